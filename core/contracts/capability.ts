@@ -1,0 +1,35 @@
+/** The capability contract: one module exports `{ meta, run }`, like an ESLint rule exports `{ meta, create }`. */
+import type { StepResult } from './findings.js';
+import type { CapabilityContext } from './context.js';
+
+export type JSONSchema = Record<string, unknown>;
+
+export const CAPABILITY_GROUPS = ['generation', 'analysis', 'refactoring', 'testing', 'documentation', 'debugging'] as const;
+export type CapabilityGroup = (typeof CAPABILITY_GROUPS)[number];
+
+/** Plain JSON: readable without running the capability, cloneable into a worker. */
+export interface CapabilityMeta {
+  /** "<group>.<name>", e.g. "analysis.security" */
+  id: string;
+  group: CapabilityGroup;
+  title: string;
+  description: string;
+  /** semver */
+  version: string;
+  /** JSON Schema of `input`; validated when the job is submitted, not when it runs. */
+  inputSchema: JSONSchema;
+  /** true when the capability proposes file changes (needs approval unless auto). */
+  writes: boolean;
+}
+
+export interface Capability<Input = unknown> {
+  meta: CapabilityMeta;
+  run(input: Input, ctx: CapabilityContext): Promise<StepResult>;
+}
+
+/** What the registry knows about a discovered capability: its meta and the module that holds it. */
+export interface RegisteredCapability {
+  meta: CapabilityMeta;
+  /** Absolute path of the compiled module (what crosses into a worker: a path, never code). */
+  modulePath: string;
+}

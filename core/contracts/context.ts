@@ -1,0 +1,71 @@
+/** Everything a capability may touch while it runs. */
+import type { Change, StepResult } from './findings.js';
+import type { ProjectContext } from './project.js';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface ListOptions {
+  /** Globs (gitignore syntax) to include; default: every text file. */
+  include?: string[];
+  /** Globs (gitignore syntax) to exclude, on top of .gitignore and node_modules. */
+  exclude?: string[];
+  /** File extensions to keep, e.g. [".ts", ".tsx"]. */
+  extensions?: string[];
+}
+
+/**
+ * The job's files. Reads are confined to the root (no `..`, no absolute paths, no symlink escape),
+ * refuse binary files and files over 100 KB, respect .gitignore and skip node_modules.
+ * Writes are staged in an overlay; nothing reaches the disk from here.
+ */
+export interface WorkspaceView {
+  readonly root: string;
+  read(path: string): Promise<string>;
+  exists(path: string): Promise<boolean>;
+  list(options?: ListOptions): Promise<string[]>;
+  write(path: string, content: string): Promise<void>;
+  delete(path: string): Promise<void>;
+  /** The staged changes so far (this step's and earlier steps'), with unified diffs. */
+  changes(): Change[];
+}
+
+export type SourceLanguage = 'typescript' | 'tsx' | 'javascript';
+
+/** A parsed source file. `tree` is a tree-sitter Tree; it never crosses a worker boundary. */
+export interface ParsedFile {
+  path: string;
+  language: SourceLanguage;
+  source: string;
+  /** sha-256 of the source, hex */
+  hash: string;
+  tree: import('tree-sitter').Tree;
+}
+
+export interface CommandResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+}
+
+/** Every call counts against the job's maxToolCalls. */
+export interface Tools {
+  parse(path: string): Promise<ParsedFile>;
+  format(path: string, source: string): Promise<string>;
+  /** Runs a command in the workspace root; refused unless the job allows commands. */
+  runCommand(command: string, args: string[], options?: { timeoutMs?: number }): Promise<CommandResult>;
+}
+
+export interface CapabilityContext {
+  readonly jobId: string;
+  readonly stepIndex: number;
+  readonly workspace: WorkspaceView;
+  readonly project: ProjectContext;
+  readonly tools: Tools;
+  /** Results of earlier steps (and of earlier turns of the job's session). */
+  readonly previous: StepResult[];
+  readonly signal: AbortSignal;
+  log(level: LogLevel, message: string): void;
+  /** percent 0..100 of this step */
+  progress(percent: number, message?: string): void;
+}

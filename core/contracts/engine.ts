@@ -1,0 +1,78 @@
+/**
+ * The engine's interface as the daemon and the CLI's embedded mode see it, and the context factory
+ * the worker uses. Implementations: core/engine (pipeline engine over a supervised executor process
+ * hosting a Piscina pool), core/context (createCapabilityContext).
+ */
+import type { CapabilityContext, LogLevel } from './context.js';
+import type { StepResult } from './findings.js';
+import type { EngineEventListener, JobError, Limits, PipelineResult, PipelineStep, StepOutcome } from './pipeline.js';
+
+/** One staged file of the overlay: new content, or null when the file is deleted. Plain data: crosses workers. */
+export interface StagedEntry {
+  path: string;
+  content: string | null;
+}
+
+export interface RunRequest {
+  jobId: string;
+  steps: PipelineStep[];
+  /** Absolute path of the job's workspace root. */
+  root: string;
+  limits: Limits;
+  /** Results of earlier turns of the job's session, seen by the first step as `ctx.previous`. */
+  previous?: StepResult[];
+  /** Whether `tools.runCommand` is allowed (default false). */
+  allowCommands?: boolean;
+  /** Apply staged changes to disk at the end (auto mode). When false they come back in `result.changes`. */
+  apply: boolean;
+}
+
+export interface RunOutcome {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  steps: StepOutcome[];
+  result: PipelineResult | null;
+  error: JobError | null;
+  usage: { toolCalls: number; durationMs: number };
+  /** True when staged changes were written to disk. */
+  applied: boolean;
+}
+
+export interface RunOptions {
+  /** Aborting cancels the run; a running step stops within one second. An AgentdError as reason sets error.code. */
+  signal?: AbortSignal;
+  onEvent?: EngineEventListener;
+}
+
+export interface Engine {
+  run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
+  close(): Promise<void>;
+}
+
+/** Counts tool calls and workspace reads; `count()` throws AgentdError("tool_call_limit") past `max`. */
+export interface ToolBudget {
+  readonly max: number;
+  readonly used: number;
+  count(what: string): void;
+}
+
+export interface ContextOptions {
+  jobId: string;
+  stepIndex: number;
+  root: string;
+  /** The overlay left by earlier steps. */
+  staged: StagedEntry[];
+  previous: StepResult[];
+  signal: AbortSignal;
+  allowCommands: boolean;
+  budget: ToolBudget;
+  onLog(level: LogLevel, message: string): void;
+  onProgress(percent: number, message?: string): void;
+}
+
+export interface ContextHandle {
+  ctx: CapabilityContext;
+  /** The overlay after the step: earlier entries plus this step's writes and deletes. */
+  staged(): StagedEntry[];
+}
+
+export type CreateCapabilityContext = (options: ContextOptions) => Promise<ContextHandle>;

@@ -1,0 +1,56 @@
+/** Findings, changes and artifacts: the data a capability step produces. JSON only. */
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+
+/** 1-based lines and columns (as SARIF and editors show them); end is inclusive of the last character's column. */
+export interface SourceRange {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface Change {
+  /** POSIX path relative to the job's workspace root. */
+  path: string;
+  action: 'create' | 'modify' | 'delete';
+  /** File content before the change (undefined/null for create). */
+  before?: string | null;
+  /** File content after the change (null for delete). */
+  after: string | null;
+  /** Unified diff of before -> after, filled in by the workspace. */
+  diff?: string;
+}
+
+export interface FindingFix {
+  description: string;
+  changes?: Change[];
+}
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** POSIX path relative to the workspace root. */
+  file: string;
+  range: SourceRange;
+  /** e.g. "CWE-89" */
+  cwe?: string;
+  fix?: FindingFix;
+  /** Free-form, JSON-serialisable extra facts (metrics, evidence path, ...). */
+  data?: Record<string, unknown>;
+}
+
+export interface Artifact {
+  name: string;
+  mediaType: string;
+  content: string;
+}
+
+export interface StepResult {
+  summary: string;
+  findings?: Finding[];
+  changes?: Change[];
+  artifacts?: Artifact[];
+  data?: unknown;
+}

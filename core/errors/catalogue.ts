@@ -1,0 +1,49 @@
+/**
+ * The one catalogue of agentd error codes (like Fastify's FST_ERR_*): a stable snake_case code,
+ * the HTTP status the REST layer answers with, and what it means. docs/errors.md lists the same
+ * codes and a test keeps the two in step. Retired codes are never reused.
+ */
+export const ERROR_CATALOGUE = {
+  // REST / client errors
+  invalid_json: { status: 400, description: 'The request body is not parsable JSON.' },
+  validation_failed: { status: 400, description: 'The body or query fails its schema; details list each problem with its JSON path.' },
+  invalid_workspace: { status: 400, description: 'The job workspace is absolute or escapes workspace.path.' },
+  unauthorized: { status: 401, description: 'Missing or wrong credentials.' },
+  job_not_found: { status: 404, description: 'No job has that id.' },
+  not_found: { status: 404, description: 'No route matches the method and path.' },
+  job_finished: { status: 409, description: 'The job is already in a final state.' },
+  job_running: { status: 409, description: 'The job is running; wait for it to finish.' },
+  not_awaiting_approval: { status: 409, description: 'Approve/reject was sent for a job that is not awaiting approval.' },
+  payload_too_large: { status: 413, description: 'The request body is over 1 MB.' },
+  unsupported_media_type: { status: 415, description: 'The request body is not application/json.' },
+  unknown_capability: { status: 422, description: 'A step names no registered capability.' },
+  invalid_input: { status: 422, description: "A step's input fails the capability's inputSchema." },
+  rate_limited: { status: 429, description: 'Too many requests in the rate-limit window.' },
+  unavailable: { status: 503, description: 'Shutting down, the workspace is full, or the queue backend is unreachable.' },
+  internal_error: { status: 500, description: 'An unexpected error; the daemon logged it.' },
+
+  // Job failures (error.code of a job record)
+  memory_limit: { status: 500, description: 'A step exceeded limits.maxMemoryMB.' },
+  time_limit: { status: 500, description: 'The job exceeded limits.maxExecutionTimeMin.' },
+  tool_call_limit: { status: 500, description: 'The job exceeded limits.maxToolCalls.' },
+  capability_error: { status: 500, description: 'A capability threw; the message says what and where.' },
+  capability_crashed: { status: 500, description: 'A capability killed its worker or the executor process.' },
+  cancelled: { status: 500, description: 'The job was cancelled.' },
+  shutdown: { status: 500, description: 'The daemon shut down before the job finished.' },
+  apply_failed: { status: 500, description: 'Staged changes could not be written; every touched file was restored.' },
+
+  // Workspace
+  workspace_escape: { status: 400, description: 'A path is absolute, contains "..", or a symlink leads outside the root.' },
+  file_too_large: { status: 400, description: 'A file is over the 100 KB limit for reading or writing.' },
+  binary_file: { status: 400, description: 'A file is binary; capabilities read and write text only.' },
+  file_not_found: { status: 400, description: 'A file does not exist in the workspace.' },
+  command_not_allowed: { status: 400, description: 'The job does not allow running commands.' },
+
+  // Registry and configuration
+  invalid_capability: { status: 500, description: "A capability module's meta is invalid; the message names the module and the problem." },
+  duplicate_capability: { status: 500, description: 'Two capability modules declare the same id.' },
+  invalid_config: { status: 500, description: 'A configuration value is invalid; the message names the key, value, source and what was expected.' },
+  port_in_use: { status: 500, description: 'The configured port is already taken.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,0 +1,3 @@
+/** core's public surface. Capabilities import only from here (contracts, errors); the daemon and CLI use the rest. */
+export * from './contracts/index.js';
+export * from './errors/index.js';

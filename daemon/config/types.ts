@@ -1,0 +1,47 @@
+/**
+ * The effective configuration of a daemon, after layering (CLI > env > --config > ~/.agentd > /etc/agentd > defaults)
+ * and validation by the one JSON Schema in schema.ts. Sizes and durations are already parsed to numbers here;
+ * the raw strings stay alongside for display.
+ */
+export interface AgentdConfig {
+  server: {
+    port: number;
+    host: string;
+    maxConcurrent: number;
+    /** Seconds running jobs get to finish on SIGTERM/SIGINT before they are cancelled with error.code "shutdown". */
+    shutdownGraceSec: number;
+  };
+  workspace: {
+    /** Absolute directory; job workspaces are paths relative to it. */
+    path: string;
+    cleanup: boolean;
+    /** e.g. "10GB" */
+    maxSize: string | null;
+    maxSizeBytes: number | null;
+  };
+  queue: {
+    type: 'memory' | 'redis';
+    /** redis://[user:password@]host:port[/db] — set from --queue-url / REDIS_URL, or built from `external`. */
+    url: string | null;
+    external: { host: string; port: number; password: string | null; db: number };
+  };
+  github: {
+    appId: string | null;
+    privateKeyPath: string | null;
+    installationId: string | null;
+    webhookSecret: string | null;
+  };
+  limits: { maxMemoryMB: number; maxExecutionTimeMin: number; maxToolCalls: number };
+  logging: { level: 'debug' | 'info' | 'warn' | 'error'; format: 'json' | 'pretty'; file: string | null };
+  security: {
+    apiKey: string | null;
+    jwtSecret: string | null;
+    protectMetrics: boolean;
+    corsOrigins: string[];
+    rateLimiting: { enabled: boolean; requests: number; window: string; windowMs: number };
+    encryption: { enabled: boolean; algorithm: string };
+  };
+}
+
+/** Where a configuration value came from, for error messages ("server.port = 'abc' from env AGENTD_PORT"). */
+export type ConfigSource = 'default' | '/etc/agentd/config.json' | '~/.agentd/config.json' | `--config ${string}` | `env ${string}` | `flag --${string}`;
