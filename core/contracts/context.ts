@@ -46,6 +46,8 @@ export interface CommandResult {
   stdout: string;
   stderr: string;
   durationMs: number;
+  /** True when the command was killed for running past its timeout (exitCode is then 124). */
+  timedOut?: boolean;
 }
 
 /** Every call counts against the job's maxToolCalls. */
@@ -54,6 +56,13 @@ export interface Tools {
   format(path: string, source: string): Promise<string>;
   /** Runs a command in the workspace root; refused unless the job allows commands. */
   runCommand(command: string, args: string[], options?: { timeoutMs?: number }): Promise<CommandResult>;
+  /**
+   * A derived per-file result cached by content hash across steps and jobs of this thread (e.g. a
+   * file's complexity: `memo('analysis.complexity:' + file.path, file.hash, () => measure(file))`).
+   * `compute` runs only when nothing was cached for this key and hash. A cache lookup, not a tool call:
+   * it is not counted. Treat the result as immutable.
+   */
+  memo?<T>(key: string, hash: string, compute: () => T): T;
 }
 
 export interface CapabilityContext {

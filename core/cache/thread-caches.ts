@@ -1,0 +1,80 @@
+/**
+ * The caches of this thread (a module-level singleton: each worker thread has its own module
+ * instances), reused across the steps and jobs the thread runs.
+ */
+import type { ParsedFile, ProjectContext } from '../contracts/index.js';
+import { HashedCache, type HashedCacheLimits } from './keyed-by-hash.js';
+import type { CounterSnapshot } from './cache-stats.js';
+
+export interface CacheLimits {
+  maxParsedFiles: number;
+  /** Approximate bytes of parsed files (source text plus an estimate of the native syntax tree). */
+  maxParsedBytes: number;
+  maxMemoEntries: number;
+  maxProjects: number;
+}
+
+export const DEFAULT_CACHE_LIMITS: CacheLimits = {
+  maxParsedFiles: 5000,
+  maxParsedBytes: 256 * 1024 * 1024,
+  maxMemoEntries: 20_000,
+  maxProjects: 64,
+};
+
+// A tree-sitter tree takes several times its source in native memory; 8x is a measured-order guess.
+const TREE_BYTES_PER_CHAR = 8;
+
+function parsedLimits(limits: CacheLimits): HashedCacheLimits {
+  return {
+    maxEntries: limits.maxParsedFiles,
+    maxBytes: limits.maxParsedBytes,
+    sizeOf: (value) => (value as ParsedFile).source.length * (2 + TREE_BYTES_PER_CHAR),
+  };
+}
+
+let limits = DEFAULT_CACHE_LIMITS;
+export const parsedFiles = new HashedCache<ParsedFile>(parsedLimits(limits));
+export const memoResults = new HashedCache<unknown>({ maxEntries: limits.maxMemoEntries, maxBytes: 0 });
+export const projectContexts = new HashedCache<ProjectContext>({ maxEntries: limits.maxProjects, maxBytes: 0 });
+
+/** Changes the bounds (the entries are dropped). */
+export function configureCaches(next: Partial<CacheLimits>): void {
+  limits = { ...limits, ...next };
+  parsedFiles.resize(parsedLimits(limits));
+  memoResults.resize({ maxEntries: limits.maxMemoEntries, maxBytes: 0 });
+  projectContexts.resize({ maxEntries: limits.maxProjects, maxBytes: 0 });
+}
+
+export interface CacheStats {
+  parse: CounterSnapshot & { bytes: number };
+  memo: CounterSnapshot;
+  project: CounterSnapshot;
+}
+
+export function cacheStats(): CacheStats {
+  const { bytes: _m, ...memo } = memoResults.stats();
+  const { bytes: _p, ...project } = projectContexts.stats();
+  return { parse: parsedFiles.stats(), memo, project };
+}
+
+/** Zeroes the counters, keeping the entries. */
+export function resetCacheStats(): void {
+  parsedFiles.counter.reset();
+  memoResults.counter.reset();
+  projectContexts.counter.reset();
+}
+
+/** Drops every entry and zeroes the counters. */
+export function clearCaches(): void {
+  parsedFiles.clear();
+  memoResults.clear();
+  projectContexts.clear();
+}
+
+/**
+ * A derived per-file result (e.g. a file's complexity) cached by content hash: `compute` runs only
+ * when no result for this key was computed from content with this hash. Treat the result as immutable.
+ */
+export function memo<T>(key: string, hash: string, compute: () => T): T {
+  return memoResults.getOrCompute(key, hash, compute) as T;
+}

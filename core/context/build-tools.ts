@@ -1,0 +1,51 @@
+/** The `Tools` of one step: each call checks the signal, counts against the budget, then does the work. */
+import type { ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
+import { memo } from '../cache/thread-caches.js';
+import { parseCached } from '../parsing/cached-parse.js';
+import { AgentdError } from '../errors/index.js';
+import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
+import { confinePath } from '../workspace/confine-path.js';
+import { formatSource } from './format-source.js';
+import { runCommand } from './run-command.js';
+
+export interface ToolsOptions {
+  workspace: OverlayWorkspace;
+  project: ProjectContext;
+  budget: ToolBudget;
+  signal: AbortSignal;
+  allowCommands: boolean;
+}
+
+export function buildTools(options: ToolsOptions): Tools {
+  const { workspace, project, budget, signal } = options;
+  const counted = (what: string): void => {
+    signal.throwIfAborted();
+    budget.count(what);
+  };
+  return {
+    async parse(path) {
+      counted('parse');
+      const { rel, abs } = await confinePath(workspace.root, path);
+      // The parse call is the counted one; its own read of the file is not counted again.
+      return parseCached(abs, rel, await workspace.readUncounted(rel));
+    },
+    async format(path, source) {
+      counted('format');
+      const { rel } = await confinePath(workspace.root, path);
+      // A loadable Prettier config always wins the code style, and is then the first config file found.
+      const prettierConfig = project.codeStyle.source === 'prettier' ? (project.codeStyle.configFiles[0] ?? null) : null;
+      return formatSource(source, { root: workspace.root, path: rel, codeStyle: project.codeStyle, prettierConfig });
+    },
+    async runCommand(command, args, commandOptions) {
+      counted('runCommand');
+      if (!options.allowCommands) {
+        throw new AgentdError('command_not_allowed', `Command "${command}" was refused: this job does not allow commands; submit it with commands allowed.`);
+      }
+      return runCommand(command, args, { cwd: workspace.root, signal, timeoutMs: commandOptions?.timeoutMs });
+    },
+    memo(key, hash, compute) {
+      // Scoped by root so two workspaces never share a derived result under the same relative key.
+      return memo(`${workspace.root}\0${key}`, hash, compute);
+    },
+  };
+}

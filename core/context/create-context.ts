@@ -1,0 +1,38 @@
+/**
+ * `createCapabilityContext`: what the step worker hands a capability — the workspace view over the
+ * overlay, the (cached) project context, the counted tools, earlier results, log/progress and the signal.
+ */
+import type { ContextHandle, ContextOptions, CreateCapabilityContext, LogLevel } from '../contracts/index.js';
+import { getProjectContext } from '../project/cached-project.js';
+import { openWorkspace } from '../workspace/overlay-workspace.js';
+import { buildTools } from './build-tools.js';
+
+export const createCapabilityContext: CreateCapabilityContext = async (options: ContextOptions): Promise<ContextHandle> => {
+  const { budget, signal } = options;
+  const workspace = await openWorkspace({
+    root: options.root,
+    staged: options.staged,
+    onAccess: (what) => {
+      signal.throwIfAborted();
+      budget.count(what);
+    },
+  });
+  // Each step gets its own copy: the cached context is shared by every job of the thread.
+  const project = structuredClone(await getProjectContext(workspace.root));
+  const tools = buildTools({ workspace, project, budget, signal, allowCommands: options.allowCommands });
+  const ctx = {
+    jobId: options.jobId,
+    stepIndex: options.stepIndex,
+    workspace,
+    project,
+    tools,
+    previous: options.previous,
+    signal,
+    log: (level: LogLevel, message: string) => options.onLog(level, String(message)),
+    progress: (percent: number, message?: string) => {
+      const bounded = Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
+      options.onProgress(bounded, message);
+    },
+  };
+  return { ctx, staged: () => workspace.staged() };
+};

@@ -1,0 +1,43 @@
+/**
+ * A context in the current thread with sensible defaults: for capability tests and the CLI's embedded
+ * mode, where no engine or worker is involved.
+ */
+import { DEFAULT_LIMITS, type ContextHandle, type Limits, type LogLevel, type StagedEntry, type StepResult, type ToolBudget } from '../contracts/index.js';
+import { createCapabilityContext } from './create-context.js';
+import { createToolBudget } from './tool-budget.js';
+
+export interface LocalContextOptions {
+  root: string;
+  jobId?: string;
+  stepIndex?: number;
+  staged?: StagedEntry[];
+  previous?: StepResult[];
+  signal?: AbortSignal;
+  allowCommands?: boolean;
+  limits?: Partial<Limits>;
+  /** Shares a budget between several local steps; default: a fresh one of `limits.maxToolCalls`. */
+  budget?: ToolBudget;
+  onLog?: (level: LogLevel, message: string) => void;
+  onProgress?: (percent: number, message?: string) => void;
+}
+
+export interface LocalContextHandle extends ContextHandle {
+  budget: ToolBudget;
+}
+
+export async function createLocalContext(options: LocalContextOptions): Promise<LocalContextHandle> {
+  const budget = options.budget ?? createToolBudget(options.limits?.maxToolCalls ?? DEFAULT_LIMITS.maxToolCalls);
+  const handle = await createCapabilityContext({
+    jobId: options.jobId ?? 'local',
+    stepIndex: options.stepIndex ?? 0,
+    root: options.root,
+    staged: options.staged ?? [],
+    previous: options.previous ?? [],
+    signal: options.signal ?? new AbortController().signal,
+    allowCommands: options.allowCommands ?? false,
+    budget,
+    onLog: options.onLog ?? (() => undefined),
+    onProgress: options.onProgress ?? (() => undefined),
+  });
+  return { ...handle, budget };
+}

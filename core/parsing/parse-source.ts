@@ -1,0 +1,41 @@
+/** Parsing one source text with tree-sitter, with one reusable Parser per language per thread. */
+import { createRequire } from 'node:module';
+import type Parser from 'tree-sitter';
+import type { ParsedFile, SourceLanguage } from '../contracts/index.js';
+import { AgentdError } from '../errors/index.js';
+import { contentHash } from '../cache/content-hash.js';
+import { PARSABLE_EXTENSIONS, grammarFor, languageForPath } from './languages.js';
+
+const require = createRequire(import.meta.url);
+const ParserClass = require('tree-sitter') as typeof Parser;
+
+const parsers = new Map<SourceLanguage, Parser>();
+
+// The binding's string input is copied through a 32 KB buffer by default and fails beyond it;
+// feeding the text in chunks through the callback form parses files of any size.
+const CHUNK = 16_384;
+
+function parserFor(language: SourceLanguage): Parser {
+  let parser = parsers.get(language);
+  if (!parser) {
+    parser = new ParserClass();
+    parser.setLanguage(grammarFor(language) as Parameters<Parser['setLanguage']>[0]);
+    parsers.set(language, parser);
+  }
+  return parser;
+}
+
+export function unsupportedLanguage(path: string): AgentdError {
+  return new AgentdError(
+    'unsupported_language',
+    `File "${path}" has no parser; tree-sitter parses ${PARSABLE_EXTENSIONS.join(', ')} files.`,
+  );
+}
+
+/** Parses `source` as the language `path`'s extension names. */
+export function parseSource(path: string, source: string, hash: string = contentHash(source)): ParsedFile {
+  const language = languageForPath(path);
+  if (!language) throw unsupportedLanguage(path);
+  const tree = parserFor(language).parse((index: number) => source.slice(index, index + CHUNK));
+  return { path, language, source, hash, tree };
+}

@@ -1,0 +1,38 @@
+/**
+ * The project context, cached per root in the thread's cache and keyed by a hash of what determines
+ * it cheaply: the names in the root and the content of its config files. Detection walks the whole
+ * tree; this check reads a handful of small files.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as prettier from 'prettier';
+import type { ProjectContext } from '../contracts/index.js';
+import { contentHash } from '../cache/content-hash.js';
+import { projectContexts } from '../cache/thread-caches.js';
+import { realRoot } from '../workspace/confine-path.js';
+import { detectProject } from './detect-project.js';
+
+// Root files whose content (not just presence) changes the detected context.
+const CONFIG_FILE = /^(package\.json|tsconfig(\..+)?\.json|\.prettierrc.*|prettier\.config\..+|\.eslintrc.*|eslint\.config\..+|\.editorconfig|\.gitignore|tailwind\.config\..+|\.mocharc.*|(vitest|jest|next|svelte|drizzle)\.config\..+|knexfile\..+|nest-cli\.json)$/;
+
+/** The hash that identifies the root's configuration. */
+export async function projectConfigHash(base: string): Promise<string> {
+  const names = (await readdir(base).catch(() => [] as string[])).sort();
+  const parts = await Promise.all(
+    names.map(async (name) => (CONFIG_FILE.test(name) ? `${name}\n${await readFile(join(base, name), 'utf8').catch(() => '')}` : name)),
+  );
+  return contentHash(parts.join('\0'));
+}
+
+/** detectProject through the thread's cache; an unchanged configuration is not detected again. */
+export async function getProjectContext(root: string): Promise<ProjectContext> {
+  const base = await realRoot(root);
+  const hash = await projectConfigHash(base);
+  const cached = projectContexts.get(base, hash);
+  if (cached) return cached;
+  // Prettier caches resolved configs itself; a changed configuration must not be served stale.
+  await prettier.clearConfigCache();
+  const context = await detectProject(base);
+  projectContexts.set(base, hash, context);
+  return context;
+}

@@ -1,0 +1,107 @@
+/**
+ * Code style inferred from a sample of the project's own source files: string quotes and statement
+ * semicolons are counted on tree-sitter trees (so comments, JSX attributes and template strings do
+ * not skew them), indentation from the step between consecutive lines.
+ */
+import type { SyntaxNode } from 'tree-sitter';
+import { languageForPath } from '../parsing/languages.js';
+import { parseSource } from '../parsing/parse-source.js';
+import type { ProjectFiles } from './project-files.js';
+import type { PartialStyle, StyleFinding } from './style-types.js';
+
+const SAMPLE_SIZE = 25;
+// Declarations, build output, vendored code and tool config files (`*.config.js`, dotfiles) are
+// often written in someone else's style.
+const NOT_PROJECT_STYLE = /\.d\.ts$|(^|\/)(dist|build|vendor)\/|(^|\/)[^/]+\.config\.[^/]+$|(^|\/)\.[^/]+$/;
+const MAX_SAMPLE_CHARS = 60_000;
+
+// Statements that take a terminating semicolon (declarations of functions/classes do not).
+const TERMINATED = [
+  'expression_statement',
+  'lexical_declaration',
+  'variable_declaration',
+  'return_statement',
+  'import_statement',
+  'throw_statement',
+  'break_statement',
+  'continue_statement',
+  'type_alias_declaration',
+];
+
+interface Tally {
+  single: number;
+  double: number;
+  withSemi: number;
+  withoutSemi: number;
+  tabs: number;
+  steps: Map<number, number>;
+}
+
+function countQuotes(strings: SyntaxNode[], tally: Tally): void {
+  for (const node of strings) {
+    // JSX attributes are conventionally double-quoted whatever the code style says.
+    if (node.parent?.type === 'jsx_attribute') continue;
+    const quote = node.text[0];
+    if (quote === "'") tally.single += 1;
+    else if (quote === '"') tally.double += 1;
+  }
+}
+
+function countSemicolons(statements: SyntaxNode[], tally: Tally): void {
+  for (const node of statements) {
+    // A `for (let i = 0; ...)` header holds declarations that are not statements of their own.
+    if (node.parent?.type === 'for_statement' || node.parent?.type === 'for_in_statement') continue;
+    if (node.lastChild?.type === ';') tally.withSemi += 1;
+    else tally.withoutSemi += 1;
+  }
+}
+
+function countIndentation(source: string, tally: Tally): void {
+  let previous = 0;
+  for (const line of source.split('\n')) {
+    if (line.trim() === '' || /^\s*\*/.test(line)) continue;
+    if (line.startsWith('\t')) {
+      tally.tabs += 1;
+      continue;
+    }
+    const width = line.length - line.trimStart().length;
+    const step = width - previous;
+    if (step >= 2 && step <= 8) tally.steps.set(step, (tally.steps.get(step) ?? 0) + 1);
+    previous = width;
+  }
+}
+
+function sampleFiles(files: ProjectFiles): string[] {
+  const sources = files.files.filter((file) => languageForPath(file) !== null && !NOT_PROJECT_STYLE.test(file));
+  // Spread the sample over the project rather than taking one folder's files.
+  const stride = Math.max(1, Math.floor(sources.length / SAMPLE_SIZE));
+  return sources.filter((_, index) => index % stride === 0).slice(0, SAMPLE_SIZE);
+}
+
+function verdict(tally: Tally): PartialStyle {
+  const style: PartialStyle = {};
+  if (tally.single + tally.double > 0) style.quotes = tally.single > tally.double ? 'single' : 'double';
+  if (tally.withSemi + tally.withoutSemi > 0) style.semicolons = tally.withSemi >= tally.withoutSemi;
+  const spaced = [...tally.steps.values()].reduce((sum, count) => sum + count, 0);
+  if (tally.tabs > spaced) style.indentStyle = 'tab';
+  else if (spaced > 0) {
+    const [size] = [...tally.steps].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]!;
+    Object.assign(style, { indentStyle: 'space', indentSize: size });
+  }
+  return style;
+}
+
+export async function inferredStyle(files: ProjectFiles): Promise<StyleFinding> {
+  const tally: Tally = { single: 0, double: 0, withSemi: 0, withoutSemi: 0, tabs: 0, steps: new Map() };
+  let budget = MAX_SAMPLE_CHARS * SAMPLE_SIZE;
+  for (const file of sampleFiles(files)) {
+    const source = (await files.read(file))?.slice(0, MAX_SAMPLE_CHARS);
+    if (!source || budget <= 0) continue;
+    budget -= source.length;
+    const root = parseSource(file, source).tree.rootNode;
+    countQuotes(root.descendantsOfType('string'), tally);
+    countSemicolons(root.descendantsOfType(TERMINATED), tally);
+    countIndentation(source, tally);
+  }
+  return { source: 'inferred', style: verdict(tally), configFiles: [] };
+}

@@ -1,0 +1,56 @@
+/** Code style from a Prettier config, resolved by Prettier itself (its defaults fill the gaps). */
+import { join } from 'node:path';
+import * as prettier from 'prettier';
+import type { ProjectFiles } from './project-files.js';
+import type { StyleFinding } from './style-types.js';
+
+// Prettier's own search order: the package.json "prettier" key first, then the rc files.
+const PRETTIER_FILES = [
+  '.prettierrc',
+  '.prettierrc.json',
+  '.prettierrc.yaml',
+  '.prettierrc.yml',
+  '.prettierrc.json5',
+  '.prettierrc.js',
+  '.prettierrc.cjs',
+  '.prettierrc.mjs',
+  '.prettierrc.ts',
+  '.prettierrc.cts',
+  '.prettierrc.mts',
+  '.prettierrc.toml',
+  'prettier.config.js',
+  'prettier.config.cjs',
+  'prettier.config.mjs',
+  'prettier.config.ts',
+  'prettier.config.cts',
+  'prettier.config.mts',
+];
+
+/** The Prettier config file of the root (relative), or null. Never looks above the root. */
+export function findPrettierConfig(files: ProjectFiles): string | null {
+  if (files.packageJson?.prettier !== undefined) return 'package.json';
+  return PRETTIER_FILES.find((name) => files.rootEntries.has(name)) ?? null;
+}
+
+export async function prettierStyle(files: ProjectFiles): Promise<StyleFinding | null> {
+  const configFile = findPrettierConfig(files);
+  if (!configFile) return null;
+  let options: prettier.Options | null;
+  try {
+    options = await prettier.resolveConfig(join(files.root, 'index.ts'), { config: join(files.root, configFile), editorconfig: false });
+  } catch {
+    // A config Prettier cannot load says nothing reliable about the style.
+    return { source: 'prettier', style: {}, configFiles: [configFile] };
+  }
+  const resolved = options ?? {};
+  return {
+    source: 'prettier',
+    style: {
+      quotes: resolved.singleQuote ? 'single' : 'double',
+      semicolons: resolved.semi ?? true,
+      indentStyle: resolved.useTabs ? 'tab' : 'space',
+      indentSize: resolved.tabWidth ?? 2,
+    },
+    configFiles: [configFile],
+  };
+}

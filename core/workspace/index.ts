@@ -1,0 +1,7 @@
+/** The confined workspace view, its staged overlay, change sets, atomic apply and rollback. */
+export { OverlayWorkspace, openWorkspace, type WorkspaceOptions } from './overlay-workspace.js';
+export { changesFromStaged, buildChange } from './change-set.js';
+export { applyChanges, rollback, type ApplyReceipt, type ReceiptEntry } from './apply-changes.js';
+export { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
+export { MAX_FILE_BYTES, decodeText } from './text-file.js';
+export { walkTextFiles, listFilter } from './list-files.js';

@@ -1,0 +1,109 @@
+/**
+ * Walks a root the way `git ls-files --others --cached` would see it: .gitignore files (root and
+ * nested, negations included) are honoured, node_modules and .git are always skipped, and so are files
+ * a capability could not read anyway (over 100 KB, or with a well-known binary extension).
+ */
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { ListOptions } from '../contracts/index.js';
+import { isInside } from './confine-path.js';
+import { MAX_FILE_BYTES } from './text-file.js';
+
+const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
+
+const BINARY_EXTENSIONS = new Set(
+  ('.png .jpg .jpeg .gif .webp .ico .bmp .tiff .avif .pdf .zip .gz .tgz .bz2 .xz .7z .rar .jar .war ' +
+    '.woff .woff2 .ttf .otf .eot .mp3 .mp4 .wav .ogg .webm .mov .avi .exe .dll .so .dylib .node .wasm ' +
+    '.class .o .a .bin .dat .db .sqlite .lockb .psd').split(' '),
+);
+
+interface IgnoreLevel {
+  /** POSIX dir of the .gitignore, relative to the root ('' for the root). */
+  base: string;
+  rules: Ignore;
+}
+
+/** Later levels (deeper .gitignore files) override earlier ones, as in git. */
+function isIgnored(levels: IgnoreLevel[], rel: string, isDir: boolean): boolean {
+  let ignored = false;
+  for (const level of levels) {
+    const local = level.base === '' ? rel : rel.slice(level.base.length + 1);
+    const result = level.rules.test(isDir ? `${local}/` : local);
+    if (result.ignored) ignored = true;
+    else if (result.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+async function levelsFor(dirAbs: string, dirRel: string, parent: IgnoreLevel[]): Promise<IgnoreLevel[]> {
+  try {
+    const text = await readFile(join(dirAbs, '.gitignore'), 'utf8');
+    return [...parent, { base: dirRel, rules: ignore().add(text) }];
+  } catch {
+    return parent;
+  }
+}
+
+/** What kind of entry a directory entry is once symlinks are followed (inside the root only). */
+async function entryKind(abs: string, isLink: boolean, realRoot: string): Promise<{ kind: 'file' | 'dir' | 'skip'; size: number }> {
+  try {
+    if (isLink) {
+      if (!isInside(realRoot, await realpath(abs))) return { kind: 'skip', size: 0 };
+    }
+    const info = await stat(abs);
+    // Symlinked directories are not followed: they could form cycles.
+    if (info.isDirectory()) return { kind: isLink ? 'skip' : 'dir', size: 0 };
+    return info.isFile() ? { kind: 'file', size: info.size } : { kind: 'skip', size: 0 };
+  } catch {
+    return { kind: 'skip', size: 0 };
+  }
+}
+
+async function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out: string[]): Promise<void> {
+  const dirAbs = dirRel === '' ? realRoot : join(realRoot, dirRel);
+  const levels = await levelsFor(dirAbs, dirRel, parentLevels);
+  const entries = await readdir(dirAbs, { withFileTypes: true }).catch(() => []);
+  const subdirs: string[] = [];
+  await Promise.all(
+    entries.map(async (entry) => {
+      if (ALWAYS_SKIPPED.has(entry.name)) return;
+      const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+      const needsStat = entry.isSymbolicLink() || entry.isFile();
+      const { kind, size } = needsStat
+        ? await entryKind(join(dirAbs, entry.name), entry.isSymbolicLink(), realRoot)
+        : { kind: entry.isDirectory() ? ('dir' as const) : ('skip' as const), size: 0 };
+      if (kind === 'skip' || isIgnored(levels, rel, kind === 'dir')) return;
+      if (kind === 'dir') subdirs.push(rel);
+      else if (size <= MAX_FILE_BYTES && !BINARY_EXTENSIONS.has(extname(rel).toLowerCase())) out.push(rel);
+    }),
+  );
+  for (const sub of subdirs) await walk(realRoot, sub, levels, out);
+}
+
+/** Every readable text file under the root, as sorted POSIX paths, before list filters. */
+export async function walkTextFiles(realRoot: string): Promise<string[]> {
+  const out: string[] = [];
+  await walk(realRoot, '', [], out);
+  return out.sort();
+}
+
+/** The root-level ignore rules, for overlay files that exist on no walked path yet. */
+export async function rootIgnoreRules(realRoot: string): Promise<(rel: string) => boolean> {
+  const levels = await levelsFor(realRoot, '', []);
+  return (rel) => rel.split('/').some((part) => ALWAYS_SKIPPED.has(part)) || isIgnored(levels, rel, false);
+}
+
+/** Builds the include/exclude/extension predicate of `ListOptions`. */
+export function listFilter(options: ListOptions = {}): (rel: string) => boolean {
+  const include = options.include?.length ? ignore().add(options.include) : null;
+  const exclude = options.exclude?.length ? ignore().add(options.exclude) : null;
+  const extensions = options.extensions?.length
+    ? new Set(options.extensions.map((ext) => (ext.startsWith('.') ? ext : `.${ext}`).toLowerCase()))
+    : null;
+  return (rel) => {
+    if (extensions && !extensions.has(extname(rel).toLowerCase())) return false;
+    if (include && !include.ignores(rel)) return false;
+    return !(exclude && exclude.ignores(rel));
+  };
+}

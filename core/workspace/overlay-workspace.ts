@@ -1,0 +1,134 @@
+/**
+ * The WorkspaceView a capability gets: reads go to the overlay first and then to the disk, writes and
+ * deletes only ever reach the overlay. What the disk held is remembered per staged path so
+ * `changes()` can stay synchronous.
+ */
+import type { Change, ListOptions, StagedEntry, WorkspaceView } from '../contracts/index.js';
+import { AgentdError } from '../errors/index.js';
+import { buildChange } from './change-set.js';
+import { confinePath, realRoot } from './confine-path.js';
+import { listFilter, rootIgnoreRules, walkTextFiles } from './list-files.js';
+import { assertWritableText, readTextOrNull } from './text-file.js';
+
+export interface WorkspaceOptions {
+  root: string;
+  /** The overlay left by earlier steps. */
+  staged?: StagedEntry[];
+  /** Called before every counted access ("read", "list"); may throw (the tool budget does). */
+  onAccess?: (what: string) => void;
+}
+
+interface OverlayEntry {
+  /** What the disk held when the path was first staged (null: absent). */
+  before: string | null;
+  after: string | null;
+}
+
+function notFound(path: string): AgentdError {
+  return new AgentdError('file_not_found', `File "${path}" does not exist in the workspace; check the path or list() the files.`);
+}
+
+export class OverlayWorkspace implements WorkspaceView {
+  private readonly overlay = new Map<string, OverlayEntry>();
+
+  private constructor(
+    readonly root: string,
+    private readonly onAccess: (what: string) => void,
+  ) {}
+
+  /** Opens a view on `root` (resolved to its real path) with the given overlay. */
+  static async open(options: WorkspaceOptions): Promise<OverlayWorkspace> {
+    const view = new OverlayWorkspace(await realRoot(options.root), options.onAccess ?? (() => undefined));
+    for (const entry of options.staged ?? []) await view.stage(entry.path, entry.content);
+    return view;
+  }
+
+  async read(path: string): Promise<string> {
+    this.onAccess('read');
+    return this.readUncounted(path);
+  }
+
+  /** A read that is not counted against the budget: for tools (parse) that count their own call. */
+  async readUncounted(path: string): Promise<string> {
+    const { rel, abs } = await confinePath(this.root, path);
+    const staged = this.overlay.get(rel);
+    const content = staged ? staged.after : await readTextOrNull(rel, abs);
+    if (content === null) throw notFound(rel);
+    return content;
+  }
+
+  async exists(path: string): Promise<boolean> {
+    const { rel, abs } = await confinePath(this.root, path);
+    const staged = this.overlay.get(rel);
+    if (staged) return staged.after !== null;
+    try {
+      return (await readTextOrNull(rel, abs)) !== null;
+    } catch (error) {
+      // A file that exists but may not be read (binary, too large) still exists.
+      if (error instanceof AgentdError && (error.code === 'binary_file' || error.code === 'file_too_large')) return true;
+      if (error instanceof AgentdError && error.code === 'file_not_found') return false;
+      throw error;
+    }
+  }
+
+  async list(options: ListOptions = {}): Promise<string[]> {
+    this.onAccess('list');
+    const keep = listFilter(options);
+    const ignored = await rootIgnoreRules(this.root);
+    const files = new Set(await walkTextFiles(this.root));
+    for (const [rel, entry] of this.overlay) {
+      if (entry.after === null) files.delete(rel);
+      else if (!ignored(rel)) files.add(rel);
+    }
+    return [...files].filter(keep).sort();
+  }
+
+  async write(path: string, content: string): Promise<void> {
+    assertWritableText(path, content);
+    await this.stage(path, content);
+  }
+
+  async delete(path: string): Promise<void> {
+    const { rel } = await confinePath(this.root, path);
+    if (!(await this.exists(rel))) throw notFound(rel);
+    await this.stage(rel, null);
+  }
+
+  changes(): Change[] {
+    const changes: Change[] = [];
+    for (const [rel, entry] of this.overlay) {
+      const change = buildChange(rel, entry.before, entry.after);
+      if (change) changes.push(change);
+    }
+    return changes;
+  }
+
+  /** The overlay as plain data, for the next step. */
+  staged(): StagedEntry[] {
+    return [...this.overlay].map(([path, entry]) => ({ path, content: entry.after }));
+  }
+
+  private async stage(path: string, content: string | null): Promise<void> {
+    const { rel, abs } = await confinePath(this.root, path);
+    this.refuseUnderStagedFile(rel);
+    const known = this.overlay.get(rel);
+    // The disk content must be readable text: it is what apply verifies and rollback restores.
+    const before = known ? known.before : await readTextOrNull(rel, abs);
+    this.overlay.set(rel, { before, after: content });
+  }
+
+  private refuseUnderStagedFile(rel: string): void {
+    const parts = rel.split('/');
+    for (let i = 1; i < parts.length; i += 1) {
+      const parent = parts.slice(0, i).join('/');
+      if (this.overlay.get(parent)?.after != null) {
+        throw new AgentdError('file_not_found', `Cannot stage "${rel}": "${parent}" is a staged file, not a directory; pick another path.`);
+      }
+    }
+  }
+}
+
+/** Opens the workspace view of a job step. */
+export function openWorkspace(options: WorkspaceOptions): Promise<OverlayWorkspace> {
+  return OverlayWorkspace.open(options);
+}

@@ -1,0 +1,1 @@
+export default { schema: './src/schema.js' };

@@ -1,0 +1,1 @@
+export const theme = { text: '#222', background: '#fff' }
