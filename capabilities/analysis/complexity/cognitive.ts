@@ -1,0 +1,77 @@
+/**
+ * Cognitive complexity, as defined by G. Ann Campbell, "Cognitive Complexity: A new way of measuring
+ * understandability" (SonarSource, 2018, v1.4):
+ * - +1 (plus the current nesting level) for if, ?:, switch, for, for-in/of, while, do-while, catch;
+ * - +1 (no nesting bonus) for else if, else, labelled break/continue, each run of like logical
+ *   operators in a sequence (&&, ||, and, as SonarJS does, ??), and a direct recursive call;
+ * - nesting rises inside those structures' bodies and inside nested functions (lambdas, methods of
+ *   inner classes), whose increments also count toward every enclosing function, as in the paper's
+ *   lambda example. Each nested function also gets its own score, counted from its own body.
+ */
+import { fieldChild, logicalParent, type Node } from './syntax-tree.js';
+import { isElseIf } from './nesting.js';
+import { logicalOperator } from './cyclomatic.js';
+
+const NESTING_STRUCTURES = new Set([
+  'if_statement', 'ternary_expression', 'switch_statement', 'for_statement', 'for_in_statement',
+  'while_statement', 'do_statement', 'catch_clause',
+]);
+
+/** The bodies whose contents sit one level deeper. */
+const NESTED_FIELDS: Record<string, string[]> = {
+  if_statement: ['consequence'],
+  ternary_expression: ['consequence', 'alternative'],
+  switch_statement: ['body'],
+  for_statement: ['body'],
+  for_in_statement: ['body'],
+  while_statement: ['body'],
+  do_statement: ['body'],
+  catch_clause: ['body'],
+};
+
+export interface Increment {
+  amount: number;
+  /** Whether the current nesting level is added as well. */
+  nested: boolean;
+}
+
+export function cognitiveIncrement(node: Node): Increment | undefined {
+  if (NESTING_STRUCTURES.has(node.type)) return isElseIf(node) ? { amount: 1, nested: false } : { amount: 1, nested: true };
+  if (node.type === 'else_clause') return elseBody(node)?.type === 'if_statement' ? undefined : { amount: 1, nested: false };
+  if ((node.type === 'break_statement' || node.type === 'continue_statement') && fieldChild(node, 'label')) return { amount: 1, nested: false };
+  if (logicalOperator(node) && !isLogicalOperand(node)) return { amount: operatorRuns(node), nested: false };
+  return undefined;
+}
+
+function elseBody(node: Node): Node | undefined {
+  return node.children.find((c) => c.named && c.type !== 'comment');
+}
+
+/** Whether a child sits in a nested body of its parent structure (an `else` body is nested; an `else if` is not). */
+export function isNestedChild(parent: Node, child: Node): boolean {
+  if (parent.type === 'else_clause') return child.named && child.type !== 'if_statement' && child.type !== 'comment';
+  const fields = NESTED_FIELDS[parent.type];
+  return fields !== undefined && child.field !== null && fields.includes(child.field);
+}
+
+function isLogicalOperand(node: Node): boolean {
+  const parent = logicalParent(node);
+  return parent !== null && logicalOperator(parent) !== undefined;
+}
+
+/** Runs of like operators in a flattened logical expression: `a && b || c && d` has 3. */
+function operatorRuns(root: Node): number {
+  const operators: string[] = [];
+  const collect = (node: Node): void => {
+    let inner: Node | undefined = node;
+    while (inner?.type === 'parenthesized_expression') inner = inner.children.find((c) => c.named && c.type !== 'comment');
+    if (!inner) return;
+    const operator = logicalOperator(inner);
+    if (!operator) return;
+    collect(fieldChild(inner, 'left')!);
+    operators.push(operator);
+    collect(fieldChild(inner, 'right')!);
+  };
+  collect(root);
+  return operators.filter((op, i) => i === 0 || operators[i - 1] !== op).length;
+}

@@ -1,0 +1,37 @@
+/** Every metric of one parsed file: its units' metrics and the file's maintainability index. */
+import type { Tree } from 'tree-sitter';
+import { copyTree } from './syntax-tree.js';
+import { MetricsWalker, type FunctionMetrics } from './metrics-walker.js';
+import { maintainabilityIndex } from './maintainability.js';
+import type { Halstead } from './halstead.js';
+
+export interface FileMetrics {
+  functions: FunctionMetrics[];
+  /** McCabe over the whole file: every unit's cyclomatic number plus the top-level code's. */
+  cyclomatic: number;
+  /** Physical lines. */
+  lines: number;
+  sourceLines: number;
+  halstead: Halstead;
+  maintainability: number;
+  /** tree-sitter could not parse part of the file; metrics near the error may be off. */
+  hasSyntaxErrors: boolean;
+}
+
+export function measureTree(tree: Tree, source: string): FileMetrics {
+  const walker = new MetricsWalker(source);
+  walker.visit(copyTree(tree));
+  const functions = walker.functions.sort((a, b) => a.line - b.line || a.column - b.column);
+  const cyclomatic = functions.reduce((total, f) => total + f.cyclomatic, 1 + walker.topLevelDecisions);
+  const halstead = walker.halstead.result();
+  const sourceLines = walker.codeRows.size;
+  return {
+    functions,
+    cyclomatic,
+    lines: source.length === 0 ? 0 : source.split('\n').length,
+    sourceLines,
+    halstead: { ...halstead, volume: Math.round(halstead.volume * 100) / 100 },
+    maintainability: maintainabilityIndex({ volume: halstead.volume, cyclomatic, sourceLines }),
+    hasSyntaxErrors: tree.rootNode.hasError,
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * Nesting depth as ESLint's `max-depth` rule measures it: these statements open a level; an `else if`
+ * does not open another one (it continues its `if`); functions and class static blocks start again at 0.
+ */
+import type { Node } from './syntax-tree.js';
+
+const BLOCKS = new Set([
+  'if_statement', 'switch_statement', 'try_statement', 'do_statement', 'while_statement',
+  'with_statement', 'for_statement', 'for_in_statement',
+]);
+
+export function isElseIf(node: Node): boolean {
+  return node.type === 'if_statement' && node.parent?.type === 'else_clause';
+}
+
+export function opensDepth(node: Node): boolean {
+  return BLOCKS.has(node.type) && !isElseIf(node);
+}

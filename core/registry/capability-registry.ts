@@ -1,0 +1,74 @@
+/** The registry of discovered capabilities: meta by id, the module that holds each, and their input validators. */
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import type { CapabilityGroup, CapabilityMeta, RegisteredCapability } from '../contracts/index.js';
+import { AgentdError } from '../errors/index.js';
+import { closestMatch } from './did-you-mean.js';
+import { InputValidators, type InputValidation } from './input-validators.js';
+import { validateModule } from './validate-module.js';
+
+export class CapabilityRegistry {
+  private readonly byId = new Map<string, RegisteredCapability>();
+  private readonly validators = new InputValidators();
+
+  /**
+   * Imports one compiled module, validates it and registers it. `group` is the group folder it was
+   * discovered in (checked against meta.group); omit it for a module registered on its own.
+   */
+  async registerModule(modulePath: string, group?: CapabilityGroup): Promise<RegisteredCapability> {
+    const absolute = path.resolve(modulePath);
+    let exports: Record<string, unknown>;
+    try {
+      exports = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
+    } catch (error) {
+      throw new AgentdError('invalid_capability', `Capability module "${absolute}" could not be imported (${(error as Error).message}); fix the module so it loads.`, { cause: error });
+    }
+    const { meta, validate } = validateModule(absolute, exports, this.validators, group);
+    const existing = this.byId.get(meta.id);
+    if (existing) {
+      throw new AgentdError(
+        'duplicate_capability',
+        `Capability id "${meta.id}" is declared by both "${existing.modulePath}" and "${absolute}"; rename one of them.`,
+      );
+    }
+    const registered: RegisteredCapability = { meta, modulePath: absolute };
+    this.byId.set(meta.id, registered);
+    this.validators.remember(meta.id, validate);
+    return registered;
+  }
+
+  /** Every capability's meta, sorted by id. */
+  list(): CapabilityMeta[] {
+    return [...this.byId.values()].map((c) => c.meta).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  get(id: string): RegisteredCapability | undefined {
+    return this.byId.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Like get(), but an unknown id is an AgentdError('unknown_capability') with a "did you mean". */
+  require(id: string): RegisteredCapability {
+    const found = this.byId.get(id);
+    if (found) return found;
+    const suggestion = closestMatch(id, this.byId.keys());
+    const hint = suggestion ? `did you mean "${suggestion}"?` : 'GET /capabilities lists the registered ids.';
+    throw new AgentdError('unknown_capability', `No capability is registered as "${id}"; ${hint}`);
+  }
+
+  /**
+   * Validates a step's input against the capability's inputSchema (compiled once, at registration).
+   * A step submitted without `input` is validated as `{}`, which is what its run() receives.
+   */
+  validateInput(id: string, input: unknown): InputValidation {
+    this.require(id);
+    return this.validators.validate(id, input === undefined ? {} : input);
+  }
+}

@@ -1,0 +1,7 @@
+/** The capability registry: discovery under capabilities/<group>/, meta validation, input validation. */
+export { CapabilityRegistry } from './capability-registry.js';
+export { loadRegistry, discoverModules, type LoadRegistryOptions, type DiscoveredModule } from './load-registry.js';
+export { defaultRoots } from './default-roots.js';
+export type { InputError, InputValidation } from './input-validators.js';
+export { closestMatch, editDistance } from './did-you-mean.js';
+export { META_SCHEMA } from './meta-schema.js';

@@ -1,0 +1,71 @@
+/**
+ * One ajv instance per registry: the meta schema and every capability's inputSchema are compiled once,
+ * at registration, and the compiled validators are cached by capability id (like ESLint caches rule
+ * option validators).
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { JSONSchema } from '../contracts/index.js';
+import { META_SCHEMA } from './meta-schema.js';
+
+export interface InputError {
+  /** JSON pointer of the offending value, "/" for the input itself, e.g. "/paths/0". */
+  path: string;
+  message: string;
+}
+
+export interface InputValidation {
+  valid: boolean;
+  errors: InputError[];
+}
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+export class InputValidators {
+  private readonly ajv: Ajv;
+  private readonly metaValidator: ValidateFunction;
+  private readonly byId = new Map<string, ValidateFunction>();
+
+  constructor() {
+    // strictSchema refuses unknown keywords (a typo such as "minimun" is an error, not a silent no-op).
+    this.ajv = new Ajv({ allErrors: true, strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false });
+    addFormats(this.ajv);
+    this.metaValidator = this.ajv.compile(META_SCHEMA);
+  }
+
+  /** Problems of a meta object against META_SCHEMA, as "meta/<path> <message>" strings. */
+  metaProblems(meta: unknown): InputError[] {
+    if (this.metaValidator(meta)) return [];
+    return toInputErrors(this.metaValidator.errors ?? [], '/meta');
+  }
+
+  /** Compiles a schema; throws ajv's own error when the schema is invalid. */
+  compile(schema: JSONSchema): ValidateFunction {
+    return this.ajv.compile(schema);
+  }
+
+  remember(id: string, validate: ValidateFunction): void {
+    this.byId.set(id, validate);
+  }
+
+  validate(id: string, input: unknown): InputValidation {
+    const validate = this.byId.get(id);
+    if (!validate) throw new Error(`no validator compiled for "${id}"`);
+    if (validate(input)) return { valid: true, errors: [] };
+    return { valid: false, errors: toInputErrors(validate.errors ?? [], '') };
+  }
+}
+
+/** ajv errors as JSON pointers; `required` and `additionalProperties` point at the property concerned. */
+export function toInputErrors(errors: ErrorObject[], prefix: string): InputError[] {
+  return errors.map((error) => {
+    let path = `${prefix}${error.instancePath}`;
+    const params = error.params as Record<string, unknown>;
+    if (error.keyword === 'required') path += `/${String(params.missingProperty)}`;
+    if (error.keyword === 'additionalProperties') path += `/${String(params.additionalProperty)}`;
+    let message = error.message ?? 'is invalid';
+    if (error.keyword === 'enum') message += `: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    return { path: path === '' ? '/' : path, message };
+  });
+}

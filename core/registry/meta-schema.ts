@@ -1,0 +1,24 @@
+/** The JSON Schema every capability's `meta` must satisfy (checked with ajv when the module is registered). */
+import { CAPABILITY_GROUPS } from '../contracts/index.js';
+
+/** semver 2.0.0, from semver.org (numbered groups dropped). */
+export const SEMVER_PATTERN =
+  '^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)' +
+  '(?:-(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?' +
+  '(?:\\+[0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*)?$';
+
+export const ID_PATTERN = `^(${CAPABILITY_GROUPS.join('|')})\\.[a-z][a-z0-9-]*$`;
+
+export const META_SCHEMA = {
+  type: 'object',
+  required: ['id', 'group', 'title', 'description', 'version', 'inputSchema', 'writes'],
+  properties: {
+    id: { type: 'string', pattern: ID_PATTERN },
+    group: { enum: [...CAPABILITY_GROUPS] },
+    title: { type: 'string', minLength: 1, pattern: '\\S' },
+    description: { type: 'string', minLength: 1, pattern: '\\S' },
+    version: { type: 'string', pattern: SEMVER_PATTERN },
+    inputSchema: { type: 'object' },
+    writes: { type: 'boolean' },
+  },
+} as const;

@@ -1,0 +1,14 @@
+/** Broken on purpose: the group folder is misspelt. */
+export const meta = {
+  id: 'analysis.x',
+  version: '1.0.0',
+  group: 'analysis',
+  title: 'X',
+  description: 'A broken test capability.',
+  writes: false,
+  inputSchema: { type: 'object' },
+};
+
+export async function run(): Promise<{ summary: string }> {
+  return { summary: 'never registered' };
+}
