@@ -1,5 +1,5 @@
 /** The `Tools` of one step: each call checks the signal, counts against the budget, then does the work. */
-import type { ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
+import type { ParseManyResult, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
 import { memo } from '../cache/thread-caches.js';
 import { parseCached } from '../parsing/cached-parse.js';
 import { AgentdError } from '../errors/index.js';
@@ -28,6 +28,21 @@ export function buildTools(options: ToolsOptions): Tools {
       const { rel, abs } = await confinePath(workspace.root, path);
       // The parse call is the counted one; its own read of the file is not counted again.
       return parseCached(abs, rel, await workspace.readUncounted(rel));
+    },
+    async parseMany(paths) {
+      counted('parseMany');
+      const result: ParseManyResult = { files: [], skipped: [] };
+      for (const path of paths) {
+        signal.throwIfAborted();
+        try {
+          const { rel, abs } = await confinePath(workspace.root, path);
+          result.files.push(parseCached(abs, rel, await workspace.readUncounted(rel)));
+        } catch (error) {
+          if (!(error instanceof AgentdError)) throw error;
+          result.skipped.push({ path, code: error.code, message: error.message });
+        }
+      }
+      return result;
     },
     async format(path, source) {
       counted('format');

@@ -20,6 +20,8 @@ export interface CapabilityMeta {
   inputSchema: JSONSchema;
   /** true when the capability proposes file changes (needs approval unless auto). */
   writes: boolean;
+  /** The rules this capability reports, documented (analysis capabilities). */
+  rules?: import('./findings.js').RuleDoc[];
 }
 
 export interface Capability<Input = unknown> {

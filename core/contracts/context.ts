@@ -50,9 +50,20 @@ export interface CommandResult {
   timedOut?: boolean;
 }
 
+export interface ParseManyResult {
+  files: ParsedFile[];
+  skipped: { path: string; code: string; message: string }[];
+}
+
 /** Every call counts against the job's maxToolCalls. */
 export interface Tools {
   parse(path: string): Promise<ParsedFile>;
+  /**
+   * Parses many files as ONE tool call (a whole-project analysis is one call, not one per file: the
+   * budget guards against runaway loops, not project size). Files that cannot be read or parsed
+   * (too large, binary, unsupported) are reported in `skipped` instead of failing the batch.
+   */
+  parseMany(paths: string[]): Promise<ParseManyResult>;
   format(path: string, source: string): Promise<string>;
   /** Runs a command in the workspace root; refused unless the job allows commands. */
   runCommand(command: string, args: string[], options?: { timeoutMs?: number }): Promise<CommandResult>;

@@ -21,6 +21,8 @@ export interface RunRequest {
   limits: Limits;
   /** Results of earlier turns of the job's session, seen by the first step as `ctx.previous`. */
   previous?: StepResult[];
+  /** The job's conversation so far (user and agent turns, oldest first), for refined follow-up runs. */
+  turns?: { role: 'user' | 'agent'; message: string; at: string }[];
   /** Whether `tools.runCommand` is allowed (default false). */
   allowCommands?: boolean;
   /** Apply staged changes to disk at the end (auto mode). When false they come back in `result.changes`. */

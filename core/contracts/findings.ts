@@ -54,3 +54,21 @@ export interface StepResult {
   artifacts?: Artifact[];
   data?: unknown;
 }
+
+/** The documentation of one rule a capability reports (like ESLint's meta.docs): shown in reports, SARIF and docs/rules. */
+export interface RuleDoc {
+  /** e.g. "security/sql-injection"; equals Finding.ruleId */
+  id: string;
+  title: string;
+  /** The severity a finding of this rule gets unless the rule computes one. */
+  defaultSeverity: Severity;
+  description: string;
+  /** Why it matters. */
+  why: string;
+  example: { bad: string; good: string };
+  /** How to fix it. */
+  fix: string;
+  cwe?: string;
+  /** Category for reports, e.g. "injection", "xss", "secrets", "crypto", "maintainability". */
+  category?: string;
+}

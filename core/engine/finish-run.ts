@@ -1,0 +1,48 @@
+/**
+ * The end of a run: the final overlay becomes `Change`s with unified diffs, results are merged, the
+ * changes are applied atomically when the job asks for it, and `done` is emitted.
+ */
+import type { JobError, PipelineResult, RunOutcome } from '../contracts/index.js';
+import { isAgentdError } from '../errors/index.js';
+import { applyChanges, changesFromStaged } from '../workspace/index.js';
+import { mergeResults } from './merge-results.js';
+import type { RunState } from './pipeline-engine.js';
+
+type Ending = { status: RunOutcome['status']; error: JobError | null; result: PipelineResult | null; applied: boolean };
+
+function asJobError(error: unknown, fallbackCode: string): JobError {
+  if (isAgentdError(error)) return { code: error.code, message: error.message };
+  return { code: fallbackCode, message: error instanceof Error ? error.message : String(error) };
+}
+
+async function conclude(state: RunState): Promise<Ending> {
+  const { request } = state;
+  let result: PipelineResult;
+  try {
+    result = mergeResults(state.results, await changesFromStaged(request.root, state.staged));
+  } catch (error) {
+    return { status: 'failed', error: asJobError(error, 'internal_error'), result: null, applied: false };
+  }
+  if (!request.apply || result.changes.length === 0) return { status: 'succeeded', error: null, result, applied: false };
+  try {
+    // All or nothing: applyChanges restores every touched file before it throws.
+    await applyChanges(request.root, result.changes);
+    return { status: 'succeeded', error: null, result, applied: true };
+  } catch (error) {
+    const jobError = asJobError(error, 'apply_failed');
+    return { status: 'failed', error: { code: 'apply_failed', message: jobError.message }, result, applied: false };
+  }
+}
+
+export async function finishRun(state: RunState, end: { status: 'failed' | 'cancelled'; error: JobError } | null): Promise<RunOutcome> {
+  const ending: Ending = end ? { ...end, result: null, applied: false } : await conclude(state);
+  state.events.done(ending.status, ending.error);
+  return {
+    status: ending.status,
+    steps: state.outcomes,
+    result: ending.result,
+    error: ending.error,
+    usage: { toolCalls: state.toolCalls, durationMs: Date.now() - state.startedAt },
+    applied: ending.applied,
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The pipeline engine: runs a job's steps in order, each in a worker of the supervised executor,
+ * passing only data (module path, input, overlay, previous results, remaining budget). It owns the
+ * job-wide limits (wall clock, tool calls), cancellation, events, the merged result and the apply.
+ */
+import { DEFAULT_LIMITS } from '../contracts/index.js';
+import { isAgentdError } from '../errors/index.js';
+import type {
+  Engine,
+  JobError,
+  RegisteredCapability,
+  RunOptions,
+  RunOutcome,
+  RunRequest,
+  StagedEntry,
+  StepOutcome,
+  StepResult,
+  StepStatus,
+} from '../contracts/index.js';
+import { ExecutorSupervisor } from '../executor/executor-supervisor.js';
+import type { PoolOptions } from '../executor/pool-set.js';
+import type { StepReply, StepTask } from '../executor/protocol.js';
+import { JobEvents } from './job-events.js';
+import { JobGuard } from './job-guard.js';
+import { finishRun } from './finish-run.js';
+
+/** All the engine needs from a registry. */
+export interface CapabilityLookup {
+  get(id: string): RegisteredCapability | undefined;
+}
+
+export interface EngineOptions {
+  registry: CapabilityLookup;
+  /** A shared executor; the engine then leaves closing it to its owner. Default: its own. */
+  executor?: ExecutorSupervisor;
+  /** Options of the engine's own executor's pools (ignored when `executor` is given). */
+  poolOptions?: PoolOptions;
+}
+
+/** What one run carries from step to step. */
+export interface RunState {
+  request: RunRequest;
+  guard: JobGuard;
+  events: JobEvents;
+  outcomes: StepOutcome[];
+  results: StepResult[];
+  staged: StagedEntry[];
+  toolCalls: number;
+  startedAt: number;
+}
+
+type StepEnd = { status: 'failed' | 'cancelled'; error: JobError } | null;
+
+export class PipelineEngine implements Engine {
+  readonly executor: ExecutorSupervisor;
+  private readonly registry: CapabilityLookup;
+  private readonly ownsExecutor: boolean;
+
+  constructor(options: EngineOptions) {
+    this.registry = options.registry;
+    this.ownsExecutor = options.executor === undefined;
+    // Warm the pool most jobs use (the default memory limit) unless told which limits to warm.
+    const poolOptions = { warmMemoryMB: [DEFAULT_LIMITS.maxMemoryMB], ...options.poolOptions };
+    this.executor = options.executor ?? new ExecutorSupervisor(poolOptions);
+  }
+
+  /** Starts the executor now rather than on the first step (the daemon calls it at start-up). */
+  async start(): Promise<void> {
+    await this.executor.start();
+  }
+
+  async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
+    const state: RunState = {
+      request,
+      guard: new JobGuard(request.jobId, request.limits.maxExecutionTimeMin, options.signal),
+      events: new JobEvents(request.steps.length, options.onEvent),
+      outcomes: request.steps.map((step, index) => pendingOutcome(index, step.capability)),
+      results: [],
+      staged: [],
+      toolCalls: 0,
+      startedAt: Date.now(),
+    };
+    try {
+      return await finishRun(state, await this.runSteps(state));
+    } finally {
+      state.guard.dispose();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsExecutor) await this.executor.close();
+  }
+
+  private async runSteps(state: RunState): Promise<StepEnd> {
+    for (let index = 0; index < state.outcomes.length; index++) {
+      const end = state.guard.stopReason() ?? (await this.runStep(state, index));
+      if (end) {
+        // Only pending steps are touched: the step that failed keeps its status.
+        this.skipFrom(state, index);
+        return end;
+      }
+    }
+    return null;
+  }
+
+  private async runStep(state: RunState, index: number): Promise<StepEnd> {
+    const outcome = state.outcomes[index]!;
+    const registered = this.registry.get(outcome.capability);
+    setStatus(state, outcome, 'running');
+    if (!registered) {
+      const error = { code: 'unknown_capability', message: `Step ${index} names capability "${outcome.capability}", which is not registered; check the id.` };
+      setStatus(state, outcome, 'failed', error.message);
+      return { status: 'failed', error };
+    }
+    const reply = await this.executor
+      .runStep(this.taskFor(state, index, registered), { signal: state.guard.signal, onEvent: (event) => state.events.fromStep(index, event) })
+      .catch((error: unknown) => executorUnavailable(error));
+    state.toolCalls += reply.toolCalls;
+    return this.settleStep(state, outcome, reply);
+  }
+
+  private settleStep(state: RunState, outcome: StepOutcome, reply: StepReply): StepEnd {
+    if (reply.ok) {
+      state.results.push(reply.result);
+      state.staged = reply.staged;
+      outcome.result = reply.result;
+      setStatus(state, outcome, 'succeeded', reply.result.summary);
+      state.events.progress(outcome.index + 1, 0, `step ${outcome.index} (${outcome.capability}) done`);
+      return null;
+    }
+    const stop = state.guard.stopReason();
+    if (stop) {
+      // Aborted by cancellation or the deadline: the step's staged changes die with its worker.
+      setStatus(state, outcome, stop.status, stop.error.message);
+      return stop;
+    }
+    setStatus(state, outcome, 'failed', reply.error.message);
+    if (reply.error.cause?.stack) state.events.log('debug', reply.error.cause.stack, outcome.index);
+    return { status: 'failed', error: { code: reply.error.code, message: reply.error.message } };
+  }
+
+  private taskFor(state: RunState, index: number, registered: RegisteredCapability): StepTask {
+    const { request } = state;
+    return {
+      jobId: request.jobId,
+      stepIndex: index,
+      capabilityId: registered.meta.id,
+      modulePath: registered.modulePath,
+      input: request.steps[index]!.input ?? {},
+      root: request.root,
+      staged: state.staged,
+      previous: [...(request.previous ?? []), ...state.results],
+      maxToolCalls: request.limits.maxToolCalls,
+      toolCallsUsed: state.toolCalls,
+      maxMemoryMB: request.limits.maxMemoryMB,
+      allowCommands: request.allowCommands ?? false,
+    };
+  }
+
+  private skipFrom(state: RunState, from: number): void {
+    for (const outcome of state.outcomes.slice(from)) {
+      if (outcome.status === 'pending') setStatus(state, outcome, 'skipped');
+    }
+  }
+}
+
+export function createEngine(options: EngineOptions): PipelineEngine {
+  return new PipelineEngine(options);
+}
+
+/** The executor could not be started (or was closed): the job fails, run() itself never rejects. */
+function executorUnavailable(error: unknown): StepReply {
+  const message = isAgentdError(error) ? error.message : `The executor is unavailable (${String(error)}); check the daemon's log.`;
+  return { ok: false, error: { code: 'unavailable', message }, toolCalls: 0 };
+}
+
+function pendingOutcome(index: number, capability: string): StepOutcome {
+  return { index, capability, status: 'pending', summary: null, startedAt: null, finishedAt: null };
+}
+
+function setStatus(state: RunState, outcome: StepOutcome, status: StepStatus, summary?: string): void {
+  const at = new Date().toISOString();
+  if (status === 'running') outcome.startedAt = at;
+  else if (status !== 'skipped') outcome.finishedAt = at;
+  outcome.status = status;
+  if (summary !== undefined) outcome.summary = summary;
+  state.events.step(outcome);
+}

@@ -1,0 +1,75 @@
+/**
+ * Entry of the executor process (forked by ExecutorSupervisor). It hosts the Piscina pools, so that a
+ * capability which aborts V8 (one huge allocation) kills only this process, never the daemon.
+ * argv[2] is the JSON of PoolOptions. Talks to the supervisor over IPC, data only.
+ */
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { setTimeout as delay } from 'node:timers/promises';
+import { failureFromPool } from './failure-mapping.js';
+import { PoolSet, type PoolOptions } from './pool-set.js';
+import type { FromExecutor, StepReply, StepTask, ToExecutor, WorkerControl } from './protocol.js';
+
+/** How long a capability gets to honour ctx.signal before its thread is terminated. */
+const ABORT_GRACE_MS = 250;
+/** Upper bound on waiting for a dead worker's event port to close. */
+const PORT_DRAIN_MS = 200;
+
+interface Running {
+  controller: AbortController;
+  port: MessagePort;
+  graceTimer?: NodeJS.Timeout;
+}
+
+const options = JSON.parse(process.argv[2] ?? '{}') as PoolOptions;
+const pools = new PoolSet(options, (error) => process.stderr.write(`executor: pool error: ${String(error)}\n`));
+const running = new Map<number, Running>();
+
+function send(message: FromExecutor): void {
+  // The callback takes a send that races the supervisor's exit, instead of an 'error' event.
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
+}
+
+async function runTask(id: number, task: StepTask): Promise<void> {
+  const { port1, port2 } = new MessageChannel();
+  const controller = new AbortController();
+  const drained = new Promise<void>((resolve) => port1.once('close', () => resolve()));
+  port1.on('message', (event) => send({ type: 'event', id, event }));
+  running.set(id, { controller, port: port1 });
+  let reply: StepReply;
+  try {
+    reply = await pools.run<StepReply>(task.maxMemoryMB, { task, port: port2 }, { transferList: [port2], signal: controller.signal });
+  } catch (error) {
+    reply = { ok: false, error: failureFromPool(error, task), toolCalls: 0 };
+  }
+  // The worker closes its port after posting its last event; wait so no event trails the reply.
+  await Promise.race([drained, delay(PORT_DRAIN_MS)]);
+  port1.close();
+  clearTimeout(running.get(id)?.graceTimer);
+  running.delete(id);
+  send({ type: 'reply', id, reply });
+}
+
+function cancel(id: number): void {
+  const step = running.get(id);
+  if (!step) return;
+  const control: WorkerControl = { kind: 'abort' };
+  step.port.postMessage(control);
+  // Terminate the thread if the capability does not stop on its own (a loop never yields).
+  step.graceTimer = setTimeout(() => step.controller.abort(), ABORT_GRACE_MS);
+}
+
+async function shutdown(): Promise<void> {
+  for (const step of running.values()) step.controller.abort();
+  await Promise.race([pools.destroy(), delay(2000)]);
+  process.exit(0);
+}
+
+process.on('message', (message: ToExecutor) => {
+  if (message.type === 'run') void runTask(message.id, message.task);
+  else if (message.type === 'cancel') cancel(message.id);
+  else if (message.type === 'shutdown') void shutdown();
+});
+// The daemon went away (crashed or exited without close()): do not linger as an orphan.
+process.on('disconnect', () => void shutdown());
+
+send({ type: 'ready', pid: process.pid });

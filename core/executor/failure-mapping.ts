@@ -1,0 +1,62 @@
+/**
+ * Turns whatever ended a step badly into a StepFailure: an error the capability threw (wrapped with the
+ * capability id and step, original message kept), or the way its worker or the executor died.
+ */
+import type { StepFailure, StepTask } from './protocol.js';
+
+interface Located {
+  capabilityId: string;
+  stepIndex: number;
+}
+
+function causeOf(error: unknown): StepFailure['cause'] {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: 'Error', message: String(error) };
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+function where(task: Located): string {
+  return `Capability "${task.capabilityId}" at step ${task.stepIndex}`;
+}
+
+/** An error thrown by the capability (or by its context on its behalf) inside the worker. */
+export function failureFromThrown(error: unknown, task: Located): StepFailure {
+  const cause = causeOf(error);
+  if (codeOf(error) === 'tool_call_limit') {
+    return { code: 'tool_call_limit', message: cause?.message ?? 'The job reached its tool-call limit.', cause };
+  }
+  return { code: 'capability_error', message: `${where(task)} threw: ${cause?.message}`, cause };
+}
+
+/** A rejection from the Piscina pool: the worker ran out of memory, exited, or was terminated on abort. */
+export function failureFromPool(error: unknown, task: StepTask): StepFailure {
+  const cause = causeOf(error);
+  if (codeOf(error) === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return {
+      code: 'memory_limit',
+      message: `${where(task)} exceeded the memory limit of ${task.maxMemoryMB} MB; raise limits.maxMemoryMB or process less at once.`,
+      cause,
+    };
+  }
+  if (error instanceof Error && error.name === 'AbortError') {
+    return { code: 'cancelled', message: `${where(task)} was aborted.`, cause };
+  }
+  return {
+    code: 'capability_crashed',
+    message: `${where(task)} killed its worker thread (${cause?.message}); capabilities must not exit the process.`,
+    cause,
+  };
+}
+
+/** The executor process itself died (e.g. V8 aborted on one huge allocation) while the step ran. */
+export function failureFromExecutorExit(task: Located, exit: string, stderrTail: string): StepFailure {
+  const detail = stderrTail.trim().split('\n').slice(-1)[0] ?? '';
+  return {
+    code: 'capability_crashed',
+    message: `${where(task)} crashed the executor process (${exit}); the executor was restarted.`,
+    cause: { name: 'ExecutorExit', message: detail ? `${exit}: ${detail}` : exit },
+  };
+}

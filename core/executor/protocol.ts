@@ -1,0 +1,59 @@
+/**
+ * The data that crosses the executor boundary (daemon process <-> executor process <-> worker thread).
+ * Only plain data travels: a module path and JSON in, JSON out; never functions or code.
+ */
+import type { LogLevel, StagedEntry, StepResult } from '../contracts/index.js';
+
+/** Everything a worker needs to run one step. */
+export interface StepTask {
+  jobId: string;
+  stepIndex: number;
+  capabilityId: string;
+  /** Absolute path of the capability's compiled module. */
+  modulePath: string;
+  input: unknown;
+  root: string;
+  /** The overlay left by earlier steps. */
+  staged: StagedEntry[];
+  previous: StepResult[];
+  /** The job's tool-call budget and what earlier steps already used of it. */
+  maxToolCalls: number;
+  toolCallsUsed: number;
+  /** Selects the pool: each distinct value gets its own resourceLimits.maxOldGenerationSizeMb. */
+  maxMemoryMB: number;
+  allowCommands: boolean;
+}
+
+/** Failure codes a step can end with (a subset of the error catalogue). */
+export type StepFailureCode = 'capability_error' | 'capability_crashed' | 'memory_limit' | 'tool_call_limit' | 'cancelled' | 'unavailable';
+
+export interface StepFailure {
+  code: StepFailureCode;
+  message: string;
+  /** The capability's own error message and stack, kept verbatim (wrapped, never replaced). */
+  cause?: { name: string; message: string; stack?: string };
+}
+
+export type StepReply =
+  | { ok: true; result: StepResult; staged: StagedEntry[]; toolCalls: number }
+  | { ok: false; error: StepFailure; toolCalls: number };
+
+/** Events a running step sends back while it runs. */
+export type StepEvent =
+  | { kind: 'log'; level: LogLevel; message: string }
+  | { kind: 'progress'; percent: number; message?: string };
+
+/** Sent on a step's MessagePort from the executor to the worker. */
+export type WorkerControl = { kind: 'abort' };
+
+/** Supervisor -> executor process. */
+export type ToExecutor =
+  | { type: 'run'; id: number; task: StepTask }
+  | { type: 'cancel'; id: number }
+  | { type: 'shutdown' };
+
+/** Executor process -> supervisor. */
+export type FromExecutor =
+  | { type: 'ready'; pid: number }
+  | { type: 'event'; id: number; event: StepEvent }
+  | { type: 'reply'; id: number; reply: StepReply };

@@ -1,0 +1,86 @@
+/**
+ * The Piscina worker file: runs one capability step inside a worker thread of the executor process.
+ * It receives only data (a module path, JSON input, the overlay) and answers only data; failures the
+ * capability throws come back as values so the tool calls spent are still counted.
+ */
+import { pathToFileURL } from 'node:url';
+import type { MessagePort } from 'node:worker_threads';
+import type { Capability, ContextOptions, LogLevel, StepResult, ToolBudget, WorkspaceView } from '../contracts/index.js';
+import { AgentdError } from '../errors/index.js';
+import { createCapabilityContext } from '../context/create-context.js';
+import { createToolBudget } from '../context/tool-budget.js';
+import { failureFromThrown } from './failure-mapping.js';
+import type { StepEvent, StepReply, StepTask, WorkerControl } from './protocol.js';
+
+export interface WorkerPayload {
+  task: StepTask;
+  /** Events go out on it; an abort request comes in on it. Closed when the step ends. */
+  port: MessagePort;
+}
+
+async function loadCapability(task: StepTask): Promise<Capability> {
+  const mod = (await import(pathToFileURL(task.modulePath).href)) as Partial<Capability> & { default?: Partial<Capability> };
+  const candidate = typeof mod.run === 'function' ? mod : mod.default;
+  if (!candidate || typeof candidate.run !== 'function') {
+    throw new AgentdError('invalid_capability', `Module "${task.modulePath}" exports no run() function; export { meta, run }.`);
+  }
+  return candidate as Capability;
+}
+
+/** Only JSON leaves a capability (convention 6); a result that is not JSON is the capability's error. */
+function toJson(result: unknown, task: StepTask): StepResult {
+  if (typeof result !== 'object' || result === null || typeof (result as StepResult).summary !== 'string') {
+    throw new Error(`run() of "${task.capabilityId}" must resolve to a StepResult with a string summary`);
+  }
+  return JSON.parse(JSON.stringify(result)) as StepResult;
+}
+
+/** A capability may return changes instead of staging them; stage those so the overlay stays the one truth. */
+async function stageReturnedChanges(result: StepResult, workspace: WorkspaceView): Promise<void> {
+  const staged = new Map(workspace.changes().map((change) => [change.path, change.after]));
+  for (const change of result.changes ?? []) {
+    if (staged.get(change.path) === change.after) continue;
+    if (change.action === 'delete' || change.after === null) await workspace.delete(change.path);
+    else await workspace.write(change.path, change.after);
+  }
+}
+
+function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, budget: ToolBudget): ContextOptions {
+  const send = (event: StepEvent): void => port.postMessage(event);
+  return {
+    jobId: task.jobId,
+    stepIndex: task.stepIndex,
+    root: task.root,
+    staged: task.staged,
+    previous: task.previous,
+    signal,
+    allowCommands: task.allowCommands,
+    budget,
+    onLog: (level: LogLevel, message: string) =>
+      send({ kind: 'log', level, message: String(message) }),
+    onProgress: (percent: number, message?: string) =>
+      send({ kind: 'progress', percent: Math.max(0, Math.min(100, Number(percent) || 0)), message }),
+  };
+}
+
+export default async function runStep({ task, port }: WorkerPayload): Promise<StepReply> {
+  const controller = new AbortController();
+  port.on('message', (control: WorkerControl) => {
+    if (control.kind === 'abort') controller.abort(new AgentdError('cancelled', `Step ${task.stepIndex} of job "${task.jobId}" was cancelled.`));
+  });
+  const budget = createToolBudget(task.maxToolCalls, task.toolCallsUsed);
+  // The budget counts the whole job; the reply carries only this step's share.
+  const spent = (): number => budget.used - task.toolCallsUsed;
+  try {
+    const capability = await loadCapability(task);
+    const handle = await createCapabilityContext(contextOptions(task, port, controller.signal, budget));
+    const result = toJson(await capability.run(task.input, handle.ctx), task);
+    await stageReturnedChanges(result, handle.ctx.workspace);
+    return { ok: true, result, staged: handle.staged(), toolCalls: spent() };
+  } catch (error) {
+    return { ok: false, error: failureFromThrown(error, task), toolCalls: spent() };
+  } finally {
+    // Closing flushes the events already posted before the executor forwards this reply.
+    port.close();
+  }
+}

@@ -1,0 +1,164 @@
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createEngine, type PipelineEngine } from '../../../core/engine/index.js';
+import { EventLog, loadTestRegistry, makeWorkspace, request } from './engine-harness.js';
+
+describe('pipeline engine: steps, events, overlay and results', function () {
+  let engine: PipelineEngine;
+  let workspace: Awaited<ReturnType<typeof makeWorkspace>>;
+
+  before(async function () {
+    engine = createEngine({ registry: await loadTestRegistry() });
+    await engine.start();
+  });
+  beforeEach(async function () {
+    workspace = await makeWorkspace({ 'src/a.txt': 'original\n' });
+  });
+  afterEach(async function () {
+    await workspace.cleanup();
+  });
+  after(async function () {
+    await engine.close();
+  });
+
+  it('runs a step and emits step, progress and done events in order', async function () {
+    const log = new EventLog();
+    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-empty' }]), { onEvent: log.listener });
+    expect(outcome.status).to.equal('succeeded');
+    expect(outcome.error).to.equal(null);
+    expect(outcome.result?.summary).to.equal('nothing to do');
+    expect(outcome.steps[0]).to.include({ status: 'succeeded', summary: 'nothing to do', capability: 'analysis.test-empty' });
+    expect(log.stepStatuses()).to.deep.equal(['0:running', '0:succeeded']);
+    expect(log.ofType('progress').at(-1)).to.include({ completedSteps: 1, totalSteps: 1, percent: 100 });
+    expect(log.events.at(-1)).to.include({ type: 'done', status: 'succeeded' });
+  });
+
+  it('forwards a capability\'s log and progress as events tagged with its step, before the step ends', async function () {
+    const log = new EventLog();
+    await engine.run(request(workspace.root, [{ capability: 'refactoring.test-writer', input: { path: 'b.txt', content: 'b\n' } }]), {
+      onEvent: log.listener,
+    });
+    const types = log.events.map((event) => (event.type === 'step' ? `step:${event.status}` : event.type));
+    expect(types).to.deep.equal(['step:running', 'log', 'progress', 'step:succeeded', 'progress', 'done']);
+    expect(log.ofType('log')[0]).to.include({ level: 'info', message: 'staging "b.txt"', step: 0 });
+    expect(log.ofType('progress')[0]).to.include({ completedSteps: 0, percent: 50, message: 'writing' });
+  });
+
+  it('lets a later step read what an earlier step staged, without touching the disk', async function () {
+    const outcome = await engine.run(
+      request(workspace.root, [
+        { capability: 'refactoring.test-writer', input: { path: 'src/a.txt', content: 'staged by step 0\n' } },
+        { capability: 'analysis.test-reader', input: { path: 'src/a.txt' } },
+      ]),
+    );
+    expect(outcome.status).to.equal('succeeded');
+    expect(outcome.steps[1]!.result?.data).to.deep.equal({ content: 'staged by step 0\n', previousSummaries: ['staged "src/a.txt"'] });
+    expect(await readFile(join(workspace.root, 'src/a.txt'), 'utf8')).to.equal('original\n');
+    expect(outcome.applied).to.equal(false);
+    const [change] = outcome.result!.changes;
+    expect(change).to.include({ path: 'src/a.txt', action: 'modify', before: 'original\n', after: 'staged by step 0\n' });
+    expect(change!.diff).to.contain('-original').and.to.contain('+staged by step 0');
+  });
+
+  it('merges findings, artifacts and per-step data in step order', async function () {
+    const outcome = await engine.run(
+      request(workspace.root, [
+        { capability: 'refactoring.test-writer', input: { path: 'x.txt', content: 'x' } },
+        { capability: 'analysis.test-reader', input: { path: 'x.txt' } },
+      ]),
+    );
+    expect(outcome.result!.findings.map((finding) => finding.ruleId)).to.deep.equal(['test/staged']);
+    expect(outcome.result!.artifacts.map((artifact) => artifact.name)).to.deep.equal(['written.txt']);
+    expect(outcome.result!.data).to.have.length(2);
+    expect(outcome.result!.changes.map((change) => `${change.action} ${change.path}`)).to.deep.equal(['create x.txt']);
+  });
+
+  it('applies the final overlay to disk when apply is true', async function () {
+    const outcome = await engine.run(
+      request(workspace.root, [
+        { capability: 'refactoring.test-writer', input: { path: 'src/a.txt', content: 'first\n' } },
+        { capability: 'refactoring.test-writer', input: { path: 'src/new/b.txt', content: 'second\n' } },
+      ], { apply: true }),
+    );
+    expect(outcome.status).to.equal('succeeded');
+    expect(outcome.applied).to.equal(true);
+    expect(await readFile(join(workspace.root, 'src/a.txt'), 'utf8')).to.equal('first\n');
+    expect(await readFile(join(workspace.root, 'src/new/b.txt'), 'utf8')).to.equal('second\n');
+  });
+
+  it('fails with apply_failed and leaves every file as it was when one write cannot be applied', async function () {
+    const blocked = await makeWorkspace({ 'a.txt': 'a\n', blocker: 'a file, not a folder\n' });
+    try {
+      const outcome = await engine.run(
+        request(blocked.root, [
+          { capability: 'refactoring.test-writer', input: { path: 'a.txt', content: 'changed\n' } },
+          { capability: 'refactoring.test-writer', input: { path: 'blocker/inner.txt', content: 'x\n' } },
+        ], { apply: true }),
+      );
+      expect(outcome.status).to.equal('failed');
+      expect(outcome.error!.code).to.equal('apply_failed');
+      expect(outcome.error!.message).to.contain('blocker/inner.txt');
+      expect(outcome.applied).to.equal(false);
+      expect(await readFile(join(blocked.root, 'a.txt'), 'utf8')).to.equal('a\n');
+      expect(await readFile(join(blocked.root, 'blocker'), 'utf8')).to.equal('a file, not a folder\n');
+    } finally {
+      await blocked.cleanup();
+    }
+  });
+
+  it('passes the session\'s earlier results to the first step as ctx.previous', async function () {
+    const outcome = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-reader', input: { path: 'src/a.txt' } }], {
+        previous: [{ summary: 'an earlier turn' }],
+      }),
+    );
+    expect(outcome.steps[0]!.result?.data).to.deep.equal({ content: 'original\n', previousSummaries: ['an earlier turn'] });
+  });
+
+  it('fails with capability_error naming the capability and step, keeping the message, and skips later steps', async function () {
+    const log = new EventLog();
+    const outcome = await engine.run(
+      request(workspace.root, [
+        { capability: 'analysis.test-empty' },
+        { capability: 'analysis.test-throws', input: { message: 'parser exploded on line 7' } },
+        { capability: 'analysis.test-empty' },
+      ]),
+      { onEvent: log.listener },
+    );
+    expect(outcome.status).to.equal('failed');
+    expect(outcome.error!.code).to.equal('capability_error');
+    expect(outcome.error!.message).to.contain('analysis.test-throws').and.to.contain('step 1').and.to.contain('parser exploded on line 7');
+    expect(outcome.steps.map((step) => step.status)).to.deep.equal(['succeeded', 'failed', 'skipped']);
+    expect(outcome.result).to.equal(null);
+    expect(log.events.at(-1)).to.deep.include({ type: 'done', status: 'failed', error: outcome.error });
+  });
+
+  it('fails with unknown_capability for an id the registry does not know', async function () {
+    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-missing' }]));
+    expect(outcome.error!.code).to.equal('unknown_capability');
+    expect(outcome.error!.message).to.contain('analysis.test-missing');
+  });
+
+  it('counts workspace reads across steps and fails with tool_call_limit past maxToolCalls', async function () {
+    const counted = await engine.run(
+      request(workspace.root, [
+        { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt', times: 3 } },
+        { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt', times: 4 } },
+      ]),
+    );
+    expect(counted.status).to.equal('succeeded');
+    expect(counted.usage.toolCalls).to.equal(7);
+
+    const limited = await engine.run(
+      request(workspace.root, [
+        { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt', times: 6 } },
+        { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt' } },
+      ], { limits: { maxToolCalls: 10 } }),
+    );
+    expect(limited.status).to.equal('failed');
+    expect(limited.error!.code).to.equal('tool_call_limit');
+    expect(limited.usage.toolCalls).to.equal(10);
+    expect(limited.steps.map((step) => step.status)).to.deep.equal(['succeeded', 'failed']);
+  });
+});
