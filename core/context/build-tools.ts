@@ -38,7 +38,7 @@ export function buildTools(options: ToolsOptions): Tools {
           const { rel, abs } = await confinePath(workspace.root, path);
           result.files.push(parseCached(abs, rel, await workspace.readUncounted(rel)));
         } catch (error) {
-          if (!(error instanceof AgentdError)) throw error;
+          if (!(error instanceof AgentdError) || error.code === 'workspace_escape') throw error;
           result.skipped.push({ path, code: error.code, message: error.message });
         }
       }

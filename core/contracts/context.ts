@@ -13,6 +13,11 @@ export interface ListOptions {
   extensions?: string[];
 }
 
+export interface ReadManyResult {
+  files: { path: string; content: string }[];
+  skipped: { path: string; code: string; message: string }[];
+}
+
 /**
  * The job's files. Reads are confined to the root (no `..`, no absolute paths, no symlink escape),
  * refuse binary files and files over 100 KB, respect .gitignore and skip node_modules.
@@ -21,6 +26,8 @@ export interface ListOptions {
 export interface WorkspaceView {
   readonly root: string;
   read(path: string): Promise<string>;
+  /** Reads many files as ONE counted access (loading a project into ts-morph is one call, not one per file). */
+  readMany(paths: string[]): Promise<ReadManyResult>;
   exists(path: string): Promise<boolean>;
   list(options?: ListOptions): Promise<string[]>;
   write(path: string, content: string): Promise<void>;

@@ -3,7 +3,7 @@
  * deletes only ever reach the overlay. What the disk held is remembered per staged path so
  * `changes()` can stay synchronous.
  */
-import type { Change, ListOptions, StagedEntry, WorkspaceView } from '../contracts/index.js';
+import type { Change, ListOptions, ReadManyResult, StagedEntry, WorkspaceView } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import { buildChange } from './change-set.js';
 import { confinePath, realRoot } from './confine-path.js';
@@ -46,6 +46,21 @@ export class OverlayWorkspace implements WorkspaceView {
   async read(path: string): Promise<string> {
     this.onAccess('read');
     return this.readUncounted(path);
+  }
+
+  /** Reads many files as one counted access; unreadable ones (binary, too large, missing) come back in `skipped`. */
+  async readMany(paths: string[]): Promise<ReadManyResult> {
+    this.onAccess('readMany');
+    const result: ReadManyResult = { files: [], skipped: [] };
+    for (const path of paths) {
+      try {
+        result.files.push({ path: (await confinePath(this.root, path)).rel, content: await this.readUncounted(path) });
+      } catch (error) {
+        if (!(error instanceof AgentdError) || error.code === 'workspace_escape') throw error;
+        result.skipped.push({ path, code: error.code, message: error.message });
+      }
+    }
+    return result;
   }
 
   /** A read that is not counted against the budget: for tools (parse) that count their own call. */
