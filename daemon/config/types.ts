@@ -43,5 +43,18 @@ export interface AgentdConfig {
   };
 }
 
-/** Where a configuration value came from, for error messages ("server.port = 'abc' from env AGENTD_PORT"). */
-export type ConfigSource = 'default' | '/etc/agentd/config.json' | '~/.agentd/config.json' | `--config ${string}` | `env ${string}` | `flag --${string}`;
+/**
+ * Where a configuration value came from, for error messages ("server.port = 'abc' from env AGENTD_PORT").
+ * `file <path>` names a system-wide file read from somewhere other than /etc/agentd/config.json (tests, packagers).
+ */
+export type ConfigSource =
+  | 'default'
+  | '/etc/agentd/config.json'
+  | '~/.agentd/config.json'
+  | `file ${string}`
+  | `--config ${string}`
+  | `env ${string}`
+  | `flag --${string}`;
+
+/** The source of every leaf key of the effective configuration, by dotted key ("server.port"). */
+export type ConfigSources = Record<string, ConfigSource>;
