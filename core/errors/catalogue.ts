@@ -44,6 +44,12 @@ export const ERROR_CATALOGUE = {
   duplicate_capability: { status: 500, description: 'Two capability modules declare the same id.' },
   invalid_config: { status: 500, description: 'A configuration value is invalid; the message names the key, value, source and what was expected.' },
   port_in_use: { status: 500, description: 'The configured port is already taken.' },
+
+  // Parsing
+  unsupported_language: { status: 400, description: 'A file has no parser: tree-sitter parses .ts, .mts, .cts, .tsx, .js, .mjs, .cjs and .jsx files.' },
+
+  // Agent
+  planner_unavailable: { status: 501, description: 'A free-text task was submitted but this build has no planner yet; submit a capability or pipeline job.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,0 +1,38 @@
+import type { Argv } from 'yargs';
+
+/** Options of every command that talks to a running daemon (status, logs, and the client commands to come). */
+export interface ApiOptions {
+  apiUrl: string;
+  apiKey?: string;
+}
+
+export const DEFAULT_API_URL = 'http://localhost:3000';
+
+/**
+ * `--api-url` and `--api-key` (or AGENTD_API_KEY). The key is read from the environment here rather
+ * than with yargs' `.env()`, which would also turn AGENTD_PORT and friends into flags and blur the
+ * configuration's sources.
+ */
+export function withApiOptions<T>(yargs: Argv<T>): Argv<T & ApiOptions> {
+  return yargs
+    .option('api-url', { type: 'string', default: DEFAULT_API_URL, describe: 'Base URL of the daemon', coerce: checkApiUrl })
+    .option('api-key', {
+      type: 'string',
+      default: process.env.AGENTD_API_KEY || undefined,
+      defaultDescription: '$AGENTD_API_KEY',
+      describe: 'API key sent as "Authorization: Bearer <key>"',
+    }) as unknown as Argv<T & ApiOptions>;
+}
+
+function checkApiUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`--api-url "${value}" is not an http(s) URL; use a form like ${DEFAULT_API_URL}.`);
+  }
+  return value;
+}

@@ -1,0 +1,62 @@
+import type { Writable } from 'node:stream';
+import { apiUrl, getJson, httpError, type ApiTarget } from './api-client.js';
+import { BarJobView, LineJobView, type JobEventData, type JobSnapshot, type JobView } from './job-view.js';
+import { streamEvents } from './sse-client.js';
+
+const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
+
+/** Exit code when the user stops following with Ctrl-C (128 + SIGINT), as shells report it. */
+export const INTERRUPTED = 130;
+
+async function fetchJob(target: ApiTarget, jobId: string): Promise<JobSnapshot> {
+  const path = `jobs/${encodeURIComponent(jobId)}`;
+  const response = await getJson<JobSnapshot>(target, path);
+  if (!response.ok) throw httpError(apiUrl(target, path), response.status, response.body);
+  return response.body;
+}
+
+function summarize(job: JobSnapshot): string {
+  const took = job.usage?.durationMs ? ` in ${(job.usage.durationMs / 1000).toFixed(1)} s` : '';
+  if (job.status === 'succeeded') return `job ${job.id} succeeded${took}${job.result?.summary ? `: ${job.result.summary}` : ''}`;
+  const error = job.error ? `: ${job.error.code}: ${job.error.message}` : '';
+  return `job ${job.id} ${job.status}${took}${error}`;
+}
+
+/**
+ * Follows one job's events (GET /jobs/:id/events) until `done`, showing them through a progress bar on
+ * a terminal or plain lines otherwise. Returns the exit code: 0 when the job succeeded, 1 when it
+ * failed or was cancelled, 130 when the user stopped following (the job itself keeps running).
+ */
+export async function followJob(target: ApiTarget, jobId: string, out: Writable & { isTTY?: boolean }, signal?: AbortSignal): Promise<number> {
+  let job = await fetchJob(target, jobId);
+  if (FINAL.has(job.status)) {
+    out.write(`${summarize(job)}\n`);
+    return job.status === 'succeeded' ? 0 : 1;
+  }
+  const view: JobView = out.isTTY ? new BarJobView(out, job.steps.length) : new LineJobView(out, job.steps.length);
+  const url = apiUrl(target, `jobs/${encodeURIComponent(jobId)}/events`);
+  for await (const { event, data } of streamEvents(target, url, { signal })) {
+    view.event(event, parseData(data));
+    if (event === 'done') break;
+  }
+  if (signal?.aborted) {
+    view.end(`stopped following job ${jobId}; it keeps running on the daemon`);
+    return INTERRUPTED;
+  }
+  job = await fetchJob(target, jobId);
+  if (!FINAL.has(job.status)) {
+    view.end(`the event stream of job ${jobId} ended while it is still ${job.status}; run "agentd logs --job ${jobId}" again`);
+    return 1;
+  }
+  view.end(summarize(job));
+  return job.status === 'succeeded' ? 0 : 1;
+}
+
+function parseData(data: string): JobEventData {
+  try {
+    const parsed = JSON.parse(data) as unknown;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as JobEventData) : { message: data };
+  } catch {
+    return { message: data };
+  }
+}

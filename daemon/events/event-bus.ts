@@ -1,0 +1,39 @@
+/** The one bus every job event goes through: SSE streams, metrics and the log follow it. */
+import { EventEmitter } from 'node:events';
+import type { JobEvent, JobEventListener } from './job-events.js';
+
+export class JobEventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per open SSE stream plus the daemon's own; no fixed bound fits.
+    this.emitter.setMaxListeners(0);
+  }
+
+  publish(event: JobEvent): void {
+    // A listener that throws must not break the job that emitted the event or the other listeners.
+    for (const listener of this.emitter.listeners(event.jobId).concat(this.emitter.listeners('*'))) {
+      try {
+        (listener as JobEventListener)(event);
+      } catch {
+        /* isolated: listeners report their own failures */
+      }
+    }
+  }
+
+  /** Events of one job. Returns the unsubscribe function. */
+  subscribe(jobId: string, listener: JobEventListener): () => void {
+    this.emitter.on(jobId, listener);
+    return () => this.emitter.off(jobId, listener);
+  }
+
+  /** Events of every job. */
+  subscribeAll(listener: JobEventListener): () => void {
+    this.emitter.on('*', listener);
+    return () => this.emitter.off('*', listener);
+  }
+
+  close(): void {
+    this.emitter.removeAllListeners();
+  }
+}

@@ -1,0 +1,23 @@
+/** What the routes read: the daemon's parts, passed in once when the app is built. */
+import type { CapabilityRegistry } from '../../core/registry/index.js';
+import type { JobEventBus } from '../events/event-bus.js';
+import type { JobService } from '../jobs/job-service.js';
+import type { JobStore } from '../jobs/job-store.js';
+import type { Logger } from '../logging/types.js';
+import type { DaemonMetrics } from '../metrics/daemon-metrics.js';
+import type { Queue } from '../queue/queue.js';
+
+export interface AppContext {
+  service: JobService;
+  store: JobStore;
+  queue: Queue;
+  bus: JobEventBus;
+  registry: CapabilityRegistry;
+  metrics: DaemonMetrics;
+  logger: Logger;
+  startedAt: number;
+  version: string;
+  /** Names this daemon among several sharing a queue. */
+  instance: string;
+  maxConcurrent: number;
+}

@@ -1,0 +1,21 @@
+/** The express app: JSON parsing (1 MB), the routes, then 404 and the one error mapper. */
+import express, { type Express } from 'express';
+import type { AppContext } from './app-context.js';
+import { errorHandler, notFound } from './error-handler.js';
+import { healthRoutes } from './routes/health-routes.js';
+import { infoRoutes } from './routes/info-routes.js';
+import { jobEventsRoute } from './routes/job-events-route.js';
+import { jobsRoutes } from './routes/jobs-routes.js';
+import { logsRoutes } from './routes/logs-routes.js';
+
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(express.json({ limit: '1mb', type: 'application/json' }));
+  app.use(healthRoutes(ctx), infoRoutes(ctx), jobsRoutes(ctx), jobEventsRoute(ctx), logsRoutes(ctx));
+  app.use(notFound);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

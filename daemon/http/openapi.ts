@@ -1,0 +1,86 @@
+/** The OpenAPI 3.1 document of the REST API, assembled from the same schema objects ajv validates with. */
+import * as schemas from './schemas.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ 'application/json': { schema } });
+
+function errors(...statuses: number[]): Record<string, object> {
+  return Object.fromEntries(statuses.map((status) => [String(status), { description: `Error (${status})`, content: json(ref('Error')) }]));
+}
+
+function queryParameters(schema: Record<string, unknown>): object[] {
+  const properties = schema.properties as Record<string, object>;
+  return Object.entries(properties).map(([name, property]) => ({
+    name, in: 'query', required: false, schema: property, ...(name === 'status' ? { style: 'form', explode: true } : {}),
+  }));
+}
+
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const sse = (description: string) => ({ description, content: { 'text/event-stream': { schema: { type: 'string' } } } });
+
+function jobPaths(): Record<string, object> {
+  return {
+    '/jobs': {
+      post: {
+        summary: 'Submit a job: a free-text task, one capability, or a pipeline of capabilities.',
+        requestBody: { required: true, content: json({ oneOf: [ref('CreateTaskJob'), ref('CreateCapabilityJob'), ref('CreatePipelineJob')] }) },
+        responses: { '202': { description: 'The job record (Location: /jobs/<id>).', content: json(ref('Job')) }, ...errors(400, 413, 415, 422, 503) },
+      },
+      get: {
+        summary: 'List jobs, newest first.', parameters: queryParameters(schemas.listJobsQuerySchema),
+        responses: { '200': { description: 'Job records.', content: json({ type: 'array', items: ref('Job') }) }, ...errors(400) },
+      },
+    },
+    '/jobs/{id}': {
+      parameters: [idParameter],
+      get: { summary: 'Read a job.', responses: { '200': { description: 'The job record.', content: json(ref('Job')) }, ...errors(404) } },
+      delete: { summary: 'Cancel a queued, running or awaiting_approval job.', responses: { '200': { description: 'The cancelled job.', content: json(ref('Job')) }, ...errors(404, 409) } },
+    },
+    '/jobs/{id}/followup': {
+      parameters: [idParameter],
+      post: {
+        summary: 'Refine or continue a job ({message}) or approve/reject its staged changes ({action}).',
+        requestBody: { required: true, content: json({ oneOf: [ref('FollowUpMessage'), ref('FollowUpAction')] }) },
+        responses: { '202': { description: 'The re-queued (or rejected) job.', content: json(ref('Job')) }, ...errors(400, 404, 409, 415, 503) },
+      },
+    },
+    '/jobs/{id}/events': {
+      parameters: [idParameter],
+      get: { summary: "The job's events (status, step, progress, log, done); ends after done.", responses: { '200': sse('Server-Sent Events.'), ...errors(404) } },
+    },
+  };
+}
+
+function servicePaths(): Record<string, object> {
+  return {
+    '/health': { get: { summary: 'Liveness and readiness.', responses: { '200': { description: 'Healthy.', content: json(ref('Health')) }, '503': { description: 'Unhealthy.', content: json(ref('Health')) } } } },
+    '/stats': { get: { summary: 'Job counts.', responses: { '200': { description: 'Counts.', content: json(ref('Stats')) }, ...errors(503) } } },
+    '/metrics': { get: { summary: 'Prometheus metrics.', responses: { '200': { description: 'Text exposition.', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
+    '/capabilities': { get: { summary: 'Registered capabilities.', responses: { '200': { description: 'Capability meta.', content: json({ type: 'array', items: ref('CapabilityMeta') }) } } } },
+    '/logs': {
+      get: {
+        summary: 'Recent structured log lines, oldest first.', parameters: queryParameters(schemas.logsQuerySchema),
+        responses: { '200': { description: 'Log records.', content: json({ type: 'array', items: ref('LogRecord') }) }, ...errors(400) },
+      },
+    },
+    '/logs/stream': { get: { summary: 'Live log lines (event "log").', parameters: queryParameters(schemas.logsQuerySchema), responses: { '200': sse('Server-Sent Events.'), ...errors(400) } } },
+    '/openapi.json': { get: { summary: 'This document.', responses: { '200': { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) } } } },
+  };
+}
+
+export function buildOpenApi(version: string): object {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'agentd', version, description: 'Runs deterministic coding capabilities as background jobs.' },
+    paths: { ...servicePaths(), ...jobPaths() },
+    components: {
+      schemas: {
+        CreateTaskJob: schemas.createTaskJobSchema, CreateCapabilityJob: schemas.createCapabilityJobSchema,
+        CreatePipelineJob: schemas.createPipelineJobSchema, FollowUpMessage: schemas.followUpMessageSchema,
+        FollowUpAction: schemas.followUpActionSchema, Limits: schemas.limitsSchema, Job: schemas.jobRecordSchema,
+        Error: schemas.errorSchema, Health: schemas.healthSchema, Stats: schemas.statsSchema,
+        CapabilityMeta: schemas.capabilityMetaSchema, LogRecord: schemas.logRecordSchema,
+      },
+    },
+  };
+}

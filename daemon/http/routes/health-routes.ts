@@ -1,0 +1,46 @@
+/** /health, /stats and /metrics: cheap reads of the queue backend, answered while jobs run in workers. */
+import { Router } from 'express';
+import { AgentdError } from '../../../core/index.js';
+import type { AppContext } from '../app-context.js';
+
+const PING_TIMEOUT_MS = 1000;
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function healthRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/health', async (_req, res) => {
+    const base = { uptime: Math.floor((Date.now() - ctx.startedAt) / 1000), timestamp: new Date().toISOString(), version: ctx.version };
+    try {
+      await withTimeout(Promise.all([ctx.queue.ping(), ctx.store.ping()]), 'The queue backend');
+      const counts = await withTimeout(ctx.store.counts(), 'The job store');
+      res.json({ status: 'healthy', ...base, jobs: { queued: counts.queued, running: counts.running, total: counts.total } });
+    } catch (error) {
+      res.status(503).json({ status: 'unhealthy', ...base, reason: (error as Error).message });
+    }
+  });
+
+  router.get('/stats', async (_req, res) => {
+    const counts = await withTimeout(ctx.store.counts(), 'The job store').catch((error: Error) => {
+      throw new AgentdError('unavailable', `The queue backend is unreachable (${error.message}); check it and retry.`, { cause: error });
+    });
+    res.json({
+      queued: counts.queued, running: counts.running, awaitingApproval: counts.awaiting_approval,
+      succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled, total: counts.total,
+      maxConcurrent: ctx.maxConcurrent, instance: ctx.instance,
+    });
+  });
+
+  router.get('/metrics', async (_req, res) => {
+    res.type(ctx.metrics.contentType).send(await ctx.metrics.render());
+  });
+
+  return router;
+}

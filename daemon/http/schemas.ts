@@ -1,0 +1,163 @@
+/**
+ * The JSON Schemas of the REST API. ajv validates request bodies and queries with exactly these
+ * objects, and /openapi.json publishes the same objects, so the contract and the checks cannot drift.
+ * They use only keywords that mean the same in draft-07 (ajv) and 2020-12 (OpenAPI 3.1).
+ */
+import { JOB_STATUSES } from '../jobs/job-record.js';
+
+type Schema = Record<string, unknown>;
+
+const positiveInt = { type: 'integer', minimum: 1 };
+const isoOrNull = { type: ['string', 'null'], format: 'date-time' };
+
+export const limitsSchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { maxMemoryMB: positiveInt, maxExecutionTimeMin: positiveInt, maxToolCalls: positiveInt },
+  description: "Per-job limits; each may only lower the daemon's own limit.",
+};
+
+const stepRequestSchema: Schema = {
+  type: 'object', additionalProperties: false, required: ['capability'],
+  properties: { capability: { type: 'string', minLength: 1 }, input: {} },
+};
+
+const commonJobFields: Schema = {
+  workspace: { type: 'string', description: 'Folder relative to workspace.path; default ".".' },
+  mode: { enum: ['approval', 'auto'], description: 'approval (default): staged changes wait for approval; auto: they are applied.' },
+  limits: limitsSchema,
+  idempotencyKey: { type: 'string', minLength: 1, maxLength: 200, description: 'The same key returns the same job.' },
+  priority: { type: 'integer', minimum: -1000, maximum: 1000, description: 'Higher runs sooner; equal priorities run in submission order.' },
+};
+
+export const createTaskJobSchema: Schema = {
+  title: 'CreateTaskJob', type: 'object', additionalProperties: false, required: ['task'],
+  properties: { task: { type: 'string', minLength: 1, maxLength: 20000 }, ...commonJobFields },
+};
+
+export const createCapabilityJobSchema: Schema = {
+  title: 'CreateCapabilityJob', type: 'object', additionalProperties: false, required: ['capability'],
+  properties: { capability: { type: 'string', minLength: 1 }, input: {}, ...commonJobFields },
+};
+
+export const createPipelineJobSchema: Schema = {
+  title: 'CreatePipelineJob', type: 'object', additionalProperties: false, required: ['pipeline'],
+  properties: { pipeline: { type: 'array', minItems: 1, maxItems: 50, items: stepRequestSchema }, ...commonJobFields },
+};
+
+/** Which branch a body belongs to is decided by its one discriminating key (see validate.ts). */
+export const JOB_FORMS = { task: createTaskJobSchema, capability: createCapabilityJobSchema, pipeline: createPipelineJobSchema } as const;
+
+export const followUpMessageSchema: Schema = {
+  title: 'FollowUpMessage', type: 'object', additionalProperties: false, required: ['message'],
+  properties: { message: { type: 'string', minLength: 1, maxLength: 20000 } },
+};
+
+export const followUpActionSchema: Schema = {
+  title: 'FollowUpAction', type: 'object', additionalProperties: false, required: ['action'],
+  properties: { action: { enum: ['approve', 'reject'] } },
+};
+
+export const FOLLOW_UP_FORMS = { message: followUpMessageSchema, action: followUpActionSchema } as const;
+
+export const listJobsQuerySchema: Schema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    status: { type: 'array', items: { enum: [...JOB_STATUSES] } },
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+    offset: { type: 'integer', minimum: 0, default: 0 },
+  },
+};
+
+export const logsQuerySchema: Schema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    level: { enum: ['debug', 'info', 'warn', 'error'] },
+    q: { type: 'string', maxLength: 500 },
+    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    jobId: { type: 'string', maxLength: 200 },
+  },
+};
+
+const stepRecordSchema: Schema = {
+  type: 'object',
+  required: ['index', 'capability', 'input', 'status', 'summary', 'startedAt', 'finishedAt'],
+  properties: {
+    index: { type: 'integer' }, capability: { type: 'string' }, input: {},
+    status: { enum: ['pending', 'running', 'succeeded', 'failed', 'skipped', 'cancelled'] },
+    summary: { type: ['string', 'null'] }, startedAt: isoOrNull, finishedAt: isoOrNull,
+  },
+};
+
+const jobErrorSchema: Schema = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
+
+export const jobRecordSchema: Schema = {
+  title: 'Job', type: 'object',
+  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'limits', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string' }, status: { enum: [...JOB_STATUSES] }, kind: { enum: ['task', 'pipeline'] },
+    task: { type: ['string', 'null'] }, mode: { enum: ['approval', 'auto'] }, workspace: { type: 'string' },
+    steps: { type: 'array', items: stepRecordSchema },
+    progress: {
+      type: 'object', required: ['completedSteps', 'totalSteps', 'percent', 'message'],
+      properties: { completedSteps: { type: 'integer' }, totalSteps: { type: 'integer' }, percent: { type: 'number' }, message: { type: 'string' } },
+    },
+    result: {
+      type: ['object', 'null'],
+      properties: { summary: { type: 'string' }, findings: { type: 'array' }, changes: { type: 'array' }, artifacts: { type: 'array' } },
+    },
+    error: { anyOf: [jobErrorSchema, { type: 'null' }] },
+    turns: {
+      type: 'array',
+      items: { type: 'object', required: ['role', 'message', 'at'], properties: { role: { enum: ['user', 'agent'] }, message: { type: 'string' }, at: { type: 'string' } } },
+    },
+    limits: { type: 'object', properties: limitsSchema.properties },
+    usage: { type: 'object', properties: { toolCalls: { type: 'integer' }, durationMs: { type: 'number' } } },
+    attempts: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time' }, startedAt: isoOrNull, finishedAt: isoOrNull, updatedAt: { type: 'string', format: 'date-time' },
+  },
+};
+
+export const errorSchema: Schema = {
+  title: 'Error', type: 'object', required: ['error'],
+  properties: {
+    error: {
+      type: 'object', required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' }, message: { type: 'string' },
+        details: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+      },
+    },
+  },
+};
+
+export const healthSchema: Schema = {
+  title: 'Health', type: 'object', required: ['status', 'uptime', 'timestamp', 'version'],
+  properties: {
+    status: { enum: ['healthy', 'unhealthy'] }, uptime: { type: 'integer' }, timestamp: { type: 'string', format: 'date-time' },
+    version: { type: 'string' }, reason: { type: 'string' },
+    jobs: { type: 'object', properties: { queued: { type: 'integer' }, running: { type: 'integer' }, total: { type: 'integer' } } },
+  },
+};
+
+export const statsSchema: Schema = {
+  title: 'Stats', type: 'object',
+  required: ['queued', 'running', 'awaitingApproval', 'succeeded', 'failed', 'cancelled', 'total', 'maxConcurrent', 'instance'],
+  properties: Object.fromEntries(
+    ['queued', 'running', 'awaitingApproval', 'succeeded', 'failed', 'cancelled', 'total', 'maxConcurrent'].map((key) => [key, { type: 'integer' }]).concat([['instance', { type: 'string' }]]),
+  ),
+};
+
+export const capabilityMetaSchema: Schema = {
+  title: 'CapabilityMeta', type: 'object', required: ['id', 'group', 'title', 'description', 'version', 'inputSchema', 'writes'],
+  properties: {
+    id: { type: 'string' }, group: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' },
+    version: { type: 'string' }, inputSchema: { type: 'object' }, writes: { type: 'boolean' },
+  },
+};
+
+export const logRecordSchema: Schema = {
+  title: 'LogRecord', type: 'object', required: ['time', 'level', 'msg'],
+  properties: { time: { type: 'string' }, level: { enum: ['debug', 'info', 'warn', 'error'] }, msg: { type: 'string' } },
+  additionalProperties: true,
+};

@@ -1,0 +1,72 @@
+/**
+ * Request validation with validators compiled once from the schemas in schemas.ts. Failures become
+ * AgentdError('validation_failed') whose details name each problem by its JSON path.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { AgentdError, type ErrorDetail } from '../../core/index.js';
+import { FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema, logsQuerySchema } from './schemas.js';
+
+const bodyAjv = new Ajv({ allErrors: true, strict: true });
+// Query strings arrive as strings (or arrays when repeated): coerce to the schema's types, fill defaults.
+const queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: 'array', useDefaults: true });
+
+function compileForms<K extends string>(forms: Record<K, object>): Record<K, ValidateFunction> {
+  return Object.fromEntries(Object.entries(forms).map(([key, schema]) => [key, bodyAjv.compile(schema as object)])) as Record<K, ValidateFunction>;
+}
+
+const jobForms = compileForms(JOB_FORMS);
+const followUpForms = compileForms(FOLLOW_UP_FORMS);
+const listJobsQuery = queryAjv.compile(listJobsQuerySchema);
+const logsQuery = queryAjv.compile(logsQuerySchema);
+
+export function toDetails(errors: ErrorObject[], prefix = ''): ErrorDetail[] {
+  return errors.map((error) => {
+    const params = error.params as { missingProperty?: string; additionalProperty?: string };
+    const child = params.missingProperty ?? params.additionalProperty;
+    const path = `${prefix}${error.instancePath}${child === undefined ? '' : `/${child}`}` || '/';
+    const message = error.keyword === 'additionalProperties' ? 'is not an allowed property' : error.message ?? 'is invalid';
+    return { path, message };
+  });
+}
+
+function failed(what: string, details: ErrorDetail[]): AgentdError {
+  const first = details[0]!;
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem(s))` : '';
+  return new AgentdError('validation_failed', `The ${what} is invalid at "${first.path}": ${first.message}${more}; fix it and retry.`, { details });
+}
+
+/** A body that is one of several forms, told apart by which of their keys it carries. */
+function validateForms<T>(what: string, forms: Record<string, ValidateFunction>, body: unknown): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failed(what, [{ path: '/', message: 'must be a JSON object' }]);
+  const keys = Object.keys(forms);
+  const present = keys.filter((key) => key in body);
+  if (present.length !== 1) {
+    const names = keys.map((key) => `"${key}"`).join(', ');
+    throw failed(what, [{ path: '/', message: `must have exactly one of ${names}` }]);
+  }
+  const validate = forms[present[0]!]!;
+  if (!validate(body)) throw failed(what, toDetails(validate.errors ?? []));
+  return body as T;
+}
+
+export function validateCreateJob<T>(body: unknown): T {
+  return validateForms<T>('job request', jobForms, body);
+}
+
+export function validateFollowUp<T>(body: unknown): T {
+  return validateForms<T>('follow-up request', followUpForms, body);
+}
+
+function validateQuery<T>(validate: ValidateFunction, query: unknown): T {
+  const copy = { ...(query as Record<string, unknown>) };
+  if (!validate(copy)) throw failed('query', toDetails(validate.errors ?? [], '/query'));
+  return copy as T;
+}
+
+export function validateListJobsQuery(query: unknown): { status?: string[]; limit: number; offset: number } {
+  return validateQuery(listJobsQuery, query);
+}
+
+export function validateLogsQuery(query: unknown): { level?: 'debug' | 'info' | 'warn' | 'error'; q?: string; limit: number; jobId?: string } {
+  return validateQuery(logsQuery, query);
+}

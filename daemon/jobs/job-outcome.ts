@@ -1,0 +1,73 @@
+/** How a finished run (engine outcome, approved apply, missing planner) becomes the job record's new state. */
+import { isAgentdError, type JobError, type PipelineResult, type RunOutcome, type StepResult } from '../../core/index.js';
+import type { JobStatus, JobStep, StoredJob } from './job-record.js';
+
+/** The end of one run, before it is written. */
+export interface RunEnd {
+  status: Exclude<JobStatus, 'queued' | 'running'>;
+  steps?: JobStep[];
+  result?: PipelineResult | null;
+  error: JobError | null;
+  usage?: { toolCalls: number; durationMs: number };
+  /** Step results of this run, kept for the next follow-up run. */
+  history?: StepResult[];
+  /** Clears an approval's pending changes once applied. */
+  applied?: boolean;
+  agentMessage: string;
+}
+
+export function errorOf(error: unknown): JobError {
+  if (isAgentdError(error)) return { code: error.code, message: error.message };
+  return { code: 'internal_error', message: `The daemon failed while running the job (${(error as Error)?.message ?? String(error)}); see the daemon log.` };
+}
+
+export function fromEngine(job: StoredJob, outcome: RunOutcome, abortReason: unknown): RunEnd {
+  const steps = outcome.steps.map((step) => ({
+    index: step.index,
+    capability: step.capability,
+    input: job.steps[step.index]?.input ?? {},
+    status: step.status,
+    summary: step.summary,
+    startedAt: step.startedAt,
+    finishedAt: step.finishedAt,
+  }));
+  const history = outcome.steps.flatMap((step) => (step.result ? [step.result] : []));
+  const base = { steps, result: outcome.result, usage: outcome.usage, history };
+  if (outcome.status === 'succeeded') {
+    const staged = (outcome.result?.changes.length ?? 0) > 0 && !outcome.applied;
+    const summary = outcome.result?.summary ?? 'The pipeline finished.';
+    if (staged && job.mode === 'approval') {
+      return { ...base, status: 'awaiting_approval', error: null, agentMessage: `${summary} ${outcome.result!.changes.length} change(s) await approval.` };
+    }
+    return { ...base, status: 'succeeded', error: null, agentMessage: summary };
+  }
+  const error = outcome.error ?? (abortReason === undefined ? { code: 'internal_error', message: 'The run ended without an error.' } : errorOf(abortReason));
+  return { ...base, status: outcome.status, error, agentMessage: error.message };
+}
+
+/** Writes a run's end onto the current record. A DELETE that already marked the job cancelled wins. */
+export function applyRunEnd(current: StoredJob, end: RunEnd, now: string): StoredJob {
+  const cancelledMeanwhile = current.status === 'cancelled';
+  const status = cancelledMeanwhile ? 'cancelled' : end.status;
+  const final = status !== 'awaiting_approval';
+  const next: StoredJob = {
+    ...current,
+    status,
+    steps: end.steps ?? current.steps,
+    result: end.result === undefined ? current.result : end.result,
+    error: cancelledMeanwhile ? current.error : end.error,
+    usage: end.usage ?? current.usage,
+    finishedAt: final ? now : null,
+    turns: [...current.turns, { role: 'agent', message: end.agentMessage, at: now }],
+    internal: {
+      ...current.internal,
+      history: [...current.internal.history, ...(end.history ?? [])],
+      pendingApply: end.applied ? null : current.internal.pendingApply,
+    },
+  };
+  if (status === 'succeeded' || status === 'awaiting_approval') {
+    const total = next.steps.length;
+    next.progress = { completedSteps: total, totalSteps: total, percent: 100, message: status === 'succeeded' ? 'done' : 'awaiting approval' };
+  }
+  return next;
+}

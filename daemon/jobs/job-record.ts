@@ -1,0 +1,97 @@
+/** The job record of API.md, and what the daemon keeps beside it (never sent to clients). */
+import type { Change, JobError, Limits, PipelineResult, StepResult, StepStatus } from '../../core/index.js';
+
+export const JOB_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const FINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
+export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
+
+export function isFinal(status: JobStatus): status is FinalStatus {
+  return FINAL_STATUSES.includes(status);
+}
+
+export type JobMode = 'approval' | 'auto';
+export type JobKind = 'task' | 'pipeline';
+
+export interface JobStep {
+  index: number;
+  capability: string;
+  input: unknown;
+  status: StepStatus;
+  summary: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface JobProgress {
+  completedSteps: number;
+  totalSteps: number;
+  percent: number;
+  message: string;
+}
+
+export interface JobTurn {
+  role: 'user' | 'agent';
+  message: string;
+  at: string;
+}
+
+/** Exactly the record of API.md. */
+export interface JobRecord {
+  id: string;
+  status: JobStatus;
+  kind: JobKind;
+  task: string | null;
+  mode: JobMode;
+  workspace: string;
+  steps: JobStep[];
+  progress: JobProgress;
+  result: PipelineResult | null;
+  error: JobError | null;
+  turns: JobTurn[];
+  limits: Limits;
+  usage: { toolCalls: number; durationMs: number };
+  attempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  updatedAt: string;
+}
+
+/** Bookkeeping that stays inside the daemon (and inside the queue backend's store). JSON only. */
+export interface JobInternals {
+  /** Higher runs sooner; ties run in submission order. */
+  priority: number;
+  idempotencyKey: string | null;
+  /** Step results of earlier runs, handed to the next run as `RunRequest.previous`. */
+  history: StepResult[];
+  /** Set by an approval: the next run applies these staged changes instead of running the pipeline. */
+  pendingApply: Change[] | null;
+}
+
+export interface StoredJob extends JobRecord {
+  internal: JobInternals;
+}
+
+/** What a client sees: the record without the daemon's bookkeeping. */
+export function toPublicJob(job: StoredJob): JobRecord {
+  const { internal: _internal, ...record } = job;
+  return record;
+}
+
+export function pendingSteps(steps: { capability: string; input?: unknown }[]): JobStep[] {
+  return steps.map((step, index) => ({
+    index,
+    capability: step.capability,
+    input: step.input ?? {},
+    status: 'pending',
+    summary: null,
+    startedAt: null,
+    finishedAt: null,
+  }));
+}
+
+export function initialProgress(totalSteps: number): JobProgress {
+  return { completedSteps: 0, totalSteps, percent: 0, message: 'queued' };
+}

@@ -1,0 +1,170 @@
+/**
+ * What the REST routes ask of the job system: submit, read, list, cancel, follow up. Status changes go
+ * through `store.update` mutators that check the current status, so a race (cancel vs. finish, two
+ * follow-ups) resolves to one consistent record.
+ */
+import { AgentdError, type Limits } from '../../core/index.js';
+import type { CapabilityRegistry } from '../../core/registry/index.js';
+import type { JobEventBus } from '../events/event-bus.js';
+import type { Queue } from '../queue/queue.js';
+import type { JobStore, ListJobsOptions } from './job-store.js';
+import { isFinal, type JobStatus, type StoredJob } from './job-record.js';
+import { buildJob, type CreateJobBody } from './job-submission.js';
+import { publishDone, publishStatus } from './job-publish.js';
+import { WorkspaceSizeMeter } from './workspace-size.js';
+
+export interface JobServiceOptions {
+  store: JobStore;
+  queue: Queue;
+  bus: JobEventBus;
+  registry: CapabilityRegistry;
+  workspaceBase: string;
+  workspaceMaxBytes: number | null;
+  workspaceMaxSize: string | null;
+  limits: Limits;
+}
+
+export type FollowUpBody = { message: string } | { action: 'approve' | 'reject' };
+
+export class JobService {
+  private accepting = true;
+  private readonly sizeMeter: WorkspaceSizeMeter;
+
+  constructor(private readonly options: JobServiceOptions) {
+    this.sizeMeter = new WorkspaceSizeMeter(options.workspaceBase);
+  }
+
+  /** After this, submissions answer 503 (the daemon is shutting down). */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
+
+  async submit(body: CreateJobBody): Promise<{ job: StoredJob; created: boolean }> {
+    this.assertAccepting();
+    await this.assertWorkspaceHasRoom();
+    const { registry, workspaceBase, limits, store, queue, bus } = this.options;
+    const job = await buildJob({ registry, workspaceBase, daemonLimits: limits }, body);
+    const stored = await store.create(job);
+    if (stored.created) {
+      try {
+        await queue.enqueue(job.id, { priority: job.internal.priority });
+      } catch (error) {
+        await store.remove(job.id).catch(() => undefined);
+        throw new AgentdError('unavailable', `The queue backend refused the job (${(error as Error).message}); retry when GET /health is healthy.`, { cause: error });
+      }
+      publishStatus(bus, stored.job);
+    }
+    return stored;
+  }
+
+  async get(id: string): Promise<StoredJob> {
+    const job = await this.options.store.get(id);
+    if (!job) throw new AgentdError('job_not_found', `No job has the id "${id}"; GET /jobs lists the known jobs.`);
+    return job;
+  }
+
+  list(options: ListJobsOptions): Promise<StoredJob[]> {
+    return this.options.store.list(options);
+  }
+
+  async cancel(id: string): Promise<StoredJob> {
+    const now = new Date().toISOString();
+    let previous: JobStatus | undefined;
+    const job = await this.options.store.update(id, (current) => {
+      previous = current.status;
+      if (isFinal(current.status)) return undefined;
+      return { ...current, status: 'cancelled', finishedAt: now, error: { code: 'cancelled', message: 'The job was cancelled by a DELETE request.' } };
+    });
+    if (!job) return this.get(id); // throws job_not_found
+    if (isFinal(previous!)) {
+      throw new AgentdError('job_finished', `Job "${id}" already ${previous}; only queued, running or awaiting_approval jobs can be cancelled.`);
+    }
+    if (previous === 'running') {
+      // The runner publishes `done` when the engine has actually stopped.
+      await this.options.queue.requestCancel(id, 'cancelled');
+    } else {
+      if (previous === 'queued') await this.options.queue.remove(id);
+      publishStatus(this.options.bus, job);
+      publishDone(this.options.bus, job);
+    }
+    return job;
+  }
+
+  async followUp(id: string, body: FollowUpBody): Promise<StoredJob> {
+    if ('action' in body && body.action === 'reject') return this.reject(id);
+    this.assertAccepting();
+    if ('action' in body) return this.approve(id);
+    const now = new Date().toISOString();
+    let previous: JobStatus | undefined;
+    const job = await this.options.store.update(id, (current) => {
+      previous = current.status;
+      if (current.status === 'queued' || current.status === 'running') return undefined;
+      return {
+        ...current, status: 'queued', finishedAt: null, error: null,
+        turns: [...current.turns, { role: 'user', message: body.message, at: now }],
+        internal: { ...current.internal, pendingApply: null },
+      };
+    });
+    if (!job) return this.get(id);
+    if (previous === 'queued' || previous === 'running') {
+      throw new AgentdError('job_running', `Job "${id}" is ${previous}; send the follow-up after it finishes.`);
+    }
+    return this.requeue(job);
+  }
+
+  private async approve(id: string): Promise<StoredJob> {
+    const job = await this.transitionFromApproval(id, (current, now) => ({
+      ...current, status: 'queued',
+      turns: [...current.turns, { role: 'user', message: 'approve', at: now }],
+      internal: { ...current.internal, pendingApply: current.result?.changes ?? [] },
+    }));
+    return this.requeue(job);
+  }
+
+  private async reject(id: string): Promise<StoredJob> {
+    const job = await this.transitionFromApproval(id, (current, now) => ({
+      ...current, status: 'cancelled', finishedAt: now,
+      error: { code: 'cancelled', message: 'The staged changes were rejected; nothing was written.' },
+      turns: [...current.turns, { role: 'user', message: 'reject', at: now }],
+    }));
+    publishStatus(this.options.bus, job);
+    publishDone(this.options.bus, job);
+    return job;
+  }
+
+  private async transitionFromApproval(id: string, next: (current: StoredJob, now: string) => StoredJob): Promise<StoredJob> {
+    const now = new Date().toISOString();
+    let previous: JobStatus | undefined;
+    const job = await this.options.store.update(id, (current) => {
+      previous = current.status;
+      return current.status === 'awaiting_approval' ? next(current, now) : undefined;
+    });
+    if (!job) return this.get(id);
+    if (previous !== 'awaiting_approval') {
+      throw new AgentdError('not_awaiting_approval', `Job "${id}" is ${previous}, not awaiting_approval; approve or reject only a job that waits for approval.`);
+    }
+    return job;
+  }
+
+  private async requeue(job: StoredJob): Promise<StoredJob> {
+    await this.options.queue.enqueue(job.id, { priority: job.internal.priority });
+    publishStatus(this.options.bus, job);
+    return job;
+  }
+
+  private assertAccepting(): void {
+    if (!this.accepting) throw new AgentdError('unavailable', 'The daemon is shutting down and accepts no new jobs; submit the job to another instance or after the restart.');
+  }
+
+  private async assertWorkspaceHasRoom(): Promise<void> {
+    const { workspaceMaxBytes, workspaceMaxSize, workspaceBase } = this.options;
+    if (workspaceMaxBytes === null) return;
+    const bytes = await this.sizeMeter.bytes();
+    if (bytes > workspaceMaxBytes) {
+      throw new AgentdError(
+        'unavailable',
+        `Workspace "${workspaceBase}" holds ${bytes} bytes, over workspace.maxSize "${workspaceMaxSize ?? workspaceMaxBytes}"; free space in it or raise workspace.maxSize.`,
+      );
+    }
+  }
+}

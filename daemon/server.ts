@@ -1,0 +1,151 @@
+/**
+ * startDaemon: wires the registry, engine, queue backend, scheduler, metrics and the express app, and
+ * listens. close() is the graceful shutdown the CLI calls on SIGTERM/SIGINT: refuse new jobs (503),
+ * let running ones finish within the grace period, cancel the rest with `shutdown`, then stop.
+ */
+import { createServer, type Server } from 'node:http';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import { AgentdError, type Engine } from '../core/index.js';
+import { createEngine } from '../core/engine/index.js';
+import { defaultRoots, loadRegistry, type CapabilityRegistry } from '../core/registry/index.js';
+import type { AgentdConfig } from './config/types.js';
+import { createLogger } from './logging/index.js';
+import type { Logger } from './logging/types.js';
+import { JobEventBus } from './events/event-bus.js';
+import { createDaemonMetrics } from './metrics/daemon-metrics.js';
+import { createQueueBackend, type QueueBackend } from './queue/backend.js';
+import type { Queue } from './queue/queue.js';
+import type { JobStore } from './jobs/job-store.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { JobService } from './jobs/job-service.js';
+import { Scheduler } from './jobs/scheduler.js';
+import { createApp } from './http/app.js';
+import { daemonVersion } from './version.js';
+
+export interface DaemonDeps {
+  logger?: Logger;
+  registry?: CapabilityRegistry;
+  engine?: Engine;
+  /** Extra roots of `<group>/*.js` capability modules, on top of the first-party ones. */
+  capabilityRoots?: string[];
+  /** Extra flat folders whose every `.js` file is a capability (e.g. dist/test/support/capabilities). */
+  capabilityFolders?: string[];
+  /** Extra single capability modules. */
+  capabilityModules?: string[];
+  /** A queue backend to use instead of the configured one (the daemon closes it on close()). */
+  backend?: QueueBackend;
+}
+
+export interface DaemonHandle {
+  url: string;
+  port: number;
+  host: string;
+  queue: Queue;
+  store: JobStore;
+  app: Express;
+  bus: JobEventBus;
+  scheduler: Scheduler;
+  close(options?: { graceSec?: number }): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (error.code === 'EADDRINUSE') {
+        reject(new AgentdError('port_in_use', `Port ${port} on ${host} is already in use; choose another with --port or stop the other process.`, { cause: error }));
+      } else {
+        reject(new AgentdError('invalid_config', `Cannot listen on ${host}:${port} (${error.message}); check server.host and server.port.`, { cause: error }));
+      }
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve((server.address() as { port: number }).port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+async function openEngine(deps: DaemonDeps, registry: CapabilityRegistry): Promise<Engine> {
+  if (deps.engine) return deps.engine;
+  const engine = createEngine({ registry });
+  await (engine as { start?: () => Promise<void> }).start?.();
+  return engine;
+}
+
+/** The daemon's parts, built and connected but not yet listening or claiming. */
+interface Parts {
+  logger: Logger;
+  registry: CapabilityRegistry;
+  queue: Queue;
+  store: JobStore;
+  bus: JobEventBus;
+  service: JobService;
+  scheduler: Scheduler;
+  app: Express;
+  instance: string;
+  /** Closes what the daemon opened itself (not what the caller passed in `deps`). */
+  release(): Promise<void>;
+}
+
+async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> {
+  const logger = deps.logger ?? createLogger(config.logging);
+  const registry = deps.registry ?? (await loadRegistry({
+    roots: [...defaultRoots(), ...(deps.capabilityRoots ?? [])], flat: deps.capabilityFolders ?? [], modules: deps.capabilityModules ?? [],
+  }));
+  const { queue, store } = deps.backend ?? (await createQueueBackend(config));
+  const engine = await openEngine(deps, registry);
+  const startedAt = Date.now();
+  const bus = new JobEventBus();
+  const metrics = createDaemonMetrics({ bus, queueCounts: () => queue.counts(), startedAt });
+  const { workspace, server } = config;
+  const service = new JobService({
+    store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
+    workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize,
+  });
+  const runner = new JobRunner({ store, queue, bus, engine, logger, workspaceBase: workspace.path, cleanup: workspace.cleanup });
+  const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
+  const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const app = createApp({ service, store, queue, bus, registry, metrics, logger, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent });
+  const release = async () => {
+    metrics.close();
+    bus.close();
+    if (!deps.engine) await engine.close();
+    await Promise.allSettled([queue.close(), store.close()]);
+    if (!deps.logger) await logger.close();
+  };
+  return { logger, registry, queue, store, bus, service, scheduler, app, instance, release };
+}
+
+export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): Promise<DaemonHandle> {
+  const parts = await assemble(config, deps);
+  const { logger, scheduler, service } = parts;
+  const server = createServer(parts.app);
+  const host = config.server.host;
+  const port = await listen(server, config.server.port, host).catch(async (error: unknown) => {
+    await parts.release();
+    throw error;
+  });
+  scheduler.start();
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info('daemon ready', { url, maxConcurrent: config.server.maxConcurrent, capabilities: parts.registry.list().length, instance: parts.instance });
+
+  let closing: Promise<void> | null = null;
+  const close = (options: { graceSec?: number } = {}) => (closing ??= (async () => {
+    const graceSec = options.graceSec ?? config.server.shutdownGraceSec;
+    logger.info('daemon shutting down', { graceSec, running: scheduler.runningCount });
+    service.stopAccepting();
+    await scheduler.drain(graceSec * 1000);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections(); // SSE streams and keep-alive sockets would hold close() open
+    });
+    await parts.release();
+  })());
+
+  return { url, port, host, queue: parts.queue, store: parts.store, app: parts.app, bus: parts.bus, scheduler, close };
+}
