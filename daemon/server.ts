@@ -23,6 +23,9 @@ import { JobService } from './jobs/job-service.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createApp } from './http/app.js';
 import { daemonVersion } from './version.js';
+import { checkBindPolicy } from './security/bind-policy.js';
+import { createSecurity, recordCodecFor } from './security/security-setup.js';
+import type { WebhookEventBus } from './security/webhook-events.js';
 
 export interface DaemonDeps {
   logger?: Logger;
@@ -36,6 +39,8 @@ export interface DaemonDeps {
   capabilityModules?: string[];
   /** A queue backend to use instead of the configured one (the daemon closes it on close()). */
   backend?: QueueBackend;
+  /** Namespace of the security keys in Redis (rate-limit counters, webhook delivery ids); tests pass a random one. */
+  securityRedisPrefix?: string;
 }
 
 export interface DaemonHandle {
@@ -47,6 +52,10 @@ export interface DaemonHandle {
   app: Express;
   bus: JobEventBus;
   scheduler: Scheduler;
+  /** Verified GitHub webhook deliveries (POST /webhooks/github), for the GitHub App integration. */
+  webhooks: WebhookEventBus;
+  /** Open client connections (the hostile-input tests check that floods and slow clients are cleaned up). */
+  connectionCount(): Promise<number>;
   close(options?: { graceSec?: number }): Promise<void>;
 }
 
@@ -88,43 +97,59 @@ interface Parts {
   scheduler: Scheduler;
   app: Express;
   instance: string;
+  webhooks: WebhookEventBus;
   /** Closes what the daemon opened itself (not what the caller passed in `deps`). */
   release(): Promise<void>;
 }
 
 async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> {
+  // Both throw invalid_config before anything (the logger's file included) is opened.
+  const bindWarning = checkBindPolicy(config);
+  const codec = recordCodecFor(config);
   const logger = deps.logger ?? createLogger(config.logging);
+  if (bindWarning) logger.warn(bindWarning, { host: config.server.host });
+  const security = await createSecurity(config, logger, { redisPrefix: deps.securityRedisPrefix, codec });
   const registry = deps.registry ?? (await loadRegistry({
     roots: [...defaultRoots(), ...(deps.capabilityRoots ?? [])], flat: deps.capabilityFolders ?? [], modules: deps.capabilityModules ?? [],
   }));
-  const { queue, store } = deps.backend ?? (await createQueueBackend(config));
+  const backend = deps.backend ?? (await createQueueBackend(config, { codec: security.codec, logger }));
+  const { queue, store } = backend;
   const engine = await openEngine(deps, registry);
   const startedAt = Date.now();
   const bus = new JobEventBus();
+  const detachEvents = backend.attachEvents?.(bus); // events of jobs that other daemons on the same Redis run
   const metrics = createDaemonMetrics({ bus, queueCounts: () => queue.counts(), startedAt });
   const { workspace, server } = config;
   const service = new JobService({
     store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
     workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize,
   });
-  const runner = new JobRunner({ store, queue, bus, engine, logger, workspaceBase: workspace.path, cleanup: workspace.cleanup });
+  const runner = new JobRunner({ store, queue, bus, engine, logger, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const app = createApp({ service, store, queue, bus, registry, metrics, logger, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent });
+  const app = createApp({ service, store, queue, bus, registry, metrics, logger, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security });
   const release = async () => {
     metrics.close();
+    detachEvents?.();
     bus.close();
+    await security.close();
     if (!deps.engine) await engine.close();
     await Promise.allSettled([queue.close(), store.close()]);
     if (!deps.logger) await logger.close();
   };
-  return { logger, registry, queue, store, bus, service, scheduler, app, instance, release };
+  return { logger, registry, queue, store, bus, service, scheduler, app, instance, webhooks: security.webhooks, release };
 }
 
 export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): Promise<DaemonHandle> {
   const parts = await assemble(config, deps);
   const { logger, scheduler, service } = parts;
-  const server = createServer(parts.app);
+  const { headersTimeoutMs, requestTimeoutMs } = config.server;
+  // Slow clients (slowloris): headers and whole requests have deadlines, checked every second rather
+  // than Node's default 30 s so a trickling socket is cut close to its deadline.
+  const server = createServer({
+    headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs), requestTimeout: requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, headersTimeoutMs),
+  }, parts.app);
   const host = config.server.host;
   const port = await listen(server, config.server.port, host).catch(async (error: unknown) => {
     await parts.release();
@@ -147,5 +172,7 @@ export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): 
     await parts.release();
   })());
 
-  return { url, port, host, queue: parts.queue, store: parts.store, app: parts.app, bus: parts.bus, scheduler, close };
+  return { url, port, host, queue: parts.queue, store: parts.store, app: parts.app, bus: parts.bus, scheduler, webhooks: parts.webhooks, close,
+    connectionCount: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+  };
 }

@@ -50,6 +50,19 @@ export const ERROR_CATALOGUE = {
 
   // Agent
   planner_unavailable: { status: 501, description: 'A free-text task was submitted but this build has no planner yet; submit a capability or pipeline job.' },
+
+  // Refactoring
+  refactoring_refused: { status: 422, description: 'A refactoring was refused because it could not be done without changing behaviour; the message says why and what would work.' },
+  verification_failed: { status: 422, description: 'refactoring.verify found a check (type-check or tests) that passed before the staged changes and fails after; the changes are discarded.' },
+
+  // Queue backend (several daemons on one Redis)
+  worker_lost: { status: 500, description: 'The daemon running the job died (killed or lost its Redis lock) on every one of its allowed attempts; the job was failed instead of retried again.' },
+
+  // Security
+  record_tampered: { status: 500, description: 'A stored job record failed its integrity check (security.encryption): it was altered or sealed with another key.' },
+
+  // Advisories
+  invalid_advisories: { status: 400, description: 'An advisory file is not valid agentd advisory JSON or OSV JSON; the message names the file and the first bad field.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -21,6 +21,7 @@ export const ENV_VARS: ReadonlyArray<{ names: string[]; key: string }> = [
   { names: ['GITHUB_WEBHOOK_SECRET'], key: 'github.webhookSecret' },
   { names: ['API_KEY'], key: 'security.apiKey' },
   { names: ['JWT_SECRET'], key: 'security.jwtSecret' },
+  { names: ['AGENTD_ENCRYPTION_KEY'], key: 'security.encryption.key' },
   { names: ['LOG_LEVEL'], key: 'logging.level' },
   { names: ['LOG_FORMAT'], key: 'logging.format' },
   { names: ['LOG_FILE'], key: 'logging.file' },

@@ -14,6 +14,7 @@ export function finalizeConfig(merged: PlainObject): AgentdConfig {
   const window = raw.security.rateLimiting.window as string | number;
   raw.security.rateLimiting.window = String(window);
   raw.security.rateLimiting.windowMs = parseDuration(window) as number;
+  raw.security.jwtExpiresIn = String(raw.security.jwtExpiresIn as string | number);
   raw.workspace.maxSizeBytes = raw.workspace.maxSize === null ? null : parseSize(raw.workspace.maxSize);
   raw.workspace.path = path.resolve(raw.workspace.path);
   raw.queue.url = raw.queue.type === 'redis' ? effectiveQueueUrl(raw.queue) : null;

@@ -16,6 +16,7 @@ export interface ConfigFlags {
   githubInstallationId?: string | number;
   githubWebhookSecret?: string;
   debug?: boolean;
+  insecure?: boolean;
 }
 
 /** Flag (kebab-case, as typed) -> argv property -> key. */
@@ -41,5 +42,6 @@ export function flagLayer(flags: ConfigFlags, cwd: string = process.cwd()): Conf
     layer.set(key, value, `flag --${flag}`);
   }
   if (flags.debug) layer.set('logging.level', 'debug', 'flag --debug');
+  if (flags.insecure) layer.set('server.insecure', true, 'flag --insecure');
   return expandQueueUrl(layer);
 }

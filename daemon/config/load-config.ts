@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defaultConfig } from './defaults.js';
 import { envLayer } from './env-layer.js';
 import { checkPaths } from './file-checks.js';
+import { checkSecurity } from './security-checks.js';
 import { readConfigFile } from './file-layer.js';
 import { finalizeConfig } from './finalize.js';
 import { flagLayer, type ConfigFlags } from './flag-layer.js';
@@ -54,7 +55,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const merged: PlainObject = {};
   const sources: SourceMap = {};
   for (const layer of layers) mergeLayer(merged, layer, sources);
-  problems.push(...validateConfig(merged, sources), ...checkPaths(merged, sources));
+  problems.push(...validateConfig(merged, sources), ...checkPaths(merged, sources), ...checkSecurity(merged, sources));
   if (problems.length > 0) throw configError(problems);
   sources['workspace.maxSizeBytes'] = sources['workspace.maxSize'];
   sources['security.rateLimiting.windowMs'] = sources['security.rateLimiting.window'];

@@ -12,6 +12,7 @@ export function maskSecrets(config: AgentdConfig): AgentdConfig {
   copy.security.jwtSecret = mask(copy.security.jwtSecret);
   copy.github.webhookSecret = mask(copy.github.webhookSecret);
   copy.queue.external.password = mask(copy.queue.external.password);
+  copy.security.encryption.key = mask(copy.security.encryption.key);
   if (copy.queue.url) copy.queue.url = maskUrlPassword(copy.queue.url);
   return copy;
 }

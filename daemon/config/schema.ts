@@ -25,6 +25,9 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     host: { type: 'string', minLength: 1 },
     maxConcurrent: integer(1, 1000),
     shutdownGraceSec: integer(0, 86_400),
+    insecure: { type: 'boolean' },
+    headersTimeoutMs: integer(1000, 600_000),
+    requestTimeoutMs: integer(1000, 3_600_000),
   }),
   workspace: object({
     path: { type: 'string', minLength: 1 },
@@ -39,6 +42,10 @@ export const CONFIG_SCHEMA: JsonSchema = object({
       port: integer(1, 65535),
       password: nullableString,
       db: integer(0, 15),
+    }),
+    retention: object({
+      maxCount: integer(1, 10_000_000),
+      maxAgeSec: integer(60, 31_536_000),
     }),
   }),
   github: object({
@@ -60,6 +67,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
   security: object({
     apiKey: nullableString,
     jwtSecret: nullableString,
+    jwtExpiresIn: { type: ['string', 'integer'], format: 'duration', minimum: 1 },
     protectMetrics: { type: 'boolean' },
     corsOrigins: { type: 'array', items: { type: 'string', minLength: 1 } },
     rateLimiting: object({
@@ -70,6 +78,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     encryption: object({
       enabled: { type: 'boolean' },
       algorithm: { enum: [...AEAD_ALGORITHMS] },
+      key: nullableString,
     }),
   }),
 });
@@ -80,6 +89,7 @@ export const SECRET_KEYS = new Set([
   'security.jwtSecret',
   'github.webhookSecret',
   'queue.external.password',
+  'security.encryption.key',
 ]);
 
 /** The schema of one dotted key ("server.port"), or undefined when the key does not exist. */

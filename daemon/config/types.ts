@@ -10,6 +10,12 @@ export interface AgentdConfig {
     maxConcurrent: number;
     /** Seconds running jobs get to finish on SIGTERM/SIGINT before they are cancelled with error.code "shutdown". */
     shutdownGraceSec: number;
+    /** Allows binding a non-loopback host without security.apiKey (flag --insecure). */
+    insecure: boolean;
+    /** Slow clients: the whole header block must arrive within this many ms (slowloris). */
+    headersTimeoutMs: number;
+    /** Slow clients: the whole request (headers and body) must arrive within this many ms. */
+    requestTimeoutMs: number;
   };
   workspace: {
     /** Absolute directory; job workspaces are paths relative to it. */
@@ -24,6 +30,8 @@ export interface AgentdConfig {
     /** redis://[user:password@]host:port[/db] — set from --queue-url / REDIS_URL, or built from `external`. */
     url: string | null;
     external: { host: string; port: number; password: string | null; db: number };
+    /** Finished jobs kept in Redis: at most maxCount, none older than maxAgeSec (redis queue only). */
+    retention: { maxCount: number; maxAgeSec: number };
   };
   github: {
     appId: string | null;
@@ -36,10 +44,13 @@ export interface AgentdConfig {
   security: {
     apiKey: string | null;
     jwtSecret: string | null;
+    /** Lifetime of tokens from POST /auth/token, as a duration ("1h"). */
+    jwtExpiresIn: string;
     protectMetrics: boolean;
     corsOrigins: string[];
     rateLimiting: { enabled: boolean; requests: number; window: string; windowMs: number };
-    encryption: { enabled: boolean; algorithm: string };
+    /** `key` is the secret the record key is derived from; required when `enabled`. */
+    encryption: { enabled: boolean; algorithm: string; key: string | null };
   };
 }
 

@@ -21,6 +21,21 @@ export class JobEventBus {
     }
   }
 
+  /**
+   * An event another daemon published (several daemons on one Redis): it reaches the subscribers of
+   * its job (SSE streams) but not `subscribeAll` listeners, which stand for this daemon's own work
+   * (its metrics count only the jobs it ran, and the Redis bridge must not echo it back).
+   */
+  publishRemote(event: JobEvent): void {
+    for (const listener of this.emitter.listeners(event.jobId)) {
+      try {
+        (listener as JobEventListener)(event);
+      } catch {
+        /* isolated, as in publish */
+      }
+    }
+  }
+
   /** Events of one job. Returns the unsubscribe function. */
   subscribe(jobId: string, listener: JobEventListener): () => void {
     this.emitter.on(jobId, listener);

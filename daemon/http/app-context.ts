@@ -6,6 +6,7 @@ import type { JobStore } from '../jobs/job-store.js';
 import type { Logger } from '../logging/types.js';
 import type { DaemonMetrics } from '../metrics/daemon-metrics.js';
 import type { Queue } from '../queue/queue.js';
+import type { SecurityParts } from '../security/security-setup.js';
 
 export interface AppContext {
   service: JobService;
@@ -20,4 +21,6 @@ export interface AppContext {
   /** Names this daemon among several sharing a queue. */
   instance: string;
   maxConcurrent: number;
+  /** Auth, rate limiting, CORS, webhooks (daemon/security); absent only in apps built without them. */
+  security?: SecurityParts;
 }

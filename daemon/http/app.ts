@@ -1,4 +1,8 @@
-/** The express app: JSON parsing (1 MB), the routes, then 404 and the one error mapper. */
+/**
+ * The express app: the security chain (headers, CORS, rate limit, auth), the webhook route on raw bytes
+ * (before any JSON parsing, so its signature is checked on what GitHub sent), JSON parsing (1 MB), the
+ * routes, then 404 and the one error mapper.
+ */
 import express, { type Express } from 'express';
 import type { AppContext } from './app-context.js';
 import { errorHandler, notFound } from './error-handler.js';
@@ -7,13 +11,19 @@ import { infoRoutes } from './routes/info-routes.js';
 import { jobEventsRoute } from './routes/job-events-route.js';
 import { jobsRoutes } from './routes/jobs-routes.js';
 import { logsRoutes } from './routes/logs-routes.js';
+import { authRoutes } from './routes/auth-routes.js';
+import { webhookRoutes } from './routes/webhook-routes.js';
+import { securityMiddleware } from './security-middleware.js';
+import { rejectDeepJson } from '../security/json-depth.js';
 
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.use(express.json({ limit: '1mb', type: 'application/json' }));
+  if (ctx.security) app.use(...securityMiddleware(ctx.security, ctx.logger), webhookRoutes(ctx.security, ctx.logger));
+  app.use(express.json({ limit: '1mb', type: 'application/json', verify: rejectDeepJson() }));
+  if (ctx.security) app.use(authRoutes(ctx.security));
   app.use(healthRoutes(ctx), infoRoutes(ctx), jobsRoutes(ctx), jobEventsRoute(ctx), logsRoutes(ctx));
   app.use(notFound);
   app.use(errorHandler(ctx.logger));

@@ -68,6 +68,11 @@ export interface JobInternals {
   history: StepResult[];
   /** Set by an approval: the next run applies these staged changes instead of running the pipeline. */
   pendingApply: Change[] | null;
+  /**
+   * Runs in a row that ended with their daemon dead (a shared Redis queue handed the job out again).
+   * Reset by a normal start; bounded by the runner (worker_lost). Absent on records written before.
+   */
+  lostRuns?: number;
 }
 
 export interface StoredJob extends JobRecord {

@@ -14,6 +14,7 @@ import { applyRunEnd, errorOf, fromEngine, type RunEnd } from './job-outcome.js'
 import { resolveJobWorkspace } from './job-workspace.js';
 import { removeScratch, scratchFolder, writeArtifacts } from './job-scratch.js';
 import { publishStatus, publishDone } from './job-publish.js';
+import type { RecordCodec } from '../security/record-codec.js';
 
 export interface RunnerDeps {
   store: JobStore;
@@ -23,6 +24,21 @@ export interface RunnerDeps {
   logger: Logger;
   workspaceBase: string;
   cleanup: boolean;
+  /** Seals artifacts written to scratch folders when security.encryption is enabled. */
+  codec?: RecordCodec;
+}
+
+/** A job whose daemon died this many runs in a row is failed (worker_lost) instead of run again. */
+export const MAX_LOST_RUNS = 2;
+
+function workerLost(current: StoredJob, now: string): StoredJob {
+  const runs = (current.internal.lostRuns ?? 0) + 1;
+  const message = `Job "${current.id}" was lost with the daemon running it ${runs} times in a row (it may be crashing its worker); it is failed instead of retried, submit it again after checking the daemon logs.`;
+  return {
+    ...current, status: 'failed', finishedAt: now, error: { code: 'worker_lost', message },
+    turns: [...current.turns, { role: 'agent', message, at: now }],
+    internal: { ...current.internal, lostRuns: runs },
+  };
 }
 
 const PLANNER_UNAVAILABLE =
@@ -38,7 +54,7 @@ export class JobRunner {
       return;
     }
     publishStatus(this.deps.bus, job);
-    const writes = new WriteChain(this.deps.store, jobId, this.deps.logger);
+    const writes = new WriteChain(this.deps.store, job, this.deps.logger);
     let end: RunEnd;
     try {
       end = await this.execute(job, signal, writes);
@@ -49,12 +65,23 @@ export class JobRunner {
     await this.finish(job, end);
   }
 
+  /**
+   * queued -> running. A claimed job whose record already says `running` was being run by a daemon
+   * that died (its queue lock lapsed and the queue handed the job out again): it re-runs from its
+   * first step, unless that has happened MAX_LOST_RUNS times in a row, when it fails with worker_lost.
+   */
   private async markRunning(jobId: string): Promise<StoredJob | null> {
     const now = new Date().toISOString();
-    let started = false;
+    let outcome = 'skipped' as 'started' | 'lost' | 'skipped';
     const job = await this.deps.store.update(jobId, (current) => {
-      started = current.status === 'queued';
-      if (!started) return undefined;
+      const recovered = current.status === 'running';
+      if (current.status !== 'queued' && !recovered) {
+        outcome = 'skipped';
+        return undefined;
+      }
+      const lostRuns = recovered ? (current.internal.lostRuns ?? 0) + 1 : 0;
+      outcome = lostRuns > MAX_LOST_RUNS ? 'lost' : 'started';
+      if (outcome === 'lost') return workerLost(current, now);
       const applying = current.internal.pendingApply !== null;
       return {
         ...current, status: 'running', attempts: current.attempts + 1, startedAt: now, finishedAt: null, error: null,
@@ -62,9 +89,13 @@ export class JobRunner {
         steps: applying ? current.steps : current.steps.map((step) => ({ ...step, status: 'pending', summary: null, startedAt: null, finishedAt: null })),
         progress: applying ? { ...current.progress, message: 'applying approved changes' } : initialProgress(current.steps.length),
         usage: applying ? current.usage : { toolCalls: 0, durationMs: 0 },
+        internal: { ...current.internal, lostRuns },
       };
     });
-    return started ? job : null;
+    if (outcome === 'lost' && job) this.announceEnd(job);
+    if (outcome !== 'started' || !job) return null;
+    this.deps.logger.info('job started', { jobId, attempts: job.attempts, recovered: (job.internal.lostRuns ?? 0) > 0 });
+    return job;
   }
 
   private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain): Promise<RunEnd> {
@@ -117,23 +148,36 @@ export class JobRunner {
   }
 
   private async finish(job: StoredJob, end: RunEnd): Promise<void> {
-    const { store, queue, bus, logger } = this.deps;
+    const { store, queue, logger } = this.deps;
     // Artifacts land (and scratch is cleaned) before the record says the job ended, so a client that
     // sees the final status also sees the folder in its final state.
     await this.handleScratch(job.id, end.result?.artifacts ?? []);
     const now = new Date().toISOString();
-    const saved = await store.update(job.id, (current) => applyRunEnd(current, end, now));
+    let fenced = false;
+    const saved = await store.update(job.id, (current) => {
+      // Another daemon took the job over (this one lost its queue lock): its run owns the record now.
+      fenced = current.attempts !== job.attempts;
+      return fenced ? undefined : applyRunEnd(current, end, now);
+    });
     await queue.ack(job.id).catch(() => undefined);
     if (!saved) return;
-    publishStatus(bus, saved);
-    if (isFinal(saved.status)) publishDone(bus, saved);
-    logger.info(`job ${saved.status}`, { jobId: saved.id, status: saved.status, error: saved.error?.code, attempts: saved.attempts });
+    if (fenced) {
+      logger.warn('job result discarded: another daemon re-ran the job', { jobId: job.id, attempts: job.attempts });
+      return;
+    }
+    this.announceEnd(saved);
+  }
+
+  private announceEnd(saved: StoredJob): void {
+    publishStatus(this.deps.bus, saved);
+    if (isFinal(saved.status)) publishDone(this.deps.bus, saved);
+    this.deps.logger.info(`job ${saved.status}`, { jobId: saved.id, status: saved.status, error: saved.error?.code, attempts: saved.attempts });
   }
 
   private async handleScratch(jobId: string, artifacts: import('../../core/index.js').Artifact[]): Promise<void> {
     const folder = scratchFolder(this.deps.workspaceBase, jobId);
     try {
-      if (artifacts.length > 0) await writeArtifacts(folder, artifacts);
+      if (artifacts.length > 0) await writeArtifacts(folder, artifacts, this.deps.codec);
       if (this.deps.cleanup) await removeScratch(folder);
     } catch (error) {
       this.deps.logger.warn('job scratch folder could not be written or removed', { jobId, folder, error: (error as Error).message });
@@ -145,12 +189,13 @@ export class JobRunner {
 class WriteChain {
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly store: JobStore, private readonly jobId: string, private readonly logger: Logger) {}
+  constructor(private readonly store: JobStore, private readonly run: StoredJob, private readonly logger: Logger) {}
 
   push(mutate: (current: StoredJob) => StoredJob): void {
+    const { id, attempts } = this.run;
     this.tail = this.tail
-      .then(() => this.store.update(this.jobId, (current) => (current.status === 'running' ? mutate(current) : undefined)))
-      .catch((error: unknown) => this.logger.warn('job record update failed', { jobId: this.jobId, error: (error as Error).message }));
+      .then(() => this.store.update(id, (current) => (current.status === 'running' && current.attempts === attempts ? mutate(current) : undefined)))
+      .catch((error: unknown) => this.logger.warn('job record update failed', { jobId: id, error: (error as Error).message }));
   }
 
   idle(): Promise<unknown> {

@@ -87,7 +87,11 @@ export class Scheduler {
     const controller = new AbortController();
     const done = this.options.runner
       .run(jobId, controller.signal)
-      .catch((error: unknown) => this.options.logger.error('job run failed unexpectedly', { jobId, error: (error as Error).message }))
+      .catch((error: unknown) => {
+        // Typically the queue backend became unreachable mid-run; the job goes back to the queue.
+        this.options.logger.error('job run failed unexpectedly', { jobId, error: (error as Error).message });
+        return this.options.queue.release?.(jobId).catch(() => undefined);
+      })
       .finally(() => {
         this.running.delete(jobId);
         void this.pump();

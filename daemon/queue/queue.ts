@@ -24,6 +24,12 @@ export interface Queue {
   claim(): Promise<string | null>;
   /** The consumer is done with a claimed id: it leaves the active set. Unknown ids are ignored. */
   ack(jobId: string): Promise<void>;
+  /**
+   * Optional: the consumer could not run a claimed id (its backend failed mid-way) and hands it back
+   * without completing it, so it is claimed again later. A Redis queue stops renewing the job's lock
+   * and its stalled check re-queues it.
+   */
+  release?(jobId: string): Promise<void>;
   /** Withdraws a waiting id (a cancelled queued job). True when it was waiting, false otherwise. */
   remove(jobId: string): Promise<boolean>;
   counts(): Promise<QueueCounts>;

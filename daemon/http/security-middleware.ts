@@ -1,0 +1,19 @@
+/**
+ * The security middleware in the order it must run: security headers (on every answer, errors
+ * included) -> CORS (preflights answered before auth, as browsers send them without credentials) ->
+ * rate limiting (never /health; before auth so floods of bad credentials are throttled too) -> auth.
+ */
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logging/types.js';
+import { authMiddleware } from '../security/auth-middleware.js';
+import { corsMiddleware } from '../security/cors.js';
+import { rateLimitMiddleware } from '../security/rate-limit.js';
+import type { SecurityParts } from '../security/security-setup.js';
+import { securityHeaders } from '../security/security-headers.js';
+
+export function securityMiddleware(security: SecurityParts, logger: Logger): RequestHandler[] {
+  const chain: RequestHandler[] = [...securityHeaders(), corsMiddleware(security.corsOrigins)];
+  if (security.rateLimit) chain.push(rateLimitMiddleware({ ...security.rateLimit, apiKey: security.apiKey, logger }));
+  chain.push(authMiddleware({ apiKey: security.apiKey, jwt: security.jwt, protectMetrics: security.protectMetrics }));
+  return chain;
+}
