@@ -1,8 +1,18 @@
 import yargs, { type Argv } from 'yargs';
+import { advisoriesCommand } from './commands/advisories.js';
 import { logsCommand } from './commands/logs.js';
+import { scanCommand } from './commands/scan.js';
 import { startCommand } from './commands/start.js';
 import { statusCommand } from './commands/status.js';
 import { packageVersion } from './version.js';
+
+/** Commands CI pipelines gate on keep exit 1 for "findings" and use 2 for a usage error. */
+const USAGE_EXIT_2 = new Set(['scan', 'advisories']);
+
+function usageExitCode(args: string[]): number {
+  const command = args.find((arg) => !arg.startsWith('-'));
+  return command !== undefined && USAGE_EXIT_2.has(command) ? 2 : 1;
+}
 
 /**
  * The `agentd` command line. Each command is one module under commands/ exporting a yargs CommandModule;
@@ -15,7 +25,9 @@ export function buildCli(args: string[]): Argv {
     .command(startCommand)
     .command(statusCommand)
     .command(logsCommand)
-    .demandCommand(1, 'Name a command: start, status or logs.')
+    .command(scanCommand)
+    .command(advisoriesCommand)
+    .demandCommand(1, 'Name a command: start, status, logs, scan or advisories.')
     .strict()
     .version(packageVersion())
     .alias('v', 'version')
@@ -25,7 +37,10 @@ export function buildCli(args: string[]): Argv {
     .fail((message, error) => {
       // Errors of command handlers go to main; yargs' own (YError) and validation messages are usage errors.
       if (error && error.name !== 'YError') throw error;
-      process.stderr.write(`agentd: ${message ?? error.message}\nRun "agentd --help" for the commands and options.\n`);
-      process.exit(1);
+      const code = usageExitCode(args);
+      // The CI commands keep a usage error on one line, so a log shows it whole.
+      const text = code === 2 ? (message ?? error.message).replace(/\s*\n\s*/g, ' ') : (message ?? error.message);
+      process.stderr.write(`agentd: ${text}\nRun "agentd --help" for the commands and options.\n`);
+      process.exit(code);
     });
 }

@@ -54,7 +54,7 @@ describe('loadConfig layering', () => {
         MAX_EXECUTION_TIME_MIN: '5', MAX_TOOL_CALLS: '50',
       },
     });
-    expect(config.server).to.deep.equal({ port: 4100, host: '0.0.0.0', maxConcurrent: 9, shutdownGraceSec: 30 });
+    expect(config.server).to.deep.equal({ port: 4100, host: '0.0.0.0', maxConcurrent: 9, shutdownGraceSec: 30, insecure: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     expect(config.workspace.path).to.equal(path.join(sandbox.cwd, 'ws'));
     expect(config.queue.external).to.include({ password: 'pw', db: 3 });
     expect(config.queue.type).to.equal('memory');

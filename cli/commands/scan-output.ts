@@ -1,0 +1,37 @@
+/** Where `agentd scan` puts its report: a file written atomically (temp file + rename), or stdout. */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { toHtml, toJson, toMarkdown, toSarif, toText, type ScanReport } from '../../core/report/index.js';
+
+export const SCAN_FORMATS = ['text', 'json', 'sarif', 'markdown', 'html'] as const;
+export type ScanFormat = (typeof SCAN_FORMATS)[number];
+
+export function render(report: ScanReport, format: ScanFormat): string {
+  switch (format) {
+    case 'json':
+      return toJson(report);
+    case 'sarif':
+      return toSarif(report);
+    case 'markdown':
+      return toMarkdown(report);
+    case 'html':
+      return toHtml(report);
+    default:
+      return toText(report);
+  }
+}
+
+/** A reader of the file (a CI step uploading it) never sees half a report: write beside it, then rename. */
+export async function writeAtomically(file: string, content: string): Promise<void> {
+  const target = path.resolve(file);
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, content, 'utf8');
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
