@@ -135,7 +135,7 @@ export class PipelineEngine implements Engine {
       return stop;
     }
     setStatus(state, outcome, 'failed', reply.error.message);
-    if (reply.error.cause?.stack) state.events.log('debug', reply.error.cause.stack, outcome.index);
+    // The capability's stack stays in the executor: job events reach API clients, which must never see stack traces.
     return { status: 'failed', error: { code: reply.error.code, message: reply.error.message } };
   }
 

@@ -51,6 +51,26 @@ function jobPaths(): Record<string, object> {
   };
 }
 
+function securityPaths(): Record<string, object> {
+  const token = { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } };
+  return {
+    '/auth/token': {
+      post: {
+        summary: 'Trade the API key for a short-lived HS256 JWT (needs security.jwtSecret; 404 without it).', security: [{ bearer: [] }, { apiKey: [] }],
+        responses: { '200': { description: 'A token and when it expires.', content: json(token) }, ...errors(401, 404, 429) },
+      },
+    },
+    '/webhooks/github': {
+      post: {
+        summary: 'A GitHub webhook delivery; X-Hub-Signature-256 is verified on the raw body before parsing (404 without github.webhookSecret).',
+        parameters: ['X-Hub-Signature-256', 'X-GitHub-Delivery', 'X-GitHub-Event'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
+        requestBody: { required: true, content: json({ type: 'object' }) },
+        responses: { '202': { description: 'Accepted (or a replayed delivery, ignored: {duplicate: true}).', content: json({ type: 'object' }) }, ...errors(400, 401, 404, 413, 503) },
+      },
+    },
+  };
+}
+
 function servicePaths(): Record<string, object> {
   return {
     '/health': { get: { summary: 'Liveness and readiness.', responses: { '200': { description: 'Healthy.', content: json(ref('Health')) }, '503': { description: 'Unhealthy.', content: json(ref('Health')) } } } },
@@ -72,8 +92,12 @@ export function buildOpenApi(version: string): object {
   return {
     openapi: '3.1.0',
     info: { title: 'agentd', version, description: 'Runs deterministic coding capabilities as background jobs.' },
-    paths: { ...servicePaths(), ...jobPaths() },
+    paths: { ...servicePaths(), ...jobPaths(), ...securityPaths() },
     components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The API key or a JWT from POST /auth/token.' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
       schemas: {
         CreateTaskJob: schemas.createTaskJobSchema, CreateCapabilityJob: schemas.createCapabilityJobSchema,
         CreatePipelineJob: schemas.createPipelineJobSchema, FollowUpMessage: schemas.followUpMessageSchema,

@@ -48,7 +48,7 @@ describe('daemon REST routes', function () {
       const { status, body } = await get(t.url, '/openapi.json');
       expect(status).to.equal(200);
       expect(body.openapi).to.equal('3.1.0');
-      expect(body.paths).to.include.all.keys('/health', '/stats', '/metrics', '/capabilities', '/jobs', '/jobs/{id}', '/jobs/{id}/followup', '/jobs/{id}/events', '/logs', '/logs/stream');
+      expect(body.paths).to.include.all.keys('/health', '/stats', '/metrics', '/capabilities', '/jobs', '/jobs/{id}', '/jobs/{id}/followup', '/jobs/{id}/events', '/logs', '/logs/stream', '/auth/token', '/webhooks/github', '/openapi.json');
       const ajv = new Ajv({ strict: false, allowUnionTypes: true });
       addFormats(ajv);
       const health = ajv.compile(body.components.schemas.Health);
