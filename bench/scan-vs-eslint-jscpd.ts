@@ -1,0 +1,88 @@
+/**
+ * `agentd scan --checks all` (every analysis check, in-process, one shared parse cache) over a large
+ * real code base — ESLint's lib plus typescript-eslint's dist, ~140k lines of JavaScript — beside the
+ * peers measured in the same run over the same files: ESLint 10 (`complexity` rule, plus
+ * eslint-plugin-security's recommended rules when installed) and jscpd 5. Each tool runs in its own
+ * child process; wall time and peak RSS are measured from outside (GNU time). Then a re-scan after one
+ * touched file, in the same process as the first scan (target: under one second).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildCorpus } from './scan-bench/corpus.js';
+import { measure, type Measured } from './scan-bench/measure.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Row {
+  tool: string;
+  measured: Measured;
+  /** In-process analysis time where the tool reports one (no process start-up, no module loading). */
+  analysisMs?: number;
+  result: string;
+}
+
+function jscpd(root: string): Row {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'agentd-jscpd-'));
+  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('jscpd/package.json')), 'run-jscpd.js');
+  const measured = measure(process.execPath, [bin, '--format', 'javascript', '--reporters', 'json', '--output', out, root], root);
+  let result = 'no report';
+  try {
+    const total = (JSON.parse(readFileSync(path.join(out, 'jscpd-report.json'), 'utf8')) as { statistics: { total: { clones: number; percentage: number } } }).statistics.total;
+    result = `${total.clones} clones, ${total.percentage.toFixed(2)}% duplicated lines`;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  return { tool: 'jscpd 5 (javascript)', measured, result };
+}
+
+function eslint(root: string): Row {
+  const measured = measure(process.execPath, [path.join(here, 'scan-bench', 'eslint-child.js'), root], root);
+  const r = measured.report ?? {};
+  const rules = r.securityPlugin ? 'complexity + eslint-plugin-security' : 'complexity (eslint-plugin-security not installed)';
+  return { tool: `ESLint 10: ${rules}`, measured, analysisMs: r.ms as number, result: `${r.complexity} complexity, ${r.security} security messages` };
+}
+
+function agentd(root: string): Row {
+  const measured = measure(process.execPath, [path.join(here, 'scan-bench', 'agentd-child.js'), root], root);
+  const r = measured.report ?? {};
+  // The child also runs the re-scan; the first scan's wall time is the process's minus that.
+  if (typeof r.rescanMs === 'number') measured.wallMs -= r.rescanMs;
+  const failed = (r.failed as string[] | undefined)?.length ? `; FAILED: ${(r.failed as string[]).join('; ')}` : '';
+  return { tool: 'agentd scan --checks all (wall excludes the re-scan)', measured, analysisMs: r.ms as number, result: `${r.findings} findings in ${r.filesScanned} files${failed}` };
+}
+
+const fmt = (n: number | undefined, digits = 2): string => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
+
+function print(rows: Row[], lines: number): void {
+  console.log(`${'tool'.padEnd(70)} ${'wall s'.padStart(7)} ${'analysis s'.padStart(10)} ${'lines/s'.padStart(9)} ${'peak MB'.padStart(8)}  result`);
+  for (const row of rows) {
+    const seconds = row.measured.wallMs / 1000;
+    const rate = Math.round(lines / seconds).toLocaleString('en-US');
+    console.log(`${row.tool.padEnd(70)} ${fmt(seconds).padStart(7)} ${fmt(row.analysisMs === undefined ? undefined : row.analysisMs / 1000).padStart(10)} ${rate.padStart(9)} ${fmt(row.measured.peakMB, 0).padStart(8)}  ${row.result}`);
+  }
+}
+
+export async function run(): Promise<void> {
+  const corpus = buildCorpus();
+  try {
+    console.log(`code base: ${corpus.sources.join(', ')}`);
+    console.log(`           ${corpus.files} files, ${corpus.lines.toLocaleString('en-US')} lines, copied to ${corpus.root}`);
+    const peers = [eslint(corpus.root), jscpd(corpus.root)];
+    const ours = agentd(corpus.root);
+    print([...peers, ours], corpus.lines);
+    const peerSeconds = peers.reduce((sum, p) => sum + p.measured.wallMs, 0) / 1000;
+    const oursSeconds = ours.measured.wallMs / 1000;
+    console.log(`agentd (all checks) vs ESLint + jscpd, wall: ${fmt(oursSeconds)} s vs ${fmt(peerSeconds)} s = ${fmt((oursSeconds / peerSeconds) * 100, 0)}% (aim: at most 50%)`);
+    const r = ours.measured.report ?? {};
+    console.log(`re-scan after touching one file, same process: ${fmt((r.rescanMs as number) / 1000, 3)} s (aim: under 1 s)`);
+    console.log(`per check, first scan (ms): ${JSON.stringify(r.perCheck)}`);
+    console.log(`per check, re-scan (ms):    ${JSON.stringify(r.rescanPerCheck)}`);
+  } finally {
+    rmSync(corpus.root, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();

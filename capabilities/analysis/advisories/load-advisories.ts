@@ -1,0 +1,85 @@
+/**
+ * Where advisories come from: the list shipped with agentd (advisories.json beside this module), or
+ * an installed newer one at ~/.agentd/advisories.json (written by installAdvisories, e.g. through
+ * `agentd advisories update --from <file>`), which wins when its generatedAt is later. Loaded lists
+ * are cached per path and modification time.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AgentdError } from '../../../core/index.js';
+import shippedJson from './advisories.json' with { type: 'json' };
+import type { Advisory, AdvisoryFile } from './advisory-types.js';
+import { validateAdvisoryFile } from './validate-advisories.js';
+
+/** The shipped list's path (the import above also makes tsc copy it into dist/). */
+export const SHIPPED_ADVISORIES = fileURLToPath(new URL('./advisories.json', import.meta.url));
+let shipped: AdvisoryFile | null = null;
+
+export function shippedAdvisories(): AdvisoryFile {
+  shipped ??= validateAdvisoryFile(shippedJson, SHIPPED_ADVISORIES);
+  return shipped;
+}
+
+export function userAdvisoriesPath(homeDir: string = os.homedir()): string {
+  return path.join(homeDir, '.agentd', 'advisories.json');
+}
+
+const cache = new Map<string, { mtimeMs: number; file: AdvisoryFile }>();
+
+/** Reads and validates one advisory file (cached while it is unchanged). */
+export function readAdvisoryFile(file: string): AdvisoryFile {
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch (error) {
+    throw new AgentdError('file_not_found', `Advisory file "${file}" does not exist; pass an existing file.`, { cause: error });
+  }
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.file;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new AgentdError('invalid_advisories', `Advisory file "${file}" is not valid JSON; fix it or export it again.`, { cause: error });
+  }
+  const parsed = validateAdvisoryFile(json, file);
+  cache.set(file, { mtimeMs, file: parsed });
+  return parsed;
+}
+
+export interface LoadedAdvisories extends AdvisoryFile {
+  /** The file the list was read from. */
+  path: string;
+  byPackage: Map<string, Advisory[]>;
+}
+
+function index(file: AdvisoryFile, from: string): LoadedAdvisories {
+  const byPackage = new Map<string, Advisory[]>();
+  for (const a of file.advisories) byPackage.set(a.package, [...(byPackage.get(a.package) ?? []), a]);
+  return { ...file, path: from, byPackage };
+}
+
+/**
+ * The advisory list to check against: `file` when given; otherwise the installed list when it exists,
+ * is valid and is newer than the shipped one, else the shipped list. A broken installed list is
+ * ignored (with the reason in `onWarning`) rather than leaving the check without data.
+ */
+export function loadAdvisories(file?: string, options: { homeDir?: string; onWarning?: (message: string) => void } = {}): LoadedAdvisories {
+  if (file) return index(readAdvisoryFile(file), file);
+  const shipped = shippedAdvisories();
+  const installedPath = userAdvisoriesPath(options.homeDir);
+  try {
+    statSync(installedPath);
+  } catch {
+    return index(shipped, SHIPPED_ADVISORIES);
+  }
+  try {
+    const installed = readAdvisoryFile(installedPath);
+    if (Date.parse(installed.generatedAt) > Date.parse(shipped.generatedAt)) return index(installed, installedPath);
+  } catch (error) {
+    options.onWarning?.(`Ignoring installed advisories "${installedPath}": ${(error as Error).message}`);
+  }
+  return index(shipped, SHIPPED_ADVISORIES);
+}

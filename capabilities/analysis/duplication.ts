@@ -1,0 +1,38 @@
+/**
+ * analysis.duplication: token-based clone detection comparable with jscpd (same defaults, same pairing
+ * with the first occurrence, same duplicated-lines percentage), plus renamed (type-2) clones. Findings
+ * are one per clone pair; `data` holds every clone with both locations, per-file duplicated lines, and
+ * the totals for exact clones (jscpd-comparable) and for all reported clones.
+ */
+import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { analyzeDuplication } from './duplication/analyze-duplication.js';
+import { RULES, cloneFinding } from './duplication/clone-findings.js';
+import { collectTokens } from './duplication/collect-tokens.js';
+import { INPUT_SCHEMA, resolveInput, type DuplicationInput } from './duplication/options.js';
+
+export { analyzeDuplication } from './duplication/analyze-duplication.js';
+
+export const meta: CapabilityMeta = {
+  id: 'analysis.duplication',
+  group: 'analysis',
+  title: 'Duplication',
+  description: 'Token-based clone detection (exact and renamed clones) with both locations of each pair and the duplicated-lines percentage, computed as jscpd computes it.',
+  version: '1.0.0',
+  inputSchema: INPUT_SCHEMA,
+  writes: false,
+  rules: RULES,
+};
+
+export async function run(input: DuplicationInput, ctx: CapabilityContext): Promise<StepResult> {
+  const options = resolveInput(input ?? {});
+  const { files, skipped } = await collectTokens(ctx, input ?? {});
+  const report = analyzeDuplication(files, { minTokens: options.minTokens, minLines: options.minLines, kinds: options.kinds, signal: ctx.signal });
+  const findings = options.reportFindings ? report.clones.map((c) => cloneFinding(c, options.mediumLines)) : [];
+  ctx.progress(100);
+  const renamed = report.clones.filter((c) => c.kind === 'renamed').length;
+  return {
+    summary: `${report.clones.length} clones (${report.clones.length - renamed} exact, ${renamed} renamed) in ${files.length} files; ${report.exact.percentage}% of ${report.exact.lines} lines duplicated exactly, ${report.all.percentage}% counting renamed clones.`,
+    findings,
+    data: { options, totals: { exact: report.exact, all: report.all }, clones: report.clones, files: report.files.filter((f) => f.clones > 0), skipped },
+  };
+}

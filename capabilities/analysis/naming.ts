@@ -1,0 +1,41 @@
+/**
+ * analysis.naming: naming conventions per kind of name (camelCase, PascalCase, UPPER_CASE), file
+ * names, inconsistent spellings of one concept and meaningless names. The checks live in ./naming/.
+ */
+import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { analyzeNaming, namingOfFile } from './naming/analyze-naming.js';
+import { NAMING_INPUT_SCHEMA, resolveNamingOptions, type NamingInput } from './naming/options.js';
+import { NAMING_RULES } from './naming/rules.js';
+import { NAMING_MEMO_KEY } from './naming/memo-key.js';
+import { selectFindings } from './smells/rule-selection.js';
+import { loadSources, memoised } from './smells/source-units.js';
+
+export const meta: CapabilityMeta = {
+  id: 'analysis.naming',
+  group: 'analysis',
+  title: 'Naming',
+  description: 'Naming-convention violations per kind of name (camelCase, PascalCase, UPPER_CASE, file names), inconsistent and meaningless names.',
+  version: '1.0.0',
+  inputSchema: NAMING_INPUT_SCHEMA,
+  writes: false,
+  rules: NAMING_RULES,
+};
+
+export async function run(input: NamingInput, ctx: CapabilityContext): Promise<StepResult> {
+  const options = resolveNamingOptions(input ?? {});
+  const { units, skipped } = await loadSources(ctx, input ?? {}, meta.id);
+  const key = `${NAMING_MEMO_KEY}:${JSON.stringify(options)}`;
+  const files = units.map((unit) => {
+    ctx.signal.throwIfAborted();
+    return { file: unit.path, naming: memoised(ctx, key, unit, () => namingOfFile(unit, options)) };
+  });
+  const findings = selectFindings(analyzeNaming(files, options), input?.rules);
+  const counts: Record<string, number> = {};
+  for (const f of findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
+  const names = files.reduce((n, f) => n + f.naming.names.length, 0);
+  return {
+    summary: `Checked ${names} names in ${units.length} files${skipped.length ? ` (${skipped.length} skipped)` : ''}: ${findings.length} naming findings.`,
+    findings,
+    data: { counts, names, files: units.length, skipped },
+  };
+}

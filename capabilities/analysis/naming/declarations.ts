@@ -1,0 +1,149 @@
+/**
+ * Every name a file declares, with its kind and what the context allows: PascalCase for components
+ * and class-like values, UPPER_CASE for constants, single letters for loop variables, lambda and
+ * catch parameters. Imported names, object keys and destructured names taken as-is (`const { a } = b`)
+ * are not declared here: their spelling is someone else's.
+ */
+import type { SourceRange } from '../../../core/index.js';
+import { containsJsx, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type Node } from '../smells/syntax.js';
+
+export type NameKind = 'variable' | 'constant' | 'function' | 'parameter' | 'type' | 'enumMember' | 'method' | 'field';
+
+export interface DeclaredName {
+  name: string;
+  kind: NameKind;
+  range: SourceRange;
+  pascalAllowed: boolean;
+  upperAllowed: boolean;
+  shortAllowed: boolean;
+}
+
+const TYPE_DECLARATIONS = new Set(['class_declaration', 'abstract_class_declaration', 'class', 'interface_declaration', 'type_alias_declaration', 'enum_declaration']);
+const CLASS_LIKE_FACTORIES = /^(memo|forwardRef|lazy|createContext|observer|styled|require|import|defineComponent|connect|withRouter)$/;
+const LOOP_HEADS = new Set(['for_statement', 'for_in_statement']);
+
+function usesThis(fn: Node): boolean {
+  let found = false;
+  walk(fn, (n) => {
+    if (found) return false;
+    // `this` in a nested class or ordinary function is theirs, in an arrow function it is ours.
+    if (n !== fn && (n.type === 'class_body' || (isFunction(n) && n.type !== 'arrow_function'))) return false;
+    if (n.type === 'this') found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** Values named like classes by convention: components, constructors, factories' products. */
+function classLikeValue(value: Node | undefined, source: string): boolean {
+  if (!value) return false;
+  if (value.type === 'arrow_function' || value.type === 'function_expression' || value.type === 'function') return containsJsx(value) || usesThis(value);
+  if (value.type === 'class') return true;
+  const target = value.type === 'call_expression' ? fieldChild(value, 'function') : value;
+  if (!target || (target.type !== 'identifier' && target.type !== 'member_expression')) return false;
+  const segments = textOf(target, source).split('.');
+  const last = segments[segments.length - 1]!;
+  if (value.type === 'call_expression' && (CLASS_LIKE_FACTORIES.test(last) || CLASS_LIKE_FACTORIES.test(segments[0]!))) return true;
+  return /^[A-Z]/.test(last);
+}
+
+function isModuleLevel(declaration: Node): boolean {
+  const parent = declaration.parent;
+  return parent?.type === 'program' || (parent?.type === 'export_statement' && parent.parent?.type === 'program');
+}
+
+function declaratorNames(declarator: Node, source: string, out: DeclaredName[]): void {
+  const pattern = fieldChild(declarator, 'name');
+  const declaration = declarator.parent!;
+  const value = skipParens(fieldChild(declarator, 'value'));
+  const isConst = textOf(declaration, source).startsWith('const');
+  const inLoopHead = LOOP_HEADS.has(declaration.parent?.type ?? '');
+  if (pattern?.type === 'identifier') {
+    const fn = value !== undefined && (value.type === 'arrow_function' || value.type === 'function_expression' || value.type === 'function');
+    const kind: NameKind = fn ? 'function' : isConst && isModuleLevel(declaration) ? 'constant' : 'variable';
+    // UPPER_CASE marks a constant: any const may use it (typescript-eslint's usual variable format).
+    out.push({ name: textOf(pattern, source), kind, range: rangeOf(pattern), pascalAllowed: classLikeValue(value, source), upperAllowed: isConst, shortAllowed: inLoopHead });
+    return;
+  }
+  if (pattern) patternNames(pattern, source, 'variable', inLoopHead, out);
+}
+
+/** Names chosen in a pattern: array elements and renamed object properties (`{ a: chosen }`). */
+function patternNames(pattern: Node, source: string, kind: NameKind, shortAllowed: boolean, out: DeclaredName[]): void {
+  walk(pattern, (n) => {
+    if (n.type === 'object_pattern' || n.type === 'array_pattern' || n.type === 'rest_pattern') return undefined;
+    if (n.type === 'pair_pattern') {
+      const value = fieldChild(n, 'value');
+      if (value?.type === 'identifier') out.push({ name: textOf(value, source), kind, range: rangeOf(value), pascalAllowed: true, upperAllowed: false, shortAllowed });
+      else if (value) patternNames(value, source, kind, shortAllowed, out);
+      return false;
+    }
+    const bound = n.parent?.type === 'array_pattern' || n.parent?.type === 'rest_pattern' || (n.parent?.type === 'assignment_pattern' && n.field === 'left');
+    if (n.type === 'identifier' && bound) {
+      out.push({ name: textOf(n, source), kind, range: rangeOf(n), pascalAllowed: false, upperAllowed: false, shortAllowed });
+    }
+    return n === pattern;
+  });
+}
+
+function parameterNames(fn: Node, source: string, out: DeclaredName[]): void {
+  const lambda = fn.type === 'arrow_function' || fn.parent?.type === 'arguments';
+  const single = fieldChild(fn, 'parameter');
+  if (single?.type === 'identifier') out.push({ name: textOf(single, source), kind: 'parameter', range: rangeOf(single), pascalAllowed: false, upperAllowed: false, shortAllowed: true });
+  for (const p of fieldChild(fn, 'parameters')?.children ?? []) {
+    const pattern = fieldChild(p, 'pattern');
+    if (!pattern || pattern.type === 'this') continue;
+    if (pattern.type === 'identifier') out.push({ name: textOf(pattern, source), kind: 'parameter', range: rangeOf(pattern), pascalAllowed: false, upperAllowed: false, shortAllowed: lambda });
+    else patternNames(pattern, source, 'parameter', lambda, out);
+  }
+}
+
+function memberName(member: Node, source: string, kind: 'method' | 'field', out: DeclaredName[]): void {
+  const key = fieldChild(member, 'name');
+  if (key?.type !== 'property_identifier') return;
+  const name = textOf(key, source);
+  if (name === 'constructor') return;
+  const fixed = member.children.some((c) => c.type === 'static' || c.type === 'readonly');
+  out.push({ name, kind, range: rangeOf(key), pascalAllowed: false, upperAllowed: kind === 'field' && fixed, shortAllowed: false });
+}
+
+function declaredBy(node: Node, source: string, out: DeclaredName[]): void {
+  if (node.type === 'variable_declarator') declaratorNames(node, source, out);
+  if (isFunction(node)) parameterNames(node, source, out);
+  if (node.type === 'function_declaration' || node.type === 'generator_function_declaration') {
+    const name = fieldChild(node, 'name')!;
+    out.push({ name: textOf(name, source), kind: 'function', range: rangeOf(name), pascalAllowed: containsJsx(node) || usesThis(node), upperAllowed: false, shortAllowed: false });
+  }
+  if (TYPE_DECLARATIONS.has(node.type)) {
+    const name = fieldChild(node, 'name');
+    if (name) out.push({ name: textOf(name, source), kind: 'type', range: rangeOf(name), pascalAllowed: true, upperAllowed: false, shortAllowed: false });
+  }
+  if (node.type === 'enum_body') {
+    for (const m of node.children) {
+      const id = m.type === 'property_identifier' ? m : m.type === 'enum_assignment' ? fieldChild(m, 'name') ?? m.children[0] : undefined;
+      if (id?.type === 'property_identifier') out.push({ name: textOf(id, source), kind: 'enumMember', range: rangeOf(id), pascalAllowed: true, upperAllowed: true, shortAllowed: false });
+    }
+  }
+  if (node.type === 'method_definition' && node.parent?.type === 'class_body') memberName(node, source, 'method', out);
+  if (node.type === 'public_field_definition') memberName(node, source, 'field', out);
+  if (node.type === 'catch_clause') {
+    const p = fieldChild(node, 'parameter');
+    if (p?.type === 'identifier') out.push({ name: textOf(p, source), kind: 'variable', range: rangeOf(p), pascalAllowed: false, upperAllowed: false, shortAllowed: true });
+  }
+  if (node.type === 'for_in_statement') {
+    const left = fieldChild(node, 'left');
+    if (left?.type === 'identifier') out.push({ name: textOf(left, source), kind: 'variable', range: rangeOf(left), pascalAllowed: false, upperAllowed: false, shortAllowed: true });
+    else if (left) patternNames(left, source, 'variable', true, out);
+  }
+}
+
+export function declaredNames(root: Node, source: string): DeclaredName[] {
+  const out: DeclaredName[] = [];
+  walk(root, (node) => {
+    // Ambient declarations describe someone else's code.
+    if (node.type === 'ambient_declaration') return false;
+    declaredBy(node, source, out);
+    return undefined;
+  });
+  return out;
+}

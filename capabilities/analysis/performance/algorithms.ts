@@ -1,0 +1,150 @@
+/**
+ * Slow algorithms: a loop nested in a loop over the same collection (O(n²) where a single pass or an
+ * index would do), and a linear search (`includes`, `indexOf`, `find`, `some`, ...) of an array inside
+ * a loop over something else (O(n·m); a Set or Map built once makes each lookup O(1)).
+ */
+import type { Finding } from '../../../core/index.js';
+import {
+  ancestors, calleeName, calleeObject, fieldChild, isFunction, isIterationCallback, LOOP_TYPES, rangeOf, textOf, walk, type Node,
+} from '../smells/syntax.js';
+
+const SEARCHES = new Set(['includes', 'indexOf', 'lastIndexOf', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every']);
+const CALLBACK_SEARCHES = new Set(['find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every']);
+const ARRAY_TYPE = /\[\]\s*(=|$)|^:\s*(readonly\s+)?\w+\[\]|Array<|ReadonlyArray</;
+const ARRAY_VALUE = /^(\[|Array\.from\(|new Array|Object\.(keys|values|entries)\()|\.(map|filter|split|slice|concat|flat|flatMap)\(/;
+/** Small constant lists: searching them is effectively constant time. */
+const SMALL_LIST = 10;
+
+/** The collection a loop walks, as source text: `for (x of xs)`, `xs.forEach(...)`, `for (...; i < xs.length; ...)`. */
+export function loopCollection(loop: Node, source: string): string | undefined {
+  if (loop.type === 'for_in_statement') {
+    const right = fieldChild(loop, 'right');
+    return right ? textOf(right, source) : undefined;
+  }
+  if (loop.type === 'for_statement') {
+    const condition = fieldChild(loop, 'condition');
+    const match = condition ? /<=?\s*([\w.$]+)\.length\b/.exec(textOf(condition, source)) : null;
+    return match?.[1];
+  }
+  if (isFunction(loop)) {
+    const receiver = calleeObject(loop.parent!.parent!);
+    return receiver ? textOf(receiver, source) : undefined;
+  }
+  return undefined;
+}
+
+/** Loops enclosing `node`, innermost first, crossing iteration callbacks but not other functions. */
+export function enclosingLoops(node: Node, source: string): Node[] {
+  const loops: Node[] = [];
+  for (const a of ancestors(node)) {
+    if (LOOP_TYPES.has(a.type)) loops.push(a);
+    else if (isFunction(a)) {
+      if (!isIterationCallback(a, source)) break;
+      loops.push(a);
+    }
+  }
+  return loops;
+}
+
+function isLoop(node: Node, source: string): boolean {
+  return LOOP_TYPES.has(node.type) || (isFunction(node) && isIterationCallback(node, source));
+}
+
+export function nestedLoopFindings(file: string, root: Node, source: string): Finding[] {
+  const findings: Finding[] = [];
+  walk(root, (loop) => {
+    if (!isLoop(loop, source)) return;
+    const collection = loopCollection(loop, source);
+    if (!collection) return;
+    const outer = enclosingLoops(loop, source).find((o) => loopCollection(o, source) === collection);
+    if (!outer) return;
+    const at = isFunction(loop) ? loop.parent!.parent! : loop;
+    findings.push({
+      ruleId: 'performance/nested-loop-same-collection',
+      severity: 'medium',
+      message: `A loop over '${collection}' runs inside another loop over '${collection}' (line ${outer.startRow + 1}): O(n²); index the items in a Map or Set in one pass instead.`,
+      file,
+      range: rangeOf(at).startLine === rangeOf(at).endLine ? rangeOf(at) : { ...rangeOf(at), endLine: at.startRow + 1, endColumn: at.startColumn + 1 },
+      data: { collection, outerLine: outer.startRow + 1 },
+    });
+  });
+  return findings;
+}
+
+interface ArrayFacts {
+  arrays: Set<string>;
+  small: Set<string>;
+}
+
+/** Names the file declares as arrays (by type annotation or initialiser), and which are small constant lists. */
+function arrayFacts(root: Node, source: string): ArrayFacts {
+  const facts: ArrayFacts = { arrays: new Set(), small: new Set() };
+  walk(root, (n) => {
+    const holder = n.type === 'variable_declarator' ? n : n.type === 'required_parameter' || n.type === 'optional_parameter' ? n : undefined;
+    if (!holder) return;
+    const id = fieldChild(holder, 'name') ?? fieldChild(holder, 'pattern');
+    if (id?.type !== 'identifier') return;
+    const name = textOf(id, source);
+    const type = fieldChild(holder, 'type');
+    const value = fieldChild(holder, 'value');
+    if ((type && ARRAY_TYPE.test(textOf(type, source).trim())) || (value && ARRAY_VALUE.test(textOf(value, source)))) facts.arrays.add(name);
+    const isConst = holder.parent?.type === 'lexical_declaration' && textOf(holder.parent, source).startsWith('const');
+    if (isConst && value?.type === 'array' && value.children.filter((c) => c.named).length <= SMALL_LIST) facts.small.add(name);
+  });
+  return facts;
+}
+
+/** Is `name` declared (const/let/var) inside `loop`, so it is a new value each iteration? */
+function declaredInside(loop: Node, name: string, source: string): boolean {
+  let found = false;
+  walk(loop, (n) => {
+    if (found) return false;
+    if (n.type === 'variable_declarator') {
+      const id = fieldChild(n, 'name');
+      if (id && textOf(id, source).split(/\W+/).includes(name)) found = true;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/** Names a loop binds per iteration: `for (const x of ...)`, a callback's parameters, a for loop's counters. */
+function loopBindings(loop: Node, source: string): Set<string> {
+  const head = loop.type === 'for_in_statement' ? fieldChild(loop, 'left') : loop.type === 'for_statement' ? fieldChild(loop, 'initializer') : fieldChild(loop, 'parameters') ?? fieldChild(loop, 'parameter');
+  const names = new Set<string>();
+  if (head) walk(head, (n) => {
+    if (n.type === 'identifier' || n.type === 'shorthand_property_identifier_pattern') names.add(textOf(n, source));
+  });
+  return names;
+}
+
+export function linearSearchFindings(file: string, root: Node, source: string): Finding[] {
+  const facts = arrayFacts(root, source);
+  const findings: Finding[] = [];
+  walk(root, (call) => {
+    if (call.type !== 'call_expression') return;
+    const method = calleeName(call, source);
+    const receiver = calleeObject(call);
+    if (!method || !SEARCHES.has(method) || !receiver) return;
+    const loops = enclosingLoops(call, source);
+    const loop = loops[0];
+    if (!loop) return;
+    const name = textOf(receiver, source);
+    const known = receiver.type === 'identifier' && facts.arrays.has(name);
+    if (!known && !(CALLBACK_SEARCHES.has(method) && receiver.type !== 'array')) return;
+    if (receiver.type === 'array' || facts.small.has(name) || loopCollection(loop, source) === name) return;
+    // A list built inside the loop is a different list each iteration: no index to hoist.
+    const rootName = name.split(/[.[]/)[0]!;
+    if (declaredInside(loop, rootName, source) || loops.some((l) => loopBindings(l, source).has(rootName))) return;
+    if (!known && receiver.type !== 'identifier' && !/^[\w$.]+$/.test(name)) return;
+    findings.push({
+      ruleId: 'performance/linear-search-in-loop',
+      severity: 'low',
+      message: `'${name}.${method}()' searches an array on every iteration of the loop at line ${loop.startRow + 1} (O(n·m)); build a Set or Map from '${name}' once before the loop.`,
+      file,
+      range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startColumn + 1 },
+      data: { receiver: name, method, loopLine: loop.startRow + 1 },
+    });
+  });
+  return findings;
+}

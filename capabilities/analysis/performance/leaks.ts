@@ -1,0 +1,195 @@
+/**
+ * Memory leaks: listeners added where they are added again and again (React effects, componentDidMount,
+ * any function for global targets) without being removed; intervals started in a function and never
+ * cleared; module-level Maps, Sets, arrays and objects that functions only ever grow.
+ */
+import type { Finding } from '../../../core/index.js';
+import {
+  ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type Node,
+} from '../smells/syntax.js';
+
+const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect']);
+const GLOBAL_TARGETS = /^(window|document|globalThis|self|process|document\.body|navigator\.\w+|screen)$/;
+const SUBSCRIBE = new Set(['on', 'addListener', 'subscribe', 'addEventListener', 'watch']);
+
+function stringArg(call: Node, index: number, source: string): string | undefined {
+  const arg = callArguments(call)[index];
+  return arg?.type === 'string' ? textOf(arg, source).slice(1, -1) : undefined;
+}
+
+/** The callback of a `useEffect(() => {...})` enclosing `node`, if any (the nearest function must be it). */
+function enclosingEffect(node: Node, source: string): Node | undefined {
+  const fn = ancestors(node).find(isFunction);
+  const call = fn?.parent?.parent;
+  if (!fn || fn.parent?.type !== 'arguments' || call?.type !== 'call_expression') return undefined;
+  return EFFECT_HOOKS.has(calleeName(call, source) ?? '') ? fn : undefined;
+}
+
+function enclosingMethodNamed(node: Node, name: string, source: string): Node | undefined {
+  const method = ancestors(node).find((a) => a.type === 'method_definition');
+  const key = method ? fieldChild(method, 'name') : undefined;
+  return key && textOf(key, source) === name ? method : undefined;
+}
+
+/** Does `scope` call `remover` for `event` (or any event, when the event is not a literal)? */
+function removes(scope: Node, removers: Set<string>, event: string | undefined, source: string): boolean {
+  let found = false;
+  walk(scope, (n) => {
+    if (found) return false;
+    if (n.type === 'call_expression' && removers.has(calleeName(n, source) ?? '')) found = event === undefined || stringArg(n, 0, source) === event || stringArg(n, 0, source) === undefined;
+    return undefined;
+  });
+  return found;
+}
+
+/** An effect cleans up when its callback returns a function (or a call's result, like an unsubscribe). */
+function effectReturnsCleanup(effect: Node): boolean {
+  const body = fieldChild(effect, 'body');
+  if (!body || body.type !== 'statement_block') return false;
+  return body.children.some((s) => s.type === 'return_statement' && s.children.some((c) => c.named));
+}
+
+function listenerFinding(file: string, call: Node, what: string, fix: string): Finding {
+  return { ruleId: 'performance/unremoved-listener', severity: 'medium', message: `${what}; ${fix}`, file, range: rangeOf(call), data: {} };
+}
+
+function hasAutoRemoval(call: Node, source: string): boolean {
+  const options = callArguments(call)[2];
+  return options !== undefined && /\bonce\s*:\s*true\b|\bsignal\b/.test(textOf(options, source));
+}
+
+export function listenerFindings(file: string, root: Node, source: string): Finding[] {
+  const findings: Finding[] = [];
+  walk(root, (call) => {
+    if (call.type !== 'call_expression') return;
+    const method = calleeName(call, source);
+    const target = calleeObject(call);
+    if (!method || !SUBSCRIBE.has(method) || !target) return;
+    const event = stringArg(call, 0, source);
+    const label = `'${textOf(target, source)}.${method}(${event ? `'${event}'` : '...'})'`;
+    const effect = enclosingEffect(call, source);
+    if (effect) {
+      if (!effectReturnsCleanup(effect)) findings.push(listenerFinding(file, call, `${label} in an effect that returns no cleanup adds another listener every time the effect runs`, 'return a cleanup function that removes it.'));
+      return;
+    }
+    if (method !== 'addEventListener' || hasAutoRemoval(call, source)) return;
+    const remover = new Set(['removeEventListener']);
+    const mounted = enclosingMethodNamed(call, 'componentDidMount', source);
+    if (mounted) {
+      if (!removes(mounted.parent!, remover, event, source)) findings.push(listenerFinding(file, call, `${label} in componentDidMount is never removed`, 'remove it in componentWillUnmount.'));
+      return;
+    }
+    if (ancestors(call).some(isFunction) && GLOBAL_TARGETS.test(textOf(target, source)) && !removes(root, remover, event, source)) {
+      findings.push(listenerFinding(file, call, `${label} on a global target inside a function is never removed: each call adds one more`, 'call removeEventListener with the same handler, or pass { once: true } or an AbortSignal.'));
+    }
+  });
+  return findings;
+}
+
+/** The name an interval id is kept under: `const id = setInterval(...)`, `this.timer = setInterval(...)`. */
+function intervalHolder(call: Node, source: string): string | undefined {
+  const parent = call.parent;
+  if (parent?.type === 'variable_declarator') return textOf(fieldChild(parent, 'name')!, source);
+  if (parent?.type === 'assignment_expression') return textOf(fieldChild(parent, 'left')!, source);
+  return undefined;
+}
+
+export function intervalFindings(file: string, root: Node, source: string): Finding[] {
+  const cleared = new Set<string>();
+  walk(root, (n) => {
+    if (n.type === 'call_expression' && /^(clearInterval|clearTimeout)$/.test(calleeName(n, source) ?? '')) {
+      const arg = callArguments(n)[0];
+      if (arg) cleared.add(textOf(arg, source).replace(/^this\./, ''));
+    }
+  });
+  const findings: Finding[] = [];
+  walk(root, (call) => {
+    if (call.type !== 'call_expression' || calleeName(call, source) !== 'setInterval') return;
+    // Top-level intervals run once per process by design; `.unref()`ed ones do not keep it alive either.
+    if (!ancestors(call).some(isFunction)) return;
+    const parent = call.parent;
+    if (parent?.type === 'member_expression' && textOf(fieldChild(parent, 'property')!, source) === 'unref') return;
+    const holder = intervalHolder(call, source);
+    if (holder && cleared.has(holder.replace(/^this\./, ''))) return;
+    findings.push({
+      ruleId: 'performance/uncleared-interval',
+      severity: 'medium',
+      message: holder ? `Interval '${holder}' is never passed to clearInterval: it runs (and keeps its closure alive) forever; clear it when its owner goes away.` : 'setInterval\'s id is discarded, so the interval can never be cleared; keep the id and clear it when its owner goes away.',
+      file,
+      range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startColumn + 1 },
+      data: { holder: holder ?? null },
+    });
+  });
+  return findings;
+}
+
+const GROW = new Set(['set', 'add', 'push', 'unshift']);
+const SHRINK = new Set(['delete', 'clear', 'pop', 'shift', 'splice']);
+
+function moduleCollections(root: Node, source: string): Map<string, Node> {
+  const found = new Map<string, Node>();
+  for (const statement of root.children) {
+    if (statement.type !== 'lexical_declaration' && statement.type !== 'variable_declaration') continue;
+    for (const d of statement.children.filter((c) => c.type === 'variable_declarator')) {
+      const id = fieldChild(d, 'name');
+      const value = skipParens(fieldChild(d, 'value'));
+      if (id?.type !== 'identifier' || !value) continue;
+      const text = textOf(value, source);
+      if (/^new (Map|Set)\b/.test(text) || text === '[]' || text === '{}') found.set(textOf(id, source), d);
+    }
+  }
+  return found;
+}
+
+type Use = 'grow' | 'shrink' | 'escape' | 'other';
+
+function useOf(id: Node, source: string): Use {
+  const parent = id.parent!;
+  if (parent.type === 'member_expression' && id.field === 'object') {
+    const call = parent.parent;
+    const property = textOf(fieldChild(parent, 'property')!, source);
+    if (call?.type === 'call_expression' && parent.field === 'function') return GROW.has(property) ? 'grow' : SHRINK.has(property) ? 'shrink' : 'other';
+    if (property === 'length' && call?.type === 'assignment_expression' && parent.field === 'left') return 'shrink';
+    return 'other';
+  }
+  if (parent.type === 'subscript_expression' && id.field === 'object') {
+    const outer = parent.parent;
+    if (outer?.type === 'assignment_expression' && parent.field === 'left') return 'grow';
+    if (outer?.type === 'unary_expression' && textOf(outer, source).startsWith('delete')) return 'shrink';
+    return 'other';
+  }
+  if (parent.type === 'assignment_expression' && id.field === 'left') return 'shrink';
+  if (parent.type === 'arguments' || parent.type === 'return_statement' || parent.type === 'export_specifier' || parent.type === 'spread_element') return 'escape';
+  return 'other';
+}
+
+export function unboundedCacheFindings(file: string, root: Node, source: string): Finding[] {
+  const collections = moduleCollections(root, source);
+  if (collections.size === 0) return [];
+  const uses = new Map<string, { grownInFunction: boolean; shrinks: boolean; escapes: boolean }>();
+  walk(root, (n) => {
+    if (n.type !== 'identifier' || !collections.has(textOf(n, source))) return;
+    const name = textOf(n, source);
+    const entry = uses.get(name) ?? { grownInFunction: false, shrinks: false, escapes: false };
+    const use = useOf(n, source);
+    if (use === 'grow' && ancestors(n).some(isFunction)) entry.grownInFunction = true;
+    if (use === 'shrink') entry.shrinks = true;
+    if (use === 'escape') entry.escapes = true;
+    uses.set(name, entry);
+  });
+  const findings: Finding[] = [];
+  for (const [name, declarator] of collections) {
+    const use = uses.get(name);
+    const exported = declarator.parent?.parent?.type === 'export_statement';
+    if (!use?.grownInFunction || use.shrinks || use.escapes || exported) continue;
+    findings.push({
+      ruleId: 'performance/unbounded-cache',
+      severity: 'medium',
+      message: `Module-level '${name}' only ever grows: every call adds entries and nothing removes them, so memory rises for the life of the process; bound it (an LRU cache, a size limit, or delete entries when done).`,
+      file,
+      range: rangeOf(fieldChild(declarator, 'name')!),
+      data: { name },
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,89 @@
+/**
+ * Inefficient queries: an awaited database call inside a loop (N+1: one round trip per item), `SELECT *`,
+ * and list queries with no LIMIT (SQL without WHERE/LIMIT/FETCH/TOP, ORM findMany/findAll without
+ * take/limit/where). A call is a database call when its method is a query method and its receiver
+ * looks like a database handle (db, pool, client, knex, prisma, repository, a Model class, ...).
+ */
+import type { Finding } from '../../../core/index.js';
+import { callArguments, calleeName, calleeObject, rangeOf, skipParens, textOf, walk, type Node } from '../smells/syntax.js';
+import { enclosingLoops } from './algorithms.js';
+
+const QUERY_METHODS = new Set([
+  'query', 'execute', 'raw', 'findOne', 'findUnique', 'findFirst', 'findMany', 'findById', 'findByPk', 'findAll', 'findOneBy', 'findBy',
+  'count', 'aggregate', '$queryRaw', '$queryRawUnsafe', '$executeRaw', '$executeRawUnsafe', 'insert', 'update', 'upsert', 'save',
+  'create', 'destroy', 'deleteOne', 'deleteMany', 'updateOne', 'updateMany', 'insertOne', 'insertMany', 'one', 'oneOrNone', 'many', 'any',
+]);
+const DB_RECEIVER = /^(db|database|pool|client|conn|connection|knex|prisma|sql|repo|repository|\w+Repository|\w+Repo|tx|trx|transaction|manager|em|entityManager|sequelize|mongoose|collection|\w+Collection|model|\w+Model|orm|store)$/i;
+const BUILT_INS = new Set(['Object', 'Array', 'Promise', 'JSON', 'Math', 'Reflect', 'Date', 'Number', 'String', 'Map', 'Set', 'Intl', 'URL', 'Buffer']);
+const LIST_METHODS = new Set(['findMany', 'findAll']);
+const BOUNDING_KEYS = /\b(take|limit|first|skip|cursor|where|offset|page|perPage|per_page)\b/;
+
+export function isDatabaseCall(call: Node, source: string): boolean {
+  const method = calleeName(call, source);
+  const receiver = calleeObject(call);
+  if (!method || !QUERY_METHODS.has(method) || !receiver) return false;
+  const segments = textOf(receiver, source).replace(/\?/g, '').split('.').filter((s) => s !== 'this');
+  if (segments.length === 0) return false;
+  const last = segments[segments.length - 1]!;
+  if (BUILT_INS.has(last)) return false;
+  return segments.some((s) => DB_RECEIVER.test(s)) || /^[A-Z][a-z]/.test(last);
+}
+
+export function nPlusOneFindings(file: string, root: Node, source: string): Finding[] {
+  const findings: Finding[] = [];
+  walk(root, (n) => {
+    if (n.type !== 'await_expression') return;
+    const call = skipParens(n.children.find((c) => c.named));
+    if (call?.type !== 'call_expression' || !isDatabaseCall(call, source)) return;
+    const loop = enclosingLoops(n, source)[0];
+    if (!loop) return;
+    const method = calleeName(call, source)!;
+    findings.push({
+      ruleId: 'performance/n-plus-one-query',
+      severity: 'high',
+      message: `'${textOf(calleeObject(call)!, source)}.${method}()' is awaited inside the loop at line ${loop.startRow + 1}: one database round trip per item (N+1); fetch or write all items in one query (WHERE id = ANY($1), a multi-row INSERT, include/join).`,
+      file,
+      range: { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startRow === call.endRow ? call.endColumn : call.startColumn + 1 },
+      data: { method, loopLine: loop.startRow + 1 },
+    });
+  });
+  return findings;
+}
+
+function sqlText(node: Node, source: string): string | undefined {
+  if (node.type !== 'string' && node.type !== 'template_string') return undefined;
+  const text = textOf(node, source).slice(1, -1);
+  return /^\s*select\b/i.test(text) || /\bselect\s+\*\s+from\b/i.test(text) ? text : undefined;
+}
+
+export function sqlFindings(file: string, root: Node, source: string): Finding[] {
+  const findings: Finding[] = [];
+  walk(root, (n) => {
+    const sql = sqlText(n, source);
+    if (sql === undefined) return;
+    if (/\bselect\s+\*\s+from\b/i.test(sql)) {
+      findings.push({
+        ruleId: 'performance/select-star', severity: 'low', file, range: rangeOf(n), data: {},
+        message: 'SELECT * reads every column, including ones added later, and defeats covering indexes; list the columns you use.',
+      });
+    }
+    const aggregateOnly = /^\s*select\s+(count|sum|avg|min|max|exists)\s*\(/i.test(sql);
+    if (!aggregateOnly && /^\s*select\b/i.test(sql) && !/\b(where|limit|fetch\s+first|fetch\s+next|top\s*\(?\d|offset)\b/i.test(sql)) {
+      findings.push({
+        ruleId: 'performance/unbounded-query', severity: 'medium', file, range: rangeOf(n), data: {},
+        message: 'This SELECT has no WHERE and no LIMIT: it returns the whole table, which grows with the data; paginate it (LIMIT/OFFSET or a keyset cursor).',
+      });
+    }
+    return false;
+  });
+  walk(root, (call) => {
+    if (call.type !== 'call_expression' || !LIST_METHODS.has(calleeName(call, source) ?? '') || !isDatabaseCall(call, source)) return;
+    const options = callArguments(call)[0];
+    if (options && (options.type !== 'object' || BOUNDING_KEYS.test(textOf(options, source)))) return;
+    findings.push({
+      ruleId: 'performance/unbounded-query', severity: 'medium', file, range: rangeOf(call), data: {},
+      message: `'${calleeName(call, source)}()' without take/limit or a filter loads the whole table; paginate it.`,
+    });
+  });
+  return findings;
+}

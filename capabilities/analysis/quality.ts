@@ -1,0 +1,55 @@
+/**
+ * analysis.quality: the scored report. Runs complexity, smells, naming, duplication and structure on
+ * sources parsed once (reusing memoised per-file results and earlier steps' findings), then scores
+ * every file, folder and the whole project 0-100 with an A-F grade by the formula in
+ * docs/quality-score.md, and ranks the top issues.
+ */
+import type { CapabilityContext, CapabilityMeta, Finding, StepResult } from '../../core/index.js';
+import { runComponents } from './quality/component-runs.js';
+import { QUALITY_INPUT_SCHEMA, type QualityInput } from './quality/options.js';
+import { withoutOverlaps } from './quality/overlaps.js';
+import { previousFindings } from './quality/previous-results.js';
+import { buildReport } from './quality/report.js';
+import { COMPONENTS, DEFAULT_WEIGHTS, type Component } from './quality/score.js';
+import { loadSources } from './smells/source-units.js';
+
+export const meta: CapabilityMeta = {
+  id: 'analysis.quality',
+  group: 'analysis',
+  title: 'Quality score',
+  description: 'A 0-100 score and A-F grade per file, per folder and overall, composed from complexity, smells, duplication, naming, structure and dependency findings, with the top issues ranked.',
+  version: '1.0.0',
+  inputSchema: QUALITY_INPUT_SCHEMA,
+  writes: false,
+  rules: [],
+};
+
+export async function run(input: QualityInput, ctx: CapabilityContext): Promise<StepResult> {
+  const weights: Record<Component, number> = { ...DEFAULT_WEIGHTS, ...(input?.weights ?? {}) };
+  const reused = input?.usePrevious === false ? {} : previousFindings(ctx.previous);
+  const { units, skipped } = await loadSources(ctx, input ?? {}, meta.id);
+  const runs = await runComponents(ctx, units, new Set(Object.keys(reused) as Component[]));
+  const inScope = new Set(units.map((u) => u.path));
+  const findings: Finding[] = [];
+  for (const component of COMPONENTS) {
+    if (weights[component] === 0) continue;
+    // Reused findings from a step with a wider scope keep only the files scored here (and project-level ones).
+    const list = reused[component]?.filter((f) => inScope.has(f.file) || !/\.[cm]?[jt]sx?$/.test(f.file)) ?? runs.findings[component] ?? [];
+    findings.push(...list);
+  }
+  const report = buildReport(runs.basics, withoutOverlaps(findings), weights, input?.top ?? 10);
+  ctx.progress(100);
+  const o = report.overall;
+  const failed = runs.failed.length ? ` (${runs.failed.map((f) => f.component).join(', ')} failed and ${runs.failed.length === 1 ? 'is' : 'are'} left out)` : '';
+  return {
+    summary: `Quality ${o.score}/100, grade ${o.grade}, over ${o.files} files and ${o.sloc} lines of code: ${o.findings} issues, technical debt ${Math.round(o.effortMinutes)} min (${(o.debtRatio * 100).toFixed(1)}% of the code's development cost)${failed}.`,
+    findings: [],
+    data: {
+      ...report,
+      weights,
+      components: COMPONENTS.map((c) => ({ component: c, source: reused[c] ? 'previous-step' : runs.findings[c] ? 'computed' : 'unavailable', weight: weights[c] })),
+      failed: runs.failed,
+      skipped,
+    },
+  };
+}

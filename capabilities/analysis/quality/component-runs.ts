@@ -1,0 +1,89 @@
+/**
+ * Runs each component analysis of the quality score on sources parsed once (one counted parse per
+ * file for all of them), reusing the memoised per-file results of analysis.smells and analysis.naming.
+ * Each component is a pure function exported by its capability's folder.
+ */
+import type { CapabilityContext, Finding } from '../../../core/index.js';
+import { DEFAULT_THRESHOLDS } from '../complexity/options.js';
+import { fileFinding, functionFindings } from '../complexity/findings.js';
+import type { FileMetrics } from '../complexity/file-metrics.js';
+import { analyzeDependencies } from '../dependencies/analyze-dependencies.js';
+import { collectDependencyFacts } from '../dependencies/collect-dependency-facts.js';
+import { resolveOptions as resolveDependencyOptions } from '../dependencies/options.js';
+import { analyzeDuplication } from '../duplication/analyze-duplication.js';
+import { cloneFinding } from '../duplication/clone-findings.js';
+import { resolveInput as resolveDuplicationInput } from '../duplication/options.js';
+import { analyzeNaming, namingOfFile } from '../naming/analyze-naming.js';
+import { resolveNamingOptions } from '../naming/options.js';
+import { NAMING_MEMO_KEY } from '../naming/memo-key.js';
+import { analyzeSmells, smellsOfFile, type FileSmells } from '../smells/analyze-smells.js';
+import { resolveSmellOptions } from '../smells/options.js';
+import { readPackageEntries } from '../smells/package-entries.js';
+import { memoised, type SourceUnit } from '../smells/source-units.js';
+import { SMELLS_MEMO_KEY } from '../smells/memo-key.js';
+import { structureFindingsFor } from './structure-run.js';
+import type { Component } from './score.js';
+
+export interface FileBasics {
+  file: string;
+  sloc: number;
+  maintainability: number;
+}
+
+export interface ComponentRuns {
+  basics: FileBasics[];
+  findings: Partial<Record<Component, Finding[]>>;
+  failed: { component: Component; error: string }[];
+}
+
+function complexityFindings(files: { file: string; smells: FileSmells }[]): Finding[] {
+  return files.flatMap(({ file, smells }) => {
+    const own = smells.measures.functions.flatMap((fn) => functionFindings(file, fn, DEFAULT_THRESHOLDS));
+    const low = fileFinding(file, smells.measures as unknown as FileMetrics, DEFAULT_THRESHOLDS);
+    return low ? [...own, low] : own;
+  });
+}
+
+function duplicationFindings(units: SourceUnit[], signal: AbortSignal): Finding[] {
+  const options = resolveDuplicationInput({});
+  const report = analyzeDuplication(units.map((u) => ({ path: u.path, source: u.source, tree: u.tree })), { minTokens: options.minTokens, minLines: options.minLines, kinds: options.kinds, signal });
+  return report.clones.map((c) => cloneFinding(c, options.mediumLines));
+}
+
+/** Runs the components not in `skip` (those whose findings an earlier step already produced). */
+export async function runComponents(ctx: CapabilityContext, units: SourceUnit[], skip: Set<Component>): Promise<ComponentRuns> {
+  const smellOptions = resolveSmellOptions({});
+  const smells = units.map((unit) => ({ file: unit.path, smells: memoised(ctx, `${SMELLS_MEMO_KEY}:${JSON.stringify(smellOptions)}`, unit, () => smellsOfFile(unit, smellOptions)) }));
+  const runs: ComponentRuns = {
+    basics: smells.map(({ file, smells: s }) => ({ file, sloc: s.measures.sourceLines, maintainability: s.measures.maintainability })),
+    findings: {},
+    failed: [],
+  };
+  const attempt = async (component: Component, compute: () => Finding[] | Promise<Finding[]>): Promise<void> => {
+    if (skip.has(component)) return;
+    ctx.signal.throwIfAborted();
+    try {
+      runs.findings[component] = await compute();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'tool_call_limit' || ctx.signal.aborted) throw error;
+      runs.failed.push({ component, error: (error as Error).message });
+      ctx.log('warn', `analysis.quality: the ${component} component failed (${(error as Error).message}); the score leaves it out.`);
+    }
+  };
+  await attempt('complexity', () => complexityFindings(smells));
+  await attempt('smells', async () => analyzeSmells(smells, smellOptions, await readPackageEntries(ctx)).findings);
+  await attempt('naming', () => {
+    const options = resolveNamingOptions({});
+    const key = `${NAMING_MEMO_KEY}:${JSON.stringify(options)}`;
+    return analyzeNaming(units.map((u) => ({ file: u.path, naming: memoised(ctx, key, u, () => namingOfFile(u, options)) })), options);
+  });
+  await attempt('duplication', () => duplicationFindings(units, ctx.signal));
+  await attempt('structure', () => structureFindingsFor(ctx, units));
+  // analysis.dependencies gathers its own facts (import graph, manifest, lock file): this costs one more
+  // counted parse per file (served from the parse cache). Import cycles are scored once, by structure.
+  await attempt('dependencies', async () => {
+    const facts = await collectDependencyFacts(ctx, {});
+    return analyzeDependencies(facts, resolveDependencyOptions({})).findings.filter((f) => f.ruleId !== 'dependencies/circular-dependency');
+  });
+  return runs;
+}

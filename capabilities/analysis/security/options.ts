@@ -1,0 +1,47 @@
+/** analysis.security's input: files, categories, rules to enable/disable, severity overrides, test-file policy. */
+import type { JSONSchema, Severity } from '../../../core/index.js';
+import { CATEGORIES, RULES, type Category } from './rules/index.js';
+import { DEPENDENCY_RULES } from './dependencies.js';
+
+export type TestFilePolicy = 'info' | 'skip' | 'report';
+
+export interface SecurityInput {
+  include?: string[];
+  exclude?: string[];
+  categories?: Category[];
+  rules?: { enable?: string[]; disable?: string[] };
+  severity?: Record<string, Severity>;
+  testFiles?: TestFilePolicy;
+}
+
+const globs = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', minLength: 1 }, description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.` });
+const ruleIds = [...RULES, ...DEPENDENCY_RULES].map((r) => r.id);
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'];
+
+export const INPUT_SCHEMA: JSONSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    include: globs('scan (default: every TS/TSX/JS/JSX file)'),
+    exclude: globs('skip, on top of .gitignore and node_modules'),
+    categories: {
+      type: 'array', uniqueItems: true, items: { type: 'string', enum: [...CATEGORIES] }, default: [...CATEGORIES],
+      description: 'Rule families to run: injection, xss, secrets, crypto, csrf, transport (cookies, CORS), jwt, dependencies.',
+    },
+    rules: {
+      type: 'object', additionalProperties: false, description: 'Rules to run only (enable) or to leave out (disable), by id.',
+      properties: {
+        enable: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ruleIds } },
+        disable: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ruleIds } },
+      },
+    },
+    severity: {
+      type: 'object', description: 'Severity per rule id, replacing the computed one.',
+      propertyNames: { enum: ruleIds }, additionalProperties: { type: 'string', enum: SEVERITIES },
+    },
+    testFiles: {
+      type: 'string', enum: ['info', 'skip', 'report'], default: 'info',
+      description: 'Findings in test files and fixtures (test/, __tests__/, fixtures/, *.test.*, *.spec.*): reported as info (default), skipped, or reported as usual.',
+    },
+  },
+};

@@ -1,0 +1,83 @@
+/** Checking a sink's arguments: report reached sources, remember reached parameters for summaries. */
+import { field, unwrap, type Node } from '../syntax/tree.js';
+import { textOf } from '../syntax/source-file.js';
+import type { SinkSpec } from './sinks.js';
+import type { Evaluator, FnFrame, ParamSink } from './types.js';
+import { unsafeFlows, type Flow, type SinkKind, type Value } from './value.js';
+
+export function checkSink(ev: Evaluator, spec: SinkSpec, at: Node, label: string, argNodes: Node[], args: Value[], frame: FnFrame): void {
+  for (const i of argIndexes(spec, argNodes, args)) {
+    const node = argNodes[i];
+    let value = args[i];
+    if (!node || !value) continue;
+    if (spec.kind === 'nosql') checkWhere(ev, node, at, label, frame);
+    if (spec.kind === 'sql' && unwrap(node).type === 'object') value = objectMember(ev, unwrap(node), ['text', 'sql', 'query']) ?? value;
+    checkValue(ev, spec, at, label, value, frame);
+  }
+}
+
+function argIndexes(spec: SinkSpec, argNodes: Node[], args: Value[]): number[] {
+  const all = args.map((_, i) => i);
+  if (spec.args === 'all') return all;
+  if (spec.args === 'nonNumeric') return all.filter((i) => args[i]!.shape !== 'number' && argNodes[i]!.type !== 'number');
+  return spec.args;
+}
+
+export function checkValue(ev: Evaluator, spec: SinkSpec, at: Node, label: string, value: Value, frame: FnFrame): void {
+  const unsafe = unsafeFlows(value, spec.kind);
+  const real = unsafe.find((f) => f.param === undefined);
+  for (const flow of unsafe) {
+    if (flow.param !== undefined) frame.paramSinks.push({ param: flow.param, flow, spec, node: at, label, value });
+  }
+  if (real && (!spec.when || spec.when(value))) {
+    report(ev, spec.ruleId, spec.kind, at, label, real);
+    return;
+  }
+  // DOM HTML sinks: a value that is neither constant nor sanitised is reported even without a source.
+  if (spec.dom && !real && !value.safe.includes('html')) {
+    ev.report({ ruleId: 'security/unsanitized-html', kind: 'html', node: at, label, steps: [], sourceKind: null });
+  }
+}
+
+export function report(ev: Evaluator, ruleId: string, kind: SinkKind, at: Node, label: string, flow: Flow): void {
+  ev.report({ ruleId, kind, node: at, label, steps: [...flow.steps, ev.step(at, `sink: ${label}`)], sourceKind: flow.sourceKind });
+}
+
+/** `{ text: sql, values }` (pg) or `{ sql, values }` (mysql2): only the SQL text is dangerous. */
+function objectMember(ev: Evaluator, object: Node, keys: string[]): Value | undefined {
+  for (const pair of object.children) {
+    if (pair.type !== 'pair') continue;
+    const key = textOf(ev.file, field(pair, 'key')!).replace(/^['"]|['"]$/g, '');
+    const value = field(pair, 'value');
+    if (keys.includes(key) && value) return ev.valueOf(value);
+  }
+  return undefined;
+}
+
+/** `{ $where: "this.name == '" + name + "'" }`: server-side JavaScript built from input. */
+function checkWhere(ev: Evaluator, node: Node, at: Node, label: string, frame: FnFrame): void {
+  const object = unwrap(node);
+  if (object.type !== 'object') return;
+  const where = objectMember(ev, object, ['$where']);
+  if (where) checkValue(ev, { ruleId: 'security/nosql-injection', kind: 'code', args: [0] }, at, `${label} with $where`, where, frame);
+}
+
+/** A caller passes `args` to a function whose parameters reach sinks. */
+export function applyParamSinks(ev: Evaluator, sinks: ParamSink[], args: Value[], callStep: (param: number) => Flow['steps'][number], frame: FnFrame): void {
+  for (const ps of sinks) {
+    const arg = args[ps.param];
+    if (!arg) continue;
+    const merged: Value = { ...ps.value, text: `${ps.value.text} ${arg.text}`, prefix: ps.value.prefix ?? arg.prefix };
+    if (ps.spec.when && !ps.spec.when(merged)) continue;
+    for (const af of arg.flows) {
+      const safeFor = [...new Set([...af.safeFor, ...ps.flow.safeFor])];
+      if (safeFor.includes(ps.spec.kind)) continue;
+      const flow: Flow = { steps: [...af.steps, callStep(ps.param), ...ps.flow.steps], safeFor, param: af.param, sourceKind: af.sourceKind };
+      if (af.param !== undefined) frame.paramSinks.push({ ...ps, param: af.param, flow });
+      else {
+        report(ev, ps.spec.ruleId, ps.spec.kind, ps.node, ps.label, flow);
+        break;
+      }
+    }
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Statements of the taint engine: declarations and assignments (with assignment sinks such as
+ * `innerHTML`), returns, `if` guards, loops over tainted collections, classes and JSX
+ * `dangerouslySetInnerHTML`. Returns null for nodes it does not handle (the engine walks their children).
+ */
+import { field, FUNCTION_TYPES, namedChildren, unwrap, type Node } from '../syntax/tree.js';
+import { textOf } from '../syntax/source-file.js';
+import { dottedName } from '../syntax/names.js';
+import { bindPattern } from './bindings.js';
+import { checkValue } from './check-sink.js';
+import { guardsOf, leaves, type Guard } from './guards.js';
+import { Scope } from './scope.js';
+import { assignmentSink } from './sinks.js';
+import type { Evaluator, FnFrame } from './types.js';
+import { concat, join, opaque, sanitize, UNKNOWN, withStep, type Value } from './value.js';
+
+export function evaluateStatement(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Value | null {
+  switch (node.type) {
+    case 'program':
+    case 'statement_block':
+      return block(ev, node, node.type === 'program' ? scope : new Scope(scope), frame);
+    case 'function_declaration':
+    case 'generator_function_declaration':
+      return UNKNOWN; // hoisted by block(); summarised when called or at the end
+    case 'class_declaration':
+    case 'class':
+      registerMethods(ev, node, scope);
+      return opaque('object');
+    case 'variable_declarator':
+      declarator(ev, node, scope, frame);
+      return UNKNOWN;
+    case 'assignment_expression':
+      return assignment(ev, node, scope, frame);
+    case 'augmented_assignment_expression': {
+      const left = unwrap(field(node, 'left')!);
+      const value = concat([ev.evaluate(left, scope, frame), ev.evaluate(field(node, 'right')!, scope, frame)]);
+      if (left.type === 'identifier') scope.assign(textOf(ev.file, left), value);
+      return value;
+    }
+    case 'return_statement': {
+      const arg = namedChildren(node)[0];
+      frame.returns.push(arg ? ev.evaluate(arg, scope, frame) : UNKNOWN);
+      return UNKNOWN;
+    }
+    case 'if_statement':
+      ifStatement(ev, node, scope, frame);
+      return UNKNOWN;
+    case 'for_in_statement':
+      forOf(ev, node, scope, frame);
+      return UNKNOWN;
+    case 'catch_clause': {
+      const body = field(node, 'body');
+      if (body) ev.evaluate(body, new Scope(scope), frame);
+      return UNKNOWN;
+    }
+    case 'jsx_attribute':
+      jsxAttribute(ev, node, scope, frame);
+      return UNKNOWN;
+    default:
+      return null;
+  }
+}
+
+function block(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Value {
+  const statements = namedChildren(node);
+  for (const s of statements) {
+    const decl = s.type === 'export_statement' ? field(s, 'declaration') : s;
+    if (decl && (decl.type === 'function_declaration' || decl.type === 'generator_function_declaration')) {
+      const name = field(decl, 'name');
+      if (name) ev.register(textOf(ev.file, name), { node: decl, scope });
+    }
+  }
+  for (const s of statements) ev.evaluate(s, scope, frame);
+  return UNKNOWN;
+}
+
+function registerMethods(ev: Evaluator, cls: Node, scope: Scope): void {
+  const body = field(cls, 'body');
+  for (const member of body ? namedChildren(body) : []) {
+    if (member.type !== 'method_definition') continue;
+    const name = field(member, 'name');
+    if (name) ev.register(`this.${textOf(ev.file, name)}`, { node: member, scope });
+  }
+}
+
+function declarator(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): void {
+  const name = field(node, 'name');
+  const value = field(node, 'value');
+  if (!name) return;
+  if (value && name.type === 'identifier' && FUNCTION_TYPES.has(unwrap(value).type)) {
+    ev.register(textOf(ev.file, name), { node: unwrap(value), scope });
+    scope.declare(textOf(ev.file, name), opaque('function'));
+    return;
+  }
+  bindPattern(ev, name, value ? ev.evaluate(value, scope, frame) : UNKNOWN, scope, frame);
+}
+
+function assignment(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Value {
+  const left = unwrap(field(node, 'left')!);
+  const right = field(node, 'right')!;
+  if (left.type === 'identifier' && FUNCTION_TYPES.has(unwrap(right).type)) {
+    ev.register(textOf(ev.file, left), { node: unwrap(right), scope });
+    return opaque('function');
+  }
+  const value = ev.evaluate(right, scope, frame);
+  if (left.type === 'identifier') {
+    const name = textOf(ev.file, left);
+    scope.assign(name, withStep(value, ev.step(left, `assigned to ${name}`)));
+  } else if (left.type === 'member_expression' || left.type === 'subscript_expression') {
+    const target = dottedName(ev.file, left);
+    const spec = assignmentSink(target);
+    if (spec) checkValue(ev, spec, node, target, value, frame);
+    // `obj.x = tainted` taints obj (a weak update: obj keeps what it had).
+    const root = rootIdentifier(left);
+    if (root && value.flows.length > 0) {
+      const name = textOf(ev.file, root);
+      scope.assign(name, join([scope.lookup(name) ?? UNKNOWN, value], 'object'));
+    }
+  } else {
+    bindPattern(ev, left, value, scope, frame);
+  }
+  return value;
+}
+
+function rootIdentifier(node: Node): Node | null {
+  let n = node;
+  while (n.type === 'member_expression' || n.type === 'subscript_expression') n = unwrap(field(n, 'object')!);
+  return n.type === 'identifier' ? n : null;
+}
+
+function ifStatement(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): void {
+  const condition = field(node, 'condition')!;
+  ev.evaluate(condition, scope, frame);
+  const guards = guardsOf(ev.file, condition);
+  const consequence = field(node, 'consequence');
+  const alternative = field(node, 'alternative');
+  if (consequence) {
+    const inner = new Scope(scope);
+    applyGuards(ev, guards.filter((g) => !g.negated), inner);
+    ev.evaluate(consequence, inner, frame);
+  }
+  if (alternative) ev.evaluate(alternative, scope, frame);
+  if (leaves(consequence)) applyGuards(ev, guards.filter((g) => g.negated), scope);
+}
+
+function applyGuards(ev: Evaluator, guards: Guard[], scope: Scope): void {
+  for (const g of guards) {
+    const current = ev.valueOf(g.node) ?? UNKNOWN;
+    const safe = sanitize(current, g.kinds, false);
+    if (g.node.type === 'identifier') scope.declare(g.target, safe);
+    else scope.guarded.set(g.target, safe);
+  }
+}
+
+function forOf(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): void {
+  const inner = new Scope(scope);
+  const right = field(node, 'right');
+  const left = field(node, 'left');
+  const value = right ? ev.evaluate(right, scope, frame) : UNKNOWN;
+  if (left) bindPattern(ev, unwrap(left), { ...value, shape: 'unknown', request: false }, inner, frame);
+  const body = field(node, 'body');
+  if (body) ev.evaluate(body, inner, frame);
+}
+
+function jsxAttribute(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): void {
+  const [name, value] = namedChildren(node);
+  if (!value) return;
+  const result = ev.evaluate(value, scope, frame);
+  if (!name || textOf(ev.file, name) !== 'dangerouslySetInnerHTML') return;
+  const object = namedChildren(value).map(unwrap).find((c) => c.type === 'object');
+  const pair = object?.children.find((p) => p.type === 'pair' && textOf(ev.file, field(p, 'key')!) === '__html');
+  const inner = namedChildren(value)[0];
+  const html = pair ? ev.valueOf(field(pair, 'value')!) : inner ? ev.valueOf(inner) : result;
+  if (html) checkValue(ev, { ruleId: 'security/dom-xss', kind: 'html', args: [0], dom: true }, node, 'dangerouslySetInnerHTML', html, frame);
+}

@@ -1,0 +1,60 @@
+/** The shared shapes of the taint engine's parts (the evaluator, calls, bindings, guards, summaries). */
+import type { Node } from '../syntax/tree.js';
+import type { SourceFile } from '../syntax/source-file.js';
+import type { FileFacts } from './facts.js';
+import type { Scope } from './scope.js';
+import type { SinkSpec } from './sinks.js';
+import type { Flow, SinkKind, Step, Value } from './value.js';
+
+/** A sink reached inside a function by one of its parameters: reported when a caller passes input. */
+export interface ParamSink {
+  param: number;
+  flow: Flow;
+  spec: SinkSpec;
+  node: Node;
+  label: string;
+  /** The value at the sink (its text and prefix complete the argument's when the condition is checked). */
+  value: Value;
+}
+
+/** What the function under evaluation collects. */
+export interface FnFrame {
+  returns: Value[];
+  paramSinks: ParamSink[];
+}
+
+export interface Summary {
+  returns: Value;
+  paramSinks: ParamSink[];
+}
+
+export interface FunctionEntry {
+  node: Node;
+  /** The scope the function was defined in (its closure). */
+  scope: Scope;
+}
+
+export interface TaintHit {
+  ruleId: string;
+  kind: SinkKind;
+  node: Node;
+  label: string;
+  /** Source to sink; empty for security/unsanitized-html, which needs no source. */
+  steps: Step[];
+  sourceKind: string | null;
+}
+
+export interface Evaluator {
+  readonly file: SourceFile;
+  readonly facts: FileFacts;
+  evaluate(node: Node, scope: Scope, frame: FnFrame): Value;
+  /** The value last computed for a node (for sinks that look inside an argument). */
+  valueOf(node: Node): Value | undefined;
+  functionNamed(name: string): FunctionEntry | undefined;
+  register(name: string, entry: FunctionEntry): void;
+  summarise(entry: FunctionEntry): Summary;
+  /** Evaluates a function literal in place (callbacks), with its first parameter bound as given. */
+  evaluateInline(node: Node, scope: Scope, frame: FnFrame, firstParam: Value | null): void;
+  report(hit: TaintHit): void;
+  step(node: Node, label: string): Step;
+}

@@ -1,0 +1,41 @@
+/**
+ * analysis.smells: long functions and files, long parameter lists, deep nesting, large classes, magic
+ * numbers, unreachable code, unused exports (a project-wide import/export index) and boolean flag
+ * parameters. The checks live in ./smells/; they are pure functions that analysis.quality reuses.
+ */
+import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { analyzeSmells, smellsOfFile } from './smells/analyze-smells.js';
+import { resolveSmellOptions, SMELLS_INPUT_SCHEMA, type SmellsInput } from './smells/options.js';
+import { selectFindings } from './smells/rule-selection.js';
+import { SMELL_RULES } from './smells/rules.js';
+import { loadSources, memoised } from './smells/source-units.js';
+import { readPackageEntries } from './smells/package-entries.js';
+import { SMELLS_MEMO_KEY } from './smells/memo-key.js';
+
+export const meta: CapabilityMeta = {
+  id: 'analysis.smells',
+  group: 'analysis',
+  title: 'Code smells',
+  description: 'Long functions and files, long parameter lists, deep nesting, large classes, magic numbers, unreachable code, unused exports and boolean flag parameters.',
+  version: '1.0.0',
+  inputSchema: SMELLS_INPUT_SCHEMA,
+  writes: false,
+  rules: SMELL_RULES,
+};
+
+
+export async function run(input: SmellsInput, ctx: CapabilityContext): Promise<StepResult> {
+  const options = resolveSmellOptions(input ?? {});
+  const { units, skipped } = await loadSources(ctx, input ?? {}, meta.id);
+  const key = `${SMELLS_MEMO_KEY}:${JSON.stringify(options)}`;
+  const files = units.map((unit) => {
+    ctx.signal.throwIfAborted();
+    return { file: unit.path, smells: memoised(ctx, key, unit, () => smellsOfFile(unit, options)) };
+  });
+  const project = analyzeSmells(files, options, await readPackageEntries(ctx));
+  const findings = selectFindings(project.findings, input?.rules);
+  const counts: Record<string, number> = {};
+  for (const f of findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
+  const summary = `Found ${findings.length} smells in ${units.length} files${skipped.length ? ` (${skipped.length} skipped)` : ''}: ${Object.entries(counts).map(([id, n]) => `${n} ${id.slice('smells/'.length)}`).join(', ') || 'none'}.`;
+  return { summary, findings, data: { thresholds: options.thresholds, counts, files: units.length, skipped } };
+}

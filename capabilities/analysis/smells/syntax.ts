@@ -1,0 +1,141 @@
+/** Small queries over the plain-JS syntax tree (complexity/syntax-tree.ts) shared by the analyses. */
+import type { SourceRange } from '../../../core/index.js';
+import { fieldChild, textOf, type Node } from '../complexity/syntax-tree.js';
+
+export { fieldChild, textOf, type Node };
+
+export const FUNCTION_TYPES = new Set([
+  'function_declaration', 'generator_function_declaration', 'function_expression', 'function',
+  'generator_function', 'arrow_function', 'method_definition',
+]);
+
+export const LOOP_TYPES = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
+
+/** Array methods whose callback runs once per element: a loop in all but syntax. */
+export const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flatMap']);
+
+/** 1-based, end column inclusive (tree-sitter's exclusive 0-based end column is the same number). */
+export function rangeOf(node: Node): SourceRange {
+  return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.endRow + 1, endColumn: Math.max(node.endColumn, 1) };
+}
+
+/** A range covering only the node's first line (long bodies make poor highlights). */
+export function headRangeOf(node: Node, source: string): SourceRange {
+  const lineEnd = source.indexOf('\n', node.startIndex);
+  const firstLineLength = (lineEnd === -1 ? source.length : lineEnd) - node.startIndex;
+  const endColumn = node.endRow === node.startRow ? node.endColumn : node.startColumn + Math.max(firstLineLength, 1);
+  return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.startRow + 1, endColumn };
+}
+
+/** Depth-first, parents before children; return false from `visit` to skip a node's children. */
+export function walk(node: Node, visit: (node: Node) => boolean | void): void {
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (visit(current) === false) continue;
+    for (let i = current.children.length - 1; i >= 0; i -= 1) stack.push(current.children[i]!);
+  }
+}
+
+export function descendants(node: Node, type: string | Set<string>): Node[] {
+  const found: Node[] = [];
+  const matches = typeof type === 'string' ? (t: string) => t === type : (t: string) => type.has(t);
+  walk(node, (n) => {
+    if (n !== node && matches(n.type)) found.push(n);
+  });
+  return found;
+}
+
+export function isFunction(node: Node): boolean {
+  return FUNCTION_TYPES.has(node.type);
+}
+
+export function enclosingFunction(node: Node): Node | undefined {
+  for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
+  return undefined;
+}
+
+export function ancestors(node: Node): Node[] {
+  const list: Node[] = [];
+  for (let p = node.parent; p; p = p.parent) list.push(p);
+  return list;
+}
+
+export function skipParens(node: Node | undefined): Node | undefined {
+  let current = node;
+  while (current && current.type === 'parenthesized_expression') current = current.children.find((c) => c.named && c.type !== 'comment');
+  return current;
+}
+
+/** `foo(...)` -> "foo", `a.b.foo(...)` -> "foo", else undefined. */
+export function calleeName(call: Node, source: string): string | undefined {
+  const callee = fieldChild(call, 'function');
+  if (!callee) return undefined;
+  if (callee.type === 'identifier') return textOf(callee, source);
+  if (callee.type === 'member_expression') {
+    const property = fieldChild(callee, 'property');
+    return property ? textOf(property, source) : undefined;
+  }
+  return undefined;
+}
+
+/** The receiver of a method call (`a.b` in `a.b.foo()`), if any. */
+export function calleeObject(call: Node): Node | undefined {
+  const callee = fieldChild(call, 'function');
+  return callee?.type === 'member_expression' ? fieldChild(callee, 'object') : undefined;
+}
+
+export function callArguments(call: Node): Node[] {
+  const args = fieldChild(call, 'arguments');
+  return args ? args.children.filter((c) => c.named && c.type !== 'comment') : [];
+}
+
+export function namedChildren(node: Node): Node[] {
+  return node.children.filter((c) => c.named && c.type !== 'comment');
+}
+
+/** The statement-level loop or iteration callback (`xs.forEach(x => ...)`) that contains `node`, stopping at an ordinary function boundary. */
+export function enclosingLoop(node: Node, source: string): Node | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (LOOP_TYPES.has(p.type)) return p;
+    if (isFunction(p)) return isIterationCallback(p, source) ? p : undefined;
+  }
+  return undefined;
+}
+
+/** `xs.map(fn)`'s fn, `xs.forEach(function () {})`, ... */
+export function isIterationCallback(fn: Node, source: string): boolean {
+  const args = fn.parent;
+  const call = args?.parent;
+  if (args?.type !== 'arguments' || call?.type !== 'call_expression') return false;
+  const name = calleeName(call, source);
+  return name !== undefined && ITERATION_METHODS.has(name) && calleeObject(call) !== undefined;
+}
+
+export function isJsx(node: Node): boolean {
+  return node.type === 'jsx_element' || node.type === 'jsx_self_closing_element' || node.type === 'jsx_fragment';
+}
+
+export function containsJsx(node: Node): boolean {
+  let found = false;
+  walk(node, (n) => {
+    if (found) return false;
+    if (isJsx(n)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** The identifier a function is bound to: its own name, or the variable/field/property it initialises. */
+export function boundName(fn: Node, source: string): string | undefined {
+  const own = fieldChild(fn, 'name');
+  if (own) return textOf(own, source);
+  let parent = fn.parent;
+  // memo(function X() {}), forwardRef((props) => ...) wrapped in a declarator.
+  while (parent && (parent.type === 'arguments' || parent.type === 'call_expression' || parent.type === 'parenthesized_expression')) parent = parent.parent;
+  if (parent?.type === 'variable_declarator' || parent?.type === 'public_field_definition' || parent?.type === 'pair') {
+    const key = fieldChild(parent, 'name') ?? fieldChild(parent, 'key');
+    return key ? textOf(key, source) : undefined;
+  }
+  return undefined;
+}

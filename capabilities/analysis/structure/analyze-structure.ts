@@ -1,0 +1,95 @@
+/**
+ * analyzeStructure: the pure analysis behind analysis.structure (file facts in, report and findings
+ * out), exported for analysis.quality. `collectStructureFacts` gathers the input through the context.
+ */
+import type { CapabilityContext, Finding } from '../../../core/index.js';
+import { findCycles, type ImportCycle } from '../import-graph/cycles.js';
+import type { ImportRecord } from '../import-graph/extract-imports.js';
+import { linkImports, listSourceFiles, readPathAliases, type ImportGraph } from '../import-graph/import-graph.js';
+import type { PathAliases } from '../import-graph/module-resolver.js';
+import { parseJsonc } from '../import-graph/parse-jsonc.js';
+import { mixedConcerns, type ConcernReport } from './concerns.js';
+import type { EntryPointFacts } from './entry-points.js';
+import { readFacts, type FileFacts } from './file-facts.js';
+import { depthReport, mixedTestFolders, sizeDistribution, type DepthReport, type MixedTestFolder, type SizeDistribution } from './layout.js';
+import type { StructureOptions } from './options.js';
+import { findOrphans } from './orphans.js';
+import { structureFindings } from './structure-findings.js';
+
+const FACTS_VERSION = 3;
+
+export interface StructureFacts extends EntryPointFacts {
+  /** Every workspace file (the resolution universe). */
+  files: string[];
+  facts: Map<string, FileFacts>;
+  aliases: PathAliases | null;
+  skipped: { file: string; reason: string }[];
+}
+
+export interface StructureReport {
+  sizes: SizeDistribution;
+  depth: DepthReport;
+  cycles: ImportCycle[];
+  orphans: string[];
+  mixedConcerns: (ConcernReport & { file: string })[];
+  mixedTests: MixedTestFolder[];
+  graph: { modules: number; imports: number; unresolved: ImportGraph['unresolved'] };
+  findings: Finding[];
+}
+
+export function analyzeStructure(input: StructureFacts, options: StructureOptions): StructureReport {
+  const records = new Map<string, ImportRecord[]>([...input.facts].map(([file, f]) => [file, f.imports]));
+  const graph = linkImports(records, input.files, input.aliases);
+  const sources = graph.sources;
+  const concerns = sources.flatMap((file) => {
+    const found = mixedConcerns(file, input.facts.get(file)!, input.nextProject);
+    return found ? [{ file, ...found }] : [];
+  });
+  const report: Omit<StructureReport, 'findings'> = {
+    sizes: sizeDistribution(sources.map((file) => ({ file, lines: input.facts.get(file)!.lines })), options.largest),
+    depth: depthReport(sources, options.maxDepth),
+    cycles: findCycles(graph, options.includeTypeImports),
+    orphans: options.wholeWorkspace && sources.length > 1 ? findOrphans(graph, input, new Map([...input.facts].map(([file, f]) => [file, f.references]))) : [],
+    mixedConcerns: concerns,
+    mixedTests: mixedTestFolders(sources),
+    graph: { modules: sources.length, imports: graph.edges.length, unresolved: graph.unresolved },
+  };
+  return { ...report, findings: structureFindings(report, options) };
+}
+
+async function readJson(ctx: CapabilityContext, files: readonly string[], file: string): Promise<unknown> {
+  if (!files.includes(file)) return null;
+  try {
+    return parseJsonc(await ctx.workspace.read(file));
+  } catch (error) {
+    ctx.log('warn', `Could not read "${file}": ${(error as Error).message}`);
+    return null;
+  }
+}
+
+export async function collectStructureFacts(ctx: CapabilityContext, scope: { include?: string[]; exclude?: string[] }): Promise<StructureFacts> {
+  const files = (await ctx.workspace.list()).sort();
+  const sources = await listSourceFiles(ctx, scope);
+  const facts = new Map<string, FileFacts>();
+  const skipped: StructureFacts['skipped'] = [];
+  for (const [index, file] of sources.entries()) {
+    ctx.signal.throwIfAborted();
+    try {
+      const parsed = await ctx.tools.parse(file);
+      const compute = (): FileFacts => readFacts(parsed.tree, parsed.source);
+      facts.set(file, ctx.tools.memo ? ctx.tools.memo(`analysis.structure@${FACTS_VERSION}:${parsed.path}`, parsed.hash, compute) : compute());
+    } catch (error) {
+      if ((error as { code?: string }).code === 'tool_call_limit' || ctx.signal.aborted) throw error;
+      skipped.push({ file, reason: (error as Error).message });
+    }
+    if (index % 25 === 0) ctx.progress(Math.round((index / Math.max(1, sources.length)) * 90), file);
+  }
+  const html: StructureFacts['html'] = [];
+  for (const file of files.filter((f) => f.endsWith('.html')).slice(0, 20)) html.push({ file, content: await ctx.workspace.read(file) });
+  return {
+    files, facts, skipped, html,
+    aliases: await readPathAliases(ctx, files),
+    packageJson: await readJson(ctx, files, 'package.json'),
+    nextProject: ctx.project.frameworks.includes('next'),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Fingerprints that survive line moves: a hash of the rule, the file, the whitespace-collapsed text of
+ * the finding's source line(s) and an occurrence index among findings with the same three — never the
+ * line number, so inserting code above a finding keeps its fingerprint. The message is left out on
+ * purpose: it often carries a measured value ("complexity of 12") that drifts without the code moving.
+ */
+import { createHash } from 'node:crypto';
+import type { Finding } from '../contracts/index.js';
+import type { ReportFinding } from './report-model.js';
+
+/** The SARIF partialFingerprints key agentd writes and reads back for `--baseline`. */
+export const FINGERPRINT_KEY = 'agentd/v1';
+
+/** Ranges up to this many lines are fingerprinted whole; longer ones (a function, a file) by their first line. */
+const WHOLE_RANGE_LINES = 3;
+
+export function normalisedLines(source: string | string[] | undefined, startLine: number, endLine: number): string {
+  if (source === undefined) return '';
+  const lines = typeof source === 'string' ? source.split(/\r?\n/) : source;
+  const last = endLine - startLine + 1 <= WHOLE_RANGE_LINES ? endLine : startLine;
+  return lines
+    .slice(Math.max(0, startLine - 1), Math.max(0, last))
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .join('\n');
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
+}
+
+/**
+ * Sorts the findings by position and gives each its fingerprint. `sources` holds the files' contents
+ * by relative path; a file missing from it fingerprints by rule, file and occurrence alone.
+ */
+export function assignFingerprints<T extends Finding & { capability: string }>(findings: readonly T[], sources: Record<string, string | undefined>): (T & ReportFinding)[] {
+  const seen = new Map<string, number>();
+  // Split each file once, not once per finding: a large file can carry hundreds of findings.
+  const split = new Map<string, string[] | undefined>();
+  const linesOf = (file: string): string[] | undefined => {
+    if (!split.has(file)) split.set(file, sources[file]?.split(/\r?\n/));
+    return split.get(file);
+  };
+  return [...findings].sort(compareFindings).map((finding) => {
+    const text = normalisedLines(linesOf(finding.file), finding.range.startLine, finding.range.endLine);
+    const key = JSON.stringify([finding.ruleId, finding.file, text]);
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    const fingerprint = createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 32);
+    return { ...finding, fingerprint };
+  });
+}

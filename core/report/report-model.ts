@@ -1,0 +1,52 @@
+/** What every reporter renders: the findings of a scan, the metas that document their rules, and the sources they point into. */
+import type { CapabilityMeta, Finding } from '../contracts/index.js';
+
+export interface ReportFinding extends Finding {
+  /** Stable across line moves (see fingerprint.ts); what `--baseline` compares. */
+  fingerprint: string;
+  /** The capability that reported it, e.g. "analysis.security". */
+  capability: string;
+}
+
+/** One capability's part of a scan. */
+export interface CapabilityRun {
+  capability: string;
+  summary: string;
+  findings: number;
+  durationMs: number;
+  /** The capability's StepResult.data (kept for reporters that chart it, e.g. analysis.quality's folder scores). */
+  data?: unknown;
+  /** Set when the capability failed; the scan went on with the others. */
+  error?: { code: string; message: string };
+}
+
+export interface ToolInfo {
+  name: string;
+  version: string;
+  /** The tool's home page (package.json `homepage`); SARIF's driver.informationUri when set. */
+  informationUri?: string;
+}
+
+export interface ScanStats {
+  filesScanned: number;
+  linesScanned: number;
+  durationMs: number;
+  /** Findings left out because their fingerprint was in the baseline. */
+  suppressedByBaseline: number;
+  /** Lines and files per folder (POSIX, relative; "." for the root), for density charts. */
+  folders: Record<string, { files: number; lines: number }>;
+}
+
+export interface ScanReport {
+  tool: ToolInfo;
+  /** The scanned root as the user named it (absolute). */
+  root: string;
+  startedAt: string;
+  findings: ReportFinding[];
+  /** Metas of the capabilities that ran; `meta.rules` documents the rules. */
+  capabilities: CapabilityMeta[];
+  runs: CapabilityRun[];
+  /** Contents of the files the findings point into, by relative path (for excerpts). */
+  sources: Record<string, string>;
+  stats: ScanStats;
+}

@@ -1,0 +1,64 @@
+/**
+ * The analysis checks a scan can run: every module under `<root>/analysis/` registered on its own, so a
+ * module that fails to load (another group's, or one analysis check being rewritten) does not take the
+ * other checks down with it; it is remembered and reported only when that check is asked for.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Capability, RegisteredCapability } from '../contracts/index.js';
+import { AgentdError, isAgentdError } from '../errors/index.js';
+import { CapabilityRegistry } from '../registry/capability-registry.js';
+import { defaultRoots } from '../registry/default-roots.js';
+import { discoverModules } from '../registry/load-registry.js';
+
+export interface AnalysisCatalog {
+  registry: CapabilityRegistry;
+  /** Check name ("security") -> registered capability. */
+  checks: Map<string, RegisteredCapability>;
+  /** Check name (the module's file name) -> why its module could not be registered. */
+  broken: Map<string, AgentdError>;
+}
+
+const GROUP = 'analysis';
+
+export async function loadAnalysisCatalog(roots: string[] = defaultRoots()): Promise<AnalysisCatalog> {
+  const registry = new CapabilityRegistry();
+  const checks = new Map<string, RegisteredCapability>();
+  const broken = new Map<string, AgentdError>();
+  for (const root of roots) {
+    for (const found of await discoverModules(path.resolve(root))) {
+      if (found.group !== GROUP) continue;
+      const name = path.basename(found.modulePath, '.js');
+      try {
+        const registered = await registry.registerModule(found.modulePath, found.group);
+        checks.set(registered.meta.id.slice(GROUP.length + 1), registered);
+      } catch (error) {
+        broken.set(name, isAgentdError(error) ? error : new AgentdError('invalid_capability', `Analysis module "${found.modulePath}" could not be registered (${(error as Error).message}); fix the module.`, { cause: error }));
+      }
+    }
+  }
+  return { registry, checks, broken };
+}
+
+const loaded = new Map<string, Promise<AnalysisCatalog>>();
+
+/**
+ * The catalog of these roots, loaded once per process: registering compiles every inputSchema (about
+ * half a second for ten checks), which a re-scan in the same process should not pay again.
+ */
+export function sharedAnalysisCatalog(roots: string[] = defaultRoots()): Promise<AnalysisCatalog> {
+  const key = JSON.stringify(roots.map((root) => path.resolve(root)));
+  let catalog = loaded.get(key);
+  if (!catalog) {
+    catalog = loadAnalysisCatalog(roots);
+    catalog.catch(() => loaded.delete(key));
+    loaded.set(key, catalog);
+  }
+  return catalog;
+}
+
+/** The module's run function (the registry imported it already; this import is served from the module cache). */
+export async function loadCapability(registered: RegisteredCapability): Promise<Capability> {
+  const exports = (await import(pathToFileURL(registered.modulePath).href)) as Capability;
+  return exports;
+}

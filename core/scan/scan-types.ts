@@ -1,0 +1,35 @@
+/** The options and progress of runScan. */
+import type { ScanReport, ToolInfo } from '../report/index.js';
+import type { AnalysisCatalog } from './analysis-catalog.js';
+
+export interface ScanProgress {
+  /** 0..100 over the whole scan. */
+  percent: number;
+  /** The check running now, e.g. "analysis.security". */
+  capability: string;
+  message: string;
+}
+
+export interface ScanOptions {
+  /** Absolute path of the folder to scan. */
+  root: string;
+  /** Check names ("security", "all") or capability ids; comma-separated entries are split. */
+  checks: string[];
+  /** Gitignore-style globs passed to every check (and to the file count). */
+  include?: string[];
+  exclude?: string[];
+  /** Limit the scan to files changed since this git ref (plus uncommitted and untracked ones). */
+  changedSince?: string;
+  /** Extra input per capability id, merged under include/exclude (e.g. thresholds). */
+  inputs?: Record<string, Record<string, unknown>>;
+  /** The tool budget of the whole scan; batched reads and parses count once. Default 10,000. */
+  maxToolCalls?: number;
+  /** A catalog loaded earlier (e.g. by the CLI to validate --checks first); default: sharedAnalysisCatalog() of defaultRoots(). */
+  catalog?: AnalysisCatalog;
+  signal?: AbortSignal;
+  tool?: ToolInfo;
+  onProgress?: (progress: ScanProgress) => void;
+  onLog?: (capability: string, level: string, message: string) => void;
+}
+
+export type ScanResult = ScanReport;

@@ -1,0 +1,19 @@
+import { expect } from 'chai';
+import { run } from '../../../../capabilities/analysis/lint.js';
+import { runOnFixture } from '../smells/fixture-copy.js';
+
+describe('capabilities/analysis/lint on the fixtures', function () {
+  this.timeout(120_000);
+
+  it("express-ts-api: the recommended config finds only the error handler's unused _next", async () => {
+    const result = await runOnFixture('express-ts-api', run);
+    expect(result.findings!.map((f) => `${f.ruleId} ${f.file}:${f.range.startLine}`)).to.deep.equal(['eslint/@typescript-eslint/no-unused-vars src/middleware/error-handler.ts:5']);
+    expect((result.data as { linted: number }).linted).to.equal(11);
+  });
+
+  it('react-ts-app: TSX parses and lints clean', async () => {
+    const result = await runOnFixture('react-ts-app', run);
+    expect(result.findings!.filter((f) => f.ruleId === 'eslint/parse-error')).to.deep.equal([]);
+    expect((result.data as { linted: number }).linted).to.be.at.least(15);
+  });
+});

@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLocalContext } from '../../../../core/context/index.js';
+import type { StepResult } from '../../../../core/index.js';
+import { meta, run } from '../../../../capabilities/analysis/lint.js';
+import type { LintInput } from '../../../../capabilities/analysis/lint/options.js';
+import { ruleTable, type RuleCase } from '../smells/rule-table.js';
+
+const valid: RuleCase[] = [
+  { name: 'clean TypeScript', ruleId: 'eslint/@typescript-eslint/no-unused-vars', code: 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' },
+  { name: 'clean JavaScript', ruleId: 'eslint/no-unused-vars', file: 'src/add.js', code: 'export function add(a, b) {\n  return a + b;\n}\n' },
+  { name: 'browser and node globals are not undefined variables', ruleId: 'eslint/no-undef', file: 'src/env.js', code: 'console.log(process.env.HOME, document.title);\n' },
+  { name: 'a debugger statement is fine when the project config turns the rule off', ruleId: 'eslint/no-debugger', files: { 'src/a.js': 'debugger;\n', 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-debugger': 'off' } }];\n" }, inFile: 'src/a.js' },
+  { name: 'TSX parses', ruleId: 'eslint/parse-error', file: 'src/App.tsx', code: 'export const App = () => <div className="x">{[1].map((n) => <b key={n}>{n}</b>)}</div>;\n' },
+];
+
+const invalid: RuleCase[] = [
+  { ruleId: 'eslint/@typescript-eslint/no-unused-vars', line: 2, code: 'export function add(a: number, b: number): number {\n  const unused = 1;\n  return a + b;\n}\n' },
+  { ruleId: 'eslint/no-unused-vars', line: 1, file: 'src/a.js', code: 'const unused = 1;\nexport const b = 2;\n' },
+  { ruleId: 'eslint/no-debugger', line: 2, file: 'src/a.js', code: 'export function f() {\n  debugger;\n}\n' },
+  { ruleId: 'eslint/parse-error', line: 1, file: 'src/broken.ts', code: 'const total = (a, b => a + b;\n' },
+  { ruleId: 'eslint/@typescript-eslint/no-explicit-any', line: 1, code: 'export const f = (x: any) => x;\n' },
+  { ruleId: 'eslint/no-console', line: 1, name: "the project's own config adds a rule", inFile: 'src/a.js', files: { 'src/a.js': 'console.log(1);\n', 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'warn' } }];\n" } },
+];
+
+async function lintProject(files: Record<string, string>, input: LintInput = {}, staged: { path: string; content: string | null }[] = []): Promise<StepResult> {
+  const root = await mkdtemp(path.join(tmpdir(), 'agentd-lint-'));
+  try {
+    for (const [file, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), content);
+    }
+    const { ctx } = await createLocalContext({ root, staged, limits: { maxToolCalls: 1000 } });
+    return await run(input, ctx);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+describe('capabilities/analysis/lint', function () {
+  this.timeout(60_000);
+
+  it('documents its own rule', () => {
+    expect(meta.rules!.map((r) => r.id)).to.deep.equal(['eslint/parse-error']);
+    expect(invalid.some((c) => c.ruleId === 'eslint/parse-error') && valid.some((c) => c.ruleId === 'eslint/parse-error')).to.equal(true);
+  });
+
+  ruleTable(run, { valid, invalid });
+
+  it('maps ESLint severities: error -> medium, warning -> low, fatal -> high', async () => {
+    const result = await lintProject({
+      'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'warn', 'no-debugger': 'error' } }];\n",
+      'src/a.js': 'console.log(1);\ndebugger;\n',
+      'src/b.js': 'const = ;\n',
+    });
+    const bySeverity = Object.fromEntries(result.findings!.map((f) => [f.ruleId, f.severity]));
+    expect(bySeverity).to.deep.equal({ 'eslint/no-console': 'low', 'eslint/no-debugger': 'medium', 'eslint/parse-error': 'high' });
+    expect((result.data as { config: { source: string } }).config.source).to.equal('project');
+  });
+
+  it('ignores the project config when useProjectConfig is false', async () => {
+    const files = { 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'error' } }];\n", 'src/a.js': 'console.log(1);\n' };
+    const withConfig = await lintProject(files);
+    const without = await lintProject(files, { useProjectConfig: false });
+    expect(withConfig.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-console']);
+    expect(without.findings).to.deep.equal([]);
+    expect((without.data as { config: { source: string } }).config.source).to.equal('recommended');
+  });
+
+  it('lints the staged content, not the file on disk', async () => {
+    const result = await lintProject({ 'src/a.js': 'export const a = 1;\n' }, {}, [{ path: 'src/a.js', content: 'export function f() {\n  debugger;\n}\n' }]);
+    expect(result.findings!.map((f) => [f.ruleId, f.range.startLine])).to.deep.equal([['eslint/no-debugger', 2]]);
+  });
+
+  it('falls back to the recommended config when the project config cannot load, and says why', async () => {
+    const result = await lintProject({ 'eslint.config.mjs': "import missing from 'eslint-plugin-does-not-exist';\nexport default [missing];\n", 'src/a.js': 'debugger;\n' });
+    expect(result.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-debugger']);
+    expect(result.summary).to.match(/could not be loaded/);
+  });
+
+  it('reports range ends inclusive and links rule docs', async () => {
+    const result = await lintProject({ 'src/a.ts': 'export const f = (x: any) => x;\n' });
+    const finding = result.findings!.find((f) => f.ruleId === 'eslint/@typescript-eslint/no-explicit-any')!;
+    expect(finding.range).to.deep.equal({ startLine: 1, startColumn: 22, endLine: 1, endColumn: 24 });
+    expect(finding.data!.docs).to.match(/^https:\/\/typescript-eslint\.io\/rules\/no-explicit-any/);
+  });
+
+  it('respects rule selection', async () => {
+    const result = await lintProject({ 'src/a.js': 'const unused = 1;\ndebugger;\n' }, { rules: { disable: ['eslint/no-debugger'] } });
+    expect(result.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-unused-vars']);
+  });
+});

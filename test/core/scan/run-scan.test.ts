@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createLocalContext } from '../../../core/context/index.js';
+import { cacheStats, clearCaches, resetCacheStats } from '../../../core/cache/index.js';
+import { isAgentdError } from '../../../core/errors/index.js';
+import { loadAnalysisCatalog, runScan, type AnalysisCatalog } from '../../../core/scan/index.js';
+import { run as complexity } from '../../../capabilities/analysis/complexity.js';
+import { copyFixture, makeProject, complexFunction, SIMPLE } from './sample-project.js';
+
+describe('core/scan runScan', () => {
+  let catalog: AnalysisCatalog;
+  before(async () => {
+    catalog = await loadAnalysisCatalog();
+  });
+
+  it('reports what the capability reports when run on its own, with the check and a fingerprint on each finding', async () => {
+    const root = copyFixture();
+    const report = await runScan({ root, checks: ['complexity'], catalog });
+    const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 100 } });
+    const alone = await complexity({}, ctx);
+    expect(alone.findings!.length).to.be.greaterThan(0);
+    const stripped = report.findings.map(({ fingerprint: _f, capability: _c, ...finding }) => finding);
+    expect(stripped).to.have.deep.members(alone.findings!);
+    expect(report.findings.every((f) => f.capability === 'analysis.complexity' && /^[0-9a-f]{32}$/.test(f.fingerprint))).to.equal(true);
+    expect(report.runs).to.have.length(1);
+    expect(report.runs[0]).to.include({ capability: 'analysis.complexity', summary: alone.summary, findings: alone.findings!.length });
+    expect(report.stats.filesScanned).to.equal(11);
+    expect(report.sources['src/services/pricing.ts']).to.contain('priceOrder');
+  });
+
+  it('passes include and exclude to every check and counts only the files they cover', async () => {
+    const root = copyFixture();
+    const report = await runScan({ root, checks: ['complexity'], catalog, exclude: ['src/services/**'] });
+    expect(report.findings.map((f) => f.file)).to.not.include('src/services/pricing.ts');
+    expect(report.findings.map((f) => f.file)).to.include('src/validation/order-input.ts');
+    expect(report.stats.filesScanned).to.equal(9);
+  });
+
+  it('refuses an unknown check with a suggestion and the list of checks', async () => {
+    const error = await runScan({ root: makeProject({ 'a.ts': SIMPLE }), checks: ['complexty'], catalog }).catch((e: unknown) => e);
+    expect(isAgentdError(error) && error.code).to.equal('unknown_capability');
+    expect((error as Error).message).to.contain('did you mean "complexity"?').and.to.contain('Available: all, ');
+  });
+
+  it('runs every registered analysis check for "all"', async () => {
+    const report = await runScan({ root: makeProject({ 'a.ts': SIMPLE }), checks: ['all'], catalog: { ...catalog, broken: new Map() } });
+    expect(report.runs.map((r) => r.capability).sort()).to.deep.equal([...catalog.checks.values()].map((c) => c.meta.id).sort());
+  });
+
+  it('parses each file once across checks and not at all again on a re-scan of unchanged files', async function () {
+    const parsing = ['complexity', 'smells', 'naming'].filter((name) => catalog.checks.has(name));
+    if (parsing.length < 2) this.skip(); // needs two tree-sitter checks registered
+    const root = makeProject({ 'src/a.ts': complexFunction('a'), 'src/b.ts': SIMPLE, 'src/c.ts': complexFunction('c') });
+    clearCaches();
+    resetCacheStats();
+    await runScan({ root, checks: parsing, catalog });
+    expect(cacheStats().parse.misses).to.equal(3);
+    resetCacheStats();
+    writeFileSync(path.join(root, 'src/b.ts'), `${SIMPLE}// touched\n`);
+    await runScan({ root, checks: parsing, catalog });
+    expect(cacheStats().parse.misses).to.equal(1);
+  });
+
+  it('records a check that fails (here: out of tool budget) and still reports the checks before it', async () => {
+    const root = makeProject({ 'src/a.ts': complexFunction('a') });
+    const alone = await runScan({ root, checks: ['complexity'], catalog, maxToolCalls: 1 });
+    expect(alone.runs[0]!.error?.code).to.equal('tool_call_limit');
+    expect(alone.findings).to.deep.equal([]);
+    const second = ['naming', 'smells'].find((name) => catalog.checks.has(name));
+    if (!second) return;
+    // complexity runs first (checks run in name order) and spends the budget's two calls: a list and one batched parse.
+    const both = await runScan({ root, checks: ['complexity', second], catalog, maxToolCalls: 2 });
+    expect(both.runs.map((r) => [r.capability, r.error?.code])).to.deep.equal([
+      ['analysis.complexity', undefined],
+      [`analysis.${second}`, 'tool_call_limit'],
+    ]);
+    expect(both.findings.some((f) => f.capability === 'analysis.complexity')).to.equal(true);
+  });
+
+  it("refuses input a check's schema rejects before running anything", async () => {
+    const error = await runScan({ root: makeProject({ 'a.ts': SIMPLE }), checks: ['complexity'], catalog, inputs: { 'analysis.complexity': { thresholds: { cyclomatic: -5 } } } }).catch((e: unknown) => e);
+    expect(isAgentdError(error) && error.code).to.equal('invalid_input');
+    expect((error as Error).message).to.contain('analysis.complexity');
+  });
+
+  it('limits the scan to files changed since a ref and skips the checks when nothing changed', async () => {
+    const { makeRepo, writeFiles } = await import('./sample-project.js');
+    const root = makeRepo({ 'src/old.ts': complexFunction('old'), 'src/b.ts': SIMPLE });
+    const nothing = await runScan({ root, checks: ['complexity'], catalog, changedSince: 'HEAD' });
+    expect(nothing.findings).to.deep.equal([]);
+    expect(nothing.runs[0]!.summary).to.equal('No changed files to scan.');
+    writeFiles(root, { 'src/new.ts': complexFunction('fresh') });
+    const changed = await runScan({ root, checks: ['complexity'], catalog, changedSince: 'HEAD' });
+    expect([...new Set(changed.findings.map((f) => f.file))]).to.deep.equal(['src/new.ts']);
+    expect(changed.stats.filesScanned).to.equal(1);
+  });
+});
