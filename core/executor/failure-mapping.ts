@@ -2,7 +2,21 @@
  * Turns whatever ended a step badly into a StepFailure: an error the capability threw (wrapped with the
  * capability id and step, original message kept), or the way its worker or the executor died.
  */
-import type { StepFailure, StepTask } from './protocol.js';
+import type { StepFailure, StepFailureCode, StepTask } from './protocol.js';
+
+/**
+ * Codes a capability (or its context) may end a step with and keep: they tell the user what to do
+ * (a refused refactoring, a failed verification, a path outside the workspace) better than the generic
+ * capability_error. The message is still wrapped with the capability id and step.
+ */
+const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
+  'refactoring_refused', 'verification_failed', 'command_not_allowed', 'workspace_escape',
+  'file_too_large', 'binary_file', 'file_not_found', 'unsupported_language', 'invalid_input',
+]);
+
+function keptCode(code: unknown): StepFailureCode | null {
+  return typeof code === 'string' && KEPT_CODES.has(code) ? (code as StepFailureCode) : null;
+}
 
 interface Located {
   capabilityId: string;
@@ -28,6 +42,8 @@ export function failureFromThrown(error: unknown, task: Located): StepFailure {
   if (codeOf(error) === 'tool_call_limit') {
     return { code: 'tool_call_limit', message: cause?.message ?? 'The job reached its tool-call limit.', cause };
   }
+  const kept = keptCode(codeOf(error));
+  if (kept) return { code: kept, message: `${where(task)} stopped: ${cause?.message}`, cause };
   return { code: 'capability_error', message: `${where(task)} threw: ${cause?.message}`, cause };
 }
 

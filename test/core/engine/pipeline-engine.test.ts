@@ -134,6 +134,16 @@ describe('pipeline engine: steps, events, overlay and results', function () {
     expect(log.events.at(-1)).to.deep.include({ type: 'done', status: 'failed', error: outcome.error });
   });
 
+  it('keeps the code of a refusal the capability throws as an AgentdError, but not of an internal one', async function () {
+    const refused = await engine.run(request(workspace.root, [
+      { capability: 'analysis.test-throws', input: { code: 'refactoring_refused', message: 'the name "x" is taken in src/a.ts' } },
+    ]));
+    expect(refused.error!.code).to.equal('refactoring_refused');
+    expect(refused.error!.message).to.contain('analysis.test-throws').and.to.contain('step 0').and.to.contain('the name "x" is taken');
+    const internal = await engine.run(request(workspace.root, [{ capability: 'analysis.test-throws', input: { code: 'internal_error' } }]));
+    expect(internal.error!.code).to.equal('capability_error');
+  });
+
   it('fails with unknown_capability for an id the registry does not know', async function () {
     const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-missing' }]));
     expect(outcome.error!.code).to.equal('unknown_capability');

@@ -50,24 +50,24 @@ describe('hostile input: ids, workspaces and paths', function () {
     }
   });
 
-  // The engine wraps what a capability throws as capability_error (CONVENTIONS 5); the message keeps the workspace's reason.
+  // The engine keeps the workspace's own code (workspace_escape, file_too_large, binary_file) and wraps the message with the capability and step.
   it('capability inputs that climb out, are absolute or follow a symlink out fail the job, reading nothing', async () => {
     for (const input of ['../../../../etc/passwd', '/etc/passwd', 'escape.txt', 'sub/../../ok.txt']) {
       const { status, body } = await post(t.url, '/jobs', { capability: 'analysis.test-reader', input: { path: input }, workspace: 'project' });
       expect(status).to.equal(202);
       const done = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
       expect(done.status, input).to.equal('failed');
-      expect(done.error?.code, input).to.equal('capability_error');
+      expect(done.error?.code, input).to.be.oneOf(['workspace_escape', 'file_not_found']);
       expect(done.error?.message, input).to.match(/"\.\."|absolute|symlink|outside|escape/i);
       expect(JSON.stringify(done)).to.not.include('outside secret');
     }
   });
 
   it('oversized and binary files are refused, saying why', async () => {
-    for (const [file, reason] of [['big.txt', /over the \d+-byte limit/], ['blob.bin', /binary/i]] as const) {
+    for (const [file, reason, code] of [['big.txt', /over the \d+-byte limit/, 'file_too_large'], ['blob.bin', /binary/i, 'binary_file']] as const) {
       const { body } = await post(t.url, '/jobs', { capability: 'analysis.test-reader', input: { path: file }, workspace: 'project' });
       const done = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
-      expect(done.error?.code, file).to.equal('capability_error');
+      expect(done.error?.code, file).to.equal(code);
       expect(done.error?.message, file).to.match(reason);
     }
   });

@@ -1,5 +1,5 @@
 /** Test capability: throws, to prove errors are wrapped with the capability id and step, never replaced. */
-import type { CapabilityMeta, StepResult } from '../../../core/index.js';
+import { AgentdError, type CapabilityMeta, type StepResult } from '../../../core/index.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.test-throws',
@@ -7,10 +7,12 @@ export const meta: CapabilityMeta = {
   title: 'Throws',
   description: 'Throws an Error with the given message.',
   version: '1.0.0',
-  inputSchema: { type: 'object', properties: { message: { type: 'string' } } },
+  inputSchema: { type: 'object', properties: { message: { type: 'string' }, code: { enum: ['refactoring_refused', 'internal_error'] } } },
   writes: false,
 };
 
-export async function run(input: { message?: string }): Promise<StepResult> {
-  throw new Error(input.message ?? 'the test capability failed on purpose');
+export async function run(input: { message?: string; code?: 'refactoring_refused' | 'internal_error' }): Promise<StepResult> {
+  const message = input.message ?? 'the test capability failed on purpose';
+  if (input.code) throw new AgentdError(input.code, message);
+  throw new Error(message);
 }
