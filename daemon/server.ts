@@ -22,6 +22,7 @@ import { JobRunner } from './jobs/job-runner.js';
 import { JobService } from './jobs/job-service.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createApp } from './http/app.js';
+import { withAgentSteps } from './agent/agent-steps.js';
 import { daemonVersion } from './version.js';
 import { checkBindPolicy } from './security/bind-policy.js';
 import { createSecurity, recordCodecFor } from './security/security-setup.js';
@@ -81,7 +82,8 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 
 async function openEngine(deps: DaemonDeps, registry: CapabilityRegistry): Promise<Engine> {
   if (deps.engine) return deps.engine;
-  const engine = createEngine({ registry });
+  // The engine also knows the agent's internal planning step; the registry (and /capabilities) does not.
+  const engine = createEngine({ registry: withAgentSteps(registry) });
   await (engine as { start?: () => Promise<void> }).start?.();
   return engine;
 }
@@ -124,7 +126,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
     workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize,
   });
-  const runner = new JobRunner({ store, queue, bus, engine, logger, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec });
+  const runner = new JobRunner({ store, queue, bus, engine, logger, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const app = createApp({ service, store, queue, bus, registry, metrics, logger, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security });

@@ -25,6 +25,8 @@ export interface RunRequest {
   turns?: { role: 'user' | 'agent'; message: string; at: string }[];
   /** Whether `tools.runCommand` is allowed (default false). */
   allowCommands?: boolean;
+  /** The overlay the first step starts from (e.g. approved changes a verification step checks); default none. */
+  staged?: StagedEntry[];
   /** Apply staged changes to disk at the end (auto mode). When false they come back in `result.changes`. */
   apply: boolean;
 }

@@ -28,6 +28,8 @@ export interface StepOutcome {
   startedAt: string | null;
   finishedAt: string | null;
   result?: StepResult;
+  /** What this step itself staged (against the overlay it started from), with unified diffs; set when it succeeded. */
+  changes?: Change[];
 }
 
 export interface JobError {

@@ -23,6 +23,7 @@ import type { StepReply, StepTask } from '../executor/protocol.js';
 import { JobEvents } from './job-events.js';
 import { JobGuard } from './job-guard.js';
 import { finishRun } from './finish-run.js';
+import { stepChanges } from './step-changes.js';
 
 /** All the engine needs from a registry. */
 export interface CapabilityLookup {
@@ -76,7 +77,7 @@ export class PipelineEngine implements Engine {
       events: new JobEvents(request.steps.length, options.onEvent),
       outcomes: request.steps.map((step, index) => pendingOutcome(index, step.capability)),
       results: [],
-      staged: [],
+      staged: request.staged ?? [],
       toolCalls: 0,
       startedAt: Date.now(),
     };
@@ -116,6 +117,8 @@ export class PipelineEngine implements Engine {
       .runStep(this.taskFor(state, index, registered), { signal: state.guard.signal, onEvent: (event) => state.events.fromStep(index, event) })
       .catch((error: unknown) => executorUnavailable(error));
     state.toolCalls += reply.toolCalls;
+    // The per-step view is informative only; if the disk cannot be read the run's own diff fails loudly in finishRun.
+    if (reply.ok) outcome.changes = await stepChanges(state.request.root, state.staged, reply.staged).catch(() => []);
     return this.settleStep(state, outcome, reply);
   }
 

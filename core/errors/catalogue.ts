@@ -63,6 +63,9 @@ export const ERROR_CATALOGUE = {
 
   // Advisories
   invalid_advisories: { status: 400, description: 'An advisory file is not valid agentd advisory JSON or OSV JSON; the message names the file and the first bad field.' },
+
+  // The agent (task jobs)
+  unsupported_task: { status: 422, description: 'A free-text task asks for something outside agentd\'s capabilities; the agent turn lists what agentd can do.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -104,6 +104,7 @@ export function buildOpenApi(version: string): object {
         FollowUpAction: schemas.followUpActionSchema, Limits: schemas.limitsSchema, Job: schemas.jobRecordSchema,
         Error: schemas.errorSchema, Health: schemas.healthSchema, Stats: schemas.statsSchema,
         CapabilityMeta: schemas.capabilityMetaSchema, LogRecord: schemas.logRecordSchema,
+        Plan: schemas.planSchema, Change: schemas.changeSchema,
       },
     },
   };

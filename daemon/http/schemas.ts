@@ -79,6 +79,33 @@ export const logsQuerySchema: Schema = {
   },
 };
 
+export const changeSchema: Schema = {
+  title: 'Change', type: 'object', required: ['path', 'action', 'after'],
+  properties: {
+    path: { type: 'string' }, action: { enum: ['create', 'modify', 'delete'] },
+    before: { type: ['string', 'null'] }, after: { type: ['string', 'null'] }, diff: { type: 'string', description: 'Unified diff of before -> after.' },
+  },
+};
+
+export const planSchema: Schema = {
+  title: 'Plan', type: 'object', required: ['intent', 'summary', 'steps', 'notes'],
+  description: 'The planner\'s plan of a task job: every planned step, available or not built yet (skipped, never faked).',
+  properties: {
+    intent: { type: 'string' }, summary: { type: 'string' }, notes: { type: 'array', items: { type: 'string' } },
+    filters: { type: 'object', properties: { minSeverity: { enum: ['critical', 'high', 'medium', 'low', 'info'] } } },
+    steps: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['index', 'capability', 'input', 'target', 'summary', 'available'],
+        properties: {
+          index: { type: 'integer' }, capability: { type: 'string' }, input: { type: 'object' }, target: { type: ['string', 'null'] },
+          summary: { type: 'string' }, available: { type: 'boolean' }, reason: { type: 'string', description: 'Why an unavailable step is skipped, e.g. "not built yet".' },
+        },
+      },
+    },
+  },
+};
+
 const stepRecordSchema: Schema = {
   type: 'object',
   required: ['index', 'capability', 'input', 'status', 'summary', 'startedAt', 'finishedAt'],
@@ -86,6 +113,7 @@ const stepRecordSchema: Schema = {
     index: { type: 'integer' }, capability: { type: 'string' }, input: {},
     status: { enum: ['pending', 'running', 'succeeded', 'failed', 'skipped', 'cancelled'] },
     summary: { type: ['string', 'null'] }, startedAt: isoOrNull, finishedAt: isoOrNull,
+    changes: { type: 'array', items: changeSchema, description: 'Task jobs: what this step itself staged, with unified diffs.' },
   },
 };
 
@@ -93,7 +121,7 @@ const jobErrorSchema: Schema = { type: 'object', required: ['code', 'message'], 
 
 export const jobRecordSchema: Schema = {
   title: 'Job', type: 'object',
-  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'limits', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
+  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'plan', 'question', 'limits', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
   properties: {
     id: { type: 'string' }, status: { enum: [...JOB_STATUSES] }, kind: { enum: ['task', 'pipeline'] },
     task: { type: ['string', 'null'] }, mode: { enum: ['approval', 'auto'] }, workspace: { type: 'string' },
@@ -110,6 +138,11 @@ export const jobRecordSchema: Schema = {
     turns: {
       type: 'array',
       items: { type: 'object', required: ['role', 'message', 'at'], properties: { role: { enum: ['user', 'agent'] }, message: { type: 'string' }, at: { type: 'string' } } },
+    },
+    plan: { anyOf: [planSchema, { type: 'null' }], description: 'Task jobs: the plan of the latest run; null until planned and for pipeline jobs.' },
+    question: {
+      description: 'Task jobs: the planner\'s open clarifying question (answer it with a follow-up message), or null.',
+      anyOf: [{ type: 'object', required: ['message', 'options'], properties: { message: { type: 'string' }, options: { type: 'array', items: { type: 'string' } } } }, { type: 'null' }],
     },
     limits: { type: 'object', properties: limitsSchema.properties },
     usage: { type: 'object', properties: { toolCalls: { type: 'integer' }, durationMs: { type: 'number' } } },

@@ -1,6 +1,7 @@
-/** How a finished run (engine outcome, approved apply, missing planner) becomes the job record's new state. */
+/** How a finished run (engine outcome, approved apply, task flow) becomes the job record's new state. */
 import { isAgentdError, type JobError, type PipelineResult, type RunOutcome, type StepResult } from '../../core/index.js';
-import type { JobStatus, JobStep, StoredJob } from './job-record.js';
+import type { Plan } from '../../core/planner/index.js';
+import type { AgentQuestion, JobStatus, JobStep, StoredJob } from './job-record.js';
 
 /** The end of one run, before it is written. */
 export interface RunEnd {
@@ -14,6 +15,10 @@ export interface RunEnd {
   /** Clears an approval's pending changes once applied. */
   applied?: boolean;
   agentMessage: string;
+  /** Task jobs: the plan this run made (undefined leaves the record's as it is). */
+  plan?: Plan | null;
+  /** Task jobs: the question this run asks, or null to clear an answered one. */
+  question?: AgentQuestion | null;
 }
 
 export function errorOf(error: unknown): JobError {
@@ -59,6 +64,8 @@ export function applyRunEnd(current: StoredJob, end: RunEnd, now: string): Store
     usage: end.usage ?? current.usage,
     finishedAt: final ? now : null,
     turns: [...current.turns, { role: 'agent', message: end.agentMessage, at: now }],
+    ...(end.plan === undefined ? {} : { plan: end.plan }),
+    ...(end.question === undefined ? {} : { question: end.question }),
     internal: {
       ...current.internal,
       history: [...current.internal.history, ...(end.history ?? [])],

@@ -1,5 +1,6 @@
 /** The job record of API.md, and what the daemon keeps beside it (never sent to clients). */
 import type { Change, JobError, Limits, PipelineResult, StepResult, StepStatus } from '../../core/index.js';
+import type { Plan } from '../../core/planner/index.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -22,6 +23,14 @@ export interface JobStep {
   summary: string | null;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Task jobs: what this step itself staged, with unified diffs (the per-step "v" view). */
+  changes?: Change[];
+}
+
+/** The planner's clarifying question, while a task job waits for the answer (a follow-up message). */
+export interface AgentQuestion {
+  message: string;
+  options: string[];
 }
 
 export interface JobProgress {
@@ -57,6 +66,13 @@ export interface JobRecord {
   startedAt: string | null;
   finishedAt: string | null;
   updatedAt: string;
+  /**
+   * Task jobs: the plan of the latest run (every planned step, available or "not built yet"); null
+   * until planned and for pipeline jobs. Optional in storage (records written before it existed).
+   */
+  plan?: Plan | null;
+  /** Task jobs: the open clarifying question, or null. */
+  question?: AgentQuestion | null;
 }
 
 /** Bookkeeping that stays inside the daemon (and inside the queue backend's store). JSON only. */
@@ -82,7 +98,7 @@ export interface StoredJob extends JobRecord {
 /** What a client sees: the record without the daemon's bookkeeping. */
 export function toPublicJob(job: StoredJob): JobRecord {
   const { internal: _internal, ...record } = job;
-  return record;
+  return { ...record, plan: job.plan ?? null, question: job.question ?? null };
 }
 
 export function pendingSteps(steps: { capability: string; input?: unknown }[]): JobStep[] {

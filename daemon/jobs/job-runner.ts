@@ -1,10 +1,11 @@
 /**
  * Runs one claimed job: marks it running, runs its pipeline through the engine (or applies approved
- * changes), mirrors the engine's events into the record and onto the bus, and writes the end state.
+ * changes; task jobs go through the agent flow, daemon/agent/task-flow.ts), mirrors the engine's events into the record and onto the bus, and writes the end state.
  * Record writes of one run go through a single promise chain so they land in event order.
  */
 import { applyChanges, type ApplyReceipt } from '../../core/workspace/index.js';
-import type { EngineEvent, Engine } from '../../core/index.js';
+import type { CapabilityMeta, EngineEvent, Engine } from '../../core/index.js';
+import { TaskFlow } from '../agent/task-flow.js';
 import type { Logger } from '../logging/types.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
@@ -26,6 +27,8 @@ export interface RunnerDeps {
   cleanup: boolean;
   /** Seals artifacts written to scratch folders when security.encryption is enabled. */
   codec?: RecordCodec;
+  /** The registered capabilities the planner plans with (the registry's `list()`); default none. */
+  catalogue?: () => CapabilityMeta[];
 }
 
 /** A job whose daemon died this many runs in a row is failed (worker_lost) instead of run again. */
@@ -41,11 +44,12 @@ function workerLost(current: StoredJob, now: string): StoredJob {
   };
 }
 
-const PLANNER_UNAVAILABLE =
-  'The planner is not available yet, so the free-text task "%s" cannot be planned; submit a capability or pipeline job instead.';
-
 export class JobRunner {
-  constructor(private readonly deps: RunnerDeps) {}
+  private readonly tasks: TaskFlow;
+
+  constructor(private readonly deps: RunnerDeps) {
+    this.tasks = new TaskFlow({ engine: deps.engine, catalogue: deps.catalogue ?? (() => []) });
+  }
 
   async run(jobId: string, signal: AbortSignal): Promise<void> {
     const job = await this.markRunning(jobId);
@@ -99,11 +103,15 @@ export class JobRunner {
   }
 
   private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain): Promise<RunEnd> {
-    if (job.internal.pendingApply) return this.applyApproved(job);
     if (job.kind === 'task') {
-      const message = PLANNER_UNAVAILABLE.replace('%s', (job.task ?? '').slice(0, 80));
-      return { status: 'failed', error: { code: 'planner_unavailable', message }, agentMessage: message };
+      const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
+      return this.tasks.run({
+        job, root, signal,
+        onEvent: (event) => this.onEngineEvent(job.id, event, writes),
+        patch: (mutate) => writes.push(mutate),
+      });
     }
+    if (job.internal.pendingApply) return this.applyApproved(job);
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
     const outcome = await this.deps.engine.run(
       {

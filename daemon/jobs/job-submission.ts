@@ -89,6 +89,8 @@ export async function buildJob(context: SubmissionContext, body: CreateJobBody):
     startedAt: null,
     finishedAt: null,
     updatedAt: now,
+    plan: null,
+    question: null,
     internal: { priority: body.priority ?? 0, idempotencyKey: body.idempotencyKey ?? null, history: [], pendingApply: null },
   };
 }

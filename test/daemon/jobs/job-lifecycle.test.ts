@@ -78,14 +78,19 @@ describe('daemon job lifecycle (real engine)', function () {
     expect(job.finishedAt).to.be.a('string');
   });
 
-  it('accepts a free-text task and fails it with planner_unavailable and an agent turn saying so', async () => {
+  it('accepts a free-text task, plans it, runs the built steps and skips the ones not built yet (never faked)', async () => {
     const submitted = await post(t.url, '/jobs', { task: 'add a health endpoint', workspace: 'project' });
     expect(submitted.status).to.equal(202);
-    expect(submitted.body).to.include({ kind: 'task', task: 'add a health endpoint', mode: 'approval' });
-    const job = await waitForStatus(t.url, submitted.body.id, ['failed']);
-    expect(job.error!.code).to.equal('planner_unavailable');
+    expect(submitted.body).to.include({ kind: 'task', task: 'add a health endpoint', mode: 'approval', plan: null, question: null });
+    const job = await waitForStatus(t.url, submitted.body.id, ['succeeded', 'failed']);
+    expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
+    expect(job.plan!.steps.length).to.equal(job.steps.length);
+    expect(job.steps[0]).to.include({ capability: 'analysis.structure', status: 'succeeded' });
+    const unbuilt = job.plan!.steps.filter((step) => !step.available);
+    expect(unbuilt.length).to.be.greaterThan(0);
+    for (const step of unbuilt) expect(job.steps[step.index]!.status).to.equal('skipped');
     expect(job.turns.map((turn) => turn.role)).to.deep.equal(['user', 'agent']);
-    expect(job.turns[1]!.message).to.include('planner is not available');
+    expect(job.turns[1]!.message).to.include('skipped: not built yet');
   });
 
   it('returns the same job for a repeated idempotencyKey', async () => {

@@ -1,0 +1,157 @@
+/**
+ * Follow-up turns that change the previous plan instead of starting over: "also include the tests
+ * folder", "only src/routes", "except tests", "only high severity", "call it ProfileCard instead",
+ * "use fetchUser instead", "also check performance", "don't verify". Returns null when the turn
+ * changes nothing, so the caller plans it as a new task.
+ */
+import type { CapabilityMeta } from '../contracts/index.js';
+import { buildSteps } from './build-steps.js';
+import { FRAMEWORKS, LIBRARIES, pickOptions } from './extract-options.js';
+import { extractFields, extractMinSeverity } from './extract-params.js';
+import { finalizePlan } from './finalize-plan.js';
+import { declinesVerification, planningContext } from './plan-fresh.js';
+import { isQuestion, type DraftStep, type PlanContext } from './planning-context.js';
+import { SECONDARY_SCORE } from './recognise-intents.js';
+import { isScope, scopeOf, type Scope } from './scope.js';
+import type { Plan, PlanOutcome, PlanTaskOptions } from './types.js';
+
+const MARKERS = ['also', 'instead', 'only', 'just', 'too', 'well', 'except', 'but', 'include', 'including', 'exclude', 'excluding', 'skip', 'without', 'call', 'name', 'use', 'add', 'remove', 'drop', 'rather', 'plus', "don't", 'dont', 'not', 'no', 'actually'];
+const NEW_NAME = /\b(?:call|name)\s+it\s+[`'"]?([A-Za-z_$][\w$]*)|\buse\s+[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b|\brename\s+it\s+to\s+[`'"]?([A-Za-z_$][\w$]*)|^[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b/i;
+const AUTO_NOTES = /not built yet \(|does not accept|cannot be verified/;
+const SEVERITY_NOTE = /^(Refined: )?[Oo]nly findings of severity/;
+
+interface Refinement {
+  steps: DraftStep[];
+  notes: string[];
+  changed: boolean;
+}
+
+const accepts = (meta: CapabilityMeta | undefined, key: string): boolean => Boolean((meta?.inputSchema.properties as Record<string, unknown> | undefined)?.[key]);
+
+function uniq(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function applyScope(r: Refinement, scope: Scope, only: boolean, catalogue: CapabilityMeta[]): void {
+  for (const step of r.steps) {
+    const meta = catalogue.find((m) => m.id === step.capability);
+    if (!accepts(meta, 'include')) continue;
+    const input = step.input;
+    const include = (input.include as string[] | undefined) ?? [];
+    const exclude = (input.exclude as string[] | undefined) ?? [];
+    if (scope.exclude.length > 0) {
+      input.exclude = uniq([...exclude, ...scope.exclude]);
+      if (include.length > 0) input.include = include.filter((g) => !scope.exclude.includes(g));
+      r.changed = true;
+    }
+    if (scope.include.length > 0) {
+      input.include = only ? [...scope.include] : include.length > 0 ? uniq([...include, ...scope.include]) : undefined;
+      if (input.include === undefined) delete input.include;
+      input.exclude = exclude.filter((g) => !scope.include.includes(g));
+      if ((input.exclude as string[]).length === 0) delete input.exclude;
+      r.changed = true;
+    }
+    if (scope.testsIncluded) {
+      if (accepts(meta, 'testFiles')) input.testFiles = 'report';
+      const current = (input.include as string[] | undefined) ?? [];
+      if (current.length > 0) input.include = uniq([...current, ...scope.testGlobs]);
+      const left = exclude.filter((g) => !/test|spec/.test(g));
+      if (left.length < exclude.length) input.exclude = left;
+      if (left.length === 0 && exclude.length > 0) delete input.exclude;
+      r.changed = true;
+    }
+  }
+  if (r.changed) r.notes.push(`Refined: scope now ${describeScope(scope, only)}.`);
+}
+
+function describeScope(scope: Scope, only: boolean): string {
+  const parts: string[] = [];
+  if (scope.include.length > 0) parts.push(`${only ? 'only' : 'also'} ${scope.include.join(', ')}`);
+  if (scope.testsIncluded) parts.push('including the tests');
+  if (scope.exclude.length > 0) parts.push(`excluding ${scope.exclude.join(', ')}`);
+  return parts.join('; ');
+}
+
+/** Renames the plan's new name everywhere it appears (inputs and summaries), whole words only. */
+function applyName(r: Refinement, name: string): void {
+  const old = r.steps.map((s) => (s.input.newName ?? s.input.name ?? s.input.newFileName) as string | undefined).find((n) => typeof n === 'string');
+  if (!old || old === name) return;
+  const pattern = new RegExp(`\\b${old.replace(/[$]/g, '\\$')}`, 'g');
+  r.steps = r.steps.map((s) => ({
+    ...s,
+    input: JSON.parse(JSON.stringify(s.input).replace(pattern, name)) as Record<string, unknown>,
+    summary: s.summary.replace(pattern, name),
+  }));
+  r.notes.push(`Refined: "${old}" is now "${name}".`);
+  r.changed = true;
+}
+
+function applyGeneration(r: Refinement, ctx: PlanContext): void {
+  const fields = extractFields(ctx.text);
+  const framework = pickOptions(ctx.words, FRAMEWORKS)[0];
+  for (const step of r.steps.filter((s) => s.capability.startsWith('generation.'))) {
+    if (fields.length > 0) step.input.fields = [...((step.input.fields as unknown[]) ?? []), ...fields];
+    if (framework) step.input.framework = framework;
+  }
+  if (fields.length > 0 || framework) {
+    r.changed = r.steps.some((s) => s.capability.startsWith('generation.'));
+    if (r.changed) r.notes.push(`Refined: ${[fields.length > 0 ? `fields ${fields.map((f) => f.name).join(', ')}` : '', framework ?? ''].filter(Boolean).join(', ')}.`);
+  }
+}
+
+/** "also check performance": steps of intents the plan does not have yet, before its verify step. */
+function applyNewIntents(r: Refinement, ctx: PlanContext, previous: Plan): void {
+  const present = new Set(previous.steps.map((s) => s.capability));
+  const inherited = previous.steps.find((s) => s.input.include !== undefined || s.input.exclude !== undefined)?.input;
+  for (const match of ctx.intents) {
+    if (match.score < SECONDARY_SCORE || match.intent.capabilities.some((c) => present.has(c))) continue;
+    const built = buildSteps(ctx, match.intent);
+    if (isQuestion(built)) continue;
+    // "also check performance" checks the same place as the plan it extends.
+    if (ctx.mentions.length === 0 && inherited) {
+      for (const step of built.steps) {
+        if (inherited.include !== undefined) step.input.include = structuredClone(inherited.include);
+        if (inherited.exclude !== undefined) step.input.exclude = structuredClone(inherited.exclude);
+      }
+    }
+    const verifyAt = r.steps.findIndex((s) => s.capability === 'refactoring.verify');
+    r.steps.splice(verifyAt < 0 ? r.steps.length : verifyAt, 0, ...built.steps);
+    r.notes.push(`Refined: added ${match.intent.label}.`);
+    r.changed = true;
+  }
+}
+
+export function refinePlan(task: string, options: PlanTaskOptions & { previousPlan: Plan }): PlanOutcome | null {
+  const previous = options.previousPlan;
+  const ctx = planningContext(task, options);
+  const marked = MARKERS.some((m) => ctx.tokens.some((t) => t.text.toLowerCase() === m)) || ctx.intents.length === 0;
+  if (!marked) return null;
+  const scope = scopeOf(ctx);
+  if (!isScope(scope)) return scope;
+  const r: Refinement = { steps: previous.steps.map((s) => ({ capability: s.capability, input: structuredClone(s.input), target: s.target, summary: s.summary })), notes: [], changed: false };
+  const only = /\b(only|just)\b/i.test(task) && !/\balso\b/i.test(task);
+  applyScope(r, scope, only, options.catalogue);
+  const name = NEW_NAME.exec(task.trim());
+  const newName = name ? (name[1] ?? name[2] ?? name[3] ?? name[4])! : null;
+  // "use vue instead" changes the framework, not the name.
+  if (newName && pickOptions([newName.toLowerCase()], { ...FRAMEWORKS, ...LIBRARIES }).length === 0) applyName(r, newName);
+  applyGeneration(r, ctx);
+  applyNewIntents(r, ctx, previous);
+  const noVerify = declinesVerification(task);
+  if (noVerify) {
+    r.steps = r.steps.filter((s) => s.capability !== 'refactoring.verify');
+    r.notes.push('Refined: no verification step (as asked).');
+    r.changed = true;
+  }
+  const minSeverity = extractMinSeverity(task) ?? previous.filters?.minSeverity;
+  const severityChanged = minSeverity !== previous.filters?.minSeverity;
+  if (severityChanged) r.notes.push(`Refined: only findings of severity ${minSeverity} or above are kept (no step's input has a severity filter; the result is filtered).`);
+  if (!r.changed && !severityChanged) return null;
+  const plan = finalizePlan({
+    intent: previous.intent, summary: previous.summary, drafts: r.steps,
+    notes: [...previous.notes.filter((n) => !AUTO_NOTES.test(n) && !(severityChanged && SEVERITY_NOTE.test(n))), ...r.notes],
+    catalogue: options.catalogue, index: options.projectIndex, verify: options.verify !== false && !noVerify,
+    ...(minSeverity ? { filters: { minSeverity } } : {}),
+  });
+  return { kind: 'plan', plan };
+}

@@ -1,0 +1,59 @@
+/**
+ * How a plan becomes the job's steps and how step outcomes land on them. Job step i is plan step i:
+ * steps whose capability is not built are `skipped` with the reason (never faked); available steps
+ * run in the staging run, except `refactoring.verify`, which checks approved changes before they are
+ * written (see verify-and-apply.ts).
+ */
+import type { Finding, PipelineResult, Severity, StepOutcome } from '../../core/index.js';
+import type { Plan, PlannedStep } from '../../core/planner/index.js';
+import type { JobStep } from '../jobs/job-record.js';
+
+export const VERIFY_CAPABILITY = 'refactoring.verify';
+
+export function stepsOfPlan(plan: Plan): JobStep[] {
+  return plan.steps.map((step) => ({
+    index: step.index,
+    capability: step.capability,
+    input: step.input,
+    status: step.available ? 'pending' : 'skipped',
+    summary: step.available ? null : `Skipped (${step.reason ?? 'not built yet'}): ${step.summary}`,
+    startedAt: null,
+    finishedAt: null,
+  }));
+}
+
+/** Plan steps the staging run executes, in plan order. */
+export function stagingSteps(plan: Plan): PlannedStep[] {
+  return plan.steps.filter((step) => step.available && step.capability !== VERIFY_CAPABILITY);
+}
+
+export function verifyStep(plan: Plan | null | undefined): PlannedStep | null {
+  return plan?.steps.find((step) => step.available && step.capability === VERIFY_CAPABILITY) ?? null;
+}
+
+/** Writes a run's step outcomes onto the job steps; `indices[i]` is the job step of run step i. */
+export function withOutcomes(steps: JobStep[], outcomes: StepOutcome[], indices: number[]): JobStep[] {
+  const byJobIndex = new Map(outcomes.map((outcome) => [indices[outcome.index]!, outcome]));
+  return steps.map((step) => {
+    const outcome = byJobIndex.get(step.index);
+    if (!outcome) return step;
+    const next: JobStep = { ...step, status: outcome.status, summary: outcome.summary, startedAt: outcome.startedAt, finishedAt: outcome.finishedAt };
+    if (outcome.changes) next.changes = outcome.changes;
+    return next;
+  });
+}
+
+/** Marks still-pending steps (e.g. a verification with nothing to verify) as skipped with the reason. */
+export function skipPending(steps: JobStep[], why: string): JobStep[] {
+  return steps.map((step) => (step.status === 'pending' ? { ...step, status: 'skipped', summary: `Skipped: ${why}` } : step));
+}
+
+const RANK: Record<Severity, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
+
+/** Applies the plan's result filters ("only high severity"): findings below `minSeverity` are dropped. */
+export function filterResult(result: PipelineResult, plan: Plan): PipelineResult {
+  const min = plan.filters?.minSeverity;
+  if (!min) return result;
+  const findings = result.findings.filter((finding: Finding) => RANK[finding.severity] >= RANK[min]);
+  return { ...result, findings };
+}

@@ -1,0 +1,131 @@
+/**
+ * One run of a task job (the agent): plan the latest turn in the executor, then answer with a
+ * question, "unsupported", or the plan — whose available steps run through the engine with the changes
+ * staged (apply: false). Staged changes wait for approval (approval mode) or are verified and written
+ * at once (auto mode); an approved job's next run verifies and writes them (verify-and-apply.ts).
+ */
+import type { CapabilityMeta, Engine, EngineEvent, PipelineResult } from '../../core/index.js';
+import type { Plan, PlanOutcome } from '../../core/planner/index.js';
+import { initialProgress, type JobStep, type StoredJob } from '../jobs/job-record.js';
+import type { RunEnd } from '../jobs/job-outcome.js';
+import { planInExecutor } from './plan-in-executor.js';
+import { filterResult, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes } from './plan-record.js';
+import { planLines, questionTurn, resultTurn, unsupportedTurn } from './agent-turns.js';
+import { verifyAndApply, type Applied } from './verify-and-apply.js';
+
+export interface TaskRun {
+  job: StoredJob;
+  root: string;
+  signal: AbortSignal;
+  /** Engine events, numbered as the job's steps. */
+  onEvent(event: EngineEvent): void;
+  /** Writes onto the running record, in order with the events. */
+  patch(mutate: (current: StoredJob) => StoredJob): void;
+}
+
+export interface TaskFlowDeps {
+  engine: Engine;
+  catalogue(): CapabilityMeta[];
+}
+
+export class TaskFlow {
+  constructor(private readonly deps: TaskFlowDeps) {}
+
+  async run(run: TaskRun): Promise<RunEnd> {
+    const started = Date.now();
+    const applying = run.job.internal.pendingApply !== null;
+    const end = applying ? await this.applyApproved(run) : await this.planAndAnswer(run);
+    // An approved job's apply run adds to the usage of the run that staged the changes.
+    const before = applying ? run.job.usage : { toolCalls: 0, durationMs: 0 };
+    return { ...end, usage: { toolCalls: before.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: before.durationMs + Date.now() - started } };
+  }
+
+  private async planAndAnswer(run: TaskRun): Promise<RunEnd> {
+    run.patch((current) => ({ ...current, progress: { ...current.progress, message: 'planning' } }));
+    const planned = await planInExecutor(this.deps.engine, run.job, run.root, this.deps.catalogue(), run.signal);
+    const planning = { toolCalls: planned.toolCalls, durationMs: 0 };
+    if (!planned.ok) return { status: planned.status, error: planned.error, agentMessage: planned.error.message, usage: planning };
+    const end = await this.answer(run, planned.outcome);
+    return { ...end, usage: { toolCalls: planning.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: 0 } };
+  }
+
+  private answer(run: TaskRun, outcome: PlanOutcome): Promise<RunEnd> | RunEnd {
+    if (outcome.kind === 'question') {
+      const result: PipelineResult = { summary: outcome.message, findings: [], changes: [], artifacts: [], data: [{ question: { message: outcome.message, options: outcome.options } }] };
+      return { status: 'succeeded', error: null, result, steps: [], plan: null, question: { message: outcome.message, options: outcome.options }, agentMessage: questionTurn(outcome) };
+    }
+    if (outcome.kind === 'unsupported') {
+      const message = unsupportedTurn(outcome);
+      return { status: 'failed', error: { code: 'unsupported_task', message: outcome.message }, result: null, steps: [], plan: null, question: null, agentMessage: message };
+    }
+    return this.stage(run, outcome.plan);
+  }
+
+  /** Runs the plan's available steps with their changes staged, then decides: done, await approval, or apply (auto). */
+  private async stage(run: TaskRun, plan: Plan): Promise<RunEnd> {
+    const planned = stepsOfPlan(plan);
+    run.patch((current) => ({ ...current, plan, question: null, steps: planned, progress: { ...initialProgress(planned.length), message: 'running the plan' } }));
+    const runnable = stagingSteps(plan);
+    if (runnable.length === 0) return nothingRunnable(plan, planned);
+    const indices = runnable.map((step) => step.index);
+    const outcome = await this.deps.engine.run(
+      {
+        jobId: run.job.id, root: run.root, limits: run.job.limits, apply: false,
+        steps: runnable.map((step) => ({ capability: step.capability, input: step.input })),
+        previous: run.job.internal.history, turns: run.job.turns,
+      },
+      { signal: run.signal, onEvent: (event) => forward(run, event, indices) },
+    );
+    let steps = withOutcomes(planned, outcome.steps, indices);
+    const base = { plan, question: null, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])) };
+    if (outcome.status !== 'succeeded' || !outcome.result) {
+      const error = outcome.error ?? { code: 'internal_error', message: 'The plan ended without a result; see the daemon log.' };
+      return { ...base, steps: skipPending(steps, 'an earlier step did not succeed'), result: null, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error, agentMessage: `${planLines(plan)}\n${error.message}` };
+    }
+    const result = filterResult(outcome.result, plan);
+    if (result.changes.length === 0) {
+      steps = skipPending(steps, 'no changes to verify');
+      return { ...base, steps, result, status: 'succeeded', error: null, agentMessage: `${planLines(plan)}\n${resultTurn(plan, result, 'done')}` };
+    }
+    if (run.job.mode === 'approval') {
+      return { ...base, steps, result, status: 'awaiting_approval', error: null, agentMessage: `${planLines(plan)}\n${resultTurn(plan, result, 'awaiting')}` };
+    }
+    const applied = await verifyAndApply({ ...run, engine: this.deps.engine, job: { ...run.job, steps } }, plan, result.changes);
+    const end = appliedEnd(plan, result, applied);
+    return { ...base, ...end, usage: { toolCalls: outcome.usage.toolCalls + applied.toolCalls, durationMs: 0 }, agentMessage: `${planLines(plan)}\n${end.agentMessage}` };
+  }
+
+  /** The run after `approve`: verify the staged changes and write them. */
+  private async applyApproved(run: TaskRun): Promise<RunEnd> {
+    const changes = run.job.internal.pendingApply ?? [];
+    const plan = run.job.plan ?? null;
+    const applied = await verifyAndApply({ ...run, engine: this.deps.engine }, plan, changes);
+    const result = run.job.result ?? { summary: '', findings: [], changes, artifacts: [] };
+    return { ...appliedEnd(plan, result, applied), usage: { toolCalls: applied.toolCalls, durationMs: 0 } };
+  }
+}
+
+/** Every step needs a capability that is not built yet: the plan is the answer, nothing is faked. */
+function nothingRunnable(plan: Plan, steps: JobStep[]): RunEnd {
+  const summary = 'Nothing ran: every step of the plan needs a capability that is not built yet.';
+  const result: PipelineResult = { summary, findings: [], changes: [], artifacts: [] };
+  return { status: 'succeeded', error: null, steps, result, plan, question: null, agentMessage: `${planLines(plan)}\n${summary}` };
+}
+
+function appliedEnd(plan: Plan | null, result: PipelineResult, applied: Applied): RunEnd {
+  if (!applied.ok) {
+    const written = applied.error.code === 'verification_failed' || applied.error.code === 'apply_failed' ? ' The workspace is unchanged.' : '';
+    // The result keeps the findings and the changes that were proposed (and not written).
+    return { status: applied.status, error: applied.error, steps: applied.steps, applied: true, result, agentMessage: `${applied.error.message}${written}` };
+  }
+  const checks = applied.verification ? [`Verification: ${applied.verification}`] : verifyStep(plan) ? [] : ['Not verified: the project has no tsconfig.json and no test script (or the plan dropped verification).'];
+  const message = plan ? resultTurn(plan, result, 'applied', checks) : `Applied ${applied.receipt.entries.length} change(s). ${checks.join(' ')}`;
+  return { status: 'succeeded', error: null, steps: applied.steps, applied: true, result, agentMessage: message };
+}
+
+/** Staging-run events carry run-local step numbers; the job's are the plan's. */
+function forward(run: TaskRun, event: EngineEvent, indices: number[]): void {
+  if (event.type === 'step') run.onEvent({ ...event, index: indices[event.index] ?? event.index });
+  else if (event.type === 'log') run.onEvent({ ...event, ...(event.step === undefined ? {} : { step: indices[event.step] ?? event.step }) });
+  else if (event.type !== 'done') run.onEvent(event);
+}

@@ -1,0 +1,28 @@
+/** Debugging phrasings: pasted errors (stack traces, TypeError, tsc output), type-check, trace. */
+import type { CorpusCase } from './corpus-case.js';
+
+const E = 'express-ts-api' as const;
+const R = 'react-ts-app' as const;
+
+const STACK = `TypeError: Cannot read properties of undefined (reading 'title')
+    at TaskList (src/components/TaskList.tsx:14:22)
+    at renderWithHooks (node_modules/react-dom/cjs/react-dom.development.js:14985:18)`;
+
+export const DEBUGGING_CASES: CorpusCase[] = [
+  { fixture: R, task: `why am I getting ${STACK}`, expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'], inputs: { 'debugging.diagnose': { file: 'src/components/TaskList.tsx', line: 14 } }, target: 'src/components/TaskList.tsx' } },
+  { fixture: R, task: `fix this:\n${STACK}`, expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.fix'], target: 'src/components/TaskList.tsx' } },
+  { fixture: R, task: STACK, expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'], target: 'src/components/TaskList.tsx' } },
+  { fixture: R, task: "fix this: src/lib/validate.ts(12,5): error TS2345: Argument of type 'string' is not assignable to parameter of type 'Priority'.", expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.fix'], inputs: { 'debugging.fix': { file: 'src/lib/validate.ts', line: 12 } } } },
+  { fixture: R, task: "what does TS2322: Type 'number' is not assignable to type 'string' mean?", expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'], target: null } },
+  { fixture: E, task: 'explain "Cannot find module \'./db\'"', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'] } },
+  { fixture: E, task: "I get ReferenceError: order is not defined at src/routes/orders.ts:30:7, please fix it", expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.fix'], inputs: { 'debugging.diagnose': { file: 'src/routes/orders.ts', line: 30 } } } },
+  { fixture: E, task: 'Error: listen EADDRINUSE: address already in use :::3000 — how do I reproduce and fix it', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.reproduce', 'debugging.fix'] } },
+  { fixture: E, task: 'typecheck the project', expect: { kind: 'plan', capabilities: ['refactoring.verify'], inputs: { 'refactoring.verify': { checks: ['typecheck'] } } } },
+  { fixture: R, task: 'are there any type errors?', expect: { kind: 'plan', capabilities: ['refactoring.verify'], inputs: { 'refactoring.verify': { checks: ['typecheck'] } } } },
+  { fixture: R, task: 'who calls urgencyScore?', expect: { kind: 'plan', capabilities: ['debugging.trace'], inputs: { 'debugging.trace': { symbol: 'urgencyScore' } }, target: 'urgencyScore' } },
+  { fixture: E, task: 'trace where the coupon value comes from in priceOrder', expect: { kind: 'plan', capabilities: ['debugging.trace'], inputs: { 'debugging.trace': { symbol: 'priceOrder' } } } },
+  { fixture: E, task: 'debug the crash in src/server.ts', expect: { kind: 'plan', capabilities: ['debugging.diagnose'], target: 'src/server.ts' } },
+  { fixture: E, task: 'there is a bug in priceOrder, coupons are applied twice; fix it', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.fix'] } },
+  { fixture: R, task: 'write a failing test that reproduces the overdue bug', expect: { kind: 'plan', capabilities: ['debugging.reproduce'] } },
+  { fixture: E, task: 'Explain: Error: connect ECONNREFUSED 127.0.0.1:5432', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'], target: null } },
+];
