@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { AgentdError, type Engine } from '../core/index.js';
 import { createEngine } from '../core/engine/index.js';
+import { DEFAULT_MAX_THREADS } from '../core/executor/pool-set.js';
 import { defaultRoots, loadRegistry, type CapabilityRegistry } from '../core/registry/index.js';
 import type { AgentdConfig } from './config/types.js';
 import { createLogger } from './logging/index.js';
@@ -80,10 +81,13 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-async function openEngine(deps: DaemonDeps, registry: CapabilityRegistry): Promise<Engine> {
+async function openEngine(deps: DaemonDeps, registry: CapabilityRegistry, config: AgentdConfig): Promise<Engine> {
   if (deps.engine) return deps.engine;
   // The engine also knows the agent's internal planning step; the registry (and /capabilities) does not.
-  const engine = createEngine({ registry: withAgentSteps(registry) });
+  // A step waiting for a thread already counts as running (its time limit ticks), so every job the
+  // daemon runs at once gets a thread, and the pool for the configured memory limit starts warm.
+  const poolOptions = { maxThreads: Math.max(DEFAULT_MAX_THREADS, config.server.maxConcurrent), warmMemoryMB: [config.limits.maxMemoryMB] };
+  const engine = createEngine({ registry: withAgentSteps(registry), poolOptions });
   await (engine as { start?: () => Promise<void> }).start?.();
   return engine;
 }
@@ -116,7 +120,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   }));
   const backend = deps.backend ?? (await createQueueBackend(config, { codec: security.codec, logger }));
   const { queue, store } = backend;
-  const engine = await openEngine(deps, registry);
+  const engine = await openEngine(deps, registry, config);
   const startedAt = Date.now();
   const bus = new JobEventBus();
   const detachEvents = backend.attachEvents?.(bus); // events of jobs that other daemons on the same Redis run

@@ -4,12 +4,16 @@
  * time (a cold thread costs tens of milliseconds); the least recently used idle pool is closed when
  * there are too many.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { cleanFlags } from './clean-exec-env.js';
 
 export interface PoolOptions {
-  /** Threads per pool (default 2). */
+  /**
+   * Threads per pool (default DEFAULT_MAX_THREADS). Give it the number of jobs run at once (the daemon's
+   * server.maxConcurrent) when that is higher: a step waiting for a thread already counts as running.
+   */
   maxThreads?: number;
   /** Warm threads per pool (default 1, at least 1). */
   minThreads?: number;
@@ -22,6 +26,13 @@ export interface PoolOptions {
 }
 
 const WORKER_FILE = fileURLToPath(new URL('./step-worker.js', import.meta.url));
+
+/**
+ * Not the cores: a job's step waiting in the pool's queue has its wall clock ticking, so the pool must
+ * not run fewer steps at once than the daemon runs jobs (3 by default). Threads start only on demand,
+ * and each is capped at the job's maxMemoryMB.
+ */
+export const DEFAULT_MAX_THREADS = Math.max(4, availableParallelism());
 
 type PoolRunOptions = NonNullable<Parameters<Piscina['run']>[1]>;
 
@@ -76,7 +87,7 @@ export class PoolSet {
     const pool = new Piscina({
       filename: WORKER_FILE,
       minThreads,
-      maxThreads: Math.max(minThreads, this.options.maxThreads ?? 2),
+      maxThreads: Math.max(minThreads, this.options.maxThreads ?? DEFAULT_MAX_THREADS),
       idleTimeout: this.options.idleTimeoutMs ?? 10 * 60_000,
       resourceLimits: { maxOldGenerationSizeMb: memoryMB },
       execArgv: cleanFlags(process.execArgv),

@@ -15,20 +15,36 @@ async function isTailwindEntry(files: ProjectFiles, sheet: string): Promise<bool
   return /@tailwind\b|@import\s+["']tailwindcss/.test(text);
 }
 
-async function hasPlainCss(files: ProjectFiles, sheets: string[]): Promise<boolean> {
-  const plain = sheets.filter((file) => !MODULE_STYLESHEET.test(file)).slice(0, 50);
-  for (const sheet of plain) if (!(await isTailwindEntry(files, sheet))) return true;
-  return false;
+/** How many non-module stylesheets are looked at (their content decides Tailwind entry vs plain CSS). */
+const SHEETS_READ = 50;
+
+/** Tailwind v4 is set up by its bundler plugin or CLI and a CSS `@import "tailwindcss"`, with no config file. */
+const TAILWIND_DEPS = ['tailwindcss', '@tailwindcss/vite', '@tailwindcss/postcss', '@tailwindcss/cli'];
+
+/**
+ * Of the non-module stylesheets: whether one pulls Tailwind in, and whether one is plain CSS. Reading
+ * stops as soon as nothing more can be learnt (`tailwindKnown`: package.json or a config already said so).
+ */
+async function classifySheets(files: ProjectFiles, sheets: string[], tailwindKnown: boolean): Promise<{ tailwind: boolean; plain: boolean }> {
+  const found = { tailwind: tailwindKnown, plain: false };
+  for (const sheet of sheets.filter((file) => !MODULE_STYLESHEET.test(file)).slice(0, SHEETS_READ)) {
+    if (await isTailwindEntry(files, sheet)) found.tailwind = true;
+    else found.plain = true;
+    if (found.tailwind && found.plain) break;
+  }
+  return found;
 }
 
 export async function detectStyling(files: ProjectFiles): Promise<Styling[]> {
   const found: Styling[] = [];
   const sheets = files.files.filter((file) => STYLESHEET.test(file));
+  const tailwindDeclared = hasAnyDep(files, TAILWIND_DEPS) || TAILWIND_CONFIGS.some((name) => files.rootEntries.has(name));
+  const classified = await classifySheets(files, sheets, tailwindDeclared);
   if (sheets.some((file) => MODULE_STYLESHEET.test(file))) found.push('css-modules');
-  if (hasAnyDep(files, ['tailwindcss']) || TAILWIND_CONFIGS.some((name) => files.rootEntries.has(name))) found.push('tailwind');
+  if (classified.tailwind) found.push('tailwind');
   if (hasAnyDep(files, ['styled-components'])) found.push('styled-components');
   if (hasAnyDep(files, ['@emotion/react', '@emotion/styled', '@emotion/css'])) found.push('emotion');
-  if (await hasPlainCss(files, sheets)) found.push('plain-css');
+  if (classified.plain) found.push('plain-css');
   return found.length > 0 ? found : ['none'];
 }
 

@@ -6,7 +6,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { JSONSchema } from '../contracts/index.js';
-import { META_SCHEMA } from './meta-schema.js';
+import { META_PATTERN_HINTS, META_SCHEMA } from './meta-schema.js';
 
 export interface InputError {
   /** JSON pointer of the offending value, "/" for the input itself, e.g. "/paths/0". */
@@ -34,10 +34,20 @@ export class InputValidators {
     this.metaValidator = this.ajv.compile(META_SCHEMA);
   }
 
-  /** Problems of a meta object against META_SCHEMA, as "meta/<path> <message>" strings. */
+  /**
+   * Problems of a meta object against META_SCHEMA, at "/meta/<field>". A failed pattern (id, version)
+   * is said in words with the offending value: the raw regular expression tells an author nothing.
+   */
   metaProblems(meta: unknown): InputError[] {
     if (this.metaValidator(meta)) return [];
-    return toInputErrors(this.metaValidator.errors ?? [], '/meta');
+    const errors = this.metaValidator.errors ?? [];
+    return toInputErrors(errors, '/meta').map((problem, i) => {
+      const error = errors[i]!;
+      const hint = error.keyword === 'pattern' ? META_PATTERN_HINTS[error.instancePath] : undefined;
+      if (hint === undefined) return problem;
+      const value = (meta as Record<string, unknown>)[error.instancePath.slice(1)];
+      return { path: problem.path, message: `is ${JSON.stringify(value)} but ${hint}` };
+    });
   }
 
   /** Compiles a schema; throws ajv's own error when the schema is invalid. */

@@ -9,6 +9,12 @@ export const SEMVER_PATTERN =
 
 export const ID_PATTERN = `^(${CAPABILITY_GROUPS.join('|')})\\.[a-z][a-z0-9-]*$`;
 
+/** What a meta field with a pattern must look like, in words (error messages show this, not the regex). */
+export const META_PATTERN_HINTS: Readonly<Record<string, string>> = {
+  '/id': `must be "<group>.<name>": a group (${CAPABILITY_GROUPS.join(', ')}), a dot, and a lower-case kebab-case name such as "analysis.security"`,
+  '/version': 'must be a semver version such as "1.0.0"',
+};
+
 export const META_SCHEMA = {
   type: 'object',
   required: ['id', 'group', 'title', 'description', 'version', 'inputSchema', 'writes'],

@@ -20,9 +20,9 @@ async function refusal(name: string): Promise<AgentdError> {
 
 describe('core/registry: loadRegistry', () => {
   describe('refuses a bad capability module with an error naming the module and the problem', () => {
-    const invalid: Array<{ name: string; code: string; module: string; mentions: string[] }> = [
-      { name: 'bad-id', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/id', 'must match pattern'] },
-      { name: 'bad-semver', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/version'] },
+    const invalid: Array<{ name: string; code: string; module: string; mentions: string[]; absent?: string[] }> = [
+      { name: 'bad-id', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/id is "analysis.Bad_Id" but must be "<group>.<name>"', 'lower-case kebab-case'], absent: ['^('] },
+      { name: 'bad-semver', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/version is "1.0" but must be a semver version such as "1.0.0"'], absent: ['(0|[1-9]'] },
       { name: 'id-outside-group', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/id', '"testing.x"'] },
       { name: 'group-mismatch', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/group', '"analysis" folder'] },
       { name: 'invalid-input-schema', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/inputSchema', 'schema is invalid'] },
@@ -39,6 +39,8 @@ describe('core/registry: loadRegistry', () => {
         expect(error.code).to.equal(c.code);
         expect(error.message).to.include(path.join(root(c.name), c.module));
         for (const m of c.mentions) expect(error.message).to.include(m);
+        // The raw regular expression of a pattern says nothing to a capability author.
+        for (const a of c.absent ?? []) expect(error.message).to.not.include(a);
       });
     }
   });
