@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
 import { advisoriesCommand } from './commands/advisories.js';
+import { agentCommand } from './commands/agent.js';
 import { logsCommand } from './commands/logs.js';
 import { scanCommand } from './commands/scan.js';
 import { startCommand } from './commands/start.js';
@@ -7,7 +8,7 @@ import { statusCommand } from './commands/status.js';
 import { packageVersion } from './version.js';
 
 /** Commands CI pipelines gate on keep exit 1 for "findings" and use 2 for a usage error. */
-const USAGE_EXIT_2 = new Set(['scan', 'advisories']);
+const USAGE_EXIT_2 = new Set(['scan', 'advisories', 'agent']);
 
 function usageExitCode(args: string[]): number {
   const command = args.find((arg) => !arg.startsWith('-'));
@@ -27,7 +28,8 @@ export function buildCli(args: string[]): Argv {
     .command(logsCommand)
     .command(scanCommand)
     .command(advisoriesCommand)
-    .demandCommand(1, 'Name a command: start, status, logs, scan or advisories.')
+    .command(agentCommand)
+    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories or agent.')
     .strict()
     .version(packageVersion())
     .alias('v', 'version')

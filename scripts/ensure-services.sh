@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure the services the test suite talks to are up: a real Redis on 127.0.0.1:6379.
-# Installs Debian's redis-server when it is missing, starts it when nothing answers. Idempotent.
+# Makes sure the services the test suite talks to are up: a real Redis on 127.0.0.1:6379, and tmux
+# (the agent prompt's tests type into a real terminal). Installs Debian's redis-server and tmux when
+# they are missing, starts Redis when nothing answers. Idempotent.
 set -euo pipefail
 
 redis_up() {
@@ -22,4 +23,10 @@ if ! redis_up; then
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no --dir /tmp/agentd-redis --logfile /tmp/agentd-redis/redis.log
   for _ in $(seq 1 50); do redis_up && break; sleep 0.1; done
   redis_up || { echo "ensure-services: redis did not start; see /tmp/agentd-redis/redis.log" >&2; exit 1; }
+fi
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "ensure-services: installing tmux from Debian's packages (test/cli/agent drives the prompt in it)" >&2
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq tmux >/dev/null
 fi

@@ -1,0 +1,67 @@
+/**
+ * Where the agent prompt's jobs run: the daemon at --api-url when GET /health answers, otherwise an
+ * embedded daemon started in this process (127.0.0.1, port 0, in-memory queue, the current folder
+ * as its workspace), so both modes use the same REST flow. The embedded one is closed on exit.
+ */
+import { Writable } from 'node:stream';
+import { defaultConfig } from '../../daemon/config/index.js';
+import { createLogger, type Logger } from '../../daemon/logging/index.js';
+import type { DaemonHandle } from '../../daemon/server.js';
+import type { ApiTarget } from '../api-client.js';
+import { checkHealth } from '../health-report.js';
+
+export interface Connection {
+  target: ApiTarget;
+  mode: 'daemon' | 'embedded';
+  /** The line shown at the top of the prompt. */
+  banner: string;
+  close(): Promise<void>;
+}
+
+const discard = (): Writable => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+export interface ConnectOptions {
+  apiUrl: string;
+  apiKey?: string;
+  /** The project folder an embedded daemon works in. */
+  workspace: string;
+  /** Extra flat capability folders for the embedded daemon (tests pass their test capabilities). */
+  capabilityFolders?: string[];
+  healthTimeoutMs?: number;
+}
+
+async function startEmbedded(options: ConnectOptions): Promise<{ daemon: DaemonHandle; logger: Logger }> {
+  const config = defaultConfig();
+  config.server.port = 0;
+  config.server.host = '127.0.0.1';
+  config.queue.type = 'memory';
+  config.workspace.path = options.workspace;
+  // Logs would scribble over the prompt: keep them in the ring buffer only.
+  config.logging = { level: 'warn', format: 'json', file: null };
+  const logger = createLogger(config.logging, { stdout: discard() });
+  // Imported here so connecting to a daemon never loads express, the engine and its worker pool.
+  const { startDaemon } = await import('../../daemon/server.js');
+  const daemon = await startDaemon(config, { logger, capabilityFolders: options.capabilityFolders ?? [] });
+  return { daemon, logger };
+}
+
+export async function connect(options: ConnectOptions): Promise<Connection> {
+  const remote: ApiTarget = { apiUrl: options.apiUrl, apiKey: options.apiKey };
+  const health = await checkHealth(remote, options.healthTimeoutMs ?? 2000);
+  if (health.reachable) {
+    return { target: remote, mode: 'daemon', banner: `connected to daemon at ${options.apiUrl} (agentd ${health.version ?? 'unknown'})`, close: async () => undefined };
+  }
+  const { daemon, logger } = await startEmbedded(options);
+  let closed = false;
+  return {
+    target: { apiUrl: daemon.url },
+    mode: 'embedded',
+    banner: `embedded engine (no daemon at ${options.apiUrl}); working in ${options.workspace}`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await daemon.close({ graceSec: 0 });
+      await logger.close();
+    },
+  };
+}

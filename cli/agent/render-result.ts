@@ -1,0 +1,116 @@
+/**
+ * How a settled task job is summarised at the prompt: the agent's turn (an answer or a question),
+ * counts of findings by severity, the top findings, changed files, the verification result, and what
+ * the user can do next.
+ */
+import { SEVERITIES } from '../../core/report/index.js';
+import type { Palette } from './palette.js';
+import type { FindingRecord, TaskJob, Turn } from './task-job.js';
+
+const TOP_FINDINGS = 5;
+
+export function lastAgentTurn(job: TaskJob): Turn | undefined {
+  return [...job.turns].reverse().find((turn) => turn.role === 'agent');
+}
+
+export function severityCounts(findings: FindingRecord[]): string {
+  if (findings.length === 0) return 'no findings';
+  const counts = SEVERITIES.map((severity) => [severity, findings.filter((f) => f.severity === severity).length] as const).filter(([, n]) => n > 0);
+  return `${findings.length} finding(s): ${counts.map(([severity, n]) => `${n} ${severity}`).join(', ')}`;
+}
+
+function topFindings(findings: FindingRecord[]): string[] {
+  const rank = (f: FindingRecord): number => {
+    const index = (SEVERITIES as readonly string[]).indexOf(f.severity);
+    return index < 0 ? SEVERITIES.length : index;
+  };
+  const sorted = [...findings].sort((a, b) => rank(a) - rank(b));
+  const lines = sorted.slice(0, TOP_FINDINGS).map((f) => `  ${f.severity.padEnd(8)} ${f.file}${f.range ? `:${f.range.startLine}` : ''}  ${f.message}`);
+  if (findings.length > TOP_FINDINGS) lines.push(`  … and ${findings.length - TOP_FINDINGS} more`);
+  return lines;
+}
+
+/** The verify step's outcome, from the job's steps or its error. */
+export function verificationLine(job: TaskJob): string | null {
+  if (job.error?.code === 'verification_failed') return `Verification failed, nothing was written: ${job.error.message}`;
+  const verify = job.steps.find((step) => step.capability.endsWith('.verify'));
+  if (!verify || verify.status === 'pending') return null;
+  const summary = verify.summary ? ` — ${verify.summary}` : '';
+  return `Verification ${verify.status === 'succeeded' ? 'passed' : verify.status}${summary}`;
+}
+
+/** The agent's own "Next: a; b" line of its turn, when it has one. */
+function agentSuggestions(turn: Turn | undefined): string[] {
+  const line = turn?.message.split('\n').find((text) => text.startsWith('Next: '));
+  return line ? line.slice('Next: '.length).replace(/\.$/, '').split('; ').filter(Boolean) : [];
+}
+
+/** What to try next: the agent's own suggestions when it gives some, otherwise ones that follow from the result. */
+export function nextSuggestions(job: TaskJob): string[] {
+  if (job.result?.suggestions?.length) return job.result.suggestions;
+  const fromAgent = agentSuggestions(lastAgentTurn(job));
+  if (fromAgent.length > 0) return fromAgent;
+  const suggestions: string[] = [];
+  const findings = job.result?.findings ?? [];
+  if (findings.some((f) => f.severity !== 'high' && f.severity !== 'critical')) suggestions.push('"only high severity" to narrow the findings');
+  if (job.status === 'succeeded' && (job.result?.changes?.length ?? 0) > 0) suggestions.push('/exec git diff to review what was written');
+  if (job.error?.code === 'verification_failed') suggestions.push('/exec npm test to see the failing tests');
+  suggestions.push('type a follow-up to refine this result, or /agent universal-agent "<task>" for a new task');
+  return suggestions;
+}
+
+function statusLine(job: TaskJob, palette: Palette): string {
+  const took = job.usage?.durationMs ? ` in ${(job.usage.durationMs / 1000).toFixed(1)} s` : '';
+  if (job.status === 'succeeded') return palette.green(`✓ succeeded${took}`);
+  if (job.status === 'cancelled') return palette.yellow(`✗ cancelled${job.error ? `: ${job.error.message}` : ''}`);
+  if (job.status === 'failed') return palette.red(`✗ failed${took}${job.error ? `: ${job.error.code}: ${job.error.message}` : ''}`);
+  return `${job.status}${took}`;
+}
+
+export function renderAgentTurn(turn: Turn, palette: Palette): string {
+  const options = turn.options?.length ? `\n${turn.options.map((option, i) => `  ${i + 1}) ${option}`).join('\n')}` : '';
+  return `${palette.cyan('agent:')} ${turn.message}${options}`;
+}
+
+/** The agent's clarifying question, with its options numbered: the next line typed answers it. */
+export function renderQuestion(question: { message: string; options: string[] }, palette: Palette): string {
+  const options = question.options.map((option, i) => `  ${i + 1}) ${option}`);
+  return [`${palette.cyan('agent:')} ${question.message}`, ...options, palette.dim('(type your answer, or the number of an option)')].join('\n');
+}
+
+function resultBody(job: TaskJob): string[] {
+  const lines: string[] = [];
+  const result = job.result;
+  if (!result || job.status === 'cancelled') return lines;
+  const skipped = (job.plan?.steps ?? []).filter((step) => step.available === false);
+  if (skipped.length > 0) lines.push(`Not built yet — skipped: ${skipped.map((step) => step.capability).join(', ')}`);
+  const findings = result.findings ?? [];
+  if (findings.length > 0 || job.status === 'succeeded') lines.push(severityCounts(findings), ...topFindings(findings));
+  const changes = result.changes ?? [];
+  if (changes.length > 0 && job.status === 'succeeded') {
+    lines.push(`Changed files (${new Set(changes.map((c) => c.path)).size}):`, ...changes.map((c) => `  ${c.action.padEnd(6)} ${c.path}`));
+  }
+  return lines;
+}
+
+/** The line of a success's turn that says what happened ("Done. …", "Applied 2 change(s). …"), not the plan it repeats. */
+function headLine(message: string | undefined): string | undefined {
+  const lines = message?.split('\n') ?? [];
+  return lines.find((line) => /^(Done|Applied|Nothing)\b/.test(line)) ?? lines[0];
+}
+
+/** The whole summary of a finished job. */
+export function renderResult(job: TaskJob, palette: Palette): string {
+  if (job.question) return renderQuestion(job.question, palette);
+  const lines = [statusLine(job, palette)];
+  // A cancelled job's last agent turn is stale (a rejection or DELETE adds none): the status line says it all.
+  const turn = job.status === 'cancelled' ? undefined : lastAgentTurn(job);
+  // A success's turn repeats the counts below, so only its head line is shown; a failure's turn may explain more (what agentd can do).
+  const said = job.status === 'succeeded' ? headLine(turn?.message) : turn?.message;
+  if (said && said !== job.error?.message) lines.push(`${palette.cyan('agent:')} ${said}`);
+  lines.push(...resultBody(job));
+  const verification = verificationLine(job);
+  if (verification) lines.push(verification);
+  if (job.status !== 'cancelled') lines.push(`Next: ${nextSuggestions(job).join('; ')}`);
+  return lines.join('\n');
+}
