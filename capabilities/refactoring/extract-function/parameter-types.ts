@@ -1,0 +1,80 @@
+/**
+ * Parameters the language service could only type as `any`. The in-memory project does not load
+ * node_modules, so a variable whose type comes from a dependency has an unresolved (error) type and
+ * the generated parameter reads `any`, which would silently drop the real type (and the contextual
+ * types of callbacks that use it). Such a parameter gets the variable's own annotation when that
+ * annotation can be written at the new function's place; otherwise the extraction is refused.
+ */
+import { ts } from 'ts-morph';
+import { refuse } from '../ts-project/refusal.js';
+import type { Selection } from './select-statements.js';
+
+export function fixAnyParameters(text: string, fileName: string, checker: ts.TypeChecker, original: ts.SourceFile, selection: Selection, name: string): string {
+  const edited = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const fn = findDeclaration(edited, name);
+  if (!fn) return text;
+  const inScope = checker.getSymbolsInScope(selection.statements[0]!, ts.SymbolFlags.Variable);
+  const replacements: ts.TextChange[] = [];
+  for (const parameter of fn.parameters) {
+    if (!parameter.type || parameter.type.kind !== ts.SyntaxKind.AnyKeyword || !ts.isIdentifier(parameter.name)) continue;
+    const variable = inScope.find((symbol) => symbol.name === (parameter.name as ts.Identifier).text);
+    const declaration = variable?.valueDeclaration;
+    if (!declaration) continue;
+    const annotation = (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration)) ? declaration.type : undefined;
+    if (annotation && annotation.kind === ts.SyntaxKind.AnyKeyword) continue;
+    if (!annotation) {
+      if (!isUnresolved(checker.getTypeOfSymbolAtLocation(variable!, declaration))) continue;
+      throw refuse(`The type of "${variable!.name}" comes from a dependency the in-memory project does not load, so the extracted parameter could only be typed "any"; annotate "${variable!.name}" with its type first, or select a different range.`);
+    }
+    if (!writableAtModuleScope(checker, annotation, original)) {
+      throw refuse(`The type of "${variable!.name}" (${annotation.getText(original)}) cannot be named at module level; select a different range.`);
+    }
+    replacements.push({ span: { start: parameter.type.getStart(edited), length: parameter.type.getWidth(edited) }, newText: annotation.getText(original) });
+  }
+  return replacements.reduceRight((result, change) => result.slice(0, change.span.start) + change.newText + result.slice(change.span.start + change.span.length), text);
+}
+
+function findDeclaration(file: ts.SourceFile, name: string): ts.FunctionDeclaration | ts.MethodDeclaration | undefined {
+  let found: ts.FunctionDeclaration | ts.MethodDeclaration | undefined;
+  const visit = (node: ts.Node): void => {
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name?.getText(file) === name) found = node;
+    else if (!found) ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** An error type (what an unresolved import gives), as opposed to a real `any`. */
+function isUnresolved(type: ts.Type): boolean {
+  return (type.flags & ts.TypeFlags.Any) !== 0 && (type as { intrinsicName?: string }).intrinsicName === 'error';
+}
+
+/** Every name the annotation references is declared at the file's top level (or imported there) or globally. */
+function writableAtModuleScope(checker: ts.TypeChecker, annotation: ts.TypeNode, file: ts.SourceFile): boolean {
+  let writable = true;
+  const visit = (node: ts.Node): void => {
+    if (ts.isTypeReferenceNode(node)) {
+      const first = ts.isIdentifier(node.typeName) ? node.typeName : leftmost(node.typeName);
+      const declaration = checker.getSymbolAtLocation(first)?.declarations?.[0];
+      const topLevel = declaration && (declaration.getSourceFile() !== file || isTopLevel(declaration));
+      if (!topLevel) writable = false;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(annotation);
+  return writable;
+}
+
+function leftmost(name: ts.QualifiedName): ts.Identifier {
+  let current: ts.EntityName = name;
+  while (ts.isQualifiedName(current)) current = current.left;
+  return current;
+}
+
+function isTopLevel(declaration: ts.Declaration): boolean {
+  for (let node: ts.Node | undefined = declaration.parent; node; node = node.parent) {
+    if (ts.isSourceFile(node)) return true;
+    if (ts.isFunctionLike(node) || ts.isBlock(node) || ts.isClassLike(node)) return false;
+  }
+  return true;
+}

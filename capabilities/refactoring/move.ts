@@ -1,0 +1,23 @@
+/**
+ * refactoring.move: move a top-level declaration to another module (created when absent), carrying
+ * the imports it needs, exporting it from the target and rewriting every import and re-export in the
+ * project. A move that introduces an import cycle is done with a warning; a nested declaration, a
+ * default export or a name the target already has is refused.
+ */
+import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { INPUT_SCHEMA, type MoveInput } from './move/input.js';
+import { moveDeclaration } from './move/move-declaration.js';
+
+export const meta: CapabilityMeta = {
+  id: 'refactoring.move',
+  group: 'refactoring',
+  title: 'Move declaration',
+  description: 'Move a top-level declaration to another module, carrying its imports and updating every import and re-export in the project.',
+  version: '1.0.0',
+  inputSchema: INPUT_SCHEMA,
+  writes: true,
+};
+
+export async function run(input: MoveInput, ctx: CapabilityContext): Promise<StepResult> {
+  return moveDeclaration(ctx, input);
+}

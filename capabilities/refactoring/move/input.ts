@@ -1,0 +1,19 @@
+/** refactoring.move's input: a top-level declaration and the module it goes to. */
+import type { JSONSchema } from '../../../core/index.js';
+
+export interface MoveInput {
+  file: string;
+  symbol: string;
+  to: string;
+}
+
+export const INPUT_SCHEMA: JSONSchema = {
+  type: 'object',
+  properties: {
+    file: { type: 'string', minLength: 1, description: 'Workspace-relative module that declares the symbol at top level.' },
+    symbol: { type: 'string', minLength: 1, description: 'Name of the top-level declaration to move.' },
+    to: { type: 'string', minLength: 1, description: 'Workspace-relative target module; created when absent.' },
+  },
+  required: ['file', 'symbol', 'to'],
+  additionalProperties: false,
+};

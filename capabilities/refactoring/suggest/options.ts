@@ -1,0 +1,24 @@
+/** refactoring.suggest input: where to look and how many suggestions to return. */
+import type { JSONSchema } from '../../../core/index.js';
+
+export interface SuggestInput {
+  include?: string[];
+  exclude?: string[];
+  /** At most this many suggestions, best first (default 20). */
+  limit?: number;
+  /** Run complexity/smells/duplication when earlier steps did not (default true). */
+  analyze?: boolean;
+}
+
+export const DEFAULT_LIMIT = 20;
+
+export const INPUT_SCHEMA: JSONSchema = {
+  type: 'object',
+  properties: {
+    include: { type: 'array', items: { type: 'string', minLength: 1 } },
+    exclude: { type: 'array', items: { type: 'string', minLength: 1 } },
+    limit: { type: 'integer', minimum: 1, maximum: 500 },
+    analyze: { type: 'boolean' },
+  },
+  additionalProperties: false,
+};

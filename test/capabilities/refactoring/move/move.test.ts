@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import { run } from '../../../../capabilities/refactoring/move.js';
+import { copySample, type Sample } from '../ts-project/sample-workspace.js';
+
+describe('capabilities/refactoring/move', function () {
+  this.timeout(60_000);
+  let sample: Sample;
+  beforeEach(async () => {
+    sample = await copySample('geometry');
+  });
+  afterEach(() => sample.dispose());
+
+  describe('moves and the project still type-checks', () => {
+    it('to a new module: carries its imports and comments byte for byte, rewrites importers and re-exports', async () => {
+      const shapes = await sample.read('src/shapes.ts');
+      const { result } = await sample.apply(run, { file: 'src/shapes.ts', symbol: 'perimeter', to: 'src/measure/perimeter.ts' });
+      const moved = await sample.read('src/measure/perimeter.ts');
+      const original = shapes.slice(shapes.indexOf('// Sum of the sides'), shapes.indexOf('export function area'));
+      expect(moved).to.contain(original.trimEnd());
+      expect(moved).to.match(/import \{ (distance, (type )?Point|(type )?Point, distance) \} from '\.\.\/shapes\.js';/);
+      expect(await sample.read('src/shapes.ts')).to.equal(shapes.replace(original, ''));
+      expect(await sample.read('src/index.ts')).to.contain("export { distance } from './shapes.js';\nexport { perimeter } from './measure/perimeter.js';");
+      expect(result.summary).to.match(/Moved "perimeter" from "src\/shapes\.ts" to "src\/measure\/perimeter\.ts" \(created\)/);
+      expect(result.summary).not.to.match(/cycle/);
+      await sample.typecheck();
+    });
+
+    it('an interface: type-only re-exports and importers follow it', async () => {
+      await sample.apply(run, { file: 'src/shapes.ts', symbol: 'Point', to: 'src/point.ts' });
+      expect(await sample.read('src/point.ts')).to.contain('export interface Point {\n  x: number;\n  y: number;\n}');
+      expect(await sample.read('src/index.ts')).to.contain("export type { Point } from './point.js';");
+      expect(await sample.read('src/report.ts')).to.contain("from './point.js'");
+      await sample.typecheck();
+    });
+
+    it('a function re-exported through export *: the star-exporting module gets an explicit re-export', async () => {
+      await sample.apply(run, { file: 'src/math.ts', symbol: 'clamp', to: 'src/clamp.ts' });
+      expect(await sample.read('src/math.ts')).not.to.contain('clamp');
+      expect(await sample.read('src/index.ts')).to.contain("export * from './math.js';\nexport { clamp } from './clamp.js';");
+      await sample.typecheck();
+    });
+
+    it('into an existing module that the source imports: the source imports it back, and the new cycle is reported', async () => {
+      const { result, logs } = await sample.apply(run, { file: 'src/shapes.ts', symbol: 'distance', to: 'src/math.ts' });
+      const math = await sample.read('src/math.ts');
+      expect(math).to.contain('/** Distance between two points, rounded. */\nexport function distance(a: Point, b: Point = ORIGIN): number {\n  const dx = a.x - b.x;   // horizontal');
+      expect(await sample.read('src/shapes.ts')).to.match(/import \{ [^}]*distance[^}]* \} from '\.\/math\.js';/);
+      expect(await sample.read('src/shapes.ts')).to.contain('export const ORIGIN: Point');
+      expect(result.summary).to.match(/Warning: the move introduces an import cycle \(src\/math\.ts <-> src\/shapes\.ts\)/);
+      expect(logs.some((line) => line.startsWith('warn: ') && line.includes('import cycle'))).to.equal(true);
+      await sample.typecheck();
+    });
+  });
+
+  describe('refuses, saying why', () => {
+    const cases: { name: string; input: object; reason: RegExp }[] = [
+      { name: 'a declaration that is not top-level', input: { file: 'src/shapes.ts', symbol: 'cross', to: 'src/cross.ts' }, reason: /not a top-level declaration.*src\/shapes\.ts:25/ },
+      { name: 'a target that already declares the name', input: { file: 'src/shapes.ts', symbol: 'distance', to: 'src/lib/units.ts' }, reason: /already declares "distance" at src\/lib\/units\.ts:1/ },
+      { name: 'a target that already imports the name', input: { file: 'src/math.ts', symbol: 'round', to: 'src/shapes.ts' }, reason: /already imports "round" at src\/shapes\.ts:1/ },
+      { name: 'a default export', input: { file: 'src/shapes.ts', symbol: 'describe', to: 'src/describe.ts' }, reason: /default export/ },
+      { name: 'one of several names in one statement', input: { file: 'src/shapes.ts', symbol: 'UNIT', to: 'src/units.ts' }, reason: /declared together with "HALF"/ },
+      { name: 'an unknown name, with a did-you-mean', input: { file: 'src/shapes.ts', symbol: 'distanse', to: 'src/d.ts' }, reason: /no top-level declaration named "distanse".*Did you mean "distance"/ },
+      { name: 'a target outside the workspace', input: { file: 'src/shapes.ts', symbol: 'area', to: '../area.ts' }, reason: /leaves the workspace/ },
+      { name: 'a target of another kind of module', input: { file: 'src/shapes.ts', symbol: 'area', to: 'src/area.js' }, reason: /not the same kind of module/ },
+    ];
+    for (const { name, input, reason } of cases) {
+      it(name, async () => {
+        const refusal = await sample.refusal(run, input);
+        expect(refusal.code).to.equal('refactoring_refused');
+        expect(refusal.message).to.match(reason);
+      });
+    }
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Test support for the refactoring capabilities: a sample project from fixtures/refactoring-samples
+ * copied to a temp folder, a capability run on it through a real local context, the staged overlay
+ * applied to the copy, and the copy type-checked with agentd's own tsc.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { createLocalContext } from '../../../../core/context/index.js';
+import { applyChanges, changesFromStaged } from '../../../../core/workspace/index.js';
+import { isAgentdError, type CapabilityContext, type Change, type StepResult } from '../../../../core/index.js';
+
+// Compiled to dist/test/capabilities/refactoring/ts-project/: the repository root is five levels up.
+export const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
+const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+const run = promisify(execFile);
+
+export type CapabilityRun = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
+
+export interface Sample {
+  root: string;
+  read(rel: string): Promise<string>;
+  /** Runs the capability, applies its staged changes to the copy, and returns result and changes. */
+  apply(capability: CapabilityRun, input: object): Promise<{ result: StepResult; changes: Change[]; logs: string[] }>;
+  /** Runs the capability expecting a refusal; returns the error. */
+  refusal(capability: CapabilityRun, input: object): Promise<{ code: string; message: string }>;
+  /** tsc --noEmit -p on the copy; resolves to its output, failing the test when tsc reports errors. */
+  typecheck(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function copySample(name: string): Promise<Sample> {
+  const root = await mkdtemp(path.join(tmpdir(), `agentd-refactor-${name}-`));
+  await cp(path.join(repo, 'fixtures', 'refactoring-samples', name), root, { recursive: true });
+  const read = (rel: string): Promise<string> => readFile(path.join(root, rel), 'utf8');
+  return {
+    root,
+    read,
+    async apply(capability, input) {
+      const logs: string[] = [];
+      const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 }, onLog: (level, message) => logs.push(`${level}: ${message}`) });
+      const result = await capability(input as never, handle.ctx);
+      const changes = await changesFromStaged(root, handle.staged());
+      await applyChanges(root, changes);
+      return { result, changes, logs };
+    },
+    async refusal(capability, input) {
+      const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
+      try {
+        await capability(input as never, handle.ctx);
+      } catch (error) {
+        if (isAgentdError(error)) {
+          expect(handle.staged(), 'a refusal stages nothing').to.deep.equal([]);
+          return { code: error.code, message: error.message };
+        }
+        throw error;
+      }
+      throw new Error(`expected a refusal for ${JSON.stringify(input)}`);
+    },
+    async typecheck() {
+      try {
+        await run(process.execPath, [tsc, '--noEmit', '-p', root], { cwd: root });
+      } catch (error) {
+        const { stdout } = error as { stdout?: string };
+        expect.fail(`tsc --noEmit failed on the refactored copy:\n${stdout ?? String(error)}`);
+      }
+    },
+    dispose: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Lines of `before` and `after` outside the edited regions are byte-identical: the common prefix and
+ * suffix of the two line lists must account for every line except the `changed` ones on each side.
+ */
+export function unchangedOutside(before: string, after: string): { prefix: number; suffix: number; removed: string[]; added: string[] } {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix += 1;
+  let suffix = 0;
+  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix += 1;
+  return { prefix, suffix, removed: a.slice(prefix, a.length - suffix), added: b.slice(prefix, b.length - suffix) };
+}
+
+/** Every line that differs between two texts must satisfy `allowed` (e.g. mention the new name). */
+export function changedLines(before: string, after: string): { removed: string[]; added: string[] } {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length, 'a line-for-line edit keeps the line count').to.equal(a.length);
+  const removed: string[] = [];
+  const added: string[] = [];
+  a.forEach((line, i) => {
+    if (line !== b[i]) {
+      removed.push(line);
+      added.push(b[i]!);
+    }
+  });
+  return { removed, added };
+}

@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AgentdError, type StagedEntry } from '../../../../core/index.js';
+import { run } from '../../../../capabilities/refactoring/verify.js';
+import { copyOf, fixture, removeCopies, runOn } from '../modernize/sample-copy.js';
+
+interface Side {
+  typecheck: { exitCode: number; passed: boolean; durationMs: number; outputTail: string } | null;
+  tests: { exitCode: number; passed: boolean; durationMs: number; outputTail: string } | null;
+}
+
+const sample = fixture('refactoring-samples', 'verify-ts-project');
+
+async function project(): Promise<{ root: string; cart: string }> {
+  const root = await copyOf(sample, { linkNodeModules: true });
+  return { root, cart: await readFile(path.join(root, 'src', 'cart.ts'), 'utf8') };
+}
+
+async function verify(root: string, staged: StagedEntry[], allowCommands = true): Promise<{ before: Side; after: Side; summary: string }> {
+  const { result } = await runOn(run, root, {}, { allowCommands, staged });
+  return { ...(result.data as { before: Side; after: Side }), summary: result.summary };
+}
+
+async function failure(promise: Promise<unknown>): Promise<AgentdError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error, 'expected the step to fail').to.be.instanceOf(AgentdError);
+  return error as AgentdError;
+}
+
+describe('capabilities/refactoring/verify', function () {
+  this.timeout(120_000);
+  after(removeCopies);
+
+  it('passes a behaviour-preserving change, reporting both checks before and after', async () => {
+    const { root, cart } = await project();
+    const staged = [{ path: 'src/cart.ts', content: cart.replace("return lines.length + ' lines, total ' + cartTotal(lines);", 'return `${lines.length} lines, total ${cartTotal(lines)}`;') }];
+    expect(staged[0]!.content).not.to.equal(cart);
+    const { before, after, summary } = await verify(root, staged);
+    for (const side of [before, after]) {
+      expect(side.typecheck).to.include({ exitCode: 0, passed: true });
+      expect(side.tests).to.include({ exitCode: 0, passed: true });
+      expect(side.tests!.outputTail).to.match(/# pass 3/);
+      expect(side.tests!.durationMs).to.be.greaterThan(0);
+    }
+    expect(summary).to.match(/typecheck .* passes; tests \(npm test\) passes/);
+  });
+
+  it('fails with verification_failed naming the tests and the failing assertion when a change breaks a test', async () => {
+    const { root, cart } = await project();
+    const staged = [{ path: 'src/cart.ts', content: cart.replace('return line.price * line.quantity;', 'return line.price + line.quantity;') }];
+    const error = await failure(verify(root, staged));
+    expect(error.code).to.equal('verification_failed');
+    expect(error.status).to.equal(422);
+    expect(error.message).to.match(/^Check "tests" \(npm test\) passed before/);
+    expect(error.message).to.match(/not ok|fail/i);
+    // The workspace itself never changed: the check ran in temp copies.
+    expect(await readFile(path.join(root, 'src', 'cart.ts'), 'utf8')).to.equal(cart);
+  });
+
+  it('catches a type error that the type-stripping test runner lets through', async () => {
+    const { root, cart } = await project();
+    const staged = [{ path: 'src/cart.ts', content: cart.replace('let sum = 0;', 'let sum: number = 0;\n  const unit: string = 1;') }];
+    const error = await failure(verify(root, staged));
+    expect(error.code).to.equal('verification_failed');
+    expect(error.message).to.match(/^Check "typecheck" \(tsc --noEmit -p tsconfig.json\)/);
+    expect(error.message).to.include("src/cart.ts(13,9): error TS2322: Type 'number' is not assignable to type 'string'.");
+  });
+
+  it('does not blame the change for a check that already failed before it', async () => {
+    const { root, cart } = await project();
+    const broken = cart.replace('return line.price * line.quantity;', 'return line.price * line.quantity + 1;');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(root, 'src', 'cart.ts'), broken);
+    const staged = [{ path: 'src/cart.ts', content: broken.replace('let sum = 0;', 'let sum = 0 as number;') }];
+    const { before, after, summary } = await verify(root, staged);
+    expect(before.tests!.passed).to.equal(false);
+    expect(after.tests!.passed).to.equal(false);
+    expect(after.typecheck!.passed).to.equal(true);
+    expect(summary).to.include('still fails (failed before too)');
+  });
+
+  it('refuses with command_not_allowed, saying how to allow it, when the job does not allow commands', async () => {
+    const { root } = await project();
+    const error = await failure(verify(root, [], false));
+    expect(error.code).to.equal('command_not_allowed');
+    expect(error.message).to.include('allowCommands');
+  });
+
+  it('refuses when the project has neither a tsconfig nor a test or typecheck script', async () => {
+    const root = await copyOf(fixture('refactoring-samples', 'cjs-dynamic-require'));
+    const error = await failure(verify(root, []));
+    expect(error.code).to.equal('refactoring_refused');
+  });
+});
