@@ -1,3 +1,4 @@
 /** core's public surface. Capabilities import only from here (contracts, errors); the daemon and CLI use the rest. */
 export * from './contracts/index.js';
 export * from './errors/index.js';
+export * from './syntax/index.js';

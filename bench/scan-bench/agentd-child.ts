@@ -2,6 +2,7 @@
  * Child process of the scan benchmark: `agentd scan --checks all` in-process (runScan) over the corpus,
  * then one file touched and the whole scan run again in the same process (the parse cache and per-file
  * memo keep every other file's work). Prints one JSON line with its figures and its own peak RSS.
+ * `--one-thread` runs every check in the main thread (no second scan thread).
  */
 import { appendFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -20,12 +21,14 @@ function firstJsFile(dir: string): string {
 }
 
 const root = process.argv[2]!;
+// "--one-thread": every check in this thread (runScan's parallel: false), to show what the second thread buys.
+const parallel = !process.argv.includes('--one-thread'); // forced on: the bench compares both
 let started = performance.now();
-const first = await runScan({ root, checks: ['all'], maxToolCalls: 100_000 });
+const first = await runScan({ root, checks: ['all'], maxToolCalls: 100_000, parallel });
 const ms = performance.now() - started;
 appendFileSync(firstJsFile(root), '\n// touched by the benchmark\n');
 started = performance.now();
-const second = await runScan({ root, checks: ['all'], maxToolCalls: 100_000 });
+const second = await runScan({ root, checks: ['all'], maxToolCalls: 100_000, parallel });
 const rescanMs = performance.now() - started;
 console.log(
   JSON.stringify({

@@ -5,7 +5,7 @@
  * the totals for exact clones (jscpd-comparable) and for all reported clones.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { analyzeDuplication } from './duplication/analyze-duplication.js';
+import { memoisedReport } from './duplication/memoised-report.js';
 import { RULES, cloneFinding } from './duplication/clone-findings.js';
 import { collectTokens } from './duplication/collect-tokens.js';
 import { INPUT_SCHEMA, resolveInput, type DuplicationInput } from './duplication/options.js';
@@ -26,7 +26,7 @@ export const meta: CapabilityMeta = {
 export async function run(input: DuplicationInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = resolveInput(input ?? {});
   const { files, skipped } = await collectTokens(ctx, input ?? {});
-  const report = analyzeDuplication(files, { minTokens: options.minTokens, minLines: options.minLines, kinds: options.kinds, signal: ctx.signal });
+  const report = memoisedReport(ctx, files, options);
   const findings = options.reportFindings ? report.clones.map((c) => cloneFinding(c, options.mediumLines)) : [];
   ctx.progress(100);
   const renamed = report.clones.filter((c) => c.kind === 'renamed').length;

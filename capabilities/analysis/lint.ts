@@ -1,35 +1,59 @@
 /**
- * analysis.lint: the project's own ESLint flat config (or agentd's recommended one) run programmatically
- * on the job's view of the files, normalised to findings. See ./lint/eslint-configs.ts for which
- * config is used and why loading a project config means running its code.
+ * analysis.lint: the project's own ESLint flat config run programmatically on the job's view of the
+ * files, or — when the project has none (engine "auto") — agentd's built-in rules, a curated subset of
+ * ESLint's recommended rules on the shared syntax tree (./lint/builtin/run-builtin.ts says why).
+ * `engine: "eslint"` runs ESLint + typescript-eslint recommended instead. See ./lint/eslint-configs.ts
+ * for which config is used and why loading a project config means running its code.
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { listSources } from './complexity/project-report.js';
+import { listSourcePaths, loadSources, memoised, type CapabilityContext, type CapabilityMeta, type Finding, type StepResult } from '../../core/index.js';
+import { BUILTIN_RULE_NAMES, BUILTIN_VERSION, lintUnit } from './lint/builtin/run-builtin.js';
+import { projectConfigFile } from './lint/run-eslint.js';
 import { LINT_INPUT_SCHEMA, type LintInput } from './lint/options.js';
 import { LINT_RULES } from './lint/rules.js';
-import { lintFiles } from './lint/run-eslint.js';
-import { selectFindings } from './smells/rule-selection.js';
+import { lintFiles, type LintRun } from './lint/run-eslint.js';
+import { selectFindings } from '../../core/index.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.lint',
   group: 'analysis',
   title: 'Lint (ESLint)',
-  description: "The project's own ESLint flat config (or ESLint + typescript-eslint recommended) run on the job's files, normalised to findings.",
-  version: '1.0.0',
+  description: "The project's own ESLint flat config run on the job's files (or, without one, a curated set of ESLint's recommended rules built into agentd; ESLint + typescript-eslint recommended on request), normalised to findings.",
+  version: '1.1.0',
   inputSchema: LINT_INPUT_SCHEMA,
   writes: false,
   rules: LINT_RULES,
 };
 
+async function builtinRun(ctx: CapabilityContext, input: LintInput): Promise<LintRun> {
+  const { units, skipped } = await loadSources(ctx, input, meta.id);
+  const findings: Finding[] = [];
+  for (const [index, unit] of units.entries()) {
+    if (index % 32 === 0) ctx.signal.throwIfAborted();
+    findings.push(...memoised(ctx, `analysis.lint/builtin@${BUILTIN_VERSION}`, unit, () => lintUnit(unit)));
+  }
+  return { findings, linted: units.map((u) => u.path), ignored: [], skipped, config: { source: 'builtin', file: null, rules: BUILTIN_RULE_NAMES } };
+}
+
+async function chooseAndRun(ctx: CapabilityContext, input: LintInput): Promise<LintRun> {
+  const engine = input.engine ?? 'auto';
+  const useProjectConfig = input.useProjectConfig ?? true;
+  if (engine === 'builtin' || (engine === 'auto' && !(useProjectConfig && (await projectConfigFile(ctx))))) return builtinRun(ctx, input);
+  return lintFiles(ctx, await listSourcePaths(ctx, input), useProjectConfig);
+}
+
+function configLabel(config: LintRun['config']): string {
+  if (config.source === 'project') return `the project's ${config.file}`;
+  if (config.source === 'builtin') return `agentd's built-in rules (${config.rules?.length ?? 0} of ESLint's recommended rules; the project has no ESLint config)`;
+  return `agentd's recommended config${config.fallbackReason ? ` (${config.fallbackReason})` : ''}`;
+}
+
 export async function run(input: LintInput, ctx: CapabilityContext): Promise<StepResult> {
-  const files = await listSources(ctx, input ?? {});
-  const lint = await lintFiles(ctx, files, input?.useProjectConfig ?? true);
+  const lint = await chooseAndRun(ctx, input ?? {});
   const findings = selectFindings(lint.findings, input?.rules);
   const counts: Record<string, number> = {};
   for (const f of findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
-  const configLabel = lint.config.source === 'project' ? `the project's ${lint.config.file}` : `agentd's recommended config${lint.config.fallbackReason ? ` (${lint.config.fallbackReason})` : ''}`;
   return {
-    summary: `Linted ${lint.linted.length} files with ${configLabel}: ${findings.length} problems${lint.ignored.length ? `, ${lint.ignored.length} files ignored by the config` : ''}.`,
+    summary: `Linted ${lint.linted.length} files with ${configLabel(lint.config)}: ${findings.length} problems${lint.ignored.length ? `, ${lint.ignored.length} files ignored by the config` : ''}.`,
     findings,
     data: { config: lint.config, counts, linted: lint.linted.length, ignored: lint.ignored, skipped: lint.skipped },
   };

@@ -7,8 +7,8 @@ import { analyzeNaming, namingOfFile } from './naming/analyze-naming.js';
 import { NAMING_INPUT_SCHEMA, resolveNamingOptions, type NamingInput } from './naming/options.js';
 import { NAMING_RULES } from './naming/rules.js';
 import { NAMING_MEMO_KEY } from './naming/memo-key.js';
-import { selectFindings } from './smells/rule-selection.js';
-import { loadSources, memoised } from './smells/source-units.js';
+import { selectFindings } from '../../core/index.js';
+import { loadSources, memoised } from '../../core/index.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.naming',

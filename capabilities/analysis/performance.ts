@@ -6,8 +6,8 @@ import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/i
 import { analyzePerformance, performanceOfFile } from './performance/analyze-performance.js';
 import { PERFORMANCE_INPUT_SCHEMA, type PerformanceInput } from './performance/options.js';
 import { PERFORMANCE_RULES } from './performance/rules.js';
-import { selectFindings } from './smells/rule-selection.js';
-import { loadSources, memoised } from './smells/source-units.js';
+import { selectFindings } from '../../core/index.js';
+import { loadSources, memoised } from '../../core/index.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.performance',

@@ -11,7 +11,7 @@ import { withoutOverlaps } from './quality/overlaps.js';
 import { previousFindings } from './quality/previous-results.js';
 import { buildReport } from './quality/report.js';
 import { COMPONENTS, DEFAULT_WEIGHTS, type Component } from './quality/score.js';
-import { loadSources } from './smells/source-units.js';
+import { loadSources } from '../../core/index.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.quality',

@@ -3,12 +3,13 @@
  * numbers, unreachable code, unused exports (a project-wide import/export index) and boolean flag
  * parameters. The checks live in ./smells/; they are pure functions that analysis.quality reuses.
  */
+import { fileMetricsOf } from './complexity/project-report.js';
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { analyzeSmells, smellsOfFile } from './smells/analyze-smells.js';
 import { resolveSmellOptions, SMELLS_INPUT_SCHEMA, type SmellsInput } from './smells/options.js';
-import { selectFindings } from './smells/rule-selection.js';
+import { selectFindings } from '../../core/index.js';
 import { SMELL_RULES } from './smells/rules.js';
-import { loadSources, memoised } from './smells/source-units.js';
+import { loadSources, memoised } from '../../core/index.js';
 import { readPackageEntries } from './smells/package-entries.js';
 import { SMELLS_MEMO_KEY } from './smells/memo-key.js';
 
@@ -30,7 +31,7 @@ export async function run(input: SmellsInput, ctx: CapabilityContext): Promise<S
   const key = `${SMELLS_MEMO_KEY}:${JSON.stringify(options)}`;
   const files = units.map((unit) => {
     ctx.signal.throwIfAborted();
-    return { file: unit.path, smells: memoised(ctx, key, unit, () => smellsOfFile(unit, options)) };
+    return { file: unit.path, smells: memoised(ctx, key, unit, () => smellsOfFile(unit, options, (u) => fileMetricsOf(ctx, u))) };
   });
   const project = analyzeSmells(files, options, await readPackageEntries(ctx));
   const findings = selectFindings(project.findings, input?.rules);

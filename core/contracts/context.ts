@@ -26,6 +26,13 @@ export interface ReadManyResult {
 export interface WorkspaceView {
   readonly root: string;
   read(path: string): Promise<string>;
+  /**
+   * Reads a dependency lock file (`package-lock.json`, `npm-shrinkwrap.json`, `yarn.lock`,
+   * `pnpm-lock.yaml`, in any folder) as ONE counted access, up to 20 MB: real lock files are far over
+   * the 100 KB source-file limit. Read-only: a lock file over 100 KB can never be written. Other names
+   * are refused (`invalid_input`). Optional so older views stay valid; agentd's own always has it.
+   */
+  readLockFile?(path: string): Promise<string>;
   /** Reads many files as ONE counted access (loading a project into ts-morph is one call, not one per file). */
   readMany(paths: string[]): Promise<ReadManyResult>;
   exists(path: string): Promise<boolean>;

@@ -4,3 +4,4 @@ export * from './context.js';
 export * from './project.js';
 export * from './pipeline.js';
 export * from './engine.js';
+export * from './input-schema-parts.js';

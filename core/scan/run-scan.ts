@@ -1,18 +1,21 @@
 /**
- * runScan: the selected analysis checks run one after another in this thread, each with its own
- * context over the same root, so they share the thread's parse cache and per-file memo (each file is
- * parsed once across all of them, and a re-scan reuses every unchanged file). No daemon, no worker.
+ * runScan: the selected analysis checks, each with its own context over the same root. Checks in one
+ * thread share its parse cache and per-file memo (each file is parsed once across them, and a re-scan
+ * reuses every unchanged file); with `parallel` a few independent, expensive checks run at the same
+ * time in a second thread (run-checks.ts, second-thread.ts; by default only when a core is idle). No daemon.
  */
 import ignore from 'ignore';
-import type { Capability, Finding, RegisteredCapability, StepResult, ToolBudget } from '../contracts/index.js';
+import type { Finding, RegisteredCapability } from '../contracts/index.js';
 import { createLocalContext } from '../context/local-context.js';
 import { createToolBudget } from '../context/tool-budget.js';
-import { AgentdError, isAgentdError } from '../errors/index.js';
+import { AgentdError } from '../errors/index.js';
 import { assignFingerprints, type CapabilityRun, type ScanReport } from '../report/index.js';
-import { loadCapability, sharedAnalysisCatalog } from './analysis-catalog.js';
+import { sharedAnalysisCatalog } from './analysis-catalog.js';
 import { changedFiles, exactPattern } from './changed-files.js';
 import { findingSources, scannedFiles } from './scanned-files.js';
 import type { ScanOptions, ScanResult } from './scan-types.js';
+import { runChecks } from './run-checks.js';
+import type { StepSpec } from './run-step.js';
 import { selectChecks } from './select-checks.js';
 import { agentdToolInfo } from './tool-info.js';
 
@@ -47,33 +50,6 @@ function plan(options: ScanOptions, selected: RegisteredCapability[], include: s
   });
 }
 
-async function runOne(step: Planned, index: number, total: number, options: ScanOptions, budget: ToolBudget, previous: StepResult[]): Promise<{ run: CapabilityRun; result?: StepResult }> {
-  const id = step.registered.meta.id;
-  const started = performance.now();
-  const report = (percent: number, message?: string): void => options.onProgress?.({ percent: ((index + Math.min(100, Math.max(0, percent)) / 100) / total) * 100, capability: id, message: message ?? id });
-  report(0, `${id}: starting`);
-  try {
-    const capability: Capability = await loadCapability(step.registered);
-    const { ctx } = await createLocalContext({
-      root: options.root,
-      jobId: 'scan',
-      stepIndex: index,
-      budget,
-      previous,
-      ...(options.signal ? { signal: options.signal } : {}),
-      onProgress: report,
-      onLog: (level, message) => options.onLog?.(id, level, message),
-    });
-    const result = await capability.run(step.input, ctx);
-    report(100, `${id}: done`);
-    return { run: { capability: id, summary: result.summary, findings: result.findings?.length ?? 0, durationMs: performance.now() - started, data: result.data }, result };
-  } catch (error) {
-    const code = isAgentdError(error) ? error.code : 'capability_error';
-    const message = (error as Error)?.message ?? String(error);
-    return { run: { capability: id, summary: `failed: ${message}`, findings: 0, durationMs: performance.now() - started, error: { code, message } } };
-  }
-}
-
 /** The same finding reported twice (a composing check repeating another's) is kept once. */
 function dedupe(findings: (Finding & { capability: string })[]): (Finding & { capability: string })[] {
   const seen = new Set<string>();
@@ -93,16 +69,12 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const include = await includeList(options);
   const steps = plan(options, selected, include ?? undefined, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
-  const runs: CapabilityRun[] = [];
-  const results: StepResult[] = [];
-  const found: (Finding & { capability: string })[] = [];
-  for (const [index, step] of (include === null ? [] : steps).entries()) {
-    if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
-    const { run, result } = await runOne(step, index, steps.length, options, budget, [...results]);
-    runs.push(run);
-    if (result) results.push(result);
-    for (const finding of result?.findings ?? []) found.push({ ...finding, capability: run.capability });
-  }
+  const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, input: step.input, index }));
+  const hooks = { root: options.root, total: steps.length, budget, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
+  if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
+  const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');
+  const runs: CapabilityRun[] = outcomes.map((o) => o.run);
+  const found: (Finding & { capability: string })[] = outcomes.flatMap((o) => (o.result?.findings ?? []).map((finding) => ({ ...finding, capability: o.run.capability })));
   if (include === null) for (const step of steps) runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
   const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 } });
   const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, options.exclude);

@@ -27,6 +27,11 @@ export interface ScanOptions {
   /** A catalog loaded earlier (e.g. by the CLI to validate --checks first); default: sharedAnalysisCatalog() of defaultRoots(). */
   catalog?: AnalysisCatalog;
   signal?: AbortSignal;
+  /**
+   * Run independent checks in a second thread beside this one: true always, false never, 'auto'
+   * (default) when the machine has an idle core (load average at most cores - 1).
+   */
+  parallel?: boolean | 'auto';
   tool?: ToolInfo;
   onProgress?: (progress: ScanProgress) => void;
   onLog?: (capability: string, level: string, message: string) => void;

@@ -3,5 +3,6 @@ export { OverlayWorkspace, openWorkspace, type WorkspaceOptions } from './overla
 export { changesFromStaged, buildChange } from './change-set.js';
 export { applyChanges, rollback, type ApplyReceipt, type ReceiptEntry } from './apply-changes.js';
 export { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
-export { MAX_FILE_BYTES, decodeText } from './text-file.js';
+export { MAX_FILE_BYTES, MAX_LOCK_FILE_BYTES, decodeText } from './text-file.js';
+export { LOCK_FILE_NAMES, isLockFile } from './lock-files.js';
 export { walkTextFiles, listFilter } from './list-files.js';

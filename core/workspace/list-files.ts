@@ -3,7 +3,7 @@
  * nested, negations included) are honoured, node_modules and .git are always skipped, and so are files
  * a capability could not read anyway (over 100 KB, or with a well-known binary extension).
  */
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { ListOptions } from '../contracts/index.js';
@@ -36,9 +36,12 @@ function isIgnored(levels: IgnoreLevel[], rel: string, isDir: boolean): boolean 
   return ignored;
 }
 
-async function levelsFor(dirAbs: string, dirRel: string, parent: IgnoreLevel[]): Promise<IgnoreLevel[]> {
+// Synchronous on purpose, as in confine-path.ts: a walk stats every file, and each async fs call is a
+// round trip through libuv's small thread pool that costs far more than the stat itself (measured on
+// 632 files: ~25-45 ms per list() async, a few ms sync), and every analysis of a scan lists once.
+function levelsFor(dirAbs: string, dirRel: string, parent: IgnoreLevel[]): IgnoreLevel[] {
   try {
-    const text = await readFile(join(dirAbs, '.gitignore'), 'utf8');
+    const text = readFileSync(join(dirAbs, '.gitignore'), 'utf8');
     return [...parent, { base: dirRel, rules: ignore().add(text) }];
   } catch {
     return parent;
@@ -46,12 +49,12 @@ async function levelsFor(dirAbs: string, dirRel: string, parent: IgnoreLevel[]):
 }
 
 /** What kind of entry a directory entry is once symlinks are followed (inside the root only). */
-async function entryKind(abs: string, isLink: boolean, realRoot: string): Promise<{ kind: 'file' | 'dir' | 'skip'; size: number }> {
+function entryKind(abs: string, isLink: boolean, realRoot: string): { kind: 'file' | 'dir' | 'skip'; size: number } {
   try {
     if (isLink) {
-      if (!isInside(realRoot, await realpath(abs))) return { kind: 'skip', size: 0 };
+      if (!isInside(realRoot, realpathSync.native(abs))) return { kind: 'skip', size: 0 };
     }
-    const info = await stat(abs);
+    const info = statSync(abs);
     // Symlinked directories are not followed: they could form cycles.
     if (info.isDirectory()) return { kind: isLink ? 'skip' : 'dir', size: 0 };
     return info.isFile() ? { kind: 'file', size: info.size } : { kind: 'skip', size: 0 };
@@ -60,37 +63,42 @@ async function entryKind(abs: string, isLink: boolean, realRoot: string): Promis
   }
 }
 
-async function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out: string[]): Promise<void> {
+function readEntries(dirAbs: string): import('node:fs').Dirent[] {
+  try {
+    return readdirSync(dirAbs, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out: string[]): void {
   const dirAbs = dirRel === '' ? realRoot : join(realRoot, dirRel);
-  const levels = await levelsFor(dirAbs, dirRel, parentLevels);
-  const entries = await readdir(dirAbs, { withFileTypes: true }).catch(() => []);
+  const levels = levelsFor(dirAbs, dirRel, parentLevels);
   const subdirs: string[] = [];
-  await Promise.all(
-    entries.map(async (entry) => {
-      if (ALWAYS_SKIPPED.has(entry.name)) return;
-      const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
-      const needsStat = entry.isSymbolicLink() || entry.isFile();
-      const { kind, size } = needsStat
-        ? await entryKind(join(dirAbs, entry.name), entry.isSymbolicLink(), realRoot)
-        : { kind: entry.isDirectory() ? ('dir' as const) : ('skip' as const), size: 0 };
-      if (kind === 'skip' || isIgnored(levels, rel, kind === 'dir')) return;
-      if (kind === 'dir') subdirs.push(rel);
-      else if (size <= MAX_FILE_BYTES && !BINARY_EXTENSIONS.has(extname(rel).toLowerCase())) out.push(rel);
-    }),
-  );
-  for (const sub of subdirs) await walk(realRoot, sub, levels, out);
+  for (const entry of readEntries(dirAbs)) {
+    if (ALWAYS_SKIPPED.has(entry.name)) continue;
+    const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+    const needsStat = entry.isSymbolicLink() || entry.isFile();
+    const { kind, size } = needsStat
+      ? entryKind(join(dirAbs, entry.name), entry.isSymbolicLink(), realRoot)
+      : { kind: entry.isDirectory() ? ('dir' as const) : ('skip' as const), size: 0 };
+    if (kind === 'skip' || isIgnored(levels, rel, kind === 'dir')) continue;
+    if (kind === 'dir') subdirs.push(rel);
+    else if (size <= MAX_FILE_BYTES && !BINARY_EXTENSIONS.has(extname(rel).toLowerCase())) out.push(rel);
+  }
+  for (const sub of subdirs) walk(realRoot, sub, levels, out);
 }
 
 /** Every readable text file under the root, as sorted POSIX paths, before list filters. */
 export async function walkTextFiles(realRoot: string): Promise<string[]> {
   const out: string[] = [];
-  await walk(realRoot, '', [], out);
+  walk(realRoot, '', [], out);
   return out.sort();
 }
 
 /** The root-level ignore rules, for overlay files that exist on no walked path yet. */
 export async function rootIgnoreRules(realRoot: string): Promise<(rel: string) => boolean> {
-  const levels = await levelsFor(realRoot, '', []);
+  const levels = levelsFor(realRoot, '', []);
   return (rel) => rel.split('/').some((part) => ALWAYS_SKIPPED.has(part)) || isIgnored(levels, rel, false);
 }
 

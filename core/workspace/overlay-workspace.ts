@@ -8,7 +8,9 @@ import { AgentdError } from '../errors/index.js';
 import { buildChange } from './change-set.js';
 import { confinePath, realRoot } from './confine-path.js';
 import { listFilter, rootIgnoreRules, walkTextFiles } from './list-files.js';
-import { assertWritableText, readTextOrNull } from './text-file.js';
+import { assertLockFile } from './lock-files.js';
+import { readTextCached } from './read-cache.js';
+import { assertWritableText, MAX_LOCK_FILE_BYTES, readTextOrNull } from './text-file.js';
 
 export interface WorkspaceOptions {
   root: string;
@@ -48,6 +50,17 @@ export class OverlayWorkspace implements WorkspaceView {
     return this.readUncounted(path);
   }
 
+  /** A dependency lock file up to 20 MB, as one counted access (lock-files.ts says why). */
+  async readLockFile(path: string): Promise<string> {
+    this.onAccess('readLockFile');
+    const { rel, abs } = await confinePath(this.root, path);
+    assertLockFile(rel);
+    const staged = this.overlay.get(rel);
+    const content = staged ? staged.after : await readTextOrNull(rel, abs, MAX_LOCK_FILE_BYTES);
+    if (content === null) throw notFound(rel);
+    return content;
+  }
+
   /** Reads many files as one counted access; unreadable ones (binary, too large, missing) come back in `skipped`. */
   async readMany(paths: string[]): Promise<ReadManyResult> {
     this.onAccess('readMany');
@@ -67,7 +80,7 @@ export class OverlayWorkspace implements WorkspaceView {
   async readUncounted(path: string): Promise<string> {
     const { rel, abs } = await confinePath(this.root, path);
     const staged = this.overlay.get(rel);
-    const content = staged ? staged.after : await readTextOrNull(rel, abs);
+    const content = staged ? staged.after : await readTextCached(rel, abs);
     if (content === null) throw notFound(rel);
     return content;
   }

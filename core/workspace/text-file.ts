@@ -7,18 +7,24 @@ import { AgentdError } from '../errors/index.js';
 
 export const MAX_FILE_BYTES = 102_400;
 
+/**
+ * The one exception to the 100 KB rule: dependency lock files may be READ up to this size (see
+ * lock-files.ts); nothing over MAX_FILE_BYTES is ever written.
+ */
+export const MAX_LOCK_FILE_BYTES = 20 * 1024 * 1024;
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-function tooLarge(path: string, bytes: number): AgentdError {
+function tooLarge(path: string, bytes: number, limit = MAX_FILE_BYTES): AgentdError {
   return new AgentdError(
     'file_too_large',
-    `File "${path}" is ${bytes} bytes, over the ${MAX_FILE_BYTES}-byte limit; split it or exclude it from the job.`,
+    `File "${path}" is ${bytes} bytes, over the ${limit}-byte limit; split it or exclude it from the job.`,
   );
 }
 
 /** Decodes bytes as UTF-8 text, refusing NUL bytes and invalid UTF-8 (the usual signs of a binary file). */
-export function decodeText(path: string, bytes: Uint8Array): string {
-  if (bytes.length > MAX_FILE_BYTES) throw tooLarge(path, bytes.length);
+export function decodeText(path: string, bytes: Uint8Array, limit = MAX_FILE_BYTES): string {
+  if (bytes.length > limit) throw tooLarge(path, bytes.length, limit);
   if (bytes.includes(0)) throw new AgentdError('binary_file', `File "${path}" is binary (it contains a NUL byte); only text files can be read.`);
   try {
     return strictUtf8.decode(bytes);
@@ -43,7 +49,7 @@ export function assertWritableText(path: string, content: string): void {
  * Synchronous for the reason given in confine-path.ts: files are at most 100 KB, and async fs round
  * trips dominated the cost of re-analysing an unchanged project.
  */
-export async function readTextOrNull(relPath: string, absPath: string): Promise<string | null> {
+export async function readTextOrNull(relPath: string, absPath: string, limit = MAX_FILE_BYTES): Promise<string | null> {
   let size: number;
   try {
     const info = statSync(absPath);
@@ -57,6 +63,6 @@ export async function readTextOrNull(relPath: string, absPath: string): Promise<
     throw error;
   }
   // Checked before reading so a huge file is never loaded.
-  if (size > MAX_FILE_BYTES) throw tooLarge(relPath, size);
-  return decodeText(relPath, readFileSync(absPath));
+  if (size > limit) throw tooLarge(relPath, size, limit);
+  return decodeText(relPath, readFileSync(absPath), limit);
 }

@@ -1,9 +1,9 @@
 /**
  * checkInsecureDependencies: the project's package.json and package-lock.json, read through the
- * capability context, checked against the advisory list (loadAdvisories). For analysis.security.
+ * capability context (the lock file through `readLockFile`, which allows real lock files' sizes), checked against the advisory list (loadAdvisories). For analysis.security.
  */
 import type { CapabilityContext, Finding } from '../../../core/index.js';
-import { parseLockFile, type LockedPackage } from './lock-file.js';
+import { parseLockFile, readDependencyFile, type LockedPackage } from './lock-file.js';
 import { loadAdvisories } from './load-advisories.js';
 import { matchDependencies } from './match-dependencies.js';
 import { parseManifest, type PackageManifest } from './package-manifest.js';
@@ -20,7 +20,7 @@ export interface DependencyScan {
 async function readOptional(ctx: CapabilityContext, file: string, notes: string[]): Promise<string | null> {
   if (!(await ctx.workspace.exists(file))) return null;
   try {
-    return await ctx.workspace.read(file);
+    return await readDependencyFile(ctx, file);
   } catch (error) {
     if ((error as { code?: string }).code === 'tool_call_limit' || ctx.signal.aborted) throw error;
     notes.push(`"${file}" could not be read (${(error as Error).message}); checked without it.`);

@@ -3,6 +3,7 @@
  * direct or transitive, and the line of its entry. v2/v3 list installs under `packages` keyed by
  * their node_modules path; v1 nests them under `dependencies`.
  */
+import { LineIndex, type CapabilityContext } from '../../../core/index.js';
 
 export interface LockedPackage {
   name: string;
@@ -13,14 +14,27 @@ export interface LockedPackage {
   line: number;
 }
 
+/** A package-lock.json is read through `readLockFile` (up to 20 MB); anything else through `read` (100 KB). */
+export async function readDependencyFile(ctx: CapabilityContext, file: string): Promise<string> {
+  const workspace = ctx.workspace;
+  return isLockFileName(file) && workspace.readLockFile ? workspace.readLockFile(file) : workspace.read(file);
+}
+
+const isLockFileName = (file: string): boolean => /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml)$/.test(file);
+
+// Lock files run to megabytes and thousands of entries, so neither the search nor the line count may
+// start from the top each time: entries are looked up in the order they appear in the text (JSON.parse
+// keeps that order), each search starting where the last one matched, and lines come from a binary
+// search over line starts.
 function lineIndex(text: string): (needle: string) => number {
-  const cache = new Map<string, number>();
+  const lines = new LineIndex(text);
+  let from = 0;
   return (needle) => {
-    if (!cache.has(needle)) {
-      const at = text.indexOf(needle);
-      cache.set(needle, at === -1 ? 1 : text.slice(0, at).split('\n').length);
-    }
-    return cache.get(needle)!;
+    let at = text.indexOf(needle, from);
+    if (at === -1) at = text.indexOf(needle);
+    if (at === -1) return 1;
+    from = at + needle.length;
+    return lines.rowOf(at) + 1;
   };
 }
 

@@ -8,7 +8,7 @@
  *   inner classes), whose increments also count toward every enclosing function, as in the paper's
  *   lambda example. Each nested function also gets its own score, counted from its own body.
  */
-import { fieldChild, logicalParent, type Node } from './syntax-tree.js';
+import { fieldChild, logicalParent, type SyntaxNode as Node } from '../../../core/index.js';
 import { isElseIf } from './nesting.js';
 import { logicalOperator } from './cyclomatic.js';
 

@@ -7,7 +7,7 @@
  * optional call (`a?.b`, `a?.[i]`, `f?.()` — one per `?.`).
  * Below, the same constructs in tree-sitter's JavaScript/TypeScript grammars.
  */
-import { fieldChild, hasChild, type Node } from './syntax-tree.js';
+import { fieldChild, hasChild, type SyntaxNode as Node } from '../../../core/index.js';
 
 const ALWAYS = new Set([
   'if_statement', 'ternary_expression', 'for_statement', 'for_in_statement', 'while_statement',

@@ -1,6 +1,6 @@
 /** Every metric of one parsed file: its units' metrics and the file's maintainability index. */
 import type { Tree } from 'tree-sitter';
-import { copyTree } from './syntax-tree.js';
+import { syntaxTreeOf } from '../../../core/index.js';
 import { MetricsWalker, type FunctionMetrics } from './metrics-walker.js';
 import { maintainabilityIndex } from './maintainability.js';
 import type { Halstead } from './halstead.js';
@@ -20,7 +20,7 @@ export interface FileMetrics {
 
 export function measureTree(tree: Tree, source: string): FileMetrics {
   const walker = new MetricsWalker(source);
-  walker.visit(copyTree(tree));
+  walker.visit(syntaxTreeOf({ tree, source }));
   const functions = walker.functions.sort((a, b) => a.line - b.line || a.column - b.column);
   const cyclomatic = functions.reduce((total, f) => total + f.cyclomatic, 1 + walker.topLevelDecisions);
   const halstead = walker.halstead.result();

@@ -4,7 +4,7 @@
  * a unit. Names and report locations follow ESLint's astUtils.getFunctionNameWithKind and
  * getFunctionHeadLoc, so results line up with `complexity` rule messages.
  */
-import { fieldChild, hasChild, logicalParent, type Node } from './syntax-tree.js';
+import { fieldChild, hasChild, logicalParent, type SyntaxNode as Node } from '../../../core/index.js';
 import { staticPropertyName } from './property-name.js';
 
 export type UnitKind = 'function' | 'class-field-initializer' | 'class-static-block';

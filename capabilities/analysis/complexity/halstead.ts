@@ -4,7 +4,7 @@
  * `null`, `undefined`. Operators: every other token (keywords, operators, opening brackets), except
  * separators (`,` `;`) and closing brackets, which only pair with what they close. Comments are skipped.
  */
-import { textOf, type Node } from './syntax-tree.js';
+import { textOf, type SyntaxNode as Node } from '../../../core/index.js';
 
 const OPERAND_TYPES = new Set([
   'identifier', 'property_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern',

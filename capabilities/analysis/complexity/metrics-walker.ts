@@ -9,7 +9,7 @@ import { cyclomaticIncrement } from './cyclomatic.js';
 import { cognitiveIncrement, isNestedChild } from './cognitive.js';
 import { opensDepth } from './nesting.js';
 import { belongsOutsideMethod, functionName, headLocation, isFieldInitializer, parameterCount, unitKind, type UnitKind } from './function-units.js';
-import { fieldChild, logicalParent, textOf, type Node } from './syntax-tree.js';
+import { fieldChild, logicalParent, textOf, type SyntaxNode as Node } from '../../../core/index.js';
 
 export interface FunctionMetrics {
   /** ESLint-style name: "function 'foo'", "method 'bar'", "arrow function", "class field initializer", ... */

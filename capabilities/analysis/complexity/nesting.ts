@@ -2,7 +2,7 @@
  * Nesting depth as ESLint's `max-depth` rule measures it: these statements open a level; an `else if`
  * does not open another one (it continues its `if`); functions and class static blocks start again at 0.
  */
-import type { Node } from './syntax-tree.js';
+import type { SyntaxNode as Node } from '../../../core/index.js';
 
 const BLOCKS = new Set([
   'if_statement', 'switch_statement', 'try_statement', 'do_statement', 'while_statement',

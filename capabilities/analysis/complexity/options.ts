@@ -6,7 +6,7 @@
  * than ESLint `max-params`' strict 3. lines 50 — ESLint `max-lines-per-function`'s default.
  * maintainability 20 — files below it are in Visual Studio's "moderate"/"poor" bands.
  */
-import type { JSONSchema } from '../../../core/index.js';
+import { fileSelectionSchema, type JSONSchema } from '../../../core/index.js';
 
 export interface Thresholds {
   cyclomatic: number;
@@ -25,11 +25,6 @@ export interface ComplexityInput {
 
 export const DEFAULT_THRESHOLDS: Thresholds = { cyclomatic: 10, cognitive: 15, nesting: 4, params: 4, lines: 50, maintainability: 20 };
 
-const globs = (what: string): JSONSchema => ({
-  type: 'array',
-  items: { type: 'string', minLength: 1 },
-  description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.`,
-});
 
 const limit = (description: string, minimum: number, fallback: number): JSONSchema => ({ type: 'integer', minimum, default: fallback, description });
 
@@ -37,8 +32,7 @@ export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globs('analyse (default: every TS/TSX/JS/JSX file)'),
-    exclude: globs('skip, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema(),
     thresholds: {
       type: 'object',
       additionalProperties: false,

@@ -1,10 +1,12 @@
 /** Measures the workspace's files through the context (parse tool + per-file memo) and summarises them. */
-import type { CapabilityContext, Finding, ParsedFile } from '../../../core/index.js';
+import { listSourcePaths, type CapabilityContext, type Finding, type ParsedFile } from '../../../core/index.js';
 import { measureTree, type FileMetrics } from './file-metrics.js';
 import { fileFinding, functionFindings } from './findings.js';
 import type { ComplexityInput, Thresholds } from './options.js';
 
-export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+import { SOURCE_EXTENSIONS } from '../../../core/index.js';
+
+export { SOURCE_EXTENSIONS };
 
 /** Bump when the metrics change, so memoised results of an older analyzer are not reused. */
 const ANALYZER_VERSION = 1;
@@ -20,17 +22,20 @@ export interface ProjectReport {
   findings: Finding[];
 }
 
+/** The sources in scope; declaration files have no function bodies to measure. */
 export async function listSources(ctx: CapabilityContext, input: ComplexityInput): Promise<string[]> {
-  const files = await ctx.workspace.list({ include: input.include, exclude: input.exclude, extensions: SOURCE_EXTENSIONS });
-  // Declaration files have no function bodies to measure.
-  return files.filter((f) => !/\.d\.[mc]?ts$/.test(f)).sort();
+  return listSourcePaths(ctx, input);
+}
+
+/** A file's metrics, memoised by content hash: analysis.smells and analysis.quality reuse the same entries. */
+export function fileMetricsOf(ctx: CapabilityContext, parsed: Pick<ParsedFile, 'path' | 'hash' | 'tree' | 'source'>): FileMetrics {
+  const compute = (): FileMetrics => measureTree(parsed.tree, parsed.source);
+  const key = `analysis.complexity@${ANALYZER_VERSION}:${parsed.path}`;
+  return ctx.tools.memo ? ctx.tools.memo(key, parsed.hash, compute) : compute();
 }
 
 function measureParsed(ctx: CapabilityContext, parsed: ParsedFile): FileReport {
-  const compute = (): FileMetrics => measureTree(parsed.tree, parsed.source);
-  const key = `analysis.complexity@${ANALYZER_VERSION}:${parsed.path}`;
-  const metrics = ctx.tools.memo ? ctx.tools.memo(key, parsed.hash, compute) : compute();
-  return { file: parsed.path, language: parsed.language, ...metrics };
+  return { file: parsed.path, language: parsed.language, ...fileMetricsOf(ctx, parsed) };
 }
 
 export async function measureFile(ctx: CapabilityContext, file: string): Promise<FileReport> {

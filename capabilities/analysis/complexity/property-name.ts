@@ -1,5 +1,5 @@
 /** ESLint's getStaticPropertyName for a property/method key node: its name when it is statically known, else null. */
-import { textOf, type Node } from './syntax-tree.js';
+import { textOf, type SyntaxNode as Node } from '../../../core/index.js';
 
 const NAME_TYPES = new Set(['property_identifier', 'identifier', 'private_property_identifier', 'type_identifier']);
 

@@ -1,6 +1,6 @@
 /** Gathers analyzeDependencies' input through the context: the import graph, manifests, lock file and config texts. */
 import type { CapabilityContext } from '../../../core/index.js';
-import { parseLockFile } from '../advisories/lock-file.js';
+import { parseLockFile, readDependencyFile } from '../advisories/lock-file.js';
 import { parseManifest, type PackageManifest } from '../advisories/package-manifest.js';
 import { buildImportGraph } from '../import-graph/import-graph.js';
 import { parseJsonc } from '../import-graph/parse-jsonc.js';
@@ -12,7 +12,7 @@ const MAX_CONFIG_FILES = 40;
 
 async function readText(ctx: CapabilityContext, file: string, why: string[]): Promise<string | null> {
   try {
-    return await ctx.workspace.read(file);
+    return await readDependencyFile(ctx, file);
   } catch (error) {
     if ((error as { code?: string }).code === 'tool_call_limit') throw error;
     why.push(`"${file}": ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 /** analysis.dependencies' input: scope, whether type-only imports form cycles, and rules. */
-import type { JSONSchema } from '../../../core/index.js';
+import { fileSelectionSchema, ruleSelectionSchema, type JSONSchema } from '../../../core/index.js';
 import { selectRules } from '../structure/options.js';
 import { RULE_IDS, type DependencyRuleId } from './rules.js';
 
@@ -17,17 +17,14 @@ export interface DependenciesOptions {
   rules: Set<DependencyRuleId>;
 }
 
-const globs = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', minLength: 1 }, description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.` });
-const ruleList = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', enum: [...RULE_IDS] }, uniqueItems: true, description: `Rule ids to ${what}.` });
 
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globs('analyse (default: every TS/TSX/JS/JSX file; unused packages are then not judged)'),
-    exclude: globs('skip, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema('analyse (default: every TS/TSX/JS/JSX file; unused packages are then not judged)'),
     includeTypeImports: { type: 'boolean', default: false, description: 'Count type-only imports as edges when looking for cycles.' },
-    rules: { type: 'object', additionalProperties: false, properties: { enable: ruleList('report (default: all)'), disable: ruleList('leave out') } },
+    rules: ruleSelectionSchema([...RULE_IDS]),
   },
 };
 

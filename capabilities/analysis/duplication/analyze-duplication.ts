@@ -8,8 +8,8 @@
 import type { Tree } from 'tree-sitter';
 import type { Clone, CloneKind, CloneLocation, DuplicationReport } from './clone-report.js';
 import { perFile, totalsOf } from './clone-report.js';
-import { findClones, type RawClone, type TokenSpan } from './find-clones.js';
-import { TokenInterner, type DetectionMode } from './interner.js';
+import { encodeFile, findClones, type EncodedFile, type RawClone, type TokenSpan } from './find-clones.js';
+import { encodeTokens, type DetectionMode } from './interner.js';
 import { consistentLength, identical } from './renamed-clones.js';
 import { tokenize, type TokenStream } from './tokenize.js';
 
@@ -21,9 +21,16 @@ export interface DuplicationOptions {
   /** Which clone kinds to report (default both). */
   kinds?: CloneKind[];
   signal?: AbortSignal;
+  /** How a file's tokens become codes and window hashes (default: computed on the spot). */
+  encode?: EncodeFile;
 }
 
 export type DuplicationInputFile = { path: string; tokens: TokenStream } | { path: string; source: string; tree: Tree };
+
+/** Encodes one file for one detection mode; a caller holding a per-file memo passes one (see duplication/collect-tokens.ts). */
+export type EncodeFile = (file: { path: string; tokens: TokenStream }, mode: DetectionMode, minTokens: number) => EncodedFile;
+
+export const encodeDirectly: EncodeFile = (file, mode, minTokens) => encodeFile(encodeTokens(file.tokens, mode), minTokens);
 
 export const DEFAULT_MIN_TOKENS = 50;
 export const DEFAULT_MIN_LINES = 5;
@@ -40,9 +47,8 @@ export function analyzeDuplication(input: readonly DuplicationInputFile[], optio
   const minLines = options.minLines ?? DEFAULT_MIN_LINES;
   const kinds = options.kinds ?? ['exact', 'renamed'];
   const files: Prepared[] = input.map((f) => ({ path: f.path, tokens: 'tokens' in f ? f.tokens : tokenize(f.tree, f.source) }));
-  const interner = new TokenInterner();
-  const detect = (mode: DetectionMode): RawClone[] =>
-    findClones(files.map((f) => interner.encode(f.tokens, mode)), minTokens, options.signal);
+  const encode = options.encode ?? encodeDirectly;
+  const detect = (mode: DetectionMode): RawClone[] => findClones(files.map((f) => encode(f, mode, minTokens)), minTokens, options.signal);
 
   const exact = detect('exact').map((raw) => toClone(files, raw, 'exact')).filter((c) => long(c, minLines));
   let reported = kinds.includes('exact') ? exact : [];

@@ -5,6 +5,7 @@
  * copy is paired with the first occurrence, so a block pasted three times gives two clones. Within one
  * file the two sides never overlap.
  */
+import { NOT_SEEN, WindowTable } from './window-table.js';
 
 /** A half-open token range [start, end) of one file (index into the input list). */
 export interface TokenSpan {
@@ -60,23 +61,33 @@ function sameWindow(a: ArrayLike<number>, aStart: number, b: ArrayLike<number>, 
   return true;
 }
 
-export function findClones(files: readonly ArrayLike<number>[], minTokens: number, signal?: AbortSignal): RawClone[] {
-  const firstSeen = new Map<number, number>();
+/** One file's encoded tokens and the hash key of each window (memoisable per file: see interner.ts). */
+export interface EncodedFile {
+  codes: ArrayLike<number>;
+  keys: Float64Array;
+}
+
+export function encodeFile(codes: ArrayLike<number>, minTokens: number): EncodedFile {
+  return { codes, keys: windowKeys(codes, minTokens) };
+}
+
+export function findClones(files: readonly EncodedFile[], minTokens: number, signal?: AbortSignal): RawClone[] {
+  let windows = 0;
+  for (const file of files) windows += file.keys.length;
+  const firstSeen = new WindowTable(windows);
   const clones: RawClone[] = [];
   for (let f = 0; f < files.length; f++) {
     if (f % 64 === 0) signal?.throwIfAborted();
-    const codes = files[f]!;
-    const keys = windowKeys(codes, minTokens);
+    const { codes, keys } = files[f]!;
     for (let i = 0; i < keys.length; ) {
-      const seen = firstSeen.get(keys[i]!);
-      if (seen === undefined) {
-        firstSeen.set(keys[i]!, f * FILE_SHIFT + i);
+      const seen = firstSeen.getOrSet(keys[i]!, f * FILE_SHIFT + i);
+      if (seen === NOT_SEEN) {
         i++;
         continue;
       }
       const pf = Math.floor(seen / FILE_SHIFT);
       const pi = seen % FILE_SHIFT;
-      const other = files[pf]!;
+      const other = files[pf]!.codes;
       if ((pf === f && pi + minTokens > i) || !sameWindow(other, pi, codes, i, minTokens)) {
         i++;
         continue;

@@ -1,28 +1,34 @@
-/** Token keys as small integers, so windows hash and compare as numbers. One interner per analysis. */
+/**
+ * Token keys as integers, so windows hash and compare as numbers. The code of a token is a 32-bit
+ * FNV-1a hash of its key, not a running counter: it depends on the token alone, so a file's encoded
+ * stream and its window hashes can be memoised by the file's content hash and reused by every later
+ * scan (only changed files are encoded again). Two different keys sharing a code would have to line
+ * up across a whole window of 50 tokens to matter.
+ */
 import { TOKEN_KIND, type TokenStream } from './tokenize.js';
 
 export type DetectionMode = 'exact' | 'renamed';
 
-export class TokenInterner {
-  private readonly codes = new Map<string, number>();
-
-  code(key: string): number {
-    let code = this.codes.get(key);
-    if (code === undefined) {
-      code = this.codes.size + 1;
-      this.codes.set(key, code);
-    }
-    return code;
+export function tokenCode(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
   }
+  // Non-negative and below 2^31, like the counter codes it replaces (the window hash relies on it).
+  return (hash >>> 1) || 1;
+}
 
-  encode(stream: TokenStream, mode: DetectionMode): Int32Array {
-    const out = new Int32Array(stream.texts.length);
-    for (let i = 0; i < out.length; i++) {
-      const kind = stream.kinds[i];
-      if (mode === 'renamed' && kind === TOKEN_KIND.identifier) out[i] = this.code('\u0000id');
-      else if (mode === 'renamed' && kind === TOKEN_KIND.literal) out[i] = this.code('\u0000lit');
-      else out[i] = this.code(stream.texts[i]!);
-    }
-    return out;
+const IDENTIFIER_CODE = tokenCode('\u0000id');
+const LITERAL_CODE = tokenCode('\u0000lit');
+
+export function encodeTokens(stream: TokenStream, mode: DetectionMode): Int32Array {
+  const out = new Int32Array(stream.texts.length);
+  for (let i = 0; i < out.length; i++) {
+    const kind = stream.kinds[i];
+    if (mode === 'renamed' && kind === TOKEN_KIND.identifier) out[i] = IDENTIFIER_CODE;
+    else if (mode === 'renamed' && kind === TOKEN_KIND.literal) out[i] = LITERAL_CODE;
+    else out[i] = tokenCode(stream.texts[i]!);
   }
+  return out;
 }

@@ -3,7 +3,7 @@
  * `mediumLines` is where a clone's severity rises from low to medium (30 lines: a copy that long is a
  * whole routine, and every fix to it must now be made twice).
  */
-import type { JSONSchema } from '../../../core/index.js';
+import { fileSelectionSchema, ruleSelectionSchema, type JSONSchema } from '../../../core/index.js';
 import type { CloneKind } from './clone-report.js';
 import { DEFAULT_MIN_LINES, DEFAULT_MIN_TOKENS } from './analyze-duplication.js';
 
@@ -27,24 +27,17 @@ export interface ResolvedDuplicationInput {
 
 export const RULE_ID = 'duplication/clone';
 
-const globs = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', minLength: 1 }, description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.` });
-const ruleList = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', enum: [RULE_ID] }, description: `Rule ids to ${what}.` });
 
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globs('analyse (default: every TS/TSX/JS/JSX file)'),
-    exclude: globs('skip, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema(),
     minTokens: { type: 'integer', minimum: 10, maximum: 10000, default: DEFAULT_MIN_TOKENS, description: 'Smallest clone, in tokens (jscpd --min-tokens).' },
     minLines: { type: 'integer', minimum: 1, maximum: 10000, default: DEFAULT_MIN_LINES, description: 'Smallest clone, in lines (jscpd --min-lines).' },
     mediumLines: { type: 'integer', minimum: 1, default: 30, description: 'Clones of at least this many lines are medium severity; shorter ones low.' },
     kinds: { type: 'array', items: { type: 'string', enum: ['exact', 'renamed'] }, uniqueItems: true, default: ['exact', 'renamed'], description: 'Clone kinds to report: exact copies, and copies with renamed identifiers or changed literals.' },
-    rules: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { enable: ruleList('report (default: all)'), disable: ruleList('leave out') },
-    },
+    rules: ruleSelectionSchema([RULE_ID]),
   },
 };
 

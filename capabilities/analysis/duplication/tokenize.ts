@@ -1,11 +1,12 @@
 /**
- * The token stream clone detection compares, read from tree-sitter leaves in one cursor pass.
+ * The token stream clone detection compares, read from the leaves of the shared plain syntax tree.
  * Comments are left out (jscpd's "weak" mode), so a comment edit never hides a clone. Strings, template
  * strings, regexes and numbers are one token each, as a lexer sees them. Each token has two keys: the
  * exact one (its text) and the renamed one, where identifiers become `$id` and literals `$lit`, so a
  * copy with renamed variables or changed constants still matches (a type-2 clone).
  */
-import type { Tree, TreeCursor } from 'tree-sitter';
+import type { Tree } from 'tree-sitter';
+import { syntaxTreeOf, walk, type SyntaxNode } from '../../../core/index.js';
 
 export const TOKEN_KIND = { other: 0, identifier: 1, literal: 2 } as const;
 
@@ -30,54 +31,67 @@ export interface TokenStream {
   lines: number;
 }
 
+/** Tokens from the shared plain tree (core/syntax): no second walk through the native binding. */
 export function tokenize(tree: Tree, source: string): TokenStream {
   const stream: TokenStream = { texts: [], kinds: [], startLines: [], endLines: [], startColumns: [], endColumns: [], lines: countLines(source) };
-  const cursor = tree.walk();
-  for (;;) {
-    const descend = visit(cursor, source, stream);
-    if (descend && cursor.gotoFirstChild()) continue;
-    while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) return stream;
-    }
+  const rows = new RowTracker(source);
+  walk(syntaxTreeOf({ tree, source }), (node) => visit(node, source, stream, rows));
+  return stream;
+}
+
+/**
+ * Rows and columns of tokens met in source order: the row only moves forward, so each lookup is a few
+ * steps from the last one instead of a search from the top.
+ */
+class RowTracker {
+  private readonly starts: number[] = [0];
+  private row = 0;
+
+  constructor(source: string) {
+    for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  /** 0-based row of `index`; `index` never goes below the previous call's start. */
+  advance(index: number): number {
+    while (this.row + 1 < this.starts.length && this.starts[this.row + 1]! <= index) this.row++;
+    return this.row;
+  }
+
+  /** 0-based row of an index at or after the current row, without moving. */
+  peek(index: number): number {
+    let r = this.row;
+    while (r + 1 < this.starts.length && this.starts[r + 1]! <= index) r++;
+    return r;
+  }
+
+  column(index: number, row: number): number {
+    return index - this.starts[row]!;
   }
 }
 
-/** Records the node when it is a token; returns whether its children still need visiting. */
-function visit(cursor: TreeCursor, source: string, stream: TokenStream): boolean {
-  const type = cursor.nodeType;
+/** Records the node when it is a token; returns false when its children need no visit. */
+function visit(node: SyntaxNode, source: string, stream: TokenStream, rows: RowTracker): boolean {
+  const type = node.type;
   if (SKIPPED.has(type)) return false;
   const literal = LITERALS.has(type);
   // A template string with substitutions holds code: descend into it instead of taking it whole.
-  if (literal && type === 'template_string' && hasSubstitution(cursor)) return true;
-  if (!literal && cursor.gotoFirstChild()) {
-    cursor.gotoParent();
-    return true;
-  }
-  const start = cursor.startIndex;
-  const end = cursor.endIndex;
+  if (literal && type === 'template_string' && node.children.some((c) => c.type === 'template_substitution')) return true;
+  if (!literal && node.children.length > 0) return true;
+  const start = node.startIndex;
+  const end = node.endIndex;
   if (end <= start) return false; // zero-width nodes: recovered (missing) tokens
   // Whitespace between JSX elements is layout, not content.
   if (type === 'jsx_text' && source.slice(start, end).trim() === '') return false;
   const kind = literal ? TOKEN_KIND.literal : IDENTIFIERS.has(type) ? TOKEN_KIND.identifier : TOKEN_KIND.other;
   stream.texts.push(source.slice(start, end));
   stream.kinds.push(kind);
-  const from = cursor.startPosition;
-  const to = cursor.endPosition;
-  stream.startLines.push(from.row + 1);
-  stream.endLines.push(to.row + 1);
-  stream.startColumns.push(from.column + 1);
-  stream.endColumns.push(Math.max(1, to.column));
+  const fromRow = rows.advance(start);
+  const toRow = rows.peek(end);
+  stream.startLines.push(fromRow + 1);
+  stream.endLines.push(toRow + 1);
+  stream.startColumns.push(rows.column(start, fromRow) + 1);
+  stream.endColumns.push(Math.max(1, rows.column(end, toRow)));
   return false;
-}
-
-function hasSubstitution(cursor: TreeCursor): boolean {
-  let found = false;
-  if (cursor.gotoFirstChild()) {
-    do found = cursor.nodeType === 'template_substitution';
-    while (!found && cursor.gotoNextSibling());
-    cursor.gotoParent();
-  }
-  return found;
 }
 
 export function countLines(source: string): number {

@@ -2,9 +2,10 @@
  * The module import graph of a workspace: one node per parsed source file, an edge per import that
  * resolves to another workspace file, and the bare (package) imports and unresolvable local imports
  * beside it. `linkImports` is pure (records in, graph out); `buildImportGraph` gathers the records
- * through the capability context (one counted parse per file, the extraction memoised per content hash).
+ * through the capability context (one batched parse, the extraction memoised per content hash).
  */
-import type { CapabilityContext } from '../../../core/index.js';
+import { createHash } from 'node:crypto';
+import { isDeclarationFile, parseSources, type CapabilityContext, type ParsedFile } from '../../../core/index.js';
 import { extractImports, type ImportKind, type ImportRecord } from './extract-imports.js';
 import { ModuleResolver, SOURCE_EXTENSIONS, aliasesFromTsconfig, type PathAliases } from './module-resolver.js';
 import { isBuiltin, isRelative, packageNameOf } from './package-name.js';
@@ -80,8 +81,8 @@ export function adjacency(graph: Pick<ImportGraph, 'edges'>, includeTypeOnly = f
   return out;
 }
 
-export async function readImports(ctx: CapabilityContext, file: string): Promise<ImportRecord[]> {
-  const parsed = await ctx.tools.parse(file);
+/** A file's import records, memoised per content hash. */
+export function importsOf(ctx: CapabilityContext, parsed: ParsedFile): ImportRecord[] {
   const compute = (): ImportRecord[] => extractImports(parsed.tree, parsed.source);
   return ctx.tools.memo ? ctx.tools.memo(`analysis.import-graph@${EXTRACTOR_VERSION}:${parsed.path}`, parsed.hash, compute) : compute();
 }
@@ -100,24 +101,33 @@ export async function readPathAliases(ctx: CapabilityContext, files: readonly st
 /** Source files in scope (declaration files hold no imports that run). */
 export async function listSourceFiles(ctx: CapabilityContext, scope: GraphScope): Promise<string[]> {
   const files = await ctx.workspace.list({ include: scope.include, exclude: scope.exclude, extensions: SOURCE_EXTENSIONS });
-  return files.filter((f) => !/\.d\.[mc]?ts$/.test(f)).sort();
+  return files.filter((f) => !isDeclarationFile(f)).sort();
 }
 
+/**
+ * The graph of the sources in scope: one batched parse (one tool call), per-file extraction memoised,
+ * and the linked graph itself memoised under a key made of every file name and source hash, so the
+ * checks of one scan (structure, dependencies, quality) and an unchanged re-scan link it once.
+ */
 export async function buildImportGraph(ctx: CapabilityContext, scope: GraphScope, allFiles?: string[]): Promise<ImportGraph> {
   const files = allFiles ?? (await ctx.workspace.list());
-  const sources = await listSourceFiles(ctx, scope);
-  const records = new Map<string, ImportRecord[]>();
-  const skipped: ImportGraph['skipped'] = [];
-  for (const [index, file] of sources.entries()) {
-    ctx.signal.throwIfAborted();
-    try {
-      records.set(file, await readImports(ctx, file));
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'tool_call_limit' || ctx.signal.aborted) throw error;
-      skipped.push({ file, reason: (error as Error).message });
-    }
-    if (index % 25 === 0) ctx.progress(Math.round((index / Math.max(1, sources.length)) * 80), file);
-  }
-  return { ...linkImports(records, files, await readPathAliases(ctx, files)), skipped };
+  const { files: parsed, skipped } = await parseSources(ctx, scope, 'import graph');
+  const aliases = await readPathAliases(ctx, files);
+  const version = graphVersion(files, parsed, aliases);
+  const link = (): Omit<ImportGraph, 'skipped'> => {
+    const records = new Map<string, ImportRecord[]>();
+    for (const file of parsed) records.set(file.path, importsOf(ctx, file));
+    return linkImports(records, files, aliases);
+  };
+  const graph = ctx.tools.memo ? ctx.tools.memo(`analysis.import-graph@${EXTRACTOR_VERSION}:graph`, version, link) : link();
+  return { ...graph, skipped };
+}
+
+/** Everything the linked graph depends on, hashed: the file universe, each source's content, the aliases. */
+function graphVersion(files: readonly string[], parsed: readonly ParsedFile[], aliases: PathAliases | null): string {
+  const hash = createHash('sha256');
+  hash.update(files.join('\n'));
+  for (const file of parsed) hash.update(`\0${file.path}\0${file.hash}`);
+  hash.update(JSON.stringify(aliases));
+  return hash.digest('hex');
 }

@@ -8,7 +8,9 @@
 import path from 'node:path/posix';
 import { isRelative } from './package-name.js';
 
-export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+import { SOURCE_EXTENSIONS } from '../../../core/index.js';
+
+export { SOURCE_EXTENSIONS };
 const TRY_EXTENSIONS = ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
 /** ESM TypeScript imports the emitted name: `./a.js` means `./a.ts`. */
 const EMITTED_TO_SOURCE: Record<string, string[]> = {

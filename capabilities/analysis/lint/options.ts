@@ -1,29 +1,32 @@
 /** analysis.lint's input. */
 import type { JSONSchema } from '../../../core/index.js';
-import { globsSchema } from '../smells/rule-selection.js';
+import { fileSelectionSchema, ruleSelectionSchema } from '../../../core/index.js';
+
+/** auto: the project's ESLint config when it has one (and useProjectConfig), else the built-in rules. */
+export type LintEngine = 'auto' | 'eslint' | 'builtin';
 
 export interface LintInput {
   include?: string[];
   exclude?: string[];
   useProjectConfig?: boolean;
+  engine?: LintEngine;
   rules?: { enable?: string[]; disable?: string[] };
 }
 
-const ids = (what: string): JSONSchema => ({ type: 'array', uniqueItems: true, items: { type: 'string', pattern: '^eslint/.+' }, description: what });
 
 export const LINT_INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globsSchema('lint (default: every TS/TSX/JS/JSX file)'),
-    exclude: globsSchema('skip, on top of .gitignore, node_modules and the config\'s own ignores'),
+    ...fileSelectionSchema('lint (default: every TS/TSX/JS/JSX file)', "skip, on top of .gitignore, node_modules and the config's own ignores"),
     useProjectConfig: {
       type: 'boolean', default: true,
       description: "Use the workspace's eslint.config.* when there is one. Loading it executes the config file and the plugins it imports; set false for untrusted workspaces (agentd's recommended config is used instead).",
     },
-    rules: {
-      type: 'object', additionalProperties: false, description: 'Which findings to keep, by id (eslint/<rule>).',
-      properties: { enable: ids('Keep only these (default: all).'), disable: ids('Drop these.') },
+    engine: {
+      type: 'string', enum: ['auto', 'eslint', 'builtin'], default: 'auto',
+      description: "auto: ESLint with the workspace's own eslint.config.* when there is one (and useProjectConfig), otherwise agentd's built-in rules (a curated set of ESLint's recommended rules re-implemented on the shared syntax tree; see the README for which and why). eslint: always ESLint (the project config, or ESLint + typescript-eslint recommended). builtin: always the built-in rules.",
     },
+    rules: ruleSelectionSchema({ pattern: '^eslint/.+' }, 'Which findings to keep, by id (eslint/<rule>).'),
   },
 };

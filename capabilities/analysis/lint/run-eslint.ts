@@ -1,7 +1,9 @@
 /**
  * Runs ESLint on the workspace's files through `lintText`, so the content linted is what the job sees
- * (staged overlay changes included), not what is on disk.
+ * (staged overlay changes included), not what is on disk. The files are read as one batch (one counted
+ * call) and each file's findings are memoised, so a re-scan lints only what changed.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import type { CapabilityContext, Finding } from '../../../core/index.js';
@@ -13,10 +15,10 @@ export interface LintRun {
   linted: string[];
   ignored: string[];
   skipped: { file: string; reason: string }[];
-  config: { source: 'project' | 'recommended'; file: string | null; typescript?: boolean; fallbackReason?: string };
+  config: { source: 'project' | 'recommended' | 'builtin'; file: string | null; typescript?: boolean; fallbackReason?: string; rules?: string[] };
 }
 
-async function projectConfigFile(ctx: CapabilityContext): Promise<string | undefined> {
+export async function projectConfigFile(ctx: CapabilityContext): Promise<string | undefined> {
   for (const name of FLAT_CONFIG_NAMES) if (await ctx.workspace.exists(name)) return name;
   return undefined;
 }
@@ -45,31 +47,40 @@ function recommendedEslint(root: string, config: ESLint.Options['overrideConfig'
   return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config, errorOnUnmatchedPattern: false });
 }
 
+/**
+ * What the memo key must change with: the config file's text (or agentd's recommended config) and
+ * ESLint's version. Plugins upgraded under an unchanged config are not noticed within one process.
+ */
+async function configVersion(ctx: CapabilityContext, config: LintRun['config']): Promise<string> {
+  const hash = createHash('sha256').update(`${ESLint.version}\0${config.source}\0${config.typescript ?? ''}`);
+  if (config.file) hash.update(await ctx.workspace.read(config.file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Lints the files read in one batch; each file's findings are memoised by its content hash and the config's version. */
 export async function lintFiles(ctx: CapabilityContext, files: string[], useProjectConfig: boolean): Promise<LintRun> {
   const { eslint, config } = await createEslint(ctx, useProjectConfig);
   const run: LintRun = { findings: [], linted: [], ignored: [], skipped: [], config };
-  for (const [index, file] of files.entries()) {
+  const version = await configVersion(ctx, config);
+  const batch = await ctx.workspace.readMany(files);
+  run.skipped.push(...batch.skipped.map((s) => ({ file: s.path, reason: s.message })));
+  for (const [index, { path: file, content }] of batch.files.entries()) {
     ctx.signal.throwIfAborted();
     const absolute = path.join(ctx.workspace.root, file);
-    if (await eslint.isPathIgnored(absolute)) {
+    if (config.source === 'project' && (await eslint.isPathIgnored(absolute))) {
       run.ignored.push(file);
       continue;
     }
-    let text: string;
-    try {
-      text = await ctx.workspace.read(file);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'tool_call_limit' || code === 'cancelled' || ctx.signal.aborted) throw error;
-      run.skipped.push({ file, reason: (error as Error).message });
-      continue;
-    }
-    const results = await eslint.lintText(text, { filePath: absolute, warnIgnored: false });
-    const docs = eslint.getRulesMetaForResults(results) as Record<string, { docs?: { url?: string; description?: string } }>;
-    const flat = Object.fromEntries(Object.entries(docs).map(([id, meta]) => [id, meta?.docs ?? {}]));
-    for (const result of results) run.findings.push(...resultFindings(file, result, flat));
+    const compute = async (): Promise<Finding[]> => {
+      const results = await eslint.lintText(content, { filePath: absolute, warnIgnored: false });
+      const docs = eslint.getRulesMetaForResults(results) as Record<string, { docs?: { url?: string; description?: string } }>;
+      const flat = Object.fromEntries(Object.entries(docs).map(([id, meta]) => [id, meta?.docs ?? {}]));
+      return results.flatMap((result) => resultFindings(file, result, flat));
+    };
+    const hash = createHash('sha256').update(content).digest('hex');
+    run.findings.push(...(await (ctx.tools.memo ? ctx.tools.memo(`analysis.lint/eslint@${version}:${file}`, hash, compute) : compute())));
     run.linted.push(file);
-    ctx.progress(Math.round(((index + 1) / files.length) * 100), file);
+    if (index % 16 === 0) ctx.progress(Math.round(((index + 1) / batch.files.length) * 100), file);
   }
   return run;
 }

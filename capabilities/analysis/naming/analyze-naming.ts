@@ -1,6 +1,6 @@
 /** analysis.naming as pure functions: `namingOfFile` (memoisable per content hash) and `analyzeNaming` (adds the project-wide checks). */
 import type { Finding } from '../../../core/index.js';
-import type { SourceUnit } from '../smells/source-units.js';
+import type { SourceUnit } from '../../../core/index.js';
 import { matchesStyle } from './case-styles.js';
 import { conventionFinding, meaninglessFinding } from './convention-check.js';
 import { declaredNames, type DeclaredName } from './declarations.js';

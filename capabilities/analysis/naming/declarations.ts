@@ -5,7 +5,7 @@
  * are not declared here: their spelling is someone else's.
  */
 import type { SourceRange } from '../../../core/index.js';
-import { containsJsx, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type Node } from '../smells/syntax.js';
+import { containsJsx, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 export type NameKind = 'variable' | 'constant' | 'function' | 'parameter' | 'type' | 'enumMember' | 'method' | 'field';
 

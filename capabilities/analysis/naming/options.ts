@@ -6,7 +6,7 @@
  * project already uses (kebab-case when it has no multi-word names yet).
  */
 import type { JSONSchema } from '../../../core/index.js';
-import { globsSchema, ruleSelectionSchema, type RuleSelection } from '../smells/rule-selection.js';
+import { fileSelectionSchema, ruleSelectionSchema, type RuleSelection } from '../../../core/index.js';
 import { CASE_STYLES, type CaseStyle } from './case-styles.js';
 import { NAMING_RULE_IDS } from './rules.js';
 
@@ -66,8 +66,7 @@ export const NAMING_INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globsSchema('analyse (default: every TS/TSX/JS/JSX file)'),
-    exclude: globsSchema('skip, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema(),
     conventions: {
       type: 'object', additionalProperties: false, description: 'Allowed case styles per kind of name.',
       properties: Object.fromEntries(Object.entries(KIND_DESCRIPTIONS).map(([kind, what]) => [kind, styles(what)])),

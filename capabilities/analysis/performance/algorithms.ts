@@ -4,9 +4,7 @@
  * a loop over something else (O(n·m); a Set or Map built once makes each lookup O(1)).
  */
 import type { Finding } from '../../../core/index.js';
-import {
-  ancestors, calleeName, calleeObject, fieldChild, isFunction, isIterationCallback, LOOP_TYPES, rangeOf, textOf, walk, type Node,
-} from '../smells/syntax.js';
+import { ancestors, calleeName, calleeObject, fieldChild, isFunction, isIterationCallback, LOOP_TYPES, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 const SEARCHES = new Set(['includes', 'indexOf', 'lastIndexOf', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every']);
 const CALLBACK_SEARCHES = new Set(['find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every']);

@@ -1,6 +1,6 @@
 /** analysis.performance as pure functions: per file (memoisable) and the project pass for memoised components. */
 import type { Finding } from '../../../core/index.js';
-import type { SourceUnit } from '../smells/source-units.js';
+import type { SourceUnit } from '../../../core/index.js';
 import { linearSearchFindings, nestedLoopFindings } from './algorithms.js';
 import { bundleFindings } from './bundle.js';
 import { effectDependencyFindings } from './effect-deps.js';

@@ -4,7 +4,7 @@
  * bytes cost next to nothing.
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, fieldChild, rangeOf, textOf, walk, type Node } from '../smells/syntax.js';
+import { callArguments, fieldChild, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 import { librarySize } from './library-sizes.js';
 
 function finding(file: string, node: Node, source: string, specifier: string): Finding | undefined {

@@ -7,7 +7,7 @@
  *   created by one in the component body, so it changes on every render and the hook always re-runs.
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, calleeName, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type Node } from '../smells/syntax.js';
+import { callArguments, calleeName, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 const DEPENDENCY_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect', 'useMemo', 'useCallback', 'useImperativeHandle']);
 const LITERALS = new Set(['object', 'array', 'arrow_function', 'function_expression', 'function']);

@@ -4,9 +4,7 @@
  * cleared; module-level Maps, Sets, arrays and objects that functions only ever grow.
  */
 import type { Finding } from '../../../core/index.js';
-import {
-  ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type Node,
-} from '../smells/syntax.js';
+import { ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect']);
 const GLOBAL_TARGETS = /^(window|document|globalThis|self|process|document\.body|navigator\.\w+|screen)$/;

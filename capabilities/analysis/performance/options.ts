@@ -1,6 +1,6 @@
 /** analysis.performance's input: which files and which rules; `browser` forces or disables the bundle-size check. */
 import type { JSONSchema } from '../../../core/index.js';
-import { globsSchema, ruleSelectionSchema, type RuleSelection } from '../smells/rule-selection.js';
+import { fileSelectionSchema, ruleSelectionSchema, type RuleSelection } from '../../../core/index.js';
 import { PERFORMANCE_RULE_IDS } from './rules.js';
 
 export interface PerformanceInput {
@@ -14,8 +14,7 @@ export const PERFORMANCE_INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globsSchema('analyse (default: every TS/TSX/JS/JSX file)'),
-    exclude: globsSchema('skip, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema(),
     browser: {
       type: 'string', enum: ['auto', 'yes', 'no'], default: 'auto',
       description: "Whether the code ships to browsers (bundle-size checks). 'auto': a React/Next/Vue/Svelte project, or .tsx/.jsx files.",

@@ -5,7 +5,7 @@
  * looks like a database handle (db, pool, client, knex, prisma, repository, a Model class, ...).
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, calleeName, calleeObject, rangeOf, skipParens, textOf, walk, type Node } from '../smells/syntax.js';
+import { callArguments, calleeName, calleeObject, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 import { enclosingLoops } from './algorithms.js';
 
 const QUERY_METHODS = new Set([

@@ -4,9 +4,7 @@
  * (sorting, chained array passes) in a component body without useMemo.
  */
 import type { Finding } from '../../../core/index.js';
-import {
-  calleeName, callArguments, containsJsx, fieldChild, isFunction, isJsx, rangeOf, skipParens, textOf, walk, type Node,
-} from '../smells/syntax.js';
+import { calleeName, callArguments, containsJsx, fieldChild, isFunction, isJsx, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 const INLINE_VALUES = new Set(['object', 'array', 'arrow_function', 'function_expression', 'function']);
 const ITERATION = /^(map|filter|reduce|flatMap|sort|toSorted|find|some|every|forEach)$/;

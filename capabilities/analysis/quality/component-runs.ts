@@ -3,6 +3,7 @@
  * file for all of them), reusing the memoised per-file results of analysis.smells and analysis.naming.
  * Each component is a pure function exported by its capability's folder.
  */
+import { fileMetricsOf } from '../complexity/project-report.js';
 import type { CapabilityContext, Finding } from '../../../core/index.js';
 import { DEFAULT_THRESHOLDS } from '../complexity/options.js';
 import { fileFinding, functionFindings } from '../complexity/findings.js';
@@ -10,7 +11,8 @@ import type { FileMetrics } from '../complexity/file-metrics.js';
 import { analyzeDependencies } from '../dependencies/analyze-dependencies.js';
 import { collectDependencyFacts } from '../dependencies/collect-dependency-facts.js';
 import { resolveOptions as resolveDependencyOptions } from '../dependencies/options.js';
-import { analyzeDuplication } from '../duplication/analyze-duplication.js';
+import { tokensOf } from '../duplication/collect-tokens.js';
+import { memoisedReport } from '../duplication/memoised-report.js';
 import { cloneFinding } from '../duplication/clone-findings.js';
 import { resolveInput as resolveDuplicationInput } from '../duplication/options.js';
 import { analyzeNaming, namingOfFile } from '../naming/analyze-naming.js';
@@ -19,7 +21,7 @@ import { NAMING_MEMO_KEY } from '../naming/memo-key.js';
 import { analyzeSmells, smellsOfFile, type FileSmells } from '../smells/analyze-smells.js';
 import { resolveSmellOptions } from '../smells/options.js';
 import { readPackageEntries } from '../smells/package-entries.js';
-import { memoised, type SourceUnit } from '../smells/source-units.js';
+import { memoised, type SourceUnit } from '../../../core/index.js';
 import { SMELLS_MEMO_KEY } from '../smells/memo-key.js';
 import { structureFindingsFor } from './structure-run.js';
 import type { Component } from './score.js';
@@ -44,16 +46,17 @@ function complexityFindings(files: { file: string; smells: FileSmells }[]): Find
   });
 }
 
-function duplicationFindings(units: SourceUnit[], signal: AbortSignal): Finding[] {
+function duplicationFindings(ctx: CapabilityContext, units: SourceUnit[]): Finding[] {
   const options = resolveDuplicationInput({});
-  const report = analyzeDuplication(units.map((u) => ({ path: u.path, source: u.source, tree: u.tree })), { minTokens: options.minTokens, minLines: options.minLines, kinds: options.kinds, signal });
+  // The same memo entries as analysis.duplication: after that check, this is a lookup.
+  const report = memoisedReport(ctx, units.map((u) => tokensOf(ctx, u)), options);
   return report.clones.map((c) => cloneFinding(c, options.mediumLines));
 }
 
 /** Runs the components not in `skip` (those whose findings an earlier step already produced). */
 export async function runComponents(ctx: CapabilityContext, units: SourceUnit[], skip: Set<Component>): Promise<ComponentRuns> {
   const smellOptions = resolveSmellOptions({});
-  const smells = units.map((unit) => ({ file: unit.path, smells: memoised(ctx, `${SMELLS_MEMO_KEY}:${JSON.stringify(smellOptions)}`, unit, () => smellsOfFile(unit, smellOptions)) }));
+  const smells = units.map((unit) => ({ file: unit.path, smells: memoised(ctx, `${SMELLS_MEMO_KEY}:${JSON.stringify(smellOptions)}`, unit, () => smellsOfFile(unit, smellOptions, (u) => fileMetricsOf(ctx, u))) }));
   const runs: ComponentRuns = {
     basics: smells.map(({ file, smells: s }) => ({ file, sloc: s.measures.sourceLines, maintainability: s.measures.maintainability })),
     findings: {},
@@ -77,7 +80,7 @@ export async function runComponents(ctx: CapabilityContext, units: SourceUnit[],
     const key = `${NAMING_MEMO_KEY}:${JSON.stringify(options)}`;
     return analyzeNaming(units.map((u) => ({ file: u.path, naming: memoised(ctx, key, u, () => namingOfFile(u, options)) })), options);
   });
-  await attempt('duplication', () => duplicationFindings(units, ctx.signal));
+  await attempt('duplication', () => duplicationFindings(ctx, units));
   await attempt('structure', () => structureFindingsFor(ctx, units));
   // analysis.dependencies gathers its own facts (import graph, manifest, lock file): this costs one more
   // counted parse per file (served from the parse cache). Import cycles are scored once, by structure.

@@ -1,6 +1,6 @@
 /** analysis.quality's input: scope, how many top issues, component weights, and whether earlier steps' findings are reused. */
 import type { JSONSchema } from '../../../core/index.js';
-import { globsSchema } from '../smells/rule-selection.js';
+import { fileSelectionSchema } from '../../../core/index.js';
 import { COMPONENTS, DEFAULT_WEIGHTS, type Component } from './score.js';
 
 export interface QualityInput {
@@ -15,8 +15,7 @@ export const QUALITY_INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globsSchema('score (default: every TS/TSX/JS/JSX file)'),
-    exclude: globsSchema('leave out, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema('score (default: every TS/TSX/JS/JSX file)', 'leave out, on top of .gitignore and node_modules'),
     top: { type: 'integer', minimum: 0, maximum: 1000, default: 10, description: 'How many top issues to list.' },
     weights: {
       type: 'object', additionalProperties: false,

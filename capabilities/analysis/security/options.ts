@@ -1,5 +1,5 @@
 /** analysis.security's input: files, categories, rules to enable/disable, severity overrides, test-file policy. */
-import type { JSONSchema, Severity } from '../../../core/index.js';
+import { fileSelectionSchema, type JSONSchema, type Severity } from '../../../core/index.js';
 import { CATEGORIES, RULES, type Category } from './rules/index.js';
 import { DEPENDENCY_RULES } from './dependencies.js';
 
@@ -14,7 +14,6 @@ export interface SecurityInput {
   testFiles?: TestFilePolicy;
 }
 
-const globs = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', minLength: 1 }, description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.` });
 const ruleIds = [...RULES, ...DEPENDENCY_RULES].map((r) => r.id);
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'];
 
@@ -22,8 +21,7 @@ export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globs('scan (default: every TS/TSX/JS/JSX file)'),
-    exclude: globs('skip, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema('scan (default: every TS/TSX/JS/JSX file)'),
     categories: {
       type: 'array', uniqueItems: true, items: { type: 'string', enum: [...CATEGORIES] }, default: [...CATEGORIES],
       description: 'Rule families to run: injection, xss, secrets, crypto, csrf, transport (cookies, CORS), jwt, dependencies.',

@@ -1,5 +1,5 @@
-/** Scanning the workspace: list, parse (counted tool calls), memoised per-file scans, project-wide CSRF. */
-import type { CapabilityContext, Finding, Severity } from '../../../core/index.js';
+/** Scanning the workspace: list, one batched parse (one tool call), memoised per-file scans, project-wide CSRF. */
+import { parseSources, type CapabilityContext, type Finding, type Severity } from '../../../core/index.js';
 import { csrfFindings, type CsrfFacts } from './config/csrf.js';
 import { isTestPath } from './file-kind.js';
 import type { SecurityInput } from './options.js';
@@ -7,7 +7,7 @@ import type { RawFinding } from './raw-finding.js';
 import { ruleDoc, type Category } from './rules/index.js';
 import { scanFile, SCANNER_VERSION, type FileScan } from './scan-file.js';
 
-export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+export { SOURCE_EXTENSIONS } from '../../../core/index.js';
 
 export interface ProjectScan {
   files: string[];
@@ -16,29 +16,17 @@ export interface ProjectScan {
 }
 
 export async function scanProject(ctx: CapabilityContext, input: SecurityInput, categories: Set<Category>): Promise<ProjectScan> {
-  const files = (await ctx.workspace.list({ include: input.include, exclude: input.exclude, extensions: SOURCE_EXTENSIONS }))
-    .filter((f) => !/\.d\.[mc]?ts$/.test(f) && !/\.min\.js$/.test(f))
-    .sort();
-  const scan: ProjectScan = { files, findings: [], skipped: [] };
+  const keep = (f: string): boolean => !/\.min\.js$/.test(f);
+  const { files: parsed, skipped } = await parseSources(ctx, { include: input.include, exclude: input.exclude, keep }, 'analysis.security');
+  const scan: ProjectScan = { files: parsed.map((p) => p.path), findings: [], skipped };
   const csrf: { file: string; facts: CsrfFacts }[] = [];
-  for (const [index, file] of files.entries()) {
-    ctx.signal.throwIfAborted();
-    let result: FileScan;
-    try {
-      const parsed = await ctx.tools.parse(file);
-      const compute = (): FileScan => scanFile(parsed);
-      result = ctx.tools.memo ? ctx.tools.memo(`analysis.security@${SCANNER_VERSION}:${parsed.path}`, parsed.hash, compute) : compute();
-    } catch (error) {
-      // Budget and cancellation end the step; one unreadable file (too large, binary) does not.
-      const code = (error as { code?: string }).code;
-      if (code === 'tool_call_limit' || code === 'cancelled' || ctx.signal.aborted) throw error;
-      scan.skipped.push({ file, reason: (error as Error).message });
-      ctx.log('warn', `analysis.security skipped "${file}": ${(error as Error).message}`);
-      continue;
-    }
-    for (const raw of result.findings) pushFinding(scan, file, raw, input, categories);
-    csrf.push({ file, facts: result.csrf });
-    ctx.progress(Math.round(((index + 1) / files.length) * 100), file);
+  for (const [index, file] of parsed.entries()) {
+    if (index % 32 === 0) ctx.signal.throwIfAborted();
+    const compute = (): FileScan => scanFile(file);
+    const result = ctx.tools.memo ? ctx.tools.memo(`analysis.security@${SCANNER_VERSION}:${file.path}`, file.hash, compute) : compute();
+    for (const raw of result.findings) pushFinding(scan, file.path, raw, input, categories);
+    csrf.push({ file: file.path, facts: result.csrf });
+    if (index % 32 === 0) ctx.progress(Math.round(((index + 1) / parsed.length) * 100), file.path);
   }
   for (const { file, finding } of csrfFindings(csrf)) pushFinding(scan, file, finding, input, categories);
   return scan;

@@ -1,6 +1,6 @@
 /** One file's security scan: the taint engine plus the syntactic rule families, as plain JSON (memoisable). */
 import type { ParsedFile } from '../../../core/index.js';
-import { copyTree } from './syntax/tree.js';
+import { syntaxTreeOf } from '../../../core/index.js';
 import { rangeOf, textOf, type SourceFile } from './syntax/source-file.js';
 import { collectFacts } from './taint/facts.js';
 import { TaintEngine } from './taint/engine.js';
@@ -21,7 +21,7 @@ export interface FileScan {
 export const SCANNER_VERSION = 1;
 
 export function scanFile(parsed: ParsedFile): FileScan {
-  const file: SourceFile = { path: parsed.path, source: parsed.source, root: copyTree(parsed.tree) };
+  const file: SourceFile = { path: parsed.path, source: parsed.source, root: syntaxTreeOf(parsed) };
   const facts = collectFacts(file);
   const findings: RawFinding[] = [
     ...new TaintEngine(file, facts).run().map((hit) => taintFinding(file, hit)),

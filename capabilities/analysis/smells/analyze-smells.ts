@@ -11,7 +11,7 @@ import { magicNumberFindings } from './magic-numbers.js';
 import { moduleFacts, type ModuleFacts } from './module-facts.js';
 import type { SmellOptions } from './options.js';
 import { functionSizeFindings, largeClassFindings, longFileFinding } from './size-smells.js';
-import { isTestFile, type SourceUnit } from './source-units.js';
+import { isTestFile, type SourceUnit } from '../../../core/index.js';
 import { unreachableFindings } from './unreachable.js';
 import { unusedExportFindings } from './unused-exports.js';
 
@@ -21,9 +21,10 @@ export interface FileSmells {
   facts: ModuleFacts;
 }
 
-export function smellsOfFile(unit: SourceUnit, options: SmellOptions): FileSmells {
+/** `measure` lets a caller with a context reuse analysis.complexity's memoised metrics of the file (the same walk). */
+export function smellsOfFile(unit: SourceUnit, options: SmellOptions, measure: (unit: SourceUnit) => FileMeasures = (u) => measureFile(u.root, u.source)): FileSmells {
   const { root, source, path: file } = unit;
-  const measures = measureFile(root, source);
+  const measures = measure(unit);
   const findings: Finding[] = [...functionSizeFindings(file, measures.functions, options.thresholds)];
   const long = longFileFinding(file, measures, options.thresholds);
   if (long) findings.push(long);

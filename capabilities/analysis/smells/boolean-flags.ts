@@ -5,7 +5,7 @@
  * not reported.
  */
 import type { Finding } from '../../../core/index.js';
-import { boundName, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type Node } from './syntax.js';
+import { boundName, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 const EXEMPT_NAMES = /^(set|toggle|use)[A-Z_]|^(set|toggle)$/;
 const PARAMETER_TYPES = new Set(['required_parameter', 'optional_parameter']);

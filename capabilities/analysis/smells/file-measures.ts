@@ -1,7 +1,7 @@
 /** analysis.complexity's per-function and per-file metrics, measured from an already-copied tree. */
 import { MetricsWalker, type FunctionMetrics } from '../complexity/metrics-walker.js';
 import { maintainabilityIndex } from '../complexity/maintainability.js';
-import type { Node } from '../complexity/syntax-tree.js';
+import type { SyntaxNode as Node } from '../../../core/index.js';
 
 export interface FileMeasures {
   functions: FunctionMetrics[];

@@ -5,7 +5,7 @@
  * count, or an HTTP status where an HTTP API expects one.
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, calleeName, fieldChild, rangeOf, textOf, walk, type Node } from './syntax.js';
+import { callArguments, calleeName, fieldChild, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 export interface MagicOptions {
   ignore: number[];

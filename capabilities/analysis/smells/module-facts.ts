@@ -1,6 +1,6 @@
 /** What one module exports and what it takes from other modules: the input of the unused-export index. */
 import type { SourceRange } from '../../../core/index.js';
-import { fieldChild, rangeOf, textOf, walk, type Node } from './syntax.js';
+import { fieldChild, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 export interface ExportedName {
   name: string;

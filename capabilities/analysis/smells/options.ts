@@ -6,7 +6,7 @@
  * purpose: complexity flags "worth a look", smells flags "a design problem".
  */
 import type { JSONSchema } from '../../../core/index.js';
-import { globsSchema, ruleSelectionSchema, type RuleSelection } from './rule-selection.js';
+import { fileSelectionSchema, globsSchema, ruleSelectionSchema, type RuleSelection } from '../../../core/index.js';
 import { SMELL_RULE_IDS } from './rules.js';
 
 export interface SmellThresholds {
@@ -45,8 +45,7 @@ export const SMELLS_INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globsSchema('analyse (default: every TS/TSX/JS/JSX file)'),
-    exclude: globsSchema('skip, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema(),
     thresholds: {
       type: 'object',
       additionalProperties: false,

@@ -3,7 +3,7 @@ import type { Finding, Severity } from '../../../core/index.js';
 import type { FunctionMetrics } from '../complexity/metrics-walker.js';
 import type { FileMeasures } from './file-measures.js';
 import type { SmellThresholds } from './options.js';
-import { fieldChild, headRangeOf, textOf, walk, type Node } from './syntax.js';
+import { fieldChild, headRangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 /** Up to 1.5x the threshold medium, beyond 2.5x high: as far over as it is, so it ranks. */
 export function sizeSeverity(value: number, threshold: number): Severity {

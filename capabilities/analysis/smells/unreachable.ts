@@ -5,7 +5,7 @@
  * Paths that end in every branch of an if/else are not followed (no code-path analysis).
  */
 import type { Finding } from '../../../core/index.js';
-import { textOf, walk, type Node } from './syntax.js';
+import { textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 const JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement']);
 const CONTAINERS = new Set(['statement_block', 'switch_case', 'switch_default', 'program']);

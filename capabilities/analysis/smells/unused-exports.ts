@@ -9,7 +9,7 @@ import path from 'node:path';
 import ignore from 'ignore';
 import type { Finding } from '../../../core/index.js';
 import type { ModuleFacts } from './module-facts.js';
-import { isTestFile } from './source-units.js';
+import { isTestFile } from '../../../core/index.js';
 
 export interface ExportIndexInput {
   modules: Map<string, ModuleFacts>;

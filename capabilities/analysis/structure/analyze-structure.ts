@@ -2,10 +2,10 @@
  * analyzeStructure: the pure analysis behind analysis.structure (file facts in, report and findings
  * out), exported for analysis.quality. `collectStructureFacts` gathers the input through the context.
  */
-import type { CapabilityContext, Finding } from '../../../core/index.js';
+import { memoised, parseSources, type CapabilityContext, type Finding, type ParsedFile } from '../../../core/index.js';
 import { findCycles, type ImportCycle } from '../import-graph/cycles.js';
 import type { ImportRecord } from '../import-graph/extract-imports.js';
-import { linkImports, listSourceFiles, readPathAliases, type ImportGraph } from '../import-graph/import-graph.js';
+import { linkImports, readPathAliases, type ImportGraph } from '../import-graph/import-graph.js';
 import type { PathAliases } from '../import-graph/module-resolver.js';
 import { parseJsonc } from '../import-graph/parse-jsonc.js';
 import { mixedConcerns, type ConcernReport } from './concerns.js';
@@ -57,6 +57,8 @@ export function analyzeStructure(input: StructureFacts, options: StructureOption
   return { ...report, findings: structureFindings(report, options) };
 }
 
+const MAX_HTML_FILES = 20;
+
 async function readJson(ctx: CapabilityContext, files: readonly string[], file: string): Promise<unknown> {
   if (!files.includes(file)) return null;
   try {
@@ -67,27 +69,20 @@ async function readJson(ctx: CapabilityContext, files: readonly string[], file: 
   }
 }
 
+/** Lists and parses the sources in scope (one batched parse) and gathers the facts. */
 export async function collectStructureFacts(ctx: CapabilityContext, scope: { include?: string[]; exclude?: string[] }): Promise<StructureFacts> {
+  const { files: parsed, skipped } = await parseSources(ctx, scope, 'analysis.structure');
+  return { ...(await structureFactsOf(ctx, parsed)), skipped };
+}
+
+/** The facts of already parsed sources (analysis.quality passes its own): per-file facts memoised, HTML pages read in one batch. */
+export async function structureFactsOf(ctx: CapabilityContext, parsed: readonly ParsedFile[]): Promise<StructureFacts> {
   const files = (await ctx.workspace.list()).sort();
-  const sources = await listSourceFiles(ctx, scope);
-  const facts = new Map<string, FileFacts>();
-  const skipped: StructureFacts['skipped'] = [];
-  for (const [index, file] of sources.entries()) {
-    ctx.signal.throwIfAborted();
-    try {
-      const parsed = await ctx.tools.parse(file);
-      const compute = (): FileFacts => readFacts(parsed.tree, parsed.source);
-      facts.set(file, ctx.tools.memo ? ctx.tools.memo(`analysis.structure@${FACTS_VERSION}:${parsed.path}`, parsed.hash, compute) : compute());
-    } catch (error) {
-      if ((error as { code?: string }).code === 'tool_call_limit' || ctx.signal.aborted) throw error;
-      skipped.push({ file, reason: (error as Error).message });
-    }
-    if (index % 25 === 0) ctx.progress(Math.round((index / Math.max(1, sources.length)) * 90), file);
-  }
-  const html: StructureFacts['html'] = [];
-  for (const file of files.filter((f) => f.endsWith('.html')).slice(0, 20)) html.push({ file, content: await ctx.workspace.read(file) });
+  const facts = new Map<string, FileFacts>(parsed.map((p) => [p.path, memoised(ctx, `analysis.structure@${FACTS_VERSION}`, p, () => readFacts(p.tree, p.source))]));
+  const pages = files.filter((f) => f.endsWith('.html')).slice(0, MAX_HTML_FILES);
+  const html: StructureFacts['html'] = pages.length > 0 ? (await ctx.workspace.readMany(pages)).files.map((f) => ({ file: f.path, content: f.content })) : [];
   return {
-    files, facts, skipped, html,
+    files, facts, html, skipped: [],
     aliases: await readPathAliases(ctx, files),
     packageJson: await readJson(ctx, files, 'package.json'),
     nextProject: ctx.project.frameworks.includes('next'),

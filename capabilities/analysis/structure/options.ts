@@ -1,5 +1,5 @@
 /** analysis.structure's input: scope, the folder-depth limit, how many largest files to list, and rules. */
-import type { JSONSchema } from '../../../core/index.js';
+import { fileSelectionSchema, ruleSelectionSchema, type JSONSchema } from '../../../core/index.js';
 import { RULE_IDS, type StructureRuleId } from './rules.js';
 
 export interface StructureInput {
@@ -20,19 +20,16 @@ export interface StructureOptions {
   rules: Set<StructureRuleId>;
 }
 
-const globs = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', minLength: 1 }, description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.` });
-const ruleList = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', enum: [...RULE_IDS] }, uniqueItems: true, description: `Rule ids to ${what}.` });
 
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    include: globs('analyse (default: every TS/TSX/JS/JSX file; orphan files are then not judged)'),
-    exclude: globs('skip, on top of .gitignore and node_modules'),
+    ...fileSelectionSchema('analyse (default: every TS/TSX/JS/JSX file; orphan files are then not judged)'),
     maxDepth: { type: 'integer', minimum: 1, maximum: 50, default: 6, description: 'Folders deeper than this below the root are reported.' },
     largest: { type: 'integer', minimum: 0, maximum: 100, default: 10, description: 'How many of the largest files to list.' },
     includeTypeImports: { type: 'boolean', default: false, description: 'Count type-only imports as edges when looking for cycles.' },
-    rules: { type: 'object', additionalProperties: false, properties: { enable: ruleList('report (default: all)'), disable: ruleList('leave out') } },
+    rules: ruleSelectionSchema([...RULE_IDS]),
   },
 };
 

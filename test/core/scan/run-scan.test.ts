@@ -48,6 +48,24 @@ describe('core/scan runScan', () => {
     expect(report.runs.map((r) => r.capability).sort()).to.deep.equal([...catalog.checks.values()].map((c) => c.meta.id).sort());
   });
 
+  it('reports the same findings and runs with the second thread as without it', async () => {
+    const root = copyFixture();
+    const checks = ['complexity', 'security', 'duplication', 'structure', 'smells', 'quality'].filter((name) => catalog.checks.has(name));
+    const together = await runScan({ root, checks, catalog, parallel: true });
+    const alone = await runScan({ root, checks, catalog, parallel: false });
+    expect(together.runs.map((r) => [r.capability, r.summary, r.findings, r.error])).to.deep.equal(alone.runs.map((r) => [r.capability, r.summary, r.findings, r.error]));
+    expect(together.findings).to.deep.equal(alone.findings);
+    expect(together.findings.length).to.be.greaterThan(0);
+  });
+
+  it('cancels a scan whose signal is aborted while both threads run', async () => {
+    const controller = new AbortController();
+    const root = copyFixture();
+    const pending = runScan({ root, checks: ['all'], catalog: { ...catalog, broken: new Map() }, parallel: true, signal: controller.signal, onProgress: () => controller.abort() });
+    const error = await pending.catch((e: unknown) => e);
+    expect(isAgentdError(error) && error.code).to.equal('cancelled');
+  });
+
   it('parses each file once across checks and not at all again on a re-scan of unchanged files', async function () {
     const parsing = ['complexity', 'smells', 'naming'].filter((name) => catalog.checks.has(name));
     if (parsing.length < 2) this.skip(); // needs two tree-sitter checks registered

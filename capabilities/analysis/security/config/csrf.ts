@@ -2,12 +2,13 @@
  * CSRF: per file, the facts (cookie sessions, CSRF middleware, sameSite, state-changing routes);
  * per project, the findings — a session set up in app.ts protects or exposes routes in routes/*.ts.
  */
-import { field, unwrap, walk, type Node } from '../syntax/tree.js';
+import { field, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { callArguments, dottedName, lastSegment, receiverOf } from '../syntax/names.js';
 import type { ImportBinding } from '../syntax/imports.js';
 import type { RawFinding } from '../raw-finding.js';
 import type { SourceRange } from '../../../../core/index.js';
+import { forEachOfType } from '../../../../core/index.js';
 
 export interface CsrfFacts {
   cookieSessions: boolean;
@@ -25,7 +26,7 @@ const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 export function csrfFacts(file: SourceFile, imports: ImportBinding[]): CsrfFacts {
   const facts: CsrfFacts = { cookieSessions: imports.some((b) => SESSION_MODULES.test(b.module)), globalProtection: false, sameSite: null, routes: [] };
   const csrfNames = new Set(imports.filter((b) => CSRF_MODULES.test(b.module)).map((b) => b.local));
-  walk(file.root, (n) => {
+  forEachOfType(file.root, ['pair', 'call_expression'], (n) => {
     if (n.type === 'pair' && textOf(file, field(n, 'key')!).replace(/['"]/g, '') === 'sameSite' && inSessionOptions(file, n)) {
       const v = textOf(file, unwrap(field(n, 'value')!)).replace(/['"]/g, '').toLowerCase();
       if (v === 'strict' || v === 'true') facts.sameSite = 'strict';

@@ -1,9 +1,10 @@
 /** Insecure session cookies and permissive CORS, from the options literals passed to the middleware. */
-import { field, FUNCTION_TYPES, unwrap, walk, type Node } from '../syntax/tree.js';
+import { field, FUNCTION_TYPES, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { callArguments, dottedName, lastSegment } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
 import { option, optionText } from './object-options.js';
+import { forEachOfType } from '../../../../core/index.js';
 
 const SESSION_COOKIE = /sess|sid|token|auth|jwt|remember|login|refresh|connect\.sid/i;
 const SESSION_FACTORIES = /^(session|expressSession|cookieSession|fastifySession|secureSession)$/;
@@ -12,7 +13,7 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
   let credentialsHeader = false;
   const originHeaders: Node[] = [];
-  walk(file.root, (n) => {
+  forEachOfType(file.root, ['object', 'call_expression'], (n) => {
     if (n.type === 'object') corsObject(file, n, out);
     if (n.type !== 'call_expression') return;
     const callee = dottedName(file, field(n, 'function')!);

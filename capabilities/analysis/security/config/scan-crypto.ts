@@ -2,10 +2,11 @@
  * Weak cryptography: MD5/SHA-1, broken ciphers and ECB, createCipher, Math.random for security values,
  * short RSA/DSA keys, disabled TLS verification. Syntactic: the call and the names around it.
  */
-import { field, unwrap, walk, type Node } from '../syntax/tree.js';
+import { field, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { bindingName, callArguments, dottedName, enclosingFunctionName, lastSegment } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
+import { forEachOfType } from '../../../../core/index.js';
 
 const WEAK_HASH = /^(md4|md5|sha1|sha-1|ripemd|ripemd160|rsa-md5|rsa-sha1)$/i;
 const WEAK_CIPHER = /(^|-)(des|des3|3des|des-ede3?|desx|rc2|rc4|bf|blowfish|cast5?|idea|seed)(-|$)|-ecb$|^ecb$/i;
@@ -17,7 +18,7 @@ const randomContext = (name: string): boolean => RANDOM_WORDS.test(name) || RAND
 
 export function scanCrypto(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
-  walk(file.root, (n) => {
+  forEachOfType(file.root, ['call_expression', 'pair', 'assignment_expression'], (n) => {
     if (n.type === 'call_expression') callFindings(file, n, out);
     else if (n.type === 'pair') tlsOption(file, n, out);
     else if (n.type === 'assignment_expression') tlsEnv(file, n, out);

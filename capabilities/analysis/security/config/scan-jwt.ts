@@ -5,13 +5,14 @@ import { callArguments, dottedName, lastSegment } from '../syntax/names.js';
 import type { ImportBinding } from '../syntax/imports.js';
 import type { RawFinding } from '../raw-finding.js';
 import { option } from './object-options.js';
+import { forEachOfType } from '../../../../core/index.js';
 
 export function scanJwt(file: SourceFile, imports: ImportBinding[]): RawFinding[] {
   const namespaces = new Set(imports.filter((b) => b.module === 'jsonwebtoken' && (b.imported === '*' || b.imported === 'default')).map((b) => b.local));
   const named = new Map(imports.filter((b) => b.module === 'jsonwebtoken' && b.imported !== '*' && b.imported !== 'default').map((b) => [b.local, b.imported]));
   if (namespaces.size === 0 && named.size === 0 && !imports.some((b) => b.module === 'jsonwebtoken')) namespaces.add('jwt');
   const out: RawFinding[] = [];
-  walk(file.root, (n) => {
+  forEachOfType(file.root, 'call_expression', (n) => {
     if (n.type !== 'call_expression') return;
     const callee = dottedName(file, field(n, 'function')!);
     const parts = callee.split('.');

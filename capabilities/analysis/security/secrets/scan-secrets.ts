@@ -3,7 +3,7 @@
  * name they are assigned to; random-looking literals (entropy) under secret names; connection strings
  * with passwords; and literal fallbacks of secret environment variables.
  */
-import { field, unwrap, walk, type Node } from '../syntax/tree.js';
+import { field, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { bindingName } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
@@ -11,10 +11,11 @@ import { looksRandom, shannonEntropy } from './entropy.js';
 import {
   AWS_SECRET, AWS_SECRET_NAME, CONNECTION_STRING, DESCRIPTIVE_NAME, JWT_LITERAL, PASSWORD_NAME, PROVIDER_PATTERNS, SECRET_NAME, isDescriptiveValue, isPlaceholder,
 } from './patterns.js';
+import { forEachOfType } from '../../../../core/index.js';
 
 export function scanSecrets(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
-  walk(file.root, (n) => {
+  forEachOfType(file.root, ['string', 'template_string', 'comment'], (n) => {
     if (n.type === 'string' || (n.type === 'template_string' && !n.children.some((c) => c.type === 'template_substitution'))) {
       literalFindings(file, n, out);
       return false;

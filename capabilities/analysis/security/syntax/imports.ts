@@ -2,8 +2,9 @@
  * What a file imports, from ESM `import` and CommonJS `require`: which local names stand for which
  * module members. Sinks such as `exec` are only sinks when they really come from `child_process`.
  */
-import { field, namedChildren, unwrap, walk, type Node } from './tree.js';
+import { field, namedChildren, unwrap, type Node } from './tree.js';
 import { stringValue, textOf, type SourceFile } from './source-file.js';
+import { forEachOfType } from '../../../../core/index.js';
 
 export interface ImportBinding {
   local: string;
@@ -14,7 +15,7 @@ export interface ImportBinding {
 
 export function collectImports(file: SourceFile): ImportBinding[] {
   const out: ImportBinding[] = [];
-  walk(file.root, (n) => {
+  forEachOfType(file.root, ['import_statement', 'variable_declarator', 'import_alias', 'import_require_clause'], (n) => {
     if (n.type === 'import_statement') esmImport(file, n, out);
     else if (n.type === 'variable_declarator') requireBinding(file, n, out);
     else if (n.type === 'import_alias' || n.type === 'import_require_clause') tsImportEquals(file, n, out);

@@ -15,7 +15,7 @@ export const REQUEST_OBJECT: Value = { ...UNKNOWN, shape: 'object', request: tru
 /** The value of member `name` of `value`: a source when `value` is a request object. */
 export function memberValue(ev: Evaluator, value: Value, name: string, at: Node): Value {
   if (value.request) {
-    const source = REQUEST_MEMBERS[name];
+    const source = Object.hasOwn(REQUEST_MEMBERS, name) ? REQUEST_MEMBERS[name] : undefined;
     if (!source) return name === 'request' || name === 'raw' ? REQUEST_OBJECT : UNKNOWN;
     return sourceValue(ev.step(at, `source: request ${name} (${textOf(ev.file, at)})`), source.kind, source.whole, stringKinds(source.kind));
   }

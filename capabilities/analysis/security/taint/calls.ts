@@ -69,7 +69,7 @@ function evaluateArgument(ev: Evaluator, arg: Node, scope: Scope, frame: FnFrame
 
 function callResult(ev: Evaluator, node: Node, p: CallParts, scope: Scope, frame: FnFrame): Value {
   const method = lastSegment(p.callee);
-  if (p.receiver?.request && REQUEST_METHODS[method]) {
+  if (p.receiver?.request && Object.hasOwn(REQUEST_METHODS, method)) {
     const kind = REQUEST_METHODS[method]!;
     return sourceValue(ev.step(node, `source: request ${kind} (${textOf(ev.file, node)})`), kind, kind === 'body' ? 'object' : 'string', stringKinds(kind));
   }

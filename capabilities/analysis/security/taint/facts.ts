@@ -1,8 +1,9 @@
 /** Per-file facts the sink table needs: which local names come from child_process, fs, vm, Next. */
 import { collectImports, localsFrom, type ImportBinding } from '../syntax/imports.js';
-import { field, namedChildren, unwrap, walk } from '../syntax/tree.js';
+import { field, namedChildren, unwrap } from '../syntax/tree.js';
 import { textOf, type SourceFile } from '../syntax/source-file.js';
 import { dottedName } from '../syntax/names.js';
+import { forEachOfType } from '../../../../core/index.js';
 
 export interface FileFacts {
   imports: ImportBinding[];
@@ -32,7 +33,7 @@ export function collectFacts(file: SourceFile): FileFacts {
 
 /** `const run = promisify(exec)` / `util.promisify(cp.exec)`: `run` is `exec` too. */
 function addPromisified(file: SourceFile, maps: Map<string, string>[]): void {
-  walk(file.root, (n) => {
+  forEachOfType(file.root, 'variable_declarator', (n) => {
     if (n.type !== 'variable_declarator') return;
     const name = field(n, 'name');
     const value = field(n, 'value');

@@ -6,6 +6,7 @@
  * (NoSQL). A negated guard (`!ok(x)`, `x !== 'a'`) protects the code after an `if` whose branch
  * leaves (return, throw); a plain one (`ok(x)`, `x === 'a'`) protects the `if` branch itself.
  */
+import { nodesOfType } from '../../../../core/index.js';
 import { field, namedChildren, unwrap, walk, type Node } from '../syntax/tree.js';
 import { textOf, type SourceFile } from '../syntax/source-file.js';
 import { dottedName, lastSegment } from '../syntax/names.js';
@@ -74,16 +75,12 @@ function regexLiteral(file: SourceFile, node: Node): Node | null {
   if (node.type === 'regex') return node;
   if (node.type !== 'identifier') return null;
   const name = textOf(file, node);
-  let found: Node | null = null;
-  walk(file.root, (n) => {
-    if (found) return false;
-    if (n.type === 'variable_declarator' && textOf(file, field(n, 'name')!) === name) {
-      const value = field(n, 'value');
-      if (value && unwrap(value).type === 'regex') found = unwrap(value);
-    }
-    return true;
-  });
-  return found;
+  for (const n of nodesOfType(file.root, 'variable_declarator')) {
+    if (textOf(file, field(n, 'name')!) !== name) continue;
+    const value = field(n, 'value');
+    if (value && unwrap(value).type === 'regex') return unwrap(value);
+  }
+  return null;
 }
 
 function anchored(regex: string): boolean {

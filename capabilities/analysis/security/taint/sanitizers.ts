@@ -41,9 +41,10 @@ export const NON_STRING_METHODS = new Set([
 
 /** What the call protects against, or null when it is not a sanitiser. */
 export function sanitizerKinds(callee: string, method: string, receiverIsRequestLike: boolean): readonly SinkKind[] | null {
-  const exact = EXACT[callee];
+  // Own keys only: a callee named "constructor" or "toString" must not find Object.prototype's members.
+  const exact = Object.hasOwn(EXACT, callee) ? EXACT[callee] : undefined;
   if (exact) return exact;
-  if (!receiverIsRequestLike && METHODS[method] && callee.includes('.')) return METHODS[method]!;
+  if (!receiverIsRequestLike && Object.hasOwn(METHODS, method) && callee.includes('.')) return METHODS[method]!;
   // Names that promise sanitising for one sink (sanitizeHtml, escapeSql, sanitizePath, ...).
   const name = method.toLowerCase();
   if (/^(sanitiz|sanitis|escape|clean|purify)/.test(name)) {

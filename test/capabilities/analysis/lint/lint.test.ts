@@ -8,21 +8,24 @@ import { meta, run } from '../../../../capabilities/analysis/lint.js';
 import type { LintInput } from '../../../../capabilities/analysis/lint/options.js';
 import { ruleTable, type RuleCase } from '../smells/rule-table.js';
 
+// These cases are about ESLint itself (the recommended config, a project config): run the ESLint engine.
+const ESLINT: LintInput = { engine: 'eslint' };
+
 const valid: RuleCase[] = [
-  { name: 'clean TypeScript', ruleId: 'eslint/@typescript-eslint/no-unused-vars', code: 'export function add(a: number, b: number): number {\n  return a + b;\n}\n' },
-  { name: 'clean JavaScript', ruleId: 'eslint/no-unused-vars', file: 'src/add.js', code: 'export function add(a, b) {\n  return a + b;\n}\n' },
-  { name: 'browser and node globals are not undefined variables', ruleId: 'eslint/no-undef', file: 'src/env.js', code: 'console.log(process.env.HOME, document.title);\n' },
-  { name: 'a debugger statement is fine when the project config turns the rule off', ruleId: 'eslint/no-debugger', files: { 'src/a.js': 'debugger;\n', 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-debugger': 'off' } }];\n" }, inFile: 'src/a.js' },
-  { name: 'TSX parses', ruleId: 'eslint/parse-error', file: 'src/App.tsx', code: 'export const App = () => <div className="x">{[1].map((n) => <b key={n}>{n}</b>)}</div>;\n' },
+  { name: 'clean TypeScript', ruleId: 'eslint/@typescript-eslint/no-unused-vars', code: 'export function add(a: number, b: number): number {\n  return a + b;\n}\n', input: ESLINT },
+  { name: 'clean JavaScript', ruleId: 'eslint/no-unused-vars', file: 'src/add.js', code: 'export function add(a, b) {\n  return a + b;\n}\n', input: ESLINT },
+  { name: 'browser and node globals are not undefined variables', ruleId: 'eslint/no-undef', file: 'src/env.js', code: 'console.log(process.env.HOME, document.title);\n', input: ESLINT },
+  { name: 'a debugger statement is fine when the project config turns the rule off', ruleId: 'eslint/no-debugger', files: { 'src/a.js': 'debugger;\n', 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-debugger': 'off' } }];\n" }, inFile: 'src/a.js', input: ESLINT },
+  { name: 'TSX parses', ruleId: 'eslint/parse-error', file: 'src/App.tsx', code: 'export const App = () => <div className="x">{[1].map((n) => <b key={n}>{n}</b>)}</div>;\n', input: ESLINT },
 ];
 
 const invalid: RuleCase[] = [
-  { ruleId: 'eslint/@typescript-eslint/no-unused-vars', line: 2, code: 'export function add(a: number, b: number): number {\n  const unused = 1;\n  return a + b;\n}\n' },
-  { ruleId: 'eslint/no-unused-vars', line: 1, file: 'src/a.js', code: 'const unused = 1;\nexport const b = 2;\n' },
-  { ruleId: 'eslint/no-debugger', line: 2, file: 'src/a.js', code: 'export function f() {\n  debugger;\n}\n' },
-  { ruleId: 'eslint/parse-error', line: 1, file: 'src/broken.ts', code: 'const total = (a, b => a + b;\n' },
-  { ruleId: 'eslint/@typescript-eslint/no-explicit-any', line: 1, code: 'export const f = (x: any) => x;\n' },
-  { ruleId: 'eslint/no-console', line: 1, name: "the project's own config adds a rule", inFile: 'src/a.js', files: { 'src/a.js': 'console.log(1);\n', 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'warn' } }];\n" } },
+  { ruleId: 'eslint/@typescript-eslint/no-unused-vars', line: 2, code: 'export function add(a: number, b: number): number {\n  const unused = 1;\n  return a + b;\n}\n', input: ESLINT },
+  { ruleId: 'eslint/no-unused-vars', line: 1, file: 'src/a.js', code: 'const unused = 1;\nexport const b = 2;\n', input: ESLINT },
+  { ruleId: 'eslint/no-debugger', line: 2, file: 'src/a.js', code: 'export function f() {\n  debugger;\n}\n', input: ESLINT },
+  { ruleId: 'eslint/parse-error', line: 1, file: 'src/broken.ts', code: 'const total = (a, b => a + b;\n', input: ESLINT },
+  { ruleId: 'eslint/@typescript-eslint/no-explicit-any', line: 1, code: 'export const f = (x: any) => x;\n', input: ESLINT },
+  { ruleId: 'eslint/no-console', line: 1, name: "the project's own config adds a rule", inFile: 'src/a.js', files: { 'src/a.js': 'console.log(1);\n', 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'warn' } }];\n" }, input: ESLINT },
 ];
 
 async function lintProject(files: Record<string, string>, input: LintInput = {}, staged: { path: string; content: string | null }[] = []): Promise<StepResult> {
@@ -63,14 +66,14 @@ describe('capabilities/analysis/lint', function () {
   it('ignores the project config when useProjectConfig is false', async () => {
     const files = { 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'error' } }];\n", 'src/a.js': 'console.log(1);\n' };
     const withConfig = await lintProject(files);
-    const without = await lintProject(files, { useProjectConfig: false });
+    const without = await lintProject(files, { useProjectConfig: false, engine: 'eslint' });
     expect(withConfig.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-console']);
     expect(without.findings).to.deep.equal([]);
     expect((without.data as { config: { source: string } }).config.source).to.equal('recommended');
   });
 
   it('lints the staged content, not the file on disk', async () => {
-    const result = await lintProject({ 'src/a.js': 'export const a = 1;\n' }, {}, [{ path: 'src/a.js', content: 'export function f() {\n  debugger;\n}\n' }]);
+    const result = await lintProject({ 'src/a.js': 'export const a = 1;\n' }, ESLINT, [{ path: 'src/a.js', content: 'export function f() {\n  debugger;\n}\n' }]);
     expect(result.findings!.map((f) => [f.ruleId, f.range.startLine])).to.deep.equal([['eslint/no-debugger', 2]]);
   });
 
@@ -81,14 +84,36 @@ describe('capabilities/analysis/lint', function () {
   });
 
   it('reports range ends inclusive and links rule docs', async () => {
-    const result = await lintProject({ 'src/a.ts': 'export const f = (x: any) => x;\n' });
+    const result = await lintProject({ 'src/a.ts': 'export const f = (x: any) => x;\n' }, ESLINT);
     const finding = result.findings!.find((f) => f.ruleId === 'eslint/@typescript-eslint/no-explicit-any')!;
     expect(finding.range).to.deep.equal({ startLine: 1, startColumn: 22, endLine: 1, endColumn: 24 });
     expect(finding.data!.docs).to.match(/^https:\/\/typescript-eslint\.io\/rules\/no-explicit-any/);
   });
 
+  it('without a project config, engine auto runs the built-in rules on the staged content', async () => {
+    const result = await lintProject({ 'src/a.js': 'export const a = 1;\n' }, {}, [{ path: 'src/a.js', content: 'export function f() {\n  debugger;\n}\n' }]);
+    expect(result.findings!.map((f) => [f.ruleId, f.range.startLine])).to.deep.equal([['eslint/no-debugger', 2]]);
+    expect((result.data as { config: { source: string } }).config.source).to.equal('builtin');
+    expect(result.summary).to.match(/built-in rules/);
+  });
+
+  it('memoises ESLint results per file: an unchanged re-run returns the same findings, a changed file is linted again', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'agentd-lint-memo-'));
+    try {
+      await writeFile(path.join(root, 'a.js'), 'debugger;\n');
+      const lint = async (): Promise<StepResult> => run(ESLINT, (await createLocalContext({ root })).ctx);
+      const first = await lint();
+      expect(first.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-debugger']);
+      expect((await lint()).findings).to.deep.equal(first.findings);
+      await writeFile(path.join(root, 'a.js'), 'const unused = 1;\n');
+      expect((await lint()).findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-unused-vars']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   it('respects rule selection', async () => {
-    const result = await lintProject({ 'src/a.js': 'const unused = 1;\ndebugger;\n' }, { rules: { disable: ['eslint/no-debugger'] } });
+    const result = await lintProject({ 'src/a.js': 'const unused = 1;\ndebugger;\n' }, { ...ESLINT, rules: { disable: ['eslint/no-debugger'] } });
     expect(result.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-unused-vars']);
   });
 });

@@ -79,7 +79,7 @@ describe('capabilities/analysis/security', () => {
       expect(result.findings).to.deep.equal([]);
     });
 
-    it('counts one parse per file against the tool budget and fails with tool_call_limit when the budget is too small', async () => {
+    it('costs one list and one batched parse whatever the number of files, and fails with tool_call_limit when even that is over budget', async () => {
       const files = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`src/f${i}.ts`, `export const v${i} = ${i};\n`]));
       const { mkdtemp, writeFile, mkdir, rm } = await import('node:fs/promises');
       const { tmpdir } = await import('node:os');
@@ -90,13 +90,13 @@ describe('capabilities/analysis/security', () => {
       try {
         await mkdir(path.join(root, 'src'));
         for (const [name, content] of Object.entries(files)) await writeFile(path.join(root, name), content);
-        const small = await createLocalContext({ root, limits: { maxToolCalls: 5 } });
+        const small = await createLocalContext({ root, limits: { maxToolCalls: 1 } });
         let code: string | undefined;
         await run({ categories: ['injection'] }, small.ctx).catch((e: { code?: string }) => (code = e.code));
         expect(code).to.equal('tool_call_limit');
         const enough = await createLocalContext({ root, limits: { maxToolCalls: 20 } });
         await run({ categories: ['injection'] }, enough.ctx);
-        expect(enough.budget.used).to.equal(13); // one list + one parse per file
+        expect(enough.budget.used).to.equal(2); // one list + one parseMany for the 12 files
       } finally {
         await rm(root, { recursive: true, force: true });
       }

@@ -1,8 +1,10 @@
-/** Small queries over the plain-JS syntax tree (complexity/syntax-tree.ts) shared by the analyses. */
-import type { SourceRange } from '../../../core/index.js';
-import { fieldChild, textOf, type Node } from '../complexity/syntax-tree.js';
-
-export { fieldChild, textOf, type Node };
+/**
+ * Queries over the plain syntax tree that know JavaScript/TypeScript (functions, loops, calls, JSX),
+ * shared by the analyses. Generic node helpers are in node-helpers.ts.
+ */
+import type { SourceRange } from '../contracts/index.js';
+import { fieldChild, textOf, walk } from './node-helpers.js';
+import type { SyntaxNode as Node } from './plain-tree.js';
 
 export const FUNCTION_TYPES = new Set([
   'function_declaration', 'generator_function_declaration', 'function_expression', 'function',
@@ -14,10 +16,6 @@ export const LOOP_TYPES = new Set(['for_statement', 'for_in_statement', 'while_s
 /** Array methods whose callback runs once per element: a loop in all but syntax. */
 export const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flatMap']);
 
-/** 1-based, end column inclusive (tree-sitter's exclusive 0-based end column is the same number). */
-export function rangeOf(node: Node): SourceRange {
-  return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.endRow + 1, endColumn: Math.max(node.endColumn, 1) };
-}
 
 /** A range covering only the node's first line (long bodies make poor highlights). */
 export function headRangeOf(node: Node, source: string): SourceRange {
@@ -27,24 +25,7 @@ export function headRangeOf(node: Node, source: string): SourceRange {
   return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.startRow + 1, endColumn };
 }
 
-/** Depth-first, parents before children; return false from `visit` to skip a node's children. */
-export function walk(node: Node, visit: (node: Node) => boolean | void): void {
-  const stack: Node[] = [node];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (visit(current) === false) continue;
-    for (let i = current.children.length - 1; i >= 0; i -= 1) stack.push(current.children[i]!);
-  }
-}
 
-export function descendants(node: Node, type: string | Set<string>): Node[] {
-  const found: Node[] = [];
-  const matches = typeof type === 'string' ? (t: string) => t === type : (t: string) => type.has(t);
-  walk(node, (n) => {
-    if (n !== node && matches(n.type)) found.push(n);
-  });
-  return found;
-}
 
 export function isFunction(node: Node): boolean {
   return FUNCTION_TYPES.has(node.type);
@@ -55,11 +36,6 @@ export function enclosingFunction(node: Node): Node | undefined {
   return undefined;
 }
 
-export function ancestors(node: Node): Node[] {
-  const list: Node[] = [];
-  for (let p = node.parent; p; p = p.parent) list.push(p);
-  return list;
-}
 
 export function skipParens(node: Node | undefined): Node | undefined {
   let current = node;
@@ -90,9 +66,6 @@ export function callArguments(call: Node): Node[] {
   return args ? args.children.filter((c) => c.named && c.type !== 'comment') : [];
 }
 
-export function namedChildren(node: Node): Node[] {
-  return node.children.filter((c) => c.named && c.type !== 'comment');
-}
 
 /** The statement-level loop or iteration callback (`xs.forEach(x => ...)`) that contains `node`, stopping at an ordinary function boundary. */
 export function enclosingLoop(node: Node, source: string): Node | undefined {

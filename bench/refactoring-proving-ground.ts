@@ -1,0 +1,266 @@
+/**
+ * The refactoring proving ground: agentd's own source tree (core, daemon, cli, capabilities, plugins,
+ * test, bench, fixtures, tsconfig.json, package.json; node_modules symlinked) copied to a temp folder,
+ * and scripted refactorings chosen deterministically from it — renames of exported declarations,
+ * moves of top-level declarations between modules, extractions of statement ranges from long
+ * function bodies. Each one runs through the capability on a real local context, its staged changes
+ * are applied to the copy, `tsc --noEmit -p` checks the copy (incremental; errors the tree already
+ * had before do not count), and then the changes are rolled back. For a sample, agentd's mocha suite
+ * (dist/test/core) runs on the refactored copy too. Renames are also done by ts-morph directly (a
+ * Project on the real file system, `identifier.rename()`, no overlay, no engine) for the time per
+ * rename and whether both produce the same text.
+ * Run: node dist/bench/refactoring-proving-ground.js [--quick]
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { Node, Project, ts } from 'ts-morph';
+import { createLocalContext } from '../core/context/index.js';
+import { applyChanges, changesFromStaged, rollback } from '../core/workspace/index.js';
+import { isAgentdError, type CapabilityContext, type StepResult } from '../core/index.js';
+import * as rename from '../capabilities/refactoring/rename.js';
+import * as move from '../capabilities/refactoring/move.js';
+import * as extract from '../capabilities/refactoring/extract-function.js';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TREE = ['core', 'daemon', 'cli', 'capabilities', 'plugins', 'test', 'bench', 'fixtures', 'tsconfig.json', 'package.json', '.gitignore', '.mocharc.json'];
+const SOURCE_DIRS = ['core/', 'daemon/', 'cli/', 'capabilities/'];
+const TSC = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+const MOCHA = path.join(REPO, 'node_modules', 'mocha', 'bin', 'mocha.js');
+const exec = promisify(execFile);
+
+type Kind = 'rename' | 'move' | 'extract';
+type Outcome = 'passed' | 'refused' | 'broken' | 'error';
+type Capability = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
+
+interface Case {
+  kind: Kind;
+  input: Record<string, unknown>;
+}
+
+interface CaseResult extends Case {
+  outcome: Outcome;
+  ms: number;
+  detail: string;
+  mocha?: string;
+  texts?: Map<string, string | null>;
+}
+
+export interface ProvingGroundOptions {
+  renames?: number;
+  moves?: number;
+  extractions?: number;
+  /** How many passing refactorings (the first rename and move, ...) also run the mocha subset. */
+  mochaSamples?: number;
+  mochaSpec?: string;
+}
+
+export interface ProvingGroundReport {
+  results: Omit<CaseResult, 'texts'>[];
+  byKind: Record<Kind, { total: number; passed: number; refused: number; broken: number; error: number; msPerRun: number }>;
+  tsMorph: { renames: number; msPerRename: number; sameText: number };
+  baselineErrors: number;
+  mocha: { baseline: string; samples: string[] };
+}
+
+async function copyTree(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'agentd-proving-ground-'));
+  for (const entry of TREE) await cp(path.join(REPO, entry), path.join(root, entry), { recursive: true }).catch(() => undefined);
+  await symlink(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  return root;
+}
+
+/** tsc errors as "file|code|message" (position-free), counted. */
+async function typeErrors(root: string): Promise<Map<string, number>> {
+  const args = [TSC, '--noEmit', '-p', root, '--incremental', '--tsBuildInfoFile', path.join(root, '.proving-ground.tsbuildinfo')];
+  const output = await exec(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 }).then((r) => r.stdout, (e: { stdout?: string }) => e.stdout ?? '');
+  const counts = new Map<string, number>();
+  for (const match of output.matchAll(/^(.+?)\(\d+,\d+\): error (TS\d+): (.*)$/gm)) {
+    const key = `${match[1]}|${match[2]}|${match[3]}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function newErrors(baseline: Map<string, number>, now: Map<string, number>): string[] {
+  return [...now].filter(([key, count]) => count > (baseline.get(key) ?? 0)).map(([key]) => key.replace(/\|/g, ' '));
+}
+
+/** Builds the copy into its dist/ and runs the mocha subset; "N passing, M failing". */
+async function mochaRun(root: string, spec: string): Promise<string> {
+  await exec(process.execPath, [TSC, '-p', root], { cwd: root, maxBuffer: 64 * 1024 * 1024 }).catch(() => undefined);
+  const result = await exec(process.execPath, [MOCHA, '--no-config', '--timeout', '30000', '--exit', '--reporter', 'dot', spec], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
+    .then((r) => r.stdout, (e: { stdout?: string }) => e.stdout ?? '');
+  const passing = /(\d+) passing/.exec(result)?.[1] ?? '0';
+  const failing = /(\d+) failing/.exec(result)?.[1] ?? '0';
+  return `${passing} passing, ${failing} failing`;
+}
+
+/** Every n-th of a sorted list, to spread `count` picks over the whole tree. */
+function spread<T>(items: T[], count: number): T[] {
+  if (items.length <= count) return items;
+  const step = items.length / count;
+  return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)]!);
+}
+
+function chooseCases(root: string, options: Required<ProvingGroundOptions>): Case[] {
+  const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json'), skipFileDependencyResolution: true });
+  const files = project.getSourceFiles()
+    .map((file) => ({ file, rel: path.relative(root, file.getFilePath()).split(path.sep).join('/') }))
+    .filter(({ rel }) => SOURCE_DIRS.some((dir) => rel.startsWith(dir)))
+    .sort((a, b) => a.rel.localeCompare(b.rel));
+  const renames = spread(files.flatMap(({ file, rel }) => renameCases(file, rel)), options.renames);
+  const moves = spread(files.flatMap(({ file, rel }) => moveCases(file, rel, files.map((f) => f.rel))), options.moves);
+  const extractions = spread(files.flatMap(({ file, rel }) => extractCases(file, rel)), options.extractions);
+  return [...renames, ...moves, ...extractions];
+}
+
+function renameCases(file: import('ts-morph').SourceFile, rel: string): Case[] {
+  const cases: Case[] = [];
+  for (const [name, declarations] of file.getExportedDeclarations()) {
+    const declaration = declarations[0];
+    if (!declaration || declaration.getSourceFile() !== file || name === 'default') continue;
+    if (!(Node.isFunctionDeclaration(declaration) || Node.isClassDeclaration(declaration) || Node.isInterfaceDeclaration(declaration) || Node.isTypeAliasDeclaration(declaration))) continue;
+    const line = declaration.getNameNode()?.getStartLineNumber();
+    if (line) cases.push({ kind: 'rename', input: { file: rel, symbol: name, line, newName: `${name}Renamed` } });
+  }
+  return cases;
+}
+
+function moveCases(file: import('ts-morph').SourceFile, rel: string, allFiles: string[]): Case[] {
+  const dir = path.posix.dirname(rel);
+  const siblings = allFiles.filter((other) => other !== rel && path.posix.dirname(other) === dir);
+  return file.getStatements().flatMap((statement, index): Case[] => {
+    const movable = (Node.isFunctionDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)) && statement.isExported() && !statement.isDefaultExport();
+    const name = movable ? statement.getName() : undefined;
+    if (!name) return [];
+    // Every third move goes into an existing sibling module (imports both ways, possible cycles); the rest to a new module.
+    const sibling = index % 3 === 0 && siblings.length > 0 ? siblings[index % siblings.length] : undefined;
+    const kebab = name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+    return [{ kind: 'move', input: { file: rel, symbol: name, to: sibling ?? `${dir}/${kebab}-moved.ts` } }];
+  });
+}
+
+function extractCases(file: import('ts-morph').SourceFile, rel: string): Case[] {
+  const bodies = file.getDescendants().filter((node) => (Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node)) && node.getBody() !== undefined);
+  return bodies.flatMap((fn, index): Case[] => {
+    const statements = (fn as import('ts-morph').FunctionDeclaration).getStatements();
+    if (statements.length < 6) return [];
+    const first = statements[1]!;
+    const last = statements[Math.min(3, statements.length - 2)]!;
+    return [{ kind: 'extract', input: { file: rel, startLine: first.getStartLineNumber(), endLine: last.getEndLineNumber(), name: `extractedPart${index}` } }];
+  });
+}
+
+const CAPABILITIES: Record<Kind, Capability> = { rename: rename.run as Capability, move: move.run as Capability, extract: extract.run as Capability };
+
+async function runCase(root: string, testCase: Case, baseline: Map<string, number>, mochaSpec: string | null): Promise<CaseResult> {
+  const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
+  const started = performance.now();
+  try {
+    await CAPABILITIES[testCase.kind](testCase.input as never, handle.ctx);
+  } catch (error) {
+    const ms = performance.now() - started;
+    const refused = isAgentdError(error) && error.code === 'refactoring_refused';
+    return { ...testCase, outcome: refused ? 'refused' : 'error', ms, detail: (error as Error).message };
+  }
+  const ms = performance.now() - started;
+  const changes = await changesFromStaged(root, handle.staged());
+  const receipt = await applyChanges(root, changes);
+  try {
+    const broken = newErrors(baseline, await typeErrors(root));
+    const mocha = mochaSpec && broken.length === 0 ? await mochaRun(root, mochaSpec) : undefined;
+    const texts = new Map(changes.map((change) => [change.path, change.after]));
+    return { ...testCase, outcome: broken.length === 0 ? 'passed' : 'broken', ms, detail: broken.slice(0, 3).join('; ') || `${changes.length} files`, mocha, texts };
+  } finally {
+    await rollback(receipt);
+  }
+}
+
+/** The same rename by ts-morph alone: a Project on the real file system, rename, the changed texts (not saved). */
+function tsMorphRename(root: string, input: Record<string, unknown>): { ms: number; texts: Map<string, string> } {
+  const started = performance.now();
+  const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json'), skipFileDependencyResolution: true });
+  const file = project.getSourceFileOrThrow(path.join(root, String(input.file)));
+  const node = file.getDescendantsOfKind(ts.SyntaxKind.Identifier).find((id) => id.getText() === input.symbol && id.getStartLineNumber() === input.line);
+  node?.rename(String(input.newName));
+  const texts = new Map(project.getSourceFiles().filter((f) => !f.isSaved()).map((f) => [path.relative(root, f.getFilePath()).split(path.sep).join('/'), f.getFullText()]));
+  return { ms: performance.now() - started, texts };
+}
+
+function summarise(results: CaseResult[]): ProvingGroundReport['byKind'] {
+  const byKind = {} as ProvingGroundReport['byKind'];
+  for (const kind of ['rename', 'move', 'extract'] as Kind[]) {
+    const of = results.filter((r) => r.kind === kind);
+    const count = (outcome: Outcome): number => of.filter((r) => r.outcome === outcome).length;
+    const msPerRun = of.length === 0 ? 0 : of.reduce((sum, r) => sum + r.ms, 0) / of.length;
+    byKind[kind] = { total: of.length, passed: count('passed'), refused: count('refused'), broken: count('broken'), error: count('error'), msPerRun };
+  }
+  return byKind;
+}
+
+async function compareWithTsMorph(root: string, results: CaseResult[]): Promise<ProvingGroundReport['tsMorph']> {
+  const renames = results.filter((r) => r.kind === 'rename');
+  let total = 0;
+  let same = 0;
+  for (const result of renames) {
+    const direct = tsMorphRename(root, result.input);
+    total += direct.ms;
+    const ours = result.texts ?? new Map();
+    if (result.outcome === 'passed' && ours.size === direct.texts.size && [...ours].every(([file, text]) => direct.texts.get(file) === text)) same += 1;
+  }
+  return { renames: renames.length, msPerRename: renames.length === 0 ? 0 : total / renames.length, sameText: same };
+}
+
+function print(report: ProvingGroundReport): void {
+  console.log(`refactoring proving ground on a copy of agentd's tree (tsc --noEmit after each; ${report.baselineErrors} type errors the tree already had are not counted)`);
+  for (const [kind, s] of Object.entries(report.byKind)) {
+    const rate = s.total === 0 ? 0 : (100 * s.passed) / s.total;
+    console.log(`  ${kind.padEnd(8)} ${s.total} runs: ${s.passed} passed (${rate.toFixed(0)}%), ${s.refused} refused, ${s.broken} broken, ${s.error} errors; ${s.msPerRun.toFixed(0)} ms per run`);
+  }
+  console.log(`  ts-morph direct rename (Project on disk + rename, no overlay/engine/checks): ${report.tsMorph.msPerRename.toFixed(0)} ms per rename; same text as agentd in ${report.tsMorph.sameText}/${report.tsMorph.renames}`);
+  console.log(`  mocha ${'dist/test/core'}: baseline ${report.mocha.baseline}; after refactorings: ${report.mocha.samples.join(' | ') || 'not run'}`);
+  for (const r of report.results.filter((x) => x.outcome !== 'passed')) console.log(`  [${r.outcome}] ${r.kind} ${JSON.stringify(r.input)}: ${r.detail}`);
+}
+
+export async function run(options: ProvingGroundOptions = {}): Promise<ProvingGroundReport> {
+  const quick = process.argv.includes('--quick');
+  const settings: Required<ProvingGroundOptions> = {
+    renames: options.renames ?? (quick ? 5 : 30),
+    moves: options.moves ?? (quick ? 3 : 15),
+    extractions: options.extractions ?? (quick ? 4 : 20),
+    mochaSamples: options.mochaSamples ?? (quick ? 0 : 2),
+    mochaSpec: options.mochaSpec ?? 'dist/test/core/**/*.test.js',
+  };
+  const root = await copyTree();
+  try {
+    const baseline = await typeErrors(root);
+    const baselineMocha = settings.mochaSamples > 0 ? await mochaRun(root, settings.mochaSpec) : 'not run';
+    const results: CaseResult[] = [];
+    const sampledKinds = new Set<Kind>();
+    for (const testCase of chooseCases(root, settings)) {
+      const sample = sampledKinds.size < settings.mochaSamples && !sampledKinds.has(testCase.kind);
+      const result = await runCase(root, testCase, baseline, sample ? settings.mochaSpec : null);
+      if (result.mocha) sampledKinds.add(testCase.kind);
+      results.push(result);
+      // Progress on stderr, so a long run shows where it is without mixing into the figures.
+      process.stderr.write(`  ${result.kind} ${JSON.stringify(result.input)}: ${result.outcome} in ${result.ms.toFixed(0)} ms${result.mocha ? `; mocha ${result.mocha}` : ''}\n`);
+    }
+    const report: ProvingGroundReport = {
+      results: results.map(({ texts: _texts, ...rest }) => rest),
+      byKind: summarise(results),
+      tsMorph: await compareWithTsMorph(root, results),
+      baselineErrors: [...baseline.values()].reduce((a, b) => a + b, 0),
+      mocha: { baseline: baselineMocha, samples: results.filter((r) => r.mocha).map((r) => `${r.kind} ${String(r.input.symbol ?? r.input.name)}: ${r.mocha}`) },
+    };
+    print(report);
+    return report;
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();

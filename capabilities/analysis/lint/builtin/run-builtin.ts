@@ -1,0 +1,70 @@
+/**
+ * The built-in lint engine: a curated set of ESLint's recommended "problem" rules that need no scope or
+ * code-path analysis, re-implemented over the shared tree-sitter tree (one walk per file, memoised by
+ * content hash). It is what analysis.lint runs when the workspace has no ESLint config of its own
+ * (engine "auto"): a full ESLint run parses every file a second time with espree and costs more than
+ * all other analyses together (see lint/README in capabilities/README.md and docs/scan.md). Each rule is
+ * checked against ESLint itself on the same cases (test/capabilities/analysis/lint/builtin-rules.test.ts).
+ */
+import { rangeOf, walk, type Finding, type SourceUnit, type SyntaxNode } from '../../../../core/index.js';
+import type { BuiltinRule, RuleContext } from './rule-context.js';
+import { EXPRESSION_RULES } from './rules-expressions.js';
+import { STATEMENT_RULES } from './rules-statements.js';
+
+/** Bump when a rule changes, so memoised results of an older version are not reused. */
+export const BUILTIN_VERSION = 1;
+
+export const BUILTIN_RULES: BuiltinRule[] = [...STATEMENT_RULES, ...EXPRESSION_RULES];
+
+export const BUILTIN_RULE_NAMES = BUILTIN_RULES.map((r) => r.name).sort();
+
+function dispatchTable(typescript: boolean): Map<string, BuiltinRule[]> {
+  const table = new Map<string, BuiltinRule[]>();
+  for (const rule of BUILTIN_RULES) {
+    if (rule.languages === (typescript ? 'javascript' : 'typescript')) continue;
+    for (const type of rule.types) table.set(type, [...(table.get(type) ?? []), rule]);
+  }
+  return table;
+}
+
+const TABLES = { javascript: dispatchTable(false), typescript: dispatchTable(true) };
+
+export function lintSyntaxTree(file: string, root: SyntaxNode, source: string, typescript: boolean): Finding[] {
+  const findings: Finding[] = [];
+  const ctx: RuleContext = {
+    source, typescript,
+    report(rule, node, message) {
+      findings.push({
+        ruleId: `eslint/${rule}`, severity: 'medium', message, file, range: rangeOf(node),
+        data: { eslintRule: rule, engine: 'agentd-builtin', docs: `https://eslint.org/docs/latest/rules/${rule}` },
+      });
+    },
+  };
+  const table = TABLES[typescript ? 'typescript' : 'javascript'];
+  walk(root, (node) => {
+    for (const rule of table.get(node.type) ?? []) rule.check(node, ctx);
+  });
+  return findings.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+}
+
+/** tree-sitter recovers from syntax errors; its first ERROR node is reported as ESLint would report the fatal parse error. */
+function parseError(unit: SourceUnit): Finding | undefined {
+  if (!unit.tree.rootNode.hasError) return undefined;
+  let error: SyntaxNode | undefined;
+  walk(unit.root, (n) => {
+    if (error) return false;
+    if (n.type === 'ERROR') error = n;
+    return undefined;
+  });
+  const at = error ?? unit.root;
+  return {
+    ruleId: 'eslint/parse-error', severity: 'high', message: `Parsing error: the file does not parse (near line ${at.startRow + 1}); no other rule ran on it.`, file: unit.path,
+    range: { startLine: at.startRow + 1, startColumn: at.startColumn + 1, endLine: at.startRow + 1, endColumn: at.startColumn + 1 },
+    data: { engine: 'agentd-builtin', fatal: true },
+  };
+}
+
+export function lintUnit(unit: SourceUnit): Finding[] {
+  const fatal = parseError(unit);
+  return fatal ? [fatal] : lintSyntaxTree(unit.path, unit.root, unit.source, unit.language !== 'javascript');
+}

@@ -1,0 +1,77 @@
+/**
+ * Runs the selected checks: the composing ones (quality) last, after every other result is in; the
+ * others in this thread, except those of SECOND_THREAD_CHECKS, which run at the same time in the scan's
+ * second thread when there is work for both threads (second-thread.ts says why that pays).
+ */
+import os from 'node:os';
+import type { StepResult, ToolBudget } from '../contracts/index.js';
+import type { CapabilityRun } from '../report/index.js';
+import { runStep, type StepHooks, type StepSpec } from './run-step.js';
+import { runInSecondThread, secondThreadFree, SECOND_THREAD_CHECKS, type SecondThreadRun } from './second-thread.js';
+import { AgentdError, isAgentdError } from '../errors/index.js';
+
+export interface CheckOutcome {
+  run: CapabilityRun;
+  result?: StepResult;
+}
+
+/** Checks that compose the others' results (they see them as ctx.previous). */
+export const COMPOSING_CHECKS = new Set(['analysis.quality']);
+
+function cancelled(): AgentdError {
+  return new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
+}
+
+async function inOrder(specs: StepSpec[], hooks: StepHooks, previous: StepResult[], outcomes: CheckOutcome[]): Promise<void> {
+  for (const spec of specs) {
+    if (hooks.signal?.aborted) throw cancelled();
+    const outcome = await runStep(spec, hooks, [...previous]);
+    outcomes[spec.index] = outcome;
+    if (outcome.result) previous.push(outcome.result);
+  }
+}
+
+function failedRuns(specs: StepSpec[], error: unknown): SecondThreadRun {
+  const code = isAgentdError(error) ? error.code : 'capability_crashed';
+  const message = (error as Error)?.message ?? String(error);
+  return { steps: specs.map((s) => ({ index: s.index, run: { capability: s.id, summary: `failed: ${message}`, findings: 0, durationMs: 0, error: { code, message } } })), toolCalls: 0 };
+}
+
+function countInto(budget: ToolBudget, calls: number): void {
+  for (let i = 0; i < calls; i++) budget.count('second thread');
+}
+
+/**
+ * "auto": only when a core is idle. The second thread parses and copies every file again, so it pays
+ * when it gets a core of its own; on a machine already busy (measured here at load 8–9 on two cores)
+ * the two threads only take turns, and the scan was no faster while holding ~260 MB more.
+ */
+export function useSecondThread(parallel: boolean | 'auto'): boolean {
+  if (parallel !== 'auto') return parallel;
+  const cores = os.availableParallelism();
+  return cores >= 2 && os.loadavg()[0]! <= cores - 1;
+}
+
+export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: boolean | 'auto'): Promise<CheckOutcome[]> {
+  const outcomes: CheckOutcome[] = [];
+  const composing = specs.filter((s) => COMPOSING_CHECKS.has(s.id));
+  const rest = specs.filter((s) => !COMPOSING_CHECKS.has(s.id));
+  let offload = useSecondThread(parallel) && secondThreadFree() ? rest.filter((s) => SECOND_THREAD_CHECKS.has(s.id)) : [];
+  // A thread with nothing to do beside it gains nothing and costs a second parse.
+  if (offload.length === rest.length) offload = [];
+  const local = rest.filter((s) => !offload.includes(s));
+  const remote = offload.length > 0
+    ? runInSecondThread(offload, { ...hooks, maxToolCalls: hooks.budget.max - hooks.budget.used }).catch((error: unknown) => failedRuns(offload, error))
+    : null;
+  const previous: StepResult[] = [];
+  await inOrder(local, hooks, previous, outcomes);
+  if (remote) {
+    const done = await remote;
+    if (hooks.signal?.aborted) throw cancelled();
+    countInto(hooks.budget, done.toolCalls);
+    for (const { index, ...outcome } of done.steps) outcomes[index] = outcome;
+  }
+  const all = outcomes.filter((o): o is CheckOutcome => o !== undefined).flatMap((o) => (o.result ? [o.result] : []));
+  await inOrder(composing, hooks, all, outcomes);
+  return specs.map((s) => outcomes[s.index]!);
+}

@@ -1,0 +1,51 @@
+/** One analysis check run in this thread with its own local context over the scan's root (shared by runScan and the scan worker). */
+import { pathToFileURL } from 'node:url';
+import type { Capability, StepResult, ToolBudget } from '../contracts/index.js';
+import { createLocalContext } from '../context/local-context.js';
+import { isAgentdError } from '../errors/index.js';
+import type { CapabilityRun } from '../report/index.js';
+
+/** What a thread needs to run one check: the module to import, its id and its validated input. */
+export interface StepSpec {
+  id: string;
+  modulePath: string;
+  input: Record<string, unknown>;
+  /** The step's place in the whole scan, for progress. */
+  index: number;
+}
+
+export interface StepHooks {
+  root: string;
+  total: number;
+  budget: ToolBudget;
+  signal?: AbortSignal;
+  onProgress?: (progress: { percent: number; capability: string; message: string }) => void;
+  onLog?: (capability: string, level: string, message: string) => void;
+}
+
+export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[]): Promise<{ run: CapabilityRun; result?: StepResult }> {
+  const started = performance.now();
+  const report = (percent: number, message?: string): void =>
+    hooks.onProgress?.({ percent: ((step.index + Math.min(100, Math.max(0, percent)) / 100) / hooks.total) * 100, capability: step.id, message: message ?? step.id });
+  report(0, `${step.id}: starting`);
+  try {
+    const capability = (await import(pathToFileURL(step.modulePath).href)) as Capability;
+    const { ctx } = await createLocalContext({
+      root: hooks.root,
+      jobId: 'scan',
+      stepIndex: step.index,
+      budget: hooks.budget,
+      previous,
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
+      onProgress: report,
+      onLog: (level, message) => hooks.onLog?.(step.id, level, message),
+    });
+    const result = await capability.run(step.input, ctx);
+    report(100, `${step.id}: done`);
+    return { run: { capability: step.id, summary: result.summary, findings: result.findings?.length ?? 0, durationMs: performance.now() - started, data: result.data }, result };
+  } catch (error) {
+    const code = isAgentdError(error) ? error.code : 'capability_error';
+    const message = (error as Error)?.message ?? String(error);
+    return { run: { capability: step.id, summary: `failed: ${message}`, findings: 0, durationMs: performance.now() - started, error: { code, message } } };
+  }
+}

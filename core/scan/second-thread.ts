@@ -1,0 +1,77 @@
+/**
+ * Which checks run in the scan's second thread, and the thread itself. Each thread parses and copies
+ * every file once for itself (the parse cache is per thread), so the second thread pays that again;
+ * measured on 141k lines it still pays: the checks here are the most expensive ones after the parse
+ * (security's taint engine, clone matching), and they no longer wait for the others. One worker per
+ * process, kept between scans (its caches make a re-scan cheap) and unref'd (it never keeps the
+ * process alive); a scan that finds it busy runs everything in its own thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { StepResult } from '../contracts/index.js';
+import { AgentdError } from '../errors/index.js';
+import type { CapabilityRun } from '../report/index.js';
+import type { StepHooks, StepSpec } from './run-step.js';
+import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+
+/** Checks that neither compose others nor feed analysis.quality's per-file memo entries. */
+export const SECOND_THREAD_CHECKS = new Set(['analysis.security', 'analysis.duplication', 'analysis.structure', 'analysis.dependencies']);
+
+let worker: Worker | null = null;
+let busy = false;
+let nextId = 1;
+
+function spawn(): Worker {
+  const created = new Worker(new URL('./scan-worker.js', import.meta.url));
+  created.unref();
+  const forget = (): void => {
+    if (worker === created) worker = null;
+  };
+  created.on('exit', forget);
+  created.on('error', forget);
+  return created;
+}
+
+export function secondThreadFree(): boolean {
+  return !busy;
+}
+
+export interface SecondThreadRun {
+  steps: { index: number; run: CapabilityRun; result?: StepResult }[];
+  toolCalls: number;
+}
+
+/** Runs `steps` in the worker; resolves when all are done (a failed check is a failed run, not a rejection). */
+export function runInSecondThread(steps: StepSpec[], hooks: StepHooks & { maxToolCalls: number }): Promise<SecondThreadRun> {
+  busy = true;
+  const current = (worker ??= spawn());
+  const id = nextId++;
+  return new Promise<SecondThreadRun>((resolve, reject) => {
+    const onAbort = (): void => current.postMessage({ type: 'cancel' } satisfies WorkerRequest);
+    const finish = (): void => {
+      busy = false;
+      current.off('message', onMessage);
+      current.off('error', onError);
+      current.off('exit', onExit);
+      hooks.signal?.removeEventListener('abort', onAbort);
+    };
+    const onMessage = (reply: WorkerReply): void => {
+      if (reply.id !== id) return;
+      if (reply.type === 'progress') hooks.onProgress?.(reply.progress);
+      else if (reply.type === 'log') hooks.onLog?.(reply.capability, reply.level, reply.message);
+      else {
+        finish();
+        resolve({ steps: reply.steps, toolCalls: reply.toolCalls });
+      }
+    };
+    const onError = (error: Error): void => {
+      finish();
+      reject(new AgentdError('capability_crashed', `The scan's second thread failed (${error.message}); run the scan again.`, { cause: error }));
+    };
+    const onExit = (code: number): void => onError(new Error(`it exited with code ${code}`));
+    current.on('message', onMessage);
+    current.on('error', onError);
+    current.once('exit', onExit);
+    hooks.signal?.addEventListener('abort', onAbort, { once: true });
+    current.postMessage({ type: 'run', id, root: hooks.root, total: hooks.total, maxToolCalls: hooks.maxToolCalls, steps } satisfies WorkerRequest);
+  });
+}

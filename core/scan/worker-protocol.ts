@@ -1,0 +1,13 @@
+/** Messages between runScan and its scan worker (plain, structured-cloneable data). */
+import type { StepResult } from '../contracts/index.js';
+import type { CapabilityRun } from '../report/index.js';
+import type { StepSpec } from './run-step.js';
+
+export type WorkerRequest =
+  | { type: 'run'; id: number; root: string; total: number; maxToolCalls: number; steps: StepSpec[] }
+  | { type: 'cancel' };
+
+export type WorkerReply =
+  | { type: 'progress'; id: number; progress: { percent: number; capability: string; message: string } }
+  | { type: 'log'; id: number; capability: string; level: string; message: string }
+  | { type: 'done'; id: number; steps: { index: number; run: CapabilityRun; result?: StepResult }[]; toolCalls: number };

@@ -1,0 +1,10 @@
+/** Capability-neutral syntax helpers over tree-sitter trees: the shared plain tree, node queries, batched parsing. */
+export { SyntaxNode, LineIndex, copyTree, syntaxTreeOf } from './plain-tree.js';
+export { ancestors, descendants, fieldChild, fieldChildren, hasChild, logicalParent, namedChildren, rangeOf, textOf, walk } from './node-helpers.js';
+export { SOURCE_EXTENSIONS, isDeclarationFile, listSourcePaths, parseSources, type ParsedSources, type SourceSelection } from './parse-sources.js';
+export {
+  FUNCTION_TYPES, ITERATION_METHODS, LOOP_TYPES, boundName, callArguments, calleeName, calleeObject, containsJsx, enclosingFunction,
+  enclosingLoop, headRangeOf, isFunction, isIterationCallback, isJsx, skipParens,
+} from './js-queries.js';
+export { isTestFile, loadSources, memoised, unitOf, type LoadedSources, type SourceUnit } from './source-units.js';
+export { forEachOfType, nodesOfType } from './node-index.js';

@@ -1,0 +1,62 @@
+/** Capability-neutral queries over the plain syntax tree: children by field, text, ranges, walking. */
+import type { SourceRange } from '../contracts/index.js';
+import type { SyntaxNode } from './plain-tree.js';
+
+export function fieldChild(node: SyntaxNode, field: string): SyntaxNode | undefined {
+  return node.children.find((c) => c.field === field);
+}
+
+export function fieldChildren(node: SyntaxNode, field: string): SyntaxNode[] {
+  return node.children.filter((c) => c.field === field);
+}
+
+export function hasChild(node: SyntaxNode, type: string): boolean {
+  return node.children.some((c) => c.type === type);
+}
+
+/** Named children without comments: the operands an analysis usually means by "children". */
+export function namedChildren(node: SyntaxNode): SyntaxNode[] {
+  return node.children.filter((c) => c.named && c.type !== 'comment');
+}
+
+export function textOf(node: SyntaxNode, source: string): string {
+  return source.slice(node.startIndex, node.endIndex);
+}
+
+/** The parent as ESTree sees it: parentheses are not nodes there. */
+export function logicalParent(node: SyntaxNode): SyntaxNode | null {
+  let parent = node.parent;
+  while (parent && parent.type === 'parenthesized_expression') parent = parent.parent;
+  return parent;
+}
+
+export function ancestors(node: SyntaxNode): SyntaxNode[] {
+  const list: SyntaxNode[] = [];
+  for (let p = node.parent; p; p = p.parent) list.push(p);
+  return list;
+}
+
+/** Depth-first, parents before children; return false from `visit` to skip a node's children. */
+export function walk(node: SyntaxNode, visit: (node: SyntaxNode) => boolean | void): void {
+  const stack: SyntaxNode[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (visit(current) === false) continue;
+    for (let i = current.children.length - 1; i >= 0; i -= 1) stack.push(current.children[i]!);
+  }
+}
+
+/** Descendants (not the node itself) whose type is `type` or in the set. */
+export function descendants(node: SyntaxNode, type: string | Set<string>): SyntaxNode[] {
+  const found: SyntaxNode[] = [];
+  const matches = typeof type === 'string' ? (t: string) => t === type : (t: string) => type.has(t);
+  walk(node, (n) => {
+    if (n !== node && matches(n.type)) found.push(n);
+  });
+  return found;
+}
+
+/** 1-based lines and columns, end column as tree-sitter's exclusive 0-based end (the same number). */
+export function rangeOf(node: SyntaxNode): SourceRange {
+  return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.endRow + 1, endColumn: Math.max(node.endColumn, 1) };
+}

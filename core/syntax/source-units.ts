@@ -1,0 +1,43 @@
+/**
+ * The analysed files of one step, parsed in one batch: a parsed file plus its shared plain tree (made
+ * on first access, and then shared with every other analysis of the thread), and the per-file memo.
+ */
+import type { CapabilityContext, ParsedFile } from '../contracts/index.js';
+import { parseSources, type SourceSelection } from './parse-sources.js';
+import { syntaxTreeOf, type SyntaxNode } from './plain-tree.js';
+
+export interface SourceUnit extends ParsedFile {
+  /** The shared plain-JS tree, copied on first access. Read-only. */
+  readonly root: SyntaxNode;
+}
+
+export interface LoadedSources {
+  units: SourceUnit[];
+  skipped: { file: string; reason: string }[];
+}
+
+export function unitOf(parsed: ParsedFile): SourceUnit {
+  return {
+    path: parsed.path, language: parsed.language, source: parsed.source, hash: parsed.hash, tree: parsed.tree,
+    get root(): SyntaxNode {
+      return syntaxTreeOf(parsed);
+    },
+  };
+}
+
+/** Lists the TS/JS sources (no .d.ts) and parses them as one counted tool call; unreadable files are skipped. */
+export async function loadSources(ctx: CapabilityContext, selection: SourceSelection, who: string): Promise<LoadedSources> {
+  const { files, skipped } = await parseSources(ctx, selection, who);
+  ctx.progress(50, `${who}: ${files.length} files parsed`);
+  return { units: files.map(unitOf), skipped };
+}
+
+/** A per-file result memoised by content hash (`key` names the analysis and the options that shaped it). */
+export function memoised<T>(ctx: CapabilityContext, key: string, unit: Pick<ParsedFile, 'path' | 'hash'>, compute: () => T): T {
+  const fullKey = `${key}:${unit.path}`;
+  return ctx.tools.memo ? ctx.tools.memo(fullKey, unit.hash, compute) : compute();
+}
+
+export function isTestFile(path: string): boolean {
+  return /(^|\/)(__tests__|__mocks__|test|tests)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path);
+}
