@@ -13,13 +13,15 @@ export interface ToolsOptions {
   project: ProjectContext;
   budget: ToolBudget;
   signal: AbortSignal;
+  /** Polls the shared cancellation flag and throws when the step is cancelled (see ContextOptions.interrupted). */
+  checkpoint: () => void;
   allowCommands: boolean;
 }
 
 export function buildTools(options: ToolsOptions): Tools {
-  const { workspace, project, budget, signal } = options;
+  const { workspace, project, budget, signal, checkpoint } = options;
   const counted = (what: string): void => {
-    signal.throwIfAborted();
+    checkpoint();
     budget.count(what);
   };
   return {
@@ -33,7 +35,7 @@ export function buildTools(options: ToolsOptions): Tools {
       counted('parseMany');
       const result: ParseManyResult = { files: [], skipped: [] };
       for (const path of paths) {
-        signal.throwIfAborted();
+        checkpoint();
         try {
           const { rel, abs } = await confinePath(workspace.root, path);
           result.files.push(parseCached(abs, rel, await workspace.readUncounted(rel)));
@@ -59,6 +61,8 @@ export function buildTools(options: ToolsOptions): Tools {
       return runCommand(command, args, { cwd: workspace.root, signal, timeoutMs: commandOptions?.timeoutMs });
     },
     memo(key, hash, compute) {
+      // Analyses call memo once per file: a cheap point to notice a cancellation during synchronous work.
+      checkpoint();
       // Scoped by root so two workspaces never share a derived result under the same relative key.
       return memo(`${workspace.root}\0${key}`, hash, compute);
     },

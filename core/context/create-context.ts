@@ -9,17 +9,21 @@ import { buildTools } from './build-tools.js';
 
 export const createCapabilityContext: CreateCapabilityContext = async (options: ContextOptions): Promise<ContextHandle> => {
   const { budget, signal } = options;
+  const checkpoint = (): void => {
+    options.interrupted?.();
+    signal.throwIfAborted();
+  };
   const workspace = await openWorkspace({
     root: options.root,
     staged: options.staged,
     onAccess: (what) => {
-      signal.throwIfAborted();
+      checkpoint();
       budget.count(what);
     },
   });
   // Each step gets its own copy: the cached context is shared by every job of the thread.
   const project = structuredClone(await getProjectContext(workspace.root));
-  const tools = buildTools({ workspace, project, budget, signal, allowCommands: options.allowCommands });
+  const tools = buildTools({ workspace, project, budget, signal, checkpoint, allowCommands: options.allowCommands });
   const ctx = {
     jobId: options.jobId,
     stepIndex: options.stepIndex,

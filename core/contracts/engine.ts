@@ -67,6 +67,13 @@ export interface ContextOptions {
   staged: StagedEntry[];
   previous: StepResult[];
   signal: AbortSignal;
+  /**
+   * A synchronous cancellation check (a flag shared with the executor). A capability busy in synchronous
+   * work cannot receive the abort message that fires `signal`, so every tool call, read and memo polls
+   * this first and aborts `signal` when it is set — the step then stops by itself instead of having its
+   * thread terminated, which tree-sitter's native code does not survive.
+   */
+  interrupted?: () => boolean;
   allowCommands: boolean;
   budget: ToolBudget;
   onLog(level: LogLevel, message: string): void;

@@ -10,13 +10,14 @@ import { PoolSet, type PoolOptions } from './pool-set.js';
 import type { FromExecutor, StepReply, StepTask, ToExecutor, WorkerControl } from './protocol.js';
 
 /** How long a capability gets to honour ctx.signal before its thread is terminated. */
-const ABORT_GRACE_MS = 250;
+const ABORT_GRACE_MS = 600;
 /** Upper bound on waiting for a dead worker's event port to close. */
 const PORT_DRAIN_MS = 200;
 
 interface Running {
   controller: AbortController;
   port: MessagePort;
+  stopFlag: Int32Array;
   graceTimer?: NodeJS.Timeout;
 }
 
@@ -32,12 +33,13 @@ function send(message: FromExecutor): void {
 async function runTask(id: number, task: StepTask): Promise<void> {
   const { port1, port2 } = new MessageChannel();
   const controller = new AbortController();
+  const stopFlag = new Int32Array(new SharedArrayBuffer(4));
   const drained = new Promise<void>((resolve) => port1.once('close', () => resolve()));
   port1.on('message', (event) => send({ type: 'event', id, event }));
-  running.set(id, { controller, port: port1 });
+  running.set(id, { controller, port: port1, stopFlag });
   let reply: StepReply;
   try {
-    reply = await pools.run<StepReply>(task.maxMemoryMB, { task, port: port2 }, { transferList: [port2], signal: controller.signal });
+    reply = await pools.run<StepReply>(task.maxMemoryMB, { task, port: port2, stopFlag }, { transferList: [port2], signal: controller.signal });
   } catch (error) {
     reply = { ok: false, error: failureFromPool(error, task), toolCalls: 0 };
   }
@@ -53,6 +55,9 @@ function cancel(id: number): void {
   const step = running.get(id);
   if (!step) return;
   const control: WorkerControl = { kind: 'abort' };
+  // The flag reaches a thread busy in synchronous work (its next tool call or memo sees it); the
+  // message reaches one waiting on I/O. Either way the step stops itself, with no termination.
+  Atomics.store(step.stopFlag, 0, 1);
   step.port.postMessage(control);
   // Terminate the thread if the capability does not stop on its own (a loop never yields).
   step.graceTimer = setTimeout(() => step.controller.abort(), ABORT_GRACE_MS);

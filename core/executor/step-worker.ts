@@ -16,6 +16,11 @@ export interface WorkerPayload {
   task: StepTask;
   /** Events go out on it; an abort request comes in on it. Closed when the step ends. */
   port: MessagePort;
+  /**
+   * One Int32 on a SharedArrayBuffer the executor sets to 1 on cancel: readable while this thread is
+   * busy in synchronous code, when the abort message on `port` cannot be delivered.
+   */
+  stopFlag?: Int32Array;
 }
 
 async function loadCapability(task: StepTask): Promise<Capability> {
@@ -45,7 +50,7 @@ async function stageReturnedChanges(result: StepResult, workspace: WorkspaceView
   }
 }
 
-function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, budget: ToolBudget): ContextOptions {
+function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, budget: ToolBudget, interrupted: () => boolean): ContextOptions {
   const send = (event: StepEvent): void => port.postMessage(event);
   return {
     jobId: task.jobId,
@@ -54,6 +59,7 @@ function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, 
     staged: task.staged,
     previous: task.previous,
     signal,
+    interrupted,
     allowCommands: task.allowCommands,
     budget,
     onLog: (level: LogLevel, message: string) =>
@@ -63,17 +69,24 @@ function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, 
   };
 }
 
-export default async function runStep({ task, port }: WorkerPayload): Promise<StepReply> {
+export default async function runStep({ task, port, stopFlag }: WorkerPayload): Promise<StepReply> {
   const controller = new AbortController();
+  const abort = (): void => {
+    if (!controller.signal.aborted) controller.abort(new AgentdError('cancelled', `Step ${task.stepIndex} of job "${task.jobId}" was cancelled.`));
+  };
   port.on('message', (control: WorkerControl) => {
-    if (control.kind === 'abort') controller.abort(new AgentdError('cancelled', `Step ${task.stepIndex} of job "${task.jobId}" was cancelled.`));
+    if (control.kind === 'abort') abort();
   });
+  const interrupted = (): boolean => {
+    if (stopFlag && Atomics.load(stopFlag, 0) === 1) abort();
+    return controller.signal.aborted;
+  };
   const budget = createToolBudget(task.maxToolCalls, task.toolCallsUsed);
   // The budget counts the whole job; the reply carries only this step's share.
   const spent = (): number => budget.used - task.toolCallsUsed;
   try {
     const capability = await loadCapability(task);
-    const handle = await createCapabilityContext(contextOptions(task, port, controller.signal, budget));
+    const handle = await createCapabilityContext(contextOptions(task, port, controller.signal, budget, interrupted));
     const result = toJson(await capability.run(task.input, handle.ctx), task);
     await stageReturnedChanges(result, handle.ctx.workspace);
     return { ok: true, result, staged: handle.staged(), toolCalls: spent() };
