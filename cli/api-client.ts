@@ -54,7 +54,9 @@ export function httpError(url: URL, status: number, body: unknown): AgentdError 
   const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
   const code: ErrorCode = error?.code && error.code in ERROR_CATALOGUE ? (error.code as ErrorCode) : 'internal_error';
   const message = error?.message ?? `GET "${url.pathname}" answered HTTP ${status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}.`;
-  return new AgentdError(code, message);
+  // The daemon's 401 speaks HTTP headers; a CLI user needs the flag that sends them.
+  const hint = status === 401 ? ' Pass the daemon\'s API key with --api-key or AGENTD_API_KEY.' : '';
+  return new AgentdError(code, message + hint);
 }
 
 export type Unreachable = 'not_running' | 'timeout' | 'unreachable';

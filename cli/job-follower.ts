@@ -36,8 +36,11 @@ export async function followJob(target: ApiTarget, jobId: string, out: Writable 
   const view: JobView = out.isTTY ? new BarJobView(out, job.steps.length) : new LineJobView(out, job.steps.length);
   const url = apiUrl(target, `jobs/${encodeURIComponent(jobId)}/events`);
   for await (const { event, data } of streamEvents(target, url, { signal })) {
-    view.event(event, parseData(data));
+    const parsed = parseData(data);
+    view.event(event, parsed);
     if (event === 'done') break;
+    // The job sends nothing more until someone decides: say how, rather than sit there silently.
+    if (event === 'status' && parsed.status === 'awaiting_approval') view.note(awaitingApproval(jobId));
   }
   if (signal?.aborted) {
     view.end(`stopped following job ${jobId}; it keeps running on the daemon`);
@@ -50,6 +53,10 @@ export async function followJob(target: ApiTarget, jobId: string, out: Writable 
   }
   view.end(summarize(job));
   return job.status === 'succeeded' ? 0 : 1;
+}
+
+function awaitingApproval(jobId: string): string {
+  return `waiting for approval: review the plan with GET /jobs/${jobId}, then POST /jobs/${jobId}/followup {"action":"approve"} or {"action":"reject"} (or use agentd agent); Ctrl-C stops following`;
 }
 
 function parseData(data: string): JobEventData {

@@ -17,6 +17,8 @@ export type JobEventData = Record<string, unknown> & { type?: string };
 /** How a followed job is shown: a live progress bar on a terminal, plain lines in pipes and logs. */
 export interface JobView {
   event(type: string, data: JobEventData): void;
+  /** A line for the user that is not a job event (what to do next). */
+  note(text: string): void;
   end(summary: string): void;
 }
 
@@ -39,6 +41,10 @@ export class LineJobView implements JobView {
       this.out.write(`${stepLabel(Number(data.index), total, data.capability)} ${String(data.status)}${summary}\n`);
     } else if (type === 'progress') this.out.write(`progress ${Math.round(Number(data.percent))}% ${String(data.message ?? '')}`.trimEnd() + '\n');
     else if (type === 'log') this.out.write(`log ${logLine(data)}\n`);
+  }
+
+  note(text: string): void {
+    this.out.write(`${text}\n`);
   }
 
   end(summary: string): void {
@@ -65,6 +71,11 @@ export class BarJobView implements JobView {
       this.totalSteps = Number(data.totalSteps ?? this.totalSteps);
       if (data.message) this.label = `${this.label.split(' — ')[0]} — ${String(data.message)}`;
     } else if (type === 'log') this.bar.print(logLine(data));
+    this.bar.update(this.percent, this.label);
+  }
+
+  note(text: string): void {
+    this.bar.print(text);
     this.bar.update(this.percent, this.label);
   }
 

@@ -15,12 +15,14 @@ import type { AgentdConfig } from './config/types.js';
 import { createLogger } from './logging/index.js';
 import type { Logger } from './logging/types.js';
 import { JobEventBus } from './events/event-bus.js';
+import { logJobEvents } from './events/job-event-log.js';
 import { createDaemonMetrics } from './metrics/daemon-metrics.js';
 import { createQueueBackend, type QueueBackend } from './queue/backend.js';
 import type { Queue } from './queue/queue.js';
 import type { JobStore } from './jobs/job-store.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { JobService } from './jobs/job-service.js';
+import { ensureWorkspaceBase } from './jobs/job-workspace.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createApp } from './http/app.js';
 import { withAgentSteps } from './agent/agent-steps.js';
@@ -109,9 +111,10 @@ interface Parts {
 }
 
 async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> {
-  // Both throw invalid_config before anything (the logger's file included) is opened.
+  // These throw invalid_config before anything (the logger's file included) is opened.
   const bindWarning = checkBindPolicy(config);
   const codec = recordCodecFor(config);
+  await ensureWorkspaceBase(config.workspace.path);
   const logger = deps.logger ?? createLogger(config.logging);
   if (bindWarning) logger.warn(bindWarning, { host: config.server.host });
   const security = await createSecurity(config, logger, { redisPrefix: deps.securityRedisPrefix, codec });
@@ -124,6 +127,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const startedAt = Date.now();
   const bus = new JobEventBus();
   const detachEvents = backend.attachEvents?.(bus); // events of jobs that other daemons on the same Redis run
+  const detachEventLog = logJobEvents(bus, logger);
   const metrics = createDaemonMetrics({ bus, queueCounts: () => queue.counts(), startedAt });
   const { workspace, server } = config;
   const service = new JobService({
@@ -137,6 +141,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const release = async () => {
     metrics.close();
     detachEvents?.();
+    detachEventLog();
     bus.close();
     await security.close();
     if (!deps.engine) await engine.close();

@@ -14,6 +14,7 @@ import { logsRoutes } from './routes/logs-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 import { securityMiddleware } from './security-middleware.js';
+import { requestLog } from './request-log.js';
 import { rejectDeepJson } from '../security/json-depth.js';
 
 export function createApp(ctx: AppContext): Express {
@@ -21,6 +22,7 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  app.use(requestLog(ctx.logger));
   if (ctx.security) app.use(...securityMiddleware(ctx.security, ctx.logger), webhookRoutes(ctx.security, ctx.logger));
   app.use(express.json({ limit: '1mb', type: 'application/json', verify: rejectDeepJson() }));
   if (ctx.security) app.use(authRoutes(ctx.security));

@@ -3,7 +3,7 @@
  * lexically (not absolute, no "..") and physically (it exists, is a folder, and its real path — after
  * symlinks — is still inside workspace.path).
  */
-import { realpath, stat } from 'node:fs/promises';
+import { mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentdError } from '../../core/index.js';
 
@@ -49,4 +49,17 @@ export async function resolveJobWorkspace(base: string, requested: string | unde
   const inside = root === realBase || root.startsWith(realBase.endsWith(path.sep) ? realBase : realBase + path.sep);
   if (!inside) throw refuse(wanted, `leads outside workspace.path through a symlink (to "${root}")`);
   return { relative, root };
+}
+
+/**
+ * Creates workspace.path at start-up when it does not exist yet (the configuration accepts a folder
+ * to be), so the first job does not fail on a missing base. A path that cannot be created fails start-up.
+ */
+export async function ensureWorkspaceBase(base: string): Promise<void> {
+  try {
+    await mkdir(base, { recursive: true });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new AgentdError('invalid_config', `workspace.path "${base}" cannot be created (${reason}); create it or choose another with --workspace.`, { cause: error });
+  }
 }

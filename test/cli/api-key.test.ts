@@ -41,4 +41,20 @@ describe('agentd client commands and the API key', () => {
     await runAgentd(['status', '--api-url', apiUrl], cleanEnv());
     expect(seen.at(-1)?.authorization).to.equal(undefined);
   });
+
+  it('tells the user to pass --api-key when the daemon answers 401', async () => {
+    const guarded = createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="agentd"' });
+      res.end(JSON.stringify({ error: { code: 'unauthorized', message: 'This route needs credentials; send "Authorization: Bearer <api key or token>".' } }));
+    });
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(guarded.address() as { port: number }).port}`;
+      const result = await runAgentd(['logs', '--api-url', url], cleanEnv());
+      expect(result.code).to.equal(1);
+      expect(result.stderr).to.include('needs credentials').and.include('--api-key or AGENTD_API_KEY');
+    } finally {
+      await new Promise<void>((resolve) => guarded.close(() => resolve()));
+    }
+  });
 });

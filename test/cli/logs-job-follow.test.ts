@@ -53,6 +53,8 @@ describe('agentd logs --job (live job events)', function () {
     await waitForStatus(job.id, 'awaiting_approval');
     const follower = follow(job.id);
     await follower.waitForOutput(/status awaiting_approval/);
+    // Waiting silently would look like a hang: the follower says how to decide.
+    await follower.waitForOutput(new RegExp(`waiting for approval: .*POST /jobs/${job.id}/followup \\{"action":"approve"\\}`));
     await api('POST', `/jobs/${job.id}/followup`, { action: 'approve' });
     const result = await follower.exited;
     expect(result.code, result.stdout + result.stderr).to.equal(0);

@@ -95,4 +95,23 @@ describe('daemon server', function () {
     expect(refused.body.error.code).to.equal('unavailable');
     expect(refused.body.error.message).to.include('workspace.maxSize "1KB"');
   });
+
+  it('creates a workspace.path that does not exist yet, and the first job runs in it', async () => {
+    const t = await start({ configure: (config) => (config.workspace.path = path.join(config.workspace.path, 'not', 'yet')) });
+    const id = (await post(t.url, '/jobs', { capability: 'analysis.test-empty' })).body.id;
+    expect((await waitForStatus(t.url, id, ['succeeded', 'failed'])).status).to.equal('succeeded');
+  });
+
+  it('fails start-up with invalid_config when workspace.path cannot be created', async () => {
+    const t = await start();
+    const blocker = path.join(t.workspace, 'a-file');
+    await writeFile(blocker, 'x');
+    const config = defaultConfig();
+    Object.assign(config.server, { port: 0, host: '127.0.0.1' });
+    config.workspace.path = path.join(blocker, 'workspace');
+    const failure = await startDaemon(config).catch((error: unknown) => error);
+    expect(failure).to.be.instanceOf(AgentdError);
+    expect((failure as AgentdError).code).to.equal('invalid_config');
+    expect((failure as AgentdError).message).to.include(`workspace.path "${config.workspace.path}" cannot be created (ENOTDIR)`);
+  });
 });

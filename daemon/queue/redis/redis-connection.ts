@@ -53,14 +53,21 @@ export function describeEndpoint(endpoint: RedisEndpoint): string {
 /** Opens a client and waits until it answers; a Redis that does not answer in time is `unavailable`. */
 export async function openClient(options: RedisOptions, endpoint: RedisEndpoint, onError: (error: Error) => void): Promise<Redis> {
   const client = new Redis({ ...options, lazyConnect: true });
-  client.on('error', onError);
+  // connect() rejects with a generic "Connection is closed."; the error event carries the cause
+  // (WRONGPASS, ECONNREFUSED, ...), which is what the user needs to read.
+  let lastError: Error | undefined;
+  client.on('error', (error: Error) => {
+    lastError = error;
+    onError(error);
+  });
   try {
     await withDeadline(client.connect(), 5000);
   } catch (error) {
     client.disconnect();
+    const reason = lastError?.message ?? (error as Error).message;
     throw new AgentdError(
       'unavailable',
-      `Redis at "${describeEndpoint(endpoint)}" did not answer (${(error as Error).message}); start it or fix --queue-url / queue.external.`,
+      `Redis at "${describeEndpoint(endpoint)}" did not answer (${reason}); start it or fix --queue-url / queue.external.`,
       { cause: error },
     );
   }

@@ -95,4 +95,12 @@ describe('Redis job store', function () {
     expect((unreachable as Error & { code?: string }).code).to.equal('unavailable');
     expect((unreachable as Error).message).to.include('redis://127.0.0.1:1/0');
   });
+
+  it('names the cause Redis gave when it refuses the credentials (WRONGPASS), not "Connection is closed"', async () => {
+    const { createRedisBackend } = await import('../../../daemon/queue/redis/redis-backend.js');
+    const endpoint = { ...SHARED_REDIS, username: 'agentd-no-such-user', password: 'wrong-password' };
+    const refused = await createRedisBackend({ endpoint, prefix, retention: { maxCount: 1, maxAgeSec: 60 } }).catch((error: Error) => error);
+    expect((refused as Error & { code?: string }).code).to.equal('unavailable');
+    expect((refused as Error).message).to.include('WRONGPASS').and.not.include('wrong-password');
+  });
 });
