@@ -4,7 +4,8 @@
  * parameters; per file, the maintainability index. Findings for what is over the thresholds; `data`
  * holds every function's and file's metrics. The measuring lives in ./complexity/.
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { selectFindings, type CapabilityContext, type CapabilityMeta, type StepResult } from '../../core/index.js';
+import { RULES } from './complexity/rules.js';
 import { INPUT_SCHEMA, resolveThresholds, type ComplexityInput } from './complexity/options.js';
 import { listSources, measureProject, type ProjectReport } from './complexity/project-report.js';
 
@@ -17,13 +18,14 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  rules: RULES,
 };
 
 export async function run(input: ComplexityInput, ctx: CapabilityContext): Promise<StepResult> {
   const thresholds = resolveThresholds(input ?? {});
   const files = await listSources(ctx, input ?? {});
   const report = await measureProject(ctx, files, thresholds);
-  return { summary: summarise(report), findings: report.findings, data: { thresholds, totals: totals(report), files: report.files, skipped: report.skipped } };
+  return { summary: summarise(report), findings: selectFindings(report.findings, input?.rules), data: { thresholds, totals: totals(report), files: report.files, skipped: report.skipped } };
 }
 
 function totals(report: ProjectReport): Record<string, number> {

@@ -26,13 +26,25 @@ interface Planned {
   input: Record<string, unknown>;
 }
 
-/** The include list: the user's globs, or with --changed-since the changed files they match (null: nothing to scan). */
-async function includeList(options: ScanOptions): Promise<string[] | undefined | null> {
-  if (options.changedSince === undefined) return options.include;
+/**
+ * The include list: the user's globs, or with --changed-since the changed files they match (null:
+ * nothing to scan); `changed` is that file set, to which findings are then confined.
+ */
+async function includeList(options: ScanOptions): Promise<{ include: string[] | undefined | null; changed?: Set<string> }> {
+  if (options.changedSince === undefined) return { include: options.include };
   const changed = await changedFiles(options.root, options.changedSince);
   const wanted = options.include?.length ? ignore().add(options.include) : null;
   const kept = wanted ? changed.filter((file) => wanted.ignores(file)) : changed;
-  return kept.length === 0 ? null : kept.map(exactPattern);
+  return { include: kept.length === 0 ? null : kept.map(exactPattern), changed: new Set(kept) };
+}
+
+/**
+ * Checks that read project files beyond their include list (security's package.json/lock-file
+ * advisories, dependencies' manifest) would otherwise report unchanged files and fail a pull request
+ * for what its base branch already had.
+ */
+function inChanged<T extends Finding>(findings: T[], changed: Set<string> | undefined): T[] {
+  return changed ? findings.filter((f) => changed.has(f.file)) : findings;
 }
 
 function plan(options: ScanOptions, selected: RegisteredCapability[], include: string[] | undefined, validate: (id: string, input: unknown) => { valid: boolean; errors: { path: string; message: string }[] }): Planned[] {
@@ -66,7 +78,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const started = performance.now();
   const catalog = options.catalog ?? (await sharedAnalysisCatalog());
   const selected = selectChecks(catalog, options.checks);
-  const include = await includeList(options);
+  const { include, changed } = await includeList(options);
   const steps = plan(options, selected, include ?? undefined, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
   const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, input: step.input, index }));
@@ -78,7 +90,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   if (include === null) for (const step of steps) runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
   const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 } });
   const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, options.exclude);
-  const findings = dedupe(found);
+  const findings = inChanged(dedupe(found), changed);
   const sources = await findingSources(options.root, findings, scanned.contents);
   return buildReport(options, { selected, runs, findings: assignFingerprints(findings, sources), sources, scanned, startedAt, durationMs: performance.now() - started });
 }

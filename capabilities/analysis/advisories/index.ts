@@ -24,5 +24,7 @@ export const VULNERABLE_DEPENDENCY_RULE: RuleDoc = {
   why: 'Known vulnerabilities are what attackers scan for first; a published advisory comes with a working exploit more often than not.',
   example: { bad: '"dependencies": { "lodash": "4.17.15" }', good: '"dependencies": { "lodash": "^4.17.21" }' },
   fix: 'Upgrade to the fixed version named in the finding (npm install <package>@<version>, or an overrides entry for a transitive dependency); when none exists, replace or remove the package.',
+  // CWE-1395 "Dependency on Vulnerable Third-Party Component": the rule's own weakness, and a finding's CWE when its advisory names none.
+  cwe: 'CWE-1395',
   category: 'dependencies',
 };

@@ -62,9 +62,28 @@ function index(file: AdvisoryFile, from: string): LoadedAdvisories {
 }
 
 /**
+ * The installed list on top of the shipped one: an installed advisory replaces the shipped advisory with
+ * the same id or alias, and shipped advisories it does not mention stay. Importing a few OSV records
+ * (one new advisory) must not silently drop the hundreds of curated ones.
+ */
+function overShipped(installed: AdvisoryFile, shipped: AdvisoryFile): AdvisoryFile {
+  const known = new Set(installed.advisories.flatMap((a) => [a.id, ...(a.aliases ?? [])]));
+  const kept = shipped.advisories.filter((a) => ![a.id, ...(a.aliases ?? [])].some((id) => known.has(id)));
+  if (kept.length === 0) return installed;
+  const checked = [...new Set([...(installed.checkedPackages ?? []), ...(shipped.checkedPackages ?? [])])];
+  return {
+    ...installed,
+    source: `${installed.source}; plus ${kept.length} advisories of agentd's shipped list it does not contain`,
+    ...(checked.length > 0 ? { checkedPackages: checked } : {}),
+    advisories: [...installed.advisories, ...kept],
+  };
+}
+
+/**
  * The advisory list to check against: `file` when given; otherwise the installed list when it exists,
- * is valid and is newer than the shipped one, else the shipped list. A broken installed list is
- * ignored (with the reason in `onWarning`) rather than leaving the check without data.
+ * is valid and is newer than the shipped one (merged over it: see overShipped), else the shipped list.
+ * A broken installed list is ignored (with the reason in `onWarning`) rather than leaving the check
+ * without data.
  */
 export function loadAdvisories(file?: string, options: { homeDir?: string; onWarning?: (message: string) => void } = {}): LoadedAdvisories {
   if (file) return index(readAdvisoryFile(file), file);
@@ -77,7 +96,7 @@ export function loadAdvisories(file?: string, options: { homeDir?: string; onWar
   }
   try {
     const installed = readAdvisoryFile(installedPath);
-    if (Date.parse(installed.generatedAt) > Date.parse(shipped.generatedAt)) return index(installed, installedPath);
+    if (Date.parse(installed.generatedAt) > Date.parse(shipped.generatedAt)) return index(overShipped(installed, shipped), installedPath);
   } catch (error) {
     options.onWarning?.(`Ignoring installed advisories "${installedPath}": ${(error as Error).message}`);
   }

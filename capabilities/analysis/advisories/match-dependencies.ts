@@ -50,7 +50,7 @@ function finding(c: Candidate, a: Advisory): Finding {
     message: `Package "${c.name}" ${c.version} (${c.evidence}${c.direct ? '' : ', transitive'}) is affected by ${ids}: ${a.title}; ${remedy}.`,
     file: c.file,
     range: { startLine: c.line, startColumn: 1, endLine: c.line, endColumn: 1 },
-    ...(a.cwe[0] ? { cwe: a.cwe[0] } : {}),
+    cwe: a.cwe[0] ?? 'CWE-1395',
     data: { package: c.name, version: c.version, direct: c.direct, advisory: a.id, aliases: a.aliases ?? [], cwe: a.cwe, vulnerableRange: a.vulnerableRange, fixedVersion: fixed, url: a.url ?? null, path: c.path ?? null },
   };
 }

@@ -6,7 +6,8 @@
  * than ESLint `max-params`' strict 3. lines 50 — ESLint `max-lines-per-function`'s default.
  * maintainability 20 — files below it are in Visual Studio's "moderate"/"poor" bands.
  */
-import { fileSelectionSchema, type JSONSchema } from '../../../core/index.js';
+import { fileSelectionSchema, ruleSelectionSchema, type JSONSchema, type RuleSelection } from '../../../core/index.js';
+import { RULE_IDS } from './rules.js';
 
 export interface Thresholds {
   cyclomatic: number;
@@ -21,6 +22,7 @@ export interface ComplexityInput {
   include?: string[];
   exclude?: string[];
   thresholds?: Partial<Thresholds>;
+  rules?: RuleSelection;
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = { cyclomatic: 10, cognitive: 15, nesting: 4, params: 4, lines: 50, maintainability: 20 };
@@ -49,6 +51,7 @@ export const INPUT_SCHEMA: JSONSchema = {
         },
       },
     },
+    rules: ruleSelectionSchema(RULE_IDS),
   },
 };
 

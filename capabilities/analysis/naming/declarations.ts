@@ -19,7 +19,10 @@ export interface DeclaredName {
 }
 
 const TYPE_DECLARATIONS = new Set(['class_declaration', 'abstract_class_declaration', 'class', 'interface_declaration', 'type_alias_declaration', 'enum_declaration']);
-const CLASS_LIKE_FACTORIES = /^(memo|forwardRef|lazy|createContext|observer|styled|require|import|defineComponent|connect|withRouter)$/;
+const CLASS_LIKE_FACTORIES = /^(memo|forwardRef|lazy|createContext|observer|styled|require|import|defineComponent|connect|withRouter|model)$/;
+/** Route handlers that frameworks find by these exact names (Next.js app router, SvelteKit, Astro, Remix-style). */
+const HTTP_METHOD_HANDLER = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|ALL)$/;
+const TYPE_WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion']);
 const LOOP_HEADS = new Set(['for_statement', 'for_in_statement']);
 
 function usesThis(fn: Node): boolean {
@@ -36,6 +39,8 @@ function usesThis(fn: Node): boolean {
 
 /** Values named like classes by convention: components, constructors, factories' products. */
 function classLikeValue(value: Node | undefined, source: string): boolean {
+  // `require('tree-sitter') as typeof Parser` is the class the call returns.
+  while (value && TYPE_WRAPPERS.has(value.type)) value = skipParens(value.children.find((c) => c.named));
   if (!value) return false;
   if (value.type === 'arrow_function' || value.type === 'function_expression' || value.type === 'function') return containsJsx(value) || usesThis(value);
   if (value.type === 'class') return true;
@@ -112,7 +117,8 @@ function declaredBy(node: Node, source: string, out: DeclaredName[]): void {
   if (isFunction(node)) parameterNames(node, source, out);
   if (node.type === 'function_declaration' || node.type === 'generator_function_declaration') {
     const name = fieldChild(node, 'name')!;
-    out.push({ name: textOf(name, source), kind: 'function', range: rangeOf(name), pascalAllowed: containsJsx(node) || usesThis(node), upperAllowed: false, shortAllowed: false });
+    const text = textOf(name, source);
+    out.push({ name: text, kind: 'function', range: rangeOf(name), pascalAllowed: containsJsx(node) || usesThis(node), upperAllowed: HTTP_METHOD_HANDLER.test(text), shortAllowed: false });
   }
   if (TYPE_DECLARATIONS.has(node.type)) {
     const name = fieldChild(node, 'name');

@@ -1,2 +1,2 @@
 /** The memo key of analysis.naming's per-file results (shared with analysis.quality); bump the version when a check changes. */
-export const NAMING_MEMO_KEY = 'analysis.naming@1';
+export const NAMING_MEMO_KEY = 'analysis.naming@2';

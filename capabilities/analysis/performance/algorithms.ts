@@ -31,6 +31,13 @@ export function loopCollection(loop: Node, source: string): string | undefined {
   return undefined;
 }
 
+/** The loop walks an array literal or a small module constant list. */
+function iteratesConstants(loop: Node, source: string, small: ReadonlySet<string>): boolean {
+  const collection = loop.type === 'for_in_statement' ? fieldChild(loop, 'right') : isFunction(loop) ? calleeObject(loop.parent!.parent!) : undefined;
+  if (!collection) return false;
+  return collection.type === 'array' || small.has(textOf(collection, source));
+}
+
 /** Loops enclosing `node`, innermost first, crossing iteration callbacks but not other functions. */
 export function enclosingLoops(node: Node, source: string): Node[] {
   const loops: Node[] = [];
@@ -131,6 +138,8 @@ export function linearSearchFindings(file: string, root: Node, source: string): 
     const known = receiver.type === 'identifier' && facts.arrays.has(name);
     if (!known && !(CALLBACK_SEARCHES.has(method) && receiver.type !== 'array')) return;
     if (receiver.type === 'array' || facts.small.has(name) || loopCollection(loop, source) === name) return;
+    // A loop over a handful of constants (`['a.json', 'b.json'].find(...)`, a small const list) is O(m), not O(n·m).
+    if (loops.every((l) => iteratesConstants(l, source, facts.small))) return;
     // A list built inside the loop is a different list each iteration: no index to hoist.
     const rootName = name.split(/[.[]/)[0]!;
     if (declaredInside(loop, rootName, source) || loops.some((l) => loopBindings(l, source).has(rootName))) return;

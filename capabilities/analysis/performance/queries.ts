@@ -50,10 +50,24 @@ export function nPlusOneFindings(file: string, root: Node, source: string): Find
   return findings;
 }
 
+/**
+ * A string is SQL when it starts with a statement keyword and reads FROM a table: a string of code that
+ * contains a query (`"db.query('SELECT * FROM t')"`, a rule's example) or prose that mentions SELECT is not.
+ */
+const SQL_STATEMENT = /^\s*\(?\s*(select|with|insert|create)\b/i;
+const SELECT_LIST = /\bselect\s+(?:distinct\s+)?([\s\S]+?)\s+from\s/i;
+
+/** The column list of a SELECT is `*`, has a comma or a call, or is one name (with an alias): "Select a file from the list" is prose. */
+function looksLikeColumns(list: string): boolean {
+  if (/[,(*]/.test(list)) return true;
+  return list.replace(/\s+as\s+\S+$/i, '').trim().split(/\s+/).length === 1;
+}
+
 function sqlText(node: Node, source: string): string | undefined {
   if (node.type !== 'string' && node.type !== 'template_string') return undefined;
   const text = textOf(node, source).slice(1, -1);
-  return /^\s*select\b/i.test(text) || /\bselect\s+\*\s+from\b/i.test(text) ? text : undefined;
+  const columns = SELECT_LIST.exec(text)?.[1];
+  return SQL_STATEMENT.test(text) && columns !== undefined && looksLikeColumns(columns) ? text : undefined;
 }
 
 export function sqlFindings(file: string, root: Node, source: string): Finding[] {

@@ -18,7 +18,7 @@ export interface FileScan {
 }
 
 /** Bump when any rule changes, so memoised scans of an older version are not reused. */
-export const SCANNER_VERSION = 1;
+export const SCANNER_VERSION = 2;
 
 export function scanFile(parsed: ParsedFile): FileScan {
   const file: SourceFile = { path: parsed.path, source: parsed.source, root: syntaxTreeOf(parsed) };

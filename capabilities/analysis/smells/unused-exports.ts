@@ -31,10 +31,25 @@ export function resolveSpecifier(from: string, specifier: string, files: Set<str
   return candidates.find((c) => files.has(c));
 }
 
-/** Entry points: their exports are the package's public API. */
+/**
+ * Files whose exports a framework reads by name, never through an import: Next.js app-router files
+ * (`GET`/`POST` of route.ts, `metadata`/`generateStaticParams` of page.tsx...), pages-router pages
+ * (`getServerSideProps`), middleware and instrumentation, SvelteKit `+page`/`+server` modules, Remix
+ * routes and Storybook stories.
+ */
+const FRAMEWORK_ENTRY = new RegExp([
+  String.raw`(^|/)app/(.+/)?(page|layout|route|loading|error|not-found|template|default|global-error|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots|manifest)\.[cm]?[jt]sx?$`,
+  String.raw`(^|/)pages/.+\.[cm]?[jt]sx?$`,
+  String.raw`(^|/)(src/)?(middleware|instrumentation)\.[cm]?[jt]s$`,
+  String.raw`(^|/)\+(page|layout|server|error)(\.server)?\.[cm]?[jt]s$`,
+  String.raw`(^|/)app/routes/.+\.[cm]?[jt]sx?$`,
+  String.raw`\.stories\.[cm]?[jt]sx?$`,
+].join('|'));
+
+/** Entry points: their exports are the package's public API, or a framework's. */
 function isEntry(file: string, matcher: ReturnType<typeof ignore>): boolean {
   const name = path.posix.basename(file);
-  return /^index\.[cm]?[jt]sx?$/.test(name) || /\.config\.[cm]?[jt]s$/.test(name) || isTestFile(file) || matcher.ignores(file);
+  return /^index\.[cm]?[jt]sx?$/.test(name) || /\.config\.[cm]?[jt]s$/.test(name) || isTestFile(file) || FRAMEWORK_ENTRY.test(file) || matcher.ignores(file);
 }
 
 type Used = Map<string, Set<string>>;

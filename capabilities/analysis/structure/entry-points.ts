@@ -4,7 +4,8 @@
  * - named by package.json: main, module, browser, types, bin, exports (every path in it), and any file
  *   path a script mentions;
  * - named by an HTML file's <script src>;
- * - index.* and main.* files (folder and app entries);
+ * - index.*, main.* and server.* files (folder, app and service entries: `node src/server.js` is how a
+ *   service starts, and nothing imports it);
  * - tests and their setup: *.test.*, *.spec.*, *.setup.*, setupTests.*, anything under test/, tests/,
  *   __tests__/, __mocks__/, spec/, e2e/, cypress/, playwright/;
  * - configuration: *.config.*, *rc.*, dot-files, every source file at the workspace root;
@@ -17,7 +18,7 @@ import path from 'node:path/posix';
 import { ModuleResolver } from '../import-graph/module-resolver.js';
 
 const TEST_OR_TOOL_DIR = /(^|\/)(test|tests|__tests__|__mocks__|spec|e2e|cypress|playwright|bin|scripts|migrations|seeds|fixtures|examples|docs|public|static|\.storybook|routes)\//;
-const CONVENTIONAL_NAME = /(^|\/)(index|main|setupTests|middleware|instrumentation)\.[^/]+$|\.(test|spec|setup|config|stories|story|worker|d)\.[^/]+$|rc\.[cm]?[jt]s$|(^|\/)\.[^/]+$/;
+const CONVENTIONAL_NAME = /(^|\/)(index|main|server|setupTests|middleware|instrumentation)\.[^/]+$|\.(test|spec|setup|config|stories|story|worker|d)\.[^/]+$|rc\.[cm]?[jt]s$|(^|\/)\.[^/]+$/;
 
 export interface EntryPointFacts {
   packageJson: unknown;

@@ -113,4 +113,18 @@ describe('core/scan runScan', () => {
     expect([...new Set(changed.findings.map((f) => f.file))]).to.deep.equal(['src/new.ts']);
     expect(changed.stats.filesScanned).to.equal(1);
   });
+
+  it('with --changed-since reports no finding in an unchanged package.json (a vulnerable dependency the base already had)', async () => {
+    const { makeRepo, writeFiles } = await import('./sample-project.js');
+    const manifest = JSON.stringify({ name: 'x', version: '1.0.0', dependencies: { lodash: '4.17.15' } }, null, 2);
+    const root = makeRepo({ 'package.json': manifest, 'src/a.ts': SIMPLE });
+    const full = await runScan({ root, checks: ['security'], catalog });
+    expect(full.findings.map((f) => [f.ruleId, f.file])).to.deep.include(['security/vulnerable-dependency', 'package.json']);
+    writeFiles(root, { 'src/a.ts': `${SIMPLE}// edited\n` });
+    const untouched = await runScan({ root, checks: ['security'], catalog, changedSince: 'HEAD' });
+    expect(untouched.findings.filter((f) => f.file === 'package.json')).to.deep.equal([]);
+    writeFiles(root, { 'package.json': manifest.replace('"name": "x"', '"name": "y"') });
+    const bumped = await runScan({ root, checks: ['security'], catalog, changedSince: 'HEAD' });
+    expect(bumped.findings.map((f) => [f.ruleId, f.file])).to.deep.include(['security/vulnerable-dependency', 'package.json']);
+  });
 });

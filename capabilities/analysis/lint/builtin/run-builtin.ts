@@ -6,13 +6,14 @@
  * all other analyses together (see lint/README in capabilities/README.md and docs/scan.md). Each rule is
  * checked against ESLint itself on the same cases (test/capabilities/analysis/lint/builtin-rules.test.ts).
  */
+import { createRequire } from 'node:module';
 import { rangeOf, walk, type Finding, type SourceUnit, type SyntaxNode } from '../../../../core/index.js';
 import type { BuiltinRule, RuleContext } from './rule-context.js';
 import { EXPRESSION_RULES } from './rules-expressions.js';
 import { STATEMENT_RULES } from './rules-statements.js';
 
 /** Bump when a rule changes, so memoised results of an older version are not reused. */
-export const BUILTIN_VERSION = 1;
+export const BUILTIN_VERSION = 2;
 
 export const BUILTIN_RULES: BuiltinRule[] = [...STATEMENT_RULES, ...EXPRESSION_RULES];
 
@@ -47,13 +48,43 @@ export function lintSyntaxTree(file: string, root: SyntaxNode, source: string, t
   return findings.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
 }
 
+type TypeScriptModule = typeof import('typescript');
+let typescriptModule: TypeScriptModule | undefined;
+
+/**
+ * Whether the TypeScript compiler's parser finds a syntax error too. tree-sitter's grammar has gaps
+ * (`x: import('m').T[]` is an ERROR to it): a file that TypeScript parses is valid code, and calling it
+ * unparsable would be a high-severity false alarm that fails CI gates. Loaded only for such files.
+ */
+function typescriptSeesSyntaxError(unit: SourceUnit): boolean {
+  typescriptModule ??= createRequire(import.meta.url)('typescript') as TypeScriptModule;
+  const ts = typescriptModule;
+  const { diagnostics } = ts.transpileModule(unit.source, {
+    fileName: unit.path, reportDiagnostics: true, compilerOptions: { jsx: ts.JsxEmit.Preserve, allowJs: true, noResolve: true, isolatedModules: true },
+  });
+  return (diagnostics ?? []).some((d) => d.category === ts.DiagnosticCategory.Error && d.code < 2000);
+}
+
+/** An ERROR node, or a token tree-sitter inserted to recover (MISSING: zero width in the plain tree). */
+const isErrorNode = (n: SyntaxNode): boolean => n.type === 'ERROR' || (n.startIndex === n.endIndex && n.parent !== null);
+
+/** Rows (0-based) that hold an ERROR or MISSING node: findings there would be about tree-sitter's recovery, not the code. */
+function errorRows(root: SyntaxNode): Set<number> {
+  const rows = new Set<number>();
+  walk(root, (n) => {
+    if (isErrorNode(n)) for (let r = n.startRow; r <= n.endRow + 1; r++) rows.add(r);
+    return undefined;
+  });
+  return rows;
+}
+
 /** tree-sitter recovers from syntax errors; its first ERROR node is reported as ESLint would report the fatal parse error. */
 function parseError(unit: SourceUnit): Finding | undefined {
-  if (!unit.tree.rootNode.hasError) return undefined;
+  if (!unit.tree.rootNode.hasError || !typescriptSeesSyntaxError(unit)) return undefined;
   let error: SyntaxNode | undefined;
   walk(unit.root, (n) => {
     if (error) return false;
-    if (n.type === 'ERROR') error = n;
+    if (isErrorNode(n)) error = n;
     return undefined;
   });
   const at = error ?? unit.root;
@@ -66,5 +97,9 @@ function parseError(unit: SourceUnit): Finding | undefined {
 
 export function lintUnit(unit: SourceUnit): Finding[] {
   const fatal = parseError(unit);
-  return fatal ? [fatal] : lintSyntaxTree(unit.path, unit.root, unit.source, unit.language !== 'javascript');
+  if (fatal) return [fatal];
+  const findings = lintSyntaxTree(unit.path, unit.root, unit.source, unit.language !== 'javascript');
+  if (!unit.tree.rootNode.hasError) return findings;
+  const skip = errorRows(unit.root);
+  return findings.filter((f) => !skip.has(f.range.startLine - 1));
 }

@@ -1,5 +1,5 @@
 /** Insecure session cookies and permissive CORS, from the options literals passed to the middleware. */
-import { field, FUNCTION_TYPES, unwrap, type Node } from '../syntax/tree.js';
+import { ancestors, field, FUNCTION_TYPES, unwrap, walk, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { callArguments, dottedName, lastSegment } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
@@ -11,7 +11,7 @@ const SESSION_FACTORIES = /^(session|expressSession|cookieSession|fastifySession
 
 export function scanCookiesCors(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
-  let credentialsHeader = false;
+  const credentialCalls: Node[] = [];
   const originHeaders: Node[] = [];
   forEachOfType(file.root, ['object', 'call_expression'], (n) => {
     if (n.type === 'object') corsObject(file, n, out);
@@ -22,14 +22,48 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
     else if (lastSegment(callee) === 'cookie' && /(^|\.)(res|response|reply)$/.test(callee.slice(0, -7))) resCookie(file, n, args, out);
     else if (['setHeader', 'set', 'header'].includes(lastSegment(callee)) && args.length >= 2) {
       const name = stringValue(file, unwrap(args[0]!))?.toLowerCase();
-      if (name === 'access-control-allow-credentials' && /true/.test(textOf(file, args[1]!))) credentialsHeader = true;
+      if (name === 'access-control-allow-credentials' && /true/.test(textOf(file, args[1]!))) credentialCalls.push(n);
       if (name === 'access-control-allow-origin' && /origin|\*/i.test(textOf(file, args[1]!))) originHeaders.push(n);
     }
   });
-  if (credentialsHeader) {
-    for (const n of originHeaders) out.push({ ruleId: 'security/permissive-cors', range: rangeOf(n), message: 'Access-Control-Allow-Origin echoes the request origin (or *) while credentials are allowed.' });
+  for (const n of originHeaders) {
+    if (credentialCalls.some((c) => permissivePair(file, n, c))) {
+      out.push({ ruleId: 'security/permissive-cors', range: rangeOf(n), message: 'Access-Control-Allow-Origin echoes the request origin (or *) while credentials are allowed.' });
+    }
   }
   return out;
+}
+
+const REQUEST_ORIGIN = /\b(req|request|ctx|c)\b[\w.]*\.(headers\s*(\.\s*origin\b|\[\s*['"`]origin['"`]\s*\])|(get|header)\(\s*['"`]origin['"`])/i;
+
+const enclosingFunction = (n: Node): Node | undefined => ancestors(n).find((a) => FUNCTION_TYPES.has(a.type));
+
+/**
+ * An origin header and a credentials header make a hole only together, in one handler: `*` set in the
+ * same block as the credentials (browsers refuse the pair, so `*` in one branch and a listed origin with
+ * credentials in the other is the safe pattern), or the request's own Origin echoed without an
+ * allow-list check (read directly, or through a local that no condition of the handler tests).
+ */
+function permissivePair(file: SourceFile, originCall: Node, credentialCall: Node): boolean {
+  const fn = enclosingFunction(originCall);
+  if (fn !== enclosingFunction(credentialCall)) return false;
+  const value = unwrap(callArguments(originCall)[1]!);
+  if (stringValue(file, value) === '*') return originCall.parent?.parent === credentialCall.parent?.parent;
+  if (REQUEST_ORIGIN.test(textOf(file, value))) return true;
+  return value.type === 'identifier' && fn !== undefined && uncheckedRequestOrigin(file, fn, textOf(file, value));
+}
+
+function uncheckedRequestOrigin(file: SourceFile, fn: Node, name: string): boolean {
+  let bound = false;
+  let checked = false;
+  const mentions = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`);
+  walk(fn, (n) => {
+    if (n.type === 'variable_declarator' && textOf(file, field(n, 'name')!) === name && REQUEST_ORIGIN.test(textOf(file, field(n, 'value') ?? n))) bound = true;
+    const condition = n.type === 'if_statement' || n.type === 'ternary_expression' ? field(n, 'condition') : undefined;
+    if (condition && mentions.test(textOf(file, condition))) checked = true;
+    return undefined;
+  });
+  return bound && !checked;
 }
 
 /** `{ origin: true | '*' | (o, cb) => cb(null, true), credentials: true }` (cors, @fastify/cors). */

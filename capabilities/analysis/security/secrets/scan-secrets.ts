@@ -28,9 +28,24 @@ export function scanSecrets(file: SourceFile): RawFinding[] {
 
 const mask = (value: string): string => (value.length <= 8 ? '****' : `${value.slice(0, 4)}…${value.slice(-2)} (${value.length} chars)`);
 
+const EXAMPLE_KEY = /^(examples?|samples?|snippets?|bad|good|before|after|invalid|valid)$/i;
+
+/**
+ * Code shown as an example — a rule's `example: { bad: "new Pool({ connectionString: 'postgres://u:p@h' })" }`,
+ * a docs sample — quotes the credential inside the literal's own code; it documents a mistake, it is
+ * not a credential of this program.
+ */
+function isDocumentedExample(file: SourceFile, node: Node, value: string): boolean {
+  if (!/['"`]\w+:\/\/|['"`][A-Za-z0-9_-]{16,}['"`]/.test(value)) return false;
+  for (let p: Node | null = node.parent, depth = 0; p && depth < 4; p = p.parent, depth++) {
+    if (p.type === 'pair' && EXAMPLE_KEY.test(textOf(file, field(p, 'key')!).replace(/^['"]|['"]$/g, ''))) return true;
+  }
+  return false;
+}
+
 function literalFindings(file: SourceFile, node: Node, out: RawFinding[]): void {
   const value = stringValue(file, node) ?? '';
-  if (value.length < 6) return;
+  if (value.length < 6 || isDocumentedExample(file, node, value)) return;
   if (providerFindings(file, node, value, out)) return;
   if (connectionString(node, value, out)) return;
   const fallback = envFallback(file, node);

@@ -57,6 +57,12 @@ describe('capabilities/analysis/advisories', () => {
     });
   });
 
+  it('gives a finding CWE-1395 (vulnerable third-party component) when its advisory names no CWE', () => {
+    const manifest = parseManifest(JSON.stringify({ dependencies: { demo: '2.0.1' } }, null, 2));
+    const found = matchDependencies(manifest, null, new Map([['demo', [advisory({ cwe: [] })]]]));
+    expect(found.map((f) => [f.ruleId, f.cwe])).to.deep.equal([['security/vulnerable-dependency', 'CWE-1395']]);
+  });
+
   describe('checkInsecureDependencies on a project', () => {
     it('reports real advisories of the shipped list for package.json ranges, and nothing for patched versions', async () => {
       const root = await writeProject({ 'package.json': JSON.stringify({ name: 'p', dependencies: { lodash: '^4.17.15', minimist: '1.2.6', express: '^4.21.2', chalk: '5.6.1' } }, null, 2) });
@@ -138,6 +144,21 @@ describe('capabilities/analysis/advisories', () => {
       const loaded = loadAdvisories(undefined, { homeDir: home });
       expect(loaded.path).to.equal(installed.path);
       expect(loaded.byPackage.get('demo')).to.have.length(1);
+    });
+
+    it('keeps the shipped advisories an installed list does not contain, and lets the installed one replace a shipped one by id or alias', async () => {
+      const shipped = shippedAdvisories().advisories;
+      const replaced = shipped.find((a) => (a.aliases ?? []).length > 0)!;
+      const from = path.join(dir, 'partial.json');
+      const update = { ...replaced, id: replaced.aliases![0]!, aliases: [], title: 'Re-published with a new range', vulnerableRange: '<0.0.1' };
+      await writeFile(from, JSON.stringify({ version: 1, generatedAt: '2099-01-01T00:00:00Z', source: 'one record', advisories: [advisory(), update] }));
+      const home = path.join(dir, 'home-partial');
+      installAdvisories(from, path.join(home, '.agentd'));
+      const loaded = loadAdvisories(undefined, { homeDir: home });
+      expect(loaded.advisories).to.have.length(shipped.length + 1);
+      expect(loaded.byPackage.get('demo')).to.have.length(1);
+      expect(loaded.advisories.filter((a) => a.package === replaced.package && [a.id, ...(a.aliases ?? [])].includes(replaced.aliases![0]!)).map((a) => a.title)).to.deep.equal(['Re-published with a new range']);
+      expect(loaded.source).to.match(/^one record; plus \d+ advisories of agentd's shipped list/);
     });
 
     it('keeps the shipped list when the installed one is older or broken', async () => {

@@ -27,6 +27,7 @@ const valid: RuleCase[] = [
     'src/ns.ts': 'export const a = 1;\nexport const b = 2;\n', 'src/use-ns.ts': "import * as ns from './ns';\nconsole.log(ns);\nconst lazy = () => import('./lazy');\nconsole.log(lazy);\n",
     'src/lazy.ts': 'export const later = 1;\nexport default function page() {}\nexport interface Shape { a: number }\n',
   } },
+  { name: 'exports a framework reads by name: Next.js route handlers and page metadata', ruleId: 'smells/unused-export', files: { 'app/api/go/route.ts': 'export async function GET() {\n  return new Response("ok");\n}\n', 'src/app/blog/page.tsx': 'export const metadata = { title: "Blog" };\nexport default function Page() {\n  return <main />;\n}\n', 'src/main.ts': 'console.log(1);\n' } },
   { name: 'an export imported only by a test counts as used', ruleId: 'smells/unused-export', files: { 'src/math.ts': 'export const add = (a: number, b: number) => a + b;\n', 'test/math.test.ts': "import { add } from '../src/math.js';\nadd(1, 1);\n" } },
   { name: 'setter-like functions and callbacks', ruleId: 'smells/boolean-flag-parameter', code: 'export function setVisible(visible: boolean) { if (visible) show(); }\nexport const xs = [true].map((flag: boolean) => (flag ? 1 : 0));\nfunction show() {}\n' },
   { name: 'a boolean only stored or passed on', ruleId: 'smells/boolean-flag-parameter', code: 'export function make(name: string, enabled: boolean) { return { name, enabled }; }\n' },

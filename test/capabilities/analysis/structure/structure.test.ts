@@ -36,6 +36,8 @@ const cases: Case[] = [
       'src/plugins/alpha.ts': 'export {};\n', 'src/load.ts': 'export const load = (n: string) => import(`./plugins/${n}.js`);\n',
       'src/types.d.ts': 'declare const x: number;\n',
     } },
+  { rule: 'structure/orphan-file', name: 'service entries named server.* as orphans', expect: [],
+    files: { 'package.json': pkg(), 'src/server.ts': "import { app } from './app';\napp.listen(3000);\n", 'src/app.ts': 'export const app = { listen: (port: number) => port };\n', 'services/search-api/server.ts': 'console.log(1);\n' } },
   { rule: 'structure/orphan-file', name: 'orphans when include globs hide the importers', input: { include: ['src/used.ts'] }, expect: [],
     files: { 'src/index.ts': "import { x } from './used';\n", 'src/used.ts': 'export const x = 1;\n', 'src/other.ts': 'export {};\n' } },
   { rule: 'structure/orphan-file', name: 'files under a Next.js app/ folder as orphans', expect: [],
