@@ -66,6 +66,9 @@ export const ERROR_CATALOGUE = {
 
   // The agent (task jobs)
   unsupported_task: { status: 422, description: 'A free-text task asks for something outside agentd\'s capabilities; the agent turn lists what agentd can do.' },
+
+  // Agent restrictions
+  network_denied: { status: 403, description: 'A capability tried to open a network connection or look up a host; capabilities run offline.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

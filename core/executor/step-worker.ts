@@ -3,6 +3,8 @@
  * It receives only data (a module path, JSON input, the overlay) and answers only data; failures the
  * capability throws come back as values so the tool calls spent are still counted.
  */
+// First: capabilities imported below must find the network already closed.
+import './network-guard.js';
 import { pathToFileURL } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
 import type { Capability, ContextOptions, LogLevel, StepResult, ToolBudget, WorkspaceView } from '../contracts/index.js';
