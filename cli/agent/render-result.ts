@@ -78,14 +78,39 @@ export function renderQuestion(question: { message: string; options: string[] },
   return [`${palette.cyan('agent:')} ${question.message}`, ...options, palette.dim('(type your answer, or the number of an option)')].join('\n');
 }
 
+/** The capabilities of the plan's skipped steps, once each with how many steps needed it ("generation.component ×3"). */
+function skippedCapabilities(job: TaskJob): string {
+  const counts = new Map<string, number>();
+  for (const step of job.plan?.steps ?? []) if (step.available === false) counts.set(step.capability, (counts.get(step.capability) ?? 0) + 1);
+  return [...counts].map(([capability, n]) => (n > 1 ? `${capability} ×${n}` : capability)).join(', ');
+}
+
+/** A scored report (analysis.quality) without findings of its own: the files with the lowest scores. */
+function weakestFiles(data: unknown[] | undefined): string[] {
+  const files = (data ?? []).flatMap((item) => {
+    const list = (item as { files?: unknown } | null)?.files;
+    return Array.isArray(list) ? (list as { file?: unknown; score?: unknown; grade?: unknown; findings?: unknown }[]) : [];
+  }).filter((f) => typeof f.file === 'string' && typeof f.score === 'number');
+  const worst = [...files].sort((a, b) => (a.score as number) - (b.score as number)).slice(0, 3);
+  return worst.map((f) => `  ${String(f.grade ?? '').padEnd(2)} ${String(f.score).padStart(5)}  ${String(f.file)}${typeof f.findings === 'number' ? `  (${f.findings} issue(s))` : ''}`);
+}
+
+/** "no findings" is news only when something looked for findings (an analysis ran), not after a rename or a build. */
+function analysed(job: TaskJob): boolean {
+  const planned = job.plan?.steps;
+  if (!planned) return true;
+  return planned.some((step) => step.available !== false && step.capability.startsWith('analysis.') && step.capability !== 'analysis.structure');
+}
+
 function resultBody(job: TaskJob): string[] {
   const lines: string[] = [];
   const result = job.result;
   if (!result || job.status === 'cancelled') return lines;
-  const skipped = (job.plan?.steps ?? []).filter((step) => step.available === false);
-  if (skipped.length > 0) lines.push(`Not built yet — skipped: ${skipped.map((step) => step.capability).join(', ')}`);
+  const skipped = skippedCapabilities(job);
+  if (skipped) lines.push(`Not built yet — skipped: ${skipped}`);
   const findings = result.findings ?? [];
-  if (findings.length > 0 || job.status === 'succeeded') lines.push(severityCounts(findings), ...topFindings(findings));
+  if (findings.length > 0) lines.push(severityCounts(findings), ...topFindings(findings));
+  else if (job.status === 'succeeded' && analysed(job)) lines.push(result.summary?.trim() || severityCounts(findings), ...weakestFiles(result.data));
   const changes = result.changes ?? [];
   if (changes.length > 0 && job.status === 'succeeded') {
     lines.push(`Changed files (${new Set(changes.map((c) => c.path)).size}):`, ...changes.map((c) => `  ${c.action.padEnd(6)} ${c.path}`));
@@ -99,6 +124,12 @@ function headLine(message: string | undefined): string | undefined {
   return lines.find((line) => /^(Done|Applied|Nothing)\b/.test(line)) ?? lines[0];
 }
 
+/** A failure's turn often opens with the error the status line already shows: only what it adds is worth printing. */
+function withoutError(message: string | undefined, error: string | undefined): string | undefined {
+  if (!message || !error || !message.startsWith(error)) return message;
+  return message.slice(error.length).trim() || undefined;
+}
+
 /** The whole summary of a finished job. */
 export function renderResult(job: TaskJob, palette: Palette): string {
   if (job.question) return renderQuestion(job.question, palette);
@@ -106,8 +137,8 @@ export function renderResult(job: TaskJob, palette: Palette): string {
   // A cancelled job's last agent turn is stale (a rejection or DELETE adds none): the status line says it all.
   const turn = job.status === 'cancelled' ? undefined : lastAgentTurn(job);
   // A success's turn repeats the counts below, so only its head line is shown; a failure's turn may explain more (what agentd can do).
-  const said = job.status === 'succeeded' ? headLine(turn?.message) : turn?.message;
-  if (said && said !== job.error?.message) lines.push(`${palette.cyan('agent:')} ${said}`);
+  const said = job.status === 'succeeded' ? headLine(turn?.message) : withoutError(turn?.message, job.error?.message);
+  if (said) lines.push(`${palette.cyan('agent:')} ${said}`);
   lines.push(...resultBody(job));
   const verification = verificationLine(job);
   if (verification) lines.push(verification);

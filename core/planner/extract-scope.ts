@@ -3,6 +3,7 @@
  * and whether each is wanted ("in src/routes", "also include the tests folder") or left out ("except
  * tests", "skip src/db.ts"), or is a destination ("to src/money.ts").
  */
+import { INTENTS } from './intents.js';
 import { foldersNamed, resolvePath, testGlobs, type PathResolution } from './resolve-target.js';
 import type { Token } from './task-text.js';
 import type { ProjectIndex } from './types.js';
@@ -17,11 +18,25 @@ export interface Mention {
 }
 
 const NEGATORS = new Set(['except', 'excluding', 'exclude', 'excludes', 'ignore', 'ignoring', 'skip', 'skipping', 'without', 'not', 'but']);
+/** Verbs among the scope words: "audit src" names a place, but "audit security" names what to look for. */
+const SCOPE_VERBS = new Set(['scan', 'audit', 'check', 'analyse', 'analyze', 'include', 'including', 'includes', 'also', 'only', 'just']);
 const SCOPE_WORDS = new Set(['in', 'inside', 'within', 'under', 'across', 'of', 'for', 'on', 'from', 'include', 'including', 'includes', 'only', 'just', 'scan', 'audit', 'check', 'analyse', 'analyze', 'also']);
 const FILLERS = new Set(['the', 'my', 'our', 'all', 'its', 'this', 'that', 'those', 'these', 'your', 'a', 'an']);
 const FOLDER_NOUNS = new Set(['folder', 'folders', 'directory', 'directories', 'dir', 'dirs']);
 /** Folder names too common in prose to read as a place without "in", "the ... folder" and the like. */
 const COMMON_NAMES = new Set(['data', 'test', 'tests', 'spec', 'types', 'docs', 'config', 'public', 'assets', 'api', 'app', 'build', 'dist', 'src', 'bin', 'scripts', 'components', 'hooks', 'routes', 'services', 'models', 'utils']);
+/**
+ * One-word keywords of the analysis intents ("quality", "security", "naming", "smells"): in a project with a folder of
+ * that name (agentd's own capabilities/analysis/quality), "assess the code quality" still asks for an
+ * assessment of the project; the folder is meant only when the task says so ("in quality", "the
+ * security folder").
+ */
+const INTENT_WORDS = new Set(
+  INTENTS.filter((intent) => intent.family === 'analysis')
+    .flatMap((intent) => intent.keywords.map(([phrase]) => phrase.replace(/!$/, '')))
+    .filter((phrase) => !phrase.includes(' '))
+    .flatMap((word) => [word, `${word}s`]),
+);
 const TEST_WORDS = new Set(['test', 'tests', 'spec', 'specs', 'testing']);
 const JOINERS = new Set(['and', 'or', 'nor']);
 
@@ -65,9 +80,10 @@ function wordMention(tokens: Token[], i: number, index: ProjectIndex): Mention['
   const next = lower(tokens[i + 1]);
   const file = fileNamed(word, next, index);
   if (file) return { status: 'found', path: file, kind: 'file' };
-  const scoped = SCOPE_WORDS.has(prev) || NEGATORS.has(prev) || FOLDER_NOUNS.has(next);
-  // "modernize lib": a folder's exact name reads as the place unless it is also an everyday word.
-  const exactName = !COMMON_NAMES.has(word) && index.folders.some((f) => f.slice(f.lastIndexOf('/') + 1) === tokens[i]!.text);
+  const intentWord = INTENT_WORDS.has(word);
+  const scoped = (SCOPE_WORDS.has(prev) && !(intentWord && SCOPE_VERBS.has(prev))) || NEGATORS.has(prev) || FOLDER_NOUNS.has(next);
+  // "modernize lib": a folder's exact name reads as the place unless it is also an everyday word or a task word.
+  const exactName = !COMMON_NAMES.has(word) && !intentWord && index.folders.some((f) => f.slice(f.lastIndexOf('/') + 1) === tokens[i]!.text);
   if (!scoped && !exactName) return null;
   if (TEST_WORDS.has(word) && (NEGATORS.has(prev) || SCOPE_WORDS.has(prev) || FOLDER_NOUNS.has(next) || next === 'files')) {
     return { status: 'tests', globs: testGlobs(index) };

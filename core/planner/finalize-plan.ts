@@ -89,7 +89,9 @@ export function finalizePlan(options: FinalizeOptions): Plan {
   if (skipped.length > 0) {
     notes.push(`${skipped.length} of ${steps.length} step(s) use capabilities that are not built yet (${[...new Set(skipped.map((s) => s.capability))].join(', ')}); they are shown and skipped, never faked.`);
   }
-  const plan: Plan = { intent: options.intent, summary: options.summary, steps, notes };
+  // The summary was drafted before the verify step was added and duplicates dropped: count the real steps.
+  const summary = options.summary.replace(/\b\d+ step\(s\)\.$/, `${steps.length} step(s).`);
+  const plan: Plan = { intent: options.intent, summary, steps, notes };
   if (options.filters && Object.keys(options.filters).length > 0) plan.filters = options.filters;
   return plan;
 }

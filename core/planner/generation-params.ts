@@ -12,6 +12,8 @@ const ARTIFACT_NOUNS = new Set(['component', 'page', 'screen', 'view', 'form', '
 const KEEP_NOUNS = new Set(['page', 'screen', 'view', 'form', 'card', 'modal', 'dialog', 'widget', 'dashboard', 'navbar', 'sidebar', 'list', 'button', 'panel', 'header', 'footer', 'layout', 'service', 'repository', 'client', 'validator']);
 const STOP = /^(a|an|the|new|my|our|simple|basic|small|typed|react|vue|svelte|rest|restful|express|fastify|reusable|custom|crud|to|for|with|of|and|build|create|add|make|generate|write|implement|develop|scaffold|me|please|some|that|which|shows|displays|can|i|we)$/i;
 
+const QUALIFIERS = /^(rest|restful|crud|http|json|express|fastify|react|vue|svelte|typed)$/i;
+
 export const pascal = (words: string[]): string => words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('');
 
 /** Words written right before the first artifact noun ("user profile" of "a user profile page"). */
@@ -23,7 +25,10 @@ function nounPhrase(tokens: Token[]): { words: string[]; noun: string } | null {
   let end = at;
   while (isNoun(tokens[end + 1])) end++;
   const words: string[] = tokens.slice(at, end).map((t) => t.text);
-  for (let i = at - 1; i >= 0 && tokens[i]!.kind === 'word' && !STOP.test(tokens[i]!.text); i--) words.unshift(tokens[i]!.text);
+  // "a users REST API", "an orders CRUD endpoint": the kind words between the name and the noun are not the name.
+  let from = at - 1;
+  while (from >= 0 && tokens[from]!.kind === 'word' && QUALIFIERS.test(tokens[from]!.text)) from--;
+  for (let i = from; i >= 0 && tokens[i]!.kind === 'word' && !STOP.test(tokens[i]!.text); i--) words.unshift(tokens[i]!.text);
   return { words, noun: tokens[end]!.text.toLowerCase() };
 }
 

@@ -50,10 +50,10 @@ export function question(message: string, options: string[], replaces?: string):
   return replaces === undefined ? { kind: 'question', message, options } : { kind: 'question', message, options, replaces };
 }
 
-/** "did you mean" for a name that is not in the project; without close names, asks which one was meant. */
+/** "did you mean" for a name that is not in the project; without close names, asks for the name (no options to pick from). */
 export function didYouMean(what: string, wanted: string, suggestions: string[]): QuestionOutcome {
   if (suggestions.length === 0) {
-    return question(`I could not find ${what} "${wanted}" in the project; which one did you mean?`, [], wanted);
+    return question(`I could not find ${what} "${wanted}" in the project, nor one with a close name; type the name you meant.`, [], wanted);
   }
   const list = suggestions.map((s) => `"${s}"`).join(' or ');
   return question(`I could not find ${what} "${wanted}" in the project; did you mean ${list}?`, suggestions, wanted);

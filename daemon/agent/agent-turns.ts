@@ -34,8 +34,18 @@ function suggestions(plan: Plan, result: PipelineResult, stage: Stage): string[]
   if (result.findings.length > 0 && !plan.filters?.minSeverity) next.push('"only high severity" to narrow the findings');
   if (result.findings.length > 0) next.push('"fix the critical ones" or "suggest refactorings" to act on them');
   if (stage === 'applied') next.push('review the diff in your editor and commit it');
-  next.push('"also include the tests folder" to widen the scope');
+  if (leavesTestsOut(plan)) next.push('"also include the tests folder" to widen the scope');
+  if (next.length === 0) next.push('type a follow-up to refine this result');
   return next;
+}
+
+/** An analysis that could still be widened to the tests: not a rename or a build, nor a scope that already has them. */
+function leavesTestsOut(plan: Plan): boolean {
+  return plan.steps.some((step) => {
+    if (!step.available || !step.capability.startsWith('analysis.') || step.capability === 'analysis.structure') return false;
+    const include = Array.isArray(step.input.include) ? (step.input.include as unknown[]).map(String) : [];
+    return step.input.testFiles !== 'report' && !include.some((glob) => /test|spec/.test(glob));
+  });
 }
 
 export type Stage = 'done' | 'awaiting' | 'applied';

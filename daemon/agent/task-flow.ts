@@ -5,12 +5,14 @@
  * at once (auto mode); an approved job's next run verifies and writes them (verify-and-apply.ts).
  */
 import type { CapabilityMeta, Engine, EngineEvent, PipelineResult } from '../../core/index.js';
-import type { Plan, PlanOutcome } from '../../core/planner/index.js';
+import type { Plan, PlannedStep, PlanOutcome } from '../../core/planner/index.js';
 import { initialProgress, type JobStep, type StoredJob } from '../jobs/job-record.js';
 import type { RunEnd } from '../jobs/job-outcome.js';
 import { planInExecutor } from './plan-in-executor.js';
+import { toPlanProgress } from './plan-progress.js';
 import { filterResult, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes } from './plan-record.js';
 import { planLines, questionTurn, resultTurn, unsupportedTurn } from './agent-turns.js';
+import { asJobBudgetError, remainingLimits } from './tool-budget.js';
 import { verifyAndApply, type Applied } from './verify-and-apply.js';
 
 export interface TaskRun {
@@ -44,12 +46,15 @@ export class TaskFlow {
     run.patch((current) => ({ ...current, progress: { ...current.progress, message: 'planning' } }));
     const planned = await planInExecutor(this.deps.engine, run.job, run.root, this.deps.catalogue(), run.signal);
     const planning = { toolCalls: planned.toolCalls, durationMs: 0 };
-    if (!planned.ok) return { status: planned.status, error: planned.error, agentMessage: planned.error.message, usage: planning };
-    const end = await this.answer(run, planned.outcome);
+    if (!planned.ok) {
+      const error = asJobBudgetError(planned.error, run.job.limits.maxToolCalls);
+      return { status: planned.status, error, agentMessage: error.message, usage: planning };
+    }
+    const end = await this.answer(run, planned.outcome, planned.toolCalls);
     return { ...end, usage: { toolCalls: planning.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: 0 } };
   }
 
-  private answer(run: TaskRun, outcome: PlanOutcome): Promise<RunEnd> | RunEnd {
+  private answer(run: TaskRun, outcome: PlanOutcome, used: number): Promise<RunEnd> | RunEnd {
     if (outcome.kind === 'question') {
       const result: PipelineResult = { summary: outcome.message, findings: [], changes: [], artifacts: [], data: [{ question: { message: outcome.message, options: outcome.options } }] };
       return { status: 'succeeded', error: null, result, steps: [], plan: null, question: { message: outcome.message, options: outcome.options }, agentMessage: questionTurn(outcome) };
@@ -58,28 +63,33 @@ export class TaskFlow {
       const message = unsupportedTurn(outcome);
       return { status: 'failed', error: { code: 'unsupported_task', message: outcome.message }, result: null, steps: [], plan: null, question: null, agentMessage: message };
     }
-    return this.stage(run, outcome.plan);
+    return this.stage(run, outcome.plan, used);
   }
 
   /** Runs the plan's available steps with their changes staged, then decides: done, await approval, or apply (auto). */
-  private async stage(run: TaskRun, plan: Plan): Promise<RunEnd> {
+  private async stage(run: TaskRun, plan: Plan, used: number): Promise<RunEnd> {
     const planned = stepsOfPlan(plan);
     run.patch((current) => ({ ...current, plan, question: null, steps: planned, progress: { ...initialProgress(planned.length), message: 'running the plan' } }));
     const runnable = stagingSteps(plan);
-    if (runnable.length === 0) return nothingRunnable(plan, planned);
+    if (runnable.length === 0) {
+      // "run the tests": a plan whose only built step is refactoring.verify runs it as the check asked for.
+      const check = verifyStep(plan);
+      return check ? this.checkOnly(run, plan, planned, check, used) : nothingRunnable(plan, planned);
+    }
     const indices = runnable.map((step) => step.index);
     const outcome = await this.deps.engine.run(
       {
-        jobId: run.job.id, root: run.root, limits: run.job.limits, apply: false,
+        // maxToolCalls is the job's: planning already spent part of it.
+        jobId: run.job.id, root: run.root, limits: remainingLimits(run.job.limits, used), apply: false,
         steps: runnable.map((step) => ({ capability: step.capability, input: step.input })),
         previous: run.job.internal.history, turns: run.job.turns,
       },
-      { signal: run.signal, onEvent: (event) => forward(run, event, indices) },
+      { signal: run.signal, onEvent: (event) => forward(run, event, indices, planned.length) },
     );
     let steps = withOutcomes(planned, outcome.steps, indices);
     const base = { plan, question: null, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])) };
     if (outcome.status !== 'succeeded' || !outcome.result) {
-      const error = outcome.error ?? { code: 'internal_error', message: 'The plan ended without a result; see the daemon log.' };
+      const error = asJobBudgetError(outcome.error ?? { code: 'internal_error', message: 'The plan ended without a result; see the daemon log.' }, run.job.limits.maxToolCalls);
       return { ...base, steps: skipPending(steps, 'an earlier step did not succeed'), result: null, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error, agentMessage: `${planLines(plan)}\n${error.message}` };
     }
     const result = filterResult(outcome.result, plan);
@@ -90,18 +100,39 @@ export class TaskFlow {
     if (run.job.mode === 'approval') {
       return { ...base, steps, result, status: 'awaiting_approval', error: null, agentMessage: `${planLines(plan)}\n${resultTurn(plan, result, 'awaiting')}` };
     }
-    const applied = await verifyAndApply({ ...run, engine: this.deps.engine, job: { ...run.job, steps } }, plan, result.changes);
-    const end = appliedEnd(plan, result, applied);
+    const limits = remainingLimits(run.job.limits, used + outcome.usage.toolCalls);
+    const applied = await verifyAndApply({ ...run, engine: this.deps.engine, job: { ...run.job, steps, limits } }, plan, result.changes);
+    const end = appliedEnd(plan, result, applied, run.job.limits.maxToolCalls);
     return { ...base, ...end, usage: { toolCalls: outcome.usage.toolCalls + applied.toolCalls, durationMs: 0 }, agentMessage: `${planLines(plan)}\n${end.agentMessage}` };
+  }
+
+  /** Runs the plan's verify step on the project as it is (commands allowed for this step only); nothing is staged. */
+  private async checkOnly(run: TaskRun, plan: Plan, planned: JobStep[], check: PlannedStep, used: number): Promise<RunEnd> {
+    const outcome = await this.deps.engine.run(
+      {
+        jobId: run.job.id, root: run.root, limits: remainingLimits(run.job.limits, used), apply: false, allowCommands: true,
+        steps: [{ capability: check.capability, input: check.input }], previous: run.job.internal.history, turns: run.job.turns,
+      },
+      { signal: run.signal, onEvent: (event) => forward(run, event, [check.index], planned.length) },
+    );
+    const steps = withOutcomes(planned, outcome.steps, [check.index]);
+    const base = { plan, question: null, steps, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])) };
+    if (outcome.status !== 'succeeded' || !outcome.result) {
+      const error = asJobBudgetError(outcome.error ?? { code: 'internal_error', message: 'The check ended without a result; see the daemon log.' }, run.job.limits.maxToolCalls);
+      return { ...base, result: null, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error, agentMessage: `${planLines(plan)}\n${error.message}` };
+    }
+    return { ...base, result: outcome.result, status: 'succeeded', error: null, agentMessage: `${planLines(plan)}\n${resultTurn(plan, outcome.result, 'done')}` };
   }
 
   /** The run after `approve`: verify the staged changes and write them. */
   private async applyApproved(run: TaskRun): Promise<RunEnd> {
     const changes = run.job.internal.pendingApply ?? [];
     const plan = run.job.plan ?? null;
-    const applied = await verifyAndApply({ ...run, engine: this.deps.engine }, plan, changes);
+    // The apply run continues the staging run: its usage (kept on the record) counts against the limit.
+    const limits = remainingLimits(run.job.limits, run.job.usage.toolCalls);
+    const applied = await verifyAndApply({ ...run, engine: this.deps.engine, job: { ...run.job, limits } }, plan, changes);
     const result = run.job.result ?? { summary: '', findings: [], changes, artifacts: [] };
-    return { ...appliedEnd(plan, result, applied), usage: { toolCalls: applied.toolCalls, durationMs: 0 } };
+    return { ...appliedEnd(plan, result, applied, run.job.limits.maxToolCalls), usage: { toolCalls: applied.toolCalls, durationMs: 0 } };
   }
 }
 
@@ -112,11 +143,12 @@ function nothingRunnable(plan: Plan, steps: JobStep[]): RunEnd {
   return { status: 'succeeded', error: null, steps, result, plan, question: null, agentMessage: `${planLines(plan)}\n${summary}` };
 }
 
-function appliedEnd(plan: Plan | null, result: PipelineResult, applied: Applied): RunEnd {
+function appliedEnd(plan: Plan | null, result: PipelineResult, applied: Applied, maxToolCalls: number): RunEnd {
   if (!applied.ok) {
-    const written = applied.error.code === 'verification_failed' || applied.error.code === 'apply_failed' ? ' The workspace is unchanged.' : '';
+    const error = asJobBudgetError(applied.error, maxToolCalls);
+    const written = error.code === 'verification_failed' || error.code === 'apply_failed' || error.code === 'tool_call_limit' ? ' The workspace is unchanged.' : '';
     // The result keeps the findings and the changes that were proposed (and not written).
-    return { status: applied.status, error: applied.error, steps: applied.steps, applied: true, result, agentMessage: `${applied.error.message}${written}` };
+    return { status: applied.status, error, steps: applied.steps, applied: true, result, agentMessage: `${error.message}${written}` };
   }
   const checks = applied.verification ? [`Verification: ${applied.verification}`] : verifyStep(plan) ? [] : ['Not verified: the project has no tsconfig.json and no test script (or the plan dropped verification).'];
   const message = plan ? resultTurn(plan, result, 'applied', checks) : `Applied ${applied.receipt.entries.length} change(s). ${checks.join(' ')}`;
@@ -124,8 +156,9 @@ function appliedEnd(plan: Plan | null, result: PipelineResult, applied: Applied)
 }
 
 /** Staging-run events carry run-local step numbers; the job's are the plan's. */
-function forward(run: TaskRun, event: EngineEvent, indices: number[]): void {
+function forward(run: TaskRun, event: EngineEvent, indices: number[], planSteps: number): void {
   if (event.type === 'step') run.onEvent({ ...event, index: indices[event.index] ?? event.index });
+  else if (event.type === 'progress') run.onEvent(toPlanProgress(event, indices, planSteps));
   else if (event.type === 'log') run.onEvent({ ...event, ...(event.step === undefined ? {} : { step: indices[event.step] ?? event.step }) });
   else if (event.type !== 'done') run.onEvent(event);
 }

@@ -11,6 +11,7 @@ import { applyChanges, rollback, type ApplyReceipt } from '../../core/workspace/
 import { isAgentdError } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
 import type { JobStep, StoredJob } from '../jobs/job-record.js';
+import { toPlanProgress } from './plan-progress.js';
 import { VERIFY_CAPABILITY, verifyStep, withOutcomes } from './plan-record.js';
 
 export interface ApplyRun {
@@ -69,6 +70,7 @@ async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Prom
 function forward(run: ApplyRun, step: PlannedStep, event: EngineEvent, logs: string[]): void {
   if (event.type === 'log' && event.message.startsWith(`${VERIFY_CAPABILITY}: `)) logs.push(event.message);
   if (event.type === 'step') run.onEvent({ ...event, index: step.index });
+  else if (event.type === 'progress') run.onEvent(toPlanProgress(event, [step.index], run.job.steps.length));
   else if (event.type === 'log') run.onEvent({ ...event, step: step.index });
   else if (event.type !== 'done') run.onEvent(event);
 }

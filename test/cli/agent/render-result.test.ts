@@ -31,6 +31,8 @@ describe('agent prompt: result renderer', () => {
   it('shows an unsupported task as a failure with what agentd can do', () => {
     const text = renderResult(record('unsupported-failed'), PLAIN);
     expect(text).to.match(/^✗ failed.*unsupported_task: agentd cannot do "order me a pizza"/);
+    expect(text.split('agentd cannot do').length - 1, 'the refusal is said once, not again in the agent line').to.equal(1);
+    expect(text).to.match(/\nagent: What agentd can do: /);
     expect(text).to.include('What agentd can do: analysis.complexity (Complexity)');
   });
 
@@ -38,6 +40,38 @@ describe('agent prompt: result renderer', () => {
     expect(renderResult(record('build-with-skipped-steps'), PLAIN)).to.include(
       'Not built yet — skipped: generation.api-route, generation.validator, testing.integration, testing.unit, documentation.api, documentation.examples',
     );
+  });
+
+  it('counts a capability that several skipped steps need once, and says "no findings" only after an analysis', () => {
+    const build = record('build-with-skipped-steps');
+    const component = { capability: 'generation.component', available: false, target: null, summary: 'Generate a component' };
+    const plan = { ...build.plan!, steps: [build.plan!.steps[0]!, { ...component, index: 1 }, { ...component, index: 2 }, { ...component, index: 3 }] };
+    const text = renderResult({ ...build, plan, result: { ...build.result!, findings: [] } }, PLAIN);
+    expect(text).to.include('Not built yet — skipped: generation.component ×3\n');
+    expect(text).not.to.include('no findings');
+    expect(renderResult(record('rename-applied'), PLAIN)).not.to.include('no findings');
+    const clean = record('analysis-succeeded');
+    expect(renderResult({ ...clean, result: { ...clean.result!, summary: '', findings: [] } }, PLAIN)).to.include('\nno findings\n');
+  });
+
+  it('shows a scored report without findings by its summary and its weakest files, not as "no findings"', () => {
+    const job = record('analysis-succeeded');
+    const summary = 'Quality 85.7/100, grade B, over 16 files and 452 lines of code: 30 issues.';
+    const files = [
+      { file: 'src/theme.ts', score: 80.2, grade: 'B', findings: 3 },
+      { file: 'src/lib/priority.ts', score: 66.4, grade: 'D', findings: 19 },
+      { file: 'src/components/TaskSummary.tsx', score: 70.1, grade: 'C', findings: 8 },
+      { file: 'src/main.tsx', score: 99, grade: 'A', findings: 0 },
+    ];
+    const lines = renderResult({ ...job, result: { ...job.result!, summary, findings: [], data: [{ overall: { score: 85.7 }, files }] } }, PLAIN).split('\n');
+    expect(lines).not.to.include('no findings');
+    const at = lines.indexOf(summary);
+    expect(at).to.be.greaterThan(0);
+    expect(lines.slice(at + 1, at + 4)).to.deep.equal([
+      '  D   66.4  src/lib/priority.ts  (19 issue(s))',
+      '  C   70.1  src/components/TaskSummary.tsx  (8 issue(s))',
+      '  B   80.2  src/theme.ts  (3 issue(s))',
+    ]);
   });
 
   it('reports verification from the verify step, and a failed verification from the error', () => {

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRegistry, defaultRoots, type CapabilityRegistry } from '../../../core/registry/index.js';
@@ -38,6 +40,14 @@ describe('core/planner: planTask', () => {
     expect(refined.kind === 'plan' && refined.plan.steps[0]!.input).to.deep.equal({ include: ['src/routes/**', 'src/services/**'] });
   });
 
+  it('counts the verify step it adds in the plan summary', () => {
+    const outcome = planTask('rename priceOrder to quoteOrder', { catalogue: registry.list(), projectIndex: express });
+    expect(outcome.kind === 'plan' && outcome.plan.steps.map((s) => s.capability)).to.deep.equal(['refactoring.rename', 'refactoring.verify']);
+    expect(outcome.kind === 'plan' && outcome.plan.summary).to.match(/: 2 step\(s\)\.$/);
+    const unverified = planTask('rename priceOrder to quoteOrder', { catalogue: registry.list(), projectIndex: express, verify: false });
+    expect(unverified.kind === 'plan' && unverified.plan.summary).to.match(/: 1 step\(s\)\.$/);
+  });
+
   it('can leave the verify step out when the caller asks', () => {
     const outcome = planTask('rename priceOrder to quoteOrder', { catalogue: registry.list(), projectIndex: express, verify: false });
     expect(outcome.kind === 'plan' && outcome.plan.steps.map((s) => s.capability)).to.deep.equal(['refactoring.rename']);
@@ -49,5 +59,38 @@ describe('core/planner: planTask', () => {
     if (outcome.kind !== 'unsupported') return;
     expect(outcome.capabilities.map((c) => c.id)).to.deep.equal(registry.list().map((m) => m.id));
     expect(outcome.message).to.include('deploy to AWS');
+  });
+
+  it('reads intent words as the task, not as folders of the same name, unless the task names the folder', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'agentd-planner-'));
+    try {
+      for (const file of ['src/quality/score.ts', 'src/security/auth.ts', 'src/naming/rules.ts', 'src/performance/timer.ts']) {
+        await mkdir(path.join(root, path.dirname(file)), { recursive: true });
+        await writeFile(path.join(root, file), 'export const x = 1;\n');
+      }
+      const index = await buildProjectIndex({ root });
+      const plan = (task: string) => planTask(task, { catalogue: registry.list(), projectIndex: index });
+      for (const [task, capability] of [['assess the code quality', 'analysis.quality'], ['audit security', 'analysis.security'], ['check naming', 'analysis.naming'], ['find performance problems', 'analysis.performance']] as const) {
+        const outcome = plan(task);
+        expect(outcome.kind, task).to.equal('plan');
+        if (outcome.kind !== 'plan') continue;
+        expect(outcome.plan.steps.map((s) => s.capability), task).to.deep.equal([capability]);
+        expect(outcome.plan.steps[0]!.input, task).to.deep.equal({});
+      }
+      const inFolder = plan('audit security in the security folder');
+      expect(inFolder.kind === 'plan' && inFolder.plan.steps[0]!.input).to.deep.equal({ include: ['src/security/**'] });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('asks for the name, without a "which one" and no options, when nothing in the project is close', async () => {
+    const legacy = await buildProjectIndex({ root: path.join(FIXTURES, 'legacy-js-package') });
+    const outcome = planTask('rename formatName to fmtName', { catalogue: registry.list(), projectIndex: legacy });
+    expect(outcome).to.deep.include({ kind: 'question', options: [], replaces: 'formatName' });
+    expect(outcome.kind === 'question' && outcome.message).to.equal('I could not find a declaration named "formatName" in the project, nor one with a close name; type the name you meant.');
+    const turns = [{ role: 'user' as const, message: 'rename formatName to fmtName' }, { role: 'agent' as const, message: outcome.kind === 'question' ? outcome.message : '' }];
+    const answered = planTask('fullName', { catalogue: registry.list(), projectIndex: legacy, turns });
+    expect(answered.kind === 'plan' && answered.plan.steps[0]!.input).to.deep.include({ symbol: 'fullName', newName: 'fmtName' });
   });
 });
