@@ -1,6 +1,7 @@
 /**
  * The refactoring proving ground: agentd's own source tree (core, daemon, cli, capabilities, plugins,
- * test, bench, fixtures, tsconfig.json, package.json; node_modules symlinked) copied to a temp folder,
+ * test, bench, fixtures, tsconfig.json, package.json... everything but dist/ and .git; node_modules
+ * symlinked) copied to a temp folder,
  * and scripted refactorings chosen deterministically from it — renames of exported declarations,
  * moves of top-level declarations between modules, extractions of statement ranges from long
  * function bodies. Each one runs through the capability on a real local context, its staged changes
@@ -12,7 +13,7 @@
  * Run: node dist/bench/refactoring-proving-ground.js [--quick]
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,7 +27,8 @@ import * as move from '../capabilities/refactoring/move.js';
 import * as extract from '../capabilities/refactoring/extract-function.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TREE = ['core', 'daemon', 'cli', 'capabilities', 'plugins', 'test', 'bench', 'fixtures', 'tsconfig.json', 'package.json', '.gitignore', '.mocharc.json'];
+// Everything at the top level but these: tests read files such as package-lock.json and docs/.
+const NOT_COPIED = new Set(['node_modules', 'dist', '.git', 'coverage']);
 const SOURCE_DIRS = ['core/', 'daemon/', 'cli/', 'capabilities/'];
 const TSC = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const MOCHA = path.join(REPO, 'node_modules', 'mocha', 'bin', 'mocha.js');
@@ -68,7 +70,9 @@ export interface ProvingGroundReport {
 
 async function copyTree(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'agentd-proving-ground-'));
-  for (const entry of TREE) await cp(path.join(REPO, entry), path.join(root, entry), { recursive: true }).catch(() => undefined);
+  for (const entry of await readdir(REPO)) {
+    if (!NOT_COPIED.has(entry)) await cp(path.join(REPO, entry), path.join(root, entry), { recursive: true });
+  }
   await symlink(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   return root;
 }
@@ -93,10 +97,10 @@ function newErrors(baseline: Map<string, number>, now: Map<string, number>): str
 async function mochaRun(root: string, spec: string): Promise<string> {
   await exec(process.execPath, [TSC, '-p', root], { cwd: root, maxBuffer: 64 * 1024 * 1024 }).catch(() => undefined);
   const result = await exec(process.execPath, [MOCHA, '--no-config', '--timeout', '30000', '--exit', '--reporter', 'dot', spec], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
-    .then((r) => r.stdout, (e: { stdout?: string }) => e.stdout ?? '');
-  const passing = /(\d+) passing/.exec(result)?.[1] ?? '0';
+    .then((r) => `${r.stdout}\n${r.stderr}`, (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+  const passing = /(\d+) passing/.exec(result)?.[1];
   const failing = /(\d+) failing/.exec(result)?.[1] ?? '0';
-  return `${passing} passing, ${failing} failing`;
+  return passing === undefined ? `did not run (${result.trim().split('\n').at(-1) ?? 'no output'})` : `${passing} passing, ${failing} failing`;
 }
 
 /** Every n-th of a sorted list, to spread `count` picks over the whole tree. */
@@ -149,10 +153,21 @@ function extractCases(file: import('ts-morph').SourceFile, rel: string): Case[] 
   return bodies.flatMap((fn, index): Case[] => {
     const statements = (fn as import('ts-morph').FunctionDeclaration).getStatements();
     if (statements.length < 6) return [];
-    const first = statements[1]!;
-    const last = statements[Math.min(3, statements.length - 2)]!;
+    // The first three-statement window (after the first statement, before the last) without a
+    // `return`, which the capability refuses by design unless it ends the range; else statements 1-3.
+    const window = (start: number) => statements.slice(start, Math.min(start + 3, statements.length - 1));
+    const starts = Array.from({ length: Math.max(0, statements.length - 3) }, (_, i) => i + 1);
+    const hasOwnReturn = (s: import('ts-morph').Statement): boolean => Node.isReturnStatement(s) || s.getDescendantsOfKind(ts.SyntaxKind.ReturnStatement).some((r) => isOwnReturn(r, fn));
+    const start = starts.find((i) => !window(i).some(hasOwnReturn)) ?? 1;
+    const first = window(start)[0]!;
+    const last = window(start).at(-1)!;
     return [{ kind: 'extract', input: { file: rel, startLine: first.getStartLineNumber(), endLine: last.getEndLineNumber(), name: `extractedPart${index}` } }];
   });
+}
+
+/** A return that belongs to `fn` itself, not to a function nested in it. */
+function isOwnReturn(statement: import('ts-morph').Node, fn: import('ts-morph').Node): boolean {
+  return statement.getFirstAncestor((n) => Node.isFunctionLikeDeclaration(n) || Node.isArrowFunction(n)) === fn;
 }
 
 const CAPABILITIES: Record<Kind, Capability> = { rename: rename.run as Capability, move: move.run as Capability, extract: extract.run as Capability };

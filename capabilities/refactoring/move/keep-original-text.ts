@@ -41,3 +41,18 @@ export function scriptKind(path: string): ts.ScriptKind {
   if (/\.[cm]?js$/.test(path)) return ts.ScriptKind.JS;
   return ts.ScriptKind.TS;
 }
+
+/**
+ * The service copies the source module's header comment (the leading comment of its first import)
+ * along with that import into the target; a header describes the source, so it is dropped.
+ */
+export function dropSourceHeader(fileChanges: readonly ts.FileTextChanges[], source: ts.SourceFile, statements: ts.Statement[], target: string): ts.FileTextChanges[] {
+  const first = source.statements[0];
+  if (!first || statements.includes(first)) return [...fileChanges];
+  const header = leadingComments(source, first).map((range) => source.text.slice(range.pos, range.end)).join('\n');
+  if (header === '') return [...fileChanges];
+  return fileChanges.map((fileChange) => fileChange.fileName !== target ? fileChange : {
+    ...fileChange,
+    textChanges: fileChange.textChanges.map((change) => change.newText.startsWith(header) ? { ...change, newText: change.newText.slice(header.length).replace(/^\r?\n/, '') } : change),
+  });
+}

@@ -17,8 +17,9 @@ import { formatSettings, userPreferences } from '../ts-project/code-style.js';
 import { resolveSpecifier } from '../ts-project/module-specifiers.js';
 import type { MoveInput } from './input.js';
 import { declaredNames, topLevelStatements } from './find-declaration.js';
-import { keepOriginalText } from './keep-original-text.js';
+import { dropSourceHeader, keepOriginalText } from './keep-original-text.js';
 import { fixReExports } from './re-exports.js';
+import { dropSelfImports } from './import-fixes.js';
 import { importCycles, newCycles, runtimeImportGraph } from './module-graph.js';
 
 export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput): Promise<StepResult> {
@@ -32,9 +33,11 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   await assertTargetFree(ctx, loaded, targetRel, input.symbol);
   const cyclesBefore = importCycles(runtimeImportGraph(project));
   const before = countErrors(project, [source.getFilePath(), target, ...dependentsOf(project, source.getFilePath())]);
-  const edits = editsFromFileChanges(project, languageServiceMove(ctx, project, source.getFilePath(), statements, target, input.symbol));
+  const serviceEdits = languageServiceMove(ctx, project, source.getFilePath(), statements, target, input.symbol);
+  const edits = editsFromFileChanges(project, dropSourceHeader(serviceEdits, source.compilerNode, statements, target));
   const moved = edits.get(target);
   if (moved) edits.set(target, keepOriginalText(moved, target, source.compilerNode, statements, input.symbol));
+  dropSelfImports(edits, target);
   applyToProject(loaded, edits);
   const reExports = fixReExports(project, source.getFilePath(), target, input.symbol, edits);
   if (reExports > 0) applyToProject(loaded, edits);

@@ -11,6 +11,22 @@ import { toWorkspacePath } from './load-project.js';
 
 export type ErrorCounts = Map<string, number>;
 
+/**
+ * Errors that only say a dependency's types are not loaded ("Cannot find module 'express'", "Cannot
+ * find name 'process'. Do you need to install type definitions for node?"). The in-memory project
+ * never loads node_modules, and TypeScript words these differently depending on where the import
+ * sits, so they are noise here; an unresolved relative import is never ignored.
+ */
+const MISSING_TYPES_CODES = new Set([2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593, 2688, 2867, 2868]);
+const MISSING_MODULE_CODES = new Set([2307, 2792, 7016]);
+
+function isMissingDependencyTypes(diagnostic: ts.Diagnostic): boolean {
+  if (MISSING_TYPES_CODES.has(diagnostic.code)) return true;
+  if (!MISSING_MODULE_CODES.has(diagnostic.code)) return false;
+  const specifier = /'([^']+)'/.exec(ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '))?.[1];
+  return specifier !== undefined && !specifier.startsWith('.') && !specifier.startsWith('/');
+}
+
 export interface NewError {
   file: string;
   line: number;
@@ -61,7 +77,9 @@ function* fileErrors(project: Project, paths: Iterable<string>): Generator<ts.Di
     const file = program.getSourceFile(path);
     if (!file) continue;
     const all = [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)];
-    for (const diagnostic of all) if (diagnostic.category === ts.DiagnosticCategory.Error && diagnostic.file) yield diagnostic;
+    for (const diagnostic of all) {
+      if (diagnostic.category === ts.DiagnosticCategory.Error && diagnostic.file && !isMissingDependencyTypes(diagnostic)) yield diagnostic;
+    }
   }
 }
 

@@ -10,11 +10,15 @@ import { setModuleFormats } from './module-format.js';
 
 export type FileEdits = Map<string, string | null>;
 
-/** Applies language-service text changes to a text, last first so earlier offsets stay valid. */
+/**
+ * Applies language-service text changes to a text, last first so earlier offsets stay valid. Changes
+ * at the same position keep their given order in the result (the service inserts `pretty, ` and then
+ * `type ` at one offset meaning "pretty, type ..."), so among those the later one is applied first.
+ */
 export function applyTextChanges(text: string, changes: readonly ts.TextChange[]): string {
-  const sorted = [...changes].sort((a, b) => b.span.start - a.span.start || b.span.length - a.span.length);
+  const sorted = changes.map((change, index) => ({ change, index })).sort((a, b) => b.change.span.start - a.change.span.start || b.index - a.index);
   let result = text;
-  for (const change of sorted) {
+  for (const { change } of sorted) {
     result = result.slice(0, change.span.start) + change.newText + result.slice(change.span.start + change.span.length);
   }
   return result;

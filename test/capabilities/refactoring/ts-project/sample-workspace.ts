@@ -28,7 +28,7 @@ export interface Sample {
   apply(capability: CapabilityRun, input: object): Promise<{ result: StepResult; changes: Change[]; logs: string[] }>;
   /** Runs the capability expecting a refusal; returns the error. */
   refusal(capability: CapabilityRun, input: object): Promise<{ code: string; message: string }>;
-  /** tsc --noEmit -p on the copy; resolves to its output, failing the test when tsc reports errors. */
+  /** tsc --noEmit -p on the copy (agentd's TypeScript); fails the test with tsc's output when it reports errors. */
   typecheck(): Promise<void>;
   dispose(): Promise<void>;
 }
