@@ -6,6 +6,7 @@
  */
 import dgram from 'node:dgram';
 import dns from 'node:dns';
+import { syncBuiltinESMExports } from 'node:module';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -39,6 +40,8 @@ export function installNetworkGuard(): void {
   for (const name of ['fetch', 'WebSocket', 'EventSource']) {
     if (name in globalThis) Object.defineProperty(globalThis, name, { configurable: false, writable: false, value: () => { throw denied(name); } });
   }
+  // Named ESM imports of builtins (`import { request } from 'node:http'`) are snapshots until synced.
+  syncBuiltinESMExports();
 }
 
 installNetworkGuard();

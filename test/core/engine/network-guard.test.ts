@@ -26,7 +26,7 @@ describe('pipeline engine: capabilities run offline', function () {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  for (const via of ['fetch', 'http', 'socket', 'dns'] as const) {
+  for (const via of ['fetch', 'http', 'socket', 'dns', 'named-import'] as const) {
     it(`refuses ${via} with network_denied and opens no connection`, async () => {
       const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-network', input: { via, port } }]));
       expect(outcome.status).to.equal('failed');

@@ -2,6 +2,7 @@
 import net from 'node:net';
 import http from 'node:http';
 import dns from 'node:dns/promises';
+import { lookup } from 'node:dns';
 import type { CapabilityMeta, StepResult } from '../../../core/index.js';
 
 export const meta: CapabilityMeta = {
@@ -12,7 +13,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: {
     type: 'object', required: ['via'],
-    properties: { via: { enum: ['fetch', 'http', 'socket', 'dns'] }, port: { type: 'integer' } },
+    properties: { via: { enum: ['fetch', 'http', 'socket', 'dns', 'named-import'] }, port: { type: 'integer' } },
   },
   writes: false,
 };
@@ -31,10 +32,14 @@ function socketConnect(port: number): Promise<string> {
   });
 }
 
-export async function run(input: { via: 'fetch' | 'http' | 'socket' | 'dns'; port?: number }): Promise<StepResult> {
+export async function run(input: { via: 'fetch' | 'http' | 'socket' | 'dns' | 'named-import'; port?: number }): Promise<StepResult> {
   const port = input.port ?? 80;
   if (input.via === 'fetch') return { summary: `fetched ${(await fetch(`http://127.0.0.1:${port}/`)).status}` };
   if (input.via === 'http') return { summary: `http ${await httpGet(port)}` };
   if (input.via === 'socket') return { summary: await socketConnect(port) };
+  if (input.via === 'named-import') {
+    const address = await new Promise<string>((resolve, reject) => lookup('localhost', (error, found) => (error ? reject(error) : resolve(found))));
+    return { summary: `resolved ${address}` };
+  }
   return { summary: `resolved ${(await dns.lookup('localhost')).address}` };
 }
