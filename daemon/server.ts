@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { AgentdError, type Engine } from '../core/index.js';
 import { createEngine } from '../core/engine/index.js';
-import { DEFAULT_MAX_THREADS } from '../core/executor/pool-set.js';
+import { DEFAULT_MAX_THREADS } from '../core/executor/index.js';
 import { defaultRoots, loadRegistry, type CapabilityRegistry } from '../core/registry/index.js';
 import type { AgentdConfig } from './config/types.js';
 import { createLogger } from './logging/index.js';

@@ -38,10 +38,6 @@ function measureParsed(ctx: CapabilityContext, parsed: ParsedFile): FileReport {
   return { file: parsed.path, language: parsed.language, ...fileMetricsOf(ctx, parsed) };
 }
 
-export async function measureFile(ctx: CapabilityContext, file: string): Promise<FileReport> {
-  return measureParsed(ctx, await ctx.tools.parse(file));
-}
-
 /** One batched parse (one tool call) for the whole file set; unreadable files (too large, binary) are skipped, not fatal. */
 export async function measureProject(ctx: CapabilityContext, files: string[], thresholds: Thresholds): Promise<ProjectReport> {
   const report: ProjectReport = { files: [], skipped: [], findings: [] };

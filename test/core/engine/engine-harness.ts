@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineEvent, Limits, PipelineStep, RunRequest } from '../../../core/contracts/index.js';
 import { loadRegistry, type CapabilityRegistry } from '../../../core/registry/index.js';
+import { createEngine, type PipelineEngine } from '../../../core/engine/index.js';
 
 export const TEST_CAPABILITIES_DIR = fileURLToPath(new URL('../../support/capabilities/', import.meta.url));
 
@@ -48,4 +49,27 @@ export class EventLog {
   stepStatuses(): string[] {
     return this.ofType('step').map((event) => `${event.index}:${event.status}`);
   }
+}
+
+/**
+ * Registers mocha hooks for one warm engine over the test capabilities and a fresh workspace holding
+ * `files` per test; read them through the getters inside tests.
+ */
+export function useEngineAndWorkspace(files: Record<string, string>): { engine(): PipelineEngine; root(): string } {
+  let engine: PipelineEngine;
+  let workspace: Awaited<ReturnType<typeof makeWorkspace>>;
+  before(async function () {
+    engine = createEngine({ registry: await loadTestRegistry() });
+    await engine.start();
+  });
+  beforeEach(async function () {
+    workspace = await makeWorkspace(files);
+  });
+  afterEach(async function () {
+    await workspace.cleanup();
+  });
+  after(async function () {
+    await engine.close();
+  });
+  return { engine: () => engine, root: () => workspace.root };
 }

@@ -1,30 +1,14 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createEngine, type PipelineEngine } from '../../../core/engine/index.js';
-import { EventLog, loadTestRegistry, makeWorkspace, request } from './engine-harness.js';
+import { EventLog, makeWorkspace, request, useEngineAndWorkspace } from './engine-harness.js';
 
 describe('pipeline engine: steps, events, overlay and results', function () {
-  let engine: PipelineEngine;
-  let workspace: Awaited<ReturnType<typeof makeWorkspace>>;
-
-  before(async function () {
-    engine = createEngine({ registry: await loadTestRegistry() });
-    await engine.start();
-  });
-  beforeEach(async function () {
-    workspace = await makeWorkspace({ 'src/a.txt': 'original\n' });
-  });
-  afterEach(async function () {
-    await workspace.cleanup();
-  });
-  after(async function () {
-    await engine.close();
-  });
+  const t = useEngineAndWorkspace({ 'src/a.txt': 'original\n' });
 
   it('runs a step and emits step, progress and done events in order', async function () {
     const log = new EventLog();
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-empty' }]), { onEvent: log.listener });
+    const outcome = await t.engine().run(request(t.root(), [{ capability: 'analysis.test-empty' }]), { onEvent: log.listener });
     expect(outcome.status).to.equal('succeeded');
     expect(outcome.error).to.equal(null);
     expect(outcome.result?.summary).to.equal('nothing to do');
@@ -36,7 +20,7 @@ describe('pipeline engine: steps, events, overlay and results', function () {
 
   it('forwards a capability\'s log and progress as events tagged with its step, before the step ends', async function () {
     const log = new EventLog();
-    await engine.run(request(workspace.root, [{ capability: 'refactoring.test-writer', input: { path: 'b.txt', content: 'b\n' } }]), {
+    await t.engine().run(request(t.root(), [{ capability: 'refactoring.test-writer', input: { path: 'b.txt', content: 'b\n' } }]), {
       onEvent: log.listener,
     });
     const types = log.events.map((event) => (event.type === 'step' ? `step:${event.status}` : event.type));
@@ -46,15 +30,15 @@ describe('pipeline engine: steps, events, overlay and results', function () {
   });
 
   it('lets a later step read what an earlier step staged, without touching the disk', async function () {
-    const outcome = await engine.run(
-      request(workspace.root, [
+    const outcome = await t.engine().run(
+      request(t.root(), [
         { capability: 'refactoring.test-writer', input: { path: 'src/a.txt', content: 'staged by step 0\n' } },
         { capability: 'analysis.test-reader', input: { path: 'src/a.txt' } },
       ]),
     );
     expect(outcome.status).to.equal('succeeded');
     expect(outcome.steps[1]!.result?.data).to.deep.equal({ content: 'staged by step 0\n', previousSummaries: ['staged "src/a.txt"'] });
-    expect(await readFile(join(workspace.root, 'src/a.txt'), 'utf8')).to.equal('original\n');
+    expect(await readFile(join(t.root(), 'src/a.txt'), 'utf8')).to.equal('original\n');
     expect(outcome.applied).to.equal(false);
     const [change] = outcome.result!.changes;
     expect(change).to.include({ path: 'src/a.txt', action: 'modify', before: 'original\n', after: 'staged by step 0\n' });
@@ -62,8 +46,8 @@ describe('pipeline engine: steps, events, overlay and results', function () {
   });
 
   it('merges findings, artifacts and per-step data in step order', async function () {
-    const outcome = await engine.run(
-      request(workspace.root, [
+    const outcome = await t.engine().run(
+      request(t.root(), [
         { capability: 'refactoring.test-writer', input: { path: 'x.txt', content: 'x' } },
         { capability: 'analysis.test-reader', input: { path: 'x.txt' } },
       ]),
@@ -75,22 +59,22 @@ describe('pipeline engine: steps, events, overlay and results', function () {
   });
 
   it('applies the final overlay to disk when apply is true', async function () {
-    const outcome = await engine.run(
-      request(workspace.root, [
+    const outcome = await t.engine().run(
+      request(t.root(), [
         { capability: 'refactoring.test-writer', input: { path: 'src/a.txt', content: 'first\n' } },
         { capability: 'refactoring.test-writer', input: { path: 'src/new/b.txt', content: 'second\n' } },
       ], { apply: true }),
     );
     expect(outcome.status).to.equal('succeeded');
     expect(outcome.applied).to.equal(true);
-    expect(await readFile(join(workspace.root, 'src/a.txt'), 'utf8')).to.equal('first\n');
-    expect(await readFile(join(workspace.root, 'src/new/b.txt'), 'utf8')).to.equal('second\n');
+    expect(await readFile(join(t.root(), 'src/a.txt'), 'utf8')).to.equal('first\n');
+    expect(await readFile(join(t.root(), 'src/new/b.txt'), 'utf8')).to.equal('second\n');
   });
 
   it('fails with apply_failed and leaves every file as it was when one write cannot be applied', async function () {
     const blocked = await makeWorkspace({ 'a.txt': 'a\n', blocker: 'a file, not a folder\n' });
     try {
-      const outcome = await engine.run(
+      const outcome = await t.engine().run(
         request(blocked.root, [
           { capability: 'refactoring.test-writer', input: { path: 'a.txt', content: 'changed\n' } },
           { capability: 'refactoring.test-writer', input: { path: 'blocker/inner.txt', content: 'x\n' } },
@@ -108,8 +92,8 @@ describe('pipeline engine: steps, events, overlay and results', function () {
   });
 
   it('passes the session\'s earlier results to the first step as ctx.previous', async function () {
-    const outcome = await engine.run(
-      request(workspace.root, [{ capability: 'analysis.test-reader', input: { path: 'src/a.txt' } }], {
+    const outcome = await t.engine().run(
+      request(t.root(), [{ capability: 'analysis.test-reader', input: { path: 'src/a.txt' } }], {
         previous: [{ summary: 'an earlier turn' }],
       }),
     );
@@ -118,8 +102,8 @@ describe('pipeline engine: steps, events, overlay and results', function () {
 
   it('fails with capability_error naming the capability and step, keeping the message, and skips later steps', async function () {
     const log = new EventLog();
-    const outcome = await engine.run(
-      request(workspace.root, [
+    const outcome = await t.engine().run(
+      request(t.root(), [
         { capability: 'analysis.test-empty' },
         { capability: 'analysis.test-throws', input: { message: 'parser exploded on line 7' } },
         { capability: 'analysis.test-empty' },
@@ -135,24 +119,24 @@ describe('pipeline engine: steps, events, overlay and results', function () {
   });
 
   it('keeps the code of a refusal the capability throws as an AgentdError, but not of an internal one', async function () {
-    const refused = await engine.run(request(workspace.root, [
+    const refused = await t.engine().run(request(t.root(), [
       { capability: 'analysis.test-throws', input: { code: 'refactoring_refused', message: 'the name "x" is taken in src/a.ts' } },
     ]));
     expect(refused.error!.code).to.equal('refactoring_refused');
     expect(refused.error!.message).to.contain('analysis.test-throws').and.to.contain('step 0').and.to.contain('the name "x" is taken');
-    const internal = await engine.run(request(workspace.root, [{ capability: 'analysis.test-throws', input: { code: 'internal_error' } }]));
+    const internal = await t.engine().run(request(t.root(), [{ capability: 'analysis.test-throws', input: { code: 'internal_error' } }]));
     expect(internal.error!.code).to.equal('capability_error');
   });
 
   it('fails with unknown_capability for an id the registry does not know', async function () {
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-missing' }]));
+    const outcome = await t.engine().run(request(t.root(), [{ capability: 'analysis.test-missing' }]));
     expect(outcome.error!.code).to.equal('unknown_capability');
     expect(outcome.error!.message).to.contain('analysis.test-missing');
   });
 
   it('counts workspace reads across steps and fails with tool_call_limit past maxToolCalls', async function () {
-    const counted = await engine.run(
-      request(workspace.root, [
+    const counted = await t.engine().run(
+      request(t.root(), [
         { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt', times: 3 } },
         { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt', times: 4 } },
       ]),
@@ -160,8 +144,8 @@ describe('pipeline engine: steps, events, overlay and results', function () {
     expect(counted.status).to.equal('succeeded');
     expect(counted.usage.toolCalls).to.equal(7);
 
-    const limited = await engine.run(
-      request(workspace.root, [
+    const limited = await t.engine().run(
+      request(t.root(), [
         { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt', times: 6 } },
         { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt' } },
       ], { limits: { maxToolCalls: 10 } }),

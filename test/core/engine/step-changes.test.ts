@@ -1,29 +1,13 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createEngine, type PipelineEngine } from '../../../core/engine/index.js';
-import { loadTestRegistry, makeWorkspace, request } from './engine-harness.js';
+import { request, useEngineAndWorkspace } from './engine-harness.js';
 
 describe('pipeline engine: per-step changes and a seeded overlay', function () {
-  let engine: PipelineEngine;
-  let workspace: Awaited<ReturnType<typeof makeWorkspace>>;
-
-  before(async function () {
-    engine = createEngine({ registry: await loadTestRegistry() });
-    await engine.start();
-  });
-  beforeEach(async function () {
-    workspace = await makeWorkspace({ 'src/a.txt': 'original\n' });
-  });
-  afterEach(async function () {
-    await workspace.cleanup();
-  });
-  after(async function () {
-    await engine.close();
-  });
+  const t = useEngineAndWorkspace({ 'src/a.txt': 'original\n' });
 
   it('records each step\'s own changes: step 1 is diffed against what step 0 staged, not against the disk', async function () {
-    const outcome = await engine.run(request(workspace.root, [
+    const outcome = await t.engine().run(request(t.root(), [
       { capability: 'refactoring.test-writer', input: { path: 'src/a.txt', content: 'first\n' } },
       { capability: 'refactoring.test-writer', input: { path: 'src/a.txt', content: 'second\n' } },
       { capability: 'refactoring.test-writer', input: { path: 'src/b.txt', content: 'new\n' } },
@@ -39,13 +23,13 @@ describe('pipeline engine: per-step changes and a seeded overlay', function () {
   });
 
   it('starts the first step from RunRequest.staged, so it reads the seeded content and the run reports it as a change', async function () {
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-reader', input: { path: 'src/a.txt' } }], {
+    const outcome = await t.engine().run(request(t.root(), [{ capability: 'analysis.test-reader', input: { path: 'src/a.txt' } }], {
       staged: [{ path: 'src/a.txt', content: 'seeded\n' }],
     }));
     expect(outcome.status, JSON.stringify(outcome.error)).to.equal('succeeded');
     expect(JSON.stringify(outcome.steps[0]!.result!.data)).to.include('seeded');
     expect(outcome.steps[0]!.changes).to.deep.equal([]);
     expect(outcome.result!.changes.map((c) => c.after)).to.deep.equal(['seeded\n']);
-    expect(await readFile(join(workspace.root, 'src/a.txt'), 'utf8')).to.equal('original\n');
+    expect(await readFile(join(t.root(), 'src/a.txt'), 'utf8')).to.equal('original\n');
   });
 });
