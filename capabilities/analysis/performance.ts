@@ -20,7 +20,7 @@ export const meta: CapabilityMeta = {
   rules: PERFORMANCE_RULES,
 };
 
-export const PERFORMANCE_VERSION = 1;
+export const PERFORMANCE_VERSION = 2;
 const BROWSER_FRAMEWORKS = new Set(['react', 'next', 'vue', 'svelte']);
 
 export async function run(input: PerformanceInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -54,10 +54,11 @@ async function scan(argv: ScanArgs): Promise<number> {
   const text = render(report, argv.format);
   if (argv.output) {
     await writeAtomically(argv.output, text);
-    process.stderr.write(`agentd scan: ${countsLine(summarise(report))}; ${argv.format} report written to ${argv.output}\n`);
+    feedback.note(`${countsLine(summarise(report))}; ${argv.format} report written to ${argv.output}`);
   } else {
     process.stdout.write(text);
   }
+  // A failed check makes the scan exit 2: its reason is printed in CI too, a silent failing gate cannot be diagnosed.
   for (const run of report.runs) if (run.error) process.stderr.write(`agentd scan: ${run.capability} failed: ${run.error.message}\n`);
   return exitCodeFor(report, argv.failOn);
 }

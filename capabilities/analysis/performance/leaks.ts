@@ -1,10 +1,12 @@
 /**
  * Memory leaks: listeners added where they are added again and again (React effects, componentDidMount,
  * any function for global targets) without being removed; intervals started in a function and never
- * cleared; module-level Maps, Sets, arrays and objects that functions only ever grow.
+ * cleared; module-level Maps, Sets, arrays and objects that functions only ever grow under unbounded keys
+ * (cache-keys.ts tells a fixed key set from unbounded input).
  */
 import type { Finding } from '../../../core/index.js';
 import { ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { CacheKeys } from './cache-keys.js';
 
 const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect']);
 const GLOBAL_TARGETS = /^(window|document|globalThis|self|process|document\.body|navigator\.\w+|screen)$/;
@@ -122,7 +124,10 @@ export function intervalFindings(file: string, root: Node, source: string): Find
 }
 
 const GROW = new Set(['set', 'add', 'push', 'unshift']);
+/** Growth that takes no key: every call appends, whatever it appends. */
+const APPEND = new Set(['push', 'unshift']);
 const SHRINK = new Set(['delete', 'clear', 'pop', 'shift', 'splice']);
+const SIZE_COMPARISON = /^(<|<=|>|>=|===|!==|==|!=)$/;
 
 function moduleCollections(root: Node, source: string): Map<string, Node> {
   const found = new Map<string, Node>();
@@ -139,54 +144,87 @@ function moduleCollections(root: Node, source: string): Map<string, Node> {
   return found;
 }
 
-type Use = 'grow' | 'shrink' | 'escape' | 'other';
+/** How one mention of a collection uses it; `key` is what a growth is keyed by (none for an append). */
+type Use = { kind: 'grow'; key: Node | undefined } | { kind: 'shrink' | 'escape' | 'other' };
+
+/** `cache.size > 100`, `log.length >= MAX`: a size check is a bound, whatever it then does. */
+function isSizeCheck(member: Node, source: string): boolean {
+  const property = textOf(fieldChild(member, 'property')!, source);
+  let outer = member.parent;
+  while (outer?.type === 'parenthesized_expression') outer = outer.parent;
+  if ((property !== 'size' && property !== 'length') || outer?.type !== 'binary_expression') return false;
+  const operator = fieldChild(outer, 'operator') ?? outer.children.find((c) => !c.named);
+  return operator !== undefined && SIZE_COMPARISON.test(textOf(operator, source));
+}
 
 function useOf(id: Node, source: string): Use {
   const parent = id.parent!;
   if (parent.type === 'member_expression' && id.field === 'object') {
     const call = parent.parent;
     const property = textOf(fieldChild(parent, 'property')!, source);
-    if (call?.type === 'call_expression' && parent.field === 'function') return GROW.has(property) ? 'grow' : SHRINK.has(property) ? 'shrink' : 'other';
-    if (property === 'length' && call?.type === 'assignment_expression' && parent.field === 'left') return 'shrink';
-    return 'other';
+    if (call?.type === 'call_expression' && parent.field === 'function') {
+      if (GROW.has(property)) return { kind: 'grow', key: APPEND.has(property) ? undefined : callArguments(call)[0] };
+      return { kind: SHRINK.has(property) ? 'shrink' : 'other' };
+    }
+    if (property === 'length' && call?.type === 'assignment_expression' && parent.field === 'left') return { kind: 'shrink' };
+    if (isSizeCheck(parent, source)) return { kind: 'shrink' };
+    return { kind: 'other' };
   }
   if (parent.type === 'subscript_expression' && id.field === 'object') {
     const outer = parent.parent;
-    if (outer?.type === 'assignment_expression' && parent.field === 'left') return 'grow';
-    if (outer?.type === 'unary_expression' && textOf(outer, source).startsWith('delete')) return 'shrink';
-    return 'other';
+    if (outer?.type === 'assignment_expression' && parent.field === 'left') return { kind: 'grow', key: fieldChild(parent, 'index') };
+    if (outer?.type === 'unary_expression' && textOf(outer, source).startsWith('delete')) return { kind: 'shrink' };
+    return { kind: 'other' };
   }
-  if (parent.type === 'assignment_expression' && id.field === 'left') return 'shrink';
-  if (parent.type === 'arguments' || parent.type === 'return_statement' || parent.type === 'export_specifier' || parent.type === 'spread_element') return 'escape';
-  return 'other';
+  if (parent.type === 'assignment_expression' && id.field === 'left') return { kind: 'shrink' };
+  if (parent.type === 'arguments' || parent.type === 'return_statement' || parent.type === 'export_specifier' || parent.type === 'spread_element') return { kind: 'escape' };
+  return { kind: 'other' };
 }
 
+interface CollectionUses {
+  /** The first growth inside a function whose key is not drawn from a fixed set (`null`: an append). */
+  unboundedGrowth?: { key: string | null };
+  shrinks: boolean;
+  escapes: boolean;
+}
+
+/**
+ * Module-level collections that functions grow without bound: a growth keyed by unbounded input (or an
+ * append), no eviction (delete, clear, a size check), and the collection never handed elsewhere (whoever
+ * receives it may evict). Maps and Sets keyed by a fixed set of values are per-process tables, not leaks.
+ */
 export function unboundedCacheFindings(file: string, root: Node, source: string): Finding[] {
   const collections = moduleCollections(root, source);
   if (collections.size === 0) return [];
-  const uses = new Map<string, { grownInFunction: boolean; shrinks: boolean; escapes: boolean }>();
+  const keys = new CacheKeys(root, source);
+  const uses = new Map<string, CollectionUses>();
   walk(root, (n) => {
     if (n.type !== 'identifier' || !collections.has(textOf(n, source))) return;
     const name = textOf(n, source);
-    const entry = uses.get(name) ?? { grownInFunction: false, shrinks: false, escapes: false };
+    const entry = uses.get(name) ?? { shrinks: false, escapes: false };
     const use = useOf(n, source);
-    if (use === 'grow' && ancestors(n).some(isFunction)) entry.grownInFunction = true;
-    if (use === 'shrink') entry.shrinks = true;
-    if (use === 'escape') entry.escapes = true;
+    if (use.kind === 'grow' && !entry.unboundedGrowth && ancestors(n).some(isFunction)) {
+      if (use.key === undefined) entry.unboundedGrowth = { key: null };
+      else if (!keys.declaredKeyTypeIsBounded(collections.get(name)!) && !keys.keyIsBounded(use.key)) entry.unboundedGrowth = { key: textOf(use.key, source) };
+    }
+    if (use.kind === 'shrink') entry.shrinks = true;
+    if (use.kind === 'escape') entry.escapes = true;
     uses.set(name, entry);
   });
   const findings: Finding[] = [];
   for (const [name, declarator] of collections) {
     const use = uses.get(name);
     const exported = declarator.parent?.parent?.type === 'export_statement';
-    if (!use?.grownInFunction || use.shrinks || use.escapes || exported) continue;
+    if (!use?.unboundedGrowth || use.shrinks || use.escapes || exported) continue;
+    const key = use.unboundedGrowth.key;
+    const how = key === null ? 'every call appends to it' : `every call can add an entry under a new key ('${key}')`;
     findings.push({
       ruleId: 'performance/unbounded-cache',
       severity: 'medium',
-      message: `Module-level '${name}' only ever grows: every call adds entries and nothing removes them, so memory rises for the life of the process; bound it (an LRU cache, a size limit, or delete entries when done).`,
+      message: `Module-level '${name}' only ever grows: ${how} and nothing removes entries, so memory rises for the life of the process; bound it (an LRU cache, a size limit, or delete entries when done).`,
       file,
       range: rangeOf(fieldChild(declarator, 'name')!),
-      data: { name },
+      data: { name, key },
     });
   }
   return findings;

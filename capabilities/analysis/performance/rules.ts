@@ -31,7 +31,7 @@ export const PERFORMANCE_RULES: RuleDoc[] = [
     'useEffect(() => {\n  const id = setInterval(poll, 5000);\n  return () => clearInterval(id);\n}, []);',
     'Keep the id and clear it when its owner goes away.'),
   rule('performance/unbounded-cache', 'Unbounded module-level cache', 'medium', 'memory-leak',
-    'A module-level Map, Set, array or object (not exported, not passed elsewhere) is grown inside functions (set/add/push/[k] =) and never shrunk (delete/clear/pop/shift/splice/reassignment) anywhere in the file.',
+    'A module-level Map, Set, array or object (not exported, not passed elsewhere) is grown inside functions (set/add/push/[k] =) under a key that can take unbounded values, and never shrunk (delete/clear/pop/shift/splice/reassignment) or size-checked (.size/.length compared) anywhere in the file. A key counts as bounded, and the cache as a fixed table, when the collection\'s key type or the key\'s own type is a literal union, enum, boolean, keyof or an enum-like imported name (…Kind, …Language, …Mode, …Level, …); when it is a literal, an enum member, an item of a constant list or table, or what a same-file function returning literals gives; or when it is a parameter of a non-exported function that the file only calls with bounded values. Request data, parameters of exported or callback functions, ids, paths and other strings are unbounded; every push is growth.',
     'A module lives as long as the process: an unbounded cache is a slow memory leak that ends in an out-of-memory crash.',
     'const cache = new Map();\nexport function load(id) {\n  if (!cache.has(id)) cache.set(id, fetchUser(id));\n  return cache.get(id);\n}',
     "import { LRUCache } from 'lru-cache';\nconst cache = new LRUCache({ max: 1000 });",

@@ -9,6 +9,7 @@ import { linkImports, readPathAliases, type ImportGraph } from '../import-graph/
 import type { PathAliases } from '../import-graph/module-resolver.js';
 import { parseJsonc } from '../import-graph/parse-jsonc.js';
 import { mixedConcerns, type ConcernReport } from './concerns.js';
+import { dynamicLoads, mayLoadDynamically } from './dynamic-loads.js';
 import type { EntryPointFacts } from './entry-points.js';
 import { readFacts, type FileFacts } from './file-facts.js';
 import { depthReport, mixedTestFolders, sizeDistribution, type DepthReport, type MixedTestFolder, type SizeDistribution } from './layout.js';
@@ -17,11 +18,14 @@ import { findOrphans } from './orphans.js';
 import { structureFindings } from './structure-findings.js';
 
 const FACTS_VERSION = 3;
+const LOADS_VERSION = 1;
 
 export interface StructureFacts extends EntryPointFacts {
   /** Every workspace file (the resolution universe). */
   files: string[];
   facts: Map<string, FileFacts>;
+  /** Per file, the files it loads through paths built from its own folder (dynamic-loads.ts). */
+  loads?: Map<string, string[]>;
   aliases: PathAliases | null;
   skipped: { file: string; reason: string }[];
 }
@@ -49,12 +53,17 @@ export function analyzeStructure(input: StructureFacts, options: StructureOption
     sizes: sizeDistribution(sources.map((file) => ({ file, lines: input.facts.get(file)!.lines })), options.largest),
     depth: depthReport(sources, options.maxDepth),
     cycles: findCycles(graph, options.includeTypeImports),
-    orphans: options.wholeWorkspace && sources.length > 1 ? findOrphans(graph, input, new Map([...input.facts].map(([file, f]) => [file, f.references]))) : [],
+    orphans: options.wholeWorkspace && sources.length > 1 ? findOrphans(graph, input, pathReferences(input)) : [],
     mixedConcerns: concerns,
     mixedTests: mixedTestFolders(sources),
     graph: { modules: sources.length, imports: graph.edges.length, unresolved: graph.unresolved },
   };
   return { ...report, findings: structureFindings(report, options) };
+}
+
+/** What each file names by path outside its imports: literal `./paths` and paths built from its own folder. */
+function pathReferences(input: StructureFacts): Map<string, string[]> {
+  return new Map([...input.facts].map(([file, f]) => [file, [...f.references, ...(input.loads?.get(file) ?? [])]]));
 }
 
 const MAX_HTML_FILES = 20;
@@ -79,10 +88,11 @@ export async function collectStructureFacts(ctx: CapabilityContext, scope: { inc
 export async function structureFactsOf(ctx: CapabilityContext, parsed: readonly ParsedFile[]): Promise<StructureFacts> {
   const files = (await ctx.workspace.list()).sort();
   const facts = new Map<string, FileFacts>(parsed.map((p) => [p.path, memoised(ctx, `analysis.structure@${FACTS_VERSION}`, p, () => readFacts(p.tree, p.source))]));
+  const loads = new Map<string, string[]>(parsed.map((p) => [p.path, memoised(ctx, `analysis.structure.loads@${LOADS_VERSION}`, p, () => (mayLoadDynamically(p.source) ? dynamicLoads(syntaxTreeOf(p), p.source) : []))]));
   const pages = files.filter((f) => f.endsWith('.html')).slice(0, MAX_HTML_FILES);
   const html: StructureFacts['html'] = pages.length > 0 ? (await ctx.workspace.readMany(pages)).files.map((f) => ({ file: f.path, content: f.content })) : [];
   return {
-    files, facts, html, skipped: [],
+    files, facts, loads, html, skipped: [],
     aliases: await readPathAliases(ctx, files),
     packageJson: await readJson(ctx, files, 'package.json'),
     nextProject: ctx.project.frameworks.includes('next'),

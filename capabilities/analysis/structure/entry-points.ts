@@ -1,8 +1,10 @@
 /**
  * Which files are entry points, so that nothing importing them is expected (the orphan-file
  * heuristics, documented in docs/structure.md through the rule text):
- * - named by package.json: main, module, browser, types, bin, exports (every path in it), and any file
- *   path a script mentions;
+ * - named by package.json: main, module, browser, types, bin, exports (every path in it; a subpath
+ *   pattern's folder), and any file path a script mentions;
+ * - loaded by path from another file: `./x` literals, `new URL('x.js', import.meta.url)`, paths joined
+ *   onto the module's own folder (dynamic-loads.ts);
  * - named by an HTML file's <script src>;
  * - index.*, main.* and server.* files (folder, app and service entries: `node src/server.js` is how a
  *   service starts, and nothing imports it);
@@ -41,6 +43,23 @@ function strings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * Folders that package.json `exports` subpath patterns expose (`./dist/plugins/*.js` → `dist/plugins/`),
+ * with the same folder under src/ when the pattern names compiled output (dist/, lib/, build/, out/).
+ */
+export function declaredFolders(facts: EntryPointFacts): string[] {
+  const pkg = (facts.packageJson ?? {}) as Record<string, unknown>;
+  const folders = new Set<string>();
+  for (const pattern of strings([pkg.exports, pkg.bin, pkg.main]).filter((s) => s.includes('*'))) {
+    const head = path.normalize(pattern.slice(0, pattern.indexOf('*'))).replace(/^\.\/?/, '');
+    const folder = head.endsWith('/') || head === '' ? head : path.dirname(head) === '.' ? '' : `${path.dirname(head)}/`;
+    folders.add(folder);
+    const compiled = /^(dist|lib|build|out)\//.exec(folder);
+    if (compiled) folders.add(`src/${folder.slice(compiled[0].length)}`);
+  }
+  return [...folders];
+}
+
 /** Files named by package.json fields and scripts, and by HTML script tags. */
 export function declaredEntries(facts: EntryPointFacts, resolver: ModuleResolver): Set<string> {
   const pkg = (facts.packageJson ?? {}) as Record<string, unknown>;
@@ -48,6 +67,8 @@ export function declaredEntries(facts: EntryPointFacts, resolver: ModuleResolver
   for (const script of strings(pkg.scripts)) candidates.push(...script.split(/[\s"'=]+/).filter((t) => /[./]/.test(t) && !t.startsWith('-')));
   const out = new Set<string>();
   for (const candidate of candidates) {
+    // A subpath pattern (`"./plugins/*": "./dist/plugins/*.js"`) exposes a folder: see declaredFolders.
+    if (candidate.includes('*')) continue;
     const found = resolver.resolve('package.json', candidate.startsWith('.') || candidate.startsWith('/') ? candidate : `./${candidate}`);
     if (found) out.add(found);
     // A compiled entry (dist/index.js) stands for its source (src/index.ts): keep the base name's twins.
