@@ -11,6 +11,8 @@ import { simplifyFile } from './simplify/simplify-file.js';
 import { loadTsProject, toProjectPath, SOURCE_EXTENSIONS } from './ts-project/load-project.js';
 import { refuse } from './ts-project/refusal.js';
 
+const JS_FILE = /\.[cm]?jsx?$/;
+
 export const meta: CapabilityMeta = {
   id: 'refactoring.simplify',
   group: 'refactoring',
@@ -30,6 +32,9 @@ export async function run(input: SimplifyInput, ctx: CapabilityContext): Promise
   const loaded = await loadTsProject(ctx);
   // `checkJs: false` switches off the checker's suggestions for .js files too; we only read suggestions.
   if (loaded.project.getCompilerOptions().checkJs === false) loaded.project.compilerOptions.set({ checkJs: undefined });
+  // A JavaScript file the tsconfig does not cover (no allowJs: a TS project's scripts, its fixtures) is
+  // outside the program, where the language service has no suggestions for it at all.
+  if (!loaded.project.getCompilerOptions().allowJs && targets.some((t) => JS_FILE.test(t))) loaded.project.compilerOptions.set({ allowJs: true });
   const files: { file: string; counts: Record<string, number> }[] = [];
   for (const target of targets) {
     const path = toProjectPath(target);

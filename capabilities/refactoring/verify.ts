@@ -7,7 +7,7 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { AgentdError, isAgentdError } from '../../core/index.js';
 import { CHECKS, DEFAULT_TIMEOUT_MS, INPUT_SCHEMA, type VerifyInput } from './verify/options.js';
-import { planChecks, type PlannedCheck } from './verify/plan-checks.js';
+import { missingCheckReason, planChecks, type PlannedCheck } from './verify/plan-checks.js';
 import { runCheck, type CheckRun } from './verify/run-check.js';
 import { applyToCopy, copyTree, removeTree } from './verify/temp-tree.js';
 
@@ -27,9 +27,13 @@ type Side = Record<string, CheckRun | null>;
 export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = input ?? {};
   await assertCommandsAllowed(ctx);
-  const checks = await planChecks(ctx, options.checks ?? [...CHECKS]);
+  const wanted = options.checks ?? [...CHECKS];
+  const checks = await planChecks(ctx, wanted);
+  // Only the checks that were asked for are mentioned: a type-check-only run says nothing about tests.
+  const notRun = wanted.filter((name) => !checks.some((c) => c.name === name)).map((name) => ({ check: name, reason: missingCheckReason(name) }));
   if (checks.length === 0) {
-    throw new AgentdError('refactoring_refused', `Nothing to verify in "${ctx.workspace.root}": there is no tsconfig.json, no "typecheck" script and no "test" script; add one of them.`);
+    const add = wanted.length === 1 ? (wanted[0] === 'typecheck' ? 'add a tsconfig.json or a "typecheck" script' : 'add a "test" script') : 'add one of them';
+    throw new AgentdError('refactoring_refused', `Nothing to verify in "${ctx.workspace.root}": ${notRun.map((n) => n.reason).join(', and ')}; ${add}.`);
   }
   const changes = ctx.workspace.changes();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -37,13 +41,13 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
   const before = await runSide(ctx, checks, [], 'before', timeoutMs);
   ctx.progress(50, 'checking with the staged changes');
   const after = await runSide(ctx, checks, changes, 'after', timeoutMs);
-  const data = { changedFiles: changes.map((c) => c.path), before, after };
+  const data = { changedFiles: changes.map((c) => c.path), checks: checks.map((c) => c.name), notRun, before, after };
   const regressions = checks.filter((c) => before[c.name]?.passed && !after[c.name]?.passed);
   if (regressions.length > 0) {
     ctx.log('error', `refactoring.verify: ${JSON.stringify(data)}`);
     throw new AgentdError('verification_failed', failureMessage(regressions[0]!, after[regressions[0]!.name]!, regressions.length));
   }
-  return { summary: summarise(checks, before, after, changes.length), data };
+  return { summary: summarise(checks, before, after, changes.length, notRun), data };
 }
 
 /** Refuses before copying anything when the job does not allow commands. */
@@ -74,12 +78,13 @@ function failureMessage(check: PlannedCheck, after: CheckRun, count: number): st
   return `Check "${check.name}" (${check.label}) passed before the staged changes and fails after them with exit code ${after.exitCode}${more}: ${lines}; the staged changes were discarded — fix the refactoring or drop that step.`;
 }
 
-function summarise(checks: PlannedCheck[], before: Side, after: Side, changed: number): string {
+function summarise(checks: PlannedCheck[], before: Side, after: Side, changed: number, notRun: { check: string; reason: string }[]): string {
   const parts = checks.map((c) => {
     const b = before[c.name]!;
     const a = after[c.name]!;
     const state = a.passed ? 'passes' : b.passed ? 'FAILS' : 'still fails (failed before too)';
     return `${c.name} (${c.label}) ${state}`;
   });
-  return `Verified ${changed} staged change(s): ${parts.join('; ')}.`;
+  const skipped = notRun.map((n) => ` Not run: ${n.check} (${n.reason}).`).join('');
+  return `Verified ${changed} staged change(s): ${parts.join('; ')}.${skipped}`;
 }

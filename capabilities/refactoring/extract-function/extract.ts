@@ -12,11 +12,13 @@ import { selectStatements, type Selection } from './select-statements.js';
 import { checkRange, enclosingClassMember } from './range-checks.js';
 import { languageServiceExtract } from './language-service-extract.js';
 import { fixAnyParameters } from './parameter-types.js';
+import { DependencyTypesHost } from './dependency-types-host.js';
 
 export async function extractFunction(ctx: CapabilityContext, input: ExtractInput): Promise<StepResult> {
   const invalid = invalidIdentifierReason(input.name);
   if (invalid) throw refuse(`"${input.name}" cannot name the extracted function: ${invalid}; pick a valid identifier.`);
-  const loaded = await loadTsProject(ctx);
+  // Dependencies' types as the project's own tsconfig sees them (read-only, lazily), so types from them stay real.
+  const loaded = await loadTsProject(ctx, new DependencyTypesHost(ctx.workspace.root));
   const file = requireSourceFile(loaded.project, input.file);
   const selection = selectStatements(file, input);
   const facts = checkRange(file, selection);

@@ -1,8 +1,8 @@
 /**
- * Parameters the language service could only type as `any`. The in-memory project does not load
- * node_modules, so a variable whose type comes from a dependency has an unresolved (error) type and
- * the generated parameter reads `any`, which would silently drop the real type (and the contextual
- * types of callbacks that use it). Such a parameter gets the variable's own annotation when that
+ * Parameters the language service could only type as `any`. The project sees the workspace's
+ * node_modules types (dependency-types-host.ts), but a dependency that is not installed, or ships no
+ * types, still leaves a variable with an unresolved (error) type, and the generated parameter reads
+ * `any`, which would silently drop the real type (and the contextual types of callbacks that use it). Such a parameter gets the variable's own annotation when that
  * annotation can be written at the new function's place; otherwise the extraction is refused.
  */
 import { ts } from 'ts-morph';
@@ -16,22 +16,58 @@ export function fixAnyParameters(text: string, fileName: string, checker: ts.Typ
   const inScope = checker.getSymbolsInScope(selection.statements[0]!, ts.SymbolFlags.Variable);
   const replacements: ts.TextChange[] = [];
   for (const parameter of fn.parameters) {
-    if (!parameter.type || parameter.type.kind !== ts.SyntaxKind.AnyKeyword || !ts.isIdentifier(parameter.name)) continue;
+    if (!parameter.type || !ts.isIdentifier(parameter.name)) continue;
+    const isAny = parameter.type.kind === ts.SyntaxKind.AnyKeyword;
     const variable = inScope.find((symbol) => symbol.name === (parameter.name as ts.Identifier).text);
     const declaration = variable?.valueDeclaration;
     if (!declaration) continue;
     const annotation = (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration)) ? declaration.type : undefined;
     if (annotation && annotation.kind === ts.SyntaxKind.AnyKeyword) continue;
     if (!annotation) {
-      if (!isUnresolved(checker.getTypeOfSymbolAtLocation(variable!, declaration))) continue;
-      throw refuse(`The type of "${variable!.name}" comes from a dependency the in-memory project does not load, so the extracted parameter could only be typed "any"; annotate "${variable!.name}" with its type first, or select a different range.`);
+      if (!isAny || !isUnresolved(checker.getTypeOfSymbolAtLocation(variable!, declaration))) continue;
+      throw refuse(`The type of "${variable!.name}" comes from a dependency whose types are not in the workspace's node_modules (not installed, or it ships none), so the extracted parameter could only be typed "any"; install the dependency (and its @types package), annotate "${variable!.name}" with its type first, or select a different range.`);
     }
     if (!writableAtModuleScope(checker, annotation, original)) {
+      // The language service's own spelling stands unless it is a lost type.
+      if (!isAny) continue;
       throw refuse(`The type of "${variable!.name}" (${annotation.getText(original)}) cannot be named at module level; select a different range.`);
     }
-    replacements.push({ span: { start: parameter.type.getStart(edited), length: parameter.type.getWidth(edited) }, newText: annotation.getText(original) });
+    // The variable's own annotation rather than the language service's expansion of it (express's
+    // `Request` written out with its five defaulted type arguments, imported from transitive packages).
+    if (parameter.type.getText(edited) !== annotation.getText(original)) {
+      replacements.push({ span: { start: parameter.type.getStart(edited), length: parameter.type.getWidth(edited) }, newText: annotation.getText(original) });
+    }
   }
-  return replacements.reduceRight((result, change) => result.slice(0, change.span.start) + change.newText + result.slice(change.span.start + change.span.length), text);
+  const typed = replacements.reduceRight((result, change) => result.slice(0, change.span.start) + change.newText + result.slice(change.span.start + change.span.length), text);
+  return replacements.length > 0 ? withoutUnusedAddedImports(typed, fileName, original) : typed;
+}
+
+/**
+ * Drops the imports the language service added for the types it spelled out, once the parameters use
+ * the variables' own annotations and nothing reads those names any more. Imports the file already had
+ * are never touched.
+ */
+function withoutUnusedAddedImports(text: string, fileName: string, original: ts.SourceFile): string {
+  const edited = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const existing = new Set(original.statements.filter(ts.isImportDeclaration).map((i) => i.getText(original)));
+  const used = new Set<string>();
+  const collect = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isIdentifier(node)) used.add(node.text);
+    ts.forEachChild(node, collect);
+  };
+  collect(edited);
+  const removals = edited.statements.filter((statement): statement is ts.ImportDeclaration => {
+    if (!ts.isImportDeclaration(statement) || existing.has(statement.getText(edited))) return false;
+    const clause = statement.importClause;
+    const names = [clause?.name, ...(clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements.map((e) => e.name) : [])];
+    const bound = names.filter((n): n is ts.Identifier => n !== undefined);
+    return clause !== undefined && clause.namedBindings?.kind !== ts.SyntaxKind.NamespaceImport && bound.length > 0 && bound.every((n) => !used.has(n.text));
+  });
+  return removals.reduceRight((result, statement) => {
+    const end = text[statement.end] === '\n' ? statement.end + 1 : statement.end;
+    return result.slice(0, statement.getStart(edited)) + result.slice(end);
+  }, text);
 }
 
 function findDeclaration(file: ts.SourceFile, name: string): ts.FunctionDeclaration | ts.MethodDeclaration | undefined {

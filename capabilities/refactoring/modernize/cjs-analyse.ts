@@ -95,12 +95,14 @@ function exportShape(body: AnyNode[], handled: Set<AnyNode>, blockers: string[])
     const expression = statement.type === 'ExpressionStatement' ? (statement.expression as AnyNode) : null;
     if (expression?.type !== 'AssignmentExpression' || expression.operator !== '=') continue;
     const left = expression.left as AnyNode;
+    // Only the assignment target is handled: the value may itself read `exports.x` (a sibling export),
+    // which an ES module has no object for, so such a read must still block the conversion.
     if (exportsTarget(left) === 'module.exports') {
       whole = statement;
-      handled.add(statement);
+      handled.add(left);
     } else if (left.type === 'MemberExpression' && !left.computed && exportsTarget(left.object as AnyNode)) {
       named.push({ exported: (left.property as AnyNode).name as string, statement, value: expression.right as AnyNode });
-      handled.add(statement);
+      handled.add(left);
     }
   }
   if (whole && named.length > 0) {
@@ -162,5 +164,6 @@ function describeUse(name: string, parent: AnyNode): string {
     const arg = (parent.arguments as AnyNode[])[0];
     return typeof arg?.value === 'string' ? `require("${arg.value as string}") is conditional or not a top-level declaration` : 'a dynamic require (computed module name)';
   }
+  if ((name === 'exports' || name === 'module') && parent.type === 'MemberExpression') return `reads ${name === 'module' ? 'module.exports' : 'exports'} (an ES module has no exports object to read back)`;
   return `"${name}" is used in a way an ES module cannot express`;
 }

@@ -32,10 +32,42 @@ function typeOf(packageJson: string | null): string {
 
 /** package.json with "type": "module", changing one line (or adding one after the opening brace). */
 export function withTypeModule(packageJson: string): string {
-  const existing = /("type"\s*:\s*)"[^"]*"/;
-  if (existing.test(packageJson)) return packageJson.replace(existing, '$1"module"');
+  const existing = topLevelTypeValue(packageJson);
+  if (existing) return `${packageJson.slice(0, existing.start)}"module"${packageJson.slice(existing.end)}`;
   const match = /^\{(\r?\n)([ \t]*)/.exec(packageJson);
   if (!match) return packageJson.replace(/^\{/, '{"type": "module", ');
   const [, newline, indent] = match;
   return `{${newline}${indent}"type": "module",${newline}${indent}${packageJson.slice(match[0].length)}`;
+}
+
+/**
+ * Where the string value of the top-level "type" key is, if any. Nested objects have "type" keys of
+ * their own ("repository": { "type": "git" }), so the text is scanned with its nesting depth.
+ */
+function topLevelTypeValue(json: string): { start: number; end: number } | null {
+  let depth = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === '"') {
+      const end = stringEnd(json, i);
+      if (depth === 1 && json.slice(i, end) === '"type"') {
+        const value = /^\s*:\s*("(?:[^"\\]|\\.)*")/.exec(json.slice(end));
+        if (value) {
+          const start = end + value[0].length - value[1]!.length;
+          return { start, end: start + value[1]!.length };
+        }
+      }
+      i = end - 1;
+    }
+  }
+  return null;
+}
+
+/** The index just after the JSON string that starts at `start` (a quote). */
+function stringEnd(json: string, start: number): number {
+  let i = start + 1;
+  while (i < json.length && json[i] !== '"') i += json[i] === '\\' ? 2 : 1;
+  return i + 1;
 }

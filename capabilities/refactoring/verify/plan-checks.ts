@@ -57,8 +57,21 @@ export async function planChecks(ctx: CapabilityContext, wanted: CheckName[]): P
       }
     }
   }
-  if (wanted.includes('tests') && (ctx.project.testCommand !== null || typeof scripts.test === 'string')) {
+  if (wanted.includes('tests') && hasRealTestScript(scripts.test)) {
     checks.push({ name: 'tests', label: 'npm test', command: npmScript('test') });
   }
   return checks;
+}
+
+/**
+ * `npm init`'s placeholder ("echo \"Error: no test specified\" && exit 1") fails on both sides; running
+ * it would only report a test suite that does not exist, so it counts as no test script.
+ */
+function hasRealTestScript(script: unknown): boolean {
+  return typeof script === 'string' && script.trim() !== '' && !/no test specified/.test(script);
+}
+
+/** Why a requested check is not planned, in the words the refusal and the report use. */
+export function missingCheckReason(name: CheckName): string {
+  return name === 'typecheck' ? 'there is no tsconfig.json and no "typecheck" script' : 'there is no "test" script (or only npm\'s "no test specified" placeholder)';
 }

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { writeFile } from 'node:fs/promises';
+import { symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { run } from '../../../../capabilities/refactoring/extract-function.js';
-import { copySample, unchangedOutside, type Sample } from '../ts-project/sample-workspace.js';
+import { copySample, repo, unchangedOutside, type Sample } from '../ts-project/sample-workspace.js';
 
 const FILE = 'src/ledger.ts';
 
@@ -96,6 +96,47 @@ describe('capabilities/refactoring/extract-function', function () {
       const refusal = await sample.refusal(run, { file: 'src/routes.ts', startLine: 9, endLine: 10, name: 'mount' });
       expect(refusal.code).to.equal('refactoring_refused');
       expect(refusal.message).to.match(/type of "router" comes from a dependency/);
+    });
+  });
+
+  describe('types from installed dependencies (node_modules/@types and packages\' own .d.ts, read-only)', () => {
+    const SERVER = [
+      "import type { Request } from 'express';",
+      "import { statSync } from 'node:fs';",
+      'export function describeUpload(req: Request, file: string): string {',
+      '  const stats = statSync(file);',
+      "  const agent = req.get('user-agent') ?? 'unknown';",
+      '  const size = stats.size;',
+      '  const when = stats.mtime.toISOString();',
+      '  return `${agent} ${size} ${when}`;',
+      '}',
+      '',
+    ].join('\n');
+    beforeEach(async () => {
+      await symlink(path.join(repo, 'node_modules'), path.join(sample.root, 'node_modules'), 'dir');
+      const tsconfig = JSON.parse(await sample.read('tsconfig.json')) as { compilerOptions: Record<string, unknown> };
+      tsconfig.compilerOptions.types = ['node'];
+      await writeFile(path.join(sample.root, 'tsconfig.json'), JSON.stringify(tsconfig));
+      await writeFile(path.join(sample.root, 'src/server.ts'), SERVER);
+    });
+
+    it('an express Request and a node:fs Stats become typed parameters, and the copy type-checks with tsc', async () => {
+      const { result } = await sample.apply(run, { file: 'src/server.ts', startLine: 5, endLine: 7, name: 'uploadFacts' });
+      const after = await sample.read('src/server.ts');
+      expect(after).to.contain('  const { agent, size, when } = uploadFacts(req, stats);\n');
+      expect(after).to.contain('function uploadFacts(req: Request, stats: Stats) {');
+      // The parameters keep the variables' own spelling: no imports of transitive packages the language service would add.
+      expect(after).not.to.match(/express-serve-static-core|from 'qs'/);
+      expect(after).not.to.match(/: any\b/);
+      expect(result.summary).to.include('into function uploadFacts(req: Request, stats:');
+      await sample.typecheck();
+    });
+
+    it('without node_modules the same extraction is still refused rather than typed "any"', async () => {
+      const { unlink } = await import('node:fs/promises');
+      await unlink(path.join(sample.root, 'node_modules'));
+      const refusal = await sample.refusal(run, { file: 'src/server.ts', startLine: 5, endLine: 7, name: 'uploadFacts' });
+      expect(refusal.message).to.match(/type of "stats" comes from a dependency whose types are not in the workspace's node_modules/);
     });
   });
 

@@ -5,7 +5,8 @@ import { structuredPatch } from 'diff';
 import { AgentdError, type Change } from '../../../../core/index.js';
 import { run } from '../../../../capabilities/refactoring/modernize.js';
 import type { ModernizeInput } from '../../../../capabilities/refactoring/modernize/options.js';
-import { applyStaged, copyOf, fixture, mocha, removeCopies, runOn, typecheck } from './sample-copy.js';
+import { applyStaged, copyOf, fixture, mocha, removeCopies, runNode, runOn, typecheck } from './sample-copy.js';
+import { withTypeModule } from '../../../../capabilities/refactoring/modernize/package-type.js';
 
 interface Data {
   skipped: { file: string; line: number; codemod: string; reason: string }[];
@@ -129,6 +130,35 @@ describe('capabilities/refactoring/modernize', () => {
       expect(kept['lib/index.js']).to.match(/dynamic require/);
       expect(kept['lib/upper.js']).to.match(/required by "lib\/loader.js"/);
       expect(data.typeModule!.changed).to.equal(false);
+    });
+
+    // Found by bench/refactoring-codemods-proving-ground.ts on cookie-signature 1.2.2: `exports.unsign`
+    // called `exports.sign(...)`, the converted module threw "exports is not defined" when loaded, and
+    // the "type" inside "repository" was the one set to "module".
+    it('keeps a file that reads a sibling export back through exports CommonJS, and it still loads', async () => {
+      const root = await copyOf(fixture('refactoring-samples', 'cjs-dynamic-require'));
+      const { mkdir, writeFile } = await import('node:fs/promises');
+      await mkdir(path.join(root, 'signer'));
+      await writeFile(path.join(root, 'signer', 'package.json'), '{\n  "name": "signer",\n  "repository": { "type": "git", "url": "x" }\n}\n');
+      await writeFile(path.join(root, 'signer', 'index.js'), [
+        "exports.sign = function (val) { return val + '.sig'; };",
+        "exports.unsign = function (input) { return exports.sign(input.slice(0, -4)) === input ? input.slice(0, -4) : false; };",
+        '',
+      ].join('\n'));
+      const { changes, data } = await modernize(root, { codemods: ['cjs-to-esm'], include: ['signer/**'], setTypeModule: true });
+      expect(changes).to.deep.equal([]);
+      expect(data.commonjs!.kept.find((k) => k.file === 'signer/index.js')!.reasons.join('; ')).to.match(/line 2: reads exports \(an ES module has no exports object/);
+      const loaded = await runNode(root, ['-e', "const s = require('./signer'); console.log(s.unsign(s.sign('a')))"]);
+      expect(loaded.output.trim()).to.equal('a');
+    });
+
+    it('sets the top-level "type", not a nested one such as repository.type', () => {
+      const manifest = '{\n  "name": "signer",\n  "repository": { "type": "git", "url": "x" }\n}\n';
+      const edited = withTypeModule(manifest);
+      expect(JSON.parse(edited)).to.deep.equal({ type: 'module', name: 'signer', repository: { type: 'git', url: 'x' } });
+      expect(edited.split('\n').slice(2)).to.deep.equal(manifest.split('\n').slice(1));
+      const withType = '{\n  "repository": { "type": "git" },\n  "type": "commonjs"\n}\n';
+      expect(withTypeModule(withType)).to.equal(withType.replace('"commonjs"', '"module"'));
     });
   });
 

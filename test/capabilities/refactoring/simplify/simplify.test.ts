@@ -73,6 +73,23 @@ describe('capabilities/refactoring/simplify', function () {
     expect(changes).to.deep.equal([]);
   });
 
+  // Found by bench/refactoring-codemods-proving-ground.ts on agentd's test/: a .js file under a
+  // tsconfig without allowJs made the language service throw "Could not find source file".
+  it('simplifies a JavaScript file the tsconfig does not cover (no allowJs) instead of failing', async () => {
+    const root = await copyOf(sample);
+    const { mkdir, readFile, writeFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const tsconfig = JSON.parse(await readFile(path.join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    delete tsconfig.compilerOptions.allowJs;
+    delete tsconfig.compilerOptions.checkJs;
+    await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
+    await mkdir(path.join(root, 'scripts'));
+    await writeFile(path.join(root, 'scripts', 'tool.mjs'), "import { readFileSync, statSync } from 'node:fs';\nexport function size(file) {\n  const unused = 1;\n  return statSync(file).size;\n}\n");
+    const { result } = await runOn(run, root, { include: ['scripts/**'], rules: ['unused-imports', 'unused-variables'] });
+    const after = textOf(result.changes ?? [], 'scripts/tool.mjs');
+    expect(after).to.equal("import { statSync } from 'node:fs';\nexport function size(file) {\n  return statSync(file).size;\n}\n");
+  });
+
   it('refuses when include matches no source file', async () => {
     const root = await copyOf(sample);
     const error = await runOn(run, root, { include: ['nope/**'] }).then(() => null, (e: unknown) => e);

@@ -87,6 +87,45 @@ describe('capabilities/refactoring/verify', function () {
     expect(error.message).to.include('allowCommands');
   });
 
+  it('type-check only: a project without a test script (or with npm\'s placeholder) verifies without a word about tests', async () => {
+    const { root, cart } = await project();
+    const { writeFile } = await import('node:fs/promises');
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const scripts of [{}, { test: 'echo "Error: no test specified" && exit 1' }]) {
+      await writeFile(path.join(root, 'package.json'), JSON.stringify({ ...manifest, scripts }));
+      const staged = [{ path: 'src/cart.ts', content: cart.replace('let sum = 0;', 'let sum = 0 as number;') }];
+      const { result } = await runOn(run, root, { checks: ['typecheck'] }, { allowCommands: true, staged });
+      const data = result.data as { checks: string[]; notRun: unknown[]; before: Side; after: Side };
+      expect(data.checks).to.deep.equal(['typecheck']);
+      expect(data.notRun).to.deep.equal([]);
+      expect(data.after.typecheck).to.include({ passed: true });
+      expect(data.after.tests).to.equal(null);
+      expect(result.summary).to.match(/typecheck \(tsc --noEmit -p tsconfig.json\) passes\.$/);
+      expect(result.summary).not.to.match(/test/i);
+    }
+  });
+
+  it('with both checks requested, a placeholder test script is not run and is named as not run, not as a failure', async () => {
+    const { root } = await project();
+    const { writeFile } = await import('node:fs/promises');
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(path.join(root, 'package.json'), JSON.stringify({ ...manifest, scripts: { test: 'echo "Error: no test specified" && exit 1' } }));
+    const { before, after, summary } = await verify(root, []);
+    expect(before.tests).to.equal(null);
+    expect(after.tests).to.equal(null);
+    expect(after.typecheck).to.include({ passed: true });
+    expect(summary).to.include('passes. Not run: tests (there is no "test" script');
+    expect(summary).not.to.match(/fails/i);
+  });
+
+  it('type-check only on a project without a tsconfig: the refusal names what the type-check needs, not a test script', async () => {
+    const root = await copyOf(fixture('refactoring-samples', 'cjs-dynamic-require'));
+    const error = await failure(runOn(run, root, { checks: ['typecheck'] }, { allowCommands: true }));
+    expect(error.code).to.equal('refactoring_refused');
+    expect(error.message).to.match(/no tsconfig\.json and no "typecheck" script; add a tsconfig\.json or a "typecheck" script\.$/);
+    expect(error.message).not.to.include('"test"');
+  });
+
   it('refuses when the project has neither a tsconfig nor a test or typecheck script', async () => {
     const root = await copyOf(fixture('refactoring-samples', 'cjs-dynamic-require'));
     const error = await failure(verify(root, []));
