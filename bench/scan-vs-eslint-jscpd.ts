@@ -4,8 +4,9 @@
  * peers measured in the same run over the same files: ESLint 10 (`complexity` rule, plus
  * eslint-plugin-security's recommended rules when installed) and jscpd 5. Each tool runs in its own
  * child process; wall time and peak RSS are measured from outside (GNU time). Then a re-scan after one
- * touched file, in the same process as the first scan (target: under one second). agentd runs twice:
- * with its second scan thread (the default) and with every check in one thread.
+ * touched file, in the same process as the first scan (target: under one second). agentd runs three
+ * times: with its second scan thread (the default), with every check in one thread, and with the second
+ * thread but parsing through the tree-sitter binding (AGENTD_NATIVE_PARSER=0: what the flat-tree addon buys).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,13 +47,15 @@ function eslint(root: string): Row {
   return { tool: `ESLint 10: ${rules}`, measured, analysisMs: r.ms as number, result: `${r.complexity} complexity, ${r.security} security messages` };
 }
 
-function agentd(root: string, oneThread = false): Row {
-  const measured = measure(process.execPath, [path.join(here, 'scan-bench', 'agentd-child.js'), root, ...(oneThread ? ['--one-thread'] : [])], root);
+function agentd(root: string, oneThread = false, withoutAddon = false): Row {
+  const env = withoutAddon ? { ...process.env, AGENTD_NATIVE_PARSER: '0' } : process.env;
+  const measured = measure(process.execPath, [path.join(here, 'scan-bench', 'agentd-child.js'), root, ...(oneThread ? ['--one-thread'] : [])], root, env);
   const r = measured.report ?? {};
   // The child also runs the re-scan; the first scan's wall time is the process's minus that.
   if (typeof r.rescanMs === 'number') measured.wallMs -= r.rescanMs;
   const failed = (r.failed as string[] | undefined)?.length ? `; FAILED: ${(r.failed as string[]).join('; ')}` : '';
-  return { tool: `agentd scan --checks all, ${oneThread ? 'one thread' : 'two threads'} (wall excludes the re-scan)`, measured, analysisMs: r.ms as number, result: `${r.findings} findings in ${r.filesScanned} files${failed}` };
+  const how = `${oneThread ? 'one thread' : 'two threads'}${withoutAddon ? ', binding parse (no flat-tree addon)' : ''}`;
+  return { tool: `agentd scan --checks all, ${how} (wall excludes the re-scan)`, measured, analysisMs: r.ms as number, result: `${r.findings} findings in ${r.filesScanned} files${failed}` };
 }
 
 const fmt = (n: number | undefined, digits = 2): string => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
@@ -74,7 +77,8 @@ export async function run(): Promise<void> {
     const peers = [eslint(corpus.root), jscpd(corpus.root)];
     const ours = agentd(corpus.root);
     const oneThread = agentd(corpus.root, true);
-    print([...peers, ours, oneThread], corpus.lines);
+    const withoutAddon = agentd(corpus.root, false, true);
+    print([...peers, ours, oneThread, withoutAddon], corpus.lines);
     const peerSeconds = peers.reduce((sum, p) => sum + p.measured.wallMs, 0) / 1000;
     const oursSeconds = ours.measured.wallMs / 1000;
     console.log(`agentd (all checks) vs ESLint + jscpd, wall: ${fmt(oursSeconds)} s vs ${fmt(peerSeconds)} s = ${fmt((oursSeconds / peerSeconds) * 100, 0)}% (aim: at most 50%); one thread: ${fmt(oneThread.measured.wallMs / 1000)} s = ${fmt((oneThread.measured.wallMs / 1000 / peerSeconds) * 100, 0)}%`);

@@ -16,12 +16,12 @@ export interface Measured {
 
 const GNU_TIME = '/usr/bin/time';
 
-export function measure(command: string, args: string[], cwd: string): Measured {
+export function measure(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Measured {
   const timed = existsSync(GNU_TIME);
   const started = performance.now();
   const result = timed
-    ? spawnSync(GNU_TIME, ['-f', 'PEAK_KB %M', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 })
-    : spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+    ? spawnSync(GNU_TIME, ['-f', 'PEAK_KB %M', command, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 })
+    : spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
   const wallMs = performance.now() - started;
   const peak = /PEAK_KB (\d+)/.exec(result.stderr ?? '');
   const lastLine = (result.stdout ?? '').trim().split('\n').pop() ?? '';

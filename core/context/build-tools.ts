@@ -1,7 +1,7 @@
 /** The `Tools` of one step: each call checks the signal, counts against the budget, then does the work. */
-import type { ParseManyResult, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
+import type { ParsedFile, ParseManyResult, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
 import { memo } from '../cache/thread-caches.js';
-import { parseCached } from '../parsing/cached-parse.js';
+import { parseCached, parseCachedAsync } from '../parsing/cached-parse.js';
 import { AgentdError } from '../errors/index.js';
 import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
 import { confinePath } from '../workspace/confine-path.js';
@@ -33,17 +33,34 @@ export function buildTools(options: ToolsOptions): Tools {
     },
     async parseMany(paths) {
       counted('parseMany');
+      // Every file is read first, then all parses are started together: with the flat-tree addon they
+      // run on libuv's thread pool, on every core at once (see core/parsing/flat-parser.ts).
+      const pending: { path: string; parsed: Promise<ParsedFile> }[] = [];
       const result: ParseManyResult = { files: [], skipped: [] };
+      const skip = (path: string, error: unknown): void => {
+        if (!(error instanceof AgentdError) || error.code === 'workspace_escape') throw error;
+        result.skipped.push({ path, code: error.code, message: error.message });
+      };
       for (const path of paths) {
         checkpoint();
         try {
           const { rel, abs } = await confinePath(workspace.root, path);
-          result.files.push(parseCached(abs, rel, await workspace.readUncounted(rel)));
+          const parsed = parseCachedAsync(abs, rel, await workspace.readUncounted(rel));
+          // Settled below, in order; this only keeps an early rejection from being reported as unhandled.
+          parsed.catch(() => undefined);
+          pending.push({ path, parsed });
         } catch (error) {
-          if (!(error instanceof AgentdError) || error.code === 'workspace_escape') throw error;
-          result.skipped.push({ path, code: error.code, message: error.message });
+          skip(path, error);
         }
       }
+      for (const { path, parsed } of pending) {
+        try {
+          result.files.push(await parsed);
+        } catch (error) {
+          skip(path, error);
+        }
+      }
+      checkpoint();
       return result;
     },
     async format(path, source) {

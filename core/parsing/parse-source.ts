@@ -5,6 +5,8 @@ import type { ParsedFile, SourceLanguage } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import { contentHash } from '../cache/content-hash.js';
 import { PARSABLE_EXTENSIONS, grammarFor, languageForPath } from './languages.js';
+import { parseFlat } from './flat-parser.js';
+import { lazyParsedFile } from './parsed-file.js';
 
 const require = createRequire(import.meta.url);
 const ParserClass = require('tree-sitter') as typeof Parser;
@@ -36,6 +38,26 @@ export function unsupportedLanguage(path: string): AgentdError {
 export function parseSource(path: string, source: string, hash: string = contentHash(source)): ParsedFile {
   const language = languageForPath(path);
   if (!language) throw unsupportedLanguage(path);
-  const tree = parserFor(language).parse((index: number) => source.slice(index, index + CHUNK));
-  return { path, language, source, hash, tree };
+  return { path, language, source, hash, tree: bindingTree(language, source) };
+}
+
+function bindingTree(language: SourceLanguage, source: string): Parser.Tree {
+  return parserFor(language).parse((index: number) => source.slice(index, index + CHUNK));
+}
+
+/**
+ * Parses through the flat-tree addon (off the main thread; see flat-parser.ts): the result carries the
+ * flat tree, and its binding `tree` is made only if something asks for it.
+ */
+export async function parseSourceFlat(path: string, source: string, hash: string = contentHash(source)): Promise<ParsedFile> {
+  const language = languageForPath(path);
+  if (!language) throw unsupportedLanguage(path);
+  let flat;
+  try {
+    flat = await parseFlat(language, source);
+  } catch {
+    // The addon could not parse it (out of memory, a grammar it cannot load): the binding still can.
+    return parseSource(path, source, hash);
+  }
+  return lazyParsedFile({ path, language, source, hash, flat, makeTree: () => bindingTree(language, source) });
 }

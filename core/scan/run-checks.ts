@@ -7,6 +7,7 @@ import os from 'node:os';
 import type { StepResult, ToolBudget } from '../contracts/index.js';
 import type { CapabilityRun } from '../report/index.js';
 import { runStep, type StepHooks, type StepSpec } from './run-step.js';
+import { parseForSharing, type SharedParse } from './shared-parse.js';
 import { runInSecondThread, secondThreadFree, SECOND_THREAD_CHECKS, type SecondThreadRun } from './second-thread.js';
 import { AgentdError, isAgentdError } from '../errors/index.js';
 
@@ -52,6 +53,18 @@ export function useSecondThread(parallel: boolean | 'auto'): boolean {
   return cores >= 2 && os.loadavg()[0]! <= cores - 1;
 }
 
+/** Every check of a scan gets the same include/exclude (runScan's plan), so any spec's input names the files. */
+async function sharedParses(spec: StepSpec, root: string): Promise<SharedParse[]> {
+  const include = spec.input.include as string[] | undefined;
+  const exclude = spec.input.exclude as string[] | undefined;
+  try {
+    return await parseForSharing(root, include, exclude);
+  } catch {
+    // Nothing shared: each thread parses for itself, and any real problem surfaces in the checks.
+    return [];
+  }
+}
+
 export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: boolean | 'auto'): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
   const composing = specs.filter((s) => COMPOSING_CHECKS.has(s.id));
@@ -60,8 +73,9 @@ export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: b
   // A thread with nothing to do beside it gains nothing and costs a second parse.
   if (offload.length === rest.length) offload = [];
   const local = rest.filter((s) => !offload.includes(s));
+  const parsed = offload.length > 0 ? await sharedParses(offload[0]!, hooks.root) : [];
   const remote = offload.length > 0
-    ? runInSecondThread(offload, { ...hooks, maxToolCalls: hooks.budget.max - hooks.budget.used }).catch((error: unknown) => failedRuns(offload, error))
+    ? runInSecondThread(offload, { ...hooks, maxToolCalls: hooks.budget.max - hooks.budget.used, parsed }).catch((error: unknown) => failedRuns(offload, error))
     : null;
   const previous: StepResult[] = [];
   await inOrder(local, hooks, previous, outcomes);

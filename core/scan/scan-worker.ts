@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { createToolBudget } from '../context/tool-budget.js';
 import { runStep, type StepSpec } from './run-step.js';
+import { adoptSharedParses } from './shared-parse.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 let cancel: AbortController | null = null;
@@ -23,6 +24,7 @@ async function handle(request: Extract<WorkerRequest, { type: 'run' }>): Promise
     onLog: (capability: string, level: string, message: string) => post({ type: 'log', id: request.id, capability, level, message }),
   };
   const done: WorkerReply & { type: 'done' } = { type: 'done', id: request.id, steps: [], toolCalls: 0 };
+  adoptSharedParses(request.parsed);
   for (const step of request.steps as StepSpec[]) {
     if (cancel.signal.aborted) break;
     done.steps.push({ index: step.index, ...(await runStep(step, hooks, [])) });

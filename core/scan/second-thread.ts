@@ -1,16 +1,18 @@
 /**
- * Which checks run in the scan's second thread, and the thread itself. Each thread parses and copies
- * every file once for itself (the parse cache is per thread), so the second thread pays that again;
- * measured on 141k lines it still pays: the checks here are the most expensive ones after the parse
- * (security's taint engine, clone matching), and they no longer wait for the others. One worker per
- * process, kept between scans (its caches make a re-scan cheap) and unref'd (it never keeps the
- * process alive); a scan that finds it busy runs everything in its own thread.
+ * Which checks run in the scan's second thread, and the thread itself. The parse cache is per thread:
+ * with the flat-tree addon the main thread parses once and sends each file's text and flat tree
+ * (shared-parse.ts), and only what this worker has not been sent before; without it the worker parses
+ * for itself. Each thread builds its own plain trees. The checks here are the most expensive ones after
+ * the parse (security's taint engine, clone matching), and they no longer wait for the others. One
+ * worker per process, kept between scans (its caches make a re-scan cheap) and unref'd (it never keeps
+ * the process alive); a scan that finds it busy runs everything in its own thread.
  */
 import { Worker } from 'node:worker_threads';
 import type { StepResult } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import type { CapabilityRun } from '../report/index.js';
 import type { StepHooks, StepSpec } from './run-step.js';
+import type { SharedParse } from './shared-parse.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 /** Checks that neither compose others nor feed analysis.quality's per-file memo entries. */
@@ -19,8 +21,11 @@ export const SECOND_THREAD_CHECKS = new Set(['analysis.security', 'analysis.dupl
 let worker: Worker | null = null;
 let busy = false;
 let nextId = 1;
+/** Content hash of each parse already sent to the current worker, by cache key. */
+let sent = new Map<string, string>();
 
 function spawn(): Worker {
+  sent = new Map();
   const created = new Worker(new URL('./scan-worker.js', import.meta.url));
   created.unref();
   const forget = (): void => {
@@ -41,7 +46,7 @@ export interface SecondThreadRun {
 }
 
 /** Runs `steps` in the worker; resolves when all are done (a failed check is a failed run, not a rejection). */
-export function runInSecondThread(steps: StepSpec[], hooks: StepHooks & { maxToolCalls: number }): Promise<SecondThreadRun> {
+export function runInSecondThread(steps: StepSpec[], hooks: StepHooks & { maxToolCalls: number; parsed: SharedParse[] }): Promise<SecondThreadRun> {
   busy = true;
   const current = (worker ??= spawn());
   const id = nextId++;
@@ -72,6 +77,9 @@ export function runInSecondThread(steps: StepSpec[], hooks: StepHooks & { maxToo
     current.on('error', onError);
     current.once('exit', onExit);
     hooks.signal?.addEventListener('abort', onAbort, { once: true });
-    current.postMessage({ type: 'run', id, root: hooks.root, total: hooks.total, maxToolCalls: hooks.maxToolCalls, steps } satisfies WorkerRequest);
+    // A re-scan sends only the files that changed since (the worker keeps what it was sent in its cache).
+    const parsed = hooks.parsed.filter((file) => sent.get(file.key) !== file.hash);
+    for (const file of parsed) sent.set(file.key, file.hash);
+    current.postMessage({ type: 'run', id, root: hooks.root, total: hooks.total, maxToolCalls: hooks.maxToolCalls, steps, parsed } satisfies WorkerRequest);
   });
 }

@@ -2,9 +2,10 @@
 import type { StepResult } from '../contracts/index.js';
 import type { CapabilityRun } from '../report/index.js';
 import type { StepSpec } from './run-step.js';
+import type { SharedParse } from './shared-parse.js';
 
 export type WorkerRequest =
-  | { type: 'run'; id: number; root: string; total: number; maxToolCalls: number; steps: StepSpec[] }
+  | { type: 'run'; id: number; root: string; total: number; maxToolCalls: number; steps: StepSpec[]; parsed: SharedParse[] }
   | { type: 'cancel' };
 
 export type WorkerReply =

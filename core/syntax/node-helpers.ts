@@ -60,3 +60,22 @@ export function descendants(node: SyntaxNode, type: string | Set<string>): Synta
 export function rangeOf(node: SyntaxNode): SourceRange {
   return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.endRow + 1, endColumn: Math.max(node.endColumn, 1) };
 }
+
+/**
+ * The smallest node (named or not) that contains `index`, as tree-sitter's `descendantForIndex`:
+ * descend into the first child whose range holds the index (ends after it, starts at or before it).
+ */
+export function descendantForIndex(root: SyntaxNode, index: number): SyntaxNode {
+  let node = root;
+  for (;;) {
+    let next: SyntaxNode | undefined;
+    for (const child of node.children) {
+      if (child.endIndex <= index) continue;
+      if (index < child.startIndex) break;
+      next = child;
+      break;
+    }
+    if (!next) return node;
+    node = next;
+  }
+}

@@ -9,6 +9,8 @@
  * the JS binding's columns are UTF-16 code units, which is exactly index minus line start).
  */
 import type { Tree } from 'tree-sitter';
+import { ERROR_TYPE_ID, type FlatTree } from '../parsing/flat-parser.js';
+import { flatTreeOf } from '../parsing/parsed-file.js';
 
 type Cursor = ReturnType<Tree['walk']>;
 
@@ -39,8 +41,6 @@ export class LineIndex {
 
 /** One node of the plain tree. Treat it as read-only: every analysis of the thread shares it. */
 export class SyntaxNode {
-  children: SyntaxNode[] = [];
-
   constructor(
     readonly type: string,
     readonly named: boolean,
@@ -50,6 +50,8 @@ export class SyntaxNode {
     readonly endIndex: number,
     readonly parent: SyntaxNode | null,
     private readonly lines: LineIndex,
+    /** In source order. Leaves share one empty array: never push to it. */
+    public children: SyntaxNode[] = [],
   ) {}
 
   /** 0-based row, as tree-sitter reports it. */
@@ -124,15 +126,56 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
   }
 }
 
-// Keyed by the tree object: the copy lives exactly as long as the parse cache keeps the tree.
-const copies = new WeakMap<Tree, SyntaxNode>();
+const NO_CHILDREN: SyntaxNode[] = [];
 
-/** The shared plain tree of a parsed file: copied on first use, then reused by every analysis. */
+/**
+ * Builds the plain tree from the flat-tree addon's array (4 words per node in pre-order: type | field
+ * << 16, start, end, parent + 1). Pure JavaScript: no native call per node. Children arrays are made
+ * at their final size (counted first), and leaves share one empty array.
+ */
+export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
+  const { nodes, names } = flat;
+  const count = nodes.length >>> 2;
+  const childCounts = new Uint32Array(count);
+  for (let i = 1; i < count; i++) childCounts[nodes[i * 4 + 3]! - 1]! += 1;
+  const lines = new LineIndex(source);
+  const built: SyntaxNode[] = new Array<SyntaxNode>(count);
+  const filled = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    const word = nodes[i * 4]!;
+    const typeId = word & 0xffff;
+    const fieldId = word >>> 16;
+    const parentIndex = nodes[i * 4 + 3]! - 1;
+    const parent = parentIndex >= 0 ? built[parentIndex]! : null;
+    const error = typeId === ERROR_TYPE_ID;
+    const node = new SyntaxNode(
+      error ? 'ERROR' : names.types[typeId]!,
+      error ? true : names.named[typeId]!,
+      fieldId === 0 ? null : names.fields[fieldId]!,
+      nodes[i * 4 + 1]!,
+      nodes[i * 4 + 2]!,
+      parent,
+      lines,
+      childCounts[i] === 0 ? NO_CHILDREN : new Array<SyntaxNode>(childCounts[i]!),
+    );
+    built[i] = node;
+    if (parent) parent.children[filled[parentIndex]!++] = node;
+  }
+  return built[0]!;
+}
+
+// Keyed by the flat tree or the binding tree: the plain tree lives exactly as long as the parse cache
+// keeps the parsed file.
+const copies = new WeakMap<object, SyntaxNode>();
+
+/** The shared plain tree of a parsed file: built on first use, then reused by every analysis. */
 export function syntaxTreeOf(parsed: { tree: Tree; source: string }): SyntaxNode {
-  let root = copies.get(parsed.tree);
+  const flat = flatTreeOf(parsed);
+  const key: object = flat ?? parsed.tree;
+  let root = copies.get(key);
   if (!root) {
-    root = copyTree(parsed.tree, parsed.source);
-    copies.set(parsed.tree, root);
+    root = flat ? treeFromFlat(flat, parsed.source) : copyTree(parsed.tree, parsed.source);
+    copies.set(key, root);
   }
   return root;
 }

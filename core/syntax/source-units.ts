@@ -3,6 +3,7 @@
  * on first access, and then shared with every other analysis of the thread), and the per-file memo.
  */
 import type { CapabilityContext, ParsedFile } from '../contracts/index.js';
+import { carryFlatTree } from '../parsing/parsed-file.js';
 import { parseSources, type SourceSelection } from './parse-sources.js';
 import { syntaxTreeOf, type SyntaxNode } from './plain-tree.js';
 
@@ -17,12 +18,16 @@ export interface LoadedSources {
 }
 
 export function unitOf(parsed: ParsedFile): SourceUnit {
-  return {
-    path: parsed.path, language: parsed.language, source: parsed.source, hash: parsed.hash, tree: parsed.tree,
+  return carryFlatTree(parsed, {
+    path: parsed.path, language: parsed.language, source: parsed.source, hash: parsed.hash,
+    // Both lazy: the binding tree is made only if an analysis asks for it (see core/parsing/parsed-file.ts).
+    get tree() {
+      return parsed.tree;
+    },
     get root(): SyntaxNode {
       return syntaxTreeOf(parsed);
     },
-  };
+  });
 }
 
 /** Lists the TS/JS sources (no .d.ts) and parses them as one counted tool call; unreadable files are skipped. */

@@ -12,13 +12,13 @@ import { fieldChild, logicalParent, type SyntaxNode as Node } from '../../../cor
 import { isElseIf } from './nesting.js';
 import { logicalOperator } from './cyclomatic.js';
 
-const NESTING_STRUCTURES = new Set([
+export const COGNITIVE_NESTING_STRUCTURES = new Set([
   'if_statement', 'ternary_expression', 'switch_statement', 'for_statement', 'for_in_statement',
   'while_statement', 'do_statement', 'catch_clause',
 ]);
 
 /** The bodies whose contents sit one level deeper. */
-const NESTED_FIELDS: Record<string, string[]> = {
+export const NESTED_FIELDS: Record<string, string[]> = {
   if_statement: ['consequence'],
   ternary_expression: ['consequence', 'alternative'],
   switch_statement: ['body'],
@@ -36,7 +36,7 @@ export interface Increment {
 }
 
 export function cognitiveIncrement(node: Node): Increment | undefined {
-  if (NESTING_STRUCTURES.has(node.type)) return isElseIf(node) ? { amount: 1, nested: false } : { amount: 1, nested: true };
+  if (COGNITIVE_NESTING_STRUCTURES.has(node.type)) return isElseIf(node) ? { amount: 1, nested: false } : { amount: 1, nested: true };
   if (node.type === 'else_clause') return elseBody(node)?.type === 'if_statement' ? undefined : { amount: 1, nested: false };
   if ((node.type === 'break_statement' || node.type === 'continue_statement') && fieldChild(node, 'label')) return { amount: 1, nested: false };
   if (logicalOperator(node) && !isLogicalOperand(node)) return { amount: operatorRuns(node), nested: false };

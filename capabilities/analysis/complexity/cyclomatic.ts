@@ -9,7 +9,7 @@
  */
 import { fieldChild, hasChild, type SyntaxNode as Node } from '../../../core/index.js';
 
-const ALWAYS = new Set([
+export const CYCLOMATIC_ALWAYS = new Set([
   'if_statement', 'ternary_expression', 'for_statement', 'for_in_statement', 'while_statement',
   'do_statement', 'catch_clause', 'switch_case', 'assignment_pattern', 'object_assignment_pattern',
 ]);
@@ -23,7 +23,7 @@ export function logicalOperator(node: Node): string | undefined {
 }
 
 export function cyclomaticIncrement(node: Node): number {
-  if (ALWAYS.has(node.type)) return 1;
+  if (CYCLOMATIC_ALWAYS.has(node.type)) return 1;
   switch (node.type) {
     case 'binary_expression':
       return logicalOperator(node) ? 1 : 0;

@@ -9,14 +9,14 @@ import { staticPropertyName } from './property-name.js';
 
 export type UnitKind = 'function' | 'class-field-initializer' | 'class-static-block';
 
-const FUNCTION_TYPES = new Set([
+export const UNIT_FUNCTION_TYPES = new Set([
   'function_declaration', 'generator_function_declaration', 'function_expression', 'function',
   'generator_function', 'arrow_function', 'method_definition',
 ]);
-const FIELD_TYPES = new Set(['public_field_definition', 'field_definition']);
+export const FIELD_TYPES = new Set(['public_field_definition', 'field_definition']);
 
 export function isFunctionNode(node: Node): boolean {
-  return FUNCTION_TYPES.has(node.type) && hasChild(node, 'statement_block') || node.type === 'arrow_function';
+  return UNIT_FUNCTION_TYPES.has(node.type) && hasChild(node, 'statement_block') || node.type === 'arrow_function';
 }
 
 /** A class field's initializer starts its own code path in ESLint (`accessor` fields do not). */

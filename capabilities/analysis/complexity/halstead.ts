@@ -4,16 +4,16 @@
  * `null`, `undefined`. Operators: every other token (keywords, operators, opening brackets), except
  * separators (`,` `;`) and closing brackets, which only pair with what they close. Comments are skipped.
  */
-import { textOf, type SyntaxNode as Node } from '../../../core/index.js';
+import type { SyntaxNode as Node } from '../../../core/index.js';
 
-const OPERAND_TYPES = new Set([
+export const OPERAND_TYPES = new Set([
   'identifier', 'property_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern',
   'private_property_identifier', 'type_identifier', 'statement_identifier', 'number', 'string', 'regex',
   'string_fragment', 'this', 'super', 'true', 'false', 'null', 'undefined', 'predefined_type',
 ]);
 /** Leaves in all but name: their text is one operand and their children are quoting punctuation. */
-const ATOMIC_OPERANDS = new Set(['string', 'regex', 'number']);
-const IGNORED = new Set([',', ';', ')', ']', '}', '`', '"', "'", 'comment', 'html_comment', 'hash_bang_line']);
+export const ATOMIC_OPERANDS = new Set(['string', 'regex', 'number']);
+export const IGNORED_TOKENS = new Set([',', ';', ')', ']', '}', '`', '"', "'", 'comment', 'html_comment', 'hash_bang_line']);
 
 export interface Halstead {
   distinctOperators: number;
@@ -28,14 +28,17 @@ export class HalsteadCounter {
   private readonly operators = new Map<string, number>();
   private readonly operands = new Map<string, number>();
 
-  /** Counts a node if it is a token; returns true when its children must not be visited for Halstead. */
-  add(node: Node, source: string): boolean {
-    if (ATOMIC_OPERANDS.has(node.type)) {
-      bump(this.operands, textOf(node, source));
+  /**
+   * Counts a node (the walker classifies it once by type: see node-roles.ts). An atomic operand counts
+   * its whole text; other nodes count only as leaves. Returns true for an atomic operand.
+   */
+  add(node: Node, source: string, atomic: boolean, operand: boolean, ignored: boolean): boolean {
+    if (atomic) {
+      bump(this.operands, source.slice(node.startIndex, node.endIndex));
       return true;
     }
-    if (node.children.length > 0 || IGNORED.has(node.type)) return false;
-    if (OPERAND_TYPES.has(node.type)) bump(this.operands, textOf(node, source));
+    if (node.children.length > 0 || ignored) return false;
+    if (operand) bump(this.operands, source.slice(node.startIndex, node.endIndex));
     else bump(this.operators, node.type);
     return false;
   }

@@ -9,6 +9,8 @@ import { cyclomaticIncrement } from './cyclomatic.js';
 import { cognitiveIncrement, isNestedChild } from './cognitive.js';
 import { opensDepth } from './nesting.js';
 import { belongsOutsideMethod, functionName, headLocation, isFieldInitializer, parameterCount, unitKind, type UnitKind } from './function-units.js';
+import { CodeRows } from './code-rows.js';
+import { ROLE, ROLES } from './node-roles.js';
 import { fieldChild, logicalParent, textOf, type SyntaxNode as Node } from '../../../core/index.js';
 
 export interface FunctionMetrics {
@@ -32,53 +34,80 @@ interface Unit {
   /** The name a direct recursive call would use, if the function has one. */
   selfName: string | undefined;
   depth: number;
-  /** Cognitive nesting level relative to this unit. */
-  nesting: number;
+  /** The walker's cognitive level when this unit opened: its own nesting is the current level minus this. */
+  base: number;
 }
+
+/** Roles whose nodes may add to cyclomatic or cognitive complexity (the rest only count as tokens). */
+const CYCLOMATIC_MAYBE = ROLE.binary | ROLE.logicalAssignment | ROLE.parameter | ROLE.chainable;
+const COGNITIVE_MAYBE = ROLE.cognitiveStructure | ROLE.elseClause | ROLE.jump | ROLE.binary;
+const UNIT_ROLES = ROLE.staticBlock | ROLE.functionType | ROLE.arrow;
+const MEASURED = ROLE.cyclomaticAlways | CYCLOMATIC_MAYBE | COGNITIVE_MAYBE | ROLE.call;
 
 export class MetricsWalker {
   readonly functions: FunctionMetrics[] = [];
   readonly halstead = new HalsteadCounter();
-  readonly codeRows = new Set<number>();
+  readonly codeRows: CodeRows;
   /** Decisions outside any unit (top-level code), for the file's cyclomatic number. */
   topLevelDecisions = 0;
   private readonly stack: Unit[] = [];
+  /**
+   * Cognitive nesting shared by all open units: every push and every nested body raises it by one,
+   * and a unit's own nesting is this level minus the level it opened at (Unit.base). One counter
+   * instead of shifting every open unit at each nested body.
+   */
+  private level = 0;
 
-  constructor(private readonly source: string) {}
+  constructor(private readonly source: string) {
+    this.codeRows = new CodeRows(source);
+  }
 
+  /** Measures `node` and its subtree. Each node's type is looked up once (node-roles.ts); rules whose role it lacks are not asked. */
   visit(node: Node): void {
-    const fieldUnit = isFieldInitializer(node) ? this.push(node, 'class-field-initializer') : undefined;
-    const kind = unitKind(node);
-    if (kind === 'function' && node.type === 'method_definition') {
-      for (const child of node.children) if (belongsOutsideMethod(child)) this.visit(child);
+    const roles = ROLES.get(node.type) ?? 0;
+    const fieldUnit = node.field === 'value' && isFieldInitializer(node) ? this.push(node, 'class-field-initializer') : undefined;
+    const kind = roles & UNIT_ROLES ? unitKind(node) : undefined;
+    const children = node.children;
+    const outsideFirst = kind === 'function' && (roles & ROLE.method) !== 0;
+    if (outsideFirst) {
+      for (let i = 0; i < children.length; i++) if (belongsOutsideMethod(children[i]!)) this.visit(children[i]!);
     }
     const unit = kind ? this.push(node, kind) : undefined;
-    this.measure(node);
-    const skipTokens = this.halstead.add(node, this.source);
-    if (!skipTokens && node.children.length === 0 && node.type !== 'comment') this.markRows(node);
-    if (skipTokens) this.markRows(node);
-    const depthOpened = opensDepth(node) && this.stack.length > 0;
-    if (depthOpened) this.openDepth();
-    for (const child of node.children) {
-      if (unit && node.type === 'method_definition' && belongsOutsideMethod(child)) continue;
-      const nested = isNestedChild(node, child);
-      if (nested) this.shiftNesting(1);
-      this.visit(child);
-      if (nested) this.shiftNesting(-1);
+    if (roles & MEASURED) this.measure(node, roles);
+    if (roles & ROLE.atomicOperand) {
+      this.halstead.add(node, this.source, true, false, false);
+      this.codeRows.mark(node.startIndex, node.endIndex);
+    } else if (children.length === 0) {
+      this.halstead.add(node, this.source, false, (roles & ROLE.operand) !== 0, (roles & ROLE.ignoredToken) !== 0);
+      if ((roles & ROLE.comment) === 0) this.codeRows.mark(node.startIndex, node.endIndex);
     }
-    if (depthOpened) this.current()!.depth--;
+    const depthOpened = (roles & ROLE.depthBlock) !== 0 && this.stack.length > 0 && opensDepth(node);
+    if (depthOpened) this.openDepth();
+    const nesting = roles & (ROLE.nestedFields | ROLE.elseClause);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      if (outsideFirst && belongsOutsideMethod(child)) continue;
+      const nested = nesting !== 0 && isNestedChild(node, child);
+      if (nested) this.level++;
+      this.visit(child);
+      if (nested) this.level--;
+    }
+    if (depthOpened) this.stack[this.stack.length - 1]!.depth--;
     if (unit) this.pop();
     if (fieldUnit) this.pop();
   }
 
-  private measure(node: Node): void {
-    const decisions = cyclomaticIncrement(node);
-    const inner = this.current();
-    if (inner) inner.metrics.cyclomatic += decisions;
-    else this.topLevelDecisions += decisions;
-    const increment = cognitiveIncrement(node);
-    if (increment) for (const unit of this.stack) unit.metrics.cognitive += increment.amount + (increment.nested ? unit.nesting : 0);
-    if (node.type === 'call_expression' && this.isRecursiveCall(node)) for (const unit of this.stack) unit.metrics.cognitive += 1;
+  private measure(node: Node, roles: number): void {
+    const decisions = roles & ROLE.cyclomaticAlways ? 1 : roles & CYCLOMATIC_MAYBE ? cyclomaticIncrement(node) : 0;
+    const stack = this.stack;
+    if (decisions) {
+      if (stack.length > 0) stack[stack.length - 1]!.metrics.cyclomatic += decisions;
+      else this.topLevelDecisions += decisions;
+    }
+    if (stack.length === 0) return;
+    const increment = roles & COGNITIVE_MAYBE ? cognitiveIncrement(node) : undefined;
+    if (increment) for (const unit of stack) unit.metrics.cognitive += increment.amount + (increment.nested ? this.level - unit.base : 0);
+    if (roles & ROLE.call && this.isRecursiveCall(node)) for (const unit of stack) unit.metrics.cognitive += 1;
   }
 
   private isRecursiveCall(call: Node): boolean {
@@ -97,8 +126,8 @@ export class MetricsWalker {
       params: kind === 'function' ? parameterCount(node) : 0,
     };
     // Every enclosing unit sees the nested one as one level deeper (the paper's lambdas and inner classes).
-    this.shiftNesting(1);
-    const unit: Unit = { metrics, selfName: kind === 'function' ? selfName(node, this.source) : undefined, depth: 0, nesting: 0 };
+    this.level++;
+    const unit: Unit = { metrics, selfName: kind === 'function' ? selfName(node, this.source) : undefined, depth: 0, base: this.level };
     this.stack.push(unit);
     this.functions.push(metrics);
     return unit;
@@ -106,25 +135,13 @@ export class MetricsWalker {
 
   private pop(): void {
     this.stack.pop();
-    this.shiftNesting(-1);
-  }
-
-  private current(): Unit | undefined {
-    return this.stack[this.stack.length - 1];
-  }
-
-  private shiftNesting(by: number): void {
-    for (const unit of this.stack) unit.nesting += by;
+    this.level--;
   }
 
   private openDepth(): void {
-    const unit = this.current()!;
+    const unit = this.stack[this.stack.length - 1]!;
     unit.depth++;
     if (unit.depth > unit.metrics.nesting) unit.metrics.nesting = unit.depth;
-  }
-
-  private markRows(node: Node): void {
-    for (let row = node.startRow; row <= node.endRow; row++) this.codeRows.add(row);
   }
 }
 

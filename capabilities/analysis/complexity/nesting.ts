@@ -4,7 +4,7 @@
  */
 import type { SyntaxNode as Node } from '../../../core/index.js';
 
-const BLOCKS = new Set([
+export const DEPTH_BLOCKS = new Set([
   'if_statement', 'switch_statement', 'try_statement', 'do_statement', 'while_statement',
   'with_statement', 'for_statement', 'for_in_statement',
 ]);
@@ -14,5 +14,5 @@ export function isElseIf(node: Node): boolean {
 }
 
 export function opensDepth(node: Node): boolean {
-  return BLOCKS.has(node.type) && !isElseIf(node);
+  return DEPTH_BLOCKS.has(node.type) && !isElseIf(node);
 }

@@ -29,7 +29,7 @@ export async function listSources(ctx: CapabilityContext, input: ComplexityInput
 
 /** A file's metrics, memoised by content hash: analysis.smells and analysis.quality reuse the same entries. */
 export function fileMetricsOf(ctx: CapabilityContext, parsed: Pick<ParsedFile, 'path' | 'hash' | 'tree' | 'source'>): FileMetrics {
-  const compute = (): FileMetrics => measureTree(parsed.tree, parsed.source);
+  const compute = (): FileMetrics => measureTree(parsed);
   const key = `analysis.complexity@${ANALYZER_VERSION}:${parsed.path}`;
   return ctx.tools.memo ? ctx.tools.memo(key, parsed.hash, compute) : compute();
 }

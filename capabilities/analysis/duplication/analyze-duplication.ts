@@ -46,21 +46,23 @@ export function analyzeDuplication(input: readonly DuplicationInputFile[], optio
   const minTokens = options.minTokens ?? DEFAULT_MIN_TOKENS;
   const minLines = options.minLines ?? DEFAULT_MIN_LINES;
   const kinds = options.kinds ?? ['exact', 'renamed'];
-  const files: Prepared[] = input.map((f) => ({ path: f.path, tokens: 'tokens' in f ? f.tokens : tokenize(f.tree, f.source) }));
+  const files: Prepared[] = input.map((f) => ({ path: f.path, tokens: 'tokens' in f ? f.tokens : tokenize(f) }));
   const encode = options.encode ?? encodeDirectly;
   const detect = (mode: DetectionMode): RawClone[] => findClones(files.map((f) => encode(f, mode, minTokens)), minTokens, options.signal);
 
   const exact = detect('exact').map((raw) => toClone(files, raw, 'exact')).filter((c) => long(c, minLines));
   let reported = kinds.includes('exact') ? exact : [];
   if (kinds.includes('renamed')) {
+    const exactByPair = byFilePair(exact);
     const renamed = detect('renamed')
       .map((raw) => renamedPart(files, raw, minTokens))
       .filter((raw): raw is RawClone => raw !== null)
       .map((raw) => toClone(files, raw, 'renamed'))
       .filter((c) => long(c, minLines))
       // A renamed match that is mostly an exact clone is reported as that exact clone.
-      .filter((r) => !exact.some((c) => contains(r, c) && c.tokens >= MOSTLY_EXACT * r.tokens));
-    reported = [...reported.filter((c) => !renamed.some((r) => contains(r, c))), ...renamed];
+      .filter((r) => !exactByPair.get(pairKey(r))?.some((c) => contains(r, c) && c.tokens >= MOSTLY_EXACT * r.tokens));
+    const renamedByPair = byFilePair(renamed);
+    reported = [...reported.filter((c) => !renamedByPair.get(pairKey(c))?.some((r) => contains(r, c))), ...renamed];
   }
   reported.sort(byLocation);
   const sizes = files.map((f) => ({ path: f.path, lines: f.tokens.lines, tokens: f.tokens.texts.length }));
@@ -95,6 +97,26 @@ const inside = (outer: CloneLocation, inner: CloneLocation): boolean =>
 
 function contains(outer: Clone, inner: Clone): boolean {
   return (inside(outer.first, inner.first) && inside(outer.second, inner.second)) || (inside(outer.first, inner.second) && inside(outer.second, inner.first));
+}
+
+/**
+ * One clone can contain another only when both join the same two files, so containment is looked for
+ * among the clones of one file pair (in list order, as a scan of the whole list would meet them).
+ */
+function pairKey(clone: Clone): string {
+  const { first, second } = clone;
+  return first.file < second.file ? `${first.file}\0${second.file}` : `${second.file}\0${first.file}`;
+}
+
+function byFilePair(clones: readonly Clone[]): Map<string, Clone[]> {
+  const groups = new Map<string, Clone[]>();
+  for (const clone of clones) {
+    const key = pairKey(clone);
+    const group = groups.get(key);
+    if (group) group.push(clone);
+    else groups.set(key, [clone]);
+  }
+  return groups;
 }
 
 function byLocation(a: Clone, b: Clone): number {

@@ -13,7 +13,7 @@ export interface CollectedTokens {
 
 /** One parsed file's token stream, memoised by content hash (analysis.quality shares the entries). */
 export function tokensOf(ctx: CapabilityContext, file: ParsedFile): CollectedTokens['files'][number] {
-  const compute = (): TokenStream => tokenize(file.tree, file.source);
+  const compute = (): TokenStream => tokenize(file);
   const key = `analysis.duplication@${TOKENIZER_VERSION}:${file.path}`;
   return { path: file.path, hash: file.hash, tokens: ctx.tools.memo ? ctx.tools.memo(key, file.hash, compute) : compute() };
 }

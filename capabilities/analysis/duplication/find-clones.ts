@@ -19,41 +19,42 @@ export interface RawClone {
   second: TokenSpan;
 }
 
-// Two hashes modulo primes just under 2^26 combine into one exact-integer key under 2^52: collisions
-// are rare enough to be checked token by token, and each product stays below 2^53.
-const M1 = 67108859;
-const M2 = 67108837;
+// Two polynomial hashes modulo 2^32 (Math.imul: integer arithmetic, no floating-point modulo) with
+// different odd bases: a window matches another only when both agree, which is rare enough by chance
+// (about one pair in 2^64) to be checked token by token.
 const B1 = 1000003;
 const B2 = 999983;
-const SHIFT = 2 ** 26;
-const FILE_SHIFT = 2 ** 24;
 
-function power(base: number, exponent: number, modulus: number): number {
-  let result = 1;
-  for (let i = 0; i < exponent; i++) result = (result * base) % modulus;
-  return result;
-}
-
-/** The hash key of every window of `size` tokens (one per start position). */
-export function windowKeys(codes: ArrayLike<number>, size: number): Float64Array {
+/** The two hashes of every window of `size` tokens (one per start position). */
+export function windowKeys(codes: ArrayLike<number>, size: number): { high: Int32Array; low: Int32Array } {
   const count = codes.length - size + 1;
-  if (count <= 0) return new Float64Array(0);
-  const keys = new Float64Array(count);
-  const top1 = power(B1, size - 1, M1);
-  const top2 = power(B2, size - 1, M2);
+  if (count <= 0) return { high: new Int32Array(0), low: new Int32Array(0) };
+  const high = new Int32Array(count);
+  const low = new Int32Array(count);
+  // B^size: what the token leaving the window was multiplied by since it entered.
+  let top1 = 1;
+  let top2 = 1;
+  for (let i = 0; i < size; i++) {
+    top1 = Math.imul(top1, B1);
+    top2 = Math.imul(top2, B2);
+  }
   let h1 = 0;
   let h2 = 0;
   for (let i = 0; i < codes.length; i++) {
+    const code = codes[i]!;
+    h1 = (Math.imul(h1, B1) + code) | 0;
+    h2 = (Math.imul(h2, B2) + code) | 0;
     if (i >= size) {
       const out = codes[i - size]!;
-      h1 = (h1 - ((out % M1) * top1) % M1 + M1) % M1;
-      h2 = (h2 - ((out % M2) * top2) % M2 + M2) % M2;
+      h1 = (h1 - Math.imul(out, top1)) | 0;
+      h2 = (h2 - Math.imul(out, top2)) | 0;
     }
-    h1 = (h1 * B1 + codes[i]!) % M1;
-    h2 = (h2 * B2 + codes[i]!) % M2;
-    if (i >= size - 1) keys[i - size + 1] = h1 * SHIFT + h2;
+    if (i >= size - 1) {
+      high[i - size + 1] = h1;
+      low[i - size + 1] = h2;
+    }
   }
-  return keys;
+  return { high, low };
 }
 
 function sameWindow(a: ArrayLike<number>, aStart: number, b: ArrayLike<number>, bStart: number, size: number): boolean {
@@ -61,32 +62,33 @@ function sameWindow(a: ArrayLike<number>, aStart: number, b: ArrayLike<number>, 
   return true;
 }
 
-/** One file's encoded tokens and the hash key of each window (memoisable per file: see interner.ts). */
+/** One file's encoded tokens and the two hashes of each window (memoisable per file: see interner.ts). */
 export interface EncodedFile {
   codes: ArrayLike<number>;
-  keys: Float64Array;
+  high: Int32Array;
+  low: Int32Array;
 }
 
 export function encodeFile(codes: ArrayLike<number>, minTokens: number): EncodedFile {
-  return { codes, keys: windowKeys(codes, minTokens) };
+  return { codes, ...windowKeys(codes, minTokens) };
 }
 
 export function findClones(files: readonly EncodedFile[], minTokens: number, signal?: AbortSignal): RawClone[] {
   let windows = 0;
-  for (const file of files) windows += file.keys.length;
+  for (const file of files) windows += file.high.length;
   const firstSeen = new WindowTable(windows);
   const clones: RawClone[] = [];
   for (let f = 0; f < files.length; f++) {
     if (f % 64 === 0) signal?.throwIfAborted();
-    const { codes, keys } = files[f]!;
-    for (let i = 0; i < keys.length; ) {
-      const seen = firstSeen.getOrSet(keys[i]!, f * FILE_SHIFT + i);
+    const { codes, high, low } = files[f]!;
+    for (let i = 0; i < high.length; ) {
+      const seen = firstSeen.getOrSet(high[i]!, low[i]!, f, i);
       if (seen === NOT_SEEN) {
         i++;
         continue;
       }
-      const pf = Math.floor(seen / FILE_SHIFT);
-      const pi = seen % FILE_SHIFT;
+      const pf = firstSeen.fileAt(seen);
+      const pi = firstSeen.indexAt(seen);
       const other = files[pf]!.codes;
       if ((pf === f && pi + minTokens > i) || !sameWindow(other, pi, codes, i, minTokens)) {
         i++;

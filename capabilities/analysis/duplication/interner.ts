@@ -15,7 +15,7 @@ export function tokenCode(key: string): number {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  // Non-negative and below 2^31, like the counter codes it replaces (the window hash relies on it).
+  // Non-negative and below 2^31, like the counter codes it replaced.
   return (hash >>> 1) || 1;
 }
 
@@ -23,12 +23,28 @@ const IDENTIFIER_CODE = tokenCode('\u0000id');
 const LITERAL_CODE = tokenCode('\u0000lit');
 
 export function encodeTokens(stream: TokenStream, mode: DetectionMode): Int32Array {
+  const exact = exactCodes(stream);
+  return mode === 'exact' ? exact : renamedCodes(stream, exact);
+}
+
+/** Both encodings of a stream, each token's text hashed once. */
+export function encodeBoth(stream: TokenStream): Record<DetectionMode, Int32Array> {
+  const exact = exactCodes(stream);
+  return { exact, renamed: renamedCodes(stream, exact) };
+}
+
+function exactCodes(stream: TokenStream): Int32Array {
   const out = new Int32Array(stream.texts.length);
+  for (let i = 0; i < out.length; i++) out[i] = tokenCode(stream.texts[i]!);
+  return out;
+}
+
+function renamedCodes(stream: TokenStream, exact: Int32Array): Int32Array {
+  const out = new Int32Array(exact.length);
+  const kinds = stream.kinds;
   for (let i = 0; i < out.length; i++) {
-    const kind = stream.kinds[i];
-    if (mode === 'renamed' && kind === TOKEN_KIND.identifier) out[i] = IDENTIFIER_CODE;
-    else if (mode === 'renamed' && kind === TOKEN_KIND.literal) out[i] = LITERAL_CODE;
-    else out[i] = tokenCode(stream.texts[i]!);
+    const kind = kinds[i];
+    out[i] = kind === TOKEN_KIND.identifier ? IDENTIFIER_CODE : kind === TOKEN_KIND.literal ? LITERAL_CODE : exact[i]!;
   }
   return out;
 }

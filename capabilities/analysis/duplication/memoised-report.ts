@@ -8,11 +8,11 @@ import type { CapabilityContext } from '../../../core/index.js';
 import { analyzeDuplication, encodeDirectly, type EncodeFile } from './analyze-duplication.js';
 import type { DuplicationReport } from './clone-report.js';
 import type { CollectedTokens } from './collect-tokens.js';
-import type { EncodedFile } from './find-clones.js';
-import type { DetectionMode } from './interner.js';
+import { encodeFile, type EncodedFile } from './find-clones.js';
+import { encodeBoth, type DetectionMode } from './interner.js';
 import type { resolveInput } from './options.js';
 
-const ENCODING_VERSION = 1;
+const ENCODING_VERSION = 2;
 
 type Options = ReturnType<typeof resolveInput>;
 
@@ -26,10 +26,10 @@ export function memoisedReport(ctx: CapabilityContext, files: CollectedTokens['f
     const hash = hashes.get(file.path);
     if (hash === undefined) return encodeDirectly(file, mode, minTokens);
     // Both modes in one entry: the default run needs both, and it halves the memo's entries.
-    const both = memo(ctx, `analysis.duplication/encoded@${ENCODING_VERSION}:${minTokens}:${file.path}`, hash, (): Record<DetectionMode, EncodedFile> => ({
-      exact: encodeDirectly(file, 'exact', minTokens),
-      renamed: encodeDirectly(file, 'renamed', minTokens),
-    }));
+    const both = memo(ctx, `analysis.duplication/encoded@${ENCODING_VERSION}:${minTokens}:${file.path}`, hash, (): Record<DetectionMode, EncodedFile> => {
+      const codes = encodeBoth(file.tokens);
+      return { exact: encodeFile(codes.exact, minTokens), renamed: encodeFile(codes.renamed, minTokens) };
+    });
     return both[mode];
   };
   const version = createHash('sha256');

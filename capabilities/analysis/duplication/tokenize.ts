@@ -6,7 +6,7 @@
  * copy with renamed variables or changed constants still matches (a type-2 clone).
  */
 import type { Tree } from 'tree-sitter';
-import { syntaxTreeOf, walk, type SyntaxNode } from '../../../core/index.js';
+import { syntaxTreeOf, type SyntaxNode } from '../../../core/index.js';
 
 export const TOKEN_KIND = { other: 0, identifier: 1, literal: 2 } as const;
 
@@ -32,10 +32,19 @@ export interface TokenStream {
 }
 
 /** Tokens from the shared plain tree (core/syntax): no second walk through the native binding. */
-export function tokenize(tree: Tree, source: string): TokenStream {
+/** `parsed`: a parsed file (or any tree and its text); tokens come from its shared plain tree. */
+export function tokenize(parsed: { tree: Tree; source: string }): TokenStream {
+  const { source } = parsed;
   const stream: TokenStream = { texts: [], kinds: [], startLines: [], endLines: [], startColumns: [], endColumns: [], lines: countLines(source) };
   const rows = new RowTracker(source);
-  walk(syntaxTreeOf({ tree, source }), (node) => visit(node, source, stream, rows));
+  // Depth-first in source order with an explicit stack (no callback per node).
+  const stack: SyntaxNode[] = [syntaxTreeOf(parsed)];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!visit(node, source, stream, rows)) continue;
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   return stream;
 }
 
@@ -69,21 +78,38 @@ class RowTracker {
   }
 }
 
+const ROLE_SKIPPED = 1;
+const ROLE_LITERAL = 2;
+const ROLE_IDENTIFIER = 4;
+/** Each type's role, looked up once per node. */
+const ROLES = new Map<string, number>([
+  ...[...SKIPPED].map((t) => [t, ROLE_SKIPPED] as const),
+  ...[...LITERALS].map((t) => [t, ROLE_LITERAL] as const),
+  ...[...IDENTIFIERS].map((t) => [t, ROLE_IDENTIFIER] as const),
+]);
+
+function hasSubstitution(node: SyntaxNode): boolean {
+  for (const child of node.children) if (child.type === 'template_substitution') return true;
+  return false;
+}
+
 /** Records the node when it is a token; returns false when its children need no visit. */
 function visit(node: SyntaxNode, source: string, stream: TokenStream, rows: RowTracker): boolean {
   const type = node.type;
-  if (SKIPPED.has(type)) return false;
-  const literal = LITERALS.has(type);
+  const role = ROLES.get(type) ?? 0;
+  if (role === ROLE_SKIPPED) return false;
+  const literal = role === ROLE_LITERAL;
   // A template string with substitutions holds code: descend into it instead of taking it whole.
-  if (literal && type === 'template_string' && node.children.some((c) => c.type === 'template_substitution')) return true;
+  if (literal && type === 'template_string' && hasSubstitution(node)) return true;
   if (!literal && node.children.length > 0) return true;
   const start = node.startIndex;
   const end = node.endIndex;
   if (end <= start) return false; // zero-width nodes: recovered (missing) tokens
+  const text = source.slice(start, end);
   // Whitespace between JSX elements is layout, not content.
-  if (type === 'jsx_text' && source.slice(start, end).trim() === '') return false;
-  const kind = literal ? TOKEN_KIND.literal : IDENTIFIERS.has(type) ? TOKEN_KIND.identifier : TOKEN_KIND.other;
-  stream.texts.push(source.slice(start, end));
+  if (type === 'jsx_text' && text.trim() === '') return false;
+  const kind = literal ? TOKEN_KIND.literal : role === ROLE_IDENTIFIER ? TOKEN_KIND.identifier : TOKEN_KIND.other;
+  stream.texts.push(text);
   stream.kinds.push(kind);
   const fromRow = rows.advance(start);
   const toRow = rows.peek(end);

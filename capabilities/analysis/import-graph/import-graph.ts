@@ -5,7 +5,7 @@
  * through the capability context (one batched parse, the extraction memoised per content hash).
  */
 import { createHash } from 'node:crypto';
-import { isDeclarationFile, parseSources, type CapabilityContext, type ParsedFile } from '../../../core/index.js';
+import { isDeclarationFile, parseSources, syntaxTreeOf, type CapabilityContext, type ParsedFile } from '../../../core/index.js';
 import { extractImports, type ImportKind, type ImportRecord } from './extract-imports.js';
 import { ModuleResolver, SOURCE_EXTENSIONS, aliasesFromTsconfig, type PathAliases } from './module-resolver.js';
 import { isBuiltin, isRelative, packageNameOf } from './package-name.js';
@@ -83,7 +83,7 @@ export function adjacency(graph: Pick<ImportGraph, 'edges'>, includeTypeOnly = f
 
 /** A file's import records, memoised per content hash. */
 export function importsOf(ctx: CapabilityContext, parsed: ParsedFile): ImportRecord[] {
-  const compute = (): ImportRecord[] => extractImports(parsed.tree, parsed.source);
+  const compute = (): ImportRecord[] => extractImports(syntaxTreeOf(parsed), parsed.source);
   return ctx.tools.memo ? ctx.tools.memo(`analysis.import-graph@${EXTRACTOR_VERSION}:${parsed.path}`, parsed.hash, compute) : compute();
 }
 

@@ -5,7 +5,7 @@
  * are not declared here: their spelling is someone else's.
  */
 import type { SourceRange } from '../../../core/index.js';
-import { containsJsx, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { FUNCTION_TYPES, containsJsx, fieldChild, isFunction, nodesOfType, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 export type NameKind = 'variable' | 'constant' | 'function' | 'parameter' | 'type' | 'enumMember' | 'method' | 'field';
 
@@ -37,12 +37,32 @@ function usesThis(fn: Node): boolean {
   return found;
 }
 
+/**
+ * Whether the file holds any JSX and any `this` at all: when it does not, no function in it can, and
+ * the walks that look for them inside each function are skipped (the answers are the same).
+ */
+interface FileTraits {
+  jsx: boolean;
+  self: boolean;
+}
+
+const JSX_TYPES = ['jsx_element', 'jsx_self_closing_element', 'jsx_fragment'];
+
+function traitsOf(root: Node): FileTraits {
+  return { jsx: JSX_TYPES.some((type) => nodesOfType(root, type).length > 0), self: nodesOfType(root, 'this').length > 0 };
+}
+
+/** containsJsx(fn) || usesThis(fn), skipping the walks the file's traits make pointless. */
+function jsxOrThis(fn: Node, traits: FileTraits): boolean {
+  return (traits.jsx && containsJsx(fn)) || (traits.self && usesThis(fn));
+}
+
 /** Values named like classes by convention: components, constructors, factories' products. */
-function classLikeValue(value: Node | undefined, source: string): boolean {
+function classLikeValue(value: Node | undefined, source: string, traits: FileTraits): boolean {
   // `require('tree-sitter') as typeof Parser` is the class the call returns.
   while (value && TYPE_WRAPPERS.has(value.type)) value = skipParens(value.children.find((c) => c.named));
   if (!value) return false;
-  if (value.type === 'arrow_function' || value.type === 'function_expression' || value.type === 'function') return containsJsx(value) || usesThis(value);
+  if (value.type === 'arrow_function' || value.type === 'function_expression' || value.type === 'function') return jsxOrThis(value, traits);
   if (value.type === 'class') return true;
   const target = value.type === 'call_expression' ? fieldChild(value, 'function') : value;
   if (!target || (target.type !== 'identifier' && target.type !== 'member_expression')) return false;
@@ -57,7 +77,7 @@ function isModuleLevel(declaration: Node): boolean {
   return parent?.type === 'program' || (parent?.type === 'export_statement' && parent.parent?.type === 'program');
 }
 
-function declaratorNames(declarator: Node, source: string, out: DeclaredName[]): void {
+function declaratorNames(declarator: Node, source: string, traits: FileTraits, out: DeclaredName[]): void {
   const pattern = fieldChild(declarator, 'name');
   const declaration = declarator.parent!;
   const value = skipParens(fieldChild(declarator, 'value'));
@@ -67,7 +87,7 @@ function declaratorNames(declarator: Node, source: string, out: DeclaredName[]):
     const fn = value !== undefined && (value.type === 'arrow_function' || value.type === 'function_expression' || value.type === 'function');
     const kind: NameKind = fn ? 'function' : isConst && isModuleLevel(declaration) ? 'constant' : 'variable';
     // UPPER_CASE marks a constant: any const may use it (typescript-eslint's usual variable format).
-    out.push({ name: textOf(pattern, source), kind, range: rangeOf(pattern), pascalAllowed: classLikeValue(value, source), upperAllowed: isConst, shortAllowed: inLoopHead });
+    out.push({ name: textOf(pattern, source), kind, range: rangeOf(pattern), pascalAllowed: classLikeValue(value, source, traits), upperAllowed: isConst, shortAllowed: inLoopHead });
     return;
   }
   if (pattern) patternNames(pattern, source, 'variable', inLoopHead, out);
@@ -112,13 +132,13 @@ function memberName(member: Node, source: string, kind: 'method' | 'field', out:
   out.push({ name, kind, range: rangeOf(key), pascalAllowed: false, upperAllowed: kind === 'field' && fixed, shortAllowed: false });
 }
 
-function declaredBy(node: Node, source: string, out: DeclaredName[]): void {
-  if (node.type === 'variable_declarator') declaratorNames(node, source, out);
+function declaredBy(node: Node, source: string, traits: FileTraits, out: DeclaredName[]): void {
+  if (node.type === 'variable_declarator') declaratorNames(node, source, traits, out);
   if (isFunction(node)) parameterNames(node, source, out);
   if (node.type === 'function_declaration' || node.type === 'generator_function_declaration') {
     const name = fieldChild(node, 'name')!;
     const text = textOf(name, source);
-    out.push({ name: text, kind: 'function', range: rangeOf(name), pascalAllowed: containsJsx(node) || usesThis(node), upperAllowed: HTTP_METHOD_HANDLER.test(text), shortAllowed: false });
+    out.push({ name: text, kind: 'function', range: rangeOf(name), pascalAllowed: jsxOrThis(node, traits), upperAllowed: HTTP_METHOD_HANDLER.test(text), shortAllowed: false });
   }
   if (TYPE_DECLARATIONS.has(node.type)) {
     const name = fieldChild(node, 'name');
@@ -143,13 +163,24 @@ function declaredBy(node: Node, source: string, out: DeclaredName[]): void {
   }
 }
 
+/** The node types declaredBy looks at: any other node is only walked through. */
+const DECLARING = new Set([
+  'variable_declarator', ...FUNCTION_TYPES, ...TYPE_DECLARATIONS, 'enum_body', 'public_field_definition', 'catch_clause', 'for_in_statement',
+]);
+
+/** `root`: a file's root (its node index says whether the file has JSX or `this` at all). */
 export function declaredNames(root: Node, source: string): DeclaredName[] {
   const out: DeclaredName[] = [];
-  walk(root, (node) => {
+  const traits = traitsOf(root);
+  // Depth-first in source order with an explicit stack, as walk() but without a callback per node.
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
     // Ambient declarations describe someone else's code.
-    if (node.type === 'ambient_declaration') return false;
-    declaredBy(node, source, out);
-    return undefined;
-  });
+    if (node.type === 'ambient_declaration') continue;
+    if (DECLARING.has(node.type)) declaredBy(node, source, traits, out);
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   return out;
 }

@@ -17,12 +17,19 @@ interface Occurrence {
 
 export function inconsistentFindings(files: { file: string; names: DeclaredName[] }[]): Finding[] {
   const byWords = new Map<string, Occurrence[]>();
+  // A project repeats its names (i, value, options...): each distinct name is read once.
+  const readings = new Map<string, { style: Occurrence['style']; key: string } | null>();
   for (const { file, names } of files) {
     for (const declared of names) {
       if (!BINDING_KINDS.has(declared.kind)) continue;
-      const style = styleOf(declared.name);
-      if (style !== 'snake_case' && style !== 'camelCase') continue;
-      const key = wordsOf(declared.name).join(' ');
+      let reading = readings.get(declared.name);
+      if (reading === undefined) {
+        const named = styleOf(declared.name);
+        reading = named === 'snake_case' || named === 'camelCase' ? { style: named, key: wordsOf(declared.name).join(' ') } : null;
+        readings.set(declared.name, reading);
+      }
+      if (reading === null) continue;
+      const { style, key } = reading;
       const list = byWords.get(key) ?? [];
       list.push({ file, declared, style });
       byWords.set(key, list);

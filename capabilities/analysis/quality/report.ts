@@ -55,7 +55,11 @@ function aggregate(files: FileBasics[], findings: Finding[], weights: Record<Com
 
 export function buildReport(basics: FileBasics[], findings: Finding[], weights: Record<Component, number>, top: number): QualityReport {
   const byFile = new Map<string, Finding[]>();
-  for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const f of findings) {
+    const own = byFile.get(f.file);
+    if (own) own.push(f);
+    else byFile.set(f.file, [f]);
+  }
   const files: FileQuality[] = basics.map((b) => {
     const own = byFile.get(b.file) ?? [];
     const byComponent: Partial<Record<Component, number>> = {};
@@ -65,7 +69,9 @@ export function buildReport(basics: FileBasics[], findings: Finding[], weights: 
   const folders = new Map<string, FileBasics[]>();
   for (const b of basics) {
     const folder = path.posix.dirname(b.file);
-    folders.set(folder, [...(folders.get(folder) ?? []), b]);
+    const members = folders.get(folder);
+    if (members) members.push(b);
+    else folders.set(folder, [b]);
   }
   const folderReports: FolderQuality[] = [...folders].map(([folder, members]) => {
     const own = members.flatMap((m) => byFile.get(m.file) ?? []);

@@ -28,9 +28,15 @@ const DEBT_CURVE: [ratio: number, score: number][] = [[0, 100], [0.05, 90], [0.1
 
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
 
+// Rule ids are few and every finding asks (several times): each id is split once.
+const componentsByRule = new Map<string, Component | undefined>();
+
 export function componentOf(ruleId: string): Component | undefined {
+  if (componentsByRule.has(ruleId)) return componentsByRule.get(ruleId);
   const prefix = ruleId.split('/')[0] as Component;
-  return COMPONENTS.includes(prefix) ? prefix : undefined;
+  const component = COMPONENTS.includes(prefix) ? prefix : undefined;
+  componentsByRule.set(ruleId, component);
+  return component;
 }
 
 export function effortOf(severity: Severity, component: Component, weights: Record<Component, number> = DEFAULT_WEIGHTS): number {

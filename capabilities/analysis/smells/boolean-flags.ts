@@ -5,10 +5,11 @@
  * not reported.
  */
 import type { Finding } from '../../../core/index.js';
-import { boundName, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { FUNCTION_TYPES, boundName, fieldChild, isFunction, nodesOfType, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 const EXEMPT_NAMES = /^(set|toggle|use)[A-Z_]|^(set|toggle)$/;
 const PARAMETER_TYPES = new Set(['required_parameter', 'optional_parameter']);
+const FUNCTION_TYPE_LIST = [...FUNCTION_TYPES];
 
 function flagParameters(fn: Node, source: string): Node[] {
   const list = fieldChild(fn, 'parameters');
@@ -48,11 +49,14 @@ function selectsBehaviour(fn: Node, name: string, source: string): Node | undefi
 
 export function booleanFlagFindings(file: string, root: Node, source: string): Finding[] {
   const findings: Finding[] = [];
-  walk(root, (fn) => {
-    if (!isFunction(fn) || isCallback(fn) || isSetter(fn)) return;
+  // `root` is a file's root: its node index lists the functions, outer before inner.
+  for (const fn of nodesOfType(root, FUNCTION_TYPE_LIST)) {
+    // Most functions take no flag: look at the parameters before naming the function.
+    const flags = flagParameters(fn, source);
+    if (flags.length === 0 || isCallback(fn) || isSetter(fn)) continue;
     const functionName = boundName(fn, source);
-    if (functionName && EXEMPT_NAMES.test(functionName)) return;
-    for (const parameter of flagParameters(fn, source)) {
+    if (functionName && EXEMPT_NAMES.test(functionName)) continue;
+    for (const parameter of flags) {
       const name = textOf(fieldChild(parameter, 'pattern')!, source);
       const use = selectsBehaviour(fn, name, source);
       if (!use) continue;
@@ -65,6 +69,6 @@ export function booleanFlagFindings(file: string, root: Node, source: string): F
         data: { parameter: name, function: functionName ?? null, usedAtLine: use.startRow + 1 },
       });
     }
-  });
+  }
   return findings;
 }

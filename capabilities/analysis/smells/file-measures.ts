@@ -16,11 +16,11 @@ export function measureFile(root: Node, source: string): FileMeasures {
   walker.visit(root);
   const functions = walker.functions.sort((a, b) => a.line - b.line || a.column - b.column);
   const cyclomatic = functions.reduce((total, f) => total + f.cyclomatic, 1 + walker.topLevelDecisions);
-  const sourceLines = walker.codeRows.size;
+  const sourceLines = walker.codeRows.count;
   const volume = walker.halstead.result().volume;
   return {
     functions,
-    lines: source.length === 0 ? 0 : source.split('\n').length,
+    lines: source.length === 0 ? 0 : walker.codeRows.lines,
     sourceLines,
     cyclomatic,
     maintainability: maintainabilityIndex({ volume, cyclomatic, sourceLines }),

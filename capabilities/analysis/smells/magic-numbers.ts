@@ -5,7 +5,7 @@
  * count, or an HTTP status where an HTTP API expects one.
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, calleeName, fieldChild, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { callArguments, calleeName, fieldChild, nodesOfType, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 export interface MagicOptions {
   ignore: number[];
@@ -93,12 +93,12 @@ function isHttpStatus(node: Node, value: number, source: string): boolean {
 export function magicNumberFindings(file: string, root: Node, source: string, options: MagicOptions): Finding[] {
   const findings: Finding[] = [];
   const ignore = new Set(options.ignore);
-  walk(root, (n) => {
-    if (n.type !== 'number') return;
+  // `root` is a file's root: its node index lists the numbers in walk order.
+  for (const n of nodesOfType(root, 'number')) {
     const { node, value } = signed(n, source);
-    if (ignore.has(value) || Number.isNaN(value)) return;
-    if (isStructural(node, source) || isNamedByDeclaration(node, source)) return;
-    if (options.ignoreHttpStatus && isHttpStatus(node, value, source)) return;
+    if (ignore.has(value) || Number.isNaN(value)) continue;
+    if (isStructural(node, source) || isNamedByDeclaration(node, source)) continue;
+    if (options.ignoreHttpStatus && isHttpStatus(node, value, source)) continue;
     findings.push({
       ruleId: 'smells/magic-number',
       severity: 'low',
@@ -107,6 +107,6 @@ export function magicNumberFindings(file: string, root: Node, source: string, op
       range: rangeOf(node),
       data: { value },
     });
-  });
+  }
   return findings;
 }

@@ -1,6 +1,6 @@
 /** What one module exports and what it takes from other modules: the input of the unused-export index. */
 import type { SourceRange } from '../../../core/index.js';
-import { fieldChild, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { fieldChild, nodesOfType, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 
 export interface ExportedName {
   name: string;
@@ -136,10 +136,9 @@ export function moduleFacts(root: Node, source: string): ModuleFacts {
       if (specifier !== undefined) facts.uses.push({ specifier, names: importNames(statement, source) });
     }
   }
-  walk(root, (n) => {
-    if (n.type !== 'call_expression') return;
-    const use = dynamicUse(n, source);
+  for (const call of nodesOfType(root, 'call_expression')) {
+    const use = dynamicUse(call, source);
     if (use) facts.uses.push(use);
-  });
+  }
   return facts;
 }

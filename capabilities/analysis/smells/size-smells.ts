@@ -3,7 +3,7 @@ import type { Finding, Severity } from '../../../core/index.js';
 import type { FunctionMetrics } from '../complexity/metrics-walker.js';
 import type { FileMeasures } from './file-measures.js';
 import type { SmellThresholds } from './options.js';
-import { fieldChild, headRangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { fieldChild, headRangeOf, nodesOfType, textOf, type SyntaxNode as Node } from '../../../core/index.js';
 
 /** Up to 1.5x the threshold medium, beyond 2.5x high: as far over as it is, so it ranks. */
 export function sizeSeverity(value: number, threshold: number): Severity {
@@ -61,7 +61,7 @@ export function longFileFinding(file: string, measures: FileMeasures, thresholds
   };
 }
 
-const CLASS_TYPES = new Set(['class_declaration', 'abstract_class_declaration', 'class']);
+const CLASS_TYPES = ['class_declaration', 'abstract_class_declaration', 'class'];
 
 interface ClassSize {
   methods: number;
@@ -88,12 +88,12 @@ function measureClass(node: Node, source: string): ClassSize {
 
 export function largeClassFindings(file: string, root: Node, source: string, thresholds: SmellThresholds): Finding[] {
   const findings: Finding[] = [];
-  walk(root, (node) => {
-    if (!CLASS_TYPES.has(node.type)) return;
+  // `root` is a file's root: its node index lists the classes, outer before inner.
+  for (const node of nodesOfType(root, CLASS_TYPES)) {
     const size = measureClass(node, source);
     const over = ([['methods', thresholds.classMethods], ['fields', thresholds.classFields], ['lines', thresholds.classLines]] as const)
       .filter(([measure, limit]) => size[measure] > limit);
-    if (over.length === 0) return;
+    if (over.length === 0) continue;
     const name = fieldChild(node, 'name');
     const label = name ? `Class '${textOf(name, source)}'` : 'An anonymous class';
     const worst = Math.max(...over.map(([measure, limit]) => size[measure] / limit));
@@ -105,6 +105,6 @@ export function largeClassFindings(file: string, root: Node, source: string, thr
       range: headRangeOf(node, source),
       data: { ...size, thresholds: Object.fromEntries(over) },
     });
-  });
+  }
   return findings;
 }

@@ -5,10 +5,10 @@
  * Paths that end in every branch of an if/else are not followed (no code-path analysis).
  */
 import type { Finding } from '../../../core/index.js';
-import { textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { nodesOfType, textOf, type SyntaxNode as Node } from '../../../core/index.js';
 
 const JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement']);
-const CONTAINERS = new Set(['statement_block', 'switch_case', 'switch_default', 'program']);
+const CONTAINERS = ['statement_block', 'switch_case', 'switch_default', 'program'];
 const NOT_EXECUTED = new Set([
   'function_declaration', 'generator_function_declaration', 'empty_statement', 'comment',
   'interface_declaration', 'type_alias_declaration', 'ambient_declaration',
@@ -27,13 +27,13 @@ function runs(statement: Node, source: string): boolean {
 
 export function unreachableFindings(file: string, root: Node, source: string): Finding[] {
   const findings: Finding[] = [];
-  walk(root, (container) => {
-    if (!CONTAINERS.has(container.type)) return;
+  // `root` is a file's root: its node index lists the containers, outer before inner.
+  for (const container of nodesOfType(root, CONTAINERS)) {
     const statements = container.children.filter((c) => isStatement(c, container));
     const jumpAt = statements.findIndex((s) => JUMPS.has(s.type));
-    if (jumpAt === -1) return;
+    if (jumpAt === -1) continue;
     const dead = statements.slice(jumpAt + 1).filter((s) => runs(s, source));
-    if (dead.length === 0) return;
+    if (dead.length === 0) continue;
     const first = dead[0]!;
     const last = dead[dead.length - 1]!;
     const jump = statements[jumpAt]!.type.replace('_statement', '');
@@ -45,6 +45,6 @@ export function unreachableFindings(file: string, root: Node, source: string): F
       range: { startLine: first.startRow + 1, startColumn: first.startColumn + 1, endLine: last.endRow + 1, endColumn: Math.max(last.endColumn, 1) },
       data: { after: jump, statements: dead.length },
     });
-  });
+  }
   return findings;
 }

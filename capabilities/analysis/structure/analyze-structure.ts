@@ -2,7 +2,7 @@
  * analyzeStructure: the pure analysis behind analysis.structure (file facts in, report and findings
  * out), exported for analysis.quality. `collectStructureFacts` gathers the input through the context.
  */
-import { memoised, parseSources, type CapabilityContext, type Finding, type ParsedFile } from '../../../core/index.js';
+import { memoised, parseSources, syntaxTreeOf, type CapabilityContext, type Finding, type ParsedFile } from '../../../core/index.js';
 import { findCycles, type ImportCycle } from '../import-graph/cycles.js';
 import type { ImportRecord } from '../import-graph/extract-imports.js';
 import { linkImports, readPathAliases, type ImportGraph } from '../import-graph/import-graph.js';
@@ -87,7 +87,7 @@ export async function collectStructureFacts(ctx: CapabilityContext, scope: { inc
 /** The facts of already parsed sources (analysis.quality passes its own): per-file facts memoised, HTML pages read in one batch. */
 export async function structureFactsOf(ctx: CapabilityContext, parsed: readonly ParsedFile[]): Promise<StructureFacts> {
   const files = (await ctx.workspace.list()).sort();
-  const facts = new Map<string, FileFacts>(parsed.map((p) => [p.path, memoised(ctx, `analysis.structure@${FACTS_VERSION}`, p, () => readFacts(p.tree, p.source))]));
+  const facts = new Map<string, FileFacts>(parsed.map((p) => [p.path, memoised(ctx, `analysis.structure@${FACTS_VERSION}`, p, () => readFacts(syntaxTreeOf(p), p.source))]));
   const loads = new Map<string, string[]>(parsed.map((p) => [p.path, memoised(ctx, `analysis.structure.loads@${LOADS_VERSION}`, p, () => (mayLoadDynamically(p.source) ? dynamicLoads(syntaxTreeOf(p), p.source) : []))]));
   const pages = files.filter((f) => f.endsWith('.html')).slice(0, MAX_HTML_FILES);
   const html: StructureFacts['html'] = pages.length > 0 ? (await ctx.workspace.readMany(pages)).files.map((f) => ({ file: f.path, content: f.content })) : [];

@@ -3,7 +3,7 @@
  * and memoised per content hash: its imports, its length, and the marks of its concerns (JSX it
  * renders, HTTP routes it registers, SQL it sends, a "use server" directive).
  */
-import type { SyntaxNode, Tree } from 'tree-sitter';
+import { descendantForIndex, fieldChild, namedChildren, nodesOfType, textOf, type SyntaxNode } from '../../../core/index.js';
 import { extractImports, type ImportRecord } from '../import-graph/extract-imports.js';
 
 export interface FileFacts {
@@ -28,28 +28,32 @@ export interface FileFacts {
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'all', 'route', 'head', 'options']);
 const SQL = /^\s*(select\s[\s\S]*\sfrom\s|insert\s+into\s|update\s+\S+\s+set\s|delete\s+from\s)/i;
 
-export function readFacts(tree: Tree, source: string): FileFacts {
-  const facts: FileFacts = { imports: extractImports(tree, source), lines: lineCount(source), jsxLine: 0, routeLine: 0, sqlLine: 0, exports: /\bexport\b/.test(source), useServer: /^\s*(['"])use server\1/.test(source), references: pathReferences(source) };
-  // Only a file with a closing tag can hold JSX; the rest skip the native search of the whole tree.
-  const jsx = /<\/|\/>/.test(source) ? tree.rootNode.descendantsOfType(['jsx_element', 'jsx_self_closing_element'])[0] : undefined;
-  if (jsx) facts.jsxLine = jsx.startPosition.row + 1;
+export function readFacts(root: SyntaxNode, source: string): FileFacts {
+  const facts: FileFacts = { imports: extractImports(root, source), lines: lineCount(source), jsxLine: 0, routeLine: 0, sqlLine: 0, exports: /\bexport\b/.test(source), useServer: /^\s*(['"])use server\1/.test(source), references: pathReferences(source) };
+  // Only a file with a closing tag can hold JSX; the rest skip the search of the whole tree.
+  const jsx = /<\/|\/>/.test(source) ? nodesOfType(root, JSX_TYPES)[0] : undefined;
+  if (jsx) facts.jsxLine = jsx.startRow + 1;
   // Candidate calls are found in the text; the tree confirms each is a call with a string argument.
   for (const match of source.matchAll(/\.([a-zA-Z]+)\s*\(\s*['"`]/g)) {
     if (facts.routeLine !== 0 && facts.sqlLine !== 0) break;
-    const call = tree.rootNode.descendantForIndex(match.index! + 1).parent?.parent;
-    if (call?.type === 'call_expression') noteCall(call, facts);
+    const call = descendantForIndex(root, match.index! + 1).parent?.parent;
+    if (call?.type === 'call_expression') noteCall(call, facts, source);
   }
   return facts;
 }
 
-function noteCall(node: SyntaxNode, facts: FileFacts): void {
-  const callee = node.childForFieldName('function');
-  const first = node.childForFieldName('arguments')?.namedChildren[0];
+const JSX_TYPES = ['jsx_element', 'jsx_self_closing_element'];
+
+function noteCall(node: SyntaxNode, facts: FileFacts, source: string): void {
+  const callee = fieldChild(node, 'function');
+  const args = fieldChild(node, 'arguments');
+  const first = args && namedChildren(args)[0];
   if (callee?.type !== 'member_expression' || !first) return;
-  const method = callee.childForFieldName('property')?.text ?? '';
-  const text = first.type === 'string' || first.type === 'template_string' ? first.text.slice(1, -1) : null;
+  const property = fieldChild(callee, 'property');
+  const method = property ? textOf(property, source) : '';
+  const text = first.type === 'string' || first.type === 'template_string' ? source.slice(first.startIndex + 1, first.endIndex - 1) : null;
   if (text === null) return;
-  const line = node.startPosition.row + 1;
+  const line = node.startRow + 1;
   if (facts.routeLine === 0 && ROUTE_METHODS.has(method) && text.startsWith('/')) facts.routeLine = line;
   if (facts.sqlLine === 0 && SQL.test(text)) facts.sqlLine = line;
 }

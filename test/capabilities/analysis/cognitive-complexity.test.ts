@@ -5,7 +5,7 @@ import type { FunctionMetrics } from '../../../capabilities/analysis/complexity/
 
 function measure(source: string, file = 'case.ts'): FunctionMetrics[] {
   const parsed = parseSource(file, source);
-  return measureTree(parsed.tree, parsed.source).functions;
+  return measureTree(parsed).functions;
 }
 
 function metricsOf(source: string, name: string): FunctionMetrics {

@@ -5,7 +5,7 @@ import { maintainabilityIndex } from '../../../capabilities/analysis/complexity/
 
 function fileMetrics(source: string) {
   const parsed = parseSource('file.ts', source);
-  return measureTree(parsed.tree, parsed.source);
+  return measureTree(parsed);
 }
 
 describe('capabilities/analysis/complexity: maintainability index', () => {

@@ -7,7 +7,7 @@
  * checked against ESLint itself on the same cases (test/capabilities/analysis/lint/builtin-rules.test.ts).
  */
 import { createRequire } from 'node:module';
-import { rangeOf, walk, type Finding, type SourceUnit, type SyntaxNode } from '../../../../core/index.js';
+import { hasSyntaxError, rangeOf, walk, type Finding, type SourceUnit, type SyntaxNode } from '../../../../core/index.js';
 import type { BuiltinRule, RuleContext } from './rule-context.js';
 import { EXPRESSION_RULES } from './rules-expressions.js';
 import { STATEMENT_RULES } from './rules-statements.js';
@@ -42,9 +42,15 @@ export function lintSyntaxTree(file: string, root: SyntaxNode, source: string, t
     },
   };
   const table = TABLES[typescript ? 'typescript' : 'javascript'];
-  walk(root, (node) => {
-    for (const rule of table.get(node.type) ?? []) rule.check(node, ctx);
-  });
+  // Depth-first in source order with an explicit stack, as walk() but without a callback per node.
+  const stack: SyntaxNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const rules = table.get(node.type);
+    if (rules) for (const rule of rules) rule.check(node, ctx);
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   return findings.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
 }
 
@@ -80,7 +86,7 @@ function errorRows(root: SyntaxNode): Set<number> {
 
 /** tree-sitter recovers from syntax errors; its first ERROR node is reported as ESLint would report the fatal parse error. */
 function parseError(unit: SourceUnit): Finding | undefined {
-  if (!unit.tree.rootNode.hasError || !typescriptSeesSyntaxError(unit)) return undefined;
+  if (!hasSyntaxError(unit) || !typescriptSeesSyntaxError(unit)) return undefined;
   let error: SyntaxNode | undefined;
   walk(unit.root, (n) => {
     if (error) return false;
@@ -99,7 +105,7 @@ export function lintUnit(unit: SourceUnit): Finding[] {
   const fatal = parseError(unit);
   if (fatal) return [fatal];
   const findings = lintSyntaxTree(unit.path, unit.root, unit.source, unit.language !== 'javascript');
-  if (!unit.tree.rootNode.hasError) return findings;
+  if (!hasSyntaxError(unit)) return findings;
   const skip = errorRows(unit.root);
   return findings.filter((f) => !skip.has(f.range.startLine - 1));
 }
