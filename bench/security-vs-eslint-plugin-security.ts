@@ -4,12 +4,17 @@
  * 1. fixtures/vulnerable-app, judged against its expected-findings.json: a finding is a true positive
  *    when its line holds a known vulnerability (for ESLint, of any rule: it has no CWE-level rule ids),
  *    otherwise a false positive; recall counts the known vulnerabilities each side reports.
- * 2. real server code from node_modules (express, router, body-parser, send, serve-static,
- *    finalhandler): every finding of ours printed for judgement, ESLint's grouped by rule.
+ * 2. real code from node_modules, copied into one temp folder (Express and its server dependencies,
+ *    autocannon's HTTP client and server, bullmq, mocha's lib): every finding of both sides classified
+ *    true or false positive by bench/security-real-code-verdicts.json — a written judgement per finding
+ *    (keyed by tool, file, line and rule, with a one-line reason), or per rule where a rule's findings
+ *    are all alike (eslint's detect-object-injection). Findings the file does not judge are printed as
+ *    UNJUDGED (a new package version moves lines): judge them and add them to the file.
  * Wall time of each side, measured in the same run.
  */
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
@@ -24,7 +29,8 @@ import { run as securityScan } from '../capabilities/analysis/security.js';
 const security = createRequire(import.meta.url)('eslint-plugin-security') as { configs: { recommended: Linter.Config } };
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = path.join(repo, 'fixtures', 'vulnerable-app');
-const REAL_PACKAGES = ['express', 'router', 'body-parser', 'send', 'serve-static', 'finalhandler'];
+const REAL_PACKAGES = ['express', 'router', 'body-parser', 'send', 'serve-static', 'finalhandler', 'autocannon', 'bullmq', 'mocha'];
+const VERDICTS = path.join(repo, 'bench', 'security-real-code-verdicts.json');
 
 interface Side {
   ms: number;
@@ -114,34 +120,77 @@ async function fixtureComparison(): Promise<void> {
   }
 }
 
+interface Verdict {
+  verdict: 'tp' | 'fp';
+  reason: string;
+}
+
+interface Verdicts {
+  rules: Record<string, Verdict>;
+  findings: (Verdict & { tool: 'agentd' | 'eslint'; file: string; line: number; ruleId: string })[];
+}
+
+/** The JavaScript sources of the packages (no nested node_modules, no .d.ts), copied under `<root>/<package>/`. */
+function copyPackages(root: string): string[] {
+  const copied: string[] = [];
+  const copy = (from: string, to: string): void => {
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      if (entry.name === 'node_modules') continue;
+      const source = path.join(from, entry.name);
+      if (entry.isDirectory()) copy(source, path.join(to, entry.name));
+      else if (/\.(c|m)?js$/.test(entry.name) && statSync(source).size <= 100 * 1024) {
+        mkdirSync(to, { recursive: true });
+        copyFileSync(source, path.join(to, entry.name));
+      }
+    }
+  };
+  for (const pkg of REAL_PACKAGES) {
+    const dir = path.join(repo, 'node_modules', pkg);
+    if (!existsSync(dir)) continue;
+    copy(dir, path.join(root, pkg));
+    copied.push(pkg);
+  }
+  return copied;
+}
+
 async function realComparison(): Promise<void> {
-  const roots = REAL_PACKAGES.map((p) => path.join(repo, 'node_modules', p)).filter((r) => existsSync(r));
-  let oursMs = 0;
-  let eslintMs = 0;
-  let files = 0;
-  const mine: string[] = [];
-  const theirs = new Map<string, number>();
-  const samples: string[] = [];
-  for (const root of roots) {
+  const verdicts = JSON.parse(await readFile(VERDICTS, 'utf8')) as Verdicts;
+  const byKey = new Map(verdicts.findings.map((v) => [`${v.tool} ${v.file}:${v.line} ${v.ruleId}`, v]));
+  const root = mkdtempSync(path.join(os.tmpdir(), 'agentd-security-real-'));
+  try {
+    const packages = copyPackages(root);
     const a = await ours(root);
     const b = await eslint(root, a.files);
-    oursMs += a.ms;
-    eslintMs += b.ms;
-    files += a.files.length;
-    const pkg = path.basename(root);
-    for (const f of a.findings) mine.push(`${pkg}/${f.file}:${f.range.startLine} ${f.ruleId} ${f.severity}: ${f.message.slice(0, 120)}`);
-    for (const rules of b.byLine.values()) for (const r of rules) theirs.set(r, (theirs.get(r) ?? 0) + 1);
-    samples.push(...b.samples.map((x) => `${pkg}/${x}`));
+    const mine = a.findings.map((f) => ({ file: f.file, line: f.range.startLine, ruleId: f.ruleId, text: `${f.severity}: ${f.message.slice(0, 110)}` }));
+    const theirs = b.samples.map((x) => {
+      const m = /^(.+?):(\d+) (\S+): (.*)$/.exec(x)!;
+      return { file: m[1]!, line: Number(m[2]), ruleId: m[3]!, text: m[4]! };
+    });
+    console.log(`\n== real code: ${packages.join(', ')} from node_modules, copied to one folder (${a.files.length} files); verdicts from bench/${path.basename(VERDICTS)}`);
+    const counts: Record<string, { tp: number; fp: number; unjudged: number; byRule: Map<string, { tp: number; fp: number; unjudged: number }> }> = {};
+    for (const [tool, list] of [['agentd', mine], ['eslint', theirs]] as const) {
+      const c = (counts[tool] = { tp: 0, fp: 0, unjudged: 0, byRule: new Map() });
+      for (const f of list) {
+        const judged = byKey.get(`${tool} ${f.file}:${f.line} ${f.ruleId}`) ?? verdicts.rules[`${tool} ${f.ruleId}`];
+        const kind = judged?.verdict ?? 'unjudged';
+        c[kind] += 1;
+        const r = c.byRule.get(f.ruleId) ?? { tp: 0, fp: 0, unjudged: 0 };
+        r[kind] += 1;
+        c.byRule.set(f.ruleId, r);
+        // Per-finding judgements are printed with their reason; rule-level ones only counted.
+        if (!judged) console.log(`   UNJUDGED ${tool} ${f.file}:${f.line} ${f.ruleId} — ${f.text}`);
+        else if (byKey.has(`${tool} ${f.file}:${f.line} ${f.ruleId}`)) console.log(`   ${kind.toUpperCase()} ${tool} ${f.file}:${f.line} ${f.ruleId} — ${judged.reason}`);
+      }
+    }
+    console.log(`\n${'side'.padEnd(24)} ${'findings'.padStart(8)} ${'true pos.'.padStart(10)} ${'false pos.'.padStart(11)} ${'unjudged'.padStart(9)}  time`);
+    for (const [tool, name, ms] of [['agentd', 'analysis.security', a.ms], ['eslint', 'eslint-plugin-security', b.ms]] as const) {
+      const c = counts[tool]!;
+      console.log(`${name.padEnd(24)} ${String(c.tp + c.fp + c.unjudged).padStart(8)} ${String(c.tp).padStart(10)} ${String(c.fp).padStart(11)} ${String(c.unjudged).padStart(9)}  ${ms.toFixed(0)} ms`);
+      for (const [rule, r] of [...c.byRule].sort((x, y) => x[0].localeCompare(y[0]))) console.log(`   ${rule.padEnd(44)} ${String(r.tp).padStart(4)} tp ${String(r.fp).padStart(4)} fp${r.unjudged ? ` ${r.unjudged} unjudged` : ''}`);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
-  console.log(`\n== real server code: ${REAL_PACKAGES.join(', ')} from node_modules (${files} files)`);
-  console.log(`analysis.security: ${mine.length} findings, ${oursMs.toFixed(0)} ms`);
-  for (const m of mine) console.log(`   ${m}`);
-  const total = [...theirs.values()].reduce((x, y) => x + y, 0);
-  console.log(`eslint-plugin-security: ${total} findings, ${eslintMs.toFixed(0)} ms`);
-  for (const [rule, n] of [...theirs].sort((x, y) => y[1] - x[1])) console.log(`   ${String(n).padStart(4)}  ${rule}`);
-  // Every finding except the numerous object-injection ones, and the first of those, to judge by eye.
-  const shown = [...samples.filter((x) => !x.includes('detect-object-injection')), ...samples.filter((x) => x.includes('detect-object-injection')).slice(0, 8)];
-  for (const x of shown) console.log(`   ${x}`);
 }
 
 export async function run(): Promise<void> {

@@ -8,4 +8,6 @@ export interface RawFinding {
   /** Overrides the rule's default severity (e.g. a weak hash in a password context). */
   severity?: Severity;
   data?: Record<string, unknown>;
+  /** Set when the finding is in another file than the one scanned: a sink reached through an imported function. */
+  file?: string;
 }

@@ -1,9 +1,15 @@
-/** One file's security scan: the taint engine plus the syntactic rule families, as plain JSON (memoisable). */
+/**
+ * One file's security scan as plain JSON (memoisable): the syntactic rule families, and the taint
+ * engine's part — its findings plus the file's cross-file facts (summaries of exported functions,
+ * calls into relative modules). The taint part can be re-run with imported summaries (`scanTaint`).
+ */
 import type { ParsedFile } from '../../../core/index.js';
 import { syntaxTreeOf } from '../../../core/index.js';
-import { rangeOf, textOf, type SourceFile } from './syntax/source-file.js';
-import { collectFacts } from './taint/facts.js';
+import type { SourceFile } from './syntax/source-file.js';
+import { collectExports } from './syntax/exports.js';
+import { collectFacts, type FileFacts } from './taint/facts.js';
 import { TaintEngine } from './taint/engine.js';
+import type { ImportedSummaries, ModuleTaint } from './taint/module-link.js';
 import type { TaintHit } from './taint/types.js';
 import { scanSecrets } from './secrets/scan-secrets.js';
 import { scanCrypto } from './config/scan-crypto.js';
@@ -12,26 +18,48 @@ import { scanJwt } from './config/scan-jwt.js';
 import { csrfFacts, type CsrfFacts } from './config/csrf.js';
 import type { RawFinding } from './raw-finding.js';
 
-export interface FileScan {
+export interface TaintScan {
+  /** Taint findings; a finding whose `file` is set is at a sink in that (imported) file. */
   findings: RawFinding[];
+  module: ModuleTaint;
+}
+
+export interface FileScan {
+  /** Findings of the syntactic families (secrets, crypto, cookies/CORS, JWT). */
+  findings: RawFinding[];
+  /** The taint part, computed without imported summaries. */
+  taint: TaintScan;
   csrf: CsrfFacts;
 }
 
 /** Bump when any rule changes, so memoised scans of an older version are not reused. */
-export const SCANNER_VERSION = 2;
+export const SCANNER_VERSION = 3;
+
+const sourceFile = (parsed: ParsedFile): SourceFile => ({ path: parsed.path, source: parsed.source, root: syntaxTreeOf(parsed) });
 
 export function scanFile(parsed: ParsedFile): FileScan {
-  const file: SourceFile = { path: parsed.path, source: parsed.source, root: syntaxTreeOf(parsed) };
+  const file = sourceFile(parsed);
   const facts = collectFacts(file);
-  const findings: RawFinding[] = [
-    ...new TaintEngine(file, facts).run().map((hit) => taintFinding(file, hit)),
-    ...scanSecrets(file),
-    ...scanCrypto(file),
-    ...scanCookiesCors(file),
-    ...scanJwt(file, facts.imports),
-  ];
-  findings.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
-  return { findings, csrf: csrfFacts(file, facts.imports) };
+  const findings: RawFinding[] = [...scanSecrets(file), ...scanCrypto(file), ...scanCookiesCors(file), ...scanJwt(file, facts.imports)];
+  sortFindings(findings);
+  return { findings, taint: taintOf(file, facts, new Map()), csrf: csrfFacts(file, facts.imports) };
+}
+
+/** The taint part again, with the summaries of imported functions the project scan resolved. */
+export function scanTaint(parsed: ParsedFile, imported: ImportedSummaries): TaintScan {
+  const file = sourceFile(parsed);
+  return taintOf(file, collectFacts(file), imported);
+}
+
+function taintOf(file: SourceFile, facts: FileFacts, imported: ImportedSummaries): TaintScan {
+  const engine = new TaintEngine(file, facts, collectExports(file, facts.imports), imported);
+  const findings = engine.run().map((hit) => taintFinding(file, hit));
+  sortFindings(findings);
+  return { findings, module: engine.moduleTaint() };
+}
+
+function sortFindings(findings: RawFinding[]): void {
+  findings.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
 }
 
 const WHAT: Record<string, string> = {
@@ -46,17 +74,19 @@ const WHAT: Record<string, string> = {
 };
 
 function taintFinding(file: SourceFile, hit: TaintHit): RawFinding {
-  const range = rangeOf(hit.node);
+  const range = hit.site.range;
+  const elsewhere = hit.site.file !== file.path ? { file: hit.site.file } : {};
   if (hit.ruleId === 'security/unsanitized-html') {
-    return { ruleId: hit.ruleId, range, message: `${hit.label} receives HTML that is neither constant nor sanitised.`, data: { sink: hit.label } };
+    return { ruleId: hit.ruleId, range, message: `${hit.label} receives HTML that is neither constant nor sanitised.`, data: { sink: hit.label }, ...elsewhere };
   }
   const source = hit.steps[0]?.label.replace(/^source: /, '') ?? 'input';
-  const evidence = hit.steps.map((s) => ({ file: file.path, line: s.line, column: s.column, label: s.label }));
-  const snippet = textOf(file, hit.node).split('\n')[0]!.slice(0, 80);
+  const evidence = hit.steps.map((s) => ({ file: s.file ?? file.path, line: s.line, column: s.column, label: s.label }));
+  const where = elsewhere.file ? `${hit.site.file}:${range.startLine}, called from ${file.path}` : `line ${range.startLine}`;
   return {
     ruleId: hit.ruleId,
     range,
-    message: `Untrusted ${source} reaches ${WHAT[hit.ruleId] ?? 'a sink'} in ${hit.label} (line ${range.startLine}: ${snippet}).`,
+    message: `Untrusted ${source} reaches ${WHAT[hit.ruleId] ?? 'a sink'} in ${hit.label} (${where}: ${hit.site.snippet}).`,
     data: { sink: hit.label, sourceKind: hit.sourceKind, evidence },
+    ...elsewhere,
   };
 }

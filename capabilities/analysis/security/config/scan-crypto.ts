@@ -14,7 +14,11 @@ const SECURITY_CONTEXT = /pass(word|wd)?|pwd|sign|token|secret|auth|session|otp|
 const RANDOM_WORDS = /token|secret|password|passwd|pwd|nonce|salt|otp|session|csrf|api[_-]?key|uuid|guid|invite|reset|verif|captcha|auth|credential/i;
 /** Identifiers: `id`, `userId`, `session_id`, `ID` — not words ending in "id" (`valid`, `paid`). */
 const RANDOM_ID = /^id$|[a-z0-9]Id$|_id$|ID$/;
-const randomContext = (name: string): boolean => RANDOM_WORDS.test(name) || RANDOM_ID.test(name);
+/** Ids that only correlate or tell things apart (an IPC request id, a DOM id): guessing one gains nothing. */
+const CORRELATION_ID = /^(request|req|correlation|trace|span|message|msg|unique|element|instance|worker|call|event)_?id$/i;
+const randomContext = (name: string): boolean => RANDOM_WORDS.test(name) || (RANDOM_ID.test(name) && !CORRELATION_ID.test(name));
+/** SHA-1 that a protocol prescribes as a name, not as protection: Redis EVALSHA names Lua scripts by their SHA-1. */
+const PROTOCOL_SHA1 = /\blua\b|evalsha|script/i;
 
 export function scanCrypto(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
@@ -49,7 +53,9 @@ function contextText(file: SourceFile, node: Node): string {
 }
 
 function weakHash(file: SourceFile, call: Node, algorithm: string, out: RawFinding[]): void {
-  const sensitive = SECURITY_CONTEXT.test(contextText(file, call));
+  const context = contextText(file, call);
+  const sensitive = SECURITY_CONTEXT.test(context);
+  if (!sensitive && algorithm.toLowerCase().replace(/[^a-z0-9]/g, '') === 'sha1' && PROTOCOL_SHA1.test(context)) return;
   out.push({
     ruleId: 'security/weak-hash', range: rangeOf(call), severity: sensitive ? "high" : "low",
     message: sensitive ? `${algorithm} used for a password, signature or token.` : `${algorithm} is a broken hash; acceptable only for non-security checksums.`,

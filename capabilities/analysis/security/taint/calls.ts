@@ -1,7 +1,7 @@
 /**
  * Evaluating calls: sinks first, then what the call returns — a source (`req.get()`), a sanitised
- * value, a same-file function's summary, a pass-through (`String(x)`, `x.trim()`, `path.join`), or
- * nothing known (calls into other modules are not followed; see README "limits").
+ * value, a same-file function's summary, an imported function's summary (relative modules, supplied
+ * by the project scan), a pass-through (`String(x)`, `x.trim()`, `path.join`), or nothing known.
  */
 import { field, FUNCTION_TYPES, unwrap, type Node } from '../syntax/tree.js';
 import { textOf } from '../syntax/source-file.js';
@@ -11,7 +11,7 @@ import { applyParamSinks, checkSink } from './check-sink.js';
 import { DOM_SOURCE_CALLS, REQUEST_METHODS, stringKinds } from './sources.js';
 import { NON_STRING_METHODS, sanitizerKinds } from './sanitizers.js';
 import type { Scope } from './scope.js';
-import type { Evaluator, FnFrame, FunctionEntry } from './types.js';
+import type { Evaluator, FnFrame, FunctionEntry, Summary } from './types.js';
 import { clean, concat, join, opaque, sanitize, SINK_KINDS, sourceValue, stringify, UNKNOWN, withStep, type Flow, type Value } from './value.js';
 
 const ITERATORS = new Set(['map', 'forEach', 'filter', 'find', 'flatMap', 'some', 'every', 'then']);
@@ -80,7 +80,9 @@ function callResult(ev: Evaluator, node: Node, p: CallParts, scope: Scope, frame
     return kinds.length === SINK_KINDS.length ? clean('number') : sanitize({ ...input, shape: p.callee === 'String' ? 'string' : input.shape }, kinds);
   }
   const entry = localFunction(ev, p);
-  if (entry) return applySummary(ev, entry, p, frame);
+  if (entry) return applySummary(ev, ev.summarise(entry), p, frame);
+  const imported = ev.importedFunction(p.calleeNode, p.args);
+  if (imported) return applySummary(ev, imported, p, frame);
   if (STRING_PASS.has(p.callee)) return concat(p.args);
   if (p.callee === 'String' || p.callee === 'JSON.stringify') return stringify(join(p.args, 'string'));
   if (VALUE_PASS.has(p.callee) || (kinds && kinds.length === 0)) return join(p.args, 'object');
@@ -112,8 +114,7 @@ function localFunction(ev: Evaluator, p: CallParts): FunctionEntry | undefined {
   return undefined;
 }
 
-function applySummary(ev: Evaluator, entry: FunctionEntry, p: CallParts, frame: FnFrame): Value {
-  const summary = ev.summarise(entry);
+function applySummary(ev: Evaluator, summary: Summary, p: CallParts, frame: FnFrame): Value {
   const callStep = (param: number): Flow['steps'][number] => {
     const at = p.argNodes[param] ?? p.calleeNode;
     return ev.step(at, `passed to ${p.callee}() as argument ${param + 1}`);

@@ -1,8 +1,8 @@
 /** Checking a sink's arguments: report reached sources, remember reached parameters for summaries. */
 import { field, unwrap, type Node } from '../syntax/tree.js';
 import { textOf } from '../syntax/source-file.js';
-import type { SinkSpec } from './sinks.js';
-import type { Evaluator, FnFrame, ParamSink } from './types.js';
+import { holds, type SinkSpec } from './sinks.js';
+import type { Evaluator, FnFrame, ParamSink, Site } from './types.js';
 import { unsafeFlows, type Flow, type SinkKind, type Value } from './value.js';
 
 export function checkSink(ev: Evaluator, spec: SinkSpec, at: Node, label: string, argNodes: Node[], args: Value[], frame: FnFrame): void {
@@ -26,21 +26,26 @@ function argIndexes(spec: SinkSpec, argNodes: Node[], args: Value[]): number[] {
 export function checkValue(ev: Evaluator, spec: SinkSpec, at: Node, label: string, value: Value, frame: FnFrame): void {
   const unsafe = unsafeFlows(value, spec.kind);
   const real = unsafe.find((f) => f.param === undefined);
-  for (const flow of unsafe) {
-    if (flow.param !== undefined) frame.paramSinks.push({ param: flow.param, flow, spec, node: at, label, value });
+  if (unsafe.length > 0 && unsafe.some((f) => f.param !== undefined)) {
+    const site = ev.site(at);
+    const reduced: Value = { flows: [], safe: [], text: value.text, prefix: value.prefix, shape: value.shape };
+    for (const flow of unsafe) {
+      if (flow.param !== undefined) frame.paramSinks.push({ param: flow.param, flow, spec, site, label, value: reduced });
+    }
   }
-  if (real && (!spec.when || spec.when(value))) {
-    report(ev, spec.ruleId, spec.kind, at, label, real);
+  if (real && holds(spec, value)) {
+    report(ev, spec.ruleId, spec.kind, ev.site(at), label, real);
     return;
   }
   // DOM HTML sinks: a value that is neither constant nor sanitised is reported even without a source.
   if (spec.dom && !real && !value.safe.includes('html')) {
-    ev.report({ ruleId: 'security/unsanitized-html', kind: 'html', node: at, label, steps: [], sourceKind: null });
+    ev.report({ ruleId: 'security/unsanitized-html', kind: 'html', site: ev.site(at), label, steps: [], sourceKind: null });
   }
 }
 
-export function report(ev: Evaluator, ruleId: string, kind: SinkKind, at: Node, label: string, flow: Flow): void {
-  ev.report({ ruleId, kind, node: at, label, steps: [...flow.steps, ev.step(at, `sink: ${label}`)], sourceKind: flow.sourceKind });
+export function report(ev: Evaluator, ruleId: string, kind: SinkKind, site: Site, label: string, flow: Flow): void {
+  const sink = { line: site.range.startLine, column: site.range.startColumn, label: `sink: ${label}`, ...(site.file === ev.file.path ? {} : { file: site.file }) };
+  ev.report({ ruleId, kind, site, label, steps: [...flow.steps, sink], sourceKind: flow.sourceKind });
 }
 
 /** `{ text: sql, values }` (pg) or `{ sql, values }` (mysql2): only the SQL text is dangerous. */
@@ -68,14 +73,14 @@ export function applyParamSinks(ev: Evaluator, sinks: ParamSink[], args: Value[]
     const arg = args[ps.param];
     if (!arg) continue;
     const merged: Value = { ...ps.value, text: `${ps.value.text} ${arg.text}`, prefix: ps.value.prefix ?? arg.prefix };
-    if (ps.spec.when && !ps.spec.when(merged)) continue;
+    if (!holds(ps.spec, merged)) continue;
     for (const af of arg.flows) {
       const safeFor = [...new Set([...af.safeFor, ...ps.flow.safeFor])];
       if (safeFor.includes(ps.spec.kind)) continue;
       const flow: Flow = { steps: [...af.steps, callStep(ps.param), ...ps.flow.steps], safeFor, param: af.param, sourceKind: af.sourceKind };
       if (af.param !== undefined) frame.paramSinks.push({ ...ps, param: af.param, flow });
       else {
-        report(ev, ps.spec.ruleId, ps.spec.kind, ps.node, ps.label, flow);
+        report(ev, ps.spec.ruleId, ps.spec.kind, ps.site, ps.label, flow);
         break;
       }
     }

@@ -3,10 +3,13 @@
  * following input from request objects through variables, destructuring, templates, concatenation,
  * object and array wrapping, pass-through calls and same-file functions (by summaries: which
  * parameters reach the return value and which reach sinks) into the sink table (./sinks.ts).
- * Intra-file only; see ../README.md for what it does not follow.
+ * Functions of relative modules are followed through the summaries the project scan supplies
+ * (./module-link.ts); the engine itself sees one file. See ../README.md for what it does not follow.
  */
 import { field, namedChildren, unwrap, type Node } from '../syntax/tree.js';
-import { textOf, type SourceFile } from '../syntax/source-file.js';
+import { rangeOf, textOf, type SourceFile } from '../syntax/source-file.js';
+import type { ModuleExport } from '../syntax/exports.js';
+import type { ImportBinding } from '../syntax/imports.js';
 import { dottedName } from '../syntax/names.js';
 import { bindParams, memberValue } from './bindings.js';
 import { evaluateCall, evaluateNew } from './calls.js';
@@ -14,7 +17,8 @@ import { evaluateStatement } from './statements.js';
 import type { FileFacts } from './facts.js';
 import { Scope } from './scope.js';
 import { DOM_SOURCES } from './sources.js';
-import type { Evaluator, FnFrame, FunctionEntry, Summary, TaintHit } from './types.js';
+import type { Evaluator, FnFrame, FunctionEntry, Site, Summary, TaintHit } from './types.js';
+import { importedMember, importKey, isTrivial, recordCall, relativeBindings, stampFile, type ImportedCall, type ImportedSummaries, type ModuleTaint } from './module-link.js';
 import { clean, concat, join, literal, opaque, sourceValue, UNKNOWN, type Step, type Value } from './value.js';
 
 const SKIPPED = new Set(['comment', 'type_annotation', 'type_arguments', 'type_parameters', 'interface_declaration', 'type_alias_declaration', 'import_statement', 'enum_declaration', 'abstract_class_declaration', 'ambient_declaration', 'regex']);
@@ -24,29 +28,74 @@ export class TaintEngine implements Evaluator {
   private readonly functions = new Map<string, FunctionEntry>();
   private readonly summaries = new Map<Node, Summary | 'pending'>();
   private readonly values = new Map<Node, Value>();
+  private readonly relative: Map<string, ImportBinding>;
+  private readonly calls = new Map<string, ImportedCall>();
+  private readonly programScope = new Scope(null);
+  /** Exported function literals (`module.exports = { create() {} }`): summarised once at the end instead of evaluated in place. */
+  private readonly deferred: Set<Node>;
+  private module: ModuleTaint = { exports: {}, reexports: [], calls: [] };
 
   constructor(
     readonly file: SourceFile,
     readonly facts: FileFacts,
-  ) {}
+    private readonly exports: readonly ModuleExport[] = [],
+    private readonly imported: ImportedSummaries = new Map(),
+  ) {
+    this.relative = relativeBindings(facts.imports);
+    this.deferred = new Set(exports.flatMap((e) => (e.target.kind === 'function' ? [e.target.node] : [])));
+  }
 
   run(): TaintHit[] {
-    const scope = new Scope(null);
-    this.evaluate(this.file.root, scope, { returns: [], paramSinks: [] });
+    this.evaluate(this.file.root, this.programScope, { returns: [], paramSinks: [] });
     // Functions nobody called still hold findings of their own (route handlers defined as functions).
     for (const entry of [...this.functions.values()]) this.summarise(entry);
+    this.module = this.summariseExports();
     const hits = [...this.hits.values()];
-    const dom = new Set(hits.filter((h) => h.ruleId === 'security/dom-xss').map((h) => `${h.node.startIndex}`));
-    return hits.filter((h) => h.ruleId !== 'security/unsanitized-html' || !dom.has(`${h.node.startIndex}`));
+    const siteKey = (h: TaintHit): string => `${h.site.file}:${h.site.range.startLine}:${h.site.range.startColumn}`;
+    const dom = new Set(hits.filter((h) => h.ruleId === 'security/dom-xss').map(siteKey));
+    return hits.filter((h) => h.ruleId !== 'security/unsanitized-html' || !dom.has(siteKey(h)));
+  }
+
+  /** After run(): the summaries of the exported functions (stamped with this file) and the calls into relative modules. */
+  moduleTaint(): ModuleTaint {
+    return this.module;
+  }
+
+  private summariseExports(): ModuleTaint {
+    const out: ModuleTaint = { exports: {}, reexports: [], calls: [] };
+    for (const e of this.exports) {
+      if (e.target.kind === 'reexport') {
+        out.reexports.push({ name: e.name, module: e.target.module, member: e.target.name });
+        continue;
+      }
+      const summary = this.summarise({ node: e.target.node, scope: this.programScope });
+      if (!isTrivial(summary)) out.exports[e.name] = stampFile(summary, this.file.path);
+    }
+    out.calls = [...this.calls.values()];
+    return out;
   }
 
   step(node: Node, label: string): Step {
     return { line: node.startRow + 1, column: node.startColumn + 1, label };
   }
 
+  site(node: Node): Site {
+    // Only the first 80 characters are read: a sink can span a whole callback.
+    const head = this.file.source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 80));
+    return { file: this.file.path, range: rangeOf(node), snippet: head.split('\n')[0]! };
+  }
+
   report(hit: TaintHit): void {
-    const key = `${hit.ruleId}:${hit.node.startIndex}`;
+    const key = `${hit.ruleId}:${hit.site.file}:${hit.site.range.startLine}:${hit.site.range.startColumn}`;
     if (!this.hits.has(key)) this.hits.set(key, hit);
+  }
+
+  importedFunction(calleeNode: Node, args: Value[]): Summary | undefined {
+    if (this.relative.size === 0) return undefined;
+    const target = importedMember(this.file, this.relative, calleeNode);
+    if (!target) return undefined;
+    recordCall(this.calls, target.module, target.member, args);
+    return this.imported.get(importKey(target.module, target.member));
   }
 
   valueOf(node: Node): Value | undefined {
@@ -128,8 +177,10 @@ export class TaintEngine implements Evaluator {
       case 'array':
         return join(namedChildren(node).map((c) => this.evaluate(c, scope, frame)), 'array');
       case 'arrow_function': case 'function_expression': case 'function':
-        this.evaluateInline(node, scope, frame, null);
+        if (!this.deferred.has(node)) this.evaluateInline(node, scope, frame, null);
         return opaque('function');
+      case 'method_definition':
+        return this.deferred.has(node) ? opaque('function') : this.children(node, scope, frame);
       case 'parenthesized_expression': case 'as_expression': case 'non_null_expression': case 'satisfies_expression': case 'await_expression': case 'spread_element': case 'type_assertion':
         return this.evaluate(unwrap(node) === node ? namedChildren(node)[0]! : unwrap(node), scope, frame);
       case 'unary_expression': case 'update_expression':

@@ -14,8 +14,11 @@ export interface SinkSpec {
   kind: SinkKind;
   /** Argument positions that carry the dangerous value. */
   args: number[] | 'all' | 'nonNumeric';
-  /** A further condition on an argument's value (SQL-looking text, HTML, a host not fixed). */
-  when?: (value: Value) => boolean;
+  /**
+   * A further condition on an argument's value (SQL-looking text, HTML, a host not fixed). Named, not a
+   * closure, so that sinks reached through parameters survive in memoised cross-file summaries.
+   */
+  when?: Condition;
   /** DOM HTML sinks also report non-constant, non-sanitised values (rule security/unsanitized-html). */
   dom?: boolean;
 }
@@ -32,12 +35,29 @@ const RES_RECEIVER = /(^|\.)(res|response|resp)$/;
 
 /** `res.status(404).type('html')` -> `res`: the response object under a chain of setters. */
 const base = (receiver: string): string => receiver.replace(/(\.[A-Za-z_$][\w$]*\(\))+$/, '');
-const sqlText = (v: Value): boolean => SQL_TEXT.test(v.text);
 const fixedHost = (prefix: string | null): boolean => prefix !== null && (/^\/[^/\\]/.test(prefix) || /^https?:\/\/[^/]+\//i.test(prefix));
 const htmlText = (v: Value): boolean => /<[a-z!/]/i.test(v.text);
+const htmlShape = (v: Value): boolean => v.shape !== 'object' && v.shape !== 'array' && v.shape !== 'number';
+
+export type Condition = 'sqlText' | 'openHost' | 'htmlShape' | 'htmlShapeAndText' | 'htmlText' | 'notFunction';
+
+const CONDITIONS: Record<Condition, (v: Value) => boolean> = {
+  sqlText: (v) => SQL_TEXT.test(v.text),
+  openHost: (v) => !fixedHost(v.prefix),
+  htmlShape,
+  htmlShapeAndText: (v) => htmlShape(v) && htmlText(v),
+  htmlText,
+  notFunction: (v) => v.shape !== 'function',
+};
+
+/** Whether the sink's condition holds for the value that reaches it (no condition: always). */
+export function holds(spec: SinkSpec, value: Value): boolean {
+  return !spec.when || CONDITIONS[spec.when](value);
+}
 
 export function callSink(file: SourceFile, facts: FileFacts, call: Node, callee: string, args: Node[]): SinkSpec | null {
-  return sqlSink(callee) ?? nosqlSink(callee, args) ?? commandSink(file, facts, callee, args) ?? codeSink(facts, callee, args) ?? pathSink(file, facts, callee, args) ?? redirectSink(file, facts, callee, args) ?? htmlSink(file, call, callee);
+  // child_process first: `cp.exec(cmd)` is a shell, not the generic SQL `exec` (which needs SQL text).
+  return commandSink(file, facts, callee, args) ?? sqlSink(callee) ?? nosqlSink(callee, args) ?? codeSink(facts, callee, args) ?? pathSink(file, facts, callee, args) ?? redirectSink(file, facts, callee, args) ?? htmlSink(file, call, callee);
 }
 
 function sqlSink(callee: string): SinkSpec | null {
@@ -49,9 +69,9 @@ function sqlSink(callee: string): SinkSpec | null {
   }
   if (SQL_RECEIVER_OR_TEXT.has(method)) {
     const known = DB_RECEIVER.test(receiver.replace(/\(\)$/, ''));
-    return { ruleId: 'security/sql-injection', kind: 'sql', args: [0], when: known ? undefined : sqlText };
+    return { ruleId: 'security/sql-injection', kind: 'sql', args: [0], when: known ? undefined : 'sqlText' };
   }
-  if (SQL_TEXT_ONLY.has(method) && !/regex|re$|pattern|map|cache|params|headers/i.test(receiver)) return { ruleId: 'security/sql-injection', kind: 'sql', args: [0], when: sqlText };
+  if (SQL_TEXT_ONLY.has(method) && !/regex|re$|pattern|map|cache|params|headers/i.test(receiver)) return { ruleId: 'security/sql-injection', kind: 'sql', args: [0], when: 'sqlText' };
   return null;
 }
 
@@ -86,7 +106,7 @@ function codeSink(facts: FileFacts, callee: string, args: Node[]): SinkSpec | nu
   if (callee === 'Function' || callee === 'new Function') return spec('all');
   if (['setTimeout', 'setInterval', 'setImmediate', 'window.setTimeout', 'window.setInterval'].includes(callee)) {
     const first = args[0] ? unwrap(args[0]) : undefined;
-    return first && !['arrow_function', 'function_expression', 'function'].includes(first.type) ? { ...spec([0]), when: (v) => v.shape !== 'function' } : null;
+    return first && !['arrow_function', 'function_expression', 'function'].includes(first.type) ? { ...spec([0]), when: 'notFunction' } : null;
   }
   const member = resolveMember(facts.vm, callee.replace(/^new /, ''));
   if (member && ['runInNewContext', 'runInThisContext', 'runInContext', 'compileFunction', 'Script'].includes(member)) return spec([0]);
@@ -109,7 +129,7 @@ function pathSink(file: SourceFile, facts: FileFacts, callee: string, args: Node
 }
 
 function redirectSink(file: SourceFile, facts: FileFacts, callee: string, args: Node[]): SinkSpec | null {
-  const spec = (a: SinkSpec['args']): SinkSpec => ({ ruleId: 'security/open-redirect', kind: 'redirect', args: a, when: (v) => !fixedHost(v.prefix) });
+  const spec = (a: SinkSpec['args']): SinkSpec => ({ ruleId: 'security/open-redirect', kind: 'redirect', args: a, when: 'openHost' });
   const method = lastSegment(callee);
   const receiver = receiverOf(callee);
   if (method === 'redirect' && (RES_RECEIVER.test(base(receiver)) || /(^|\.)reply$/.test(base(receiver)))) return spec('nonNumeric');
@@ -129,12 +149,11 @@ function htmlSink(file: SourceFile, call: Node, callee: string): SinkSpec | null
   const calleeText = textOf(file, field(call, 'function')!);
   // An explicit non-HTML content type makes the browser render the text as text.
   if (/\.(type|contentType|set|header)\(\s*(['"`])[^'"`]*(json|plain|csv)/i.test(calleeText)) return null;
-  const html = (v: Value): boolean => v.shape !== 'object' && v.shape !== 'array' && v.shape !== 'number';
   // Express sends a string as text/html; raw Node responses and Fastify only when it is HTML.
-  if (method === 'send' && RES_RECEIVER.test(base(receiver))) return { ruleId: 'security/reflected-xss', kind: 'html', args: [0], when: html };
-  if (method === 'send' && /\bhtml\b/.test(calleeText)) return { ruleId: 'security/reflected-xss', kind: 'html', args: [0], when: html };
+  if (method === 'send' && RES_RECEIVER.test(base(receiver))) return { ruleId: 'security/reflected-xss', kind: 'html', args: [0], when: 'htmlShape' };
+  if (method === 'send' && /\bhtml\b/.test(calleeText)) return { ruleId: 'security/reflected-xss', kind: 'html', args: [0], when: 'htmlShape' };
   if ((method === 'send' || method === 'write' || method === 'end') && (RES_RECEIVER.test(base(receiver)) || /(^|\.)reply$/.test(base(receiver)))) {
-    return { ruleId: 'security/reflected-xss', kind: 'html', args: [0], when: (v) => html(v) && htmlText(v) };
+    return { ruleId: 'security/reflected-xss', kind: 'html', args: [0], when: 'htmlShapeAndText' };
   }
   return null;
 }
@@ -146,7 +165,7 @@ export function newSink(file: SourceFile, facts: FileFacts, ctor: string, args: 
   if (member === 'Script' || ctor === 'vm.Script') return { ruleId: 'security/code-injection', kind: 'code', args: [0] };
   if (ctor === 'Response' || ctor === 'NextResponse') {
     const declaresHtml = args.slice(1).some((a) => /text\/html/i.test(textOf(file, a)));
-    return { ruleId: 'security/reflected-xss', kind: 'html', args: [0], when: (v) => declaresHtml || htmlText(v) };
+    return { ruleId: 'security/reflected-xss', kind: 'html', args: [0], ...(declaresHtml ? {} : { when: 'htmlText' as const }) };
   }
   return null;
 }
@@ -156,7 +175,7 @@ export function assignmentSink(target: string): SinkSpec | null {
   const prop = lastSegment(target);
   if (prop === 'innerHTML' || prop === 'outerHTML') return { ruleId: 'security/dom-xss', kind: 'html', args: [0], dom: true };
   if (['location', 'location.href', 'window.location', 'window.location.href', 'document.location', 'document.location.href'].includes(target)) {
-    return { ruleId: 'security/open-redirect', kind: 'redirect', args: [0], when: (v) => !fixedHost(v.prefix) };
+    return { ruleId: 'security/open-redirect', kind: 'redirect', args: [0], when: 'openHost' };
   }
   return null;
 }

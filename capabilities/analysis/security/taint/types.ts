@@ -4,16 +4,25 @@ import type { SourceFile } from '../syntax/source-file.js';
 import type { FileFacts } from './facts.js';
 import type { Scope } from './scope.js';
 import type { SinkSpec } from './sinks.js';
+import type { SourceRange } from '../../../../core/index.js';
 import type { Flow, SinkKind, Step, Value } from './value.js';
+
+/** Where a sink is: plain data (not a tree node), so a sink can be reported from another module's scan. */
+export interface Site {
+  file: string;
+  range: SourceRange;
+  /** The first line of the sink's text (up to 80 characters), for the message. */
+  snippet: string;
+}
 
 /** A sink reached inside a function by one of its parameters: reported when a caller passes input. */
 export interface ParamSink {
   param: number;
   flow: Flow;
   spec: SinkSpec;
-  node: Node;
+  site: Site;
   label: string;
-  /** The value at the sink (its text and prefix complete the argument's when the condition is checked). */
+  /** The value at the sink, reduced to text, prefix and shape (they complete the argument's when the condition is checked). */
   value: Value;
 }
 
@@ -23,6 +32,7 @@ export interface FnFrame {
   paramSinks: ParamSink[];
 }
 
+/** What calling a function does with its arguments. Plain JSON (no tree nodes): memoisable, and shared across files. */
 export interface Summary {
   returns: Value;
   paramSinks: ParamSink[];
@@ -37,7 +47,8 @@ export interface FunctionEntry {
 export interface TaintHit {
   ruleId: string;
   kind: SinkKind;
-  node: Node;
+  /** The sink; in another file when the input reached it through an imported function. */
+  site: Site;
   label: string;
   /** Source to sink; empty for security/unsanitized-html, which needs no source. */
   steps: Step[];
@@ -51,10 +62,13 @@ export interface Evaluator {
   /** The value last computed for a node (for sinks that look inside an argument). */
   valueOf(node: Node): Value | undefined;
   functionNamed(name: string): FunctionEntry | undefined;
+  /** The summary of a function imported from a relative module, when the project scan supplied one (records the call either way). */
+  importedFunction(calleeNode: Node, args: Value[]): Summary | undefined;
   register(name: string, entry: FunctionEntry): void;
   summarise(entry: FunctionEntry): Summary;
   /** Evaluates a function literal in place (callbacks), with its first parameter bound as given. */
   evaluateInline(node: Node, scope: Scope, frame: FnFrame, firstParam: Value | null): void;
   report(hit: TaintHit): void;
   step(node: Node, label: string): Step;
+  site(node: Node): Site;
 }

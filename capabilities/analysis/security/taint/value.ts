@@ -6,11 +6,15 @@
 export const SINK_KINDS = ['sql', 'nosql', 'command', 'code', 'path', 'redirect', 'html'] as const;
 export type SinkKind = (typeof SINK_KINDS)[number];
 
-/** One hop of an evidence path (the file is added when the finding is made; the engine is intra-file). */
+/**
+ * One hop of an evidence path. `file` is set only on steps that come from another module's summary
+ * (cross-file taint); steps without it belong to the file under evaluation.
+ */
 export interface Step {
   line: number;
   column: number;
   label: string;
+  file?: string;
 }
 
 /** One way untrusted input reaches a value. */

@@ -96,8 +96,33 @@ describe('capabilities/analysis/security on fixtures/vulnerable-app', () => {
       expect(evidence[0]!.label).to.match(/^source: /);
       expect(evidence.at(-1)!.label).to.match(/^sink: /);
       expect(evidence.at(-1)!.line).to.equal(f.range.startLine);
-      for (const step of evidence) expect(step.file).to.equal(f.file);
+      expect(evidence.at(-1)!.file, 'the sink is where the finding is').to.equal(f.file);
     }
+  });
+
+  it('follows input across modules: the finding is at the sink, its evidence starts at the source in the route file', () => {
+    const trail = (file: string, line: number): string[] => {
+      const f = findings.find((x) => x.file === file && x.range.startLine === line)!;
+      expect(f, `${file}:${line}`).to.not.equal(undefined);
+      return (f.data!.evidence as { file: string; line: number; label: string }[]).map((s) => `${s.file}:${s.line}:${s.label}`);
+    };
+    // Three modules: route -> service (ESM namespace import) -> repository (through a re-exporting index).
+    expect(trail('src/repositories/accounts.ts', 6)).to.deep.equal([
+      'src/routes/accounts.ts:14:source: request query (req.query.term)',
+      'src/routes/accounts.ts:14:passed to accounts.lookupAccount() as argument 1',
+      'src/services/accounts.ts:3:assigned to term',
+      'src/services/accounts.ts:4:assigned to cleaned',
+      'src/services/accounts.ts:5:passed to findAccount() as argument 1',
+      'src/repositories/accounts.ts:4:assigned to name',
+      'src/repositories/accounts.ts:5:assigned to sql',
+      'src/repositories/accounts.ts:6:sink: pool.query()',
+    ]);
+    // A CommonJS module's function, default-imported by an ESM route.
+    expect(trail('src/lib/archive.cjs', 5)[0]).to.equal('src/routes/accounts.ts:37:source: request body (req.body.folder)');
+    // The SQL text comes back from another module (`export *`) and reaches the sink in the route file.
+    expect(trail('src/routes/accounts.ts', 26)).to.include('src/repositories/queries.ts:2:assigned to column');
+    const message = findings.find((x) => x.file === 'src/lib/storage.ts')!.message;
+    expect(message).to.contain('called from src/routes/accounts.ts');
   });
 
   it('follows input through a same-file helper: the evidence passes the call and the parameter', () => {

@@ -46,6 +46,7 @@ app.get('/x', async (req, res) => {
     { rule: 'security/nosql-injection', name: 'body field in a Mongoose filter', code: route('  await User.findOne({ email: req.body.email, password: req.body.password }); // !') },
     { rule: 'security/command-injection', name: 'exec with a template', code: route('  exec(`ping -c 1 ${req.query.host}`); // !', "import { exec } from 'child_process';") },
     { rule: 'security/command-injection', name: 'spawn with shell: true', code: route("  spawn('ls', [req.query.dir], { shell: true }); // !", "const { spawn } = require('child_process');") },
+    { rule: 'security/command-injection', name: 'exec on a required child_process (not the SQL-text exec)', code: route("  cp.exec('tar xf ' + req.body.file); // !", "const cp = require('child_process');") },
     { rule: 'security/command-injection', name: 'execSync through a namespace import', code: route("  cp.execSync('tar xf ' + req.body.file); // !", "import * as cp from 'node:child_process';") },
     { rule: 'security/code-injection', name: 'eval of a query value', code: route('  res.json(eval(req.query.expr)); // !') },
     { rule: 'security/code-injection', name: 'vm.runInNewContext', code: route('  vm.runInNewContext(req.body.code, {}); // !', "import vm from 'vm';") },
