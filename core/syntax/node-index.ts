@@ -8,6 +8,11 @@ import type { SyntaxNode } from './plain-tree.js';
 
 const indexes = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
 
+/** Records an index made while the tree was built (plain-tree.ts's treeFromFlat): same order, no walk. */
+export function adoptIndex(root: SyntaxNode, index: Map<string, SyntaxNode[]>): void {
+  indexes.set(root, index);
+}
+
 function indexOf(root: SyntaxNode): Map<string, SyntaxNode[]> {
   let index = indexes.get(root);
   if (index) return index;

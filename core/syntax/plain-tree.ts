@@ -11,6 +11,7 @@
 import type { Tree } from 'tree-sitter';
 import { ERROR_TYPE_ID, type FlatTree } from '../parsing/flat-parser.js';
 import { flatTreeOf } from '../parsing/parsed-file.js';
+import { adoptIndex } from './node-index.js';
 
 type Cursor = ReturnType<Tree['walk']>;
 
@@ -131,7 +132,8 @@ const NO_CHILDREN: SyntaxNode[] = [];
 /**
  * Builds the plain tree from the flat-tree addon's array (4 words per node in pre-order: type | field
  * << 16, start, end, parent + 1). Pure JavaScript: no native call per node. Children arrays are made
- * at their final size (counted first), and leaves share one empty array.
+ * at their final size (counted first), and leaves share one empty array. The array is in pre-order, so
+ * the by-type index (node-index.ts) is filled in the same loop instead of by a walk later.
  */
 export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
   const { nodes, names } = flat;
@@ -141,6 +143,8 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
   const lines = new LineIndex(source);
   const built: SyntaxNode[] = new Array<SyntaxNode>(count);
   const filled = new Uint32Array(count);
+  const byType = new Map<string, SyntaxNode[]>();
+  const listOfType: SyntaxNode[][] = [];
   for (let i = 0; i < count; i++) {
     const word = nodes[i * 4]!;
     const typeId = word & 0xffff;
@@ -160,7 +164,16 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
     );
     built[i] = node;
     if (parent) parent.children[filled[parentIndex]!++] = node;
+    let list = listOfType[typeId];
+    if (!list) {
+      // Two ids can share a name (aliases): they share one list, still in pre-order.
+      list = byType.get(node.type) ?? [];
+      byType.set(node.type, list);
+      listOfType[typeId] = list;
+    }
+    list.push(node);
   }
+  adoptIndex(built[0]!, byType);
   return built[0]!;
 }
 

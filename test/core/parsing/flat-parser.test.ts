@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { flatParserAvailable, parseFlat } from '../../../core/parsing/flat-parser.js';
 import { flatTreeOf, hasSyntaxError } from '../../../core/parsing/parsed-file.js';
 import { parseSource, parseSourceFlat } from '../../../core/parsing/parse-source.js';
-import { copyTree, descendantForIndex, syntaxTreeOf, treeFromFlat, type SyntaxNode } from '../../../core/syntax/index.js';
+import { copyTree, descendantForIndex, nodesOfType, syntaxTreeOf, treeFromFlat, type SyntaxNode } from '../../../core/syntax/index.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -71,6 +71,18 @@ describe('parsing: the flat-tree addon', function () {
         const source = readFileSync(file, 'utf8');
         expect(shape(treeFromFlat(flats[i]!, source)), file).to.deep.equal(shape(copyTree(parseSource(file, source).tree, source)));
       });
+    });
+
+    it('indexes nodes by type while building, in the order a walk would (nodesOfType)', async () => {
+      for (const [name, source] of Object.entries(TRICKY)) {
+        const built = syntaxTreeOf(await parseSourceFlat(name, source));
+        const walked = copyTree(parseSource(name, source).tree, source);
+        const types = new Set(shape(walked).map((line) => line.split('|')[0]!));
+        for (const type of types) {
+          const ranges = (root: SyntaxNode): string[] => nodesOfType(root, type).map((n) => `${n.startIndex}-${n.endIndex}`);
+          expect(ranges(built), `${name}: ${type}`).to.deep.equal(ranges(walked));
+        }
+      }
     });
 
     it('makes the binding tree only when asked, and then the same one every time', async () => {
