@@ -1,6 +1,7 @@
 /** What one module exports and what it takes from other modules: the input of the unused-export index. */
 import type { SourceRange } from '../../../core/index.js';
 import { fieldChild, nodesOfType, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { pathLoads } from './path-loads.js';
 
 export interface ExportedName {
   name: string;
@@ -24,6 +25,8 @@ export interface ModuleFacts {
   exports: ExportedName[];
   uses: ModuleUse[];
   reExports: ReExport[];
+  /** Files loaded by path (path-loads.ts): `./x.js`, or a pattern with `*` for each computed part (load-patterns.ts); all their exports count as used. */
+  loads: string[];
 }
 
 const TYPE_DECLARATIONS = new Set(['type_alias_declaration', 'interface_declaration']);
@@ -127,7 +130,7 @@ function dynamicUse(call: Node, source: string): ModuleUse | undefined {
 }
 
 export function moduleFacts(root: Node, source: string): ModuleFacts {
-  const facts: ModuleFacts = { exports: [], uses: [], reExports: [] };
+  const facts: ModuleFacts = { exports: [], uses: [], reExports: [], loads: pathLoads(root, source) };
   const localTypes = new Set(root.children.filter((c) => TYPE_DECLARATIONS.has(c.type)).map((c) => textOf(fieldChild(c, 'name')!, source)));
   for (const statement of root.children) {
     if (statement.type === 'export_statement') exportStatement(statement, source, facts, localTypes);

@@ -53,7 +53,7 @@ export const SMELL_RULES: RuleDoc[] = [
   },
   {
     id: 'smells/unused-export', title: 'Unused export', defaultSeverity: 'low', category: 'dead-code',
-    description: 'An exported value is imported by no other file of the project. Entry points (package.json main/module/exports/bin, configured entry globs, config files) and index files re-exporting a public API count as used; default exports and (unless includeTypes) types are not reported; a namespace import, `export *` re-export, `require()` or dynamic `import()` marks all of a module\'s exports used.',
+    description: 'An exported value is imported by no other file of the project. Entry points (package.json main/module/exports/bin, configured entry globs, config files) and index files re-exporting a public API count as used; default exports and (unless includeTypes) types are not reported; a namespace import, `export *` re-export, `require()` or dynamic `import()` marks all of a module\'s exports used, and so does loading it by path as analysis.structure sees it (a computed `import()`/`require()` such as `import(path.join(here, file))` or `` import(`./plugins/${name}.js`) `` — each computed part is one path segment —, a Worker or Piscina script, `new URL(\'./x.js\', import.meta.url)`, any other `./` path string).',
     why: 'Dead exports look like API others rely on, so nobody dares to delete them.',
     example: { bad: '// pricing.ts\nexport function legacyDiscount() {} // imported nowhere', good: '// pricing.ts\nfunction legacyDiscount() {} // or delete it' },
     fix: 'Delete the export, or drop the `export` keyword if the file still uses it.',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import ignore from 'ignore';
 import type { Finding } from '../../../core/index.js';
 import type { ModuleFacts } from './module-facts.js';
+import { loadPattern, stemOf } from './load-patterns.js';
 import { isTestFile } from '../../../core/index.js';
 
 export interface ExportIndexInput {
@@ -20,7 +21,7 @@ export interface ExportIndexInput {
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
-export function resolveSpecifier(from: string, specifier: string, files: Set<string>): string | undefined {
+function resolveSpecifier(from: string, specifier: string, files: Set<string>): string | undefined {
   let base: string;
   if (specifier.startsWith('.')) base = path.posix.join(path.posix.dirname(from), specifier);
   else if (/^[@~]\//.test(specifier)) base = path.posix.join('src', specifier.slice(2));
@@ -62,6 +63,22 @@ function markUsed(used: Used, file: string, name: string): boolean {
   return true;
 }
 
+/** Modules loaded by path (ModuleFacts.loads): a runtime reads their exports by name, so all count as used. */
+function markLoaded(modules: Map<string, ModuleFacts>, files: Set<string>, used: Used): void {
+  const patterns: RegExp[] = [];
+  for (const [file, facts] of modules) {
+    for (const load of facts.loads) {
+      if (load.includes('*')) patterns.push(loadPattern(file, load));
+      else {
+        const target = resolveSpecifier(file, load, files);
+        if (target && target !== file) markUsed(used, target, '*');
+      }
+    }
+  }
+  if (patterns.length === 0) return;
+  for (const file of files) if (patterns.some((pattern) => pattern.test(stemOf(file)))) markUsed(used, file, '*');
+}
+
 /** Follows `export ... from` chains until nothing new is marked. */
 function propagateReExports(modules: Map<string, ModuleFacts>, files: Set<string>, used: Used): void {
   for (let changed = true; changed; ) {
@@ -97,6 +114,7 @@ export function unusedExportFindings(input: ExportIndexInput): Finding[] {
       else if (use.names !== '*') for (const name of use.names) unresolvedNames.add(name);
     }
   }
+  markLoaded(input.modules, files, used);
   propagateReExports(input.modules, files, used);
   const findings: Finding[] = [];
   for (const [file, facts] of input.modules) {

@@ -103,7 +103,7 @@ function relative(segments: string[]): string {
 }
 
 /** Whether the built path goes into something that loads code: directly, or through the variable it is stored in. */
-function feedsLoader(call: Node, source: string): boolean {
+export function feedsLoader(call: Node, source: string): boolean {
   let node = call;
   for (const a of ancestors(call)) {
     if (!WRAPPERS.has(a.type)) break;
