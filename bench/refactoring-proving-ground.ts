@@ -5,8 +5,10 @@
  * and scripted refactorings chosen deterministically from it — renames of exported declarations,
  * moves of top-level declarations between modules, extractions of statement ranges from long
  * function bodies. Each one runs through the capability on a real local context, its staged changes
- * are applied to the copy, `tsc --noEmit -p` checks the copy (incremental; errors the tree already
- * had before do not count), and then the changes are rolled back. For a sample, agentd's mocha suite
+ * are applied to the copy, `tsc --noEmit -p --verbatimModuleSyntax` checks the copy (incremental;
+ * errors the tree already had before do not count; agentd's code has none under that flag, so a type
+ * imported as a value counts), a move's changed files are checked for layout (no blank first line, no
+ * new runs of blank lines, no new trailing whitespace: "untidy"), and then the changes are rolled back. For a sample, agentd's mocha suite
  * (dist/test/core) runs on the refactored copy too. Renames are also done by ts-morph directly (a
  * Project on the real file system, `identifier.rename()`, no overlay, no engine) for the time per
  * rename and whether both produce the same text.
@@ -35,7 +37,7 @@ const MOCHA = path.join(REPO, 'node_modules', 'mocha', 'bin', 'mocha.js');
 const exec = promisify(execFile);
 
 type Kind = 'rename' | 'move' | 'extract';
-type Outcome = 'passed' | 'refused' | 'broken' | 'error';
+type Outcome = 'passed' | 'untidy' | 'refused' | 'broken' | 'error';
 type Capability = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
 
 interface Case {
@@ -46,6 +48,8 @@ interface Case {
 interface CaseResult extends Case {
   outcome: Outcome;
   ms: number;
+  /** CPU time of the capability call (user + system); steadier than wall time on a shared machine. */
+  cpuMs: number;
   detail: string;
   mocha?: string;
   texts?: Map<string, string | null>;
@@ -62,13 +66,13 @@ export interface ProvingGroundOptions {
 
 export interface ProvingGroundReport {
   results: Omit<CaseResult, 'texts'>[];
-  byKind: Record<Kind, { total: number; passed: number; refused: number; broken: number; error: number; msPerRun: number }>;
+  byKind: Record<Kind, { total: number; passed: number; untidy: number; refused: number; broken: number; error: number; msPerRun: number; cpuMsPerRun: number }>;
   tsMorph: { renames: number; msPerRename: number; sameText: number };
   baselineErrors: number;
   mocha: { baseline: string; samples: string[] };
 }
 
-async function copyTree(): Promise<string> {
+export async function copyTree(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'agentd-proving-ground-'));
   for (const entry of await readdir(REPO)) {
     if (!NOT_COPIED.has(entry)) await cp(path.join(REPO, entry), path.join(root, entry), { recursive: true });
@@ -78,8 +82,10 @@ async function copyTree(): Promise<string> {
 }
 
 /** tsc errors as "file|code|message" (position-free), counted. */
-async function typeErrors(root: string): Promise<Map<string, number>> {
-  const args = [TSC, '--noEmit', '-p', root, '--incremental', '--tsBuildInfoFile', path.join(root, '.proving-ground.tsbuildinfo')];
+export async function typeErrors(root: string): Promise<Map<string, number>> {
+  // agentd's code already satisfies verbatimModuleSyntax (every type import says `type`), so checking
+  // with it turns a refactoring that imports a type as a value into an error.
+  const args = [TSC, '--noEmit', '-p', root, '--verbatimModuleSyntax', '--incremental', '--tsBuildInfoFile', path.join(root, '.proving-ground.tsbuildinfo')];
   const output = await exec(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 }).then((r) => r.stdout, (e: { stdout?: string }) => e.stdout ?? '');
   const counts = new Map<string, number>();
   for (const match of output.matchAll(/^(.+?)\(\d+,\d+\): error (TS\d+): (.*)$/gm)) {
@@ -89,12 +95,12 @@ async function typeErrors(root: string): Promise<Map<string, number>> {
   return counts;
 }
 
-function newErrors(baseline: Map<string, number>, now: Map<string, number>): string[] {
+export function newErrors(baseline: Map<string, number>, now: Map<string, number>): string[] {
   return [...now].filter(([key, count]) => count > (baseline.get(key) ?? 0)).map(([key]) => key.replace(/\|/g, ' '));
 }
 
 /** Builds the copy into its dist/ and runs the mocha subset; "N passing, M failing". */
-async function mochaRun(root: string, spec: string): Promise<string> {
+export async function mochaRun(root: string, spec: string): Promise<string> {
   await exec(process.execPath, [TSC, '-p', root], { cwd: root, maxBuffer: 64 * 1024 * 1024 }).catch(() => undefined);
   const result = await exec(process.execPath, [MOCHA, '--no-config', '--timeout', '30000', '--exit', '--reporter', 'dot', spec], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
     .then((r) => `${r.stdout}\n${r.stderr}`, (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}\n${e.stderr ?? ''}`);
@@ -104,7 +110,7 @@ async function mochaRun(root: string, spec: string): Promise<string> {
 }
 
 /** Every n-th of a sorted list, to spread `count` picks over the whole tree. */
-function spread<T>(items: T[], count: number): T[] {
+export function spread<T>(items: T[], count: number): T[] {
   if (items.length <= count) return items;
   const step = items.length / count;
   return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)]!);
@@ -116,10 +122,28 @@ function chooseCases(root: string, options: Required<ProvingGroundOptions>): Cas
     .map((file) => ({ file, rel: path.relative(root, file.getFilePath()).split(path.sep).join('/') }))
     .filter(({ rel }) => SOURCE_DIRS.some((dir) => rel.startsWith(dir)))
     .sort((a, b) => a.rel.localeCompare(b.rel));
+  const importers = importersByName(root, files.map(({ file }) => file));
   const renames = spread(files.flatMap(({ file, rel }) => renameCases(file, rel)), options.renames);
-  const moves = spread(files.flatMap(({ file, rel }) => moveCases(file, rel, files.map((f) => f.rel))), options.moves);
+  const moves = spread(files.flatMap(({ file, rel }) => moveCases(file, rel, files.map((f) => f.rel), importers)), options.moves);
   const extractions = spread(files.flatMap(({ file, rel }) => extractCases(file, rel)), options.extractions);
   return [...renames, ...moves, ...extractions];
+}
+
+/** "file|name" -> the files that import `name` from `file` by name. */
+function importersByName(root: string, files: import('ts-morph').SourceFile[]): Map<string, string[]> {
+  const rel = (file: import('ts-morph').SourceFile): string => path.relative(root, file.getFilePath()).split(path.sep).join('/');
+  const importers = new Map<string, string[]>();
+  for (const file of files) {
+    for (const declaration of file.getImportDeclarations()) {
+      const from = declaration.getModuleSpecifierSourceFile();
+      if (!from) continue;
+      for (const named of declaration.getNamedImports()) {
+        const key = `${rel(from)}|${named.getName()}`;
+        importers.set(key, [...(importers.get(key) ?? []), rel(file)]);
+      }
+    }
+  }
+  return importers;
 }
 
 function renameCases(file: import('ts-morph').SourceFile, rel: string): Case[] {
@@ -134,18 +158,35 @@ function renameCases(file: import('ts-morph').SourceFile, rel: string): Case[] {
   return cases;
 }
 
-function moveCases(file: import('ts-morph').SourceFile, rel: string, allFiles: string[]): Case[] {
+/**
+ * Exported functions, classes, interfaces, type aliases and single-name `const`s. Every other one
+ * whose name a module in the same folder imports goes into that importer (which must drop its
+ * import, and the source may have to import it back); every third of the rest into an existing
+ * sibling module (imports both ways, possible cycles); the others to a new module.
+ */
+function moveCases(file: import('ts-morph').SourceFile, rel: string, allFiles: string[], importers: Map<string, string[]>): Case[] {
   const dir = path.posix.dirname(rel);
   const siblings = allFiles.filter((other) => other !== rel && path.posix.dirname(other) === dir);
   return file.getStatements().flatMap((statement, index): Case[] => {
-    const movable = (Node.isFunctionDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)) && statement.isExported() && !statement.isDefaultExport();
-    const name = movable ? statement.getName() : undefined;
+    const name = movableName(statement);
     if (!name) return [];
-    // Every third move goes into an existing sibling module (imports both ways, possible cycles); the rest to a new module.
+    const importer = (importers.get(`${rel}|${name}`) ?? []).find((other) => siblings.includes(other));
     const sibling = index % 3 === 0 && siblings.length > 0 ? siblings[index % siblings.length] : undefined;
     const kebab = name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-    return [{ kind: 'move', input: { file: rel, symbol: name, to: sibling ?? `${dir}/${kebab}-moved.ts` } }];
+    const to = (index % 2 === 0 ? importer : undefined) ?? sibling ?? `${dir}/${kebab}-moved.ts`;
+    return [{ kind: 'move', input: { file: rel, symbol: name, to } }];
   });
+}
+
+function movableName(statement: import('ts-morph').Statement): string | undefined {
+  if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)) {
+    return statement.isExported() && !statement.isDefaultExport() ? statement.getName() : undefined;
+  }
+  if (Node.isVariableStatement(statement) && statement.isExported() && statement.getDeclarations().length === 1) {
+    const name = statement.getDeclarations()[0]!.getNameNode();
+    return Node.isIdentifier(name) ? name.getText() : undefined;
+  }
+  return undefined;
 }
 
 function extractCases(file: import('ts-morph').SourceFile, rel: string): Case[] {
@@ -175,24 +216,51 @@ const CAPABILITIES: Record<Kind, Capability> = { rename: rename.run as Capabilit
 async function runCase(root: string, testCase: Case, baseline: Map<string, number>, mochaSpec: string | null): Promise<CaseResult> {
   const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const cpuMs = (): number => {
+    const used = process.cpuUsage(cpuStart);
+    return (used.user + used.system) / 1000;
+  };
   try {
     await CAPABILITIES[testCase.kind](testCase.input as never, handle.ctx);
   } catch (error) {
     const ms = performance.now() - started;
     const refused = isAgentdError(error) && error.code === 'refactoring_refused';
-    return { ...testCase, outcome: refused ? 'refused' : 'error', ms, detail: (error as Error).message };
+    return { ...testCase, outcome: refused ? 'refused' : 'error', ms, cpuMs: cpuMs(), detail: (error as Error).message };
   }
   const ms = performance.now() - started;
+  const cpu = cpuMs();
   const changes = await changesFromStaged(root, handle.staged());
   const receipt = await applyChanges(root, changes);
   try {
     const broken = newErrors(baseline, await typeErrors(root));
     const mocha = mochaSpec && broken.length === 0 ? await mochaRun(root, mochaSpec) : undefined;
     const texts = new Map(changes.map((change) => [change.path, change.after]));
-    return { ...testCase, outcome: broken.length === 0 ? 'passed' : 'broken', ms, detail: broken.slice(0, 3).join('; ') || `${changes.length} files`, mocha, texts };
+    const untidy = testCase.kind === 'move' ? changes.flatMap((change) => layoutProblems(change.path, change.before ?? '', change.after ?? '')) : [];
+    const outcome: Outcome = broken.length > 0 ? 'broken' : untidy.length > 0 ? 'untidy' : 'passed';
+    return { ...testCase, outcome, ms, cpuMs: cpu, detail: [...broken, ...untidy].slice(0, 3).join('; ') || `${changes.length} files`, mocha, texts };
   } finally {
     await rollback(receipt);
   }
+}
+
+/**
+ * What a move should not leave in a file's layout: a blank first line, more blank lines in a row than
+ * the file had anywhere before, or trailing whitespace on a line that is new.
+ */
+function layoutProblems(file: string, before: string, after: string): string[] {
+  const longestRun = (text: string): number => Math.max(0, ...text.split('\n').slice(0, -1).map((_, i, lines) => {
+    let run = 0;
+    while (i - run >= 0 && lines[i - run]!.trim() === '') run += 1;
+    return run;
+  }));
+  const problems: string[] = [];
+  if (after.startsWith('\n') && !before.startsWith('\n')) problems.push(`${file}: blank first line`);
+  if (longestRun(after) > Math.max(1, longestRun(before))) problems.push(`${file}: ${longestRun(after)} blank lines in a row`);
+  const old = new Set(before.split('\n'));
+  const trailing = after.split('\n').find((line) => /\S\s+$/.test(line) && !old.has(line));
+  if (trailing !== undefined) problems.push(`${file}: trailing whitespace in "${trailing.trim()}"`);
+  return problems;
 }
 
 /** The same rename by ts-morph alone: a Project on the real file system, rename, the changed texts (not saved). */
@@ -212,7 +280,8 @@ function summarise(results: CaseResult[]): ProvingGroundReport['byKind'] {
     const of = results.filter((r) => r.kind === kind);
     const count = (outcome: Outcome): number => of.filter((r) => r.outcome === outcome).length;
     const msPerRun = of.length === 0 ? 0 : of.reduce((sum, r) => sum + r.ms, 0) / of.length;
-    byKind[kind] = { total: of.length, passed: count('passed'), refused: count('refused'), broken: count('broken'), error: count('error'), msPerRun };
+    const cpuMsPerRun = of.length === 0 ? 0 : of.reduce((sum, r) => sum + r.cpuMs, 0) / of.length;
+    byKind[kind] = { total: of.length, passed: count('passed'), untidy: count('untidy'), refused: count('refused'), broken: count('broken'), error: count('error'), msPerRun, cpuMsPerRun };
   }
   return byKind;
 }
@@ -234,7 +303,7 @@ function print(report: ProvingGroundReport): void {
   console.log(`refactoring proving ground on a copy of agentd's tree (tsc --noEmit after each; ${report.baselineErrors} type errors the tree already had are not counted)`);
   for (const [kind, s] of Object.entries(report.byKind)) {
     const rate = s.total === 0 ? 0 : (100 * s.passed) / s.total;
-    console.log(`  ${kind.padEnd(8)} ${s.total} runs: ${s.passed} passed (${rate.toFixed(0)}%), ${s.refused} refused, ${s.broken} broken, ${s.error} errors; ${s.msPerRun.toFixed(0)} ms per run`);
+    console.log(`  ${kind.padEnd(8)} ${s.total} runs: ${s.passed} passed (${rate.toFixed(0)}%), ${s.untidy} untidy, ${s.refused} refused, ${s.broken} broken, ${s.error} errors; ${s.msPerRun.toFixed(0)} ms per run (${s.cpuMsPerRun.toFixed(0)} ms CPU)`);
   }
   console.log(`  ts-morph direct rename (Project on disk + rename, no overlay/engine/checks): ${report.tsMorph.msPerRename.toFixed(0)} ms per rename; same text as agentd in ${report.tsMorph.sameText}/${report.tsMorph.renames}`);
   console.log(`  mocha ${'dist/test/core'}: baseline ${report.mocha.baseline}; after refactorings: ${report.mocha.samples.join(' | ') || 'not run'}`);
@@ -245,7 +314,7 @@ export async function run(options: ProvingGroundOptions = {}): Promise<ProvingGr
   const quick = process.argv.includes('--quick');
   const settings: Required<ProvingGroundOptions> = {
     renames: options.renames ?? (quick ? 5 : 30),
-    moves: options.moves ?? (quick ? 3 : 15),
+    moves: options.moves ?? (quick ? 10 : 30),
     extractions: options.extractions ?? (quick ? 4 : 20),
     mochaSamples: options.mochaSamples ?? (quick ? 0 : 2),
     mochaSpec: options.mochaSpec ?? 'dist/test/core/**/*.test.js',
@@ -262,7 +331,7 @@ export async function run(options: ProvingGroundOptions = {}): Promise<ProvingGr
       if (result.mocha) sampledKinds.add(testCase.kind);
       results.push(result);
       // Progress on stderr, so a long run shows where it is without mixing into the figures.
-      process.stderr.write(`  ${result.kind} ${JSON.stringify(result.input)}: ${result.outcome} in ${result.ms.toFixed(0)} ms${result.mocha ? `; mocha ${result.mocha}` : ''}\n`);
+      process.stderr.write(`  ${result.kind} ${JSON.stringify(result.input)}: ${result.outcome} in ${result.ms.toFixed(0)} ms (${result.cpuMs.toFixed(0)} ms CPU)${result.mocha ? `; mocha ${result.mocha}` : ''}\n`);
     }
     const report: ProvingGroundReport = {
       results: results.map(({ texts: _texts, ...rest }) => rest),

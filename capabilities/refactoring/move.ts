@@ -1,8 +1,10 @@
 /**
  * refactoring.move: move a top-level declaration to another module (created when absent), carrying
  * the imports it needs, exporting it from the target and rewriting every import and re-export in the
- * project. A move that introduces an import cycle is done with a warning; a nested declaration, a
- * default export or a name the target already has is refused.
+ * project (namespace uses too), with `type` on type-only imports when the project writes them so. A
+ * target that imports the name from the source drops that import. A move that introduces an import
+ * cycle is done with a warning; a nested declaration, a default export, or a name the target already
+ * declares or imports from elsewhere is refused.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { INPUT_SCHEMA, type MoveInput } from './move/input.js';

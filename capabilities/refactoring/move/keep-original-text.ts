@@ -24,7 +24,18 @@ export function keepOriginalText(targetText: string, targetPath: string, origina
   }
   const comments = leadingComments(parsed, moved[0]!);
   const replaceFrom = comments.length > 0 ? comments[0]!.pos : moved[0]!.getStart(parsed);
-  return targetText.slice(0, replaceFrom) + text + targetText.slice(moved.at(-1)!.end);
+  return separated(targetText.slice(0, replaceFrom), text, targetText.slice(moved.at(-1)!.end));
+}
+
+/**
+ * Appended to an existing module, the service puts the declaration on the line right after the last
+ * statement; a blank line separates top-level declarations (tidy-layout.ts trims any extra).
+ */
+function separated(before: string, text: string, after: string): string {
+  const newline = before.endsWith('\r\n') ? '\r\n' : '\n';
+  const lead = before !== '' && !/\n\r?\n$/.test(before) && before.endsWith('\n') ? newline : '';
+  const trail = /^\r?\n[^\r\n]/.test(after) ? newline : '';
+  return before + lead + text + trail + after;
 }
 
 function leadingComments(file: ts.SourceFile, statement: ts.Statement): ts.CommentRange[] {

@@ -1,9 +1,11 @@
 /**
  * Moving a top-level declaration: the language service's "Move to file" refactoring carries the
  * imports the declaration needs, exports it from the target, exports what it uses from the source,
- * rewrites importers and imports it back into the source when the source still uses it; agentd then
- * keeps the moved text byte for byte, rewrites re-exports, type-checks the result and looks for
- * import cycles the move introduced (reported as a warning, not refused).
+ * rewrites importers and imports it back into the source when the source still uses it. agentd
+ * first checks the target (a clashing declaration or import is refused; its import of the name from
+ * the source is dropped) and the source's namespace importers, then keeps the moved text byte for
+ * byte and settles the rest (settleEdits), type-checks every module that imports the source or the
+ * target, and looks for import cycles the move introduced (a warning, not a refusal).
  */
 import { posix } from 'node:path';
 import { ts, type Project } from 'ts-morph';
@@ -11,7 +13,7 @@ import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { loadTsProject, toProjectPath, toWorkspacePath, type LoadedProject } from '../ts-project/load-project.js';
 import { refuse } from '../ts-project/refusal.js';
 import { requireSourceFile, where } from '../ts-project/positions.js';
-import { applyToProject, editsFromFileChanges, stageEdits } from '../ts-project/file-edits.js';
+import { applyToProject, editsFromFileChanges, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import { formatSettings, userPreferences } from '../ts-project/code-style.js';
 import { resolveSpecifier } from '../ts-project/module-specifiers.js';
@@ -19,8 +21,12 @@ import type { MoveInput } from './input.js';
 import { declaredNames, topLevelStatements } from './find-declaration.js';
 import { dropSourceHeader, keepOriginalText } from './keep-original-text.js';
 import { fixReExports } from './re-exports.js';
-import { dropSelfImports } from './import-fixes.js';
+import { carryDependencyImports, dropSelfImports } from './import-fixes.js';
 import { importCycles, newCycles, runtimeImportGraph } from './module-graph.js';
+import { assertNoDeclarationClash, detachTargetImport } from './target-imports.js';
+import { assertNamespacesFollow, namedInsteadOfNamespace, rewriteNamespaceMembers } from './namespace-imports.js';
+import { markTypeOnlyImports, prefersTypeOnlyImports } from './type-only-imports.js';
+import { matchLineEnds, tidyLayout } from './tidy-layout.js';
 
 export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput): Promise<StepResult> {
   const loaded = await loadTsProject(ctx);
@@ -31,17 +37,28 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   const targetRel = targetPath(input.to, sourceRel);
   const target = toProjectPath(targetRel);
   await assertTargetFree(ctx, loaded, targetRel, input.symbol);
+  const program = project.getProgram().compilerObject;
+  assertNamespacesFollow(program, source.getFilePath(), input.symbol);
   const cyclesBefore = importCycles(runtimeImportGraph(project));
-  const before = countErrors(project, [source.getFilePath(), target, ...dependentsOf(project, source.getFilePath())]);
+  // Every module that imports the source or the target can be broken by the move, edited or not.
+  const checked = [source.getFilePath(), target, ...dependentsOf(project, source.getFilePath()), ...dependentsOf(project, target)];
+  const before = countErrors(project, checked);
+  const edits: FileEdits = new Map();
+  const targetFile = project.getSourceFile(target);
+  if (targetFile) assertNoDeclarationClash(source, targetFile, statements, { source: sourceRel, target: targetRel });
+  const detached = targetFile && detachTargetImport(program, targetFile, source.getFilePath(), input.symbol, { source: sourceRel, target: targetRel });
+  if (detached !== undefined) {
+    // The target is about to declare the name: its import of it from the source goes first.
+    edits.set(target, detached);
+    applyToProject(loaded, edits);
+  }
   const serviceEdits = languageServiceMove(ctx, project, source.getFilePath(), statements, target, input.symbol);
-  const edits = editsFromFileChanges(project, dropSourceHeader(serviceEdits, source.compilerNode, statements, target));
+  editsFromFileChanges(project, dropSourceHeader(serviceEdits, source.compilerNode, statements, target), edits);
   const moved = edits.get(target);
   if (moved) edits.set(target, keepOriginalText(moved, target, source.compilerNode, statements, input.symbol));
-  dropSelfImports(edits, target);
+  const reExports = settleEdits(loaded, edits, { sourcePath: source.getFilePath(), sourceRel, target, statements, symbol: input.symbol, source: source.compilerNode });
   applyToProject(loaded, edits);
-  const reExports = fixReExports(project, source.getFilePath(), target, input.symbol, edits);
-  if (reExports > 0) applyToProject(loaded, edits);
-  const introduced = findNewErrors(project, [...edits.keys()].filter((path) => edits.get(path) !== null), before);
+  const introduced = findNewErrors(project, [...checked, ...edits.keys()].filter((path) => edits.get(path) !== null), before);
   if (introduced.length > 0) {
     throw refuse(`Moving "${input.symbol}" to "${targetRel}" would introduce type errors (${describeErrors(introduced)}); move what it depends on first or pick another target.`);
   }
@@ -51,10 +68,47 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   const created = !loaded.originals.has(targetRel);
   const importers = touched.filter((path) => path !== sourceRel && path !== targetRel);
   const warning = cycles.length > 0 ? ` Warning: the move introduces an import cycle (${cycles.map((c) => c.join(' <-> ')).join('; ')}).` : '';
+  const detachedNote = detached !== undefined ? ` "${targetRel}" no longer imports it from "${sourceRel}".` : '';
   return {
-    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${warning}`,
-    data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles },
+    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${detachedNote}${warning}`,
+    data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles, targetImportDropped: detached !== undefined },
   };
+}
+
+interface MoveSites {
+  source: ts.SourceFile;
+  sourcePath: string;
+  sourceRel: string;
+  target: string;
+  statements: ts.Statement[];
+  symbol: string;
+}
+
+/**
+ * What the service's edits still need: no self-import, the dependency imports it could not carry,
+ * namespace uses and re-exports of the moved name, `type` on type-only imports the way the project
+ * writes them, line ends and blank lines as the files had them. Returns how many re-exports changed.
+ */
+function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites): number {
+  const { project } = loaded;
+  const { source, sourcePath, sourceRel, target, statements, symbol } = sites;
+  dropSelfImports(edits, target);
+  carryDependencyImports(edits, target, source, statements);
+  const original = (path: string): string | undefined => loaded.originals.get(toWorkspacePath(path));
+  namedInsteadOfNamespace(edits, original, target, symbol);
+  applyToProject(loaded, edits);
+  rewriteNamespaceMembers(project.getProgram().compilerObject, edits, sourcePath, target, symbol);
+  applyToProject(loaded, edits);
+  const typeDeclaration = statements.every((statement) => ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement));
+  const reExports = fixReExports(project, sourcePath, target, symbol, edits, typeDeclaration);
+  if (reExports > 0) applyToProject(loaded, edits);
+  if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original) > 0) applyToProject(loaded, edits);
+  for (const [path, text] of edits) {
+    if (text === null) continue;
+    const like = original(path) ?? loaded.originals.get(sourceRel) ?? '';
+    edits.set(path, tidyLayout(original(path) ?? '', matchLineEnds(text, like), path));
+  }
+  return reExports;
 }
 
 function targetPath(to: string, sourceRel: string): string {
@@ -73,23 +127,12 @@ async function assertTargetFree(ctx: CapabilityContext, loaded: LoadedProject, t
     if (await ctx.workspace.exists(targetRel)) throw refuse(`Target "${targetRel}" exists but is not part of the TypeScript project (excluded by the tsconfig or unreadable); pick a module the project compiles.`);
     return;
   }
+  // Imports of the name are looked at by detachTargetImport (one from the source is dropped, others refused).
   for (const statement of file.compilerNode.statements) {
-    const imported = ts.isImportDeclaration(statement) && importedNames(statement).includes(name);
-    if (declaredNames(statement).includes(name) || imported) {
-      const how = imported ? 'imports' : 'declares';
-      throw refuse(`Target "${targetRel}" already ${how} "${name}" at ${where(file, statement.getStart())}; rename one of them first or pick another target.`);
+    if (declaredNames(statement).includes(name)) {
+      throw refuse(`Target "${targetRel}" already declares "${name}" at ${where(file, statement.getStart())}; rename one of them first or pick another target.`);
     }
   }
-}
-
-function importedNames(statement: ts.ImportDeclaration): string[] {
-  const clause = statement.importClause;
-  if (!clause) return [];
-  const names = clause.name ? [clause.name.text] : [];
-  const bindings = clause.namedBindings;
-  if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
-  if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => e.name.text));
-  return names;
 }
 
 /** Files whose imports or re-exports reach `path` (their errors are compared before and after). */

@@ -88,11 +88,24 @@ describe('capabilities/refactoring/move', function () {
     });
   });
 
+  describe('into a module that imports it from the source', () => {
+    it('drops that import (the header comment stays), re-exports follow, and nothing imports it back', async () => {
+      const shapes = await sample.read('src/shapes.ts');
+      const math = await sample.read('src/math.ts');
+      const { result } = await sample.apply(run, { file: 'src/math.ts', symbol: 'round', to: 'src/shapes.ts' });
+      expect(await sample.read('src/shapes.ts')).to.equal(`${shapes.replace("import { round } from './math.js';\n", '')}\n${math.slice(0, math.indexOf('export function clamp') - 1)}`);
+      expect(await sample.read('src/math.ts')).to.equal(math.slice(math.indexOf('export function clamp')));
+      expect(await sample.read('src/index.ts')).to.contain("export * from './math.js';\nexport { round } from './shapes.js';");
+      expect(result.summary).to.contain('"src/shapes.ts" no longer imports it from "src/math.ts"');
+      expect(result.summary).not.to.match(/cycle/);
+      await sample.typecheck();
+    });
+  });
+
   describe('refuses, saying why', () => {
     const cases: { name: string; input: object; reason: RegExp }[] = [
       { name: 'a declaration that is not top-level', input: { file: 'src/shapes.ts', symbol: 'cross', to: 'src/cross.ts' }, reason: /not a top-level declaration.*src\/shapes\.ts:26/ },
       { name: 'a target that already declares the name', input: { file: 'src/shapes.ts', symbol: 'distance', to: 'src/lib/units.ts' }, reason: /already declares "distance" at src\/lib\/units\.ts:1/ },
-      { name: 'a target that already imports the name', input: { file: 'src/math.ts', symbol: 'round', to: 'src/shapes.ts' }, reason: /already imports "round" at src\/shapes\.ts:2/ },
       { name: 'a default export', input: { file: 'src/shapes.ts', symbol: 'describe', to: 'src/describe.ts' }, reason: /default export/ },
       { name: 'one of several names in one statement', input: { file: 'src/shapes.ts', symbol: 'UNIT', to: 'src/units.ts' }, reason: /declared together with "HALF"/ },
       { name: 'an unknown name, with a did-you-mean', input: { file: 'src/shapes.ts', symbol: 'distanse', to: 'src/d.ts' }, reason: /no top-level declaration named "distanse".*Did you mean "distance"/ },
