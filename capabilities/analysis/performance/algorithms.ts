@@ -4,7 +4,8 @@
  * a loop over something else (O(n·m); a Set or Map built once makes each lookup O(1)).
  */
 import type { Finding } from '../../../core/index.js';
-import { ancestors, calleeName, calleeObject, fieldChild, isFunction, isIterationCallback, LOOP_TYPES, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { calleeName, calleeObject, fieldChild, isFunction, isIterationCallback, ITERATION_METHODS, LOOP_TYPES, nodesOfType, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { callsNamed } from './calls-by-name.js';
 
 const SEARCHES = new Set(['includes', 'indexOf', 'lastIndexOf', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every']);
 const CALLBACK_SEARCHES = new Set(['find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every']);
@@ -12,6 +13,8 @@ const ARRAY_TYPE = /\[\]\s*(=|$)|^:\s*(readonly\s+)?\w+\[\]|Array<|ReadonlyArray
 const ARRAY_VALUE = /^(\[|Array\.from\(|new Array|Object\.(keys|values|entries)\()|\.(map|filter|split|slice|concat|flat|flatMap)\(/;
 /** Small constant lists: searching them is effectively constant time. */
 const SMALL_LIST = 10;
+const LOOP_STATEMENTS = [...LOOP_TYPES];
+const DECLARATION_HOLDERS = ['variable_declarator', 'required_parameter', 'optional_parameter'];
 
 /** The collection a loop walks, as source text: `for (x of xs)`, `xs.forEach(...)`, `for (...; i < xs.length; ...)`. */
 export function loopCollection(loop: Node, source: string): string | undefined {
@@ -41,7 +44,7 @@ function iteratesConstants(loop: Node, source: string, small: ReadonlySet<string
 /** Loops enclosing `node`, innermost first, crossing iteration callbacks but not other functions. */
 export function enclosingLoops(node: Node, source: string): Node[] {
   const loops: Node[] = [];
-  for (const a of ancestors(node)) {
+  for (let a = node.parent; a; a = a.parent) {
     if (LOOP_TYPES.has(a.type)) loops.push(a);
     else if (isFunction(a)) {
       if (!isIterationCallback(a, source)) break;
@@ -51,18 +54,33 @@ export function enclosingLoops(node: Node, source: string): Node[] {
   return loops;
 }
 
-function isLoop(node: Node, source: string): boolean {
-  return LOOP_TYPES.has(node.type) || (isFunction(node) && isIterationCallback(node, source));
+/**
+ * Every loop of a file (what `enclosingLoops` counts as one), in pre-order: the loop statements from the
+ * tree's index, and the function arguments of iteration calls (`xs.forEach(...)`, what
+ * `isIterationCallback` accepts) from the file's calls by name.
+ */
+function loopsOf(root: Node, source: string): Node[] {
+  const statements = nodesOfType(root, LOOP_STATEMENTS);
+  const callbacks: Node[] = [];
+  for (const call of callsNamed(root, source, ITERATION_METHODS)) {
+    const args = fieldChild(call, 'arguments');
+    if (args?.type !== 'arguments' || !calleeObject(call)) continue;
+    for (const arg of args.children) if (isFunction(arg)) callbacks.push(arg);
+  }
+  if (callbacks.length === 0) return [...statements];
+  return [...statements, ...callbacks].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
 }
 
 export function nestedLoopFindings(file: string, root: Node, source: string): Finding[] {
+  const loops = loopsOf(root, source);
+  // A nested loop needs two loops.
+  if (loops.length < 2) return [];
   const findings: Finding[] = [];
-  walk(root, (loop) => {
-    if (!isLoop(loop, source)) return;
+  for (const loop of loops) {
     const collection = loopCollection(loop, source);
-    if (!collection) return;
+    if (!collection) continue;
     const outer = enclosingLoops(loop, source).find((o) => loopCollection(o, source) === collection);
-    if (!outer) return;
+    if (!outer) continue;
     const at = isFunction(loop) ? loop.parent!.parent! : loop;
     findings.push({
       ruleId: 'performance/nested-loop-same-collection',
@@ -72,7 +90,7 @@ export function nestedLoopFindings(file: string, root: Node, source: string): Fi
       range: rangeOf(at).startLine === rangeOf(at).endLine ? rangeOf(at) : { ...rangeOf(at), endLine: at.startRow + 1, endColumn: at.startColumn + 1 },
       data: { collection, outerLine: outer.startRow + 1 },
     });
-  });
+  }
   return findings;
 }
 
@@ -84,18 +102,16 @@ interface ArrayFacts {
 /** Names the file declares as arrays (by type annotation or initialiser), and which are small constant lists. */
 function arrayFacts(root: Node, source: string): ArrayFacts {
   const facts: ArrayFacts = { arrays: new Set(), small: new Set() };
-  walk(root, (n) => {
-    const holder = n.type === 'variable_declarator' ? n : n.type === 'required_parameter' || n.type === 'optional_parameter' ? n : undefined;
-    if (!holder) return;
+  for (const holder of nodesOfType(root, DECLARATION_HOLDERS)) {
     const id = fieldChild(holder, 'name') ?? fieldChild(holder, 'pattern');
-    if (id?.type !== 'identifier') return;
+    if (id?.type !== 'identifier') continue;
     const name = textOf(id, source);
     const type = fieldChild(holder, 'type');
     const value = fieldChild(holder, 'value');
     if ((type && ARRAY_TYPE.test(textOf(type, source).trim())) || (value && ARRAY_VALUE.test(textOf(value, source)))) facts.arrays.add(name);
     const isConst = holder.parent?.type === 'lexical_declaration' && textOf(holder.parent, source).startsWith('const');
     if (isConst && value?.type === 'array' && value.children.filter((c) => c.named).length <= SMALL_LIST) facts.small.add(name);
-  });
+  }
   return facts;
 }
 
@@ -124,26 +140,28 @@ function loopBindings(loop: Node, source: string): Set<string> {
 }
 
 export function linearSearchFindings(file: string, root: Node, source: string): Finding[] {
-  const facts = arrayFacts(root, source);
+  // Made on the first search found in a loop: most files have none.
+  let facts: ArrayFacts | undefined;
   const findings: Finding[] = [];
-  walk(root, (call) => {
-    if (call.type !== 'call_expression') return;
+  for (const call of callsNamed(root, source, SEARCHES)) {
     const method = calleeName(call, source);
     const receiver = calleeObject(call);
-    if (!method || !SEARCHES.has(method) || !receiver) return;
+    if (!method || !SEARCHES.has(method) || !receiver) continue;
     const loops = enclosingLoops(call, source);
     const loop = loops[0];
-    if (!loop) return;
+    if (!loop) continue;
+    facts ??= arrayFacts(root, source);
     const name = textOf(receiver, source);
     const known = receiver.type === 'identifier' && facts.arrays.has(name);
-    if (!known && !(CALLBACK_SEARCHES.has(method) && receiver.type !== 'array')) return;
-    if (receiver.type === 'array' || facts.small.has(name) || loopCollection(loop, source) === name) return;
+    if (!known && !(CALLBACK_SEARCHES.has(method) && receiver.type !== 'array')) continue;
+    if (receiver.type === 'array' || facts.small.has(name) || loopCollection(loop, source) === name) continue;
     // A loop over a handful of constants (`['a.json', 'b.json'].find(...)`, a small const list) is O(m), not O(n·m).
-    if (loops.every((l) => iteratesConstants(l, source, facts.small))) return;
+    const small = facts.small;
+    if (loops.every((l) => iteratesConstants(l, source, small))) continue;
     // A list built inside the loop is a different list each iteration: no index to hoist.
     const rootName = name.split(/[.[]/)[0]!;
-    if (declaredInside(loop, rootName, source) || loops.some((l) => loopBindings(l, source).has(rootName))) return;
-    if (!known && receiver.type !== 'identifier' && !/^[\w$.]+$/.test(name)) return;
+    if (declaredInside(loop, rootName, source) || loops.some((l) => loopBindings(l, source).has(rootName))) continue;
+    if (!known && receiver.type !== 'identifier' && !/^[\w$.]+$/.test(name)) continue;
     findings.push({
       ruleId: 'performance/linear-search-in-loop',
       severity: 'low',
@@ -152,6 +170,6 @@ export function linearSearchFindings(file: string, root: Node, source: string): 
       range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startColumn + 1 },
       data: { receiver: name, method, loopLine: loop.startRow + 1 },
     });
-  });
+  }
   return findings;
 }

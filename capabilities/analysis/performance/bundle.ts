@@ -4,7 +4,8 @@
  * bytes cost next to nothing.
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, fieldChild, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { callArguments, fieldChild, rangeOf, textOf, type SyntaxNode as Node } from '../../../core/index.js';
+import { callsNamed } from './calls-by-name.js';
 import { librarySize } from './library-sizes.js';
 
 function finding(file: string, node: Node, source: string, specifier: string): Finding | undefined {
@@ -32,11 +33,11 @@ export function bundleFindings(file: string, root: Node, source: string): Findin
     const f = finding(file, statement, source, textOf(from, source).slice(1, -1));
     if (f) findings.push(f);
   }
-  walk(root, (n) => {
-    if (n.type !== 'call_expression' || textOf(fieldChild(n, 'function')!, source) !== 'require') return;
+  for (const n of callsNamed(root, source, ['require'])) {
+    if (textOf(fieldChild(n, 'function')!, source) !== 'require') continue;
     const arg = callArguments(n)[0];
     const f = arg?.type === 'string' ? finding(file, n, source, textOf(arg, source).slice(1, -1)) : undefined;
     if (f) findings.push(f);
-  });
+  }
   return findings;
 }

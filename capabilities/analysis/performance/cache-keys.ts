@@ -9,7 +9,8 @@
  * the file; a non-exported function's parameter is judged by what the file's own calls pass it. Anything
  * that cannot be shown bounded counts as unbounded.
  */
-import { ancestors, callArguments, fieldChild, isFunction, namedChildren, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { ancestors, callArguments, fieldChild, isFunction, namedChildren, nodesOfType, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { callsNamed } from './calls-by-name.js';
 
 /**
  * Imported type names that conventionally name a small closed set. Without the imported file there is no
@@ -20,6 +21,7 @@ const ENUM_LIKE_TYPE = /(Kind|Type|Language|Lang|Mode|Level|Severity|Status|Stat
 const UNBOUNDED_PREDEFINED = new Set(['string', 'number', 'bigint', 'symbol', 'any', 'unknown', 'object']);
 const COMPARISON = new Set(['===', '!==', '==', '!=', '<', '<=', '>', '>=', 'in', 'instanceof']);
 const LITERALS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined']);
+const REFERENCES = ['identifier', 'shorthand_property_identifier'];
 /** How many calls and declarations deep a key is followed before it is taken as unbounded. */
 const MAX_DEPTH = 5;
 
@@ -281,25 +283,18 @@ export class CacheKeys {
   private escapes(name: string): boolean {
     if (!this.escapedNames) {
       const escaped = new Set<string>();
-      walk(this.root, (n) => {
-        if (n.type !== 'identifier' && n.type !== 'shorthand_property_identifier') return;
+      for (const n of nodesOfType(this.root, REFERENCES)) {
         const parent = n.parent!;
-        if (parent.type === 'call_expression' && n.field === 'function') return;
-        if ((parent.type === 'variable_declarator' || isFunction(parent)) && n.field === 'name') return;
+        if (parent.type === 'call_expression' && n.field === 'function') continue;
+        if ((parent.type === 'variable_declarator' || isFunction(parent)) && n.field === 'name') continue;
         escaped.add(this.text(n));
-      });
+      }
       this.escapedNames = escaped;
     }
     return this.escapedNames.has(name);
   }
 
   private callsTo(name: string): Node[] {
-    const calls: Node[] = [];
-    walk(this.root, (n) => {
-      if (n.type !== 'call_expression') return;
-      const callee = fieldChild(n, 'function');
-      if (callee?.type === 'identifier' && this.text(callee) === name) calls.push(n);
-    });
-    return calls;
+    return callsNamed(this.root, this.source, [name]).filter((n) => fieldChild(n, 'function')?.type === 'identifier');
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Finding } from '../../../core/index.js';
 import { callArguments, calleeName, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { callsNamed } from './calls-by-name.js';
 
 const DEPENDENCY_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect', 'useMemo', 'useCallback', 'useImperativeHandle']);
 const LITERALS = new Set(['object', 'array', 'arrow_function', 'function_expression', 'function']);
@@ -95,35 +96,63 @@ function isComponentOrHook(fn: Node, source: string): boolean {
   return /^[A-Z]|^use[A-Z0-9]/.test(name);
 }
 
+/**
+ * The component or hook whose body `call` is checked in: the nearest enclosing component or hook (an
+ * inner one hides the call from outer ones), when the call is in that function's body (a call in a
+ * parameter's default value is checked by none).
+ */
+function owningComponent(call: Node, source: string): Node | undefined {
+  let child = call;
+  for (let p = call.parent; p; child = p, p = p.parent) {
+    if (!isFunction(p) || !isComponentOrHook(p, source)) continue;
+    const body = fieldChild(p, 'body');
+    return !body || body === child ? p : undefined;
+  }
+  return undefined;
+}
+
+/** Pre-order (a walk's order): outer first among nodes that start together. */
+function byPosition(a: Node, b: Node): number {
+  return a.startIndex - b.startIndex || b.endIndex - a.endIndex;
+}
+
 export function effectDependencyFindings(file: string, root: Node, source: string): Finding[] {
+  // Hook calls (from the file's calls by name) grouped by the component or hook that owns them; the
+  // findings keep the order of a walk over the components, each over its own calls.
+  const callsByOwner = new Map<Node, Node[]>();
+  for (const call of callsNamed(root, source, DEPENDENCY_HOOKS)) {
+    const owner = owningComponent(call, source);
+    if (!owner) continue;
+    const calls = callsByOwner.get(owner);
+    if (calls) calls.push(call);
+    else callsByOwner.set(owner, [call]);
+  }
   const findings: Finding[] = [];
-  walk(root, (fn) => {
-    if (!isFunction(fn) || !isComponentOrHook(fn, source)) return;
+  for (const fn of [...callsByOwner.keys()].sort(byPosition)) {
     const scope = componentScope(fn, source);
-    walk(fieldChild(fn, 'body') ?? fn, (call) => {
-      if (call !== fn && isFunction(call) && isComponentOrHook(call, source)) return false;
-      const hook = call.type === 'call_expression' ? calleeName(call, source) : undefined;
-      if (!hook || !DEPENDENCY_HOOKS.has(hook)) return undefined;
-      const args = callArguments(call);
-      const callback = args[hook === 'useImperativeHandle' ? 1 : 0];
-      const deps = args[hook === 'useImperativeHandle' ? 2 : 1];
-      if (!callback || !isFunction(callback) || deps?.type !== 'array') return undefined;
-      const listed = dependencyRoots(deps, source);
-      const missing = [...referencedNames(callback, scope, source)].filter((n) => !listed.has(n));
-      if (missing.length > 0) findings.push({
-        ruleId: 'performance/effect-missing-dependency', severity: 'medium', file, range: rangeOf(deps), data: { hook, missing },
-        message: `${hook} reads ${missing.map((m) => `'${m}'`).join(', ')} but its dependency array does not list ${missing.length === 1 ? 'it' : 'them'}: the callback sees stale values; add ${missing.length === 1 ? 'it' : 'them'} to the array.`,
-      });
-      for (const dep of deps.children.filter((c) => c.named)) {
-        const literal = LITERALS.has(dep.type);
-        if (!literal && !(dep.type === 'identifier' && scope.unstable.has(textOf(dep, source)))) continue;
-        findings.push({
-          ruleId: 'performance/unstable-dependency', severity: 'medium', file, range: rangeOf(dep), data: { hook, dependency: textOf(dep, source) },
-          message: `Dependency '${textOf(dep, source).slice(0, 40)}' of ${hook} is ${literal ? 'a literal' : 'an object or function created in the component body'}: it is new on every render, so the hook runs every render; ${literal ? 'list its primitive parts instead' : 'wrap it in useMemo/useCallback or move it inside the hook'}.`,
-        });
-      }
-      return undefined;
-    });
-  });
+    for (const call of callsByOwner.get(fn)!) hookFindings(file, call, scope, source, findings);
+  }
   return findings;
+}
+
+function hookFindings(file: string, call: Node, scope: Scope, source: string, findings: Finding[]): void {
+  const hook = calleeName(call, source)!;
+  const args = callArguments(call);
+  const callback = args[hook === 'useImperativeHandle' ? 1 : 0];
+  const deps = args[hook === 'useImperativeHandle' ? 2 : 1];
+  if (!callback || !isFunction(callback) || deps?.type !== 'array') return;
+  const listed = dependencyRoots(deps, source);
+  const missing = [...referencedNames(callback, scope, source)].filter((n) => !listed.has(n));
+  if (missing.length > 0) findings.push({
+    ruleId: 'performance/effect-missing-dependency', severity: 'medium', file, range: rangeOf(deps), data: { hook, missing },
+    message: `${hook} reads ${missing.map((m) => `'${m}'`).join(', ')} but its dependency array does not list ${missing.length === 1 ? 'it' : 'them'}: the callback sees stale values; add ${missing.length === 1 ? 'it' : 'them'} to the array.`,
+  });
+  for (const dep of deps.children.filter((c) => c.named)) {
+    const literal = LITERALS.has(dep.type);
+    if (!literal && !(dep.type === 'identifier' && scope.unstable.has(textOf(dep, source)))) continue;
+    findings.push({
+      ruleId: 'performance/unstable-dependency', severity: 'medium', file, range: rangeOf(dep), data: { hook, dependency: textOf(dep, source) },
+      message: `Dependency '${textOf(dep, source).slice(0, 40)}' of ${hook} is ${literal ? 'a literal' : 'an object or function created in the component body'}: it is new on every render, so the hook runs every render; ${literal ? 'list its primitive parts instead' : 'wrap it in useMemo/useCallback or move it inside the hook'}.`,
+    });
+  }
 }

@@ -5,8 +5,9 @@
  * (cache-keys.ts tells a fixed key set from unbounded input).
  */
 import type { Finding } from '../../../core/index.js';
-import { ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, nodesOfType, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
 import { CacheKeys } from './cache-keys.js';
+import { callsNamed } from './calls-by-name.js';
 
 const EFFECT_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect']);
 const GLOBAL_TARGETS = /^(window|document|globalThis|self|process|document\.body|navigator\.\w+|screen)$/;
@@ -31,15 +32,25 @@ function enclosingMethodNamed(node: Node, name: string, source: string): Node | 
   return key && textOf(key, source) === name ? method : undefined;
 }
 
+/** Does `call` remove `event` (or any event, when the event is not a literal)? */
+function isRemoval(call: Node, removers: Set<string>, event: string | undefined, source: string): boolean {
+  return removers.has(calleeName(call, source) ?? '') && (event === undefined || stringArg(call, 0, source) === event || stringArg(call, 0, source) === undefined);
+}
+
 /** Does `scope` call `remover` for `event` (or any event, when the event is not a literal)? */
 function removes(scope: Node, removers: Set<string>, event: string | undefined, source: string): boolean {
   let found = false;
   walk(scope, (n) => {
     if (found) return false;
-    if (n.type === 'call_expression' && removers.has(calleeName(n, source) ?? '')) found = event === undefined || stringArg(n, 0, source) === event || stringArg(n, 0, source) === undefined;
+    if (n.type === 'call_expression') found = isRemoval(n, removers, event, source);
     return undefined;
   });
   return found;
+}
+
+/** `removes` over the whole file, from the tree's index of calls. */
+function fileRemoves(root: Node, removers: Set<string>, event: string | undefined, source: string): boolean {
+  return callsNamed(root, source, removers).some((call) => isRemoval(call, removers, event, source));
 }
 
 /** An effect cleans up when its callback returns a function (or a call's result, like an unsubscribe). */
@@ -60,29 +71,28 @@ function hasAutoRemoval(call: Node, source: string): boolean {
 
 export function listenerFindings(file: string, root: Node, source: string): Finding[] {
   const findings: Finding[] = [];
-  walk(root, (call) => {
-    if (call.type !== 'call_expression') return;
+  for (const call of callsNamed(root, source, SUBSCRIBE)) {
     const method = calleeName(call, source);
     const target = calleeObject(call);
-    if (!method || !SUBSCRIBE.has(method) || !target) return;
+    if (!method || !SUBSCRIBE.has(method) || !target) continue;
     const event = stringArg(call, 0, source);
     const label = `'${textOf(target, source)}.${method}(${event ? `'${event}'` : '...'})'`;
     const effect = enclosingEffect(call, source);
     if (effect) {
       if (!effectReturnsCleanup(effect)) findings.push(listenerFinding(file, call, `${label} in an effect that returns no cleanup adds another listener every time the effect runs`, 'return a cleanup function that removes it.'));
-      return;
+      continue;
     }
-    if (method !== 'addEventListener' || hasAutoRemoval(call, source)) return;
+    if (method !== 'addEventListener' || hasAutoRemoval(call, source)) continue;
     const remover = new Set(['removeEventListener']);
     const mounted = enclosingMethodNamed(call, 'componentDidMount', source);
     if (mounted) {
       if (!removes(mounted.parent!, remover, event, source)) findings.push(listenerFinding(file, call, `${label} in componentDidMount is never removed`, 'remove it in componentWillUnmount.'));
-      return;
+      continue;
     }
-    if (ancestors(call).some(isFunction) && GLOBAL_TARGETS.test(textOf(target, source)) && !removes(root, remover, event, source)) {
+    if (ancestors(call).some(isFunction) && GLOBAL_TARGETS.test(textOf(target, source)) && !fileRemoves(root, remover, event, source)) {
       findings.push(listenerFinding(file, call, `${label} on a global target inside a function is never removed: each call adds one more`, 'call removeEventListener with the same handler, or pass { once: true } or an AbortSignal.'));
     }
-  });
+  }
   return findings;
 }
 
@@ -95,22 +105,21 @@ function intervalHolder(call: Node, source: string): string | undefined {
 }
 
 export function intervalFindings(file: string, root: Node, source: string): Finding[] {
+  const intervals = callsNamed(root, source, ['setInterval']);
+  if (intervals.length === 0) return [];
   const cleared = new Set<string>();
-  walk(root, (n) => {
-    if (n.type === 'call_expression' && /^(clearInterval|clearTimeout)$/.test(calleeName(n, source) ?? '')) {
-      const arg = callArguments(n)[0];
-      if (arg) cleared.add(textOf(arg, source).replace(/^this\./, ''));
-    }
-  });
+  for (const n of callsNamed(root, source, ['clearInterval', 'clearTimeout'])) {
+    const arg = callArguments(n)[0];
+    if (arg) cleared.add(textOf(arg, source).replace(/^this\./, ''));
+  }
   const findings: Finding[] = [];
-  walk(root, (call) => {
-    if (call.type !== 'call_expression' || calleeName(call, source) !== 'setInterval') return;
+  for (const call of intervals) {
     // Top-level intervals run once per process by design; `.unref()`ed ones do not keep it alive either.
-    if (!ancestors(call).some(isFunction)) return;
+    if (!ancestors(call).some(isFunction)) continue;
     const parent = call.parent;
-    if (parent?.type === 'member_expression' && textOf(fieldChild(parent, 'property')!, source) === 'unref') return;
+    if (parent?.type === 'member_expression' && textOf(fieldChild(parent, 'property')!, source) === 'unref') continue;
     const holder = intervalHolder(call, source);
-    if (holder && cleared.has(holder.replace(/^this\./, ''))) return;
+    if (holder && cleared.has(holder.replace(/^this\./, ''))) continue;
     findings.push({
       ruleId: 'performance/uncleared-interval',
       severity: 'medium',
@@ -119,7 +128,7 @@ export function intervalFindings(file: string, root: Node, source: string): Find
       range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startColumn + 1 },
       data: { holder: holder ?? null },
     });
-  });
+  }
   return findings;
 }
 
@@ -198,8 +207,10 @@ export function unboundedCacheFindings(file: string, root: Node, source: string)
   if (collections.size === 0) return [];
   const keys = new CacheKeys(root, source);
   const uses = new Map<string, CollectionUses>();
-  walk(root, (n) => {
-    if (n.type !== 'identifier' || !collections.has(textOf(n, source))) return;
+  // Identifiers are the commonest node: compare lengths before slicing out each one's text.
+  const lengths = new Set([...collections.keys()].map((name) => name.length));
+  for (const n of nodesOfType(root, 'identifier')) {
+    if (!lengths.has(n.endIndex - n.startIndex) || !collections.has(textOf(n, source))) continue;
     const name = textOf(n, source);
     const entry = uses.get(name) ?? { shrinks: false, escapes: false };
     const use = useOf(n, source);
@@ -210,7 +221,7 @@ export function unboundedCacheFindings(file: string, root: Node, source: string)
     if (use.kind === 'shrink') entry.shrinks = true;
     if (use.kind === 'escape') entry.escapes = true;
     uses.set(name, entry);
-  });
+  }
   const findings: Finding[] = [];
   for (const [name, declarator] of collections) {
     const use = uses.get(name);

@@ -5,8 +5,9 @@
  * looks like a database handle (db, pool, client, knex, prisma, repository, a Model class, ...).
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, calleeName, calleeObject, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { callArguments, calleeName, calleeObject, nodesOfType, rangeOf, skipParens, textOf, type SyntaxNode as Node } from '../../../core/index.js';
 import { enclosingLoops } from './algorithms.js';
+import { callsNamed } from './calls-by-name.js';
 
 const QUERY_METHODS = new Set([
   'query', 'execute', 'raw', 'findOne', 'findUnique', 'findFirst', 'findMany', 'findById', 'findByPk', 'findAll', 'findOneBy', 'findBy',
@@ -31,12 +32,11 @@ export function isDatabaseCall(call: Node, source: string): boolean {
 
 export function nPlusOneFindings(file: string, root: Node, source: string): Finding[] {
   const findings: Finding[] = [];
-  walk(root, (n) => {
-    if (n.type !== 'await_expression') return;
+  for (const n of nodesOfType(root, 'await_expression')) {
     const call = skipParens(n.children.find((c) => c.named));
-    if (call?.type !== 'call_expression' || !isDatabaseCall(call, source)) return;
+    if (call?.type !== 'call_expression' || !isDatabaseCall(call, source)) continue;
     const loop = enclosingLoops(n, source)[0];
-    if (!loop) return;
+    if (!loop) continue;
     const method = calleeName(call, source)!;
     findings.push({
       ruleId: 'performance/n-plus-one-query',
@@ -46,7 +46,7 @@ export function nPlusOneFindings(file: string, root: Node, source: string): Find
       range: { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startRow === call.endRow ? call.endColumn : call.startColumn + 1 },
       data: { method, loopLine: loop.startRow + 1 },
     });
-  });
+  }
   return findings;
 }
 
@@ -56,6 +56,9 @@ export function nPlusOneFindings(file: string, root: Node, source: string): Find
  */
 const SQL_STATEMENT = /^\s*\(?\s*(select|with|insert|create)\b/i;
 const SELECT_LIST = /\bselect\s+(?:distinct\s+)?([\s\S]+?)\s+from\s/i;
+/** A string's text is a slice of the source, so a file without this has no SQL string. */
+const MAY_HOLD_SQL = /\bselect\s/i;
+const STRINGS = ['string', 'template_string'];
 
 /** The column list of a SELECT is `*`, has a comma or a call, or is one name (with an alias): "Select a file from the list" is prose. */
 function looksLikeColumns(list: string): boolean {
@@ -72,32 +75,37 @@ function sqlText(node: Node, source: string): string | undefined {
 
 export function sqlFindings(file: string, root: Node, source: string): Finding[] {
   const findings: Finding[] = [];
-  walk(root, (n) => {
-    const sql = sqlText(n, source);
-    if (sql === undefined) return;
-    if (/\bselect\s+\*\s+from\b/i.test(sql)) {
-      findings.push({
-        ruleId: 'performance/select-star', severity: 'low', file, range: rangeOf(n), data: {},
-        message: 'SELECT * reads every column, including ones added later, and defeats covering indexes; list the columns you use.',
-      });
+  if (MAY_HOLD_SQL.test(source)) {
+    // Strings in pre-order; a string inside an SQL template's substitution is part of that query, not one of its own.
+    let insideSqlUntil = -1;
+    for (const n of nodesOfType(root, STRINGS)) {
+      if (n.startIndex < insideSqlUntil) continue;
+      const sql = sqlText(n, source);
+      if (sql === undefined) continue;
+      insideSqlUntil = n.endIndex;
+      if (/\bselect\s+\*\s+from\b/i.test(sql)) {
+        findings.push({
+          ruleId: 'performance/select-star', severity: 'low', file, range: rangeOf(n), data: {},
+          message: 'SELECT * reads every column, including ones added later, and defeats covering indexes; list the columns you use.',
+        });
+      }
+      const aggregateOnly = /^\s*select\s+(count|sum|avg|min|max|exists)\s*\(/i.test(sql);
+      if (!aggregateOnly && /^\s*select\b/i.test(sql) && !/\b(where|limit|fetch\s+first|fetch\s+next|top\s*\(?\d|offset)\b/i.test(sql)) {
+        findings.push({
+          ruleId: 'performance/unbounded-query', severity: 'medium', file, range: rangeOf(n), data: {},
+          message: 'This SELECT has no WHERE and no LIMIT: it returns the whole table, which grows with the data; paginate it (LIMIT/OFFSET or a keyset cursor).',
+        });
+      }
     }
-    const aggregateOnly = /^\s*select\s+(count|sum|avg|min|max|exists)\s*\(/i.test(sql);
-    if (!aggregateOnly && /^\s*select\b/i.test(sql) && !/\b(where|limit|fetch\s+first|fetch\s+next|top\s*\(?\d|offset)\b/i.test(sql)) {
-      findings.push({
-        ruleId: 'performance/unbounded-query', severity: 'medium', file, range: rangeOf(n), data: {},
-        message: 'This SELECT has no WHERE and no LIMIT: it returns the whole table, which grows with the data; paginate it (LIMIT/OFFSET or a keyset cursor).',
-      });
-    }
-    return false;
-  });
-  walk(root, (call) => {
-    if (call.type !== 'call_expression' || !LIST_METHODS.has(calleeName(call, source) ?? '') || !isDatabaseCall(call, source)) return;
+  }
+  for (const call of callsNamed(root, source, LIST_METHODS)) {
+    if (!isDatabaseCall(call, source)) continue;
     const options = callArguments(call)[0];
-    if (options && (options.type !== 'object' || BOUNDING_KEYS.test(textOf(options, source)))) return;
+    if (options && (options.type !== 'object' || BOUNDING_KEYS.test(textOf(options, source)))) continue;
     findings.push({
       ruleId: 'performance/unbounded-query', severity: 'medium', file, range: rangeOf(call), data: {},
       message: `'${calleeName(call, source)}()' without take/limit or a filter loads the whole table; paginate it.`,
     });
-  });
+  }
   return findings;
 }

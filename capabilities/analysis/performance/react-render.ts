@@ -4,16 +4,29 @@
  * (sorting, chained array passes) in a component body without useMemo.
  */
 import type { Finding } from '../../../core/index.js';
-import { calleeName, callArguments, containsJsx, fieldChild, isFunction, isJsx, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { calleeName, callArguments, containsJsx, fieldChild, FUNCTION_TYPES, isFunction, isJsx, nodesOfType, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { callsNamed } from './calls-by-name.js';
 
 const INLINE_VALUES = new Set(['object', 'array', 'arrow_function', 'function_expression', 'function']);
 const ITERATION = /^(map|filter|reduce|flatMap|sort|toSorted|find|some|every|forEach)$/;
 const HOOKS = /^use[A-Z]|^use$/;
+const JSX_TYPES = ['jsx_element', 'jsx_self_closing_element', 'jsx_fragment'];
+const JSX_OPENINGS = ['jsx_opening_element', 'jsx_self_closing_element'];
+const MEMO_HOLDERS = ['variable_declarator', 'class_declaration'];
+const MAY_MEMOISE = /\bmemo\b|\bPureComponent\b/;
+const FUNCTIONS = [...FUNCTION_TYPES];
+
+/** Whether the file has any JSX (what `isJsx` accepts): without it no rule here can report. */
+export function hasJsx(root: Node): boolean {
+  return JSX_TYPES.some((type) => nodesOfType(root, type).length > 0);
+}
 
 /** Components this file declares as memoised: `const X = memo(...)`, `React.memo`, `class X extends PureComponent`. */
 export function memoisedComponents(root: Node, source: string): string[] {
+  // `memo` and `PureComponent` are read from the source text: without either word, nothing is memoised.
+  if (!MAY_MEMOISE.test(source)) return [];
   const names: string[] = [];
-  walk(root, (n) => {
+  for (const n of nodesOfType(root, MEMO_HOLDERS)) {
     if (n.type === 'variable_declarator') {
       const value = skipParens(fieldChild(n, 'value'));
       const id = fieldChild(n, 'name');
@@ -23,18 +36,17 @@ export function memoisedComponents(root: Node, source: string): string[] {
       const heritage = n.children.find((c) => c.type === 'class_heritage');
       if (heritage && /\bPureComponent\b/.test(textOf(heritage, source))) names.push(textOf(fieldChild(n, 'name')!, source));
     }
-  });
+  }
   return names;
 }
 
 export function inlinePropFindings(file: string, root: Node, source: string, memoised: Set<string>): Finding[] {
   if (memoised.size === 0) return [];
   const findings: Finding[] = [];
-  walk(root, (element) => {
-    if (element.type !== 'jsx_opening_element' && element.type !== 'jsx_self_closing_element') return;
+  for (const element of nodesOfType(root, JSX_OPENINGS)) {
     const name = fieldChild(element, 'name');
     const component = name ? textOf(name, source) : '';
-    if (!memoised.has(component)) return;
+    if (!memoised.has(component)) continue;
     for (const attribute of element.children.filter((c) => c.type === 'jsx_attribute')) {
       const prop = textOf(attribute.children[0]!, source);
       const value = attribute.children.find((c) => c.type === 'jsx_expression');
@@ -50,7 +62,7 @@ export function inlinePropFindings(file: string, root: Node, source: string, mem
         data: { component, prop, kind: what },
       });
     }
-  });
+  }
   return findings;
 }
 
@@ -78,11 +90,12 @@ function hasKey(element: Node, source: string): boolean {
 }
 
 export function missingKeyFindings(file: string, root: Node, source: string): Finding[] {
+  // Only JSX elements are reported.
+  if (!hasJsx(root)) return [];
   const findings: Finding[] = [];
-  walk(root, (call) => {
-    if (call.type !== 'call_expression' || !/^(map|flatMap)$/.test(calleeName(call, source) ?? '')) return;
+  for (const call of callsNamed(root, source, ['map', 'flatMap'])) {
     const callback = callArguments(call)[0];
-    if (!callback || !isFunction(callback)) return;
+    if (!callback || !isFunction(callback)) continue;
     for (const element of renderedElements(callback)) {
       // `<>` cannot take a key; a fragment opened as `<` + `>` has no name child.
       const opening = element.type === 'jsx_element' ? element.children.find((c) => c.type === 'jsx_opening_element') : element;
@@ -97,20 +110,22 @@ export function missingKeyFindings(file: string, root: Node, source: string): Fi
         data: {},
       });
     }
-  });
+  }
   return findings;
 }
 
 /** Component functions: PascalCase-bound functions that render JSX. */
 export function componentFunctions(root: Node, source: string): Node[] {
+  // A component renders JSX.
+  if (!hasJsx(root)) return [];
   const found: Node[] = [];
-  walk(root, (fn) => {
-    if (!isFunction(fn) || fn.type === 'method_definition') return;
+  for (const fn of nodesOfType(root, FUNCTIONS)) {
+    if (fn.type === 'method_definition') continue;
     const own = fieldChild(fn, 'name');
     const declarator = fn.parent?.type === 'variable_declarator' ? fn.parent : fn.parent?.parent?.parent?.type === 'variable_declarator' ? fn.parent.parent.parent : undefined;
     const name = own ? textOf(own, source) : declarator ? textOf(fieldChild(declarator, 'name')!, source) : '';
     if (/^[A-Z]/.test(name) && containsJsx(fn)) found.push(fn);
-  });
+  }
   return found;
 }
 
