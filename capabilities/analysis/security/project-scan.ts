@@ -9,7 +9,8 @@ import { linkTaint } from './modules/link-taint.js';
 import type { SecurityInput } from './options.js';
 import type { RawFinding } from './raw-finding.js';
 import { ruleDoc, type Category } from './rules/index.js';
-import { scanFile, SCANNER_VERSION, type FileScan, type TaintScan } from './scan-file.js';
+import { filesNeedingTaint } from './modules/taint-reach.js';
+import { NO_TAINT, scanFile, scanTaintAlone, SCANNER_VERSION, type FileScan, type TaintScan } from './scan-file.js';
 
 export { SOURCE_EXTENSIONS } from '../../../core/index.js';
 
@@ -30,9 +31,7 @@ export async function scanProject(ctx: CapabilityContext, input: SecurityInput, 
     if (index % 32 === 0) ctx.progress(Math.round(((index + 1) / parsed.length) * 100), file.path);
   }
   const wantsTaint = categories.has('injection') || categories.has('xss');
-  const linked = wantsTaint
-    ? linkTaint(parsed, new Map([...scans].map(([path, s]) => [path, s.taint])), (key, unit, compute) => memoised(ctx, key, unit, compute))
-    : new Map<string, TaintScan>();
+  const linked = wantsTaint ? linkTaint(parsed, aloneTaint(ctx, parsed, scans), (key, unit, compute) => memoised(ctx, key, unit, compute)) : new Map<string, TaintScan>();
   const taint = taintByFile(parsed, linked);
   for (const file of parsed) {
     const raws = [...scans.get(file.path)!.findings, ...(taint.get(file.path) ?? [])];
@@ -42,6 +41,17 @@ export async function scanProject(ctx: CapabilityContext, input: SecurityInput, 
   const csrf: { file: string; facts: CsrfFacts }[] = parsed.map((f) => ({ file: f.path, facts: scans.get(f.path)!.csrf }));
   for (const { file, finding } of csrfFindings(csrf)) pushFinding(scan, file, finding, input, categories);
   return scan;
+}
+
+/** Each file's taint part without imported summaries; files no input can reach get NO_TAINT without evaluation. */
+function aloneTaint(ctx: CapabilityContext, parsed: readonly ParsedFile[], scans: ReadonlyMap<string, FileScan>): Map<string, TaintScan> {
+  const needed = filesNeedingTaint(parsed.map((f) => ({ path: f.path, starts: scans.get(f.path)!.startsTaint, specifiers: scans.get(f.path)!.specifiers })));
+  const out = new Map<string, TaintScan>();
+  for (const [index, file] of parsed.entries()) {
+    if (index % 32 === 0) ctx.signal.throwIfAborted();
+    out.set(file.path, needed.has(file.path) ? memoised(ctx, `analysis.security@${SCANNER_VERSION}:taint`, file, () => scanTaintAlone(file)) : NO_TAINT);
+  }
+  return out;
 }
 
 /**

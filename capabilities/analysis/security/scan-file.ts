@@ -1,14 +1,17 @@
 /**
  * One file's security scan as plain JSON (memoisable): the syntactic rule families, and the taint
  * engine's part — its findings plus the file's cross-file facts (summaries of exported functions,
- * calls into relative modules). The taint part can be re-run with imported summaries (`scanTaint`).
+ * calls into relative modules). The taint part is separate (`scanTaintAlone`, memoised on its own):
+ * the project scan runs it only for files that can reach input (./modules/taint-reach.ts), and again
+ * with imported summaries (`scanTaint`).
  */
 import type { ParsedFile } from '../../../core/index.js';
-import { syntaxTreeOf } from '../../../core/index.js';
-import type { SourceFile } from './syntax/source-file.js';
+import { nodesOfType, syntaxTreeOf } from '../../../core/index.js';
+import { stringValue, type SourceFile } from './syntax/source-file.js';
 import { collectExports } from './syntax/exports.js';
 import { collectFacts, type FileFacts } from './taint/facts.js';
 import { TaintEngine } from './taint/engine.js';
+import { mayStartTaint } from './taint/input-triggers.js';
 import type { ImportedSummaries, ModuleTaint } from './taint/module-link.js';
 import type { TaintHit } from './taint/types.js';
 import { scanSecrets } from './secrets/scan-secrets.js';
@@ -27,28 +30,62 @@ export interface TaintScan {
 export interface FileScan {
   /** Findings of the syntactic families (secrets, crypto, cookies/CORS, JWT). */
   findings: RawFinding[];
-  /** The taint part, computed without imported summaries. */
-  taint: TaintScan;
   csrf: CsrfFacts;
+  /** Whether the file can start taint on its own (./taint/input-triggers.ts). */
+  startsTaint: boolean;
+  /** Relative specifiers the file may load: the edges along which taint can cross files. */
+  specifiers: string[];
 }
 
 /** Bump when any rule changes, so memoised scans of an older version are not reused. */
-export const SCANNER_VERSION = 3;
+export const SCANNER_VERSION = 4;
+
+/** The taint part of a file that cannot reach input: nothing found, nothing to link. */
+export const NO_TAINT: TaintScan = Object.freeze({ findings: [], module: Object.freeze({ exports: {}, reexports: [], calls: [] }) }) as TaintScan;
 
 const sourceFile = (parsed: ParsedFile): SourceFile => ({ path: parsed.path, source: parsed.source, root: syntaxTreeOf(parsed) });
 
 export function scanFile(parsed: ParsedFile): FileScan {
   const file = sourceFile(parsed);
-  const facts = collectFacts(file);
+  const facts = factsOf(file);
   const findings: RawFinding[] = [...scanSecrets(file), ...scanCrypto(file), ...scanCookiesCors(file), ...scanJwt(file, facts.imports)];
   sortFindings(findings);
-  return { findings, taint: taintOf(file, facts, new Map()), csrf: csrfFacts(file, facts.imports) };
+  return { findings, csrf: csrfFacts(file, facts.imports), startsTaint: mayStartTaint(file), specifiers: relativeSpecifiers(file) };
 }
 
-/** The taint part again, with the summaries of imported functions the project scan resolved. */
+/** The taint part without imported summaries. */
+export function scanTaintAlone(parsed: ParsedFile): TaintScan {
+  return scanTaint(parsed, new Map());
+}
+
+/** The taint part with the summaries of imported functions the project scan resolved. */
 export function scanTaint(parsed: ParsedFile, imported: ImportedSummaries): TaintScan {
   const file = sourceFile(parsed);
-  return taintOf(file, collectFacts(file), imported);
+  return taintOf(file, factsOf(file), imported);
+}
+
+/** Facts are read-only once collected: the syntactic part and the taint part of one tree share them. */
+const factsByTree = new WeakMap<object, FileFacts>();
+function factsOf(file: SourceFile): FileFacts {
+  let facts = factsByTree.get(file.root);
+  if (!facts) {
+    facts = collectFacts(file);
+    factsByTree.set(file.root, facts);
+  }
+  return facts;
+}
+
+/** Every string literal that starts with `.`: a superset of the file's relative imports, requires and re-exports. */
+function relativeSpecifiers(file: SourceFile): string[] {
+  const out = new Set<string>();
+  for (const type of ['string', 'template_string']) {
+    for (const n of nodesOfType(file.root, type)) {
+      if (file.source.charCodeAt(n.startIndex + 1) !== 46 /* . */) continue;
+      const value = stringValue(file, n);
+      if (value?.startsWith('.')) out.add(value);
+    }
+  }
+  return [...out];
 }
 
 function taintOf(file: SourceFile, facts: FileFacts, imported: ImportedSummaries): TaintScan {

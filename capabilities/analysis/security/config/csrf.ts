@@ -2,13 +2,12 @@
  * CSRF: per file, the facts (cookie sessions, CSRF middleware, sameSite, state-changing routes);
  * per project, the findings — a session set up in app.ts protects or exposes routes in routes/*.ts.
  */
-import { field, unwrap, type Node } from '../syntax/tree.js';
+import { field, nodesOfTypes, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
-import { callArguments, dottedName, lastSegment, receiverOf } from '../syntax/names.js';
+import { callArguments, calleeMethod, dottedName, receiverOf } from '../syntax/names.js';
 import type { ImportBinding } from '../syntax/imports.js';
 import type { RawFinding } from '../raw-finding.js';
 import type { SourceRange } from '../../../../core/index.js';
-import { forEachOfType } from '../../../../core/index.js';
 
 export interface CsrfFacts {
   cookieSessions: boolean;
@@ -26,20 +25,23 @@ const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 export function csrfFacts(file: SourceFile, imports: ImportBinding[]): CsrfFacts {
   const facts: CsrfFacts = { cookieSessions: imports.some((b) => SESSION_MODULES.test(b.module)), globalProtection: false, sameSite: null, routes: [] };
   const csrfNames = new Set(imports.filter((b) => CSRF_MODULES.test(b.module)).map((b) => b.local));
-  forEachOfType(file.root, ['pair', 'call_expression'], (n) => {
+  // A sameSite pair needs the word; without it only the calls matter.
+  for (const n of nodesOfTypes(file.root, file.source.includes('sameSite') ? ['pair', 'call_expression'] : ['call_expression'])) {
     if (n.type === 'pair' && textOf(file, field(n, 'key')!).replace(/['"]/g, '') === 'sameSite' && inSessionOptions(file, n)) {
       const v = textOf(file, unwrap(field(n, 'value')!)).replace(/['"]/g, '').toLowerCase();
       if (v === 'strict' || v === 'true') facts.sameSite = 'strict';
       else if (v === 'lax' && facts.sameSite !== 'strict') facts.sameSite = 'lax';
     }
-    if (n.type !== 'call_expression') return;
+    if (n.type !== 'call_expression') continue;
+    // Only `passport.session()`, `x.use()` and state-changing route methods tell anything.
+    const method = calleeMethod(file, field(n, 'function')!);
+    if (method !== 'session' && method !== 'use' && !STATE_CHANGING.has(method)) continue;
     const callee = dottedName(file, field(n, 'function')!);
     if (callee === 'passport.session') facts.cookieSessions = true;
-    const method = lastSegment(callee);
     const args = callArguments(n);
     if (method === 'use' && args.some((a) => isCsrfMiddleware(file, a, csrfNames))) facts.globalProtection = true;
     if (STATE_CHANGING.has(method) && receiverOf(callee) && args.length >= 2) route(file, n, method, args, csrfNames, facts);
-  });
+  }
   return facts;
 }
 

@@ -1,21 +1,26 @@
 /** Insecure session cookies and permissive CORS, from the options literals passed to the middleware. */
-import { ancestors, field, FUNCTION_TYPES, unwrap, walk, type Node } from '../syntax/tree.js';
+import { ancestors, field, FUNCTION_TYPES, nodesOfTypes, unwrap, walk, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
-import { callArguments, dottedName, lastSegment } from '../syntax/names.js';
+import { callArguments, calleeMethod, dottedName, lastSegment } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
 import { option, optionText } from './object-options.js';
-import { forEachOfType } from '../../../../core/index.js';
 
 const SESSION_COOKIE = /sess|sid|token|auth|jwt|remember|login|refresh|connect\.sid/i;
 const SESSION_FACTORIES = /^(session|expressSession|cookieSession|fastifySession|secureSession)$/;
+/** Last callee segments of the calls below: the session factories (SESSION_FACTORIES), `cookie` and the header setters. */
+const INTERESTING_METHODS = new Set(['session', 'expressSession', 'cookieSession', 'fastifySession', 'secureSession', 'cookie', 'setHeader', 'set', 'header']);
 
 export function scanCookiesCors(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
   const credentialCalls: Node[] = [];
   const originHeaders: Node[] = [];
-  forEachOfType(file.root, ['object', 'call_expression'], (n) => {
+  // corsObject needs `credentials: true` spelt out in the object.
+  for (const n of nodesOfTypes(file.root, file.source.includes('credentials') ? ['object', 'call_expression'] : ['call_expression'])) {
     if (n.type === 'object') corsObject(file, n, out);
-    if (n.type !== 'call_expression') return;
+    if (n.type !== 'call_expression') continue;
+    // Session factories, `res.cookie()` and header setters: other calls tell nothing.
+    const method = calleeMethod(file, field(n, 'function')!);
+    if (!INTERESTING_METHODS.has(method)) continue;
     const callee = dottedName(file, field(n, 'function')!);
     const args = callArguments(n);
     if (SESSION_FACTORIES.test(callee)) sessionOptions(file, n, args[0], out);
@@ -25,7 +30,7 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
       if (name === 'access-control-allow-credentials' && /true/.test(textOf(file, args[1]!))) credentialCalls.push(n);
       if (name === 'access-control-allow-origin' && /origin|\*/i.test(textOf(file, args[1]!))) originHeaders.push(n);
     }
-  });
+  }
   for (const n of originHeaders) {
     if (credentialCalls.some((c) => permissivePair(file, n, c))) {
       out.push({ ruleId: 'security/permissive-cors', range: rangeOf(n), message: 'Access-Control-Allow-Origin echoes the request origin (or *) while credentials are allowed.' });

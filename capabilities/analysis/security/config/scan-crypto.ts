@@ -2,11 +2,10 @@
  * Weak cryptography: MD5/SHA-1, broken ciphers and ECB, createCipher, Math.random for security values,
  * short RSA/DSA keys, disabled TLS verification. Syntactic: the call and the names around it.
  */
-import { field, unwrap, type Node } from '../syntax/tree.js';
+import { field, nodesOfTypes, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
-import { bindingName, callArguments, dottedName, enclosingFunctionName, lastSegment } from '../syntax/names.js';
+import { bindingName, callArguments, calleeMethod, dottedName, enclosingFunctionName, lastSegment } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
-import { forEachOfType } from '../../../../core/index.js';
 
 const WEAK_HASH = /^(md4|md5|sha1|sha-1|ripemd|ripemd160|rsa-md5|rsa-sha1)$/i;
 const WEAK_CIPHER = /(^|-)(des|des3|3des|des-ede3?|desx|rc2|rc4|bf|blowfish|cast5?|idea|seed)(-|$)|-ecb$|^ecb$/i;
@@ -20,18 +19,32 @@ const randomContext = (name: string): boolean => RANDOM_WORDS.test(name) || (RAN
 /** SHA-1 that a protocol prescribes as a name, not as protection: Redis EVALSHA names Lua scripts by their SHA-1. */
 const PROTOCOL_SHA1 = /\blua\b|evalsha|script/i;
 
+/** Methods (last callee segments) callFindings reports on; `md5()`/`sha1()`/`CryptoJS.MD5()` match CRYPTO_FUNCTION. */
+const CRYPTO_METHODS = new Set(['createHash', 'createCipheriv', 'createDecipheriv', 'createCipher', 'createDecipher', 'random', 'generateKeyPair', 'generateKeyPairSync']);
+const CRYPTO_FUNCTION = /^(md5|sha1)$/i;
+
 export function scanCrypto(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
-  forEachOfType(file.root, ['call_expression', 'pair', 'assignment_expression'], (n) => {
+  // Each family needs its words in the text (a call's method, an option key, the variable): files without them skip its nodes.
+  const types = [
+    ...(/createHash|createCipher|createDecipher|random|generateKeyPair|[Mm][Dd]5|[Ss][Hh][Aa]1/.test(file.source) ? ['call_expression'] : []),
+    ...(/rejectUnauthorized|strictSSL/.test(file.source) ? ['pair'] : []),
+    // `process.env.NODE_TLS_REJECT_UNAUTHORIZED` is compared with its spaces removed: only `process` is certain to be spelt out.
+    ...(file.source.includes('process') ? ['assignment_expression'] : []),
+  ];
+  for (const n of nodesOfTypes(file.root, types)) {
     if (n.type === 'call_expression') callFindings(file, n, out);
     else if (n.type === 'pair') tlsOption(file, n, out);
     else if (n.type === 'assignment_expression') tlsEnv(file, n, out);
-  });
+  }
   return out;
 }
 
 function callFindings(file: SourceFile, call: Node, out: RawFinding[]): void {
-  const callee = dottedName(file, field(call, 'function')!);
+  const calleeNode = field(call, 'function')!;
+  const last = calleeMethod(file, calleeNode);
+  if (!CRYPTO_METHODS.has(last) && !CRYPTO_FUNCTION.test(last)) return;
+  const callee = dottedName(file, calleeNode);
   const method = lastSegment(callee);
   const args = callArguments(call);
   const first = args[0] ? stringValue(file, unwrap(args[0])) : null;
@@ -90,7 +103,9 @@ function tlsOption(file: SourceFile, pair: Node, out: RawFinding[]): void {
 }
 
 function tlsEnv(file: SourceFile, node: Node, out: RawFinding[]): void {
-  const left = textOf(file, field(node, 'left')!).replace(/\s/g, '');
+  const leftNode = field(node, 'left')!;
+  if (!file.source.startsWith('process', leftNode.startIndex)) return; // most assignments: no slice, no regex
+  const left = textOf(file, leftNode).replace(/\s/g, '');
   const right = unwrap(field(node, 'right')!);
   if (!/^process\.env(\.NODE_TLS_REJECT_UNAUTHORIZED|\[['"]NODE_TLS_REJECT_UNAUTHORIZED['"]\])$/.test(left)) return;
   const value = stringValue(file, right) ?? textOf(file, right);

@@ -1,19 +1,26 @@
 /** JWT misuse with jsonwebtoken: the "none" algorithm, decode without verify, verify without pinned algorithms. */
 import { field, FUNCTION_TYPES, unwrap, walk, type Node } from '../syntax/tree.js';
 import { rangeOf, textOf, type SourceFile } from '../syntax/source-file.js';
-import { callArguments, dottedName, lastSegment } from '../syntax/names.js';
+import { callArguments, calleeMethod, dottedName, lastSegment } from '../syntax/names.js';
 import type { ImportBinding } from '../syntax/imports.js';
 import type { RawFinding } from '../raw-finding.js';
 import { option } from './object-options.js';
 import { forEachOfType } from '../../../../core/index.js';
+
+const JWT_FUNCTIONS = new Set(['sign', 'verify', 'decode']);
 
 export function scanJwt(file: SourceFile, imports: ImportBinding[]): RawFinding[] {
   const namespaces = new Set(imports.filter((b) => b.module === 'jsonwebtoken' && (b.imported === '*' || b.imported === 'default')).map((b) => b.local));
   const named = new Map(imports.filter((b) => b.module === 'jsonwebtoken' && b.imported !== '*' && b.imported !== 'default').map((b) => [b.local, b.imported]));
   if (namespaces.size === 0 && named.size === 0 && !imports.some((b) => b.module === 'jsonwebtoken')) namespaces.add('jwt');
   const out: RawFinding[] = [];
+  // Calls are named by a local of jsonwebtoken (or `jwt`): a file that never spells one has none.
+  if (![...namespaces, ...named.keys()].some((local) => file.source.includes(local))) return out;
   forEachOfType(file.root, 'call_expression', (n) => {
     if (n.type !== 'call_expression') return;
+    // jwtCall acts on sign, verify and decode only, reached by a named import or as `namespace.method`.
+    const method = calleeMethod(file, field(n, 'function')!);
+    if (!named.has(method) && !JWT_FUNCTIONS.has(method)) return;
     const callee = dottedName(file, field(n, 'function')!);
     const parts = callee.split('.');
     const fn = named.get(callee) ?? (parts.length === 2 && namespaces.has(parts[0]!) ? parts[1]! : null);

@@ -3,7 +3,7 @@
  * name they are assigned to; random-looking literals (entropy) under secret names; connection strings
  * with passwords; and literal fallbacks of secret environment variables.
  */
-import { field, unwrap, type Node } from '../syntax/tree.js';
+import { field, nodesOfTypes, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { bindingName } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
@@ -11,18 +11,25 @@ import { looksRandom, shannonEntropy } from './entropy.js';
 import {
   AWS_SECRET, AWS_SECRET_NAME, CONNECTION_STRING, DESCRIPTIVE_NAME, JWT_LITERAL, PASSWORD_NAME, PROVIDER_PATTERNS, SECRET_NAME, isDescriptiveValue, isPlaceholder,
 } from './patterns.js';
-import { forEachOfType } from '../../../../core/index.js';
+
+/**
+ * Every provider pattern at once: most literals and comments match none, and one scan of the text
+ * costs less than one per pattern. No pattern matches fewer than 15 characters (the shortest, a Slack
+ * token, is `xoxb-` and ten more), so shorter texts are not scanned at all.
+ */
+const ANY_PROVIDER = new RegExp(PROVIDER_PATTERNS.map((p) => `(?:${p.pattern.source})`).join('|'));
+const MIN_PROVIDER_LENGTH = 15;
+const mayHoldProvider = (text: string): boolean => text.length >= MIN_PROVIDER_LENGTH && ANY_PROVIDER.test(text);
 
 export function scanSecrets(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
-  forEachOfType(file.root, ['string', 'template_string', 'comment'], (n) => {
-    if (n.type === 'string' || (n.type === 'template_string' && !n.children.some((c) => c.type === 'template_substitution'))) {
-      literalFindings(file, n, out);
-      return false;
+  for (const n of nodesOfTypes(file.root, ['string', 'template_string', 'comment'])) {
+    if (n.type === 'string' || (n.type === 'template_string' && !n.children.some((c) => c.type === 'template_substitution'))) literalFindings(file, n, out);
+    else if (n.type === 'comment' && n.endIndex - n.startIndex >= MIN_PROVIDER_LENGTH) {
+      const text = textOf(file, n);
+      if (mayHoldProvider(text)) providerFindings(file, n, text, out);
     }
-    if (n.type === 'comment') providerFindings(file, n, textOf(file, n), out);
-    return true;
-  });
+  }
   return out;
 }
 
@@ -44,10 +51,11 @@ function isDocumentedExample(file: SourceFile, node: Node, value: string): boole
 }
 
 function literalFindings(file: SourceFile, node: Node, out: RawFinding[]): void {
+  if (node.endIndex - node.startIndex < 8) return; // a value shorter than 6 characters
   const value = stringValue(file, node) ?? '';
   if (value.length < 6 || isDocumentedExample(file, node, value)) return;
-  if (providerFindings(file, node, value, out)) return;
-  if (connectionString(node, value, out)) return;
+  if (mayHoldProvider(value) && providerFindings(file, node, value, out)) return;
+  if (value.includes('://') && connectionString(node, value, out)) return;
   const fallback = envFallback(file, node);
   const name = fallback ?? bindingName(file, node);
   if (!name) return;

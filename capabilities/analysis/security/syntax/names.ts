@@ -37,6 +37,19 @@ export function lastSegment(name: string): string {
   return i < 0 ? name : name.slice(i + 1);
 }
 
+/**
+ * `lastSegment(dottedName(file, callee))` without building the whole name when the callee is a plain
+ * member (`a.b.c()` -> `c`): a property name holds no dot, so the two agree.
+ */
+export function calleeMethod(file: SourceFile, callee: Node): string {
+  const n = unwrap(callee);
+  if (n.type === 'member_expression') {
+    const property = field(n, 'property');
+    return property ? textOf(file, property) : '?';
+  }
+  return lastSegment(dottedName(file, n));
+}
+
 /** Everything before the last segment: the receiver of `a.b.c` is `a.b`. */
 export function receiverOf(name: string): string {
   const i = name.lastIndexOf('.');
