@@ -3,7 +3,6 @@
  * others in this thread, except those of SECOND_THREAD_CHECKS, which run at the same time in the scan's
  * second thread when there is work for both threads (second-thread.ts says why that pays).
  */
-import os from 'node:os';
 import type { StepResult, ToolBudget } from '../contracts/index.js';
 import type { CapabilityRun } from '../report/index.js';
 import { runStep, type StepHooks, type StepSpec } from './run-step.js';
@@ -43,14 +42,15 @@ function countInto(budget: ToolBudget, calls: number): void {
 }
 
 /**
- * "auto": only when a core is idle. The second thread parses and copies every file again, so it pays
- * when it gets a core of its own; on a machine already busy (measured here at load 8–9 on two cores)
- * the two threads only take turns, and the scan was no faster while holding ~260 MB more.
+ * "auto" (the default) is one thread now. The second thread paid while every check had to copy every
+ * tree through the binding; since the flat-tree addon parses on every core anyway and the checks got
+ * cheap, the second thread's own module loading, tree building and re-listing cost more than it saves:
+ * measured on a quiet 2-core machine over 141k lines, 4.8 s in one thread against 5.5 s with the
+ * second (bench/scan-vs-eslint-jscpd.ts). `parallel: true` still forces it.
  */
 export function useSecondThread(parallel: boolean | 'auto'): boolean {
   if (parallel !== 'auto') return parallel;
-  const cores = os.availableParallelism();
-  return cores >= 2 && os.loadavg()[0]! <= cores - 1;
+  return false;
 }
 
 /** Every check of a scan gets the same include/exclude (runScan's plan), so any spec's input names the files. */
