@@ -12,10 +12,16 @@ import { parseSource, parseSourceFlat } from './parse-source.js';
  */
 export function parseCached(cacheKey: string, path: string, source: string): ParsedFile {
   const hash = contentHash(source);
+  return cachedParse(cacheKey, path, hash) ?? remember(cacheKey, parseSource(path, source, hash));
+}
+
+function cachedParse(cacheKey: string, path: string, hash: string): ParsedFile | undefined {
   const cached = parsedFiles.get(cacheKey, hash);
-  if (cached) return cached.path === path ? cached : withPath(cached, path);
-  const parsed = parseSource(path, source, hash);
-  parsedFiles.set(cacheKey, hash, parsed);
+  return cached && (cached.path === path ? cached : withPath(cached, path));
+}
+
+function remember(cacheKey: string, parsed: ParsedFile): ParsedFile {
+  parsedFiles.set(cacheKey, parsed.hash, parsed);
   return parsed;
 }
 
@@ -26,9 +32,5 @@ export function parseCached(cacheKey: string, path: string, source: string): Par
 export async function parseCachedAsync(cacheKey: string, path: string, source: string): Promise<ParsedFile> {
   if (!flatParserAvailable()) return parseCached(cacheKey, path, source);
   const hash = contentHash(source);
-  const cached = parsedFiles.get(cacheKey, hash);
-  if (cached) return cached.path === path ? cached : withPath(cached, path);
-  const parsed = await parseSourceFlat(path, source, hash);
-  parsedFiles.set(cacheKey, hash, parsed);
-  return parsed;
+  return cachedParse(cacheKey, path, hash) ?? remember(cacheKey, await parseSourceFlat(path, source, hash));
 }

@@ -49,8 +49,7 @@ function countInto(budget: ToolBudget, calls: number): void {
  * second (bench/scan-vs-eslint-jscpd.ts). `parallel: true` still forces it.
  */
 export function useSecondThread(parallel: boolean | 'auto'): boolean {
-  if (parallel !== 'auto') return parallel;
-  return false;
+  return parallel === true;
 }
 
 /** Every check of a scan gets the same include/exclude (runScan's plan), so any spec's input names the files. */

@@ -2,12 +2,12 @@
  * CSRF: per file, the facts (cookie sessions, CSRF middleware, sameSite, state-changing routes);
  * per project, the findings — a session set up in app.ts protects or exposes routes in routes/*.ts.
  */
-import { field, nodesOfTypes, unwrap, type Node } from '../syntax/tree.js';
+import { nodesOfType, type SourceRange } from '../../../../core/index.js';
+import { field, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { callArguments, calleeMethod, dottedName, receiverOf } from '../syntax/names.js';
 import type { ImportBinding } from '../syntax/imports.js';
 import type { RawFinding } from '../raw-finding.js';
-import type { SourceRange } from '../../../../core/index.js';
 
 export interface CsrfFacts {
   cookieSessions: boolean;
@@ -26,7 +26,7 @@ export function csrfFacts(file: SourceFile, imports: ImportBinding[]): CsrfFacts
   const facts: CsrfFacts = { cookieSessions: imports.some((b) => SESSION_MODULES.test(b.module)), globalProtection: false, sameSite: null, routes: [] };
   const csrfNames = new Set(imports.filter((b) => CSRF_MODULES.test(b.module)).map((b) => b.local));
   // A sameSite pair needs the word; without it only the calls matter.
-  for (const n of nodesOfTypes(file.root, file.source.includes('sameSite') ? ['pair', 'call_expression'] : ['call_expression'])) {
+  for (const n of nodesOfType(file.root, file.source.includes('sameSite') ? ['pair', 'call_expression'] : ['call_expression'])) {
     if (n.type === 'pair' && textOf(file, field(n, 'key')!).replace(/['"]/g, '') === 'sameSite' && inSessionOptions(file, n)) {
       const v = textOf(file, unwrap(field(n, 'value')!)).replace(/['"]/g, '').toLowerCase();
       if (v === 'strict' || v === 'true') facts.sameSite = 'strict';

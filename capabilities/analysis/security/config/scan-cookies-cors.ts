@@ -1,5 +1,6 @@
 /** Insecure session cookies and permissive CORS, from the options literals passed to the middleware. */
-import { ancestors, field, FUNCTION_TYPES, nodesOfTypes, unwrap, walk, type Node } from '../syntax/tree.js';
+import { nodesOfType } from '../../../../core/index.js';
+import { ancestors, field, FUNCTION_TYPES, unwrap, walk, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { callArguments, calleeMethod, dottedName, lastSegment } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
@@ -15,7 +16,7 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
   const credentialCalls: Node[] = [];
   const originHeaders: Node[] = [];
   // corsObject needs `credentials: true` spelt out in the object.
-  for (const n of nodesOfTypes(file.root, file.source.includes('credentials') ? ['object', 'call_expression'] : ['call_expression'])) {
+  for (const n of nodesOfType(file.root, file.source.includes('credentials') ? ['object', 'call_expression'] : ['call_expression'])) {
     if (n.type === 'object') corsObject(file, n, out);
     if (n.type !== 'call_expression') continue;
     // Session factories, `res.cookie()` and header setters: other calls tell nothing.

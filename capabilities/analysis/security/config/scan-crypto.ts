@@ -2,7 +2,8 @@
  * Weak cryptography: MD5/SHA-1, broken ciphers and ECB, createCipher, Math.random for security values,
  * short RSA/DSA keys, disabled TLS verification. Syntactic: the call and the names around it.
  */
-import { field, nodesOfTypes, unwrap, type Node } from '../syntax/tree.js';
+import { nodesOfType } from '../../../../core/index.js';
+import { field, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { bindingName, callArguments, calleeMethod, dottedName, enclosingFunctionName, lastSegment } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
@@ -32,7 +33,7 @@ export function scanCrypto(file: SourceFile): RawFinding[] {
     // `process.env.NODE_TLS_REJECT_UNAUTHORIZED` is compared with its spaces removed: only `process` is certain to be spelt out.
     ...(file.source.includes('process') ? ['assignment_expression'] : []),
   ];
-  for (const n of nodesOfTypes(file.root, types)) {
+  for (const n of nodesOfType(file.root, types)) {
     if (n.type === 'call_expression') callFindings(file, n, out);
     else if (n.type === 'pair') tlsOption(file, n, out);
     else if (n.type === 'assignment_expression') tlsEnv(file, n, out);

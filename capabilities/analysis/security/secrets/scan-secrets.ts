@@ -3,7 +3,8 @@
  * name they are assigned to; random-looking literals (entropy) under secret names; connection strings
  * with passwords; and literal fallbacks of secret environment variables.
  */
-import { field, nodesOfTypes, unwrap, type Node } from '../syntax/tree.js';
+import { nodesOfType } from '../../../../core/index.js';
+import { field, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import { bindingName } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
@@ -23,7 +24,7 @@ const mayHoldProvider = (text: string): boolean => text.length >= MIN_PROVIDER_L
 
 export function scanSecrets(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
-  for (const n of nodesOfTypes(file.root, ['string', 'template_string', 'comment'])) {
+  for (const n of nodesOfType(file.root, ['string', 'template_string', 'comment'])) {
     if (n.type === 'string' || (n.type === 'template_string' && !n.children.some((c) => c.type === 'template_substitution'))) literalFindings(file, n, out);
     else if (n.type === 'comment' && n.endIndex - n.startIndex >= MIN_PROVIDER_LENGTH) {
       const text = textOf(file, n);

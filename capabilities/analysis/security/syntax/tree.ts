@@ -2,7 +2,7 @@
  * The tree accessors the security rules use: core's shared plain tree and node helpers under the names
  * the rules were written with, plus `unwrap`, which knows which wrappers leave a value unchanged.
  */
-import { namedChildren, nodesOfType, type SyntaxNode } from '../../../../core/index.js';
+import { namedChildren, type SyntaxNode } from '../../../../core/index.js';
 
 export { ancestors, fieldChild as field, fieldChildren as fields, FUNCTION_TYPES, namedChildren, walk } from '../../../../core/index.js';
 export type Node = SyntaxNode;
@@ -18,26 +18,4 @@ export function unwrap(node: Node): Node {
     current = inner;
   }
   return current;
-}
-
-/**
- * Every node of the given types under a tree's root, in the order core's `nodesOfType` gives for a
- * list (by start, outer first; on a full tie, in the order of `types`), merged from the per-type lists
- * instead of concatenated and sorted: the rules ask for their few types once per file.
- */
-export function nodesOfTypes(root: Node, types: readonly string[]): Node[] {
-  const lists = types.map((t) => nodesOfType(root, t));
-  const at = lists.map(() => 0);
-  const out: Node[] = [];
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i < lists.length; i++) {
-      const candidate = lists[i]![at[i]!];
-      if (!candidate) continue;
-      const current = best < 0 ? undefined : lists[best]![at[best]!]!;
-      if (!current || candidate.startIndex < current.startIndex || (candidate.startIndex === current.startIndex && candidate.endIndex > current.endIndex)) best = i;
-    }
-    if (best < 0) return out;
-    out.push(lists[best]![at[best]!++]!);
-  }
 }
