@@ -27,9 +27,9 @@ export function buildTools(options: ToolsOptions): Tools {
   return {
     async parse(path) {
       counted('parse');
-      const { rel, abs } = await confinePath(workspace.root, path);
       // The parse call is the counted one; its own read of the file is not counted again.
-      return parseCached(abs, rel, await workspace.readUncounted(rel));
+      const { rel, abs, content } = await workspace.readConfined(path);
+      return parseCached(abs, rel, content);
     },
     async parseMany(paths) {
       counted('parseMany');
@@ -44,8 +44,8 @@ export function buildTools(options: ToolsOptions): Tools {
       for (const path of paths) {
         checkpoint();
         try {
-          const { rel, abs } = await confinePath(workspace.root, path);
-          const parsed = parseCachedAsync(abs, rel, await workspace.readUncounted(rel));
+          const { rel, abs, content } = await workspace.readConfined(path);
+          const parsed = parseCachedAsync(abs, rel, content);
           // Settled below, in order; this only keeps an early rejection from being reported as unhandled.
           parsed.catch(() => undefined);
           pending.push({ path, parsed });

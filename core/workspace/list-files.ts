@@ -8,6 +8,7 @@ import { extname, join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { ListOptions } from '../contracts/index.js';
 import { isInside } from './confine-path.js';
+import { statSignature } from './read-cache.js';
 import { MAX_FILE_BYTES } from './text-file.js';
 
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
@@ -48,18 +49,29 @@ function levelsFor(dirAbs: string, dirRel: string, parent: IgnoreLevel[]): Ignor
   }
 }
 
+interface EntryKind {
+  kind: 'file' | 'dir' | 'skip';
+  size: number;
+  /** A file's stat signature (read-cache.ts), so a read right after the walk need not stat it again. */
+  signature?: string;
+}
+
+const SKIP: EntryKind = { kind: 'skip', size: 0 };
+
 /** What kind of entry a directory entry is once symlinks are followed (inside the root only). */
-function entryKind(abs: string, isLink: boolean, realRoot: string): { kind: 'file' | 'dir' | 'skip'; size: number } {
+function entryKind(abs: string, isLink: boolean, realRoot: string): EntryKind {
   try {
     if (isLink) {
-      if (!isInside(realRoot, realpathSync.native(abs))) return { kind: 'skip', size: 0 };
+      if (!isInside(realRoot, realpathSync.native(abs))) return SKIP;
     }
-    const info = statSync(abs);
+    const info = statSync(abs, { bigint: true });
     // Symlinked directories are not followed: they could form cycles.
-    if (info.isDirectory()) return { kind: isLink ? 'skip' : 'dir', size: 0 };
-    return info.isFile() ? { kind: 'file', size: info.size } : { kind: 'skip', size: 0 };
+    if (info.isDirectory()) return isLink ? SKIP : { kind: 'dir', size: 0 };
+    // A symlinked file gets no signature: reading it goes through confinement again (overlay-workspace.ts).
+    if (!info.isFile()) return SKIP;
+    return isLink ? { kind: 'file', size: Number(info.size) } : { kind: 'file', size: Number(info.size), signature: statSignature(info) };
   } catch {
-    return { kind: 'skip', size: 0 };
+    return SKIP;
   }
 }
 
@@ -71,7 +83,7 @@ function readEntries(dirAbs: string): import('node:fs').Dirent[] {
   }
 }
 
-function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out: string[]): void {
+function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out: Map<string, string | undefined>): void {
   const dirAbs = dirRel === '' ? realRoot : join(realRoot, dirRel);
   const levels = levelsFor(dirAbs, dirRel, parentLevels);
   const subdirs: string[] = [];
@@ -79,21 +91,30 @@ function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out
     if (ALWAYS_SKIPPED.has(entry.name)) continue;
     const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
     const needsStat = entry.isSymbolicLink() || entry.isFile();
-    const { kind, size } = needsStat
+    const { kind, size, signature } = needsStat
       ? entryKind(join(dirAbs, entry.name), entry.isSymbolicLink(), realRoot)
       : { kind: entry.isDirectory() ? ('dir' as const) : ('skip' as const), size: 0 };
     if (kind === 'skip' || isIgnored(levels, rel, kind === 'dir')) continue;
     if (kind === 'dir') subdirs.push(rel);
-    else if (size <= MAX_FILE_BYTES && !BINARY_EXTENSIONS.has(extname(rel).toLowerCase())) out.push(rel);
+    else if (size <= MAX_FILE_BYTES && !BINARY_EXTENSIONS.has(extname(rel).toLowerCase())) out.set(rel, signature);
   }
   for (const sub of subdirs) walk(realRoot, sub, levels, out);
 }
 
+/**
+ * Every readable text file under the root, before list filters, with the stat signature of each regular
+ * one (undefined for a symlinked file). Each was confined when walked: reached through real directories
+ * only, and a symlinked file only when its real path is inside the root.
+ */
+export function walkTextFilesWithSignatures(realRoot: string): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  walk(realRoot, '', [], out);
+  return out;
+}
+
 /** Every readable text file under the root, as sorted POSIX paths, before list filters. */
 export async function walkTextFiles(realRoot: string): Promise<string[]> {
-  const out: string[] = [];
-  walk(realRoot, '', [], out);
-  return out.sort();
+  return [...walkTextFilesWithSignatures(realRoot).keys()].sort();
 }
 
 /** The root-level ignore rules, for overlay files that exist on no walked path yet. */

@@ -6,8 +6,9 @@
 import type { Change, ListOptions, ReadManyResult, StagedEntry, WorkspaceView } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import { buildChange } from './change-set.js';
-import { confinePath, realRoot } from './confine-path.js';
-import { listFilter, rootIgnoreRules, walkTextFiles } from './list-files.js';
+import { join } from 'node:path';
+import { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
+import { listFilter, rootIgnoreRules, walkTextFilesWithSignatures } from './list-files.js';
 import { assertLockFile } from './lock-files.js';
 import { readTextCached } from './read-cache.js';
 import { assertWritableText, MAX_LOCK_FILE_BYTES, readTextOrNull } from './text-file.js';
@@ -32,6 +33,12 @@ function notFound(path: string): AgentdError {
 
 export class OverlayWorkspace implements WorkspaceView {
   private readonly overlay = new Map<string, OverlayEntry>();
+  /**
+   * The files this view's latest list() walked, with their stat signatures. The walk confined each one
+   * (list-files.ts), so reading one of them right after needs no realpath and no second stat: a
+   * step that lists and then reads every file pays one stat per file, not four system calls.
+   */
+  private walked = new Map<string, string | undefined>();
 
   private constructor(
     readonly root: string,
@@ -67,7 +74,8 @@ export class OverlayWorkspace implements WorkspaceView {
     const result: ReadManyResult = { files: [], skipped: [] };
     for (const path of paths) {
       try {
-        result.files.push({ path: (await confinePath(this.root, path)).rel, content: await this.readUncounted(path) });
+        const { rel, content } = await this.readConfined(path);
+        result.files.push({ path: rel, content });
       } catch (error) {
         if (!(error instanceof AgentdError) || error.code === 'workspace_escape') throw error;
         result.skipped.push({ path, code: error.code, message: error.message });
@@ -78,11 +86,31 @@ export class OverlayWorkspace implements WorkspaceView {
 
   /** A read that is not counted against the budget: for tools (parse) that count their own call. */
   async readUncounted(path: string): Promise<string> {
+    return (await this.readConfined(path)).content;
+  }
+
+  /** An uncounted read that also says where the file is (its confined relative and absolute paths). */
+  async readConfined(path: string): Promise<ConfinedPath & { content: string }> {
+    const lexical = normalizeRelPath(path);
+    const walkedSignature = this.walked.get(lexical);
+    if (walkedSignature !== undefined && !this.overlay.has(lexical)) {
+      const abs = join(this.root, ...lexical.split('/'));
+      try {
+        const content = await readTextCached(lexical, abs, walkedSignature);
+        if (content === null) throw notFound(lexical);
+        return { rel: lexical, abs, content };
+      } catch (error) {
+        // Replaced by a symlink or a directory since the walk: confine it again below.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ELOOP' && code !== 'EISDIR') throw error;
+        this.walked.delete(lexical);
+      }
+    }
     const { rel, abs } = await confinePath(this.root, path);
     const staged = this.overlay.get(rel);
     const content = staged ? staged.after : await readTextCached(rel, abs);
     if (content === null) throw notFound(rel);
-    return content;
+    return { rel, abs, content };
   }
 
   async exists(path: string): Promise<boolean> {
@@ -103,7 +131,8 @@ export class OverlayWorkspace implements WorkspaceView {
     this.onAccess('list');
     const keep = listFilter(options);
     const ignored = await rootIgnoreRules(this.root);
-    const files = new Set(await walkTextFiles(this.root));
+    this.walked = walkTextFilesWithSignatures(this.root);
+    const files = new Set(this.walked.keys());
     for (const [rel, entry] of this.overlay) {
       if (entry.after === null) files.delete(rel);
       else if (!ignored(rel)) files.add(rel);

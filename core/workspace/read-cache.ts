@@ -5,9 +5,9 @@
  * in nanoseconds) is unchanged, so an edited file is read again; the same string object comes back,
  * which lets the content-hash memo (core/cache/content-hash.ts) recognise it without hashing again.
  */
-import { statSync } from 'node:fs';
+import { statSync, type BigIntStats } from 'node:fs';
 import { LRUCache } from 'lru-cache';
-import { readTextOrNull } from './text-file.js';
+import { readTextOrNull, readWalkedText } from './text-file.js';
 
 interface Entry {
   signature: string;
@@ -19,22 +19,30 @@ const MAX_CHARS = 64 * 1024 * 1024;
 
 const entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: MAX_CHARS, sizeCalculation: (e) => Math.max(1, e.content.length) });
 
+/** What identifies one version of a file's content on disk. */
+export function statSignature(info: BigIntStats): string {
+  return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+}
+
 function signatureOf(absPath: string): string | null {
   try {
     const info = statSync(absPath, { bigint: true });
-    if (!info.isFile()) return null;
-    return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+    return info.isFile() ? statSignature(info) : null;
   } catch {
     return null;
   }
 }
 
-/** readTextOrNull through the cache: same errors and results, without re-reading an unchanged file. */
-export async function readTextCached(relPath: string, absPath: string): Promise<string | null> {
-  const signature = signatureOf(absPath);
+/**
+ * readTextOrNull through the cache: same errors and results, without re-reading an unchanged file.
+ * `walkedSignature`: the signature a directory walk just read for this regular file (no second stat;
+ * a read then refuses a symlink, see readWalkedText).
+ */
+export async function readTextCached(relPath: string, absPath: string, walkedSignature?: string): Promise<string | null> {
+  const signature = walkedSignature ?? signatureOf(absPath);
   const cached = signature === null ? undefined : entries.get(absPath);
   if (cached && cached.signature === signature) return cached.content;
-  const content = await readTextOrNull(relPath, absPath);
+  const content = walkedSignature === undefined ? await readTextOrNull(relPath, absPath) : readWalkedText(relPath, absPath);
   if (content !== null && signature !== null) entries.set(absPath, { signature, content });
   else entries.delete(absPath);
   return content;

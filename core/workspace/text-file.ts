@@ -2,7 +2,7 @@
  * The text-only, 100 KB rule shared by reads, writes and apply: capabilities see and produce small
  * UTF-8 text files, nothing else.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync, statSync } from 'node:fs';
 import { AgentdError } from '../errors/index.js';
 
 export const MAX_FILE_BYTES = 102_400;
@@ -65,4 +65,24 @@ export async function readTextOrNull(relPath: string, absPath: string, limit = M
   // Checked before reading so a huge file is never loaded.
   if (size > limit) throw tooLarge(relPath, size, limit);
   return decodeText(relPath, readFileSync(absPath), limit);
+}
+
+/**
+ * Reads a file a directory walk has just listed as a regular file under the size limit (so no stat
+ * first), refusing to follow a symlink in its last component: if the file was replaced by a link since
+ * the walk, this throws ELOOP and the caller confines the path again. null when it is gone.
+ */
+export function readWalkedText(relPath: string, absPath: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    return decodeText(relPath, readFileSync(fd));
+  } finally {
+    closeSync(fd);
+  }
 }

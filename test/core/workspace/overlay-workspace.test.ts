@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openWorkspace, MAX_FILE_BYTES } from '../../../core/workspace/index.js';
 import { codeOf, makeTree, removeTree } from './temp-tree.js';
@@ -40,6 +40,21 @@ describe('workspace view: confinement and text-only reads', () => {
     expect(await codeOf(() => ws.write('leakdir/new.txt', 'x'))).to.equal('workspace_escape');
     const error = await ws.read('leak.txt').catch((e: Error) => e);
     expect((error as Error).message).to.include('"leak.txt"');
+  });
+
+  it('reads listed files without re-confining them, yet refuses one swapped for an escaping symlink after the listing', async () => {
+    const tree = await makeTree({ 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 2;\n' });
+    try {
+      const ws = await openWorkspace({ root: tree });
+      expect(await ws.list()).to.deep.equal(['src/a.ts', 'src/b.ts']);
+      expect(await ws.read('src/a.ts')).to.equal('export const a = 1;\n');
+      await rm(join(tree, 'src/b.ts'));
+      await symlink(join(outside, 'secret.txt'), join(tree, 'src/b.ts'));
+      expect(await codeOf(() => ws.read('src/b.ts'))).to.equal('workspace_escape');
+      expect((await ws.readMany(['src/a.ts'])).files.map((f) => f.content)).to.deep.equal(['export const a = 1;\n']);
+    } finally {
+      await removeTree(tree);
+    }
   });
 
   it('follows a symlink that stays inside the root', async () => {
