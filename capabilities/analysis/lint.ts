@@ -7,10 +7,10 @@
  */
 import { listSourcePaths, loadSources, memoised, type CapabilityContext, type CapabilityMeta, type Finding, type StepResult } from '../../core/index.js';
 import { BUILTIN_RULE_NAMES, BUILTIN_VERSION, lintUnit } from './lint/builtin/run-builtin.js';
-import { projectConfigFile } from './lint/run-eslint.js';
+import { projectConfigFile } from './lint/project-config.js';
 import { LINT_INPUT_SCHEMA, type LintInput } from './lint/options.js';
 import { LINT_RULES } from './lint/rules.js';
-import { lintFiles, type LintRun } from './lint/run-eslint.js';
+import type { LintRun } from './lint/run-eslint.js';
 import { selectFindings } from '../../core/index.js';
 
 export const meta: CapabilityMeta = {
@@ -38,6 +38,8 @@ async function chooseAndRun(ctx: CapabilityContext, input: LintInput): Promise<L
   const engine = input.engine ?? 'auto';
   const useProjectConfig = input.useProjectConfig ?? true;
   if (engine === 'builtin' || (engine === 'auto' && !(useProjectConfig && (await projectConfigFile(ctx))))) return builtinRun(ctx, input);
+  // ESLint is loaded only here: a project linted by the built-in rules never pays its module loading.
+  const { lintFiles } = await import('./lint/run-eslint.js');
   return lintFiles(ctx, await listSourcePaths(ctx, input), useProjectConfig);
 }
 

@@ -13,8 +13,6 @@ import { builtinRules } from 'eslint/use-at-your-own-risk';
 
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 
-export const FLAT_CONFIG_NAMES = ['eslint.config.js', 'eslint.config.mjs', 'eslint.config.cjs', 'eslint.config.ts', 'eslint.config.mts', 'eslint.config.cts'];
-
 function coreRecommendedRules(): Linter.RulesRecord {
   const rules: Linter.RulesRecord = {};
   for (const [name, rule] of builtinRules) {

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import type { CapabilityContext, Finding } from '../../../core/index.js';
-import { FLAT_CONFIG_NAMES, recommendedConfig } from './eslint-configs.js';
+import { recommendedConfig } from './eslint-configs.js';
+import { projectConfigFile } from './project-config.js';
 import { resultFindings } from './normalise.js';
 
 export interface LintRun {
@@ -16,11 +17,6 @@ export interface LintRun {
   ignored: string[];
   skipped: { file: string; reason: string }[];
   config: { source: 'project' | 'recommended' | 'builtin'; file: string | null; typescript?: boolean; fallbackReason?: string; rules?: string[] };
-}
-
-export async function projectConfigFile(ctx: CapabilityContext): Promise<string | undefined> {
-  for (const name of FLAT_CONFIG_NAMES) if (await ctx.workspace.exists(name)) return name;
-  return undefined;
 }
 
 async function createEslint(ctx: CapabilityContext, useProjectConfig: boolean): Promise<{ eslint: ESLint; config: LintRun['config'] }> {
