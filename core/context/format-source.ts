@@ -4,7 +4,8 @@
  * (ESLint, EditorConfig or inferred) becomes Prettier's options, so output matches the project.
  */
 import { join } from 'node:path';
-import * as prettier from 'prettier';
+import type * as prettier from 'prettier';
+import { loadPrettier } from '../project/load-prettier.js';
 import type { CodeStyle } from '../contracts/index.js';
 
 export interface FormatOptions {
@@ -28,6 +29,7 @@ function optionsFromStyle(style: CodeStyle): prettier.Options {
 
 export async function formatSource(source: string, options: FormatOptions): Promise<string> {
   const filepath = join(options.root, ...options.path.split('/'));
+  const prettier = await loadPrettier();
   const resolved = options.prettierConfig
     ? await prettier.resolveConfig(filepath, { config: join(options.root, options.prettierConfig), editorconfig: false })
     : optionsFromStyle(options.codeStyle);

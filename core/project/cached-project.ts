@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as prettier from 'prettier';
+import { clearPrettierConfigCache } from './load-prettier.js';
 import type { ProjectContext } from '../contracts/index.js';
 import { contentHash } from '../cache/content-hash.js';
 import { projectContexts } from '../cache/thread-caches.js';
@@ -31,7 +31,7 @@ export async function getProjectContext(root: string): Promise<ProjectContext> {
   const cached = projectContexts.get(base, hash);
   if (cached) return cached;
   // Prettier caches resolved configs itself; a changed configuration must not be served stale.
-  await prettier.clearConfigCache();
+  await clearPrettierConfigCache();
   const context = await detectProject(base);
   projectContexts.set(base, hash, context);
   return context;

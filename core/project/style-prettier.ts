@@ -1,6 +1,7 @@
 /** Code style from a Prettier config, resolved by Prettier itself (its defaults fill the gaps). */
 import { join } from 'node:path';
-import * as prettier from 'prettier';
+import type * as prettier from 'prettier';
+import { loadPrettier } from './load-prettier.js';
 import type { ProjectFiles } from './project-files.js';
 import type { StyleFinding } from './style-types.js';
 
@@ -37,7 +38,7 @@ export async function prettierStyle(files: ProjectFiles): Promise<StyleFinding |
   if (!configFile) return null;
   let options: prettier.Options | null;
   try {
-    options = await prettier.resolveConfig(join(files.root, 'index.ts'), { config: join(files.root, configFile), editorconfig: false });
+    options = await (await loadPrettier()).resolveConfig(join(files.root, 'index.ts'), { config: join(files.root, configFile), editorconfig: false });
   } catch {
     // A config Prettier cannot load says nothing reliable about the style.
     return { source: 'prettier', style: {}, configFiles: [configFile] };
