@@ -65,7 +65,7 @@ export function analyzeDuplication(input: readonly DuplicationInputFile[], optio
     reported = [...reported.filter((c) => !renamedByPair.get(pairKey(c))?.some((r) => contains(r, c))), ...renamed];
   }
   reported.sort(byLocation);
-  const sizes = files.map((f) => ({ path: f.path, lines: f.tokens.lines, tokens: f.tokens.texts.length }));
+  const sizes = files.map((f) => ({ path: f.path, lines: f.tokens.lines, tokens: f.tokens.ids.length }));
   return { clones: reported, files: perFile(reported, sizes), exact: totalsOf(exact, sizes), all: totalsOf(reported, sizes) };
 }
 

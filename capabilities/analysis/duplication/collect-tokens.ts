@@ -4,7 +4,7 @@ import { tokenize, type TokenStream } from './tokenize.js';
 
 export { SOURCE_EXTENSIONS } from '../../../core/index.js';
 /** Bump when tokenisation changes, so memoised streams of an older version are not reused. */
-const TOKENIZER_VERSION = 1;
+const TOKENIZER_VERSION = 2;
 
 export interface CollectedTokens {
   files: { path: string; hash: string; tokens: TokenStream }[];

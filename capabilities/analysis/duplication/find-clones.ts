@@ -74,21 +74,26 @@ export function encodeFile(codes: ArrayLike<number>, minTokens: number): Encoded
 }
 
 export function findClones(files: readonly EncodedFile[], minTokens: number, signal?: AbortSignal): RawClone[] {
-  let windows = 0;
-  for (const file of files) windows += file.high.length;
-  const firstSeen = new WindowTable(windows);
+  // Windows are numbered across files (file f's window i is offsets[f] + i), so the table holds one
+  // integer per position and the high hashes sit side by side in one array.
+  const offsets = new Int32Array(files.length + 1);
+  for (let f = 0; f < files.length; f++) offsets[f + 1] = offsets[f]! + files[f]!.high.length;
+  const highs = new Int32Array(offsets[files.length]!);
+  for (let f = 0; f < files.length; f++) highs.set(files[f]!.high, offsets[f]!);
+  const firstSeen = new WindowTable(highs.length, highs);
   const clones: RawClone[] = [];
   for (let f = 0; f < files.length; f++) {
     if (f % 64 === 0) signal?.throwIfAborted();
-    const { codes, high, low } = files[f]!;
-    for (let i = 0; i < high.length; ) {
-      const seen = firstSeen.getOrSet(high[i]!, low[i]!, f, i);
+    const { codes, low } = files[f]!;
+    const offset = offsets[f]!;
+    for (let i = 0; i < low.length; ) {
+      const seen = firstSeen.getOrSet(low[i]!, offset + i);
       if (seen === NOT_SEEN) {
         i++;
         continue;
       }
-      const pf = firstSeen.fileAt(seen);
-      const pi = firstSeen.indexAt(seen);
+      const pf = fileOf(offsets, seen);
+      const pi = seen - offsets[pf]!;
       const other = files[pf]!.codes;
       if ((pf === f && pi + minTokens > i) || !sameWindow(other, pi, codes, i, minTokens)) {
         i++;
@@ -103,4 +108,16 @@ export function findClones(files: readonly EncodedFile[], minTokens: number, sig
     }
   }
   return clones;
+}
+
+/** The file whose windows include `position`: the last f with offsets[f] <= position (files without windows have none). */
+function fileOf(offsets: Int32Array, position: number): number {
+  let lo = 0;
+  let hi = offsets.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid]! <= position) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

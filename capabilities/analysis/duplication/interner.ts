@@ -5,41 +5,29 @@
  * scan (only changed files are encoded again). Two different keys sharing a code would have to line
  * up across a whole window of 50 tokens to matter.
  */
+import { codeOfHash, fnv1a } from './slice-interner.js';
 import { TOKEN_KIND, type TokenStream } from './tokenize.js';
 
 export type DetectionMode = 'exact' | 'renamed';
 
 export function tokenCode(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  // Non-negative and below 2^31, like the counter codes it replaced.
-  return (hash >>> 1) || 1;
+  return codeOfHash(fnv1a(key, 0, key.length));
 }
 
 const IDENTIFIER_CODE = tokenCode('\u0000id');
 const LITERAL_CODE = tokenCode('\u0000lit');
 
 export function encodeTokens(stream: TokenStream, mode: DetectionMode): Int32Array {
-  const exact = exactCodes(stream);
-  return mode === 'exact' ? exact : renamedCodes(stream, exact);
+  return mode === 'exact' ? stream.codes : renamedCodes(stream);
 }
 
-/** Both encodings of a stream, each token's text hashed once. */
+/** Both encodings of a stream; the exact one is the stream's own codes (made while tokenising). */
 export function encodeBoth(stream: TokenStream): Record<DetectionMode, Int32Array> {
-  const exact = exactCodes(stream);
-  return { exact, renamed: renamedCodes(stream, exact) };
+  return { exact: stream.codes, renamed: renamedCodes(stream) };
 }
 
-function exactCodes(stream: TokenStream): Int32Array {
-  const out = new Int32Array(stream.texts.length);
-  for (let i = 0; i < out.length; i++) out[i] = tokenCode(stream.texts[i]!);
-  return out;
-}
-
-function renamedCodes(stream: TokenStream, exact: Int32Array): Int32Array {
+function renamedCodes(stream: TokenStream): Int32Array {
+  const exact = stream.codes;
   const out = new Int32Array(exact.length);
   const kinds = stream.kinds;
   for (let i = 0; i < out.length; i++) {

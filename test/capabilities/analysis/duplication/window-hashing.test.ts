@@ -46,24 +46,33 @@ describe('capabilities/analysis/duplication window hashing', () => {
     const clones = findClones(files, 50);
     expect(clones).to.deep.equal([{ first: { file: 0, start: 20, end: 100 }, second: { file: 1, start: 35, end: 115 } }]);
   });
+
+  it('maps a first occurrence back to its file across files too short to have a window', () => {
+    const block = codesOf(60, 21);
+    const files = [codesOf(10, 22), [...codesOf(5, 23), ...block], codesOf(3, 24), [], [...block, ...codesOf(7, 25)]].map((c) => encodeFile(c, 50));
+    expect(findClones(files, 50)).to.deep.equal([{ first: { file: 1, start: 5, end: 65 }, second: { file: 4, start: 0, end: 60 } }]);
+  });
 });
 
 describe('capabilities/analysis/duplication WindowTable', () => {
-  it('keeps the first position of a key across growth, telling keys apart by either half', () => {
-    const table = new WindowTable(4);
-    for (let i = 0; i < 5000; i++) expect(table.getOrSet(i % 2500, Math.floor(i / 2500), 1, i)).to.equal(NOT_SEEN);
-    for (let i = 0; i < 5000; i++) {
-      const slot = table.getOrSet(i % 2500, Math.floor(i / 2500), 9, 99_999);
-      expect(slot).to.not.equal(NOT_SEEN);
-      expect([table.fileAt(slot), table.indexAt(slot)]).to.deep.equal([1, i]);
+  it('keeps the first position of a window across growth, telling windows apart by either hash', () => {
+    // Windows 0..4999 and their repeats 5000..9999: high and low hashes by position.
+    const highs = new Int32Array(10_000);
+    const lows = new Int32Array(10_000);
+    for (let p = 0; p < 10_000; p++) {
+      const i = p % 5000;
+      highs[p] = i % 2500;
+      lows[p] = Math.floor(i / 2500);
     }
+    const table = new WindowTable(4, highs);
+    for (let p = 0; p < 5000; p++) expect(table.getOrSet(lows[p]!, p)).to.equal(NOT_SEEN);
+    for (let p = 5000; p < 10_000; p++) expect(table.getOrSet(lows[p]!, p)).to.equal(p - 5000);
   });
 
-  it('stores file 0 and negative hashes like any other', () => {
-    const table = new WindowTable(1);
-    expect(table.getOrSet(-5, -1, 0, 0)).to.equal(NOT_SEEN);
-    const slot = table.getOrSet(-5, -1, 3, 3);
-    expect([table.fileAt(slot), table.indexAt(slot)]).to.deep.equal([0, 0]);
-    expect(table.getOrSet(-5, 1, 3, 3)).to.equal(NOT_SEEN);
+  it('stores position 0 and negative hashes like any other', () => {
+    const table = new WindowTable(1, Int32Array.from([-5, -5, -5]));
+    expect(table.getOrSet(-1, 0)).to.equal(NOT_SEEN);
+    expect(table.getOrSet(-1, 1)).to.equal(0);
+    expect(table.getOrSet(1, 2)).to.equal(NOT_SEEN);
   });
 });
