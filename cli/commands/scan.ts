@@ -4,7 +4,7 @@ import type { Argv, CommandModule } from 'yargs';
 import type { Severity } from '../../core/contracts/index.js';
 import { isAgentdError } from '../../core/errors/index.js';
 import { atOrAbove, countsLine, summarise, SEVERITIES, type ScanReport } from '../../core/report/index.js';
-import { applyBaseline, loadAnalysisCatalog, readBaseline, runScan, selectChecks } from '../../core/scan/index.js';
+import { applyBaseline, loadAnalysisCatalog, prefetchSources, readBaseline, runScan, selectChecks } from '../../core/scan/index.js';
 import { render, SCAN_FORMATS, writeAtomically, type ScanFormat } from './scan-output.js';
 import { scanFeedback } from './scan-progress.js';
 
@@ -40,6 +40,8 @@ async function checkRoot(root: string): Promise<void> {
 async function scan(argv: ScanArgs): Promise<number> {
   const root = path.resolve(argv.path);
   await checkRoot(root);
+  // The project parses on the pool while the checks' modules load.
+  await prefetchSources({ root, checks: argv.checks, include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince });
   const catalog = await loadAnalysisCatalog();
   selectChecks(catalog, argv.checks); // refuses unknown checks before anything runs
   const baseline = argv.baseline ? await readBaseline(argv.baseline) : undefined;

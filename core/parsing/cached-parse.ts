@@ -25,12 +25,29 @@ function remember(cacheKey: string, parsed: ParsedFile): ParsedFile {
   return parsed;
 }
 
+/** Parses running on the pool, by cache key and content hash: a second request waits for the first. */
+const inFlight = new Map<string, Promise<ParsedFile>>();
+
 /**
  * The same, parsing on libuv's thread pool through the flat-tree addon when it is available (a batch
- * of these awaited together parses on every core); otherwise as parseCached.
+ * of these awaited together parses on every core); otherwise as parseCached. A file already being
+ * parsed (a scan starts its parses early, see core/scan/prefetch-sources.ts) is not parsed twice.
  */
 export async function parseCachedAsync(cacheKey: string, path: string, source: string): Promise<ParsedFile> {
   if (!flatParserAvailable()) return parseCached(cacheKey, path, source);
   const hash = contentHash(source);
-  return cachedParse(cacheKey, path, hash) ?? remember(cacheKey, await parseSourceFlat(path, source, hash));
+  const cached = cachedParse(cacheKey, path, hash);
+  if (cached) return cached;
+  const key = `${cacheKey}\0${hash}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = parseSourceFlat(path, source, hash).then((parsed) => remember(cacheKey, parsed));
+    inFlight.set(key, pending);
+    const settled = (): void => {
+      inFlight.delete(key);
+    };
+    pending.then(settled, settled);
+  }
+  const parsed = await pending;
+  return parsed.path === path ? parsed : withPath(parsed, path);
 }

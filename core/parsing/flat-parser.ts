@@ -74,11 +74,55 @@ function grammarNames(native: Addon, language: SourceLanguage): GrammarNames {
   return found;
 }
 
+/**
+ * At most this many parses on libuv's pool at once (one thread less than the pool has). The pool also
+ * serves file system reads, the ES module loader's included, and a project's hundreds of parses queued
+ * at once kept every such read waiting until they were all done: a scan that starts parsing before it
+ * loads its checks' modules sat idle instead of loading them. One free thread is enough for those.
+ */
+const MAX_PARSES_ON_POOL = Math.max(1, poolSize() - 1);
+
+function poolSize(): number {
+  const size = Number(process.env.UV_THREADPOOL_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : 4;
+}
+
+let parsesOnPool = 0;
+const waiting: (() => void)[] = [];
+let nextWaiting = 0;
+
+function takeSlot(): Promise<void> | undefined {
+  if (parsesOnPool < MAX_PARSES_ON_POOL) {
+    parsesOnPool++;
+    return undefined;
+  }
+  return new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+/** Hands the slot to the next waiting parse (FIFO), or frees it. */
+function releaseSlot(): void {
+  if (nextWaiting < waiting.length) {
+    const next = waiting[nextWaiting]!;
+    waiting[nextWaiting++] = undefined as unknown as () => void;
+    if (nextWaiting === waiting.length) {
+      waiting.length = 0;
+      nextWaiting = 0;
+    }
+    next();
+  } else parsesOnPool--;
+}
+
 /** Parses off the main thread; rejects when the addon is not available (check flatParserAvailable). */
 export async function parseFlat(language: SourceLanguage, source: string): Promise<FlatTree> {
   const native = load();
   if (!native) throw new Error('the flat-tree addon is not available');
   const grammar = (grammarFor(language) as { language: unknown }).language;
-  const parsed = await native.parse(grammar, source);
-  return { nodes: parsed.nodes, hasError: parsed.hasError, names: grammarNames(native, language) };
+  const queued = takeSlot();
+  if (queued) await queued;
+  try {
+    const parsed = await native.parse(grammar, source);
+    return { nodes: parsed.nodes, hasError: parsed.hasError, names: grammarNames(native, language) };
+  } finally {
+    releaseSlot();
+  }
 }

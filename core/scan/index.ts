@@ -1,5 +1,6 @@
 /** Scanning a folder in-process with a set of analysis checks (what `agentd scan` runs), and baselines. */
 export { runScan, DEFAULT_SCAN_TOOL_CALLS } from './run-scan.js';
+export { prefetchSources } from './prefetch-sources.js';
 export type { ScanOptions, ScanProgress, ScanResult } from './scan-types.js';
 export { loadAnalysisCatalog, sharedAnalysisCatalog, type AnalysisCatalog } from './analysis-catalog.js';
 export { selectChecks, availableChecks } from './select-checks.js';

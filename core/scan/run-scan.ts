@@ -12,6 +12,7 @@ import { AgentdError } from '../errors/index.js';
 import { assignFingerprints, type CapabilityRun, type ScanReport } from '../report/index.js';
 import { sharedAnalysisCatalog } from './analysis-catalog.js';
 import { changedFiles, exactPattern } from './changed-files.js';
+import { prefetchSources } from './prefetch-sources.js';
 import { findingSources, scannedFiles } from './scanned-files.js';
 import type { ScanOptions, ScanResult } from './scan-types.js';
 import { runChecks } from './run-checks.js';
@@ -76,6 +77,9 @@ function dedupe(findings: (Finding & { capability: string })[]): (Finding & { ca
 export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const startedAt = new Date();
   const started = performance.now();
+  // Parsing starts on the pool while this thread loads the checks' modules (a caller that loads the
+  // catalog itself, like the CLI, calls prefetchSources before doing so).
+  if (!options.catalog) await prefetchSources(options);
   const catalog = options.catalog ?? (await sharedAnalysisCatalog());
   const selected = selectChecks(catalog, options.checks);
   const { include, changed } = await includeList(options);

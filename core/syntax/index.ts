@@ -1,6 +1,7 @@
 /** Capability-neutral syntax helpers over tree-sitter trees: the shared plain tree, node queries, batched parsing. */
 export { SyntaxNode, LineIndex, copyTree, syntaxTreeOf, treeFromFlat } from './plain-tree.js';
-export { hasSyntaxError } from '../parsing/parsed-file.js';
+export { flatTreeOf, hasSyntaxError } from '../parsing/parsed-file.js';
+export { ERROR_TYPE_ID, type FlatTree, type GrammarNames } from '../parsing/flat-parser.js';
 export { ancestors, descendantForIndex, descendants, fieldChild, fieldChildren, hasChild, logicalParent, namedChildren, rangeOf, textOf, walk } from './node-helpers.js';
 export { SOURCE_EXTENSIONS, isDeclarationFile, listSourcePaths, parseSources, type ParsedSources, type SourceSelection } from './parse-sources.js';
 export {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { createLocalContext } from '../../../core/context/index.js';
 import { cacheStats, clearCaches, resetCacheStats } from '../../../core/cache/index.js';
 import { isAgentdError } from '../../../core/errors/index.js';
-import { loadAnalysisCatalog, runScan, type AnalysisCatalog } from '../../../core/scan/index.js';
+import { flatParserAvailable } from '../../../core/parsing/flat-parser.js';
+import { loadAnalysisCatalog, prefetchSources, runScan, type AnalysisCatalog } from '../../../core/scan/index.js';
 import { run as complexity } from '../../../capabilities/analysis/complexity.js';
 import { copyFixture, makeProject, complexFunction, SIMPLE } from './sample-project.js';
 
@@ -35,6 +36,24 @@ describe('core/scan runScan', () => {
     expect(report.findings.map((f) => f.file)).to.not.include('src/services/pricing.ts');
     expect(report.findings.map((f) => f.file)).to.include('src/validation/order-input.ts');
     expect(report.stats.filesScanned).to.equal(9);
+  });
+
+  it('prefetchSources starts the parses the checks then find, honouring exclude, and leaves --changed-since scans alone', async function () {
+    if (!flatParserAvailable()) this.skip();
+    const root = makeProject({ 'src/a.ts': complexFunction('a'), 'src/b.ts': SIMPLE, 'vendor/c.ts': complexFunction('c') });
+    clearCaches();
+    resetCacheStats();
+    await prefetchSources({ root, checks: ['complexity', 'naming'], exclude: ['vendor/**'] });
+    // The prefetch itself parses the two files in scope (not the excluded one), before any check runs.
+    for (let waited = 0; cacheStats().parse.entries < 2 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    expect(cacheStats().parse.entries).to.equal(2);
+    const report = await runScan({ root, checks: ['complexity', 'naming'], catalog, exclude: ['vendor/**'] });
+    expect(report.findings.length).to.be.greaterThan(0);
+    expect(cacheStats().parse.entries).to.equal(2);
+    clearCaches();
+    await prefetchSources({ root, checks: ['complexity'], changedSince: 'HEAD' });
+    await prefetchSources({ root, checks: ['dependencies'] });
+    expect(cacheStats().parse.entries).to.equal(0);
   });
 
   it('refuses an unknown check with a suggestion and the list of checks', async () => {

@@ -1,0 +1,44 @@
+/**
+ * A scan's parses, started before its checks' modules are loaded. Loading the analysis catalog keeps
+ * this thread busy for a while (every check's module graph is compiled) while libuv's pool would sit
+ * idle, and the first check then waits for the whole project to parse. Started first, the parses run
+ * on the pool during the loading, and the checks find them in the parse cache (or still in flight,
+ * see core/parsing/cached-parse.ts). Nothing is reported from here: a file that cannot be read or
+ * parsed is reported by the checks, as before.
+ */
+import { createLocalContext } from '../context/local-context.js';
+import { parseCachedAsync } from '../parsing/cached-parse.js';
+import { flatParserAvailable } from '../parsing/flat-parser.js';
+import { listSourcePaths } from '../syntax/parse-sources.js';
+import { syntaxTreeOf } from '../syntax/plain-tree.js';
+import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
+import type { ScanOptions } from './scan-types.js';
+
+/** Checks that parse no source file (the dependency check reads manifests only). */
+const NOT_PARSING = new Set(['dependencies', 'analysis.dependencies']);
+
+function parsesSources(checks: string[]): boolean {
+  return checks.flatMap((c) => c.split(',')).some((c) => c.trim() !== '' && !NOT_PARSING.has(c.trim()));
+}
+
+/**
+ * Starts parsing every source the scan's checks will read (declarations included); resolves once they
+ * are all started, not parsed. `--changed-since` scans are left alone (their file list needs git).
+ */
+export async function prefetchSources(options: Pick<ScanOptions, 'root' | 'include' | 'exclude' | 'checks' | 'changedSince'>): Promise<void> {
+  if (options.changedSince !== undefined || !flatParserAvailable() || !parsesSources(options.checks)) return;
+  try {
+    const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 } });
+    const paths = await listSourcePaths(ctx, { include: options.include, exclude: options.exclude, declarations: true });
+    const workspace = ctx.workspace as OverlayWorkspace;
+    for (const path of paths) {
+      const read = await workspace.readConfined(path).catch(() => null);
+      if (!read) continue; // unreadable (binary, too large): the checks skip it and say why
+      // Each file's plain tree is built as soon as its parse is back: the thread is loading modules
+      // meanwhile, and building in between keeps it from waiting for the pool later.
+      parseCachedAsync(read.abs, read.rel, read.content).then(syntaxTreeOf, () => undefined);
+    }
+  } catch {
+    // The checks meet the same problem (a missing root, say) and report it.
+  }
+}
