@@ -2,21 +2,36 @@
 import type { SourceRange } from '../contracts/index.js';
 import type { SyntaxNode } from './plain-tree.js';
 
+// Plain loops below, not find/filter with a closure: these run for most nodes of every analysis.
+
 export function fieldChild(node: SyntaxNode, field: string): SyntaxNode | undefined {
-  return node.children.find((c) => c.field === field);
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.field === field) return children[i];
+  return undefined;
 }
 
 export function fieldChildren(node: SyntaxNode, field: string): SyntaxNode[] {
-  return node.children.filter((c) => c.field === field);
+  const found: SyntaxNode[] = [];
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.field === field) found.push(children[i]!);
+  return found;
 }
 
 export function hasChild(node: SyntaxNode, type: string): boolean {
-  return node.children.some((c) => c.type === type);
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.type === type) return true;
+  return false;
 }
 
 /** Named children without comments: the operands an analysis usually means by "children". */
 export function namedChildren(node: SyntaxNode): SyntaxNode[] {
-  return node.children.filter((c) => c.named && c.type !== 'comment');
+  const found: SyntaxNode[] = [];
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.named && child.type !== 'comment') found.push(child);
+  }
+  return found;
 }
 
 export function textOf(node: SyntaxNode, source: string): string {

@@ -40,6 +40,15 @@ export class LineIndex {
   }
 }
 
+/** Each tree's line index, kept on its root (one field less per node; rows are asked for rarely). */
+const lineIndexes = new WeakMap<SyntaxNode, LineIndex>();
+
+function linesOf(node: SyntaxNode): LineIndex {
+  let root = node;
+  while (root.parent) root = root.parent;
+  return lineIndexes.get(root)!;
+}
+
 /** One node of the plain tree. Treat it as read-only: every analysis of the thread shares it. */
 export class SyntaxNode {
   constructor(
@@ -50,28 +59,33 @@ export class SyntaxNode {
     readonly startIndex: number,
     readonly endIndex: number,
     readonly parent: SyntaxNode | null,
-    private readonly lines: LineIndex,
     /** In source order. Leaves share one empty array: never push to it. */
     public children: SyntaxNode[] = [],
   ) {}
 
   /** 0-based row, as tree-sitter reports it. */
   get startRow(): number {
-    return this.lines.rowOf(this.startIndex);
+    return linesOf(this).rowOf(this.startIndex);
   }
 
   /** 0-based UTF-16 column, as tree-sitter's JS binding reports it. */
   get startColumn(): number {
-    return this.lines.columnOf(this.startIndex);
+    return linesOf(this).columnOf(this.startIndex);
   }
 
   get endRow(): number {
-    return this.lines.rowOf(this.endIndex);
+    return linesOf(this).rowOf(this.endIndex);
   }
 
   get endColumn(): number {
-    return this.lines.columnOf(this.endIndex);
+    return linesOf(this).columnOf(this.endIndex);
   }
+}
+
+/** Makes `root` the root of a tree over `source` (rows and columns are then answered for all its nodes). */
+function rootOf(root: SyntaxNode, source: string): SyntaxNode {
+  lineIndexes.set(root, new LineIndex(source));
+  return root;
 }
 
 /**
@@ -83,7 +97,7 @@ class NameTables {
   private readonly named: boolean[] = [];
   private readonly fields: string[] = [];
 
-  node(cursor: Cursor, parent: SyntaxNode | null, lines: LineIndex): SyntaxNode {
+  node(cursor: Cursor, parent: SyntaxNode | null): SyntaxNode {
     const id = cursor.nodeTypeId;
     let type = this.types[id];
     if (type === undefined) {
@@ -95,28 +109,27 @@ class NameTables {
       const fieldId = cursor.currentFieldId;
       if (fieldId) field = this.fields[fieldId] ??= cursor.currentFieldName;
     }
-    return new SyntaxNode(type, this.named[id]!, field, cursor.startIndex, cursor.endIndex, parent, lines);
+    return new SyntaxNode(type, this.named[id]!, field, cursor.startIndex, cursor.endIndex, parent);
   }
 }
 
 /** Copies a tree (prefer `syntaxTreeOf`, which shares one copy per parsed file). */
 export function copyTree(tree: Tree, source: string): SyntaxNode {
-  const lines = new LineIndex(source);
   const names = new NameTables();
   const cursor = tree.walk();
-  const root = names.node(cursor, null, lines);
+  const root = rootOf(names.node(cursor, null), source);
   let current = root;
   // Depth-first with an explicit cursor: first child, else next sibling, else climb until a sibling exists.
   for (;;) {
     if (cursor.gotoFirstChild()) {
-      const child = names.node(cursor, current, lines);
+      const child = names.node(cursor, current);
       current.children.push(child);
       current = child;
       continue;
     }
     for (;;) {
       if (cursor.gotoNextSibling()) {
-        const sibling = names.node(cursor, current.parent, lines);
+        const sibling = names.node(cursor, current.parent);
         current.parent!.children.push(sibling);
         current = sibling;
         break;
@@ -140,7 +153,6 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
   const count = nodes.length >>> 2;
   const childCounts = new Uint32Array(count);
   for (let i = 1; i < count; i++) childCounts[nodes[i * 4 + 3]! - 1]! += 1;
-  const lines = new LineIndex(source);
   const built: SyntaxNode[] = new Array<SyntaxNode>(count);
   const filled = new Uint32Array(count);
   const byType = new Map<string, SyntaxNode[]>();
@@ -159,7 +171,6 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
       nodes[i * 4 + 1]!,
       nodes[i * 4 + 2]!,
       parent,
-      lines,
       childCounts[i] === 0 ? NO_CHILDREN : new Array<SyntaxNode>(childCounts[i]!),
     );
     built[i] = node;
@@ -174,7 +185,7 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
     list.push(node);
   }
   adoptIndex(built[0]!, byType);
-  return built[0]!;
+  return rootOf(built[0]!, source);
 }
 
 // Keyed by the flat tree or the binding tree: the plain tree lives exactly as long as the parse cache
