@@ -3,8 +3,10 @@
  * `minTokens` tokens; the first file position of each window is remembered, and a later window with the
  * same hash (and the same tokens) starts a clone that grows token by token while both sides agree. Each
  * copy is paired with the first occurrence, so a block pasted three times gives two clones. Within one
- * file the two sides never overlap.
+ * file the two sides never overlap. A window no other window equals is known beforehand (repeat-filter.ts)
+ * and passed by: the table holds only the windows that may repeat.
  */
+import { RepeatFilter } from './repeat-filter.js';
 import { NOT_SEEN, WindowTable } from './window-table.js';
 
 /** A half-open token range [start, end) of one file (index into the input list). */
@@ -74,40 +76,68 @@ export function encodeFile(codes: ArrayLike<number>, minTokens: number): Encoded
 }
 
 export function findClones(files: readonly EncodedFile[], minTokens: number, signal?: AbortSignal): RawClone[] {
-  // Windows are numbered across files (file f's window i is offsets[f] + i), so the table holds one
-  // integer per position and the high hashes sit side by side in one array.
-  const offsets = new Int32Array(files.length + 1);
-  for (let f = 0; f < files.length; f++) offsets[f + 1] = offsets[f]! + files[f]!.high.length;
-  const highs = new Int32Array(offsets[files.length]!);
-  for (let f = 0; f < files.length; f++) highs.set(files[f]!.high, offsets[f]!);
-  const firstSeen = new WindowTable(highs.length, highs);
-  const clones: RawClone[] = [];
+  const search = new CloneSearch(files, minTokens);
   for (let f = 0; f < files.length; f++) {
     if (f % 64 === 0) signal?.throwIfAborted();
-    const { codes, low } = files[f]!;
-    const offset = offsets[f]!;
-    for (let i = 0; i < low.length; ) {
-      const seen = firstSeen.getOrSet(low[i]!, offset + i);
-      if (seen === NOT_SEEN) {
-        i++;
-        continue;
-      }
-      const pf = fileOf(offsets, seen);
-      const pi = seen - offsets[pf]!;
-      const other = files[pf]!.codes;
-      if ((pf === f && pi + minTokens > i) || !sameWindow(other, pi, codes, i, minTokens)) {
-        i++;
-        continue;
-      }
-      const limit = pf === f ? i - pi : Number.POSITIVE_INFINITY;
-      let length = minTokens;
-      while (i + length < codes.length && pi + length < other.length && length < limit && other[pi + length] === codes[i + length]) length++;
-      clones.push({ first: { file: pf, start: pi, end: pi + length }, second: { file: f, start: i, end: i + length } });
-      // The next window to look at ends just past this clone: one that ends inside it is a part of it.
-      i += length - minTokens + 1;
+    search.file(f);
+  }
+  return search.clones;
+}
+
+/**
+ * The search's state across files. Each step is a small method of its own (skip to the next window
+ * that may repeat, look it up, grow a clone): the JIT compiles small pieces early and once, where one
+ * large loop was compiled several times over on a cold run.
+ */
+class CloneSearch {
+  readonly clones: RawClone[] = [];
+  /** Windows are numbered across files (file f's window i is offsets[f] + i). */
+  private readonly offsets: Int32Array;
+  private readonly repeats: RepeatFilter;
+  private readonly firstSeen: WindowTable;
+
+  constructor(
+    private readonly files: readonly EncodedFile[],
+    private readonly minTokens: number,
+  ) {
+    const offsets = new Int32Array(files.length + 1);
+    for (let f = 0; f < files.length; f++) offsets[f + 1] = offsets[f]! + files[f]!.high.length;
+    // The table holds one integer per window and finds high hashes side by side in one array.
+    const highs = new Int32Array(offsets[files.length]!);
+    for (let f = 0; f < files.length; f++) highs.set(files[f]!.high, offsets[f]!);
+    this.offsets = offsets;
+    this.repeats = new RepeatFilter(files);
+    this.firstSeen = new WindowTable(this.repeats.admitted, highs);
+  }
+
+  /** Looks for clones whose copy is in file `f`, after every earlier file's windows were recorded. */
+  file(f: number): void {
+    const { low, high } = this.files[f]!;
+    const offset = this.offsets[f]!;
+    for (let i = this.repeats.next(low, high, 0); i < low.length; i = this.repeats.next(low, high, i)) {
+      const seen = this.firstSeen.getOrSet(low[i]!, offset + i);
+      i += seen === NOT_SEEN ? 1 : this.cloneAt(f, i, seen);
     }
   }
-  return clones;
+
+  /**
+   * Records the clone of file f's window i whose first occurrence is window `seen`, when the two are
+   * the same tokens and do not overlap; returns how far to move on: past the clone, or to the next window.
+   */
+  private cloneAt(f: number, i: number, seen: number): number {
+    const minTokens = this.minTokens;
+    const codes = this.files[f]!.codes;
+    const pf = fileOf(this.offsets, seen);
+    const pi = seen - this.offsets[pf]!;
+    const other = this.files[pf]!.codes;
+    if ((pf === f && pi + minTokens > i) || !sameWindow(other, pi, codes, i, minTokens)) return 1;
+    const limit = pf === f ? i - pi : Number.POSITIVE_INFINITY;
+    let length = minTokens;
+    while (i + length < codes.length && pi + length < other.length && length < limit && other[pi + length] === codes[i + length]) length++;
+    this.clones.push({ first: { file: pf, start: pi, end: pi + length }, second: { file: f, start: i, end: i + length } });
+    // The next window to look at ends just past this clone: one that ends inside it is a part of it.
+    return length - minTokens + 1;
+  }
 }
 
 /** The file whose windows include `position`: the last f with offsets[f] <= position (files without windows have none). */

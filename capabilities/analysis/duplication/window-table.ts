@@ -1,8 +1,8 @@
 /**
- * The "first seen" table of clone detection: window → first position, for about a million windows per
- * 100k lines. A Map keyed by doubles boxes and hashes every key and dominated the whole analysis; open
- * addressing over one typed array does the same in a fraction. The table is far larger than the cache,
- * so each lookup is a cache miss and the slot size is what the cost is made of: a slot is two integers
+ * The "first seen" table of clone detection: window → first position, for the windows that may repeat
+ * (repeat-filter.ts; tens of thousands per 100k lines). A Map keyed by doubles boxes and hashes every
+ * key and dominated the whole analysis; open addressing over one typed array does the same in a
+ * fraction. The table is still larger than the cache, so the slot size is what a lookup costs: a slot is two integers
  * (the window's low hash and its position + 1; 0 marks a free slot), and the high hash is read from the
  * window's own entry in `highs` only when the low hashes agree, which is nearly always a true match.
  */

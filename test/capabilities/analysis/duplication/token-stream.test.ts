@@ -1,6 +1,12 @@
 import { expect } from 'chai';
-import { parseSource } from '../../../../core/parsing/index.js';
-import { tokenize, TOKEN_KIND } from '../../../../capabilities/analysis/duplication/tokenize.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { flatTreeOf, syntaxTreeOf } from '../../../../core/index.js';
+import { languageForPath, parseSource } from '../../../../core/parsing/index.js';
+import { flatParserAvailable } from '../../../../core/parsing/flat-parser.js';
+import { parseSourceFlat } from '../../../../core/parsing/parse-source.js';
+import { tokenize, tokenizeFlat, tokenizeTree, TOKEN_KIND } from '../../../../capabilities/analysis/duplication/tokenize.js';
 import { tokenCode } from '../../../../capabilities/analysis/duplication/interner.js';
 import { SliceInterner } from '../../../../capabilities/analysis/duplication/slice-interner.js';
 
@@ -54,5 +60,49 @@ describe('capabilities/analysis/duplication tokenize', () => {
     expect(stream.kinds[14]).to.equal(TOKEN_KIND.literal);
     // `a.b(1)` on line 2 after the comment: "a" at column 9.
     expect([stream.startLines[10], stream.startColumns[10], stream.endLines[10], stream.endColumns[10]]).to.deep.equal([2, 9, 2, 9]);
+  });
+});
+
+describe('capabilities/analysis/duplication tokenize from the flat tree', () => {
+  const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+  function sourcesUnder(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourcesUnder(full);
+      return languageForPath(full) ? [full] : [];
+    });
+  }
+
+  /** The stream read from the flat array, from the plain tree built from it, and from a binding parse: all equal. */
+  async function expectSameStreams(file: string, source: string): Promise<void> {
+    const parsed = await parseSourceFlat(file, source);
+    const flat = flatTreeOf(parsed);
+    expect(flat, file).to.not.equal(undefined);
+    const fromFlat = tokenizeFlat(flat!, source);
+    expect(tokenize(parsed), file).to.deep.equal(fromFlat);
+    expect(tokenizeTree(syntaxTreeOf(parsed), source), file).to.deep.equal(fromFlat);
+    expect(tokenize(parseSource(file, source)), file).to.deep.equal(fromFlat);
+  }
+
+  before(function () {
+    if (!flatParserAvailable()) this.skip();
+  });
+
+  it('gives the plain-tree stream for every fixture source', async () => {
+    const files = sourcesUnder(path.join(repo, 'fixtures'));
+    expect(files.length).to.be.above(50);
+    for (const file of files) await expectSameStreams(file, readFileSync(file, 'utf8'));
+  });
+
+  it('gives the plain-tree stream around templates, JSX text, comments, regexes and syntax errors', async () => {
+    const samples: Record<string, string> = {
+      'empty.js': '',
+      'shebang.js': '#!/usr/bin/env node\nconst a = `x${b + `y${c}`}z` + `plain` + /re[a-z]+/gi; // c\n',
+      'view.jsx': 'const v = (\n  <div>\n    text {value}   <b> bold </b>\n  </div>\n);\n/* block */ <!-- html\n',
+      'broken.ts': 'function f(a: number {\n  return a +;\n}\nclass { x = ; }\nlet s = "unterminated\n',
+      'types.ts': 'type T<U> = { [K in keyof U]?: U[K] };\nlabel: for (const x of y) { #p; break label; }\n',
+    };
+    for (const [file, source] of Object.entries(samples)) await expectSameStreams(file, source);
   });
 });

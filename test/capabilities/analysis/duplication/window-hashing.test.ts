@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { findClones, encodeFile, windowKeys } from '../../../../capabilities/analysis/duplication/find-clones.js';
 import { NOT_SEEN, WindowTable } from '../../../../capabilities/analysis/duplication/window-table.js';
+import { RepeatFilter } from '../../../../capabilities/analysis/duplication/repeat-filter.js';
 
 /** The two window hashes computed from scratch (no rolling), as the definition in find-clones.ts states them. */
 function directKeys(codes: number[], start: number, size: number): [number, number] {
@@ -74,5 +75,50 @@ describe('capabilities/analysis/duplication WindowTable', () => {
     expect(table.getOrSet(-1, 0)).to.equal(NOT_SEEN);
     expect(table.getOrSet(-1, 1)).to.equal(0);
     expect(table.getOrSet(1, 2)).to.equal(NOT_SEEN);
+  });
+});
+
+describe('capabilities/analysis/duplication RepeatFilter', () => {
+  it('admits every window that has a twin, across files, and passes most unique ones by', () => {
+    // 40,000 windows with hashes like real ones: positions p and p + 20,000 are equal for p < 1000,
+    // and 1000 more windows share their high hash with another but not their low one.
+    const lows = Int32Array.from(codesOf(40_000, 41), (c) => c * 3);
+    const highs = Int32Array.from(codesOf(40_000, 42), (c) => c * 5);
+    for (let p = 0; p < 1000; p++) {
+      lows[p + 20_000] = lows[p]!;
+      highs[p + 20_000] = highs[p]!;
+      highs[p + 30_000] = highs[p]!;
+    }
+    const cuts = [0, 3, 3, 19_999, 20_001, 40_000];
+    const files = cuts.slice(1).map((end, f) => ({ low: lows.subarray(cuts[f], end), high: highs.subarray(cuts[f], end) }));
+    const filter = new RepeatFilter(files);
+    let admitted = 0;
+    for (let p = 0; p < 40_000; p++) {
+      const may = filter.mayRepeat(lows[p]!, highs[p]!);
+      if (p < 1000 || (p >= 20_000 && p < 21_000)) expect(may).to.equal(true);
+      if (may) admitted++;
+    }
+    expect(admitted).to.be.at.most(filter.admitted);
+    expect(admitted).to.be.below(4000);
+  });
+
+  it('admits nothing when no window repeats', () => {
+    const filter = new RepeatFilter([{ low: Int32Array.from([1, 2, 3]), high: Int32Array.from([1, 1, 1]) }, { low: new Int32Array(0), high: new Int32Array(0) }]);
+    expect(filter.admitted).to.equal(0);
+    expect([1, 2, 3].some((low) => filter.mayRepeat(low, 1))).to.equal(false);
+    expect(new RepeatFilter([]).admitted).to.equal(0);
+  });
+});
+
+describe('capabilities/analysis/duplication findClones order', () => {
+  it('pairs a copy with the first window visited, not with an equal one inside an earlier clone', () => {
+    // File 0 holds A twice: the second copy is one clone, and its windows are never visited. File 1
+    // holds A's tail (windows equal to windows of both copies): it pairs with the first copy.
+    const a = codesOf(60, 31);
+    const files = [[...a, ...codesOf(5, 32), ...a], [...codesOf(2, 33), ...a.slice(5)]].map((c) => encodeFile(c, 50));
+    expect(findClones(files, 50)).to.deep.equal([
+      { first: { file: 0, start: 0, end: 60 }, second: { file: 0, start: 65, end: 125 } },
+      { first: { file: 0, start: 5, end: 60 }, second: { file: 1, start: 2, end: 57 } },
+    ]);
   });
 });
