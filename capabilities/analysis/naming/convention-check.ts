@@ -27,9 +27,24 @@ export function allowedStyles(declared: DeclaredName, options: NamingOptions): C
   return [...styles];
 }
 
+/**
+ * allowedStyles per options, kind and the two flags: a file declares thousands of names but there are
+ * only 32 such combinations. Shared and read-only: a finding gets its own copy.
+ */
+const allowedCache = new WeakMap<NamingOptions, Map<string, CaseStyle[]>>();
+
+function cachedAllowedStyles(declared: DeclaredName, options: NamingOptions): CaseStyle[] {
+  let byCase = allowedCache.get(options);
+  if (!byCase) allowedCache.set(options, (byCase = new Map()));
+  const key = `${declared.kind}${declared.pascalAllowed ? '+P' : ''}${declared.upperAllowed ? '+U' : ''}`;
+  let allowed = byCase.get(key);
+  if (!allowed) byCase.set(key, (allowed = allowedStyles(declared, options)));
+  return allowed;
+}
+
 export function conventionFinding(file: string, declared: DeclaredName, options: NamingOptions): Finding | undefined {
+  if (matchesAny(declared.name, cachedAllowedStyles(declared, options))) return undefined;
   const allowed = allowedStyles(declared, options);
-  if (matchesAny(declared.name, allowed)) return undefined;
   const preferred = options.conventions[declared.kind as ConventionKind][0] ?? allowed[0]!;
   const suggestion = suggest(declared.name, preferred);
   return {
@@ -47,8 +62,12 @@ const SHORT_KINDS = new Set<NameKind>(['variable', 'constant', 'parameter', 'fun
 export function meaninglessFinding(file: string, declared: DeclaredName, options: NamingOptions): Finding | undefined {
   if (!SHORT_KINDS.has(declared.kind)) return undefined;
   const stripped = core(declared.name);
-  const base = stripped.toLowerCase().replace(/\d+$/, '');
-  const numbered = base !== stripped.toLowerCase();
+  const lower = stripped.toLowerCase();
+  // Without its trailing digits (a loop rather than /\d+$/: this runs for most names).
+  let end = lower.length;
+  while (end > 0 && lower.charCodeAt(end - 1) >= 48 && lower.charCodeAt(end - 1) <= 57) end--;
+  const base = end === lower.length ? lower : lower.slice(0, end);
+  const numbered = end !== lower.length;
   let reason: string | undefined;
   if (options.meaningless.includes(base) && (numbered || base.length > 0)) reason = 'says nothing about what it holds';
   else if (stripped.length === 1 && !declared.shortAllowed && !options.allowedShortNames.includes(declared.name)) reason = 'is a single letter outside a loop, lambda or catch';

@@ -4,42 +4,82 @@
  * less often is reported (on a tie, the snake_case one: camelCase is the JavaScript norm).
  */
 import type { Finding } from '../../../core/index.js';
-import { styleOf, wordsOf } from './case-styles.js';
+import { core, isOneWord, multiWordStyle, wordsOf } from './case-styles.js';
 import type { DeclaredName } from './declarations.js';
 
 const BINDING_KINDS = new Set(['variable', 'constant', 'function', 'parameter']);
 
+type Spelling = 'snake_case' | 'camelCase';
+const SNAKE = 1;
+const CAMEL = 2;
+
 interface Occurrence {
   file: string;
   declared: DeclaredName;
-  style: 'snake_case' | 'camelCase';
+  style: Spelling;
+}
+
+/** The names spelt with one list of words: the spellings seen (bits), then the occurrences when both were. */
+interface WordGroup {
+  spellings: number;
+  occurrences: Occurrence[];
+}
+
+interface Reading {
+  style: Spelling;
+  group: WordGroup;
 }
 
 export function inconsistentFindings(files: { file: string; names: DeclaredName[] }[]): Finding[] {
-  const byWords = new Map<string, Occurrence[]>();
-  // A project repeats its names (i, value, options...): each distinct name is read once.
-  const readings = new Map<string, { style: Occurrence['style']; key: string } | null>();
-  for (const { file, names } of files) {
-    for (const declared of names) {
+  // In first-seen order of their words, as the findings are listed.
+  const groups = new Map<string, WordGroup>();
+  // A project repeats its names (i, value, options...): each distinct multi-word name is read once.
+  const readings = new Map<string, Reading | null>();
+  const readingOf = (name: string): Reading | null => {
+    if (isOneWord(name)) return null;
+    let reading = readings.get(name);
+    if (reading === undefined) {
+      // styleOf(name), reading the words once for the style and the key.
+      const words = wordsOf(name);
+      const style = words.length < 2 ? undefined : multiWordStyle(core(name));
+      if (style === 'snake_case' || style === 'camelCase') {
+        const key = words.join(' ');
+        let group = groups.get(key);
+        if (!group) groups.set(key, (group = { spellings: 0, occurrences: [] }));
+        reading = { style, group };
+      } else reading = null;
+      readings.set(name, reading);
+    }
+    return reading;
+  };
+  // First the spellings each group has; occurrences are kept only for groups that have both, which
+  // are few (most words are spelt one way).
+  const read: (Reading | null)[] = [];
+  for (let f = 0; f < files.length; f++) {
+    const names = files[f]!.names;
+    for (let i = 0; i < names.length; i++) {
+      const declared = names[i]!;
       if (!BINDING_KINDS.has(declared.kind)) continue;
-      let reading = readings.get(declared.name);
-      if (reading === undefined) {
-        const named = styleOf(declared.name);
-        reading = named === 'snake_case' || named === 'camelCase' ? { style: named, key: wordsOf(declared.name).join(' ') } : null;
-        readings.set(declared.name, reading);
-      }
-      if (reading === null) continue;
-      const { style, key } = reading;
-      const list = byWords.get(key) ?? [];
-      list.push({ file, declared, style });
-      byWords.set(key, list);
+      const reading = readingOf(declared.name);
+      read.push(reading);
+      if (reading) reading.group.spellings |= reading.style === 'snake_case' ? SNAKE : CAMEL;
+    }
+  }
+  let at = 0;
+  for (let f = 0; f < files.length; f++) {
+    const { file, names } = files[f]!;
+    for (let i = 0; i < names.length; i++) {
+      const declared = names[i]!;
+      if (!BINDING_KINDS.has(declared.kind)) continue;
+      const reading = read[at++];
+      if (reading && reading.group.spellings === (SNAKE | CAMEL)) reading.group.occurrences.push({ file, declared, style: reading.style });
     }
   }
   const findings: Finding[] = [];
-  for (const occurrences of byWords.values()) {
+  for (const { spellings, occurrences } of groups.values()) {
+    if (spellings !== (SNAKE | CAMEL)) continue;
     const snake = occurrences.filter((o) => o.style === 'snake_case');
     const camel = occurrences.filter((o) => o.style === 'camelCase');
-    if (snake.length === 0 || camel.length === 0) continue;
     const [minority, majority] = snake.length <= camel.length ? [snake, camel] : [camel, snake];
     const other = majority[0]!;
     for (const o of minority) {
