@@ -8,10 +8,24 @@ const unparen = (node: SyntaxNode | undefined): SyntaxNode | undefined => {
   return n;
 };
 
+/** Whether the node's text is exactly `text`, without slicing it out of the source. */
+const textIs = (node: SyntaxNode, source: string, text: string): boolean => node.endIndex - node.startIndex === text.length && source.startsWith(text, node.startIndex);
+
 const isNaNRef = (node: SyntaxNode | undefined, source: string): boolean => {
   const n = unparen(node);
-  return !!n && (textOf(n, source) === 'NaN' || (n.type === 'member_expression' && textOf(n, source).replace(/\s/g, '') === 'Number.NaN'));
+  if (!n) return false;
+  if (textIs(n, source, 'NaN')) return true;
+  // `Number . NaN` (any spacing): a node's text neither starts nor ends with spaces, so it starts and ends with N.
+  return n.type === 'member_expression' && source.charCodeAt(n.startIndex) === 78 && source.charCodeAt(n.endIndex - 1) === 78 && textOf(n, source).replace(/\s/g, '') === 'Number.NaN';
 };
+
+const EQUALITIES = new Set(['==', '===', '!=', '!==']);
+const SELF_ASSIGNING = new Set(['=', '&&=', '||=', '??=']);
+const PROTOTYPE_BUILTINS = new Set(['hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
+const PROTOTYPE_BUILTIN_LENGTHS = new Set([...PROTOTYPE_BUILTINS].map((name) => name.length));
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function']);
+/** A plain name or a dotted member chain: anything with a call or an index may have effects. */
+const SIMPLE_REFERENCE = /^(this|[\p{L}_$][\p{L}\p{N}_$]*)(\s*\.\s*[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
 
 const VALID_TYPES = new Set(['symbol', 'undefined', 'object', 'boolean', 'number', 'string', 'function', 'bigint']);
 
@@ -25,7 +39,7 @@ const isTypeof = (node: SyntaxNode | undefined, source: string): boolean => node
 
 export const EXPRESSION_RULES: BuiltinRule[] = [
   {
-    name: 'use-isnan', languages: 'all', types: ['binary_expression', 'switch_statement'],
+    name: 'use-isnan', languages: 'all', types: ['binary_expression', 'switch_statement'], needs: ['NaN'],
     check(node, ctx) {
       if (node.type === 'switch_statement') {
         if (isNaNRef(fieldChild(node, 'value'), ctx.source)) ctx.report('use-isnan', node, "'switch(NaN)' can never match a case clause. Use Number.isNaN instead of the switch.");
@@ -34,14 +48,14 @@ export const EXPRESSION_RULES: BuiltinRule[] = [
         }
         return;
       }
-      if (!COMPARISONS.has(operatorOf(node, ctx.source) ?? '')) return;
+      if (!COMPARISONS.has(ctx.operator(node) ?? '')) return;
       if (isNaNRef(fieldChild(node, 'left'), ctx.source) || isNaNRef(fieldChild(node, 'right'), ctx.source)) ctx.report('use-isnan', node, 'Use the isNaN function to compare with NaN.');
     },
   },
   {
     name: 'no-compare-neg-zero', languages: 'all', types: ['binary_expression'],
     check(node, ctx) {
-      const op = operatorOf(node, ctx.source) ?? '';
+      const op = ctx.operator(node) ?? '';
       if (!COMPARISONS.has(op)) return;
       const negZero = (n: SyntaxNode | undefined): boolean => {
         if (n?.type !== 'unary_expression' || operatorOf(n, ctx.source) !== '-') return false;
@@ -54,7 +68,7 @@ export const EXPRESSION_RULES: BuiltinRule[] = [
   {
     name: 'valid-typeof', languages: 'all', types: ['binary_expression'],
     check(node, ctx) {
-      if (!['==', '===', '!=', '!=='].includes(operatorOf(node, ctx.source) ?? '')) return;
+      if (!EQUALITIES.has(ctx.operator(node) ?? '')) return;
       const left = fieldChild(node, 'left');
       const right = fieldChild(node, 'right');
       for (const [a, b] of [[left, right], [right, left]] as const) {
@@ -66,7 +80,7 @@ export const EXPRESSION_RULES: BuiltinRule[] = [
   {
     name: 'no-unsafe-negation', languages: 'javascript', types: ['binary_expression'],
     check(node, ctx) {
-      const op = operatorOf(node, ctx.source);
+      const op = ctx.operator(node);
       if (op !== 'in' && op !== 'instanceof') return;
       const left = fieldChild(node, 'left');
       if (left?.type === 'unary_expression' && operatorOf(left, ctx.source) === '!') ctx.report('no-unsafe-negation', left, `Unexpected negating the left operand of '${op}' operator.`);
@@ -75,24 +89,26 @@ export const EXPRESSION_RULES: BuiltinRule[] = [
   {
     name: 'no-self-assign', languages: 'all', types: ['assignment_expression', 'augmented_assignment_expression'],
     check(node, ctx) {
-      const op = node.type === 'assignment_expression' ? '=' : operatorOf(node, ctx.source);
-      if (!['=', '&&=', '||=', '??='].includes(op ?? '')) return;
+      const op = node.type === 'assignment_expression' ? '=' : ctx.operator(node);
+      if (!SELF_ASSIGNING.has(op ?? '')) return;
       const left = fieldChild(node, 'left');
       const right = fieldChild(node, 'right');
-      // Plain names and dotted member chains only: anything with a call or an index may have effects.
-      const simple = (n: SyntaxNode | undefined): string | undefined => (n && /^(this|[\p{L}_$][\p{L}\p{N}_$]*)(\s*\.\s*[\p{L}_$][\p{L}\p{N}_$]*)*$/u.test(textOf(n, ctx.source)) && (n.type === 'identifier' || n.type === 'member_expression') ? textOf(n, ctx.source).replace(/\s/g, '') : undefined);
+      // Plain names and dotted member chains only; the node type is checked before the text is read.
+      const simple = (n: SyntaxNode | undefined): string | undefined => (n && (n.type === 'identifier' || n.type === 'member_expression') && SIMPLE_REFERENCE.test(textOf(n, ctx.source)) ? textOf(n, ctx.source).replace(/\s/g, '') : undefined);
       const name = simple(left);
       if (name !== undefined && name === simple(right)) ctx.report('no-self-assign', right!, `'${name}' is assigned to itself.`);
     },
   },
   {
-    name: 'no-prototype-builtins', languages: 'all', types: ['call_expression'],
+    name: 'no-prototype-builtins', languages: 'all', types: ['call_expression'], needs: [...PROTOTYPE_BUILTINS],
     check(node, ctx) {
       const callee = fieldChild(node, 'function');
       if (callee?.type !== 'member_expression') return;
       const property = fieldChild(callee, 'property');
-      const name = property ? textOf(property, ctx.source) : '';
-      if (['hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable'].includes(name)) {
+      // Only names of these lengths can be one: most calls are answered without reading the name.
+      if (!property || !PROTOTYPE_BUILTIN_LENGTHS.has(property.endIndex - property.startIndex)) return;
+      const name = textOf(property, ctx.source);
+      if (PROTOTYPE_BUILTINS.has(name)) {
         ctx.report('no-prototype-builtins', property!, `Do not access Object.prototype method '${name}' from target object.`);
       }
     },
@@ -101,10 +117,10 @@ export const EXPRESSION_RULES: BuiltinRule[] = [
     name: 'no-async-promise-executor', languages: 'all', types: ['new_expression'],
     check(node, ctx) {
       const ctor = fieldChild(node, 'constructor');
-      if (!ctor || textOf(ctor, ctx.source) !== 'Promise') return;
+      if (!ctor || !textIs(ctor, ctx.source, 'Promise')) return;
       const args = fieldChild(node, 'arguments');
       const executor = args ? unparen(namedChildren(args)[0]) : undefined;
-      const isFunction = executor && ['arrow_function', 'function_expression', 'function'].includes(executor.type);
+      const isFunction = executor && FUNCTION_VALUES.has(executor.type);
       const asyncKeyword = isFunction ? executor.children.find((c) => c.type === 'async') : undefined;
       if (asyncKeyword) ctx.report('no-async-promise-executor', asyncKeyword, 'Promise executor functions should not be async.');
     },

@@ -9,7 +9,9 @@ const NOT_BLOCKS = new Set(['internal_module', 'module', 'ambient_declaration'])
 const LOOPS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
 
 function isEmptyBlock(node: SyntaxNode): boolean {
-  return node.children.every((c) => !c.named);
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.named) return false;
+  return true;
 }
 
 /** The key of an object member as ESLint compares them, or undefined when it is computed or spread. */
@@ -22,10 +24,55 @@ function staticKey(member: SyntaxNode, source: string): string | undefined {
   return key.type === 'property_identifier' || key.type === 'shorthand_property_identifier' ? text : undefined;
 }
 
-function accessorKind(member: SyntaxNode): 'get' | 'set' | undefined {
-  if (member.type !== 'method_definition') return undefined;
+// What a key has been defined as so far in one object literal (no-dupe-keys), as bits.
+const PLAIN = 1;
+const GET = 2;
+const SET = 4;
+
+/**
+ * The keys of one object literal so far, each with what it was defined as. Object literals are mostly
+ * small: a list searched in order is cheaper than a Map made per object, which takes over past a few
+ * dozen keys.
+ */
+class KeyDefinitions {
+  private readonly keys: string[] = [];
+  private readonly defined: number[] = [];
+  private map: Map<string, number> | undefined;
+
+  get(key: string): number {
+    if (this.map) return this.map.get(key) ?? 0;
+    const i = this.keys.indexOf(key);
+    return i < 0 ? 0 : this.defined[i]!;
+  }
+
+  set(key: string, defined: number): void {
+    if (this.map) {
+      this.map.set(key, defined);
+      return;
+    }
+    const i = this.keys.indexOf(key);
+    if (i >= 0) {
+      this.defined[i] = defined;
+      return;
+    }
+    this.keys.push(key);
+    this.defined.push(defined);
+    if (this.keys.length > 32) this.map = new Map(this.keys.map((k, j) => [k, this.defined[j]!]));
+  }
+}
+
+/** GET or SET for an accessor, 0 for any other member. */
+function accessorKind(member: SyntaxNode): number {
+  if (member.type !== 'method_definition') return 0;
   const kind = member.children.find((c) => c.type === 'get' || c.type === 'set');
-  return kind?.type as 'get' | 'set' | undefined;
+  return kind ? (kind.type === 'get' ? GET : SET) : 0;
+}
+
+/** The first named child that is not a comment (namedChildren(node)[0] without the array). */
+function firstNamed(node: SyntaxNode): SyntaxNode | undefined {
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.named && children[i]!.type !== 'comment') return children[i];
+  return undefined;
 }
 
 /** Does a `break`/`continue` inside a finally block leave it? (Unlabelled ones stay when a loop/switch inside the block takes them.) */
@@ -60,25 +107,30 @@ export const STATEMENT_RULES: BuiltinRule[] = [
         if (body && isEmptyBlock(body)) ctx.report('no-empty', node, 'Empty switch statement.');
         return;
       }
+      // Emptiness first: most blocks have statements, and it is the cheapest question.
       const parent = node.parent;
-      if (!parent || FUNCTION_BODY_PARENTS.has(parent.type) || NOT_BLOCKS.has(parent.type) || !isEmptyBlock(node)) return;
+      if (!isEmptyBlock(node) || !parent || FUNCTION_BODY_PARENTS.has(parent.type) || NOT_BLOCKS.has(parent.type)) return;
       ctx.report('no-empty', node, 'Empty block statement.');
     },
   },
   {
     name: 'no-dupe-keys', languages: 'javascript', types: ['object'],
     check(node, ctx) {
-      const seen = new Map<string, { plain: boolean; get: boolean; set: boolean }>();
-      for (const member of node.children) {
+      let seen: KeyDefinitions | undefined;
+      const members = node.children;
+      for (let i = 0; i < members.length; i++) {
+        const member = members[i]!;
+        // Punctuation has no key: skipped before staticKey looks for one.
+        if (!member.named) continue;
         const key = staticKey(member, ctx.source);
         if (key === undefined) continue;
         const kind = accessorKind(member);
-        const entry = seen.get(key) ?? { plain: false, get: false, set: false };
-        const clash = kind ? entry.plain || entry[kind] : entry.plain || entry.get || entry.set;
+        seen ??= new KeyDefinitions();
+        const defined = seen.get(key) ?? 0;
+        // A getter and a setter may share a key; anything else defined twice clashes.
+        const clash = kind ? (defined & (PLAIN | kind)) !== 0 : defined !== 0;
         if (clash) ctx.report('no-dupe-keys', member, `Duplicate key '${key}'.`);
-        if (kind) entry[kind] = true;
-        else entry.plain = true;
-        seen.set(key, entry);
+        seen.set(key, defined | (kind || PLAIN));
       }
     },
   },
@@ -98,18 +150,27 @@ export const STATEMENT_RULES: BuiltinRule[] = [
   {
     name: 'no-sparse-arrays', languages: 'all', types: ['array'],
     check(node, ctx) {
-      const tokens = node.children.filter((c) => c.type !== 'comment').map((c) => c.type);
-      const hole = tokens.some((t, i) => t === ',' && (tokens[i - 1] === ',' || tokens[i - 1] === '['));
-      if (hole) ctx.report('no-sparse-arrays', node, 'Unexpected comma in middle of array.');
+      // A comma right after '[' or another comma, comments aside.
+      let previous: string | undefined;
+      const children = node.children;
+      for (let i = 0; i < children.length; i++) {
+        const c = children[i]!;
+        if (c.type === 'comment') continue;
+        if (c.type === ',' && (previous === ',' || previous === '[')) {
+          ctx.report('no-sparse-arrays', node, 'Unexpected comma in middle of array.');
+          return;
+        }
+        previous = c.type;
+      }
     },
   },
   {
     name: 'no-cond-assign', languages: 'all', types: ['if_statement', 'while_statement', 'do_statement', 'for_statement'],
     check(node, ctx) {
       let test = fieldChild(node, 'condition');
-      if (test?.type === 'expression_statement') test = namedChildren(test)[0];
+      if (test?.type === 'expression_statement') test = firstNamed(test);
       // "except-parens": if/while/do carry their own parentheses; a second pair says the assignment is meant.
-      if (test?.type === 'parenthesized_expression' && node.type !== 'for_statement') test = namedChildren(test)[0];
+      if (test?.type === 'parenthesized_expression' && node.type !== 'for_statement') test = firstNamed(test);
       if (test?.type === 'assignment_expression' || test?.type === 'augmented_assignment_expression') ctx.report('no-cond-assign', test, 'Expected a conditional expression and instead saw an assignment.');
     },
   },

@@ -1,14 +1,14 @@
 /**
  * The built-in lint engine: a curated set of ESLint's recommended "problem" rules that need no scope or
- * code-path analysis, re-implemented over the shared tree-sitter tree (one walk per file, memoised by
- * content hash). It is what analysis.lint runs when the workspace has no ESLint config of its own
+ * code-path analysis, re-implemented over the shared tree-sitter tree (only the node types they listen
+ * to, from the tree's by-type index; memoised by content hash). It is what analysis.lint runs when the workspace has no ESLint config of its own
  * (engine "auto"): a full ESLint run parses every file a second time with espree and costs more than
  * all other analyses together (see lint/README in capabilities/README.md and docs/scan.md). Each rule is
  * checked against ESLint itself on the same cases (test/capabilities/analysis/lint/builtin-rules.test.ts).
  */
 import { createRequire } from 'node:module';
-import { hasSyntaxError, rangeOf, walk, type Finding, type SourceUnit, type SyntaxNode } from '../../../../core/index.js';
-import type { BuiltinRule, RuleContext } from './rule-context.js';
+import { hasSyntaxError, nodesOfType, rangeOf, walk, type Finding, type SourceUnit, type SyntaxNode } from '../../../../core/index.js';
+import { operatorOf, type BuiltinRule, type RuleContext } from './rule-context.js';
 import { EXPRESSION_RULES } from './rules-expressions.js';
 import { STATEMENT_RULES } from './rules-statements.js';
 
@@ -19,39 +19,100 @@ export const BUILTIN_RULES: BuiltinRule[] = [...STATEMENT_RULES, ...EXPRESSION_R
 
 export const BUILTIN_RULE_NAMES = BUILTIN_RULES.map((r) => r.name).sort();
 
-function dispatchTable(typescript: boolean): Map<string, BuiltinRule[]> {
+/** The rules of one language by node type, in BUILTIN_RULES order within a type. */
+function dispatchTable(typescript: boolean): [type: string, rules: BuiltinRule[]][] {
   const table = new Map<string, BuiltinRule[]>();
   for (const rule of BUILTIN_RULES) {
     if (rule.languages === (typescript ? 'javascript' : 'typescript')) continue;
     for (const type of rule.types) table.set(type, [...(table.get(type) ?? []), rule]);
   }
-  return table;
+  return [...table];
 }
 
 const TABLES = { javascript: dispatchTable(false), typescript: dispatchTable(true) };
 
+/**
+ * The dispatch table for one file: without the rules whose needed texts the source lacks (most files
+ * have no `NaN` and no `hasOwnProperty`), and without the node types no rule is left for — every call
+ * expression of a file is visited only when no-prototype-builtins can report one.
+ */
+function tableFor(source: string, typescript: boolean): [type: string, rules: BuiltinRule[]][] {
+  const table = TABLES[typescript ? 'typescript' : 'javascript'];
+  const idle = new Set(BUILTIN_RULES.filter((rule) => rule.needs && !rule.needs.some((text) => source.includes(text))));
+  if (idle.size === 0) return table;
+  const active: [type: string, rules: BuiltinRule[]][] = [];
+  for (const [type, rules] of table) {
+    const left = rules.filter((rule) => !idle.has(rule));
+    if (left.length > 0) active.push([type, left]);
+  }
+  return active;
+}
+
+/** A report with what orders it among reports at the same position: the node being checked, then the order of reports on it. */
+interface Reported {
+  finding: Finding;
+  visited: SyntaxNode;
+  seq: number;
+}
+
+/** The path of child indexes from the root down to `node`. */
+function pathOf(node: SyntaxNode): number[] {
+  const path: number[] = [];
+  for (let n = node; n.parent; n = n.parent) path.push(n.parent.children.indexOf(n));
+  return path.reverse();
+}
+
+/** Compares two nodes of one tree in pre-order (parents before children, then source order). Only asked on ties, which are rare. */
+function preorder(a: SyntaxNode, b: SyntaxNode): number {
+  if (a === b) return 0;
+  const pa = pathOf(a);
+  const pb = pathOf(b);
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
+  return pa.length - pb.length;
+}
+
+/**
+ * Runs the rules on a file's tree. Only the node types some rule listens to are visited, through the
+ * tree's by-type index (a walk of every node was most of this function's time). Type by type the
+ * visits are out of source order, so the findings are sorted as a single depth-first walk would have
+ * reported them: by position, then (on a tie) by the pre-order of the node checked, then report order.
+ * `root` must be the root of a tree (the index is per tree).
+ */
 export function lintSyntaxTree(file: string, root: SyntaxNode, source: string, typescript: boolean): Finding[] {
-  const findings: Finding[] = [];
+  const reported: Reported[] = [];
+  let visited = root;
+  let operatorNode: SyntaxNode | undefined;
+  let operator: string | undefined;
   const ctx: RuleContext = {
     source, typescript,
     report(rule, node, message) {
-      findings.push({
+      const finding: Finding = {
         ruleId: `eslint/${rule}`, severity: 'medium', message, file, range: rangeOf(node),
         data: { eslintRule: rule, engine: 'agentd-builtin', docs: `https://eslint.org/docs/latest/rules/${rule}` },
-      });
+      };
+      reported.push({ finding, visited, seq: reported.length });
+    },
+    operator(node) {
+      if (node !== operatorNode) {
+        operatorNode = node;
+        operator = operatorOf(node, source);
+      }
+      return operator;
     },
   };
-  const table = TABLES[typescript ? 'typescript' : 'javascript'];
-  // Depth-first in source order with an explicit stack, as walk() but without a callback per node.
-  const stack: SyntaxNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    const rules = table.get(node.type);
-    if (rules) for (const rule of rules) rule.check(node, ctx);
-    const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  // Indexed loops: on a first run this code is not optimised yet, and for-of would allocate per step.
+  for (const [type, rules] of tableFor(source, typescript)) {
+    const nodes = nodesOfType(root, type);
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      visited = node;
+      for (let r = 0; r < rules.length; r++) rules[r]!.check(node, ctx);
+    }
   }
-  return findings.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+  if (reported.length > 1) {
+    reported.sort((a, b) => a.finding.range.startLine - b.finding.range.startLine || a.finding.range.startColumn - b.finding.range.startColumn || preorder(a.visited, b.visited) || a.seq - b.seq);
+  }
+  return reported.map((r) => r.finding);
 }
 
 type TypeScriptModule = typeof import('typescript');

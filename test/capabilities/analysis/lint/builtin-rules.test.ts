@@ -25,6 +25,8 @@ const invalid: Case[] = [
   { rule: 'no-empty', code: 'if (a) {\n}\ntry { f(); } catch (e) {}\nswitch (a) {}\n' },
   { rule: 'no-empty', code: 'for (const x of xs) {}\nwhile (a) {}\n', ts: true },
   { rule: 'no-dupe-keys', code: 'const o = { a: 1, "a": 2, 1: 3, 0x1: 4, get b() { return 1; }, b: 2 };\n' },
+  // Past 32 keys the rule keeps them in a Map rather than a list: the same answers either way.
+  { rule: 'no-dupe-keys', code: `const big = {\n${Array.from({ length: 40 }, (_, i) => `  k${i}: ${i},\n`).join('')}  k3: 3,\n  k39: 39,\n  get g() { return 1; },\n  g: 2,\n};\n` },
   { rule: 'no-duplicate-case', code: 'switch (a) {\n  case x.y: break;\n  case x . y: break;\n  case 1: break;\n}\n' },
   { rule: 'no-sparse-arrays', code: 'const a = [1,, 2];\nconst b = [, 1];\n' },
   { rule: 'no-cond-assign', code: 'if (a = b) {}\nwhile (x = next()) {}\ndo {} while (y = z);\nfor (; c = d;) {}\n' },
@@ -47,6 +49,7 @@ const valid: Case[] = [
   { rule: 'no-empty', code: 'function f() {}\nconst g = () => {};\nclass A { m() {} }\nif (a) {\n  // nothing to do: the default is right\n}\ntry { f(); } catch {\n  /* ignored on purpose */\n}\n' },
   { rule: 'no-empty', code: 'declare module "x" {}\nnamespace N {}\nclass B { constructor(private readonly n: number) {} }\n', ts: true },
   { rule: 'no-dupe-keys', code: 'const o = { a: 1, b: 2, get c() { return 1; }, set c(v) {}, [k]: 1, [k]: 2, ...rest, ...rest };\n' },
+  { rule: 'no-dupe-keys', code: `const big = {\n${Array.from({ length: 40 }, (_, i) => `  k${i}: ${i},\n`).join('')}  get g() { return 1; },\n  set g(v) {},\n};\n` },
   { rule: 'no-duplicate-case', code: 'switch (a) {\n  case 1: break;\n  case "1": break;\n  case b(): break;\n  case c(): break;\n}\n' },
   { rule: 'no-sparse-arrays', code: 'const a = [1, 2,];\nconst b = [];\nconst [, second] = pair;\n' },
   { rule: 'no-cond-assign', code: 'if ((a = b)) {}\nwhile ((x = next()) !== null) {}\nif (a === b) {}\nfor (let i = 0; i < n; i = i + 1) {}\n' },

@@ -57,6 +57,16 @@ describe('capabilities/analysis/lint', function () {
 
   ruleTable(run, { valid, invalid });
 
+  it('built-in engine: findings in source order, as one walk of the tree reports them', async () => {
+    // The rules visit their node types one type at a time; ties on a position keep the walk's order:
+    // the outer node first, and on one node the rules in their order (no-empty before use-isnan).
+    const result = await lintProject({ 'src/a.js': 'if (a = b) {}\n!x in y === NaN;\nswitch (NaN) {}\nfoo.hasOwnProperty("k");\ndebugger;\n' }, { engine: 'builtin' });
+    expect(result.findings!.map((f) => `${f.range.startLine}:${f.range.startColumn} ${f.ruleId}`)).to.deep.equal([
+      '1:5 eslint/no-cond-assign', '1:12 eslint/no-empty', '2:1 eslint/use-isnan', '2:1 eslint/no-unsafe-negation',
+      '3:1 eslint/no-empty', '3:1 eslint/use-isnan', '4:5 eslint/no-prototype-builtins', '5:1 eslint/no-debugger',
+    ]);
+  });
+
   it('maps ESLint severities: error -> medium, warning -> low, fatal -> high', async () => {
     const result = await lintProject({
       'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'warn', 'no-debugger': 'error' } }];\n",
