@@ -54,13 +54,13 @@ export function isNestedChild(parent: Node, child: Node): boolean {
   return fields !== undefined && child.field !== null && fields.includes(child.field);
 }
 
-function isLogicalOperand(node: Node): boolean {
+export function isLogicalOperand(node: Node): boolean {
   const parent = logicalParent(node);
   return parent !== null && logicalOperator(parent) !== undefined;
 }
 
 /** Runs of like operators in a flattened logical expression: `a && b || c && d` has 3. */
-function operatorRuns(root: Node): number {
+export function operatorRuns(root: Node): number {
   const operators: string[] = [];
   const collect = (node: Node): void => {
     let inner: Node | undefined = node;

@@ -7,7 +7,7 @@
  * optional call (`a?.b`, `a?.[i]`, `f?.()` — one per `?.`).
  * Below, the same constructs in tree-sitter's JavaScript/TypeScript grammars.
  */
-import { fieldChild, hasChild, type SyntaxNode as Node } from '../../../core/index.js';
+import { fieldChild, type SyntaxNode as Node } from '../../../core/index.js';
 
 export const CYCLOMATIC_ALWAYS = new Set([
   'if_statement', 'ternary_expression', 'for_statement', 'for_in_statement', 'while_statement',
@@ -36,8 +36,18 @@ export function cyclomaticIncrement(node: Node): number {
     case 'member_expression':
     case 'subscript_expression':
     case 'call_expression':
-      return hasChild(node, 'optional_chain') || hasChild(node, '?.') ? 1 : 0;
+      return hasOptionalChain(node) ? 1 : 0;
     default:
       return 0;
   }
+}
+
+/** An `optional_chain` or `?.` child: one pass over the children (members and calls are most nodes the walker measures). */
+function hasOptionalChain(node: Node): boolean {
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) {
+    const type = children[i]!.type;
+    if (type === 'optional_chain' || type === '?.') return true;
+  }
+  return false;
 }

@@ -4,8 +4,6 @@
  * `null`, `undefined`. Operators: every other token (keywords, operators, opening brackets), except
  * separators (`,` `;`) and closing brackets, which only pair with what they close. Comments are skipped.
  */
-import type { SyntaxNode as Node } from '../../../core/index.js';
-
 export const OPERAND_TYPES = new Set([
   'identifier', 'property_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern',
   'private_property_identifier', 'type_identifier', 'statement_identifier', 'number', 'string', 'regex',
@@ -24,42 +22,46 @@ export interface Halstead {
   volume: number;
 }
 
+/**
+ * Counts what the Halstead volume needs: distinct and total operators and operands (the volume reads
+ * no single count, so no per-token count map). Operators are counted by node type, which the walker
+ * has already looked up once (node-roles.ts gives each type a small slot number): a byte per slot
+ * says whether the file has seen it, instead of a string-keyed map update per token.
+ */
 export class HalsteadCounter {
-  private readonly operators = new Map<string, number>();
-  private readonly operands = new Map<string, number>();
+  private readonly operands = new Set<string>();
+  private operandTotal = 0;
+  private operatorSeen = new Uint8Array(256);
+  private operatorDistinct = 0;
+  private operatorTotal = 0;
 
-  /**
-   * Counts a node (the walker classifies it once by type: see node-roles.ts). An atomic operand counts
-   * its whole text; other nodes count only as leaves. Returns true for an atomic operand.
-   */
-  add(node: Node, source: string, atomic: boolean, operand: boolean, ignored: boolean): boolean {
-    if (atomic) {
-      bump(this.operands, source.slice(node.startIndex, node.endIndex));
-      return true;
+  /** An operand's text (an atomic operand's whole text, or a leaf's). */
+  operand(text: string): void {
+    this.operands.add(text);
+    this.operandTotal++;
+  }
+
+  /** An operator token, by its type's slot (node-roles.ts's typeInfo). */
+  operator(slot: number): void {
+    if (slot >= this.operatorSeen.length) {
+      const grown = new Uint8Array(slot * 2);
+      grown.set(this.operatorSeen);
+      this.operatorSeen = grown;
     }
-    if (node.children.length > 0 || ignored) return false;
-    if (operand) bump(this.operands, source.slice(node.startIndex, node.endIndex));
-    else bump(this.operators, node.type);
-    return false;
+    if (this.operatorSeen[slot] === 0) {
+      this.operatorSeen[slot] = 1;
+      this.operatorDistinct++;
+    }
+    this.operatorTotal++;
   }
 
   result(): Halstead {
-    const n1 = this.operators.size;
+    const n1 = this.operatorDistinct;
     const n2 = this.operands.size;
-    const N1 = sum(this.operators);
-    const N2 = sum(this.operands);
+    const N1 = this.operatorTotal;
+    const N2 = this.operandTotal;
     const vocabulary = n1 + n2;
     const volume = vocabulary > 1 ? (N1 + N2) * Math.log2(vocabulary) : 0;
     return { distinctOperators: n1, distinctOperands: n2, totalOperators: N1, totalOperands: N2, volume };
   }
-}
-
-function bump(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
-}
-
-function sum(map: Map<string, number>): number {
-  let total = 0;
-  for (const count of map.values()) total += count;
-  return total;
 }

@@ -5,12 +5,12 @@
  * counts and source lines.
  */
 import { HalsteadCounter } from './halstead.js';
-import { cyclomaticIncrement } from './cyclomatic.js';
-import { cognitiveIncrement, isNestedChild } from './cognitive.js';
+import { cognitiveIncrement, isLogicalOperand, isNestedChild, operatorRuns } from './cognitive.js';
+import { cyclomaticIncrement, logicalOperator } from './cyclomatic.js';
 import { opensDepth } from './nesting.js';
 import { belongsOutsideMethod, functionName, headLocation, isFieldInitializer, parameterCount, unitKind, type UnitKind } from './function-units.js';
 import { CodeRows } from './code-rows.js';
-import { ROLE, ROLES } from './node-roles.js';
+import { ROLE, typeInfo, type TypeInfo } from './node-roles.js';
 import { fieldChild, logicalParent, textOf, type SyntaxNode as Node } from '../../../core/index.js';
 
 export interface FunctionMetrics {
@@ -43,6 +43,8 @@ const CYCLOMATIC_MAYBE = ROLE.binary | ROLE.logicalAssignment | ROLE.parameter |
 const COGNITIVE_MAYBE = ROLE.cognitiveStructure | ROLE.elseClause | ROLE.jump | ROLE.binary;
 const UNIT_ROLES = ROLE.staticBlock | ROLE.functionType | ROLE.arrow;
 const MEASURED = ROLE.cyclomaticAlways | CYCLOMATIC_MAYBE | COGNITIVE_MAYBE | ROLE.call;
+/** Roles that take a node off the walker's short path (see `visit`). */
+const SPECIAL = UNIT_ROLES | MEASURED | ROLE.depthBlock | ROLE.nestedFields | ROLE.elseClause | ROLE.atomicOperand;
 
 export class MetricsWalker {
   readonly functions: FunctionMetrics[] = [];
@@ -57,15 +59,46 @@ export class MetricsWalker {
    * instead of shifting every open unit at each nested body.
    */
   private level = 0;
+  /** Open units with a name a recursive call could use. */
+  private namedUnits = 0;
 
   constructor(private readonly source: string) {
     this.codeRows = new CodeRows(source);
   }
 
-  /** Measures `node` and its subtree. Each node's type is looked up once (node-roles.ts); rules whose role it lacks are not asked. */
+  /**
+   * Measures `node` and its subtree. Each node's type is looked up once (node-roles.ts); rules whose
+   * role it lacks are not asked. Most nodes have no role beyond being a token or a container, and take
+   * this short path; the rest go through `visitMeasured`.
+   */
   visit(node: Node): void {
-    const roles = ROLES.get(node.type) ?? 0;
-    const fieldUnit = node.field === 'value' && isFieldInitializer(node) ? this.push(node, 'class-field-initializer') : undefined;
+    const info = typeInfo(node.type);
+    const fieldUnit = node.field === 'value' && isFieldInitializer(node);
+    if ((info.roles & SPECIAL) !== 0 || fieldUnit) {
+      this.visitMeasured(node, info.roles, fieldUnit);
+      return;
+    }
+    const children = node.children;
+    if (children.length === 0) {
+      this.token(node, info);
+      return;
+    }
+    for (let i = 0; i < children.length; i++) this.visit(children[i]!);
+  }
+
+  /** A leaf: a Halstead operand or operator (unless ignored), and its rows hold code unless it is a comment. */
+  private token(node: Node, info: TypeInfo): void {
+    const roles = info.roles;
+    if ((roles & ROLE.ignoredToken) === 0) {
+      if (roles & ROLE.operand) this.halstead.operand(this.source.slice(node.startIndex, node.endIndex));
+      else this.halstead.operator(info.slot);
+    }
+    if ((roles & ROLE.comment) === 0) this.codeRows.mark(node.startIndex, node.endIndex);
+  }
+
+  /** A node that opens a unit, adds complexity, opens a depth or nesting level, or is one operand with its children. */
+  private visitMeasured(node: Node, roles: number, fieldInitializer: boolean): void {
+    const fieldUnit = fieldInitializer ? this.push(node, 'class-field-initializer') : undefined;
     const kind = roles & UNIT_ROLES ? unitKind(node) : undefined;
     const children = node.children;
     const outsideFirst = kind === 'function' && (roles & ROLE.method) !== 0;
@@ -75,11 +108,10 @@ export class MetricsWalker {
     const unit = kind ? this.push(node, kind) : undefined;
     if (roles & MEASURED) this.measure(node, roles);
     if (roles & ROLE.atomicOperand) {
-      this.halstead.add(node, this.source, true, false, false);
+      this.halstead.operand(this.source.slice(node.startIndex, node.endIndex));
       this.codeRows.mark(node.startIndex, node.endIndex);
     } else if (children.length === 0) {
-      this.halstead.add(node, this.source, false, (roles & ROLE.operand) !== 0, (roles & ROLE.ignoredToken) !== 0);
-      if ((roles & ROLE.comment) === 0) this.codeRows.mark(node.startIndex, node.endIndex);
+      this.token(node, typeInfo(node.type));
     }
     const depthOpened = (roles & ROLE.depthBlock) !== 0 && this.stack.length > 0 && opensDepth(node);
     if (depthOpened) this.openDepth();
@@ -98,6 +130,10 @@ export class MetricsWalker {
   }
 
   private measure(node: Node, roles: number): void {
+    if (roles & ROLE.binary) {
+      this.measureBinary(node);
+      return;
+    }
     const decisions = roles & ROLE.cyclomaticAlways ? 1 : roles & CYCLOMATIC_MAYBE ? cyclomaticIncrement(node) : 0;
     const stack = this.stack;
     if (decisions) {
@@ -107,7 +143,26 @@ export class MetricsWalker {
     if (stack.length === 0) return;
     const increment = roles & COGNITIVE_MAYBE ? cognitiveIncrement(node) : undefined;
     if (increment) for (const unit of stack) unit.metrics.cognitive += increment.amount + (increment.nested ? this.level - unit.base : 0);
-    if (roles & ROLE.call && this.isRecursiveCall(node)) for (const unit of stack) unit.metrics.cognitive += 1;
+    // Only a unit with a name can be called recursively: without one, no call needs its callee's text.
+    if (roles & ROLE.call && this.namedUnits > 0 && this.isRecursiveCall(node)) for (const unit of stack) unit.metrics.cognitive += 1;
+  }
+
+  /**
+   * binary_expression, the commonest measured node: only a logical operator counts (one decision, and
+   * for cognitive one per run of like operators, counted at the outermost of the sequence). The same
+   * as cyclomaticIncrement and cognitiveIncrement give, with the operator looked up once.
+   */
+  private measureBinary(node: Node): void {
+    if (!logicalOperator(node)) return;
+    const stack = this.stack;
+    if (stack.length === 0) {
+      this.topLevelDecisions += 1;
+      return;
+    }
+    stack[stack.length - 1]!.metrics.cyclomatic += 1;
+    if (isLogicalOperand(node)) return;
+    const amount = operatorRuns(node);
+    for (const unit of stack) unit.metrics.cognitive += amount;
   }
 
   private isRecursiveCall(call: Node): boolean {
@@ -129,12 +184,13 @@ export class MetricsWalker {
     this.level++;
     const unit: Unit = { metrics, selfName: kind === 'function' ? selfName(node, this.source) : undefined, depth: 0, base: this.level };
     this.stack.push(unit);
+    if (unit.selfName !== undefined) this.namedUnits++;
     this.functions.push(metrics);
     return unit;
   }
 
   private pop(): void {
-    this.stack.pop();
+    if (this.stack.pop()!.selfName !== undefined) this.namedUnits--;
     this.level--;
   }
 

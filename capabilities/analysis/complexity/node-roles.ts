@@ -63,4 +63,26 @@ function build(): Map<string, number> {
   return roles;
 }
 
-export const ROLES: ReadonlyMap<string, number> = build();
+/** What the walker needs of one node type: its roles, and a small number for counting it as an operator. */
+export interface TypeInfo {
+  readonly roles: number;
+  /** Dense per-type number (the Halstead counter's operator slot). */
+  readonly slot: number;
+}
+
+const ROLES = build();
+const INFOS = new Map<string, TypeInfo>();
+
+/**
+ * The walker's one lookup per node. Types without a role (most keywords and punctuation) get an entry
+ * on first sight too, so every type has a slot; a grammar has a few hundred types, so the map stays small.
+ */
+export function typeInfo(type: string): TypeInfo {
+  return INFOS.get(type) ?? register(type);
+}
+
+function register(type: string): TypeInfo {
+  const info: TypeInfo = { roles: ROLES.get(type) ?? 0, slot: INFOS.size };
+  INFOS.set(type, info);
+  return info;
+}
