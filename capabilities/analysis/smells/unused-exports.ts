@@ -26,11 +26,32 @@ function resolveSpecifier(from: string, specifier: string, files: Set<string>): 
   if (specifier.startsWith('.')) base = path.posix.join(path.posix.dirname(from), specifier);
   else if (/^[@~]\//.test(specifier)) base = path.posix.join('src', specifier.slice(2));
   else base = path.posix.normalize(specifier);
+  if (files.has(base)) return base;
+  // The candidates in order, tried as they are made: most specifiers resolve on the first few.
   const stem = base.replace(/\.([cm]?js|jsx)$/, '');
-  const candidates = [base, ...EXTENSIONS.map((e) => stem + e), ...EXTENSIONS.map((e) => `${base}/index${e}`)];
-  if (!specifier.startsWith('.')) candidates.push(...EXTENSIONS.map((e) => `src/${stem}${e}`));
-  return candidates.find((c) => files.has(c));
+  for (const e of EXTENSIONS) if (files.has(stem + e)) return stem + e;
+  for (const e of EXTENSIONS) if (files.has(`${base}/index${e}`)) return `${base}/index${e}`;
+  if (!specifier.startsWith('.')) for (const e of EXTENSIONS) if (files.has(`src/${stem}${e}`)) return `src/${stem}${e}`;
+  return undefined;
 }
+
+/**
+ * resolveSpecifier over one file set, remembered per folder and specifier: files of a folder import
+ * the same neighbours, and the re-export pass resolves every `export ... from` again on each round.
+ */
+function resolverOver(files: Set<string>): (from: string, specifier: string) => string | undefined {
+  const resolved = new Map<string, string | undefined>();
+  return (from, specifier) => {
+    // A bare or aliased specifier resolves the same from any folder.
+    const key = specifier.startsWith('.') ? `${path.posix.dirname(from)}\0${specifier}` : `\0${specifier}`;
+    if (resolved.has(key)) return resolved.get(key);
+    const target = resolveSpecifier(from, specifier, files);
+    resolved.set(key, target);
+    return target;
+  };
+}
+
+type Resolve = ReturnType<typeof resolverOver>;
 
 /**
  * Files whose exports a framework reads by name, never through an import: Next.js app-router files
@@ -64,30 +85,33 @@ function markUsed(used: Used, file: string, name: string): boolean {
 }
 
 /** Modules loaded by path (ModuleFacts.loads): a runtime reads their exports by name, so all count as used. */
-function markLoaded(modules: Map<string, ModuleFacts>, files: Set<string>, used: Used): void {
+function markLoaded(modules: Map<string, ModuleFacts>, files: Set<string>, resolve: Resolve, used: Used): void {
   const patterns: RegExp[] = [];
   for (const [file, facts] of modules) {
     for (const load of facts.loads) {
       if (load.includes('*')) patterns.push(loadPattern(file, load));
       else {
-        const target = resolveSpecifier(file, load, files);
+        const target = resolve(file, load);
         if (target && target !== file) markUsed(used, target, '*');
       }
     }
   }
   if (patterns.length === 0) return;
-  for (const file of files) if (patterns.some((pattern) => pattern.test(stemOf(file)))) markUsed(used, file, '*');
+  for (const file of files) {
+    const stem = stemOf(file);
+    if (patterns.some((pattern) => pattern.test(stem))) markUsed(used, file, '*');
+  }
 }
 
 /** Follows `export ... from` chains until nothing new is marked. */
-function propagateReExports(modules: Map<string, ModuleFacts>, files: Set<string>, used: Used): void {
+function propagateReExports(modules: Map<string, ModuleFacts>, resolve: Resolve, used: Used): void {
   for (let changed = true; changed; ) {
     changed = false;
     for (const [file, facts] of modules) {
       const mine = used.get(file);
       if (!mine) continue;
       for (const re of facts.reExports) {
-        const target = resolveSpecifier(file, re.specifier, files);
+        const target = resolve(file, re.specifier);
         if (!target) continue;
         if (re.names === '*') {
           for (const name of mine) changed = markUsed(used, target, name) || changed;
@@ -104,18 +128,19 @@ function propagateReExports(modules: Map<string, ModuleFacts>, files: Set<string
 export function unusedExportFindings(input: ExportIndexInput): Finding[] {
   const files = new Set(input.modules.keys());
   const matcher = ignore().add(input.entryPoints);
+  const resolve = resolverOver(files);
   const used: Used = new Map();
   const unresolvedNames = new Set<string>();
   for (const [file, facts] of input.modules) {
     if (isEntry(file, matcher)) markUsed(used, file, '*');
     for (const use of facts.uses) {
-      const target = resolveSpecifier(file, use.specifier, files);
+      const target = resolve(file, use.specifier);
       if (target) for (const name of use.names === '*' ? ['*'] : use.names) markUsed(used, target, name);
       else if (use.names !== '*') for (const name of use.names) unresolvedNames.add(name);
     }
   }
-  markLoaded(input.modules, files, used);
-  propagateReExports(input.modules, files, used);
+  markLoaded(input.modules, files, resolve, used);
+  propagateReExports(input.modules, resolve, used);
   const findings: Finding[] = [];
   for (const [file, facts] of input.modules) {
     const names = used.get(file) ?? new Set<string>();
