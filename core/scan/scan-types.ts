@@ -28,8 +28,8 @@ export interface ScanOptions {
   catalog?: AnalysisCatalog;
   signal?: AbortSignal;
   /**
-   * Run independent checks in a second thread beside this one: true always, false never, 'auto'
-   * (default) when the machine has an idle core (load average at most cores - 1).
+   * Run a few independent checks in a second thread beside this one: true always; false and 'auto'
+   * (the default) never, as measured it no longer pays (core/scan/run-checks.ts says why).
    */
   parallel?: boolean | 'auto';
   tool?: ToolInfo;
