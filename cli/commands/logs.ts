@@ -1,9 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
-import { LEVELS, type Level } from '../../daemon/logging/index.js';
+import { LEVELS } from '../../daemon/logging/levels.js';
+import type { Level } from '../../daemon/logging/types.js';
 import { withApiOptions, type ApiOptions } from '../global-options.js';
-import { followJob } from '../job-follower.js';
-import { printRecentLogs, streamLogs } from '../log-reader.js';
-import { untilInterrupted } from '../interrupt.js';
 
 interface LogsArgs extends ApiOptions {
   job?: string;
@@ -36,10 +34,13 @@ export const logsCommand: CommandModule<object, LogsArgs> = {
       .example('$0 logs --job 5f2c...', 'follow a job until it ends') as unknown as Argv<LogsArgs>,
   handler: async (argv) => {
     const target = { apiUrl: argv.apiUrl, apiKey: argv.apiKey };
+    const { untilInterrupted } = await import('../interrupt.js');
     if (argv.job) {
+      const { followJob } = await import('../job-follower.js');
       process.exitCode = await untilInterrupted((signal) => followJob(target, argv.job as string, process.stdout, signal));
       return;
     }
+    const { printRecentLogs, streamLogs } = await import('../log-reader.js');
     await printRecentLogs(target, argv, process.stdout);
     if (!argv.follow) return;
     const interrupted = await untilInterrupted((signal) => streamLogs(target, argv, process.stdout, signal));

@@ -4,8 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toHtml, toJson, toMarkdown, toSarif, toText, type ScanReport } from '../../core/report/index.js';
 
-export const SCAN_FORMATS = ['text', 'json', 'sarif', 'markdown', 'html'] as const;
-export type ScanFormat = (typeof SCAN_FORMATS)[number];
+import type { ScanFormat } from './scan-formats.js';
 
 export function render(report: ScanReport, format: ScanFormat): string {
   switch (format) {

@@ -1,69 +1,13 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { Severity } from '../../core/contracts/index.js';
-import { isAgentdError } from '../../core/errors/index.js';
-import { atOrAbove, countsLine, summarise, SEVERITIES, type ScanReport } from '../../core/report/index.js';
-import { applyBaseline, loadAnalysisCatalog, prefetchSources, readBaseline, runScan, selectChecks } from '../../core/scan/index.js';
-import { render, SCAN_FORMATS, writeAtomically, type ScanFormat } from './scan-output.js';
-import { scanFeedback } from './scan-progress.js';
-
-interface ScanArgs {
-  path: string;
-  checks: string[];
-  format: ScanFormat;
-  output?: string;
-  failOn: Severity | 'none';
-  baseline?: string;
-  changedSince?: string;
-  include?: string[];
-  exclude?: string[];
-  verbose: boolean;
-}
+import { SEVERITIES } from '../../core/report/severity.js';
+import { SCAN_FORMATS, type ScanFormat } from './scan-formats.js';
+import type { ScanArgs } from './scan-run.js';
 
 export const FAIL_ON = [...SEVERITIES, 'none'] as const;
 /** A gate fails on high and critical findings unless told otherwise: the level a team blocks a merge on. */
 export const DEFAULT_FAIL_ON = 'high';
-
-/** Exit status of a finished scan: 2 when a check failed, 1 when a finding is at or above --fail-on, else 0. */
-export function exitCodeFor(report: ScanReport, failOn: Severity | 'none'): 0 | 1 | 2 {
-  if (report.runs.some((run) => run.error)) return 2;
-  if (failOn === 'none') return 0;
-  return report.findings.some((f) => atOrAbove(f.severity, failOn)) ? 1 : 0;
-}
-
-async function checkRoot(root: string): Promise<void> {
-  const info = await stat(root).catch(() => undefined);
-  if (!info?.isDirectory()) throw new Error(`Scan path "${root}" is not a folder; pass the project folder to scan.`);
-}
-
-async function scan(argv: ScanArgs): Promise<number> {
-  const root = path.resolve(argv.path);
-  await checkRoot(root);
-  // The project parses on the pool while the checks' modules load.
-  await prefetchSources({ root, checks: argv.checks, include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince });
-  const catalog = await loadAnalysisCatalog();
-  selectChecks(catalog, argv.checks); // refuses unknown checks before anything runs
-  const baseline = argv.baseline ? await readBaseline(argv.baseline) : undefined;
-  const feedback = scanFeedback(argv.verbose);
-  let report: ScanReport;
-  try {
-    report = await runScan({ root, checks: argv.checks, catalog, include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince, onProgress: feedback.onProgress, onLog: feedback.onLog });
-  } finally {
-    feedback.finish();
-  }
-  if (baseline) report = applyBaseline(report, baseline);
-  const text = render(report, argv.format);
-  if (argv.output) {
-    await writeAtomically(argv.output, text);
-    feedback.note(`${countsLine(summarise(report))}; ${argv.format} report written to ${argv.output}`);
-  } else {
-    process.stdout.write(text);
-  }
-  // A failed check makes the scan exit 2: its reason is printed in CI too, a silent failing gate cannot be diagnosed.
-  for (const run of report.runs) if (run.error) process.stderr.write(`agentd scan: ${run.capability} failed: ${run.error.message}\n`);
-  return exitCodeFor(report, argv.failOn);
-}
 
 /** `agentd scan`: the CI gate. Exit 0 clean, 1 findings at or above --fail-on, 2 usage or runtime error (one line, no stack). */
 export const scanCommand: CommandModule<object, ScanArgs> = {
@@ -86,9 +30,14 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .example('$0 scan --baseline main.json --changed-since origin/main', 'only new findings in changed files') as unknown as Argv<ScanArgs>,
   handler: async (argv) => {
     try {
+      // The project starts parsing on libuv's pool first, and parses while this module and the
+      // checks' modules load (prefetch-sources.ts loads little; a problem surfaces in the scan).
+      const { prefetchSources } = await import('../../core/scan/prefetch-sources.js');
+      await prefetchSources({ root: path.resolve(argv.path), checks: argv.checks, include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince });
+      const { scan } = await import('./scan-run.js');
       process.exitCode = await scan(argv);
     } catch (error) {
-      const message = isAgentdError(error) || error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
       process.stderr.write(`agentd scan: ${message.split('\n')[0]}\n`);
       process.exitCode = 2;
     }

@@ -1,7 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { ConfigFlags } from '../../daemon/config/index.js';
-import { printDryRun } from '../dry-run.js';
-import { runDaemon } from '../run-daemon.js';
 
 export interface StartArgs extends ConfigFlags {
   config?: string;
@@ -35,6 +33,13 @@ export const startCommand: CommandModule<object, StartArgs> = {
       .example('$0 start --config ./agentd.json --dry-run', 'check a configuration') as unknown as Argv<StartArgs>,
   handler: async (argv) => {
     const options = { flags: argv, configPath: argv.config };
-    process.exitCode = argv.dryRun ? printDryRun(options) : await runDaemon(options);
+    // The daemon's modules load when it starts, not when agentd runs another command.
+    if (argv.dryRun) {
+      const { printDryRun } = await import('../dry-run.js');
+      process.exitCode = printDryRun(options);
+      return;
+    }
+    const { runDaemon } = await import('../run-daemon.js');
+    process.exitCode = await runDaemon(options);
   },
 };

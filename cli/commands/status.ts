@@ -1,5 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import { checkHealth, formatReport } from '../health-report.js';
 import { withApiOptions, type ApiOptions } from '../global-options.js';
 
 interface StatusArgs extends ApiOptions {
@@ -18,6 +17,7 @@ export const statusCommand: CommandModule<object, StatusArgs> = {
       .example('$0 status --api-url http://localhost:3000', 'check a daemon')
       .example('$0 status --json', 'for scripts; exit code 0 means healthy'),
   handler: async (argv) => {
+    const { checkHealth, formatReport } = await import('../health-report.js');
     const report = await checkHealth({ apiUrl: argv.apiUrl, apiKey: argv.apiKey }, argv.timeout * 1000);
     process.stdout.write((argv.json ? JSON.stringify(report, null, 2) : formatReport(report)) + '\n');
     process.exitCode = report.healthy ? 0 : 1;

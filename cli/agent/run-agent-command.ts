@@ -1,0 +1,61 @@
+/** What `agentd agent` does once its arguments are parsed (loaded on use, with the prompt and its client). */
+import { connect } from './connection.js';
+import { historyPath } from './history-file.js';
+import { EXIT, runOneShot } from './one-shot.js';
+import { paletteFor } from './palette.js';
+import { PromptLoop } from './prompt-loop.js';
+import { AGENT_NAMES } from './slash-command.js';
+import type { ApiOptions } from '../global-options.js';
+
+export interface AgentArgs extends ApiOptions {
+  agent?: string;
+  task?: string[];
+  resume?: string;
+  auto: boolean;
+  json: boolean;
+}
+
+function usage(message: string): number {
+  process.stderr.write(`agentd agent: ${message}\nRun "agentd agent --help" for the forms of the command.\n`);
+  return EXIT.usage;
+}
+
+async function interactive(argv: AgentArgs): Promise<number> {
+  const connection = await connect({ apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace: process.cwd() });
+  try {
+    const loop = new PromptLoop({
+      connection, input: process.stdin, output: process.stdout, palette: paletteFor(process.stdout),
+      cwd: process.cwd(), historyFile: historyPath(), resume: argv.resume,
+    });
+    await loop.run();
+  } finally {
+    await connection.close();
+  }
+  return 0;
+}
+
+async function oneShot(argv: AgentArgs, task: string): Promise<number> {
+  const connection = await connect({ apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace: process.cwd() });
+  const human = argv.json ? process.stderr : process.stdout;
+  human.write(`${connection.banner}\n`);
+  try {
+    return await runOneShot({
+      connection, task, auto: argv.auto, json: argv.json,
+      stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, palette: paletteFor(human),
+    });
+  } finally {
+    await connection.close();
+  }
+}
+
+export async function runAgentCommand(argv: AgentArgs): Promise<number> {
+  if (argv.agent === undefined) {
+    if (argv.json) return usage('--json needs a task: agentd agent universal-agent "<task>" --json.');
+    return interactive(argv);
+  }
+  if (!(AGENT_NAMES as readonly string[]).includes(argv.agent)) return usage(`there is no agent "${argv.agent}"; use universal-agent.`);
+  if (argv.resume) return usage('--resume opens the prompt; give either --resume <id> or a task, not both.');
+  const task = (argv.task ?? []).join(' ').trim();
+  if (task === '') return usage('say what to do: agentd agent universal-agent "<task>".');
+  return oneShot(argv, task);
+}

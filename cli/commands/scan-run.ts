@@ -1,0 +1,64 @@
+/**
+ * What `agentd scan` does once its arguments are parsed (loaded on use: other commands never load the
+ * analysis). scan.ts has started parsing the project by then (prefetchSources).
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Severity } from '../../core/contracts/index.js';
+import { atOrAbove, countsLine, summarise, type ScanReport } from '../../core/report/index.js';
+import { applyBaseline, loadAnalysisCatalog, readBaseline, runScan, selectChecks } from '../../core/scan/index.js';
+import { render, writeAtomically } from './scan-output.js';
+import type { ScanFormat } from './scan-formats.js';
+import { scanFeedback } from './scan-progress.js';
+
+export interface ScanArgs {
+  path: string;
+  checks: string[];
+  format: ScanFormat;
+  output?: string;
+  failOn: Severity | 'none';
+  baseline?: string;
+  changedSince?: string;
+  include?: string[];
+  exclude?: string[];
+  verbose: boolean;
+}
+
+/** Exit status of a finished scan: 2 when a check failed, 1 when a finding is at or above --fail-on, else 0. */
+export function exitCodeFor(report: ScanReport, failOn: Severity | 'none'): 0 | 1 | 2 {
+  if (report.runs.some((run) => run.error)) return 2;
+  if (failOn === 'none') return 0;
+  return report.findings.some((f) => atOrAbove(f.severity, failOn)) ? 1 : 0;
+}
+
+async function checkRoot(root: string): Promise<void> {
+  const info = await stat(root).catch(() => undefined);
+  if (!info?.isDirectory()) throw new Error(`Scan path "${root}" is not a folder; pass the project folder to scan.`);
+}
+
+export async function scan(argv: ScanArgs): Promise<number> {
+  const root = path.resolve(argv.path);
+  await checkRoot(root);
+  const catalog = await loadAnalysisCatalog();
+  selectChecks(catalog, argv.checks); // refuses unknown checks before anything runs
+  const baseline = argv.baseline ? await readBaseline(argv.baseline) : undefined;
+  const feedback = scanFeedback(argv.verbose);
+  let report: ScanReport;
+  try {
+    report = await runScan({ root, checks: argv.checks, catalog, include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince, onProgress: feedback.onProgress, onLog: feedback.onLog });
+  } finally {
+    feedback.finish();
+  }
+  if (baseline) report = applyBaseline(report, baseline);
+  const text = render(report, argv.format);
+  if (argv.output) {
+    await writeAtomically(argv.output, text);
+    feedback.note(`${countsLine(summarise(report))}; ${argv.format} report written to ${argv.output}`);
+  } else {
+    process.stdout.write(text);
+  }
+  // A failed check makes the scan exit 2: its reason is printed in CI too, a silent failing gate cannot be diagnosed.
+  for (const run of report.runs) if (run.error) process.stderr.write(`agentd scan: ${run.capability} failed: ${run.error.message}\n`);
+  return exitCodeFor(report, argv.failOn);
+}
+
