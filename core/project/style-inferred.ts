@@ -1,11 +1,14 @@
 /**
  * Code style inferred from a sample of the project's own source files: string quotes and statement
  * semicolons are counted on tree-sitter trees (so comments, JSX attributes and template strings do
- * not skew them), indentation from the step between consecutive lines.
+ * not skew them), indentation from the step between consecutive lines. The samples are parsed through
+ * the thread's parse cache: the analyses that read the project next find them parsed.
  */
-import type { SyntaxNode } from 'tree-sitter';
+import path from 'node:path';
+import { parseCachedAsync } from '../parsing/cached-parse.js';
 import { languageForPath } from '../parsing/languages.js';
-import { parseSource } from '../parsing/parse-source.js';
+import { nodesOfType } from '../syntax/node-index.js';
+import { syntaxTreeOf, type SyntaxNode } from '../syntax/plain-tree.js';
 import type { ProjectFiles } from './project-files.js';
 import type { PartialStyle, StyleFinding } from './style-types.js';
 
@@ -37,21 +40,21 @@ interface Tally {
   steps: Map<number, number>;
 }
 
-function countQuotes(strings: SyntaxNode[], tally: Tally): void {
+function countQuotes(strings: readonly SyntaxNode[], source: string, tally: Tally): void {
   for (const node of strings) {
     // JSX attributes are conventionally double-quoted whatever the code style says.
     if (node.parent?.type === 'jsx_attribute') continue;
-    const quote = node.text[0];
+    const quote = source[node.startIndex];
     if (quote === "'") tally.single += 1;
     else if (quote === '"') tally.double += 1;
   }
 }
 
-function countSemicolons(statements: SyntaxNode[], tally: Tally): void {
+function countSemicolons(statements: readonly SyntaxNode[], tally: Tally): void {
   for (const node of statements) {
     // A `for (let i = 0; ...)` header holds declarations that are not statements of their own.
     if (node.parent?.type === 'for_statement' || node.parent?.type === 'for_in_statement') continue;
-    if (node.lastChild?.type === ';') tally.withSemi += 1;
+    if (node.children[node.children.length - 1]?.type === ';') tally.withSemi += 1;
     else tally.withoutSemi += 1;
   }
 }
@@ -93,15 +96,25 @@ function verdict(tally: Tally): PartialStyle {
 
 export async function inferredStyle(files: ProjectFiles): Promise<StyleFinding> {
   const tally: Tally = { single: 0, double: 0, withSemi: 0, withoutSemi: 0, tabs: 0, steps: new Map() };
+  const samples: { file: string; source: string }[] = [];
   let budget = MAX_SAMPLE_CHARS * SAMPLE_SIZE;
   for (const file of sampleFiles(files)) {
-    const source = (await files.read(file))?.slice(0, MAX_SAMPLE_CHARS);
-    if (!source || budget <= 0) continue;
+    if (budget <= 0) break;
+    const whole = await files.read(file);
+    if (!whole) continue;
+    // A larger file is sampled in part (that part is parsed apart from the analyses' parse of it).
+    const source = whole.length <= MAX_SAMPLE_CHARS ? whole : whole.slice(0, MAX_SAMPLE_CHARS);
     budget -= source.length;
-    const root = parseSource(file, source).tree.rootNode;
-    countQuotes(root.descendantsOfType('string'), tally);
-    countSemicolons(root.descendantsOfType(TERMINATED), tally);
-    countIndentation(source, tally);
+    samples.push({ file, source });
   }
+  // All at once: the pool parses them side by side.
+  const parsed = await Promise.all(samples.map(({ file, source }) => parseCachedAsync(path.join(files.root, file), file, source)));
+  parsed.forEach((file, i) => {
+    const { source } = samples[i]!;
+    const root = syntaxTreeOf(file);
+    countQuotes(nodesOfType(root, 'string'), source, tally);
+    countSemicolons(nodesOfType(root, TERMINATED), tally);
+    countIndentation(source, tally);
+  });
   return { source: 'inferred', style: verdict(tally), configFiles: [] };
 }
