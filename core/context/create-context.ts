@@ -16,6 +16,7 @@ export const createCapabilityContext: CreateCapabilityContext = async (options: 
   const workspace = await openWorkspace({
     root: options.root,
     staged: options.staged,
+    ...(options.walk ? { walk: options.walk } : {}),
     onAccess: (what) => {
       checkpoint();
       budget.count(what);

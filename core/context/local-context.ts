@@ -2,7 +2,7 @@
  * A context in the current thread with sensible defaults: for capability tests and the CLI's embedded
  * mode, where no engine or worker is involved.
  */
-import { DEFAULT_LIMITS, type ContextHandle, type Limits, type LogLevel, type StagedEntry, type StepResult, type ToolBudget } from '../contracts/index.js';
+import { DEFAULT_LIMITS, type ContextHandle, type ContextOptions, type Limits, type LogLevel, type StagedEntry, type StepResult, type ToolBudget } from '../contracts/index.js';
 import { createCapabilityContext } from './create-context.js';
 import { createToolBudget } from './tool-budget.js';
 
@@ -19,6 +19,8 @@ export interface LocalContextOptions {
   budget?: ToolBudget;
   onLog?: (level: LogLevel, message: string) => void;
   onProgress?: (percent: number, message?: string) => void;
+  /** Shares one walk of the root between several local contexts (a scan's checks); default: each list() walks. */
+  walk?: ContextOptions['walk'];
 }
 
 export interface LocalContextHandle extends ContextHandle {
@@ -38,6 +40,7 @@ export async function createLocalContext(options: LocalContextOptions): Promise<
     budget,
     onLog: options.onLog ?? (() => undefined),
     onProgress: options.onProgress ?? (() => undefined),
+    ...(options.walk ? { walk: options.walk } : {}),
   });
   return { ...handle, budget };
 }

@@ -78,6 +78,8 @@ export interface ContextOptions {
   budget: ToolBudget;
   onLog(level: LogLevel, message: string): void;
   onProgress(percent: number, message?: string): void;
+  /** How the workspace view's list() walks the root (default: a fresh walk each time; a scan shares one). */
+  walk?: (realRoot: string) => ReadonlyMap<string, string | undefined>;
 }
 
 export interface ContextHandle {

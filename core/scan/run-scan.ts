@@ -13,6 +13,7 @@ import { assignFingerprints, type CapabilityRun, type ScanReport } from '../repo
 import { sharedAnalysisCatalog } from './analysis-catalog.js';
 import { changedFiles, exactPattern } from './changed-files.js';
 import { prefetchSources } from './prefetch-sources.js';
+import { walkOnce } from '../workspace/list-files.js';
 import { findingSources, scannedFiles } from './scanned-files.js';
 import type { ScanOptions, ScanResult } from './scan-types.js';
 import { runChecks } from './run-checks.js';
@@ -86,13 +87,15 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const steps = plan(options, selected, include ?? undefined, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
   const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, input: step.input, index }));
-  const hooks = { root: options.root, total: steps.length, budget, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
+  // Every check lists the project as one walk saw it (and the report's file count comes from the same walk).
+  const walk = walkOnce();
+  const hooks = { root: options.root, total: steps.length, budget, walk, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
   const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');
   const runs: CapabilityRun[] = outcomes.map((o) => o.run);
   const found: (Finding & { capability: string })[] = outcomes.flatMap((o) => (o.result?.findings ?? []).map((finding) => ({ ...finding, capability: o.run.capability })));
   if (include === null) for (const step of steps) runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
-  const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 } });
+  const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
   const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, options.exclude);
   const findings = inChanged(dedupe(found), changed);
   const sources = await findingSources(options.root, findings, scanned.contents);

@@ -4,6 +4,7 @@ import type { Capability, StepResult, ToolBudget } from '../contracts/index.js';
 import { createLocalContext } from '../context/local-context.js';
 import { isAgentdError } from '../errors/index.js';
 import type { CapabilityRun } from '../report/index.js';
+import type { RootWalker } from '../workspace/list-files.js';
 
 /** What a thread needs to run one check: the module to import, its id and its validated input. */
 export interface StepSpec {
@@ -21,6 +22,8 @@ export interface StepHooks {
   signal?: AbortSignal;
   onProgress?: (progress: { percent: number; capability: string; message: string }) => void;
   onLog?: (capability: string, level: string, message: string) => void;
+  /** The scan's one walk of the root, shared by every check's workspace view. */
+  walk?: RootWalker;
 }
 
 export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[]): Promise<{ run: CapabilityRun; result?: StepResult }> {
@@ -39,6 +42,7 @@ export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepRe
       ...(hooks.signal ? { signal: hooks.signal } : {}),
       onProgress: report,
       onLog: (level, message) => hooks.onLog?.(step.id, level, message),
+      ...(hooks.walk ? { walk: hooks.walk } : {}),
     });
     const result = await capability.run(step.input, ctx);
     report(100, `${step.id}: done`);

@@ -101,6 +101,29 @@ function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out
   for (const sub of subdirs) walk(realRoot, sub, levels, out);
 }
 
+/** A walk's files (POSIX paths relative to the root) with their stat signatures (undefined: a symlinked file). */
+export type WalkedFiles = ReadonlyMap<string, string | undefined>;
+
+/** Walks a real root; a workspace view calls it on every list(). */
+export type RootWalker = (realRoot: string) => WalkedFiles;
+
+/**
+ * A walker that walks each root once and hands every later caller the same result: the checks of one
+ * scan list the project as it was when the first of them listed it, instead of each walking and
+ * statting every file again (a scan of ten checks walked the tree thirteen times).
+ */
+export function walkOnce(): RootWalker {
+  const walks = new Map<string, WalkedFiles>();
+  return (realRoot) => {
+    let walked = walks.get(realRoot);
+    if (!walked) {
+      walked = walkTextFilesWithSignatures(realRoot);
+      walks.set(realRoot, walked);
+    }
+    return walked;
+  };
+}
+
 /**
  * Every readable text file under the root, before list filters, with the stat signature of each regular
  * one (undefined for a symlinked file). Each was confined when walked: reached through real directories

@@ -8,7 +8,7 @@ import { AgentdError } from '../errors/index.js';
 import { buildChange } from './change-set.js';
 import { join } from 'node:path';
 import { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
-import { listFilter, rootIgnoreRules, walkTextFilesWithSignatures } from './list-files.js';
+import { listFilter, rootIgnoreRules, walkTextFilesWithSignatures, type RootWalker } from './list-files.js';
 import { assertLockFile } from './lock-files.js';
 import { readTextCached } from './read-cache.js';
 import { assertWritableText, MAX_LOCK_FILE_BYTES, readTextOrNull } from './text-file.js';
@@ -19,6 +19,8 @@ export interface WorkspaceOptions {
   staged?: StagedEntry[];
   /** Called before every counted access ("read", "list"); may throw (the tool budget does). */
   onAccess?: (what: string) => void;
+  /** How list() walks the root; default: a fresh walk each time. A scan shares one (list-files.ts walkOnce). */
+  walk?: RootWalker;
 }
 
 interface OverlayEntry {
@@ -43,11 +45,12 @@ export class OverlayWorkspace implements WorkspaceView {
   private constructor(
     readonly root: string,
     private readonly onAccess: (what: string) => void,
+    private readonly walk: RootWalker,
   ) {}
 
   /** Opens a view on `root` (resolved to its real path) with the given overlay. */
   static async open(options: WorkspaceOptions): Promise<OverlayWorkspace> {
-    const view = new OverlayWorkspace(await realRoot(options.root), options.onAccess ?? (() => undefined));
+    const view = new OverlayWorkspace(await realRoot(options.root), options.onAccess ?? (() => undefined), options.walk ?? walkTextFilesWithSignatures);
     for (const entry of options.staged ?? []) await view.stage(entry.path, entry.content);
     return view;
   }
@@ -131,7 +134,8 @@ export class OverlayWorkspace implements WorkspaceView {
     this.onAccess('list');
     const keep = listFilter(options);
     const ignored = await rootIgnoreRules(this.root);
-    this.walked = walkTextFilesWithSignatures(this.root);
+    // A copy: readConfined forgets entries that turned out not to be regular files, and a shared walk is not this view's to edit.
+    this.walked = new Map(this.walk(this.root));
     const files = new Set(this.walked.keys());
     for (const [rel, entry] of this.overlay) {
       if (entry.after === null) files.delete(rel);

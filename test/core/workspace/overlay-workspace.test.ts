@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openWorkspace, MAX_FILE_BYTES } from '../../../core/workspace/index.js';
+import { walkOnce } from '../../../core/workspace/list-files.js';
 import { codeOf, makeTree, removeTree } from './temp-tree.js';
 
 describe('workspace view: confinement and text-only reads', () => {
@@ -224,5 +225,37 @@ describe('workspace view: list()', () => {
   it('includes staged new files and leaves out staged deletes', async () => {
     const ws = await openWorkspace({ root, staged: [{ path: 'src/new.ts', content: 'y' }, { path: 'src/util.js', content: null }] });
     expect(await ws.list({ include: ['src/*.ts', 'src/*.js'] })).to.deep.equal(['src/index.ts', 'src/new.ts']);
+  });
+});
+
+describe('workspace view: one walk shared by several views (a scan)', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await makeTree({ 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 2;\n' });
+  });
+  afterEach(async () => {
+    await removeTree(root);
+  });
+
+  it('lists the tree as the first list() saw it, in every view sharing the walker; a new walker sees it anew', async () => {
+    const walk = walkOnce();
+    const first = await openWorkspace({ root, walk });
+    expect(await first.list()).to.deep.equal(['src/a.ts', 'src/b.ts']);
+    await writeFile(join(root, 'src/c.ts'), 'export const c = 3;\n');
+    const second = await openWorkspace({ root, walk });
+    expect(await second.list()).to.deep.equal(['src/a.ts', 'src/b.ts']);
+    expect(await second.read('src/b.ts')).to.equal('export const b = 2;\n');
+    expect(await (await openWorkspace({ root, walk: walkOnce() })).list()).to.deep.equal(['src/a.ts', 'src/b.ts', 'src/c.ts']);
+    expect(await (await openWorkspace({ root })).list()).to.deep.equal(['src/a.ts', 'src/b.ts', 'src/c.ts']);
+  });
+
+  it('keeps each view its own overlay and filters over the shared walk', async () => {
+    const walk = walkOnce();
+    const staging = await openWorkspace({ root, walk });
+    await staging.write('src/new.ts', 'export const n = 0;\n');
+    await staging.delete('src/a.ts');
+    expect(await staging.list()).to.deep.equal(['src/b.ts', 'src/new.ts']);
+    const other = await openWorkspace({ root, walk });
+    expect(await other.list({ include: ['src/a.ts'] })).to.deep.equal(['src/a.ts']);
   });
 });
