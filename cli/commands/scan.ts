@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import type { Severity } from '../../core/contracts/index.js';
 import { SEVERITIES } from '../../core/report/severity.js';
+import { tierForOneShot } from '../one-shot-tiering.js';
 import { SCAN_FORMATS, type ScanFormat } from './scan-formats.js';
 import type { ScanArgs } from './scan-run.js';
 
@@ -30,6 +31,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .example('$0 scan --baseline main.json --changed-since origin/main', 'only new findings in changed files') as unknown as Argv<ScanArgs>,
   handler: async (argv) => {
     try {
+      tierForOneShot();
       // The project starts parsing on libuv's pool first, and parses while this module and the
       // checks' modules load (prefetch-sources.ts loads little; a problem surfaces in the scan).
       const { prefetchSources } = await import('../../core/scan/prefetch-sources.js');
