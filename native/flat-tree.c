@@ -1,8 +1,14 @@
 /*
  * agentd's flat-tree addon: parses a source text with a tree-sitter grammar and returns the whole
  * syntax tree as one Uint32Array (4 words per node, pre-order), so JavaScript builds its plain tree
- * without one native call per node property. Parsing runs on libuv's thread pool (one async work per
- * file), so a batch of files parses on every core while the main thread keeps working.
+ * without one native call per node property. Parses go into a queue of this JavaScript environment,
+ * drained by a few threads of the addon's own (setParallelism), each parsing one file after another
+ * without waiting for the main thread; each result is handed back through a thread-safe function.
+ * Before this queue every file was one async work on libuv's pool, and the next parse could start
+ * only once the main thread had seen the last one finish: while the main thread was busy (loading
+ * modules, building trees) the parse threads sat idle for half of a scan's parse phase. The threads
+ * are not libuv's: an exiting process or worker does not wait for the queue to drain (libuv joins its
+ * pool at exit and a worker waits for its pool work), it drops what is queued.
  *
  * Node layout (words): [type | field << 16, start, end, parent + 1]; start/end are UTF-16 indexes
  * (the text is parsed as UTF-16, as the tree-sitter binding does), parent is 0 for the root.
@@ -11,14 +17,15 @@
  * vendored sources (the same version the binding uses).
  */
 #include <node_api.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tree_sitter/api.h"
 
 #define CHECK(call) do { if ((call) != napi_ok) { napi_throw_error(env, NULL, "flat-tree: " #call " failed"); return NULL; } } while (0)
 
-typedef struct {
-  napi_async_work work;
+typedef struct ParseJob {
+  struct ParseJob *next;
   napi_deferred deferred;
   const TSLanguage *language;
   uint16_t *text;
@@ -28,6 +35,28 @@ typedef struct {
   int has_error;
   int failed;
 } ParseJob;
+
+/*
+ * One environment's (the main thread's, or one worker thread's) parse queue. `lock` guards the job
+ * list, `running` and `closing`, and is held while a result is handed to `deliver`; `pending` and the
+ * thread-safe function's ref are only touched on the environment's own thread.
+ */
+typedef struct {
+  pthread_mutex_t lock;
+  pthread_cond_t stopped;
+  ParseJob *head, *tail;
+  int running;
+  int parallelism;
+  int closing;
+  uint32_t pending;
+  napi_threadsafe_function deliver;
+} ParseQueue;
+
+static void free_job(ParseJob *job) {
+  free(job->text);
+  free(job->nodes);
+  free(job);
+}
 
 static uint32_t *flatten(TSTree *tree, uint32_t *out_count) {
   TSNode root = ts_tree_root_node(tree);
@@ -69,9 +98,7 @@ static uint32_t *flatten(TSTree *tree, uint32_t *out_count) {
   }
 }
 
-static void execute(napi_env env, void *data) {
-  (void)env;
-  ParseJob *job = data;
+static void parse_job(ParseJob *job) {
   TSParser *parser = ts_parser_new();
   if (!ts_parser_set_language(parser, job->language)) { job->failed = 1; ts_parser_delete(parser); return; }
   TSTree *tree = ts_parser_parse_string_encoding(parser, NULL, (const char *)job->text, (uint32_t)(job->length * 2), TSInputEncodingUTF16);
@@ -85,20 +112,45 @@ static void execute(napi_env env, void *data) {
   ts_tree_delete(tree);
 }
 
+/* One of the queue's threads: parses queued jobs until the queue is empty or the environment closes. */
+static void *drain(void *data) {
+  ParseQueue *queue = data;
+  pthread_mutex_lock(&queue->lock);
+  for (;;) {
+    ParseJob *job = queue->closing ? NULL : queue->head;
+    if (!job) break;
+    queue->head = job->next;
+    if (!queue->head) queue->tail = NULL;
+    pthread_mutex_unlock(&queue->lock);
+    parse_job(job);
+    pthread_mutex_lock(&queue->lock);
+    /* Under the lock: close_queue cannot release `deliver` between this check and the call. */
+    if (queue->closing || napi_call_threadsafe_function(queue->deliver, job, napi_tsfn_nonblocking) != napi_ok) free_job(job);
+  }
+  queue->running--;
+  pthread_cond_broadcast(&queue->stopped);
+  pthread_mutex_unlock(&queue->lock);
+  return NULL;
+}
+
 static void finalize_buffer(napi_env env, void *data, void *hint) {
   (void)env; (void)hint;
   free(data);
 }
 
-static void complete(napi_env env, napi_status status, void *data) {
+/* On the environment's thread: settles one job's promise. env is NULL when the environment is going away. */
+static void deliver(napi_env env, napi_value callback, void *context, void *data) {
+  (void)callback;
+  ParseQueue *queue = context;
   ParseJob *job = data;
+  if (env == NULL) { free_job(job); return; }
   napi_value result, buffer, array, flag;
-  if (status != napi_ok || job->failed) {
+  if (job->failed) {
     napi_value message, error;
     napi_create_string_utf8(env, "tree-sitter could not parse the text", NAPI_AUTO_LENGTH, &message);
     napi_create_error(env, NULL, message, &error);
     napi_reject_deferred(env, job->deferred, error);
-    free(job->nodes);
+    free_job(job);
   } else {
     size_t bytes = (size_t)job->count * 4 * sizeof(uint32_t);
     napi_create_external_arraybuffer(env, job->nodes, bytes, finalize_buffer, NULL, &buffer);
@@ -108,10 +160,50 @@ static void complete(napi_env env, napi_status status, void *data) {
     napi_get_boolean(env, job->has_error, &flag);
     napi_set_named_property(env, result, "hasError", flag);
     napi_resolve_deferred(env, job->deferred, result);
+    job->nodes = NULL; /* owned by the ArrayBuffer now */
+    free_job(job);
   }
-  free(job->text);
-  napi_delete_async_work(env, job->work);
-  free(job);
+  /* Nothing left in flight: the queue no longer keeps the event loop alive. */
+  if (--queue->pending == 0) napi_unref_threadsafe_function(env, queue->deliver);
+}
+
+/*
+ * The environment is going away (an env cleanup hook, registered after the thread-safe function, so it
+ * runs before Node closes it): drop what is queued, wait for the parses under way (one file each),
+ * release the queue. A process that calls exit() never gets here; its threads end with it.
+ */
+static void close_queue(void *data) {
+  ParseQueue *queue = data;
+  pthread_mutex_lock(&queue->lock);
+  queue->closing = 1;
+  for (ParseJob *job = queue->head, *next; job; job = next) { next = job->next; free_job(job); }
+  queue->head = queue->tail = NULL;
+  while (queue->running > 0) pthread_cond_wait(&queue->stopped, &queue->lock);
+  pthread_mutex_unlock(&queue->lock);
+  napi_release_threadsafe_function(queue->deliver, napi_tsfn_abort);
+  pthread_mutex_destroy(&queue->lock);
+  pthread_cond_destroy(&queue->stopped);
+  free(queue);
+}
+
+static ParseQueue *queue_of(napi_env env) {
+  ParseQueue *queue = NULL;
+  if (napi_get_instance_data(env, (void **)&queue) == napi_ok && queue) return queue;
+  queue = calloc(1, sizeof(ParseQueue));
+  if (!queue) return NULL;
+  pthread_mutex_init(&queue->lock, NULL);
+  pthread_cond_init(&queue->stopped, NULL);
+  queue->parallelism = 1;
+  napi_value name;
+  if (napi_create_string_utf8(env, "agentd-flat-tree", NAPI_AUTO_LENGTH, &name) != napi_ok ||
+      napi_create_threadsafe_function(env, NULL, NULL, name, 0, 1, NULL, NULL, queue, deliver, &queue->deliver) != napi_ok) {
+    free(queue);
+    return NULL;
+  }
+  napi_unref_threadsafe_function(env, queue->deliver);
+  napi_set_instance_data(env, queue, NULL, NULL);
+  napi_add_env_cleanup_hook(env, close_queue, queue);
+  return queue;
 }
 
 /* parse(language: External, text: string): Promise<{ nodes: Uint32Array, hasError: boolean }> */
@@ -122,6 +214,8 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   if (argc < 2) { napi_throw_type_error(env, NULL, "parse(language, text)"); return NULL; }
   void *language;
   CHECK(napi_get_value_external(env, argv[0], &language));
+  ParseQueue *queue = queue_of(env);
+  if (!queue) { napi_throw_error(env, NULL, "flat-tree: could not set up the parse queue"); return NULL; }
   size_t length;
   CHECK(napi_get_value_string_utf16(env, argv[1], NULL, 0, &length));
   ParseJob *job = calloc(1, sizeof(ParseJob));
@@ -130,12 +224,48 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   job->length = length;
   job->text = malloc((length + 1) * sizeof(uint16_t));
   if (!job->text) { free(job); napi_throw_error(env, NULL, "flat-tree: out of memory"); return NULL; }
-  CHECK(napi_get_value_string_utf16(env, argv[1], (char16_t *)job->text, length + 1, &length));
-  CHECK(napi_create_promise(env, &job->deferred, &promise));
-  CHECK(napi_create_string_utf8(env, "agentd-flat-tree", NAPI_AUTO_LENGTH, &name));
-  CHECK(napi_create_async_work(env, NULL, name, execute, complete, job, &job->work));
-  CHECK(napi_queue_async_work(env, job->work));
+  if (napi_get_value_string_utf16(env, argv[1], (char16_t *)job->text, length + 1, &length) != napi_ok ||
+      napi_create_promise(env, &job->deferred, &promise) != napi_ok) {
+    free_job(job);
+    napi_throw_error(env, NULL, "flat-tree: could not queue the parse");
+    return NULL;
+  }
+  if (queue->pending++ == 0) napi_ref_threadsafe_function(env, queue->deliver);
+  pthread_mutex_lock(&queue->lock);
+  if (queue->tail) queue->tail->next = job; else queue->head = job;
+  queue->tail = job;
+  int start = queue->running < queue->parallelism;
+  if (start) queue->running++;
+  pthread_mutex_unlock(&queue->lock);
+  if (start) {
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attributes, drain, queue) != 0) {
+      /* No thread after all: the job stays queued for the threads already running, or the next parse call. */
+      pthread_mutex_lock(&queue->lock);
+      queue->running--;
+      pthread_mutex_unlock(&queue->lock);
+    }
+    pthread_attr_destroy(&attributes);
+  }
   return promise;
+}
+
+/* setParallelism(n): how many threads may parse this environment's queue at once (at least 1). */
+static napi_value set_parallelism(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  int32_t n;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (argc < 1 || napi_get_value_int32(env, argv[0], &n) != napi_ok) { napi_throw_type_error(env, NULL, "setParallelism(n)"); return NULL; }
+  ParseQueue *queue = queue_of(env);
+  if (!queue) { napi_throw_error(env, NULL, "flat-tree: could not set up the parse queue"); return NULL; }
+  pthread_mutex_lock(&queue->lock);
+  queue->parallelism = n < 1 ? 1 : n;
+  pthread_mutex_unlock(&queue->lock);
+  return NULL;
 }
 
 /* names(language: External): { types: string[], named: boolean[], fields: string[] } by id */
@@ -176,5 +306,7 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "parse", fn);
   napi_create_function(env, "names", NAPI_AUTO_LENGTH, names, NULL, &fn);
   napi_set_named_property(env, exports, "names", fn);
+  napi_create_function(env, "setParallelism", NAPI_AUTO_LENGTH, set_parallelism, NULL, &fn);
+  napi_set_named_property(env, exports, "setParallelism", fn);
   return exports;
 }

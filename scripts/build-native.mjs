@@ -50,7 +50,7 @@ const compiler = process.env.CC || 'cc';
 mkdirSync(path.dirname(output), { recursive: true });
 try {
   execFileSync(compiler, [
-    '-O2', '-std=gnu11', '-shared', '-fPIC', '-fvisibility=hidden',
+    '-O3', '-std=gnu11', '-pthread', '-shared', '-fPIC', '-fvisibility=hidden',
     '-I', headers, '-I', path.join(runtime, 'include'), '-I', path.join(runtime, 'src'),
     path.join(root, 'native', 'flat-tree.c'), path.join(runtime, 'src', 'lib.c'),
     '-o', output,

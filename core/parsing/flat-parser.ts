@@ -2,11 +2,13 @@
  * agentd's flat-tree addon (native/flat-tree.c, built by scripts/build-native.mjs on install): parses
  * on libuv's thread pool and returns the whole tree as one Uint32Array, 4 words per node in pre-order
  * ([type | field << 16, start, end, parent + 1], UTF-16 indexes). Building the plain tree from that is
- * several times cheaper than copying a binding tree node by node, and a batch of files parses on every
- * core. Without the addon (no compiler at install, or AGENTD_NATIVE_PARSER=0) agentd parses through
- * the tree-sitter binding alone.
+ * several times cheaper than copying a binding tree node by node, and a batch of files parses on the
+ * cores the main thread does not need (parseParallelism), one file after another without waiting for
+ * it. Without the addon (no compiler at install, or AGENTD_NATIVE_PARSER=0) agentd parses through the
+ * tree-sitter binding alone.
  */
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { SourceLanguage } from '../contracts/index.js';
@@ -26,8 +28,10 @@ export interface FlatTree {
 }
 
 interface Addon {
+  /** Queues a parse; the queue is drained by setParallelism() loops on libuv's pool, in the order given. */
   parse(language: unknown, text: string): Promise<{ nodes: Uint32Array; hasError: boolean }>;
   names(language: unknown): GrammarNames;
+  setParallelism(loops: number): void;
 }
 
 /** tree-sitter's ERROR symbol (65535) is outside the grammar's symbol table. */
@@ -44,7 +48,9 @@ function load(): Addon | null {
   addon = null;
   if (process.env.AGENTD_NATIVE_PARSER === '0' || !existsSync(ADDON_PATH)) return addon;
   try {
-    addon = require(ADDON_PATH) as Addon;
+    const loaded = require(ADDON_PATH) as Addon;
+    loaded.setParallelism(parseParallelism());
+    addon = loaded;
   } catch {
     // A stale or foreign build: parse through the binding rather than fail.
     addon = null;
@@ -75,41 +81,20 @@ function grammarNames(native: Addon, language: SourceLanguage): GrammarNames {
 }
 
 /**
- * At most this many parses on libuv's pool at once (one thread less than the pool has). The pool also
- * serves file system reads, the ES module loader's included, and a project's hundreds of parses queued
- * at once kept every such read waiting until they were all done: a scan that starts parsing before it
- * loads its checks' modules sat idle instead of loading them. One free thread is enough for those.
+ * How many of libuv's pool threads parse at once: one core is left to the main thread, which builds
+ * the trees and runs the analyses meanwhile (with every core parsing, a 2-core machine's main thread
+ * got half a core and the scan waited on it), and one pool thread is left to the file system reads
+ * and the ES module loader. `AGENTD_PARSE_THREADS` sets it.
  */
-const MAX_PARSES_ON_POOL = Math.max(1, poolSize() - 1);
+export function parseParallelism(): number {
+  const configured = Number(process.env.AGENTD_PARSE_THREADS);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return Math.max(1, Math.min(poolSize() - 1, os.availableParallelism() - 1));
+}
 
 function poolSize(): number {
   const size = Number(process.env.UV_THREADPOOL_SIZE);
   return Number.isInteger(size) && size > 0 ? size : 4;
-}
-
-let parsesOnPool = 0;
-const waiting: (() => void)[] = [];
-let nextWaiting = 0;
-
-function takeSlot(): Promise<void> | undefined {
-  if (parsesOnPool < MAX_PARSES_ON_POOL) {
-    parsesOnPool++;
-    return undefined;
-  }
-  return new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-/** Hands the slot to the next waiting parse (FIFO), or frees it. */
-function releaseSlot(): void {
-  if (nextWaiting < waiting.length) {
-    const next = waiting[nextWaiting]!;
-    waiting[nextWaiting++] = undefined as unknown as () => void;
-    if (nextWaiting === waiting.length) {
-      waiting.length = 0;
-      nextWaiting = 0;
-    }
-    next();
-  } else parsesOnPool--;
 }
 
 /** Parses off the main thread; rejects when the addon is not available (check flatParserAvailable). */
@@ -117,12 +102,6 @@ export async function parseFlat(language: SourceLanguage, source: string): Promi
   const native = load();
   if (!native) throw new Error('the flat-tree addon is not available');
   const grammar = (grammarFor(language) as { language: unknown }).language;
-  const queued = takeSlot();
-  if (queued) await queued;
-  try {
-    const parsed = await native.parse(grammar, source);
-    return { nodes: parsed.nodes, hasError: parsed.hasError, names: grammarNames(native, language) };
-  } finally {
-    releaseSlot();
-  }
+  const parsed = await native.parse(grammar, source);
+  return { nodes: parsed.nodes, hasError: parsed.hasError, names: grammarNames(native, language) };
 }

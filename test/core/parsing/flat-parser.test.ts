@@ -1,8 +1,10 @@
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { flatParserAvailable, parseFlat } from '../../../core/parsing/flat-parser.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { flatParserAvailable, parseFlat, parseParallelism } from '../../../core/parsing/flat-parser.js';
 import { flatTreeOf, hasSyntaxError } from '../../../core/parsing/parsed-file.js';
 import { parseSource, parseSourceFlat } from '../../../core/parsing/parse-source.js';
 import { copyTree, descendantForIndex, nodesOfType, syntaxTreeOf, treeFromFlat, type SyntaxNode } from '../../../core/syntax/index.js';
@@ -103,6 +105,62 @@ describe('parsing: the flat-tree addon', function () {
         const theirs = parsed.tree.rootNode.descendantForIndex(index);
         expect([ours.type, ours.startIndex, ours.endIndex], `index ${index}`).to.deep.equal([theirs.type, theirs.startIndex, theirs.endIndex]);
       }
+    });
+  });
+
+  describe('its parse queue', () => {
+    before(function () {
+      if (!flatParserAvailable()) this.skip();
+    });
+
+    it('parses one thread less than the machine has cores, and at least one (AGENTD_PARSE_THREADS sets it)', () => {
+      const expected = Math.max(1, Math.min(3, os.availableParallelism() - 1));
+      const saved = process.env.AGENTD_PARSE_THREADS;
+      try {
+        delete process.env.AGENTD_PARSE_THREADS;
+        expect(parseParallelism()).to.equal(expected);
+        process.env.AGENTD_PARSE_THREADS = '5';
+        expect(parseParallelism()).to.equal(5);
+      } finally {
+        if (saved === undefined) delete process.env.AGENTD_PARSE_THREADS;
+        else process.env.AGENTD_PARSE_THREADS = saved;
+      }
+    });
+
+    it('gives each of hundreds of queued parses its own tree, however they finish', async () => {
+      const sources = Array.from({ length: 400 }, (_, i) => `export function f${i}(a) {\n${'  a = a + 1;\n'.repeat(i % 37)}  return a * ${i};\n}\n`);
+      const flats = await Promise.all(sources.map((source) => parseFlat('javascript', source)));
+      flats.forEach((flat, i) => {
+        const root = treeFromFlat(flat, sources[i]!);
+        expect(root.endIndex, `file ${i}`).to.equal(sources[i]!.length);
+        const names = nodesOfType(root, 'function_declaration').map((n) => n.children.find((c) => c.field === 'name')!);
+        expect(names.map((n) => sources[i]!.slice(n.startIndex, n.endIndex)), `file ${i}`).to.deep.equal([`f${i}`]);
+      });
+    });
+
+    it('lets a worker thread end while its parses are still queued, and a process exit with parses queued', async () => {
+      const script = `
+        const { Worker } = require('node:worker_threads');
+        const source = 'const x = [' + '1, '.repeat(20000) + '];\\n';
+        const body = "const { parseFlat } = await import(" + JSON.stringify(${JSON.stringify(pathToFileURL(path.join(REPO, 'dist/core/parsing/flat-parser.js')).href)}) + ");" +
+          "for (let i = 0; i < 1000; i++) parseFlat('javascript', " + JSON.stringify(source) + ").catch(() => {});" +
+          "process.exit(0);";
+        const worker = new Worker('(async () => {' + body + '})()', { eval: true });
+        worker.on('exit', async (code) => {
+          const { parseFlat } = await import(${JSON.stringify(pathToFileURL(path.join(REPO, 'dist/core/parsing/flat-parser.js')).href)});
+          const flat = await parseFlat('javascript', 'let y = 2;\\n');
+          console.log('worker exit ' + code + ', parsed after it: ' + (flat.nodes.length > 4));
+          for (let i = 0; i < 1000; i++) parseFlat('javascript', source).catch(() => {});
+          setTimeout(() => process.exit(0), 20);
+        });
+      `;
+      // Exiting drops the queue: the child would be killed (signal set) if it waited for the 1,000
+      // parses still queued (about a minute of parsing on one thread).
+      const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 5_000 });
+      expect(run.signal).to.equal(null);
+      expect(run.stderr).to.equal('');
+      expect(run.stdout.trim()).to.equal('worker exit 0, parsed after it: true');
+      expect(run.status).to.equal(0);
     });
   });
 });
