@@ -6,12 +6,12 @@
  * see core/parsing/cached-parse.ts). Nothing is reported from here: a file that cannot be read or
  * parsed is reported by the checks, as before.
  */
-import { createLocalContext } from '../context/local-context.js';
 import { parseCachedAsync } from '../parsing/cached-parse.js';
 import { flatParserAvailable } from '../parsing/flat-parser.js';
 import { listSourcePaths } from '../syntax/parse-sources.js';
 import { syntaxTreeOf } from '../syntax/plain-tree.js';
-import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
+import { getProjectContext } from '../project/cached-project.js';
+import { openWorkspace } from '../workspace/overlay-workspace.js';
 import type { ScanOptions } from './scan-types.js';
 
 /** Checks that parse no source file (the dependency check reads manifests only). */
@@ -28,9 +28,11 @@ function parsesSources(checks: string[]): boolean {
 export async function prefetchSources(options: Pick<ScanOptions, 'root' | 'include' | 'exclude' | 'checks' | 'changedSince'>): Promise<void> {
   if (options.changedSince !== undefined || !flatParserAvailable() || !parsesSources(options.checks)) return;
   try {
-    const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 } });
-    const paths = await listSourcePaths(ctx, { include: options.include, exclude: options.exclude, declarations: true });
-    const workspace = ctx.workspace as OverlayWorkspace;
+    // The workspace alone: a capability context would detect the project first (a walk, config
+    // files, a style sample) and hold the parses back by that long. It is detected once they are
+    // under way, into the cache the checks' contexts read it from.
+    const workspace = await openWorkspace({ root: options.root });
+    const paths = await listSourcePaths({ workspace }, { include: options.include, exclude: options.exclude, declarations: true });
     for (const path of paths) {
       const read = await workspace.readConfined(path).catch(() => null);
       if (!read) continue; // unreadable (binary, too large): the checks skip it and say why
@@ -38,6 +40,7 @@ export async function prefetchSources(options: Pick<ScanOptions, 'root' | 'inclu
       // meanwhile, and building in between keeps it from waiting for the pool later.
       parseCachedAsync(read.abs, read.rel, read.content).then(syntaxTreeOf, () => undefined);
     }
+    getProjectContext(workspace.root).catch(() => undefined);
   } catch {
     // The checks meet the same problem (a missing root, say) and report it.
   }

@@ -29,8 +29,8 @@ export function isDeclarationFile(path: string): boolean {
   return /\.d\.[mc]?ts$/.test(path);
 }
 
-/** The selected source paths, sorted (one counted list). */
-export async function listSourcePaths(ctx: CapabilityContext, selection: SourceSelection): Promise<string[]> {
+/** The selected source paths, sorted (one counted list). Needs only the context's workspace. */
+export async function listSourcePaths(ctx: Pick<CapabilityContext, 'workspace'>, selection: SourceSelection): Promise<string[]> {
   const listed = await ctx.workspace.list({ include: selection.include, exclude: selection.exclude, extensions: selection.extensions ?? SOURCE_EXTENSIONS });
   return listed.filter((p) => (selection.declarations || !isDeclarationFile(p)) && (!selection.keep || selection.keep(p))).sort();
 }
