@@ -4,7 +4,7 @@
  * line number, so inserting code above a finding keeps its fingerprint. The message is left out on
  * purpose: it often carries a measured value ("complexity of 12") that drifts without the code moving.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Finding } from '../contracts/index.js';
 import type { ReportFinding } from './report-model.js';
 
@@ -46,7 +46,8 @@ export function assignFingerprints<T extends Finding & { capability: string }>(f
     const key = JSON.stringify([finding.ruleId, finding.file, text]);
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    const fingerprint = createHash('sha256').update(`${key}\0${occurrence}`).digest('hex').slice(0, 32);
+    // crypto's one-shot hash(): the same digest as a Hash object, without making one per finding.
+    const fingerprint = hash('sha256', `${key}\0${occurrence}`, 'hex').slice(0, 32);
     return { ...finding, fingerprint };
   });
 }
