@@ -74,10 +74,22 @@ export function grammarNamesOf(language: SourceLanguage): GrammarNames {
 function grammarNames(native: Addon, language: SourceLanguage): GrammarNames {
   let found = names.get(language);
   if (!found) {
-    found = native.names((grammarFor(language) as { language: unknown }).language);
+    const made = native.names((grammarFor(language) as { language: unknown }).language);
+    found = { types: made.types.map(internalized), named: made.named, fields: made.fields.map(internalized) };
     names.set(language, found);
   }
   return found;
+}
+
+/**
+ * The same text as V8's internalized (unique) string. Every analysis compares node types and field
+ * names with string literals (`node.type === 'identifier'`) and uses them as Map keys, and literals
+ * are internalized: when both sides are, V8 compares two pointers instead of reading characters. A
+ * property key is internalized, so the name comes back as one from Object.keys.
+ */
+function internalized(name: string | undefined): string {
+  if (name === undefined) return name as unknown as string; // a hole: field id 0 has no name
+  return Object.keys({ [name]: 0 })[0] ?? name;
 }
 
 /**
