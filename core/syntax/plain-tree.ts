@@ -143,6 +143,15 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
 const NO_CHILDREN: SyntaxNode[] = [];
 
 /**
+ * Scratch space of treeFromFlat, reused from file to file (it is synchronous): each node's child
+ * count and how many of its children are placed so far, and the nodes built so far by index. Fresh
+ * arrays per file were the bulk of the garbage a scan makes besides the trees themselves.
+ */
+let counts = new Uint32Array(1 << 16);
+
+let built: (SyntaxNode | undefined)[] = [];
+
+/**
  * Builds the plain tree from the flat-tree addon's array (4 words per node in pre-order: type | field
  * << 16, start, end, parent + 1). Pure JavaScript: no native call per node. Children arrays are made
  * at their final size (counted first), and leaves share one empty array. The array is in pre-order, so
@@ -151,10 +160,11 @@ const NO_CHILDREN: SyntaxNode[] = [];
 export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
   const { nodes, names } = flat;
   const count = nodes.length >>> 2;
-  const childCounts = new Uint32Array(count);
-  for (let i = 1; i < count; i++) childCounts[nodes[i * 4 + 3]! - 1]! += 1;
-  const built: SyntaxNode[] = new Array<SyntaxNode>(count);
-  const filled = new Uint32Array(count);
+  if (counts.length < count * 2) counts = new Uint32Array(count * 2);
+  // [0, count): children per node; [count, 2 count): children placed so far.
+  counts.fill(0, 0, count * 2);
+  for (let i = 1; i < count; i++) counts[nodes[i * 4 + 3]! - 1]! += 1;
+  if (built.length < count) built = new Array<SyntaxNode | undefined>(count);
   const byType = new Map<string, SyntaxNode[]>();
   const listOfType: SyntaxNode[][] = [];
   for (let i = 0; i < count; i++) {
@@ -171,10 +181,10 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
       nodes[i * 4 + 1]!,
       nodes[i * 4 + 2]!,
       parent,
-      childCounts[i] === 0 ? NO_CHILDREN : new Array<SyntaxNode>(childCounts[i]!),
+      counts[i] === 0 ? NO_CHILDREN : new Array<SyntaxNode>(counts[i]!),
     );
     built[i] = node;
-    if (parent) parent.children[filled[parentIndex]!++] = node;
+    if (parent) parent.children[counts[count + parentIndex]!++] = node;
     let list = listOfType[typeId];
     if (!list) {
       // Two ids can share a name (aliases): they share one list, still in pre-order.
@@ -184,8 +194,11 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
     }
     list.push(node);
   }
-  adoptIndex(built[0]!, byType);
-  return rootOf(built[0]!, source);
+  const root = built[0]!;
+  // The scratch must not keep this file's nodes alive.
+  built.fill(undefined, 0, count);
+  adoptIndex(root, byType);
+  return rootOf(root, source);
 }
 
 // Keyed by the flat tree or the binding tree: the plain tree lives exactly as long as the parse cache
