@@ -1,12 +1,14 @@
 /**
- * One ajv instance per registry: the meta schema and every capability's inputSchema are compiled once,
- * at registration, and the compiled validators are cached by capability id (like ESLint caches rule
- * option validators).
+ * The validators of one registry: the meta schema and every capability's inputSchema are compiled
+ * once, at registration, and cached by capability id (like ESLint caches rule option validators).
+ * Schemas compiled at build time (precompiled-validators.ts: the meta schema and first-party inputs)
+ * are taken from there; ajv is loaded and run only for the others.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { JSONSchema } from '../contracts/index.js';
+import { createAjv } from './ajv-instance.js';
 import { META_PATTERN_HINTS, META_SCHEMA } from './meta-schema.js';
+import { precompiledValidator } from './precompiled-validators.js';
 
 export interface InputError {
   /** JSON pointer of the offending value, "/" for the input itself, e.g. "/paths/0". */
@@ -19,28 +21,19 @@ export interface InputValidation {
   errors: InputError[];
 }
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-
 export class InputValidators {
-  private readonly ajv: Ajv;
-  private readonly metaValidator: ValidateFunction;
+  private ajv: Ajv | undefined;
+  private metaValidator: ValidateFunction | undefined;
   private readonly byId = new Map<string, ValidateFunction>();
-
-  constructor() {
-    // strictSchema refuses unknown keywords (a typo such as "minimun" is an error, not a silent no-op).
-    this.ajv = new Ajv({ allErrors: true, strictSchema: true, strictTypes: false, strictTuples: false, strictRequired: false });
-    addFormats(this.ajv);
-    this.metaValidator = this.ajv.compile(META_SCHEMA);
-  }
 
   /**
    * Problems of a meta object against META_SCHEMA, at "/meta/<field>". A failed pattern (id, version)
    * is said in words with the offending value: the raw regular expression tells an author nothing.
    */
   metaProblems(meta: unknown): InputError[] {
-    if (this.metaValidator(meta)) return [];
-    const errors = this.metaValidator.errors ?? [];
+    const validate = (this.metaValidator ??= this.compile(META_SCHEMA));
+    if (validate(meta)) return [];
+    const errors = validate.errors ?? [];
     return toInputErrors(errors, '/meta').map((problem, i) => {
       const error = errors[i]!;
       const hint = error.keyword === 'pattern' ? META_PATTERN_HINTS[error.instancePath] : undefined;
@@ -50,9 +43,9 @@ export class InputValidators {
     });
   }
 
-  /** Compiles a schema; throws ajv's own error when the schema is invalid. */
+  /** Compiles a schema (or takes its build-time validator); throws ajv's own error when the schema is invalid. */
   compile(schema: JSONSchema): ValidateFunction {
-    return this.ajv.compile(schema);
+    return precompiledValidator(schema) ?? (this.ajv ??= createAjv()).compile(schema);
   }
 
   remember(id: string, validate: ValidateFunction): void {

@@ -1,0 +1,29 @@
+/**
+ * Build-time half of precompiled-validators.ts: ajv's standalone code for a set of schemas, with the
+ * options the run-time ajv uses, one export per schema named by schemaKey. A schema ajv refuses is
+ * left out (the registry reports it when the capability registers).
+ */
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import type { JSONSchema } from '../contracts/index.js';
+import { createAjv } from './ajv-instance.js';
+import { schemaKey } from './precompiled-validators.js';
+
+// ajv's standalone entry is CommonJS; under NodeNext its default export arrives as the module object.
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
+
+export function precompileValidators(schemas: readonly JSONSchema[]): { code: string; count: number } {
+  const ajv = createAjv({ code: { source: true } });
+  const refs: Record<string, string> = {};
+  for (const schema of schemas) {
+    const key = schemaKey(schema);
+    if (refs[key]) continue;
+    try {
+      ajv.addSchema(schema as object, key);
+      ajv.getSchema(key);
+      refs[key] = key;
+    } catch {
+      ajv.removeSchema(key);
+    }
+  }
+  return { code: `${standaloneCode(ajv, refs)}\n`, count: Object.keys(refs).length };
+}
