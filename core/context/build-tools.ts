@@ -1,7 +1,7 @@
 /** The `Tools` of one step: each call checks the signal, counts against the budget, then does the work. */
 import type { ParsedFile, ParseManyResult, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
 import { memo } from '../cache/thread-caches.js';
-import { parseCached, parseCachedAsync } from '../parsing/cached-parse.js';
+import { cachedParseOf, parseCached, parseHashedAsync } from '../parsing/cached-parse.js';
 import { AgentdError } from '../errors/index.js';
 import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
 import { confinePath } from '../workspace/confine-path.js';
@@ -35,7 +35,7 @@ export function buildTools(options: ToolsOptions): Tools {
       counted('parseMany');
       // Every file is read first, then all parses are started together: with the flat-tree addon they
       // run on libuv's thread pool, on every core at once (see core/parsing/flat-parser.ts).
-      const pending: { path: string; parsed: Promise<ParsedFile> }[] = [];
+      const pending: { path: string; parsed: ParsedFile | Promise<ParsedFile> }[] = [];
       const result: ParseManyResult = { files: [], skipped: [] };
       const skip = (path: string, error: unknown): void => {
         if (!(error instanceof AgentdError) || error.code === 'workspace_escape') throw error;
@@ -45,7 +45,13 @@ export function buildTools(options: ToolsOptions): Tools {
         checkpoint();
         try {
           const { rel, abs, content } = await workspace.readConfined(path);
-          const parsed = parseCachedAsync(abs, rel, content);
+          // A file parsed before (by another analysis of the scan, most often) costs no promise.
+          const { hit, hash } = cachedParseOf(abs, rel, content);
+          if (hit) {
+            pending.push({ path, parsed: hit });
+            continue;
+          }
+          const parsed = parseHashedAsync(abs, rel, content, hash);
           // Settled below, in order; this only keeps an early rejection from being reported as unhandled.
           parsed.catch(() => undefined);
           pending.push({ path, parsed });
@@ -55,7 +61,7 @@ export function buildTools(options: ToolsOptions): Tools {
       }
       for (const { path, parsed } of pending) {
         try {
-          result.files.push(await parsed);
+          result.files.push(parsed instanceof Promise ? await parsed : parsed);
         } catch (error) {
           skip(path, error);
         }

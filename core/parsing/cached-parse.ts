@@ -35,7 +35,22 @@ const inFlight = new Map<string, Promise<ParsedFile>>();
  */
 export async function parseCachedAsync(cacheKey: string, path: string, source: string): Promise<ParsedFile> {
   if (!flatParserAvailable()) return parseCached(cacheKey, path, source);
+  return parseHashedAsync(cacheKey, path, source, contentHash(source));
+}
+
+/**
+ * The file's parse as `hit` if the thread's cache holds it (no promise: each analysis of a scan asks
+ * for hundreds of files the first one parsed), and its content hash either way.
+ */
+export function cachedParseOf(cacheKey: string, path: string, source: string): { hit?: ParsedFile; hash: string } {
   const hash = contentHash(source);
+  const hit = cachedParse(cacheKey, path, hash);
+  return hit ? { hit, hash } : { hash };
+}
+
+/** parseCachedAsync with the content hash already computed (cachedParseOf gives it). */
+export async function parseHashedAsync(cacheKey: string, path: string, source: string, hash: string): Promise<ParsedFile> {
+  if (!flatParserAvailable()) return cachedParse(cacheKey, path, hash) ?? remember(cacheKey, parseSource(path, source, hash));
   const cached = cachedParse(cacheKey, path, hash);
   if (cached) return cached;
   const key = `${cacheKey}\0${hash}`;

@@ -6,7 +6,7 @@
 import type { Change, ListOptions, ReadManyResult, StagedEntry, WorkspaceView } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import { buildChange } from './change-set.js';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
 import { listFilter, rootIgnoreRules, walkTextFilesWithSignatures, type RootWalker } from './list-files.js';
 import { assertLockFile } from './lock-files.js';
@@ -94,10 +94,12 @@ export class OverlayWorkspace implements WorkspaceView {
 
   /** An uncounted read that also says where the file is (its confined relative and absolute paths). */
   async readConfined(path: string): Promise<ConfinedPath & { content: string }> {
-    const lexical = normalizeRelPath(path);
-    const walkedSignature = this.walked.get(lexical);
+    // A path as the latest walk listed it is normalised and confined already: no lexical check again.
+    const listed = this.walked.get(path);
+    const lexical = listed !== undefined ? path : normalizeRelPath(path);
+    const walkedSignature = listed ?? this.walked.get(lexical);
     if (walkedSignature !== undefined && !this.overlay.has(lexical)) {
-      const abs = join(this.root, ...lexical.split('/'));
+      const abs = sep === '/' && !this.root.endsWith('/') ? `${this.root}/${lexical}` : join(this.root, ...lexical.split('/'));
       try {
         const content = await readTextCached(lexical, abs, walkedSignature);
         if (content === null) throw notFound(lexical);
