@@ -27,6 +27,12 @@ export interface PathAliases {
 }
 
 export class ModuleResolver {
+  /**
+   * Answers by importing folder and specifier: the files of a folder import the same neighbours, and
+   * a relative specifier means the same file from anywhere in its folder (an alias from anywhere).
+   */
+  private readonly answers = new Map<string, string | null>();
+
   constructor(
     private readonly files: ReadonlySet<string>,
     private readonly aliases: PathAliases | null = null,
@@ -34,6 +40,17 @@ export class ModuleResolver {
 
   /** The workspace file `specifier` means when imported from `fromFile`, or null. */
   resolve(fromFile: string, specifier: string): string | null {
+    const relative = isRelative(specifier.split(/[?#]/)[0]!);
+    const key = relative ? `${path.dirname(fromFile)}\0${specifier}` : `\0${specifier}`;
+    let answer = this.answers.get(key);
+    if (answer === undefined) {
+      answer = this.resolveUncached(fromFile, specifier);
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  private resolveUncached(fromFile: string, specifier: string): string | null {
     const clean = specifier.split(/[?#]/)[0]!;
     if (isRelative(clean)) {
       const base = clean.startsWith('/') ? clean.slice(1) : path.join(path.dirname(fromFile), clean);
@@ -60,14 +77,23 @@ export class ModuleResolver {
     return null;
   }
 
+  /** The first existing of: base, base with its emitted extension swapped for a source one, base + an extension, base/index + an extension. */
   private resolvePath(base: string): string | null {
     if (base.startsWith('..')) return null;
-    const candidates = [base];
+    const files = this.files;
+    if (files.has(base)) return base;
     const ext = path.extname(base);
-    for (const replacement of EMITTED_TO_SOURCE[ext] ?? []) candidates.push(base.slice(0, -ext.length) + replacement);
-    for (const extension of TRY_EXTENSIONS) candidates.push(base + extension);
-    for (const extension of TRY_EXTENSIONS) candidates.push(path.join(base, `index${extension}`));
-    return candidates.find((c) => this.files.has(c)) ?? null;
+    for (const replacement of EMITTED_TO_SOURCE[ext] ?? []) {
+      const candidate = base.slice(0, -ext.length) + replacement;
+      if (files.has(candidate)) return candidate;
+    }
+    for (const extension of TRY_EXTENSIONS) if (files.has(base + extension)) return base + extension;
+    // Made as they are tried: most imports resolve before any index file is asked for.
+    for (const extension of TRY_EXTENSIONS) {
+      const candidate = path.join(base, `index${extension}`);
+      if (files.has(candidate)) return candidate;
+    }
+    return null;
   }
 }
 

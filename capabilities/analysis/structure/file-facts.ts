@@ -64,8 +64,10 @@ function pathReferences(source: string): string[] {
   return [...out];
 }
 
+/** Lines as `source.split('\n')` counts them, less a final empty one; counted without making the array. */
 function lineCount(source: string): number {
   if (source.length === 0) return 0;
-  const lines = source.split('\n').length;
+  let lines = 1;
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) lines++;
   return source.endsWith('\n') ? lines - 1 : lines;
 }
