@@ -17,8 +17,13 @@ import { validateAdvisoryFile } from './validate-advisories.js';
 export const SHIPPED_ADVISORIES = fileURLToPath(new URL('./advisories.json', import.meta.url));
 let shipped: AdvisoryFile | null = null;
 
+/**
+ * The shipped list as it is: a test checks that it is exactly what validation makes of it (so it is
+ * valid and normalised), which spares every scan validating 276 advisories and loading node-semver to
+ * check their ranges. Lists installed later are validated when read (readAdvisoryFile).
+ */
 export function shippedAdvisories(): AdvisoryFile {
-  shipped ??= validateAdvisoryFile(shippedJson, SHIPPED_ADVISORIES);
+  shipped ??= shippedJson as AdvisoryFile;
   return shipped;
 }
 

@@ -3,8 +3,15 @@
  * the lowest version it admits (what a fresh install could resolve to at worst); a lock file gives the
  * exact version. Pre-releases are matched too: an advisory range covers them.
  */
-import semver from 'semver';
+import { createRequire } from 'node:module';
+import type SemverModule from 'semver';
 import type { Advisory } from './advisory-types.js';
+
+// Loaded on first use (a project with dependencies to check): node-semver is some fifty modules, and
+// a scan of a project without a manifest never matches a version.
+const require = createRequire(import.meta.url);
+let loaded: typeof SemverModule | undefined;
+const semverLib = (): typeof SemverModule => (loaded ??= require('semver') as typeof SemverModule);
 
 const OPTIONS = { includePrerelease: true, loose: true } as const;
 
@@ -13,11 +20,11 @@ export function versionOfSpec(spec: string): string | null {
   const trimmed = spec.trim();
   // Tags, URLs, git, file: and workspace: specs name no version we can compare.
   if (trimmed === '' || trimmed === '*' || trimmed === 'latest' || /^[a-z+]+:|\//i.test(trimmed)) return null;
-  const exact = semver.valid(trimmed, OPTIONS);
+  const exact = semverLib().valid(trimmed, OPTIONS);
   if (exact) return exact;
   try {
     // Without includePrerelease: "1.x" means 1.0.0, not 1.0.0-0.
-    return semver.minVersion(trimmed, { loose: true })?.version ?? null;
+    return semverLib().minVersion(trimmed, { loose: true })?.version ?? null;
   } catch {
     return null;
   }
@@ -25,7 +32,7 @@ export function versionOfSpec(spec: string): string | null {
 
 export function isAffected(version: string, advisory: Pick<Advisory, 'vulnerableRange'>): boolean {
   try {
-    return semver.satisfies(version, advisory.vulnerableRange, OPTIONS);
+    return semverLib().satisfies(version, advisory.vulnerableRange, OPTIONS);
   } catch {
     return false;
   }
@@ -37,7 +44,7 @@ export function isAffected(version: string, advisory: Pick<Advisory, 'vulnerable
  */
 export function fixedVersionFor(version: string, advisory: Pick<Advisory, 'vulnerableRange' | 'patchedVersion'>): string | null {
   try {
-    for (const set of new semver.Range(advisory.vulnerableRange, OPTIONS).set) {
+    for (const set of new (semverLib().Range)(advisory.vulnerableRange, OPTIONS).set) {
       if (!set.every((comparator) => comparator.test(version))) continue;
       const upper = set.find((c) => c.operator === '<');
       if (upper) return upper.semver.version;
@@ -49,9 +56,9 @@ export function fixedVersionFor(version: string, advisory: Pick<Advisory, 'vulne
 }
 
 export function isValidRange(range: string): boolean {
-  return semver.validRange(range, OPTIONS) !== null;
+  return semverLib().validRange(range, OPTIONS) !== null;
 }
 
 export function isValidVersion(version: string): boolean {
-  return semver.valid(version, OPTIONS) !== null;
+  return semverLib().valid(version, OPTIONS) !== null;
 }
