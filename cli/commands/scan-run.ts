@@ -10,6 +10,7 @@ import { applyBaseline, loadAnalysisCatalog, readBaseline, runScan, selectChecks
 import { render, writeAtomically } from './scan-output.js';
 import type { ScanFormat } from './scan-formats.js';
 import { scanFeedback } from './scan-progress.js';
+import type { RootWalker } from '../../core/workspace/list-files.js';
 
 export interface ScanArgs {
   path: string;
@@ -36,7 +37,8 @@ async function checkRoot(root: string): Promise<void> {
   if (!info?.isDirectory()) throw new Error(`Scan path "${root}" is not a folder; pass the project folder to scan.`);
 }
 
-export async function scan(argv: ScanArgs): Promise<number> {
+/** `walk`: the walk of the project scan.ts's prefetch used, shared by the whole scan. */
+export async function scan(argv: ScanArgs, walk?: RootWalker): Promise<number> {
   const root = path.resolve(argv.path);
   await checkRoot(root);
   const catalog = await loadAnalysisCatalog();
@@ -45,7 +47,7 @@ export async function scan(argv: ScanArgs): Promise<number> {
   const feedback = scanFeedback(argv.verbose);
   let report: ScanReport;
   try {
-    report = await runScan({ root, checks: argv.checks, catalog, include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince, onProgress: feedback.onProgress, onLog: feedback.onLog });
+    report = await runScan({ root, checks: argv.checks, catalog, ...(walk ? { walk } : {}), include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince, onProgress: feedback.onProgress, onLog: feedback.onLog });
   } finally {
     feedback.finish();
   }

@@ -34,10 +34,12 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       tierForOneShot();
       // The project starts parsing on libuv's pool first, and parses while this module and the
       // checks' modules load (prefetch-sources.ts loads little; a problem surfaces in the scan).
-      const { prefetchSources } = await import('../../core/scan/prefetch-sources.js');
-      await prefetchSources({ root: path.resolve(argv.path), checks: argv.checks, include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince });
+      // One walk of the project serves the prefetch, the project's detection and every check.
+      const [{ prefetchSources }, { walkOnce }] = await Promise.all([import('../../core/scan/prefetch-sources.js'), import('../../core/workspace/list-files.js')]);
+      const walk = walkOnce();
+      await prefetchSources({ root: path.resolve(argv.path), checks: argv.checks, include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince, walk });
       const { scan } = await import('./scan-run.js');
-      process.exitCode = await scan(argv);
+      process.exitCode = await scan(argv, walk);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       process.stderr.write(`agentd scan: ${message.split('\n')[0]}\n`);

@@ -1,7 +1,7 @@
 /** The `Tools` of one step: each call checks the signal, counts against the budget, then does the work. */
 import type { ParsedFile, ParseManyResult, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
 import { memo } from '../cache/thread-caches.js';
-import { cachedParseOf, parseCached, parseHashedAsync } from '../parsing/cached-parse.js';
+import { cachedParseOf, parseCached, parseMissed } from '../parsing/cached-parse.js';
 import { AgentdError } from '../errors/index.js';
 import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
 import { confinePath } from '../workspace/confine-path.js';
@@ -51,7 +51,7 @@ export function buildTools(options: ToolsOptions): Tools {
             pending.push({ path, parsed: hit });
             continue;
           }
-          const parsed = parseHashedAsync(abs, rel, content, hash);
+          const parsed = parseMissed(abs, rel, content, hash);
           // Settled below, in order; this only keeps an early rejection from being reported as unhandled.
           parsed.catch(() => undefined);
           pending.push({ path, parsed });

@@ -23,7 +23,7 @@ export const createCapabilityContext: CreateCapabilityContext = async (options: 
     },
   });
   // Each step gets its own copy: the cached context is shared by every job of the thread.
-  const project = structuredClone(await getProjectContext(workspace.root));
+  const project = structuredClone(await getProjectContext(workspace.root, options.walk));
   const tools = buildTools({ workspace, project, budget, signal, checkpoint, allowCommands: options.allowCommands });
   const ctx = {
     jobId: options.jobId,

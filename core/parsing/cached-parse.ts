@@ -35,7 +35,8 @@ const inFlight = new Map<string, Promise<ParsedFile>>();
  */
 export async function parseCachedAsync(cacheKey: string, path: string, source: string): Promise<ParsedFile> {
   if (!flatParserAvailable()) return parseCached(cacheKey, path, source);
-  return parseHashedAsync(cacheKey, path, source, contentHash(source));
+  const hash = contentHash(source);
+  return cachedParse(cacheKey, path, hash) ?? parseMissed(cacheKey, path, source, hash);
 }
 
 /**
@@ -48,11 +49,9 @@ export function cachedParseOf(cacheKey: string, path: string, source: string): {
   return hit ? { hit, hash } : { hash };
 }
 
-/** parseCachedAsync with the content hash already computed (cachedParseOf gives it). */
-export async function parseHashedAsync(cacheKey: string, path: string, source: string, hash: string): Promise<ParsedFile> {
-  if (!flatParserAvailable()) return cachedParse(cacheKey, path, hash) ?? remember(cacheKey, parseSource(path, source, hash));
-  const cached = cachedParse(cacheKey, path, hash);
-  if (cached) return cached;
+/** After cachedParseOf found no parse: joins a parse of the same text under way, or starts one. */
+export async function parseMissed(cacheKey: string, path: string, source: string, hash: string): Promise<ParsedFile> {
+  if (!flatParserAvailable()) return remember(cacheKey, parseSource(path, source, hash));
   const key = `${cacheKey}\0${hash}`;
   let pending = inFlight.get(key);
   if (!pending) {

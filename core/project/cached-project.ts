@@ -11,6 +11,7 @@ import { contentHash } from '../cache/content-hash.js';
 import { projectContexts } from '../cache/thread-caches.js';
 import { realRoot } from '../workspace/confine-path.js';
 import { detectProject } from './detect-project.js';
+import type { RootWalker } from '../workspace/list-files.js';
 
 // Root files whose content (not just presence) changes the detected context.
 const CONFIG_FILE = /^(package\.json|tsconfig(\..+)?\.json|\.prettierrc.*|prettier\.config\..+|\.eslintrc.*|eslint\.config\..+|\.editorconfig|\.gitignore|tailwind\.config\..+|\.mocharc.*|(vitest|jest|next|svelte|drizzle)\.config\..+|knexfile\..+|nest-cli\.json)$/;
@@ -24,15 +25,18 @@ export async function projectConfigHash(base: string): Promise<string> {
   return contentHash(parts.join('\0'));
 }
 
-/** detectProject through the thread's cache; an unchanged configuration is not detected again. */
-export async function getProjectContext(root: string): Promise<ProjectContext> {
+/**
+ * detectProject through the thread's cache; an unchanged configuration is not detected again. `walk`:
+ * a walk of the root to share with the caller (a scan lists the project once for everything).
+ */
+export async function getProjectContext(root: string, walk?: RootWalker): Promise<ProjectContext> {
   const base = await realRoot(root);
   const hash = await projectConfigHash(base);
   const cached = projectContexts.get(base, hash);
   if (cached) return cached;
   // Prettier caches resolved configs itself; a changed configuration must not be served stale.
   await clearPrettierConfigCache();
-  const context = await detectProject(base);
+  const context = await detectProject(base, walk);
   projectContexts.set(base, hash, context);
   return context;
 }

@@ -6,9 +6,11 @@ import { detectLanguage, detectModuleSystem } from './detect-language.js';
 import { detectStyling, detectThemeFile } from './detect-styling.js';
 import { detectPackageManager, detectSchemaTools, detectTestCommand, detectTestRunner, detectTsconfig } from './detect-tooling.js';
 import { loadProjectFiles } from './project-files.js';
+import type { RootWalker } from '../workspace/list-files.js';
 
-export async function detectProject(root: string): Promise<ProjectContext> {
-  const files = await loadProjectFiles(root);
+/** `walk`: a walk of the root to share (see loadProjectFiles). */
+export async function detectProject(root: string, walk?: RootWalker): Promise<ProjectContext> {
+  const files = await loadProjectFiles(root, walk);
   const language = detectLanguage(files);
   const frameworks = detectFrameworks(files);
   const [moduleSystem, styling, codeStyle, testRunner] = await Promise.all([

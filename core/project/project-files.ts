@@ -1,7 +1,7 @@
 /** What project detection looks at: the root's entries, package.json and the list of text files. */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { walkTextFiles } from '../workspace/list-files.js';
+import { walkTextFiles, type RootWalker } from '../workspace/list-files.js';
 import { realRoot } from '../workspace/confine-path.js';
 
 export interface PackageJson {
@@ -48,11 +48,12 @@ function parsePackageJson(text: string | null): PackageJson | null {
   }
 }
 
-export async function loadProjectFiles(root: string): Promise<ProjectFiles> {
+/** `walk`: a walk of the root shared with the caller's other work (a scan's); default: a walk of its own. */
+export async function loadProjectFiles(root: string, walk?: RootWalker): Promise<ProjectFiles> {
   const base = await realRoot(root);
   const [entries, files, pkgText] = await Promise.all([
     readdir(base).catch(() => [] as string[]),
-    walkTextFiles(base),
+    walk ? [...walk(base).keys()].sort() : walkTextFiles(base),
     readOrNull(join(base, 'package.json')),
   ]);
   const packageJson = parsePackageJson(pkgText);

@@ -25,13 +25,13 @@ function parsesSources(checks: string[]): boolean {
  * Starts parsing every source the scan's checks will read (declarations included); resolves once they
  * are all started, not parsed. `--changed-since` scans are left alone (their file list needs git).
  */
-export async function prefetchSources(options: Pick<ScanOptions, 'root' | 'include' | 'exclude' | 'checks' | 'changedSince'>): Promise<void> {
+export async function prefetchSources(options: Pick<ScanOptions, 'root' | 'include' | 'exclude' | 'checks' | 'changedSince' | 'walk'>): Promise<void> {
   if (options.changedSince !== undefined || !flatParserAvailable() || !parsesSources(options.checks)) return;
   try {
     // The workspace alone: a capability context would detect the project first (a walk, config
     // files, a style sample) and hold the parses back by that long. It is detected once they are
     // under way, into the cache the checks' contexts read it from.
-    const workspace = await openWorkspace({ root: options.root });
+    const workspace = await openWorkspace({ root: options.root, ...(options.walk ? { walk: options.walk } : {}) });
     const paths = await listSourcePaths({ workspace }, { include: options.include, exclude: options.exclude, declarations: true });
     for (const path of paths) {
       const read = await workspace.readConfined(path).catch(() => null);
@@ -40,7 +40,7 @@ export async function prefetchSources(options: Pick<ScanOptions, 'root' | 'inclu
       // meanwhile, and building in between keeps it from waiting for the pool later.
       parseCachedAsync(read.abs, read.rel, read.content).then(syntaxTreeOf, () => undefined);
     }
-    getProjectContext(workspace.root).catch(() => undefined);
+    getProjectContext(workspace.root, options.walk).catch(() => undefined);
   } catch {
     // The checks meet the same problem (a missing root, say) and report it.
   }

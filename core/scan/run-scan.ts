@@ -78,17 +78,17 @@ function dedupe(findings: (Finding & { capability: string })[]): (Finding & { ca
 export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const startedAt = new Date();
   const started = performance.now();
-  // Parsing starts on the pool while this thread loads the checks' modules (a caller that loads the
-  // catalog itself, like the CLI, calls prefetchSources before doing so).
-  if (!options.catalog) await prefetchSources(options);
+  // Every check lists the project as one walk saw it (and the report's file count comes from the same
+  // walk). Parsing starts on the pool while this thread loads the checks' modules (a caller that loads
+  // the catalog itself, like the CLI, calls prefetchSources before doing so, with this walk).
+  const walk = options.walk ?? walkOnce();
+  if (!options.catalog) await prefetchSources({ ...options, walk });
   const catalog = options.catalog ?? (await sharedAnalysisCatalog());
   const selected = selectChecks(catalog, options.checks);
   const { include, changed } = await includeList(options);
   const steps = plan(options, selected, include ?? undefined, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
   const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, input: step.input, index }));
-  // Every check lists the project as one walk saw it (and the report's file count comes from the same walk).
-  const walk = walkOnce();
   const hooks = { root: options.root, total: steps.length, budget, walk, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
   const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');

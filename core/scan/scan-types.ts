@@ -1,5 +1,6 @@
 /** The options and progress of runScan. */
 import type { ScanReport, ToolInfo } from '../report/index.js';
+import type { RootWalker } from '../workspace/list-files.js';
 import type { AnalysisCatalog } from './analysis-catalog.js';
 
 export interface ScanProgress {
@@ -33,6 +34,11 @@ export interface ScanOptions {
    */
   parallel?: boolean | 'auto';
   tool?: ToolInfo;
+  /**
+   * The walk of the root everything in the scan lists the project from (the checks, the project's
+   * detection, the file count); the CLI passes the one its prefetchSources used. Default: a new one.
+   */
+  walk?: RootWalker;
   onProgress?: (progress: ScanProgress) => void;
   onLog?: (capability: string, level: string, message: string) => void;
 }
