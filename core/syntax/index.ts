@@ -1,5 +1,5 @@
 /** Capability-neutral syntax helpers over tree-sitter trees: the shared plain tree, node queries, batched parsing. */
-export { SyntaxNode, LineIndex, copyTree, syntaxTreeOf, treeFromFlat } from './plain-tree.js';
+export { LineIndex, copyTree, endColumnOf, endRowOf, startColumnOf, startRowOf, syntaxTreeOf, treeFromFlat, type SyntaxNode } from './plain-tree.js';
 export { flatTreeOf, hasSyntaxError } from '../parsing/parsed-file.js';
 export { ERROR_TYPE_ID, type FlatTree, type GrammarNames } from '../parsing/flat-parser.js';
 export { ancestors, descendantForIndex, descendants, fieldChild, fieldChildren, hasChild, logicalParent, namedChildren, rangeOf, textOf, walk } from './node-helpers.js';

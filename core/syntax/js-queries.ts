@@ -4,7 +4,7 @@
  */
 import type { SourceRange } from '../contracts/index.js';
 import { fieldChild, textOf, walk } from './node-helpers.js';
-import type { SyntaxNode as Node } from './plain-tree.js';
+import { endColumnOf, endRowOf, startColumnOf, startRowOf, type SyntaxNode as Node } from './plain-tree.js';
 
 export const FUNCTION_TYPES = new Set([
   'function_declaration', 'generator_function_declaration', 'function_expression', 'function',
@@ -21,8 +21,8 @@ export const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'reduce', 
 export function headRangeOf(node: Node, source: string): SourceRange {
   const lineEnd = source.indexOf('\n', node.startIndex);
   const firstLineLength = (lineEnd === -1 ? source.length : lineEnd) - node.startIndex;
-  const endColumn = node.endRow === node.startRow ? node.endColumn : node.startColumn + Math.max(firstLineLength, 1);
-  return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.startRow + 1, endColumn };
+  const endColumn = endRowOf(node) === startRowOf(node) ? endColumnOf(node) : startColumnOf(node) + Math.max(firstLineLength, 1);
+  return { startLine: startRowOf(node) + 1, startColumn: startColumnOf(node) + 1, endLine: startRowOf(node) + 1, endColumn };
 }
 
 

@@ -1,6 +1,6 @@
 /** Capability-neutral queries over the plain syntax tree: children by field, text, ranges, walking. */
 import type { SourceRange } from '../contracts/index.js';
-import type { SyntaxNode } from './plain-tree.js';
+import { endColumnOf, endRowOf, startColumnOf, startRowOf, type SyntaxNode } from './plain-tree.js';
 
 // Plain loops below, not find/filter with a closure: these run for most nodes of every analysis.
 
@@ -73,7 +73,7 @@ export function descendants(node: SyntaxNode, type: string | Set<string>): Synta
 
 /** 1-based lines and columns, end column as tree-sitter's exclusive 0-based end (the same number). */
 export function rangeOf(node: SyntaxNode): SourceRange {
-  return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.endRow + 1, endColumn: Math.max(node.endColumn, 1) };
+  return { startLine: startRowOf(node) + 1, startColumn: startColumnOf(node) + 1, endLine: endRowOf(node) + 1, endColumn: Math.max(endColumnOf(node), 1) };
 }
 
 /**

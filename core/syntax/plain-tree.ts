@@ -49,37 +49,41 @@ function linesOf(node: SyntaxNode): LineIndex {
   return lineIndexes.get(root)!;
 }
 
-/** One node of the plain tree. Treat it as read-only: every analysis of the thread shares it. */
-export class SyntaxNode {
-  constructor(
-    readonly type: string,
-    readonly named: boolean,
-    /** The field name this node has in its parent ("body", "value", ...), or null. */
-    readonly field: string | null,
-    readonly startIndex: number,
-    readonly endIndex: number,
-    readonly parent: SyntaxNode | null,
-    /** In source order. Leaves share one empty array: never push to it. */
-    public children: SyntaxNode[] = [],
-  ) {}
+/**
+ * One node of the plain tree. Treat it as read-only: every analysis of the thread shares it. Plain
+ * data made by an object literal, not a class: V8 allocates the objects of a literal that keep
+ * surviving straight into the old generation, where instances of a class are copied twice by the
+ * young-generation collector first (a scan's trees are ~100 MB that all survive). Rows and columns
+ * are asked of the functions below.
+ */
+export interface SyntaxNode {
+  readonly type: string;
+  readonly named: boolean;
+  /** The field name this node has in its parent ("body", "value", ...), or null. */
+  readonly field: string | null;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly parent: SyntaxNode | null;
+  /** In source order. Leaves share one empty array: never push to it. */
+  readonly children: SyntaxNode[];
+}
 
-  /** 0-based row, as tree-sitter reports it. */
-  get startRow(): number {
-    return linesOf(this).rowOf(this.startIndex);
-  }
+/** 0-based row of the node's start, as tree-sitter reports it. */
+export function startRowOf(node: SyntaxNode): number {
+  return linesOf(node).rowOf(node.startIndex);
+}
 
-  /** 0-based UTF-16 column, as tree-sitter's JS binding reports it. */
-  get startColumn(): number {
-    return linesOf(this).columnOf(this.startIndex);
-  }
+/** 0-based UTF-16 column of the node's start, as tree-sitter's JS binding reports it. */
+export function startColumnOf(node: SyntaxNode): number {
+  return linesOf(node).columnOf(node.startIndex);
+}
 
-  get endRow(): number {
-    return linesOf(this).rowOf(this.endIndex);
-  }
+export function endRowOf(node: SyntaxNode): number {
+  return linesOf(node).rowOf(node.endIndex);
+}
 
-  get endColumn(): number {
-    return linesOf(this).columnOf(this.endIndex);
-  }
+export function endColumnOf(node: SyntaxNode): number {
+  return linesOf(node).columnOf(node.endIndex);
 }
 
 /** Makes `root` the root of a tree over `source` (rows and columns are then answered for all its nodes). */
@@ -109,7 +113,7 @@ class NameTables {
       const fieldId = cursor.currentFieldId;
       if (fieldId) field = this.fields[fieldId] ??= cursor.currentFieldName;
     }
-    return new SyntaxNode(type, this.named[id]!, field, cursor.startIndex, cursor.endIndex, parent);
+    return { type, named: this.named[id]!, field, startIndex: cursor.startIndex, endIndex: cursor.endIndex, parent, children: [] };
   }
 }
 
@@ -174,15 +178,15 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
     const parentIndex = nodes[i * 4 + 3]! - 1;
     const parent = parentIndex >= 0 ? built[parentIndex]! : null;
     const error = typeId === ERROR_TYPE_ID;
-    const node = new SyntaxNode(
-      error ? 'ERROR' : names.types[typeId]!,
-      error ? true : names.named[typeId]!,
-      fieldId === 0 ? null : names.fields[fieldId]!,
-      nodes[i * 4 + 1]!,
-      nodes[i * 4 + 2]!,
+    const node: SyntaxNode = {
+      type: error ? 'ERROR' : names.types[typeId]!,
+      named: error ? true : names.named[typeId]!,
+      field: fieldId === 0 ? null : names.fields[fieldId]!,
+      startIndex: nodes[i * 4 + 1]!,
+      endIndex: nodes[i * 4 + 2]!,
       parent,
-      counts[i] === 0 ? NO_CHILDREN : new Array<SyntaxNode>(counts[i]!),
-    );
+      children: counts[i] === 0 ? NO_CHILDREN : new Array<SyntaxNode>(counts[i]!),
+    };
     built[i] = node;
     if (parent) parent.children[counts[count + parentIndex]!++] = node;
     let list = listOfType[typeId];

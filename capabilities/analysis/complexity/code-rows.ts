@@ -1,7 +1,7 @@
 /**
  * The rows (0-based) that hold code, counted as they are marked. The walker meets tokens almost in
  * source order, so the row of each is found by stepping from the previous one (a few steps, either
- * way) rather than by a binary search per node; the rows are the same ones SyntaxNode.startRow/endRow give.
+ * way) rather than by a binary search per node; the rows are the same ones startRowOf/endRowOf give.
  */
 export class CodeRows {
   private readonly starts: number[] = [0];

@@ -4,7 +4,7 @@
  * a unit. Names and report locations follow ESLint's astUtils.getFunctionNameWithKind and
  * getFunctionHeadLoc, so results line up with `complexity` rule messages.
  */
-import { fieldChild, hasChild, logicalParent, type SyntaxNode as Node } from '../../../core/index.js';
+import { fieldChild, hasChild, logicalParent, startColumnOf, startRowOf, type SyntaxNode as Node } from '../../../core/index.js';
 import { staticPropertyName } from './property-name.js';
 
 export type UnitKind = 'function' | 'class-field-initializer' | 'class-static-block';
@@ -105,12 +105,12 @@ function ownName(fn: Node, source: string): string | undefined {
 /** Where ESLint reports a function: the owning property/method/field start, an arrow's `=>`, else the function start. */
 export function headLocation(fn: Node): { row: number; column: number } {
   const own = owner(fn);
-  if (own) return { row: own.node.startRow, column: own.node.startColumn };
+  if (own) return { row: startRowOf(own.node), column: startColumnOf(own.node) };
   if (fn.type === 'arrow_function') {
     const arrow = fn.children.find((c) => c.type === '=>')!;
-    return { row: arrow.startRow, column: arrow.startColumn };
+    return { row: startRowOf(arrow), column: startColumnOf(arrow) };
   }
-  return { row: fn.startRow, column: fn.startColumn };
+  return { row: startRowOf(fn), column: startColumnOf(fn) };
 }
 
 /** Formal parameters, without a TypeScript `this` parameter (it is a type annotation, not an argument). */

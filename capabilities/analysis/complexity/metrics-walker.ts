@@ -11,7 +11,7 @@ import { opensDepth } from './nesting.js';
 import { belongsOutsideMethod, functionName, headLocation, isFieldInitializer, parameterCount, unitKind, type UnitKind } from './function-units.js';
 import { CodeRows } from './code-rows.js';
 import { ROLE, typeInfo, type TypeInfo } from './node-roles.js';
-import { fieldChild, logicalParent, textOf, type SyntaxNode as Node } from '../../../core/index.js';
+import { endColumnOf, endRowOf, fieldChild, logicalParent, startColumnOf, startRowOf, type SyntaxNode as Node, textOf } from '../../../core/index.js';
 
 export interface FunctionMetrics {
   /** ESLint-style name: "function 'foo'", "method 'bar'", "arrow function", "class field initializer", ... */
@@ -173,11 +173,11 @@ export class MetricsWalker {
   }
 
   private push(node: Node, kind: UnitKind): Unit {
-    const head = kind === 'function' ? headLocation(node) : { row: node.startRow, column: node.startColumn };
+    const head = kind === 'function' ? headLocation(node) : { row: startRowOf(node), column: startColumnOf(node) };
     const name = kind === 'function' ? functionName(node, this.source) : kind === 'class-static-block' ? 'class static block' : 'class field initializer';
     const metrics: FunctionMetrics = {
-      name, kind, line: head.row + 1, column: head.column + 1, endLine: node.endRow + 1, endColumn: Math.max(1, node.endColumn),
-      cyclomatic: 1, cognitive: 0, nesting: 0, lines: node.endRow - node.startRow + 1,
+      name, kind, line: head.row + 1, column: head.column + 1, endLine: endRowOf(node) + 1, endColumn: Math.max(1, endColumnOf(node)),
+      cyclomatic: 1, cognitive: 0, nesting: 0, lines: endRowOf(node) - startRowOf(node) + 1,
       params: kind === 'function' ? parameterCount(node) : 0,
     };
     // Every enclosing unit sees the nested one as one level deeper (the paper's lambdas and inner classes).

@@ -3,7 +3,7 @@
  * `import x = require()`, `require('x')`, `require.resolve('x')` and `import('x')` with a literal
  * argument. Specifiers built at run time (`require(name)`) cannot be known and are not listed.
  */
-import { descendantForIndex, descendants, fieldChild, namedChildren, textOf, type SyntaxNode } from '../../../core/index.js';
+import { descendantForIndex, descendants, fieldChild, namedChildren, startRowOf, type SyntaxNode, textOf } from '../../../core/index.js';
 
 export type ImportKind = 'static' | 'reexport' | 'require' | 'dynamic' | 'resolve';
 
@@ -58,7 +58,7 @@ function fromStatement(node: SyntaxNode, kind: ImportKind, text: string): Import
     recordKind = 'require';
   }
   if (source === null) return null;
-  return { specifier: source, kind: recordKind, line: node.startRow + 1, typeOnly: isTypeOnly(node) };
+  return { specifier: source, kind: recordKind, line: startRowOf(node) + 1, typeOnly: isTypeOnly(node) };
 }
 
 function isTypeOnly(statement: SyntaxNode): boolean {
@@ -84,7 +84,7 @@ function fromCall(node: SyntaxNode, text: string): ImportRecord | null {
   const first = namedChildren(args)[0];
   const specifier = stringValue(first, text) ?? templateWithoutSubstitution(first, text);
   if (specifier === null) return null;
-  return { specifier, kind, line: node.startRow + 1, typeOnly: false };
+  return { specifier, kind, line: startRowOf(node) + 1, typeOnly: false };
 }
 
 function templateWithoutSubstitution(node: SyntaxNode | undefined, text: string): string | null {

@@ -4,7 +4,7 @@
  * a loop over something else (O(n·m); a Set or Map built once makes each lookup O(1)).
  */
 import type { Finding } from '../../../core/index.js';
-import { calleeName, calleeObject, fieldChild, isFunction, isIterationCallback, ITERATION_METHODS, LOOP_TYPES, nodesOfType, rangeOf, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { calleeName, calleeObject, fieldChild, isFunction, isIterationCallback, ITERATION_METHODS, LOOP_TYPES, nodesOfType, rangeOf, startColumnOf, startRowOf, type SyntaxNode as Node, textOf, walk } from '../../../core/index.js';
 import { callsNamed } from './calls-by-name.js';
 
 const SEARCHES = new Set(['includes', 'indexOf', 'lastIndexOf', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every']);
@@ -85,10 +85,10 @@ export function nestedLoopFindings(file: string, root: Node, source: string): Fi
     findings.push({
       ruleId: 'performance/nested-loop-same-collection',
       severity: 'medium',
-      message: `A loop over '${collection}' runs inside another loop over '${collection}' (line ${outer.startRow + 1}): O(n²); index the items in a Map or Set in one pass instead.`,
+      message: `A loop over '${collection}' runs inside another loop over '${collection}' (line ${startRowOf(outer) + 1}): O(n²); index the items in a Map or Set in one pass instead.`,
       file,
-      range: rangeOf(at).startLine === rangeOf(at).endLine ? rangeOf(at) : { ...rangeOf(at), endLine: at.startRow + 1, endColumn: at.startColumn + 1 },
-      data: { collection, outerLine: outer.startRow + 1 },
+      range: rangeOf(at).startLine === rangeOf(at).endLine ? rangeOf(at) : { ...rangeOf(at), endLine: startRowOf(at) + 1, endColumn: startColumnOf(at) + 1 },
+      data: { collection, outerLine: startRowOf(outer) + 1 },
     });
   }
   return findings;
@@ -165,10 +165,10 @@ export function linearSearchFindings(file: string, root: Node, source: string): 
     findings.push({
       ruleId: 'performance/linear-search-in-loop',
       severity: 'low',
-      message: `'${name}.${method}()' searches an array on every iteration of the loop at line ${loop.startRow + 1} (O(n·m)); build a Set or Map from '${name}' once before the loop.`,
+      message: `'${name}.${method}()' searches an array on every iteration of the loop at line ${startRowOf(loop) + 1} (O(n·m)); build a Set or Map from '${name}' once before the loop.`,
       file,
-      range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startColumn + 1 },
-      data: { receiver: name, method, loopLine: loop.startRow + 1 },
+      range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: startRowOf(call) + 1, endColumn: startColumnOf(call) + 1 },
+      data: { receiver: name, method, loopLine: startRowOf(loop) + 1 },
     });
   }
   return findings;

@@ -5,7 +5,7 @@
  * (cache-keys.ts tells a fixed key set from unbounded input).
  */
 import type { Finding } from '../../../core/index.js';
-import { ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, nodesOfType, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, nodesOfType, rangeOf, skipParens, startColumnOf, startRowOf, type SyntaxNode as Node, textOf, walk } from '../../../core/index.js';
 import { CacheKeys } from './cache-keys.js';
 import { callsNamed } from './calls-by-name.js';
 
@@ -125,7 +125,7 @@ export function intervalFindings(file: string, root: Node, source: string): Find
       severity: 'medium',
       message: holder ? `Interval '${holder}' is never passed to clearInterval: it runs (and keeps its closure alive) forever; clear it when its owner goes away.` : 'setInterval\'s id is discarded, so the interval can never be cleared; keep the id and clear it when its owner goes away.',
       file,
-      range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startColumn + 1 },
+      range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: startRowOf(call) + 1, endColumn: startColumnOf(call) + 1 },
       data: { holder: holder ?? null },
     });
   }

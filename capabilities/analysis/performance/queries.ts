@@ -5,7 +5,7 @@
  * looks like a database handle (db, pool, client, knex, prisma, repository, a Model class, ...).
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, calleeName, calleeObject, nodesOfType, rangeOf, skipParens, textOf, type SyntaxNode as Node } from '../../../core/index.js';
+import { callArguments, calleeName, calleeObject, endColumnOf, endRowOf, nodesOfType, rangeOf, skipParens, startColumnOf, startRowOf, type SyntaxNode as Node, textOf } from '../../../core/index.js';
 import { enclosingLoops } from './algorithms.js';
 import { callsNamed } from './calls-by-name.js';
 
@@ -41,10 +41,10 @@ export function nPlusOneFindings(file: string, root: Node, source: string): Find
     findings.push({
       ruleId: 'performance/n-plus-one-query',
       severity: 'high',
-      message: `'${textOf(calleeObject(call)!, source)}.${method}()' is awaited inside the loop at line ${loop.startRow + 1}: one database round trip per item (N+1); fetch or write all items in one query (WHERE id = ANY($1), a multi-row INSERT, include/join).`,
+      message: `'${textOf(calleeObject(call)!, source)}.${method}()' is awaited inside the loop at line ${startRowOf(loop) + 1}: one database round trip per item (N+1); fetch or write all items in one query (WHERE id = ANY($1), a multi-row INSERT, include/join).`,
       file,
-      range: { ...rangeOf(call), endLine: call.startRow + 1, endColumn: call.startRow === call.endRow ? call.endColumn : call.startColumn + 1 },
-      data: { method, loopLine: loop.startRow + 1 },
+      range: { ...rangeOf(call), endLine: startRowOf(call) + 1, endColumn: startRowOf(call) === endRowOf(call) ? endColumnOf(call) : startColumnOf(call) + 1 },
+      data: { method, loopLine: startRowOf(loop) + 1 },
     });
   }
   return findings;

@@ -4,7 +4,7 @@
  * (sorting, chained array passes) in a component body without useMemo.
  */
 import type { Finding } from '../../../core/index.js';
-import { calleeName, callArguments, containsJsx, fieldChild, FUNCTION_TYPES, isFunction, isJsx, nodesOfType, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { callArguments, calleeName, containsJsx, endColumnOf, endRowOf, fieldChild, FUNCTION_TYPES, isFunction, isJsx, nodesOfType, rangeOf, skipParens, startColumnOf, startRowOf, type SyntaxNode as Node, textOf, walk } from '../../../core/index.js';
 import { callsNamed } from './calls-by-name.js';
 
 const INLINE_VALUES = new Set(['object', 'array', 'arrow_function', 'function_expression', 'function']);
@@ -106,7 +106,7 @@ export function missingKeyFindings(file: string, root: Node, source: string): Fi
         severity: 'medium',
         message: fragment ? 'A fragment <>…</> rendered from .map() cannot take a key; use <Fragment key={...}>.' : 'An element rendered from .map() has no key: React re-creates or mismatches list items on every change; add a stable key (an id, not the index).',
         file,
-        range: rangeOf(opening ?? element).startLine === rangeOf(opening ?? element).endLine ? rangeOf(opening ?? element) : { ...rangeOf(element), endLine: element.startRow + 1, endColumn: element.startColumn + 1 },
+        range: rangeOf(opening ?? element).startLine === rangeOf(opening ?? element).endLine ? rangeOf(opening ?? element) : { ...rangeOf(element), endLine: startRowOf(element) + 1, endColumn: startColumnOf(element) + 1 },
         data: {},
       });
     }
@@ -162,7 +162,7 @@ export function expensiveRenderFindings(file: string, root: Node, source: string
           severity: 'low',
           message: `'${textOf(fieldChild(d, 'name')!, source)}' is recomputed on every render (${calleeName(part, source)}() over a list); wrap it in useMemo with its inputs as dependencies.`,
           file,
-          range: { ...rangeOf(d), endLine: d.startRow + 1, endColumn: d.startRow === d.endRow ? d.endColumn : d.startColumn + 1 },
+          range: { ...rangeOf(d), endLine: startRowOf(d) + 1, endColumn: startRowOf(d) === endRowOf(d) ? endColumnOf(d) : startColumnOf(d) + 1 },
           data: { name: textOf(fieldChild(d, 'name')!, source) },
         });
       }

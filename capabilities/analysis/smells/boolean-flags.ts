@@ -5,7 +5,7 @@
  * not reported.
  */
 import type { Finding } from '../../../core/index.js';
-import { FUNCTION_TYPES, boundName, fieldChild, isFunction, nodesOfType, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import { boundName, fieldChild, FUNCTION_TYPES, isFunction, nodesOfType, rangeOf, skipParens, startRowOf, type SyntaxNode as Node, textOf, walk } from '../../../core/index.js';
 
 const EXEMPT_NAMES = /^(set|toggle|use)[A-Z_]|^(set|toggle)$/;
 const PARAMETER_TYPES = new Set(['required_parameter', 'optional_parameter']);
@@ -63,10 +63,10 @@ export function booleanFlagFindings(file: string, root: Node, source: string): F
       findings.push({
         ruleId: 'smells/boolean-flag-parameter',
         severity: 'low',
-        message: `Parameter '${name}' of ${functionName ? `'${functionName}'` : 'this function'} is a boolean flag that selects behaviour (line ${use.startRow + 1}); split the function or take an options object.`,
+        message: `Parameter '${name}' of ${functionName ? `'${functionName}'` : 'this function'} is a boolean flag that selects behaviour (line ${startRowOf(use) + 1}); split the function or take an options object.`,
         file,
         range: rangeOf(parameter),
-        data: { parameter: name, function: functionName ?? null, usedAtLine: use.startRow + 1 },
+        data: { parameter: name, function: functionName ?? null, usedAtLine: startRowOf(use) + 1 },
       });
     }
   }

@@ -3,7 +3,7 @@ import type { Finding, Severity } from '../../../core/index.js';
 import type { FunctionMetrics } from '../complexity/metrics-walker.js';
 import type { FileMeasures } from './file-measures.js';
 import type { SmellThresholds } from './options.js';
-import { fieldChild, headRangeOf, nodesOfType, textOf, type SyntaxNode as Node } from '../../../core/index.js';
+import { endRowOf, fieldChild, headRangeOf, nodesOfType, startRowOf, type SyntaxNode as Node, textOf } from '../../../core/index.js';
 
 /** Up to 1.5x the threshold medium, beyond 2.5x high: as far over as it is, so it ranks. */
 export function sizeSeverity(value: number, threshold: number): Severity {
@@ -83,7 +83,7 @@ function measureClass(node: Node, source: string): ClassSize {
   for (const p of parameters) {
     if (p.children.some((c) => c.type === 'accessibility_modifier' || c.type === 'readonly')) fields += 1;
   }
-  return { methods: methods.length, fields, lines: node.endRow - node.startRow + 1 };
+  return { methods: methods.length, fields, lines: endRowOf(node) - startRowOf(node) + 1 };
 }
 
 export function largeClassFindings(file: string, root: Node, source: string, thresholds: SmellThresholds): Finding[] {

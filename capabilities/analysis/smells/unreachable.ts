@@ -5,7 +5,7 @@
  * Paths that end in every branch of an if/else are not followed (no code-path analysis).
  */
 import type { Finding } from '../../../core/index.js';
-import { nodesOfType, textOf, type SyntaxNode as Node } from '../../../core/index.js';
+import { endColumnOf, endRowOf, nodesOfType, startColumnOf, startRowOf, type SyntaxNode as Node, textOf } from '../../../core/index.js';
 
 const JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement']);
 const CONTAINERS = ['statement_block', 'switch_case', 'switch_default', 'program'];
@@ -42,7 +42,7 @@ export function unreachableFindings(file: string, root: Node, source: string): F
       severity: 'medium',
       message: `${dead.length === 1 ? 'This statement' : `These ${dead.length} statements`} can never run: they follow a ${jump} in the same block; delete or move them.`,
       file,
-      range: { startLine: first.startRow + 1, startColumn: first.startColumn + 1, endLine: last.endRow + 1, endColumn: Math.max(last.endColumn, 1) },
+      range: { startLine: startRowOf(first) + 1, startColumn: startColumnOf(first) + 1, endLine: endRowOf(last) + 1, endColumn: Math.max(endColumnOf(last), 1) },
       data: { after: jump, statements: dead.length },
     });
   }

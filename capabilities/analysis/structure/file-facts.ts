@@ -3,7 +3,7 @@
  * and memoised per content hash: its imports, its length, and the marks of its concerns (JSX it
  * renders, HTTP routes it registers, SQL it sends, a "use server" directive).
  */
-import { descendantForIndex, fieldChild, namedChildren, nodesOfType, textOf, type SyntaxNode } from '../../../core/index.js';
+import { descendantForIndex, fieldChild, namedChildren, nodesOfType, startRowOf, type SyntaxNode, textOf } from '../../../core/index.js';
 import { extractImports, type ImportRecord } from '../import-graph/extract-imports.js';
 
 export interface FileFacts {
@@ -32,7 +32,7 @@ export function readFacts(root: SyntaxNode, source: string): FileFacts {
   const facts: FileFacts = { imports: extractImports(root, source), lines: lineCount(source), jsxLine: 0, routeLine: 0, sqlLine: 0, exports: /\bexport\b/.test(source), useServer: /^\s*(['"])use server\1/.test(source), references: pathReferences(source) };
   // Only a file with a closing tag can hold JSX; the rest skip the search of the whole tree.
   const jsx = /<\/|\/>/.test(source) ? nodesOfType(root, JSX_TYPES)[0] : undefined;
-  if (jsx) facts.jsxLine = jsx.startRow + 1;
+  if (jsx) facts.jsxLine = startRowOf(jsx) + 1;
   // Candidate calls are found in the text; the tree confirms each is a call with a string argument.
   for (const match of source.matchAll(/\.([a-zA-Z]+)\s*\(\s*['"`]/g)) {
     if (facts.routeLine !== 0 && facts.sqlLine !== 0) break;
@@ -53,7 +53,7 @@ function noteCall(node: SyntaxNode, facts: FileFacts, source: string): void {
   const method = property ? textOf(property, source) : '';
   const text = first.type === 'string' || first.type === 'template_string' ? source.slice(first.startIndex + 1, first.endIndex - 1) : null;
   if (text === null) return;
-  const line = node.startRow + 1;
+  const line = startRowOf(node) + 1;
   if (facts.routeLine === 0 && ROUTE_METHODS.has(method) && text.startsWith('/')) facts.routeLine = line;
   if (facts.sqlLine === 0 && SQL.test(text)) facts.sqlLine = line;
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parseSource } from '../../../core/parsing/index.js';
-import { syntaxTreeOf, type SyntaxNode } from '../../../core/index.js';
+import { endRowOf, startRowOf, type SyntaxNode, syntaxTreeOf } from '../../../core/index.js';
 import { CodeRows } from '../../../capabilities/analysis/complexity/code-rows.js';
 import { measureTree } from '../../../capabilities/analysis/complexity/file-metrics.js';
 
@@ -24,11 +24,11 @@ function leaves(node: SyntaxNode, out: SyntaxNode[] = []): SyntaxNode[] {
 }
 
 describe('capabilities/analysis/complexity CodeRows', () => {
-  it('marks the rows SyntaxNode.startRow/endRow give, whatever order the nodes come in', () => {
+  it('marks the rows startRowOf/endRowOf give, whatever order the nodes come in', () => {
     const parsed = parseSource('rows.js', SOURCE);
     const nodes = leaves(syntaxTreeOf(parsed));
     const expected = new Set<number>();
-    for (const n of nodes) for (let r = n.startRow; r <= n.endRow; r++) expected.add(r);
+    for (const n of nodes) for (let r = startRowOf(n); r <= endRowOf(n); r++) expected.add(r);
     // Source order, then reversed and interleaved: the row cursor has to move both ways.
     for (const order of [nodes, [...nodes].reverse(), nodes.filter((_, i) => i % 2).concat(nodes.filter((_, i) => i % 2 === 0))]) {
       const rows = new CodeRows(SOURCE);

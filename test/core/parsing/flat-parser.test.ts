@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { flatParserAvailable, parseFlat, parseParallelism } from '../../../core/parsing/flat-parser.js';
 import { flatTreeOf, hasSyntaxError } from '../../../core/parsing/parsed-file.js';
 import { parseSource, parseSourceFlat } from '../../../core/parsing/parse-source.js';
-import { copyTree, descendantForIndex, nodesOfType, syntaxTreeOf, treeFromFlat, type SyntaxNode } from '../../../core/syntax/index.js';
+import { copyTree, descendantForIndex, nodesOfType, startColumnOf, startRowOf, type SyntaxNode, syntaxTreeOf, treeFromFlat } from '../../../core/syntax/index.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -27,7 +27,7 @@ function shape(root: SyntaxNode): string[] {
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    out.push(`${node.type}|${node.named}|${node.field}|${node.startIndex}-${node.endIndex}|${node.startRow}:${node.startColumn}|${node.children.length}`);
+    out.push(`${node.type}|${node.named}|${node.field}|${node.startIndex}-${node.endIndex}|${startRowOf(node)}:${startColumnOf(node)}|${node.children.length}`);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   return out;

@@ -7,7 +7,7 @@
  * checked against ESLint itself on the same cases (test/capabilities/analysis/lint/builtin-rules.test.ts).
  */
 import { createRequire } from 'node:module';
-import { hasSyntaxError, nodesOfType, rangeOf, walk, type Finding, type SourceUnit, type SyntaxNode } from '../../../../core/index.js';
+import { endRowOf, type Finding, hasSyntaxError, nodesOfType, rangeOf, type SourceUnit, startColumnOf, startRowOf, type SyntaxNode, walk } from '../../../../core/index.js';
 import { operatorOf, type BuiltinRule, type RuleContext } from './rule-context.js';
 import { EXPRESSION_RULES } from './rules-expressions.js';
 import { STATEMENT_RULES } from './rules-statements.js';
@@ -139,7 +139,7 @@ const isErrorNode = (n: SyntaxNode): boolean => n.type === 'ERROR' || (n.startIn
 function errorRows(root: SyntaxNode): Set<number> {
   const rows = new Set<number>();
   walk(root, (n) => {
-    if (isErrorNode(n)) for (let r = n.startRow; r <= n.endRow + 1; r++) rows.add(r);
+    if (isErrorNode(n)) for (let r = startRowOf(n); r <= endRowOf(n) + 1; r++) rows.add(r);
     return undefined;
   });
   return rows;
@@ -156,8 +156,8 @@ function parseError(unit: SourceUnit): Finding | undefined {
   });
   const at = error ?? unit.root;
   return {
-    ruleId: 'eslint/parse-error', severity: 'high', message: `Parsing error: the file does not parse (near line ${at.startRow + 1}); no other rule ran on it.`, file: unit.path,
-    range: { startLine: at.startRow + 1, startColumn: at.startColumn + 1, endLine: at.startRow + 1, endColumn: at.startColumn + 1 },
+    ruleId: 'eslint/parse-error', severity: 'high', message: `Parsing error: the file does not parse (near line ${startRowOf(at) + 1}); no other rule ran on it.`, file: unit.path,
+    range: { startLine: startRowOf(at) + 1, startColumn: startColumnOf(at) + 1, endLine: startRowOf(at) + 1, endColumn: startColumnOf(at) + 1 },
     data: { engine: 'agentd-builtin', fatal: true },
   };
 }

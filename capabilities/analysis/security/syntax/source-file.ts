@@ -1,5 +1,5 @@
 /** One file under analysis: its path, text and plain syntax tree, with text and position helpers. */
-import type { SourceRange } from '../../../../core/index.js';
+import { endColumnOf, endRowOf, startColumnOf, startRowOf, type SourceRange } from '../../../../core/index.js';
 import type { Node } from './tree.js';
 
 export interface SourceFile {
@@ -14,7 +14,7 @@ export function textOf(file: SourceFile, node: Node): string {
 }
 
 export function rangeOf(node: Node): SourceRange {
-  return { startLine: node.startRow + 1, startColumn: node.startColumn + 1, endLine: node.endRow + 1, endColumn: Math.max(1, node.endColumn) };
+  return { startLine: startRowOf(node) + 1, startColumn: startColumnOf(node) + 1, endLine: endRowOf(node) + 1, endColumn: Math.max(1, endColumnOf(node)) };
 }
 
 /** The value of a string literal or of a template string without substitutions; null otherwise. */

@@ -6,6 +6,7 @@
  * Functions of relative modules are followed through the summaries the project scan supplies
  * (./module-link.ts); the engine itself sees one file. See ../README.md for what it does not follow.
  */
+import { startColumnOf, startRowOf } from '../../../../core/index.js';
 import { field, namedChildren, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, textOf, type SourceFile } from '../syntax/source-file.js';
 import type { ModuleExport } from '../syntax/exports.js';
@@ -76,7 +77,7 @@ export class TaintEngine implements Evaluator {
   }
 
   step(node: Node, label: string): Step {
-    return { line: node.startRow + 1, column: node.startColumn + 1, label };
+    return { line: startRowOf(node) + 1, column: startColumnOf(node) + 1, label };
   }
 
   site(node: Node): Site {
@@ -255,7 +256,7 @@ export class TaintEngine implements Evaluator {
     const flow = value.flows[0];
     if (!object || value.flows.length !== 1 || flow?.steps.length !== 1) return value;
     const step = flow.steps[0]!;
-    if (!step.label.startsWith('source: request') || step.line !== object.startRow + 1 || step.column !== object.startColumn + 1) return value;
+    if (!step.label.startsWith('source: request') || step.line !== startRowOf(object) + 1 || step.column !== startColumnOf(object) + 1) return value;
     const kind = step.label.slice('source: request '.length).split(' ')[0];
     return { ...value, flows: [{ ...flow, steps: [{ ...step, label: `source: request ${kind} (${textOf(this.file, node)})` }] }] };
   }
