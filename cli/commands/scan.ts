@@ -32,7 +32,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
   handler: async (argv) => {
     try {
       tierForOneShot();
-      // The project starts parsing on libuv's pool first, and parses while this module and the
+      // The project starts parsing first, off the main thread, and parses while scan-run.ts and the
       // checks' modules load (prefetch-sources.ts loads little; a problem surfaces in the scan).
       // One walk of the project serves the prefetch, the project's detection and every check.
       const [{ prefetchSources }, { walkOnce }] = await Promise.all([import('../../core/scan/prefetch-sources.js'), import('../../core/workspace/list-files.js')]);

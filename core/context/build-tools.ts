@@ -33,8 +33,8 @@ export function buildTools(options: ToolsOptions): Tools {
     },
     async parseMany(paths) {
       counted('parseMany');
-      // Every file is read first, then all parses are started together: with the flat-tree addon they
-      // run on libuv's thread pool, on every core at once (see core/parsing/flat-parser.ts).
+      // Every file is read first, then all parses are queued together: with the flat-tree addon they
+      // run on its parse threads while this thread goes on (see core/parsing/flat-parser.ts).
       const pending: { path: string; parsed: ParsedFile | Promise<ParsedFile> }[] = [];
       const result: ParseManyResult = { files: [], skipped: [] };
       const skip = (path: string, error: unknown): void => {

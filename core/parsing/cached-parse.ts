@@ -29,8 +29,8 @@ function remember(cacheKey: string, parsed: ParsedFile): ParsedFile {
 const inFlight = new Map<string, Promise<ParsedFile>>();
 
 /**
- * The same, parsing on libuv's thread pool through the flat-tree addon when it is available (a batch
- * of these awaited together parses on every core); otherwise as parseCached. A file already being
+ * The same, parsing off the main thread through the flat-tree addon when it is available (a batch of
+ * these queued together parses on the addon's threads); otherwise as parseCached. A file already being
  * parsed (a scan starts its parses early, see core/scan/prefetch-sources.ts) is not parsed twice.
  */
 export async function parseCachedAsync(cacheKey: string, path: string, source: string): Promise<ParsedFile> {

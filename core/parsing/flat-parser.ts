@@ -1,6 +1,6 @@
 /**
  * agentd's flat-tree addon (native/flat-tree.c, built by scripts/build-native.mjs on install): parses
- * on libuv's thread pool and returns the whole tree as one Uint32Array, 4 words per node in pre-order
+ * on threads of its own and returns the whole tree as one Uint32Array, 4 words per node in pre-order
  * ([type | field << 16, start, end, parent + 1], UTF-16 indexes). Building the plain tree from that is
  * several times cheaper than copying a binding tree node by node, and a batch of files parses on the
  * cores the main thread does not need (parseParallelism), one file after another without waiting for
@@ -28,7 +28,7 @@ export interface FlatTree {
 }
 
 interface Addon {
-  /** Queues a parse; the queue is drained by setParallelism() loops on libuv's pool, in the order given. */
+  /** Queues a parse; the addon's setParallelism() threads drain the queue in the order given. */
   parse(language: unknown, text: string): Promise<{ nodes: Uint32Array; hasError: boolean }>;
   names(language: unknown): GrammarNames;
   setParallelism(loops: number): void;
@@ -93,10 +93,10 @@ function internalized(name: string | undefined): string {
 }
 
 /**
- * How many of libuv's pool threads parse at once: one core is left to the main thread, which builds
- * the trees and runs the analyses meanwhile (with every core parsing, a 2-core machine's main thread
- * got half a core and the scan waited on it), and one pool thread is left to the file system reads
- * and the ES module loader. `AGENTD_PARSE_THREADS` sets it.
+ * How many threads parse at once: one core is left to the main thread, which builds the trees and runs
+ * the analyses meanwhile (with every core parsing, a 2-core machine's main thread got half a core and
+ * the scan waited on it), and no more than libuv's pool has threads less one, the number agentd used
+ * to parse on that pool with. `AGENTD_PARSE_THREADS` sets it.
  */
 export function parseParallelism(): number {
   const configured = Number(process.env.AGENTD_PARSE_THREADS);

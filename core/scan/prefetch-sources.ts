@@ -1,8 +1,8 @@
 /**
  * A scan's parses, started before its checks' modules are loaded. Loading the analysis catalog keeps
- * this thread busy for a while (every check's module graph is compiled) while libuv's pool would sit
- * idle, and the first check then waits for the whole project to parse. Started first, the parses run
- * on the pool during the loading, and the checks find them in the parse cache (or still in flight,
+ * this thread busy for a while (every check's module graph is compiled) while the parse threads would
+ * sit idle, and the first check then waits for the whole project to parse. Started first, the parses
+ * run during the loading, and the checks find them in the parse cache (or still in flight,
  * see core/parsing/cached-parse.ts). Nothing is reported from here: a file that cannot be read or
  * parsed is reported by the checks, as before.
  */

@@ -43,10 +43,10 @@ function countInto(budget: ToolBudget, calls: number): void {
 
 /**
  * "auto" (the default) is one thread now. The second thread paid while every check had to copy every
- * tree through the binding; since the flat-tree addon parses on every core anyway and the checks got
- * cheap, the second thread's own module loading, tree building and re-listing cost more than it saves:
- * measured on a quiet 2-core machine over 141k lines, 4.8 s in one thread against 5.5 s with the
- * second (bench/scan-vs-eslint-jscpd.ts). `parallel: true` still forces it.
+ * tree through the binding; since the flat-tree addon parses off the main thread anyway and the checks
+ * got cheap, the second thread's own module loading, tree building and warm-up cost more than it
+ * saves: measured on a 2-core machine over 141k lines, 1.98 s in one thread against 2.44 s with the
+ * second (bench/scan-vs-eslint-jscpd.ts, runScan in a child). `parallel: true` still forces it.
  */
 export function useSecondThread(parallel: boolean | 'auto'): boolean {
   return parallel === true;

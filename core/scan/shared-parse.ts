@@ -1,6 +1,6 @@
 /**
  * One parse for both scan threads. With the flat-tree addon, runScan parses every source file once in
- * this thread (on libuv's pool, every core at once) and hands the second thread each file's text and
+ * this thread (on the addon's parse threads) and hands the second thread each file's text and
  * flat tree; that thread puts them into its own parse cache instead of parsing the project a second
  * time. Both threads still build their own plain trees (JavaScript objects cannot cross threads), but
  * from the flat arrays that is cheap. Without the addon nothing is shared and each thread parses.
