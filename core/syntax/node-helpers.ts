@@ -10,6 +10,19 @@ export function fieldChild(node: SyntaxNode, field: string): SyntaxNode | undefi
   return undefined;
 }
 
+/** The first child of each of two fields, in one pass over the children (`name` and `value` of a declarator, say). */
+export function twoFieldChildren(node: SyntaxNode, first: string, second: string): [SyntaxNode | undefined, SyntaxNode | undefined] {
+  let a: SyntaxNode | undefined;
+  let b: SyntaxNode | undefined;
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.field === first) a ??= child;
+    else if (child.field === second) b ??= child;
+  }
+  return [a, b];
+}
+
 export function fieldChildren(node: SyntaxNode, field: string): SyntaxNode[] {
   const found: SyntaxNode[] = [];
   const children = node.children;

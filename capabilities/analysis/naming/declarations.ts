@@ -5,7 +5,7 @@
  * are not declared here: their spelling is someone else's.
  */
 import type { SourceRange } from '../../../core/index.js';
-import { FUNCTION_TYPES, fieldChild, nodesOfType, rangeOf, skipParens, textOf, type SyntaxNode as Node } from '../../../core/index.js';
+import { FUNCTION_TYPES, fieldChild, nodesOfType, rangeOf, skipParens, textOf, twoFieldChildren, type SyntaxNode as Node } from '../../../core/index.js';
 
 export type NameKind = 'variable' | 'constant' | 'function' | 'parameter' | 'type' | 'enumMember' | 'method' | 'field';
 
@@ -107,15 +107,8 @@ function isModuleLevel(declaration: Node): boolean {
 }
 
 function declaratorNames(declarator: Node, source: string, facts: FunctionFacts, out: DeclaredName[]): void {
-  let pattern: Node | undefined;
-  let value: Node | undefined;
-  const children = declarator.children;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i]!;
-    if (child.field === 'name') pattern ??= child;
-    else if (child.field === 'value') value ??= child;
-  }
-  value = skipParens(value);
+  const [pattern, rawValue] = twoFieldChildren(declarator, 'name', 'value');
+  const value = skipParens(rawValue);
   const declaration = declarator.parent!;
   const loopHead = declaration.parent?.type;
   const inLoopHead = loopHead === 'for_statement' || loopHead === 'for_in_statement';
@@ -156,14 +149,7 @@ function visitPattern(n: Node, pattern: Node, source: string, kind: NameKind, sh
 
 function parameterNames(fn: Node, source: string, out: DeclaredName[]): void {
   const lambda = fn.type === 'arrow_function' || fn.parent?.type === 'arguments';
-  let single: Node | undefined;
-  let parameters: Node | undefined;
-  const children = fn.children;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i]!;
-    if (child.field === 'parameter') single ??= child;
-    else if (child.field === 'parameters') parameters ??= child;
-  }
+  const [single, parameters] = twoFieldChildren(fn, 'parameter', 'parameters');
   if (single?.type === 'identifier') out.push({ name: textOf(single, source), kind: 'parameter', range: rangeOf(single), pascalAllowed: false, upperAllowed: false, shortAllowed: true });
   if (!parameters) return;
   const list = parameters.children;
