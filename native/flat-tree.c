@@ -209,7 +209,7 @@ static ParseQueue *queue_of(napi_env env) {
 /* parse(language: External, text: string): Promise<{ nodes: Uint32Array, hasError: boolean }> */
 static napi_value parse(napi_env env, napi_callback_info info) {
   size_t argc = 2;
-  napi_value argv[2], promise, name;
+  napi_value argv[2], promise;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   if (argc < 2) { napi_throw_type_error(env, NULL, "parse(language, text)"); return NULL; }
   void *language;
@@ -242,12 +242,8 @@ static napi_value parse(napi_env env, napi_callback_info info) {
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attributes, drain, queue) != 0) {
-      /* No thread after all: the job stays queued for the threads already running, or the next parse call. */
-      pthread_mutex_lock(&queue->lock);
-      queue->running--;
-      pthread_mutex_unlock(&queue->lock);
-    }
+    /* No thread to be had (out of resources): drain the queue on this thread instead, so no parse is left waiting. */
+    if (pthread_create(&thread, &attributes, drain, queue) != 0) drain(queue);
     pthread_attr_destroy(&attributes);
   }
   return promise;
