@@ -14,14 +14,40 @@ export const FINGERPRINT_KEY = 'agentd/v1';
 /** Ranges up to this many lines are fingerprinted whole; longer ones (a function, a file) by their first line. */
 const WHOLE_RANGE_LINES = 3;
 
-export function normalisedLines(source: string | string[] | undefined, startLine: number, endLine: number): string {
+export function normalisedLines(source: string | string[] | SourceLines | undefined, startLine: number, endLine: number): string {
   if (source === undefined) return '';
-  const lines = typeof source === 'string' ? source.split(/\r?\n/) : source;
+  const lines = typeof source === 'string' ? new SourceLines(source) : source;
   const last = endLine - startLine + 1 <= WHOLE_RANGE_LINES ? endLine : startLine;
-  return lines
-    .slice(Math.max(0, startLine - 1), Math.max(0, last))
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .join('\n');
+  const out: string[] = [];
+  for (let line = Math.max(1, startLine); line <= last; line++) {
+    const text = Array.isArray(lines) ? lines[line - 1] : lines.line(line);
+    if (text === undefined) break;
+    out.push(text.replace(/\s+/g, ' ').trim());
+  }
+  return out.join('\n');
+}
+
+/**
+ * The lines of a source text by number, found from their starts rather than by splitting the text: a
+ * report needs one to three lines per finding, not every line of every file. A line keeps no "\r"
+ * of a CRLF end (as splitting at /\r?\n/ gave).
+ */
+export class SourceLines {
+  private readonly starts: number[] = [0];
+
+  constructor(private readonly source: string) {
+    for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  /** Line `n` (1-based), or undefined past the end. */
+  line(n: number): string | undefined {
+    const start = this.starts[n - 1];
+    if (start === undefined) return undefined;
+    const next = this.starts[n];
+    let end = next === undefined ? this.source.length : next - 1;
+    if (end > start && this.source.charCodeAt(end - 1) === 13) end--;
+    return this.source.slice(start, end);
+  }
 }
 
 export function compareFindings(a: Finding, b: Finding): number {
@@ -35,11 +61,14 @@ export function compareFindings(a: Finding, b: Finding): number {
  */
 export function assignFingerprints<T extends Finding & { capability: string }>(findings: readonly T[], sources: Record<string, string | undefined>): (T & ReportFinding)[] {
   const seen = new Map<string, number>();
-  // Split each file once, not once per finding: a large file can carry hundreds of findings.
-  const split = new Map<string, string[] | undefined>();
-  const linesOf = (file: string): string[] | undefined => {
-    if (!split.has(file)) split.set(file, sources[file]?.split(/\r?\n/));
-    return split.get(file);
+  // Each file's line starts once, not once per finding: a large file can carry hundreds of findings.
+  const indexed = new Map<string, SourceLines | undefined>();
+  const linesOf = (file: string): SourceLines | undefined => {
+    if (!indexed.has(file)) {
+      const source = sources[file];
+      indexed.set(file, source === undefined ? undefined : new SourceLines(source));
+    }
+    return indexed.get(file);
   };
   return [...findings].sort(compareFindings).map((finding) => {
     const text = normalisedLines(linesOf(finding.file), finding.range.startLine, finding.range.endLine);

@@ -52,4 +52,13 @@ describe('core/report fingerprints', () => {
     expect(normalisedLines(ROUTE_SOURCE, 6, 10)).to.equal("router.get('/orders', async (req, res) => {");
     expect(normalisedLines(ROUTE_SOURCE, 7, 8)).to.equal('const id = req.query.id;\nconst rows = await db.query(`SELECT * FROM orders WHERE id = ${id}`);');
   });
+
+  it('reads lines the same from a text, with CRLF or LF ends, as from the text split into lines', () => {
+    const text = 'first\r\n  second   line \r\n\tthird\n\nfifth';
+    const split = text.split(/\r?\n/);
+    for (const [from, to] of [[1, 1], [1, 3], [2, 4], [4, 5], [5, 9], [7, 8], [0, 2]] as const) {
+      expect(normalisedLines(text, from, to), `${from}-${to}`).to.equal(normalisedLines(split, from, to));
+    }
+    expect(normalisedLines(text, 1, 3)).to.equal('first\nsecond line\nthird');
+  });
 });
