@@ -37,7 +37,7 @@ export async function prefetchSources(options: Pick<ScanOptions, 'root' | 'inclu
       const read = await workspace.readConfined(path).catch(() => null);
       if (!read) continue; // unreadable (binary, too large): the checks skip it and say why
       // Each file's plain tree is built as soon as its parse is back: the thread is loading modules
-      // meanwhile, and building in between keeps it from waiting for the pool later.
+      // meanwhile, and building in between keeps it from waiting for the parses later.
       parseCachedAsync(read.abs, read.rel, read.content).then(syntaxTreeOf, () => undefined);
     }
     getProjectContext(workspace.root, options.walk).catch(() => undefined);
