@@ -2,10 +2,10 @@
 export { LineIndex, copyTree, endColumnOf, endRowOf, startColumnOf, startRowOf, syntaxTreeOf, treeFromFlat, type SyntaxNode } from './plain-tree.js';
 export { flatTreeOf, hasSyntaxError } from '../parsing/parsed-file.js';
 export { ERROR_TYPE_ID, type FlatTree, type GrammarNames } from '../parsing/flat-parser.js';
-export { ancestors, descendantForIndex, descendants, fieldChild, fieldChildren, hasChild, logicalParent, namedChildren, rangeOf, textOf, twoFieldChildren, walk } from './node-helpers.js';
+export { ancestors, descendantForIndex, descendants, fieldChild, fieldChildren, firstNamedChild, hasChild, logicalParent, namedChildren, rangeOf, textOf, twoFieldChildren, walk } from './node-helpers.js';
 export { SOURCE_EXTENSIONS, isDeclarationFile, listSourcePaths, parseSources, type ParsedSources, type SourceSelection } from './parse-sources.js';
 export {
-  FUNCTION_TYPES, ITERATION_METHODS, LOOP_TYPES, boundName, callArguments, calleeName, calleeObject, containsJsx, enclosingFunction,
+  FUNCTION_TYPES, FUNCTION_VALUE_TYPES, ITERATION_METHODS, LOOP_TYPES, boundName, callArguments, calleeName, calleeObject, containsJsx, enclosingFunction,
   enclosingLoop, headRangeOf, isFunction, isIterationCallback, isJsx, skipParens,
 } from './js-queries.js';
 export { isTestFile, loadSources, memoised, unitOf, type LoadedSources, type SourceUnit } from './source-units.js';

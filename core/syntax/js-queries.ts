@@ -3,13 +3,16 @@
  * shared by the analyses. Generic node helpers are in node-helpers.ts.
  */
 import type { SourceRange } from '../contracts/index.js';
-import { fieldChild, textOf, walk } from './node-helpers.js';
+import { fieldChild, firstNamedChild, textOf, walk } from './node-helpers.js';
 import { endColumnOf, endRowOf, startColumnOf, startRowOf, type SyntaxNode as Node } from './plain-tree.js';
 
 export const FUNCTION_TYPES = new Set([
   'function_declaration', 'generator_function_declaration', 'function_expression', 'function',
   'generator_function', 'arrow_function', 'method_definition',
 ]);
+
+/** Function expressions a value can be: what `const f = ...` or an argument holds when it is a function. */
+export const FUNCTION_VALUE_TYPES = new Set(['arrow_function', 'function_expression', 'function']);
 
 export const LOOP_TYPES = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
 
@@ -39,7 +42,7 @@ export function enclosingFunction(node: Node): Node | undefined {
 
 export function skipParens(node: Node | undefined): Node | undefined {
   let current = node;
-  while (current && current.type === 'parenthesized_expression') current = current.children.find((c) => c.named && c.type !== 'comment');
+  while (current && current.type === 'parenthesized_expression') current = firstNamedChild(current);
   return current;
 }
 

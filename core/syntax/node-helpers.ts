@@ -36,6 +36,13 @@ export function hasChild(node: SyntaxNode, type: string): boolean {
   return false;
 }
 
+/** The first named child that is not a comment: namedChildren(node)[0] without making the array. */
+export function firstNamedChild(node: SyntaxNode): SyntaxNode | undefined {
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.named && children[i]!.type !== 'comment') return children[i];
+  return undefined;
+}
+
 /** Named children without comments: the operands an analysis usually means by "children". */
 export function namedChildren(node: SyntaxNode): SyntaxNode[] {
   const found: SyntaxNode[] = [];

@@ -8,7 +8,7 @@
  *   inner classes), whose increments also count toward every enclosing function, as in the paper's
  *   lambda example. Each nested function also gets its own score, counted from its own body.
  */
-import { fieldChild, logicalParent, type SyntaxNode as Node } from '../../../core/index.js';
+import { fieldChild, firstNamedChild, logicalParent, type SyntaxNode as Node } from '../../../core/index.js';
 import { isElseIf } from './nesting.js';
 import { logicalOperator } from './cyclomatic.js';
 
@@ -44,7 +44,7 @@ export function cognitiveIncrement(node: Node): Increment | undefined {
 }
 
 function elseBody(node: Node): Node | undefined {
-  return node.children.find((c) => c.named && c.type !== 'comment');
+  return firstNamedChild(node);
 }
 
 /** Whether a child sits in a nested body of its parent structure (an `else` body is nested; an `else if` is not). */
@@ -64,7 +64,7 @@ export function operatorRuns(root: Node): number {
   const operators: string[] = [];
   const collect = (node: Node): void => {
     let inner: Node | undefined = node;
-    while (inner?.type === 'parenthesized_expression') inner = inner.children.find((c) => c.named && c.type !== 'comment');
+    while (inner?.type === 'parenthesized_expression') inner = firstNamedChild(inner);
     if (!inner) return;
     const operator = logicalOperator(inner);
     if (!operator) return;

@@ -1,12 +1,12 @@
 /** ESLint's getStaticPropertyName for a property/method key node: its name when it is statically known, else null. */
-import { textOf, type SyntaxNode as Node } from '../../../core/index.js';
+import { firstNamedChild, textOf, type SyntaxNode as Node } from '../../../core/index.js';
 
 const NAME_TYPES = new Set(['property_identifier', 'identifier', 'private_property_identifier', 'type_identifier']);
 
 export function staticPropertyName(key: Node, source: string): string | null {
   if (NAME_TYPES.has(key.type)) return textOf(key, source);
   if (key.type === 'computed_property_name') {
-    const inner = key.children.find((c) => c.named && c.type !== 'comment');
+    const inner = firstNamedChild(key);
     return inner && inner.type !== 'identifier' ? literalName(inner, source) : null;
   }
   return literalName(key, source);

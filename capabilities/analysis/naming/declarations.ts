@@ -5,7 +5,7 @@
  * are not declared here: their spelling is someone else's.
  */
 import type { SourceRange } from '../../../core/index.js';
-import { FUNCTION_TYPES, fieldChild, nodesOfType, rangeOf, skipParens, textOf, twoFieldChildren, type SyntaxNode as Node } from '../../../core/index.js';
+import { FUNCTION_TYPES, FUNCTION_VALUE_TYPES, fieldChild, nodesOfType, rangeOf, skipParens, textOf, twoFieldChildren, type SyntaxNode as Node } from '../../../core/index.js';
 
 export type NameKind = 'variable' | 'constant' | 'function' | 'parameter' | 'type' | 'enumMember' | 'method' | 'field';
 
@@ -25,7 +25,6 @@ const HTTP_METHOD_HANDLER = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DEL
 const TYPE_WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion']);
 const JSX_TYPES = ['jsx_element', 'jsx_self_closing_element', 'jsx_fragment'];
 
-const isFunctionValue = (node: Node): boolean => node.type === 'arrow_function' || node.type === 'function_expression' || node.type === 'function';
 
 /**
  * Which functions hold JSX and which use `this`, answered for the whole file at once: each JSX or
@@ -84,7 +83,7 @@ function classLikeValue(value: Node | undefined, source: string, facts: Function
   // `require('tree-sitter') as typeof Parser` is the class the call returns.
   while (value && TYPE_WRAPPERS.has(value.type)) value = skipParens(value.children.find((c) => c.named));
   if (!value) return false;
-  if (isFunctionValue(value)) return facts.jsxOrThis(value);
+  if (FUNCTION_VALUE_TYPES.has(value.type)) return facts.jsxOrThis(value);
   if (value.type === 'class') return true;
   const call = value.type === 'call_expression';
   const target = call ? fieldChild(value, 'function') : value;
@@ -114,7 +113,7 @@ function declaratorNames(declarator: Node, source: string, facts: FunctionFacts,
   const inLoopHead = loopHead === 'for_statement' || loopHead === 'for_in_statement';
   if (pattern?.type === 'identifier') {
     const isConst = source.startsWith('const', declaration.startIndex);
-    const fn = value !== undefined && isFunctionValue(value);
+    const fn = value !== undefined && FUNCTION_VALUE_TYPES.has(value.type);
     const kind: NameKind = fn ? 'function' : isConst && isModuleLevel(declaration) ? 'constant' : 'variable';
     // UPPER_CASE marks a constant: any const may use it (typescript-eslint's usual variable format).
     out.push({ name: textOf(pattern, source), kind, range: rangeOf(pattern), pascalAllowed: classLikeValue(value, source, facts), upperAllowed: isConst, shortAllowed: inLoopHead });

@@ -1,5 +1,5 @@
 /** Built-in rules about expressions: each mirrors the ESLint core rule of the same name with its default options. */
-import { fieldChild, namedChildren, textOf, type SyntaxNode } from '../../../../core/index.js';
+import { FUNCTION_VALUE_TYPES, fieldChild, namedChildren, textOf, type SyntaxNode } from '../../../../core/index.js';
 import { COMPARISONS, operatorOf, type BuiltinRule } from './rule-context.js';
 
 const unparen = (node: SyntaxNode | undefined): SyntaxNode | undefined => {
@@ -23,7 +23,6 @@ const EQUALITIES = new Set(['==', '===', '!=', '!==']);
 const SELF_ASSIGNING = new Set(['=', '&&=', '||=', '??=']);
 const PROTOTYPE_BUILTINS = new Set(['hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']);
 const PROTOTYPE_BUILTIN_LENGTHS = new Set([...PROTOTYPE_BUILTINS].map((name) => name.length));
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function']);
 /** A plain name or a dotted member chain: anything with a call or an index may have effects. */
 const SIMPLE_REFERENCE = /^(this|[\p{L}_$][\p{L}\p{N}_$]*)(\s*\.\s*[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
 
@@ -120,7 +119,7 @@ export const EXPRESSION_RULES: BuiltinRule[] = [
       if (!ctor || !textIs(ctor, ctx.source, 'Promise')) return;
       const args = fieldChild(node, 'arguments');
       const executor = args ? unparen(namedChildren(args)[0]) : undefined;
-      const isFunction = executor && FUNCTION_VALUES.has(executor.type);
+      const isFunction = executor && FUNCTION_VALUE_TYPES.has(executor.type);
       const asyncKeyword = isFunction ? executor.children.find((c) => c.type === 'async') : undefined;
       if (asyncKeyword) ctx.report('no-async-promise-executor', asyncKeyword, 'Promise executor functions should not be async.');
     },

@@ -1,5 +1,5 @@
 /** Built-in rules about statements and literals: each mirrors the ESLint core rule of the same name with its default options. */
-import { fieldChild, namedChildren, textOf, type SyntaxNode } from '../../../../core/index.js';
+import { fieldChild, firstNamedChild, namedChildren, textOf, type SyntaxNode } from '../../../../core/index.js';
 import { FUNCTION_TYPES } from '../../../../core/index.js';
 import { tokensOf, type BuiltinRule } from './rule-context.js';
 
@@ -68,12 +68,6 @@ function accessorKind(member: SyntaxNode): number {
   return kind ? (kind.type === 'get' ? GET : SET) : 0;
 }
 
-/** The first named child that is not a comment (namedChildren(node)[0] without the array). */
-function firstNamed(node: SyntaxNode): SyntaxNode | undefined {
-  const children = node.children;
-  for (let i = 0; i < children.length; i++) if (children[i]!.named && children[i]!.type !== 'comment') return children[i];
-  return undefined;
-}
 
 /** Does a `break`/`continue` inside a finally block leave it? (Unlabelled ones stay when a loop/switch inside the block takes them.) */
 function leavesFinally(node: SyntaxNode, block: SyntaxNode): boolean {
@@ -168,9 +162,9 @@ export const STATEMENT_RULES: BuiltinRule[] = [
     name: 'no-cond-assign', languages: 'all', types: ['if_statement', 'while_statement', 'do_statement', 'for_statement'],
     check(node, ctx) {
       let test = fieldChild(node, 'condition');
-      if (test?.type === 'expression_statement') test = firstNamed(test);
+      if (test?.type === 'expression_statement') test = firstNamedChild(test);
       // "except-parens": if/while/do carry their own parentheses; a second pair says the assignment is meant.
-      if (test?.type === 'parenthesized_expression' && node.type !== 'for_statement') test = firstNamed(test);
+      if (test?.type === 'parenthesized_expression' && node.type !== 'for_statement') test = firstNamedChild(test);
       if (test?.type === 'assignment_expression' || test?.type === 'augmented_assignment_expression') ctx.report('no-cond-assign', test, 'Expected a conditional expression and instead saw an assignment.');
     },
   },
