@@ -14,13 +14,13 @@ export const FINGERPRINT_KEY = 'agentd/v1';
 /** Ranges up to this many lines are fingerprinted whole; longer ones (a function, a file) by their first line. */
 const WHOLE_RANGE_LINES = 3;
 
-export function normalisedLines(source: string | string[] | SourceLines | undefined, startLine: number, endLine: number): string {
+export function normalisedLines(source: string | SourceLines | undefined, startLine: number, endLine: number): string {
   if (source === undefined) return '';
   const lines = typeof source === 'string' ? new SourceLines(source) : source;
   const last = endLine - startLine + 1 <= WHOLE_RANGE_LINES ? endLine : startLine;
   const out: string[] = [];
   for (let line = Math.max(1, startLine); line <= last; line++) {
-    const text = Array.isArray(lines) ? lines[line - 1] : lines.line(line);
+    const text = lines.line(line);
     if (text === undefined) break;
     out.push(text.replace(/\s+/g, ' ').trim());
   }
