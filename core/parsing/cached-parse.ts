@@ -25,7 +25,7 @@ function remember(cacheKey: string, parsed: ParsedFile): ParsedFile {
   return parsed;
 }
 
-/** Parses running on the pool, by cache key and content hash: a second request waits for the first. */
+/** Parses under way, by cache key and content hash: a second request waits for the first. */
 const inFlight = new Map<string, Promise<ParsedFile>>();
 
 /**

@@ -107,7 +107,7 @@ export async function inferredStyle(files: ProjectFiles): Promise<StyleFinding> 
     budget -= source.length;
     samples.push({ file, source });
   }
-  // All at once: the pool parses them side by side.
+  // All at once: queued together, they parse back to back off the main thread.
   const parsed = await Promise.all(samples.map(({ file, source }) => parseCachedAsync(path.join(files.root, file), file, source)));
   parsed.forEach((file, i) => {
     const { source } = samples[i]!;

@@ -79,7 +79,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const startedAt = new Date();
   const started = performance.now();
   // Every check lists the project as one walk saw it (and the report's file count comes from the same
-  // walk). Parsing starts on the pool while this thread loads the checks' modules (a caller that loads
+  // walk). Parsing starts off this thread while it loads the checks' modules (a caller that loads
   // the catalog itself, like the CLI, calls prefetchSources before doing so, with this walk).
   const walk = options.walk ?? walkOnce();
   if (!options.catalog) await prefetchSources({ ...options, walk });

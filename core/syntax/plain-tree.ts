@@ -148,8 +148,8 @@ const NO_CHILDREN: SyntaxNode[] = [];
 
 /**
  * Scratch space of treeFromFlat, reused from file to file (it is synchronous): each node's child
- * count and how many of its children are placed so far, and the nodes built so far by index. Fresh
- * arrays per file were the bulk of the garbage a scan makes besides the trees themselves.
+ * count and how many of its children are placed so far, and the nodes built so far by index, rather
+ * than three arrays as long as the file's node count made and dropped per file.
  */
 let counts = new Uint32Array(1 << 16);
 
