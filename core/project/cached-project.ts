@@ -25,15 +25,33 @@ export async function projectConfigHash(base: string): Promise<string> {
   return contentHash(parts.join('\0'));
 }
 
+/** Detections under way, by root and configuration hash: a second caller waits for the first. */
+const detecting = new Map<string, Promise<ProjectContext>>();
+
 /**
- * detectProject through the thread's cache; an unchanged configuration is not detected again. `walk`:
- * a walk of the root to share with the caller (a scan lists the project once for everything).
+ * detectProject through the thread's cache; an unchanged configuration is not detected again, and
+ * one being detected (a scan starts it early, core/scan/prefetch-sources.ts) is not detected twice.
+ * `walk`: a walk of the root to share with the caller (a scan lists the project once for everything).
  */
 export async function getProjectContext(root: string, walk?: RootWalker): Promise<ProjectContext> {
   const base = await realRoot(root);
   const hash = await projectConfigHash(base);
   const cached = projectContexts.get(base, hash);
   if (cached) return cached;
+  const key = `${base}\0${hash}`;
+  let pending = detecting.get(key);
+  if (!pending) {
+    pending = detect(base, hash, walk);
+    detecting.set(key, pending);
+    const settled = (): void => {
+      detecting.delete(key);
+    };
+    pending.then(settled, settled);
+  }
+  return pending;
+}
+
+async function detect(base: string, hash: string, walk: RootWalker | undefined): Promise<ProjectContext> {
   // Prettier caches resolved configs itself; a changed configuration must not be served stale.
   await clearPrettierConfigCache();
   const context = await detectProject(base, walk);

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import type { ProjectContext } from '../../../core/contracts/index.js';
-import { detectProject } from '../../../core/project/index.js';
+import { detectProject, getProjectContext } from '../../../core/project/index.js';
+import { clearCaches } from '../../../core/cache/thread-caches.js';
 
 const samples = fileURLToPath(new URL('../../../../test/support/workspaces/', import.meta.url));
 
@@ -103,4 +104,14 @@ describe('detectProject (sample projects under test/support/workspaces)', () => 
       expect(context).to.deep.equal(expected);
     });
   }
+});
+
+describe('getProjectContext', () => {
+  it('detects a project once for callers that ask while it is being detected (a scan asks early, then every check)', async () => {
+    clearCaches();
+    const root = `${samples}react-vite`;
+    const [first, second] = await Promise.all([getProjectContext(root), getProjectContext(root)]);
+    expect(second).to.equal(first);
+    expect(first.framework).to.equal('react');
+  });
 });
