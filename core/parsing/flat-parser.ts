@@ -87,8 +87,7 @@ function grammarNames(native: Addon, language: SourceLanguage): GrammarNames {
  * are internalized: when both sides are, V8 compares two pointers instead of reading characters. A
  * property key is internalized, so the name comes back as one from Object.keys.
  */
-function internalized(name: string | undefined): string {
-  if (name === undefined) return name as unknown as string; // a hole: field id 0 has no name
+function internalized(name: string): string {
   return Object.keys({ [name]: 0 })[0] ?? name;
 }
 
