@@ -1,12 +1,13 @@
 /** The `Tools` of one step: each call checks the signal, counts against the budget, then does the work. */
-import type { ParsedFile, ParseManyResult, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
+import type { ParsedFile, ParseManyResult, Permissions, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
 import { memo } from '../cache/thread-caches.js';
 import { cachedParseOf, parseCached, parseMissed } from '../parsing/cached-parse.js';
 import { AgentdError } from '../errors/index.js';
 import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
 import { confinePath } from '../workspace/confine-path.js';
 import { formatSource } from './format-source.js';
-import { runCommand } from './run-command.js';
+import { runSandboxed } from '../sandbox/run-sandboxed.js';
+import { projectCodeRefused } from './project-code-refusal.js';
 
 export interface ToolsOptions {
   workspace: OverlayWorkspace;
@@ -15,7 +16,9 @@ export interface ToolsOptions {
   signal: AbortSignal;
   /** Polls the shared cancellation flag and throws when the step is cancelled (see ContextOptions.interrupted). */
   checkpoint: () => void;
-  allowCommands: boolean;
+  permissions: Permissions;
+  /** The job's memory limit: the data limit of the programs runCommand starts. */
+  maxMemoryMB?: number;
 }
 
 export function buildTools(options: ToolsOptions): Tools {
@@ -76,12 +79,14 @@ export function buildTools(options: ToolsOptions): Tools {
       const prettierConfig = project.codeStyle.source === 'prettier' ? (project.codeStyle.configFiles[0] ?? null) : null;
       return formatSource(source, { root: workspace.root, path: rel, codeStyle: project.codeStyle, prettierConfig });
     },
-    async runCommand(command, args, commandOptions) {
+    async runCommand(command, args, commandOptions = {}) {
       counted('runCommand');
-      if (!options.allowCommands) {
-        throw new AgentdError('command_not_allowed', `Command "${command}" was refused: this job does not allow commands; submit it with commands allowed.`);
-      }
-      return runCommand(command, args, { cwd: workspace.root, signal, timeoutMs: commandOptions?.timeoutMs });
+      if (!options.permissions.projectCode) throw projectCodeRefused(`Command "${command}"`);
+      const { timeoutMs, stdin, maxOutputBytes, readOnlyWorkspace } = commandOptions;
+      return runSandboxed({
+        command, args, cwd: workspace.root, signal, timeoutMs, stdin, maxOutputBytes, memoryMB: options.maxMemoryMB,
+        readOnly: readOnlyWorkspace ? [workspace.root] : [],
+      });
     },
     memo(key, hash, compute) {
       // Analyses call memo once per file: a cheap point to notice a cancellation during synchronous work.

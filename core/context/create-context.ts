@@ -24,13 +24,15 @@ export const createCapabilityContext: CreateCapabilityContext = async (options: 
   });
   // Each step gets its own copy: the cached context is shared by every job of the thread.
   const project = structuredClone(await getProjectContext(workspace.root, options.walk));
-  const tools = buildTools({ workspace, project, budget, signal, checkpoint, allowCommands: options.allowCommands });
+  const permissions = Object.freeze({ ...options.permissions });
+  const tools = buildTools({ workspace, project, budget, signal, checkpoint, permissions, maxMemoryMB: options.maxMemoryMB });
   const ctx = {
     jobId: options.jobId,
     stepIndex: options.stepIndex,
     workspace,
     project,
     tools,
+    permissions,
     previous: options.previous,
     signal,
     log: (level: LogLevel, message: string) => options.onLog(level, String(message)),

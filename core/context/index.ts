@@ -2,4 +2,3 @@
 export { createCapabilityContext } from './create-context.js';
 export { createLocalContext, type LocalContextOptions, type LocalContextHandle } from './local-context.js';
 export { createToolBudget } from './tool-budget.js';
-export { runCommand, DEFAULT_COMMAND_TIMEOUT_MS } from './run-command.js';

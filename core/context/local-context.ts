@@ -2,7 +2,7 @@
  * A context in the current thread with sensible defaults: for capability tests and the CLI's embedded
  * mode, where no engine or worker is involved.
  */
-import { DEFAULT_LIMITS, type ContextHandle, type ContextOptions, type Limits, type LogLevel, type StagedEntry, type StepResult, type ToolBudget } from '../contracts/index.js';
+import { DEFAULT_LIMITS, type ContextHandle, type ContextOptions, type Limits, type LogLevel, type Permissions, type StagedEntry, type StepResult, type ToolBudget } from '../contracts/index.js';
 import { createCapabilityContext } from './create-context.js';
 import { createToolBudget } from './tool-budget.js';
 
@@ -13,7 +13,8 @@ export interface LocalContextOptions {
   staged?: StagedEntry[];
   previous?: StepResult[];
   signal?: AbortSignal;
-  allowCommands?: boolean;
+  /** Default: no project code (a capability test opts in, the CLI decides from --no-project-code). */
+  permissions?: Permissions;
   limits?: Partial<Limits>;
   /** Shares a budget between several local steps; default: a fresh one of `limits.maxToolCalls`. */
   budget?: ToolBudget;
@@ -36,7 +37,8 @@ export async function createLocalContext(options: LocalContextOptions): Promise<
     staged: options.staged ?? [],
     previous: options.previous ?? [],
     signal: options.signal ?? new AbortController().signal,
-    allowCommands: options.allowCommands ?? false,
+    permissions: options.permissions ?? { projectCode: false },
+    maxMemoryMB: options.limits?.maxMemoryMB,
     budget,
     onLog: options.onLog ?? (() => undefined),
     onProgress: options.onProgress ?? (() => undefined),

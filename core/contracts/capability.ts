@@ -20,6 +20,12 @@ export interface CapabilityMeta {
   inputSchema: JSONSchema;
   /** true when the capability proposes file changes (needs approval unless auto). */
   writes: boolean;
+  /**
+   * Present when the capability runs the project's own code given the permission
+   * (`ctx.permissions.projectCode`): what it runs, and what it does instead without it. The plan of a
+   * task job marks such steps.
+   */
+  projectCode?: { runs: string; without: string };
   /** The rules this capability reports, documented (analysis capabilities). */
   rules?: import('./findings.js').RuleDoc[];
 }

@@ -62,6 +62,31 @@ export interface CommandResult {
   durationMs: number;
   /** True when the command was killed for running past its timeout (exitCode is then 124). */
   timedOut?: boolean;
+  /** How the command was kept from the machine (core/sandbox): namespaces, network only, or none. */
+  isolation?: 'namespaces' | 'network' | 'none';
+  /** True when output over `maxOutputBytes` was dropped. */
+  truncated?: boolean;
+}
+
+export interface RunCommandOptions {
+  /** Wall clock; default 60 s. */
+  timeoutMs?: number;
+  /** Written to the command's stdin, which is then closed. */
+  stdin?: string;
+  /** Per stream (stdout, stderr); default 1 MB. */
+  maxOutputBytes?: number;
+  /** Mount the workspace read-only for the command (where the sandbox has namespaces). */
+  readOnlyWorkspace?: boolean;
+}
+
+/**
+ * What a job allows beyond reading and staging. `projectCode`: running code that comes from the
+ * workspace — its tests, builds, scripts, ESLint config and plugins, Prettier JS configs and plugins.
+ * Project code is untrusted (docs/security.md); without this a capability says what it would have run
+ * and does what it can without it.
+ */
+export interface Permissions {
+  projectCode: boolean;
 }
 
 export interface ParseManyResult {
@@ -79,8 +104,12 @@ export interface Tools {
    */
   parseMany(paths: string[]): Promise<ParseManyResult>;
   format(path: string, source: string): Promise<string>;
-  /** Runs a command in the workspace root; refused unless the job allows commands. */
-  runCommand(command: string, args: string[], options?: { timeoutMs?: number }): Promise<CommandResult>;
+  /**
+   * Runs a program in the workspace root inside agentd's sandbox (core/sandbox: allow-listed
+   * environment, limits, no network where the OS allows). Refused with project_code_not_allowed unless
+   * `ctx.permissions.projectCode`: whatever it runs is the project's code.
+   */
+  runCommand(command: string, args: string[], options?: RunCommandOptions): Promise<CommandResult>;
   /**
    * A derived per-file result cached by content hash across steps and jobs of this thread (e.g. a
    * file's complexity: `memo('analysis.complexity:' + file.path, file.hash, () => measure(file))`).
@@ -96,6 +125,8 @@ export interface CapabilityContext {
   readonly workspace: WorkspaceView;
   readonly project: ProjectContext;
   readonly tools: Tools;
+  /** What the job allows; check `permissions.projectCode` before planning work that needs it. */
+  readonly permissions: Permissions;
   /** Results of earlier steps (and of earlier turns of the job's session). */
   readonly previous: StepResult[];
   readonly signal: AbortSignal;

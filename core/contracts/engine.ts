@@ -3,7 +3,7 @@
  * the worker uses. Implementations: core/engine (pipeline engine over a supervised executor process
  * hosting a Piscina pool), core/context (createCapabilityContext).
  */
-import type { CapabilityContext, LogLevel } from './context.js';
+import type { CapabilityContext, LogLevel, Permissions } from './context.js';
 import type { StepResult } from './findings.js';
 import type { EngineEventListener, JobError, Limits, PipelineResult, PipelineStep, StepOutcome } from './pipeline.js';
 
@@ -23,8 +23,8 @@ export interface RunRequest {
   previous?: StepResult[];
   /** The job's conversation so far (user and agent turns, oldest first), for refined follow-up runs. */
   turns?: { role: 'user' | 'agent'; message: string; at: string }[];
-  /** Whether `tools.runCommand` is allowed (default false). */
-  allowCommands?: boolean;
+  /** What the job allows (default: no project code). */
+  permissions?: Permissions;
   /** The overlay the first step starts from (e.g. approved changes a verification step checks); default none. */
   staged?: StagedEntry[];
   /** Apply staged changes to disk at the end (auto mode). When false they come back in `result.changes`. */
@@ -74,7 +74,9 @@ export interface ContextOptions {
    * thread terminated, which tree-sitter's native code does not survive.
    */
   interrupted?: () => boolean;
-  allowCommands: boolean;
+  permissions: Permissions;
+  /** The job's memory limit, also the data limit of the programs it runs (default 2048). */
+  maxMemoryMB?: number;
   budget: ToolBudget;
   onLog(level: LogLevel, message: string): void;
   onProgress(percent: number, message?: string): void;

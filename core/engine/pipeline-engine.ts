@@ -156,7 +156,7 @@ export class PipelineEngine implements Engine {
       maxToolCalls: request.limits.maxToolCalls,
       toolCallsUsed: state.toolCalls,
       maxMemoryMB: request.limits.maxMemoryMB,
-      allowCommands: request.allowCommands ?? false,
+      permissions: request.permissions ?? { projectCode: false },
     };
   }
 

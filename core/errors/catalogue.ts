@@ -37,7 +37,8 @@ export const ERROR_CATALOGUE = {
   file_too_large: { status: 400, description: 'A file is over the 100 KB limit for reading or writing.' },
   binary_file: { status: 400, description: 'A file is binary; capabilities read and write text only.' },
   file_not_found: { status: 400, description: 'A file does not exist in the workspace.' },
-  command_not_allowed: { status: 400, description: 'The job does not allow running commands.' },
+  command_not_allowed: { status: 400, description: 'Retired: replaced by project_code_not_allowed (the permission is about running project code, not about commands); never reported.' },
+  project_code_not_allowed: { status: 403, description: "Running the workspace's own code (tests, scripts, ESLint/Prettier JS configs and plugins) was refused: the workspace is not trusted (security.trustedWorkspaces) for this job." },
 
   // Registry and configuration
   invalid_capability: { status: 500, description: "A capability module's meta is invalid; the message names the module and the problem." },

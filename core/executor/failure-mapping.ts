@@ -10,7 +10,7 @@ import type { StepFailure, StepFailureCode, StepTask } from './protocol.js';
  * capability_error. The message is still wrapped with the capability id and step.
  */
 const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
-  'refactoring_refused', 'verification_failed', 'command_not_allowed', 'workspace_escape',
+  'refactoring_refused', 'verification_failed', 'project_code_not_allowed', 'workspace_escape',
   'file_too_large', 'binary_file', 'file_not_found', 'unsupported_language', 'invalid_input', 'network_denied',
 ]);
 

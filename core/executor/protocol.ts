@@ -2,7 +2,7 @@
  * The data that crosses the executor boundary (daemon process <-> executor process <-> worker thread).
  * Only plain data travels: a module path and JSON in, JSON out; never functions or code.
  */
-import type { LogLevel, StagedEntry, StepResult } from '../contracts/index.js';
+import type { LogLevel, Permissions, StagedEntry, StepResult } from '../contracts/index.js';
 
 /** Everything a worker needs to run one step. */
 export interface StepTask {
@@ -21,12 +21,12 @@ export interface StepTask {
   toolCallsUsed: number;
   /** Selects the pool: each distinct value gets its own resourceLimits.maxOldGenerationSizeMb. */
   maxMemoryMB: number;
-  allowCommands: boolean;
+  permissions: Permissions;
 }
 
 /** Failure codes a step can end with (a subset of the error catalogue). */
 export type StepFailureCode = 'capability_error' | 'capability_crashed' | 'memory_limit' | 'tool_call_limit' | 'cancelled' | 'unavailable'
-  | 'refactoring_refused' | 'verification_failed' | 'command_not_allowed' | 'workspace_escape' | 'file_too_large' | 'binary_file'
+  | 'refactoring_refused' | 'verification_failed' | 'project_code_not_allowed' | 'workspace_escape' | 'file_too_large' | 'binary_file'
   | 'file_not_found' | 'unsupported_language' | 'invalid_input' | 'network_denied';
 
 export interface StepFailure {

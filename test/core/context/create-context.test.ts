@@ -37,11 +37,13 @@ describe('createCapabilityContext', () => {
     const previous: StepResult[] = [{ summary: 'earlier' }];
     const { ctx } = await createCapabilityContext({
       jobId: 'job-1', stepIndex: 2, root, staged: [], previous, signal: new AbortController().signal,
-      allowCommands: false, budget: createToolBudget(10),
+      permissions: { projectCode: false }, budget: createToolBudget(10),
       onLog: (level, message) => logs.push([level, message]),
       onProgress: (percent, message) => progress.push([percent, message]),
     });
     expect([ctx.jobId, ctx.stepIndex, ctx.previous]).to.deep.equal(['job-1', 2, previous]);
+    expect(ctx.permissions).to.deep.equal({ projectCode: false });
+    expect(Object.isFrozen(ctx.permissions), 'a capability cannot grant itself the permission').to.equal(true);
     expect(ctx.project.name).to.equal('ctx-sample');
     expect(ctx.project.framework).to.equal('express');
     expect(ctx.project.codeStyle).to.include({ source: 'prettier', quotes: 'single', semicolons: false });

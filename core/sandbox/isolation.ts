@@ -1,0 +1,114 @@
+/**
+ * How much of the machine project code is kept from, decided once per thread by trying it:
+ * - `namespaces` (Linux with unprivileged user namespaces): a user, mount, network and PID namespace.
+ *   No network but a loopback that is down; its own /proc (the daemon's /proc/<pid>/environ is out of
+ *   sight); the daemon's secret files (AGENTD_SANDBOX_HIDE) covered by empty mounts; and a nested user
+ *   namespace on top, so project code cannot unmount any of that again.
+ * - `network`: only a user + network namespace (e.g. a container whose /proc cannot be mounted again).
+ * - `none`: no namespaces (macOS, Windows, kernels without unprivileged user namespaces).
+ * Every level keeps the allow-listed environment, the CPU/data limits (`ulimit`, where /bin/sh exists),
+ * the wall clock and the output cap. docs/security.md says what each level leaves open.
+ */
+import { hostSpawn } from './host-spawn.js';
+import { findOnPath } from './resolve-command.js';
+
+export type Isolation = 'namespaces' | 'network' | 'none';
+const LEVELS: readonly Isolation[] = ['none', 'network', 'namespaces'];
+
+export interface Helpers {
+  sh: string | null;
+  unshare: string | null;
+}
+
+export interface WrapLimits {
+  cpuSeconds: number;
+  memoryMB: number;
+  /** Files and folders covered by empty mounts (namespaces only). */
+  hidden: string[];
+  /** Folders mounted read-only (namespaces only). */
+  readOnly: string[];
+}
+
+const LIMITS = 'ulimit -t "$1" && ulimit -d "$2" && shift 2';
+const LIMITED_EXEC = `${LIMITS} && exec "$@"`;
+// Positional: cpu, data KB, unshare, count + hidden paths, count + read-only paths, program, args.
+const NAMESPACE_SETUP = `set -e
+${LIMITS}
+unshare=$1; shift
+mount -t proc proc /proc
+n=$1; shift
+while [ "$n" -gt 0 ]; do
+  if [ -d "$1" ]; then mount -t tmpfs -o size=4k,mode=000 agentd-hidden "$1"; elif [ -e "$1" ]; then mount --bind /dev/null "$1"; fi
+  shift; n=$((n - 1))
+done
+n=$1; shift
+while [ "$n" -gt 0 ]; do
+  mount --bind "$1" "$1"; mount -o remount,bind,ro "$1"
+  shift; n=$((n - 1))
+done
+exec "$unshare" --user --map-root-user -- "$@"`;
+
+const USER_NS = ['--user', '--map-root-user'];
+const ALL_NS = [...USER_NS, '--mount', '--net', '--pid', '--fork', '--kill-child'];
+
+export function findHelpers(searchPath: string): Helpers {
+  const sh = process.platform === 'win32' ? null : findOnPath('sh', searchPath);
+  const unshare = process.platform === 'linux' ? findOnPath('unshare', searchPath) : null;
+  return { sh, unshare };
+}
+
+/** The program to start and its arguments, running `program args` at the given level. */
+export function wrapCommand(level: Isolation, helpers: Helpers, limits: WrapLimits, program: string, args: string[]): { file: string; argv: string[] } {
+  const { sh, unshare } = helpers;
+  if (!sh) return { file: program, argv: args };
+  const dataKB = String(Math.max(1, Math.round(limits.memoryMB * 1024)));
+  const cpu = String(Math.max(1, Math.ceil(limits.cpuSeconds)));
+  if (level === 'namespaces' && unshare) {
+    const lists = [String(limits.hidden.length), ...limits.hidden, String(limits.readOnly.length), ...limits.readOnly];
+    return { file: unshare, argv: [...ALL_NS, '--', sh, '-c', NAMESPACE_SETUP, 'sh', cpu, dataKB, unshare, ...lists, program, ...args] };
+  }
+  const limited = [sh, '-c', LIMITED_EXEC, 'sh', cpu, dataKB, program, ...args];
+  if (level === 'network' && unshare) return { file: unshare, argv: [...USER_NS, '--net', '--', ...limited] };
+  return { file: sh, argv: limited.slice(1) };
+}
+
+function runsCleanly(file: string, argv: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = hostSpawn(file, argv, { stdio: 'ignore', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function probe(): Promise<Isolation> {
+  const helpers = findHelpers(process.env.PATH ?? '');
+  if (!helpers.sh || !helpers.unshare) return 'none';
+  const limits: WrapLimits = { cpuSeconds: 5, memoryMB: 256, hidden: [], readOnly: [] };
+  for (const level of ['namespaces', 'network'] as const) {
+    const { file, argv } = wrapCommand(level, helpers, limits, helpers.sh, ['-c', 'exit 0']);
+    if (await runsCleanly(file, argv)) return level;
+  }
+  return 'none';
+}
+
+/**
+ * `AGENTD_SANDBOX_ISOLATION` may lower the level (to see what a machine without namespaces does);
+ * it can never raise it above what the machine allows.
+ */
+function capped(found: Isolation): Isolation {
+  const wanted = process.env.AGENTD_SANDBOX_ISOLATION as Isolation | undefined;
+  if (!wanted || !LEVELS.includes(wanted)) return found;
+  return LEVELS.indexOf(wanted) < LEVELS.indexOf(found) ? wanted : found;
+}
+
+let probed: Promise<Isolation> | null = null;
+
+/** The level this machine gives project code; probed on first use, then remembered by this thread. */
+export async function availableIsolation(): Promise<Isolation> {
+  probed ??= probe();
+  return capped(await probed);
+}
