@@ -132,7 +132,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const { workspace, server } = config;
   const service = new JobService({
     store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
-    workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize,
+    workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize, trustedWorkspaces: config.security.trustedWorkspaces,
   });
   const runner = new JobRunner({ store, queue, bus, engine, logger, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });

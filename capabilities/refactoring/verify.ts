@@ -2,13 +2,15 @@
  * refactoring.verify: runs the project's type-check and tests on the disk state (a temp copy without
  * the staged overlay) and again on a temp copy with the overlay applied. When a check that passed
  * before fails after, the step fails with `verification_failed`; the engine drops a failed step's
- * overlay, so the staged changes never reach the disk. Needs a job that allows commands.
+ * overlay, so the staged changes never reach the disk. The tests and the project's own scripts need the
+ * project-code permission; without it the type-check runs on agentd's TypeScript and the tests are
+ * reported as not run (verify/plan-checks.ts).
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { AgentdError, isAgentdError } from '../../core/index.js';
+import type { Change, CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { AgentdError } from '../../core/index.js';
 import { CHECKS, DEFAULT_TIMEOUT_MS, INPUT_SCHEMA, type VerifyInput } from './verify/options.js';
-import { missingCheckReason, planChecks, type PlannedCheck } from './verify/plan-checks.js';
-import { runCheck, type CheckRun } from './verify/run-check.js';
+import { planChecks, type NotRun, type PlannedCheck } from './verify/plan-checks.js';
+import { runApiCheck, runCheck, type CheckRun } from './verify/run-check.js';
 import { applyToCopy, copyTree, removeTree } from './verify/temp-tree.js';
 
 export const meta: CapabilityMeta = {
@@ -16,25 +18,21 @@ export const meta: CapabilityMeta = {
   group: 'refactoring',
   title: 'Verify',
   description:
-    "Runs the project's type-check and tests before and after the staged changes (in temp copies) and fails the step with verification_failed, discarding the changes, when anything that passed before fails after. Needs allowCommands.",
-  version: '1.0.0',
+    "Runs the project's type-check and tests before and after the staged changes (in temp copies) and fails the step with verification_failed, discarding the changes, when anything that passed before fails after. Without the project-code permission it type-checks with agentd's own TypeScript and does not run the tests (reported as not run).",
+  version: '1.1.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  projectCode: { runs: "the project's tests (npm test) and its typecheck script", without: "type-checks with agentd's own TypeScript API; the tests are reported as not run" },
 };
 
 type Side = Record<string, CheckRun | null>;
 
 export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = input ?? {};
-  await assertCommandsAllowed(ctx);
   const wanted = options.checks ?? [...CHECKS];
-  const checks = await planChecks(ctx, wanted);
   // Only the checks that were asked for are mentioned: a type-check-only run says nothing about tests.
-  const notRun = wanted.filter((name) => !checks.some((c) => c.name === name)).map((name) => ({ check: name, reason: missingCheckReason(name) }));
-  if (checks.length === 0) {
-    const add = wanted.length === 1 ? (wanted[0] === 'typecheck' ? 'add a tsconfig.json or a "typecheck" script' : 'add a "test" script') : 'add one of them';
-    throw new AgentdError('refactoring_refused', `Nothing to verify in "${ctx.workspace.root}": ${notRun.map((n) => n.reason).join(', and ')}; ${add}.`);
-  }
+  const { checks, notRun } = await planChecks(ctx, wanted);
+  if (checks.length === 0) throw nothingToVerify(ctx, wanted, notRun);
   const changes = ctx.workspace.changes();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   ctx.progress(5, 'checking the disk state');
@@ -50,25 +48,26 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
   return { summary: summarise(checks, before, after, changes.length, notRun), data };
 }
 
-/** Refuses before copying anything when the job does not allow commands. */
-async function assertCommandsAllowed(ctx: CapabilityContext): Promise<void> {
-  try {
-    await ctx.tools.runCommand(process.execPath, ['-e', '']);
-  } catch (error) {
-    if (!isAgentdError(error) || error.code !== 'command_not_allowed') throw error;
-    throw new AgentdError('command_not_allowed', 'refactoring.verify runs the project\'s type-check and tests, which this job does not allow; run the job with commands allowed (allowCommands: true).', { cause: error });
+/** Nothing can be checked: the project has no checks, or only checks this job may not run. */
+function nothingToVerify(ctx: CapabilityContext, wanted: string[], notRun: NotRun[]): AgentdError {
+  const reasons = notRun.map((n) => `${n.check}: ${n.reason}`).join('; ');
+  if (notRun.some((n) => n.needsProjectCode)) {
+    return new AgentdError('project_code_not_allowed', `Nothing could be verified without running the project's own code (${reasons}); allow project code for this workspace (security.trustedWorkspaces) or add a tsconfig.json agentd can type-check.`);
   }
+  const add = wanted.length === 1 ? (wanted[0] === 'typecheck' ? 'add a tsconfig.json or a "typecheck" script' : 'add a "test" script') : 'add one of them';
+  return new AgentdError('refactoring_refused', `Nothing to verify in "${ctx.workspace.root}": ${notRun.map((n) => n.reason).join(', and ')}; ${add}.`);
 }
 
-async function runSide(ctx: CapabilityContext, checks: PlannedCheck[], changes: ReturnType<CapabilityContext['workspace']['changes']>, label: string, timeoutMs: number): Promise<Side> {
-  const tree = await copyTree(ctx.workspace.root, label);
+/** One side (before or after the changes); a temp copy only when a command needs one. */
+async function runSide(ctx: CapabilityContext, checks: PlannedCheck[], changes: Change[], label: string, timeoutMs: number): Promise<Side> {
+  const tree = checks.some((c) => c.kind === 'command') ? await copyTree(ctx.workspace.root, label) : null;
   try {
-    await applyToCopy(tree, changes);
+    if (tree) await applyToCopy(tree, changes);
     const side: Side = { typecheck: null, tests: null };
-    for (const check of checks) side[check.name] = await runCheck(ctx, check, tree, timeoutMs);
+    for (const check of checks) side[check.name] = check.kind === 'api' ? runApiCheck(ctx, check, changes) : await runCheck(ctx, check, tree!, timeoutMs);
     return side;
   } finally {
-    await removeTree(tree);
+    if (tree) await removeTree(tree);
   }
 }
 
@@ -78,7 +77,7 @@ function failureMessage(check: PlannedCheck, after: CheckRun, count: number): st
   return `Check "${check.name}" (${check.label}) passed before the staged changes and fails after them with exit code ${after.exitCode}${more}: ${lines}; the staged changes were discarded — fix the refactoring or drop that step.`;
 }
 
-function summarise(checks: PlannedCheck[], before: Side, after: Side, changed: number, notRun: { check: string; reason: string }[]): string {
+function summarise(checks: PlannedCheck[], before: Side, after: Side, changed: number, notRun: NotRun[]): string {
   const parts = checks.map((c) => {
     const b = before[c.name]!;
     const a = after[c.name]!;

@@ -26,5 +26,9 @@ export const META_SCHEMA = {
     version: { type: 'string', pattern: SEMVER_PATTERN },
     inputSchema: { type: 'object' },
     writes: { type: 'boolean' },
+    projectCode: {
+      type: 'object', required: ['runs', 'without'], additionalProperties: false,
+      properties: { runs: { type: 'string', minLength: 1 }, without: { type: 'string', minLength: 1 } },
+    },
   },
 } as const;

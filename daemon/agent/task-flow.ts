@@ -6,7 +6,7 @@
  */
 import type { CapabilityMeta, Engine, EngineEvent, PipelineResult } from '../../core/index.js';
 import type { Plan, PlannedStep, PlanOutcome } from '../../core/planner/index.js';
-import { initialProgress, type JobStep, type StoredJob } from '../jobs/job-record.js';
+import { initialProgress, permissionsOf, type JobStep, type StoredJob } from '../jobs/job-record.js';
 import type { RunEnd } from '../jobs/job-outcome.js';
 import { planInExecutor } from './plan-in-executor.js';
 import { toPlanProgress } from './plan-progress.js';
@@ -80,7 +80,7 @@ export class TaskFlow {
     const outcome = await this.deps.engine.run(
       {
         // maxToolCalls is the job's: planning already spent part of it.
-        jobId: run.job.id, root: run.root, limits: remainingLimits(run.job.limits, used), apply: false,
+        jobId: run.job.id, root: run.root, limits: remainingLimits(run.job.limits, used), apply: false, permissions: permissionsOf(run.job),
         steps: runnable.map((step) => ({ capability: step.capability, input: step.input })),
         previous: run.job.internal.history, turns: run.job.turns,
       },
@@ -106,11 +106,11 @@ export class TaskFlow {
     return { ...base, ...end, usage: { toolCalls: outcome.usage.toolCalls + applied.toolCalls, durationMs: 0 }, agentMessage: `${planLines(plan)}\n${end.agentMessage}` };
   }
 
-  /** Runs the plan's verify step on the project as it is (commands allowed for this step only); nothing is staged. */
+  /** Runs the plan's verify step on the project as it is, with the job's permissions; nothing is staged. */
   private async checkOnly(run: TaskRun, plan: Plan, planned: JobStep[], check: PlannedStep, used: number): Promise<RunEnd> {
     const outcome = await this.deps.engine.run(
       {
-        jobId: run.job.id, root: run.root, limits: remainingLimits(run.job.limits, used), apply: false, allowCommands: true,
+        jobId: run.job.id, root: run.root, limits: remainingLimits(run.job.limits, used), apply: false, permissions: permissionsOf(run.job),
         steps: [{ capability: check.capability, input: check.input }], previous: run.job.internal.history, turns: run.job.turns,
       },
       { signal: run.signal, onEvent: (event) => forward(run, event, [check.index], planned.length) },

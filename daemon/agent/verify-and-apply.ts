@@ -1,6 +1,6 @@
 /**
  * Writing approved changes: first `refactoring.verify` checks them (type-check and tests on temp copies
- * of the workspace without and with the changes; commands allowed for that step only), then
+ * of the workspace without and with the changes; the tests only with the job's project-code permission), then
  * `applyChanges` writes them atomically. Verifying before writing means a change that breaks a check
  * never touches the workspace, not even for the seconds a post-write check would take; `applyChanges`
  * refuses (apply_failed, nothing written) when a file changed on disk since staging. A job cancelled
@@ -10,7 +10,7 @@ import type { Change, Engine, EngineEvent, JobError, RunOutcome } from '../../co
 import { applyChanges, rollback, type ApplyReceipt } from '../../core/workspace/index.js';
 import { isAgentdError } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
-import type { JobStep, StoredJob } from '../jobs/job-record.js';
+import { permissionsOf, type JobStep, type StoredJob } from '../jobs/job-record.js';
 import { toPlanProgress } from './plan-progress.js';
 import { VERIFY_CAPABILITY, verifyStep, withOutcomes } from './plan-record.js';
 
@@ -54,7 +54,7 @@ async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Prom
   const logs: string[] = [];
   const outcome = await run.engine.run(
     {
-      jobId: run.job.id, root: run.root, limits: run.job.limits, apply: false, allowCommands: true,
+      jobId: run.job.id, root: run.root, limits: run.job.limits, apply: false, permissions: permissionsOf(run.job),
       steps: [{ capability: VERIFY_CAPABILITY, input: step.input }],
       staged: changes.map((change) => ({ path: change.path, content: change.after })),
     },

@@ -18,6 +18,7 @@ function describeFormat(schema: JsonSchema): string | undefined {
     case 'size': return `a size with a unit, such as ${SIZE_EXAMPLES}`;
     case 'duration': return `a positive duration, such as ${DURATION_EXAMPLES}`;
     case 'queue-url': return `a URL of the form ${QUEUE_URL_FORM}`;
+    case 'workspace-pattern': return 'a workspace path relative to workspace.path (globs allowed: "repos/*"; "*" for all), without ".." or a leading "/"';
     default: return undefined;
   }
 }

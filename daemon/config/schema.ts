@@ -70,6 +70,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     jwtExpiresIn: { type: ['string', 'integer'], format: 'duration', minimum: 1 },
     protectMetrics: { type: 'boolean' },
     corsOrigins: { type: 'array', items: { type: 'string', minLength: 1 } },
+    trustedWorkspaces: { type: 'array', items: { type: 'string', minLength: 1, format: 'workspace-pattern' } },
     rateLimiting: object({
       enabled: { type: 'boolean' },
       requests: integer(1, 1_000_000),

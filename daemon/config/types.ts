@@ -48,6 +48,11 @@ export interface AgentdConfig {
     jwtExpiresIn: string;
     protectMetrics: boolean;
     corsOrigins: string[];
+    /**
+     * Workspaces (relative to workspace.path; globs such as "repos/*"; "*" for all) whose jobs may run
+     * the project's own code by default: tests, scripts, ESLint/Prettier JS configs and plugins.
+     */
+    trustedWorkspaces: string[];
     rateLimiting: { enabled: boolean; requests: number; window: string; windowMs: number };
     /** `key` is the secret the record key is derived from; required when `enabled`. */
     encryption: { enabled: boolean; algorithm: string; key: string | null };

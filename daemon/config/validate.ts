@@ -6,6 +6,7 @@ import { parseQueueUrl } from './queue-url.js';
 import { CONFIG_SCHEMA, schemaAt, type JsonSchema } from './schema.js';
 import { suggestKey } from './suggest-key.js';
 import { parseDuration, parseSize } from './units.js';
+import { isWorkspacePattern } from './workspace-patterns.js';
 
 let compiled: ValidateFunction | undefined;
 
@@ -16,6 +17,7 @@ function validator(): ValidateFunction {
   ajv.addFormat('size', { type: 'string', validate: (text: string) => parseSize(text) !== null });
   ajv.addFormat('duration', { type: 'string', validate: (text: string) => (parseDuration(text) ?? 0) > 0 });
   ajv.addFormat('queue-url', { type: 'string', validate: (text: string) => parseQueueUrl(text) !== null });
+  ajv.addFormat('workspace-pattern', { type: 'string', validate: isWorkspacePattern });
   compiled = ajv.compile(CONFIG_SCHEMA);
   return compiled;
 }

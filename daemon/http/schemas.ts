@@ -28,6 +28,10 @@ const commonJobFields: Schema = {
   limits: limitsSchema,
   idempotencyKey: { type: 'string', minLength: 1, maxLength: 200, description: 'The same key returns the same job.' },
   priority: { type: 'integer', minimum: -1000, maximum: 1000, description: 'Higher runs sooner; equal priorities run in submission order.' },
+  allowProjectCode: {
+    type: 'boolean',
+    description: "Run the workspace's own code (its tests, scripts, ESLint config and plugins, Prettier JS configs and plugins) in agentd's sandbox. Default: true when the workspace is in security.trustedWorkspaces, else false. true on an untrusted workspace is 403 project_code_not_allowed; false turns it off on a trusted one. Without it, capabilities that would run project code do less and say so (docs/security.md).",
+  },
 };
 
 export const createTaskJobSchema: Schema = {
@@ -100,6 +104,7 @@ export const planSchema: Schema = {
         properties: {
           index: { type: 'integer' }, capability: { type: 'string' }, input: { type: 'object' }, target: { type: ['string', 'null'] },
           summary: { type: 'string' }, available: { type: 'boolean' }, reason: { type: 'string', description: 'Why an unavailable step is skipped, e.g. "not built yet".' },
+          projectCode: { enum: ['allowed', 'not_allowed'], description: "Present on steps that would run the project's own code: whether this job allows it (not_allowed: the step does less and says so)." },
         },
       },
     },
@@ -121,7 +126,7 @@ const jobErrorSchema: Schema = { type: 'object', required: ['code', 'message'], 
 
 export const jobRecordSchema: Schema = {
   title: 'Job', type: 'object',
-  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'plan', 'question', 'limits', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
+  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'plan', 'question', 'limits', 'permissions', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
   properties: {
     id: { type: 'string' }, status: { enum: [...JOB_STATUSES] }, kind: { enum: ['task', 'pipeline'] },
     task: { type: ['string', 'null'] }, mode: { enum: ['approval', 'auto'] }, workspace: { type: 'string' },
@@ -145,6 +150,11 @@ export const jobRecordSchema: Schema = {
       anyOf: [{ type: 'object', required: ['message', 'options'], properties: { message: { type: 'string' }, options: { type: 'array', items: { type: 'string' } } } }, { type: 'null' }],
     },
     limits: { type: 'object', properties: limitsSchema.properties },
+    permissions: {
+      type: 'object', required: ['projectCode'],
+      description: 'What the job may do beyond reading and staging changes.',
+      properties: { projectCode: { type: 'boolean', description: "Whether the job may run the workspace's own code (allowProjectCode, else security.trustedWorkspaces)." } },
+    },
     usage: { type: 'object', properties: { toolCalls: { type: 'integer' }, durationMs: { type: 'number' } } },
     attempts: { type: 'integer' },
     createdAt: { type: 'string', format: 'date-time' }, startedAt: isoOrNull, finishedAt: isoOrNull, updatedAt: { type: 'string', format: 'date-time' },

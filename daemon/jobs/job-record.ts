@@ -1,5 +1,5 @@
 /** The job record of API.md, and what the daemon keeps beside it (never sent to clients). */
-import type { Change, JobError, Limits, PipelineResult, StepResult, StepStatus } from '../../core/index.js';
+import type { Change, JobError, Limits, Permissions, PipelineResult, StepResult, StepStatus } from '../../core/index.js';
 import type { Plan } from '../../core/planner/index.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'cancelled'] as const;
@@ -60,6 +60,12 @@ export interface JobRecord {
   error: JobError | null;
   turns: JobTurn[];
   limits: Limits;
+  /**
+   * What the job may do beyond reading and staging: `projectCode` = run the workspace's own code
+   * (`allowProjectCode` of the request, else whether the workspace is in security.trustedWorkspaces).
+   * Optional in storage (records written before it existed count as no project code).
+   */
+  permissions?: Permissions;
   usage: { toolCalls: number; durationMs: number };
   attempts: number;
   createdAt: string;
@@ -98,7 +104,12 @@ export interface StoredJob extends JobRecord {
 /** What a client sees: the record without the daemon's bookkeeping. */
 export function toPublicJob(job: StoredJob): JobRecord {
   const { internal: _internal, ...record } = job;
-  return { ...record, plan: job.plan ?? null, question: job.question ?? null };
+  return { ...record, permissions: permissionsOf(job), plan: job.plan ?? null, question: job.question ?? null };
+}
+
+/** The job's permissions; none for a record written before permissions existed. */
+export function permissionsOf(job: JobRecord): Permissions {
+  return { projectCode: job.permissions?.projectCode === true };
 }
 
 export function pendingSteps(steps: { capability: string; input?: unknown }[]): JobStep[] {

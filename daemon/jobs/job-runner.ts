@@ -10,7 +10,7 @@ import type { Logger } from '../logging/types.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
 import type { JobStore } from './job-store.js';
-import { initialProgress, isFinal, type StoredJob } from './job-record.js';
+import { initialProgress, isFinal, permissionsOf, type StoredJob } from './job-record.js';
 import { applyRunEnd, errorOf, fromEngine, type RunEnd } from './job-outcome.js';
 import { resolveJobWorkspace } from './job-workspace.js';
 import { removeScratch, scratchFolder, writeArtifacts } from './job-scratch.js';
@@ -115,7 +115,7 @@ export class JobRunner {
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
     const outcome = await this.deps.engine.run(
       {
-        jobId: job.id, root, limits: job.limits, apply: job.mode === 'auto',
+        jobId: job.id, root, limits: job.limits, apply: job.mode === 'auto', permissions: permissionsOf(job),
         steps: job.steps.map((step) => ({ capability: step.capability, input: step.input })),
         previous: job.internal.history, turns: job.turns,
       },

@@ -22,6 +22,8 @@ export interface JobServiceOptions {
   workspaceMaxBytes: number | null;
   workspaceMaxSize: string | null;
   limits: Limits;
+  /** security.trustedWorkspaces: workspaces whose jobs may run project code by default. */
+  trustedWorkspaces?: readonly string[];
 }
 
 export type FollowUpBody = { message: string } | { action: 'approve' | 'reject' };
@@ -43,7 +45,7 @@ export class JobService {
     this.assertAccepting();
     await this.assertWorkspaceHasRoom();
     const { registry, workspaceBase, limits, store, queue, bus } = this.options;
-    const job = await buildJob({ registry, workspaceBase, daemonLimits: limits }, body);
+    const job = await buildJob({ registry, workspaceBase, daemonLimits: limits, trustedWorkspaces: this.options.trustedWorkspaces ?? [] }, body);
     const stored = await store.create(job);
     if (stored.created) {
       try {

@@ -8,6 +8,7 @@ import { AgentdError, type ErrorDetail, type Limits, type PipelineStep } from '.
 import type { CapabilityRegistry } from '../../core/registry/index.js';
 import { initialProgress, pendingSteps, type JobMode, type StoredJob } from './job-record.js';
 import { resolveJobWorkspace } from './job-workspace.js';
+import { projectCodePermission } from './project-code-permission.js';
 
 export interface CreateJobBody {
   task?: string;
@@ -19,12 +20,16 @@ export interface CreateJobBody {
   limits?: Partial<Limits>;
   idempotencyKey?: string;
   priority?: number;
+  /** Run the workspace's own code (tests, scripts, ESLint/Prettier JS configs); default: whether the workspace is trusted. */
+  allowProjectCode?: boolean;
 }
 
 export interface SubmissionContext {
   registry: CapabilityRegistry;
   workspaceBase: string;
   daemonLimits: Limits;
+  /** security.trustedWorkspaces */
+  trustedWorkspaces: readonly string[];
 }
 
 /** The body's steps with the JSON path each one came from (for error details). */
@@ -68,6 +73,7 @@ export async function buildJob(context: SubmissionContext, body: CreateJobBody):
   const limits = lowerLimits(context.daemonLimits, body.limits);
   const steps = body.task === undefined ? checkSteps(context.registry, body) : [];
   const workspace = await resolveJobWorkspace(context.workspaceBase, body.workspace);
+  const projectCode = projectCodePermission(workspace.relative, body.allowProjectCode, context.trustedWorkspaces);
   const now = new Date().toISOString();
   const records = pendingSteps(steps);
   return {
@@ -83,6 +89,7 @@ export async function buildJob(context: SubmissionContext, body: CreateJobBody):
     error: null,
     turns: body.task === undefined ? [] : [{ role: 'user', message: body.task, at: now }],
     limits,
+    permissions: { projectCode },
     usage: { toolCalls: 0, durationMs: 0 },
     attempts: 0,
     createdAt: now,

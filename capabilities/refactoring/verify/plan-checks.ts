@@ -1,8 +1,9 @@
 /**
- * The project's own checks: the type-check (its `typecheck` script, else `tsc --noEmit -p <tsconfig>`
- * with the project's TypeScript or agentd's) and its test command (`npm test` when package.json has a
- * test script). Commands take the tree to check as an argument, because `tools.runCommand` always
- * starts in the workspace root and the checks run in temp copies.
+ * The project's own checks. With the project-code permission: the type-check (its `typecheck` script,
+ * else `tsc --noEmit -p <tsconfig>` with the project's TypeScript or agentd's) and its test command
+ * (`npm test` when package.json has a test script), run through `tools.runCommand` in temp copies.
+ * Without it: the type-check with agentd's own TypeScript API over the tsconfig (typecheck-api.ts), and
+ * the tests not run — listed in `notRun` as such, never reported as passed.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,16 +11,22 @@ import path from 'node:path';
 import type { CapabilityContext } from '../../../core/index.js';
 import type { CheckName } from './options.js';
 
-export interface PlannedCheck {
-  name: CheckName;
-  /** For reports: the command as a user would type it. */
-  label: string;
-  command(tree: string): { command: string; args: string[] };
+export type PlannedCheck =
+  | { name: CheckName; kind: 'command'; label: string; command(tree: string): { command: string; args: string[] } }
+  | { name: CheckName; kind: 'api'; label: string; tsconfig: string };
+
+export interface NotRun {
+  check: CheckName;
+  reason: string;
+  /** True when the check was not run only because the job does not allow project code. */
+  needsProjectCode?: boolean;
 }
 
 interface PackageJson {
   scripts?: Record<string, unknown>;
 }
+
+export const NOT_ALLOWED = 'project code not allowed';
 
 async function readPackageJson(ctx: CapabilityContext): Promise<PackageJson | null> {
   if (!(await ctx.workspace.exists('package.json'))) return null;
@@ -30,9 +37,9 @@ async function readPackageJson(ctx: CapabilityContext): Promise<PackageJson | nu
   }
 }
 
-function npmScript(script: string): (tree: string) => { command: string; args: string[] } {
+function npmScript(name: CheckName, script: string): PlannedCheck {
   // `npm --prefix <tree>` runs the script with the tree as its working directory.
-  return (tree) => ({ command: 'npm', args: ['--prefix', tree, 'run', script, '--silent'] });
+  return { name, kind: 'command', label: `npm ${script === 'test' ? 'test' : `run ${script}`}`, command: (tree) => ({ command: 'npm', args: ['--prefix', tree, 'run', script, '--silent'] }) };
 }
 
 function tscPath(root: string): string {
@@ -40,27 +47,42 @@ function tscPath(root: string): string {
   return existsSync(own) ? path.join('node_modules', 'typescript', 'bin', 'tsc') : createRequire(import.meta.url).resolve('typescript/bin/tsc');
 }
 
-export async function planChecks(ctx: CapabilityContext, wanted: CheckName[]): Promise<PlannedCheck[]> {
+async function tsconfigOf(ctx: CapabilityContext): Promise<string | null> {
+  return ctx.project.tsconfig ?? ((await ctx.workspace.exists('tsconfig.json')) ? 'tsconfig.json' : null);
+}
+
+function tscCommand(root: string, tsconfig: string): PlannedCheck {
+  const tsc = tscPath(root);
+  return {
+    name: 'typecheck', kind: 'command', label: `tsc --noEmit -p ${tsconfig}`,
+    command: (tree) => ({ command: process.execPath, args: [path.isAbsolute(tsc) ? tsc : path.join(tree, tsc), '--noEmit', '-p', path.join(tree, tsconfig)] }),
+  };
+}
+
+async function typecheck(ctx: CapabilityContext, scripts: Record<string, unknown>): Promise<PlannedCheck | NotRun> {
+  const allowed = ctx.permissions.projectCode;
+  if (allowed && typeof scripts.typecheck === 'string') return npmScript('typecheck', 'typecheck');
+  const tsconfig = await tsconfigOf(ctx);
+  if (tsconfig) return allowed ? tscCommand(ctx.workspace.root, tsconfig) : { name: 'typecheck', kind: 'api', label: `agentd's TypeScript API on ${tsconfig}`, tsconfig };
+  if (typeof scripts.typecheck === 'string') return { check: 'typecheck', reason: `${NOT_ALLOWED} (its "typecheck" script is the project's code, and there is no tsconfig.json agentd could check itself)`, needsProjectCode: true };
+  return { check: 'typecheck', reason: missingCheckReason('typecheck') };
+}
+
+function tests(ctx: CapabilityContext, scripts: Record<string, unknown>): PlannedCheck | NotRun {
+  if (!hasRealTestScript(scripts.test)) return { check: 'tests', reason: missingCheckReason('tests') };
+  if (ctx.permissions.projectCode) return npmScript('tests', 'test');
+  return { check: 'tests', reason: `${NOT_ALLOWED} ("npm test" runs the project's code; allow project code for this workspace to run it)`, needsProjectCode: true };
+}
+
+export async function planChecks(ctx: CapabilityContext, wanted: CheckName[]): Promise<{ checks: PlannedCheck[]; notRun: NotRun[] }> {
   const scripts = (await readPackageJson(ctx))?.scripts ?? {};
-  const checks: PlannedCheck[] = [];
-  if (wanted.includes('typecheck')) {
-    if (typeof scripts.typecheck === 'string') checks.push({ name: 'typecheck', label: 'npm run typecheck', command: npmScript('typecheck') });
-    else {
-      const tsconfig = ctx.project.tsconfig ?? ((await ctx.workspace.exists('tsconfig.json')) ? 'tsconfig.json' : null);
-      if (tsconfig) {
-        const tsc = tscPath(ctx.workspace.root);
-        checks.push({
-          name: 'typecheck',
-          label: `tsc --noEmit -p ${tsconfig}`,
-          command: (tree) => ({ command: process.execPath, args: [path.isAbsolute(tsc) ? tsc : path.join(tree, tsc), '--noEmit', '-p', path.join(tree, tsconfig)] }),
-        });
-      }
-    }
-  }
-  if (wanted.includes('tests') && hasRealTestScript(scripts.test)) {
-    checks.push({ name: 'tests', label: 'npm test', command: npmScript('test') });
-  }
-  return checks;
+  const planned: (PlannedCheck | NotRun)[] = [];
+  if (wanted.includes('typecheck')) planned.push(await typecheck(ctx, scripts));
+  if (wanted.includes('tests')) planned.push(tests(ctx, scripts));
+  return {
+    checks: planned.filter((p): p is PlannedCheck => 'kind' in p),
+    notRun: planned.filter((p): p is NotRun => 'check' in p),
+  };
 }
 
 /**

@@ -1,6 +1,10 @@
-/** Running one planned check in one tree through `tools.runCommand` (gated by allowCommands, counted, abortable). */
-import type { CapabilityContext } from '../../../core/index.js';
+/**
+ * Running one planned check: a command in one tree through `tools.runCommand` (needs the project-code
+ * permission; counted, abortable, sandboxed), or agentd's own type-check over an overlay.
+ */
+import type { CapabilityContext, Change } from '../../../core/index.js';
 import type { PlannedCheck } from './plan-checks.js';
+import { typecheckWithApi } from './typecheck-api.js';
 
 export interface CheckRun {
   command: string;
@@ -17,16 +21,26 @@ export interface CheckRun {
 const TAIL_LINES = 40;
 const FAILURE = /(error|fail|failing|✗|✖|AssertionError|not ok|\d+\) )/i;
 
-export async function runCheck(ctx: CapabilityContext, check: PlannedCheck, tree: string, timeoutMs: number): Promise<CheckRun> {
+export async function runCheck(ctx: CapabilityContext, check: Extract<PlannedCheck, { kind: 'command' }>, tree: string, timeoutMs: number): Promise<CheckRun> {
   const { command, args } = check.command(tree);
   const result = await ctx.tools.runCommand(command, args, { timeoutMs });
   const lines = `${result.stdout}\n${result.stderr}`.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '' && !/^npm warn/i.test(l));
+  return checkRun(check.label, result.exitCode, result.durationMs, result.timedOut === true, lines, tree);
+}
+
+/** The type-check without project code: `changes` over the disk state (none: the disk as it is). */
+export function runApiCheck(ctx: CapabilityContext, check: Extract<PlannedCheck, { kind: 'api' }>, changes: Change[]): CheckRun {
+  const result = typecheckWithApi(ctx.workspace.root, check.tsconfig, changes);
+  return checkRun(check.label, result.exitCode, result.durationMs, false, result.lines, ctx.workspace.root);
+}
+
+function checkRun(label: string, exitCode: number, durationMs: number, timedOut: boolean, lines: string[], tree: string): CheckRun {
   return {
-    command: check.label,
-    exitCode: result.exitCode,
-    passed: result.exitCode === 0,
-    durationMs: result.durationMs,
-    timedOut: result.timedOut === true,
+    command: label,
+    exitCode,
+    passed: exitCode === 0,
+    durationMs,
+    timedOut,
     outputTail: lines.slice(-TAIL_LINES).join('\n'),
     failureLines: firstFailureLines(lines, tree),
   };

@@ -41,8 +41,8 @@ export interface StagedRun {
 type Runner<I> = (input: I, ctx: CapabilityContext) => Promise<StepResult>;
 
 /** Runs a capability on `root` in a real local context and returns its result and overlay. */
-export async function runOn<I>(runner: Runner<I>, root: string, input: I, options: { allowCommands?: boolean; previous?: StepResult[]; staged?: StagedEntry[] } = {}): Promise<StagedRun> {
-  const handle = await createLocalContext({ root, allowCommands: options.allowCommands, previous: options.previous, staged: options.staged, limits: { maxToolCalls: 1000 } });
+export async function runOn<I>(runner: Runner<I>, root: string, input: I, options: { projectCode?: boolean; previous?: StepResult[]; staged?: StagedEntry[] } = {}): Promise<StagedRun> {
+  const handle = await createLocalContext({ root, permissions: { projectCode: options.projectCode ?? false }, previous: options.previous, staged: options.staged, limits: { maxToolCalls: 1000 } });
   const result = await runner(input, handle.ctx);
   return { result, staged: handle.staged() };
 }

@@ -24,7 +24,7 @@ describe('capabilities/refactoring/verify in a real pipeline', function () {
       root,
       steps: [{ capability: 'refactoring.modernize', input: { include: ['lib/**'] } }, { capability: 'refactoring.verify', input: { checks: ['tests'] } }],
       limits: DEFAULT_LIMITS,
-      allowCommands: true,
+      permissions: { projectCode: true },
       apply: true,
     });
     expect(outcome.error).to.equal(null);
@@ -37,19 +37,20 @@ describe('capabilities/refactoring/verify in a real pipeline', function () {
     expect(await readFile(path.join(root, 'lib', 'store.js'), 'utf8')).to.include('async function loadName(id) {');
   });
 
-  it('without allowCommands the verify step fails with command_not_allowed and nothing is applied', async () => {
+  it('without the project-code permission a tests-only verify step fails with project_code_not_allowed and nothing is applied', async () => {
     const root = await copyOf(fixture('legacy-js-package'), { linkNodeModules: true });
     const outcome = await engine.run({
       jobId: 'verify-refused',
       root,
       steps: [{ capability: 'refactoring.modernize', input: { include: ['lib/**'] } }, { capability: 'refactoring.verify' }],
       limits: DEFAULT_LIMITS,
+      permissions: { projectCode: false },
       apply: true,
     });
     expect(outcome.status).to.equal('failed');
     // The engine keeps the code a capability's AgentdError carries (the message is wrapped with the step).
-    expect(outcome.error!.code).to.equal('command_not_allowed');
-    expect(outcome.error!.message).to.include('allowCommands: true');
+    expect(outcome.error!.code).to.equal('project_code_not_allowed');
+    expect(outcome.error!.message).to.include('security.trustedWorkspaces');
     expect(outcome.applied).to.equal(false);
     expect(await readFile(path.join(root, 'lib', 'store.js'), 'utf8')).to.include('function loadName(id) {\n  return findUser(id).then(');
   });

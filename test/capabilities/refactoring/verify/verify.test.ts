@@ -17,9 +17,9 @@ async function project(): Promise<{ root: string; cart: string }> {
   return { root, cart: await readFile(path.join(root, 'src', 'cart.ts'), 'utf8') };
 }
 
-async function verify(root: string, staged: StagedEntry[], allowCommands = true): Promise<{ before: Side; after: Side; summary: string }> {
-  const { result } = await runOn(run, root, {}, { allowCommands, staged });
-  return { ...(result.data as { before: Side; after: Side }), summary: result.summary };
+async function verify(root: string, staged: StagedEntry[], projectCode = true): Promise<{ before: Side; after: Side; summary: string; notRun: unknown[] }> {
+  const { result } = await runOn(run, root, {}, { projectCode, staged });
+  return { ...(result.data as { before: Side; after: Side; notRun: unknown[] }), summary: result.summary };
 }
 
 async function failure(promise: Promise<unknown>): Promise<AgentdError> {
@@ -80,11 +80,37 @@ describe('capabilities/refactoring/verify', function () {
     expect(summary).to.include('still fails (failed before too)');
   });
 
-  it('refuses with command_not_allowed, saying how to allow it, when the job does not allow commands', async () => {
-    const { root } = await project();
+  it('without the project-code permission: type-checks with agentd\'s TypeScript API and reports the tests as not run, never as passed', async () => {
+    const { root, cart } = await project();
+    const staged = [{ path: 'src/cart.ts', content: cart.replace('let sum = 0;', 'let sum = 0 as number;') }];
+    const { before, after, summary, notRun } = await verify(root, staged, false);
+    expect(before.typecheck).to.include({ exitCode: 0, passed: true });
+    expect(after.typecheck).to.include({ exitCode: 0, passed: true });
+    expect(before.tests).to.equal(null);
+    expect(after.tests).to.equal(null);
+    expect(notRun).to.deep.equal([{ check: 'tests', reason: 'project code not allowed ("npm test" runs the project\'s code; allow project code for this workspace to run it)', needsProjectCode: true }]);
+    expect(summary).to.include("typecheck (agentd's TypeScript API on tsconfig.json) passes");
+    expect(summary).to.include('Not run: tests (project code not allowed');
+    expect(summary).not.to.match(/tests[^.]*passes/);
+  });
+
+  it('without the permission the API type-check still catches a type error, through the overlay (the workspace is not copied)', async () => {
+    const { root, cart } = await project();
+    const staged = [{ path: 'src/cart.ts', content: cart.replace('let sum = 0;', 'let sum: number = 0;\n  const unit: string = 1;') }];
+    const error = await failure(verify(root, staged, false));
+    expect(error.code).to.equal('verification_failed');
+    expect(error.message).to.match(/^Check "typecheck" \(agentd's TypeScript API on tsconfig.json\)/);
+    expect(error.message).to.include("src/cart.ts(13,9): error TS2322: Type 'number' is not assignable to type 'string'.");
+  });
+
+  it('refuses with project_code_not_allowed when the only check there is needs project code', async () => {
+    const root = await copyOf(fixture('refactoring-samples', 'cjs-dynamic-require'));
+    const { writeFile } = await import('node:fs/promises');
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(path.join(root, 'package.json'), JSON.stringify({ ...manifest, scripts: { test: 'node --test' } }));
     const error = await failure(verify(root, [], false));
-    expect(error.code).to.equal('command_not_allowed');
-    expect(error.message).to.include('allowCommands');
+    expect(error.code).to.equal('project_code_not_allowed');
+    expect(error.message).to.include('security.trustedWorkspaces');
   });
 
   it('type-check only: a project without a test script (or with npm\'s placeholder) verifies without a word about tests', async () => {
@@ -94,7 +120,7 @@ describe('capabilities/refactoring/verify', function () {
     for (const scripts of [{}, { test: 'echo "Error: no test specified" && exit 1' }]) {
       await writeFile(path.join(root, 'package.json'), JSON.stringify({ ...manifest, scripts }));
       const staged = [{ path: 'src/cart.ts', content: cart.replace('let sum = 0;', 'let sum = 0 as number;') }];
-      const { result } = await runOn(run, root, { checks: ['typecheck'] }, { allowCommands: true, staged });
+      const { result } = await runOn(run, root, { checks: ['typecheck'] }, { projectCode: true, staged });
       const data = result.data as { checks: string[]; notRun: unknown[]; before: Side; after: Side };
       expect(data.checks).to.deep.equal(['typecheck']);
       expect(data.notRun).to.deep.equal([]);
@@ -120,7 +146,7 @@ describe('capabilities/refactoring/verify', function () {
 
   it('type-check only on a project without a tsconfig: the refusal names what the type-check needs, not a test script', async () => {
     const root = await copyOf(fixture('refactoring-samples', 'cjs-dynamic-require'));
-    const error = await failure(runOn(run, root, { checks: ['typecheck'] }, { allowCommands: true }));
+    const error = await failure(runOn(run, root, { checks: ['typecheck'] }, { projectCode: true }));
     expect(error.code).to.equal('refactoring_refused');
     expect(error.message).to.match(/no tsconfig\.json and no "typecheck" script; add a tsconfig\.json or a "typecheck" script\.$/);
     expect(error.message).not.to.include('"test"');
