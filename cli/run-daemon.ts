@@ -8,13 +8,13 @@ import type { DaemonHandle } from '../daemon/server.js';
  * Start-up failures (invalid configuration, a taken port) propagate as AgentdErrors for main to print.
  */
 export async function runDaemon(options: LoadConfigOptions): Promise<number> {
-  const { config } = loadConfig(options);
+  const { config, files } = loadConfig(options);
   const logger = createLogger(config.logging);
   let handle: DaemonHandle;
   try {
     // Imported here so status/logs/--dry-run never load express, the engine and its worker pool.
     const { startDaemon } = await import('../daemon/server.js');
-    handle = await startDaemon(config, { logger });
+    handle = await startDaemon(config, { logger, secretFiles: files });
   } catch (error) {
     await logger.close();
     throw error;

@@ -43,6 +43,8 @@ export interface DaemonDeps {
   capabilityModules?: string[];
   /** A queue backend to use instead of the configured one (the daemon closes it on close()). */
   backend?: QueueBackend;
+  /** Configuration files the daemon was started from: hidden from project code with its other secret files. */
+  secretFiles?: string[];
   /** Namespace of the security keys in Redis (rate-limit counters, webhook delivery ids); tests pass a random one. */
   securityRedisPrefix?: string;
 }
@@ -89,7 +91,9 @@ async function openEngine(deps: DaemonDeps, registry: CapabilityRegistry, config
   // A step waiting for a thread already counts as running (its time limit ticks), so every job the
   // daemon runs at once gets a thread, and the pool for the configured memory limit starts warm.
   const poolOptions = { maxThreads: Math.max(DEFAULT_MAX_THREADS, config.server.maxConcurrent), warmMemoryMB: [config.limits.maxMemoryMB] };
-  const engine = createEngine({ registry: withAgentSteps(registry), poolOptions });
+  // Project code runs as the daemon's OS user: the files holding its secrets are covered in the sandbox.
+  const hiddenPaths = [...(deps.secretFiles ?? []), config.github.privateKeyPath, config.logging.file].filter((file): file is string => Boolean(file));
+  const engine = createEngine({ registry: withAgentSteps(registry), poolOptions, executorOptions: { hiddenPaths } });
   await (engine as { start?: () => Promise<void> }).start?.();
   return engine;
 }

@@ -17,7 +17,7 @@ import type {
   StepResult,
   StepStatus,
 } from '../contracts/index.js';
-import { ExecutorSupervisor } from '../executor/executor-supervisor.js';
+import { ExecutorSupervisor, type ExecutorOptions } from '../executor/executor-supervisor.js';
 import type { PoolOptions } from '../executor/pool-set.js';
 import type { StepReply, StepTask } from '../executor/protocol.js';
 import { JobEvents } from './job-events.js';
@@ -36,6 +36,8 @@ export interface EngineOptions {
   executor?: ExecutorSupervisor;
   /** Options of the engine's own executor's pools (ignored when `executor` is given). */
   poolOptions?: PoolOptions;
+  /** Options of the engine's own executor (ignored when `executor` is given). */
+  executorOptions?: ExecutorOptions;
 }
 
 /** What one run carries from step to step. */
@@ -62,7 +64,7 @@ export class PipelineEngine implements Engine {
     this.ownsExecutor = options.executor === undefined;
     // Warm the pool most jobs use (the default memory limit) unless told which limits to warm.
     const poolOptions = { warmMemoryMB: [DEFAULT_LIMITS.maxMemoryMB], ...options.poolOptions };
-    this.executor = options.executor ?? new ExecutorSupervisor(poolOptions);
+    this.executor = options.executor ?? new ExecutorSupervisor(poolOptions, options.executorOptions);
   }
 
   /** Starts the executor now rather than on the first step (the daemon calls it at start-up). */

@@ -70,6 +70,7 @@ export const ERROR_CATALOGUE = {
 
   // Agent restrictions
   network_denied: { status: 403, description: 'A capability tried to open a network connection or look up a host; capabilities run offline.' },
+  process_denied: { status: 403, description: 'A capability tried to start a process or thread of its own (child_process, worker_threads, cluster, process.binding, inspector); programs run only through ctx.tools.runCommand, in the sandbox.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,4 +1,8 @@
 /**
+ * What the executor process inherits. Its environment is an allow-list: capabilities need no secret,
+ * so the daemon's API key, JWT secret, encryption key, Redis URL and password, GitHub credentials — and
+ * whatever else an operator exported — never reach the process that runs them.
+ *
  * Flags the executor process must not inherit. On Node 20 `--max-old-space-size` (from execArgv or
  * NODE_OPTIONS) silently overrides a worker's `resourceLimits`, which would disable memory_limit;
  * `--inspect*` would fight the parent for its debugger port.
@@ -30,14 +34,27 @@ export function cleanFlags(tokens: readonly string[]): string[] {
   return kept;
 }
 
-/** The environment for the executor: the parent's, with NODE_OPTIONS cleaned the same way. */
-export function cleanEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const copy = { ...env };
-  const options = copy.NODE_OPTIONS;
+/**
+ * The variables the executor keeps: where programs and temp files are, the locale, Node's own runtime
+ * settings, and agentd's settings of the parser and the sandbox (core/sandbox).
+ */
+export const EXECUTOR_VARIABLES = [
+  'PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TZ', 'NODE_ENV', 'NODE_OPTIONS', 'NODE_V8_COVERAGE', 'UV_THREADPOOL_SIZE',
+  'AGENTD_NATIVE_PARSER', 'AGENTD_PARSE_THREADS', 'AGENTD_SANDBOX_ISOLATION', 'AGENTD_SANDBOX_HIDE',
+];
+const LOCALE = /^LC_[A-Z_]+$/;
+
+/** The environment for the executor: the allow-listed variables of the parent, NODE_OPTIONS cleaned as execArgv is, then `extra`. */
+export function executorEnv(env: NodeJS.ProcessEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && (EXECUTOR_VARIABLES.includes(name) || LOCALE.test(name))) kept[name] = value;
+  }
+  const options = kept.NODE_OPTIONS;
   if (options !== undefined) {
     const cleaned = cleanFlags(options.split(/\s+/).filter(Boolean)).join(' ');
-    if (cleaned) copy.NODE_OPTIONS = cleaned;
-    else delete copy.NODE_OPTIONS;
+    if (cleaned) kept.NODE_OPTIONS = cleaned;
+    else delete kept.NODE_OPTIONS;
   }
-  return copy;
+  return { ...kept, ...extra };
 }

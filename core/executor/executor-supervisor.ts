@@ -1,12 +1,14 @@
 /**
  * Lives in the daemon's process and owns the executor process: forks it with a clean execArgv and
- * NODE_OPTIONS (so worker resourceLimits hold), routes steps and their events over IPC, fails the
+ * NODE_OPTIONS (so worker resourceLimits hold) and an allow-listed environment (no secrets), routes steps and their events over IPC, fails the
  * steps in flight with capability_crashed when the executor dies, and starts a new one.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentdError } from '../errors/index.js';
-import { cleanEnv, cleanFlags } from './clean-exec-env.js';
+import { cleanFlags, executorEnv } from './clean-exec-env.js';
+import { HIDDEN_PATHS_VARIABLE } from '../sandbox/run-sandboxed.js';
 import { failureFromExecutorExit } from './failure-mapping.js';
 import type { PoolOptions } from './pool-set.js';
 import type { FromExecutor, StepEvent, StepFailure, StepReply, StepTask, ToExecutor } from './protocol.js';
@@ -28,8 +30,17 @@ interface Pending {
   finish(reply: StepReply): void;
 }
 
+export interface ExecutorOptions {
+  /**
+   * Files the sandbox covers with empty mounts when it runs project code (the daemon's config files,
+   * its GitHub key, its log file): project code runs as the daemon's OS user and could read them.
+   */
+  hiddenPaths?: string[];
+}
+
 export class ExecutorSupervisor {
   private readonly poolOptions: PoolOptions;
+  private readonly env: NodeJS.ProcessEnv;
   private child: ChildProcess | null = null;
   private starting: Promise<ChildProcess> | null = null;
   private readonly pending = new Map<number, Pending>();
@@ -39,8 +50,10 @@ export class ExecutorSupervisor {
   /** How many times the executor died and was replaced. */
   restarts = 0;
 
-  constructor(poolOptions: PoolOptions = {}) {
+  constructor(poolOptions: PoolOptions = {}, options: ExecutorOptions = {}) {
     this.poolOptions = poolOptions;
+    const hidden = (options.hiddenPaths ?? []).filter(Boolean).join(path.delimiter);
+    this.env = executorEnv(process.env, hidden ? { [HIDDEN_PATHS_VARIABLE]: hidden } : {});
   }
 
   /** The executor's pid, or null while none runs. */
@@ -104,7 +117,7 @@ export class ExecutorSupervisor {
   private spawn(): Promise<ChildProcess> {
     const child = fork(EXECUTOR_MAIN, [JSON.stringify(this.poolOptions)], {
       execArgv: cleanFlags(process.execArgv),
-      env: cleanEnv(process.env),
+      env: this.env,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

@@ -4,7 +4,7 @@
  * capability throws come back as values so the tool calls spent are still counted.
  */
 // First: capabilities imported below must find the network already closed.
-import './network-guard.js';
+import './worker-guard.js';
 import { pathToFileURL } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
 import type { Capability, ContextOptions, LogLevel, StepResult, ToolBudget, WorkspaceView } from '../contracts/index.js';

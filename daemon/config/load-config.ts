@@ -28,6 +28,8 @@ export interface LoadConfigOptions {
 export interface LoadedConfig {
   config: AgentdConfig;
   sources: ConfigSources;
+  /** The configuration files that were read (they may hold secrets: the sandbox hides them from project code). */
+  files: string[];
 }
 
 /**
@@ -45,9 +47,13 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
     [path.join(homeDir, '.agentd', 'config.json'), '~/.agentd/config.json', false],
   ];
   if (options.configPath !== undefined) files.push([path.resolve(cwd, options.configPath), `--config ${options.configPath}`, true]);
+  const read: string[] = [];
   for (const [file, source, required] of files) {
     const result = readConfigFile(file, source, required);
-    if ('layer' in result) layers.push(result.layer);
+    if ('layer' in result) {
+      layers.push(result.layer);
+      read.push(file);
+    }
     if ('problem' in result) problems.push(result.problem);
   }
   layers.push(envLayer(env, cwd), flagLayer(flags, cwd));
@@ -59,7 +65,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   if (problems.length > 0) throw configError(problems);
   sources['workspace.maxSizeBytes'] = sources['workspace.maxSize'];
   sources['security.rateLimiting.windowMs'] = sources['security.rateLimiting.window'];
-  return { config: finalizeConfig(merged), sources };
+  return { config: finalizeConfig(merged), sources, files: read };
 }
 
 function defaultLayer(): ConfigLayer {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { cleanEnv, cleanFlags } from '../../../core/executor/clean-exec-env.js';
+import { cleanFlags, executorEnv } from '../../../core/executor/clean-exec-env.js';
 
 describe('executor clean exec environment', function () {
   const cases: Array<{ name: string; flags: string[]; kept: string[] }> = [
@@ -17,7 +17,15 @@ describe('executor clean exec environment', function () {
   }
 
   it('cleans NODE_OPTIONS and removes it when nothing is left', function () {
-    expect(cleanEnv({ NODE_OPTIONS: '--max-old-space-size=8192 --no-warnings', HOME: '/h' })).to.deep.equal({ NODE_OPTIONS: '--no-warnings', HOME: '/h' });
-    expect(cleanEnv({ NODE_OPTIONS: '--max-old-space-size=8192' })).to.not.have.property('NODE_OPTIONS');
+    expect(executorEnv({ NODE_OPTIONS: '--max-old-space-size=8192 --no-warnings', HOME: '/h' })).to.deep.equal({ NODE_OPTIONS: '--no-warnings', HOME: '/h' });
+    expect(executorEnv({ NODE_OPTIONS: '--max-old-space-size=8192' })).to.not.have.property('NODE_OPTIONS');
+  });
+
+  it("keeps only the allow-listed variables: none of the daemon's secrets, whatever they are called", function () {
+    const env = executorEnv({
+      PATH: '/usr/bin', HOME: '/h', LANG: 'C.UTF-8', LC_ALL: 'C', AGENTD_PARSE_THREADS: '2',
+      API_KEY: 'k', JWT_SECRET: 's', AGENTD_ENCRYPTION_KEY: 'e', REDIS_URL: 'redis://:p@h', REDIS_PASSWORD: 'p', GITHUB_WEBHOOK_SECRET: 'w', AWS_SECRET_ACCESS_KEY: 'a', AGENTD_API_KEY: 'c',
+    }, { AGENTD_SANDBOX_HIDE: '/etc/agentd/config.json' });
+    expect(env).to.deep.equal({ PATH: '/usr/bin', HOME: '/h', LANG: 'C.UTF-8', LC_ALL: 'C', AGENTD_PARSE_THREADS: '2', AGENTD_SANDBOX_HIDE: '/etc/agentd/config.json' });
   });
 });
