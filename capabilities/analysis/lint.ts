@@ -1,13 +1,16 @@
 /**
- * analysis.lint: the project's own ESLint flat config run programmatically on the job's view of the
- * files, or — when the project has none (engine "auto") — agentd's built-in rules, a curated subset of
- * ESLint's recommended rules on the shared syntax tree (./lint/builtin/run-builtin.ts says why).
- * `engine: "eslint"` runs ESLint + typescript-eslint recommended instead. See ./lint/eslint-configs.ts
- * for which config is used and why loading a project config means running its code.
+ * analysis.lint: the project's own ESLint flat config run on the job's view of the files — in a
+ * sandboxed child (./lint/project-lint.ts), because loading it runs the project's code, and only with
+ * the project-code permission — or, when the project has none (engine "auto"), agentd's built-in rules,
+ * a curated subset of ESLint's recommended rules on the shared syntax tree (./lint/builtin/run-builtin.ts
+ * says why). `engine: "eslint"` runs ESLint + typescript-eslint recommended (agentd's own config, in
+ * this thread) instead. Without the permission, a project config is named in the summary and data as
+ * not run, with what ran instead.
  */
 import { listSourcePaths, loadSources, memoised, type CapabilityContext, type CapabilityMeta, type Finding, type StepResult } from '../../core/index.js';
 import { BUILTIN_RULE_NAMES, BUILTIN_VERSION, lintUnit } from './lint/builtin/run-builtin.js';
 import { projectConfigFile } from './lint/project-config.js';
+import { projectCodeNotice } from './lint/project-code-notice.js';
 import { LINT_INPUT_SCHEMA, type LintInput } from './lint/options.js';
 import { LINT_RULES } from './lint/rules.js';
 import type { LintRun } from './lint/run-eslint.js';
@@ -18,10 +21,11 @@ export const meta: CapabilityMeta = {
   group: 'analysis',
   title: 'Lint (ESLint)',
   description: "The project's own ESLint flat config run on the job's files (or, without one, a curated set of ESLint's recommended rules built into agentd; ESLint + typescript-eslint recommended on request), normalised to findings.",
-  version: '1.1.0',
+  version: '1.2.0',
   inputSchema: LINT_INPUT_SCHEMA,
   writes: false,
   rules: LINT_RULES,
+  projectCode: { runs: "the project's eslint.config.* and the plugins it imports", without: "agentd's built-in rules (engine auto) or agentd's recommended ESLint config (engine eslint)" },
 };
 
 async function builtinRun(ctx: CapabilityContext, input: LintInput): Promise<LintRun> {
@@ -36,16 +40,31 @@ async function builtinRun(ctx: CapabilityContext, input: LintInput): Promise<Lin
 
 async function chooseAndRun(ctx: CapabilityContext, input: LintInput): Promise<LintRun> {
   const engine = input.engine ?? 'auto';
-  const useProjectConfig = input.useProjectConfig ?? true;
-  if (engine === 'builtin' || (engine === 'auto' && !(useProjectConfig && (await projectConfigFile(ctx))))) return builtinRun(ctx, input);
+  if (engine === 'builtin') return builtinRun(ctx, input);
+  const configFile = (input.useProjectConfig ?? true) ? await projectConfigFile(ctx) : undefined;
+  if (configFile && !ctx.permissions.projectCode) {
+    const fallback = engine === 'auto' ? await builtinRun(ctx, input) : await recommendedRun(ctx, input);
+    return { ...fallback, projectCodeNotice: projectCodeNotice(configFile, fallback.config.source) };
+  }
+  if (configFile) {
+    const { lintWithProjectConfig } = await import('./lint/project-lint.js');
+    const project = await lintWithProjectConfig(ctx, await listSourcePaths(ctx, input), configFile);
+    if (!('failed' in project)) return project;
+    ctx.log('warn', `analysis.lint: ${project.failed}; using agentd's recommended config instead.`);
+    return recommendedRun(ctx, input, project.failed);
+  }
+  return engine === 'auto' ? builtinRun(ctx, input) : recommendedRun(ctx, input);
+}
+
+async function recommendedRun(ctx: CapabilityContext, input: LintInput, fallbackReason?: string): Promise<LintRun> {
   // ESLint is loaded only here: a project linted by the built-in rules never pays its module loading.
-  const { lintFiles } = await import('./lint/run-eslint.js');
-  return lintFiles(ctx, await listSourcePaths(ctx, input), useProjectConfig);
+  const { lintWithRecommended } = await import('./lint/run-eslint.js');
+  return lintWithRecommended(ctx, await listSourcePaths(ctx, input), fallbackReason);
 }
 
 function configLabel(config: LintRun['config']): string {
   if (config.source === 'project') return `the project's ${config.file}`;
-  if (config.source === 'builtin') return `agentd's built-in rules (${config.rules?.length ?? 0} of ESLint's recommended rules; the project has no ESLint config)`;
+  if (config.source === 'builtin') return `agentd's built-in rules (${config.rules?.length ?? 0} of ESLint's recommended rules)`;
   return `agentd's recommended config${config.fallbackReason ? ` (${config.fallbackReason})` : ''}`;
 }
 
@@ -54,9 +73,13 @@ export async function run(input: LintInput, ctx: CapabilityContext): Promise<Ste
   const findings = selectFindings(lint.findings, input?.rules);
   const counts: Record<string, number> = {};
   for (const f of findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
+  const notice = lint.projectCodeNotice ? ` ${lint.projectCodeNotice}` : '';
   return {
-    summary: `Linted ${lint.linted.length} files with ${configLabel(lint.config)}: ${findings.length} problems${lint.ignored.length ? `, ${lint.ignored.length} files ignored by the config` : ''}.`,
+    summary: `Linted ${lint.linted.length} files with ${configLabel(lint.config)}: ${findings.length} problems${lint.ignored.length ? `, ${lint.ignored.length} files ignored by the config` : ''}.${notice}`,
     findings,
-    data: { config: lint.config, counts, linted: lint.linted.length, ignored: lint.ignored, skipped: lint.skipped },
+    data: {
+      config: lint.config, counts, linted: lint.linted.length, ignored: lint.ignored, skipped: lint.skipped,
+      ...(lint.projectCodeNotice ? { projectCode: { needed: true, allowed: false, notice: lint.projectCodeNotice } } : {}),
+    },
   };
 }

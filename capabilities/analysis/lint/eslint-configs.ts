@@ -2,8 +2,8 @@
  * Which ESLint configuration lints the workspace. With `useProjectConfig` (the default) a flat config
  * `eslint.config.{js,mjs,cjs,ts,mts,cts}` in the workspace root is used as the project wrote it:
  * loading it RUNS THAT FILE'S CODE (and the plugins it imports, resolved from the workspace's own
- * node_modules) in agentd's process, so only enable it for workspaces you trust; pass
- * `useProjectConfig: false` for untrusted code. Otherwise agentd's recommended config: ESLint's own
+ * node_modules), so it is loaded only by eslint-runner.ts in agentd's sandbox, and only with the
+ * project-code permission (project-lint.ts). Otherwise agentd's recommended config: ESLint's own
  * recommended rules (the rules whose meta.docs.recommended is true, as @eslint/js "recommended"
  * lists them) with `no-undef` off (agentd cannot know the runtime's globals), plus typescript-eslint's
  * recommended config for .ts/.tsx/.mts/.cts files, both from agentd's own dependencies.

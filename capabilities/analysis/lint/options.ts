@@ -21,7 +21,7 @@ export const LINT_INPUT_SCHEMA: JSONSchema = {
     ...fileSelectionSchema('lint (default: every TS/TSX/JS/JSX file)', "skip, on top of .gitignore, node_modules and the config's own ignores"),
     useProjectConfig: {
       type: 'boolean', default: true,
-      description: "Use the workspace's eslint.config.* when there is one. Loading it executes the config file and the plugins it imports; set false for untrusted workspaces (agentd's recommended config is used instead).",
+      description: "Use the workspace's eslint.config.* when there is one. Loading it executes the config file and the plugins it imports, so it runs in agentd's sandbox and only when the job has the project-code permission (allowProjectCode / security.trustedWorkspaces); without the permission, or with false, agentd's own rules run instead.",
     },
     engine: {
       type: 'string', enum: ['auto', 'eslint', 'builtin'], default: 'auto',

@@ -1,14 +1,15 @@
 /**
- * Runs ESLint on the workspace's files through `lintText`, so the content linted is what the job sees
- * (staged overlay changes included), not what is on disk. The files are read as one batch (one counted
- * call) and each file's findings are memoised, so a re-scan lints only what changed.
+ * Runs ESLint with agentd's recommended config (eslint-configs.ts) in this thread, through `lintText`,
+ * so the content linted is what the job sees (staged overlay changes included), not what is on disk.
+ * Only agentd's own config and plugins load here; the project's config is its code and is linted in a
+ * sandboxed child instead (project-lint.ts). The files are read as one batch (one counted call) and
+ * each file's findings are memoised, so a re-scan lints only what changed.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import type { CapabilityContext, Finding } from '../../../core/index.js';
 import { recommendedConfig } from './eslint-configs.js';
-import { projectConfigFile } from './project-config.js';
 import { resultFindings } from './normalise.js';
 
 export interface LintRun {
@@ -17,56 +18,23 @@ export interface LintRun {
   ignored: string[];
   skipped: { file: string; reason: string }[];
   config: { source: 'project' | 'recommended' | 'builtin'; file: string | null; typescript?: boolean; fallbackReason?: string; rules?: string[] };
+  /** Set when the project has code agentd did not run for lack of the project-code permission: what it did instead. */
+  projectCodeNotice?: string;
 }
 
-async function createEslint(ctx: CapabilityContext, useProjectConfig: boolean): Promise<{ eslint: ESLint; config: LintRun['config'] }> {
-  const root = ctx.workspace.root;
-  const configFile = useProjectConfig ? await projectConfigFile(ctx) : undefined;
-  if (configFile) {
-    const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, configFile), errorOnUnmatchedPattern: false });
-    try {
-      // Loading happens lazily; ask for one file's config now so a broken config falls back here.
-      await eslint.calculateConfigForFile(path.join(root, 'index.js'));
-      return { eslint, config: { source: 'project', file: configFile } };
-    } catch (error) {
-      const reason = `"${configFile}" could not be loaded (${(error as Error).message.split('\n')[0]})`;
-      ctx.log('warn', `analysis.lint: ${reason}; using agentd's recommended config instead.`);
-      const recommended = await recommendedConfig();
-      return { eslint: recommendedEslint(root, recommended.config), config: { source: 'recommended', file: null, typescript: recommended.typescript, fallbackReason: reason } };
-    }
-  }
+/** Lints the files read in one batch with agentd's recommended config; each file's findings are memoised by its content hash. */
+export async function lintWithRecommended(ctx: CapabilityContext, files: string[], fallbackReason?: string): Promise<LintRun> {
   const recommended = await recommendedConfig();
-  return { eslint: recommendedEslint(root, recommended.config), config: { source: 'recommended', file: null, typescript: recommended.typescript } };
-}
-
-function recommendedEslint(root: string, config: ESLint.Options['overrideConfig']): ESLint {
-  return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config, errorOnUnmatchedPattern: false });
-}
-
-/**
- * What the memo key must change with: the config file's text (or agentd's recommended config) and
- * ESLint's version. Plugins upgraded under an unchanged config are not noticed within one process.
- */
-async function configVersion(ctx: CapabilityContext, config: LintRun['config']): Promise<string> {
-  const hash = createHash('sha256').update(`${ESLint.version}\0${config.source}\0${config.typescript ?? ''}`);
-  if (config.file) hash.update(await ctx.workspace.read(config.file));
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** Lints the files read in one batch; each file's findings are memoised by its content hash and the config's version. */
-export async function lintFiles(ctx: CapabilityContext, files: string[], useProjectConfig: boolean): Promise<LintRun> {
-  const { eslint, config } = await createEslint(ctx, useProjectConfig);
+  const root = ctx.workspace.root;
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: recommended.config, errorOnUnmatchedPattern: false });
+  const config: LintRun['config'] = { source: 'recommended', file: null, typescript: recommended.typescript, ...(fallbackReason ? { fallbackReason } : {}) };
   const run: LintRun = { findings: [], linted: [], ignored: [], skipped: [], config };
-  const version = await configVersion(ctx, config);
+  const version = createHash('sha256').update(`${ESLint.version}\0recommended\0${recommended.typescript}`).digest('hex').slice(0, 16);
   const batch = await ctx.workspace.readMany(files);
   run.skipped.push(...batch.skipped.map((s) => ({ file: s.path, reason: s.message })));
   for (const [index, { path: file, content }] of batch.files.entries()) {
     ctx.signal.throwIfAborted();
-    const absolute = path.join(ctx.workspace.root, file);
-    if (config.source === 'project' && (await eslint.isPathIgnored(absolute))) {
-      run.ignored.push(file);
-      continue;
-    }
+    const absolute = path.join(root, file);
     const compute = async (): Promise<Finding[]> => {
       const results = await eslint.lintText(content, { filePath: absolute, warnIgnored: false });
       const docs = eslint.getRulesMetaForResults(results) as Record<string, { docs?: { url?: string; description?: string } }>;

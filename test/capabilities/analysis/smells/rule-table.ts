@@ -26,18 +26,20 @@ export interface RuleCase {
   /** invalid only: the file the finding must be in (default the case's file). */
   inFile?: string;
   input?: unknown;
+  /** Run with the project-code permission (a case about the project's own ESLint config). */
+  projectCode?: boolean;
 }
 
 export type CapabilityRun = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
 
-export async function runOnFiles(run: CapabilityRun, files: Record<string, string>, input: unknown = {}): Promise<StepResult> {
+export async function runOnFiles(run: CapabilityRun, files: Record<string, string>, input: unknown = {}, projectCode = false): Promise<StepResult> {
   const root = await mkdtemp(path.join(tmpdir(), 'agentd-rules-'));
   try {
     for (const [file, content] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(root, file)), { recursive: true });
       await writeFile(path.join(root, file), content);
     }
-    const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 10_000 } });
+    const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 10_000 }, permissions: { projectCode } });
     return await run(input as never, ctx);
   } finally {
     await rm(root, { recursive: true, force: true });
@@ -56,7 +58,7 @@ export function ruleTable(run: CapabilityRun, cases: { valid: RuleCase[]; invali
   describe('valid (must not report)', () => {
     for (const c of cases.valid) {
       it(`${c.ruleId}: ${label(c)}`, async () => {
-        const result = await runOnFiles(run, filesOf(c), c.input);
+        const result = await runOnFiles(run, filesOf(c), c.input, c.projectCode);
         const hits = (result.findings ?? []).filter((f) => f.ruleId === c.ruleId);
         expect(hits.map((f) => `${f.file}:${f.range.startLine} ${f.message}`)).to.deep.equal([]);
       });
@@ -65,7 +67,7 @@ export function ruleTable(run: CapabilityRun, cases: { valid: RuleCase[]; invali
   describe('invalid (must report)', () => {
     for (const c of cases.invalid) {
       it(`${c.ruleId} at line ${c.line}: ${label(c)}`, async () => {
-        const result = await runOnFiles(run, filesOf(c), c.input);
+        const result = await runOnFiles(run, filesOf(c), c.input, c.projectCode);
         const expectedFile = c.inFile ?? c.file ?? (c.files ? Object.keys(c.files)[0] : 'src/sample.ts');
         const hits = (result.findings ?? []).filter((f: Finding) => f.ruleId === c.ruleId && f.file === expectedFile);
         expect(hits.length, `findings: ${JSON.stringify((result.findings ?? []).map((f) => [f.ruleId, f.file, f.range.startLine]))}`).to.be.at.least(1);
