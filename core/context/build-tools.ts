@@ -75,9 +75,7 @@ export function buildTools(options: ToolsOptions): Tools {
     async format(path, source) {
       counted('format');
       const { rel } = await confinePath(workspace.root, path);
-      // A loadable Prettier config always wins the code style, and is then the first config file found.
-      const prettierConfig = project.codeStyle.source === 'prettier' ? (project.codeStyle.configFiles[0] ?? null) : null;
-      return formatSource(source, { root: workspace.root, path: rel, codeStyle: project.codeStyle, prettierConfig });
+      return formatSource(source, { root: workspace.root, path: rel, codeStyle: project.codeStyle, projectCode: options.permissions.projectCode, signal, memoryMB: options.maxMemoryMB });
     },
     async runCommand(command, args, commandOptions = {}) {
       counted('runCommand');

@@ -13,6 +13,12 @@ export interface CodeStyle {
   indent: { style: 'space' | 'tab'; size: number };
   /** Paths of the config files found (relative to the root). */
   configFiles: string[];
+  /**
+   * The root's Prettier config, when there is one. `runsCode`: loading it (a JS/TS config, a shared
+   * config module) or formatting with it (plugins) runs the project's code — it was not loaded for
+   * detection, and `tools.format` uses it only with the project-code permission, in the sandbox.
+   */
+  prettier?: { configFile: string; runsCode: boolean };
 }
 
 export interface ProjectContext {

@@ -34,11 +34,13 @@ export async function detectCodeStyle(files: ProjectFiles): Promise<CodeStyle> {
   const complete = merged.quotes && merged.semicolons !== undefined && merged.indentStyle && merged.indentSize;
   if (!complete) take(await inferredStyle(files));
   const style = { ...DEFAULTS, ...merged };
+  const prettier = configured.find((finding) => finding.prettier)?.prettier;
   return {
     source: contributors[0]?.source ?? 'inferred',
     quotes: style.quotes,
     semicolons: style.semicolons,
     indent: { style: style.indentStyle, size: style.indentSize },
     configFiles: configured.flatMap((finding) => finding.configFiles),
+    ...(prettier ? { prettier } : {}),
   };
 }

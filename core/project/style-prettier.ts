@@ -1,7 +1,12 @@
-/** Code style from a Prettier config, resolved by Prettier itself (its defaults fill the gaps). */
+/**
+ * Code style from a Prettier config, resolved by Prettier itself (its defaults fill the gaps) — when
+ * the config is data. A config that is code (prettier-config-kind.ts) is never loaded here: detection
+ * runs no project code, so its style comes from the next source (ESLint, EditorConfig, the sources).
+ */
 import { join } from 'node:path';
 import type * as prettier from 'prettier';
 import { loadPrettier } from './load-prettier.js';
+import { namesPlugins, prettierConfigRunsCode } from './prettier-config-kind.js';
 import type { ProjectFiles } from './project-files.js';
 import type { StyleFinding } from './style-types.js';
 
@@ -36,15 +41,18 @@ export function findPrettierConfig(files: ProjectFiles): string | null {
 export async function prettierStyle(files: ProjectFiles): Promise<StyleFinding | null> {
   const configFile = findPrettierConfig(files);
   if (!configFile) return null;
+  const unknownStyle = (runsCode: boolean): StyleFinding => ({ source: 'prettier', style: {}, configFiles: [configFile], prettier: { configFile, runsCode } });
+  if (await prettierConfigRunsCode(configFile, (await files.read(configFile)) ?? '')) return unknownStyle(true);
   let options: prettier.Options | null;
   try {
     options = await (await loadPrettier()).resolveConfig(join(files.root, 'index.ts'), { config: join(files.root, configFile), editorconfig: false });
   } catch {
     // A config Prettier cannot load says nothing reliable about the style.
-    return { source: 'prettier', style: {}, configFiles: [configFile] };
+    return unknownStyle(false);
   }
   const resolved = options ?? {};
   return {
+    prettier: { configFile, runsCode: namesPlugins(resolved) },
     source: 'prettier',
     style: {
       quotes: resolved.singleQuote ? 'single' : 'double',

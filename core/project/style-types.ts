@@ -14,5 +14,7 @@ export interface StyleFinding {
   source: StyleSource;
   style: PartialStyle;
   configFiles: string[];
+  /** Prettier's finding only: see CodeStyle.prettier. */
+  prettier?: { configFile: string; runsCode: boolean };
 }
 

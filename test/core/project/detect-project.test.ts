@@ -17,7 +17,7 @@ const CASES: Array<{ sample: string; expected: Expected }> = [
     expected: {
       name: 'react-vite-sample', language: 'typescript', moduleSystem: 'esm', frameworks: ['react'], framework: 'react',
       styling: ['css-modules'], themeFile: 'src/theme.ts',
-      codeStyle: { source: 'prettier', quotes: 'single', semicolons: false, indent: space(2), configFiles: ['package.json'] },
+      codeStyle: { source: 'prettier', quotes: 'single', semicolons: false, indent: space(2), configFiles: ['package.json'], prettier: { configFile: 'package.json', runsCode: false } },
       testRunner: 'vitest', testCommand: 'vitest run', packageManager: 'pnpm', schemaTools: ['none'], tsconfig: 'tsconfig.json',
     },
   },
@@ -26,7 +26,7 @@ const CASES: Array<{ sample: string; expected: Expected }> = [
     expected: {
       name: 'next-tailwind-sample', language: 'typescript', moduleSystem: 'esm', frameworks: ['next', 'react'], framework: 'next',
       styling: ['tailwind'], themeFile: null,
-      codeStyle: { source: 'prettier', quotes: 'double', semicolons: true, indent: tab(2), configFiles: ['.prettierrc.json'] },
+      codeStyle: { source: 'prettier', quotes: 'double', semicolons: true, indent: tab(2), configFiles: ['.prettierrc.json'], prettier: { configFile: '.prettierrc.json', runsCode: false } },
       testRunner: 'jest', testCommand: 'jest --ci', packageManager: 'yarn', schemaTools: ['prisma'], tsconfig: 'tsconfig.json',
     },
   },
