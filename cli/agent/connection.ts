@@ -2,6 +2,9 @@
  * Where the agent prompt's jobs run: the daemon at --api-url when GET /health answers, otherwise an
  * embedded daemon started in this process (127.0.0.1, port 0, in-memory queue, the current folder
  * as its workspace), so both modes use the same REST flow. The embedded one is closed on exit.
+ * The embedded daemon works on the user's own checkout, so it trusts it to run project code (tests,
+ * ESLint config) unless --no-project-code; a remote daemon decides by its own trust settings, and
+ * --no-project-code then asks it for no project code on every job.
  */
 import { Writable } from 'node:stream';
 import { defaultConfig } from '../../daemon/config/index.js';
@@ -15,6 +18,8 @@ export interface Connection {
   mode: 'daemon' | 'embedded';
   /** The line shown at the top of the prompt. */
   banner: string;
+  /** Fields every job this connection submits carries (`allowProjectCode: false` with --no-project-code). */
+  jobFields: { allowProjectCode?: boolean };
   close(): Promise<void>;
 }
 
@@ -27,6 +32,8 @@ export interface ConnectOptions {
   workspace: string;
   /** Extra flat capability folders for the embedded daemon (tests pass their test capabilities). */
   capabilityFolders?: string[];
+  /** false with --no-project-code; default true (the embedded daemon trusts the checkout). */
+  projectCode?: boolean;
   healthTimeoutMs?: number;
 }
 
@@ -36,6 +43,7 @@ async function startEmbedded(options: ConnectOptions): Promise<{ daemon: DaemonH
   config.server.host = '127.0.0.1';
   config.queue.type = 'memory';
   config.workspace.path = options.workspace;
+  config.security.trustedWorkspaces = options.projectCode === false ? [] : ['*'];
   // Logs would scribble over the prompt: keep them in the ring buffer only.
   config.logging = { level: 'warn', format: 'json', file: null };
   const logger = createLogger(config.logging, { stdout: discard() });
@@ -49,14 +57,16 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   const remote: ApiTarget = { apiUrl: options.apiUrl, apiKey: options.apiKey };
   const health = await checkHealth(remote, options.healthTimeoutMs ?? 2000);
   if (health.reachable) {
-    return { target: remote, mode: 'daemon', banner: `connected to daemon at ${options.apiUrl} (agentd ${health.version ?? 'unknown'})`, close: async () => undefined };
+    const jobFields = options.projectCode === false ? { allowProjectCode: false } : {};
+    return { target: remote, mode: 'daemon', banner: `connected to daemon at ${options.apiUrl} (agentd ${health.version ?? 'unknown'})`, jobFields, close: async () => undefined };
   }
   const { daemon, logger } = await startEmbedded(options);
   let closed = false;
   return {
     target: { apiUrl: daemon.url },
     mode: 'embedded',
-    banner: `embedded engine (no daemon at ${options.apiUrl}); working in ${options.workspace}`,
+    banner: `embedded engine (no daemon at ${options.apiUrl}); working in ${options.workspace}${options.projectCode === false ? ' (no project code)' : ''}`,
+    jobFields: {},
     async close() {
       if (closed) return;
       closed = true;

@@ -49,7 +49,7 @@ async function askUntilSettled(session: AgentSession, options: OneShotOptions): 
 
 export async function runOneShot(options: OneShotOptions): Promise<number> {
   const human = options.json ? options.stderr : options.stdout;
-  const session = new AgentSession(new TaskApi(options.connection.target), human, options.palette);
+  const session = new AgentSession(new TaskApi(options.connection.target, options.connection.jobFields), human, options.palette);
   if (options.auto) session.auto = true;
   const onSignal = (): void => {
     if (!session.interrupt()) process.exit(130);

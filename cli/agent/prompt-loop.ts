@@ -40,7 +40,7 @@ export class PromptLoop {
   readonly done = new Promise<void>((resolve) => (this.finished = resolve));
 
   constructor(private readonly options: PromptOptions) {
-    this.api = new TaskApi(options.connection.target);
+    this.api = new TaskApi(options.connection.target, options.connection.jobFields);
     this.session = new AgentSession(this.api, options.output, options.palette);
     this.rl = createInterface({
       input: options.input, output: options.output, terminal: options.output.isTTY === true && options.input.isTTY === true,

@@ -13,6 +13,8 @@ export interface AgentArgs extends ApiOptions {
   resume?: string;
   auto: boolean;
   json: boolean;
+  /** --no-project-code: no job runs the project's own code (tests, ESLint config). */
+  projectCode?: boolean;
 }
 
 function usage(message: string): number {
@@ -21,7 +23,7 @@ function usage(message: string): number {
 }
 
 async function interactive(argv: AgentArgs): Promise<number> {
-  const connection = await connect({ apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace: process.cwd() });
+  const connection = await connect({ apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace: process.cwd(), projectCode: argv.projectCode !== false });
   try {
     const loop = new PromptLoop({
       connection, input: process.stdin, output: process.stdout, palette: paletteFor(process.stdout),
@@ -35,7 +37,7 @@ async function interactive(argv: AgentArgs): Promise<number> {
 }
 
 async function oneShot(argv: AgentArgs, task: string): Promise<number> {
-  const connection = await connect({ apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace: process.cwd() });
+  const connection = await connect({ apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace: process.cwd(), projectCode: argv.projectCode !== false });
   const human = argv.json ? process.stderr : process.stdout;
   human.write(`${connection.banner}\n`);
   try {

@@ -26,10 +26,11 @@ async function send<T>(target: ApiTarget, method: 'POST' | 'DELETE', path: strin
 }
 
 export class TaskApi {
-  constructor(readonly target: ApiTarget) {}
+  /** `jobFields`: added to every submitted job (e.g. `allowProjectCode: false`). */
+  constructor(readonly target: ApiTarget, private readonly jobFields: Record<string, unknown> = {}) {}
 
   submit(task: string, mode: 'approval' | 'auto'): Promise<TaskJob> {
-    return send<TaskJob>(this.target, 'POST', 'jobs', { task, mode });
+    return send<TaskJob>(this.target, 'POST', 'jobs', { task, mode, ...this.jobFields });
   }
 
   async get(id: string): Promise<TaskJob> {

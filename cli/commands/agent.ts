@@ -16,6 +16,7 @@ export const agentCommand: CommandModule<object, AgentArgs> = {
       .option('resume', { type: 'string', describe: 'Reopen the session of this task job in the prompt' })
       .option('auto', { type: 'boolean', default: false, describe: 'Run the plan without asking for approval (routine, non-critical tasks only)' })
       .option('json', { type: 'boolean', default: false, describe: 'One-shot: print the final job record as JSON on stdout' })
+      .option('project-code', { type: 'boolean', default: true, describe: "Let jobs run the project's own code (tests, ESLint config) in agentd's sandbox; --no-project-code to refuse it" })
       .example('$0 agent', 'open the prompt (a daemon at --api-url, or an embedded engine)')
       .example('$0 agent universal-agent "audit security of src" --json', 'one task for a script')
       .example('$0 agent --resume 5f2c...', 'continue a session') as unknown as Argv<AgentArgs>,

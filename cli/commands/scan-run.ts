@@ -23,6 +23,8 @@ export interface ScanArgs {
   include?: string[];
   exclude?: string[];
   verbose: boolean;
+  /** --no-project-code turns it off: the checks then run none of the project's own code (its ESLint config). */
+  projectCode: boolean;
 }
 
 /** Exit status of a finished scan: 2 when a check failed, 1 when a finding is at or above --fail-on, else 0. */
@@ -47,7 +49,7 @@ export async function scan(argv: ScanArgs, walk?: RootWalker): Promise<number> {
   const feedback = scanFeedback(argv.verbose);
   let report: ScanReport;
   try {
-    report = await runScan({ root, checks: argv.checks, catalog, ...(walk ? { walk } : {}), include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince, onProgress: feedback.onProgress, onLog: feedback.onLog });
+    report = await runScan({ root, checks: argv.checks, catalog, ...(walk ? { walk } : {}), include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince, projectCode: argv.projectCode !== false, onProgress: feedback.onProgress, onLog: feedback.onLog });
   } finally {
     feedback.finish();
   }

@@ -26,6 +26,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .option('include', { type: 'string', array: true, describe: 'Gitignore-style globs to include' })
       .option('exclude', { type: 'string', array: true, describe: 'Gitignore-style globs to exclude' })
       .option('verbose', { type: 'boolean', default: false, describe: 'Progress and check logs on stderr, also in CI' })
+      .option('project-code', { type: 'boolean', default: true, describe: "Run the project's own code where a check uses it (its ESLint config and plugins), in agentd's sandbox; --no-project-code for code you do not trust" })
       .example('$0 scan --checks security --fail-on high', 'a security gate')
       .example('$0 scan --format sarif -o agentd.sarif', 'for GitHub code scanning')
       .example('$0 scan --baseline main.json --changed-since origin/main', 'only new findings in changed files') as unknown as Argv<ScanArgs>,

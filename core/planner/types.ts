@@ -43,6 +43,11 @@ export interface PlannedStep {
   /** False when the capability is not registered: the step is shown and skipped, never faked. */
   available: boolean;
   reason?: string;
+  /**
+   * Set (by the daemon) on steps whose capability would run the project's own code: whether this job
+   * allows it. `not_allowed` steps still run, doing what their capability does without it.
+   */
+  projectCode?: 'allowed' | 'not_allowed';
 }
 
 export interface PlanFilters {

@@ -89,7 +89,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const steps = plan(options, selected, include ?? undefined, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
   const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, input: step.input, index }));
-  const hooks = { root: options.root, total: steps.length, budget, walk, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
+  const hooks = { root: options.root, total: steps.length, budget, walk, projectCode: options.projectCode === true, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
   const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');
   const runs: CapabilityRun[] = outcomes.map((o) => o.run);

@@ -24,6 +24,8 @@ export interface StepHooks {
   onLog?: (capability: string, level: string, message: string) => void;
   /** The scan's one walk of the root, shared by every check's workspace view. */
   walk?: RootWalker;
+  /** The project-code permission every check gets (ScanOptions.projectCode). */
+  projectCode?: boolean;
 }
 
 export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[]): Promise<{ run: CapabilityRun; result?: StepResult }> {
@@ -38,6 +40,7 @@ export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepRe
       jobId: 'scan',
       stepIndex: step.index,
       budget: hooks.budget,
+      permissions: { projectCode: hooks.projectCode === true },
       previous,
       ...(hooks.signal ? { signal: hooks.signal } : {}),
       onProgress: report,

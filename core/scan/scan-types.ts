@@ -29,6 +29,11 @@ export interface ScanOptions {
   catalog?: AnalysisCatalog;
   signal?: AbortSignal;
   /**
+   * Whether checks may run the project's own code (its ESLint config and plugins) in agentd's sandbox.
+   * Default false; `agentd scan` passes true unless --no-project-code (docs/security.md).
+   */
+  projectCode?: boolean;
+  /**
    * Run a few independent checks in a second thread beside this one: true always; false and 'auto'
    * (the default) never, as measured it no longer pays (core/scan/run-checks.ts says why).
    */

@@ -19,6 +19,7 @@ async function handle(request: Extract<WorkerRequest, { type: 'run' }>): Promise
     root: request.root,
     total: request.total,
     budget,
+    projectCode: request.projectCode,
     signal: cancel.signal,
     onProgress: (progress: { percent: number; capability: string; message: string }) => post({ type: 'progress', id: request.id, progress }),
     onLog: (capability: string, level: string, message: string) => post({ type: 'log', id: request.id, capability, level, message }),

@@ -80,6 +80,6 @@ export function runInSecondThread(steps: StepSpec[], hooks: StepHooks & { maxToo
     // A re-scan sends only the files that changed since (the worker keeps what it was sent in its cache).
     const parsed = hooks.parsed.filter((file) => sent.get(file.key) !== file.hash);
     for (const file of parsed) sent.set(file.key, file.hash);
-    current.postMessage({ type: 'run', id, root: hooks.root, total: hooks.total, maxToolCalls: hooks.maxToolCalls, steps, parsed } satisfies WorkerRequest);
+    current.postMessage({ type: 'run', id, root: hooks.root, total: hooks.total, maxToolCalls: hooks.maxToolCalls, projectCode: hooks.projectCode === true, steps, parsed } satisfies WorkerRequest);
   });
 }

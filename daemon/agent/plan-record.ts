@@ -4,11 +4,27 @@
  * run in the staging run, except `refactoring.verify`, which checks approved changes before they are
  * written (see verify-and-apply.ts).
  */
-import type { Finding, PipelineResult, Severity, StepOutcome } from '../../core/index.js';
+import type { CapabilityMeta, Finding, PipelineResult, Severity, StepOutcome } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
 import type { JobStep } from '../jobs/job-record.js';
 
 export const VERIFY_CAPABILITY = 'refactoring.verify';
+
+/**
+ * Marks the steps whose capability would run the project's own code, and says in the notes what each
+ * does without it when the job does not allow project code.
+ */
+export function withProjectCodeMarks(plan: Plan, catalogue: CapabilityMeta[], allowed: boolean): Plan {
+  const metas = new Map(catalogue.map((meta) => [meta.id, meta]));
+  const notes = [...plan.notes];
+  const steps = plan.steps.map((step) => {
+    const projectCode = step.available ? metas.get(step.capability)?.projectCode : undefined;
+    if (!projectCode) return step;
+    if (!allowed) notes.push(`Step ${step.index + 1} (${step.capability}) would run ${projectCode.runs}; project code is not allowed for this job, so it does this instead: ${projectCode.without}.`);
+    return { ...step, projectCode: allowed ? ('allowed' as const) : ('not_allowed' as const) };
+  });
+  return { ...plan, steps, notes };
+}
 
 export function stepsOfPlan(plan: Plan): JobStep[] {
   return plan.steps.map((step) => ({

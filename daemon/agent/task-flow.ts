@@ -10,7 +10,7 @@ import { initialProgress, permissionsOf, type JobStep, type StoredJob } from '..
 import type { RunEnd } from '../jobs/job-outcome.js';
 import { planInExecutor } from './plan-in-executor.js';
 import { toPlanProgress } from './plan-progress.js';
-import { filterResult, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes } from './plan-record.js';
+import { filterResult, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes, withProjectCodeMarks } from './plan-record.js';
 import { planLines, questionTurn, resultTurn, unsupportedTurn } from './agent-turns.js';
 import { asJobBudgetError, remainingLimits } from './tool-budget.js';
 import { verifyAndApply, type Applied } from './verify-and-apply.js';
@@ -67,7 +67,8 @@ export class TaskFlow {
   }
 
   /** Runs the plan's available steps with their changes staged, then decides: done, await approval, or apply (auto). */
-  private async stage(run: TaskRun, plan: Plan, used: number): Promise<RunEnd> {
+  private async stage(run: TaskRun, planOfTurn: Plan, used: number): Promise<RunEnd> {
+    const plan = withProjectCodeMarks(planOfTurn, this.deps.catalogue(), permissionsOf(run.job).projectCode);
     const planned = stepsOfPlan(plan);
     run.patch((current) => ({ ...current, plan, question: null, steps: planned, progress: { ...initialProgress(planned.length), message: 'running the plan' } }));
     const runnable = stagingSteps(plan);

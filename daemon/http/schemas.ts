@@ -196,6 +196,10 @@ export const capabilityMetaSchema: Schema = {
   properties: {
     id: { type: 'string' }, group: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' },
     version: { type: 'string' }, inputSchema: { type: 'object' }, writes: { type: 'boolean' },
+    projectCode: {
+      type: 'object', description: "Present when the capability runs the project's own code given the permission: what it runs, and what it does without it.",
+      properties: { runs: { type: 'string' }, without: { type: 'string' } },
+    },
   },
 };
 
