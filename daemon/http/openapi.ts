@@ -24,7 +24,7 @@ function jobPaths(): Record<string, object> {
       post: {
         summary: 'Submit a job: a free-text task, one capability, or a pipeline of capabilities.',
         requestBody: { required: true, content: json({ oneOf: [ref('CreateTaskJob'), ref('CreateCapabilityJob'), ref('CreatePipelineJob')] }) },
-        responses: { '202': { description: 'The job record (Location: /jobs/<id>).', content: json(ref('Job')) }, ...errors(400, 413, 415, 422, 503) },
+        responses: { '202': { description: 'The job record (Location: /jobs/<id>).', content: json(ref('Job')) }, ...errors(400, 403, 413, 415, 422, 503) },
       },
       get: {
         summary: 'List jobs, newest first.', parameters: queryParameters(schemas.listJobsQuerySchema),

@@ -72,6 +72,11 @@ describe('loadConfig errors', () => {
       line: 'security.corsOrigins[1] = 3 (from ~/.agentd/config.json): must be a non-empty string',
     },
     {
+      name: 'a trusted workspace that leaves workspace.path',
+      setup: () => ({ env: { AGENTD_TRUSTED_WORKSPACES: 'repos/*, ../outside' } }),
+      line: 'security.trustedWorkspaces[1] = "../outside" (from env AGENTD_TRUSTED_WORKSPACES): must be a workspace path relative to workspace.path',
+    },
+    {
       name: 'a private key file that does not exist',
       setup: () => ({ flags: { githubPrivateKey: '/nonexistent/key.pem' } }),
       line: 'github.privateKeyPath = "/nonexistent/key.pem" (from flag --github-private-key): must be a readable file (ENOENT)',

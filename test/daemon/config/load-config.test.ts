@@ -64,6 +64,13 @@ describe('loadConfig layering', () => {
     expect(config.limits).to.deep.equal({ maxMemoryMB: 1024, maxExecutionTimeMin: 5, maxToolCalls: 50 });
   });
 
+  it('reads security.trustedWorkspaces from AGENTD_TRUSTED_WORKSPACES, comma-separated', () => {
+    const { config, sources } = sandbox.load({ env: { AGENTD_TRUSTED_WORKSPACES: 'repos/*, internal/app' } });
+    expect(config.security.trustedWorkspaces).to.deep.equal(['repos/*', 'internal/app']);
+    expect(sources['security.trustedWorkspaces']).to.equal('env AGENTD_TRUSTED_WORKSPACES');
+    expect(sandbox.load().config.security.trustedWorkspaces).to.deep.equal([]);
+  });
+
   it('accepts the deployment-example names, the AGENTD_* names winning when both are set', () => {
     const { config, sources } = sandbox.load({ env: { WORKSPACE_PATH: '/srv/a', MAX_CONCURRENT: '5', AGENTD_MAX_CONCURRENT: '7' } });
     expect(config.workspace.path).to.equal('/srv/a');
