@@ -12,7 +12,8 @@ import { createEngine } from '../core/engine/index.js';
 import { DEFAULT_MAX_THREADS } from '../core/executor/index.js';
 import { defaultRoots, loadRegistry, type CapabilityRegistry } from '../core/registry/index.js';
 import type { AgentdConfig } from './config/types.js';
-import { createLogger } from './logging/index.js';
+import { createLogger, redactingLogger, SecretRedactor } from './logging/index.js';
+import { daemonSecrets } from './security/daemon-secrets.js';
 import type { Logger } from './logging/types.js';
 import { JobEventBus } from './events/event-bus.js';
 import { logJobEvents } from './events/job-event-log.js';
@@ -119,7 +120,9 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const bindWarning = checkBindPolicy(config);
   const codec = recordCodecFor(config);
   await ensureWorkspaceBase(config.workspace.path);
-  const logger = deps.logger ?? createLogger(config.logging);
+  // The last line of defence: the daemon's own secrets leave it in no log line, record, event or answer.
+  const redactor = new SecretRedactor(daemonSecrets(config));
+  const logger = redactingLogger(deps.logger ?? createLogger(config.logging), redactor);
   if (bindWarning) logger.warn(bindWarning, { host: config.server.host });
   const security = await createSecurity(config, logger, { redisPrefix: deps.securityRedisPrefix, codec });
   const registry = deps.registry ?? (await loadRegistry({
@@ -138,10 +141,10 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
     workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize, trustedWorkspaces: config.security.trustedWorkspaces,
   });
-  const runner = new JobRunner({ store, queue, bus, engine, logger, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
+  const runner = new JobRunner({ store, queue, bus, engine, logger, redactor, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const app = createApp({ service, store, queue, bus, registry, metrics, logger, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security });
+  const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security });
   const release = async () => {
     metrics.close();
     detachEvents?.();

@@ -4,6 +4,7 @@ import type { JobEventBus } from '../events/event-bus.js';
 import type { JobService } from '../jobs/job-service.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { Logger } from '../logging/types.js';
+import type { SecretRedactor } from '../logging/redact.js';
 import type { DaemonMetrics } from '../metrics/daemon-metrics.js';
 import type { Queue } from '../queue/queue.js';
 import type { SecurityParts } from '../security/security-setup.js';
@@ -16,6 +17,8 @@ export interface AppContext {
   registry: CapabilityRegistry;
   metrics: DaemonMetrics;
   logger: Logger;
+  /** Removes the daemon's secrets from every JSON answer and SSE event (express's "json replacer"). */
+  redactor?: SecretRedactor;
   startedAt: number;
   version: string;
   /** Names this daemon among several sharing a queue. */

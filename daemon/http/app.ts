@@ -22,6 +22,8 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Every JSON answer (records, errors, logs) and every SSE event (sse.ts) passes the redactor.
+  if (ctx.redactor?.active) app.set('json replacer', ctx.redactor.replacer);
   app.use(requestLog(ctx.logger));
   if (ctx.security) app.use(...securityMiddleware(ctx.security, ctx.logger), webhookRoutes(ctx.security, ctx.logger));
   app.use(express.json({ limit: '1mb', type: 'application/json', verify: rejectDeepJson() }));

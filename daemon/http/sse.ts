@@ -29,7 +29,8 @@ export function openSse(req: Request, res: Response, heartbeatMs = 15000): SseSt
   res.on('close', close);
   return {
     send(event, data) {
-      if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      // The app's JSON replacer (the daemon's secret redactor) applies to events as to JSON answers.
+      if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data, req.app.get('json replacer') as ((key: string, value: unknown) => unknown) | undefined)}\n\n`);
     },
     end() {
       close();

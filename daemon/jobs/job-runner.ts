@@ -16,6 +16,7 @@ import { resolveJobWorkspace } from './job-workspace.js';
 import { removeScratch, scratchFolder, writeArtifacts } from './job-scratch.js';
 import { publishStatus, publishDone } from './job-publish.js';
 import type { RecordCodec } from '../security/record-codec.js';
+import { SecretRedactor } from '../logging/redact.js';
 
 export interface RunnerDeps {
   store: JobStore;
@@ -29,6 +30,8 @@ export interface RunnerDeps {
   codec?: RecordCodec;
   /** The registered capabilities the planner plans with (the registry's `list()`); default none. */
   catalogue?: () => CapabilityMeta[];
+  /** Removes the daemon's secrets from what a run writes into the record and publishes (default: nothing to remove). */
+  redactor?: SecretRedactor;
 }
 
 /** A job whose daemon died this many runs in a row is failed (worker_lost) instead of run again. */
@@ -47,8 +50,11 @@ function workerLost(current: StoredJob, now: string): StoredJob {
 export class JobRunner {
   private readonly tasks: TaskFlow;
 
+  private readonly redactor: SecretRedactor;
+
   constructor(private readonly deps: RunnerDeps) {
     this.tasks = new TaskFlow({ engine: deps.engine, catalogue: deps.catalogue ?? (() => []) });
+    this.redactor = deps.redactor ?? new SecretRedactor([]);
   }
 
   async run(jobId: string, signal: AbortSignal): Promise<void> {
@@ -66,7 +72,8 @@ export class JobRunner {
       end = { status: 'failed', error: errorOf(error), agentMessage: errorOf(error).message };
     }
     await writes.idle();
-    await this.finish(job, end);
+    // Whatever a capability or project code printed, the daemon's secrets never reach the record.
+    await this.finish(job, this.redactor.value(end));
   }
 
   /**
@@ -132,8 +139,9 @@ export class JobRunner {
     return { status: 'succeeded', error: null, applied: true, agentMessage: message };
   }
 
-  private onEngineEvent(jobId: string, event: EngineEvent, writes: WriteChain): void {
+  private onEngineEvent(jobId: string, raw: EngineEvent, writes: WriteChain): void {
     const { bus, logger } = this.deps;
+    const event = this.redactor.value(raw);
     if (event.type === 'step') {
       bus.publish({ type: 'step', jobId, index: event.index, capability: event.capability, status: event.status, summary: event.summary ?? null, at: event.at });
       writes.push((current) => {
