@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PATH_KEYS } from './env-layer.js';
 import { jsonErrorPosition } from './json-position.js';
-import { getPath, isPlainObject, setPath, uniformLayer, type ConfigLayer, type PlainObject } from './layers.js';
+import { forbiddenKeyPath, getPath, isPlainObject, setPath, uniformLayer, type ConfigLayer, type PlainObject } from './layers.js';
 import type { ConfigProblem } from './problems.js';
 import { expandQueueUrl } from './queue-url-layer.js';
 import type { ConfigSource } from './types.js';
@@ -27,6 +27,8 @@ export function readConfigFile(filePath: string, source: ConfigSource, required:
   const parsed = parseJson(text);
   if ('fault' in parsed) return { problem: fileProblem(filePath, source, `${parsed.fault}, fix the syntax there`) };
   if (!isPlainObject(parsed.value)) return { problem: fileProblem(filePath, source, 'must hold a JSON object such as {"server": {"port": 3000}}') };
+  const forbidden = forbiddenKeyPath(parsed.value);
+  if (forbidden) return { problem: { ...fileProblem(filePath, source, `has the key "${forbidden}", which agentd refuses (it would reach Object.prototype); remove it`), key: forbidden } };
   resolvePaths(parsed.value, path.dirname(path.resolve(filePath)));
   return { layer: expandQueueUrl(uniformLayer(parsed.value, source)) };
 }

@@ -4,6 +4,7 @@ import { defaultConfig } from './defaults.js';
 import { envLayer } from './env-layer.js';
 import { checkPaths } from './file-checks.js';
 import { checkSecurity } from './security-checks.js';
+import { checkSecretStrength } from './secret-strength.js';
 import { readConfigFile } from './file-layer.js';
 import { finalizeConfig } from './finalize.js';
 import { flagLayer, type ConfigFlags } from './flag-layer.js';
@@ -61,7 +62,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const merged: PlainObject = {};
   const sources: SourceMap = {};
   for (const layer of layers) mergeLayer(merged, layer, sources);
-  problems.push(...validateConfig(merged, sources), ...checkPaths(merged, sources), ...checkSecurity(merged, sources));
+  problems.push(...validateConfig(merged, sources), ...checkPaths(merged, sources), ...checkSecurity(merged, sources), ...checkSecretStrength(merged, sources));
   if (problems.length > 0) throw configError(problems);
   sources['workspace.maxSizeBytes'] = sources['workspace.maxSize'];
   sources['security.rateLimiting.windowMs'] = sources['security.rateLimiting.window'];

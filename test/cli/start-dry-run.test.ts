@@ -38,8 +38,8 @@ describe('agentd start --dry-run (real process)', () => {
   });
 
   it('masks every secret in its output', async () => {
-    const env = cleanEnv({ API_KEY: 'ak-secret-1', JWT_SECRET: 'jwt-secret-2', REDIS_URL: 'redis://u:redis-secret-3@localhost:6379/2' });
-    const result = await runAgentd(['start', '--dry-run', '--github-webhook-secret', 'hook-secret-4'], env);
+    const env = cleanEnv({ API_KEY: 'ak-secret-1-0123456789', JWT_SECRET: 'jwt-secret-2-0123456789abcdefghijkl', REDIS_URL: 'redis://u:redis-secret-3@localhost:6379/2' });
+    const result = await runAgentd(['start', '--dry-run', '--github-webhook-secret', 'hook-secret-4-0123456789'], env);
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout).to.not.match(/secret-\d/);
     const output = JSON.parse(result.stdout) as DryRunOutput;
@@ -49,7 +49,7 @@ describe('agentd start --dry-run (real process)', () => {
   });
 
   it('prints every problem on its own line, with key, value and source, and exits 1', async () => {
-    const env = cleanEnv({ AGENTD_PORT: 'abc', LOG_LEVEL: 'loud', API_KEY: 'not-shown' });
+    const env = cleanEnv({ AGENTD_PORT: 'abc', LOG_LEVEL: 'loud', API_KEY: 'not-shown-0123456789' });
     const result = await runAgentd(['start', '--dry-run', '--max-concurrent', '0'], env);
     expect(result.code).to.equal(1);
     expect(result.stdout).to.equal('');

@@ -134,6 +134,44 @@ describe('loadConfig errors', () => {
     expect(sandbox.loadError({ configPath: file }).message).to.include('is not valid JSON at line 1, column 21');
   });
 
+  for (const [text, key] of [
+    ['{"__proto__": {"polluted": "yes"}}', '__proto__'],
+    ['{"server": {"constructor": {"prototype": {"polluted": "yes"}}}}', 'server.constructor'],
+    ['{"security": {"corsOrigins": [{"__proto__": {"polluted": "yes"}}]}}', 'security.corsOrigins[0].__proto__'],
+    ['{"limits": {"prototype": {"maxToolCalls": 1}}}', 'limits.prototype'],
+  ] as const) {
+    it(`refuses a file with the key "${key}", naming it and the file, and pollutes nothing`, () => {
+      sandbox.writeHome(text);
+      const error = sandbox.loadError();
+      expect(error.code).to.equal('invalid_config');
+      expect(error.message).to.include(`config file "${sandbox.homeDir}/.agentd/config.json" (~/.agentd/config.json) has the key "${key}"`);
+      expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+      expect((Object.prototype as unknown as Record<string, unknown>).maxToolCalls).to.equal(undefined);
+    });
+  }
+
+  for (const [name, env, key] of [
+    ['an API key of one space', { API_KEY: ' ' }, 'security.apiKey'],
+    ['a short API key', { API_KEY: 'abc123' }, 'security.apiKey'],
+    ['an API key that repeats a short pattern', { API_KEY: 'abcdabcdabcdabcdabcd' }, 'security.apiKey'],
+    ['an API key padded with spaces', { API_KEY: ' 0123456789abcdefgh ' }, 'security.apiKey'],
+    ['a JWT secret under 256 bits', { JWT_SECRET: '0123456789abcdefghijklmnop' }, 'security.jwtSecret'],
+    ['a weak webhook secret', { GITHUB_WEBHOOK_SECRET: 'secretsecret' }, 'github.webhookSecret'],
+    ['a weak encryption key', { AGENTD_ENCRYPTION_KEY: 'password' }, 'security.encryption.key'],
+  ] as const) {
+    it(`refuses ${name}, saying what a secret needs and never showing it`, () => {
+      const error = sandbox.loadError({ env });
+      expect(error.code).to.equal('invalid_config');
+      expect(error.message).to.include(`${key} = <secret> (from env ${Object.keys(env)[0]}): must be at least`);
+      expect(error.message).to.include('different ones and no leading or trailing spaces; generate one with "openssl rand');
+      expect(error.message).not.to.include(Object.values(env)[0]!.trim() || '\u0000');
+    });
+  }
+
+  it('accepts a random key from openssl rand', () => {
+    expect(() => sandbox.load({ env: { API_KEY: 'Zx4T0b2s8Kq1Vd6Yp9Lm3Hc7', JWT_SECRET: 'f3a9c0d17b4e6a2958c1e0b7d4f6a3c9e2b8d5f1' } })).not.to.throw();
+  });
+
   it('names a file that holds JSON but not an object', () => {
     const file = sandbox.writeFile('array.json', '[1, 2]');
     expect(sandbox.loadError({ configPath: file }).message).to.include(`config file "${file}" (--config ${file}) must hold a JSON object`);

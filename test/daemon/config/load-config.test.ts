@@ -3,6 +3,11 @@ import path from 'node:path';
 import { defaultConfig } from '../../../daemon/config/index.js';
 import { ConfigSandbox } from './config-sandbox.js';
 
+// Strong enough for the secret checks (secret-strength.ts): long, varied, unpadded.
+const KEY = 'test-api-key-0123456789';
+const JWT = 'test-jwt-secret-0123456789abcdefghij';
+const WHS = 'test-webhook-secret-0123';
+
 describe('loadConfig layering', () => {
   let sandbox: ConfigSandbox;
   beforeEach(() => {
@@ -49,7 +54,7 @@ describe('loadConfig layering', () => {
       env: {
         AGENTD_PORT: '4100', AGENTD_HOST: '0.0.0.0', AGENTD_MAX_CONCURRENT: '9', AGENTD_WORKSPACE: 'ws',
         REDIS_PASSWORD: 'pw', REDIS_DB: '3', GITHUB_APP_ID: '123', GITHUB_PRIVATE_KEY_PATH: keyFile,
-        GITHUB_INSTALLATION_ID: '456', GITHUB_WEBHOOK_SECRET: 'whs', API_KEY: 'key', JWT_SECRET: 'jwt',
+        GITHUB_INSTALLATION_ID: '456', GITHUB_WEBHOOK_SECRET: WHS, API_KEY: KEY, JWT_SECRET: JWT,
         LOG_LEVEL: 'debug', LOG_FORMAT: 'json', LOG_FILE: 'logs/agentd.log', MAX_MEMORY_MB: '1024',
         MAX_EXECUTION_TIME_MIN: '5', MAX_TOOL_CALLS: '50',
       },
@@ -58,8 +63,8 @@ describe('loadConfig layering', () => {
     expect(config.workspace.path).to.equal(path.join(sandbox.cwd, 'ws'));
     expect(config.queue.external).to.include({ password: 'pw', db: 3 });
     expect(config.queue.type).to.equal('memory');
-    expect(config.github).to.deep.equal({ appId: '123', privateKeyPath: keyFile, installationId: '456', webhookSecret: 'whs' });
-    expect(config.security).to.include({ apiKey: 'key', jwtSecret: 'jwt' });
+    expect(config.github).to.deep.equal({ appId: '123', privateKeyPath: keyFile, installationId: '456', webhookSecret: WHS });
+    expect(config.security).to.include({ apiKey: KEY, jwtSecret: JWT });
     expect(config.logging).to.deep.equal({ level: 'debug', format: 'json', file: path.join(sandbox.cwd, 'logs/agentd.log') });
     expect(config.limits).to.deep.equal({ maxMemoryMB: 1024, maxExecutionTimeMin: 5, maxToolCalls: 50 });
   });
@@ -138,10 +143,10 @@ describe('loadConfig layering', () => {
     const { config } = sandbox.load({
       flags: {
         port: '0', host: '::1', maxConcurrent: '2', workspace: '/tmp/x', githubAppId: '77', githubPrivateKey: keyFile,
-        githubInstallationId: '88', githubWebhookSecret: 'hook',
+        githubInstallationId: '88', githubWebhookSecret: WHS,
       },
     });
     expect(config.server).to.include({ port: 0, host: '::1', maxConcurrent: 2 });
-    expect(config.github).to.deep.equal({ appId: '77', privateKeyPath: keyFile, installationId: '88', webhookSecret: 'hook' });
+    expect(config.github).to.deep.equal({ appId: '77', privateKeyPath: keyFile, installationId: '88', webhookSecret: WHS });
   });
 });
