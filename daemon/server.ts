@@ -26,6 +26,7 @@ import { JobService } from './jobs/job-service.js';
 import { ensureWorkspaceBase } from './jobs/job-workspace.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createApp } from './http/app.js';
+import { answerClientErrors, MAX_HEADER_BYTES } from './http/client-errors.js';
 import { withAgentSteps } from './agent/agent-steps.js';
 import { daemonVersion } from './version.js';
 import { checkBindPolicy } from './security/bind-policy.js';
@@ -166,8 +167,9 @@ export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): 
   // than Node's default 30 s so a trickling socket is cut close to its deadline.
   const server = createServer({
     headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs), requestTimeout: requestTimeoutMs,
-    connectionsCheckingInterval: Math.min(1000, headersTimeoutMs),
+    connectionsCheckingInterval: Math.min(1000, headersTimeoutMs), maxHeaderSize: MAX_HEADER_BYTES,
   }, parts.app);
+  answerClientErrors(server);
   const host = config.server.host;
   const port = await listen(server, config.server.port, host).catch(async (error: unknown) => {
     await parts.release();

@@ -47,7 +47,8 @@ export async function resolveJobWorkspace(base: string, requested: string | unde
   });
   const root = await realFolder(path.join(realBase, ...relative.split('/')), wanted);
   const inside = root === realBase || root.startsWith(realBase.endsWith(path.sep) ? realBase : realBase + path.sep);
-  if (!inside) throw refuse(wanted, `leads outside workspace.path through a symlink (to "${root}")`);
+  // Only what the client sent is named: the target's real path would tell it about the server's file system.
+  if (!inside) throw refuse(wanted, 'leads outside workspace.path through a symlink');
   return { relative, root };
 }
 
