@@ -29,6 +29,7 @@ export const startCommand: CommandModule<object, StartArgs> = {
       .option('dry-run', { type: 'boolean', default: false, describe: 'Print the effective configuration (secrets masked) and exit' })
       .option('debug', { type: 'boolean', default: false, describe: 'Debug logging' })
       .option('insecure', { type: 'boolean', default: false, describe: 'Allow a non-loopback --host without an API key (anyone who reaches the port can run jobs)' })
+      .option('require-durable-queue', { type: 'boolean', default: false, describe: 'Refuse to start on a Redis that would lose the queue on a crash (appendonly off, or a maxmemory-policy that evicts)' })
       .example('$0 start -p 8080 --workspace /srv/agentd', 'serve on port 8080')
       .example('$0 start --config ./agentd.json --dry-run', 'check a configuration') as unknown as Argv<StartArgs>,
   handler: async (argv) => {

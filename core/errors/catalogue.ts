@@ -60,6 +60,7 @@ export const ERROR_CATALOGUE = {
   verification_failed: { status: 422, description: 'refactoring.verify found a check (type-check or tests) that passed before the staged changes and fails after; the changes are discarded.' },
 
   // Queue backend (several daemons on one Redis)
+  queue_not_durable: { status: 503, description: 'Start-up refused (queue.requireDurable): the Redis queue would not survive a crash (appendonly is off, or maxmemory-policy may evict keys).' },
   worker_lost: { status: 500, description: 'The daemon running the job died (killed or lost its Redis lock) on every one of its allowed attempts; the job was failed instead of retried again.' },
 
   // Security

@@ -3,8 +3,10 @@
  * - `namespaces` (Linux with unprivileged user namespaces): a user, mount, network and PID namespace.
  *   No network but a loopback that is down; its own /proc (the daemon's /proc/<pid>/environ is out of
  *   sight); the daemon's secret files (AGENTD_SANDBOX_HIDE) covered by empty mounts; and a nested user
- *   namespace on top, so project code cannot unmount any of that again.
- * - `network`: only a user + network namespace (e.g. a container whose /proc cannot be mounted again).
+ *   namespace on top in which the program runs as `nobody` with no capabilities, so it can neither
+ *   unmount any of that again nor mount anything of its own.
+ * - `network`: only a user + network namespace, the program again `nobody` without capabilities (e.g. a
+ *   container whose /proc cannot be mounted again).
  * - `none`: no namespaces (macOS, Windows, kernels without unprivileged user namespaces).
  * Every level keeps the allow-listed environment, the CPU/data limits (`ulimit`, where /bin/sh exists),
  * the wall clock and the output cap. docs/security.md says what each level leaves open.
@@ -46,10 +48,11 @@ while [ "$n" -gt 0 ]; do
   mount --bind "$1" "$1"; mount -o remount,bind,ro "$1"
   shift; n=$((n - 1))
 done
-exec "$unshare" --user --map-root-user -- "$@"`;
+exec "$unshare" --user --map-user=65534 --map-group=65534 -- "$@"`;
 
-const USER_NS = ['--user', '--map-root-user'];
-const ALL_NS = [...USER_NS, '--mount', '--net', '--pid', '--fork', '--kill-child'];
+/** The setup runs as root of its namespaces (to mount); the program itself as nobody, without capabilities. */
+const ALL_NS = ['--user', '--map-root-user', '--mount', '--net', '--pid', '--fork', '--kill-child'];
+const NOBODY_NS = ['--user', '--map-user=65534', '--map-group=65534'];
 
 export function findHelpers(searchPath: string): Helpers {
   const sh = process.platform === 'win32' ? null : findOnPath('sh', searchPath);
@@ -68,7 +71,7 @@ export function wrapCommand(level: Isolation, helpers: Helpers, limits: WrapLimi
     return { file: unshare, argv: [...ALL_NS, '--', sh, '-c', NAMESPACE_SETUP, 'sh', cpu, dataKB, unshare, ...lists, program, ...args] };
   }
   const limited = [sh, '-c', LIMITED_EXEC, 'sh', cpu, dataKB, program, ...args];
-  if (level === 'network' && unshare) return { file: unshare, argv: [...USER_NS, '--net', '--', ...limited] };
+  if (level === 'network' && unshare) return { file: unshare, argv: [...NOBODY_NS, '--net', '--', ...limited] };
   return { file: sh, argv: limited.slice(1) };
 }
 

@@ -9,6 +9,7 @@ export function defaultConfig(): AgentdConfig {
       type: 'memory',
       url: null,
       external: { host: 'localhost', port: 6379, password: null, db: 0 },
+      requireDurable: false,
       retention: { maxCount: 10_000, maxAgeSec: 604_800 },
     },
     github: { appId: null, privateKeyPath: null, installationId: null, webhookSecret: null },

@@ -15,6 +15,7 @@ export const ENV_VARS: ReadonlyArray<{ names: string[]; key: string }> = [
   { names: ['REDIS_URL'], key: 'queue.url' },
   { names: ['REDIS_PASSWORD'], key: 'queue.external.password' },
   { names: ['REDIS_DB'], key: 'queue.external.db' },
+  { names: ['AGENTD_REQUIRE_DURABLE_QUEUE'], key: 'queue.requireDurable' },
   { names: ['GITHUB_APP_ID'], key: 'github.appId' },
   { names: ['GITHUB_PRIVATE_KEY_PATH'], key: 'github.privateKeyPath' },
   { names: ['GITHUB_INSTALLATION_ID'], key: 'github.installationId' },

@@ -17,6 +17,7 @@ export interface ConfigFlags {
   githubWebhookSecret?: string;
   debug?: boolean;
   insecure?: boolean;
+  requireDurableQueue?: boolean;
 }
 
 /** Flag (kebab-case, as typed) -> argv property -> key. */
@@ -43,5 +44,6 @@ export function flagLayer(flags: ConfigFlags, cwd: string = process.cwd()): Conf
   }
   if (flags.debug) layer.set('logging.level', 'debug', 'flag --debug');
   if (flags.insecure) layer.set('server.insecure', true, 'flag --insecure');
+  if (flags.requireDurableQueue) layer.set('queue.requireDurable', true, 'flag --require-durable-queue');
   return expandQueueUrl(layer);
 }

@@ -43,6 +43,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
       password: nullableString,
       db: integer(0, 15),
     }),
+    requireDurable: { type: 'boolean' },
     retention: object({
       maxCount: integer(1, 10_000_000),
       maxAgeSec: integer(60, 31_536_000),

@@ -30,6 +30,8 @@ export interface AgentdConfig {
     /** redis://[user:password@]host:port[/db] — set from --queue-url / REDIS_URL, or built from `external`. */
     url: string | null;
     external: { host: string; port: number; password: string | null; db: number };
+    /** Refuse to start on a Redis that would lose the queue on a crash (no AOF, or evicting keys); else only warn. */
+    requireDurable: boolean;
     /** Finished jobs kept in Redis: at most maxCount, none older than maxAgeSec (redis queue only). */
     retention: { maxCount: number; maxAgeSec: number };
   };

@@ -41,7 +41,7 @@ export async function createQueueBackend(config: AgentdConfig, options: QueueBac
   const fromUrl = config.queue.url ? parseQueueUrl(config.queue.url) : null;
   // Loaded on demand: a daemon on the in-memory queue never loads BullMQ and ioredis.
   const { createRedisBackend } = await import('./redis/redis-backend.js');
-  return createRedisBackend({
+  const backend = await createRedisBackend({
     endpoint: {
       host: external.host, port: external.port, password: external.password, db: external.db,
       username: fromUrl?.username ?? null, tls: fromUrl?.protocol === 'rediss:',
@@ -50,4 +50,21 @@ export async function createQueueBackend(config: AgentdConfig, options: QueueBac
     codec: options.codec,
     onError: options.logger ? (message, fields) => options.logger!.warn(message, fields) : undefined,
   });
+  await checkDurable(backend, config, options.logger);
+  return backend;
+}
+
+/**
+ * A Redis that would lose the queue on a crash is a warning, or — with queue.requireDurable
+ * (--require-durable-queue) — a refusal to start.
+ */
+async function checkDurable(backend: { durability(): Promise<{ problems: string[] }>; queue: Queue; store: JobStore }, config: AgentdConfig, logger?: Logger): Promise<void> {
+  const { problems } = await backend.durability();
+  if (problems.length === 0) return;
+  const where = `Redis at ${config.queue.external.host}:${config.queue.external.port}`;
+  if (config.queue.requireDurable) {
+    await Promise.allSettled([backend.queue.close(), backend.store.close()]);
+    throw new AgentdError('queue_not_durable', `${where} does not keep the queue across a crash: ${problems.join('; ')} (queue.requireDurable is set; see docs/configuration.md, "A durable Redis").`);
+  }
+  logger?.warn(`${where} may lose queued jobs: ${problems.join('; ')}; start with --require-durable-queue to refuse such a Redis (docs/configuration.md, "A durable Redis")`, { problems });
 }

@@ -15,6 +15,7 @@ import { commandOptions, openClient, waitingOptions, type RedisEndpoint } from '
 import { RedisJobStore } from './redis-job-store.js';
 import { DEFAULT_LOCK, RedisQueue, type LockSettings } from './redis-queue.js';
 import { Retention, type RetentionSettings } from './retention.js';
+import { readDurability, type Durability } from './durability.js';
 
 export interface RedisBackendOptions {
   endpoint: RedisEndpoint;
@@ -34,6 +35,8 @@ export interface RedisBackend extends QueueBackend {
   store: RedisJobStore;
   retention: Retention;
   attachEvents(bus: JobEventBus): () => void;
+  /** Whether this Redis keeps the queue across a crash (durability.ts). */
+  durability(): Promise<Durability>;
 }
 
 export async function createRedisBackend(options: RedisBackendOptions): Promise<RedisBackend> {
@@ -59,7 +62,7 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     await Promise.allSettled([quit(subscriber), quit(client)]);
   });
   const origin = randomBytes(8).toString('hex');
-  return { queue, store, retention, attachEvents: (bus) => bridgeEvents(bus, channels, codec, origin, onError) };
+  return { queue, store, retention, attachEvents: (bus) => bridgeEvents(bus, channels, codec, origin, onError), durability: () => readDurability(client) };
 }
 
 /** Wraps both close() methods so the shared connections go once both parts are closed. */

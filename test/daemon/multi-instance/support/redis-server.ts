@@ -13,8 +13,11 @@ export class TestRedisServer {
   private child: ChildProcess | null = null;
   readonly dir = mkdtempSync(path.join(tmpdir(), 'agentd-redis-'));
 
-  /** durable: fsync every write (the fault tests); false: Redis's default everysec (the benchmark). */
-  constructor(readonly port: number, private readonly durable = true) {}
+    /**
+   * durable: fsync every write (the fault tests); false: Redis's default everysec (the benchmark).
+   * `settings` override the persistence and eviction settings (the durability check's tests).
+   */
+  constructor(readonly port: number, private readonly durable = true, private readonly settings: { appendonly?: boolean; maxmemoryPolicy?: string } = {}) {}
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}/0`;
@@ -23,7 +26,8 @@ export class TestRedisServer {
   async start(): Promise<void> {
     this.child = spawn('redis-server', [
       '--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '',
-      '--appendonly', 'yes', '--appendfsync', this.durable ? 'always' : 'everysec', '--daemonize', 'no',
+      '--appendonly', this.settings.appendonly === false ? 'no' : 'yes', '--appendfsync', this.durable ? 'always' : 'everysec', '--daemonize', 'no',
+      '--maxmemory-policy', this.settings.maxmemoryPolicy ?? 'noeviction',
     ], { stdio: 'ignore' });
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
@@ -39,6 +43,16 @@ export class TestRedisServer {
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await exited;
+    this.child = null;
+  }
+
+  /** SIGKILL: no chance to flush anything; only what is already in the append-only file survives. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
     await exited;
     this.child = null;
   }
