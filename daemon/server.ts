@@ -14,6 +14,7 @@ import { defaultRoots, loadRegistry, type CapabilityRegistry } from '../core/reg
 import type { AgentdConfig } from './config/types.js';
 import { createLogger, redactingLogger, SecretRedactor } from './logging/index.js';
 import { daemonSecrets } from './security/daemon-secrets.js';
+import { availableIsolation } from '../core/sandbox/index.js';
 import type { Logger } from './logging/types.js';
 import { JobEventBus } from './events/event-bus.js';
 import { logJobEvents } from './events/job-event-log.js';
@@ -100,6 +101,15 @@ async function openEngine(deps: DaemonDeps, registry: CapabilityRegistry, config
   return engine;
 }
 
+/** Says at start-up how project code will be kept from the machine here (docs/security.md, "Elsewhere"). */
+async function reportIsolation(logger: Logger, config: AgentdConfig): Promise<void> {
+  const isolation = await availableIsolation();
+  if (isolation === 'namespaces') return;
+  const trusted = config.security.trustedWorkspaces;
+  const level = isolation === 'network' ? 'only a network namespace (its own /proc cannot be mounted here)' : 'no namespaces (no network isolation)';
+  logger.warn(`project code runs with ${level}: it can see the daemon as the same OS user; trust only workspaces whose code you would run yourself (docs/security.md)`, { isolation, trustedWorkspaces: trusted });
+}
+
 /** The daemon's parts, built and connected but not yet listening or claiming. */
 interface Parts {
   logger: Logger;
@@ -125,6 +135,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const redactor = new SecretRedactor(daemonSecrets(config));
   const logger = redactingLogger(deps.logger ?? createLogger(config.logging), redactor);
   if (bindWarning) logger.warn(bindWarning, { host: config.server.host });
+  await reportIsolation(logger, config);
   const security = await createSecurity(config, logger, { redisPrefix: deps.securityRedisPrefix, codec });
   const registry = deps.registry ?? (await loadRegistry({
     roots: [...defaultRoots(), ...(deps.capabilityRoots ?? [])], flat: deps.capabilityFolders ?? [], modules: deps.capabilityModules ?? [],
