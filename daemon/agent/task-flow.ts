@@ -147,7 +147,7 @@ function nothingRunnable(plan: Plan, steps: JobStep[]): RunEnd {
 function appliedEnd(plan: Plan | null, result: PipelineResult, applied: Applied, maxToolCalls: number): RunEnd {
   if (!applied.ok) {
     const error = asJobBudgetError(applied.error, maxToolCalls);
-    const written = error.code === 'verification_failed' || error.code === 'apply_failed' || error.code === 'tool_call_limit' ? ' The workspace is unchanged.' : '';
+    const written = ['verification_failed', 'apply_failed', 'tool_call_limit', 'project_code_not_allowed'].includes(error.code) ? ' The workspace is unchanged.' : '';
     // The result keeps the findings and the changes that were proposed (and not written).
     return { status: applied.status, error, steps: applied.steps, applied: true, result, agentMessage: `${error.message}${written}` };
   }

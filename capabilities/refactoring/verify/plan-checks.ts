@@ -30,8 +30,10 @@ export const NOT_ALLOWED = 'project code not allowed';
 
 async function readPackageJson(ctx: CapabilityContext): Promise<PackageJson | null> {
   if (!(await ctx.workspace.exists('package.json'))) return null;
+  // Read outside the try: a spent tool budget or a cancellation must end the step, not read as "no scripts".
+  const text = await ctx.workspace.read('package.json');
   try {
-    return JSON.parse(await ctx.workspace.read('package.json')) as PackageJson;
+    return JSON.parse(text) as PackageJson;
   } catch {
     return null;
   }

@@ -17,8 +17,16 @@ export const REPO_NODE_MODULES = path.resolve(here, '../../../../node_modules');
 /** Final or waiting statuses a task run can stop in. */
 export const SETTLED: JobStatus[] = ['succeeded', 'failed', 'cancelled', 'awaiting_approval'];
 
+/**
+ * `linkNodeModules`: the fixture's own tests are meant to run, so the daemon also trusts the `project`
+ * workspace with project code (security.trustedWorkspaces), as an operator would for their own repository.
+ */
 export async function agentDaemon(fixture: string, options: TestDaemonOptions & { linkNodeModules?: boolean } = {}): Promise<TestDaemon> {
-  const t = await startTestDaemon({ ...options, fixture });
+  const configure: TestDaemonOptions['configure'] = (config) => {
+    if (options.linkNodeModules) config.security.trustedWorkspaces = ['project'];
+    options.configure?.(config);
+  };
+  const t = await startTestDaemon({ ...options, configure, fixture });
   if (options.linkNodeModules) await symlink(REPO_NODE_MODULES, path.join(t.workspace, 'project', 'node_modules'), 'dir');
   return t;
 }

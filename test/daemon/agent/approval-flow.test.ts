@@ -68,4 +68,27 @@ describe('daemon/agent: plan, stage, approve, reject and auto mode on legacy-js-
     expect(job.steps.map((step) => step.status)).to.deep.equal(['succeeded', 'succeeded']);
     expect(await readFile(path.join(root, 'lib/format.js'), 'utf8')).to.include('function inQuotes(').and.not.include('function quoted(');
   });
+
+  describe('on a workspace not trusted with project code', () => {
+    let untrusted: TestDaemon;
+    before(async () => {
+      untrusted = await agentDaemon('legacy-js-package');
+    });
+    after(() => untrusted.close());
+
+    it('the plan marks the verification as not allowed; approving writes nothing, and the job says why and how to allow it', async () => {
+      const project = path.join(untrusted.workspace, 'project');
+      const before = await snapshot(project);
+      const job = await submitTask(untrusted, 'rename fullName to displayName');
+      expect(job.status).to.equal('awaiting_approval');
+      expect(job.permissions).to.deep.equal({ projectCode: false });
+      expect(job.plan!.steps.find((step) => step.capability === 'refactoring.verify')!.projectCode).to.equal('not_allowed');
+      expect(job.plan!.notes.join(' ')).to.include('project code is not allowed for this job');
+      const done = await followUp(untrusted, job.id, { action: 'approve' });
+      expect(done.status).to.equal('failed');
+      expect(done.error!.code).to.equal('project_code_not_allowed');
+      expect(done.turns.at(-1)!.message).to.include('security.trustedWorkspaces').and.include('The workspace is unchanged.');
+      expect(await snapshot(project)).to.deep.equal(before);
+    });
+  });
 });
