@@ -16,14 +16,25 @@ export interface ApiCheck {
 
 const SOURCE_EXTENSIONS = /\.(?:ts|tsx|mts|cts)$/;
 
-function overlayHost(options: ts.CompilerOptions, overlay: Map<string, string | null>): ts.CompilerHost {
+/**
+ * Parsed files of the last project checked, reused by the next check of the same project when their
+ * text is unchanged: the "after" side re-parses only the changed files, not the lib and @types files.
+ */
+let cache: { key: string; files: Map<string, ts.SourceFile> } = { key: '', files: new Map() };
+
+function overlayHost(options: ts.CompilerOptions, overlay: Map<string, string | null>, files: Map<string, ts.SourceFile>): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   const readFile = (file: string): string | undefined => (overlay.has(path.resolve(file)) ? (overlay.get(path.resolve(file)) ?? undefined) : ts.sys.readFile(file));
   host.readFile = readFile;
   host.fileExists = (file) => (overlay.has(path.resolve(file)) ? overlay.get(path.resolve(file)) !== null : ts.sys.fileExists(file));
   host.getSourceFile = (file, languageVersion) => {
     const text = readFile(file);
-    return text === undefined ? undefined : ts.createSourceFile(file, text, languageVersion, true);
+    if (text === undefined) return undefined;
+    const known = files.get(file);
+    if (known?.text === text && known.languageVersion === languageVersion) return known;
+    const created = ts.createSourceFile(file, text, languageVersion, true);
+    files.set(file, created);
+    return created;
   };
   return host;
 }
@@ -55,7 +66,9 @@ export function typecheckWithApi(root: string, tsconfig: string, changes: Change
   const diagnostics: ts.Diagnostic[] = [...configErrors];
   if (parsed) {
     const options = { ...parsed.options, noEmit: true };
-    const program = ts.createProgram({ rootNames: rootNames(parsed, root, overlay), options, host: overlayHost(options, overlay), projectReferences: parsed.projectReferences });
+    const key = `${root}\0${tsconfig}`;
+    if (cache.key !== key) cache = { key, files: new Map() };
+    const program = ts.createProgram({ rootNames: rootNames(parsed, root, overlay), options, host: overlayHost(options, overlay, cache.files), projectReferences: parsed.projectReferences });
     diagnostics.push(...parsed.errors, ...ts.getPreEmitDiagnostics(program));
   }
   const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
