@@ -41,6 +41,17 @@ describe('pipeline engine: a capability cannot start processes or threads or rea
     });
   }
 
+  // The same through analysis.test-network, which also tries http and a named ESM import of dns.
+  for (const via of ['fetch', 'http', 'socket', 'dns', 'named-import'] as const) {
+    it(`analysis.test-network via ${via}: refused with network_denied, saying capabilities run offline, and no connection opened`, async () => {
+      const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-network', input: { via, port } }]));
+      expect(outcome.status).to.equal('failed');
+      expect(outcome.error!.code).to.equal('network_denied');
+      expect(outcome.error!.message).to.contain('analysis.test-network').and.to.contain('offline');
+      expect(connections).to.equal(0);
+    });
+  }
+
   it('ctx.tools.runCommand with the permission starts the program in the sandbox: no secret of the daemon, no network', async () => {
     process.env.API_KEY = 'worker-guard-secret-0123456789';
     try {

@@ -38,21 +38,20 @@ export class TestRedisServer {
   }
 
   /** SIGTERM: Redis flushes its append-only file and exits. */
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    this.child = null;
+  stop(): Promise<void> {
+    return this.end('SIGTERM');
   }
 
   /** SIGKILL: no chance to flush anything; only what is already in the append-only file survives. */
-  async kill(): Promise<void> {
+  kill(): Promise<void> {
+    return this.end('SIGKILL');
+  }
+
+  private async end(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
+    child.kill(signal);
     await exited;
     this.child = null;
   }
