@@ -72,8 +72,18 @@ export class JobRunner {
       end = { status: 'failed', error: errorOf(error), agentMessage: errorOf(error).message };
     }
     await writes.idle();
-    // Whatever a capability or project code printed, the daemon's secrets never reach the record.
-    await this.finish(job, this.redactor.value(end));
+    await this.finish(job, this.redacted(end));
+  }
+
+  /**
+   * Whatever a capability or project code printed, the daemon's secrets never reach the record — except
+   * inside the staged changes, which are the user's own files and are written back as they are on
+   * approval (answers and events still redact them on the way out).
+   */
+  private redacted(end: RunEnd): RunEnd {
+    const copy = this.redactor.value(end);
+    if (end.result && copy.result) copy.result = { ...copy.result, changes: end.result.changes };
+    return copy;
   }
 
   /**
