@@ -11,6 +11,6 @@ export { toSarif, toSarifLog, SARIF_SCHEMA_URI } from './to-sarif.js';
 export { toJson, toJsonObject, JSON_FORMAT_VERSION } from './to-json.js';
 export { toText } from './to-text.js';
 export { toMarkdown, type MarkdownOptions } from './to-markdown.js';
-export { toHtml, type HtmlOptions } from './to-html.js';
+export { toHtml } from './to-html.js';
 export { escapeHtml, escapeMarkdown } from './markup-escape.js';
 export { toGithub, githubCommand, escapeData, escapeProperty, type GithubOptions } from './to-github.js';
