@@ -92,7 +92,7 @@ export default async function runStep({ task, port, stopFlag }: WorkerPayload): 
     const capability = await loadCapability(task);
     const handle = await createCapabilityContext(contextOptions(task, port, controller.signal, budget, interrupted));
     // Analysis steps run under the workspace's agentd.config.json (core/project-config/job-step.ts).
-    const result = toJson(await runJobStep(capability, task.input, handle.ctx, task.root, sharedConfigCatalog), task);
+    const result = toJson(await runJobStep(capability, task.input, handle.ctx, { root: task.root, staged: task.staged, catalog: sharedConfigCatalog }), task);
     await stageReturnedChanges(result, handle.ctx.workspace);
     return { ok: true, result, staged: handle.staged(), toolCalls: spent() };
   } catch (error) {

@@ -55,6 +55,13 @@ function problemOf(error: ErrorObject, document: unknown, schema: JSONSchema): C
   const segments = pointerSegments(error.instancePath);
   const params = error.params as Record<string, unknown>;
   const value = valueAt(document, segments);
+  if (error.propertyName !== undefined) {
+    // A key that fails propertyNames (an unknown check under `options`, a malformed rule id).
+    const key = keyOf([...segments, error.propertyName]);
+    const allowed = error.keyword === 'enum' ? (params.allowedValues as unknown[]).map(String) : [];
+    const hint = allowed.length > 0 ? suggestion(error.propertyName, allowed) || `; known: ${allowed.join(', ')}` : ` (${error.message ?? 'invalid'})`;
+    return { key, message: `"${key}" is not a valid key here (value ${shown(valueAt(document, [...segments, error.propertyName]))})${hint}` };
+  }
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
@@ -66,7 +73,7 @@ function problemOf(error: ErrorObject, document: unknown, schema: JSONSchema): C
       return { key: keyOf(segments), message: `"${keyOf(segments)}" is ${shown(value)}, which is not one of ${allowed.join(', ')}${typeof value === 'string' ? suggestion(value, allowed) : ''}` };
     }
     case 'propertyNames':
-      return undefined; // reported by the pattern/enum error on the name itself
+      return undefined; // reported by the error on the name itself (above)
     case 'pattern':
     case 'required':
     case 'type':
@@ -77,8 +84,6 @@ function problemOf(error: ErrorObject, document: unknown, schema: JSONSchema): C
     case 'uniqueItems':
     case 'const': {
       const key = error.keyword === 'required' ? keyOf([...segments, String(params.missingProperty)]) : keyOf(segments) || '(the file)';
-      const propertyName = error.propertyName ?? (params.propertyName as string | undefined);
-      if (propertyName !== undefined) return { key: keyOf([...segments, propertyName]), message: `"${keyOf([...segments, propertyName])}" is not a valid name here (${error.message})` };
       return { key, message: `"${key}" is ${error.keyword === 'required' ? 'missing' : `${shown(value)}, but ${error.message ?? 'invalid'}`}` };
     }
     default:

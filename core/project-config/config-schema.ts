@@ -23,7 +23,7 @@ export const RULE_PATTERN = '^(\\*|[a-z][a-z0-9-]*/(\\*|[A-Za-z0-9@._/-]+))$';
 
 const LEVELS = ['off', ...SEVERITIES];
 const globs = (what: string): JSONSchema => ({ type: 'array', items: { type: 'string', minLength: 1 }, description: what });
-const level: JSONSchema = { enum: LEVELS, description: '"off" drops the rule\'s findings; a severity replaces theirs.' };
+const level: JSONSchema = { $ref: '#/definitions/ruleLevel' };
 
 function thresholdsSchema(metas: readonly CapabilityMeta[]): JSONSchema {
   const properties: Record<string, JSONSchema> = {};
@@ -59,6 +59,7 @@ export function buildConfigSchema(metas: readonly CapabilityMeta[]): JSONSchema 
     title: 'agentd project configuration (agentd.config.json)',
     type: 'object',
     additionalProperties: false,
+    definitions: { ruleLevel: { enum: LEVELS, description: '"off" drops the rule\'s findings; a severity replaces theirs.' } },
     properties: {
       $schema: { type: 'string', description: 'This schema, for editors.' },
       checks: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['all', ...checks] }, description: 'Checks `agentd scan` runs when --checks is not given (["all"]: every check).' },

@@ -83,7 +83,10 @@ export function readConfigFile(file: string, catalog: ConfigCatalog): ProjectCon
   const { schema, validate } = validatorFor(catalog.metas);
   const shaped = validate(document);
   const problems = shaped ? [] : schemaProblems(validate.errors ?? [], document, schema);
-  if (typeof document === 'object' && document !== null && !Array.isArray(document)) problems.push(...semanticProblems(document as ProjectConfigFile, catalog));
+  if (typeof document === 'object' && document !== null && !Array.isArray(document)) {
+    const named = new Set(problems.map((p) => p.key));
+    problems.push(...semanticProblems(document as ProjectConfigFile, catalog).filter((p) => !named.has(p.key)));
+  }
   if (problems.length > 0) throw invalid(file, problems);
   return document as ProjectConfigFile;
 }

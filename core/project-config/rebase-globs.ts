@@ -29,8 +29,9 @@ function segmentRegex(glob: string): RegExp {
 }
 
 function rests(segments: string[], prefix: readonly string[]): Rest[] {
-  if (prefix.length === 0) return [segments];
+  // The pattern ended at the root or at a folder above it: it covers everything inside.
   if (segments.length === 0) return [EVERYTHING];
+  if (prefix.length === 0) return [segments];
   const [head, ...tail] = segments;
   if (head === '**') return [...rests(tail, prefix), ...rests(segments, prefix.slice(1))];
   return segmentRegex(head!).test(prefix[0]!) ? rests(tail, prefix.slice(1)) : [];
@@ -43,7 +44,12 @@ export function rebaseGlob(pattern: string, prefix: string): string[] {
   const trailing = body.endsWith('/') ? '/' : '';
   const trimmed = body.replace(/\/+$/, '');
   const prefixSegments = prefix.split('/').filter((s) => s !== '' && s !== '.');
-  if (prefixSegments.length === 0 || !trimmed.includes('/')) return [pattern];
+  if (prefixSegments.length === 0) return [pattern];
+  if (!trimmed.includes('/')) {
+    // Unanchored: it matches at any depth inside the root, and covers everything when it names a folder above it.
+    const above = prefixSegments.some((segment) => segmentRegex(trimmed).test(segment));
+    return above ? [pattern, `${negated ? '!' : ''}*`] : [pattern];
+  }
   const segments = trimmed.replace(/^\/+/, '').split('/');
   const out = new Set<string>();
   for (const rest of rests(segments, prefixSegments)) {
