@@ -9,7 +9,7 @@ import { atOrAbove, countsLine, summarise, type ScanReport } from '../../core/re
 import { applyBaseline, loadAnalysisCatalog, readBaseline, runScan, selectChecks } from '../../core/scan/index.js';
 import type { RootWalker } from '../../core/workspace/list-files.js';
 import { render, writeAtomically } from './scan-output.js';
-import type { ScanFormat } from './scan-formats.js';
+import { SCAN_FORMATS, type ScanFormat } from './scan-formats.js';
 import { fixFindings } from './scan-fix.js';
 import { chooseOptions, cliSettings } from './scan-options.js';
 import { scanFeedback, type ScanFeedback } from './scan-progress.js';
@@ -20,6 +20,8 @@ export interface ScanArgs {
   checks?: string[];
   format: ScanFormat;
   output?: string;
+  /** More reports of the same scan, as "<format>:<file>". */
+  report?: string[];
   failOn?: Severity | 'none';
   baseline?: string;
   changedSince?: string;
@@ -45,11 +47,24 @@ async function checkRoot(root: string): Promise<void> {
   if (!info?.isDirectory()) throw new Error(`Scan path "${root}" is not a folder; pass the project folder to scan.`);
 }
 
-/** The report to stdout or --output; with --fix-dry-run stdout holds the diff, so the report goes to --output only. */
+/** `--report sarif:agentd.sarif` -> its format and file; a usage error for an unknown format or a missing file. */
+export function extraReports(specs: readonly string[] | undefined): { format: ScanFormat; file: string }[] {
+  return (specs ?? []).map((spec) => {
+    const colon = spec.indexOf(':');
+    const format = spec.slice(0, Math.max(0, colon)) as ScanFormat;
+    const file = spec.slice(colon + 1);
+    if (colon < 1 || !SCAN_FORMATS.includes(format) || file === '') throw new Error(`--report "${spec}" is not <format>:<file> with a format of ${SCAN_FORMATS.join(', ')}.`);
+    return { format, file };
+  });
+}
+
+/** The report to stdout or --output (with --fix-dry-run stdout holds the diff, so there to --output only), and every --report. */
 async function emit(report: ScanReport, argv: ScanArgs, feedback: ScanFeedback): Promise<void> {
-  if (argv.fixDryRun && !argv.output) return;
   const ci = ciRenderOptions(process.env, path.resolve(argv.path));
-  const text = render(report, argv.format, { ...ci, ...(argv.linkBase ? { linkBase: argv.linkBase } : {}) });
+  const options = { ...ci, ...(argv.linkBase ? { linkBase: argv.linkBase } : {}) };
+  for (const extra of extraReports(argv.report)) await writeAtomically(extra.file, render(report, extra.format, options));
+  if (argv.fixDryRun && !argv.output) return;
+  const text = render(report, argv.format, options);
   if (argv.output) {
     await writeAtomically(argv.output, text);
     feedback.note(`${countsLine(summarise(report))}; ${argv.format} report written to ${argv.output}`);
@@ -63,6 +78,7 @@ export async function scan(argv: ScanArgs, walk?: RootWalker): Promise<number> {
   const root = path.resolve(argv.path);
   await checkRoot(root);
   if (argv.fix && argv.fixDryRun) throw new Error('--fix and --fix-dry-run exclude each other; pass one.');
+  extraReports(argv.report); // a bad --report is a usage error before anything runs
   const catalog = await loadAnalysisCatalog();
   const settings = cliSettings(root, catalog, argv.config);
   const chosen = chooseOptions(argv, settings, catalog);

@@ -17,6 +17,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .option('checks', { type: 'string', array: true, describe: 'Checks to run, comma-separated (security,quality,...) or all [default: agentd.config.json\'s, else all]' })
       .option('format', { choices: SCAN_FORMATS, default: 'text' as ScanFormat, describe: 'Report format' })
       .option('output', { alias: 'o', type: 'string', describe: 'Write the report to this file (atomically) instead of stdout' })
+      .option('report', { type: 'string', array: true, describe: 'Also write the same scan as <format>:<file> (repeatable), e.g. sarif:agentd.sarif' })
       .option('fail-on', { choices: FAIL_ON, describe: 'Exit 1 when a finding is at or above this severity (none: never) [default: agentd.config.json\'s, else high]' })
       .option('baseline', { type: 'string', describe: 'An earlier JSON or SARIF report: report only findings not in it' })
       .option('changed-since', { type: 'string', describe: 'Scan only files changed since this git ref (plus uncommitted ones)' })
@@ -31,7 +32,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       .conflicts('fix', 'fix-dry-run')
       .example('$0 scan --checks security --fail-on high', 'a security gate')
       .example('$0 scan --format sarif -o agentd.sarif', 'for GitHub code scanning')
-      .example('$0 scan --format github', 'findings as GitHub Actions annotations')
+      .example('$0 scan --format github --report sarif:agentd.sarif', 'GitHub annotations, and SARIF for code scanning, from one scan')
       .example('$0 scan --baseline main.json --changed-since origin/main', 'only new findings in changed files') as unknown as Argv<ScanArgs>,
   handler: async (argv) => {
     try {
