@@ -91,7 +91,7 @@ export function buildConfigSchema(metas: readonly CapabilityMeta[]): JSONSchema 
         additionalProperties: false,
         description: 'The defaults agentd applies before this file (docs/scan.md, "Defaults").',
         properties: {
-          testCode: { type: 'boolean', default: true, description: 'Tests, fixtures, mocks and benchmarks: no complexity, duplication, smells, naming or performance findings; security findings at most low.' },
+          testCode: { type: 'boolean', default: true, description: 'Tests, fixtures, mocks and benchmarks: no complexity, duplication, smells, naming or performance findings; security and lint findings at most low.' },
           generatedCode: { type: 'boolean', default: true, description: 'Generated, vendored, minified and build-output files are not scanned.' },
           maintainabilityCap: { enum: [...SEVERITIES, 'none'], default: 'medium', description: 'Maintainability findings (complexity, smells, duplication, naming, structure, dependencies) are at most this severity; "none" keeps theirs.' },
         },
