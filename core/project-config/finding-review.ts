@@ -45,6 +45,7 @@ function isGenerated(text: string): boolean {
 
 export class FindingReview {
   private readonly texts = new Map<string, string | undefined>();
+  private readonly generated = new Map<string, boolean>();
   private readonly directives = new Map<string, Directive[]>();
   /** Directive -> the rule patterns of it that suppressed something. */
   readonly used = new Map<Directive, Set<string>>();
@@ -68,6 +69,16 @@ export class FindingReview {
     if (missing.length === 0) return;
     const read = await this.options.read(missing);
     for (const file of missing) this.texts.set(file, read.get(file));
+  }
+
+  private isGeneratedFile(file: string): boolean {
+    let generated = this.generated.get(file);
+    if (generated === undefined) {
+      const text = this.texts.get(file);
+      generated = text !== undefined && isGenerated(text);
+      this.generated.set(file, generated);
+    }
+    return generated;
   }
 
   private suppressionFor(finding: Finding): Suppression | undefined {
@@ -94,8 +105,7 @@ export class FindingReview {
         outcome.off += 1;
         continue;
       }
-      const text = this.texts.get(finding.file);
-      if (this.options.generatedCode && text !== undefined && isGenerated(text)) {
+      if (this.options.generatedCode && this.isGeneratedFile(finding.file)) {
         outcome.generated += 1;
         continue;
       }

@@ -4,8 +4,8 @@
  * one entry the most specific pattern wins (an id over `prefix/*` over `*`). A setting is "off", a
  * severity (the finding gets it, whatever an earlier cap said), or a cap (at most this severity).
  */
-import ignore from 'ignore';
 import type { Finding, Severity } from '../contracts/index.js';
+import { sharedIgnore } from '../workspace/list-files.js';
 import { severityRank } from '../report/severity.js';
 import type { LoadedProjectConfig, RuleLevel } from './config-types.js';
 import { rebaseGlobs } from './rebase-globs.js';
@@ -24,8 +24,8 @@ export type RuleVerdict = { off: true } | { off: false; severity: Severity; from
 
 /** Globs (relative to the scan root) as a predicate; gitignore semantics, as every include/exclude of agentd. */
 export function globMatcher(globs: readonly string[], excluded: readonly string[] = []): (file: string) => boolean {
-  const included = ignore().add([...globs]);
-  const left = excluded.length > 0 ? ignore().add([...excluded]) : undefined;
+  const included = sharedIgnore(globs);
+  const left = excluded.length > 0 ? sharedIgnore(excluded) : undefined;
   return (file) => file !== '' && !file.startsWith('/') && included.ignores(file) && !left?.ignores(file);
 }
 
@@ -49,7 +49,20 @@ export class RulePolicy {
     return new RulePolicy(entries);
   }
 
+  private readonly verdicts = new Map<string, RuleVerdict>();
+
+  /** The verdict for a finding; findings of one rule in one file at one severity share it (a scan asks thousands of times). */
   verdict(finding: Pick<Finding, 'ruleId' | 'file' | 'severity'>): RuleVerdict {
+    const key = `${finding.ruleId}\0${finding.file}\0${finding.severity}`;
+    let verdict = this.verdicts.get(key);
+    if (!verdict) {
+      verdict = this.judge(finding);
+      this.verdicts.set(key, verdict);
+    }
+    return verdict;
+  }
+
+  private judge(finding: Pick<Finding, 'ruleId' | 'file' | 'severity'>): RuleVerdict {
     let off = false;
     let severity: Severity | undefined;
     let cap: Severity | undefined;

@@ -67,16 +67,33 @@ function plan(options: ScanOptions, selected: RegisteredCapability[], include: s
   });
 }
 
-/** The same finding reported twice (a composing check repeating another's) is kept once, under the check that reported it first; `repeated` counts the others per check. */
-function dedupe(findings: (Finding & { capability: string })[]): { kept: (Finding & { capability: string })[]; repeated: Map<string, number> } {
-  const seen = new Set<string>();
+interface Reported {
+  capability: string;
+  findings: readonly Finding[];
+}
+
+/**
+ * The same finding reported twice (a composing check repeating another's) is kept once, under the
+ * check that reported it first; `repeated` counts the others per check. analysis.quality hands back
+ * the very objects the checks before it reported, so most repeats are found by identity, without a key.
+ */
+function dedupe(lists: readonly Reported[]): { kept: (Finding & { capability: string })[]; repeated: Map<string, number> } {
+  const objects = new Set<Finding>();
+  const keys = new Set<string>();
   const repeated = new Map<string, number>();
-  const kept = findings.filter((f) => {
-    const key = JSON.stringify([f.ruleId, f.file, f.range, f.message]);
-    if (!seen.has(key)) return seen.add(key);
-    repeated.set(f.capability, (repeated.get(f.capability) ?? 0) + 1);
-    return false;
-  });
+  const kept: (Finding & { capability: string })[] = [];
+  for (const { capability, findings } of lists) {
+    for (const f of findings) {
+      const key = objects.has(f) ? undefined : JSON.stringify([f.ruleId, f.file, f.range, f.message]);
+      if (key === undefined || keys.has(key)) {
+        repeated.set(capability, (repeated.get(capability) ?? 0) + 1);
+        continue;
+      }
+      objects.add(f);
+      keys.add(key);
+      kept.push({ ...f, capability });
+    }
+  }
   return { kept, repeated };
 }
 
@@ -101,7 +118,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
   const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');
   const runs: CapabilityRun[] = outcomes.map((o) => o.run);
-  const found: (Finding & { capability: string })[] = outcomes.flatMap((o) => (o.result?.findings ?? []).map((finding) => ({ ...finding, capability: o.run.capability })));
+  const reported: Reported[] = outcomes.map((o) => ({ capability: o.run.capability, findings: o.result?.findings ?? [] }));
   const suppressed: SuppressedFinding[] = outcomes.flatMap((o) => (o.suppressed ?? []).map(({ finding, suppression }) => ({ ...finding, capability: o.run.capability, suppression })));
   if (include === null) for (const step of steps) runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
   const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
@@ -109,9 +126,9 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const about = suppressionsRun(review, scanned.contents, suppressed.length);
   if (about) {
     runs.push(about.run);
-    found.push(...about.findings.map((f) => ({ ...f, capability: about.run.capability })));
+    reported.push({ capability: about.run.capability, findings: about.findings });
   }
-  const { kept, repeated } = dedupe(found);
+  const { kept, repeated } = dedupe(reported);
   const findings = inChanged(kept, changed);
   const quiet = inChanged(suppressed, changed);
   const sources = await findingSources(options.root, [...findings, ...quiet], scanned.contents);
