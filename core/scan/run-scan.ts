@@ -113,7 +113,10 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const steps = plan(options, selected, include ?? undefined, settings, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
   const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, input: step.input, index }));
-  const review = await scanReview(options.root, settings, walk);
+  // The sources the scan covers, read once: the report counts them, the review finds agentd-ignore comments in them.
+  const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
+  const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));
+  const review = await scanReview(options.root, settings, walk, scanned.contents);
   const hooks = { root: options.root, total: steps.length, budget, walk, review, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
   const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');
@@ -121,8 +124,6 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const reported: Reported[] = outcomes.map((o) => ({ capability: o.run.capability, findings: o.result?.findings ?? [] }));
   const suppressed: SuppressedFinding[] = outcomes.flatMap((o) => (o.suppressed ?? []).map(({ finding, suppression }) => ({ ...finding, capability: o.run.capability, suppression })));
   if (include === null) for (const step of steps) runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
-  const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
-  const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));
   const about = suppressionsRun(review, scanned.contents, suppressed.length);
   if (about) {
     runs.push(about.run);

@@ -29,12 +29,19 @@ export function scanExclude(settings: ProjectSettings, given: string[] | undefin
   return all.length > 0 ? [...new Set(all)] : undefined;
 }
 
-export async function scanReview(root: string, settings: ProjectSettings, walk: RootWalker | undefined): Promise<FindingReview> {
-  // Not counted against the scan's tool budget: these reads serve the report, like the excerpts do.
+/** The review of a scan: files the scan read already (`known`) are not read again; others (package.json, say) are, uncounted, like the excerpts. */
+export async function scanReview(root: string, settings: ProjectSettings, walk: RootWalker | undefined, known: ReadonlyMap<string, string>): Promise<FindingReview> {
   const workspace = await openWorkspace({ root, ...(walk ? { walk } : {}) });
   return newReview(settings, async (files) => {
-    const { files: read } = await workspace.readMany(files);
-    return new Map(read.map((f) => [f.path, f.content]));
+    const texts = new Map<string, string>();
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = known.get(file);
+      if (text === undefined) missing.push(file);
+      else texts.set(file, text);
+    }
+    if (missing.length > 0) for (const f of (await workspace.readMany(missing)).files) texts.set(f.path, f.content);
+    return texts;
   });
 }
 
