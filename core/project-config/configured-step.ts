@@ -49,6 +49,14 @@ export async function runReviewed(
   review: FindingReview,
 ): Promise<ReviewedRun> {
   const inScope = scopeOf(input);
-  const reviewFindings = async (findings: Finding[]): Promise<Finding[]> => (await review.review(capabilityId, findings, inScope)).kept;
-  return reviewResult(await run(input, { ...ctx, reviewFindings }), capabilityId, input, review);
+  // What the capability's own review suppressed (analysis.quality's components) is reported with the step's.
+  const suppressed: ReviewedRun['suppressed'] = [];
+  const reviewFindings = async (findings: Finding[]): Promise<Finding[]> => {
+    const outcome = await review.review(capabilityId, findings, inScope);
+    suppressed.push(...outcome.suppressed);
+    return outcome.kept;
+  };
+  const reviewed = await reviewResult(await run(input, { ...ctx, reviewFindings }), capabilityId, input, review);
+  const seen = new Set(reviewed.suppressed.map((s) => s.finding));
+  return { ...reviewed, suppressed: [...reviewed.suppressed, ...suppressed.filter((s) => !seen.has(s.finding))] };
 }
