@@ -45,6 +45,9 @@ export function configuredInput(loaded: LoadedProjectConfig, capabilityId: strin
   const options = config.options?.[check] as { include?: string[]; exclude?: string[] } | undefined;
   const include = (given.include as string[] | undefined) ?? rebaseGlobs(options?.include ?? config.include, rootPrefix);
   const exclude = [...defaultExcludes(loaded, capabilityId, rootPrefix), ...(rebaseGlobs(options?.exclude, rootPrefix) ?? []), ...((given.exclude as string[] | undefined) ?? [])];
+  // The options' own globs are relative to the file's folder: only their rebased form may reach the check.
+  delete input.include;
+  delete input.exclude;
   if (include?.length) input.include = include;
   if (exclude.length) input.exclude = [...new Set(exclude)];
   return input;

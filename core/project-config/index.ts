@@ -2,7 +2,7 @@ export { CONFIG_FILE_NAMES, findConfigFile } from './find-config.js';
 export { buildConfigSchema, THRESHOLD_FIELDS } from './config-schema.js';
 export { loadProjectConfig, readConfigFile, type ConfigCatalog } from './load-config.js';
 export type { LoadedProjectConfig, ProjectConfigFile, RuleLevel } from './config-types.js';
-export { configName, inputFor, newReview, projectSettings, settingsOf, type ProjectSettings } from './project-settings.js';
+export { inputFor, newReview, projectSettings, settingsOf, type ProjectSettings } from './project-settings.js';
 export { FindingReview, type ReadTexts, type Suppression } from './finding-review.js';
 export { leftOutNote, reviewResult, runReviewed, scopeOf, type ReviewedRun } from './configured-step.js';
 export { directiveFindings } from './directive-findings.js';

@@ -42,8 +42,3 @@ export function inputFor(settings: ProjectSettings, capabilityId: string, given:
 export function newReview(settings: ProjectSettings, read: ReadTexts): FindingReview {
   return new FindingReview({ policy: settings.policy, generatedCode: settings.loaded.config.defaults?.generatedCode !== false, known: settings.known, read });
 }
-
-/** "agentd.config.json" as a user knows it (the name and, when it is above the root, the folder), or "the built-in defaults". */
-export function configName(settings: ProjectSettings): string {
-  return settings.loaded.file ? path.basename(settings.loaded.file) : 'the built-in defaults';
-}
