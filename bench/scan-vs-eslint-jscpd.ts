@@ -2,7 +2,8 @@
  * `agentd scan --checks all` (every analysis check, in-process, one shared parse cache) over a large
  * real code base — ESLint's lib plus typescript-eslint's dist, ~140k lines of JavaScript — beside the
  * peers measured in the same run over the same files: ESLint 10 (`complexity` rule, plus
- * eslint-plugin-security's recommended rules when installed) and jscpd 5. Each tool runs in its own
+ * eslint-plugin-security's recommended rules when installed) and jscpd 5, and oxlint (installed at
+ * bench time) as the reference for raw parse-and-walk speed, agentd's time given as a multiple of its. Each tool runs in its own
  * child process; wall time and peak RSS are measured from outside (GNU time). Then a re-scan after one
  * touched file, in the same process as the first scan (target: under one second). The headline figure
  * is the `agentd scan` command itself, as a CI pipeline runs it (ESLint, jscpd and it take turns,
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildCorpus } from './scan-bench/corpus.js';
 import { measure, type Measured } from './scan-bench/measure.js';
+import { OXLINT_VERSION, oxlintBin, oxlintResult } from './scan-bench/oxlint.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const AGENTD_BIN = path.join(here, '..', '..', 'bin', 'agentd.js');
@@ -45,6 +47,12 @@ function jscpd(root: string): Row {
     rmSync(out, { recursive: true, force: true });
   }
   return { tool: 'jscpd 5 (javascript)', measured, result };
+}
+
+/** oxlint with its defaults over the corpus: the reference for how fast a parse and a walk can be. */
+function oxlint(root: string, bin: string): Row {
+  const measured = measure(bin, ['--format', 'default', '.'], root);
+  return { tool: `oxlint ${OXLINT_VERSION} (Rust; default correctness rules, every core)`, measured, result: oxlintResult(measured.stdout) };
 }
 
 function eslint(root: string): Row {
@@ -111,25 +119,35 @@ export async function run(): Promise<void> {
   try {
     console.log(`code base: ${corpus.sources.join(', ')}`);
     console.log(`           ${corpus.files} files, ${corpus.lines.toLocaleString('en-US')} lines, copied to ${corpus.root}`);
-    const rounds: { eslint: Row[]; jscpd: Row[]; cli: Row[] } = { eslint: [], jscpd: [], cli: [] };
+    console.log(`load average before the runs: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+    const ox = oxlintBin();
+    if ('reason' in ox) console.log(`oxlint: not measured (${ox.reason})`);
+    const rounds: { eslint: Row[]; jscpd: Row[]; cli: Row[]; oxlint: Row[] } = { eslint: [], jscpd: [], cli: [], oxlint: [] };
     for (let round = 0; round < ROUNDS; round++) {
       rounds.eslint.push(eslint(corpus.root));
       rounds.jscpd.push(jscpd(corpus.root));
+      if ('bin' in ox) rounds.oxlint.push(oxlint(corpus.root, ox.bin));
       rounds.cli.push(agentdCli(corpus.root));
     }
+    console.log(`load average after the rounds: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
     const peers = [median(rounds.eslint), median(rounds.jscpd)];
+    const oxlintRow = rounds.oxlint.length > 0 ? median(rounds.oxlint) : undefined;
     const cli = median(rounds.cli);
     // One thread is runScan's default ("auto"); the second thread is measured beside it.
     const ours = agentd(corpus.root, true);
     const twoThreads = agentd(corpus.root);
     const withoutAddon = agentd(corpus.root, true, true);
-    print([...peers, cli, ours, twoThreads, withoutAddon], corpus.lines);
+    print([...peers, ...(oxlintRow ? [oxlintRow] : []), cli, ours, twoThreads, withoutAddon], corpus.lines);
     const peerSeconds = peers.reduce((sum, p) => sum + p.measured.wallMs, 0) / 1000;
     const cliSeconds = cli.measured.wallMs / 1000;
     const pct = (ms: number): string => fmt((ms / 1000 / peerSeconds) * 100, 0);
-    console.log(`agentd scan (the CLI, all checks, SARIF out) vs ESLint + jscpd, median wall: ${fmt(cliSeconds)} s vs ${fmt(peerSeconds)} s = ${pct(cli.measured.wallMs)}% (aim: at most 50%)`);
+    console.log(`agentd scan (the CLI, all checks, SARIF out) vs ESLint + jscpd, median wall: ${fmt(cliSeconds)} s vs ${fmt(peerSeconds)} s = ${pct(cli.measured.wallMs)}% (aim: at most 30%)`);
     const perRound = rounds.cli.map((c, i) => c.measured.wallMs / (rounds.eslint[i]!.measured.wallMs + rounds.jscpd[i]!.measured.wallMs));
     console.log(`  the same ratio round by round: ${perRound.map((r) => `${fmt(r * 100, 0)}%`).join(', ')}`);
+    if (oxlintRow) {
+      const perOx = rounds.cli.map((c, i) => c.measured.wallMs / rounds.oxlint[i]!.measured.wallMs);
+      console.log(`agentd scan vs oxlint (parse and walk, Rust), median wall: ${fmt(cliSeconds)} s vs ${fmt(oxlintRow.measured.wallMs / 1000)} s = ${fmt(cli.measured.wallMs / oxlintRow.measured.wallMs, 1)}x oxlint's time; round by round ${perOx.map((r) => `${fmt(r, 1)}x`).join(', ')}`);
+    }
     console.log(`in-process first scan: one thread ${fmt(ours.measured.wallMs / 1000)} s = ${pct(ours.measured.wallMs)}%; two threads ${fmt(twoThreads.measured.wallMs / 1000)} s = ${pct(twoThreads.measured.wallMs)}%; without the flat-tree addon ${fmt(withoutAddon.measured.wallMs / 1000)} s = ${pct(withoutAddon.measured.wallMs)}%`);
     const r = ours.measured.report ?? {};
     console.log(`re-scan after touching one file, same process: ${fmt((r.rescanMs as number) / 1000, 3)} s (aim: under 1 s); two threads: ${fmt((twoThreads.measured.report?.rescanMs as number) / 1000, 3)} s`);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Makes sure the services the test suite talks to are up: a real Redis on 127.0.0.1:6379, and tmux
-# (the agent prompt's tests type into a real terminal). Installs Debian's redis-server and tmux when
-# they are missing, starts Redis when nothing answers. Idempotent.
+# Makes sure the services the test suite talks to are up: a real Redis on 127.0.0.1:6379, tmux
+# (the agent prompt's tests type into a real terminal) and Debian's chromium at /usr/bin/chromium (the
+# HTML report is tested in it, headless; never a downloaded browser). Installs Debian's redis-server,
+# tmux and chromium when they are missing, starts Redis when nothing answers. Idempotent.
 set -euo pipefail
 
 redis_up() {
@@ -29,4 +30,10 @@ if ! command -v tmux >/dev/null 2>&1; then
   echo "ensure-services: installing tmux from Debian's packages (test/cli/agent drives the prompt in it)" >&2
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq tmux >/dev/null
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "ensure-services: installing chromium from Debian's packages (the HTML report's filter is tested in it, headless)" >&2
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Compiles, at build time, the JSON Schemas every agentd process checks: the capability meta schema and
- * the inputSchema of every first-party capability. Writes dist/core/registry/precompiled-validators.cjs
+ * Compiles, at build time, the JSON Schemas every agentd process checks: the capability meta schema,
+ * the inputSchema of every first-party capability and the project configuration's schema. Writes dist/core/registry/precompiled-validators.cjs
  * (ajv's standalone code, one function per schema, keyed by a hash of the schema's JSON), which the
  * registry uses instead of loading and running ajv: compiling them at start-up was ~0.1 s of a scan.
  * A schema that is not in the file (a third-party capability, or one changed since the last build)
@@ -32,6 +32,14 @@ for (const capabilityRoot of defaultRoots()) {
       console.warn(`agentd: ${path.relative(root, found.modulePath)} could not be loaded to precompile its inputSchema (${error.message})`);
     }
   }
+}
+// The project configuration's schema, built from the same metas as at run time (core/project-config/load-config.ts).
+try {
+  const { buildConfigSchema } = await load('core/project-config/config-schema.js');
+  const { loadAnalysisCatalog, configCatalogOf } = await load('core/scan/analysis-catalog.js');
+  schemas.push(buildConfigSchema(configCatalogOf(await loadAnalysisCatalog()).metas));
+} catch (error) {
+  console.warn(`agentd: the agentd.config.json schema could not be built to precompile it (${error.message})`);
 }
 const output = path.join(dist, 'core', 'registry', 'precompiled-validators.cjs');
 const { code, count } = precompileValidators(schemas);

@@ -2,7 +2,9 @@
  * analysis.quality: the scored report. Runs complexity, smells, naming, duplication and structure on
  * sources parsed once (reusing memoised per-file results and earlier steps' findings), then scores
  * every file, folder and the whole project 0-100 with an A-F grade by the formula in
- * docs/quality-score.md, and ranks the top issues.
+ * docs/quality-score.md, and ranks the top issues. Its findings are the issues it scored, so the count
+ * in its summary is the count of its findings (in a scan each is listed once, under the check that
+ * reported it first).
  */
 import type { CapabilityContext, CapabilityMeta, Finding, StepResult } from '../../core/index.js';
 import { runComponents } from './quality/component-runs.js';
@@ -37,13 +39,16 @@ export async function run(input: QualityInput, ctx: CapabilityContext): Promise<
     const list = reused[component]?.filter((f) => inScope.has(f.file) || !/\.[cm]?[jt]sx?$/.test(f.file)) ?? runs.findings[component] ?? [];
     findings.push(...list);
   }
-  const report = buildReport(runs.basics, withoutOverlaps(findings), weights, input?.top ?? 10);
+  // The issues scored are the issues reported: the project's rule settings and suppressions first
+  // (the step's runner would drop them from the findings afterwards and the count would disagree).
+  const scored = withoutOverlaps(ctx.reviewFindings ? await ctx.reviewFindings(findings) : findings);
+  const report = buildReport(runs.basics, scored, weights, input?.top ?? 10);
   ctx.progress(100);
   const o = report.overall;
   const failed = runs.failed.length ? ` (${runs.failed.map((f) => f.component).join(', ')} failed and ${runs.failed.length === 1 ? 'is' : 'are'} left out)` : '';
   return {
     summary: `Quality ${o.score}/100, grade ${o.grade}, over ${o.files} files and ${o.sloc} lines of code: ${o.findings} issues, technical debt ${Math.round(o.effortMinutes)} min (${(o.debtRatio * 100).toFixed(1)}% of the code's development cost)${failed}.`,
-    findings: [],
+    findings: scored,
     data: {
       ...report,
       weights,

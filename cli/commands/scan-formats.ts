@@ -1,3 +1,3 @@
 /** The report formats of `agentd scan` (scan-output.ts renders them). */
-export const SCAN_FORMATS = ['text', 'json', 'sarif', 'markdown', 'html'] as const;
+export const SCAN_FORMATS = ['text', 'json', 'sarif', 'markdown', 'html', 'github'] as const;
 export type ScanFormat = (typeof SCAN_FORMATS)[number];

@@ -2,18 +2,28 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toHtml, toJson, toMarkdown, toSarif, toText, type ScanReport } from '../../core/report/index.js';
-
+import { toGithub, toHtml, toJson, toMarkdown, toSarif, toText, type ScanReport } from '../../core/report/index.js';
 import type { ScanFormat } from './scan-formats.js';
 
-export function render(report: ScanReport, format: ScanFormat): string {
+export interface RenderOptions {
+  /** Base URL of the Markdown report's file:line links. */
+  linkBase?: string;
+  /** Where the findings a size-limited report leaves out can be seen. */
+  moreAt?: string;
+  /** The scanned folder relative to the repository root, for GitHub annotations' `file=`. */
+  pathPrefix?: string;
+}
+
+export function render(report: ScanReport, format: ScanFormat, options: RenderOptions = {}): string {
   switch (format) {
     case 'json':
       return toJson(report);
     case 'sarif':
       return toSarif(report);
     case 'markdown':
-      return toMarkdown(report);
+      return toMarkdown(report, { ...(options.linkBase ? { linkBase: options.linkBase } : {}), ...(options.moreAt ? { moreAt: options.moreAt } : {}) });
+    case 'github':
+      return toGithub(report, options.pathPrefix ? { pathPrefix: options.pathPrefix } : {});
     case 'html':
       return toHtml(report);
     default:

@@ -1,5 +1,5 @@
 /** Everything a capability may touch while it runs. */
-import type { Change, StepResult } from './findings.js';
+import type { Change, Finding, StepResult } from './findings.js';
 import type { ProjectContext } from './project.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -130,6 +130,13 @@ export interface CapabilityContext {
   /** Results of earlier steps (and of earlier turns of the job's session). */
   readonly previous: StepResult[];
   readonly signal: AbortSignal;
+  /**
+   * The project's finding policy (agentd.config.json rule settings and defaults, in-source
+   * suppressions) as the step's runner applies it to this step's findings. A capability that counts
+   * findings it computed itself into its summary (analysis.quality's score) passes them through it
+   * first, so the summary counts what is reported. Absent when nothing reviews the step.
+   */
+  readonly reviewFindings?: (findings: Finding[]) => Promise<Finding[]>;
   log(level: LogLevel, message: string): void;
   /** percent 0..100 of this step */
   progress(percent: number, message?: string): void;

@@ -22,9 +22,21 @@ export interface Change {
   diff?: string;
 }
 
+/** One replacement in a file's text: UTF-16 offsets [start, end) replaced by `text` (ESLint's fix shape). */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
 export interface FindingFix {
   description: string;
   changes?: Change[];
+  /**
+   * A safe fix (one that keeps the program's behaviour, like ESLint's `fix`, never its suggestions) as
+   * replacements in the finding's own file; `agentd scan --fix` applies them.
+   */
+  edits?: TextEdit[];
 }
 
 export interface Finding {

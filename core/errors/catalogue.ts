@@ -47,6 +47,7 @@ export const ERROR_CATALOGUE = {
   invalid_capability: { status: 500, description: "A capability module's meta is invalid; the message names the module and the problem." },
   duplicate_capability: { status: 500, description: 'Two capability modules declare the same id.' },
   invalid_config: { status: 500, description: 'A configuration value is invalid; the message names the key, value, source and what was expected.' },
+  invalid_project_config: { status: 422, description: "A workspace's agentd.config.json is not valid JSON or fails its schema; the message names the file, each key and its value, with a did-you-mean." },
   port_in_use: { status: 500, description: 'The configured port is already taken.' },
 
   // Parsing

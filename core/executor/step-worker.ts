@@ -11,6 +11,8 @@ import type { Capability, ContextOptions, LogLevel, StepResult, ToolBudget, Work
 import { AgentdError } from '../errors/index.js';
 import { createCapabilityContext } from '../context/create-context.js';
 import { createToolBudget } from '../context/tool-budget.js';
+import { runJobStep } from '../project-config/job-step.js';
+import { sharedConfigCatalog } from '../scan/analysis-catalog.js';
 import { failureFromThrown } from './failure-mapping.js';
 import type { StepEvent, StepReply, StepTask, WorkerControl } from './protocol.js';
 
@@ -90,7 +92,8 @@ export default async function runStep({ task, port, stopFlag }: WorkerPayload): 
   try {
     const capability = await loadCapability(task);
     const handle = await createCapabilityContext(contextOptions(task, port, controller.signal, budget, interrupted));
-    const result = toJson(await capability.run(task.input, handle.ctx), task);
+    // Analysis steps run under the workspace's agentd.config.json (core/project-config/job-step.ts).
+    const result = toJson(await runJobStep(capability, task.input, handle.ctx, { root: task.root, staged: task.staged, catalog: sharedConfigCatalog }), task);
     await stageReturnedChanges(result, handle.ctx.workspace);
     return { ok: true, result, staged: handle.staged(), toolCalls: spent() };
   } catch (error) {

@@ -35,5 +35,15 @@ pre.code mark { background: var(--mark); border-bottom: 2px solid var(--medium);
 details { margin: 6px 0 2px; } summary { cursor: pointer; color: var(--info); }
 details pre { background: var(--soft); padding: 8px; border-radius: 6px; overflow-x: auto; font-size: 13px; }
 .fix { margin: 4px 0; } .empty { color: var(--muted); }
-@media (max-width: 760px) { .cards { grid-template-columns: repeat(3, 1fr); } .panels { grid-template-columns: 1fr; } }
+.finding .head { font-weight: 600; margin: 2px 0 4px; } .quiet { color: var(--muted); }
+.filters { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 8px; align-items: center; background: var(--soft); padding: 10px 0; border-bottom: 1px solid var(--line); }
+.filters select, .filters input[type=search], .filters button { font: inherit; font-size: 14px; padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); }
+.filters input[type=search] { min-width: 14em; flex: 1; }
+.chips { display: flex; flex-wrap: wrap; gap: 6px; }
+.chip { border: 1px solid var(--line); border-radius: 14px; padding: 1px 10px; background: var(--bg); cursor: pointer; text-transform: capitalize; font-size: 14px; }
+.chip .n { color: var(--muted); }
+section.file { margin: 18px 0 8px; } section.file h3 { font-size: 15px; margin: 0 0 4px; word-break: break-all; }
+#more { display: block; margin: 16px auto; font: inherit; padding: 6px 18px; }
+g.bar { cursor: pointer; } g.bar:hover rect, g.bar:focus rect { opacity: 0.8; }
+@media (max-width: 760px) { .cards { grid-template-columns: repeat(3, 1fr); } .panels { grid-template-columns: 1fr; } .filters input[type=search] { min-width: 100%; } }
 `;

@@ -16,9 +16,23 @@ export interface CapabilityRun {
   durationMs: number;
   /** The capability's StepResult.data (kept for reporters that chart it, e.g. analysis.quality's folder scores). */
   data?: unknown;
+  /** Findings it reported that another check had reported first (listed once, under that check). */
+  repeated?: number;
   /** Set when the capability failed; the scan went on with the others. */
   error?: { code: string; message: string };
 }
+
+/** Why a finding is not counted: an agentd-ignore comment (SARIF's `suppressions[]`, kind inSource). */
+export interface FindingSuppression {
+  kind: 'inSource';
+  /** The reason the comment gives after ` -- `. */
+  justification?: string;
+  /** Where the comment is. */
+  file: string;
+  line: number;
+}
+
+export type SuppressedReportFinding = ReportFinding & { suppression: FindingSuppression };
 
 export interface ToolInfo {
   name: string;
@@ -33,6 +47,8 @@ export interface ScanStats {
   durationMs: number;
   /** Findings left out because their fingerprint was in the baseline. */
   suppressedByBaseline: number;
+  /** Findings `--fix` fixed (and left out of the report). */
+  fixed?: number;
   /** Lines and files per folder (POSIX, relative; "." for the root), for density charts. */
   folders: Record<string, { files: number; lines: number }>;
 }
@@ -43,6 +59,8 @@ export interface ScanReport {
   root: string;
   startedAt: string;
   findings: ReportFinding[];
+  /** Findings an agentd-ignore comment suppressed: not counted, not gating; SARIF lists them with `suppressions`. */
+  suppressed?: SuppressedReportFinding[];
   /** Metas of the capabilities that ran; `meta.rules` documents the rules. */
   capabilities: CapabilityMeta[];
   runs: CapabilityRun[];

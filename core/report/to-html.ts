@@ -1,22 +1,22 @@
 /**
- * The HTML report: one self-contained file (inline CSS and SVG, no scripts, no external assets) with
- * severity cards, counts by category and check, a chart of quality by folder, and every finding with
- * its code excerpt and rule help. All text from findings and sources is escaped.
+ * The HTML report: one self-contained file (inline CSS, SVG and one inline script, no external
+ * assets) with severity cards, counts by severity, check and category as charts and tables, quality by
+ * folder, and every finding — filterable by severity, check, rule, file and text in the page, grouped
+ * by file with its code frame (html-script.ts renders a page of matches at a time, so 50,000 findings
+ * stay responsive). Text from findings and sources is escaped where the server writes it, and set
+ * as text where the script does.
  */
 import type { ScanReport } from './report-model.js';
 import { folderChart } from './folder-chart.js';
 import { chartSvg } from './html-chart.js';
-import { findingHtml } from './html-finding.js';
+import { dataScript, htmlData } from './html-data.js';
+import { countCharts, filterBar } from './html-filters.js';
+import { HTML_SCRIPT } from './html-script.js';
 import { HTML_STYLE } from './html-style.js';
 import { escapeHtml } from './markup-escape.js';
 import { SEVERITIES } from './severity.js';
 import { countsLine, summarise, type ReportSummary } from './summary.js';
-import { findingsInSeverityOrder } from './to-markdown.js';
-
-export interface HtmlOptions {
-  /** Findings shown in full; the rest are counted. Default 2,000. */
-  maxDetailed?: number;
-}
+import { runCount } from './to-markdown.js';
 
 function cards(report: ScanReport, summary: ReportSummary): string {
   const items = SEVERITIES.map((s) => `<div class="card ${s}"><div class="n">${summary.bySeverity[s]}</div><div class="l">${s}</div></div>`);
@@ -33,7 +33,7 @@ function categoryPanel(summary: ReportSummary): string {
 function checksPanel(report: ScanReport): string {
   const rows = report.runs.map((run) => {
     const result = run.error ? `<span class="failed">failed: ${escapeHtml(run.error.message)}</span>` : escapeHtml(run.summary);
-    return `<tr><td><code>${escapeHtml(run.capability)}</code><br>${result}</td><td class="num">${run.findings}</td><td class="num">${(run.durationMs / 1000).toFixed(2)}&nbsp;s</td></tr>`;
+    return `<tr><td><code>${escapeHtml(run.capability)}</code><br>${result}</td><td class="num">${escapeHtml(runCount(run))}</td><td class="num">${(run.durationMs / 1000).toFixed(2)}&nbsp;s</td></tr>`;
   });
   return `<div class="panel"><h2>Checks</h2><table><tr><th>Check</th><th class="num">Findings</th><th class="num">Time</th></tr>${rows.join('')}</table></div>`;
 }
@@ -46,13 +46,18 @@ function chartSection(report: ScanReport): string {
   return `<section><h2>${title}</h2><p class="meta">${note}</p><div class="panel">${chartSvg(chart)}</div></section>`;
 }
 
-export function toHtml(report: ScanReport, options: HtmlOptions = {}): string {
+function notes(report: ScanReport): string {
+  const parts = [
+    report.stats.suppressedByBaseline > 0 ? `${report.stats.suppressedByBaseline} already in the baseline` : '',
+    report.suppressed?.length ? `${report.suppressed.length} suppressed by agentd-ignore comments (not counted)` : '',
+    report.stats.fixed ? `${report.stats.fixed} fixed by --fix` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` · ${escapeHtml(parts.join(' · '))}` : '';
+}
+
+export function toHtml(report: ScanReport): string {
   const summary = summarise(report);
-  const maxDetailed = options.maxDetailed ?? 2000;
-  const ordered = findingsInSeverityOrder(report.findings);
-  const shown = ordered.slice(0, maxDetailed).map((f) => findingHtml(f, report.sources[f.file], summary.rules.get(f.ruleId)));
-  const more = ordered.length > maxDetailed ? `<p class="meta">${ordered.length - maxDetailed} more findings are not shown; the JSON and SARIF formats list them all.</p>` : '';
-  const baseline = report.stats.suppressedByBaseline > 0 ? ` · ${report.stats.suppressedByBaseline} already in the baseline` : '';
+  const data = htmlData(report, summary.rules);
   const meta = `${escapeHtml(report.root)} · ${escapeHtml(report.startedAt)} · ${report.stats.linesScanned.toLocaleString('en-US')} lines · ${(report.stats.durationMs / 1000).toFixed(2)} s · agentd ${escapeHtml(report.tool.version)}`;
   return `<!doctype html>
 <html lang="en">
@@ -65,15 +70,16 @@ export function toHtml(report: ScanReport, options: HtmlOptions = {}): string {
 <body>
 <main>
 <h1>agentd scan report</h1>
-<p class="meta">${escapeHtml(countsLine(summary))}${baseline}<br>${meta}</p>
+<p class="meta">${escapeHtml(countsLine(summary))}${notes(report)}<br>${meta}</p>
 ${cards(report, summary)}
+${countCharts(data)}
 <section class="panels">${categoryPanel(summary)}${checksPanel(report)}</section>
 ${chartSection(report)}
-<section><h2>Findings</h2>
-${shown.length > 0 ? shown.join('\n') : '<p class="empty">No findings.</p>'}
-${more}
-</section>
+<h2>Findings</h2>
+${filterBar(data)}
 </main>
+<script type="application/json" id="agentd-data">${dataScript(data)}</script>
+<script>${HTML_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -20,10 +20,14 @@ export function toJsonObject(report: ScanReport): Record<string, unknown> {
       linesScanned: report.stats.linesScanned,
       durationMs: report.stats.durationMs,
       suppressedByBaseline: report.stats.suppressedByBaseline,
+      suppressedInSource: report.suppressed?.length ?? 0,
+      ...(report.stats.fixed ? { fixed: report.stats.fixed } : {}),
     },
     summary: { total: summary.total, bySeverity: summary.bySeverity, byCategory: Object.fromEntries(summary.byCategory), byCheck: Object.fromEntries(summary.byCheck) },
     runs: report.runs.map(({ data: _data, ...run }) => run),
     findings: report.findings,
+    // Findings an agentd-ignore comment suppressed, with the comment's place and reason; not counted above.
+    suppressed: report.suppressed ?? [],
   };
 }
 

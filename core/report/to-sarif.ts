@@ -1,13 +1,14 @@
 /**
  * SARIF 2.1.0 as GitHub code scanning takes it: one run, tool.driver with documented rules, results
  * with rule index, level, relative locations under %SRCROOT%, agentd's fingerprints, and code flows
- * for taint evidence. Columns are 1-based UTF-16 units; SARIF's endColumn is exclusive, the contract's
+ * for taint evidence, safe fixes as `fixes`, and findings an agentd-ignore comment suppressed with
+ * `suppressions` (kind inSource, its reason as the justification). Columns are 1-based UTF-16 units; SARIF's endColumn is exclusive, the contract's
  * inclusive, hence the +1.
  */
 import { pathToFileURL } from 'node:url';
 import type { SourceRange } from '../contracts/index.js';
 import { FINGERPRINT_KEY } from './fingerprint.js';
-import type { ReportFinding, ScanReport } from './report-model.js';
+import type { ReportFinding, ScanReport, SuppressedReportFinding } from './report-model.js';
 import { ruleCatalog, type RuleEntry } from './rule-catalog.js';
 import { codeFlows } from './sarif-code-flows.js';
 import { sarifRule } from './sarif-rules.js';
@@ -36,8 +37,25 @@ function resultProperties(finding: ReportFinding): Record<string, unknown> {
   return properties;
 }
 
-function sarifResult(finding: ReportFinding, ruleIndex: number): Record<string, unknown> {
+/** A finding's safe fix (`fix.edits`) as SARIF replacements by character offset. */
+function fixes(finding: ReportFinding): unknown[] | undefined {
+  const edits = finding.fix?.edits;
+  if (!edits?.length) return undefined;
+  const replacements = edits.map((edit) => ({ deletedRegion: { charOffset: edit.start, charLength: edit.end - edit.start }, insertedContent: { text: edit.text } }));
+  return [{ description: { text: finding.fix!.description }, artifactChanges: [{ artifactLocation: { uri: encodeURI(finding.file), uriBaseId: SRCROOT }, replacements }] }];
+}
+
+/** An agentd-ignore comment as SARIF's in-source suppression (GitHub code scanning closes such alerts). */
+function suppressions(finding: ReportFinding | SuppressedReportFinding): unknown[] | undefined {
+  if (!('suppression' in finding)) return undefined;
+  const { justification, file, line } = finding.suppression;
+  return [{ kind: 'inSource', status: 'accepted', ...(justification ? { justification } : {}), location: { physicalLocation: { artifactLocation: { uri: encodeURI(file), uriBaseId: SRCROOT }, region: { startLine: line } } } }];
+}
+
+function sarifResult(finding: ReportFinding | SuppressedReportFinding, ruleIndex: number): Record<string, unknown> {
   const flows = codeFlows(finding, physicalLocation);
+  const fixList = fixes(finding);
+  const suppressionList = suppressions(finding);
   return {
     ruleId: finding.ruleId,
     ruleIndex,
@@ -46,6 +64,8 @@ function sarifResult(finding: ReportFinding, ruleIndex: number): Record<string, 
     locations: [{ physicalLocation: physicalLocation(finding.file, finding.range) }],
     partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
     ...(flows ? { codeFlows: flows } : {}),
+    ...(fixList ? { fixes: fixList } : {}),
+    ...(suppressionList ? { suppressions: suppressionList } : {}),
     properties: resultProperties(finding),
   };
 }
@@ -64,7 +84,8 @@ function driver(report: ScanReport, rules: RuleEntry[]): Record<string, unknown>
 }
 
 export function toSarifLog(report: ScanReport): Record<string, unknown> {
-  const rules = ruleCatalog(report.capabilities, report.findings);
+  const suppressed = report.suppressed ?? [];
+  const rules = ruleCatalog(report.capabilities, [...report.findings, ...suppressed]);
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
   return {
     $schema: SARIF_SCHEMA_URI,
@@ -75,7 +96,7 @@ export function toSarifLog(report: ScanReport): Record<string, unknown> {
         invocations: [invocation(report)],
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(report.root.endsWith('/') ? report.root : `${report.root}/`).href } },
         columnKind: 'utf16CodeUnits',
-        results: report.findings.map((finding) => sarifResult(finding, index.get(finding.ruleId)!)),
+        results: [...report.findings, ...suppressed].map((finding) => sarifResult(finding, index.get(finding.ruleId)!)),
       },
     ],
   };

@@ -10,6 +10,7 @@ import { AgentdError, isAgentdError } from '../errors/index.js';
 import { CapabilityRegistry } from '../registry/capability-registry.js';
 import { defaultRoots } from '../registry/default-roots.js';
 import { discoverModules } from '../registry/load-registry.js';
+import type { ConfigCatalog } from '../project-config/load-config.js';
 
 export interface AnalysisCatalog {
   registry: CapabilityRegistry;
@@ -61,4 +62,28 @@ export function sharedAnalysisCatalog(roots: string[] = defaultRoots()): Promise
 export async function loadCapability(registered: RegisteredCapability): Promise<Capability> {
   const exports = (await import(pathToFileURL(registered.modulePath).href)) as Capability;
   return exports;
+}
+
+const configCatalogs = new WeakMap<AnalysisCatalog, ConfigCatalog>();
+
+/** What a project configuration is validated against: the checks of a catalog (one object per catalog, so its schema compiles once). */
+export function configCatalogOf(catalog: AnalysisCatalog): ConfigCatalog {
+  let config = configCatalogs.get(catalog);
+  if (!config) {
+    config = {
+      metas: [...catalog.checks.values()].map((registered) => registered.meta),
+      validateInput: (id, input) => (catalog.registry.get(id) ? catalog.registry.validateInput(id, input).errors : [{ path: '/', message: `names no installed check ("${id}")` }]),
+    };
+    configCatalogs.set(catalog, config);
+  }
+  return config;
+}
+
+let sharedConfig: Promise<ConfigCatalog> | undefined;
+
+/** The configuration catalog of the default roots, once per thread (a job step's worker asks on every analysis step). */
+export function sharedConfigCatalog(): Promise<ConfigCatalog> {
+  sharedConfig ??= sharedAnalysisCatalog().then(configCatalogOf);
+  sharedConfig.catch(() => (sharedConfig = undefined));
+  return sharedConfig;
 }

@@ -4,16 +4,13 @@
  * second thread when there is work for both threads (second-thread.ts says why that pays).
  */
 import type { StepResult, ToolBudget } from '../contracts/index.js';
-import type { CapabilityRun } from '../report/index.js';
-import { runStep, type StepHooks, type StepSpec } from './run-step.js';
+import { runStep, type StepHooks, type StepOutcome, type StepSpec } from './run-step.js';
+import { reviewResult } from '../project-config/index.js';
 import { parseForSharing, type SharedParse } from './shared-parse.js';
 import { runInSecondThread, secondThreadFree, SECOND_THREAD_CHECKS, type SecondThreadRun } from './second-thread.js';
 import { AgentdError, isAgentdError } from '../errors/index.js';
 
-export interface CheckOutcome {
-  run: CapabilityRun;
-  result?: StepResult;
-}
+export type CheckOutcome = StepOutcome;
 
 /** Checks that compose the others' results (they see them as ctx.previous). */
 export const COMPOSING_CHECKS = new Set(['analysis.quality']);
@@ -64,6 +61,13 @@ async function sharedParses(spec: StepSpec, root: string): Promise<SharedParse[]
   }
 }
 
+/** A check the second thread ran is reviewed here, where the scan's one review lives. */
+async function reviewedHere(outcome: CheckOutcome, spec: StepSpec, hooks: StepHooks): Promise<CheckOutcome> {
+  if (!hooks.review || !outcome.result) return outcome;
+  const { result, suppressed } = await reviewResult(outcome.result, spec.id, spec.input, hooks.review);
+  return { run: { ...outcome.run, summary: result.summary, findings: result.findings?.length ?? 0 }, result, suppressed };
+}
+
 export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: boolean | 'auto'): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
   const composing = specs.filter((s) => COMPOSING_CHECKS.has(s.id));
@@ -82,7 +86,7 @@ export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: b
     const done = await remote;
     if (hooks.signal?.aborted) throw cancelled();
     countInto(hooks.budget, done.toolCalls);
-    for (const { index, ...outcome } of done.steps) outcomes[index] = outcome;
+    for (const { index, ...outcome } of done.steps) outcomes[index] = await reviewedHere(outcome, offload.find((s) => s.index === index)!, hooks);
   }
   const all = outcomes.filter((o): o is CheckOutcome => o !== undefined).flatMap((o) => (o.result ? [o.result] : []));
   await inOrder(composing, hooks, all, outcomes);

@@ -5,7 +5,9 @@
  * time in a second thread (run-checks.ts, second-thread.ts; by default only when a core is idle). No daemon.
  */
 import ignore from 'ignore';
-import type { Finding, RegisteredCapability } from '../contracts/index.js';
+import type { CapabilityMeta, Finding, RegisteredCapability } from '../contracts/index.js';
+import { inputFor, SUPPRESSIONS_META, type ProjectSettings } from '../project-config/index.js';
+import { scanExclude, scanInclude, scanReview, scanSettings, suppressionsRun, type SuppressedFinding } from './scan-review.js';
 import { createLocalContext } from '../context/local-context.js';
 import { createToolBudget } from '../context/tool-budget.js';
 import { AgentdError } from '../errors/index.js';
@@ -32,10 +34,10 @@ interface Planned {
  * The include list: the user's globs, or with --changed-since the changed files they match (null:
  * nothing to scan); `changed` is that file set, to which findings are then confined.
  */
-async function includeList(options: ScanOptions): Promise<{ include: string[] | undefined | null; changed?: Set<string> }> {
-  if (options.changedSince === undefined) return { include: options.include };
+async function includeList(options: ScanOptions, given: string[] | undefined): Promise<{ include: string[] | undefined | null; changed?: Set<string> }> {
+  if (options.changedSince === undefined) return { include: given };
   const changed = await changedFiles(options.root, options.changedSince);
-  const wanted = options.include?.length ? ignore().add(options.include) : null;
+  const wanted = given?.length ? ignore().add(given) : null;
   const kept = wanted ? changed.filter((file) => wanted.ignores(file)) : changed;
   return { include: kept.length === 0 ? null : kept.map(exactPattern), changed: new Set(kept) };
 }
@@ -49,12 +51,13 @@ function inChanged<T extends Finding>(findings: T[], changed: Set<string> | unde
   return changed ? findings.filter((f) => changed.has(f.file)) : findings;
 }
 
-function plan(options: ScanOptions, selected: RegisteredCapability[], include: string[] | undefined, validate: (id: string, input: unknown) => { valid: boolean; errors: { path: string; message: string }[] }): Planned[] {
+function plan(options: ScanOptions, selected: RegisteredCapability[], include: string[] | undefined, settings: ProjectSettings, validate: (id: string, input: unknown) => { valid: boolean; errors: { path: string; message: string }[] }): Planned[] {
   return selected.map((registered) => {
     const id = registered.meta.id;
-    const input: Record<string, unknown> = { ...options.inputs?.[id] };
-    if (include?.length) input.include = include;
-    if (options.exclude?.length) input.exclude = options.exclude;
+    const given: Record<string, unknown> = { ...options.inputs?.[id] };
+    if (include?.length) given.include = include;
+    if (options.exclude?.length) given.exclude = options.exclude;
+    const input = inputFor(settings, id, given);
     const check = validate(id, input);
     if (!check.valid) {
       const problems = check.errors.map((e) => `${e.path} ${e.message}`).join('; ');
@@ -64,15 +67,34 @@ function plan(options: ScanOptions, selected: RegisteredCapability[], include: s
   });
 }
 
-/** The same finding reported twice (a composing check repeating another's) is kept once. */
-function dedupe(findings: (Finding & { capability: string })[]): (Finding & { capability: string })[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => {
-    const key = JSON.stringify([f.ruleId, f.file, f.range, f.message]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+interface Reported {
+  capability: string;
+  findings: readonly Finding[];
+}
+
+/**
+ * The same finding reported twice (a composing check repeating another's) is kept once, under the
+ * check that reported it first; `repeated` counts the others per check. analysis.quality hands back
+ * the very objects the checks before it reported, so most repeats are found by identity, without a key.
+ */
+function dedupe(lists: readonly Reported[]): { kept: (Finding & { capability: string })[]; repeated: Map<string, number> } {
+  const objects = new Set<Finding>();
+  const keys = new Set<string>();
+  const repeated = new Map<string, number>();
+  const kept: (Finding & { capability: string })[] = [];
+  for (const { capability, findings } of lists) {
+    for (const f of findings) {
+      const key = objects.has(f) ? undefined : JSON.stringify([f.ruleId, f.file, f.range, f.message]);
+      if (key === undefined || keys.has(key)) {
+        repeated.set(capability, (repeated.get(capability) ?? 0) + 1);
+        continue;
+      }
+      objects.add(f);
+      keys.add(key);
+      kept.push({ ...f, capability });
+    }
+  }
+  return { kept, repeated };
 }
 
 export async function runScan(options: ScanOptions): Promise<ScanResult> {
@@ -85,35 +107,62 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   if (!options.catalog) await prefetchSources({ ...options, walk });
   const catalog = options.catalog ?? (await sharedAnalysisCatalog());
   const selected = selectChecks(catalog, options.checks);
-  const { include, changed } = await includeList(options);
-  const steps = plan(options, selected, include ?? undefined, (id, input) => catalog.registry.validateInput(id, input));
+  const settings = scanSettings(options.root, catalog, options.settings);
+  const given = scanInclude(settings, options.include);
+  const { include, changed } = await includeList(options, given);
+  const steps = plan(options, selected, include ?? undefined, settings, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
   const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, input: step.input, index }));
-  const hooks = { root: options.root, total: steps.length, budget, walk, projectCode: options.projectCode === true, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
+  // The sources the scan covers, read once: the report counts them, the review finds agentd-ignore comments in them.
+  const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
+  const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));
+  const review = await scanReview(options.root, settings, walk, scanned.contents);
+  const hooks = { root: options.root, total: steps.length, budget, walk, review, projectCode: options.projectCode === true, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
   const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');
   const runs: CapabilityRun[] = outcomes.map((o) => o.run);
-  const found: (Finding & { capability: string })[] = outcomes.flatMap((o) => (o.result?.findings ?? []).map((finding) => ({ ...finding, capability: o.run.capability })));
+  const reported: Reported[] = outcomes.map((o) => ({ capability: o.run.capability, findings: o.result?.findings ?? [] }));
+  const suppressed: SuppressedFinding[] = outcomes.flatMap((o) => (o.suppressed ?? []).map(({ finding, suppression }) => ({ ...finding, capability: o.run.capability, suppression })));
   if (include === null) for (const step of steps) runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
-  const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
-  const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, options.exclude);
-  const findings = inChanged(dedupe(found), changed);
-  const sources = await findingSources(options.root, findings, scanned.contents);
-  return buildReport(options, { selected, runs, findings: assignFingerprints(findings, sources), sources, scanned, startedAt, durationMs: performance.now() - started });
+  const about = suppressionsRun(review, scanned.contents, suppressed.length);
+  if (about) {
+    runs.push(about.run);
+    reported.push({ capability: about.run.capability, findings: about.findings });
+  }
+  const { kept, repeated } = dedupe(reported);
+  const findings = inChanged(kept, changed);
+  const quiet = inChanged(suppressed, changed);
+  const sources = await findingSources(options.root, [...findings, ...quiet], scanned.contents);
+  const metas = [...selected.map((c) => c.meta), ...(about ? [SUPPRESSIONS_META] : [])];
+  return buildReport(options, { metas, runs, repeated, findings: assignFingerprints(findings, sources), suppressed: assignFingerprints(quiet, sources), sources, scanned, startedAt, durationMs: performance.now() - started });
 }
 
-function buildReport(
-  options: ScanOptions,
-  parts: { selected: RegisteredCapability[]; runs: CapabilityRun[]; findings: ScanReport['findings']; sources: Record<string, string>; scanned: Awaited<ReturnType<typeof scannedFiles>>; startedAt: Date; durationMs: number },
-): ScanReport {
+interface ReportParts {
+  metas: CapabilityMeta[];
+  runs: CapabilityRun[];
+  repeated: Map<string, number>;
+  findings: ScanReport['findings'];
+  suppressed: NonNullable<ScanReport['suppressed']>;
+  sources: Record<string, string>;
+  scanned: Awaited<ReturnType<typeof scannedFiles>>;
+  startedAt: Date;
+  durationMs: number;
+}
+
+function buildReport(options: ScanOptions, parts: ReportParts): ScanReport {
   return {
     tool: options.tool ?? agentdToolInfo(),
     root: options.root,
     startedAt: parts.startedAt.toISOString(),
     findings: parts.findings,
-    capabilities: parts.selected.map((c) => c.meta),
-    // Counted after de-duplication, so each run's number adds up to the findings listed.
-    runs: parts.runs.map((run) => ({ ...run, findings: parts.findings.filter((f) => f.capability === run.capability).length })),
+    suppressed: parts.suppressed,
+    capabilities: parts.metas,
+    // Counted after de-duplication, so each run's number adds up to the findings listed; what a check
+    // reported that another had already is counted apart (analysis.quality scores the others' findings).
+    runs: parts.runs.map((run) => {
+      const repeated = parts.repeated.get(run.capability);
+      return { ...run, findings: parts.findings.filter((f) => f.capability === run.capability).length, ...(repeated ? { repeated } : {}) };
+    }),
     sources: parts.sources,
     stats: { filesScanned: parts.scanned.files.length, linesScanned: parts.scanned.lines, durationMs: Math.round(parts.durationMs), suppressedByBaseline: 0, folders: parts.scanned.folders },
   };

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Capability, StepResult, ToolBudget } from '../contracts/index.js';
 import { createLocalContext } from '../context/local-context.js';
 import { isAgentdError } from '../errors/index.js';
+import { runReviewed, type FindingReview, type ReviewedRun } from '../project-config/index.js';
 import type { CapabilityRun } from '../report/index.js';
 import type { RootWalker } from '../workspace/list-files.js';
 
@@ -26,9 +27,17 @@ export interface StepHooks {
   walk?: RootWalker;
   /** The project-code permission every check gets (ScanOptions.projectCode). */
   projectCode?: boolean;
+  /** Reviews each check's findings under the project's configuration (not in the second thread: the main thread reviews those). */
+  review?: FindingReview;
 }
 
-export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[]): Promise<{ run: CapabilityRun; result?: StepResult }> {
+export interface StepOutcome {
+  run: CapabilityRun;
+  result?: StepResult;
+  suppressed?: ReviewedRun['suppressed'];
+}
+
+export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[]): Promise<StepOutcome> {
   const started = performance.now();
   const report = (percent: number, message?: string): void =>
     hooks.onProgress?.({ percent: ((step.index + Math.min(100, Math.max(0, percent)) / 100) / hooks.total) * 100, capability: step.id, message: message ?? step.id });
@@ -47,9 +56,10 @@ export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepRe
       onLog: (level, message) => hooks.onLog?.(step.id, level, message),
       ...(hooks.walk ? { walk: hooks.walk } : {}),
     });
-    const result = await capability.run(step.input, ctx);
+    const run = (input: unknown, context: typeof ctx): Promise<StepResult> => capability.run(input, context);
+    const { result, suppressed } = hooks.review ? await runReviewed(run, step.id, step.input, ctx, hooks.review) : { result: await run(step.input, ctx), suppressed: [] };
     report(100, `${step.id}: done`);
-    return { run: { capability: step.id, summary: result.summary, findings: result.findings?.length ?? 0, durationMs: performance.now() - started, data: result.data }, result };
+    return { run: { capability: step.id, summary: result.summary, findings: result.findings?.length ?? 0, durationMs: performance.now() - started, data: result.data }, result, suppressed };
   } catch (error) {
     const code = isAgentdError(error) ? error.code : 'capability_error';
     const message = (error as Error)?.message ?? String(error);

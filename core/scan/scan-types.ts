@@ -1,4 +1,5 @@
 /** The options and progress of runScan. */
+import type { ProjectSettings } from '../project-config/index.js';
 import type { ScanReport, ToolInfo } from '../report/index.js';
 import type { RootWalker } from '../workspace/list-files.js';
 import type { AnalysisCatalog } from './analysis-catalog.js';
@@ -39,6 +40,11 @@ export interface ScanOptions {
    */
   parallel?: boolean | 'auto';
   tool?: ToolInfo;
+  /**
+   * The project's configuration for this root (core/project-config); the CLI passes the one it read
+   * for its own options. Default: the nearest agentd.config.json, or the built-in defaults.
+   */
+  settings?: ProjectSettings;
   /**
    * The walk of the root everything in the scan lists the project from (the checks, the project's
    * detection, the file count); the CLI passes the one its prefetchSources used. Default: a new one.

@@ -146,10 +146,29 @@ export async function rootIgnoreRules(realRoot: string): Promise<(rel: string) =
   return (rel) => rel.split('/').some((part) => ALWAYS_SKIPPED.has(part)) || isIgnored(levels, rel, false);
 }
 
+const matchers = new Map<string, Ignore>();
+const MAX_MATCHERS = 64;
+
+/**
+ * One gitignore matcher per list of patterns, kept for the process: an Ignore compiles each pattern
+ * and remembers every path it was asked about, and the checks of a scan (and its reviews of findings)
+ * ask the same lists about the same paths again and again.
+ */
+export function sharedIgnore(patterns: readonly string[]): Ignore {
+  const key = patterns.join('\n');
+  let matcher = matchers.get(key);
+  if (!matcher) {
+    if (matchers.size >= MAX_MATCHERS) matchers.delete(matchers.keys().next().value!);
+    matcher = ignore().add([...patterns]);
+    matchers.set(key, matcher);
+  }
+  return matcher;
+}
+
 /** Builds the include/exclude/extension predicate of `ListOptions`. */
 export function listFilter(options: ListOptions = {}): (rel: string) => boolean {
-  const include = options.include?.length ? ignore().add(options.include) : null;
-  const exclude = options.exclude?.length ? ignore().add(options.exclude) : null;
+  const include = options.include?.length ? sharedIgnore(options.include) : null;
+  const exclude = options.exclude?.length ? sharedIgnore(options.exclude) : null;
   const extensions = options.extensions?.length
     ? new Set(options.extensions.map((ext) => (ext.startsWith('.') ? ext : `.${ext}`).toLowerCase()))
     : null;

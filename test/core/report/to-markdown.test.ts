@@ -15,7 +15,7 @@ describe('core/report toMarkdown, toText and toJson', () => {
 
   it('shows the finding with its excerpt, the range marked, a CWE link and the rule help', () => {
     expect(markdown).to.contain('### 1. Critical: Request input "req.query.id" reaches a SQL query.');
-    expect(markdown).to.contain('`security/sql-injection` · `src/routes/orders.ts:8:22` · [CWE-89](https://cwe.mitre.org/data/definitions/89.html)');
+    expect(markdown).to.contain('`security/sql-injection` · [src/routes/orders.ts:8](src/routes/orders.ts#L8) · col 22 · [CWE-89](https://cwe.mitre.org/data/definitions/89.html)');
     expect(markdown).to.contain('>  8 |   const rows = await db.query(`SELECT * FROM orders WHERE id = ${id}`);');
     expect(markdown).to.contain(`     | ${' '.repeat(21)}${'^'.repeat(49)}`);
     expect(markdown).to.contain('   5 | ');

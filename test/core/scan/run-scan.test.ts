@@ -5,7 +5,8 @@ import { createLocalContext } from '../../../core/context/index.js';
 import { cacheStats, clearCaches, resetCacheStats } from '../../../core/cache/index.js';
 import { isAgentdError } from '../../../core/errors/index.js';
 import { flatParserAvailable } from '../../../core/parsing/flat-parser.js';
-import { loadAnalysisCatalog, prefetchSources, runScan, type AnalysisCatalog } from '../../../core/scan/index.js';
+import { configCatalogOf, loadAnalysisCatalog, prefetchSources, runScan, type AnalysisCatalog } from '../../../core/scan/index.js';
+import { inputFor, projectSettings } from '../../../core/project-config/index.js';
 import { run as complexity } from '../../../capabilities/analysis/complexity.js';
 import { copyFixture, makeProject, complexFunction, SIMPLE } from './sample-project.js';
 
@@ -15,11 +16,14 @@ describe('core/scan runScan', () => {
     catalog = await loadAnalysisCatalog();
   });
 
-  it('reports what the capability reports when run on its own, with the check and a fingerprint on each finding', async () => {
+  it('reports what the capability reports when run on its own with the same input, with the check and a fingerprint on each finding', async () => {
     const root = copyFixture();
     const report = await runScan({ root, checks: ['complexity'], catalog });
     const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 100 } });
-    const alone = await complexity({}, ctx);
+    // The scan's input for complexity: agentd's defaults leave test code and generated code out of it.
+    const input = inputFor(projectSettings(root, configCatalogOf(catalog)), 'analysis.complexity', {});
+    expect(input.exclude).to.include('test/').and.to.include('dist/');
+    const alone = await complexity(input, ctx);
     expect(alone.findings!.length).to.be.greaterThan(0);
     const stripped = report.findings.map(({ fingerprint: _f, capability: _c, ...finding }) => finding);
     expect(stripped).to.have.deep.members(alone.findings!);

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../support/daemon-harness.js';
 import { get, post, readSse, waitForStatus } from '../support/http-client.js';
 
+/** The sources analysis.complexity measures by default: no test code. */
 async function countSources(folder: string): Promise<number> {
   let count = 0;
   for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
     const full = path.join(entry.parentPath, entry.name);
-    if (entry.isFile() && /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/.test(entry.name) && !full.includes('node_modules')) count += 1;
+    // Test code is left out of complexity by agentd's defaults (core/project-config/scan-defaults.ts), in jobs as in scans.
+    if (entry.isFile() && /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/.test(entry.name) && !full.includes('node_modules') && !/\.test\.|\/test\//.test(path.relative(folder, full))) count += 1;
   }
   return count;
 }

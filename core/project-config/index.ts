@@ -1,0 +1,11 @@
+export { CONFIG_FILE_NAMES, findConfigFile } from './find-config.js';
+export { buildConfigSchema, THRESHOLD_FIELDS } from './config-schema.js';
+export { loadProjectConfig, readConfigFile, type ConfigCatalog } from './load-config.js';
+export type { LoadedProjectConfig, ProjectConfigFile, RuleLevel } from './config-types.js';
+export { inputFor, newReview, projectSettings, settingsOf, type ProjectSettings } from './project-settings.js';
+export { FindingReview, type ReadTexts, type Suppression } from './finding-review.js';
+export { leftOutNote, reviewResult, runReviewed, scopeOf, type ReviewedRun } from './configured-step.js';
+export { directiveFindings } from './directive-findings.js';
+export { runJobStep, workspaceReader } from './job-step.js';
+export { SUPPRESSIONS_ID, SUPPRESSIONS_META, SUPPRESSION_RULES } from './suppression-rules.js';
+export { rebaseGlob, rebaseGlobs } from './rebase-globs.js';
