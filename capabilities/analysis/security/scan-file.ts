@@ -11,7 +11,7 @@ import { stringValue, type SourceFile } from './syntax/source-file.js';
 import { collectExports } from './syntax/exports.js';
 import { collectFacts, type FileFacts } from './taint/facts.js';
 import { TaintEngine } from './taint/engine.js';
-import { mayStartTaint } from './taint/input-triggers.js';
+import { taintStart, type TaintStart } from './taint/input-triggers.js';
 import type { ImportedSummaries, ModuleTaint } from './taint/module-link.js';
 import type { TaintHit } from './taint/types.js';
 import { scanSecrets } from './secrets/scan-secrets.js';
@@ -31,8 +31,8 @@ export interface FileScan {
   /** Findings of the syntactic families (secrets, crypto, cookies/CORS, JWT). */
   findings: RawFinding[];
   csrf: CsrfFacts;
-  /** Whether the file can start taint on its own (./taint/input-triggers.ts). */
-  startsTaint: boolean;
+  /** Whether the file can start taint on its own, and how far (./taint/input-triggers.ts). */
+  startsTaint: TaintStart;
   /** Relative specifiers the file may load: the edges along which taint can cross files. */
   specifiers: string[];
 }
@@ -50,7 +50,7 @@ export function scanFile(parsed: ParsedFile): FileScan {
   const facts = factsOf(file);
   const findings: RawFinding[] = [...scanSecrets(file), ...scanCrypto(file), ...scanCookiesCors(file), ...scanJwt(file, facts.imports)];
   sortFindings(findings);
-  return { findings, csrf: csrfFacts(file, facts.imports), startsTaint: mayStartTaint(file), specifiers: relativeSpecifiers(file) };
+  return { findings, csrf: csrfFacts(file, facts.imports), startsTaint: taintStart(file), specifiers: relativeSpecifiers(file) };
 }
 
 /** The taint part without imported summaries. */

@@ -13,8 +13,8 @@ import { ModuleResolver } from './resolve-module.js';
 
 export interface ReachFacts {
   path: string;
-  /** Whether the file can start taint on its own. */
-  starts: boolean;
+  /** Whether the file can start taint on its own: 'full' also for its importers and imports, 'local' for itself alone. */
+  starts: 'none' | 'local' | 'full' | boolean;
   /** Relative specifiers the file may load (`./db`, `../lib/x.js`). */
   specifiers: readonly string[];
 }
@@ -32,8 +32,10 @@ export function filesNeedingTaint(files: readonly ReachFacts[]): Set<string> {
     imports.set(f.path, [...targets]);
     for (const t of targets) importers.set(t, [...(importers.get(t) ?? []), f.path]);
   }
-  const reporting = closure(files.filter((f) => f.starts).map((f) => f.path), importers);
-  return closure([...reporting], imports);
+  const reporting = closure(files.filter((f) => f.starts === true || f.starts === 'full').map((f) => f.path), importers);
+  const needed = closure([...reporting], imports);
+  for (const f of files) if (f.starts === 'local') needed.add(f.path);
+  return needed;
 }
 
 /** The start set and everything reachable from it along `edges`. */

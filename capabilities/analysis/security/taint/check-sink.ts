@@ -8,17 +8,22 @@ import { unsafeFlows, type Flow, type SinkKind, type Value } from './value.js';
 export function checkSink(ev: Evaluator, spec: SinkSpec, at: Node, label: string, argNodes: Node[], args: Value[], frame: FnFrame): void {
   for (const i of argIndexes(spec, argNodes, args)) {
     const node = argNodes[i];
-    let value = args[i];
+    const value = args[i];
     if (!node || !value) continue;
     if (spec.kind === 'nosql') checkWhere(ev, node, at, label, frame);
-    if (spec.kind === 'sql' && unwrap(node).type === 'object') value = objectMember(ev, unwrap(node), ['text', 'sql', 'query']) ?? value;
+    // `{ text: sql, values }` (pg), `{ url }` (axios), `{ data: req.body }` (Prisma): only the named members are the sink.
+    if (spec.members && unwrap(node).type === 'object') {
+      for (const member of objectMembers(ev, unwrap(node), spec.members)) checkValue(ev, spec, at, label, member, frame);
+      continue;
+    }
     checkValue(ev, spec, at, label, value, frame);
   }
 }
 
-function argIndexes(spec: SinkSpec, argNodes: Node[], args: Value[]): number[] {
+function argIndexes(spec: SinkSpec, argNodes: Node[], args: Value[]): readonly number[] {
   const all = args.map((_, i) => i);
   if (spec.args === 'all') return all;
+  if (spec.args === 'rest') return all.slice(1);
   if (spec.args === 'nonNumeric') return all.filter((i) => args[i]!.shape !== 'number' && argNodes[i]!.type !== 'number');
   return spec.args;
 }
@@ -48,23 +53,30 @@ export function report(ev: Evaluator, ruleId: string, kind: SinkKind, site: Site
   ev.report({ ruleId, kind, site, label, steps: [...flow.steps, sink], sourceKind: flow.sourceKind });
 }
 
-/** `{ text: sql, values }` (pg) or `{ sql, values }` (mysql2): only the SQL text is dangerous. */
-function objectMember(ev: Evaluator, object: Node, keys: string[]): Value | undefined {
+/** The values of the members named `keys` in an object literal (`{ text: sql, values }`: the SQL text). */
+function objectMembers(ev: Evaluator, object: Node, keys: readonly string[]): Value[] {
+  const out: Value[] = [];
   for (const pair of object.children) {
+    if (pair.type === 'shorthand_property_identifier' && keys.includes(textOf(ev.file, pair))) {
+      const value = ev.valueOf(pair);
+      if (value) out.push(value);
+    }
     if (pair.type !== 'pair') continue;
     const key = textOf(ev.file, field(pair, 'key')!).replace(/^['"]|['"]$/g, '');
     const value = field(pair, 'value');
-    if (keys.includes(key) && value) return ev.valueOf(value);
+    const known = value && keys.includes(key) ? ev.valueOf(value) : undefined;
+    if (known) out.push(known);
   }
-  return undefined;
+  return out;
 }
+
+const WHERE_SPEC: SinkSpec = { ruleId: 'security/nosql-injection', kind: 'code', args: [0], fix: 'Never build `$where` JavaScript from input; use query operators with typed values.' };
 
 /** `{ $where: "this.name == '" + name + "'" }`: server-side JavaScript built from input. */
 function checkWhere(ev: Evaluator, node: Node, at: Node, label: string, frame: FnFrame): void {
   const object = unwrap(node);
   if (object.type !== 'object') return;
-  const where = objectMember(ev, object, ['$where']);
-  if (where) checkValue(ev, { ruleId: 'security/nosql-injection', kind: 'code', args: [0] }, at, `${label} with $where`, where, frame);
+  for (const where of objectMembers(ev, object, ['$where'])) checkValue(ev, WHERE_SPEC, at, `${label} with $where`, where, frame);
 }
 
 /** A caller passes `args` to a function whose parameters reach sinks. */

@@ -17,7 +17,7 @@ import { evaluateCall, evaluateNew } from './calls.js';
 import { evaluateStatement } from './statements.js';
 import type { FileFacts } from './facts.js';
 import { Scope } from './scope.js';
-import { DOM_SOURCES } from './sources.js';
+import { SOURCES, stringKinds } from './sources.js';
 import type { Evaluator, FnFrame, FunctionEntry, Site, Summary, TaintHit } from './types.js';
 import { importedMember, importKey, isTrivial, recordCall, relativeBindings, stampFile, type ImportedCall, type ImportedSummaries, type ModuleTaint } from './module-link.js';
 import { clean, concat, join, literal, opaque, sourceValue, UNKNOWN, type Step, type Value } from './value.js';
@@ -238,7 +238,8 @@ export class TaintEngine implements Evaluator {
     if (guarded) return guarded;
     const name = dottedName(this.file, node);
     const root = name.split('.')[0]!;
-    if (DOM_SOURCES.has(name) && !scope.lookup(root)) return sourceValue(this.step(node, `source: ${name}`), 'dom', 'unknown', ['nosql']);
+    const global = this.globalSource(name, root, scope);
+    if (global) return sourceValue(this.step(node, `source: ${name}`), global, 'unknown', stringKinds(global));
     const object = this.evaluate(field(node, 'object')!, scope, frame);
     if (node.type === 'subscript_expression') {
       const index = field(node, 'index');
@@ -248,6 +249,17 @@ export class TaintEngine implements Evaluator {
     }
     const value = memberValue(this, object, textOf(this.file, field(node, 'property')!), node);
     return this.relabelSource(value, node);
+  }
+
+  /**
+   * `location.search`, `process.argv`, AngularJS's injected `$routeParams.id`: a global source, unless
+   * the root is a local of the file (injected `$` services are read whatever binds them).
+   */
+  private globalSource(name: string, root: string, scope: Scope): string | undefined {
+    if (SOURCES.globals.size === 0) return undefined;
+    const kind = SOURCES.globals.get(name) ?? (root.startsWith('$') ? SOURCES.globals.get(root) : undefined);
+    if (!kind) return undefined;
+    return root.startsWith('$') || !scope.lookup(root) ? kind : undefined;
   }
 
   /** `req.query.name`: the evidence names the whole member chain, not just `req.query`. */

@@ -10,7 +10,7 @@ import { bindPattern } from './bindings.js';
 import { checkValue } from './check-sink.js';
 import { guardsOf, leaves, type Guard } from './guards.js';
 import { Scope } from './scope.js';
-import { assignmentSink } from './sinks.js';
+import { assignmentSinks } from './sinks.js';
 import type { Evaluator, FnFrame } from './types.js';
 import { concat, join, opaque, sanitize, UNKNOWN, withStep, type Value } from './value.js';
 
@@ -108,10 +108,11 @@ function assignment(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Va
     scope.assign(name, withStep(value, ev.step(left, `assigned to ${name}`)));
   } else if (left.type === 'member_expression' || left.type === 'subscript_expression') {
     const target = dottedName(ev.file, left);
-    const spec = assignmentSink(target);
-    // `el.innerHTML = highlight(el.innerHTML)` re-writes the element's own markup: without input in it, nothing new enters.
-    const rewritesItself = spec?.dom && value.flows.length === 0 && textOf(ev.file, right).includes(textOf(ev.file, left));
-    if (spec && !rewritesItself) checkValue(ev, spec, node, target, value, frame);
+    for (const spec of assignmentSinks(target)) {
+      // `el.innerHTML = highlight(el.innerHTML)` re-writes the element's own markup: without input in it, nothing new enters.
+      const rewritesItself = spec.dom && value.flows.length === 0 && textOf(ev.file, right).includes(textOf(ev.file, left));
+      if (!rewritesItself) checkValue(ev, spec, node, target, value, frame);
+    }
     // `obj.x = tainted` taints obj (a weak update: obj keeps what it had).
     const root = rootIdentifier(left);
     if (root && value.flows.length > 0) {
@@ -168,10 +169,12 @@ function jsxAttribute(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): 
   const [name, value] = namedChildren(node);
   if (!value) return;
   const result = ev.evaluate(value, scope, frame);
-  if (!name || textOf(ev.file, name) !== 'dangerouslySetInnerHTML') return;
+  const attribute = name ? textOf(ev.file, name) : '';
+  const specs = attribute ? assignmentSinks(attribute, true) : [];
+  if (specs.length === 0) return;
   const object = namedChildren(value).map(unwrap).find((c) => c.type === 'object');
   const pair = object?.children.find((p) => p.type === 'pair' && textOf(ev.file, field(p, 'key')!) === '__html');
   const inner = namedChildren(value)[0];
   const html = pair ? ev.valueOf(field(pair, 'value')!) : inner ? ev.valueOf(inner) : result;
-  if (html) checkValue(ev, { ruleId: 'security/dom-xss', kind: 'html', args: [0], dom: true }, node, 'dangerouslySetInnerHTML', html, frame);
+  if (html) for (const spec of specs) checkValue(ev, spec, node, attribute, html, frame);
 }

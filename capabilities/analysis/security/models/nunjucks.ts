@@ -1,0 +1,10 @@
+/** Nunjucks: compiling or rendering a template whose source comes from input runs code on the server (template injection). */
+import type { LibraryModel } from './types.js';
+import { TEMPLATE_FIX } from './template-fix.js';
+
+export const model: LibraryModel = {
+  id: 'nunjucks',
+  title: 'Nunjucks',
+  modules: ['nunjucks'],
+  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['nunjucks'], path: ['renderString', 'compile', 'Template', 'Environment().renderString', 'configure().renderString'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+};
