@@ -7,9 +7,8 @@ import type { RawFinding } from '../raw-finding.js';
 import { option, optionText } from './object-options.js';
 
 const SESSION_COOKIE = /sess|sid|token|auth|jwt|remember|login|refresh|connect\.sid/i;
-const SESSION_FACTORIES = /^(session|expressSession|cookieSession|fastifySession|secureSession)$/;
-/** Last callee segments of the calls below: the session factories (SESSION_FACTORIES), `cookie` and the header setters. */
-const INTERESTING_METHODS = new Set(['session', 'expressSession', 'cookieSession', 'fastifySession', 'secureSession', 'cookie', 'setHeader', 'set', 'header']);
+/** Last callee segments of the calls below: `cookie` and the header setters. Session options are option rules of the models (../models/express-session.ts). */
+const INTERESTING_METHODS = new Set(['cookie', 'setHeader', 'set', 'header']);
 
 export function scanCookiesCors(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
@@ -24,8 +23,7 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
     if (!INTERESTING_METHODS.has(method)) continue;
     const callee = dottedName(file, field(n, 'function')!);
     const args = callArguments(n);
-    if (SESSION_FACTORIES.test(callee)) sessionOptions(file, n, args[0], out);
-    else if (lastSegment(callee) === 'cookie' && /(^|\.)(res|response|reply)$/.test(callee.slice(0, -7))) resCookie(file, n, args, out);
+    if (lastSegment(callee) === 'cookie' && /(^|\.)(res|response|reply)$/.test(callee.slice(0, -7))) resCookie(file, n, args, out);
     else if (['setHeader', 'set', 'header'].includes(lastSegment(callee)) && args.length >= 2) {
       const name = stringValue(file, unwrap(args[0]!))?.toLowerCase();
       if (name === 'access-control-allow-credentials' && /true/.test(textOf(file, args[1]!))) credentialCalls.push(n);
@@ -81,16 +79,6 @@ function corsObject(file: SourceFile, object: Node, out: RawFinding[]): void {
   const reflects = text === 'true' || (FUNCTION_TYPES.has(origin.type) && /\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) && !/includes|has\(|indexOf|test\(|===/.test(text));
   if (reflects) out.push({ ruleId: 'security/permissive-cors', range: rangeOf(origin.parent ?? origin), message: 'CORS reflects any origin while allowing credentials: every site can read authenticated responses.' });
   else if (stringValue(file, origin) === '*') out.push({ ruleId: 'security/permissive-cors', range: rangeOf(origin.parent ?? origin), severity: 'medium', message: "CORS origin '*' together with credentials: true." });
-}
-
-function sessionOptions(file: SourceFile, call: Node, options: Node | undefined, out: RawFinding[]): void {
-  const cookie = option(file, options, 'cookie') ?? options;
-  for (const key of ['httpOnly', 'secure'] as const) {
-    const value = option(file, cookie, key) ?? (cookie !== options ? undefined : option(file, options, key));
-    if (value && textOf(file, value) === 'false') {
-      out.push({ ruleId: 'security/insecure-cookie', range: rangeOf(value.parent ?? call), message: `Session cookie configured with ${key}: false.`, data: { attribute: key } });
-    }
-  }
 }
 
 function resCookie(file: SourceFile, call: Node, args: Node[], out: RawFinding[]): void {

@@ -9,6 +9,7 @@ export const model: LibraryModel = {
   id: 'cookie-session',
   title: 'cookie-session',
   modules: ['cookie-session'],
+  assumedLocals: ['cookieSession'],
   roles: ['cookieSession'],
   secrets: [{ callee, arg: 0, members: ['secret', 'keys'], ruleId: 'security/hardcoded-key', what: 'the session signing key' }],
   options: [

@@ -1,6 +1,7 @@
 /**
  * express-session (and the Fastify/Koa session plugins): cookie sessions make state-changing routes
- * CSRF targets; the secret signs the session id; the cookie needs httpOnly, secure and a non-default name.
+ * CSRF targets; the secret signs the session id; the cookie needs httpOnly and secure. (A default
+ * cookie name only tells the stack: not reported.)
  */
 import type { LibraryModel, OptionRule } from './types.js';
 
@@ -13,6 +14,7 @@ export const model: LibraryModel = {
   id: 'express-session',
   title: 'express-session and session plugins',
   modules: SESSION,
+  assumedLocals: ['session', 'expressSession'],
   roles: ['cookieSession'],
   secrets: [{ callee, arg: 0, members: ['secret', 'secrets', 'key'], ruleId: 'security/hardcoded-key', what: 'the session signing secret' }],
   options: [
@@ -20,6 +22,5 @@ export const model: LibraryModel = {
     option({ option: 'cookie.secure', is: ['false'], message: 'Session cookie configured with secure: false: it travels over plain HTTP.' }),
     option({ option: 'cookie.secure', is: 'missing', severity: 'low', message: 'Session cookie without `secure`: express-session sends it over plain HTTP too.' }),
     option({ option: 'cookie.sameSite', is: ['none'], severity: 'low', message: "Session cookie with sameSite: 'none' is sent on cross-site requests." }),
-    option({ option: 'name', is: 'missing', severity: 'low', message: 'Session cookie keeps the default name (connect.sid), which tells attackers the stack.' }),
   ],
 };

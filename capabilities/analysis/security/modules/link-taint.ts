@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { ParsedFile } from '../../../../core/index.js';
 import { importKey, summaryMatters, type ImportedCall, type ModuleTaint } from '../taint/module-link.js';
 import type { Summary } from '../taint/types.js';
-import { scanTaint, SCANNER_VERSION, type TaintScan } from '../scan-file.js';
+import { scanTaint, SCANNER_VERSION, type Profile, type TaintScan } from '../scan-file.js';
 import { ModuleResolver } from './resolve-module.js';
 
 const MAX_ROUNDS = 6;
@@ -23,7 +23,7 @@ const MAX_REEXPORT_DEPTH = 6;
 /** Runs a re-scan through the per-file memo: `key` and `hash` identify the file and what it received. */
 export type MemoRun = (key: string, unit: { path: string; hash: string }, compute: () => TaintScan) => TaintScan;
 
-export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<string, TaintScan>, memo: MemoRun): Map<string, TaintScan> {
+export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<string, TaintScan>, memo: MemoRun, profile: Profile = 'default'): Map<string, TaintScan> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const resolver = new ModuleResolver(new Set(byPath.keys()));
   const results = new Map(alone);
@@ -78,7 +78,7 @@ export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<strin
       const digest = digestOf(file.hash, imported);
       if (lastDigest.get(path) === digest) continue;
       lastDigest.set(path, digest);
-      const scan = imported.size === 0 ? alone.get(path)! : memo(`analysis.security@${SCANNER_VERSION}:linked`, { path, hash: digest }, () => scanTaint(file, imported));
+      const scan = imported.size === 0 ? alone.get(path)! : memo(`analysis.security@${SCANNER_VERSION}:linked:${profile}`, { path, hash: digest }, () => scanTaint(file, imported, profile));
       results.set(path, scan);
       if (JSON.stringify(scan.module) !== JSON.stringify(current.get(path))) changed = true;
       current.set(path, scan.module);

@@ -3,7 +3,7 @@ import { field, unwrap, type Node } from '../syntax/tree.js';
 import { textOf } from '../syntax/source-file.js';
 import { holds, type SinkSpec } from './sinks.js';
 import type { Evaluator, FnFrame, ParamSink, Site } from './types.js';
-import { unsafeFlows, type Flow, type SinkKind, type Value } from './value.js';
+import { isConstant, unsafeFlows, type Flow, type Value } from './value.js';
 
 export function checkSink(ev: Evaluator, spec: SinkSpec, at: Node, label: string, argNodes: Node[], args: Value[], frame: FnFrame): void {
   for (const i of argIndexes(spec, argNodes, args)) {
@@ -33,24 +33,37 @@ export function checkValue(ev: Evaluator, spec: SinkSpec, at: Node, label: strin
   const real = unsafe.find((f) => f.param === undefined);
   if (unsafe.length > 0 && unsafe.some((f) => f.param !== undefined)) {
     const site = ev.site(at);
-    const reduced: Value = { flows: [], safe: [], text: value.text, prefix: value.prefix, shape: value.shape };
+    const reduced: Value = { flows: [], safe: [], text: value.text, prefix: value.prefix, shape: value.shape, ...(value.lead ? { lead: value.lead } : {}) };
     for (const flow of unsafe) {
       if (flow.param !== undefined) frame.paramSinks.push({ param: flow.param, flow, spec, site, label, value: reduced });
     }
   }
   if (real && holds(spec, value)) {
-    report(ev, spec.ruleId, spec.kind, ev.site(at), label, real);
+    report(ev, spec, ev.site(at), label, real);
     return;
   }
   // DOM HTML sinks: a value that is neither constant nor sanitised is reported even without a source.
   if (spec.dom && !real && !value.safe.includes('html')) {
-    ev.report({ ruleId: 'security/unsanitized-html', kind: 'html', site: ev.site(at), label, steps: [], sourceKind: null });
+    ev.report({ ruleId: 'security/unsanitized-html', kind: 'html', site: ev.site(at), label, steps: [], sourceKind: null, fix: spec.fix });
+    return;
   }
+  if (ev.audit && !real && !value.safe.includes(spec.kind) && !isConstant(value) && holds(spec, value)) auditReport(ev, spec, at, label, unsafe[0]);
 }
 
-export function report(ev: Evaluator, ruleId: string, kind: SinkKind, site: Site, label: string, flow: Flow): void {
+/**
+ * The audit profile: a dangerous sink reached by a value that is not constant and not sanitised for it
+ * (a parameter, a call result, a field), whatever its origin. Evidence: the value, then the sink.
+ */
+function auditReport(ev: Evaluator, spec: SinkSpec, at: Node, label: string, paramFlow: Flow | undefined): void {
+  const site = ev.site(at);
+  const origin = ev.step(at, paramFlow ? `source: parameter ${paramFlow.param! + 1} of the enclosing function` : 'source: non-constant value');
+  const sink = { line: site.range.startLine, column: site.range.startColumn, label: `sink: ${label}` };
+  ev.report({ ruleId: spec.ruleId, kind: spec.kind, site, label, steps: [origin, ...(paramFlow?.steps ?? []), sink], sourceKind: 'non-constant', fix: spec.fix, audit: true });
+}
+
+export function report(ev: Evaluator, spec: SinkSpec, site: Site, label: string, flow: Flow): void {
   const sink = { line: site.range.startLine, column: site.range.startColumn, label: `sink: ${label}`, ...(site.file === ev.file.path ? {} : { file: site.file }) };
-  ev.report({ ruleId, kind, site, label, steps: [...flow.steps, sink], sourceKind: flow.sourceKind });
+  ev.report({ ruleId: spec.ruleId, kind: spec.kind, site, label, steps: [...flow.steps, sink], sourceKind: flow.sourceKind, fix: spec.fix });
 }
 
 /** The values of the members named `keys` in an object literal (`{ text: sql, values }`: the SQL text). */
@@ -84,7 +97,11 @@ export function applyParamSinks(ev: Evaluator, sinks: ParamSink[], args: Value[]
   for (const ps of sinks) {
     const arg = args[ps.param];
     if (!arg) continue;
-    const merged: Value = { ...ps.value, text: `${ps.value.text} ${arg.text}`, prefix: ps.value.prefix ?? arg.prefix };
+    const merged: Value = {
+      ...ps.value, text: `${ps.value.text} ${arg.text}`, prefix: ps.value.prefix ?? arg.prefix,
+      ...(ps.value.lead ?? (ps.value.prefix === null ? arg.lead : undefined) ? { lead: 'fixed' as const } : {}),
+      ...(arg.whole && ps.value.shape !== 'string' ? { whole: true } : {}),
+    };
     if (!holds(ps.spec, merged)) continue;
     for (const af of arg.flows) {
       const safeFor = [...new Set([...af.safeFor, ...ps.flow.safeFor])];
@@ -92,7 +109,7 @@ export function applyParamSinks(ev: Evaluator, sinks: ParamSink[], args: Value[]
       const flow: Flow = { steps: [...af.steps, callStep(ps.param), ...ps.flow.steps], safeFor, param: af.param, sourceKind: af.sourceKind };
       if (af.param !== undefined) frame.paramSinks.push({ ...ps, param: af.param, flow });
       else {
-        report(ev, ps.spec.ruleId, ps.spec.kind, ps.site, ps.label, flow);
+        report(ev, ps.spec, ps.site, ps.label, flow);
         break;
       }
     }

@@ -41,6 +41,7 @@ export class TaintEngine implements Evaluator {
     readonly facts: FileFacts,
     private readonly exports: readonly ModuleExport[] = [],
     private readonly imported: ImportedSummaries = new Map(),
+    readonly audit = false,
   ) {
     this.relative = relativeBindings(facts.imports);
     this.deferred = new Set(exports.flatMap((e) => (e.target.kind === 'function' ? [e.target.node] : [])));
@@ -88,7 +89,8 @@ export class TaintEngine implements Evaluator {
 
   report(hit: TaintHit): void {
     const key = `${hit.ruleId}:${hit.site.file}:${hit.site.range.startLine}:${hit.site.range.startColumn}`;
-    if (!this.hits.has(key)) this.hits.set(key, hit);
+    // A real source's evidence replaces the audit profile's "non-constant value" at the same sink.
+    if (!this.hits.has(key) || (this.hits.get(key)!.audit && !hit.audit)) this.hits.set(key, hit);
   }
 
   importedFunction(calleeNode: Node, args: Value[]): Summary | undefined {
@@ -164,7 +166,7 @@ export class TaintEngine implements Evaluator {
       case 'ternary_expression': {
         this.evaluate(field(node, 'condition')!, scope, frame);
         const parts = [field(node, 'consequence'), field(node, 'alternative')].filter((n): n is Node => !!n).map((n) => this.evaluate(n, scope, frame));
-        return join(parts, parts[0]?.shape ?? 'unknown');
+        return join(parts, parts[0]?.shape ?? 'unknown', true);
       }
       case 'member_expression':
       case 'subscript_expression':
@@ -174,7 +176,7 @@ export class TaintEngine implements Evaluator {
       case 'new_expression':
         return evaluateNew(this, node, scope, frame);
       case 'object':
-        return join(namedChildren(node).map((c) => this.evaluate(c.type === 'pair' ? field(c, 'value')! : c, scope, frame)), 'object');
+        return this.object(node, scope, frame);
       case 'array':
         return join(namedChildren(node).map((c) => this.evaluate(c, scope, frame)), 'array');
       case 'arrow_function': case 'function_expression': case 'function':
@@ -195,6 +197,18 @@ export class TaintEngine implements Evaluator {
         if (SKIPPED.has(node.type)) return UNKNOWN;
         return evaluateStatement(this, node, scope, frame) ?? this.children(node, scope, frame);
     }
+  }
+
+  /** An object literal: a spread of a whole input object (`{ ...req.body, owner }`) leaves every key the client's. */
+  private object(node: Node, scope: Scope, frame: FnFrame): Value {
+    let whole = false;
+    const parts = namedChildren(node).map((c) => {
+      const value = this.evaluate(c.type === 'pair' ? field(c, 'value')! : c, scope, frame);
+      if (c.type === 'spread_element' && value.whole && value.flows.length > 0) whole = true;
+      return value;
+    });
+    const joined = join(parts, 'object');
+    return whole ? { ...joined, whole } : joined;
   }
 
   private children(node: Node, scope: Scope, frame: FnFrame): Value {
@@ -229,7 +243,7 @@ export class TaintEngine implements Evaluator {
     const left = this.evaluate(field(node, 'left')!, scope, frame);
     const right = this.evaluate(field(node, 'right')!, scope, frame);
     if (op === '+') return left.shape === 'number' && right.shape === 'number' ? clean('number') : concat([left, right]);
-    if (op === '||' || op === '??' || op === '&&') return join([left, right], left.shape === right.shape ? left.shape : 'unknown');
+    if (op === '||' || op === '??' || op === '&&') return join([left, right], left.shape === right.shape ? left.shape : 'unknown', true);
     return clean('number');
   }
 

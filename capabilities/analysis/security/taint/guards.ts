@@ -22,7 +22,10 @@ export interface Guard {
   negated: boolean;
 }
 
-type Check = Omit<Guard, 'negated'>;
+/** `invert`: the check proves the value safe where it is false (a deny-list). */
+type Check = Omit<Guard, 'negated'> & { invert?: boolean };
+const PROTO_KEY = /__proto__|['"]constructor['"]|['"]prototype['"]/;
+const PROTO_KINDS: readonly SinkKind[] = ['proto', 'mass'];
 const check = (file: SourceFile, node: Node, kinds: readonly SinkKind[]): Check => ({ target: textOf(file, node), node, kinds });
 
 function isNegated(file: SourceFile, node: Node): boolean {
@@ -44,7 +47,7 @@ export function leaves(node: Node | undefined): boolean {
 export function guardsOf(file: SourceFile, condition: Node): Guard[] {
   const guards: Guard[] = [];
   walk(condition, (n) => {
-    if (n.type === 'call_expression') guards.push(...callGuard(file, n).map((g) => ({ ...g, negated: isNegated(file, n) })));
+    if (n.type === 'call_expression') guards.push(...callGuard(file, n).map(({ invert, ...g }) => ({ ...g, negated: isNegated(file, n) !== (invert ?? false) })));
     else if (n.type === 'binary_expression') guards.push(...comparisonGuard(file, n));
   });
   return guards;
@@ -58,7 +61,14 @@ function callGuard(file: SourceFile, call: Node): Check[] {
   const argTarget = argNode ? textOf(file, argNode) : null;
   const receiverNode = field(call, 'function')?.type === 'member_expression' ? field(field(call, 'function')!, 'object') : undefined;
   const receiver = receiverNode ? textOf(file, unwrap(receiverNode)) : null;
+  // A deny-list of the prototype keys (`['__proto__', 'constructor'].includes(key)`): the key is safe where it is not in it.
+  if ((method === 'includes' || method === 'has') && argNode && receiver && PROTO_KEY.test(receiver)) return [{ ...check(file, argNode, PROTO_KINDS), invert: true }];
   if ((method === 'includes' || method === 'has') && argNode && receiver && /^[A-Z_$][\w$.]*$|^\[/.test(receiver)) return [check(file, argNode, SINK_KINDS)];
+  // `obj.hasOwnProperty(key)`, `Object.hasOwn(obj, key)`: `__proto__` is no own key of a plain object.
+  if ((method === 'hasOwnProperty' || callee === 'Object.hasOwn' || (method === 'call' && /hasOwnProperty\.call$/.test(callee))) && args.length > 0) {
+    const key = unwrap(args[args.length - 1]!);
+    return [check(file, key, PROTO_KINDS)];
+  }
   const regex = receiverNode ? regexLiteral(file, unwrap(receiverNode)) : null;
   // An anchored literal (/^[\w-]+$/), directly or through a const, or a named constant (SAFE_NAME.test(x)).
   if (method === 'test' && argTarget && ((regex && anchored(textOf(file, regex))) || /^[A-Z][A-Z0-9_]+$/.test(receiver ?? ''))) {
@@ -95,6 +105,8 @@ function comparisonGuard(file: SourceFile, n: Node): Guard[] {
   let right = unwrap(field(n, 'right')!);
   if (left.type === 'string' || left.type === 'number') [left, right] = [right, left];
   if (right.type !== 'string' && right.type !== 'number') return [];
+  // `key === '__proto__'` (then leave): past it the key is no prototype key.
+  if (PROTO_KEY.test(textOf(file, right)) && ['identifier', 'member_expression', 'subscript_expression'].includes(left.type)) return [{ ...check(file, left, PROTO_KINDS), negated: !negated }];
   // `typeof x !== 'string'`: past the check, x is a string and cannot carry a NoSQL operator.
   if (left.type === 'unary_expression' && textOf(file, left).startsWith('typeof')) {
     const arg = namedChildren(left)[0];

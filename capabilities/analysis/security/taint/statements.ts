@@ -10,7 +10,7 @@ import { bindPattern } from './bindings.js';
 import { checkValue } from './check-sink.js';
 import { guardsOf, leaves, type Guard } from './guards.js';
 import { Scope } from './scope.js';
-import { assignmentSinks } from './sinks.js';
+import { assignmentSinks, type SinkSpec } from './sinks.js';
 import type { Evaluator, FnFrame } from './types.js';
 import { concat, join, opaque, sanitize, UNKNOWN, withStep, type Value } from './value.js';
 
@@ -108,6 +108,7 @@ function assignment(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Va
     scope.assign(name, withStep(value, ev.step(left, `assigned to ${name}`)));
   } else if (left.type === 'member_expression' || left.type === 'subscript_expression') {
     const target = dottedName(ev.file, left);
+    if (left.type === 'subscript_expression') computedKey(ev, left, value, node, scope, frame);
     for (const spec of assignmentSinks(target)) {
       // `el.innerHTML = highlight(el.innerHTML)` re-writes the element's own markup: without input in it, nothing new enters.
       const rewritesItself = spec.dom && value.flows.length === 0 && textOf(ev.file, right).includes(textOf(ev.file, left));
@@ -123,6 +124,28 @@ function assignment(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Va
     bindPattern(ev, left, value, scope, frame);
   }
   return value;
+}
+
+const PROTO_FIX = 'Refuse `__proto__`, `constructor` and `prototype` keys (or use a Map / Object.create(null)) before writing keys from input.';
+const PROTO_SPEC: SinkSpec = { ruleId: 'security/prototype-pollution', kind: 'proto', args: [0], fix: PROTO_FIX };
+const MASS_SPEC: SinkSpec = { ruleId: 'security/mass-assignment', kind: 'mass', args: [0], fix: 'Write only known keys; map the client\'s key through an allow-list.' };
+
+/**
+ * Keys from input: `obj[a][b] = v` with `a` from the request writes into `obj.__proto__` — Object.prototype
+ * (prototype pollution); `obj[k] = v` with both key and value from the request sets any field the client names.
+ */
+function computedKey(ev: Evaluator, left: Node, value: Value, at: Node, scope: Scope, frame: FnFrame): void {
+  const index = field(left, 'index');
+  const object = unwrap(field(left, 'object')!);
+  const key = index ? ev.evaluate(index, scope, frame) : undefined;
+  const label = `${textOf(ev.file, left).slice(0, 60)} =`;
+  if (object.type === 'subscript_expression') {
+    const innerIndex = field(object, 'index');
+    const outerKey = innerIndex ? ev.evaluate(innerIndex, scope, frame) : undefined;
+    if (outerKey && outerKey.shape !== 'number') checkValue(ev, PROTO_SPEC, at, label, outerKey, frame);
+    return;
+  }
+  if (key && key.shape !== 'number' && value.flows.length > 0) checkValue(ev, MASS_SPEC, at, label, key, frame);
 }
 
 function rootIdentifier(node: Node): Node | null {
