@@ -14,7 +14,11 @@ export const model: LibraryModel = {
   id: 'mongodb',
   title: 'MongoDB driver (and NoSQL filters generally)',
   modules: ['mongodb', 'mongojs', 'monk'],
+  factories: ['collection'],
   sinks: [
+    { ruleId: 'security/nosql-injection', kind: 'nosql', callee: { module: ['mongodb'], path: METHODS.map((m) => `collection().${m}`) }, args: [0], requires: 'notOrmOptions', fix: FILTER_FIX },
+    { ruleId: 'security/nosql-injection', kind: 'nosql', callee: { module: ['mongodb'], path: ['updateOne', 'updateMany', 'findOneAndUpdate', 'replaceOne'].map((m) => `collection().${m}`) }, args: [1], when: 'wholeObject', fix: 'Build the update document with $set of known fields; a request object can carry any operator.' },
+    { ruleId: 'security/mass-assignment', kind: 'mass', callee: { module: ['mongodb'], path: ['insertOne', 'insertMany'].map((m) => `collection().${m}`) }, args: [0], when: 'wholeObject', fix: 'Insert only the fields the user may set.' },
     {
       ruleId: 'security/nosql-injection', kind: 'nosql',
       callee: { method: METHODS, receiver: '^[A-Z][A-Za-z0-9]*(\\.|$)|collection|model|repo|coll\\b|db', notImported: SQL_ORMS },

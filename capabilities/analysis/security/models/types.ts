@@ -220,6 +220,12 @@ export interface LibraryModel {
   secrets?: readonly SecretPosition[];
   options?: readonly OptionRule[];
   roles?: readonly LibraryRole[];
+  /**
+   * Methods whose result is this library's object whatever they are called on (the receiver often
+   * comes from the project's own module): `db.collection('users')` is a MongoDB collection,
+   * `dataSource.getRepository(User)` a TypeORM repository. The result's path is `<method>()`.
+   */
+  factories?: readonly string[];
 }
 
 export const isImportCallee = (c: CalleePattern): c is ImportCallee => 'module' in c;

@@ -47,6 +47,14 @@ export function literalNode(file: SourceFile, node: Node, depth = 0): Node | nul
   return null;
 }
 
+/** The object literal a name is bound to once in the file (`const query = { text, values }`), else null. */
+export function constantObject(file: SourceFile, name: Node): Node | null {
+  const n = unwrap(name);
+  if (n.type !== 'identifier') return null;
+  const init = constants(file).get(textOf(file, n));
+  return init?.type === 'object' ? init : null;
+}
+
 /** The value node of `key` in an object literal (a dotted key walks nested literals), or undefined. */
 export function memberNode(file: SourceFile, object: Node | undefined, path: string): Node | undefined {
   let current = object ? unwrap(object) : undefined;

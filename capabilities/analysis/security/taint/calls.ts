@@ -43,10 +43,10 @@ export function evaluateCall(ev: Evaluator, node: Node, scope: Scope, frame: FnF
   const first = receiver && receiver.flows.length > 0 && ITERATORS.has(method) ? { ...receiver, shape: 'unknown' as const } : null;
   const args = argNodes.map((a) => evaluateArgument(ev, a, scope, frame, first));
   const parts: CallParts = { callee, calleeNode, receiver, argNodes, args };
-  for (const spec of callSinks({ file: ev.file, facts: ev.facts, call: node, calleeNode, callee, args: argNodes, construct: false })) {
-    checkSink(ev, spec, node, spec.label ?? `${callee}()`, argNodes, args, frame);
-  }
-  return callResult(ev, node, parts, scope, frame);
+  // A call of the file's own function (`repo.find(x)`, `db.run(sql)`) is followed through its summary, not taken for a library's method.
+  const specs = localFunction(ev, parts) ? [] : callSinks({ file: ev.file, facts: ev.facts, call: node, calleeNode, callee, args: argNodes, construct: false });
+  for (const spec of specs) checkSink(ev, spec, node, spec.label ?? `${callee}()`, argNodes, args, frame);
+  return callResult(ev, node, parts, scope, frame, new Set(specs.map((s) => s.kind)));
 }
 
 export function evaluateNew(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Value {
@@ -74,7 +74,7 @@ function evaluateArgument(ev: Evaluator, arg: Node, scope: Scope, frame: FnFrame
   return ev.evaluate(arg, scope, frame);
 }
 
-function callResult(ev: Evaluator, node: Node, p: CallParts, scope: Scope, frame: FnFrame): Value {
+function callResult(ev: Evaluator, node: Node, p: CallParts, scope: Scope, frame: FnFrame, covered: ReadonlySet<string>): Value {
   const method = lastSegment(p.callee);
   if (p.receiver?.request && Object.hasOwn(SOURCES.requestMethods, method)) {
     const kind = SOURCES.requestMethods[method]!;
@@ -88,9 +88,9 @@ function callResult(ev: Evaluator, node: Node, p: CallParts, scope: Scope, frame
     return kinds.length === SINK_KINDS.length ? clean('number') : sanitize({ ...input, shape: p.callee === 'String' ? 'string' : input.shape }, kinds);
   }
   const entry = localFunction(ev, p);
-  if (entry) return applySummary(ev, ev.summarise(entry), p, frame);
+  if (entry) return applySummary(ev, ev.summarise(entry), p, frame, covered);
   const imported = ev.importedFunction(p.calleeNode, p.args);
-  if (imported) return applySummary(ev, imported, p, frame);
+  if (imported) return applySummary(ev, imported, p, frame, covered);
   const propagates = PROPAGATORS.get(p.callee);
   if (propagates === 'string') return concat(p.args);
   if (p.callee === 'String' || p.callee === 'JSON.stringify') return stringify(join(p.args, 'string'));
@@ -122,16 +122,19 @@ function receiverResult(ev: Evaluator, p: CallParts, method: string, scope: Scop
 
 function localFunction(ev: Evaluator, p: CallParts): FunctionEntry | undefined {
   if (p.calleeNode.type === 'identifier') return ev.functionNamed(p.callee);
-  if (p.callee.startsWith('this.') && p.callee.split('.').length === 2) return ev.functionNamed(p.callee);
-  return undefined;
+  const parts = p.callee.split('.');
+  if (parts.length !== 2) return undefined;
+  if (parts[0] === 'this') return ev.functionNamed(p.callee);
+  const cls = ev.instanceClass(parts[0]!);
+  return ev.functionNamed(p.callee) ?? (cls ? ev.functionNamed(`${cls}#${parts[1]}`) : undefined);
 }
 
-function applySummary(ev: Evaluator, summary: Summary, p: CallParts, frame: FnFrame): Value {
+function applySummary(ev: Evaluator, summary: Summary, p: CallParts, frame: FnFrame, covered: ReadonlySet<string>): Value {
   const callStep = (param: number): Flow['steps'][number] => {
     const at = p.argNodes[param] ?? p.calleeNode;
     return ev.step(at, `passed to ${p.callee}() as argument ${param + 1}`);
   };
-  applyParamSinks(ev, summary.paramSinks, p.args, callStep, frame);
+  applyParamSinks(ev, summary.paramSinks, p.args, callStep, frame, covered);
   const flows: Flow[] = [];
   for (const f of summary.returns.flows) {
     if (f.param === undefined) {

@@ -1,6 +1,7 @@
 /** Checking a sink's arguments: report reached sources, remember reached parameters for summaries. */
 import { field, unwrap, type Node } from '../syntax/tree.js';
 import { textOf } from '../syntax/source-file.js';
+import { constantObject } from '../syntax/constants.js';
 import { holds, type SinkSpec } from './sinks.js';
 import type { Evaluator, FnFrame, ParamSink, Site } from './types.js';
 import { isConstant, unsafeFlows, type Flow, type Value } from './value.js';
@@ -11,9 +12,11 @@ export function checkSink(ev: Evaluator, spec: SinkSpec, at: Node, label: string
     const value = args[i];
     if (!node || !value) continue;
     if (spec.kind === 'nosql') checkWhere(ev, node, at, label, frame);
-    // `{ text: sql, values }` (pg), `{ url }` (axios), `{ data: req.body }` (Prisma): only the named members are the sink.
-    if (spec.members && unwrap(node).type === 'object') {
-      for (const member of objectMembers(ev, unwrap(node), spec.members)) checkValue(ev, spec, at, label, member, frame);
+    // `{ text: sql, values }` (pg), `{ url }` (axios), `{ data: req.body }` (Prisma): only the named members are the sink,
+    // in the literal itself or in the one a constant of the file holds.
+    const object = spec.members ? (unwrap(node).type === 'object' ? unwrap(node) : constantObject(ev.file, node)) : null;
+    if (spec.members && object) {
+      for (const member of objectMembers(ev, object, spec.members)) checkValue(ev, spec, at, label, member, frame);
       continue;
     }
     checkValue(ev, spec, at, label, value, frame);
@@ -92,11 +95,15 @@ function checkWhere(ev: Evaluator, node: Node, at: Node, label: string, frame: F
   for (const where of objectMembers(ev, object, ['$where'])) checkValue(ev, WHERE_SPEC, at, `${label} with $where`, where, frame);
 }
 
-/** A caller passes `args` to a function whose parameters reach sinks. */
-export function applyParamSinks(ev: Evaluator, sinks: ParamSink[], args: Value[], callStep: (param: number) => Flow['steps'][number], frame: FnFrame): void {
+/**
+ * A caller passes `args` to a function whose parameters reach sinks (reported at the sink inside it,
+ * with the evidence through the call). `covered`: sink kinds the call itself is a sink of (the
+ * project's `db.query(sql)` wrapper recognised by its call shape) — reported at the call already.
+ */
+export function applyParamSinks(ev: Evaluator, sinks: ParamSink[], args: Value[], callStep: (param: number) => Flow['steps'][number], frame: FnFrame, covered: ReadonlySet<string> = new Set()): void {
   for (const ps of sinks) {
     const arg = args[ps.param];
-    if (!arg) continue;
+    if (!arg || covered.has(ps.spec.kind)) continue;
     const merged: Value = {
       ...ps.value, text: `${ps.value.text} ${arg.text}`, prefix: ps.value.prefix ?? arg.prefix,
       ...(ps.value.lead ?? (ps.value.prefix === null ? arg.lead : undefined) ? { lead: 'fixed' as const } : {}),

@@ -27,6 +27,7 @@ const SKIPPED = new Set(['comment', 'type_annotation', 'type_arguments', 'type_p
 export class TaintEngine implements Evaluator {
   private readonly hits = new Map<string, TaintHit>();
   private readonly functions = new Map<string, FunctionEntry>();
+  private readonly instances = new Map<string, string>();
   private readonly summaries = new Map<Node, Summary | 'pending'>();
   private readonly values = new Map<Node, Value>();
   private readonly relative: Map<string, ImportBinding>;
@@ -82,9 +83,15 @@ export class TaintEngine implements Evaluator {
   }
 
   site(node: Node): Site {
+    // A call at the end of a chain written over several lines (`qb\n  .where(...)`) is where its method is.
+    const callee = node.type === 'call_expression' ? field(node, 'function') : undefined;
+    const property = callee?.type === 'member_expression' ? field(callee, 'property') : undefined;
+    const from = property && startRowOf(property) > startRowOf(node) ? property : node;
     // Only the first 80 characters are read: a sink can span a whole callback.
-    const head = this.file.source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 80));
-    return { file: this.file.path, range: rangeOf(node), snippet: head.split('\n')[0]! };
+    const head = this.file.source.slice(from.startIndex, Math.min(node.endIndex, from.startIndex + 80));
+    const range = rangeOf(node);
+    if (from !== node) Object.assign(range, { startLine: startRowOf(from) + 1, startColumn: startColumnOf(from) + 1 });
+    return { file: this.file.path, range, snippet: head.split('\n')[0]! };
   }
 
   report(hit: TaintHit): void {
@@ -111,6 +118,14 @@ export class TaintEngine implements Evaluator {
 
   register(name: string, entry: FunctionEntry): void {
     this.functions.set(name, entry);
+  }
+
+  noteInstance(local: string, className: string): void {
+    this.instances.set(local, className);
+  }
+
+  instanceClass(local: string): string | undefined {
+    return this.instances.get(local);
   }
 
   summarise(entry: FunctionEntry): Summary {

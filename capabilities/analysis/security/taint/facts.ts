@@ -9,7 +9,7 @@ import { field, namedChildren, unwrap, type Node } from '../syntax/tree.js';
 import { textOf, type SourceFile } from '../syntax/source-file.js';
 import { dottedName } from '../syntax/names.js';
 import { forEachOfType } from '../../../../core/index.js';
-import { ASSUMED_LOCALS } from '../models/index.js';
+import { ASSUMED_LOCALS, FACTORIES } from '../models/index.js';
 
 /** A value's origin: `path` from what `module` exports (`''`: the module itself; `()`: a call or `new` of it). */
 export interface ModulePath {
@@ -83,7 +83,11 @@ export function resolvePath(file: SourceFile, facts: FileFacts, node: Node): Mod
     case 'call_expression': {
       const module = requiredModule(file, n);
       if (module) return { module, path: '' };
-      const base = resolvePath(file, facts, field(n, 'function')!);
+      const callee = unwrap(field(n, 'function')!);
+      // `x.collection('users')`, `ds.getRepository(User)`: the library's object whatever `x` is.
+      const factory = callee.type === 'member_expression' ? FACTORIES.get(textOf(file, field(callee, 'property')!)) : undefined;
+      if (factory) return { module: factory, path: `${textOf(file, field(callee, 'property')!)}()` };
+      const base = resolvePath(file, facts, callee);
       return base ? join(base, '()') : null;
     }
     case 'new_expression': {

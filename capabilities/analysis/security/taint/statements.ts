@@ -74,12 +74,34 @@ function block(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Value {
   return UNKNOWN;
 }
 
+/** Methods as `this.m` (calls inside the class) and `Class#m` (calls on instances, `repo.find(x)`). */
 function registerMethods(ev: Evaluator, cls: Node, scope: Scope): void {
   const body = field(cls, 'body');
+  const className = field(cls, 'name');
   for (const member of body ? namedChildren(body) : []) {
     if (member.type !== 'method_definition') continue;
     const name = field(member, 'name');
-    if (name) ev.register(`this.${textOf(ev.file, name)}`, { node: member, scope });
+    if (!name) continue;
+    ev.register(`this.${textOf(ev.file, name)}`, { node: member, scope });
+    if (className) ev.register(`${textOf(ev.file, className)}#${textOf(ev.file, name)}`, { node: member, scope });
+  }
+}
+
+/**
+ * The project's own wrappers held in a variable: `const db = { query(sql) {...} }` registers `db.query`;
+ * `const repo = new UserRepo(pool)` makes `repo.find(x)` the class's `find`.
+ */
+function registerHolder(ev: Evaluator, name: string, value: Node, scope: Scope): void {
+  if (value.type === 'new_expression') {
+    const ctor = field(value, 'constructor');
+    if (ctor?.type === 'identifier') ev.noteInstance(name, textOf(ev.file, ctor));
+    return;
+  }
+  if (value.type !== 'object') return;
+  for (const member of namedChildren(value)) {
+    const key = member.type === 'pair' ? field(member, 'key') : member.type === 'method_definition' ? field(member, 'name') : undefined;
+    const fn = member.type === 'pair' ? unwrap(field(member, 'value')!) : member;
+    if (key && (member.type === 'method_definition' || FUNCTION_TYPES.has(fn.type))) ev.register(`${name}.${textOf(ev.file, key).replace(/^['"]|['"]$/g, '')}`, { node: fn, scope });
   }
 }
 
@@ -92,6 +114,7 @@ function declarator(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): vo
     scope.declare(textOf(ev.file, name), opaque('function'));
     return;
   }
+  if (value && name.type === 'identifier') registerHolder(ev, textOf(ev.file, name), unwrap(value), scope);
   bindPattern(ev, name, value ? ev.evaluate(value, scope, frame) : UNKNOWN, scope, frame);
 }
 

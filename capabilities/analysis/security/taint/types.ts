@@ -71,6 +71,9 @@ export interface Evaluator {
   /** The summary of a function imported from a relative module, when the project scan supplied one (records the call either way). */
   importedFunction(calleeNode: Node, args: Value[]): Summary | undefined;
   register(name: string, entry: FunctionEntry): void;
+  /** `const repo = new UserRepo()`: calls on `repo` are the class's methods. */
+  noteInstance(local: string, className: string): void;
+  instanceClass(local: string): string | undefined;
   summarise(entry: FunctionEntry): Summary;
   /** Evaluates a function literal in place (callbacks), with its first parameter bound as given. */
   evaluateInline(node: Node, scope: Scope, frame: FnFrame, firstParam: Value | null): void;
