@@ -43,7 +43,7 @@ export async function scanProject(ctx: CapabilityContext, input: SecurityInput, 
   const taint = taintByFile(parsed, linked, isTest);
   const dropNoSql = onlySqlOrms([...scans.values()].flatMap((s) => s.modules));
   for (const file of parsed) {
-    const raws = [...scans.get(file.path)!.findings, ...(taint.get(file.path) ?? [])].filter((r) => !(dropNoSql && r.ruleId === 'security/nosql-injection'));
+    const raws = withoutDoubles([...scans.get(file.path)!.findings, ...(taint.get(file.path) ?? [])].filter((r) => !(dropNoSql && r.ruleId === 'security/nosql-injection')));
     raws.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
     for (const raw of raws) pushFinding(scan, file.path, raw, input, categories, isTest(file.path) || raw.data?.context === 'test');
   }
@@ -64,6 +64,12 @@ function aloneTaint(ctx: CapabilityContext, parsed: readonly ParsedFile[], scans
     out.set(file.path, !needed || needed.has(file.path) ? memoised(ctx, `analysis.security@${SCANNER_VERSION}:taint:${profile}`, file, () => scanTaintAlone(file, profile)) : NO_TAINT);
   }
   return out;
+}
+
+/** A write that pollutes the prototype (a recursive merge) is not reported again as a mass assignment on the same line. */
+function withoutDoubles(raws: RawFinding[]): RawFinding[] {
+  const polluting = new Set(raws.filter((r) => r.ruleId === 'security/prototype-pollution').map((r) => r.range.startLine));
+  return raws.filter((r) => r.ruleId !== 'security/mass-assignment' || !polluting.has(r.range.startLine));
 }
 
 /**

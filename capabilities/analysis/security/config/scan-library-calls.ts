@@ -11,7 +11,7 @@ import { MODELS, OPTION_RULES, SECRET_POSITIONS, SINKS } from '../models/index.j
 import { matchCallee, type CallSite } from '../models/match-callee.js';
 import type { OptionRule, SecretPosition } from '../models/types.js';
 import { callArguments, dottedName, lastSegment } from '../syntax/names.js';
-import { literalNode, memberNode } from '../syntax/constants.js';
+import { constantObject, literalNode, memberNode } from '../syntax/constants.js';
 import { field, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
 import type { FileFacts } from '../taint/facts.js';
@@ -23,7 +23,8 @@ const LAST_SEGMENTS = new Set([...SECRET_POSITIONS.lastSegments, ...OPTION_RULES
 /** Assumed locals of those models (`jwt.sign`, `session({...})` in a snippet without imports). */
 const ASSUMED = new RegExp(`\\b(${CALL_MODELS.flatMap((m) => m.assumedLocals ?? []).join('|')})\\b`);
 const INSECURE_URL = /^(http|ws):\/\/([^/:?#\s]+)/i;
-const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1|[\w-]+\.local|[\w-]+\.localhost|[\w-]+\.internal|[\w-]+\.test|example\.(com|org|net)|[\w.-]*\.example\.(com|org|net)|www\.w3\.org|schemas\.[\w.]+|xmlns\.[\w.]+|json-schema\.org|purl\.org|ns\.adobe\.com)$/i;
+/** Hosts where plain text never leaves the machine or the cluster, and XML/JSON namespace URIs (names, never fetched). */
+const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1|[\w-]+\.local|[\w-]+\.localhost|[\w-]+\.internal|[\w-]+\.svc(\.cluster\.local)?|host\.docker\.internal|www\.w3\.org|schemas\.[\w.]+|xmlns\.[\w.]+|json-schema\.org|purl\.org|ns\.adobe\.com)$/i;
 const PUBLIC_MATERIAL = /-----BEGIN (PUBLIC KEY|CERTIFICATE|RSA PUBLIC KEY)/;
 
 /**
@@ -109,14 +110,18 @@ function optionFindings(file: SourceFile, call: Node, args: Node[], rules: Optio
   const missing = new Map<string, OptionRule[]>();
   const first = new Map<string, RawFinding>();
   for (const rule of rules) {
-    const options = args[rule.arg] ? unwrap(args[rule.arg]!) : undefined;
+    const given = args[rule.arg] ? unwrap(args[rule.arg]!) : undefined;
+    // `parseXml(xml, PARSE_OPTIONS)`: the object literal a constant of the file holds.
+    const options = given?.type === 'identifier' ? (constantObject(file, given) ?? given) : given;
     if (rule.is === 'missing') {
       if (isMissing(file, options, rule.option)) missing.set(rule.ruleId, [...(missing.get(rule.ruleId) ?? []), rule]);
       continue;
     }
     const value = memberNode(file, options, rule.option);
     if (value && rule.is.includes(literalText(file, value))) {
-      const finding: RawFinding = { ruleId: rule.ruleId, range: rangeOf(value.parent?.type === 'pair' ? value.parent : value), message: rule.message, ...(rule.severity ? { severity: rule.severity } : {}), fix: rule.fix, data: { option: rule.option } };
+      // Options written in place are reported where the option is; options from a constant, at the call that uses them.
+      const where = options === given ? (value.parent?.type === 'pair' ? value.parent : value) : call;
+      const finding: RawFinding = { ruleId: rule.ruleId, range: rangeOf(where), message: rule.message, ...(rule.severity ? { severity: rule.severity } : {}), fix: rule.fix, data: { option: rule.option } };
       if (!first.has(rule.ruleId)) first.set(rule.ruleId, finding);
       out.push(finding);
     }

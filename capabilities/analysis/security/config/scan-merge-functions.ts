@@ -65,18 +65,18 @@ function functionName(file: SourceFile, fn: Node): string | null {
   return bound ? bound.split('.').pop()! : null;
 }
 
-/** `target[key] = ...` in the loop body. */
+/** `target[key] = ...` in the loop body: the one that copies from the source (`= source[key]`) when there are several. */
 function keyWrite(file: SourceFile, body: Node, key: string): Node | null {
-  let found: Node | null = null;
+  const writes: Node[] = [];
   walk(body, (n) => {
-    if (found) return false;
     if (n.type !== 'assignment_expression') return undefined;
     const left = unwrap(field(n, 'left')!);
     const index = left.type === 'subscript_expression' ? field(left, 'index') : undefined;
-    if (index && textOf(file, unwrap(index)) === key) found = n;
+    if (index && textOf(file, unwrap(index)) === key) writes.push(n);
     return undefined;
   });
-  return found;
+  const copies = new RegExp(`\\[\\s*${key.replace(/\$/g, '\\$')}\\s*\\]`);
+  return writes.find((w) => copies.test(textOf(file, field(w, 'right')!))) ?? writes[0] ?? null;
 }
 
 /** The function calls itself with `x[key]`. */

@@ -28,6 +28,8 @@ export const model: LibraryModel = {
       kinds: 'all',
     },
     { names: ['encodeURIComponent'], kinds: ['html', 'redirect', 'command', 'nosql', 'ssrf', 'code', 'template'] },
+    // encodeURI escapes < > " and spaces (no markup survives) but keeps : / ; $ ( ) — not a URL, shell or code sanitiser.
+    { names: ['encodeURI'], kinds: ['html', 'nosql'] },
     { names: ['String'], kinds: ['nosql', 'mass', 'proto'] },
     { names: ['escape'], kinds: ['html', 'sql'] },
     { methods: ['toFixed', 'getTime', 'toInt'], kinds: 'all' },

@@ -47,6 +47,14 @@ export function literalNode(file: SourceFile, node: Node, depth = 0): Node | nul
   return null;
 }
 
+/** Whether a name is bound once in the file to an array literal or `new Set([...])`: a list the program wrote. */
+export function constantList(file: SourceFile, name: string): boolean {
+  const init = constants(file).get(name);
+  if (!init) return false;
+  if (init.type === 'array') return true;
+  return init.type === 'new_expression' && /^new\s+(Set|Map)\s*\(\s*\[/.test(textOf(file, init));
+}
+
 /** The object literal a name is bound to once in the file (`const query = { text, values }`), else null. */
 export function constantObject(file: SourceFile, name: Node): Node | null {
   const n = unwrap(name);

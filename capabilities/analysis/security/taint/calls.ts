@@ -13,7 +13,7 @@ import { NON_STRING_METHODS, sanitizerKinds } from './sanitizers.js';
 import { PROPAGATORS } from '../models/index.js';
 import type { Scope } from './scope.js';
 import type { Evaluator, FnFrame, FunctionEntry, Summary } from './types.js';
-import { clean, concat, join, opaque, sanitize, SINK_KINDS, sourceValue, stringify, UNKNOWN, withStep, type Flow, type Value } from './value.js';
+import { clean, concat, join, opaque, sanitize, SINK_KINDS, sourceValue, stringify, UNKNOWN, withStep, type Flow, type SinkKind, type Value } from './value.js';
 
 const ITERATORS = new Set(['map', 'forEach', 'filter', 'find', 'flatMap', 'some', 'every', 'then']);
 /** Parsers whose result is an object entirely shaped by their (input) argument. */
@@ -115,9 +115,23 @@ function receiverResult(ev: Evaluator, p: CallParts, method: string, scope: Scop
     return method === 'concat' || method === 'replace' || method === 'replaceAll' ? concat([p.receiver ?? UNKNOWN, ...p.args]) : UNKNOWN;
   }
   if (NON_STRING_METHODS.has(method)) return clean('number');
+  const escaped = method === 'replace' || method === 'replaceAll' ? escapingReplace(ev, p.argNodes) : null;
+  if (escaped) return sanitize({ ...join([p.receiver, ...p.args], 'string'), prefix: p.receiver.prefix, request: false }, escaped);
   const shape = ['split', 'map', 'filter', 'slice', 'concat', 'entries', 'keys', 'values'].includes(method) && p.receiver.shape === 'array' ? 'array' : 'unknown';
   const extra = method === 'concat' || method === 'replace' || method === 'replaceAll' || method === 'join' ? p.args : [];
   return { ...join([p.receiver, ...extra], shape), prefix: p.receiver.prefix, request: false };
+}
+
+/**
+ * Escaping written by hand: `.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')` escapes regular expression
+ * syntax; `.replace(/</g, '&lt;')` (in a chain that also handles `>` or `&`) takes markup apart.
+ */
+function escapingReplace(ev: Evaluator, argNodes: Node[]): SinkKind[] | null {
+  const [pattern, replacement] = argNodes.map((a) => textOf(ev.file, unwrap(a)));
+  if (!pattern || replacement === undefined || !pattern.startsWith('/')) return null;
+  if (/\$&/.test(replacement) && /\\\\/.test(replacement) && /[*+?]/.test(pattern) && pattern.includes('[')) return ['regex'];
+  if (pattern.includes('<') && /&lt;|&#0*60;|\\u003c/i.test(replacement)) return ['html'];
+  return null;
 }
 
 function localFunction(ev: Evaluator, p: CallParts): FunctionEntry | undefined {

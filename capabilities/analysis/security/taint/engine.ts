@@ -14,7 +14,8 @@ import type { ImportBinding } from '../syntax/imports.js';
 import { dottedName } from '../syntax/names.js';
 import { bindParams, memberValue } from './bindings.js';
 import { evaluateCall, evaluateNew } from './calls.js';
-import { evaluateStatement } from './statements.js';
+import { applyGuards, evaluateStatement } from './statements.js';
+import { guardsOf } from './guards.js';
 import type { FileFacts } from './facts.js';
 import { Scope } from './scope.js';
 import { SOURCES, stringKinds } from './sources.js';
@@ -178,11 +179,8 @@ export class TaintEngine implements Evaluator {
         return this.template(node, scope, frame);
       case 'binary_expression':
         return this.binary(node, scope, frame);
-      case 'ternary_expression': {
-        this.evaluate(field(node, 'condition')!, scope, frame);
-        const parts = [field(node, 'consequence'), field(node, 'alternative')].filter((n): n is Node => !!n).map((n) => this.evaluate(n, scope, frame));
-        return join(parts, parts[0]?.shape ?? 'unknown', true);
-      }
+      case 'ternary_expression':
+        return this.ternary(node, scope, frame);
       case 'member_expression':
       case 'subscript_expression':
         return this.member(node, scope, frame);
@@ -212,6 +210,21 @@ export class TaintEngine implements Evaluator {
         if (SKIPPED.has(node.type)) return UNKNOWN;
         return evaluateStatement(this, node, scope, frame) ?? this.children(node, scope, frame);
     }
+  }
+
+  /** `ALLOWED.includes(to) ? to : '/'`: the condition's guards hold in the branch they select. */
+  private ternary(node: Node, scope: Scope, frame: FnFrame): Value {
+    const condition = field(node, 'condition')!;
+    this.evaluate(condition, scope, frame);
+    const guards = guardsOf(this.file, condition);
+    const parts: Value[] = [];
+    for (const [branch, negated] of [[field(node, 'consequence'), false], [field(node, 'alternative'), true]] as const) {
+      if (!branch) continue;
+      const inner = new Scope(scope);
+      applyGuards(this, guards.filter((g) => g.negated === negated), inner);
+      parts.push(this.evaluate(branch, inner, frame));
+    }
+    return join(parts, parts[0]?.shape ?? 'unknown', true);
   }
 
   /** An object literal: a spread of a whole input object (`{ ...req.body, owner }`) leaves every key the client's. */

@@ -10,6 +10,7 @@ import { nodesOfType } from '../../../../core/index.js';
 import { field, namedChildren, unwrap, walk, type Node } from '../syntax/tree.js';
 import { textOf, type SourceFile } from '../syntax/source-file.js';
 import { dottedName, lastSegment } from '../syntax/names.js';
+import { constantList } from '../syntax/constants.js';
 import { SINK_KINDS, type SinkKind } from './value.js';
 
 export interface Guard {
@@ -34,12 +35,16 @@ function isNegated(file: SourceFile, node: Node): boolean {
   return p?.type === 'unary_expression' && textOf(file, p).startsWith('!');
 }
 
-export function leaves(node: Node | undefined): boolean {
+/** Calls that never return: Next's `redirect()`/`notFound()` throw, `process.exit()` ends the process. */
+const NEVER_RETURNS = /^(redirect|permanentRedirect|notFound|process\.exit|unauthorized|forbidden)\(/;
+
+export function leaves(node: Node | undefined, file?: SourceFile): boolean {
   if (!node) return false;
   if (node.type === 'return_statement' || node.type === 'throw_statement' || node.type === 'continue_statement' || node.type === 'break_statement') return true;
+  if (file && node.type === 'expression_statement' && NEVER_RETURNS.test(textOf(file, node))) return true;
   if (node.type === 'statement_block') {
     const stmts = namedChildren(node);
-    return stmts.length > 0 && leaves(stmts[stmts.length - 1]);
+    return stmts.length > 0 && leaves(stmts[stmts.length - 1], file);
   }
   return false;
 }
@@ -63,7 +68,7 @@ function callGuard(file: SourceFile, call: Node): Check[] {
   const receiver = receiverNode ? textOf(file, unwrap(receiverNode)) : null;
   // A deny-list of the prototype keys (`['__proto__', 'constructor'].includes(key)`): the key is safe where it is not in it.
   if ((method === 'includes' || method === 'has') && argNode && receiver && PROTO_KEY.test(receiver)) return [{ ...check(file, argNode, PROTO_KINDS), invert: true }];
-  if ((method === 'includes' || method === 'has') && argNode && receiver && /^[A-Z_$][\w$.]*$|^\[/.test(receiver)) return [check(file, argNode, SINK_KINDS)];
+  if ((method === 'includes' || method === 'has') && argNode && receiver && allowList(file, receiver)) return [check(file, argNode, SINK_KINDS)];
   // `obj.hasOwnProperty(key)`, `Object.hasOwn(obj, key)`: `__proto__` is no own key of a plain object.
   if ((method === 'hasOwnProperty' || callee === 'Object.hasOwn' || (method === 'call' && /hasOwnProperty\.call$/.test(callee))) && args.length > 0) {
     const key = unwrap(args[args.length - 1]!);
@@ -78,6 +83,16 @@ function callGuard(file: SourceFile, call: Node): Check[] {
   if (/^(isValid|isSafe|isAllowed)/.test(method) && argNode) return [check(file, argNode, SINK_KINDS)];
   if (method === 'startsWith' && receiverNode) return [check(file, unwrap(receiverNode), ['path', 'redirect'])];
   return [];
+}
+
+/**
+ * A list the program wrote: an array literal, a constant's name (`ALLOWED`, `Config.HOSTS`), a local
+ * bound to an array or Set literal, or a name that says so (`allowedHosts`, `validModes`).
+ */
+function allowList(file: SourceFile, receiver: string): boolean {
+  if (/^[A-Z_$][\w$.]*$|^\[/.test(receiver)) return true;
+  if (/^[\w$]+$/.test(receiver) && constantList(file, receiver)) return true;
+  return /(^|\.)\w*(allow|white|permit|valid|trust|safe|known|accept|support|enabled|whitelist)\w*$/i.test(receiver);
 }
 
 /** The regex literal itself, or the one a `const` of that name in the file was initialised with. */

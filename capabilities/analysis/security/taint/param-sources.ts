@@ -11,9 +11,10 @@ import { importsMatching, regex } from '../models/match-callee.js';
 import type { CallbackSource, HandlerSource } from '../models/types.js';
 import { SOURCES, stringKinds } from './sources.js';
 import type { Evaluator } from './types.js';
-import { sourceValue, UNKNOWN, type Value } from './value.js';
+import { clean, sourceValue, UNKNOWN, type Value } from './value.js';
 
 export const REQUEST_OBJECT: Value = { ...UNKNOWN, shape: 'object', request: true };
+const TRUSTED = 'trusted-origin';
 
 export function parameterNodes(fn: Node): Node[] {
   const params = field(fn, 'parameters');
@@ -29,6 +30,8 @@ export function sourceParam(ev: Evaluator, fn: Node, param: Node, index: number)
   if (isPageProps(ev, fn, param)) return REQUEST_OBJECT; // `{ searchParams, params }` of a Next page
   const kind = handlerKind(ev, fn, index) ?? callbackKind(ev, fn, index);
   if (!kind) return null;
+  // A `message` listener that checks the sender's origin handles what that origin sends: trusted data.
+  if (kind === TRUSTED) return clean('unknown');
   const label = `source: ${kind} (${textOf(ev.file, param).split(/[:=]/)[0]!.trim()})`;
   return sourceValue(ev.step(param, label), kind, 'unknown', stringKinds(kind), true);
 }
@@ -131,7 +134,7 @@ function callbackKind(ev: Evaluator, fn: Node, index: number): string | null {
   const event = first ? stringValue(ev.file, first) : null;
   for (const cb of SOURCES.callbacks) {
     if (cb.param !== index || !cb.method.includes(method) || !callbackApplies(ev, cb, receiver, event)) continue;
-    if (event === 'message' && method === 'addEventListener' && checksOrigin(ev, fn)) return null;
+    if (event === 'message' && method === 'addEventListener' && checksOrigin(ev, fn)) return TRUSTED;
     return cb.kind;
   }
   return null;

@@ -189,16 +189,27 @@ function ifStatement(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): v
     ev.evaluate(consequence, inner, frame);
   }
   if (alternative) ev.evaluate(alternative, scope, frame);
-  if (leaves(consequence)) applyGuards(ev, guards.filter((g) => g.negated), scope);
+  if (leaves(consequence, ev.file)) applyGuards(ev, guards.filter((g) => g.negated), scope);
 }
 
-function applyGuards(ev: Evaluator, guards: Guard[], scope: Scope): void {
+export function applyGuards(ev: Evaluator, guards: Guard[], scope: Scope): void {
   for (const g of guards) {
     const current = ev.valueOf(g.node) ?? UNKNOWN;
     const safe = sanitize(current, g.kinds, false);
     if (g.node.type === 'identifier') scope.declare(g.target, safe);
     else scope.guarded.set(g.target, safe);
+    hostChecked(ev, g, scope);
   }
+}
+
+/** `ALLOWED.includes(url.hostname)`: the URL whose host was checked goes only where the program allows. */
+function hostChecked(ev: Evaluator, g: Guard, scope: Scope): void {
+  if (g.node.type !== 'member_expression' || !/^(hostname|host|origin)$/.test(textOf(ev.file, field(g.node, 'property')!))) return;
+  const object = unwrap(field(g.node, 'object')!);
+  if (object.type !== 'identifier') return;
+  const name = textOf(ev.file, object);
+  const current = scope.lookup(name) ?? ev.valueOf(object) ?? UNKNOWN;
+  scope.declare(name, sanitize(current, ['ssrf', 'redirect'], false));
 }
 
 function forOf(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): void {
