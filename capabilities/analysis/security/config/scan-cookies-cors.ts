@@ -76,8 +76,10 @@ function corsObject(file: SourceFile, object: Node, out: RawFinding[]): void {
   const origin = option(file, object, 'origin');
   if (!origin) return;
   const text = textOf(file, origin);
-  const reflects = text === 'true' || (FUNCTION_TYPES.has(origin.type) && /\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) && !/includes|has\(|indexOf|test\(|===/.test(text));
-  if (reflects) out.push({ ruleId: 'security/permissive-cors', range: rangeOf(origin.parent ?? origin), message: 'CORS reflects any origin while allowing credentials: every site can read authenticated responses.' });
+  const callback = FUNCTION_TYPES.has(origin.type) || origin.type === 'method_definition';
+  const reflects = text === 'true' || (callback && /\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) && !/includes|has\(|indexOf|test\(|===/.test(text));
+  const at = origin.type === 'method_definition' ? origin : (origin.parent ?? origin);
+  if (reflects) out.push({ ruleId: 'security/permissive-cors', range: rangeOf(at), message: 'CORS reflects any origin while allowing credentials: every site can read authenticated responses.' });
   else if (stringValue(file, origin) === '*') out.push({ ruleId: 'security/permissive-cors', range: rangeOf(origin.parent ?? origin), severity: 'medium', message: "CORS origin '*' together with credentials: true." });
 }
 

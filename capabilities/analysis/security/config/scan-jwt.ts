@@ -16,8 +16,9 @@ export function scanJwt(file: SourceFile, imports: ImportBinding[]): RawFinding[
   const out: RawFinding[] = [];
   // Calls are named by a local of jsonwebtoken (or `jwt`): a file that never spells one has none.
   if (![...namespaces, ...named.keys()].some((local) => file.source.includes(local))) return out;
-  // Algorithms pinned elsewhere in the file (a shared options constant, another verify): a bare verify there is a lapse, not a policy.
-  const pinned = /algorithms\s*:\s*\[\s*['"`](?!none)/i.test(file.source);
+  // Algorithms pinned elsewhere in the file (a shared options constant, another verify): a callback-style verify there
+  // (`verify(token, key, cb)`, which has no room for options without changing its shape) follows that policy.
+  const pinned = /\balgorithms\s*:\s*\[\s*['"`](?!none)/i.test(file.source);
   forEachOfType(file.root, 'call_expression', (n) => {
     if (n.type !== 'call_expression') return;
     // jwtCall acts on sign, verify and decode only, reached by a named import or as `namespace.method`.
@@ -43,7 +44,7 @@ function jwtCall(file: SourceFile, call: Node, fn: string, pinned: boolean, out:
       out.push({ ruleId: 'security/jwt-none-algorithm', range: rangeOf(algorithms), message: 'jwt.verify accepts the "none" algorithm: unsigned tokens pass.' });
     } else if (algorithms && mixesFamilies(file, algorithms)) {
       out.push({ ruleId: 'security/jwt-verify-without-algorithms', range: rangeOf(algorithms), severity: 'medium', message: 'jwt.verify accepts both HMAC (HS*) and public-key algorithms: a public key can be used as an HMAC secret (algorithm confusion).' });
-    } else if (!algorithms && !pinned && (!options || options.type === 'object' || FUNCTION_TYPES.has(options.type))) {
+    } else if (!algorithms && (!options || options.type === 'object' || (FUNCTION_TYPES.has(options.type) && !pinned))) {
       out.push({ ruleId: 'security/jwt-verify-without-algorithms', range: rangeOf(call), message: 'jwt.verify without an algorithms list.' });
     }
   }
