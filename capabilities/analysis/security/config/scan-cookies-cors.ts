@@ -77,7 +77,8 @@ function corsObject(file: SourceFile, object: Node, out: RawFinding[]): void {
   if (!origin) return;
   const text = textOf(file, origin);
   const callback = FUNCTION_TYPES.has(origin.type) || origin.type === 'method_definition';
-  const reflects = text === 'true' || (callback && /\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) && !/includes|has\(|indexOf|test\(|===/.test(text));
+  // `(o, cb) => cb(null, true | origin)` (cors) or `(ctx) => ctx.get('Origin')` (@koa/cors), with no check of the origin.
+  const reflects = text === 'true' || (callback && (/\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) || REQUEST_ORIGIN.test(text)) && !/includes|has\(|indexOf|test\(|===/.test(text));
   const at = origin.type === 'method_definition' ? origin : (origin.parent ?? origin);
   if (reflects) out.push({ ruleId: 'security/permissive-cors', range: rangeOf(at), message: 'CORS reflects any origin while allowing credentials: every site can read authenticated responses.' });
   else if (stringValue(file, origin) === '*') out.push({ ruleId: 'security/permissive-cors', range: rangeOf(origin.parent ?? origin), severity: 'medium', message: "CORS origin '*' together with credentials: true." });
