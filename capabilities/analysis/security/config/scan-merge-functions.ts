@@ -22,7 +22,7 @@ export function scanMergeFunctions(file: SourceFile): RawFinding[] {
     const fn = ancestors(loop.node).find((a) => NAMED_FUNCTIONS.has(a.type));
     if (!fn || done.has(fn)) continue;
     const name = functionName(file, fn);
-    const write = name ? keyWrite(file, loop.body, loop.key) : null;
+    const write = name ? keyWrite(file, loop.body, loop.key, loop.over) : null;
     if (!name || !write || !recurses(file, fn, name, loop.key) || KEY_CHECK.test(textOf(file, fn))) continue;
     done.add(fn);
     out.push({
@@ -34,13 +34,22 @@ export function scanMergeFunctions(file: SourceFile): RawFinding[] {
   return out;
 }
 
+interface KeyLoop {
+  node: Node;
+  key: string;
+  body: Node;
+  /** The object whose keys are walked (`source` of `for (k in source)`, of `Object.keys(source)`). */
+  over: string;
+}
+
 /** Loops over an object's keys, with the loop variable's name. */
-function keyLoops(file: SourceFile): { node: Node; key: string; body: Node }[] {
-  const out: { node: Node; key: string; body: Node }[] = [];
+function keyLoops(file: SourceFile): KeyLoop[] {
+  const out: KeyLoop[] = [];
   for (const n of nodesOfType(file.root, 'for_in_statement')) {
     const key = keyName(file, field(n, 'left'));
     const body = field(n, 'body');
-    if (key && body) out.push({ node: n, key, body });
+    const right = field(n, 'right');
+    if (key && body && right) out.push({ node: n, key, body, over: iterated(file, right) });
   }
   if (!file.source.includes('.forEach(')) return out;
   for (const n of nodesOfType(file.root, 'call_expression')) {
@@ -53,9 +62,19 @@ function keyLoops(file: SourceFile): { node: Node; key: string; body: Node }[] {
     const params = cb ? (field(cb, 'parameters') ?? field(cb, 'parameter')) : undefined;
     const key = params ? keyName(file, params.type === 'formal_parameters' ? namedChildren(params)[0] : params) : null;
     const body = cb ? field(cb, 'body') : undefined;
-    if (key && body) out.push({ node: n, key, body });
+    if (key && body) out.push({ node: n, key, body, over: iterated(file, object) });
   }
   return out;
+}
+
+/** `source` of `source`, `Object.keys(source)`, `Object.entries(source)`. */
+function iterated(file: SourceFile, node: Node): string {
+  const n = unwrap(node);
+  if (n.type === 'call_expression') {
+    const first = namedChildren(field(n, 'arguments') ?? n)[0];
+    if (first && /(^|\.)(keys|entries)$/.test(dottedName(file, field(n, 'function')!))) return textOf(file, unwrap(first));
+  }
+  return textOf(file, n);
 }
 
 function functionName(file: SourceFile, fn: Node): string | null {
@@ -65,14 +84,18 @@ function functionName(file: SourceFile, fn: Node): string | null {
   return bound ? bound.split('.').pop()! : null;
 }
 
-/** `target[key] = ...` in the loop body: the one that copies from the source (`= source[key]`) when there are several. */
-function keyWrite(file: SourceFile, body: Node, key: string): Node | null {
+/**
+ * `target[key] = ...` in the loop body, into another object than the one walked (a merge; rewriting
+ * the walked object's own values in place, `obj[k] = f(obj[k])`, adds no key): the write that copies
+ * from the source (`= source[key]`) when there are several.
+ */
+function keyWrite(file: SourceFile, body: Node, key: string, over: string): Node | null {
   const writes: Node[] = [];
   walk(body, (n) => {
     if (n.type !== 'assignment_expression') return undefined;
     const left = unwrap(field(n, 'left')!);
     const index = left.type === 'subscript_expression' ? field(left, 'index') : undefined;
-    if (index && textOf(file, unwrap(index)) === key) writes.push(n);
+    if (index && textOf(file, unwrap(index)) === key && textOf(file, unwrap(field(left, 'object')!)) !== over) writes.push(n);
     return undefined;
   });
   const copies = new RegExp(`\\[\\s*${key.replace(/\$/g, '\\$')}\\s*\\]`);

@@ -1,7 +1,8 @@
 /**
  * Serverless handlers: AWS Lambda (`exports.handler = async (event, context) =>`; API Gateway bodies,
- * query and path parameters, headers, SQS/S3 records are all in `event`), and any exported function
- * whose first parameter is named `event`. Google Cloud Functions take `(req, res)` (Express's model).
+ * query and path parameters, headers, SQS/S3 records are all in `event`): any exported function whose
+ * first parameter is named `event`/`evt` or typed as an event (`APIGatewayProxyEvent`, `SQSEvent`...).
+ * Google Cloud Functions and Azure functions take `(req, res)` / `(context, req)` (Express's model).
  */
 import type { LibraryModel } from './types.js';
 
@@ -10,8 +11,8 @@ export const model: LibraryModel = {
   title: 'AWS Lambda and serverless handlers',
   modules: ['aws-lambda', '@types/aws-lambda', 'serverless-http'],
   sources: {
+    // A name alone (`exports.handler`) is not enough: yargs command modules export `handler(argv)` too.
     handlers: [
-      { exportName: '(^|[a-z_])[Hh]andler$|^handler$|^main$', params: [{ index: 0, kind: 'event' }] },
       { exportName: '.', paramTypes: '^(APIGateway\\w*Event|ALBEvent|SQSEvent|S3Event|SNSEvent|\\w+Event)\\b', params: [{ index: 0, kind: 'event' }] },
       { exportName: '.', params: [{ index: 0, kind: 'event' }], paramName: '^(event|evt)$' },
     ],
