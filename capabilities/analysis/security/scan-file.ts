@@ -6,12 +6,13 @@
  * with imported summaries (`scanTaint`).
  */
 import type { ParsedFile } from '../../../core/index.js';
-import { nodesOfType, syntaxTreeOf } from '../../../core/index.js';
-import { stringValue, type SourceFile } from './syntax/source-file.js';
+import { syntaxTreeOf } from '../../../core/index.js';
+import type { SourceFile } from './syntax/source-file.js';
 import { collectExports } from './syntax/exports.js';
 import { collectFacts, type FileFacts } from './taint/facts.js';
 import { TaintEngine } from './taint/engine.js';
-import { taintStart, type TaintStart } from './taint/input-triggers.js';
+import { RARE_STRINGS, taintStart, type TaintStart } from './taint/input-triggers.js';
+import { stringFacts } from './syntax/string-literals.js';
 import type { ImportedSummaries, ModuleTaint } from './taint/module-link.js';
 import type { TaintHit } from './taint/types.js';
 import { scanSecrets } from './secrets/scan-secrets.js';
@@ -58,7 +59,7 @@ export function scanFile(parsed: ParsedFile): FileScan {
   ]);
   sortFindings(findings);
   const modules = [...facts.modules].filter((m) => !m.startsWith('.'));
-  return { findings, csrf: csrfFacts(file, facts.imports), startsTaint: taintStart(file), specifiers: relativeSpecifiers(file), modules };
+  return { findings, csrf: csrfFacts(file, facts.imports), startsTaint: taintStart(file), specifiers: stringFacts(file, RARE_STRINGS).specifiers, modules };
 }
 
 export type Profile = 'default' | 'audit';
@@ -101,18 +102,6 @@ function withoutOverlaps(findings: RawFinding[]): RawFinding[] {
   });
 }
 
-/** Every string literal that starts with `.`: a superset of the file's relative imports, requires and re-exports. */
-function relativeSpecifiers(file: SourceFile): string[] {
-  const out = new Set<string>();
-  for (const type of ['string', 'template_string']) {
-    for (const n of nodesOfType(file.root, type)) {
-      if (file.source.charCodeAt(n.startIndex + 1) !== 46 /* . */) continue;
-      const value = stringValue(file, n);
-      if (value?.startsWith('.')) out.add(value);
-    }
-  }
-  return [...out];
-}
 
 function taintOf(file: SourceFile, facts: FileFacts, imported: ImportedSummaries, profile: Profile): TaintScan {
   const engine = new TaintEngine(file, facts, collectExports(file, facts.imports), imported, profile === 'audit');

@@ -56,6 +56,8 @@ const ANY = (() => {
   return s;
 })();
 
+const CONTROL: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, f: 12, v: 11, '0': 0, b: 8 };
+
 class Parser {
   private i = 0;
   constructor(private readonly src: string) {}
@@ -156,8 +158,7 @@ class Parser {
       this.i = this.src.indexOf('}', this.i) + 1;
       return null;
     }
-    const control: Record<string, number> = { n: 10, r: 13, t: 9, f: 12, v: 11, '0': 0, b: 8 };
-    return control[c] ?? c.charCodeAt(0);
+    return CONTROL[c] ?? c.charCodeAt(0);
   }
 
   private charClass(): CharSet {
@@ -248,10 +249,45 @@ function findIn(alternatives: Term[][]): string | null {
   return null;
 }
 
-/** Why the pattern backtracks catastrophically ('nested quantifier', 'overlapping alternatives'), or null. */
+/**
+ * Whether some repeated group (`(...)*`, `(...)+`, `(...){n,}`) holds a quantifier or an alternation:
+ * without one, no repetition can be ambiguous, and the pattern is not parsed at all.
+ */
+export function mayBeAmbiguous(pattern: string): boolean {
+  const opens: number[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern.charCodeAt(i);
+    if (c === 92 /* \ */) i++;
+    else if (c === 91 /* [ */) i = skipClass(pattern, i);
+    else if (c === 40 /* ( */) opens.push(i);
+    else if (c === 41 /* ) */) {
+      const open = opens.pop() ?? 0;
+      const next = pattern.charCodeAt(i + 1);
+      if ((next === 42 || next === 43 || next === 123) && /[*+{|?]/.test(pattern.slice(open + 1, i).replace(/^\?[:=!]|^\?<[^>]*>/, ''))) return true;
+    }
+  }
+  return false;
+}
+
+function skipClass(pattern: string, start: number): number {
+  for (let i = start + 1; i < pattern.length; i++) {
+    const c = pattern.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === 93 && i > start + 1) return i;
+  }
+  return pattern.length;
+}
+
+const verdicts = new Map<string, string | null>();
+
+/** Why the pattern backtracks catastrophically ('nested quantifier', 'overlapping alternatives'), or null. Memoised by pattern: bundles repeat them. */
 export function catastrophicBacktracking(pattern: string): string | null {
-  // Cheap exit: without a repeated group there is nothing to find.
-  if (!/\)[*+{]/.test(pattern)) return null;
+  if (!mayBeAmbiguous(pattern)) return null;
+  const known = verdicts.get(pattern);
+  if (known !== undefined) return known;
   const tree = new Parser(pattern).parse();
-  return tree ? findIn(tree) : null;
+  const verdict = tree ? findIn(tree) : null;
+  if (verdicts.size > 5000) verdicts.clear();
+  verdicts.set(pattern, verdict);
+  return verdict;
 }

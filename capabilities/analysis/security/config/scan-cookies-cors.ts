@@ -14,8 +14,12 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
   const credentialCalls: Node[] = [];
   const originHeaders: Node[] = [];
-  // corsObject needs `credentials: true` spelt out in the object.
-  for (const n of nodesOfType(file.root, file.source.includes('credentials') ? ['object', 'call_expression'] : ['call_expression'])) {
+  // corsObject needs `credentials: true` spelt out in the object; the calls below, `.cookie(` or an
+  // Access-Control-Allow header in the text (most files have neither, and reading every call costs more).
+  const credentials = file.source.includes('credentials');
+  const calls = file.source.includes('.cookie(') || file.source.includes('ccess-Control-Allow') || file.source.includes('ccess-control-allow');
+  if (!credentials && !calls) return out;
+  for (const n of nodesOfType(file.root, credentials && calls ? ['object', 'call_expression'] : credentials ? 'object' : 'call_expression')) {
     if (n.type === 'object') corsObject(file, n, out);
     if (n.type !== 'call_expression') continue;
     // Session factories, `res.cookie()` and header setters: other calls tell nothing.

@@ -14,34 +14,29 @@ import { callArguments, dottedName, lastSegment } from '../syntax/names.js';
 import { constantObject, literalNode, memberNode } from '../syntax/constants.js';
 import { field, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
-import type { FileFacts } from '../taint/facts.js';
+import { localsOf, type FileFacts } from '../taint/facts.js';
+import { RARE_STRINGS } from '../taint/input-triggers.js';
+import { stringFacts } from '../syntax/string-literals.js';
 import type { RawFinding } from '../raw-finding.js';
 
 const CALL_MODELS = MODELS.filter((m) => (m.secrets?.length ?? 0) + (m.options?.length ?? 0) > 0 || m.sinks?.some((s) => s.kind === 'ssrf'));
 const MODULES = new Set(CALL_MODELS.flatMap((m) => m.modules));
 const LAST_SEGMENTS = new Set([...SECRET_POSITIONS.lastSegments, ...OPTION_RULES.lastSegments]);
-/** Assumed locals of those models (`jwt.sign`, `session({...})` in a snippet without imports). */
-const ASSUMED = new RegExp(`\\b(${CALL_MODELS.flatMap((m) => m.assumedLocals ?? []).join('|')})\\b`);
+/** Assumed locals of those models called or dereferenced (`jwt.sign`, `session({...})` in a snippet without imports). */
+const ASSUMED = new RegExp(CALL_MODELS.flatMap((m) => m.assumedLocals ?? []).map((l) => `${l}[.(]`).join('|'));
 const INSECURE_URL = /^(http|ws):\/\/([^/:?#\s]+)/i;
 /** Hosts where plain text never leaves the machine or the cluster, and XML/JSON namespace URIs (names, never fetched). */
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1|[\w-]+\.local|[\w-]+\.localhost|[\w-]+\.internal|[\w-]+\.svc(\.cluster\.local)?|host\.docker\.internal|www\.w3\.org|schemas\.[\w.]+|xmlns\.[\w.]+|json-schema\.org|purl\.org|ns\.adobe\.com)$/i;
 const PUBLIC_MATERIAL = /-----BEGIN (PUBLIC KEY|CERTIFICATE|RSA PUBLIC KEY)/;
 
 /**
- * The gate, without a pass over the text for most files: a modelled import, an `http://`/`ws://`
- * literal (from the tree's index of strings), or, in a file that imports nothing, an assumed local.
+ * The gate: a modelled import, an `http://`/`ws://` literal (../syntax/string-literals.ts, one pass
+ * shared with other rules), or, in a file that imports nothing, an assumed local.
  */
 function relevant(file: SourceFile, facts: FileFacts): boolean {
   for (const m of facts.modules) if (MODULES.has(m)) return true;
   if (facts.imports.length === 0 && ASSUMED.test(file.source)) return true;
-  for (const type of ['string', 'template_string']) {
-    for (const n of nodesOfType(file.root, type)) {
-      const at = n.startIndex + 1;
-      const c = file.source.charCodeAt(at);
-      if ((c === 104 /* h */ && file.source.startsWith('http://', at)) || (c === 119 /* w */ && file.source.startsWith('ws://', at))) return true;
-    }
-  }
-  return false;
+  return stringFacts(file, RARE_STRINGS).plainUrl;
 }
 
 export function scanLibraryCalls(file: SourceFile, facts: FileFacts): RawFinding[] {
@@ -54,7 +49,7 @@ export function scanLibraryCalls(file: SourceFile, facts: FileFacts): RawFinding
     if (!calleeNode) continue;
     const callee = dottedName(file, calleeNode);
     const root = callee.split('.')[0]!;
-    if (!LAST_SEGMENTS.has(lastSegment(callee)) && !SINKS.lastSegments.has(lastSegment(callee)) && !facts.locals.has(root)) continue;
+    if (!LAST_SEGMENTS.has(lastSegment(callee)) && !SINKS.lastSegments.has(lastSegment(callee)) && !localsOf(file, facts).has(root)) continue;
     const site: CallSite = { file, facts, calleeNode, callee, construct };
     const args = callArguments(call);
     for (const position of matchCallee(SECRET_POSITIONS, site)) secretAt(file, position, args, callee, reported, out);

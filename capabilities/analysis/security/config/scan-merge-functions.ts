@@ -1,10 +1,11 @@
 /**
  * Prototype pollution in the project's own recursive merges: a function that walks an object's keys
- * (`for...in`, `for...of Object.keys/entries`, `Object.keys(x).forEach`), writes `target[key] = ...`
+ * (`for...in`, `for...of Object.keys/entries`), writes `target[key] = ...`
  * and calls itself on `target[key]`, without refusing `__proto__`/`constructor`/`prototype` (or
  * checking own keys). Given `{"__proto__": {"isAdmin": true}}` (JSON.parse keeps the key), the
  * recursion walks into Object.prototype and writes there. Found from the key loops (the tree's
- * index), few per file, rather than from every function.
+ * index), few per file, rather than from every function. `Object.keys(x).forEach(...)` merges are not
+ * looked for: finding them means touching every call of every file, which costs more than this whole rule.
  */
 import { nodesOfType } from '../../../../core/index.js';
 import { ancestors, field, FUNCTION_TYPES, namedChildren, unwrap, walk, type Node } from '../syntax/tree.js';
@@ -22,8 +23,10 @@ export function scanMergeFunctions(file: SourceFile): RawFinding[] {
     const fn = ancestors(loop.node).find((a) => NAMED_FUNCTIONS.has(a.type));
     if (!fn || done.has(fn)) continue;
     const name = functionName(file, fn);
-    const write = name ? keyWrite(file, loop.body, loop.key, loop.over) : null;
-    if (!name || !write || !recurses(file, fn, name, loop.key) || KEY_CHECK.test(textOf(file, fn))) continue;
+    // The function must call itself: its name followed by `(` inside its body (no walk when it does not).
+    if (!name || !callsItself(file, fn, name)) continue;
+    const write = keyWrite(file, loop.body, loop.key, loop.over);
+    if (!write || !recurses(file, fn, name, loop.key) || KEY_CHECK.test(textOf(file, fn))) continue;
     done.add(fn);
     out.push({
       ruleId: 'security/prototype-pollution', range: rangeOf(write),
@@ -49,20 +52,11 @@ function keyLoops(file: SourceFile): KeyLoop[] {
     const key = keyName(file, field(n, 'left'));
     const body = field(n, 'body');
     const right = field(n, 'right');
-    if (key && body && right) out.push({ node: n, key, body, over: iterated(file, right) });
-  }
-  if (!file.source.includes('.forEach(')) return out;
-  for (const n of nodesOfType(file.root, 'call_expression')) {
-    const callee = field(n, 'function');
-    const property = callee?.type === 'member_expression' ? field(callee, 'property') : undefined;
-    if (!callee || !property || property.endIndex - property.startIndex !== 7 || !file.source.startsWith('forEach', property.startIndex)) continue;
-    const object = field(callee, 'object');
-    if (!object || !/(^|\.)(keys|entries)\(\)$/.test(dottedName(file, object))) continue;
-    const cb = namedChildren(field(n, 'arguments')!).find((c) => FUNCTION_TYPES.has(c.type));
-    const params = cb ? (field(cb, 'parameters') ?? field(cb, 'parameter')) : undefined;
-    const key = params ? keyName(file, params.type === 'formal_parameters' ? namedChildren(params)[0] : params) : null;
-    const body = cb ? field(cb, 'body') : undefined;
-    if (key && body) out.push({ node: n, key, body, over: iterated(file, object) });
+    if (!key || !body || !right) continue;
+    // `for (k in o)`, or `for (k of Object.keys(o))`: not `for (x of array)`.
+    const keyword = file.source.slice(field(n, 'left')!.endIndex, right.startIndex);
+    if (!/\bin\b/.test(keyword) && !(unwrap(right).type === 'call_expression' && /(^|\.)(keys|entries|getOwnPropertyNames)\(\)$/.test(dottedName(file, unwrap(right))))) continue;
+    out.push({ node: n, key, body, over: iterated(file, right) });
   }
   return out;
 }
@@ -72,9 +66,17 @@ function iterated(file: SourceFile, node: Node): string {
   const n = unwrap(node);
   if (n.type === 'call_expression') {
     const first = namedChildren(field(n, 'arguments') ?? n)[0];
-    if (first && /(^|\.)(keys|entries)$/.test(dottedName(file, field(n, 'function')!))) return textOf(file, unwrap(first));
+    if (first && /(^|\.)(keys|entries|getOwnPropertyNames)$/.test(dottedName(file, field(n, 'function')!))) return textOf(file, unwrap(first));
   }
   return textOf(file, n);
+}
+
+/** `name(` between the start and the end of the function's body, found without copying the text. */
+function callsItself(file: SourceFile, fn: Node, name: string): boolean {
+  const body = field(fn, 'body');
+  if (!body) return false;
+  const at = file.source.indexOf(`${name}(`, body.startIndex);
+  return at >= 0 && at < body.endIndex;
 }
 
 function functionName(file: SourceFile, fn: Node): string | null {

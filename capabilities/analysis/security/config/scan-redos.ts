@@ -6,7 +6,6 @@
 import { nodesOfType } from '../../../../core/index.js';
 import { field, namedChildren, unwrap, type Node } from '../syntax/tree.js';
 import { rangeOf, stringValue, textOf, type SourceFile } from '../syntax/source-file.js';
-import { dottedName } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
 import { catastrophicBacktracking } from './regex-ambiguity.js';
 
@@ -16,10 +15,13 @@ export function scanRedos(file: SourceFile): RawFinding[] {
     const pattern = n.children.find((c) => c.type === 'regex_pattern');
     if (pattern && repeatsGroup(file.source, pattern.startIndex, pattern.endIndex)) check(file, n, textOf(file, pattern), out);
   }
-  if (file.source.includes('RegExp(')) {
-    for (const n of nodesOfType(file.root, ['new_expression', 'call_expression'])) {
-      const callee = field(n, n.type === 'new_expression' ? 'constructor' : 'function');
-      if (!callee || dottedName(file, callee) !== 'RegExp') continue;
+  // Touching every call's children costs more than one search of the text.
+  if (!file.source.includes('RegExp(')) return out;
+  for (const [type, calleeField] of [['new_expression', 'constructor'], ['call_expression', 'function']] as const) {
+    for (const n of nodesOfType(file.root, type)) {
+      const callee = field(n, calleeField);
+      // `RegExp` as the callee, read in place (most calls are something else).
+      if (callee?.type !== 'identifier' || callee.endIndex - callee.startIndex !== 6 || !file.source.startsWith('RegExp', callee.startIndex)) continue;
       const first = namedChildren(field(n, 'arguments') ?? n)[0];
       const value = first ? stringValue(file, unwrap(first)) : null;
       if (value !== null) check(file, n, unescapeString(value), out);

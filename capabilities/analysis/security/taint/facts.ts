@@ -21,8 +21,10 @@ export interface FileFacts {
   imports: ImportBinding[];
   /** Module specifiers the file imports or requires. */
   modules: Set<string>;
-  /** Local names (and `this.x` fields) and the module paths they stand for. */
+  /** Local names bound by imports (and assumed module names), and the module paths they stand for. */
   locals: Map<string, ModulePath>;
+  /** Whether the locals derived from declarations (instances, call results, `promisify`) were added to `locals` yet. */
+  derived: boolean;
 }
 
 export function collectFacts(file: SourceFile): FileFacts {
@@ -31,13 +33,28 @@ export function collectFacts(file: SourceFile): FileFacts {
   for (const b of imports) locals.set(b.local, { module: b.module, path: b.imported === '*' || b.imported === 'default' ? '' : b.imported });
   // Without an import (scripts, globals in tests), the usual names still mean the modules.
   for (const [name, module] of ASSUMED_LOCALS) if (!locals.has(name)) locals.set(name, { module, path: '' });
-  const facts: FileFacts = { imports, modules: new Set(imports.map((b) => b.module)), locals };
-  if (/require|new |promisify|=/.test(file.source)) collectDerived(file, facts);
-  return facts;
+  return { imports, modules: new Set(imports.map((b) => b.module)), locals, derived: false };
+}
+
+/**
+ * The locals derived from declarations, added on the first resolution that needs them: most files
+ * never resolve a callee (no sink word, no modelled import), and walking every declarator of every
+ * file was a large part of the rules' time.
+ */
+export function localsOf(file: SourceFile, facts: FileFacts): ReadonlyMap<string, ModulePath> {
+  ensureDerived(file, facts);
+  return facts.locals;
+}
+
+function ensureDerived(file: SourceFile, facts: FileFacts): void {
+  if (facts.derived) return;
+  facts.derived = true;
+  collectDerived(file, facts);
 }
 
 /** `const run = promisify(exec)`, `const db = new Database(f)`, `this.pool = mysql.createPool()`, `db = knex(cfg)`. */
 function collectDerived(file: SourceFile, facts: FileFacts): void {
+  if (!/require|new |promisify|=/.test(file.source)) return;
   forEachOfType(file.root, ['variable_declarator', 'assignment_expression'], (n) => {
     const name = n.type === 'variable_declarator' ? field(n, 'name') : field(n, 'left');
     const value = n.type === 'variable_declarator' ? field(n, 'value') : field(n, 'right');
@@ -46,7 +63,7 @@ function collectDerived(file: SourceFile, facts: FileFacts): void {
     if (init.type !== 'call_expression' && init.type !== 'new_expression' && init.type !== 'member_expression') return;
     const local = name.type === 'identifier' ? textOf(file, name) : dottedName(file, name);
     if (name.type === 'member_expression' && !local.startsWith('this.')) return;
-    const origin = promisified(file, facts, init) ?? resolvePath(file, facts, init);
+    const origin = promisified(file, facts, init) ?? resolve(file, facts, init);
     if (origin) facts.locals.set(local, origin);
   });
 }
@@ -54,7 +71,7 @@ function collectDerived(file: SourceFile, facts: FileFacts): void {
 function promisified(file: SourceFile, facts: FileFacts, init: Node): ModulePath | null {
   if (init.type !== 'call_expression' || !/(^|\.)promisify$/.test(dottedName(file, field(init, 'function')!))) return null;
   const arg = namedChildren(field(init, 'arguments')!)[0];
-  return arg ? resolvePath(file, facts, unwrap(arg)) : null;
+  return arg ? resolve(file, facts, unwrap(arg)) : null;
 }
 
 const join = (base: ModulePath, segment: string): ModulePath => {
@@ -69,6 +86,11 @@ const join = (base: ModulePath, segment: string): ModulePath => {
  * `new VM().run`, `pgp(cn).any`, `this.db.query`. Null when it does not come from an import.
  */
 export function resolvePath(file: SourceFile, facts: FileFacts, node: Node): ModulePath | null {
+  ensureDerived(file, facts);
+  return resolve(file, facts, node);
+}
+
+function resolve(file: SourceFile, facts: FileFacts, node: Node): ModulePath | null {
   const n = unwrap(node);
   switch (n.type) {
     case 'identifier':
@@ -77,7 +99,7 @@ export function resolvePath(file: SourceFile, facts: FileFacts, node: Node): Mod
       const object = unwrap(field(n, 'object')!);
       const property = textOf(file, field(n, 'property')!);
       if (object.type === 'this') return facts.locals.get(`this.${property}`) ?? null;
-      const base = resolvePath(file, facts, object);
+      const base = resolve(file, facts, object);
       return base ? join(base, property) : null;
     }
     case 'call_expression': {
@@ -87,12 +109,12 @@ export function resolvePath(file: SourceFile, facts: FileFacts, node: Node): Mod
       // `x.collection('users')`, `ds.getRepository(User)`: the library's object whatever `x` is.
       const factory = callee.type === 'member_expression' ? FACTORIES.get(textOf(file, field(callee, 'property')!)) : undefined;
       if (factory) return { module: factory, path: `${textOf(file, field(callee, 'property')!)}()` };
-      const base = resolvePath(file, facts, callee);
+      const base = resolve(file, facts, callee);
       return base ? join(base, '()') : null;
     }
     case 'new_expression': {
       const ctor = field(n, 'constructor');
-      const base = ctor ? resolvePath(file, facts, ctor) : null;
+      const base = ctor ? resolve(file, facts, ctor) : null;
       return base ? join(base, '()') : null;
     }
     default:

@@ -15,6 +15,7 @@ import { field, FUNCTION_TYPES, namedChildren, type Node } from '../syntax/tree.
 import { textOf, type SourceFile } from '../syntax/source-file.js';
 import { dottedName } from '../syntax/names.js';
 import { parameterNodes } from './param-sources.js';
+import { stringFacts } from '../syntax/string-literals.js';
 import { SOURCES } from './sources.js';
 
 export type TaintStart = 'none' | 'local' | 'full';
@@ -47,26 +48,16 @@ const ARGV_SINK = /\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|e
 const PLAIN_WORDS = [...new Set([...SOURCES.requestNames, ...CALL_NAMES, ...[...GLOBAL_ROOTS].filter((r) => !r.startsWith('$')), 'argv'])];
 const ANY_WORD = new RegExp(`innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|bypassSecurityTrust|\\$(?:sce|routeParams|stateParams|location)\\b|\\b(?:${PLAIN_WORDS.join('|')})\\b|Request|IncomingMessage`);
 /**
- * The rarer triggers, read from the string literals (the tree's index, no pass over the text): message
- * events (`'message'`, `'data'`), server actions (`'use server'`), Koa and socket.io imports.
+ * The rarer triggers, read from the string literals (one shared pass, ../syntax/string-literals.ts):
+ * message events (`'message'`, `'data'`), server actions (`'use server'`), Koa and socket.io imports.
  */
-const RARE_STRINGS = new Set(['message', 'data', 'use server', 'socket.io', ...IMPORTED_NAMES.flatMap((n) => n.modules)]);
-const RARE_LENGTHS = new Set([...RARE_STRINGS].map((w) => w.length + 2));
-function rareStrings(file: SourceFile): Set<string> {
-  const found = new Set<string>();
-  for (const n of nodesOfType(file.root, 'string')) {
-    if (!RARE_LENGTHS.has(n.endIndex - n.startIndex)) continue;
-    const value = file.source.slice(n.startIndex + 1, n.endIndex - 1);
-    if (RARE_STRINGS.has(value)) found.add(value);
-  }
-  return found;
-}
+export const RARE_STRINGS: ReadonlySet<string> = new Set(['message', 'data', 'use server', 'socket.io', ...IMPORTED_NAMES.flatMap((n) => n.modules)]);
 
 export function taintStart(file: SourceFile): TaintStart {
   const text = file.source;
   const words = ANY_WORD.test(text);
   if (words && startsFromWords(file, text)) return 'full';
-  const rare = rareStrings(file);
+  const rare = stringFacts(file, RARE_STRINGS).words;
   if ((rare.has('message') || rare.has('data') || rare.has('socket.io')) && MESSAGE_CALLBACK.test(text)) return 'full';
   if (rare.has('use server') || ([...rare].some((s) => KOA_NAMES.has(s)) && /\b(ctx|context)\b/.test(text))) return 'full';
   // Next route handlers (`export function GET`), page props (`export default function Page({ searchParams })`).

@@ -7,7 +7,7 @@
 import { importKey, SANITIZERS, type SanitizerKinds } from '../models/index.js';
 import type { Node } from '../syntax/tree.js';
 import type { SourceFile } from '../syntax/source-file.js';
-import { resolvePath, type FileFacts } from './facts.js';
+import { localsOf, resolvePath, type FileFacts } from './facts.js';
 import { SINK_KINDS, type SinkKind } from './value.js';
 
 /** Methods whose result is a number or boolean whatever the receiver: they end a flow. */
@@ -23,7 +23,7 @@ const expand = (kinds: SanitizerKinds): readonly SinkKind[] => (kinds === 'all' 
 export function sanitizerKinds(file: SourceFile, facts: FileFacts, calleeNode: Node, callee: string, method: string, receiverIsRequestLike: boolean): readonly SinkKind[] | null {
   const exact = SANITIZERS.byName.get(callee);
   if (exact) return expand(exact);
-  if (facts.locals.size > 0) {
+  if (localsOf(file, facts).size > 0) {
     const resolved = resolvePath(file, facts, calleeNode);
     const imported = resolved ? SANITIZERS.byImport.get(importKey(resolved.module, resolved.path)) : undefined;
     if (imported) return expand(imported);

@@ -10,7 +10,7 @@ import type { Condition, SinkModel, AssignmentSinkModel } from '../models/types.
 import { lastSegment, receiverOf } from '../syntax/names.js';
 import type { Node } from '../syntax/tree.js';
 import type { SourceFile } from '../syntax/source-file.js';
-import type { FileFacts } from './facts.js';
+import { localsOf, type FileFacts } from './facts.js';
 import { conditionHolds, predicateHolds } from './sink-conditions.js';
 import type { SinkKind, Value } from './value.js';
 
@@ -79,7 +79,7 @@ export function callSinks(input: CallSinkInput): SinkSpec[] {
 /** A callee whose last segment is no model's can still be an import (`execa(cmd)`, `got(url)`): only if its root is a local from an import. */
 function mayResolve(input: CallSinkInput): boolean {
   const root = input.callee.split('.')[0]!;
-  return input.facts.locals.has(root) || input.callee.startsWith('require()') || input.callee.startsWith('this.');
+  return localsOf(input.file, input.facts).has(root) || input.callee.startsWith('require()') || input.callee.startsWith('this.');
 }
 
 /** Assignment sinks: `el.innerHTML = v`, `location.href = v`, Koa's `ctx.body = v`; `jsx` for JSX attributes. */
