@@ -14,8 +14,8 @@ import type { ImportBinding } from '../syntax/imports.js';
 import { dottedName } from '../syntax/names.js';
 import { bindParams, memberValue } from './bindings.js';
 import { evaluateCall, evaluateNew } from './calls.js';
-import { applyGuards, evaluateStatement } from './statements.js';
-import { guardsOf } from './guards.js';
+import { evaluateStatement } from './statements.js';
+import { evaluateObject, evaluateTernary } from './expressions.js';
 import type { FileFacts } from './facts.js';
 import { Scope } from './scope.js';
 import { SOURCES, stringKinds } from './sources.js';
@@ -180,7 +180,7 @@ export class TaintEngine implements Evaluator {
       case 'binary_expression':
         return this.binary(node, scope, frame);
       case 'ternary_expression':
-        return this.ternary(node, scope, frame);
+        return evaluateTernary(this, node, scope, frame);
       case 'member_expression':
       case 'subscript_expression':
         return this.member(node, scope, frame);
@@ -189,7 +189,7 @@ export class TaintEngine implements Evaluator {
       case 'new_expression':
         return evaluateNew(this, node, scope, frame);
       case 'object':
-        return this.object(node, scope, frame);
+        return evaluateObject(this, node, scope, frame);
       case 'array':
         return join(namedChildren(node).map((c) => this.evaluate(c, scope, frame)), 'array');
       case 'arrow_function': case 'function_expression': case 'function':
@@ -210,33 +210,6 @@ export class TaintEngine implements Evaluator {
         if (SKIPPED.has(node.type)) return UNKNOWN;
         return evaluateStatement(this, node, scope, frame) ?? this.children(node, scope, frame);
     }
-  }
-
-  /** `ALLOWED.includes(to) ? to : '/'`: the condition's guards hold in the branch they select. */
-  private ternary(node: Node, scope: Scope, frame: FnFrame): Value {
-    const condition = field(node, 'condition')!;
-    this.evaluate(condition, scope, frame);
-    const guards = guardsOf(this.file, condition);
-    const parts: Value[] = [];
-    for (const [branch, negated] of [[field(node, 'consequence'), false], [field(node, 'alternative'), true]] as const) {
-      if (!branch) continue;
-      const inner = new Scope(scope);
-      applyGuards(this, guards.filter((g) => g.negated === negated), inner);
-      parts.push(this.evaluate(branch, inner, frame));
-    }
-    return join(parts, parts[0]?.shape ?? 'unknown', true);
-  }
-
-  /** An object literal: a spread of a whole input object (`{ ...req.body, owner }`) leaves every key the client's. */
-  private object(node: Node, scope: Scope, frame: FnFrame): Value {
-    let whole = false;
-    const parts = namedChildren(node).map((c) => {
-      const value = this.evaluate(c.type === 'pair' ? field(c, 'value')! : c, scope, frame);
-      if (c.type === 'spread_element' && value.whole && value.flows.length > 0) whole = true;
-      return value;
-    });
-    const joined = join(parts, 'object');
-    return whole ? { ...joined, whole } : joined;
   }
 
   private children(node: Node, scope: Scope, frame: FnFrame): Value {
