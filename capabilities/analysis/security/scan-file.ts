@@ -44,7 +44,7 @@ export interface FileScan {
 }
 
 /** Bump when any rule changes, so memoised scans of an older version are not reused. */
-export const SCANNER_VERSION = 5;
+export const SCANNER_VERSION = 6;
 
 /** The taint part of a file that cannot reach input: nothing found, nothing to link. */
 export const NO_TAINT: TaintScan = Object.freeze({ findings: [], module: Object.freeze({ exports: {}, reexports: [], calls: [] }) }) as TaintScan;
@@ -128,6 +128,7 @@ const WHAT: Record<string, string> = {
   'security/regex-injection': 'a regular expression',
   'security/prototype-pollution': 'the keys of a deep merge or path setter',
   'security/mass-assignment': 'the fields written to a model or object',
+  'security/xpath-injection': 'an XPath expression',
 };
 
 function taintFinding(file: SourceFile, hit: TaintHit): RawFinding {

@@ -22,8 +22,8 @@ import type { RawFinding } from '../raw-finding.js';
 const CALL_MODELS = MODELS.filter((m) => (m.secrets?.length ?? 0) + (m.options?.length ?? 0) > 0 || m.sinks?.some((s) => s.kind === 'ssrf'));
 const MODULES = new Set(CALL_MODELS.flatMap((m) => m.modules));
 const LAST_SEGMENTS = new Set([...SECRET_POSITIONS.lastSegments, ...OPTION_RULES.lastSegments]);
-/** Assumed locals of those models called or dereferenced (`jwt.sign`, `session({...})` in a snippet without imports). */
-const ASSUMED = new RegExp(CALL_MODELS.flatMap((m) => m.assumedLocals ?? []).map((l) => `${l}[.(]`).join('|'));
+/** Assumed locals of those models called or dereferenced (`jwt.sign`, `session({...})` in a snippet without imports), and AngularJS's injected `$sceProvider`. */
+const ASSUMED = new RegExp([...CALL_MODELS.flatMap((m) => m.assumedLocals ?? []).map((l) => `${l}[.(]`), '\\$sceProvider\\.'].join('|'));
 const INSECURE_URL = /^(http|ws):\/\/([^/:?#\s]+)/i;
 /** Hosts where plain text never leaves the machine or the cluster, and XML/JSON namespace URIs (names, never fetched). */
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1|[\w-]+\.local|[\w-]+\.localhost|[\w-]+\.internal|[\w-]+\.svc(\.cluster\.local)?|host\.docker\.internal|www\.w3\.org|schemas\.[\w.]+|xmlns\.[\w.]+|json-schema\.org|purl\.org|ns\.adobe\.com)$/i;
@@ -112,7 +112,8 @@ function optionFindings(file: SourceFile, call: Node, args: Node[], rules: Optio
       if (isMissing(file, options, rule.option)) missing.set(rule.ruleId, [...(missing.get(rule.ruleId) ?? []), rule]);
       continue;
     }
-    const value = memberNode(file, options, rule.option);
+    // An empty option path is the argument itself (`$sceProvider.enabled(false)`).
+    const value = rule.option === '' ? given : memberNode(file, options, rule.option);
     if (value && rule.is.includes(literalText(file, value))) {
       // Options written in place are reported where the option is; options from a constant, at the call that uses them.
       const where = options === given ? (value.parent?.type === 'pair' ? value.parent : value) : call;

@@ -12,18 +12,20 @@ import { model as credentialsInClients } from './credentials-in-clients.js';
 import { model as crossSpawn } from './cross-spawn.js';
 import { model as csrfMiddleware } from './csrf-middleware.js';
 import { model as deepMerge } from './deep-merge.js';
+import { model as deserializers } from './deserializers.js';
 import { model as dot } from './dot.js';
 import { model as ejs } from './ejs.js';
 import { model as eta } from './eta.js';
 import { model as execa } from './execa.js';
+import { model as express } from './express.js';
 import { model as expressJwt } from './express-jwt.js';
 import { model as expressSession } from './express-session.js';
-import { model as express } from './express.js';
 import { model as fastify } from './fastify.js';
 import { model as fetch } from './fetch.js';
 import { model as got } from './got.js';
 import { model as handlebars } from './handlebars.js';
 import { model as hapi } from './hapi.js';
+import { model as headlessBrowsers } from './headless-browsers.js';
 import { model as htmlSanitizers } from './html-sanitizers.js';
 import { model as javascript } from './javascript.js';
 import { model as jquery } from './jquery.js';
@@ -46,8 +48,8 @@ import { model as nodeTls } from './node-tls.js';
 import { model as nodeVm } from './node-vm.js';
 import { model as nunjucks } from './nunjucks.js';
 import { model as passport } from './passport.js';
-import { model as pgPromise } from './pg-promise.js';
 import { model as pg } from './pg.js';
+import { model as pgPromise } from './pg-promise.js';
 import { model as prisma } from './prisma.js';
 import { model as pug } from './pug.js';
 import { model as react } from './react.js';
@@ -63,6 +65,7 @@ import { model as typeorm } from './typeorm.js';
 import { model as validator } from './validator.js';
 import { model as vm2 } from './vm2.js';
 import { model as websocket } from './websocket.js';
+import { model as xpath } from './xpath.js';
 
 export const MODELS: readonly LibraryModel[] = [
   angular,
@@ -77,18 +80,20 @@ export const MODELS: readonly LibraryModel[] = [
   crossSpawn,
   csrfMiddleware,
   deepMerge,
+  deserializers,
   dot,
   ejs,
   eta,
   execa,
+  express,
   expressJwt,
   expressSession,
-  express,
   fastify,
   fetch,
   got,
   handlebars,
   hapi,
+  headlessBrowsers,
   htmlSanitizers,
   javascript,
   jquery,
@@ -111,8 +116,8 @@ export const MODELS: readonly LibraryModel[] = [
   nodeVm,
   nunjucks,
   passport,
-  pgPromise,
   pg,
+  pgPromise,
   prisma,
   pug,
   react,
@@ -128,4 +133,5 @@ export const MODELS: readonly LibraryModel[] = [
   validator,
   vm2,
   websocket,
+  xpath,
 ];

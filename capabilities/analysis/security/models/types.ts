@@ -191,7 +191,7 @@ export interface OptionRule {
   construct?: boolean | 'only';
   /** The argument holding the options object literal. */
   arg: number;
-  /** Dotted path of the option inside it (`cookie.secure`). */
+  /** Dotted path of the option inside it (`cookie.secure`); `''` for the argument itself. */
   option: string;
   /** Literal values (string contents without quotes, or `true`/`false`/numbers as written) that are dangerous; 'missing': the option is absent. */
   is: readonly string[] | 'missing';

@@ -25,7 +25,7 @@ export const CRYPTO_RULES: RuleDoc[] = [
   },
   {
     id: 'security/insecure-random', title: 'Math.random() for a security value', defaultSeverity: 'medium', cwe: 'CWE-338', category: 'crypto',
-    description: '`Math.random()` in a value named or produced for a token, secret, password, nonce, salt, session or reset code, or an id.',
+    description: '`Math.random()` in a value named or produced for a token, secret, password, nonce, salt, session or reset code, or an id; `crypto.pseudoRandomBytes()` anywhere.',
     why: 'Math.random is predictable (xorshift128+): observing a few outputs reveals the next tokens.',
     example: { bad: 'const resetToken = Math.random().toString(36).slice(2)', good: "const resetToken = crypto.randomBytes(32).toString('hex')" },
     fix: 'Use `crypto.randomBytes`, `crypto.randomUUID()` or `crypto.getRandomValues`.',

@@ -24,6 +24,13 @@ export const SERVER_INJECTION_RULES: RuleDoc[] = [
     fix: 'Leave `noent` off (the default) and set `nonet: true`.',
   },
   {
+    id: 'security/xpath-injection', title: 'XPath expression built from input', defaultSeverity: 'high', cwe: 'CWE-643', category: 'injection',
+    description: 'Request input reaches the expression of `xpath.select/select1/evaluate/parse`, `document.evaluate`, or libxmljs `find/get`.',
+    why: "`' or '1'='1` in a login query over an XML user store selects every user; any node of the document can be read.",
+    example: { bad: "xpath.select(`//user[name='${req.body.name}']`, doc)", good: "xpath.parse('//user[name=$name]').select({ node: doc, variables: { name: req.body.name } })" },
+    fix: 'Bind input as XPath variables, or allow-list it; never concatenate it into the expression.',
+  },
+  {
     id: 'security/regex-injection', title: 'Regular expression built from input', defaultSeverity: 'medium', cwe: 'CWE-1333', category: 'redos',
     description: 'Request input reaches `new RegExp(...)`/`RegExp(...)` or the pattern of `String#match/matchAll/search` without escaping (`escape-string-regexp`, `_.escapeRegExp`, `.replace(/[.*+?^${}()|[\\]\\\\]/g, \'\\\\$&\')`).',
     why: 'The client writes the pattern: a catastrophic one (`(a+)+$`) blocks the event loop for minutes, and the pattern can match far more than intended.',

@@ -3,7 +3,7 @@
  * (flows, each with its evidence path), which sink kinds it has been made safe for, and a little of
  * its shape (constant text, prefix, object or string) that the sinks use to decide.
  */
-export const SINK_KINDS = ['sql', 'nosql', 'command', 'code', 'path', 'redirect', 'html', 'template', 'ssrf', 'regex', 'mass', 'proto'] as const;
+export const SINK_KINDS = ['sql', 'nosql', 'command', 'code', 'path', 'redirect', 'html', 'template', 'ssrf', 'regex', 'mass', 'proto', 'xpath'] as const;
 export type SinkKind = (typeof SINK_KINDS)[number];
 
 /**

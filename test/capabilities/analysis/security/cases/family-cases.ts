@@ -20,6 +20,8 @@ export const FAMILY_CASES: CaseTable = {
     { rule: 'security/insecure-transport', name: 'https and a local http endpoint', code: "import axios from 'axios';\nexport const a = () => axios.get('https://api.partner.io/x');\nexport const b = () => axios.get('http://localhost:8080/health');\n" },
     { rule: 'security/hardcoded-key', name: 'the key from the environment', code: "import jwt from 'jsonwebtoken';\nexport const sign = (p: object) => jwt.sign(p, process.env.JWT_SECRET!);\n" },
     { rule: 'security/jwt-ignore-expiration', name: 'expiry checked', code: "import jwt from 'jsonwebtoken';\nexport const check = (t: string) => jwt.verify(t, process.env.K!, { algorithms: ['HS256'] });\n" },
+    { rule: 'security/xss-autoescape-disabled', name: 'Nunjucks with autoescape on', code: "import nunjucks from 'nunjucks';\nnunjucks.configure('views', { autoescape: true });\n" },
+    { rule: 'security/xpath-injection', name: 'XPath variables', code: route("  res.json(xpath.parse('//u[name=$n]').select({ node: doc, variables: { n: req.body.name } }));", "import * as xpath from 'xpath';\nconst doc = {} as never;") },
     { rule: 'security/nosql-injection', name: 'a Sequelize project: findOne with request data is parameterised, even in a file that imports only the model', code: route('  res.json(await User.findOne({ email: req.body.email }));', "import { User } from './models.js';"), files: { 'src/models.ts': "import { Sequelize, DataTypes } from 'sequelize';\nexport const User = new Sequelize(process.env.DB!).define('User', { email: DataTypes.STRING });\n" } },
   ],
   invalid: [
@@ -33,6 +35,8 @@ export const FAMILY_CASES: CaseTable = {
     { rule: 'security/insecure-transport', name: 'axios to a plain-http partner', code: "import axios from 'axios';\nexport const a = () => axios.post('http://payments.partner.io/charge', {}); // !\n" },
     { rule: 'security/hardcoded-key', name: "jwt.sign with 'shhhhh'", code: "import jwt from 'jsonwebtoken';\nexport const sign = (p: object) => jwt.sign(p, 'shhhhh'); // !\n" },
     { rule: 'security/hardcoded-key', name: 'createHmac with a constant of the file', code: "import crypto from 'crypto';\nconst KEY = 'secret'; // !\nexport const mac = (s: string) => crypto.createHmac('sha256', KEY).update(s).digest('hex');\n" },
+    { rule: 'security/xss-autoescape-disabled', name: 'Handlebars noEscape', code: "import Handlebars from 'handlebars';\nexport const t = Handlebars.compile('{{x}}', { noEscape: true }); // !\n" },
+    { rule: 'security/xpath-injection', name: 'xpath.select of a concatenated expression', code: route("  res.json(xpath.select(`//u[name='${req.body.name}']`, doc)); // !", "import * as xpath from 'xpath';\nconst doc = {} as never;") },
     { rule: 'security/jwt-ignore-expiration', name: 'ignoreExpiration: true', code: "import jwt from 'jsonwebtoken';\nexport const check = (t: string) => jwt.verify(t, process.env.K!, { algorithms: ['HS256'], ignoreExpiration: true }); // !\n" },
   ],
 };
