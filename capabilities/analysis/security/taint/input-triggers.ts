@@ -45,8 +45,9 @@ const ARGV_SINK = /\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|e
  * word-bounded group, not an alternation of bounded words: the regular expression engine tries each
  * alternative at every position, and this runs over every file of the project.
  */
-const PLAIN_WORDS = [...new Set([...SOURCES.requestNames, ...CALL_NAMES, ...[...GLOBAL_ROOTS].filter((r) => !r.startsWith('$')), 'argv'])];
-const ANY_WORD = new RegExp(`innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|bypassSecurityTrust|\\$(?:sce|routeParams|stateParams|location)\\b|\\b(?:${PLAIN_WORDS.join('|')})\\b|Request|IncomingMessage`);
+// `$routeParams`, `$sce`: a word boundary holds between `$` and a letter, so they join the word group without the `$`.
+const PLAIN_WORDS = [...new Set([...SOURCES.requestNames, ...CALL_NAMES, ...[...GLOBAL_ROOTS].map((r) => r.replace(/^\$/, '')), 'sce', 'argv', 'bypassSecurityTrust\\w+'])];
+const ANY_WORD = new RegExp(`innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|\\b(?:${PLAIN_WORDS.join('|')})\\b|Request|IncomingMessage`);
 /**
  * The rarer triggers, read from the string literals (one shared pass, ../syntax/string-literals.ts):
  * message events (`'message'`, `'data'`), server actions (`'use server'`), Koa and socket.io imports.
