@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ParsedFile } from '../../../../core/index.js';
-import { importKey, summaryMatters, type ImportedCall, type ModuleTaint } from '../taint/module-link.js';
+import { importKey, returnsSafeMarkup, summaryMatters, type ImportedCall, type ModuleTaint } from '../taint/module-link.js';
 import type { Summary } from '../taint/types.js';
 import { scanTaint, SCANNER_VERSION, type Profile, type TaintScan } from '../scan-file.js';
 import { ModuleResolver } from './resolve-module.js';
@@ -71,7 +71,7 @@ export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<strin
       const imported = new Map<string, Summary>();
       for (const call of current.get(path)!.calls) {
         const summary = targetOf(path, call, new Set());
-        if (summary && summaryMatters(summary, call)) imported.set(importKey(call.module, call.member), summary);
+        if (summary && summaryMatters(summary, call, current.get(path)!.markup)) imported.set(importKey(call.module, call.member), summary);
       }
       const file = byPath.get(path)!;
       if (imported.size === 0 && !lastDigest.has(path)) continue;
@@ -89,15 +89,20 @@ export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<strin
 }
 
 /**
- * The files whose re-scan can change a finding: those that pass a real source into a relative module
- * or call a function that returns input of its own, and every file they reach through their calls.
+ * The files whose re-scan can change a finding: those that pass a real source into a relative module,
+ * call a function that returns input of its own, or report unsanitised HTML and call a function that
+ * returns safe markup; and every file they reach through their calls.
  */
 function closure(order: readonly string[], current: ReadonlyMap<string, ModuleTaint>, targetOf: (path: string, call: ImportedCall, via: Set<string>) => Summary | undefined): Set<string> {
   const out = new Set<string>();
   const queue: string[] = [];
   for (const path of order) {
-    const calls = current.get(path)?.calls ?? [];
-    const active = calls.some((c) => c.source || (targetOf(path, c, new Set())?.returns.flows.some((f) => f.param === undefined) ?? false));
+    const module = current.get(path);
+    const active = (module?.calls ?? []).some((c) => {
+      if (c.source) return true;
+      const summary = targetOf(path, c, new Set());
+      return (summary?.returns.flows.some((f) => f.param === undefined) ?? false) || (module?.markup === true && summary !== undefined && returnsSafeMarkup(summary));
+    });
     if (active) {
       out.add(path);
       queue.push(path);

@@ -76,6 +76,7 @@ export class TaintEngine implements Evaluator {
       if (!isTrivial(summary)) out.exports[e.name] = stampFile(summary, this.file.path);
     }
     out.calls = [...this.calls.values()];
+    if ([...this.hits.values()].some((h) => h.ruleId === 'security/unsanitized-html')) out.markup = true;
     return out;
   }
 

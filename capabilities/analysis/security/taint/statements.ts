@@ -79,11 +79,13 @@ function registerMethods(ev: Evaluator, cls: Node, scope: Scope): void {
   const body = field(cls, 'body');
   const className = field(cls, 'name');
   for (const member of body ? namedChildren(body) : []) {
-    if (member.type !== 'method_definition') continue;
-    const name = field(member, 'name');
-    if (!name) continue;
-    ev.register(`this.${textOf(ev.file, name)}`, { node: member, scope });
-    if (className) ev.register(`${textOf(ev.file, className)}#${textOf(ev.file, name)}`, { node: member, scope });
+    // Methods, and fields holding a function (`createMarkup = () => ...`).
+    const value = member.type === 'public_field_definition' || member.type === 'field_definition' ? field(member, 'value') : undefined;
+    const fn = member.type === 'method_definition' ? member : value && FUNCTION_TYPES.has(unwrap(value).type) ? unwrap(value) : undefined;
+    const name = field(member, 'name') ?? field(member, 'property');
+    if (!fn || !name) continue;
+    ev.register(`this.${textOf(ev.file, name)}`, { node: fn, scope });
+    if (className) ev.register(`${textOf(ev.file, className)}#${textOf(ev.file, name)}`, { node: fn, scope });
   }
 }
 
