@@ -10,5 +10,6 @@ export const model: LibraryModel = {
   sinks: [
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] }, args: [0], fix: FIX },
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] }, args: 'all', requires: 'shellOption', fix: FIX },
+    { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] }, args: 'rest', requires: 'shellProgram', fix: FIX },
   ],
 };

@@ -11,5 +11,6 @@ export const model: LibraryModel = {
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['execa'], path: ['execaCommand', 'execaCommandSync', 'command', 'commandSync'] }, args: [0], fix: FIX },
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['execa'], path: ['', 'execa', 'execaSync', 'sync'] }, args: [0], fix: FIX },
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['execa'], path: ['', 'execa', 'execaSync', 'sync'] }, args: 'all', requires: 'shellOption', fix: FIX },
+    { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['execa'], path: ['', 'execa', 'execaSync', 'sync'] }, args: 'rest', requires: 'shellProgram', fix: FIX },
   ],
 };

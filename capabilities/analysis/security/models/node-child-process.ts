@@ -14,5 +14,6 @@ export const model: LibraryModel = {
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: CP, path: withSync(['exec']) }, args: [0], fix: FIX },
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: CP, path: [...withSync(['spawn', 'execFile']), 'fork'] }, args: [0], fix: FIX },
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: CP, path: withSync(['spawn', 'execFile']) }, args: 'all', requires: 'shellOption', fix: FIX },
+    { ruleId: 'security/command-injection', kind: 'command', callee: { module: CP, path: withSync(['spawn', 'execFile']) }, args: 'rest', requires: 'shellProgram', fix: FIX },
   ],
 };

@@ -58,7 +58,7 @@ export type Condition =
 
 /** Named predicates on the call itself (its other arguments, its callee text). */
 export type CallPredicate =
-  | 'shellOption' | 'noRootOption' | 'locationHeader' | 'notNonHtmlType' | 'htmlInCallee' | 'htmlContentTypeArg' | 'notCallback'
+  | 'shellOption' | 'shellProgram' | 'noRootOption' | 'locationHeader' | 'notNonHtmlType' | 'htmlInCallee' | 'htmlContentTypeArg' | 'notCallback'
   | 'notEmptyTarget' | 'firstArgNotTemplate' | 'deepFlag' | 'notOrmOptions' | 'notObjectArg' | 'prismaImported';
 
 export interface SinkModel {

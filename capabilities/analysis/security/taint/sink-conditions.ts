@@ -50,12 +50,15 @@ function objectPair(file: SourceFile, object: Node | undefined, key: string): No
 }
 
 const FALSY = ['false', 'undefined', 'null', '0', "''", '""'];
+const SHELLS = /^(\/(usr\/)?bin\/)?(ba|z|da|k|c|tc|fi)?sh$|^cmd(\.exe)?$|^(powershell|pwsh)(\.exe)?$/i;
 
 const PREDICATES: Record<CallPredicate, (c: CallShape) => boolean> = {
   shellOption: ({ file, args }) => args.some((a) => {
     const pair = objectPair(file, unwrap(a), 'shell');
     return pair !== undefined && !FALSY.includes(textOf(file, field(pair, 'value')!));
   }),
+  // `spawn('sh', ['-c', cmd])`: the program is a shell, so its arguments are a command line.
+  shellProgram: ({ file, args }) => args[0] !== undefined && SHELLS.test(stringValue(file, unwrap(args[0])) ?? ''),
   // `send` refuses `..` when a root is given.
   noRootOption: ({ file, args }) => !args.slice(1).some((a) => objectPair(file, unwrap(a), 'root') !== undefined),
   locationHeader: ({ file, args }) => args[0] !== undefined && stringValue(file, unwrap(args[0]))?.toLowerCase() === 'location',
