@@ -4,8 +4,9 @@
  * 1. fixtures/vulnerable-app, judged against its expected-findings.json: a finding is a true positive
  *    when its line holds a known vulnerability (for ESLint, of any rule: it has no CWE-level rule ids),
  *    otherwise a false positive; recall counts the known vulnerabilities each side reports.
- * 2. real code from node_modules, copied into one temp folder (Express and its server dependencies,
- *    autocannon's HTTP client and server, bullmq, mocha's lib): every finding of both sides classified
+ * 2. real code installed from npm at bench time at the versions the verdicts were written for (Express
+ *    and its server dependencies, autocannon's HTTP client and server, bullmq, mocha's lib), copied into
+ *    one temp folder: every finding of both sides classified
  *    true or false positive by bench/security-real-code-verdicts.json — a written judgement per finding
  *    (keyed by tool, file, line and rule, with a one-line reason), or per rule where a rule's findings
  *    are all alike (eslint's detect-object-injection). Findings the file does not judge are printed as
@@ -24,12 +25,14 @@ import { createLocalContext } from '../core/context/index.js';
 import { clearCaches } from '../core/cache/index.js';
 import type { Finding } from '../core/index.js';
 import { run as securityScan } from '../capabilities/analysis/security.js';
+import { installFromNpm, type Installed } from './security-bench/npm-packages.js';
 
 // eslint-plugin-security ships no types.
 const security = createRequire(import.meta.url)('eslint-plugin-security') as { configs: { recommended: Linter.Config } };
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = path.join(repo, 'fixtures', 'vulnerable-app');
-const REAL_PACKAGES = ['express', 'router', 'body-parser', 'send', 'serve-static', 'finalhandler', 'autocannon', 'bullmq', 'mocha'];
+/** The packages and versions bench/security-real-code-verdicts.json judges (its lines are those of these versions). */
+const REAL_PACKAGES = ['express@5.3.0', 'router@2.3.0', 'body-parser@2.4.0', 'send@1.2.1', 'serve-static@2.2.1', 'finalhandler@2.1.1', 'autocannon@9.0.0', 'bullmq@6.7.0', 'mocha@12.0.3'];
 const VERDICTS = path.join(repo, 'bench', 'security-real-code-verdicts.json');
 
 interface Side {
@@ -43,7 +46,7 @@ async function ours(root: string): Promise<Side & { findings: Finding[]; files: 
   clearCaches();
   const started = performance.now();
   const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 1_000_000 } });
-  const result = await securityScan({ categories: ['injection', 'xss', 'secrets', 'crypto', 'csrf', 'transport', 'jwt'] }, ctx);
+  const result = await securityScan({ categories: ['injection', 'xss', 'redos', 'secrets', 'crypto', 'csrf', 'transport', 'jwt'] }, ctx);
   const ms = performance.now() - started;
   const byLine = new Map<string, string[]>();
   for (const f of result.findings!) byLine.set(`${f.file}:${f.range.startLine}`, [...(byLine.get(`${f.file}:${f.range.startLine}`) ?? []), f.ruleId]);
@@ -131,7 +134,7 @@ interface Verdicts {
 }
 
 /** The JavaScript sources of the packages (no nested node_modules, no .d.ts), copied under `<root>/<package>/`. */
-function copyPackages(root: string): string[] {
+function copyPackages(root: string, installed: Installed): string[] {
   const copied: string[] = [];
   const copy = (from: string, to: string): void => {
     for (const entry of readdirSync(from, { withFileTypes: true })) {
@@ -144,11 +147,12 @@ function copyPackages(root: string): string[] {
       }
     }
   };
-  for (const pkg of REAL_PACKAGES) {
-    const dir = path.join(repo, 'node_modules', pkg);
+  for (const spec of REAL_PACKAGES) {
+    const pkg = spec.replace(/@[^@]*$/, '');
+    const dir = installed.packageDir(pkg);
     if (!existsSync(dir)) continue;
     copy(dir, path.join(root, pkg));
-    copied.push(pkg);
+    copied.push(`${pkg} ${installed.versions.get(pkg)}`);
   }
   return copied;
 }
@@ -157,8 +161,10 @@ async function realComparison(): Promise<void> {
   const verdicts = JSON.parse(await readFile(VERDICTS, 'utf8')) as Verdicts;
   const byKey = new Map(verdicts.findings.map((v) => [`${v.tool} ${v.file}:${v.line} ${v.ruleId}`, v]));
   const root = mkdtempSync(path.join(os.tmpdir(), 'agentd-security-real-'));
+  const installed = installFromNpm(REAL_PACKAGES);
   try {
-    const packages = copyPackages(root);
+    if (installed.error) console.log(`npm install of the real packages reported: ${installed.error}`);
+    const packages = copyPackages(root, installed);
     const a = await ours(root);
     const b = await eslint(root, a.files);
     const mine = a.findings.map((f) => ({ file: f.file, line: f.range.startLine, ruleId: f.ruleId, text: `${f.severity}: ${f.message.slice(0, 110)}` }));
@@ -166,7 +172,7 @@ async function realComparison(): Promise<void> {
       const m = /^(.+?):(\d+) (\S+): (.*)$/.exec(x)!;
       return { file: m[1]!, line: Number(m[2]), ruleId: m[3]!, text: m[4]! };
     });
-    console.log(`\n== real code: ${packages.join(', ')} from node_modules, copied to one folder (${a.files.length} files); verdicts from bench/${path.basename(VERDICTS)}`);
+    console.log(`\n== real code: ${packages.join(', ')} installed from npm, copied to one folder (${a.files.length} files); verdicts from bench/${path.basename(VERDICTS)}`);
     const counts: Record<string, { tp: number; fp: number; unjudged: number; byRule: Map<string, { tp: number; fp: number; unjudged: number }> }> = {};
     for (const [tool, list] of [['agentd', mine], ['eslint', theirs]] as const) {
       const c = (counts[tool] = { tp: 0, fp: 0, unjudged: 0, byRule: new Map() });
@@ -190,6 +196,7 @@ async function realComparison(): Promise<void> {
     }
   } finally {
     rmSync(root, { recursive: true, force: true });
+    installed.remove();
   }
 }
 

@@ -1,8 +1,10 @@
 /**
  * analysis.security: injection and XSS by taint tracking from request input to sinks (with the
- * evidence path), hardcoded secrets (provider formats and entropy), weak cryptography and disabled
- * TLS verification, CSRF on cookie sessions, insecure cookies and CORS, JWT misuse, and insecure
- * dependencies through the advisories checker. Counts by severity and category. Internals: ./security/.
+ * evidence path) through library models (./security/models/, one file per library), ReDoS, prototype
+ * pollution and mass assignment, hardcoded secrets (provider formats, entropy, secret positions),
+ * weak cryptography and plain-text or unverified transport, CSRF on cookie sessions, insecure cookies
+ * and CORS, JWT misuse, XXE, and insecure dependencies through the advisories checker. Profiles:
+ * taint-based 'default', and 'audit' (any non-constant value at a sink). Internals: ./security/.
  */
 import type { CapabilityContext, CapabilityMeta, Finding, StepResult } from '../../core/index.js';
 import { INPUT_SCHEMA, type SecurityInput } from './security/options.js';
@@ -16,8 +18,8 @@ export const meta: CapabilityMeta = {
   group: 'analysis',
   title: 'Security',
   description:
-    'Injection (SQL, NoSQL, command, code, path traversal, open redirect) and XSS traced from request input to the sink, hardcoded secrets, weak cryptography, CSRF, insecure cookies and CORS, JWT misuse and insecure dependencies, with CWE ids and counts by severity.',
-  version: '1.0.0',
+    'Injection (SQL, NoSQL, command, code, template, path traversal, open redirect, SSRF, XXE, prototype pollution, mass assignment) and XSS traced from request input to the sink through library models, ReDoS, hardcoded secrets, weak cryptography and insecure transport, CSRF, insecure cookies and CORS, JWT misuse and insecure dependencies, with CWE ids, fix hints and counts by severity; an opt-in audit profile reports sinks reached by any non-constant value.',
+  version: '1.1.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
   rules: [...RULES, ...DEPENDENCY_RULES],

@@ -12,6 +12,8 @@ export interface SecurityInput {
   rules?: { enable?: string[]; disable?: string[] };
   severity?: Record<string, Severity>;
   testFiles?: TestFilePolicy;
+  /** 'default': taint from request input; 'audit': also sinks reached by any non-constant value (library reviews). */
+  profile?: 'default' | 'audit';
 }
 
 const ruleIds = [...RULES, ...DEPENDENCY_RULES].map((r) => r.id);
@@ -24,7 +26,7 @@ export const INPUT_SCHEMA: JSONSchema = {
     ...fileSelectionSchema('scan (default: every TS/TSX/JS/JSX file)'),
     categories: {
       type: 'array', uniqueItems: true, items: { type: 'string', enum: [...CATEGORIES] }, default: [...CATEGORIES],
-      description: 'Rule families to run: injection, xss, secrets, crypto, csrf, transport (cookies, CORS), jwt, dependencies.',
+      description: 'Rule families to run: injection (SQL, NoSQL, command, code, template, path, redirect, SSRF, XXE, prototype pollution, mass assignment), xss, redos, secrets, crypto, csrf, transport (TLS, cookies, CORS), jwt, dependencies.',
     },
     rules: {
       type: 'object', additionalProperties: false, description: 'Rules to run only (enable) or to leave out (disable), by id.',
@@ -36,6 +38,10 @@ export const INPUT_SCHEMA: JSONSchema = {
     severity: {
       type: 'object', description: 'Severity per rule id, replacing the computed one.',
       propertyNames: { enum: ruleIds }, additionalProperties: { type: 'string', enum: SEVERITIES },
+    },
+    profile: {
+      type: 'string', enum: ['default', 'audit'], default: 'default',
+      description: "Taint profile. 'default' reports sinks reached by request or browser input (quiet, for CI). 'audit' also reports dangerous sinks reached by any non-constant value, function parameters included, at low severity: for reviewing libraries whose callers are not in the repository.",
     },
     testFiles: {
       type: 'string', enum: ['info', 'skip', 'report'], default: 'info',

@@ -7,6 +7,7 @@ export function option(file: SourceFile, object: Node | undefined, key: string):
   if (!object || unwrap(object).type !== 'object') return undefined;
   for (const pair of unwrap(object).children) {
     if (pair.type === 'shorthand_property_identifier' && textOf(file, pair) === key) return pair;
+    if (pair.type === 'method_definition' && textOf(file, field(pair, 'name')!) === key) return pair;
     if (pair.type !== 'pair') continue;
     if (textOf(file, field(pair, 'key')!).replace(/^['"]|['"]$/g, '') === key) return unwrap(field(pair, 'value')!);
   }

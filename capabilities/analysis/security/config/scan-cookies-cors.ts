@@ -7,16 +7,19 @@ import type { RawFinding } from '../raw-finding.js';
 import { option, optionText } from './object-options.js';
 
 const SESSION_COOKIE = /sess|sid|token|auth|jwt|remember|login|refresh|connect\.sid/i;
-const SESSION_FACTORIES = /^(session|expressSession|cookieSession|fastifySession|secureSession)$/;
-/** Last callee segments of the calls below: the session factories (SESSION_FACTORIES), `cookie` and the header setters. */
-const INTERESTING_METHODS = new Set(['session', 'expressSession', 'cookieSession', 'fastifySession', 'secureSession', 'cookie', 'setHeader', 'set', 'header']);
+/** Last callee segments of the calls below: `cookie` and the header setters. Session options are option rules of the models (../models/express-session.ts). */
+const INTERESTING_METHODS = new Set(['cookie', 'setHeader', 'set', 'header']);
 
 export function scanCookiesCors(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
   const credentialCalls: Node[] = [];
   const originHeaders: Node[] = [];
-  // corsObject needs `credentials: true` spelt out in the object.
-  for (const n of nodesOfType(file.root, file.source.includes('credentials') ? ['object', 'call_expression'] : ['call_expression'])) {
+  // corsObject needs `credentials: true` spelt out in the object; the calls below, `.cookie(` or an
+  // Access-Control-Allow header in the text (most files have neither, and reading every call costs more).
+  const credentials = file.source.includes('credentials');
+  const calls = file.source.includes('.cookie(') || file.source.includes('ccess-Control-Allow') || file.source.includes('ccess-control-allow');
+  if (!credentials && !calls) return out;
+  for (const n of nodesOfType(file.root, credentials && calls ? ['object', 'call_expression'] : credentials ? 'object' : 'call_expression')) {
     if (n.type === 'object') corsObject(file, n, out);
     if (n.type !== 'call_expression') continue;
     // Session factories, `res.cookie()` and header setters: other calls tell nothing.
@@ -24,8 +27,7 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
     if (!INTERESTING_METHODS.has(method)) continue;
     const callee = dottedName(file, field(n, 'function')!);
     const args = callArguments(n);
-    if (SESSION_FACTORIES.test(callee)) sessionOptions(file, n, args[0], out);
-    else if (lastSegment(callee) === 'cookie' && /(^|\.)(res|response|reply)$/.test(callee.slice(0, -7))) resCookie(file, n, args, out);
+    if (lastSegment(callee) === 'cookie' && /(^|\.)(res|response|reply)$/.test(callee.slice(0, -7))) resCookie(file, n, args, out);
     else if (['setHeader', 'set', 'header'].includes(lastSegment(callee)) && args.length >= 2) {
       const name = stringValue(file, unwrap(args[0]!))?.toLowerCase();
       if (name === 'access-control-allow-credentials' && /true/.test(textOf(file, args[1]!))) credentialCalls.push(n);
@@ -78,19 +80,12 @@ function corsObject(file: SourceFile, object: Node, out: RawFinding[]): void {
   const origin = option(file, object, 'origin');
   if (!origin) return;
   const text = textOf(file, origin);
-  const reflects = text === 'true' || (FUNCTION_TYPES.has(origin.type) && /\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) && !/includes|has\(|indexOf|test\(|===/.test(text));
-  if (reflects) out.push({ ruleId: 'security/permissive-cors', range: rangeOf(origin.parent ?? origin), message: 'CORS reflects any origin while allowing credentials: every site can read authenticated responses.' });
+  const callback = FUNCTION_TYPES.has(origin.type) || origin.type === 'method_definition';
+  // `(o, cb) => cb(null, true | origin)` (cors) or `(ctx) => ctx.get('Origin')` (@koa/cors), with no check of the origin.
+  const reflects = text === 'true' || (callback && (/\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) || REQUEST_ORIGIN.test(text)) && !/includes|has\(|indexOf|test\(|===/.test(text));
+  const at = origin.type === 'method_definition' ? origin : (origin.parent ?? origin);
+  if (reflects) out.push({ ruleId: 'security/permissive-cors', range: rangeOf(at), message: 'CORS reflects any origin while allowing credentials: every site can read authenticated responses.' });
   else if (stringValue(file, origin) === '*') out.push({ ruleId: 'security/permissive-cors', range: rangeOf(origin.parent ?? origin), severity: 'medium', message: "CORS origin '*' together with credentials: true." });
-}
-
-function sessionOptions(file: SourceFile, call: Node, options: Node | undefined, out: RawFinding[]): void {
-  const cookie = option(file, options, 'cookie') ?? options;
-  for (const key of ['httpOnly', 'secure'] as const) {
-    const value = option(file, cookie, key) ?? (cookie !== options ? undefined : option(file, options, key));
-    if (value && textOf(file, value) === 'false') {
-      out.push({ ruleId: 'security/insecure-cookie', range: rangeOf(value.parent ?? call), message: `Session cookie configured with ${key}: false.`, data: { attribute: key } });
-    }
-  }
 }
 
 function resCookie(file: SourceFile, call: Node, args: Node[], out: RawFinding[]): void {

@@ -21,14 +21,14 @@ const randomContext = (name: string): boolean => RANDOM_WORDS.test(name) || (RAN
 const PROTOCOL_SHA1 = /\blua\b|evalsha|script/i;
 
 /** Methods (last callee segments) callFindings reports on; `md5()`/`sha1()`/`CryptoJS.MD5()` match CRYPTO_FUNCTION. */
-const CRYPTO_METHODS = new Set(['createHash', 'createCipheriv', 'createDecipheriv', 'createCipher', 'createDecipher', 'random', 'generateKeyPair', 'generateKeyPairSync']);
+const CRYPTO_METHODS = new Set(['createHash', 'createCipheriv', 'createDecipheriv', 'createCipher', 'createDecipher', 'random', 'generateKeyPair', 'generateKeyPairSync', 'pseudoRandomBytes']);
 const CRYPTO_FUNCTION = /^(md5|sha1)$/i;
 
 export function scanCrypto(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
   // Each family needs its words in the text (a call's method, an option key, the variable): files without them skip its nodes.
   const types = [
-    ...(/createHash|createCipher|createDecipher|random|generateKeyPair|[Mm][Dd]5|[Ss][Hh][Aa]1/.test(file.source) ? ['call_expression'] : []),
+    ...(/createHash|createCipher|createDecipher|random|pseudoRandom|generateKeyPair|[Mm][Dd]5|[Ss][Hh][Aa]1/.test(file.source) ? ['call_expression'] : []),
     ...(/rejectUnauthorized|strictSSL/.test(file.source) ? ['pair'] : []),
     // `process.env.NODE_TLS_REJECT_UNAUTHORIZED` is compared with its spaces removed: only `process` is certain to be spelt out.
     ...(file.source.includes('process') ? ['assignment_expression'] : []),
@@ -56,6 +56,9 @@ function callFindings(file: SourceFile, call: Node, out: RawFinding[]): void {
   } else if ((method === 'createCipher' || method === 'createDecipher') && (callee === method || /crypto$/i.test(callee.slice(0, -method.length - 1)))) {
     out.push({ ruleId: 'security/deprecated-cipher', range: rangeOf(call), message: `${method}() derives the key with MD5 and uses no IV.` });
   } else if (callee === 'Math.random') insecureRandom(file, call, out);
+  else if (method === 'pseudoRandomBytes') {
+    out.push({ ruleId: 'security/insecure-random', range: rangeOf(call), message: 'crypto.pseudoRandomBytes() is not cryptographically strong.', data: { name: 'pseudoRandomBytes' } });
+  }
   else if (method === 'generateKeyPair' || method === 'generateKeyPairSync') keySize(file, call, first, args, out);
 }
 

@@ -16,6 +16,9 @@ export function scanJwt(file: SourceFile, imports: ImportBinding[]): RawFinding[
   const out: RawFinding[] = [];
   // Calls are named by a local of jsonwebtoken (or `jwt`): a file that never spells one has none.
   if (![...namespaces, ...named.keys()].some((local) => file.source.includes(local))) return out;
+  // Algorithms pinned elsewhere in the file (a shared options constant, another verify): a callback-style verify there
+  // (`verify(token, key, cb)`, which has no room for options without changing its shape) follows that policy.
+  const pinned = /\balgorithms\s*:\s*\[\s*['"`](?!none)/i.test(file.source);
   forEachOfType(file.root, 'call_expression', (n) => {
     if (n.type !== 'call_expression') return;
     // jwtCall acts on sign, verify and decode only, reached by a named import or as `namespace.method`.
@@ -24,12 +27,12 @@ export function scanJwt(file: SourceFile, imports: ImportBinding[]): RawFinding[
     const callee = dottedName(file, field(n, 'function')!);
     const parts = callee.split('.');
     const fn = named.get(callee) ?? (parts.length === 2 && namespaces.has(parts[0]!) ? parts[1]! : null);
-    if (fn) jwtCall(file, n, fn, out);
+    if (fn) jwtCall(file, n, fn, pinned, out);
   });
   return out;
 }
 
-function jwtCall(file: SourceFile, call: Node, fn: string, out: RawFinding[]): void {
+function jwtCall(file: SourceFile, call: Node, fn: string, pinned: boolean, out: RawFinding[]): void {
   const args = callArguments(call);
   const options = args[2] ? unwrap(args[2]) : undefined;
   if (fn === 'sign' && options && /^['"]none['"]$/i.test(textOf(file, option(file, options, 'algorithm') ?? options).trim())) {
@@ -39,13 +42,21 @@ function jwtCall(file: SourceFile, call: Node, fn: string, out: RawFinding[]): v
     const algorithms = options?.type === 'object' ? option(file, options, 'algorithms') : undefined;
     if (algorithms && /['"]none['"]/i.test(textOf(file, algorithms))) {
       out.push({ ruleId: 'security/jwt-none-algorithm', range: rangeOf(algorithms), message: 'jwt.verify accepts the "none" algorithm: unsigned tokens pass.' });
-    } else if (!algorithms && (!options || options.type === 'object' || FUNCTION_TYPES.has(options.type))) {
+    } else if (algorithms && mixesFamilies(file, algorithms)) {
+      out.push({ ruleId: 'security/jwt-verify-without-algorithms', range: rangeOf(algorithms), severity: 'medium', message: 'jwt.verify accepts both HMAC (HS*) and public-key algorithms: a public key can be used as an HMAC secret (algorithm confusion).' });
+    } else if (!algorithms && (!options || options.type === 'object' || (FUNCTION_TYPES.has(options.type) && !pinned))) {
       out.push({ ruleId: 'security/jwt-verify-without-algorithms', range: rangeOf(call), message: 'jwt.verify without an algorithms list.' });
     }
   }
   if (fn === 'decode' && !verifiedNearby(file, call)) {
     out.push({ ruleId: 'security/jwt-decode-without-verify', range: rangeOf(call), message: 'jwt.decode() trusts the claims without checking the signature, and this function never verifies.' });
   }
+}
+
+/** `algorithms: ['HS256', 'RS256']`: a symmetric and an asymmetric family together. */
+function mixesFamilies(file: SourceFile, algorithms: Node): boolean {
+  const text = textOf(file, algorithms);
+  return /['"`]HS\d/.test(text) && /['"`](RS|PS|ES)\d/.test(text);
 }
 
 /** A `verify` call in the same function (decode is then used to read the header, e.g. the key id). */

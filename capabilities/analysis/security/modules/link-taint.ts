@@ -12,9 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { ParsedFile } from '../../../../core/index.js';
-import { importKey, summaryMatters, type ImportedCall, type ModuleTaint } from '../taint/module-link.js';
+import { importKey, returnsSafeMarkup, summaryMatters, type ImportedCall, type ModuleTaint } from '../taint/module-link.js';
 import type { Summary } from '../taint/types.js';
-import { scanTaint, SCANNER_VERSION, type TaintScan } from '../scan-file.js';
+import { scanTaint, SCANNER_VERSION, type Profile, type TaintScan } from '../scan-file.js';
 import { ModuleResolver } from './resolve-module.js';
 
 const MAX_ROUNDS = 6;
@@ -23,7 +23,7 @@ const MAX_REEXPORT_DEPTH = 6;
 /** Runs a re-scan through the per-file memo: `key` and `hash` identify the file and what it received. */
 export type MemoRun = (key: string, unit: { path: string; hash: string }, compute: () => TaintScan) => TaintScan;
 
-export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<string, TaintScan>, memo: MemoRun): Map<string, TaintScan> {
+export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<string, TaintScan>, memo: MemoRun, profile: Profile = 'default'): Map<string, TaintScan> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const resolver = new ModuleResolver(new Set(byPath.keys()));
   const results = new Map(alone);
@@ -71,14 +71,14 @@ export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<strin
       const imported = new Map<string, Summary>();
       for (const call of current.get(path)!.calls) {
         const summary = targetOf(path, call, new Set());
-        if (summary && summaryMatters(summary, call)) imported.set(importKey(call.module, call.member), summary);
+        if (summary && summaryMatters(summary, call, current.get(path)!.markup)) imported.set(importKey(call.module, call.member), summary);
       }
       const file = byPath.get(path)!;
       if (imported.size === 0 && !lastDigest.has(path)) continue;
       const digest = digestOf(file.hash, imported);
       if (lastDigest.get(path) === digest) continue;
       lastDigest.set(path, digest);
-      const scan = imported.size === 0 ? alone.get(path)! : memo(`analysis.security@${SCANNER_VERSION}:linked`, { path, hash: digest }, () => scanTaint(file, imported));
+      const scan = imported.size === 0 ? alone.get(path)! : memo(`analysis.security@${SCANNER_VERSION}:linked:${profile}`, { path, hash: digest }, () => scanTaint(file, imported, profile));
       results.set(path, scan);
       if (JSON.stringify(scan.module) !== JSON.stringify(current.get(path))) changed = true;
       current.set(path, scan.module);
@@ -89,15 +89,20 @@ export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<strin
 }
 
 /**
- * The files whose re-scan can change a finding: those that pass a real source into a relative module
- * or call a function that returns input of its own, and every file they reach through their calls.
+ * The files whose re-scan can change a finding: those that pass a real source into a relative module,
+ * call a function that returns input of its own, or report unsanitised HTML and call a function that
+ * returns safe markup; and every file they reach through their calls.
  */
 function closure(order: readonly string[], current: ReadonlyMap<string, ModuleTaint>, targetOf: (path: string, call: ImportedCall, via: Set<string>) => Summary | undefined): Set<string> {
   const out = new Set<string>();
   const queue: string[] = [];
   for (const path of order) {
-    const calls = current.get(path)?.calls ?? [];
-    const active = calls.some((c) => c.source || (targetOf(path, c, new Set())?.returns.flows.some((f) => f.param === undefined) ?? false));
+    const module = current.get(path);
+    const active = (module?.calls ?? []).some((c) => {
+      if (c.source) return true;
+      const summary = targetOf(path, c, new Set());
+      return (summary?.returns.flows.some((f) => f.param === undefined) ?? false) || (module?.markup === true && summary !== undefined && returnsSafeMarkup(summary));
+    });
     if (active) {
       out.add(path);
       queue.push(path);

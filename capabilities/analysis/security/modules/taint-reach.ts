@@ -9,31 +9,22 @@
  * no input, so it is never "relevant" there. Edges are over-approximated — every relative string
  * literal of a file, not only its imports, re-exports and `require`s — which only adds files.
  */
-import { ModuleResolver } from './resolve-module.js';
+import { importGraph, type ImportGraph } from './import-graph.js';
 
 export interface ReachFacts {
   path: string;
-  /** Whether the file can start taint on its own. */
-  starts: boolean;
+  /** Whether the file can start taint on its own: 'full' also for its importers and imports, 'local' for itself alone. */
+  starts: 'none' | 'local' | 'full' | boolean;
   /** Relative specifiers the file may load (`./db`, `../lib/x.js`). */
   specifiers: readonly string[];
 }
 
-export function filesNeedingTaint(files: readonly ReachFacts[]): Set<string> {
-  const resolver = new ModuleResolver(new Set(files.map((f) => f.path)));
-  const imports = new Map<string, string[]>();
-  const importers = new Map<string, string[]>();
-  for (const f of files) {
-    const targets = new Set<string>();
-    for (const s of f.specifiers) {
-      const target = resolver.resolve(f.path, s);
-      if (target && target !== f.path) targets.add(target);
-    }
-    imports.set(f.path, [...targets]);
-    for (const t of targets) importers.set(t, [...(importers.get(t) ?? []), f.path]);
-  }
-  const reporting = closure(files.filter((f) => f.starts).map((f) => f.path), importers);
-  return closure([...reporting], imports);
+export function filesNeedingTaint(files: readonly ReachFacts[], graph: ImportGraph = importGraph(files)): Set<string> {
+  const { imports, importers } = graph;
+  const reporting = closure(files.filter((f) => f.starts === true || f.starts === 'full').map((f) => f.path), importers);
+  const needed = closure([...reporting], imports);
+  for (const f of files) if (f.starts === 'local') needed.add(f.path);
+  return needed;
 }
 
 /** The start set and everything reachable from it along `edges`. */

@@ -25,7 +25,7 @@ export const CRYPTO_RULES: RuleDoc[] = [
   },
   {
     id: 'security/insecure-random', title: 'Math.random() for a security value', defaultSeverity: 'medium', cwe: 'CWE-338', category: 'crypto',
-    description: '`Math.random()` in a value named or produced for a token, secret, password, nonce, salt, session or reset code, or an id.',
+    description: '`Math.random()` in a value named or produced for a token, secret, password, nonce, salt, session or reset code, or an id; `crypto.pseudoRandomBytes()` anywhere.',
     why: 'Math.random is predictable (xorshift128+): observing a few outputs reveals the next tokens.',
     example: { bad: 'const resetToken = Math.random().toString(36).slice(2)', good: "const resetToken = crypto.randomBytes(32).toString('hex')" },
     fix: 'Use `crypto.randomBytes`, `crypto.randomUUID()` or `crypto.getRandomValues`.',
@@ -43,6 +43,16 @@ export const CRYPTO_RULES: RuleDoc[] = [
     why: 'Anyone on the network path can impersonate the server and read or change the traffic.',
     example: { bad: 'https.request({ host, rejectUnauthorized: false })', good: 'https.request({ host, ca: fs.readFileSync(caFile) })' },
     fix: 'Keep verification on; trust a private CA with the `ca` option instead.',
+  },
+];
+
+export const TRANSPORT_RULES: RuleDoc[] = [
+  {
+    id: 'security/insecure-transport', title: 'Plain-text or obsolete transport', defaultSeverity: 'medium', cwe: 'CWE-319', category: 'transport',
+    description: 'An `http://` or `ws://` URL to a non-local host passed to an HTTP/WebSocket client (fetch, axios, got, request, `http.get`, `new WebSocket`); TLS pinned to SSLv3/TLS 1.0/1.1 (`secureProtocol`, `minVersion`); a database client with `ssl: false`/`tls: false`.',
+    why: 'Anyone on the network path reads and changes the traffic: credentials, tokens and personal data in clear text.',
+    example: { bad: "await axios.post('http://payments.example.com/charge', order)", good: "await axios.post('https://payments.example.com/charge', order)" },
+    fix: 'Use https:// and wss://, TLS 1.2 or later, and TLS to the database.',
   },
 ];
 
@@ -81,6 +91,13 @@ export const WEB_RULES: RuleDoc[] = [
     why: '`decode` does not check the signature; a forged token passes.',
     example: { bad: 'const user = jwt.decode(req.headers.authorization)', good: "const user = jwt.verify(token, key, { algorithms: ['HS256'] })" },
     fix: 'Use `jwt.verify` with a pinned algorithm list.',
+  },
+  {
+    id: 'security/jwt-ignore-expiration', title: 'JWT expiry ignored', defaultSeverity: 'medium', cwe: 'CWE-613', category: 'jwt',
+    description: '`jwt.verify(token, key, { ignoreExpiration: true })`.',
+    why: 'A token that leaked once stays valid forever.',
+    example: { bad: 'jwt.verify(token, key, { ignoreExpiration: true })', good: "jwt.verify(token, key, { algorithms: ['HS256'] })" },
+    fix: 'Keep the expiry check; issue short-lived tokens and refresh them.',
   },
   {
     id: 'security/jwt-verify-without-algorithms', title: 'jwt.verify without pinned algorithms', defaultSeverity: 'low', cwe: 'CWE-347', category: 'jwt',

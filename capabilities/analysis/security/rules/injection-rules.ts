@@ -65,4 +65,11 @@ export const INJECTION_RULES: RuleDoc[] = [
     example: { bad: '<div dangerouslySetInnerHTML={{ __html: comment.body }} />', good: '<div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(comment.body) }} />' },
     fix: 'Sanitise with DOMPurify (or render as text); mark trusted constant HTML as a constant.',
   },
+  {
+    id: 'security/xss-autoescape-disabled', title: 'Template escaping turned off', defaultSeverity: 'medium', cwe: 'CWE-116', category: 'xss',
+    description: 'Handlebars `compile(template, { noEscape: true })`, Nunjucks `configure({ autoescape: false })` or `new Environment(loader, { autoescape: false })`, AngularJS `$sceProvider.enabled(false)`.',
+    why: 'Every value the templates print becomes raw HTML: one field a user controls is stored or reflected XSS.',
+    example: { bad: "nunjucks.configure('views', { autoescape: false })", good: "nunjucks.configure('views', { autoescape: true })" },
+    fix: 'Keep auto-escaping on; mark only sanitised values as safe.',
+  },
 ];

@@ -11,7 +11,7 @@ export const SECRET_RULES: RuleDoc[] = [
   },
   {
     id: 'security/hardcoded-password', title: 'Hardcoded password', defaultSeverity: 'high', cwe: 'CWE-259', category: 'secrets',
-    description: 'A string literal is assigned to a password-like name (`password`, `passwd`, `pwd`, `dbPassword`, ...); placeholders (`changeme`, `<password>`, `${...}`, `example`) and labels are ignored.',
+    description: 'A string literal is assigned to a password-like name (`password`, `passwd`, `pwd`, `dbPassword`, ...), or passed as the password of a database, Redis or mail client (any literal there, `admin` included); under names, placeholders (`changeme`, `<password>`, `${...}`, `example`) and labels are ignored.',
     why: 'The password is the same in every deployment and visible to everyone who can read the code.',
     example: { bad: "const dbPassword = 'S3cure!Pass2024'", good: 'const dbPassword = process.env.DB_PASSWORD' },
     fix: 'Read it from the environment or a secret manager; rotate the exposed one.',
@@ -29,6 +29,13 @@ export const SECRET_RULES: RuleDoc[] = [
     why: 'Unknown providers\' keys have no fixed format; randomness plus a secret name is the best remaining signal.',
     example: { bad: "const sessionSecret = 'f8Kq2LzP9vXw3TbN7mRc'", good: 'const sessionSecret = process.env.SESSION_SECRET' },
     fix: 'Load it from the environment or a secret manager; rotate it.',
+  },
+  {
+    id: 'security/hardcoded-key', title: 'Literal key where the API expects a secret', defaultSeverity: 'high', cwe: 'CWE-321', category: 'secrets',
+    description: 'A string literal (directly, or through a constant of the same file) passed where a library expects a secret, whatever its entropy: the `jsonwebtoken` signing key, `express-session`/`cookie-session`/`cookie-parser` secrets, express-jwt and passport-jwt secrets, `crypto.createHmac`/`createCipheriv` keys.',
+    why: 'Short or guessable secrets (`\'shhhhh\'`, `\'keyboard cat\'`) are the first an attacker tries; with the key anyone forges tokens and session cookies.',
+    example: { bad: "jwt.sign(payload, 'shhhhh')", good: 'jwt.sign(payload, process.env.JWT_SECRET!)' },
+    fix: 'Load the key from the environment or a secret manager (fail at start-up when it is missing) and rotate the exposed one.',
   },
   {
     id: 'security/secret-fallback', title: 'Literal fallback for a secret from the environment', defaultSeverity: 'low', cwe: 'CWE-798', category: 'secrets',

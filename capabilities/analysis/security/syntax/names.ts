@@ -26,6 +26,10 @@ export function dottedName(file: SourceFile, node: Node): string {
       const callee = field(n, 'function');
       return `${callee ? dottedName(file, callee) : '?'}()`;
     }
+    case 'new_expression': {
+      const ctor = field(n, 'constructor');
+      return `${ctor ? dottedName(file, ctor) : '?'}()`;
+    }
     default:
       return '?';
   }

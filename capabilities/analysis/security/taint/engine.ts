@@ -15,9 +15,10 @@ import { dottedName } from '../syntax/names.js';
 import { bindParams, memberValue } from './bindings.js';
 import { evaluateCall, evaluateNew } from './calls.js';
 import { evaluateStatement } from './statements.js';
+import { evaluateObject, evaluateTernary } from './expressions.js';
 import type { FileFacts } from './facts.js';
 import { Scope } from './scope.js';
-import { DOM_SOURCES } from './sources.js';
+import { SOURCES, stringKinds } from './sources.js';
 import type { Evaluator, FnFrame, FunctionEntry, Site, Summary, TaintHit } from './types.js';
 import { importedMember, importKey, isTrivial, recordCall, relativeBindings, stampFile, type ImportedCall, type ImportedSummaries, type ModuleTaint } from './module-link.js';
 import { clean, concat, join, literal, opaque, sourceValue, UNKNOWN, type Step, type Value } from './value.js';
@@ -27,6 +28,7 @@ const SKIPPED = new Set(['comment', 'type_annotation', 'type_arguments', 'type_p
 export class TaintEngine implements Evaluator {
   private readonly hits = new Map<string, TaintHit>();
   private readonly functions = new Map<string, FunctionEntry>();
+  private readonly instances = new Map<string, string>();
   private readonly summaries = new Map<Node, Summary | 'pending'>();
   private readonly values = new Map<Node, Value>();
   private readonly relative: Map<string, ImportBinding>;
@@ -41,6 +43,7 @@ export class TaintEngine implements Evaluator {
     readonly facts: FileFacts,
     private readonly exports: readonly ModuleExport[] = [],
     private readonly imported: ImportedSummaries = new Map(),
+    readonly audit = false,
   ) {
     this.relative = relativeBindings(facts.imports);
     this.deferred = new Set(exports.flatMap((e) => (e.target.kind === 'function' ? [e.target.node] : [])));
@@ -73,6 +76,7 @@ export class TaintEngine implements Evaluator {
       if (!isTrivial(summary)) out.exports[e.name] = stampFile(summary, this.file.path);
     }
     out.calls = [...this.calls.values()];
+    if ([...this.hits.values()].some((h) => h.ruleId === 'security/unsanitized-html')) out.markup = true;
     return out;
   }
 
@@ -81,14 +85,21 @@ export class TaintEngine implements Evaluator {
   }
 
   site(node: Node): Site {
+    // A call at the end of a chain written over several lines (`qb\n  .where(...)`) is where its method is.
+    const callee = node.type === 'call_expression' ? field(node, 'function') : undefined;
+    const property = callee?.type === 'member_expression' ? field(callee, 'property') : undefined;
+    const from = property && startRowOf(property) > startRowOf(node) ? property : node;
     // Only the first 80 characters are read: a sink can span a whole callback.
-    const head = this.file.source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + 80));
-    return { file: this.file.path, range: rangeOf(node), snippet: head.split('\n')[0]! };
+    const head = this.file.source.slice(from.startIndex, Math.min(node.endIndex, from.startIndex + 80));
+    const range = rangeOf(node);
+    if (from !== node) Object.assign(range, { startLine: startRowOf(from) + 1, startColumn: startColumnOf(from) + 1 });
+    return { file: this.file.path, range, snippet: head.split('\n')[0]! };
   }
 
   report(hit: TaintHit): void {
     const key = `${hit.ruleId}:${hit.site.file}:${hit.site.range.startLine}:${hit.site.range.startColumn}`;
-    if (!this.hits.has(key)) this.hits.set(key, hit);
+    // A real source's evidence replaces the audit profile's "non-constant value" at the same sink.
+    if (!this.hits.has(key) || (this.hits.get(key)!.audit && !hit.audit)) this.hits.set(key, hit);
   }
 
   importedFunction(calleeNode: Node, args: Value[]): Summary | undefined {
@@ -109,6 +120,14 @@ export class TaintEngine implements Evaluator {
 
   register(name: string, entry: FunctionEntry): void {
     this.functions.set(name, entry);
+  }
+
+  noteInstance(local: string, className: string): void {
+    this.instances.set(local, className);
+  }
+
+  instanceClass(local: string): string | undefined {
+    return this.instances.get(local);
   }
 
   summarise(entry: FunctionEntry): Summary {
@@ -161,11 +180,8 @@ export class TaintEngine implements Evaluator {
         return this.template(node, scope, frame);
       case 'binary_expression':
         return this.binary(node, scope, frame);
-      case 'ternary_expression': {
-        this.evaluate(field(node, 'condition')!, scope, frame);
-        const parts = [field(node, 'consequence'), field(node, 'alternative')].filter((n): n is Node => !!n).map((n) => this.evaluate(n, scope, frame));
-        return join(parts, parts[0]?.shape ?? 'unknown');
-      }
+      case 'ternary_expression':
+        return evaluateTernary(this, node, scope, frame);
       case 'member_expression':
       case 'subscript_expression':
         return this.member(node, scope, frame);
@@ -174,7 +190,7 @@ export class TaintEngine implements Evaluator {
       case 'new_expression':
         return evaluateNew(this, node, scope, frame);
       case 'object':
-        return join(namedChildren(node).map((c) => this.evaluate(c.type === 'pair' ? field(c, 'value')! : c, scope, frame)), 'object');
+        return evaluateObject(this, node, scope, frame);
       case 'array':
         return join(namedChildren(node).map((c) => this.evaluate(c, scope, frame)), 'array');
       case 'arrow_function': case 'function_expression': case 'function':
@@ -229,7 +245,7 @@ export class TaintEngine implements Evaluator {
     const left = this.evaluate(field(node, 'left')!, scope, frame);
     const right = this.evaluate(field(node, 'right')!, scope, frame);
     if (op === '+') return left.shape === 'number' && right.shape === 'number' ? clean('number') : concat([left, right]);
-    if (op === '||' || op === '??' || op === '&&') return join([left, right], left.shape === right.shape ? left.shape : 'unknown');
+    if (op === '||' || op === '??' || op === '&&') return join([left, right], left.shape === right.shape ? left.shape : 'unknown', true);
     return clean('number');
   }
 
@@ -238,7 +254,8 @@ export class TaintEngine implements Evaluator {
     if (guarded) return guarded;
     const name = dottedName(this.file, node);
     const root = name.split('.')[0]!;
-    if (DOM_SOURCES.has(name) && !scope.lookup(root)) return sourceValue(this.step(node, `source: ${name}`), 'dom', 'unknown', ['nosql']);
+    const global = this.globalSource(name, root, scope);
+    if (global) return sourceValue(this.step(node, `source: ${name}`), global, 'unknown', stringKinds(global));
     const object = this.evaluate(field(node, 'object')!, scope, frame);
     if (node.type === 'subscript_expression') {
       const index = field(node, 'index');
@@ -248,6 +265,17 @@ export class TaintEngine implements Evaluator {
     }
     const value = memberValue(this, object, textOf(this.file, field(node, 'property')!), node);
     return this.relabelSource(value, node);
+  }
+
+  /**
+   * `location.search`, `process.argv`, AngularJS's injected `$routeParams.id`: a global source, unless
+   * the root is a local of the file (injected `$` services are read whatever binds them).
+   */
+  private globalSource(name: string, root: string, scope: Scope): string | undefined {
+    if (SOURCES.globals.size === 0) return undefined;
+    const kind = SOURCES.globals.get(name) ?? (root.startsWith('$') ? SOURCES.globals.get(root) : undefined);
+    if (!kind) return undefined;
+    return root.startsWith('$') || !scope.lookup(root) ? kind : undefined;
   }
 
   /** `req.query.name`: the evidence names the whole member chain, not just `req.query`. */

@@ -1,65 +1,129 @@
-/** Per-file facts the sink table needs: which local names come from child_process, fs, vm, Next. */
-import { collectImports, localsFrom, type ImportBinding } from '../syntax/imports.js';
-import { field, namedChildren, unwrap } from '../syntax/tree.js';
+/**
+ * Per-file facts the models need: what each local name stands for as an access path from a module
+ * (../models/types.ts) — imports and `require`s, `promisify(exec)`, instances and call results
+ * (`const pool = new Pool()`, `const db = pgp(cn)`, `this.db = knex(config)`), members (`const Pool =
+ * pg.Pool`) — and which modules the file imports.
+ */
+import { collectImports, requiredModule, type ImportBinding } from '../syntax/imports.js';
+import { field, namedChildren, unwrap, type Node } from '../syntax/tree.js';
 import { textOf, type SourceFile } from '../syntax/source-file.js';
 import { dottedName } from '../syntax/names.js';
 import { forEachOfType } from '../../../../core/index.js';
+import { ASSUMED_LOCALS, FACTORIES } from '../models/index.js';
+
+/** A value's origin: `path` from what `module` exports (`''`: the module itself; `()`: a call or `new` of it). */
+export interface ModulePath {
+  module: string;
+  path: string;
+}
 
 export interface FileFacts {
   imports: ImportBinding[];
-  /** local name -> child_process member ('*' or 'default' for the module itself) */
-  childProcess: Map<string, string>;
-  fs: Map<string, string>;
-  vm: Map<string, string>;
-  /** Local names of Next's `redirect` (next/navigation). */
-  nextRedirect: Set<string>;
+  /** Module specifiers the file imports or requires. */
+  modules: Set<string>;
+  /** Local names bound by imports (and assumed module names), and the module paths they stand for. */
+  locals: Map<string, ModulePath>;
+  /** Whether the locals derived from declarations (instances, call results, `promisify`) were added to `locals` yet. */
+  derived: boolean;
 }
-
-const FS_MODULES = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'fs-extra', 'graceful-fs'];
 
 export function collectFacts(file: SourceFile): FileFacts {
   const imports = collectImports(file);
-  const childProcess = localsFrom(imports, ['child_process', 'node:child_process']);
-  const fs = localsFrom(imports, FS_MODULES);
-  const vm = localsFrom(imports, ['vm', 'node:vm']);
-  const nextRedirect = new Set([...localsFrom(imports, ['next/navigation'], ['redirect', 'permanentRedirect']).keys()]);
+  const locals = new Map<string, ModulePath>();
+  for (const b of imports) locals.set(b.local, { module: b.module, path: b.imported === '*' || b.imported === 'default' ? '' : b.imported });
   // Without an import (scripts, globals in tests), the usual names still mean the modules.
-  for (const [name, map] of [['fs', fs], ['fsp', fs], ['vm', vm], ['child_process', childProcess], ['childProcess', childProcess], ['cp', childProcess]] as const) {
-    if (!map.has(name) && !imports.some((b) => b.local === name)) map.set(name, '*');
-  }
-  addPromisified(file, [childProcess, fs]);
-  return { imports, childProcess, fs, vm, nextRedirect };
+  for (const [name, module] of ASSUMED_LOCALS) if (!locals.has(name)) locals.set(name, { module, path: '' });
+  return { imports, modules: new Set(imports.map((b) => b.module)), locals, derived: false };
 }
 
-/** `const run = promisify(exec)` / `util.promisify(cp.exec)`: `run` is `exec` too. */
-function addPromisified(file: SourceFile, maps: Map<string, string>[]): void {
-  forEachOfType(file.root, 'variable_declarator', (n) => {
-    if (n.type !== 'variable_declarator') return;
-    const name = field(n, 'name');
-    const value = field(n, 'value');
-    if (name?.type !== 'identifier' || !value) return;
+/**
+ * The locals derived from declarations, added on the first resolution that needs them: most files
+ * never resolve a callee (no sink word, no modelled import), and walking every declarator of every
+ * file was a large part of the rules' time.
+ */
+export function localsOf(file: SourceFile, facts: FileFacts): ReadonlyMap<string, ModulePath> {
+  ensureDerived(file, facts);
+  return facts.locals;
+}
+
+function ensureDerived(file: SourceFile, facts: FileFacts): void {
+  if (facts.derived) return;
+  facts.derived = true;
+  collectDerived(file, facts);
+}
+
+/** `const run = promisify(exec)`, `const db = new Database(f)`, `this.pool = mysql.createPool()`, `db = knex(cfg)`. */
+function collectDerived(file: SourceFile, facts: FileFacts): void {
+  if (!/require|new |promisify|=/.test(file.source)) return;
+  forEachOfType(file.root, ['variable_declarator', 'assignment_expression'], (n) => {
+    const name = n.type === 'variable_declarator' ? field(n, 'name') : field(n, 'left');
+    const value = n.type === 'variable_declarator' ? field(n, 'value') : field(n, 'right');
+    if (!name || !value || (name.type !== 'identifier' && name.type !== 'member_expression')) return;
     const init = unwrap(value);
-    if (init.type !== 'call_expression' || !/(^|\.)promisify$/.test(dottedName(file, field(init, 'function')!))) return;
-    const arg = namedChildren(field(init, 'arguments')!)[0];
-    if (!arg) return;
-    for (const map of maps) {
-      const member = resolveMember(map, dottedName(file, arg));
-      if (member) map.set(textOf(file, name), member);
-    }
+    if (init.type !== 'call_expression' && init.type !== 'new_expression' && init.type !== 'member_expression') return;
+    const local = name.type === 'identifier' ? textOf(file, name) : dottedName(file, name);
+    if (name.type === 'member_expression' && !local.startsWith('this.')) return;
+    const origin = promisified(file, facts, init) ?? resolve(file, facts, init);
+    if (origin) facts.locals.set(local, origin);
   });
 }
 
-/** The module member a callee stands for: `exec` (imported) or `cp.exec` (namespace) -> 'exec'. */
-export function resolveMember(map: Map<string, string>, callee: string): string | null {
-  const direct = map.get(callee);
-  if (direct && direct !== '*' && direct !== 'default') return direct;
-  const parts = callee.split('.');
-  if (parts.length >= 2) {
-    const ns = map.get(parts[0]!);
-    if (ns === '*' || ns === 'default' || ns === 'promises') {
-      const rest = parts.slice(1).filter((p) => p !== 'promises' && p !== 'default');
-      if (rest.length === 1) return rest[0]!;
+function promisified(file: SourceFile, facts: FileFacts, init: Node): ModulePath | null {
+  if (init.type !== 'call_expression' || !/(^|\.)promisify$/.test(dottedName(file, field(init, 'function')!))) return null;
+  const arg = namedChildren(field(init, 'arguments')!)[0];
+  return arg ? resolve(file, facts, unwrap(arg)) : null;
+}
+
+const join = (base: ModulePath, segment: string): ModulePath => {
+  if (segment === '()') return { module: base.module, path: `${base.path}()` };
+  // `x.default` of a module is the module itself (ESM interop).
+  if (base.path === '' && segment === 'default') return base;
+  return { module: base.module, path: base.path === '' ? segment : `${base.path}.${segment}` };
+};
+
+/**
+ * The module path of an expression: `exec`, `cp.exec`, `require('child_process').exec`,
+ * `new VM().run`, `pgp(cn).any`, `this.db.query`. Null when it does not come from an import.
+ */
+export function resolvePath(file: SourceFile, facts: FileFacts, node: Node): ModulePath | null {
+  ensureDerived(file, facts);
+  return resolve(file, facts, node);
+}
+
+function resolve(file: SourceFile, facts: FileFacts, node: Node): ModulePath | null {
+  const n = unwrap(node);
+  switch (n.type) {
+    case 'identifier':
+      return facts.locals.get(textOf(file, n)) ?? null;
+    case 'member_expression': {
+      const object = unwrap(field(n, 'object')!);
+      const property = textOf(file, field(n, 'property')!);
+      if (object.type === 'this') return facts.locals.get(`this.${property}`) ?? null;
+      const base = resolve(file, facts, object);
+      return base ? join(base, property) : null;
     }
+    case 'call_expression': {
+      const module = requiredModule(file, n);
+      if (module) return { module, path: '' };
+      const callee = unwrap(field(n, 'function')!);
+      // `x.collection('users')`, `ds.getRepository(User)`: the library's object whatever `x` is.
+      const factory = callee.type === 'member_expression' ? FACTORIES.get(textOf(file, field(callee, 'property')!)) : undefined;
+      if (factory) return { module: factory, path: `${textOf(file, field(callee, 'property')!)}()` };
+      const base = resolve(file, facts, callee);
+      return base ? join(base, '()') : null;
+    }
+    case 'new_expression': {
+      const ctor = field(n, 'constructor');
+      const base = ctor ? resolve(file, facts, ctor) : null;
+      return base ? join(base, '()') : null;
+    }
+    default:
+      return null;
   }
-  return null;
+}
+
+/** Whether the file imports a module matching one of the patterns (regular expression sources). */
+export function importsAny(facts: FileFacts, patterns: readonly RegExp[]): boolean {
+  for (const m of facts.modules) if (patterns.some((p) => p.test(m))) return true;
+  return false;
 }

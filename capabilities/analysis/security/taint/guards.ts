@@ -10,6 +10,7 @@ import { nodesOfType } from '../../../../core/index.js';
 import { field, namedChildren, unwrap, walk, type Node } from '../syntax/tree.js';
 import { textOf, type SourceFile } from '../syntax/source-file.js';
 import { dottedName, lastSegment } from '../syntax/names.js';
+import { constantList } from '../syntax/constants.js';
 import { SINK_KINDS, type SinkKind } from './value.js';
 
 export interface Guard {
@@ -22,7 +23,10 @@ export interface Guard {
   negated: boolean;
 }
 
-type Check = Omit<Guard, 'negated'>;
+/** `invert`: the check proves the value safe where it is false (a deny-list). */
+type Check = Omit<Guard, 'negated'> & { invert?: boolean };
+const PROTO_KEY = /__proto__|['"]constructor['"]|['"]prototype['"]/;
+const PROTO_KINDS: readonly SinkKind[] = ['proto', 'mass'];
 const check = (file: SourceFile, node: Node, kinds: readonly SinkKind[]): Check => ({ target: textOf(file, node), node, kinds });
 
 function isNegated(file: SourceFile, node: Node): boolean {
@@ -31,12 +35,16 @@ function isNegated(file: SourceFile, node: Node): boolean {
   return p?.type === 'unary_expression' && textOf(file, p).startsWith('!');
 }
 
-export function leaves(node: Node | undefined): boolean {
+/** Calls that never return: Next's `redirect()`/`notFound()` throw, `process.exit()` ends the process. */
+const NEVER_RETURNS = /^(redirect|permanentRedirect|notFound|process\.exit|unauthorized|forbidden)\(/;
+
+export function leaves(node: Node | undefined, file?: SourceFile): boolean {
   if (!node) return false;
   if (node.type === 'return_statement' || node.type === 'throw_statement' || node.type === 'continue_statement' || node.type === 'break_statement') return true;
+  if (file && node.type === 'expression_statement' && NEVER_RETURNS.test(textOf(file, node))) return true;
   if (node.type === 'statement_block') {
     const stmts = namedChildren(node);
-    return stmts.length > 0 && leaves(stmts[stmts.length - 1]);
+    return stmts.length > 0 && leaves(stmts[stmts.length - 1], file);
   }
   return false;
 }
@@ -44,7 +52,7 @@ export function leaves(node: Node | undefined): boolean {
 export function guardsOf(file: SourceFile, condition: Node): Guard[] {
   const guards: Guard[] = [];
   walk(condition, (n) => {
-    if (n.type === 'call_expression') guards.push(...callGuard(file, n).map((g) => ({ ...g, negated: isNegated(file, n) })));
+    if (n.type === 'call_expression') guards.push(...callGuard(file, n).map(({ invert, ...g }) => ({ ...g, negated: isNegated(file, n) !== (invert ?? false) })));
     else if (n.type === 'binary_expression') guards.push(...comparisonGuard(file, n));
   });
   return guards;
@@ -58,7 +66,14 @@ function callGuard(file: SourceFile, call: Node): Check[] {
   const argTarget = argNode ? textOf(file, argNode) : null;
   const receiverNode = field(call, 'function')?.type === 'member_expression' ? field(field(call, 'function')!, 'object') : undefined;
   const receiver = receiverNode ? textOf(file, unwrap(receiverNode)) : null;
-  if ((method === 'includes' || method === 'has') && argNode && receiver && /^[A-Z_$][\w$.]*$|^\[/.test(receiver)) return [check(file, argNode, SINK_KINDS)];
+  // A deny-list of the prototype keys (`['__proto__', 'constructor'].includes(key)`): the key is safe where it is not in it.
+  if ((method === 'includes' || method === 'has') && argNode && receiver && PROTO_KEY.test(receiver)) return [{ ...check(file, argNode, PROTO_KINDS), invert: true }];
+  if ((method === 'includes' || method === 'has') && argNode && receiver && allowList(file, receiver)) return [check(file, argNode, SINK_KINDS)];
+  // `obj.hasOwnProperty(key)`, `Object.hasOwn(obj, key)`: `__proto__` is no own key of a plain object.
+  if ((method === 'hasOwnProperty' || callee === 'Object.hasOwn' || (method === 'call' && /hasOwnProperty\.call$/.test(callee))) && args.length > 0) {
+    const key = unwrap(args[args.length - 1]!);
+    return [check(file, key, PROTO_KINDS)];
+  }
   const regex = receiverNode ? regexLiteral(file, unwrap(receiverNode)) : null;
   // An anchored literal (/^[\w-]+$/), directly or through a const, or a named constant (SAFE_NAME.test(x)).
   if (method === 'test' && argTarget && ((regex && anchored(textOf(file, regex))) || /^[A-Z][A-Z0-9_]+$/.test(receiver ?? ''))) {
@@ -68,6 +83,16 @@ function callGuard(file: SourceFile, call: Node): Check[] {
   if (/^(isValid|isSafe|isAllowed)/.test(method) && argNode) return [check(file, argNode, SINK_KINDS)];
   if (method === 'startsWith' && receiverNode) return [check(file, unwrap(receiverNode), ['path', 'redirect'])];
   return [];
+}
+
+/**
+ * A list the program wrote: an array literal, a constant's name (`ALLOWED`, `Config.HOSTS`), a local
+ * bound to an array or Set literal, or a name that says so (`allowedHosts`, `validModes`).
+ */
+function allowList(file: SourceFile, receiver: string): boolean {
+  if (/^[A-Z_$][\w$.]*$|^\[/.test(receiver)) return true;
+  if (/^[\w$]+$/.test(receiver) && constantList(file, receiver)) return true;
+  return /(^|\.)\w*(allow|white|permit|valid|trust|safe|known|accept|support|enabled|whitelist)\w*$/i.test(receiver);
 }
 
 /** The regex literal itself, or the one a `const` of that name in the file was initialised with. */
@@ -95,6 +120,8 @@ function comparisonGuard(file: SourceFile, n: Node): Guard[] {
   let right = unwrap(field(n, 'right')!);
   if (left.type === 'string' || left.type === 'number') [left, right] = [right, left];
   if (right.type !== 'string' && right.type !== 'number') return [];
+  // `key === '__proto__'` (then leave): past it the key is no prototype key.
+  if (PROTO_KEY.test(textOf(file, right)) && ['identifier', 'member_expression', 'subscript_expression'].includes(left.type)) return [{ ...check(file, left, PROTO_KINDS), negated: !negated }];
   // `typeof x !== 'string'`: past the check, x is a string and cannot carry a NoSQL operator.
   if (left.type === 'unary_expression' && textOf(file, left).startsWith('typeof')) {
     const arg = namedChildren(left)[0];

@@ -32,6 +32,8 @@ export interface ModuleTaint {
   exports: Record<string, Summary>;
   reexports: ModuleReexport[];
   calls: ImportedCall[];
+  /** The file reported HTML that is neither constant nor sanitised: an imported function that returns safe markup can clear it. */
+  markup?: boolean;
 }
 
 /** Summaries of imported functions the project scan resolved, by `importKey(module, member)`. */
@@ -83,8 +85,9 @@ export function recordCall(calls: Map<string, ImportedCall>, module: string, mem
 }
 
 /** Whether a summary can change anything for a call that passed input in `tainted` (and a source when `source`). */
-export function summaryMatters(summary: Summary, call: Pick<ImportedCall, 'tainted'>): boolean {
+export function summaryMatters(summary: Summary, call: Pick<ImportedCall, 'tainted'>, markup = false): boolean {
   if (summary.returns.flows.some((f) => f.param === undefined)) return true; // returns input of its own
+  if (markup && returnsSafeMarkup(summary)) return true; // `createMarkup()` of another module sanitises or returns constants
   return summary.paramSinks.some((s) => call.tainted.includes(s.param)) || summary.returns.flows.some((f) => f.param !== undefined && call.tainted.includes(f.param));
 }
 
@@ -97,6 +100,10 @@ export function stampFile(summary: Summary, path: string): Summary {
   };
 }
 
+export function returnsSafeMarkup(summary: Summary): boolean {
+  return summary.returns.safe.includes('html');
+}
+
 export function isTrivial(summary: Summary): boolean {
-  return summary.paramSinks.length === 0 && summary.returns.flows.length === 0;
+  return summary.paramSinks.length === 0 && summary.returns.flows.length === 0 && !returnsSafeMarkup(summary);
 }

@@ -10,7 +10,7 @@ import { bindPattern } from './bindings.js';
 import { checkValue } from './check-sink.js';
 import { guardsOf, leaves, type Guard } from './guards.js';
 import { Scope } from './scope.js';
-import { assignmentSink } from './sinks.js';
+import { assignmentSinks, type SinkSpec } from './sinks.js';
 import type { Evaluator, FnFrame } from './types.js';
 import { concat, join, opaque, sanitize, UNKNOWN, withStep, type Value } from './value.js';
 
@@ -74,12 +74,36 @@ function block(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Value {
   return UNKNOWN;
 }
 
+/** Methods as `this.m` (calls inside the class) and `Class#m` (calls on instances, `repo.find(x)`). */
 function registerMethods(ev: Evaluator, cls: Node, scope: Scope): void {
   const body = field(cls, 'body');
+  const className = field(cls, 'name');
   for (const member of body ? namedChildren(body) : []) {
-    if (member.type !== 'method_definition') continue;
-    const name = field(member, 'name');
-    if (name) ev.register(`this.${textOf(ev.file, name)}`, { node: member, scope });
+    // Methods, and fields holding a function (`createMarkup = () => ...`).
+    const value = member.type === 'public_field_definition' || member.type === 'field_definition' ? field(member, 'value') : undefined;
+    const fn = member.type === 'method_definition' ? member : value && FUNCTION_TYPES.has(unwrap(value).type) ? unwrap(value) : undefined;
+    const name = field(member, 'name') ?? field(member, 'property');
+    if (!fn || !name) continue;
+    ev.register(`this.${textOf(ev.file, name)}`, { node: fn, scope });
+    if (className) ev.register(`${textOf(ev.file, className)}#${textOf(ev.file, name)}`, { node: fn, scope });
+  }
+}
+
+/**
+ * The project's own wrappers held in a variable: `const db = { query(sql) {...} }` registers `db.query`;
+ * `const repo = new UserRepo(pool)` makes `repo.find(x)` the class's `find`.
+ */
+function registerHolder(ev: Evaluator, name: string, value: Node, scope: Scope): void {
+  if (value.type === 'new_expression') {
+    const ctor = field(value, 'constructor');
+    if (ctor?.type === 'identifier') ev.noteInstance(name, textOf(ev.file, ctor));
+    return;
+  }
+  if (value.type !== 'object') return;
+  for (const member of namedChildren(value)) {
+    const key = member.type === 'pair' ? field(member, 'key') : member.type === 'method_definition' ? field(member, 'name') : undefined;
+    const fn = member.type === 'pair' ? unwrap(field(member, 'value')!) : member;
+    if (key && (member.type === 'method_definition' || FUNCTION_TYPES.has(fn.type))) ev.register(`${name}.${textOf(ev.file, key).replace(/^['"]|['"]$/g, '')}`, { node: fn, scope });
   }
 }
 
@@ -92,6 +116,7 @@ function declarator(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): vo
     scope.declare(textOf(ev.file, name), opaque('function'));
     return;
   }
+  if (value && name.type === 'identifier') registerHolder(ev, textOf(ev.file, name), unwrap(value), scope);
   bindPattern(ev, name, value ? ev.evaluate(value, scope, frame) : UNKNOWN, scope, frame);
 }
 
@@ -108,10 +133,12 @@ function assignment(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Va
     scope.assign(name, withStep(value, ev.step(left, `assigned to ${name}`)));
   } else if (left.type === 'member_expression' || left.type === 'subscript_expression') {
     const target = dottedName(ev.file, left);
-    const spec = assignmentSink(target);
-    // `el.innerHTML = highlight(el.innerHTML)` re-writes the element's own markup: without input in it, nothing new enters.
-    const rewritesItself = spec?.dom && value.flows.length === 0 && textOf(ev.file, right).includes(textOf(ev.file, left));
-    if (spec && !rewritesItself) checkValue(ev, spec, node, target, value, frame);
+    if (left.type === 'subscript_expression') computedKey(ev, left, value, node, scope, frame);
+    for (const spec of assignmentSinks(target)) {
+      // `el.innerHTML = highlight(el.innerHTML)` re-writes the element's own markup: without input in it, nothing new enters.
+      const rewritesItself = spec.dom && value.flows.length === 0 && textOf(ev.file, right).includes(textOf(ev.file, left));
+      if (!rewritesItself) checkValue(ev, spec, node, target, value, frame);
+    }
     // `obj.x = tainted` taints obj (a weak update: obj keeps what it had).
     const root = rootIdentifier(left);
     if (root && value.flows.length > 0) {
@@ -122,6 +149,28 @@ function assignment(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Va
     bindPattern(ev, left, value, scope, frame);
   }
   return value;
+}
+
+const PROTO_FIX = 'Refuse `__proto__`, `constructor` and `prototype` keys (or use a Map / Object.create(null)) before writing keys from input.';
+const PROTO_SPEC: SinkSpec = { ruleId: 'security/prototype-pollution', kind: 'proto', args: [0], fix: PROTO_FIX };
+const MASS_SPEC: SinkSpec = { ruleId: 'security/mass-assignment', kind: 'mass', args: [0], fix: 'Write only known keys; map the client\'s key through an allow-list.' };
+
+/**
+ * Keys from input: `obj[a][b] = v` with `a` from the request writes into `obj.__proto__` — Object.prototype
+ * (prototype pollution); `obj[k] = v` with both key and value from the request sets any field the client names.
+ */
+function computedKey(ev: Evaluator, left: Node, value: Value, at: Node, scope: Scope, frame: FnFrame): void {
+  const index = field(left, 'index');
+  const object = unwrap(field(left, 'object')!);
+  const key = index ? ev.evaluate(index, scope, frame) : undefined;
+  const label = `${textOf(ev.file, left).slice(0, 60)} =`;
+  if (object.type === 'subscript_expression') {
+    const innerIndex = field(object, 'index');
+    const outerKey = innerIndex ? ev.evaluate(innerIndex, scope, frame) : undefined;
+    if (outerKey && outerKey.shape !== 'number') checkValue(ev, PROTO_SPEC, at, label, outerKey, frame);
+    return;
+  }
+  if (key && key.shape !== 'number' && value.flows.length > 0) checkValue(ev, MASS_SPEC, at, label, key, frame);
 }
 
 function rootIdentifier(node: Node): Node | null {
@@ -142,16 +191,27 @@ function ifStatement(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): v
     ev.evaluate(consequence, inner, frame);
   }
   if (alternative) ev.evaluate(alternative, scope, frame);
-  if (leaves(consequence)) applyGuards(ev, guards.filter((g) => g.negated), scope);
+  if (leaves(consequence, ev.file)) applyGuards(ev, guards.filter((g) => g.negated), scope);
 }
 
-function applyGuards(ev: Evaluator, guards: Guard[], scope: Scope): void {
+export function applyGuards(ev: Evaluator, guards: Guard[], scope: Scope): void {
   for (const g of guards) {
     const current = ev.valueOf(g.node) ?? UNKNOWN;
     const safe = sanitize(current, g.kinds, false);
     if (g.node.type === 'identifier') scope.declare(g.target, safe);
     else scope.guarded.set(g.target, safe);
+    hostChecked(ev, g, scope);
   }
+}
+
+/** `ALLOWED.includes(url.hostname)`: the URL whose host was checked goes only where the program allows. */
+function hostChecked(ev: Evaluator, g: Guard, scope: Scope): void {
+  if (g.node.type !== 'member_expression' || !/^(hostname|host|origin)$/.test(textOf(ev.file, field(g.node, 'property')!))) return;
+  const object = unwrap(field(g.node, 'object')!);
+  if (object.type !== 'identifier') return;
+  const name = textOf(ev.file, object);
+  const current = scope.lookup(name) ?? ev.valueOf(object) ?? UNKNOWN;
+  scope.declare(name, sanitize(current, ['ssrf', 'redirect'], false));
 }
 
 function forOf(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): void {
@@ -168,10 +228,12 @@ function jsxAttribute(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): 
   const [name, value] = namedChildren(node);
   if (!value) return;
   const result = ev.evaluate(value, scope, frame);
-  if (!name || textOf(ev.file, name) !== 'dangerouslySetInnerHTML') return;
+  const attribute = name ? textOf(ev.file, name) : '';
+  const specs = attribute ? assignmentSinks(attribute, true) : [];
+  if (specs.length === 0) return;
   const object = namedChildren(value).map(unwrap).find((c) => c.type === 'object');
   const pair = object?.children.find((p) => p.type === 'pair' && textOf(ev.file, field(p, 'key')!) === '__html');
   const inner = namedChildren(value)[0];
   const html = pair ? ev.valueOf(field(pair, 'value')!) : inner ? ev.valueOf(inner) : result;
-  if (html) checkValue(ev, { ruleId: 'security/dom-xss', kind: 'html', args: [0], dom: true }, node, 'dangerouslySetInnerHTML', html, frame);
+  if (html) for (const spec of specs) checkValue(ev, spec, node, attribute, html, frame);
 }

@@ -53,11 +53,17 @@ export interface TaintHit {
   /** Source to sink; empty for security/unsanitized-html, which needs no source. */
   steps: Step[];
   sourceKind: string | null;
+  /** The model's fix hint for this sink. */
+  fix?: string;
+  /** Reported by the audit profile: a non-constant value, not a known source. */
+  audit?: boolean;
 }
 
 export interface Evaluator {
   readonly file: SourceFile;
   readonly facts: FileFacts;
+  /** The audit profile: sinks reached by any non-constant value are reported (./check-sink.ts). */
+  readonly audit: boolean;
   evaluate(node: Node, scope: Scope, frame: FnFrame): Value;
   /** The value last computed for a node (for sinks that look inside an argument). */
   valueOf(node: Node): Value | undefined;
@@ -65,6 +71,9 @@ export interface Evaluator {
   /** The summary of a function imported from a relative module, when the project scan supplied one (records the call either way). */
   importedFunction(calleeNode: Node, args: Value[]): Summary | undefined;
   register(name: string, entry: FunctionEntry): void;
+  /** `const repo = new UserRepo()`: calls on `repo` are the class's methods. */
+  noteInstance(local: string, className: string): void;
+  instanceClass(local: string): string | undefined;
   summarise(entry: FunctionEntry): Summary;
   /** Evaluates a function literal in place (callbacks), with its first parameter bound as given. */
   evaluateInline(node: Node, scope: Scope, frame: FnFrame, firstParam: Value | null): void;

@@ -3,7 +3,7 @@
  * (flows, each with its evidence path), which sink kinds it has been made safe for, and a little of
  * its shape (constant text, prefix, object or string) that the sinks use to decide.
  */
-export const SINK_KINDS = ['sql', 'nosql', 'command', 'code', 'path', 'redirect', 'html'] as const;
+export const SINK_KINDS = ['sql', 'nosql', 'command', 'code', 'path', 'redirect', 'html', 'template', 'ssrf', 'regex', 'mass', 'proto', 'xpath'] as const;
 export type SinkKind = (typeof SINK_KINDS)[number];
 
 /**
@@ -41,6 +41,10 @@ export interface Value {
   shape: Shape;
   /** Set on request objects (`req`, `request`, `reply.request`): their members are sources. */
   request?: boolean;
+  /** A whole input object (`req.body`, `{ ...req.body }`, `JSON.parse(event.body)`): every key is the client's choice. */
+  whole?: boolean;
+  /** The value starts with something the code chose that is not a constant (`${BASE_URL}/${id}`): the host is not the client's. */
+  lead?: 'fixed';
 }
 
 const MAX_FLOWS = 4;
@@ -65,34 +69,43 @@ export function isTainted(value: Value): boolean {
   return value.flows.length > 0;
 }
 
-/** Values combined into one (concatenation, object or array wrapping, `a || b`). */
-export function join(values: Value[], shape: Shape): Value {
+/**
+ * Values combined into one (concatenation, object or array wrapping, `a || b`). An alternative
+ * (`a || b`, a ternary) of a whole input object is one too; wrapping it in an object or array is not.
+ */
+export function join(values: Value[], shape: Shape, alternative = false): Value {
   const flows: Flow[] = [];
   for (const v of values) for (const f of v.flows) if (flows.length < MAX_FLOWS && !flows.includes(f)) flows.push(f);
   let safe: SinkKind[] = [...SINK_KINDS];
   for (const v of values) safe = safe.filter((k) => v.safe.includes(k));
   const text = values.map((v) => v.text).join('').slice(0, MAX_TEXT);
-  return { flows, safe, text, prefix: values.length > 0 ? values[0]!.prefix : null, shape };
+  const joined: Value = { flows, safe, text, prefix: values.length > 0 ? values[0]!.prefix : null, shape };
+  if (alternative && values.some((v) => v.whole && v.flows.length > 0)) joined.whole = true;
+  return joined;
 }
 
 /** String concatenation: the prefix grows while the left part is constant; the result is a string. */
 export function concat(values: Value[]): Value {
   const joined = join(values, 'string');
   let prefix = '';
+  let lead: 'fixed' | undefined;
   for (const v of values) {
     if (isConstant(v)) {
       prefix += v.text;
       continue;
     }
     prefix = v.prefix !== null ? prefix + v.prefix : prefix;
+    if (v.flows.length === 0 || v.lead === 'fixed') lead = 'fixed';
     break;
   }
   // A string can no longer carry a NoSQL operator object.
-  return stringify({ ...joined, prefix: prefix.length > 0 ? prefix : null });
+  const out = stringify({ ...joined, prefix: prefix.length > 0 ? prefix : null });
+  return lead ? { ...out, lead } : out;
 }
 
 export function stringify(value: Value): Value {
-  return sanitize({ ...value, shape: value.shape === 'number' ? 'number' : 'string' }, ['nosql'], false);
+  const { whole: _whole, ...rest } = value;
+  return sanitize({ ...rest, shape: value.shape === 'number' ? 'number' : 'string' }, ['nosql', 'mass', 'proto'], false);
 }
 
 /** Marks a value safe for `kinds`; `markWhole` also records it on the value (not only on its flows). */
@@ -112,8 +125,9 @@ export function withStep(value: Value, step: Step): Value {
   return { ...value, flows: value.flows.map((f) => (f.steps.length >= MAX_STEPS ? f : { ...f, steps: [...f.steps, step] })) };
 }
 
-export function sourceValue(step: Step, sourceKind: string, shape: Shape, safeFor: SinkKind[] = []): Value {
-  return { flows: [{ steps: [step], safeFor, sourceKind }], safe: [], text: '', prefix: null, shape };
+export function sourceValue(step: Step, sourceKind: string, shape: Shape, safeFor: SinkKind[] = [], whole = false): Value {
+  const value: Value = { flows: [{ steps: [step], safeFor, sourceKind }], safe: [], text: '', prefix: null, shape };
+  return whole ? { ...value, whole } : value;
 }
 
 export function paramValue(index: number): Value {

@@ -40,7 +40,7 @@ export async function scan(files: Record<string, string>, input: SecurityInput =
       await writeFile(path.join(root, name), content);
     }
     const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 10_000 } });
-    return await run({ categories: ['injection', 'xss', 'secrets', 'crypto', 'csrf', 'transport', 'jwt'], ...input }, ctx);
+    return await run({ categories: ['injection', 'xss', 'redos', 'secrets', 'crypto', 'csrf', 'transport', 'jwt'], ...input }, ctx);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

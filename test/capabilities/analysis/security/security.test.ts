@@ -8,8 +8,9 @@ import { XSS_CASES } from './cases/xss-cases.js';
 import { SECRET_CASES } from './cases/secret-cases.js';
 import { CRYPTO_CASES } from './cases/crypto-cases.js';
 import { WEB_CASES } from './cases/web-cases.js';
+import { FAMILY_CASES } from './cases/family-cases.js';
 
-const TABLES: CaseTable[] = [INJECTION_CASES, XSS_CASES, SECRET_CASES, CRYPTO_CASES, WEB_CASES];
+const TABLES: CaseTable[] = [INJECTION_CASES, XSS_CASES, SECRET_CASES, CRYPTO_CASES, WEB_CASES, FAMILY_CASES];
 
 const VULNERABLE = {
   'src/app.ts': `import { exec } from 'child_process';

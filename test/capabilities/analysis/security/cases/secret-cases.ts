@@ -25,7 +25,7 @@ export const SECRET_CASES: CaseTable = {
     { rule: 'security/hardcoded-secret', name: 'PEM private key', code: "const pem = '-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----'; // !\n" },
     { rule: 'security/hardcoded-secret', name: 'JWT assigned to a token name', code: "const serviceToken = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzZXJ2aWNlIiwiaWF0IjoxNzAwMDAwMDAwfQ.c2lnbmF0dXJlLW5vdC1yZWFsLTEyMzQ1Ng'; // !\n" },
     { rule: 'security/hardcoded-password', name: 'password assignment', code: "const dbPassword = 'Sup3r-S3cret-2024'; // !\n" },
-    { rule: 'security/high-entropy-secret', name: 'random session secret', code: "app.use(session({ secret: 'f8Kq2LzP9vXw3TbN7mRc' })); // !\n", errors: [{ ruleId: 'security/high-entropy-secret', line: 1 }] },
+    { rule: 'security/high-entropy-secret', name: 'random session secret', code: "const sessionSecret = 'f8Kq2LzP9vXw3TbN7mRc'; // !\n", errors: [{ ruleId: 'security/high-entropy-secret', line: 1 }] },
     { rule: 'security/secret-connection-string', name: 'a real connection string in an options object keyed like an example is still one', code: "export const examples = { bad: 'postgres://app:Tr0ub4dor-88@db.prod.example.net/app' }; // !\n" },
     { rule: 'security/secret-connection-string', name: 'postgres URL with a password', code: "const pool = new Pool({ connectionString: 'postgres://app:Tr0ub4dor-88@db.prod.example.net/app' }); // !\n" },
     { rule: 'security/secret-connection-string', name: 'local connection string is low', code: "const url = 'mongodb://root:hunter2pass@localhost:27017/app';\n", errors: [{ ruleId: 'security/secret-connection-string', line: 1, severity: 'low' }] },

@@ -11,10 +11,10 @@ ${routes}
 
 export const WEB_CASES: CaseTable = {
   valid: [
-    { rule: 'security/csrf-missing', name: 'csrf-csrf applied app-wide', code: withSession("{ secret: process.env.S! }", "app.use(doubleCsrfProtection);\napp.post('/transfer', (req, res) => res.json({}));", "import { doubleCsrf } from 'csrf-csrf';\nconst { doubleCsrfProtection } = doubleCsrf({ getSecret: () => process.env.S! });") },
-    { rule: 'security/csrf-missing', name: "sameSite 'strict' session cookie", code: withSession("{ secret: process.env.S!, cookie: { sameSite: 'strict' } }", "app.post('/transfer', (req, res) => res.json({}));") },
+    { rule: 'security/csrf-missing', name: 'csrf-csrf applied app-wide', code: withSession("{ secret: process.env.S!, cookie: { secure: true } }", "app.use(doubleCsrfProtection);\napp.post('/transfer', (req, res) => res.json({}));", "import { doubleCsrf } from 'csrf-csrf';\nconst { doubleCsrfProtection } = doubleCsrf({ getSecret: () => process.env.S! });") },
+    { rule: 'security/csrf-missing', name: "sameSite 'strict' session cookie", code: withSession("{ secret: process.env.S!, cookie: { sameSite: 'strict', secure: true } }", "app.post('/transfer', (req, res) => res.json({}));") },
     { rule: 'security/csrf-missing', name: 'no cookie session (token auth API)', code: "import express from 'express';\nconst app = express();\napp.post('/api/items', (req, res) => res.json({}));\n" },
-    { rule: 'security/csrf-missing', name: 'HTTP client calls are not routes', code: withSession("{ secret: process.env.S!, cookie: { sameSite: 'strict' } }", "export const send = () => axios.post('/api/x', {});") },
+    { rule: 'security/csrf-missing', name: 'HTTP client calls are not routes', code: withSession("{ secret: process.env.S!, cookie: { sameSite: 'strict', secure: true } }", "export const send = () => axios.post('/api/x', {});") },
     { rule: 'security/insecure-cookie', name: 'session cookie with httpOnly and secure', code: "app.get('/x', (req, res) => {\n  res.cookie('session', 'v', { httpOnly: true, secure: true, sameSite: 'lax' });\n  res.cookie('theme', 'dark');\n  res.end();\n});\n" },
     { rule: 'security/permissive-cors', name: 'explicit origins with credentials', code: "app.use(cors({ origin: ['https://a.example.com'], credentials: true }));\napp.use(cors({ origin: '*' }));\n" },
     { rule: 'security/permissive-cors', name: "headers: an allow-listed origin gets credentials, '*' never does (another branch)", code: "const listed = new Set(['https://a.example.com']);\nfunction allow(res, origin, wildcard) {\n  if (wildcard) {\n    res.setHeader('Access-Control-Allow-Origin', '*');\n  } else {\n    res.setHeader('Access-Control-Allow-Origin', origin);\n    res.setHeader('Access-Control-Allow-Credentials', 'true');\n  }\n}\napp.use((req, res, next) => {\n  const origin = req.headers.origin;\n  if (origin && listed.has(origin)) allow(res, origin, false);\n  next();\n});\napp.use((req, res, next) => {\n  const origin = req.headers.origin;\n  if (listed.has(origin)) {\n    res.setHeader('Access-Control-Allow-Origin', origin);\n    res.setHeader('Access-Control-Allow-Credentials', 'true');\n  }\n  next();\n});\n" },
@@ -24,10 +24,10 @@ export const WEB_CASES: CaseTable = {
   ],
   invalid: [
     {
-      rule: 'security/csrf-missing', name: 'POST and DELETE routes on express-session', code: withSession("{ secret: process.env.S! }", "app.post('/transfer', (req, res) => res.json({})); // !\napp.get('/balance', (req, res) => res.json({}));\napp.delete('/account', (req, res) => res.json({})); // !"),
+      rule: 'security/csrf-missing', name: 'POST and DELETE routes on express-session', code: withSession("{ secret: process.env.S!, cookie: { secure: true } }", "app.post('/transfer', (req, res) => res.json({})); // !\napp.get('/balance', (req, res) => res.json({}));\napp.delete('/account', (req, res) => res.json({})); // !"),
     },
     {
-      rule: 'security/csrf-missing', name: 'routes in another file than the session; lax is low', code: withSession("{ secret: process.env.S!, cookie: { sameSite: 'lax' } }", "app.use('/', router);", "import { router } from './routes.js';"),
+      rule: 'security/csrf-missing', name: 'routes in another file than the session; lax is low', code: withSession("{ secret: process.env.S!, cookie: { sameSite: 'lax', secure: true } }", "app.use('/', router);", "import { router } from './routes.js';"),
       files: { 'src/routes.ts': "import { Router } from 'express';\nexport const router = Router();\nrouter.put('/profile', (req, res) => res.json({}));\n" },
       errors: [{ ruleId: 'security/csrf-missing', line: 3, file: 'src/routes.ts', severity: 'low' }],
     },

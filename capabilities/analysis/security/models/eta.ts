@@ -1,0 +1,10 @@
+/** Eta: compiling or rendering a template whose source comes from input runs code on the server (template injection). */
+import type { LibraryModel } from './types.js';
+import { TEMPLATE_FIX } from './template-fix.js';
+
+export const model: LibraryModel = {
+  id: 'eta',
+  title: 'Eta',
+  modules: ['eta'],
+  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['eta'], path: ['render', 'renderString', 'renderAsync', 'renderStringAsync', 'compile', 'Eta().renderString', 'Eta().compile'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+};

@@ -1,0 +1,10 @@
+/** Mustache and Hogan: compiling or rendering a template whose source comes from input lets the client write markup and logic (template injection; no code execution, but XSS and data exposure). */
+import type { LibraryModel } from './types.js';
+import { TEMPLATE_FIX } from './template-fix.js';
+
+export const model: LibraryModel = {
+  id: 'mustache',
+  title: 'Mustache and Hogan',
+  modules: ['mustache', 'hogan.js'],
+  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['mustache', 'hogan.js'], path: ['render', 'compile', 'parse'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+};
