@@ -3,6 +3,7 @@
  * objects, and /openapi.json publishes the same objects, so the contract and the checks cannot drift.
  * They use only keywords that mean the same in draft-07 (ajv) and 2020-12 (OpenAPI 3.1).
  */
+import { MAX_NAME_LENGTH, MAX_PATH_LENGTH } from '../../core/index.js';
 import { JOB_STATUSES } from '../jobs/job-record.js';
 
 type Schema = Record<string, unknown>;
@@ -17,13 +18,16 @@ export const limitsSchema: Schema = {
   description: "Per-job limits; each may only lower the daemon's own limit.",
 };
 
+/** A capability id; bounded so no lookup or "did you mean" ever sees a huge name. */
+const capabilityIdSchema: Schema = { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH };
+
 const stepRequestSchema: Schema = {
   type: 'object', additionalProperties: false, required: ['capability'],
-  properties: { capability: { type: 'string', minLength: 1 }, input: {} },
+  properties: { capability: capabilityIdSchema, input: {} },
 };
 
 const commonJobFields: Schema = {
-  workspace: { type: 'string', description: 'Folder relative to workspace.path; default ".".' },
+  workspace: { type: 'string', maxLength: MAX_PATH_LENGTH, description: 'Folder relative to workspace.path; default ".".' },
   mode: { enum: ['approval', 'auto'], description: 'approval (default): staged changes wait for approval; auto: they are applied.' },
   limits: limitsSchema,
   idempotencyKey: { type: 'string', minLength: 1, maxLength: 200, description: 'The same key returns the same job.' },
@@ -37,7 +41,7 @@ export const createTaskJobSchema: Schema = {
 
 export const createCapabilityJobSchema: Schema = {
   title: 'CreateCapabilityJob', type: 'object', additionalProperties: false, required: ['capability'],
-  properties: { capability: { type: 'string', minLength: 1 }, input: {}, ...commonJobFields },
+  properties: { capability: capabilityIdSchema, input: {}, ...commonJobFields },
 };
 
 export const createPipelineJobSchema: Schema = {

@@ -3,7 +3,7 @@
  * through `store.update` mutators that check the current status, so a race (cancel vs. finish, two
  * follow-ups) resolves to one consistent record.
  */
-import { AgentdError, type Limits } from '../../core/index.js';
+import { AgentdError, quoteInput, type Limits } from '../../core/index.js';
 import type { CapabilityRegistry } from '../../core/registry/index.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
@@ -59,7 +59,7 @@ export class JobService {
 
   async get(id: string): Promise<StoredJob> {
     const job = await this.options.store.get(id);
-    if (!job) throw new AgentdError('job_not_found', `No job has the id "${id}"; GET /jobs lists the known jobs.`);
+    if (!job) throw new AgentdError('job_not_found', `No job has the id ${quoteInput(id)}; GET /jobs lists the known jobs.`);
     return job;
   }
 
