@@ -14,7 +14,7 @@ export const ERROR_CATALOGUE = {
   job_finished: { status: 409, description: 'The job is already in a final state.' },
   job_running: { status: 409, description: 'The job is running; wait for it to finish.' },
   not_awaiting_approval: { status: 409, description: 'Approve/reject was sent for a job that is not awaiting approval.' },
-  payload_too_large: { status: 413, description: 'The request body is over 1 MB.' },
+  payload_too_large: { status: 413, description: 'The request body is over its limit: 1 MB for the API, 25 MB for a GitHub webhook delivery.' },
   unsupported_media_type: { status: 415, description: 'The request body is not application/json.' },
   unknown_capability: { status: 422, description: 'A step names no registered capability.' },
   invalid_input: { status: 422, description: "A step's input fails the capability's inputSchema." },
