@@ -40,7 +40,7 @@ async function chooseAndRun(ctx: CapabilityContext, input: LintInput): Promise<L
   if (engine === 'builtin' || (engine === 'auto' && !(useProjectConfig && (await projectConfigFile(ctx))))) return builtinRun(ctx, input);
   // ESLint is loaded only here: a project linted by the built-in rules never pays its module loading.
   const { lintFiles } = await import('./lint/run-eslint.js');
-  return lintFiles(ctx, await listSourcePaths(ctx, input), useProjectConfig);
+  return lintFiles(ctx, await listSourcePaths(ctx, input), useProjectConfig, input);
 }
 
 function configLabel(config: LintRun['config']): string {

@@ -78,8 +78,11 @@ export interface ContextOptions {
   budget: ToolBudget;
   onLog(level: LogLevel, message: string): void;
   onProgress(percent: number, message?: string): void;
-  /** How the workspace view's list() walks the root (default: a fresh walk each time; a scan shares one). */
-  walk?: (realRoot: string) => ReadonlyMap<string, string | undefined>;
+  /**
+   * How the workspace view's list() walks the root (default: a fresh walk each time; a scan shares one):
+   * the files with their stat signatures, and what the walk refused (too large, unreadable folders).
+   */
+  walk?: (realRoot: string) => ReadonlyMap<string, string | undefined> & { readonly refused?: ReadonlyMap<string, { code: string; message: string }> };
 }
 
 export interface ContextHandle {

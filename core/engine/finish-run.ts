@@ -19,7 +19,7 @@ async function conclude(state: RunState): Promise<Ending> {
   const { request } = state;
   let result: PipelineResult;
   try {
-    result = mergeResults(state.results, await changesFromStaged(request.root, state.staged));
+    result = mergeResults(state.outcomes, await changesFromStaged(request.root, state.staged));
   } catch (error) {
     return { status: 'failed', error: asJobError(error, 'internal_error'), result: null, applied: false };
   }
@@ -34,8 +34,17 @@ async function conclude(state: RunState): Promise<Ending> {
   }
 }
 
+/**
+ * A run that failed in one step while others ran keeps what those found (the result of a failed run
+ * never carries changes: nothing of it is applied, and a half-done change set is no proposal).
+ */
+function partial(state: RunState, end: { status: 'failed' | 'cancelled'; error: JobError }): Ending {
+  const result = end.status === 'failed' && state.results.length > 0 ? mergeResults(state.outcomes, []) : null;
+  return { ...end, result, applied: false };
+}
+
 export async function finishRun(state: RunState, end: { status: 'failed' | 'cancelled'; error: JobError } | null): Promise<RunOutcome> {
-  const ending: Ending = end ? { ...end, result: null, applied: false } : await conclude(state);
+  const ending: Ending = end ? partial(state, end) : await conclude(state);
   state.events.done(ending.status, ending.error);
   return {
     status: ending.status,

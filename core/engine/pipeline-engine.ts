@@ -92,16 +92,35 @@ export class PipelineEngine implements Engine {
     if (this.ownsExecutor) await this.executor.close();
   }
 
+  /**
+   * Runs the steps in order. A step that fails on its own (its capability threw, crashed or ran out of
+   * memory) does not stop the steps after it when it is read-only: they do not build on anything it
+   * would have staged, and an analysis pipeline keeps the other nine checks' results. After a failed
+   * step that writes, and after anything that ends the whole job (cancellation, the time limit, the
+   * tool budget, a lost executor), the remaining steps are skipped, each saying why.
+   */
   private async runSteps(state: RunState): Promise<StepEnd> {
+    let failed: StepEnd = null;
     for (let index = 0; index < state.outcomes.length; index++) {
-      const end = state.guard.stopReason() ?? (await this.runStep(state, index));
-      if (end) {
-        // Only pending steps are touched: the step that failed keeps its status.
-        this.skipFrom(state, index);
+      const stop = state.guard.stopReason();
+      if (stop) {
+        this.skipFrom(state, index, `skipped: ${stop.error.message}`);
+        return stop;
+      }
+      const end = await this.runStep(state, index);
+      if (!end) continue;
+      const outcome = state.outcomes[index]!;
+      if (endsTheJob(end)) {
+        this.skipFrom(state, index + 1, `skipped: ${end.error.message}`);
         return end;
       }
+      failed ??= end;
+      if (this.registry.get(outcome.capability)?.meta.writes) {
+        this.skipFrom(state, index + 1, `skipped: step ${index} (${outcome.capability}) failed, and the later steps would build on the files it changes`);
+        break;
+      }
     }
-    return null;
+    return failed && withTally(failed, state.outcomes);
   }
 
   private async runStep(state: RunState, index: number): Promise<StepEnd> {
@@ -160,9 +179,9 @@ export class PipelineEngine implements Engine {
     };
   }
 
-  private skipFrom(state: RunState, from: number): void {
+  private skipFrom(state: RunState, from: number, reason: string): void {
     for (const outcome of state.outcomes.slice(from)) {
-      if (outcome.status === 'pending') setStatus(state, outcome, 'skipped');
+      if (outcome.status === 'pending') setStatus(state, outcome, 'skipped', reason);
     }
   }
 }
@@ -175,6 +194,21 @@ export function createEngine(options: EngineOptions): PipelineEngine {
 function executorUnavailable(error: unknown): StepReply {
   const message = isAgentdError(error) ? error.message : `The executor is unavailable (${String(error)}); check the daemon's log.`;
   return { ok: false, error: { code: 'unavailable', message }, toolCalls: 0 };
+}
+
+/** Failures that concern the whole job, not one step: nothing after them can run. */
+const JOB_WIDE = new Set(['cancelled', 'shutdown', 'time_limit', 'tool_call_limit', 'unavailable']);
+
+function endsTheJob(end: NonNullable<StepEnd>): boolean {
+  return end.status === 'cancelled' || JOB_WIDE.has(end.error.code);
+}
+
+/** The first failure, saying how the rest of a multi-step run went. */
+function withTally(end: NonNullable<StepEnd>, outcomes: StepOutcome[]): NonNullable<StepEnd> {
+  if (outcomes.length === 1) return end;
+  const count = (status: StepStatus): number => outcomes.filter((outcome) => outcome.status === status).length;
+  const tally = `${count('succeeded')} of ${outcomes.length} steps succeeded, ${count('failed')} failed, ${count('skipped')} skipped.`;
+  return { ...end, error: { ...end.error, message: `${end.error.message} (${tally})` } };
 }
 
 function pendingOutcome(index: number, capability: string): StepOutcome {

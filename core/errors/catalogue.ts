@@ -37,6 +37,8 @@ export const ERROR_CATALOGUE = {
   file_too_large: { status: 400, description: 'A file is over the 100 KB limit for reading or writing.' },
   binary_file: { status: 400, description: 'A file is binary; capabilities read and write text only.' },
   file_not_found: { status: 400, description: 'A file does not exist in the workspace.' },
+  file_unreadable: { status: 400, description: 'The operating system refused to read a file (permissions, I/O error); analyses skip it and say so.' },
+  parse_failed: { status: 400, description: 'A source file could not be parsed at all; analyses skip it and say so.' },
   command_not_allowed: { status: 400, description: 'The job does not allow running commands.' },
 
   // Registry and configuration

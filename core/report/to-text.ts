@@ -19,5 +19,7 @@ export function toText(report: ScanReport): string {
   out.push('', `${countsLine(summary)} in ${plural(report.stats.filesScanned, 'file')} (${plural(report.stats.linesScanned, 'line')}, ${seconds} s).`);
   if (report.stats.suppressedByBaseline > 0) out.push(`${report.stats.suppressedByBaseline} findings already in the baseline were left out.`);
   for (const run of report.runs) if (run.error) out.push(`${run.capability} failed: ${run.error.message}`);
+  const skipped = report.skipped ?? [];
+  if (skipped.length > 0) out.push(`${plural(skipped.length, 'file')} skipped:`, ...skipped.map((s) => `  ${s.path}: ${s.message}`));
   return `${out.join('\n').replace(/^\n/, '')}\n`;
 }

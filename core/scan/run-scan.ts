@@ -96,7 +96,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const found: (Finding & { capability: string })[] = outcomes.flatMap((o) => (o.result?.findings ?? []).map((finding) => ({ ...finding, capability: o.run.capability })));
   if (include === null) for (const step of steps) runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
   const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
-  const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, options.exclude);
+  const scanned = include === null ? { files: [], skipped: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, options.exclude);
   const findings = inChanged(dedupe(found), changed);
   const sources = await findingSources(options.root, findings, scanned.contents);
   return buildReport(options, { selected, runs, findings: assignFingerprints(findings, sources), sources, scanned, startedAt, durationMs: performance.now() - started });
@@ -116,5 +116,6 @@ function buildReport(
     runs: parts.runs.map((run) => ({ ...run, findings: parts.findings.filter((f) => f.capability === run.capability).length })),
     sources: parts.sources,
     stats: { filesScanned: parts.scanned.files.length, linesScanned: parts.scanned.lines, durationMs: Math.round(parts.durationMs), suppressedByBaseline: 0, folders: parts.scanned.folders },
+    skipped: parts.scanned.skipped,
   };
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import type { CapabilityContext, Finding } from '../../../core/index.js';
+import { skippedSources, type CapabilityContext, type Finding, type SkippedSource, type SourceSelection } from '../../../core/index.js';
 import { recommendedConfig } from './eslint-configs.js';
 import { projectConfigFile } from './project-config.js';
 import { resultFindings } from './normalise.js';
@@ -15,7 +15,7 @@ export interface LintRun {
   findings: Finding[];
   linted: string[];
   ignored: string[];
-  skipped: { file: string; reason: string }[];
+  skipped: SkippedSource[];
   config: { source: 'project' | 'recommended' | 'builtin'; file: string | null; typescript?: boolean; fallbackReason?: string; rules?: string[] };
 }
 
@@ -54,12 +54,11 @@ async function configVersion(ctx: CapabilityContext, config: LintRun['config']):
 }
 
 /** Lints the files read in one batch; each file's findings are memoised by its content hash and the config's version. */
-export async function lintFiles(ctx: CapabilityContext, files: string[], useProjectConfig: boolean): Promise<LintRun> {
+export async function lintFiles(ctx: CapabilityContext, files: string[], useProjectConfig: boolean, selection: SourceSelection): Promise<LintRun> {
   const { eslint, config } = await createEslint(ctx, useProjectConfig);
-  const run: LintRun = { findings: [], linted: [], ignored: [], skipped: [], config };
-  const version = await configVersion(ctx, config);
   const batch = await ctx.workspace.readMany(files);
-  run.skipped.push(...batch.skipped.map((s) => ({ file: s.path, reason: s.message })));
+  const run: LintRun = { findings: [], linted: [], ignored: [], skipped: skippedSources(ctx, selection, batch.skipped, 'analysis.lint'), config };
+  const version = await configVersion(ctx, config);
   for (const [index, { path: file, content }] of batch.files.entries()) {
     ctx.signal.throwIfAborted();
     const absolute = path.join(ctx.workspace.root, file);
