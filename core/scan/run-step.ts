@@ -49,7 +49,7 @@ export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepRe
     return { run: { capability: step.id, summary: result.summary, findings: result.findings?.length ?? 0, durationMs: performance.now() - started, data: result.data }, result };
   } catch (error) {
     const code = isAgentdError(error) ? error.code : 'capability_error';
-    const message = (error as Error)?.message ?? String(error); if (process.env.HR_DEBUG) console.error((error as Error).stack);
+    const message = (error as Error)?.message ?? String(error);
     return { run: { capability: step.id, summary: `failed: ${message}`, findings: 0, durationMs: performance.now() - started, error: { code, message } } };
   }
 }
