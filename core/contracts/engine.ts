@@ -29,6 +29,11 @@ export interface RunRequest {
   staged?: StagedEntry[];
   /** Apply staged changes to disk at the end (auto mode). When false they come back in `result.changes`. */
   apply: boolean;
+  /**
+   * Where the apply writes its journal first (core/workspace/apply-journal.ts), so a process killed
+   * mid-apply leaves what the next start needs to finish or roll it back. Default: no journal.
+   */
+  journalPath?: string;
 }
 
 export interface RunOutcome {
@@ -45,6 +50,12 @@ export interface RunOptions {
   /** Aborting cancels the run; a running step stops within one second. An AgentdError as reason sets error.code. */
   signal?: AbortSignal;
   onEvent?: EngineEventListener;
+  /**
+   * Asked right before the first file is written (auto mode): true lets the apply start, and from then
+   * on it completes (or is rolled back on failure) whatever the signal says; false means the job was
+   * cancelled meanwhile and nothing is written. The daemon answers it atomically in the job record.
+   */
+  beginApply?: () => Promise<boolean>;
 }
 
 export interface Engine {

@@ -24,9 +24,16 @@ async function conclude(state: RunState): Promise<Ending> {
     return { status: 'failed', error: asJobError(error, 'internal_error'), result: null, applied: false };
   }
   if (!request.apply || result.changes.length === 0) return { status: 'succeeded', error: null, result, applied: false };
+  // The last moment a cancellation stops the apply: once it begins, it completes or is rolled back.
+  const stop = state.guard.stopReason();
+  if (stop) return { ...stop, result: null, applied: false };
+  if (state.beginApply && !(await state.beginApply())) {
+    return { status: 'cancelled', error: { code: 'cancelled', message: 'The job was cancelled before its changes were written; nothing was written.' }, result: null, applied: false };
+  }
   try {
     // All or nothing: applyChanges restores every touched file before it throws.
-    await applyChanges(request.root, result.changes);
+    const journal = request.journalPath ? { journal: { path: request.journalPath, jobId: request.jobId } } : {};
+    await applyChanges(request.root, result.changes, journal);
     return { status: 'succeeded', error: null, result, applied: true };
   } catch (error) {
     const jobError = asJobError(error, 'apply_failed');

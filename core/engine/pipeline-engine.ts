@@ -41,6 +41,7 @@ export interface EngineOptions {
 /** What one run carries from step to step. */
 export interface RunState {
   request: RunRequest;
+  beginApply?: () => Promise<boolean>;
   guard: JobGuard;
   events: JobEvents;
   outcomes: StepOutcome[];
@@ -73,6 +74,7 @@ export class PipelineEngine implements Engine {
   async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     const state: RunState = {
       request,
+      beginApply: options.beginApply,
       guard: new JobGuard(request.jobId, request.limits.maxExecutionTimeMin, options.signal),
       events: new JobEvents(request.steps.length, options.onEvent),
       outcomes: request.steps.map((step, index) => pendingOutcome(index, step.capability)),

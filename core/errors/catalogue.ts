@@ -13,6 +13,7 @@ export const ERROR_CATALOGUE = {
   not_found: { status: 404, description: 'No route matches the method and path.' },
   job_finished: { status: 409, description: 'The job is already in a final state.' },
   job_running: { status: 409, description: 'The job is running; wait for it to finish.' },
+  apply_in_progress: { status: 409, description: 'The job is writing its changes; it can no longer be cancelled and will report whether they were applied.' },
   not_awaiting_approval: { status: 409, description: 'Approve/reject was sent for a job that is not awaiting approval.' },
   payload_too_large: { status: 413, description: 'The request body is over its limit: 1 MB for the API, 25 MB for a GitHub webhook delivery.' },
   unsupported_media_type: { status: 415, description: 'The request body is not application/json.' },

@@ -13,7 +13,8 @@ import { isInside } from './confine-path.js';
 import { statSignature } from './read-cache.js';
 import { MAX_FILE_BYTES, tooLarge, unreadable } from './text-file.js';
 
-const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
+// `.agentd` is agentd's own state under workspace.path (job scratch folders, apply journals), never project code.
+const ALWAYS_SKIPPED = new Set(['node_modules', '.git', '.agentd']);
 
 const BINARY_EXTENSIONS = new Set(
   ('.png .jpg .jpeg .gif .webp .ico .bmp .tiff .avif .pdf .zip .gz .tgz .bz2 .xz .7z .rar .jar .war ' +

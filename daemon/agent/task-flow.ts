@@ -14,11 +14,14 @@ import { filterResult, skipPending, stagingSteps, stepsOfPlan, verifyStep, withO
 import { planLines, questionTurn, resultTurn, unsupportedTurn } from './agent-turns.js';
 import { asJobBudgetError, remainingLimits } from './tool-budget.js';
 import { verifyAndApply, type Applied } from './verify-and-apply.js';
+import type { JobApply } from '../jobs/job-apply.js';
 
 export interface TaskRun {
   job: StoredJob;
   root: string;
   signal: AbortSignal;
+  /** The apply gate and journal of this run (daemon/jobs/job-apply.ts). */
+  apply: JobApply;
   /** Engine events, numbered as the job's steps. */
   onEvent(event: EngineEvent): void;
   /** Writes onto the running record, in order with the events. */

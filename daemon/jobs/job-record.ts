@@ -85,6 +85,13 @@ export interface JobInternals {
   /** Set by an approval: the next run applies these staged changes instead of running the pipeline. */
   pendingApply: Change[] | null;
   /**
+   * When the current run began writing its changes (the apply gate, job-apply.ts); from then on the
+   * job cannot be cancelled. Cleared when the run ends. Absent on records written before.
+   */
+  applying?: string | null;
+  /** A DELETE that came while the changes were being written: too late, noted in the job's last turn. */
+  lateCancelAt?: string | null;
+  /**
    * Runs in a row that ended with their daemon dead (a shared Redis queue handed the job out again).
    * Reset by a normal start; bounded by the runner (worker_lost). Absent on records written before.
    */

@@ -13,6 +13,7 @@ import type { JobStore } from './job-store.js';
 import { initialProgress, isFinal, type StoredJob } from './job-record.js';
 import { applyRunEnd, errorOf, fromEngine, type RunEnd } from './job-outcome.js';
 import { resolveJobWorkspace } from './job-workspace.js';
+import { JobApply, recoverJobJournal } from './job-apply.js';
 import { removeScratch, scratchFolder, writeArtifacts } from './job-scratch.js';
 import { publishStatus, publishDone } from './job-publish.js';
 import type { RecordCodec } from '../security/record-codec.js';
@@ -59,14 +60,18 @@ export class JobRunner {
     }
     publishStatus(this.deps.bus, job);
     const writes = new WriteChain(this.deps.store, job, this.deps.logger);
+    const apply = new JobApply(this.deps.store, job, this.deps.workspaceBase, () => writes.idle());
     let end: RunEnd;
     try {
-      end = await this.execute(job, signal, writes);
+      // A lost earlier run may have left a half-applied change set: finished or rolled back first.
+      await recoverJobJournal(this.deps.workspaceBase, job.id, this.deps.logger);
+      end = await this.execute(job, signal, writes, apply);
     } catch (error) {
       end = { status: 'failed', error: errorOf(error), agentMessage: errorOf(error).message };
     }
     await writes.idle();
     await this.finish(job, end);
+    await apply.discard().catch((error: unknown) => this.deps.logger.warn('the apply journal could not be removed', { jobId, error: (error as Error).message }));
   }
 
   /**
@@ -102,33 +107,38 @@ export class JobRunner {
     return job;
   }
 
-  private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain): Promise<RunEnd> {
+  private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain, apply: JobApply): Promise<RunEnd> {
     if (job.kind === 'task') {
       const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
       return this.tasks.run({
-        job, root, signal,
+        job, root, signal, apply,
         onEvent: (event) => this.onEngineEvent(job.id, event, writes),
         patch: (mutate) => writes.push(mutate),
       });
     }
-    if (job.internal.pendingApply) return this.applyApproved(job);
+    if (job.internal.pendingApply) return this.applyApproved(job, signal, apply);
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
     const outcome = await this.deps.engine.run(
       {
-        jobId: job.id, root, limits: job.limits, apply: job.mode === 'auto',
+        jobId: job.id, root, limits: job.limits, apply: job.mode === 'auto', journalPath: apply.journalPath,
         steps: job.steps.map((step) => ({ capability: step.capability, input: step.input })),
         previous: job.internal.history, turns: job.turns,
       },
-      { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes) },
+      { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes), beginApply: () => apply.begin() },
     );
     return fromEngine(job, outcome, signal.aborted ? signal.reason : undefined);
   }
 
-  private async applyApproved(job: StoredJob): Promise<RunEnd> {
+  private async applyApproved(job: StoredJob, signal: AbortSignal, apply: JobApply): Promise<RunEnd> {
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
     const changes = job.internal.pendingApply ?? [];
-    const receipt: ApplyReceipt = await applyChanges(root, changes);
-    const message = `Applied ${receipt.entries.length} approved change(s) to "${job.workspace}".`;
+    if (signal.aborted || !(await apply.begin(changes.length))) {
+      return { status: 'cancelled', error: { code: 'cancelled', message: 'The job was cancelled before its approved changes were written; nothing was written.' }, agentMessage: 'Cancelled before writing; nothing was written.' };
+    }
+    const receipt: ApplyReceipt = await applyChanges(root, changes, { journal: { path: apply.journalPath, jobId: job.id } });
+    const message = receipt.alreadyApplied
+      ? `The ${changes.length} approved change(s) were already in "${job.workspace}" (an earlier run wrote them before it stopped); nothing more was written.`
+      : `Applied ${receipt.entries.length} approved change(s) to "${job.workspace}".`;
     return { status: 'succeeded', error: null, applied: true, agentMessage: message };
   }
 

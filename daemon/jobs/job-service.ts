@@ -70,14 +70,21 @@ export class JobService {
   async cancel(id: string): Promise<StoredJob> {
     const now = new Date().toISOString();
     let previous: JobStatus | undefined;
+    let applying = false;
     const job = await this.options.store.update(id, (current) => {
       previous = current.status;
+      applying = Boolean(current.internal.applying);
       if (isFinal(current.status)) return undefined;
+      // Writing has begun (job-apply.ts): it completes or is rolled back; the late request is noted.
+      if (applying) return { ...current, internal: { ...current.internal, lateCancelAt: now } };
       return { ...current, status: 'cancelled', finishedAt: now, error: { code: 'cancelled', message: 'The job was cancelled by a DELETE request.' } };
     });
     if (!job) return this.get(id); // throws job_not_found
     if (isFinal(previous!)) {
       throw new AgentdError('job_finished', `Job "${id}" already ${previous}; only queued, running or awaiting_approval jobs can be cancelled.`);
+    }
+    if (applying) {
+      throw new AgentdError('apply_in_progress', `Job "${id}" is writing its changes to the workspace, too late to cancel: it will apply all of them, or roll every file back if a write fails, and then say which; GET /jobs/${id} shows the outcome.`);
     }
     if (previous === 'running') {
       // The runner publishes `done` when the engine has actually stopped.
