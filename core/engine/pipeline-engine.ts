@@ -3,6 +3,7 @@
  * passing only data (module path, input, overlay, previous results, remaining budget). It owns the
  * job-wide limits (wall clock, tool calls), cancellation, events, the merged result and the apply.
  */
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_LIMITS } from '../contracts/index.js';
 import { isAgentdError } from '../errors/index.js';
 import type {
@@ -41,6 +42,8 @@ export interface EngineOptions {
 /** What one run carries from step to step. */
 export interface RunState {
   request: RunRequest;
+  /** Names this run to the executor, which keeps its step results for the later steps (StepTask.run). */
+  key: string;
   beginApply?: () => Promise<boolean>;
   guard: JobGuard;
   events: JobEvents;
@@ -74,6 +77,7 @@ export class PipelineEngine implements Engine {
   async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     const state: RunState = {
       request,
+      key: `${request.jobId}:${randomUUID()}`,
       beginApply: options.beginApply,
       guard: new JobGuard(request.jobId, request.limits.maxExecutionTimeMin, options.signal),
       events: new JobEvents(request.steps.length, options.onEvent),
@@ -87,6 +91,7 @@ export class PipelineEngine implements Engine {
       return await finishRun(state, await this.runSteps(state));
     } finally {
       state.guard.dispose();
+      this.executor.forgetRun(state.key);
     }
   }
 
@@ -174,6 +179,7 @@ export class PipelineEngine implements Engine {
       root: request.root,
       staged: state.staged,
       previous: [...(request.previous ?? []), ...state.results],
+      run: { key: state.key, own: state.results.length },
       maxToolCalls: request.limits.maxToolCalls,
       toolCallsUsed: state.toolCalls,
       maxMemoryMB: request.limits.maxMemoryMB,

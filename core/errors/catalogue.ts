@@ -7,6 +7,7 @@ export const ERROR_CATALOGUE = {
   // REST / client errors
   invalid_json: { status: 400, description: 'The request body is not parsable JSON.' },
   validation_failed: { status: 400, description: 'The body or query fails its schema; details list each problem with its JSON path.' },
+  invalid_cursor: { status: 400, description: 'A page cursor this daemon did not give out (or of another result); start again without it.' },
   invalid_workspace: { status: 400, description: 'The job workspace is absolute or escapes workspace.path.' },
   unauthorized: { status: 401, description: 'Missing or wrong credentials.' },
   job_not_found: { status: 404, description: 'No job has that id.' },

@@ -5,6 +5,7 @@
  */
 import { MAX_NAME_LENGTH, MAX_PATH_LENGTH } from '../../core/index.js';
 import { JOB_STATUSES } from '../jobs/job-record.js';
+import { changeViewSchema, cursorSchema, jobResultSchema } from './result-schemas.js';
 
 type Schema = Record<string, unknown>;
 
@@ -67,9 +68,10 @@ export const FOLLOW_UP_FORMS = { message: followUpMessageSchema, action: followU
 export const listJobsQuerySchema: Schema = {
   type: 'object', additionalProperties: false,
   properties: {
-    status: { type: 'array', items: { enum: [...JOB_STATUSES] } },
+    status: { type: 'array', maxItems: JOB_STATUSES.length, items: { enum: [...JOB_STATUSES] } },
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
-    offset: { type: 'integer', minimum: 0, default: 0 },
+    cursor: cursorSchema,
+    offset: { type: 'integer', minimum: 0, description: 'Deprecated (kept for older clients; its cost grows with it): follow the cursor instead. Not with cursor.' },
   },
 };
 
@@ -117,7 +119,7 @@ const stepRecordSchema: Schema = {
     index: { type: 'integer' }, capability: { type: 'string' }, input: {},
     status: { enum: ['pending', 'running', 'succeeded', 'failed', 'skipped', 'cancelled'] },
     summary: { type: ['string', 'null'] }, startedAt: isoOrNull, finishedAt: isoOrNull,
-    changes: { type: 'array', items: changeSchema, description: 'Task jobs: what this step itself staged, with unified diffs.' },
+    changes: { type: 'array', items: changeViewSchema, description: 'Task jobs: what this step itself staged, as diffs (the first 100).' },
   },
 };
 
@@ -134,10 +136,7 @@ export const jobRecordSchema: Schema = {
       type: 'object', required: ['completedSteps', 'totalSteps', 'percent', 'message'],
       properties: { completedSteps: { type: 'integer' }, totalSteps: { type: 'integer' }, percent: { type: 'number' }, message: { type: 'string' } },
     },
-    result: {
-      type: ['object', 'null'],
-      properties: { summary: { type: 'string' }, findings: { type: 'array' }, changes: { type: 'array' }, artifacts: { type: 'array' } },
-    },
+    result: { anyOf: [jobResultSchema, { type: 'null' }] },
     error: { anyOf: [jobErrorSchema, { type: 'null' }] },
     turns: {
       type: 'array',

@@ -5,6 +5,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { AgentdError, type ErrorDetail } from '../../core/index.js';
 import { FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema, logsQuerySchema } from './schemas.js';
+import { pageQuerySchema } from './result-schemas.js';
 
 const bodyAjv = new Ajv({ allErrors: true, strict: true });
 // Query strings arrive as strings (or arrays when repeated): coerce to the schema's types, fill defaults.
@@ -18,6 +19,7 @@ const jobForms = compileForms(JOB_FORMS);
 const followUpForms = compileForms(FOLLOW_UP_FORMS);
 const listJobsQuery = queryAjv.compile(listJobsQuerySchema);
 const logsQuery = queryAjv.compile(logsQuerySchema);
+const pageQuery = queryAjv.compile(pageQuerySchema);
 
 export function toDetails(errors: ErrorObject[], prefix = ''): ErrorDetail[] {
   return errors.map((error) => {
@@ -63,8 +65,14 @@ function validateQuery<T>(validate: ValidateFunction, query: unknown): T {
   return copy as T;
 }
 
-export function validateListJobsQuery(query: unknown): { status?: string[]; limit: number; offset: number } {
-  return validateQuery(listJobsQuery, query);
+export function validateListJobsQuery(query: unknown): { status?: string[]; limit: number; cursor?: string; offset?: number } {
+  const valid = validateQuery<{ status?: string[]; limit: number; cursor?: string; offset?: number }>(listJobsQuery, query);
+  if (valid.cursor !== undefined && valid.offset !== undefined) throw failed('query', [{ path: '/query/offset', message: 'must not be given with cursor' }]);
+  return valid;
+}
+
+export function validatePageQuery(query: unknown): { cursor?: string; limit: number } {
+  return validateQuery(pageQuery, query);
 }
 
 export function validateLogsQuery(query: unknown): { level?: 'debug' | 'info' | 'warn' | 'error'; q?: string; limit: number; jobId?: string } {

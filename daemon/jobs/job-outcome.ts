@@ -2,12 +2,14 @@
 import { isAgentdError, type JobError, type PipelineResult, type RunOutcome, type StepResult } from '../../core/index.js';
 import type { Plan } from '../../core/planner/index.js';
 import type { AgentQuestion, JobStatus, JobStep, StoredJob } from './job-record.js';
+import type { JobResult } from './job-result.js';
 
 /** The end of one run, before it is written. */
 export interface RunEnd {
   status: Exclude<JobStatus, 'queued' | 'running'>;
   steps?: JobStep[];
-  result?: PipelineResult | null;
+  /** The run's whole result (stored as parts when the run ends) or, once stored, the lean one. */
+  result?: PipelineResult | JobResult | null;
   error: JobError | null;
   usage?: { toolCalls: number; durationMs: number };
   /** Step results of this run, kept for the next follow-up run. */

@@ -14,6 +14,8 @@ import { initialProgress, isFinal, type StoredJob } from './job-record.js';
 import { applyRunEnd, errorOf, fromEngine, type RunEnd } from './job-outcome.js';
 import { resolveJobWorkspace } from './job-workspace.js';
 import { JobApply, recoverJobJournal } from './job-apply.js';
+import { appendHistory, approvedChanges, storeResult, workingCopy } from './job-result-parts.js';
+import { isLeanResult } from './job-result.js';
 import { removeScratch, scratchFolder, writeArtifacts } from './job-scratch.js';
 import { publishStatus, publishDone } from './job-publish.js';
 import type { RecordCodec } from '../security/record-codec.js';
@@ -65,7 +67,7 @@ export class JobRunner {
     try {
       // A lost earlier run may have left a half-applied change set: finished or rolled back first.
       await recoverJobJournal(this.deps.workspaceBase, job.id, this.deps.logger);
-      end = await this.execute(job, signal, writes, apply);
+      end = await this.execute(await workingCopy(this.deps.store, job), signal, writes, apply);
     } catch (error) {
       end = { status: 'failed', error: errorOf(error), agentMessage: errorOf(error).message };
     }
@@ -131,7 +133,7 @@ export class JobRunner {
 
   private async applyApproved(job: StoredJob, signal: AbortSignal, apply: JobApply): Promise<RunEnd> {
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
-    const changes = job.internal.pendingApply ?? [];
+    const changes = approvedChanges(job);
     if (signal.aborted || !(await apply.begin(changes.length))) {
       return { status: 'cancelled', error: { code: 'cancelled', message: 'The job was cancelled before its approved changes were written; nothing was written.' }, agentMessage: 'Cancelled before writing; nothing was written.' };
     }
@@ -165,11 +167,12 @@ export class JobRunner {
     // The engine's own `done` is not forwarded: the job is done only when its record says so.
   }
 
-  private async finish(job: StoredJob, end: RunEnd): Promise<void> {
+  private async finish(job: StoredJob, run: RunEnd): Promise<void> {
     const { store, queue, logger } = this.deps;
     // Artifacts land (and scratch is cleaned) before the record says the job ended, so a client that
     // sees the final status also sees the folder in its final state.
-    await this.handleScratch(job.id, end.result?.artifacts ?? []);
+    await this.handleScratch(job.id, run.result && !isLeanResult(run.result) ? run.result.artifacts : []);
+    const end = await this.storeParts(job, run);
     const now = new Date().toISOString();
     let fenced = false;
     const saved = await store.update(job.id, (current) => {
@@ -184,6 +187,19 @@ export class JobRunner {
       return;
     }
     this.announceEnd(saved);
+  }
+
+  /**
+   * The run's result and step history go to the store's parts, before the record says the run ended
+   * (a client that sees the end can read them); the record keeps the lean result. A run that lost the
+   * job to another daemon stores nothing: the other run owns the parts.
+   */
+  private async storeParts(job: StoredJob, end: RunEnd): Promise<RunEnd> {
+    const { store } = this.deps;
+    if ((await store.get(job.id))?.attempts !== job.attempts) return end;
+    const result = end.result && !isLeanResult(end.result) ? await storeResult(store, job.id, end.result) : end.result;
+    if (end.history?.length) await appendHistory(store, job.id, end.history);
+    return { ...end, result, history: [] };
   }
 
   private announceEnd(saved: StoredJob): void {

@@ -7,11 +7,12 @@ import { AgentdError, quoteInput, type Limits } from '../../core/index.js';
 import type { CapabilityRegistry } from '../../core/registry/index.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
-import type { JobStore, ListJobsOptions } from './job-store.js';
+import type { JobPage, JobStore, ListJobsOptions } from './job-store.js';
 import { isFinal, type JobStatus, type StoredJob } from './job-record.js';
 import { buildJob, type CreateJobBody } from './job-submission.js';
 import { publishDone, publishStatus } from './job-publish.js';
 import { WorkspaceSizeMeter } from './workspace-size.js';
+import { pendingFrom } from './job-result-parts.js';
 
 export interface JobServiceOptions {
   store: JobStore;
@@ -63,7 +64,7 @@ export class JobService {
     return job;
   }
 
-  list(options: ListJobsOptions): Promise<StoredJob[]> {
+  list(options: ListJobsOptions): Promise<JobPage> {
     return this.options.store.list(options);
   }
 
@@ -123,7 +124,7 @@ export class JobService {
     const job = await this.transitionFromApproval(id, (current, now) => ({
       ...current, status: 'queued',
       turns: [...current.turns, { role: 'user', message: 'approve', at: now }],
-      internal: { ...current.internal, pendingApply: current.result?.changes ?? [] },
+      internal: { ...current.internal, pendingApply: pendingFrom(current) },
     }));
     return this.requeue(job);
   }
