@@ -31,8 +31,8 @@ const running = new Map<number, Running>();
  * re-sent, serialised on the daemon's thread). Dropped when the engine says the run ended.
  */
 const runResults = new Map<string, StepResult[]>();
-/** Findings per message of a chunked reply. */
-const FINDINGS_PER_MESSAGE = 2000;
+/** Findings per message of a chunked reply: each decodes in a few milliseconds on the daemon's thread. */
+const FINDINGS_PER_MESSAGE = 500;
 
 function send(message: FromExecutor): void {
   // The callback takes a send that races the supervisor's exit, instead of an 'error' event.

@@ -7,9 +7,11 @@ import { AgentdError, type ErrorDetail } from '../../core/index.js';
 import { FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema, logsQuerySchema } from './schemas.js';
 import { pageQuerySchema } from './result-schemas.js';
 
-const bodyAjv = new Ajv({ allErrors: true, strict: true });
+// unicode: false — string limits count UTF-16 units (String#length, O(1)) instead of walking every
+// character: a maxLength check on a 900,000-character name took 8 ms of the one thread per request.
+const bodyAjv = new Ajv({ allErrors: true, strict: true, unicode: false });
 // Query strings arrive as strings (or arrays when repeated): coerce to the schema's types, fill defaults.
-const queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: 'array', useDefaults: true });
+const queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: 'array', useDefaults: true, unicode: false });
 
 function compileForms<K extends string>(forms: Record<K, object>): Record<K, ValidateFunction> {
   return Object.fromEntries(Object.entries(forms).map(([key, schema]) => [key, bodyAjv.compile(schema as object)])) as Record<K, ValidateFunction>;

@@ -1,7 +1,9 @@
 /**
  * The default job store: records in a Map, cloned on the way in and out so callers never share state.
- * Records are lean (job-result.ts), so a clone is cheap; the large parts beside them are kept as the
- * caller handed them over and never cloned, and a page of them is a slice.
+ * Records are lean (job-result.ts), so a clone is cheap. The large parts beside them are kept as JSON
+ * text, one string per row, like the Redis store keeps them: a part of 100,000 findings is a few
+ * hundred strings to the garbage collector instead of 100,000 objects it must trace on every full
+ * collection (those pauses held /health), and a page decodes only its rows.
  */
 import { AgentdError } from '../../core/index.js';
 import { JOB_STATUSES, type JobStatus, type StoredJob } from './job-record.js';
@@ -14,7 +16,7 @@ export class MemoryJobStore implements JobStore {
   /** Creation order: ids with their sequence, ascending (a page walks it backwards from a cursor). */
   private readonly order: { id: string; sequence: number }[] = [];
   private sequence = 0;
-  private readonly parts = new Map<string, Map<string, unknown[]>>();
+  private readonly parts = new Map<string, Map<string, string[]>>();
   private readonly byIdempotencyKey = new Map<string, string>();
   /** Kept current on every write, so /health and /stats never walk the records. */
   private readonly statusCounts = Object.fromEntries(JOB_STATUSES.map((status) => [status, 0])) as Record<JobStatus, number>;
@@ -86,23 +88,30 @@ export class MemoryJobStore implements JobStore {
 
   async writePart(id: string, part: string, items: readonly unknown[]): Promise<void> {
     this.assertOpen();
-    if (!this.jobs.has(id)) return;
-    let parts = this.parts.get(id);
-    if (!parts) this.parts.set(id, (parts = new Map()));
-    parts.set(part, items as unknown[]);
+    const rows = await encodeRows(items);
+    this.partsOf(id)?.set(part, rows);
   }
 
   async appendPart(id: string, part: string, items: readonly unknown[]): Promise<void> {
-    const existing = this.parts.get(id)?.get(part);
-    await this.writePart(id, part, existing ? [...existing, ...items] : items);
+    this.assertOpen();
+    const rows = await encodeRows(items);
+    const parts = this.partsOf(id);
+    parts?.set(part, [...(parts.get(part) ?? []), ...rows]);
+  }
+
+  /** The parts of a job, or undefined when it was removed meanwhile (no part outlives its job). */
+  private partsOf(id: string): Map<string, string[]> | undefined {
+    if (!this.jobs.has(id)) return undefined;
+    let parts = this.parts.get(id);
+    if (!parts) this.parts.set(id, (parts = new Map()));
+    return parts;
   }
 
   async readPart(id: string, part: string, start: number, count: number): Promise<PartPage | null> {
     this.assertOpen();
-    const items = this.parts.get(id)?.get(part);
-    if (!items) return null;
-    // A copy of each item in the page only: what the caller gets, it may change.
-    return { items: structuredClone(items.slice(start, start + count)), total: items.length };
+    const rows = this.parts.get(id)?.get(part);
+    if (!rows) return null;
+    return { items: rows.slice(start, start + count).map((row) => JSON.parse(row) as unknown), total: rows.length };
   }
 
   async counts(): Promise<StatusCounts> {
@@ -135,4 +144,16 @@ export class MemoryJobStore implements JobStore {
   private assertOpen(): void {
     if (this.closed) throw new AgentdError('unavailable', 'The in-memory job store is closed; restart the daemon.');
   }
+}
+
+/** Rows per turn of the event loop while a part is encoded. */
+const ENCODE_BATCH = 100;
+
+async function encodeRows(items: readonly unknown[]): Promise<string[]> {
+  const rows: string[] = [];
+  for (let start = 0; start < items.length; start += ENCODE_BATCH) {
+    for (const item of items.slice(start, start + ENCODE_BATCH)) rows.push(JSON.stringify(item));
+    if (start + ENCODE_BATCH < items.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows;
 }
