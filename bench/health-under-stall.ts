@@ -7,7 +7,7 @@
  * bare express /health in its own process is probed at the same moments: the machine's own noise
  * (its p99 rising means the CPU was busy, not that agentd's event loop stalled). Prints p50/p99/max,
  * failed probes, the process tree's peak RSS and what the load did.
- *   node dist/bench/health-under-stall.js [names|list|webhooks|pipeline ...]
+ *   node dist/bench/health-under-stall.js [names|names-flood|list|webhooks|pipeline ...]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

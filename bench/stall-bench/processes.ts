@@ -1,22 +1,11 @@
 /** Child processes of the stall bench: an agentd build's daemon, the express peer, the prober; and RSS of a process tree. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../test/cli/support/agentd-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function waitFor(child: ChildProcess, pattern: RegExp, what: string): Promise<void> {
   return new Promise((resolve, reject) => {

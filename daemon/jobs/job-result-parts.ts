@@ -39,7 +39,7 @@ export async function storeResult(store: JobStore, jobId: string, result: Pipeli
   const { findings, changes, artifacts } = result;
   return {
     summary: result.summary.length > SUMMARY_CHARS ? `${result.summary.slice(0, SUMMARY_CHARS - 1)}…` : result.summary,
-    findings: findings.slice(0, RECORD_PREVIEW),
+    findings: previewFindings(findings),
     changes: changes.slice(0, RECORD_PREVIEW).map(changeView),
     artifacts: artifacts.map(artifactView),
     ...(result.data ? { data } : {}),
@@ -47,6 +47,18 @@ export async function storeResult(store: JobStore, jobId: string, result: Pipeli
     truncated: findings.length > RECORD_PREVIEW || changes.length > RECORD_PREVIEW,
     links: jobLinks(jobId),
   };
+}
+
+const RANK: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3, info: 4 };
+
+/** All findings when there are few; otherwise the most severe RECORD_PREVIEW of them, in result order. */
+function previewFindings(findings: Finding[]): Finding[] {
+  if (findings.length <= RECORD_PREVIEW) return findings;
+  const chosen = findings.map((finding, index) => ({ rank: RANK[finding.severity] ?? 5, index }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .slice(0, RECORD_PREVIEW)
+    .sort((a, b) => a.index - b.index);
+  return chosen.map(({ index }) => findings[index]!);
 }
 
 /** History rows: a step result's head (everything but its findings), then its findings in rows. */

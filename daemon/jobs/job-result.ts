@@ -56,7 +56,7 @@ export interface ResultCounts {
 
 export interface JobResult {
   summary: string;
-  /** The first RECORD_PREVIEW findings; all of them at `links.findings`. */
+  /** All findings when there are at most RECORD_PREVIEW, else the most severe RECORD_PREVIEW; all of them at `links.findings`. */
   findings: Finding[];
   changes: ChangeView[];
   artifacts: ArtifactView[];

@@ -9,6 +9,7 @@ import { AgentdError } from '../../core/index.js';
 import { JOB_STATUSES, type JobStatus, type StoredJob } from './job-record.js';
 import type { JobMutator, JobPage, JobStore, ListJobsOptions, PartPage, StatusCounts } from './job-store.js';
 import { toSummary } from './job-summary.js';
+import { encodedBatches } from './part-rows.js';
 import { decodeJobsCursor, encodeJobsCursor } from './page-cursor.js';
 
 export class MemoryJobStore implements JobStore {
@@ -146,14 +147,8 @@ export class MemoryJobStore implements JobStore {
   }
 }
 
-/** Rows per turn of the event loop while a part is encoded. */
-const ENCODE_BATCH = 100;
-
 async function encodeRows(items: readonly unknown[]): Promise<string[]> {
   const rows: string[] = [];
-  for (let start = 0; start < items.length; start += ENCODE_BATCH) {
-    for (const item of items.slice(start, start + ENCODE_BATCH)) rows.push(JSON.stringify(item));
-    if (start + ENCODE_BATCH < items.length) await new Promise((resolve) => setImmediate(resolve));
-  }
+  for await (const batch of encodedBatches(items, (item) => JSON.stringify(item))) rows.push(...batch);
   return rows;
 }

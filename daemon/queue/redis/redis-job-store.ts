@@ -10,6 +10,7 @@ import { isFinal, JOB_STATUSES, type JobStatus, type StoredJob } from '../../job
 import type { JobMutator, JobPage, JobStore, ListJobsOptions, PartPage, StatusCounts } from '../../jobs/job-store.js';
 import { toSummary, type JobSummary } from '../../jobs/job-summary.js';
 import { decodeJobsCursor, encodeJobsCursor } from '../../jobs/page-cursor.js';
+import { encodedBatches } from '../../jobs/part-rows.js';
 import type { RecordCodec } from '../../security/record-codec.js';
 import { guarded, type RedisEndpoint } from './redis-connection.js';
 import { StoreKeys } from './store-keys.js';
@@ -32,8 +33,6 @@ interface Versioned {
 }
 
 const MAX_UPDATE_RETRIES = 100;
-/** Rows of a part pushed (and encoded) per round trip. */
-const PART_BATCH = 100;
 
 interface Scored {
   id: string;
@@ -181,17 +180,13 @@ export class RedisJobStore implements JobStore {
   }
 
   /**
-   * Rows go in batches, each encoded on its own, with a turn of the event loop between batches: a part
-   * of 100,000 findings never becomes one string on the daemon's thread. A part written for a job
-   * removed meanwhile is removed again.
+   * Rows go in short slices (part-rows.ts), each row encoded on its own: a part of 100,000 findings
+   * never becomes one string on the daemon's thread. A part written for a job removed meanwhile is
+   * removed again.
    */
   private async pushRows(id: string, part: string, items: readonly unknown[]): Promise<void> {
     const key = this.keys.part(id, part);
-    for (let start = 0; start < items.length; start += PART_BATCH) {
-      const rows = items.slice(start, start + PART_BATCH).map((item) => this.options.codec.encode(item));
-      await this.client.rpush(key, ...rows);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    for await (const rows of encodedBatches(items, (item) => this.options.codec.encode(item))) await this.client.rpush(key, ...rows);
     if (!(await this.client.exists(this.keys.job(id)))) await this.client.del(key, this.keys.parts(id));
   }
 
