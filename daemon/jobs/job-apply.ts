@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-import { findJournal, journalPath, listJournals, readJournalHeader, recoverJournal, discardJournal, type RecoveryReport } from '../../core/workspace/index.js';
+import { discardJournal, findJournal, journalPath, listJournals, readJournalHeader, recoverJournal, type RecoveryReport } from '../../core/workspace/index.js';
 import type { Logger } from '../logging/types.js';
 import type { JobStore } from './job-store.js';
 import type { StoredJob } from './job-record.js';
@@ -30,7 +30,8 @@ export class JobApply {
     private readonly workspaceBase: string,
     private readonly settled: () => Promise<unknown> = async () => undefined,
   ) {
-    this.journalPath = journalPath(journalFolder(workspaceBase), run.id);
+    // One journal per run (attempt): a run that lost the job to another daemon never touches the other's.
+    this.journalPath = journalPath(journalFolder(workspaceBase), runKey(run));
   }
 
   /** Marks this run's record as applying; false when the job is no longer this run's to write (cancelled, taken over). */
@@ -48,22 +49,29 @@ export class JobApply {
 
   /** The committed journal is needed no more once the record says how the apply ended. */
   async discard(): Promise<void> {
-    const found = await findJournal(journalFolder(this.workspaceBase), this.run.id);
+    const found = await findJournal(journalFolder(this.workspaceBase), runKey(this.run));
     if (found) await discardJournal(found);
   }
+}
+
+function runKey(run: Pick<StoredJob, 'id' | 'attempts'>): string {
+  return `${run.id}.${run.attempts}`;
 }
 
 function describe(report: RecoveryReport): Record<string, unknown> {
   return { jobId: report.jobId, outcome: report.outcome, restored: report.restored, conflicts: report.conflicts };
 }
 
-/** Finishes or rolls back what a lost run of this job left half-applied (any daemon's); null when nothing was left. */
-export async function recoverJobJournal(workspaceBase: string, jobId: string, logger: Logger): Promise<RecoveryReport | null> {
-  const found = await findJournal(journalFolder(workspaceBase), jobId);
-  if (!found) return null;
-  const report = await recoverJournal(found);
-  logger.warn('an interrupted apply was recovered before the job ran again', describe(report));
-  return report;
+/** Finishes or rolls back what lost earlier runs of this job left half-applied (any daemon's); what was recovered. */
+export async function recoverJobJournal(workspaceBase: string, jobId: string, logger: Logger): Promise<RecoveryReport[]> {
+  const reports: RecoveryReport[] = [];
+  for (const { jobId: key, path } of await listJournals(journalFolder(workspaceBase))) {
+    if (!key.startsWith(`${jobId}.`)) continue;
+    const report = await recoverJournal(path);
+    logger.warn('an interrupted apply was recovered before the job ran again', describe(report));
+    reports.push(report);
+  }
+  return reports;
 }
 
 /** Whether the process that wrote a journal is gone: same host, and no such pid (or it is us: a restart with the same pid, as in a container). */
