@@ -74,13 +74,17 @@ export async function appendHistory(store: JobStore, jobId: string, results: Ste
   if (out.length > 0) await store.appendPart(jobId, PART.history, out);
 }
 
+/** Rows per read of a whole part; between reads the event loop turns (a row may hold 500 findings). */
+const READ_ROWS = 20;
+
 async function readAll(store: JobStore, jobId: string, part: string): Promise<unknown[]> {
   const out: unknown[] = [];
-  for (let start = 0; ; start += 200) {
-    const page = await store.readPart(jobId, part, start, 200);
+  for (let start = 0; ; start += READ_ROWS) {
+    const page = await store.readPart(jobId, part, start, READ_ROWS);
     if (!page) return out;
     out.push(...page.items);
-    if (start + 200 >= page.total) return out;
+    if (start + READ_ROWS >= page.total) return out;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
