@@ -46,7 +46,10 @@ export async function startDaemon(repo: string, workspace: string, home: string)
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (!(await fetch(`${url}/health`).then((reply) => reply.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`agentd (${repo}) did not start`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop(child); // never left behind
+      throw new Error(`agentd (${repo}) did not start`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, url, stop: () => stop(child) };
