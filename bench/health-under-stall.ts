@@ -52,9 +52,12 @@ async function measure(build: Build, scenario: Scenario, workspace: string, peer
     const prepared = scenario.prepare ? await scenario.prepare(daemon.url) : null;
     const rss = samplePeakRss(daemon.child.pid!);
     const probe = await startProbe([{ name: 'agentd', url: daemon.url }, { name: 'peer', url: peerUrl }]);
-    const did = await scenario.load(daemon.url);
+    // The prober is stopped whatever the load did, so no probe process outlives the bench.
+    const loaded = await scenario.load(daemon.url).then((did) => ({ did }), (error: unknown) => ({ error }));
     const probed = await probe.finish();
     const peakMb = rss.stop();
+    if ('error' in loaded) throw loaded.error;
+    const did = loaded.did;
     const ours = probed.agentd!;
     const peer = probed.peer!;
     console.log(`  ${build.label}`);

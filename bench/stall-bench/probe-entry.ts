@@ -37,4 +37,6 @@ process.stdin.on('data', () => {
     process.exit(0);
   });
 });
+// The bench went away without saying stop: do not probe on as an orphan.
+process.stdin.on('end', () => process.exit(0));
 process.stdout.write('ready\n');
