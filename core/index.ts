@@ -2,3 +2,4 @@
 export * from './contracts/index.js';
 export * from './errors/index.js';
 export * from './syntax/index.js';
+export * from './fuzzy/index.js';

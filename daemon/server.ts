@@ -33,6 +33,7 @@ import { daemonVersion } from './version.js';
 import { checkBindPolicy } from './security/bind-policy.js';
 import { createSecurity, recordCodecFor } from './security/security-setup.js';
 import type { WebhookEventBus } from './security/webhook-events.js';
+import { recoverOrphanedJournals } from './jobs/job-apply.js';
 
 export interface DaemonDeps {
   logger?: Logger;
@@ -153,6 +154,8 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
     workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize, trustedWorkspaces: config.security.trustedWorkspaces,
   });
+  // Before any job runs: applies that a killed daemon of this host left half-done are finished or rolled back.
+  await recoverOrphanedJournals(workspace.path, logger);
   const runner = new JobRunner({ store, queue, bus, engine, logger, redactor, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;

@@ -24,7 +24,7 @@ export const meta: CapabilityMeta = {
 export async function run(input: ComplexityInput, ctx: CapabilityContext): Promise<StepResult> {
   const thresholds = resolveThresholds(input ?? {});
   const files = await listSources(ctx, input ?? {});
-  const report = await measureProject(ctx, files, thresholds);
+  const report = await measureProject(ctx, files, thresholds, input ?? {});
   return { summary: summarise(report), findings: selectFindings(report.findings, input?.rules), data: { thresholds, totals: totals(report), files: report.files, skipped: report.skipped } };
 }
 

@@ -48,7 +48,7 @@ async function chooseAndRun(ctx: CapabilityContext, input: LintInput): Promise<L
   }
   if (configFile) {
     const { lintWithProjectConfig } = await import('./lint/project-lint.js');
-    const project = await lintWithProjectConfig(ctx, await listSourcePaths(ctx, input), configFile);
+    const project = await lintWithProjectConfig(ctx, await listSourcePaths(ctx, input), input, configFile);
     if (!('failed' in project)) return project;
     ctx.log('warn', `analysis.lint: ${project.failed}; using agentd's recommended config instead.`);
     return recommendedRun(ctx, input, project.failed);
@@ -59,7 +59,7 @@ async function chooseAndRun(ctx: CapabilityContext, input: LintInput): Promise<L
 async function recommendedRun(ctx: CapabilityContext, input: LintInput, fallbackReason?: string): Promise<LintRun> {
   // ESLint is loaded only here: a project linted by the built-in rules never pays its module loading.
   const { lintWithRecommended } = await import('./lint/run-eslint.js');
-  return lintWithRecommended(ctx, await listSourcePaths(ctx, input), fallbackReason);
+  return lintWithRecommended(ctx, await listSourcePaths(ctx, input), input, fallbackReason);
 }
 
 function configLabel(config: LintRun['config']): string {

@@ -5,7 +5,7 @@
  */
 import { SEVERITIES } from '../../core/report/index.js';
 import type { Palette } from './palette.js';
-import type { FindingRecord, TaskJob, Turn } from './task-job.js';
+import type { FindingRecord, TaskJob, TaskResult, Turn } from './task-job.js';
 
 const TOP_FINDINGS = 5;
 
@@ -13,20 +13,23 @@ export function lastAgentTurn(job: TaskJob): Turn | undefined {
   return [...job.turns].reverse().find((turn) => turn.role === 'agent');
 }
 
-export function severityCounts(findings: FindingRecord[]): string {
-  if (findings.length === 0) return 'no findings';
-  const counts = SEVERITIES.map((severity) => [severity, findings.filter((f) => f.severity === severity).length] as const).filter(([, n]) => n > 0);
-  return `${findings.length} finding(s): ${counts.map(([severity, n]) => `${n} ${severity}`).join(', ')}`;
+/** "12 finding(s): 2 high, 10 low" — from the record's totals when it shows only some of them. */
+export function severityCounts(findings: FindingRecord[], totals?: TaskResult['counts']): string {
+  const total = totals?.findings ?? findings.length;
+  if (total === 0) return 'no findings';
+  const count = (severity: string): number => totals?.bySeverity?.[severity] ?? findings.filter((f) => f.severity === severity).length;
+  const counts = SEVERITIES.map((severity) => [severity, count(severity)] as const).filter(([, n]) => n > 0);
+  return `${total} finding(s): ${counts.map(([severity, n]) => `${n} ${severity}`).join(', ')}`;
 }
 
-function topFindings(findings: FindingRecord[]): string[] {
+function topFindings(findings: FindingRecord[], total = findings.length): string[] {
   const rank = (f: FindingRecord): number => {
     const index = (SEVERITIES as readonly string[]).indexOf(f.severity);
     return index < 0 ? SEVERITIES.length : index;
   };
   const sorted = [...findings].sort((a, b) => rank(a) - rank(b));
   const lines = sorted.slice(0, TOP_FINDINGS).map((f) => `  ${f.severity.padEnd(8)} ${f.file}${f.range ? `:${f.range.startLine}` : ''}  ${f.message}`);
-  if (findings.length > TOP_FINDINGS) lines.push(`  … and ${findings.length - TOP_FINDINGS} more`);
+  if (total > TOP_FINDINGS) lines.push(`  … and ${total - TOP_FINDINGS} more`);
   return lines;
 }
 
@@ -109,11 +112,13 @@ function resultBody(job: TaskJob): string[] {
   const skipped = skippedCapabilities(job);
   if (skipped) lines.push(`Not built yet — skipped: ${skipped}`);
   const findings = result.findings ?? [];
-  if (findings.length > 0) lines.push(severityCounts(findings), ...topFindings(findings));
-  else if (job.status === 'succeeded' && analysed(job)) lines.push(result.summary?.trim() || severityCounts(findings), ...weakestFiles(result.data));
+  if (findings.length > 0) lines.push(severityCounts(findings, result.counts), ...topFindings(findings, result.counts?.findings));
+  else if (job.status === 'succeeded' && analysed(job)) lines.push(result.summary?.trim() || severityCounts(findings, result.counts), ...weakestFiles(result.data));
   const changes = result.changes ?? [];
   if (changes.length > 0 && job.status === 'succeeded') {
-    lines.push(`Changed files (${new Set(changes.map((c) => c.path)).size}):`, ...changes.map((c) => `  ${c.action.padEnd(6)} ${c.path}`));
+    const total = Math.max(result.counts?.changes ?? 0, new Set(changes.map((c) => c.path)).size);
+    const shown = total > changes.length ? `, the first ${changes.length} shown` : '';
+    lines.push(`Changed files (${total}${shown}):`, ...changes.map((c) => `  ${c.action.padEnd(6)} ${c.path}`));
   }
   return lines;
 }

@@ -49,7 +49,9 @@ export interface FindingRecord {
 
 export interface TaskResult {
   summary?: string;
+  /** All findings, or (lean records of larger results) the most severe 100: `counts` has the totals. */
   findings?: FindingRecord[];
+  counts?: { findings: number; bySeverity?: Record<string, number>; changes: number };
   changes?: StagedChange[];
   artifacts?: { name: string }[];
   data?: unknown[];

@@ -14,21 +14,30 @@ export interface CacheLimits {
   maxProjects: number;
 }
 
+/**
+ * Bounded by bytes, not by a file count: with at most 5,000 parsed files and 20,000 memo entries, a
+ * 20,000-file workspace re-parsed and re-measured every file in each of the ten analyses of a pipeline
+ * (140,000 parse misses; the 10-analysis pipeline took minutes). The entry caps now only stop a
+ * pathological count; the byte bound (with a fixed cost per tree, so tiny files count) is what holds.
+ * Measured on 20,000 tiny files: four analyses 72 s -> 40 s, peak RSS no higher (less churn).
+ */
 export const DEFAULT_CACHE_LIMITS: CacheLimits = {
-  maxParsedFiles: 5000,
+  maxParsedFiles: 50_000,
   maxParsedBytes: 256 * 1024 * 1024,
-  maxMemoEntries: 20_000,
+  maxMemoEntries: 100_000,
   maxProjects: 64,
 };
 
-// A tree-sitter tree takes several times its source in native memory; 8x is a measured-order guess.
+// A tree-sitter tree takes several times its source in native memory; 8x is a measured-order guess,
+// plus a fixed cost per tree and per cached plain copy that a tiny file's length says nothing about.
 const TREE_BYTES_PER_CHAR = 8;
+const BYTES_PER_TREE = 4096;
 
 function parsedLimits(limits: CacheLimits): HashedCacheLimits {
   return {
     maxEntries: limits.maxParsedFiles,
     maxBytes: limits.maxParsedBytes,
-    sizeOf: (value) => (value as ParsedFile).source.length * (2 + TREE_BYTES_PER_CHAR),
+    sizeOf: (value) => (value as ParsedFile).source.length * (2 + TREE_BYTES_PER_CHAR) + BYTES_PER_TREE,
   };
 }
 

@@ -2,7 +2,7 @@
 import type { ParsedFile, ParseManyResult, Permissions, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
 import { memo } from '../cache/thread-caches.js';
 import { cachedParseOf, parseCached, parseMissed } from '../parsing/cached-parse.js';
-import { AgentdError } from '../errors/index.js';
+import { AgentdError, isAgentdError } from '../errors/index.js';
 import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
 import { confinePath } from '../workspace/confine-path.js';
 import { formatSource } from './format-source.js';
@@ -66,7 +66,8 @@ export function buildTools(options: ToolsOptions): Tools {
         try {
           result.files.push(parsed instanceof Promise ? await parsed : parsed);
         } catch (error) {
-          skip(path, error);
+          // A parser that gives up on one file (native failure, exhausted memory) costs that file, not the batch.
+          skip(path, isAgentdError(error) ? error : unparsable(path, error));
         }
       }
       checkpoint();
@@ -93,4 +94,9 @@ export function buildTools(options: ToolsOptions): Tools {
       return memo(`${workspace.root}\0${key}`, hash, compute);
     },
   };
+}
+
+function unparsable(path: string, error: unknown): AgentdError {
+  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return new AgentdError('parse_failed', `File "${path}" could not be parsed (${reason}); it was skipped.`, { cause: error });
 }

@@ -13,9 +13,16 @@ export interface ListOptions {
   extensions?: string[];
 }
 
+/** A file (or a folder, path ending with "/") an analysis could not look at, and why; the path is workspace-relative. */
+export interface SkippedFile {
+  path: string;
+  code: string;
+  message: string;
+}
+
 export interface ReadManyResult {
   files: { path: string; content: string }[];
-  skipped: { path: string; code: string; message: string }[];
+  skipped: SkippedFile[];
 }
 
 /**
@@ -37,6 +44,12 @@ export interface WorkspaceView {
   readMany(paths: string[]): Promise<ReadManyResult>;
   exists(path: string): Promise<boolean>;
   list(options?: ListOptions): Promise<string[]>;
+  /**
+   * What the latest list() with these options left out although the files matched: over 100 KB, or
+   * inside a folder that could not be read (path ending with "/"), each with its reason — so an
+   * analysis reports them as skipped instead of silently missing them. Optional for older views.
+   */
+  refused?(options?: ListOptions): SkippedFile[];
   write(path: string, content: string): Promise<void>;
   delete(path: string): Promise<void>;
   /** The staged changes so far (this step's and earlier steps'), with unified diffs. */
@@ -91,7 +104,7 @@ export interface Permissions {
 
 export interface ParseManyResult {
   files: ParsedFile[];
-  skipped: { path: string; code: string; message: string }[];
+  skipped: SkippedFile[];
 }
 
 /** Every call counts against the job's maxToolCalls. */

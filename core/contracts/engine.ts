@@ -29,6 +29,11 @@ export interface RunRequest {
   staged?: StagedEntry[];
   /** Apply staged changes to disk at the end (auto mode). When false they come back in `result.changes`. */
   apply: boolean;
+  /**
+   * Where the apply writes its journal first (core/workspace/apply-journal.ts), so a process killed
+   * mid-apply leaves what the next start needs to finish or roll it back. Default: no journal.
+   */
+  journalPath?: string;
 }
 
 export interface RunOutcome {
@@ -45,6 +50,12 @@ export interface RunOptions {
   /** Aborting cancels the run; a running step stops within one second. An AgentdError as reason sets error.code. */
   signal?: AbortSignal;
   onEvent?: EngineEventListener;
+  /**
+   * Asked right before the first file is written (auto mode): true lets the apply start, and from then
+   * on it completes (or is rolled back on failure) whatever the signal says; false means the job was
+   * cancelled meanwhile and nothing is written. The daemon answers it atomically in the job record.
+   */
+  beginApply?: () => Promise<boolean>;
 }
 
 export interface Engine {
@@ -80,8 +91,11 @@ export interface ContextOptions {
   budget: ToolBudget;
   onLog(level: LogLevel, message: string): void;
   onProgress(percent: number, message?: string): void;
-  /** How the workspace view's list() walks the root (default: a fresh walk each time; a scan shares one). */
-  walk?: (realRoot: string) => ReadonlyMap<string, string | undefined>;
+  /**
+   * How the workspace view's list() walks the root (default: a fresh walk each time; a scan shares one):
+   * the files with their stat signatures, and what the walk refused (too large, unreadable folders).
+   */
+  walk?: (realRoot: string) => ReadonlyMap<string, string | undefined> & { readonly refused?: ReadonlyMap<string, { code: string; message: string }> };
 }
 
 export interface ContextHandle {

@@ -5,3 +5,4 @@ export * from './project.js';
 export * from './pipeline.js';
 export * from './engine.js';
 export * from './input-schema-parts.js';
+export * from './serialized-data.js';

@@ -6,9 +6,27 @@
 import type { JSONSchema } from './capability.js';
 import type { Finding } from './findings.js';
 
+/**
+ * Length limits of client-sent paths and names, checked by the input schema before any work: a path
+ * longer than Linux's PATH_MAX names no file, and an identifier is a few dozen characters (a 900,000-
+ * character name once cost seconds of CPU in a "did you mean" search).
+ */
+export const MAX_PATH_LENGTH = 1024;
+export const MAX_NAME_LENGTH = 256;
+
+/** A workspace-relative path (or glob) given by the client. */
+export function pathSchema(description?: string): JSONSchema {
+  return { type: 'string', minLength: 1, maxLength: MAX_PATH_LENGTH, ...(description ? { description } : {}) };
+}
+
+/** A name (identifier, symbol) given by the client. */
+export function nameSchema(description?: string): JSONSchema {
+  return { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH, ...(description ? { description } : {}) };
+}
+
 /** Gitignore-style globs relative to the workspace root, e.g. globsSchema('analyse'). */
 export function globsSchema(what: string): JSONSchema {
-  return { type: 'array', items: { type: 'string', minLength: 1 }, description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.` };
+  return { type: 'array', maxItems: 1000, items: pathSchema(), description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.` };
 }
 
 /** The `include` and `exclude` properties; spread into an inputSchema's `properties`. */

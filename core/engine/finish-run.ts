@@ -19,14 +19,21 @@ async function conclude(state: RunState): Promise<Ending> {
   const { request } = state;
   let result: PipelineResult;
   try {
-    result = mergeResults(state.results, await changesFromStaged(request.root, state.staged));
+    result = mergeResults(state.outcomes, await changesFromStaged(request.root, state.staged));
   } catch (error) {
     return { status: 'failed', error: asJobError(error, 'internal_error'), result: null, applied: false };
   }
   if (!request.apply || result.changes.length === 0) return { status: 'succeeded', error: null, result, applied: false };
+  // The last moment a cancellation stops the apply: once it begins, it completes or is rolled back.
+  const stop = state.guard.stopReason();
+  if (stop) return { ...stop, result: null, applied: false };
+  if (state.beginApply && !(await state.beginApply())) {
+    return { status: 'cancelled', error: { code: 'cancelled', message: 'The job was cancelled before its changes were written; nothing was written.' }, result: null, applied: false };
+  }
   try {
     // All or nothing: applyChanges restores every touched file before it throws.
-    await applyChanges(request.root, result.changes);
+    const journal = request.journalPath ? { journal: { path: request.journalPath, jobId: request.jobId } } : {};
+    await applyChanges(request.root, result.changes, journal);
     return { status: 'succeeded', error: null, result, applied: true };
   } catch (error) {
     const jobError = asJobError(error, 'apply_failed');
@@ -34,8 +41,17 @@ async function conclude(state: RunState): Promise<Ending> {
   }
 }
 
+/**
+ * A run that failed in one step while others ran keeps what those found (the result of a failed run
+ * never carries changes: nothing of it is applied, and a half-done change set is no proposal).
+ */
+function partial(state: RunState, end: { status: 'failed' | 'cancelled'; error: JobError }): Ending {
+  const result = end.status === 'failed' && state.results.length > 0 ? mergeResults(state.outcomes, []) : null;
+  return { ...end, result, applied: false };
+}
+
 export async function finishRun(state: RunState, end: { status: 'failed' | 'cancelled'; error: JobError } | null): Promise<RunOutcome> {
-  const ending: Ending = end ? { ...end, result: null, applied: false } : await conclude(state);
+  const ending: Ending = end ? partial(state, end) : await conclude(state);
   state.events.done(ending.status, ending.error);
   return {
     status: ending.status,

@@ -3,6 +3,7 @@
  * passing only data (module path, input, overlay, previous results, remaining budget). It owns the
  * job-wide limits (wall clock, tool calls), cancellation, events, the merged result and the apply.
  */
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_LIMITS } from '../contracts/index.js';
 import { isAgentdError } from '../errors/index.js';
 import type {
@@ -43,6 +44,9 @@ export interface EngineOptions {
 /** What one run carries from step to step. */
 export interface RunState {
   request: RunRequest;
+  /** Names this run to the executor, which keeps its step results for the later steps (StepTask.run). */
+  key: string;
+  beginApply?: () => Promise<boolean>;
   guard: JobGuard;
   events: JobEvents;
   outcomes: StepOutcome[];
@@ -75,6 +79,8 @@ export class PipelineEngine implements Engine {
   async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     const state: RunState = {
       request,
+      key: `${request.jobId}:${randomUUID()}`,
+      beginApply: options.beginApply,
       guard: new JobGuard(request.jobId, request.limits.maxExecutionTimeMin, options.signal),
       events: new JobEvents(request.steps.length, options.onEvent),
       outcomes: request.steps.map((step, index) => pendingOutcome(index, step.capability)),
@@ -87,6 +93,7 @@ export class PipelineEngine implements Engine {
       return await finishRun(state, await this.runSteps(state));
     } finally {
       state.guard.dispose();
+      this.executor.forgetRun(state.key);
     }
   }
 
@@ -94,16 +101,35 @@ export class PipelineEngine implements Engine {
     if (this.ownsExecutor) await this.executor.close();
   }
 
+  /**
+   * Runs the steps in order. A step that fails on its own (its capability threw, crashed or ran out of
+   * memory) does not stop the steps after it when it is read-only: they do not build on anything it
+   * would have staged, and an analysis pipeline keeps the other nine checks' results. After a failed
+   * step that writes, and after anything that ends the whole job (cancellation, the time limit, the
+   * tool budget, a lost executor), the remaining steps are skipped, each saying why.
+   */
   private async runSteps(state: RunState): Promise<StepEnd> {
+    let failed: StepEnd = null;
     for (let index = 0; index < state.outcomes.length; index++) {
-      const end = state.guard.stopReason() ?? (await this.runStep(state, index));
-      if (end) {
-        // Only pending steps are touched: the step that failed keeps its status.
-        this.skipFrom(state, index);
+      const stop = state.guard.stopReason();
+      if (stop) {
+        this.skipFrom(state, index, `skipped: ${stop.error.message}`);
+        return stop;
+      }
+      const end = await this.runStep(state, index);
+      if (!end) continue;
+      const outcome = state.outcomes[index]!;
+      if (endsTheJob(end)) {
+        this.skipFrom(state, index + 1, `skipped: ${end.error.message}`);
         return end;
       }
+      failed ??= end;
+      if (this.registry.get(outcome.capability)?.meta.writes) {
+        this.skipFrom(state, index + 1, `skipped: step ${index} (${outcome.capability}) failed, and the later steps would build on the files it changes`);
+        break;
+      }
     }
-    return null;
+    return failed && withTally(failed, state.outcomes);
   }
 
   private async runStep(state: RunState, index: number): Promise<StepEnd> {
@@ -155,6 +181,7 @@ export class PipelineEngine implements Engine {
       root: request.root,
       staged: state.staged,
       previous: [...(request.previous ?? []), ...state.results],
+      run: { key: state.key, own: state.results.length },
       maxToolCalls: request.limits.maxToolCalls,
       toolCallsUsed: state.toolCalls,
       maxMemoryMB: request.limits.maxMemoryMB,
@@ -162,9 +189,9 @@ export class PipelineEngine implements Engine {
     };
   }
 
-  private skipFrom(state: RunState, from: number): void {
+  private skipFrom(state: RunState, from: number, reason: string): void {
     for (const outcome of state.outcomes.slice(from)) {
-      if (outcome.status === 'pending') setStatus(state, outcome, 'skipped');
+      if (outcome.status === 'pending') setStatus(state, outcome, 'skipped', reason);
     }
   }
 }
@@ -177,6 +204,21 @@ export function createEngine(options: EngineOptions): PipelineEngine {
 function executorUnavailable(error: unknown): StepReply {
   const message = isAgentdError(error) ? error.message : `The executor is unavailable (${String(error)}); check the daemon's log.`;
   return { ok: false, error: { code: 'unavailable', message }, toolCalls: 0 };
+}
+
+/** Failures that concern the whole job, not one step: nothing after them can run. */
+const JOB_WIDE = new Set(['cancelled', 'shutdown', 'time_limit', 'tool_call_limit', 'unavailable']);
+
+function endsTheJob(end: NonNullable<StepEnd>): boolean {
+  return end.status === 'cancelled' || JOB_WIDE.has(end.error.code);
+}
+
+/** The first failure, saying how the rest of a multi-step run went. */
+function withTally(end: NonNullable<StepEnd>, outcomes: StepOutcome[]): NonNullable<StepEnd> {
+  if (outcomes.length === 1) return end;
+  const count = (status: StepStatus): number => outcomes.filter((outcome) => outcome.status === status).length;
+  const tally = `${count('succeeded')} of ${outcomes.length} steps succeeded, ${count('failed')} failed, ${count('skipped')} skipped.`;
+  return { ...end, error: { ...end.error, message: `${end.error.message} (${tally})` } };
 }
 
 function pendingOutcome(index: number, capability: string): StepOutcome {

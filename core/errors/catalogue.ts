@@ -7,6 +7,7 @@ export const ERROR_CATALOGUE = {
   // REST / client errors
   invalid_json: { status: 400, description: 'The request body is not parsable JSON.' },
   validation_failed: { status: 400, description: 'The body or query fails its schema; details list each problem with its JSON path.' },
+  invalid_cursor: { status: 400, description: 'A page cursor this daemon did not give out (or of another result); start again without it.' },
   invalid_workspace: { status: 400, description: 'The job workspace is absolute or escapes workspace.path.' },
   unauthorized: { status: 401, description: 'Missing or wrong credentials.' },
   job_not_found: { status: 404, description: 'No job has that id.' },
@@ -16,8 +17,9 @@ export const ERROR_CATALOGUE = {
   not_found: { status: 404, description: 'No route matches the method and path.' },
   job_finished: { status: 409, description: 'The job is already in a final state.' },
   job_running: { status: 409, description: 'The job is running; wait for it to finish.' },
+  apply_in_progress: { status: 409, description: 'The job is writing its changes; it can no longer be cancelled and will report whether they were applied.' },
   not_awaiting_approval: { status: 409, description: 'Approve/reject was sent for a job that is not awaiting approval.' },
-  payload_too_large: { status: 413, description: 'The request body is over 1 MB.' },
+  payload_too_large: { status: 413, description: 'The request body is over its limit: 1 MB for the API, 25 MB for a GitHub webhook delivery.' },
   unsupported_media_type: { status: 415, description: 'The request body is not application/json.' },
   unknown_capability: { status: 422, description: 'A step names no registered capability.' },
   invalid_input: { status: 422, description: "A step's input fails the capability's inputSchema." },
@@ -40,6 +42,8 @@ export const ERROR_CATALOGUE = {
   file_too_large: { status: 400, description: 'A file is over the 100 KB limit for reading or writing.' },
   binary_file: { status: 400, description: 'A file is binary; capabilities read and write text only.' },
   file_not_found: { status: 400, description: 'A file does not exist in the workspace.' },
+  file_unreadable: { status: 400, description: 'The operating system refused to read a file (permissions, I/O error); analyses skip it and say so.' },
+  parse_failed: { status: 400, description: 'A source file could not be parsed at all; analyses skip it and say so.' },
   command_not_allowed: { status: 400, description: 'Retired: replaced by project_code_not_allowed (the permission is about running project code, not about commands); never reported.' },
   project_code_not_allowed: { status: 403, description: "Running the workspace's own code (tests, scripts, ESLint/Prettier JS configs and plugins) was refused: the workspace is not trusted (security.trustedWorkspaces) for this job." },
 

@@ -1,2 +1,3 @@
 export * from './catalogue.js';
 export * from './agentd-error.js';
+export * from './quote-input.js';

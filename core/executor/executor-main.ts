@@ -7,6 +7,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { setTimeout as delay } from 'node:timers/promises';
 import { failureFromPool } from './failure-mapping.js';
 import { PoolSet, type PoolOptions } from './pool-set.js';
+import type { StepResult } from '../contracts/index.js';
 import type { FromExecutor, StepReply, StepTask, ToExecutor, WorkerControl } from './protocol.js';
 
 /** How long a capability gets to honour ctx.signal before its thread is terminated. */
@@ -24,13 +25,48 @@ interface Running {
 const options = JSON.parse(process.argv[2] ?? '{}') as PoolOptions;
 const pools = new PoolSet(options, (error) => process.stderr.write(`executor: pool error: ${String(error)}\n`));
 const running = new Map<number, Running>();
+/**
+ * The results of each engine run's steps so far, in order: a later step's `previous` is taken from here
+ * instead of crossing from the daemon again (step ten of an analysis pipeline got nine steps' findings
+ * re-sent, serialised on the daemon's thread). Dropped when the engine says the run ended.
+ */
+const runResults = new Map<string, StepResult[]>();
+/** Findings per message of a chunked reply: each decodes in a few milliseconds on the daemon's thread. */
+const FINDINGS_PER_MESSAGE = 500;
 
 function send(message: FromExecutor): void {
   // The callback takes a send that races the supervisor's exit, instead of an 'error' event.
   if (process.connected) process.send?.(message, undefined, {}, () => undefined);
 }
 
-async function runTask(id: number, task: StepTask): Promise<void> {
+/** The task with its whole `previous`: what the daemon sent, plus this run's results kept here. */
+function withRunResults(task: StepTask): StepTask {
+  if (!task.run) return task;
+  const { key, own, cached = 0 } = task.run;
+  if (cached === 0) {
+    // The daemon sent them all: keep this run's share for the steps to come.
+    runResults.set(key, task.previous.slice(task.previous.length - own));
+    return task;
+  }
+  return { ...task, previous: [...task.previous, ...(runResults.get(key) ?? []).slice(0, cached)] };
+}
+
+/** Sends a reply; a big finding list goes ahead in chunks, each its own message. */
+async function sendReply(id: number, reply: StepReply): Promise<void> {
+  const findings = reply.ok ? (reply.result.findings ?? []) : [];
+  if (!reply.ok || findings.length <= FINDINGS_PER_MESSAGE) {
+    send({ type: 'reply', id, reply });
+    return;
+  }
+  for (let start = 0; start < findings.length; start += FINDINGS_PER_MESSAGE) {
+    send({ type: 'findings', id, findings: findings.slice(start, start + FINDINGS_PER_MESSAGE) });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  send({ type: 'reply', id, reply: { ...reply, result: { ...reply.result, findings: [] } }, chunkedFindings: findings.length });
+}
+
+async function runTask(id: number, sent: StepTask): Promise<void> {
+  const task = withRunResults(sent);
   const { port1, port2 } = new MessageChannel();
   const controller = new AbortController();
   const stopFlag = new Int32Array(new SharedArrayBuffer(4));
@@ -48,7 +84,8 @@ async function runTask(id: number, task: StepTask): Promise<void> {
   port1.close();
   clearTimeout(running.get(id)?.graceTimer);
   running.delete(id);
-  send({ type: 'reply', id, reply });
+  if (reply.ok && task.run) runResults.get(task.run.key)?.push(reply.result);
+  await sendReply(id, reply);
 }
 
 function cancel(id: number): void {
@@ -72,6 +109,7 @@ async function shutdown(): Promise<void> {
 process.on('message', (message: ToExecutor) => {
   if (message.type === 'run') void runTask(message.id, message.task);
   else if (message.type === 'cancel') cancel(message.id);
+  else if (message.type === 'forget') runResults.delete(message.run);
   else if (message.type === 'shutdown') void shutdown();
 });
 // The daemon went away (crashed or exited without close()): do not linger as an orphan.

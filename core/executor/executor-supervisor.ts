@@ -11,6 +11,7 @@ import { cleanFlags, executorEnv } from './clean-exec-env.js';
 import { HIDDEN_PATHS_VARIABLE } from '../sandbox/run-sandboxed.js';
 import { failureFromExecutorExit } from './failure-mapping.js';
 import type { PoolOptions } from './pool-set.js';
+import type { Finding } from '../contracts/index.js';
 import type { FromExecutor, StepEvent, StepFailure, StepReply, StepTask, ToExecutor } from './protocol.js';
 
 const EXECUTOR_MAIN = fileURLToPath(new URL('./executor-main.js', import.meta.url));
@@ -27,6 +28,8 @@ interface Pending {
   task: StepTask;
   child: ChildProcess;
   onEvent?: (event: StepEvent) => void;
+  /** Findings of a chunked reply, as they arrive. */
+  findings: Finding[];
   finish(reply: StepReply): void;
 }
 
@@ -45,6 +48,8 @@ export class ExecutorSupervisor {
   private starting: Promise<ChildProcess> | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  /** Per engine run: the executor process that holds its results, and how many (see StepTask.run). */
+  private readonly runs = new Map<string, { child: ChildProcess; count: number }>();
   private closed = false;
   private stderrTail = '';
   /** How many times the executor died and was replaced. */
@@ -86,11 +91,30 @@ export class ExecutorSupervisor {
         this.updateRef();
         resolve(reply);
       };
-      this.pending.set(id, { task, child, onEvent: options.onEvent, finish });
+      this.pending.set(id, { task, child, onEvent: options.onEvent, findings: [], finish });
       signal?.addEventListener('abort', onAbort, { once: true });
       this.updateRef();
-      this.send(child, { type: 'run', id, task });
+      this.send(child, { type: 'run', id, task: this.slimmed(task, child) });
     });
+  }
+
+  /** The engine run ended: the executor drops the results it kept for it. */
+  forgetRun(key: string): void {
+    const known = this.runs.get(key);
+    this.runs.delete(key);
+    if (known && known.child === this.child) this.send(known.child, { type: 'forget', run: key });
+  }
+
+  /** The task without the run's earlier results when `child` holds them already (it kept each as it came back). */
+  private slimmed(task: StepTask, child: ChildProcess): StepTask {
+    if (!task.run) return task;
+    const { key, own } = task.run;
+    const known = this.runs.get(key);
+    if (own > 0 && known?.child === child && known.count === own) {
+      return { ...task, previous: task.previous.slice(0, task.previous.length - own), run: { key, own, cached: own } };
+    }
+    this.runs.set(key, { child, count: own });
+    return task;
   }
 
   async close(): Promise<void> {
@@ -162,15 +186,22 @@ export class ExecutorSupervisor {
 
   private onMessage(child: ChildProcess, message: FromExecutor): void {
     if (message.type === 'event') this.pending.get(message.id)?.onEvent?.(message.event);
+    else if (message.type === 'findings') this.pending.get(message.id)?.findings.push(...message.findings);
     else if (message.type === 'reply') {
       const pending = this.pending.get(message.id);
-      if (pending?.child === child) pending.finish(message.reply);
+      if (pending?.child !== child) return;
+      const reply = message.reply;
+      if (reply.ok && message.chunkedFindings !== undefined) reply.result.findings = pending.findings;
+      const run = pending.task.run && this.runs.get(pending.task.run.key);
+      if (reply.ok && run?.child === child) run.count += 1;
+      pending.finish(reply);
     }
   }
 
   private onExit(child: ChildProcess, exit: string): void {
     const wasCurrent = this.child === child;
     if (wasCurrent) this.child = null;
+    for (const [key, run] of this.runs) if (run.child === child) this.runs.delete(key);
     for (const pending of [...this.pending.values()]) {
       if (pending.child !== child) continue;
       const error = this.closed ? closedFailure(pending.task) : failureFromExecutorExit(pending.task, exit, this.stderrTail);

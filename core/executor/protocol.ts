@@ -2,7 +2,7 @@
  * The data that crosses the executor boundary (daemon process <-> executor process <-> worker thread).
  * Only plain data travels: a module path and JSON in, JSON out; never functions or code.
  */
-import type { LogLevel, Permissions, StagedEntry, StepResult } from '../contracts/index.js';
+import type { Finding, LogLevel, Permissions, StagedEntry, StepResult } from '../contracts/index.js';
 
 /** Everything a worker needs to run one step. */
 export interface StepTask {
@@ -16,6 +16,12 @@ export interface StepTask {
   /** The overlay left by earlier steps. */
   staged: StagedEntry[];
   previous: StepResult[];
+  /**
+   * The engine run this step belongs to, and how many of `previous` (its last entries) are results of
+   * that run's earlier steps. The executor keeps those as they come back, so the supervisor sends them
+   * only when the executor does not have them (`cached`: how many it is to take from its own copy).
+   */
+  run?: { key: string; own: number; cached?: number };
   /** The job's tool-call budget and what earlier steps already used of it. */
   maxToolCalls: number;
   toolCallsUsed: number;
@@ -52,10 +58,16 @@ export type WorkerControl = { kind: 'abort' };
 export type ToExecutor =
   | { type: 'run'; id: number; task: StepTask }
   | { type: 'cancel'; id: number }
+  | { type: 'forget'; run: string }
   | { type: 'shutdown' };
 
-/** Executor process -> supervisor. */
+/**
+ * Executor process -> supervisor. A reply with many findings comes as `findings` messages first (the
+ * reply then says how many): each is decoded in its own turn of the daemon's event loop, not one
+ * message of 100,000 findings holding it.
+ */
 export type FromExecutor =
   | { type: 'ready'; pid: number }
   | { type: 'event'; id: number; event: StepEvent }
-  | { type: 'reply'; id: number; reply: StepReply };
+  | { type: 'findings'; id: number; findings: Finding[] }
+  | { type: 'reply'; id: number; reply: StepReply; chunkedFindings?: number };

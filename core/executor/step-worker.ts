@@ -7,7 +7,7 @@
 import './worker-guard.js';
 import { pathToFileURL } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
-import type { Capability, ContextOptions, LogLevel, StepResult, ToolBudget, WorkspaceView } from '../contracts/index.js';
+import { packData, type Capability, type ContextOptions, type LogLevel, type StepResult, type ToolBudget, type WorkspaceView } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import { createCapabilityContext } from '../context/create-context.js';
 import { createToolBudget } from '../context/tool-budget.js';
@@ -36,12 +36,19 @@ async function loadCapability(task: StepTask): Promise<Capability> {
   return candidate as Capability;
 }
 
-/** Only JSON leaves a capability (convention 6); a result that is not JSON is the capability's error. */
+/**
+ * Only JSON leaves a capability (convention 6); a result that is not JSON is the capability's error.
+ * Large `data` leaves as its JSON text (core/contracts/serialized-data.ts), serialised here, off the daemon's thread.
+ */
 function toJson(result: unknown, task: StepTask): StepResult {
   if (typeof result !== 'object' || result === null || typeof (result as StepResult).summary !== 'string') {
     throw new Error(`run() of "${task.capabilityId}" must resolve to a StepResult with a string summary`);
   }
-  return JSON.parse(JSON.stringify(result)) as StepResult;
+  const { data, ...rest } = result as StepResult;
+  const plain = JSON.parse(JSON.stringify(rest)) as StepResult;
+  const packed = packData(data);
+  if (packed !== undefined) plain.data = packed;
+  return plain;
 }
 
 /** A capability may return changes instead of staging them; stage those so the overlay stays the one truth. */

@@ -3,21 +3,11 @@
  * edit, so "secuirty" and "renmae" are one typo away), a light stemmer, and a budget that grows with
  * the word's length so short words must match exactly.
  */
+import { closeMatches, editDistance } from '../fuzzy/index.js';
 
-/** Levenshtein distance with adjacent transpositions counted as one edit. */
+/** Levenshtein distance with adjacent transpositions counted as one edit (exact; for short words). */
 export function typoDistance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = best;
-    }
-  }
-  return rows[a.length]![b.length]!;
+  return editDistance(a, b, undefined, { transpositions: true });
 }
 
 /** Edits a word of this length may carry and still count as the keyword (short words: none). */
@@ -59,7 +49,7 @@ export function wordMatch(word: string, keyword: string): number {
   if (length === 4 && word.length === 4 && keyword.length === 4) return isSwap(word, keyword) ? 0.8 : 0;
   const budget = typoBudget(length);
   if (budget === 0 || Math.abs(word.length - keyword.length) > budget) return 0;
-  return typoDistance(word, keyword) <= budget ? 0.8 : 0;
+  return editDistance(word, keyword, budget, { transpositions: true }) <= budget ? 0.8 : 0;
 }
 
 /** Two adjacent letters swapped ("lnit" for "lint"): the one typo short words may carry. */
@@ -70,13 +60,5 @@ function isSwap(a: string, b: string): boolean {
 
 /** The closest of `candidates` within a typo budget of the wanted name's length (case-insensitive), ranked. */
 export function closeNames(wanted: string, candidates: Iterable<string>, limit = 3): string[] {
-  const lower = wanted.toLowerCase();
-  const budget = Math.max(1, Math.floor(wanted.length / 4));
-  const scored: { name: string; distance: number }[] = [];
-  for (const name of new Set(candidates)) {
-    const distance = typoDistance(lower, name.toLowerCase());
-    if (distance <= budget) scored.push({ name, distance });
-  }
-  scored.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return scored.slice(0, limit).map((s) => s.name);
+  return closeMatches(wanted, candidates, limit, { budget: (length) => Math.max(1, Math.floor(length / 4)), ignoreCase: true, transpositions: true });
 }

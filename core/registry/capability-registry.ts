@@ -2,8 +2,8 @@
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { CapabilityGroup, CapabilityMeta, RegisteredCapability } from '../contracts/index.js';
-import { AgentdError } from '../errors/index.js';
-import { closestMatch } from './did-you-mean.js';
+import { AgentdError, quoteInput } from '../errors/index.js';
+import { closestMatch } from '../fuzzy/index.js';
 import { InputValidators, type InputValidation } from './input-validators.js';
 import { validateModule } from './validate-module.js';
 
@@ -60,7 +60,7 @@ export class CapabilityRegistry {
     if (found) return found;
     const suggestion = closestMatch(id, this.byId.keys());
     const hint = suggestion ? `did you mean "${suggestion}"?` : 'GET /capabilities lists the registered ids.';
-    throw new AgentdError('unknown_capability', `No capability is registered as "${id}"; ${hint}`);
+    throw new AgentdError('unknown_capability', `No capability is registered as ${quoteInput(id)}; ${hint}`);
   }
 
   /**

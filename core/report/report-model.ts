@@ -1,5 +1,5 @@
 /** What every reporter renders: the findings of a scan, the metas that document their rules, and the sources they point into. */
-import type { CapabilityMeta, Finding } from '../contracts/index.js';
+import type { CapabilityMeta, Finding, SkippedFile } from '../contracts/index.js';
 
 export interface ReportFinding extends Finding {
   /** Stable across line moves (see fingerprint.ts); what `--baseline` compares. */
@@ -67,4 +67,6 @@ export interface ScanReport {
   /** Contents of the files the findings point into, by relative path (for excerpts). */
   sources: Record<string, string>;
   stats: ScanStats;
+  /** Source files the scan could not look at (unreadable, over 100 KB, binary), workspace-relative, each with its reason. */
+  skipped?: SkippedFile[];
 }

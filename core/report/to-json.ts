@@ -25,6 +25,7 @@ export function toJsonObject(report: ScanReport): Record<string, unknown> {
     },
     summary: { total: summary.total, bySeverity: summary.bySeverity, byCategory: Object.fromEntries(summary.byCategory), byCheck: Object.fromEntries(summary.byCheck) },
     runs: report.runs.map(({ data: _data, ...run }) => run),
+    skipped: report.skipped ?? [],
     findings: report.findings,
     // Findings an agentd-ignore comment suppressed, with the comment's place and reason; not counted above.
     suppressed: report.suppressed ?? [],

@@ -70,11 +70,16 @@ function sarifResult(finding: ReportFinding | SuppressedReportFinding, ruleIndex
   };
 }
 
+/** Failed checks are errors; files the scan could not look at are warnings pointing at the file. */
 function invocation(report: ScanReport): Record<string, unknown> {
   const failed = report.runs.filter((run) => run.error);
+  const skipped = (report.skipped ?? []).map((s) => ({
+    level: 'warning', message: { text: s.message }, descriptor: { id: s.code },
+    locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(s.path), uriBaseId: SRCROOT } } }],
+  }));
   return {
     executionSuccessful: failed.length === 0,
-    toolExecutionNotifications: failed.map((run) => ({ level: 'error', message: { text: `${run.capability} failed: ${run.error!.message}` }, descriptor: { id: run.error!.code } })),
+    toolExecutionNotifications: [...failed.map((run) => ({ level: 'error', message: { text: `${run.capability} failed: ${run.error!.message}` }, descriptor: { id: run.error!.code } })), ...skipped],
   };
 }
 

@@ -21,5 +21,7 @@ export function toText(report: ScanReport): string {
   if (report.suppressed?.length) out.push(`${plural(report.suppressed.length, 'finding')} suppressed by agentd-ignore comments (not counted).`);
   if (report.stats.fixed) out.push(`${plural(report.stats.fixed, 'finding')} fixed by --fix.`);
   for (const run of report.runs) if (run.error) out.push(`${run.capability} failed: ${run.error.message}`);
+  const skipped = report.skipped ?? [];
+  if (skipped.length > 0) out.push(`${plural(skipped.length, 'file')} skipped:`, ...skipped.map((s) => `  ${s.path}: ${s.message}`));
   return `${out.join('\n').replace(/^\n/, '')}\n`;
 }

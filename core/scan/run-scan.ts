@@ -115,7 +115,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, input: step.input, index }));
   // The sources the scan covers, read once: the report counts them, the review finds agentd-ignore comments in them.
   const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
-  const scanned = include === null ? { files: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));
+  const scanned = include === null ? { files: [], skipped: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));
   const review = await scanReview(options.root, settings, walk, scanned.contents);
   const hooks = { root: options.root, total: steps.length, budget, walk, review, projectCode: options.projectCode === true, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
@@ -165,5 +165,6 @@ function buildReport(options: ScanOptions, parts: ReportParts): ScanReport {
     }),
     sources: parts.sources,
     stats: { filesScanned: parts.scanned.files.length, linesScanned: parts.scanned.lines, durationMs: Math.round(parts.durationMs), suppressedByBaseline: 0, folders: parts.scanned.folders },
+    skipped: parts.scanned.skipped,
   };
 }

@@ -5,13 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Finding, WorkspaceView } from '../contracts/index.js';
+import type { Finding, SkippedFile, WorkspaceView } from '../contracts/index.js';
 import type { ScanStats } from '../report/index.js';
 
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 export interface ScannedFiles {
   files: string[];
+  /** What could not be read, with the reason: a file is never silently left out of a scan. */
+  skipped: SkippedFile[];
   contents: Map<string, string>;
   lines: number;
   folders: ScanStats['folders'];
@@ -25,8 +27,9 @@ function lineCount(text: string): number {
 }
 
 export async function scannedFiles(workspace: WorkspaceView, include: string[] | undefined, exclude: string[] | undefined): Promise<ScannedFiles> {
-  const listed = await workspace.list({ include, exclude, extensions: SOURCE_EXTENSIONS });
-  const { files } = await workspace.readMany(listed);
+  const options = { include, exclude, extensions: SOURCE_EXTENSIONS };
+  const listed = await workspace.list(options);
+  const { files, skipped } = await workspace.readMany(listed);
   const contents = new Map(files.map((f) => [f.path, f.content]));
   const folders: ScanStats['folders'] = {};
   let lines = 0;
@@ -38,7 +41,8 @@ export async function scannedFiles(workspace: WorkspaceView, include: string[] |
     entry.lines += count;
     lines += count;
   }
-  return { files: files.map((f) => f.path), contents, lines, folders };
+  const all = [...(workspace.refused?.(options) ?? []), ...skipped].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files: files.map((f) => f.path), skipped: all, contents, lines, folders };
 }
 
 /** Contents of the files the findings name, from what was read already or from disk (inside the root only). */

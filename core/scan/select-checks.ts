@@ -4,8 +4,8 @@
  * analysis.quality runs last because it composes the others' results (it sees them as ctx.previous).
  */
 import type { RegisteredCapability } from '../contracts/index.js';
-import { AgentdError } from '../errors/index.js';
-import { closestMatch } from '../registry/did-you-mean.js';
+import { AgentdError, quoteInput } from '../errors/index.js';
+import { closestMatch } from '../fuzzy/index.js';
 import type { AnalysisCatalog } from './analysis-catalog.js';
 
 /** Checks that compose the others' results, run after them. */
@@ -24,7 +24,7 @@ function unknownCheck(name: string, catalog: AnalysisCatalog): AgentdError {
   const available = availableChecks(catalog);
   const suggestion = closestMatch(name, [...available, 'all']);
   const hint = suggestion ? `did you mean "${suggestion}"? ` : '';
-  return new AgentdError('unknown_capability', `No analysis check is named "${name}"; ${hint}Available: all, ${available.join(', ')}.`);
+  return new AgentdError('unknown_capability', `No analysis check is named ${quoteInput(name)}; ${hint}Available: all, ${available.join(', ')}.`);
 }
 
 /** The checks to run, in running order; throws for an unknown name or a requested check whose module is broken. */

@@ -3,7 +3,7 @@ export { LineIndex, copyTree, endColumnOf, endRowOf, startColumnOf, startRowOf, 
 export { flatTreeOf, hasSyntaxError } from '../parsing/parsed-file.js';
 export { ERROR_TYPE_ID, type FlatTree, type GrammarNames } from '../parsing/flat-parser.js';
 export { ancestors, descendantForIndex, descendants, fieldChild, fieldChildren, firstNamedChild, hasChild, logicalParent, namedChildren, rangeOf, textOf, twoFieldChildren, walk } from './node-helpers.js';
-export { SOURCE_EXTENSIONS, isDeclarationFile, listSourcePaths, parseSources, type ParsedSources, type SourceSelection } from './parse-sources.js';
+export { SOURCE_EXTENSIONS, isDeclarationFile, listSourcePaths, parseSources, refusedSources, skippedSources, type ParsedSources, type SkippedSource, type SourceSelection } from './parse-sources.js';
 export {
   FUNCTION_TYPES, FUNCTION_VALUE_TYPES, ITERATION_METHODS, LOOP_TYPES, boundName, callArguments, calleeName, calleeObject, containsJsx, enclosingFunction,
   enclosingLoop, headRangeOf, isFunction, isIterationCallback, isJsx, skipParens,

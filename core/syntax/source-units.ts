@@ -4,7 +4,7 @@
  */
 import type { CapabilityContext, ParsedFile } from '../contracts/index.js';
 import { carryFlatTree } from '../parsing/parsed-file.js';
-import { parseSources, type SourceSelection } from './parse-sources.js';
+import { parseSources, type SkippedSource, type SourceSelection } from './parse-sources.js';
 import { syntaxTreeOf, type SyntaxNode } from './plain-tree.js';
 
 export interface SourceUnit extends ParsedFile {
@@ -14,7 +14,7 @@ export interface SourceUnit extends ParsedFile {
 
 export interface LoadedSources {
   units: SourceUnit[];
-  skipped: { file: string; reason: string }[];
+  skipped: SkippedSource[];
 }
 
 export function unitOf(parsed: ParsedFile): SourceUnit {

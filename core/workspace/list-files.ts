@@ -1,7 +1,9 @@
 /**
  * Walks a root the way `git ls-files --others --cached` would see it: .gitignore files (root and
  * nested, negations included) are honoured, node_modules and .git are always skipped, and so are files
- * a capability could not read anyway (over 100 KB, or with a well-known binary extension).
+ * a capability could not read anyway (over 100 KB, or with a well-known binary extension). The walk
+ * remembers what it left out for a reason a user should hear — a file over 100 KB, a folder it was not
+ * allowed to read — so analyses can list those as skipped instead of silently missing them.
  */
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -9,9 +11,10 @@ import ignore, { type Ignore } from 'ignore';
 import type { ListOptions } from '../contracts/index.js';
 import { isInside } from './confine-path.js';
 import { statSignature } from './read-cache.js';
-import { MAX_FILE_BYTES } from './text-file.js';
+import { MAX_FILE_BYTES, tooLarge, unreadable } from './text-file.js';
 
-const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
+// `.agentd` is agentd's own state under workspace.path (job scratch folders, apply journals), never project code.
+const ALWAYS_SKIPPED = new Set(['node_modules', '.git', '.agentd']);
 
 const BINARY_EXTENSIONS = new Set(
   ('.png .jpg .jpeg .gif .webp .ico .bmp .tiff .avif .pdf .zip .gz .tgz .bz2 .xz .7z .rar .jar .war ' +
@@ -75,19 +78,41 @@ function entryKind(abs: string, isLink: boolean, realRoot: string): EntryKind {
   }
 }
 
-function readEntries(dirAbs: string): import('node:fs').Dirent[] {
+/** Why the walk left a file or folder out (a folder's path ends with "/"). */
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+/** The files of a walk (path -> stat signature, undefined for a symlinked file), and what it left out. */
+export class WalkResult extends Map<string, string | undefined> {
+  readonly refused = new Map<string, Refusal>();
+}
+
+function readEntries(dirAbs: string, dirRel: string, out: WalkResult): import('node:fs').Dirent[] {
   try {
     return readdirSync(dirAbs, { withFileTypes: true });
-  } catch {
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Gone since its parent was read, or not a folder after all: nothing to report.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      const refusal = unreadable(dirRel === '' ? '.' : dirRel, error, 'Folder');
+      out.refused.set(`${dirRel}/`, { code: refusal.code, message: refusal.message });
+    }
     return [];
   }
 }
 
-function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out: Map<string, string | undefined>): void {
+function refuseTooLarge(rel: string, size: number, out: WalkResult): void {
+  const error = tooLarge(rel, size);
+  out.refused.set(rel, { code: error.code, message: error.message });
+}
+
+function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out: WalkResult): void {
   const dirAbs = dirRel === '' ? realRoot : join(realRoot, dirRel);
   const levels = levelsFor(dirAbs, dirRel, parentLevels);
   const subdirs: string[] = [];
-  for (const entry of readEntries(dirAbs)) {
+  for (const entry of readEntries(dirAbs, dirRel, out)) {
     if (ALWAYS_SKIPPED.has(entry.name)) continue;
     const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
     const needsStat = entry.isSymbolicLink() || entry.isFile();
@@ -96,13 +121,15 @@ function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out
       : { kind: entry.isDirectory() ? ('dir' as const) : ('skip' as const), size: 0 };
     if (kind === 'skip' || isIgnored(levels, rel, kind === 'dir')) continue;
     if (kind === 'dir') subdirs.push(rel);
-    else if (size <= MAX_FILE_BYTES && !BINARY_EXTENSIONS.has(extname(rel).toLowerCase())) out.set(rel, signature);
+    else if (BINARY_EXTENSIONS.has(extname(rel).toLowerCase())) continue;
+    else if (size <= MAX_FILE_BYTES) out.set(rel, signature);
+    else refuseTooLarge(rel, size, out);
   }
   for (const sub of subdirs) walk(realRoot, sub, levels, out);
 }
 
-/** A walk's files (POSIX paths relative to the root) with their stat signatures (undefined: a symlinked file). */
-export type WalkedFiles = ReadonlyMap<string, string | undefined>;
+/** A walk's files (POSIX paths relative to the root) with their stat signatures (undefined: a symlinked file), and its refusals. */
+export type WalkedFiles = ReadonlyMap<string, string | undefined> & { readonly refused?: ReadonlyMap<string, Refusal> };
 
 /** Walks a real root; a workspace view calls it on every list(). */
 export type RootWalker = (realRoot: string) => WalkedFiles;
@@ -129,8 +156,8 @@ export function walkOnce(): RootWalker {
  * one (undefined for a symlinked file). Each was confined when walked: reached through real directories
  * only, and a symlinked file only when its real path is inside the root.
  */
-export function walkTextFilesWithSignatures(realRoot: string): Map<string, string | undefined> {
-  const out = new Map<string, string | undefined>();
+export function walkTextFilesWithSignatures(realRoot: string): WalkResult {
+  const out = new WalkResult();
   walk(realRoot, '', [], out);
   return out;
 }

@@ -3,12 +3,12 @@
  * deletes only ever reach the overlay. What the disk held is remembered per staged path so
  * `changes()` can stay synchronous.
  */
-import type { Change, ListOptions, ReadManyResult, StagedEntry, WorkspaceView } from '../contracts/index.js';
+import type { Change, ListOptions, ReadManyResult, SkippedFile, StagedEntry, WorkspaceView } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import { buildChange } from './change-set.js';
 import { join, sep } from 'node:path';
 import { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
-import { listFilter, rootIgnoreRules, walkTextFilesWithSignatures, type RootWalker } from './list-files.js';
+import { listFilter, rootIgnoreRules, walkTextFilesWithSignatures, type Refusal, type RootWalker } from './list-files.js';
 import { assertLockFile } from './lock-files.js';
 import { readTextCached } from './read-cache.js';
 import { assertWritableText, MAX_LOCK_FILE_BYTES, readTextOrNull } from './text-file.js';
@@ -41,6 +41,8 @@ export class OverlayWorkspace implements WorkspaceView {
    * step that lists and then reads every file pays one stat per file, not four system calls.
    */
   private walked = new Map<string, string | undefined>();
+  /** What the latest list()'s walk left out for a reason worth reporting (over 100 KB, unreadable folders). */
+  private refusedByWalk: ReadonlyMap<string, Refusal> = new Map();
 
   private constructor(
     readonly root: string,
@@ -137,13 +139,30 @@ export class OverlayWorkspace implements WorkspaceView {
     const keep = listFilter(options);
     const ignored = await rootIgnoreRules(this.root);
     // A copy: readConfined forgets entries that turned out not to be regular files, and a shared walk is not this view's to edit.
-    this.walked = new Map(this.walk(this.root));
+    const walked = this.walk(this.root);
+    this.walked = new Map(walked);
+    this.refusedByWalk = walked.refused ?? new Map();
     const files = new Set(this.walked.keys());
     for (const [rel, entry] of this.overlay) {
       if (entry.after === null) files.delete(rel);
       else if (!ignored(rel)) files.add(rel);
     }
     return [...files].filter(keep).sort();
+  }
+
+  /**
+   * What the latest list() left out although it matched `options`: files over 100 KB and folders that
+   * could not be read (their paths end with "/"), each with the reason. Staged files are readable.
+   */
+  refused(options: ListOptions = {}): SkippedFile[] {
+    const fileFilter = listFilter(options);
+    const folderFilter = listFilter({ include: options.include, exclude: options.exclude });
+    const out: SkippedFile[] = [];
+    for (const [path, refusal] of this.refusedByWalk) {
+      const keep = path.endsWith('/') ? folderFilter(path) : fileFilter(path) && !this.overlay.has(path);
+      if (keep) out.push({ path, ...refusal });
+    }
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
   async write(path: string, content: string): Promise<void> {

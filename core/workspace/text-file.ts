@@ -15,11 +15,29 @@ export const MAX_LOCK_FILE_BYTES = 20 * 1024 * 1024;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-function tooLarge(path: string, bytes: number, limit = MAX_FILE_BYTES): AgentdError {
+export function tooLarge(path: string, bytes: number, limit = MAX_FILE_BYTES): AgentdError {
   return new AgentdError(
     'file_too_large',
     `File "${path}" is ${bytes} bytes, over the ${limit}-byte limit; split it or exclude it from the job.`,
   );
+}
+
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EIO: 'an I/O error',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files',
+};
+
+/**
+ * A file the operating system would not let us read (permissions, I/O): named by its workspace-relative
+ * path only. The system error's own message names the server's absolute path, so it stays in `cause`.
+ */
+export function unreadable(relPath: string, error: unknown, what: 'File' | 'Folder' = 'File'): AgentdError {
+  const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+  const reason = REASONS[code] ?? code;
+  return new AgentdError('file_unreadable', `${what} "${relPath}" cannot be read (${reason}); fix its permissions or exclude it.`, { cause: error });
 }
 
 /** Decodes bytes as UTF-8 text, refusing NUL bytes and invalid UTF-8 (the usual signs of a binary file). */
@@ -60,11 +78,12 @@ export async function readTextOrNull(relPath: string, absPath: string, limit = M
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw error;
+    if (error instanceof AgentdError) throw error;
+    throw unreadable(relPath, error);
   }
   // Checked before reading so a huge file is never loaded.
   if (size > limit) throw tooLarge(relPath, size, limit);
-  return decodeText(relPath, readFileSync(absPath), limit);
+  return decodeText(relPath, readOrExplain(relPath, () => readFileSync(absPath)), limit);
 }
 
 /**
@@ -77,12 +96,23 @@ export function readWalkedText(relPath: string, absPath: string): string | null 
   try {
     fd = openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    // ELOOP/EISDIR: replaced since the walk; the caller confines the path again.
+    if (code === 'ELOOP' || code === 'EISDIR') throw error;
+    throw unreadable(relPath, error);
   }
   try {
-    return decodeText(relPath, readFileSync(fd));
+    return decodeText(relPath, readOrExplain(relPath, () => readFileSync(fd)));
   } finally {
     closeSync(fd);
+  }
+}
+
+function readOrExplain(relPath: string, read: () => Buffer): Buffer {
+  try {
+    return read();
+  } catch (error) {
+    throw unreadable(relPath, error);
   }
 }

@@ -3,7 +3,7 @@
  * executor worker, off the daemon's event loop). The planner is stateless: it gets the turns so far
  * and the previous plan, and replays them.
  */
-import type { CapabilityMeta, Engine, JobError } from '../../core/index.js';
+import { dataOf, type CapabilityMeta, type Engine, type JobError } from '../../core/index.js';
 import type { PlanOutcome, Turn } from '../../core/planner/index.js';
 import type { StoredJob } from '../jobs/job-record.js';
 import { PLAN_STEP_ID, type PlanStepData, type PlanStepInput } from './plan-step.js';
@@ -36,7 +36,7 @@ export async function planInExecutor(engine: Engine, job: StoredJob, root: strin
     { signal },
   );
   const toolCalls = outcome.usage.toolCalls;
-  const data = outcome.steps[0]?.result?.data as PlanStepData | undefined;
+  const data = dataOf(outcome.steps[0]?.result?.data) as PlanStepData | undefined;
   if (outcome.status === 'succeeded' && data) return { ok: true, outcome: data.outcome, toolCalls };
   const status = outcome.status === 'cancelled' ? 'cancelled' : 'failed';
   const error = outcome.error ?? { code: 'internal_error', message: 'Planning ended without a plan; see the daemon log.' };

@@ -7,6 +7,7 @@
 import type { CapabilityMeta, Finding, PipelineResult, Severity, StepOutcome } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
 import type { JobStep } from '../jobs/job-record.js';
+import { changeView, RECORD_PREVIEW } from '../jobs/job-result.js';
 
 export const VERIFY_CAPABILITY = 'refactoring.verify';
 
@@ -54,7 +55,8 @@ export function withOutcomes(steps: JobStep[], outcomes: StepOutcome[], indices:
     const outcome = byJobIndex.get(step.index);
     if (!outcome) return step;
     const next: JobStep = { ...step, status: outcome.status, summary: outcome.summary, startedAt: outcome.startedAt, finishedAt: outcome.finishedAt };
-    if (outcome.changes) next.changes = outcome.changes;
+    // The record keeps each step's diffs (capped), never the file texts (job-result.ts).
+    if (outcome.changes) next.changes = outcome.changes.slice(0, RECORD_PREVIEW).map(changeView);
     return next;
   });
 }

@@ -14,11 +14,16 @@ import { filterResult, skipPending, stagingSteps, stepsOfPlan, verifyStep, withO
 import { planLines, questionTurn, resultTurn, unsupportedTurn } from './agent-turns.js';
 import { asJobBudgetError, remainingLimits } from './tool-budget.js';
 import { verifyAndApply, type Applied } from './verify-and-apply.js';
+import type { JobApply } from '../jobs/job-apply.js';
+import { approvedChanges } from '../jobs/job-result-parts.js';
+import { isLeanResult } from '../jobs/job-result.js';
 
 export interface TaskRun {
   job: StoredJob;
   root: string;
   signal: AbortSignal;
+  /** The apply gate and journal of this run (daemon/jobs/job-apply.ts). */
+  apply: JobApply;
   /** Engine events, numbered as the job's steps. */
   onEvent(event: EngineEvent): void;
   /** Writes onto the running record, in order with the events. */
@@ -127,12 +132,14 @@ export class TaskFlow {
 
   /** The run after `approve`: verify the staged changes and write them. */
   private async applyApproved(run: TaskRun): Promise<RunEnd> {
-    const changes = run.job.internal.pendingApply ?? [];
+    // The runner's working copy (job-result-parts.ts workingCopy) holds the changes and the whole result.
+    const changes = approvedChanges(run.job);
     const plan = run.job.plan ?? null;
     // The apply run continues the staging run: its usage (kept on the record) counts against the limit.
     const limits = remainingLimits(run.job.limits, run.job.usage.toolCalls);
     const applied = await verifyAndApply({ ...run, engine: this.deps.engine, job: { ...run.job, limits } }, plan, changes);
-    const result = run.job.result ?? { summary: '', findings: [], changes, artifacts: [] };
+    const stored = run.job.result;
+    const result = stored && !isLeanResult(stored) ? stored : { summary: stored?.summary ?? '', findings: [], changes, artifacts: [] };
     return { ...appliedEnd(plan, result, applied, run.job.limits.maxToolCalls), usage: { toolCalls: applied.toolCalls, durationMs: 0 } };
   }
 }

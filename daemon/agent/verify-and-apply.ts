@@ -3,11 +3,13 @@
  * of the workspace without and with the changes; the tests only with the job's project-code permission), then
  * `applyChanges` writes them atomically. Verifying before writing means a change that breaks a check
  * never touches the workspace, not even for the seconds a post-write check would take; `applyChanges`
- * refuses (apply_failed, nothing written) when a file changed on disk since staging. A job cancelled
- * while the files were being written is rolled back from the receipt, so `cancelled` means unchanged.
+ * refuses (apply_failed, nothing written) when a file changed on disk since staging. A cancellation up
+ * to the apply gate (job-apply.ts) writes nothing; after it the writes complete (journaled), so
+ * `cancelled` always means unchanged and a late DELETE is refused with apply_in_progress.
  */
 import type { Change, Engine, EngineEvent, JobError, RunOutcome } from '../../core/index.js';
-import { applyChanges, rollback, type ApplyReceipt } from '../../core/workspace/index.js';
+import { applyChanges, type ApplyReceipt } from '../../core/workspace/index.js';
+import type { JobApply } from '../jobs/job-apply.js';
 import { isAgentdError } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
 import { permissionsOf, type JobStep, type StoredJob } from '../jobs/job-record.js';
@@ -19,6 +21,7 @@ export interface ApplyRun {
   job: StoredJob;
   root: string;
   signal: AbortSignal;
+  apply: JobApply;
   onEvent(event: EngineEvent): void;
 }
 
@@ -32,17 +35,16 @@ export async function verifyAndApply(run: ApplyRun, plan: Plan | null, changes: 
   const verified = await verify(run, plan, changes);
   if (!verified.ok) return verified;
   const { steps, toolCalls } = verified;
+  if (run.signal.aborted || !(await run.apply.begin(changes.length))) {
+    const message = 'The job was cancelled before its changes were written; nothing was written.';
+    return { ok: false, status: 'cancelled', error: { code: 'cancelled', message }, steps, toolCalls };
+  }
   let receipt: ApplyReceipt;
   try {
-    receipt = await applyChanges(run.root, changes);
+    receipt = await applyChanges(run.root, changes, { journal: { path: run.apply.journalPath, jobId: run.job.id } });
   } catch (error) {
     const message = isAgentdError(error) ? error.message : `Writing the approved changes failed (${(error as Error).message}); nothing was written.`;
     return { ok: false, status: 'failed', error: { code: 'apply_failed', message }, steps, toolCalls };
-  }
-  if (run.signal.aborted) {
-    await rollback(receipt);
-    const message = 'The job was cancelled while its approved changes were written; every touched file was restored.';
-    return { ok: false, status: 'cancelled', error: { code: 'cancelled', message }, steps, toolCalls };
   }
   return { ok: true, receipt, verification: verified.summary, steps, toolCalls };
 }

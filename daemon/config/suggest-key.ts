@@ -1,3 +1,4 @@
+import { editDistance } from '../../core/fuzzy/index.js';
 import { CONFIG_SCHEMA, type JsonSchema } from './schema.js';
 
 /** Names people carry over from the spec's neutral wording or other tools. */
@@ -14,7 +15,7 @@ export function suggestKey(key: string): string | undefined {
   if (KNOWN_ALIASES[name] && siblings.includes(KNOWN_ALIASES[name])) return [...parts, KNOWN_ALIASES[name]].join('.');
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of siblings) {
-    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(candidate, name);
+    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(candidate, name, 2);
     if (distance <= 2 && (!best || distance < best.distance)) best = { candidate, distance };
   }
   return best ? [...parts, best.candidate].join('.') : undefined;
@@ -24,18 +25,4 @@ function propertiesAt(parts: string[]): Record<string, JsonSchema> | undefined {
   let node: JsonSchema | undefined = CONFIG_SCHEMA;
   for (const part of parts) node = (node?.properties as Record<string, JsonSchema> | undefined)?.[part];
   return node?.properties as Record<string, JsonSchema> | undefined;
-}
-
-/** Levenshtein distance; keys are short, so the plain two-row version is plenty. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

@@ -11,6 +11,14 @@ interface ParserError {
   type?: string;
   status?: number;
   message?: string;
+  /** The parser's limit in bytes (body-parser sets it on entity.too.large). */
+  limit?: number;
+}
+
+/** "1 MB", "512 KB": the limit a 413 names is the one the parser applied. */
+function sizeText(bytes: number | undefined): string {
+  if (!bytes) return 'size';
+  return bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`;
 }
 
 function fromParser(error: ParserError): AgentdError | null {
@@ -18,7 +26,7 @@ function fromParser(error: ParserError): AgentdError | null {
     case 'entity.parse.failed':
       return new AgentdError('invalid_json', `The request body is not valid JSON (${error.message ?? 'parse error'}); send a JSON object.`);
     case 'entity.too.large':
-      return new AgentdError('payload_too_large', 'The request body is over the 1 MB limit; send a smaller body.');
+      return new AgentdError('payload_too_large', `The request body is over the ${sizeText(error.limit)} limit; send a smaller body.`);
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AgentdError('unsupported_media_type', 'The request body encoding or charset is not supported; send UTF-8 JSON without content encoding.');

@@ -1,5 +1,6 @@
 /** The OpenAPI 3.1 document of the REST API, assembled from the same schema objects ajv validates with. */
 import * as schemas from './schemas.js';
+import * as resultSchemas from './result-schemas.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -27,10 +28,11 @@ function jobPaths(): Record<string, object> {
         responses: { '202': { description: 'The job record (Location: /jobs/<id>).', content: json(ref('Job')) }, ...errors(400, 403, 413, 415, 422, 503) },
       },
       get: {
-        summary: 'List jobs, newest first.', parameters: queryParameters(schemas.listJobsQuerySchema),
-        responses: { '200': { description: 'Job records.', content: json({ type: 'array', items: ref('Job') }) }, ...errors(400) },
+        summary: 'List jobs, newest first, as summaries; the next page is in the Link header (rel="next").', parameters: queryParameters(schemas.listJobsQuerySchema),
+        responses: { '200': paged('Job summaries.', ref('JobSummary')), ...errors(400) },
       },
     },
+    ...resultPaths(),
     '/jobs/{id}': {
       parameters: [idParameter],
       get: { summary: 'Read a job.', responses: { '200': { description: 'The job record.', content: json(ref('Job')) }, ...errors(404) } },
@@ -48,6 +50,27 @@ function jobPaths(): Record<string, object> {
       parameters: [idParameter],
       get: { summary: "The job's events (status, step, progress, log, done); ends after done.", responses: { '200': sse('Server-Sent Events.'), ...errors(404) } },
     },
+  };
+}
+
+const pageHeaders = {
+  Link: { description: 'The next page: <url>; rel="next" (absent on the last page).', schema: { type: 'string' } },
+  'X-Total-Count': { description: 'How many items the whole list holds.', schema: { type: 'integer' } },
+};
+const paged = (description: string, item: object) => ({ description, headers: pageHeaders, content: json({ type: 'array', items: item }) });
+const indexParameter = { name: 'index', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } };
+const text = (description: string, type = 'text/plain') => ({ description, content: { [type]: { schema: { type: 'string' } } } });
+
+/** A job's result beside its record (daemon/jobs/job-result.ts). */
+function resultPaths(): Record<string, object> {
+  const page = queryParameters(resultSchemas.pageQuerySchema);
+  return {
+    '/jobs/{id}/findings': { parameters: [idParameter], get: { summary: "All of the result's findings, paged.", parameters: page, responses: { '200': paged('Findings.', ref('Finding')), ...errors(400, 404) } } },
+    '/jobs/{id}/changes': { parameters: [idParameter], get: { summary: "All of the result's changes with whole diffs, paged.", parameters: page, responses: { '200': paged('Changes.', ref('ChangeView')), ...errors(400, 404) } } },
+    '/jobs/{id}/changes/{index}/before': { parameters: [idParameter, indexParameter], get: { summary: 'The file text before a change (404 for a created file).', responses: { '200': text('The text.'), ...errors(404) } } },
+    '/jobs/{id}/changes/{index}/after': { parameters: [idParameter, indexParameter], get: { summary: 'The file text after a change (404 for a deleted file).', responses: { '200': text('The text.'), ...errors(404) } } },
+    '/jobs/{id}/artifacts/{index}': { parameters: [idParameter, indexParameter], get: { summary: 'An artifact, as a download with its media type.', responses: { '200': text('The artifact.', '*/*'), ...errors(404) } } },
+    '/jobs/{id}/data/{index}': { parameters: [idParameter, indexParameter], get: { summary: "A step's data (large data is only here).", responses: { '200': text('JSON.', 'application/json'), ...errors(404) } } },
   };
 }
 
@@ -105,6 +128,8 @@ export function buildOpenApi(version: string): object {
         Error: schemas.errorSchema, Health: schemas.healthSchema, Stats: schemas.statsSchema,
         CapabilityMeta: schemas.capabilityMetaSchema, LogRecord: schemas.logRecordSchema,
         Plan: schemas.planSchema, Change: schemas.changeSchema,
+        JobResult: resultSchemas.jobResultSchema, JobSummary: resultSchemas.jobSummarySchema,
+        ChangeView: resultSchemas.changeViewSchema, Finding: resultSchemas.findingSchema,
       },
     },
   };

@@ -3,7 +3,9 @@
  * objects, and /openapi.json publishes the same objects, so the contract and the checks cannot drift.
  * They use only keywords that mean the same in draft-07 (ajv) and 2020-12 (OpenAPI 3.1).
  */
+import { MAX_NAME_LENGTH, MAX_PATH_LENGTH } from '../../core/index.js';
 import { JOB_STATUSES } from '../jobs/job-record.js';
+import { changeViewSchema, cursorSchema, jobResultSchema } from './result-schemas.js';
 
 type Schema = Record<string, unknown>;
 
@@ -17,13 +19,16 @@ export const limitsSchema: Schema = {
   description: "Per-job limits; each may only lower the daemon's own limit.",
 };
 
+/** A capability id; bounded so no lookup or "did you mean" ever sees a huge name. */
+const capabilityIdSchema: Schema = { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH };
+
 const stepRequestSchema: Schema = {
   type: 'object', additionalProperties: false, required: ['capability'],
-  properties: { capability: { type: 'string', minLength: 1 }, input: {} },
+  properties: { capability: capabilityIdSchema, input: {} },
 };
 
 const commonJobFields: Schema = {
-  workspace: { type: 'string', description: 'Folder relative to workspace.path; default ".".' },
+  workspace: { type: 'string', maxLength: MAX_PATH_LENGTH, description: 'Folder relative to workspace.path; default ".".' },
   mode: { enum: ['approval', 'auto'], description: 'approval (default): staged changes wait for approval; auto: they are applied.' },
   limits: limitsSchema,
   idempotencyKey: { type: 'string', minLength: 1, maxLength: 200, description: 'The same key returns the same job.' },
@@ -41,7 +46,7 @@ export const createTaskJobSchema: Schema = {
 
 export const createCapabilityJobSchema: Schema = {
   title: 'CreateCapabilityJob', type: 'object', additionalProperties: false, required: ['capability'],
-  properties: { capability: { type: 'string', minLength: 1 }, input: {}, ...commonJobFields },
+  properties: { capability: capabilityIdSchema, input: {}, ...commonJobFields },
 };
 
 export const createPipelineJobSchema: Schema = {
@@ -67,9 +72,10 @@ export const FOLLOW_UP_FORMS = { message: followUpMessageSchema, action: followU
 export const listJobsQuerySchema: Schema = {
   type: 'object', additionalProperties: false,
   properties: {
-    status: { type: 'array', items: { enum: [...JOB_STATUSES] } },
+    status: { type: 'array', maxItems: JOB_STATUSES.length, items: { enum: [...JOB_STATUSES] } },
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
-    offset: { type: 'integer', minimum: 0, default: 0 },
+    cursor: cursorSchema,
+    offset: { type: 'integer', minimum: 0, description: 'Deprecated (kept for older clients; its cost grows with it): follow the cursor instead. Not with cursor.' },
   },
 };
 
@@ -118,7 +124,7 @@ const stepRecordSchema: Schema = {
     index: { type: 'integer' }, capability: { type: 'string' }, input: {},
     status: { enum: ['pending', 'running', 'succeeded', 'failed', 'skipped', 'cancelled'] },
     summary: { type: ['string', 'null'] }, startedAt: isoOrNull, finishedAt: isoOrNull,
-    changes: { type: 'array', items: changeSchema, description: 'Task jobs: what this step itself staged, with unified diffs.' },
+    changes: { type: 'array', items: changeViewSchema, description: 'Task jobs: what this step itself staged, as diffs (the first 100).' },
   },
 };
 
@@ -135,10 +141,7 @@ export const jobRecordSchema: Schema = {
       type: 'object', required: ['completedSteps', 'totalSteps', 'percent', 'message'],
       properties: { completedSteps: { type: 'integer' }, totalSteps: { type: 'integer' }, percent: { type: 'number' }, message: { type: 'string' } },
     },
-    result: {
-      type: ['object', 'null'],
-      properties: { summary: { type: 'string' }, findings: { type: 'array' }, changes: { type: 'array' }, artifacts: { type: 'array' } },
-    },
+    result: { anyOf: [jobResultSchema, { type: 'null' }] },
     error: { anyOf: [jobErrorSchema, { type: 'null' }] },
     turns: {
       type: 'array',

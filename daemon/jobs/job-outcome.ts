@@ -2,12 +2,14 @@
 import { isAgentdError, type JobError, type PipelineResult, type RunOutcome, type StepResult } from '../../core/index.js';
 import type { Plan } from '../../core/planner/index.js';
 import type { AgentQuestion, JobStatus, JobStep, StoredJob } from './job-record.js';
+import type { JobResult } from './job-result.js';
 
 /** The end of one run, before it is written. */
 export interface RunEnd {
   status: Exclude<JobStatus, 'queued' | 'running'>;
   steps?: JobStep[];
-  result?: PipelineResult | null;
+  /** The run's whole result (stored as parts when the run ends) or, once stored, the lean one. */
+  result?: PipelineResult | JobResult | null;
   error: JobError | null;
   usage?: { toolCalls: number; durationMs: number };
   /** Step results of this run, kept for the next follow-up run. */
@@ -50,6 +52,12 @@ export function fromEngine(job: StoredJob, outcome: RunOutcome, abortReason: unk
   return { ...base, status: outcome.status, error, agentMessage: error.message };
 }
 
+/** What the job says to a DELETE that came after writing had begun. */
+function lateCancelNote(end: RunEnd): string {
+  const outcome = end.status === 'succeeded' ? 'so every change was applied' : 'and the apply did not complete: every file was restored';
+  return `A cancel request arrived after writing had begun, too late to stop it, ${outcome}.`;
+}
+
 /** Writes a run's end onto the current record. A DELETE that already marked the job cancelled wins. */
 export function applyRunEnd(current: StoredJob, end: RunEnd, now: string): StoredJob {
   const cancelledMeanwhile = current.status === 'cancelled';
@@ -70,8 +78,11 @@ export function applyRunEnd(current: StoredJob, end: RunEnd, now: string): Store
       ...current.internal,
       history: [...current.internal.history, ...(end.history ?? [])],
       pendingApply: end.applied ? null : current.internal.pendingApply,
+      applying: null,
+      lateCancelAt: null,
     },
   };
+  if (current.internal.lateCancelAt) next.turns[next.turns.length - 1]!.message += ` ${lateCancelNote(end)}`;
   if (status === 'succeeded' || status === 'awaiting_approval') {
     const total = next.steps.length;
     next.progress = { completedSteps: total, totalSteps: total, percent: 100, message: status === 'succeeded' ? 'done' : 'awaiting approval' };

@@ -1,6 +1,7 @@
 /** The job record of API.md, and what the daemon keeps beside it (never sent to clients). */
 import type { Change, JobError, Limits, Permissions, PipelineResult, StepResult, StepStatus } from '../../core/index.js';
 import type { Plan } from '../../core/planner/index.js';
+import { legacyResultView, type ChangeView, type JobResult } from './job-result.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -23,8 +24,8 @@ export interface JobStep {
   summary: string | null;
   startedAt: string | null;
   finishedAt: string | null;
-  /** Task jobs: what this step itself staged, with unified diffs (the per-step "v" view). */
-  changes?: Change[];
+  /** Task jobs: what this step itself staged, as diffs (the per-step "v" view; no file texts). */
+  changes?: (ChangeView | Change)[];
 }
 
 /** The planner's clarifying question, while a task job waits for the answer (a follow-up message). */
@@ -56,7 +57,8 @@ export interface JobRecord {
   workspace: string;
   steps: JobStep[];
   progress: JobProgress;
-  result: PipelineResult | null;
+  /** Lean (job-result.ts); records written by earlier versions may hold the whole PipelineResult. */
+  result: JobResult | PipelineResult | null;
   error: JobError | null;
   turns: JobTurn[];
   limits: Limits;
@@ -86,10 +88,23 @@ export interface JobInternals {
   /** Higher runs sooner; ties run in submission order. */
   priority: number;
   idempotencyKey: string | null;
-  /** Step results of earlier runs, handed to the next run as `RunRequest.previous`. */
+  /**
+   * Step results of earlier runs, handed to the next run as `RunRequest.previous`. Kept in the store's
+   * `history` part now (job-result-parts.ts); records written by earlier versions hold them here.
+   */
   history: StepResult[];
-  /** Set by an approval: the next run applies these staged changes instead of running the pipeline. */
-  pendingApply: Change[] | null;
+  /**
+   * Set by an approval: the next run applies the staged changes instead of running the pipeline — the
+   * `changes` part of the result (`{ part, count }`), or, in records of earlier versions, the changes.
+   */
+  pendingApply: Change[] | PendingApply | null;
+  /**
+   * When the current run began writing its changes (the apply gate, job-apply.ts); from then on the
+   * job cannot be cancelled. Cleared when the run ends. Absent on records written before.
+   */
+  applying?: string | null;
+  /** A DELETE that came while the changes were being written: too late, noted in the job's last turn. */
+  lateCancelAt?: string | null;
   /**
    * Runs in a row that ended with their daemon dead (a shared Redis queue handed the job out again).
    * Reset by a normal start; bounded by the runner (worker_lost). Absent on records written before.
@@ -97,14 +112,20 @@ export interface JobInternals {
   lostRuns?: number;
 }
 
+/** The approved changes, as the result's stored `changes` part. */
+export interface PendingApply {
+  part: 'changes';
+  count: number;
+}
+
 export interface StoredJob extends JobRecord {
   internal: JobInternals;
 }
 
-/** What a client sees: the record without the daemon's bookkeeping. */
-export function toPublicJob(job: StoredJob): JobRecord {
+/** What a client sees: the record without the daemon's bookkeeping (and a lean result, whatever its age). */
+export function toPublicJob(job: StoredJob): JobRecord & { result: JobResult | null } {
   const { internal: _internal, ...record } = job;
-  return { ...record, permissions: permissionsOf(job), plan: job.plan ?? null, question: job.question ?? null };
+  return { ...record, result: job.result ? legacyResultView(job.id, job.result) : null, permissions: permissionsOf(job), plan: job.plan ?? null, question: job.question ?? null };
 }
 
 /** The job's permissions; none for a record written before permissions existed. */

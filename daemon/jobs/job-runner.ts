@@ -13,6 +13,9 @@ import type { JobStore } from './job-store.js';
 import { initialProgress, isFinal, permissionsOf, type StoredJob } from './job-record.js';
 import { applyRunEnd, errorOf, fromEngine, type RunEnd } from './job-outcome.js';
 import { resolveJobWorkspace } from './job-workspace.js';
+import { JobApply, recoverJobJournal } from './job-apply.js';
+import { appendHistory, approvedChanges, storeResult, workingCopy } from './job-result-parts.js';
+import { isLeanResult } from './job-result.js';
 import { removeScratch, scratchFolder, writeArtifacts } from './job-scratch.js';
 import { publishStatus, publishDone } from './job-publish.js';
 import type { RecordCodec } from '../security/record-codec.js';
@@ -65,14 +68,18 @@ export class JobRunner {
     }
     publishStatus(this.deps.bus, job);
     const writes = new WriteChain(this.deps.store, job, this.deps.logger);
+    const apply = new JobApply(this.deps.store, job, this.deps.workspaceBase, () => writes.idle());
     let end: RunEnd;
     try {
-      end = await this.execute(job, signal, writes);
+      // A lost earlier run may have left a half-applied change set: finished or rolled back first.
+      await recoverJobJournal(this.deps.workspaceBase, job.id, this.deps.logger);
+      end = await this.execute(await workingCopy(this.deps.store, job), signal, writes, apply);
     } catch (error) {
       end = { status: 'failed', error: errorOf(error), agentMessage: errorOf(error).message };
     }
     await writes.idle();
     await this.finish(job, this.redacted(end));
+    await apply.discard().catch((error: unknown) => this.deps.logger.warn('the apply journal could not be removed', { jobId, error: (error as Error).message }));
   }
 
   /**
@@ -119,33 +126,38 @@ export class JobRunner {
     return job;
   }
 
-  private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain): Promise<RunEnd> {
+  private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain, apply: JobApply): Promise<RunEnd> {
     if (job.kind === 'task') {
       const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
       return this.tasks.run({
-        job, root, signal,
+        job, root, signal, apply,
         onEvent: (event) => this.onEngineEvent(job.id, event, writes),
         patch: (mutate) => writes.push(mutate),
       });
     }
-    if (job.internal.pendingApply) return this.applyApproved(job);
+    if (job.internal.pendingApply) return this.applyApproved(job, signal, apply);
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
     const outcome = await this.deps.engine.run(
       {
-        jobId: job.id, root, limits: job.limits, apply: job.mode === 'auto', permissions: permissionsOf(job),
+        jobId: job.id, root, limits: job.limits, apply: job.mode === 'auto', permissions: permissionsOf(job), journalPath: apply.journalPath,
         steps: job.steps.map((step) => ({ capability: step.capability, input: step.input })),
         previous: job.internal.history, turns: job.turns,
       },
-      { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes) },
+      { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes), beginApply: () => apply.begin() },
     );
     return fromEngine(job, outcome, signal.aborted ? signal.reason : undefined);
   }
 
-  private async applyApproved(job: StoredJob): Promise<RunEnd> {
+  private async applyApproved(job: StoredJob, signal: AbortSignal, apply: JobApply): Promise<RunEnd> {
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
-    const changes = job.internal.pendingApply ?? [];
-    const receipt: ApplyReceipt = await applyChanges(root, changes);
-    const message = `Applied ${receipt.entries.length} approved change(s) to "${job.workspace}".`;
+    const changes = approvedChanges(job);
+    if (signal.aborted || !(await apply.begin(changes.length))) {
+      return { status: 'cancelled', error: { code: 'cancelled', message: 'The job was cancelled before its approved changes were written; nothing was written.' }, agentMessage: 'Cancelled before writing; nothing was written.' };
+    }
+    const receipt: ApplyReceipt = await applyChanges(root, changes, { journal: { path: apply.journalPath, jobId: job.id } });
+    const message = receipt.alreadyApplied
+      ? `The ${changes.length} approved change(s) were already in "${job.workspace}" (an earlier run wrote them before it stopped); nothing more was written.`
+      : `Applied ${receipt.entries.length} approved change(s) to "${job.workspace}".`;
     return { status: 'succeeded', error: null, applied: true, agentMessage: message };
   }
 
@@ -173,11 +185,12 @@ export class JobRunner {
     // The engine's own `done` is not forwarded: the job is done only when its record says so.
   }
 
-  private async finish(job: StoredJob, end: RunEnd): Promise<void> {
+  private async finish(job: StoredJob, run: RunEnd): Promise<void> {
     const { store, queue, logger } = this.deps;
     // Artifacts land (and scratch is cleaned) before the record says the job ended, so a client that
     // sees the final status also sees the folder in its final state.
-    await this.handleScratch(job.id, end.result?.artifacts ?? []);
+    await this.handleScratch(job.id, run.result && !isLeanResult(run.result) ? run.result.artifacts : []);
+    const end = await this.storeParts(job, run);
     const now = new Date().toISOString();
     let fenced = false;
     const saved = await store.update(job.id, (current) => {
@@ -192,6 +205,19 @@ export class JobRunner {
       return;
     }
     this.announceEnd(saved);
+  }
+
+  /**
+   * The run's result and step history go to the store's parts, before the record says the run ended
+   * (a client that sees the end can read them); the record keeps the lean result. A run that lost the
+   * job to another daemon stores nothing: the other run owns the parts.
+   */
+  private async storeParts(job: StoredJob, end: RunEnd): Promise<RunEnd> {
+    const { store } = this.deps;
+    if ((await store.get(job.id))?.attempts !== job.attempts) return end;
+    const result = end.result && !isLeanResult(end.result) ? await storeResult(store, job.id, end.result) : end.result;
+    if (end.history?.length) await appendHistory(store, job.id, end.history);
+    return { ...end, result, history: [] };
   }
 
   private announceEnd(saved: StoredJob): void {

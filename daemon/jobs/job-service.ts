@@ -3,15 +3,16 @@
  * through `store.update` mutators that check the current status, so a race (cancel vs. finish, two
  * follow-ups) resolves to one consistent record.
  */
-import { AgentdError, type Limits } from '../../core/index.js';
+import { AgentdError, quoteInput, type Limits } from '../../core/index.js';
 import type { CapabilityRegistry } from '../../core/registry/index.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
-import type { JobStore, ListJobsOptions } from './job-store.js';
+import type { JobPage, JobStore, ListJobsOptions } from './job-store.js';
 import { isFinal, type JobStatus, type StoredJob } from './job-record.js';
 import { buildJob, type CreateJobBody } from './job-submission.js';
 import { publishDone, publishStatus } from './job-publish.js';
 import { WorkspaceSizeMeter } from './workspace-size.js';
+import { pendingFrom } from './job-result-parts.js';
 
 export interface JobServiceOptions {
   store: JobStore;
@@ -61,25 +62,32 @@ export class JobService {
 
   async get(id: string): Promise<StoredJob> {
     const job = await this.options.store.get(id);
-    if (!job) throw new AgentdError('job_not_found', `No job has the id "${id}"; GET /jobs lists the known jobs.`);
+    if (!job) throw new AgentdError('job_not_found', `No job has the id ${quoteInput(id)}; GET /jobs lists the known jobs.`);
     return job;
   }
 
-  list(options: ListJobsOptions): Promise<StoredJob[]> {
+  list(options: ListJobsOptions): Promise<JobPage> {
     return this.options.store.list(options);
   }
 
   async cancel(id: string): Promise<StoredJob> {
     const now = new Date().toISOString();
     let previous: JobStatus | undefined;
+    let applying = false;
     const job = await this.options.store.update(id, (current) => {
       previous = current.status;
+      applying = Boolean(current.internal.applying);
       if (isFinal(current.status)) return undefined;
+      // Writing has begun (job-apply.ts): it completes or is rolled back; the late request is noted.
+      if (applying) return { ...current, internal: { ...current.internal, lateCancelAt: now } };
       return { ...current, status: 'cancelled', finishedAt: now, error: { code: 'cancelled', message: 'The job was cancelled by a DELETE request.' } };
     });
     if (!job) return this.get(id); // throws job_not_found
     if (isFinal(previous!)) {
       throw new AgentdError('job_finished', `Job "${id}" already ${previous}; only queued, running or awaiting_approval jobs can be cancelled.`);
+    }
+    if (applying) {
+      throw new AgentdError('apply_in_progress', `Job "${id}" is writing its changes to the workspace, too late to cancel: it will apply all of them, or roll every file back if a write fails, and then say which; GET /jobs/${id} shows the outcome.`);
     }
     if (previous === 'running') {
       // The runner publishes `done` when the engine has actually stopped.
@@ -118,7 +126,7 @@ export class JobService {
     const job = await this.transitionFromApproval(id, (current, now) => ({
       ...current, status: 'queued',
       turns: [...current.turns, { role: 'user', message: 'approve', at: now }],
-      internal: { ...current.internal, pendingApply: current.result?.changes ?? [] },
+      internal: { ...current.internal, pendingApply: pendingFrom(current) },
     }));
     return this.requeue(job);
   }

@@ -4,12 +4,31 @@
  * current record and may be called more than once). Both implementations pass the shared contract suite.
  */
 import type { JobStatus, StoredJob } from './job-record.js';
+import type { JobSummary } from './job-summary.js';
 
 export interface ListJobsOptions {
   /** Only these statuses; all when absent or empty. */
   statuses?: JobStatus[];
   limit: number;
-  offset: number;
+  /** Where the previous page ended (its `nextCursor`): pages stay stable while jobs are added. */
+  cursor?: string;
+  /** Kept for older clients: skips this many (its cost grows with it; prefer the cursor). Not with `cursor`. */
+  offset?: number;
+}
+
+export interface JobPage {
+  /** Newest first. */
+  jobs: JobSummary[];
+  /** The cursor of the next page, or null on the last one. */
+  nextCursor: string | null;
+  /** How many jobs match the status filter. */
+  total: number;
+}
+
+/** A range of a part (job-result.ts) and how many items the part holds. */
+export interface PartPage {
+  items: unknown[];
+  total: number;
 }
 
 export type StatusCounts = Record<JobStatus, number> & { total: number };
@@ -28,8 +47,17 @@ export interface JobStore {
   update(id: string, mutate: JobMutator): Promise<StoredJob | null>;
   /** Deletes a record (a submission whose enqueue failed must not linger half-written). True when it existed. */
   remove(id: string): Promise<boolean>;
-  /** Newest first (by createdAt, then by insertion). */
-  list(options: ListJobsOptions): Promise<StoredJob[]>;
+  /** Summaries, newest first (by creation), one page; never whole records. */
+  list(options: ListJobsOptions): Promise<JobPage>;
+  /**
+   * Large parts of a job's result, kept beside its record and read by range (job-result.ts says which).
+   * `writePart` replaces a part; `appendPart` adds to it. Parts go when the job is removed. Items are
+   * JSON values; the memory store keeps the caller's array as it is (the caller hands it over).
+   */
+  writePart(id: string, part: string, items: readonly unknown[]): Promise<void>;
+  appendPart(id: string, part: string, items: readonly unknown[]): Promise<void>;
+  /** Items [start, start + count) of a part, or null when the job has no such part. */
+  readPart(id: string, part: string, start: number, count: number): Promise<PartPage | null>;
   counts(): Promise<StatusCounts>;
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -59,19 +59,24 @@ export function isLogicalOperand(node: Node): boolean {
   return parent !== null && logicalOperator(parent) !== undefined;
 }
 
-/** Runs of like operators in a flattened logical expression: `a && b || c && d` has 3. */
+/**
+ * Runs of like operators in a flattened logical expression: `a && b || c && d` has 3. An explicit
+ * in-order walk, not recursion: a generated chain of 20,000 `&&` overflowed the stack.
+ */
 export function operatorRuns(root: Node): number {
   const operators: string[] = [];
-  const collect = (node: Node): void => {
-    let inner: Node | undefined = node;
+  const work: (Node | string)[] = [root];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if (typeof item === 'string') {
+      operators.push(item);
+      continue;
+    }
+    let inner: Node | undefined = item;
     while (inner?.type === 'parenthesized_expression') inner = firstNamedChild(inner);
-    if (!inner) return;
-    const operator = logicalOperator(inner);
-    if (!operator) return;
-    collect(fieldChild(inner, 'left')!);
-    operators.push(operator);
-    collect(fieldChild(inner, 'right')!);
-  };
-  collect(root);
+    const operator = inner ? logicalOperator(inner) : undefined;
+    if (!inner || !operator) continue;
+    work.push(fieldChild(inner, 'right')!, operator, fieldChild(inner, 'left')!);
+  }
   return operators.filter((op, i) => i === 0 || operators[i - 1] !== op).length;
 }

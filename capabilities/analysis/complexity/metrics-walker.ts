@@ -38,6 +38,26 @@ interface Unit {
   base: number;
 }
 
+/** What opens a measured node's unit once the parts outside it were walked. */
+interface OpenUnit {
+  node: Node;
+  roles: number;
+  kind: UnitKind | undefined;
+  outsideFirst: boolean;
+  fieldUnit: boolean;
+}
+
+/** What a measured node closes when its subtree is done. */
+interface UnitExit {
+  exit: true;
+  depthOpened: boolean;
+  unit: boolean;
+  fieldUnit: boolean;
+}
+
+/** The walk's work list: a node to enter, a unit to open, an exit to run, or a change of the nesting level. */
+type Task = Node | OpenUnit | UnitExit | number;
+
 /** Roles whose nodes may add to cyclomatic or cognitive complexity (the rest only count as tokens). */
 const CYCLOMATIC_MAYBE = ROLE.binary | ROLE.logicalAssignment | ROLE.parameter | ROLE.chainable;
 const COGNITIVE_MAYBE = ROLE.cognitiveStructure | ROLE.elseClause | ROLE.jump | ROLE.binary;
@@ -67,15 +87,28 @@ export class MetricsWalker {
   }
 
   /**
-   * Measures `node` and its subtree. Each node's type is looked up once (node-roles.ts); rules whose
-   * role it lacks are not asked. Most nodes have no role beyond being a token or a container, and take
-   * this short path; the rest go through `visitMeasured`.
+   * Measures `root` and its subtree. Iterative on purpose: a file nested ~14,000 levels deep (ifs,
+   * arrays, parentheses) overflowed the stack of a recursive walk and failed the whole analysis. Each
+   * node's type is looked up once (node-roles.ts); rules whose role it lacks are not asked. Most nodes
+   * have no role beyond being a token or a container, and take the short path in `enter`; the rest go
+   * through `enterMeasured`, which leaves an exit frame to close what it opened.
    */
-  visit(node: Node): void {
+  visit(root: Node): void {
+    const work: Task[] = [root];
+    while (work.length > 0) {
+      const task = work.pop()!;
+      if (typeof task === 'number') this.level += task;
+      else if ('node' in task) this.openUnit(task, work);
+      else if ('exit' in task) this.exit(task);
+      else this.enter(task, work);
+    }
+  }
+
+  private enter(node: Node, work: Task[]): void {
     const info = typeInfo(node.type);
     const fieldUnit = node.field === 'value' && isFieldInitializer(node);
     if ((info.roles & SPECIAL) !== 0 || fieldUnit) {
-      this.visitMeasured(node, info.roles, fieldUnit);
+      this.enterMeasured(node, info.roles, fieldUnit, work);
       return;
     }
     const children = node.children;
@@ -83,7 +116,7 @@ export class MetricsWalker {
       this.token(node, info);
       return;
     }
-    for (let i = 0; i < children.length; i++) this.visit(children[i]!);
+    for (let i = children.length - 1; i >= 0; i--) work.push(children[i]!);
   }
 
   /** A leaf: a Halstead operand or operator (unless ignored), and its rows hold code unless it is a comment. */
@@ -96,16 +129,28 @@ export class MetricsWalker {
     if ((roles & ROLE.comment) === 0) this.codeRows.mark(node.startIndex, node.endIndex);
   }
 
-  /** A node that opens a unit, adds complexity, opens a depth or nesting level, or is one operand with its children. */
-  private visitMeasured(node: Node, roles: number, fieldInitializer: boolean): void {
+  /**
+   * A node that opens a unit, adds complexity, opens a depth or nesting level, or is one operand with
+   * its children. A method's decorators and computed key belong outside it: they are walked first, and
+   * the unit opens when they are done (the OpenUnit frame).
+   */
+  private enterMeasured(node: Node, roles: number, fieldInitializer: boolean, work: Task[]): void {
     const fieldUnit = fieldInitializer ? this.push(node, 'class-field-initializer') : undefined;
     const kind = roles & UNIT_ROLES ? unitKind(node) : undefined;
-    const children = node.children;
     const outsideFirst = kind === 'function' && (roles & ROLE.method) !== 0;
-    if (outsideFirst) {
-      for (let i = 0; i < children.length; i++) if (belongsOutsideMethod(children[i]!)) this.visit(children[i]!);
+    const frame: OpenUnit = { node, roles, kind, outsideFirst, fieldUnit: fieldUnit !== undefined };
+    if (!outsideFirst) {
+      this.openUnit(frame, work);
+      return;
     }
+    work.push(frame);
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) if (belongsOutsideMethod(children[i]!)) work.push(children[i]!);
+  }
+
+  private openUnit({ node, roles, kind, outsideFirst, fieldUnit }: OpenUnit, work: Task[]): void {
     const unit = kind ? this.push(node, kind) : undefined;
+    const children = node.children;
     if (roles & MEASURED) this.measure(node, roles);
     if (roles & ROLE.atomicOperand) {
       this.halstead.operand(this.source.slice(node.startIndex, node.endIndex));
@@ -115,18 +160,22 @@ export class MetricsWalker {
     }
     const depthOpened = (roles & ROLE.depthBlock) !== 0 && this.stack.length > 0 && opensDepth(node);
     if (depthOpened) this.openDepth();
+    work.push({ exit: true, depthOpened, unit: unit !== undefined, fieldUnit });
     const nesting = roles & (ROLE.nestedFields | ROLE.elseClause);
-    for (let i = 0; i < children.length; i++) {
+    // Pushed last-first so they are walked in order; a nested child is bracketed by +1 / -1 of the level.
+    for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i]!;
       if (outsideFirst && belongsOutsideMethod(child)) continue;
       const nested = nesting !== 0 && isNestedChild(node, child);
-      if (nested) this.level++;
-      this.visit(child);
-      if (nested) this.level--;
+      if (nested) work.push(-1, child, +1);
+      else work.push(child);
     }
-    if (depthOpened) this.stack[this.stack.length - 1]!.depth--;
-    if (unit) this.pop();
-    if (fieldUnit) this.pop();
+  }
+
+  private exit(frame: UnitExit): void {
+    if (frame.depthOpened) this.stack[this.stack.length - 1]!.depth--;
+    if (frame.unit) this.pop();
+    if (frame.fieldUnit) this.pop();
   }
 
   private measure(node: Node, roles: number): void {

@@ -1,5 +1,5 @@
 /** Measures the workspace's files through the context (parse tool + per-file memo) and summarises them. */
-import { listSourcePaths, type CapabilityContext, type Finding, type ParsedFile } from '../../../core/index.js';
+import { listSourcePaths, skippedSources, type CapabilityContext, type Finding, type ParsedFile, type SkippedSource, type SourceSelection } from '../../../core/index.js';
 import { measureTree, type FileMetrics } from './file-metrics.js';
 import { fileFinding, functionFindings } from './findings.js';
 import type { ComplexityInput, Thresholds } from './options.js';
@@ -18,7 +18,7 @@ export interface FileReport extends FileMetrics {
 
 export interface ProjectReport {
   files: FileReport[];
-  skipped: { file: string; reason: string }[];
+  skipped: SkippedSource[];
   findings: Finding[];
 }
 
@@ -38,14 +38,10 @@ function measureParsed(ctx: CapabilityContext, parsed: ParsedFile): FileReport {
   return { file: parsed.path, language: parsed.language, ...fileMetricsOf(ctx, parsed) };
 }
 
-/** One batched parse (one tool call) for the whole file set; unreadable files (too large, binary) are skipped, not fatal. */
-export async function measureProject(ctx: CapabilityContext, files: string[], thresholds: Thresholds): Promise<ProjectReport> {
-  const report: ProjectReport = { files: [], skipped: [], findings: [] };
+/** One batched parse (one tool call) for the whole file set; unreadable files (too large, binary, unparsable) are skipped, not fatal. */
+export async function measureProject(ctx: CapabilityContext, files: string[], thresholds: Thresholds, selection: SourceSelection): Promise<ProjectReport> {
   const parsed = await ctx.tools.parseMany(files);
-  for (const skipped of parsed.skipped) {
-    report.skipped.push({ file: skipped.path, reason: skipped.message });
-    ctx.log('warn', `analysis.complexity skipped "${skipped.path}": ${skipped.message}`);
-  }
+  const report: ProjectReport = { files: [], skipped: skippedSources(ctx, selection, parsed.skipped, 'analysis.complexity'), findings: [] };
   for (const [index, file] of parsed.files.entries()) {
     ctx.signal.throwIfAborted();
     const measured = measureParsed(ctx, file);

@@ -1,5 +1,5 @@
 /** Gathers analyzeDependencies' input through the context: the import graph, manifests, lock file and config texts. */
-import type { CapabilityContext } from '../../../core/index.js';
+import type { CapabilityContext, SkippedSource } from '../../../core/index.js';
 import { parseLockFile, readDependencyFile } from '../advisories/lock-file.js';
 import { parseManifest, type PackageManifest } from '../advisories/package-manifest.js';
 import { buildImportGraph } from '../import-graph/import-graph.js';
@@ -21,7 +21,7 @@ async function readText(ctx: CapabilityContext, file: string, why: string[]): Pr
 }
 
 export interface CollectedDependencyFacts extends DependencyFacts {
-  skipped: { file: string; reason: string }[];
+  skipped: SkippedSource[];
   notes: string[];
 }
 

@@ -1,5 +1,5 @@
 /** Token streams of the workspace's sources through the context: one batched parse, tokens memoised per content hash. */
-import { parseSources, type CapabilityContext, type ParsedFile } from '../../../core/index.js';
+import { parseSources, type CapabilityContext, type ParsedFile, type SkippedSource } from '../../../core/index.js';
 import { tokenize, type TokenStream } from './tokenize.js';
 
 export { SOURCE_EXTENSIONS } from '../../../core/index.js';
@@ -8,7 +8,7 @@ const TOKENIZER_VERSION = 2;
 
 export interface CollectedTokens {
   files: { path: string; hash: string; tokens: TokenStream }[];
-  skipped: { file: string; reason: string }[];
+  skipped: SkippedSource[];
 }
 
 /** One parsed file's token stream, memoised by content hash (analysis.quality shares the entries). */

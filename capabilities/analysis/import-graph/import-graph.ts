@@ -5,7 +5,7 @@
  * through the capability context (one batched parse, the extraction memoised per content hash).
  */
 import { createHash } from 'node:crypto';
-import { isDeclarationFile, parseSources, syntaxTreeOf, type CapabilityContext, type ParsedFile } from '../../../core/index.js';
+import { isDeclarationFile, parseSources, syntaxTreeOf, type CapabilityContext, type ParsedFile, type SkippedSource } from '../../../core/index.js';
 import { extractImports, type ImportKind, type ImportRecord } from './extract-imports.js';
 import { ModuleResolver, SOURCE_EXTENSIONS, aliasesFromTsconfig, type PathAliases } from './module-resolver.js';
 import { isBuiltin, isRelative, packageNameOf } from './package-name.js';
@@ -41,7 +41,7 @@ export interface ImportGraph {
   builtins: { file: string; specifier: string; line: number }[];
   /** Local (relative or alias) imports that name no workspace file. */
   unresolved: { file: string; specifier: string; line: number }[];
-  skipped: { file: string; reason: string }[];
+  skipped: SkippedSource[];
   aliases: PathAliases | null;
 }
 

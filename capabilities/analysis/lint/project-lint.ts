@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { CapabilityContext, Finding } from '../../../core/index.js';
+import { skippedSources, type CapabilityContext, type Finding, type SourceSelection } from '../../../core/index.js';
 import type { RunnerOutput } from './eslint-runner.js';
 import type { LintRun } from './run-eslint.js';
 
@@ -49,7 +49,7 @@ async function runChild(ctx: CapabilityContext, configFile: string, files: { pat
 }
 
 /** The findings with the project's config, or the reason it could not be used (the caller falls back). */
-export async function lintWithProjectConfig(ctx: CapabilityContext, paths: string[], configFile: string): Promise<LintRun | { failed: string }> {
+export async function lintWithProjectConfig(ctx: CapabilityContext, paths: string[], selection: SourceSelection, configFile: string): Promise<LintRun | { failed: string }> {
   const version = configVersion(await ctx.workspace.read(configFile));
   const batch = await ctx.workspace.readMany(paths);
   const slots = batch.files.map((file) => ({ file, slot: ctx.tools.memo ? ctx.tools.memo(`analysis.lint/project@${version}:${file.path}`, contentHash(file.content), (): Slot => ({})) : ({} as Slot) }));
@@ -64,7 +64,7 @@ export async function lintWithProjectConfig(ctx: CapabilityContext, paths: strin
       if (result) Object.assign(slot, { findings: result.findings, ignored: result.ignored });
     }
   }
-  const run: LintRun = { findings: [], linted: [], ignored: [], skipped: batch.skipped.map((s) => ({ file: s.path, reason: s.message })), config: { source: 'project', file: configFile } };
+  const run: LintRun = { findings: [], linted: [], ignored: [], skipped: skippedSources(ctx, selection, batch.skipped, 'analysis.lint'), config: { source: 'project', file: configFile } };
   for (const { file, slot } of slots) {
     if (slot.ignored) run.ignored.push(file.path);
     else if (slot.findings) {

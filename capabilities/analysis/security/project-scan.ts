@@ -2,7 +2,7 @@
  * Scanning the workspace: list, one batched parse (one tool call), memoised per-file scans, the
  * cross-file taint link (./modules/), project-wide CSRF.
  */
-import { memoised, parseSources, type CapabilityContext, type Finding, type ParsedFile, type Severity } from '../../../core/index.js';
+import { memoised, parseSources, type CapabilityContext, type Finding, type ParsedFile, type Severity, type SkippedSource } from '../../../core/index.js';
 import { csrfFindings, type CsrfFacts } from './config/csrf.js';
 import { isTestPath } from './file-kind.js';
 import { linkTaint } from './modules/link-taint.js';
@@ -20,7 +20,7 @@ export { SOURCE_EXTENSIONS } from '../../../core/index.js';
 export interface ProjectScan {
   files: string[];
   findings: Finding[];
-  skipped: { file: string; reason: string }[];
+  skipped: SkippedSource[];
 }
 
 export async function scanProject(ctx: CapabilityContext, input: SecurityInput, categories: Set<Category>): Promise<ProjectScan> {

@@ -2,7 +2,7 @@
  * analyzeStructure: the pure analysis behind analysis.structure (file facts in, report and findings
  * out), exported for analysis.quality. `collectStructureFacts` gathers the input through the context.
  */
-import { memoised, parseSources, syntaxTreeOf, type CapabilityContext, type Finding, type ParsedFile } from '../../../core/index.js';
+import { memoised, parseSources, syntaxTreeOf, type CapabilityContext, type Finding, type ParsedFile, type SkippedSource } from '../../../core/index.js';
 import { findCycles, type ImportCycle } from '../import-graph/cycles.js';
 import type { ImportRecord } from '../import-graph/extract-imports.js';
 import { linkImports, readPathAliases, type ImportGraph } from '../import-graph/import-graph.js';
@@ -27,7 +27,7 @@ export interface StructureFacts extends EntryPointFacts {
   /** Per file, the files it loads through paths built from its own folder (dynamic-loads.ts). */
   loads?: Map<string, string[]>;
   aliases: PathAliases | null;
-  skipped: { file: string; reason: string }[];
+  skipped: SkippedSource[];
 }
 
 export interface StructureReport {

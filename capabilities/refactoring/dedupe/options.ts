@@ -1,5 +1,5 @@
 /** refactoring.dedupe input: the clone pair (as analysis.duplication reports it) and the shared function's name. */
-import type { JSONSchema } from '../../../core/index.js';
+import { pathSchema, type JSONSchema } from '../../../core/index.js';
 
 export interface CloneSide {
   file: string;
@@ -18,7 +18,7 @@ export interface DedupeInput {
 
 const side: JSONSchema = {
   type: 'object',
-  properties: { file: { type: 'string', minLength: 1 }, startLine: { type: 'integer', minimum: 1 }, endLine: { type: 'integer', minimum: 1 } },
+  properties: { file: pathSchema(), startLine: { type: 'integer', minimum: 1 }, endLine: { type: 'integer', minimum: 1 } },
   required: ['file', 'startLine', 'endLine'],
   additionalProperties: false,
 };
@@ -28,7 +28,7 @@ export const INPUT_SCHEMA: JSONSchema = {
   properties: {
     clone: { type: 'object', properties: { a: side, b: side }, required: ['a', 'b'], additionalProperties: false },
     name: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' },
-    modulePath: { type: 'string', minLength: 1 },
+    modulePath: pathSchema(),
   },
   additionalProperties: false,
 };

@@ -1,5 +1,5 @@
 /** refactoring.extract-function's input: a range of whole statements and the new function's name. */
-import type { JSONSchema } from '../../../core/index.js';
+import { nameSchema, pathSchema, type JSONSchema } from '../../../core/index.js';
 
 export interface ExtractInput {
   file: string;
@@ -15,12 +15,12 @@ export interface ExtractInput {
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   properties: {
-    file: { type: 'string', minLength: 1 },
+    file: pathSchema(),
     startLine: { type: 'integer', minimum: 1 },
     endLine: { type: 'integer', minimum: 1 },
     startColumn: { type: 'integer', minimum: 1 },
     endColumn: { type: 'integer', minimum: 1 },
-    name: { type: 'string', minLength: 1, description: 'Name of the new function (or method).' },
+    name: nameSchema('Name of the new function (or method).'),
   },
   required: ['file', 'startLine', 'endLine', 'name'],
   additionalProperties: false,

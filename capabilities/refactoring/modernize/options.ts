@@ -1,5 +1,5 @@
 /** refactoring.modernize input: which codemods run on which files, and the package.json "type" decision. */
-import type { JSONSchema } from '../../../core/index.js';
+import { globsSchema, type JSONSchema } from '../../../core/index.js';
 
 export const CODEMOD_IDS = ['var-to-let-const', 'promises-to-async', 'callbacks-to-async', 'cjs-to-esm', 'concat-to-template'] as const;
 export type CodemodId = (typeof CODEMOD_IDS)[number];
@@ -24,8 +24,8 @@ export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   properties: {
     codemods: { type: 'array', items: { enum: [...CODEMOD_IDS] }, uniqueItems: true, minItems: 1 },
-    include: { type: 'array', items: { type: 'string', minLength: 1 } },
-    exclude: { type: 'array', items: { type: 'string', minLength: 1 } },
+    include: globsSchema('change'),
+    exclude: globsSchema('leave alone'),
     setTypeModule: { type: 'boolean' },
   },
   additionalProperties: false,

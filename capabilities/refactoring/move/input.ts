@@ -1,5 +1,5 @@
 /** refactoring.move's input: a top-level declaration and the module it goes to. */
-import type { JSONSchema } from '../../../core/index.js';
+import { nameSchema, pathSchema, type JSONSchema } from '../../../core/index.js';
 
 export interface MoveInput {
   file: string;
@@ -10,9 +10,9 @@ export interface MoveInput {
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   properties: {
-    file: { type: 'string', minLength: 1, description: 'Workspace-relative module that declares the symbol at top level.' },
-    symbol: { type: 'string', minLength: 1, description: 'Name of the top-level declaration to move.' },
-    to: { type: 'string', minLength: 1, description: 'Workspace-relative target module; created when absent.' },
+    file: pathSchema('Workspace-relative module that declares the symbol at top level.'),
+    symbol: nameSchema('Name of the top-level declaration to move.'),
+    to: pathSchema('Workspace-relative target module; created when absent.'),
   },
   required: ['file', 'symbol', 'to'],
   additionalProperties: false,

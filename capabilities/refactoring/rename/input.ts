@@ -1,5 +1,5 @@
 /** refactoring.rename's input: a symbol (optionally pinned by file/line/column) or a file. */
-import type { JSONSchema } from '../../../core/index.js';
+import { nameSchema, pathSchema, type JSONSchema } from '../../../core/index.js';
 
 export interface SymbolRenameInput {
   file?: string;
@@ -19,12 +19,12 @@ export type RenameInput = SymbolRenameInput | FileRenameInput;
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   properties: {
-    file: { type: 'string', minLength: 1, description: 'Workspace-relative file that declares or uses the symbol, or the file to rename.' },
-    symbol: { type: 'string', minLength: 1, description: 'The current name.' },
+    file: pathSchema('Workspace-relative file that declares or uses the symbol, or the file to rename.'),
+    symbol: nameSchema('The current name.'),
     line: { type: 'integer', minimum: 1, description: '1-based line of a declaration or use of the symbol (with file).' },
     column: { type: 'integer', minimum: 1, description: '1-based column on that line, when the line names several symbols.' },
-    newName: { type: 'string', minLength: 1 },
-    newFileName: { type: 'string', minLength: 1, description: 'New file name (same folder) or workspace-relative path.' },
+    newName: nameSchema(),
+    newFileName: pathSchema('New file name (same folder) or workspace-relative path.'),
   },
   additionalProperties: false,
   anyOf: [{ required: ['symbol', 'newName'] }, { required: ['file', 'newFileName'] }],

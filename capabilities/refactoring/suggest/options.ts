@@ -1,5 +1,5 @@
 /** refactoring.suggest input: where to look and how many suggestions to return. */
-import type { JSONSchema } from '../../../core/index.js';
+import { globsSchema, type JSONSchema } from '../../../core/index.js';
 
 export interface SuggestInput {
   include?: string[];
@@ -15,8 +15,8 @@ export const DEFAULT_LIMIT = 20;
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   properties: {
-    include: { type: 'array', items: { type: 'string', minLength: 1 } },
-    exclude: { type: 'array', items: { type: 'string', minLength: 1 } },
+    include: globsSchema('change'),
+    exclude: globsSchema('leave alone'),
     limit: { type: 'integer', minimum: 1, maximum: 500 },
     analyze: { type: 'boolean' },
   },

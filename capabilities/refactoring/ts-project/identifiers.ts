@@ -1,5 +1,6 @@
 /** What may be a new name: a valid ECMAScript identifier that is not a reserved word (strict-mode module code). */
 import { ts } from 'ts-morph';
+import { closeMatches } from '../../../core/index.js';
 
 // Reserved in strict-mode module code (where `await`, `yield`, `let`, `static`... are also unusable as names).
 const RESERVED = new Set(
@@ -22,23 +23,5 @@ function isIdentifierText(name: string): boolean {
 
 /** Up to three names close to `name` (edit distance), for "did you mean". */
 export function closeNames(name: string, known: Iterable<string>): string[] {
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  const scored: [string, number][] = [];
-  for (const candidate of new Set(known)) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance <= limit) scored.push([candidate, distance]);
-  }
-  return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, 3).map(([candidate]) => candidate);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
+  return closeMatches(name, known, 3, { ignoreCase: true });
 }

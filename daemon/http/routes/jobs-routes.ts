@@ -6,6 +6,7 @@ import type { FollowUpBody } from '../../jobs/job-service.js';
 import type { AppContext } from '../app-context.js';
 import { requireJson } from '../error-handler.js';
 import { validateCreateJob, validateFollowUp, validateListJobsQuery } from '../validate.js';
+import { nextLink, sendPage } from '../paging.js';
 
 export function jobsRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -17,10 +18,12 @@ export function jobsRoutes(ctx: AppContext): Router {
     res.status(202).location(`/jobs/${job.id}`).json(toPublicJob(job));
   });
 
+  // Summaries, newest first; the next page is in `Link: <...>; rel="next"` (as GitHub's API pages).
   router.get('/jobs', async (req, res) => {
     const query = validateListJobsQuery(req.query);
-    const jobs = await ctx.service.list({ statuses: query.status as JobStatus[] | undefined, limit: query.limit, offset: query.offset });
-    res.json(jobs.map(toPublicJob));
+    const page = await ctx.service.list({ statuses: query.status as JobStatus[] | undefined, limit: query.limit, cursor: query.cursor, offset: query.offset });
+    const next = page.nextCursor === null ? null : nextLink('/jobs', { status: query.status ?? [], limit: String(query.limit), cursor: page.nextCursor });
+    sendPage(res, page.jobs, page.total, next);
   });
 
   router.get('/jobs/:id', async (req, res) => {

@@ -1,15 +1,16 @@
 /**
- * POST /webhooks/github. Order matters: read the raw bytes (no JSON parser has run on this route),
- * verify X-Hub-Signature-256 on them in constant time, and only then parse, dedupe and publish.
- * Without github.webhookSecret the route answers 404: an unverifiable endpoint is not offered at all.
- * A bad or missing signature is 401 and nothing is parsed, logged as a delivery or published.
- * A replayed X-GitHub-Delivery is 202 with `duplicate: true` and is not published again.
+ * POST /webhooks/github. Order matters, and no body parser runs on this route: without
+ * github.webhookSecret the route answers 404 before reading anything (an unverifiable endpoint is not
+ * offered at all); a missing or malformed X-Hub-Signature-256, or a declared size over 25 MB, is
+ * refused before reading too; the body is hashed as it streams in and verified in constant time, and
+ * only then parsed, deduplicated and published. Every refusal closes the connection, so the rest of a
+ * refused body is never read. A replayed X-GitHub-Delivery is 202 with `duplicate: true`.
  */
-import express, { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { AgentdError } from '../../../core/index.js';
 import type { Logger } from '../../logging/types.js';
 import type { SecurityParts } from '../../security/security-setup.js';
-import { verifyGithubSignature } from '../../security/webhook-signature.js';
+import { readSignedBody } from '../../security/webhook-body.js';
 
 const DELIVERY_ID = /^[\w-]{1,100}$/;
 const EVENT_NAME = /^[a-z_]{1,64}$/;
@@ -32,16 +33,17 @@ function parsePayload(body: Buffer): unknown {
 
 export function webhookRoutes(security: SecurityParts, logger: Logger): Router {
   const router = Router();
-  // GitHub caps deliveries at 25 MB; push events with many commits exceed the API's 1 MB.
-  const raw = express.raw({ type: () => true, limit: '25mb' });
-  router.post('/webhooks/github', raw, async (req, res) => {
+  router.post('/webhooks/github', async (req, res) => {
     const webhook = security.webhook;
-    if (!webhook) throw new AgentdError('not_found', 'GitHub webhooks are off because github.webhookSecret is not set; set GITHUB_WEBHOOK_SECRET to receive them.');
-    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (!verifyGithubSignature(webhook.secret, body, req.headers['x-hub-signature-256'])) {
-      logger.warn('webhook signature rejected', { path: req.path, remote: req.socket.remoteAddress });
-      throw new AgentdError('unauthorized', 'The "X-Hub-Signature-256" header is missing or does not match the body; check the webhook secret configured on GitHub.');
+    if (!webhook) {
+      refuseUnread(res);
+      throw new AgentdError('not_found', 'GitHub webhooks are off because github.webhookSecret is not set; set GITHUB_WEBHOOK_SECRET to receive them.');
     }
+    const body = await readSignedBody(req, webhook.secret).catch((error: unknown) => {
+      refuseUnread(res);
+      if ((error as AgentdError).code === 'unauthorized') logger.warn('webhook signature rejected', { path: req.path, remote: req.socket.remoteAddress });
+      throw error;
+    });
     const id = header(req, 'x-github-delivery', DELIVERY_ID);
     const event = header(req, 'x-github-event', EVENT_NAME);
     const payload = parsePayload(body);
@@ -59,4 +61,9 @@ export function webhookRoutes(security: SecurityParts, logger: Logger): Router {
     res.status(202).json({ accepted: true, duplicate: false, delivery: id, event });
   });
   return router;
+}
+
+/** The answer ends the connection: Node would otherwise read (and discard) the rest of the body to reuse it. */
+function refuseUnread(res: Response): void {
+  res.setHeader('Connection', 'close');
 }

@@ -5,7 +5,7 @@ import type { JobStatus } from '../../jobs/job-record.js';
 export class StoreKeys {
   constructor(readonly prefix: string) {}
 
-  /** Hash: v (version), d (encoded record), s (status), q (creation sequence), c (createdAt), k (idempotency key). */
+  /** Hash: v (version), d (encoded record), m (encoded summary), s (status), q (creation sequence), c (createdAt), k (idempotency key). */
   job(id: string): string {
     return `${this.prefix}:job:${id}`;
   }
@@ -30,6 +30,24 @@ export class StoreKeys {
 
   get sequence(): string {
     return `${this.prefix}:seq`;
+  }
+
+  /** List of one part of a job's result (job-result.ts), one encoded row per element. */
+  part(id: string, part: string): string {
+    return `${this.prefix}:part:${id}:${part}`;
+  }
+
+  get partPrefix(): string {
+    return `${this.prefix}:part:`;
+  }
+
+  /** Hash of a job's parts: part name -> row count; removing the job removes every part it names. */
+  parts(id: string): string {
+    return `${this.prefix}:parts:${id}`;
+  }
+
+  get partsPrefix(): string {
+    return `${this.prefix}:parts:`;
   }
 
   /** Sorted set of finished ids by finish time (ms), which retention trims. */

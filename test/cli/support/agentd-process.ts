@@ -37,8 +37,9 @@ export class AgentdProcess {
   stderr = '';
   readonly exited: Promise<RunResult>;
 
-  constructor(args: string[], env: NodeJS.ProcessEnv = cleanEnv()) {
-    this.child = spawn(process.execPath, [LAUNCHER, ...args], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  /** `as` runs it as another user (the unreadable-file attack needs one root cannot be). */
+  constructor(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), as: { uid?: number; gid?: number } = {}) {
+    this.child = spawn(process.execPath, [LAUNCHER, ...args], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...as });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.exited = new Promise((resolve) => {
@@ -80,8 +81,8 @@ export class AgentdProcess {
 }
 
 /** Runs agentd to completion. */
-export function runAgentd(args: string[], env?: NodeJS.ProcessEnv): Promise<RunResult> {
-  return new AgentdProcess(args, env).exited;
+export function runAgentd(args: string[], env?: NodeJS.ProcessEnv, as?: { uid?: number; gid?: number }): Promise<RunResult> {
+  return new AgentdProcess(args, env, as).exited;
 }
 
 /** A port nothing listens on right now (the OS picks it, then it is released). */

@@ -62,13 +62,13 @@ describe('pipeline engine: limits and crashes', function () {
     expect(engine.executor.pid).to.be.a('number').and.not.equal(pidBefore);
   });
 
-  it('fails a step that calls process.exit with capability_crashed, then runs the next job', async function () {
+  it('fails a step that calls process.exit with capability_crashed, runs the independent step after it, then the next job', async function () {
     const pidBefore = engine.executor.pid;
     const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-exits' }, { capability: 'analysis.test-empty' }]));
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('capability_crashed');
     expect(outcome.error!.message).to.contain('analysis.test-exits');
-    expect(outcome.steps.map((step) => step.status)).to.deep.equal(['failed', 'skipped']);
+    expect(outcome.steps.map((step) => step.status)).to.deep.equal(['failed', 'succeeded']);
     // process.exit in a worker ends only that thread: the executor process lives on.
     expect(engine.executor.pid).to.equal(pidBefore);
     await expectNextJobSucceeds();
@@ -85,6 +85,7 @@ describe('pipeline engine: limits and crashes', function () {
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('time_limit');
     expect(outcome.steps.map((step) => step.status)).to.deep.equal(['failed', 'skipped']);
+    expect(outcome.steps[1]!.summary).to.match(/^skipped: .*time limit/);
     await expectNextJobSucceeds();
   });
 

@@ -100,7 +100,7 @@ describe('pipeline engine: steps, events, overlay and results', function () {
     expect(outcome.steps[0]!.result?.data).to.deep.equal({ content: 'original\n', previousSummaries: ['an earlier turn'] });
   });
 
-  it('fails with capability_error naming the capability and step, keeping the message, and skips later steps', async function () {
+  it('fails with capability_error naming the capability and step, keeping the message, and still runs the independent steps after it', async function () {
     const log = new EventLog();
     const outcome = await t.engine().run(
       request(t.root(), [
@@ -113,9 +113,27 @@ describe('pipeline engine: steps, events, overlay and results', function () {
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('capability_error');
     expect(outcome.error!.message).to.contain('analysis.test-throws').and.to.contain('step 1').and.to.contain('parser exploded on line 7');
-    expect(outcome.steps.map((step) => step.status)).to.deep.equal(['succeeded', 'failed', 'skipped']);
-    expect(outcome.result).to.equal(null);
+    expect(outcome.error!.message).to.contain('2 of 3 steps succeeded, 1 failed, 0 skipped');
+    expect(outcome.steps.map((step) => step.status)).to.deep.equal(['succeeded', 'failed', 'succeeded']);
+    // The others' results are kept, and the summary says which step failed.
+    expect(outcome.result!.summary).to.match(/^\[1\] failed: .*parser exploded/m);
+    expect(outcome.result!.data).to.have.length(3);
+    expect(outcome.result!.changes).to.deep.equal([]);
     expect(log.events.at(-1)).to.deep.include({ type: 'done', status: 'failed', error: outcome.error });
+  });
+
+  it('skips the steps after a failed step that writes, saying why', async function () {
+    const outcome = await t.engine().run(
+      request(t.root(), [
+        { capability: 'refactoring.test-writer', input: { path: 'big.txt', content: 'x'.repeat(200 * 1024) } },
+        { capability: 'analysis.test-empty' },
+      ]),
+    );
+    expect(outcome.status).to.equal('failed');
+    expect(outcome.error!.code).to.equal('file_too_large');
+    expect(outcome.steps.map((step) => step.status)).to.deep.equal(['failed', 'skipped']);
+    expect(outcome.steps[1]!.summary).to.equal('skipped: step 0 (refactoring.test-writer) failed, and the later steps would build on the files it changes');
+    expect(outcome.result).to.equal(null);
   });
 
   it('keeps the code of a refusal the capability throws as an AgentdError, but not of an internal one', async function () {

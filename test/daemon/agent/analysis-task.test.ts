@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { TestDaemon } from '../support/daemon-harness.js';
 import { get, post } from '../support/http-client.js';
 import { agentDaemon, followUp, submitTask } from './agent-support.js';
+import { loadHistory } from '../../../daemon/jobs/job-result-parts.js';
 
 const RANK = { info: 0, low: 1, medium: 2, high: 3, critical: 4 } as const;
 
@@ -42,9 +43,9 @@ describe('daemon/agent: analysis tasks, questions and unsupported tasks over RES
     expect(refined.result!.findings.every((finding) => RANK[finding.severity] >= RANK.high)).to.equal(true);
     expect(refined.turns.map((turn) => turn.role)).to.deep.equal(['user', 'agent', 'user', 'agent']);
     expect(refined.turns.at(-1)!.message).to.include('severity high and above');
-    // The session's earlier step results are what RunRequest.previous hands the refined run.
+    // The session's earlier step results (kept beside the record) are what RunRequest.previous hands the refined run.
     const stored = await t.daemon.store.get(first.id);
-    expect(stored!.internal.history).to.have.length(2);
+    expect(await loadHistory(t.daemon.store, stored!)).to.have.length(2);
   });
 
   it('an unclear task gets a question with options; answering it produces a plan that runs', async () => {

@@ -8,6 +8,7 @@ import { FIXTURES, startTestDaemon, type TestDaemon } from '../support/daemon-ha
 import { get } from '../support/http-client.js';
 import { deleteKeys, openTestBackend, testPrefix } from '../queue/redis-test-support.js';
 import { followUp, submitTask } from './agent-support.js';
+import { PART } from '../../../daemon/jobs/job-result.js';
 
 /** A workspace folder several daemons share (as daemons on one Redis share a volume). */
 async function sharedWorkspace(): Promise<string> {
@@ -33,18 +34,24 @@ describe('daemon/agent: a task job is its session, kept whole in the job store',
     await rm(base, { recursive: true, force: true });
   });
 
-  it('the stored record holds turns, plan, result and history: a fresh daemon seeded with it refines the session', async () => {
+  it('the stored record and its parts hold turns, plan, result and history: a fresh daemon seeded with them refines the session', async () => {
     const first = await start(createMemoryBackend());
     const asked = await submitTask(first, 'make it better');
     const planned = await followUp(first, asked.id, { message: 'audit security' });
     expect(planned.plan!.steps[0]!.capability).to.equal('analysis.security');
-    // Only JSON survives a persistent store: carry the record across as JSON, into another daemon's store.
+    // Only JSON survives a persistent store: carry the record and the parts beside it across as JSON, into another daemon's store.
     const record = JSON.parse(JSON.stringify(await first.daemon.store.get(asked.id))) as StoredJob;
     expect(record.turns).to.have.length(4);
-    expect(record.internal.history.length).to.be.greaterThan(0);
+    const parts: [string, unknown[]][] = [];
+    for (const part of [PART.findings, PART.changes, PART.artifacts, PART.history]) {
+      const page = await first.daemon.store.readPart(asked.id, part, 0, 10_000);
+      if (page) parts.push([part, JSON.parse(JSON.stringify(page.items)) as unknown[]]);
+    }
+    expect(parts.find(([part]) => part === PART.history)?.[1].length).to.be.greaterThan(0);
     await first.close();
     const backend = createMemoryBackend();
     await backend.store.create(record);
+    for (const [part, items] of parts) await backend.store.writePart(asked.id, part, items);
     const second = await start(backend);
     const refined = await followUp(second, asked.id, { message: 'only high severity' });
     expect(refined.status).to.equal('succeeded');

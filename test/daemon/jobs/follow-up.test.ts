@@ -61,7 +61,11 @@ describe('daemon follow-ups and approval', function () {
       expect(waiting.status).to.equal('awaiting_approval');
       expect(waiting.finishedAt).to.equal(null);
       expect(waiting.result!.changes).to.have.length(1);
-      expect(waiting.result!.changes[0]).to.include({ path: 'notes/approved.txt', action: 'create', after: 'hello' });
+      // The record carries the diff; the file text is fetched by reference.
+      expect(waiting.result!.changes[0]).to.include({ index: 0, path: 'notes/approved.txt', action: 'create' });
+      expect(waiting.result!.changes[0]!.diff).to.include('+hello');
+      expect((await get(t.url, `/jobs/${id}/changes/0/after`)).body).to.equal('hello');
+      expect((await get(t.url, `/jobs/${id}/changes/0/before`)).status).to.equal(404);
       expect(await exists(path.join(t.workspace, 'notes/approved.txt'))).to.equal(false);
       const reply = await post(t.url, `/jobs/${id}/followup`, { action: 'approve' });
       expect(reply.status).to.equal(202);

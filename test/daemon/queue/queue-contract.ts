@@ -179,7 +179,7 @@ export function describeQueueContract(name: string, factory: () => Promise<Queue
         expect(again.created).to.equal(true);
       });
 
-      it('lists newest first with status filters, limit and offset', async () => {
+      it('lists summaries newest first with status filters, limit and (for older clients) offset', async () => {
         const statuses: JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'succeeded'];
         const ids: string[] = [];
         for (const status of statuses) {
@@ -187,12 +187,64 @@ export function describeQueueContract(name: string, factory: () => Promise<Queue
           ids.push(job.id);
           await backend.store.create(job);
         }
-        const all = await backend.store.list({ limit: 50, offset: 0 });
-        expect(all.map((job) => job.id)).to.deep.equal([...ids].reverse());
-        const finished = await backend.store.list({ statuses: ['succeeded', 'failed'], limit: 50, offset: 0 });
-        expect(finished.map((job) => job.id)).to.deep.equal([ids[4], ids[3], ids[2]]);
+        const all = await backend.store.list({ limit: 50 });
+        expect(all.jobs.map((job) => job.id)).to.deep.equal([...ids].reverse());
+        expect(all).to.include({ nextCursor: null, total: 5 });
+        const finished = await backend.store.list({ statuses: ['succeeded', 'failed'], limit: 50 });
+        expect(finished.jobs.map((job) => job.id)).to.deep.equal([ids[4], ids[3], ids[2]]);
+        expect(finished.total).to.equal(3);
         const page = await backend.store.list({ limit: 2, offset: 1 });
-        expect(page.map((job) => job.id)).to.deep.equal([ids[3], ids[2]]);
+        expect(page.jobs.map((job) => job.id)).to.deep.equal([ids[3], ids[2]]);
+        expect(page.jobs[0]).to.deep.include({ status: 'failed', capabilities: ['analysis.complexity'], counts: null, summary: null });
+        expect(page.jobs[0]).to.not.have.any.keys('result', 'turns', 'steps', 'internal');
+      });
+
+      it('pages by cursor: every job once, in order, even while new jobs arrive', async () => {
+        const ids: string[] = [];
+        for (let i = 0; i < 7; i++) {
+          const job = sampleJob({ status: i % 2 === 0 ? 'succeeded' : 'failed' });
+          ids.push(job.id);
+          await backend.store.create(job);
+        }
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await backend.store.list({ limit: 3, ...(cursor ? { cursor } : {}) });
+          seen.push(...page.jobs.map((job) => job.id));
+          cursor = page.nextCursor ?? undefined;
+          await backend.store.create(sampleJob()); // newer jobs never shift a page that is under way
+        } while (cursor);
+        expect(seen).to.deep.equal([...ids].reverse());
+        const failed: string[] = [];
+        cursor = undefined;
+        do {
+          const page = await backend.store.list({ statuses: ['failed'], limit: 2, ...(cursor ? { cursor } : {}) });
+          failed.push(...page.jobs.map((job) => job.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        expect(failed).to.deep.equal([ids[5], ids[3], ids[1]]);
+        let refused: unknown;
+        await backend.store.list({ limit: 2, cursor: 'not-a-cursor' }).catch((error: unknown) => (refused = error));
+        expect((refused as { code?: string }).code).to.equal('invalid_cursor');
+      });
+
+      it('keeps parts beside a record: replaced, appended, read by range, and removed with the job', async () => {
+        const job = sampleJob();
+        await backend.store.create(job);
+        expect(await backend.store.readPart(job.id, 'findings', 0, 10)).to.equal(null);
+        await backend.store.writePart(job.id, 'findings', [{ n: 0 }, { n: 1 }, { n: 2 }]);
+        await backend.store.writePart(job.id, 'findings', [{ n: 10 }, { n: 11 }, { n: 12 }, { n: 13 }]);
+        expect(await backend.store.readPart(job.id, 'findings', 1, 2)).to.deep.equal({ items: [{ n: 11 }, { n: 12 }], total: 4 });
+        expect(await backend.store.readPart(job.id, 'findings', 3, 10)).to.deep.equal({ items: [{ n: 13 }], total: 4 });
+        await backend.store.appendPart(job.id, 'history', ['a']);
+        await backend.store.appendPart(job.id, 'history', ['b', 'c']);
+        expect(await backend.store.readPart(job.id, 'history', 0, 10)).to.deep.equal({ items: ['a', 'b', 'c'], total: 3 });
+        await backend.store.writePart(job.id, 'empty', []);
+        expect(await backend.store.readPart(job.id, 'empty', 0, 10)).to.deep.equal({ items: [], total: 0 });
+        expect(await backend.store.remove(job.id)).to.equal(true);
+        expect(await backend.store.readPart(job.id, 'findings', 0, 10)).to.equal(null);
+        await backend.store.writePart(job.id, 'late', [1]);
+        expect(await backend.store.readPart(job.id, 'late', 0, 1), 'no part outlives its job').to.equal(null);
       });
 
       it('counts records per status through creates, updates and removals', async () => {
@@ -202,7 +254,7 @@ export function describeQueueContract(name: string, factory: () => Promise<Queue
         expect(await backend.store.counts()).to.deep.equal({
           queued: 2, running: 0, awaiting_approval: 1, succeeded: 0, failed: 0, cancelled: 1, total: 4,
         });
-        const [newest, second] = await backend.store.list({ statuses: ['queued'], limit: 2, offset: 0 });
+        const [newest, second] = (await backend.store.list({ statuses: ['queued'], limit: 2 })).jobs;
         await backend.store.update(newest!.id, (current) => ({ ...current, status: 'running' }));
         await backend.store.remove(second!.id);
         expect(await backend.store.counts()).to.deep.equal({

@@ -45,7 +45,7 @@ describe('Redis job store', function () {
     const gone = sampleJob({ status: 'cancelled', finishedAt: hourAgo }, { idempotencyKey: 'free-me' });
     for (const job of [old, ...finished, waiting, gone]) await backend.store.create(job);
     expect(await backend.retention.prune()).to.equal(3); // two too old, then the oldest of the four recent ones
-    const left = (await backend.store.list({ limit: 50, offset: 0 })).map((job) => job.id);
+    const left = (await backend.store.list({ limit: 50 })).jobs.map((job) => job.id);
     expect(left).to.have.members([waiting.id, finished[0]!.id, finished[1]!.id, finished[2]!.id]);
     expect(await backend.store.counts()).to.include({ total: 4, failed: 3, queued: 1, succeeded: 0, cancelled: 0 });
     const keys = await keysUnder(prefix);

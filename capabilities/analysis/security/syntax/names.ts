@@ -2,37 +2,42 @@
 import { field, unwrap, type Node } from './tree.js';
 import { textOf, type SourceFile } from './source-file.js';
 
-/** A dotted path for identifiers, `this`, member chains and calls in them (`a.b().c`); `?` for anything else. */
+const NAMES = new Set(['identifier', 'this', 'property_identifier', 'shorthand_property_identifier']);
+
+/**
+ * A dotted path for identifiers, `this`, member chains and calls in them (`a.b().c`); `?` for anything
+ * else. Walks down the chain in a loop (a generated `a.b().b()...` 25,000 links long overflowed the
+ * stack of the recursive version) and joins the segments outermost last.
+ */
 export function dottedName(file: SourceFile, node: Node): string {
-  const n = unwrap(node);
-  switch (n.type) {
-    case 'identifier':
-    case 'this':
-    case 'property_identifier':
-    case 'shorthand_property_identifier':
-      return textOf(file, n);
-    case 'member_expression': {
-      const object = field(n, 'object');
+  const segments: string[] = [];
+  let head = '?';
+  let current: Node | null | undefined = node;
+  while (current) {
+    const n = unwrap(current);
+    if (NAMES.has(n.type)) {
+      head = textOf(file, n);
+      break;
+    }
+    if (n.type === 'member_expression') {
       const property = field(n, 'property');
-      return `${object ? dottedName(file, object) : '?'}.${property ? textOf(file, property) : '?'}`;
-    }
-    case 'subscript_expression': {
-      const object = field(n, 'object');
+      segments.push(`.${property ? textOf(file, property) : '?'}`);
+      current = field(n, 'object');
+    } else if (n.type === 'subscript_expression') {
       const index = field(n, 'index');
-      const key = index && index.type === 'string' ? textOf(file, index).slice(1, -1) : '?';
-      return `${object ? dottedName(file, object) : '?'}.${key}`;
+      segments.push(`.${index && index.type === 'string' ? textOf(file, index).slice(1, -1) : '?'}`);
+      current = field(n, 'object');
+    } else if (n.type === 'call_expression') {
+      segments.push('()');
+      current = field(n, 'function');
+    } else if (n.type === 'new_expression') {
+      segments.push('()');
+      current = field(n, 'constructor');
+    } else {
+      break;
     }
-    case 'call_expression': {
-      const callee = field(n, 'function');
-      return `${callee ? dottedName(file, callee) : '?'}()`;
-    }
-    case 'new_expression': {
-      const ctor = field(n, 'constructor');
-      return `${ctor ? dottedName(file, ctor) : '?'}()`;
-    }
-    default:
-      return '?';
   }
+  return head + segments.reverse().join('');
 }
 
 /** The last segment of a dotted name: the method name of `a.b.c` is `c`. */

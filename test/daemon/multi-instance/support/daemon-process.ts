@@ -18,10 +18,13 @@ export class DaemonProcess {
   private child: ChildProcess | null = null;
   private output = '';
   readonly workspace: string;
+  private readonly ownsWorkspace: boolean;
 
-  constructor(readonly name: string, readonly port: number, readonly queueUrl: string, readonly maxConcurrent = 2) {
-    this.workspace = mkdtempSync(path.join(tmpdir(), `agentd-mi-${name}-`));
-    mkdirSync(path.join(this.workspace, 'project'));
+  /** `workspace`: a folder several daemons share (kept by remove()); default a new one of its own. */
+  constructor(readonly name: string, readonly port: number, readonly queueUrl: string, readonly maxConcurrent = 2, workspace?: string) {
+    this.ownsWorkspace = workspace === undefined;
+    this.workspace = workspace ?? mkdtempSync(path.join(tmpdir(), `agentd-mi-${name}-`));
+    mkdirSync(path.join(this.workspace, 'project'), { recursive: true });
   }
 
   get url(): string {
@@ -75,6 +78,6 @@ export class DaemonProcess {
 
   async remove(): Promise<void> {
     await this.kill('SIGTERM');
-    rmSync(this.workspace, { recursive: true, force: true });
+    if (this.ownsWorkspace) rmSync(this.workspace, { recursive: true, force: true });
   }
 }
