@@ -4,7 +4,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import type { JSONSchema } from '../contracts/index.js';
-import { closestMatch } from '../registry/did-you-mean.js';
+import { closestMatch } from '../fuzzy/index.js';
 
 export interface ConfigProblem {
   /** Dotted path of the key, e.g. "thresholds.complexity.cyclomatic" or "overrides[0].files". */

@@ -4,7 +4,7 @@
  * are open-ended (`eslint/<any rule a project config turns on>`), so any `eslint/...` id is accepted.
  */
 import type { CapabilityMeta } from '../contracts/index.js';
-import { closestMatch } from '../registry/did-you-mean.js';
+import { closestMatch } from '../fuzzy/index.js';
 
 /** Prefixes whose rule names are not a closed list. */
 const OPEN_PREFIXES = new Set(['eslint']);

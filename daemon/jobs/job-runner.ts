@@ -89,7 +89,7 @@ export class JobRunner {
    */
   private redacted(end: RunEnd): RunEnd {
     const copy = this.redactor.value(end);
-    if (end.result && copy.result) copy.result = { ...copy.result, changes: end.result.changes };
+    if (end.result && copy.result) copy.result = { ...copy.result, changes: end.result.changes } as typeof copy.result;
     return copy;
   }
 
