@@ -2,6 +2,7 @@
  * Attack: files over the 100 KB read limit (and binary files named like sources) were silently missing
  * from a scan: not analysed and not in `skipped` either. Now every analysis and `agentd scan` list
  * them as skipped, with the reason and the workspace-relative path.
+ * (Not under vendor/: vendored and generated code is excluded from scans by default, docs/scan.md.)
  */
 import { expect } from 'chai';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -20,17 +21,17 @@ describe('attack: oversized and binary source files', function () {
   before(async () => {
     t = await startTestDaemon();
     root = path.join(t.workspace, 'project');
-    await mkdir(path.join(root, 'src', 'vendor'), { recursive: true });
+    await mkdir(path.join(root, 'src', 'data'), { recursive: true });
     await writeFile(path.join(root, 'package.json'), '{"name":"p","version":"1.0.0","type":"module"}');
     await writeFile(path.join(root, 'src', 'ok.js'), 'export const ok = 1;\n');
-    await writeFile(path.join(root, 'src', 'vendor', 'bundle.js'), `export const data = "${'x'.repeat(150 * 1024)}";\n`);
+    await writeFile(path.join(root, 'src', 'data', 'table.js'), `export const data = "${'x'.repeat(150 * 1024)}";\n`);
     await writeFile(path.join(root, 'src', 'latin1.js'), Buffer.from('export const s = "caf\xe9";\n', 'latin1'));
   });
   after(() => t.close());
 
   const expectBoth = (skipped: { file?: string; path?: string; code: string }[], who: string): void => {
     const codes = Object.fromEntries(skipped.map((s) => [s.file ?? s.path, s.code]));
-    expect(codes, who).to.deep.equal({ 'src/latin1.js': 'binary_file', 'src/vendor/bundle.js': 'file_too_large' });
+    expect(codes, who).to.deep.equal({ 'src/latin1.js': 'binary_file', 'src/data/table.js': 'file_too_large' });
   };
 
   it('REST: each analysis that reads sources lists them in data.skipped', async () => {
@@ -46,6 +47,6 @@ describe('attack: oversized and binary source files', function () {
     expect(json.code, json.stderr).to.equal(0);
     expectBoth((JSON.parse(json.stdout) as { skipped: [] }).skipped, 'scan');
     const text = await runAgentd(['scan', root, '--checks', 'complexity']);
-    expect(text.stdout).to.include('2 files skipped:').and.include('src/vendor/bundle.js: File "src/vendor/bundle.js" is');
+    expect(text.stdout).to.include('2 files skipped:').and.include('src/data/table.js: File "src/data/table.js" is');
   });
 });

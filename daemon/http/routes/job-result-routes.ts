@@ -2,7 +2,9 @@
  * A job's result beside its record (job-result.ts): findings and changes paged by cursor, one change's
  * file texts, an artifact and a step's large data — each read by range from the store's parts, never
  * the whole result on the daemon's thread. Texts come as they are (text/plain, the artifact's own
- * type as a download, JSON text as stored).
+ * type as a download, JSON text as stored). These answers bypass express's JSON replacer, so each text
+ * passes the daemon's secret redactor here (a staged file or report that holds the API key is served
+ * redacted; the apply writes the real text).
  */
 import { Router, type Request } from 'express';
 import { AgentdError } from '../../../core/index.js';
@@ -26,6 +28,7 @@ function missing(what: string, job: StoredJob, index: number): AgentdError {
 export function jobResultRoutes(ctx: AppContext): Router {
   const router = Router();
   const store = ctx.store;
+  const redact = <T>(content: T): T => (typeof content === 'string' && ctx.redactor?.active ? (ctx.redactor.text(content) as T) : content);
 
   const paged = (name: 'findings' | 'changes', read: (job: StoredJob, start: number, count: number) => Promise<Page<unknown>>) =>
     router.get(`/jobs/:id/${name}`, async (req, res) => {
@@ -49,7 +52,7 @@ export function jobResultRoutes(ctx: AppContext): Router {
     if (!change) throw missing('change', job, index);
     const text = side === 'before' ? change.before : change.after;
     if (text === null || text === undefined) throw new AgentdError('not_found', `Change ${index} of job "${job.id}" ${side === 'before' ? 'creates' : 'deletes'} "${change.path}": it has no ${side} text.`);
-    res.type('text/plain; charset=utf-8').send(text);
+    res.type('text/plain; charset=utf-8').send(redact(text));
   });
 
   router.get('/jobs/:id/artifacts/:index', async (req, res) => {
@@ -58,7 +61,7 @@ export function jobResultRoutes(ctx: AppContext): Router {
     const artifact = await oneArtifact(store, job, index);
     if (!artifact) throw missing('artifact', job, index);
     // A download, never rendered in the API's origin (an HTML report stays inert here).
-    res.attachment(artifact.name).type(artifact.mediaType).send(artifact.content);
+    res.attachment(artifact.name).type(artifact.mediaType).send(redact(artifact.content));
   });
 
   router.get('/jobs/:id/data/:index', async (req, res) => {
@@ -66,7 +69,7 @@ export function jobResultRoutes(ctx: AppContext): Router {
     const index = indexParam(req);
     const json = await stepDataJson(store, job, index);
     if (json === null) throw missing('step data for step', job, index);
-    res.type('application/json').send(json);
+    res.type('application/json').send(redact(json));
   });
 
   return router;

@@ -34,7 +34,11 @@ describe('daemon: secret redaction and staged changes', function () {
     const waiting = await settled(t, submitted.body.id);
     expect(waiting.status).to.equal('awaiting_approval');
     expect(JSON.stringify(waiting)).not.to.include(API_KEY);
-    expect(waiting.result.changes[0].after).to.equal('token=<redacted>\n');
+    // The lean record carries the change's diff; the file text is served by reference. Both are redacted.
+    expect(waiting.result.changes[0].diff).to.include('+token=<redacted>');
+    const after = await request(t.url, 'GET', `/jobs/${submitted.body.id}/changes/0/after`, undefined, auth);
+    expect(after.status).to.equal(200);
+    expect(after.body).to.equal('token=<redacted>\n');
     await request(t.url, 'POST', `/jobs/${submitted.body.id}/followup`, { action: 'approve' }, auth);
     const done = await settled(t, submitted.body.id);
     expect(done.status, JSON.stringify(done.error)).to.equal('succeeded');
