@@ -34,6 +34,16 @@ interface Ran {
   stderr: string;
 }
 
+/**
+ * What npm needs to reach the registry from this machine, and nothing of agentd's: a CA bundle for a
+ * TLS-inspecting network (NODE_EXTRA_CA_CERTS, SSL_CERT_*), proxies and the registry's own npm settings.
+ * Without them npm retries each package manifest with back-off for many minutes.
+ */
+function registryAccess(): NodeJS.ProcessEnv {
+  const keep = /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy|npm_config_(registry|cafile|ca|strict_ssl|proxy|https_proxy|noproxy|userconfig|globalconfig|nodedir))$/;
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => keep.test(key)));
+}
+
 describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', function () {
   this.timeout(600_000);
   let work: string;
@@ -43,7 +53,7 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
   let env: NodeJS.ProcessEnv;
 
   const run = (command: string, args: string[], cwd: string, extra: NodeJS.ProcessEnv = {}): Ran => {
-    const result = spawnSync(command, args, { cwd, env: { ...env, ...extra }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync(command, args, { cwd, env: { ...env, ...extra }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   };
   const agentd = (args: string[], cwd: string, extra: NodeJS.ProcessEnv = {}): Ran => run('agentd', args, cwd, extra);
@@ -55,9 +65,11 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
     const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: REPO, encoding: 'utf8' });
     tarball = path.join(work, (JSON.parse(packed) as { filename: string }[])[0]!.filename);
     const home = path.join(work, 'home');
-    env = { PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`, HOME: home, npm_config_cache: process.env.npm_config_cache ?? path.join(os.homedir(), '.npm'), NODE_NO_WARNINGS: '1', CI: 'true' };
-    const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: work, env, encoding: 'utf8' });
+    env = { ...registryAccess(), PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}`, HOME: home, npm_config_cache: process.env.npm_config_cache ?? path.join(os.homedir(), '.npm'), NODE_NO_WARNINGS: '1', CI: 'true' };
+    // A time limit of its own: spawnSync blocks mocha's timer, so a stalled registry would hang the whole run.
+    const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: work, env, encoding: 'utf8', timeout: 420_000 });
     installLog = `${install.stdout}\n${install.stderr}`;
+    if (install.error) throw new Error(`npm install -g of the tarball did not finish (${install.error.message}):\n${installLog}`);
     if (install.status !== 0) throw new Error(`npm install -g of the tarball failed:\n${installLog}`);
   });
 
