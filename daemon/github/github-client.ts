@@ -32,6 +32,8 @@ function appOctokit(apiUrl: string, logger: Logger) {
     baseUrl: apiUrl.replace(/\/+$/, ''),
     userAgent: 'agentd-github-app',
     throttle: { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
+    // Rate limits (403/429) are the throttling plugin's (it waits for retry-after / the reset); retry takes 5xx and network errors.
+    retry: { doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
   });
 }
 
