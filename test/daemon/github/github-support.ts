@@ -122,7 +122,7 @@ export class TestRepository {
   }
 }
 
-export async function deliver(daemonUrl: string, event: string, payload: unknown, delivery = randomUUID(), secret = HOOK_SECRET) {
+export async function deliver(daemonUrl: string, event: string, payload: unknown, delivery: string = randomUUID(), secret = HOOK_SECRET) {
   const body = JSON.stringify(payload);
   return request(daemonUrl, 'POST', '/webhooks/github', body, {
     'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': delivery, 'x-hub-signature-256': signBody(secret, Buffer.from(body)),
