@@ -32,9 +32,10 @@ export async function recordInstallationEvent(event: string, action: string | nu
   const known = await parts.store.installation(id);
   const base: InstallationRecord = known ?? { id, account: p.installation?.account?.login ?? '', repositories: [], repositorySelection: p.installation?.repository_selection ?? null, createdAt: now, updatedAt: now };
   if (event === 'installation' && action === 'deleted') {
+    // Caches first: once the store says so, the repositories' code is gone too.
+    for (const name of new Set([...base.repositories, ...names(p.repositories)])) await parts.cache.remove(repositoryName(name));
     await parts.store.removeInstallation(id);
     parts.client.forget(id);
-    for (const name of [...base.repositories, ...names(p.repositories)]) await parts.cache.remove(repositoryName(name));
     parts.logger.info('GitHub App installation deleted', { installation: id, account: base.account });
     return;
   }
@@ -50,7 +51,7 @@ export async function recordInstallationEvent(event: string, action: string | nu
     ...base, account: p.installation?.account?.login ?? base.account, repositorySelection: p.installation?.repository_selection ?? base.repositorySelection,
     repositories: repositories.sort(), updatedAt: now,
   };
-  await parts.store.saveInstallation(record);
   for (const name of removed) await parts.cache.remove(repositoryName(name));
+  await parts.store.saveInstallation(record);
   parts.logger.info('GitHub App installation recorded', { installation: id, action, account: record.account, repositories: record.repositories.length, removed: removed.length });
 }
