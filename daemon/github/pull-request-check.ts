@@ -25,6 +25,8 @@ export interface CheckTarget {
   headSha: string;
   pullNumber: number;
   delivery: string;
+  /** The head is in the same repository (not a fork). Unknown (check_suite / check_run) counts as a fork. */
+  sameRepository: boolean;
 }
 
 export interface PullRequestCheckOptions {
@@ -46,7 +48,7 @@ export interface CheckResult {
 interface Payload {
   installation?: { id?: number };
   repository?: { full_name?: string };
-  pull_request?: { number?: number; head?: { sha?: string } };
+  pull_request?: { number?: number; head?: { sha?: string; repo?: { full_name?: string } | null } };
   check_suite?: { head_sha?: string; pull_requests?: { number?: number }[] };
   check_run?: { head_sha?: string; pull_requests?: { number?: number }[]; check_suite?: { head_sha?: string } };
 }
@@ -56,9 +58,11 @@ export function checkTarget(event: string, action: string | null, payload: unkno
   const p = payload as Payload;
   let sha: unknown;
   let pull: number | undefined;
+  let sameRepository = false;
   if (event === 'pull_request' && (action === 'opened' || action === 'synchronize' || action === 'reopened')) {
     sha = p.pull_request?.head?.sha;
     pull = p.pull_request?.number;
+    sameRepository = typeof p.repository?.full_name === 'string' && p.pull_request?.head?.repo?.full_name === p.repository.full_name;
   } else if (event === 'check_suite' && action === 'rerequested') {
     sha = p.check_suite?.head_sha;
     pull = p.check_suite?.pull_requests?.[0]?.number;
@@ -69,7 +73,16 @@ export function checkTarget(event: string, action: string | null, payload: unkno
     return null;
   }
   if (typeof pull !== 'number' || typeof p.installation?.id !== 'number') return null;
-  return { installationId: p.installation.id, repository: repositoryName(p.repository?.full_name), headSha: safeSha(sha), pullNumber: pull, delivery };
+  return { installationId: p.installation.id, repository: repositoryName(p.repository?.full_name), headSha: safeSha(sha), pullNumber: pull, delivery, sameRepository };
+}
+
+/**
+ * Whether a pull request's scan may run the project's own code (its ESLint config and plugins): only
+ * when the operator trusts the repository's cache folder (security.trustedWorkspaces) and the head is
+ * not from a fork (or unknown: a re-requested check). Everything else is scanned without it.
+ */
+export function scanMayRunProjectCode(target: CheckTarget, headFolder: string, trustedWorkspaces: readonly string[]): boolean {
+  return target.sameRepository && matchesWorkspacePattern(headFolder, trustedWorkspaces);
 }
 
 export class PullRequestCheck {
@@ -106,7 +119,7 @@ export class PullRequestCheck {
     const { cache, client } = this.options;
     const { owner, repo } = target.repository;
     const token = await client.token(target.installationId);
-    const projectCode = matchesWorkspacePattern(cache.relative(target.repository, 'head'), this.options.trustedWorkspaces);
+    const projectCode = scanMayRunProjectCode(target, cache.relative(target.repository, 'head'), this.options.trustedWorkspaces);
     const [scan, files] = await Promise.all([
       cache.exclusive(target.repository, async () => scanCheckout(await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token), projectCode)),
       this.pullFiles(octokit, target),
