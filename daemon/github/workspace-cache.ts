@@ -2,16 +2,20 @@
  * The App's per-repository workspace cache under workspace.path: `github/<owner>/<repo>/head` is one
  * working copy that pull-request scans fetch each head commit into (objects are kept between scans, so
  * a synchronize fetches only what is new), `github/<owner>/<repo>/tasks/<comment id>` a clone for each
- * `/agentd` task. Scans of one repository take turns on its working copy (a lock per repository in
- * this process). Removing a repository from the installation deletes its folder.
+ * `/agentd` task. Scans of one repository take turns on its working copy (in this process, and through a
+ * lock file with other daemons on the same workspace.path). Removing a repository from the
+ * installation deletes its folder.
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentdError } from '../../core/index.js';
+import { withFolderLock } from './folder-lock.js';
 import { git, remoteUrl } from './git-remote.js';
 import type { RepositoryName } from './repository-names.js';
 
 export const CACHE_FOLDER = 'github';
+/** A lock older than the longest scan (30 min) plus a fetch is taken over. */
+const LOCK_STALE_MS = 40 * 60_000;
 
 export class WorkspaceCache {
   private readonly locks = new Map<string, Promise<unknown>>();
@@ -27,10 +31,11 @@ export class WorkspaceCache {
     return path.join(this.workspaceBase, ...relative.split('/'));
   }
 
-  /** Runs `work` when no other work on this repository's working copy is running (in this daemon). */
+  /** Runs `work` when no other work on this repository's working copy is running (this daemon or another on the same folder). */
   exclusive<T>(name: RepositoryName, work: () => Promise<T>): Promise<T> {
     const previous = this.locks.get(name.fullName) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(work);
+    const folder = this.absolute(this.relative(name));
+    const next = previous.catch(() => undefined).then(() => withFolderLock(folder, LOCK_STALE_MS, work));
     const tail = next.catch(() => undefined);
     this.locks.set(name.fullName, tail);
     void tail.then(() => { if (this.locks.get(name.fullName) === tail) this.locks.delete(name.fullName); });

@@ -12,6 +12,7 @@ import type { AgentdConfig } from '../../../daemon/config/types.js';
 import { signBody } from '../../../daemon/security/webhook-signature.js';
 import { FakeGithub } from '../../support/fake-github/fake-github.js';
 import { request } from '../support/http-client.js';
+import type { DaemonDeps } from '../../../daemon/server.js';
 import { startSecureDaemon, type SecureDaemon } from '../security/secure-daemon.js';
 
 export const APP_ID = '4242';
@@ -20,14 +21,17 @@ export const HOOK_SECRET = 'whsec-github-app-tests-4f1c9a7e2b';
 
 export interface AppWorld {
   fake: FakeGithub;
+  /** The first of `daemons`. */
   daemon: SecureDaemon;
+  daemons: SecureDaemon[];
   /** Folder of bare repositories: <gitRoot>/<owner>/<repo>.git */
   gitRoot: string;
   tmp: string;
   close(): Promise<void>;
 }
 
-export async function startAppWorld(configure: (config: AgentdConfig) => void = () => {}): Promise<AppWorld> {
+/** `daemons`: how many daemons to start on the same settings (`deps` gives each its own parts, e.g. a backend). */
+export async function startAppWorld(configure: (config: AgentdConfig) => void = () => {}, options: { daemons?: number; deps?: () => Promise<DaemonDeps> } = {}): Promise<AppWorld> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'agentd-ghapp-'));
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
   const keyFile = path.join(tmp, 'app.pem');
@@ -36,14 +40,17 @@ export async function startAppWorld(configure: (config: AgentdConfig) => void = 
   mkdirSync(gitRoot);
   const fake = new FakeGithub(APP_ID, privateKey);
   await fake.start();
-  const daemon = await startSecureDaemon((config) => {
-    config.github = { ...config.github, appId: APP_ID, privateKeyPath: keyFile, webhookSecret: HOOK_SECRET, apiUrl: fake.url, gitUrl: `file://${gitRoot}` };
-    configure(config);
-  });
+  const daemons: SecureDaemon[] = [];
+  for (let i = 0; i < (options.daemons ?? 1); i++) {
+    daemons.push(await startSecureDaemon((config) => {
+      config.github = { ...config.github, appId: APP_ID, privateKeyPath: keyFile, webhookSecret: HOOK_SECRET, apiUrl: fake.url, gitUrl: `file://${gitRoot}` };
+      configure(config);
+    }, options.deps ? await options.deps() : {}));
+  }
   return {
-    fake, daemon, gitRoot, tmp,
+    fake, daemon: daemons[0]!, daemons, gitRoot, tmp,
     async close() {
-      await daemon.close();
+      await Promise.all(daemons.map((daemon) => daemon.close()));
       await fake.stop();
       rmSync(tmp, { recursive: true, force: true });
     },
