@@ -116,4 +116,18 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     const everything = [world.daemon.output(), JSON.stringify(record), ...world.fake.comments.map((c) => c.body), ...world.fake.pulls.map((p) => p.body)].join('\n');
     for (const token of world.fake.issuedTokens) expect(everything).to.not.include(token);
   });
+
+  it('/agentd refine re-plans with the message and posts the new plan; /agentd cancel drops the task and pushes nothing', async () => {
+    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 11, 'maintainer', '/agentd rename fullName to fullLabel', 9020));
+    await world.fake.waitFor(() => commentsOn(11).find((c) => c.body.includes('+export function fullLabel(')), 180_000);
+    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 11, 'maintainer', '/agentd refine call it personLabel instead', 9021));
+    const refined = await world.fake.waitFor(() => commentsOn(11).find((c) => c.body.includes('+export function personLabel(')), 180_000);
+    expect(refined.body).to.include("agentd's plan");
+    const pullsBefore = world.fake.pulls.length;
+    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 11, 'maintainer', '/agentd cancel', 9022));
+    await world.fake.waitFor(() => commentsOn(11).find((c) => c.body.includes('Cancelled the agentd task')));
+    const job = (await get<JobRecord[]>(world.daemon.url, '/jobs')).body.find((j) => j.origin?.issue === 11)!;
+    expect(job.status).to.equal('cancelled');
+    expect(world.fake.pulls.length).to.equal(pullsBefore);
+  });
 });
