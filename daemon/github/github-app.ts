@@ -47,7 +47,7 @@ export class GithubApp {
     this.client = new GithubClient({ appId: github.appId!, privateKey, apiUrl: github.apiUrl, logger });
     this.cache = new WorkspaceCache(config.workspace.path, github.gitUrl);
     this.store = deps.redis ? new RedisGithubAppStore(deps.redis, `${deps.redisPrefix}github:`) : new MemoryGithubAppStore();
-    this.checks = new PullRequestCheck({ client: this.client, cache: this.cache, logger, checkName: github.checkName, trustedWorkspaces: config.security.trustedWorkspaces });
+    this.checks = new PullRequestCheck({ client: this.client, cache: this.cache, logger, checkName: github.checkName, trustedWorkspaces: config.security.trustedWorkspaces, maxScans: config.server.maxConcurrent });
     const waitMs = config.limits.maxExecutionTimeMin * 60_000 * 2;
     this.comments = new TaskComments({ client: this.client, cache: this.cache, store: this.store, service: deps.service, jobs: deps.jobs, logger, gitUrl: github.gitUrl, waitMs });
     this.unsubscribe = deps.webhooks.subscribe((delivery) => this.onDelivery(delivery));

@@ -13,6 +13,7 @@ import type { GithubClient, GithubOctokit } from './github-client.js';
 import { describeGithubError } from './github-errors.js';
 import { repositoryName, safeSha, type RepositoryName } from './repository-names.js';
 import { scanCheckout } from './scan-process.js';
+import { ScanSlots } from './scan-slots.js';
 import type { WorkspaceCache } from './workspace-cache.js';
 
 /** GitHub lists at most 3,000 files of a pull request, 100 a page. */
@@ -35,6 +36,8 @@ export interface PullRequestCheckOptions {
   logger: Logger;
   checkName: string;
   trustedWorkspaces: readonly string[];
+  /** Scans at once in this daemon (server.maxConcurrent). */
+  maxScans: number;
 }
 
 export interface CheckResult {
@@ -86,7 +89,11 @@ export function scanMayRunProjectCode(target: CheckTarget, headFolder: string, t
 }
 
 export class PullRequestCheck {
-  constructor(private readonly options: PullRequestCheckOptions) {}
+  private readonly slots: ScanSlots;
+
+  constructor(private readonly options: PullRequestCheckOptions) {
+    this.slots = new ScanSlots(options.maxScans);
+  }
 
   async run(target: CheckTarget): Promise<CheckResult> {
     const started = Date.now();
@@ -121,7 +128,7 @@ export class PullRequestCheck {
     const token = await client.token(target.installationId);
     const projectCode = scanMayRunProjectCode(target, cache.relative(target.repository, 'head'), this.options.trustedWorkspaces);
     const [scan, files] = await Promise.all([
-      cache.exclusive(target.repository, async () => scanCheckout(await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token), projectCode)),
+      this.slots.run(() => cache.exclusive(target.repository, async () => scanCheckout(await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token), projectCode))),
       this.pullFiles(octokit, target),
     ]);
     const output = checkRunOutput(scan, changedLines(files));

@@ -166,6 +166,7 @@ export class TaskComments {
       const url = await this.publish(octokit, request, thread, done);
       await this.noteOnJob(done.id, `Pushed and opened ${url}.`);
       await this.options.store.saveThread(this.threadKey(request), { ...thread, pullRequestUrl: url });
+      await this.options.cache.removeTask(thread.workspace);
       await this.comment(octokit, request, `:rocket: agentd applied and verified the plan and opened ${url}.`);
     } catch (error) {
       const token = await this.options.client.token(request.installationId).catch(() => '');
@@ -195,6 +196,7 @@ export class TaskComments {
       return;
     }
     await this.options.service.cancel(active.job.id);
+    if (active.job.status !== 'running') await this.options.cache.removeTask(active.thread.workspace);
     await this.comment(octokit, request, `Cancelled the agentd task; nothing was pushed.\n\n<sub>agentd job \`${active.job.id}\`</sub>`);
   }
 

@@ -75,6 +75,12 @@ export class WorkspaceCache {
     return relative;
   }
 
+  /** Deletes a task's clone (its pull request is open, or it was cancelled). */
+  async removeTask(relative: string): Promise<void> {
+    if (!relative.startsWith(`${CACHE_FOLDER}/`) || relative.split('/').includes('..')) return;
+    await rm(this.absolute(relative), { recursive: true, force: true });
+  }
+
   async remove(name: RepositoryName): Promise<void> {
     await this.exclusive(name, () => rm(this.absolute(this.relative(name)), { recursive: true, force: true }));
   }

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { get } from '../support/http-client.js';
 import type { JobRecord } from '../../../daemon/jobs/job-record.js';
 import { commentPayload, deliver, INSTALLATION_ID, startAppWorld, TestRepository, type AppWorld } from './github-support.js';
@@ -86,6 +88,7 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     const job = (await get<JobRecord>(world.daemon.url, `/jobs/${jobId}`)).body;
     expect(job.status).to.equal('succeeded');
     expect(job.turns.at(-1)!.message).to.include(pull.html_url);
+    expect(existsSync(path.join(world.daemon.workspace, 'github/acme/greeter/tasks/9002')), 'the task clone is removed once its pull request is open').to.equal(false);
   });
 
   it('follow-ups that cannot be carried out are answered, never dropped', async () => {

@@ -72,6 +72,14 @@ describe('GitHub App: pull-request check runs (fake GitHub, real daemon, real gi
     expect(world.fake.calls.filter((c) => c.path === `/app/installations/${INSTALLATION_ID}/access_tokens`)).to.have.length(1);
   });
 
+  it('check_run rerequested re-runs it too', async () => {
+    const before = world.fake.checkRuns.size;
+    const payload = { action: 'rerequested', check_run: { id: 1, name: 'agentd', head_sha: headSha, pull_requests: [{ number: 12 }] }, repository: repositoryPayload(repo), installation: { id: INSTALLATION_ID } };
+    expect((await deliver(world.daemon.url, 'check_run', payload)).body).to.include({ handled: true });
+    const run = await world.fake.waitFor(() => [...world.fake.checkRuns.values()].slice(before).find((r) => r.status === 'completed'));
+    expect(run.annotations).to.have.length(61);
+  });
+
   it('a pull request that only touches clean lines passes, and a base finding never fails it', async () => {
     const cleanHead = repo.commit('docs', { 'README.md': '# widgets\n\nNow with docs.\n' });
     world.fake.pullFiles.set(`${repo.fullName}#13`, repo.pullFiles(baseSha, cleanHead));
