@@ -40,6 +40,7 @@ export class GithubApp {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly unsubscribe: () => void;
   private readonly checkListeners = new Set<(result: CheckResult) => void>();
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: GithubAppDeps, privateKey: string) {
     const { config, logger } = deps;
@@ -47,9 +48,9 @@ export class GithubApp {
     this.client = new GithubClient({ appId: github.appId!, privateKey, apiUrl: github.apiUrl, logger });
     this.cache = new WorkspaceCache(config.workspace.path, github.gitUrl);
     this.store = deps.redis ? new RedisGithubAppStore(deps.redis, `${deps.redisPrefix}github:`) : new MemoryGithubAppStore();
-    this.checks = new PullRequestCheck({ client: this.client, cache: this.cache, logger, checkName: github.checkName, trustedWorkspaces: config.security.trustedWorkspaces, maxScans: config.server.maxConcurrent });
+    this.checks = new PullRequestCheck({ client: this.client, cache: this.cache, logger, checkName: github.checkName, trustedWorkspaces: config.security.trustedWorkspaces, maxScans: config.server.maxConcurrent, signal: this.stopping.signal });
     const waitMs = config.limits.maxExecutionTimeMin * 60_000 * 2;
-    this.comments = new TaskComments({ client: this.client, cache: this.cache, store: this.store, service: deps.service, jobs: deps.jobs, logger, gitUrl: github.gitUrl, waitMs });
+    this.comments = new TaskComments({ client: this.client, cache: this.cache, store: this.store, service: deps.service, jobs: deps.jobs, logger, gitUrl: github.gitUrl, waitMs, signal: this.stopping.signal });
     this.unsubscribe = deps.webhooks.subscribe((delivery) => this.onDelivery(delivery));
   }
 
@@ -92,9 +93,13 @@ export class GithubApp {
     return null;
   }
 
-  /** Waits for the deliveries in progress (at most `timeoutMs`), then stops listening. */
+  /**
+   * Stops listening, stops what is in progress (scans are killed and their check runs completed as
+   * failed, waits for task jobs end with a comment saying so) and waits for that, at most `timeoutMs`.
+   */
   async close(timeoutMs = 5000): Promise<void> {
     this.unsubscribe();
+    this.stopping.abort();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.allSettled([...this.pending]), new Promise((resolve) => { timer = setTimeout(resolve, timeoutMs); })]);
     clearTimeout(timer);

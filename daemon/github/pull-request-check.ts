@@ -5,6 +5,7 @@
  * batches of 50), the summary and the conclusion. A failure anywhere completes the run as failed with
  * the reason (tokens redacted), so a pull request is never left with a check spinning forever.
  */
+import { AgentdError } from '../../core/index.js';
 import { matchesWorkspacePattern } from '../config/workspace-patterns.js';
 import type { Logger } from '../logging/types.js';
 import { changedLines, type PullFile } from './changed-lines.js';
@@ -38,6 +39,8 @@ export interface PullRequestCheckOptions {
   trustedWorkspaces: readonly string[];
   /** Scans at once in this daemon (server.maxConcurrent). */
   maxScans: number;
+  /** Aborted when the daemon shuts down: a running scan's process is killed and the check run completed as failed. */
+  signal: AbortSignal;
 }
 
 export interface CheckResult {
@@ -100,6 +103,7 @@ export class PullRequestCheck {
     const { client, logger } = this.options;
     const { owner, repo } = target.repository;
     const octokit = await client.installation(target.installationId);
+    if (this.options.signal.aborted) throw new AgentdError('shutdown', 'The daemon is shutting down; the check was not started (GitHub can redeliver the event).');
     const created = await octokit.request('POST /repos/{owner}/{repo}/check-runs', {
       owner, repo, name: this.options.checkName, head_sha: target.headSha, status: 'in_progress', started_at: new Date().toISOString(),
       external_id: target.delivery, output: { title: 'Scanning the pull request', summary: 'agentd is scanning the head commit with the repository\'s configuration.' },
@@ -128,7 +132,7 @@ export class PullRequestCheck {
     const token = await client.token(target.installationId);
     const projectCode = scanMayRunProjectCode(target, cache.relative(target.repository, 'head'), this.options.trustedWorkspaces);
     const [scan, files] = await Promise.all([
-      this.slots.run(() => cache.exclusive(target.repository, async () => scanCheckout(await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token), projectCode))),
+      this.slots.run(() => cache.exclusive(target.repository, async () => scanCheckout(await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token), projectCode, this.options.signal))),
       this.pullFiles(octokit, target),
     ]);
     const output = checkRunOutput(scan, changedLines(files));

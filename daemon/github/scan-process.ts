@@ -55,7 +55,8 @@ export async function scanCheckout(root: string, projectCode: boolean, signal?: 
     const stderr = await new Promise<string>((resolve, reject) => {
       execFile(process.execPath, args, { cwd: root, timeout: SCAN_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024, signal, env: scanEnv() }, (error, _stdout, stderrText) => {
         // Exit 2: a check failed, the report is still written and says which.
-        if (error && (error as { code?: unknown }).code !== 2) reject(new AgentdError('capability_error', `agentd scan of the pull request failed: ${String(stderrText || error.message).trim().split('\n').slice(-3).join(' ')}`));
+        if (error && signal?.aborted) reject(new AgentdError('shutdown', 'The daemon shut down during the scan; push again or re-run the check.'));
+        else if (error && (error as { code?: unknown }).code !== 2) reject(new AgentdError('capability_error', `agentd scan of the pull request failed: ${String(stderrText || error.message).trim().split('\n').slice(-3).join(' ')}`));
         else resolve(String(stderrText));
       });
     });

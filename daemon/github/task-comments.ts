@@ -35,6 +35,8 @@ export interface TaskCommentsOptions {
   gitUrl: string;
   /** How long to wait for a job to settle before saying so in a comment. */
   waitMs: number;
+  /** Aborted when the daemon shuts down: waiting for a job stops (the comment says so). */
+  signal: AbortSignal;
 }
 
 interface Payload {
@@ -237,6 +239,7 @@ export class TaskComments {
     for (;;) {
       const job = await this.options.jobs.get(id);
       if (!job) throw new AgentdError('job_not_found', `The task job ${id} disappeared.`);
+      if (this.options.signal.aborted) throw new AgentdError('shutdown', `The daemon shut down while task job ${id} was ${job.status}; GET /jobs/${id} shows where it stopped.`);
       if (SETTLED.includes(job.status) && job.turns.length > turnsBefore && job.turns.at(-1)?.role === 'agent') return job;
       if (Date.now() > deadline) throw new AgentdError('unavailable', `The task job ${id} did not settle in time; it is ${job.status} (GET /jobs/${id}).`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
