@@ -16,7 +16,7 @@ import { MemoryGithubAppStore, RedisGithubAppStore, type GithubAppStore } from '
 import { GithubClient } from './github-client.js';
 import { describeGithubError } from './github-errors.js';
 import { isInstallationEvent, recordInstallationEvent } from './installations.js';
-import { checkTarget, PullRequestCheck, type CheckResult } from './pull-request-check.js';
+import { checkTarget, PullRequestCheck } from './pull-request-check.js';
 import { commentRequest, TaskComments } from './task-comments.js';
 import { WorkspaceCache } from './workspace-cache.js';
 
@@ -39,7 +39,6 @@ export class GithubApp {
   private readonly client: GithubClient;
   private readonly pending = new Set<Promise<unknown>>();
   private readonly unsubscribe: () => void;
-  private readonly checkListeners = new Set<(result: CheckResult) => void>();
   private readonly stopping = new AbortController();
 
   constructor(private readonly deps: GithubAppDeps, privateKey: string) {
@@ -52,12 +51,6 @@ export class GithubApp {
     const waitMs = config.limits.maxExecutionTimeMin * 60_000 * 2;
     this.comments = new TaskComments({ client: this.client, cache: this.cache, store: this.store, service: deps.service, jobs: deps.jobs, logger, gitUrl: github.gitUrl, waitMs, signal: this.stopping.signal });
     this.unsubscribe = deps.webhooks.subscribe((delivery) => this.onDelivery(delivery));
-  }
-
-  /** Called for each completed pull-request check (tests and metrics). */
-  onCheck(listener: (result: CheckResult) => void): () => void {
-    this.checkListeners.add(listener);
-    return () => this.checkListeners.delete(listener);
   }
 
   /** True when the App acts on the delivery; the work runs after the webhook is answered. */
@@ -76,12 +69,7 @@ export class GithubApp {
     const { id, event, action, payload } = delivery;
     try {
       const target = checkTarget(event, action, payload, id);
-      if (target) {
-        return async () => {
-          const result = await this.checks.run(target);
-          for (const listener of this.checkListeners) listener(result);
-        };
-      }
+      if (target) return async () => void (await this.checks.run(target));
       const request = commentRequest(event, payload, id);
       if (request) return () => this.comments.handle(request);
     } catch (error) {

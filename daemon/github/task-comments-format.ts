@@ -35,6 +35,13 @@ export function planComment(job: JobRecord, jobUrl: string | null): string {
   return cut(lines.join('\n'), MAX_COMMENT_CHARS);
 }
 
+/** The planner's clarifying question; the answer comes back as `/agentd refine <answer>`. */
+export function questionComment(job: JobRecord): string {
+  const question = job.question!;
+  const options = question.options.map((option) => `- \`/agentd refine ${escapeHtml(option)}\``);
+  return [`:grey_question: ${escapeHtml(question.message)}`, '', ...(options.length ? ['Answer with one of:', ...options] : ['Answer with `/agentd refine <answer>`.']), '', `<sub>agentd job \`${job.id}\`</sub>`].join('\n');
+}
+
 export function failureComment(what: string, job: Pick<JobRecord, 'id' | 'error' | 'turns'> | null, reason?: string): string {
   const why = reason ?? (job?.error ? `${job.error.code}: ${job.error.message}` : job?.turns.at(-1)?.message ?? 'no reason was given');
   return cut([`:x: agentd could not ${what}.`, '', escapeHtml(why), ...(job ? ['', `<sub>agentd job \`${job.id}\`</sub>`] : [])].join('\n'), MAX_COMMENT_CHARS);

@@ -18,7 +18,7 @@ import type { GithubClient, GithubOctokit } from './github-client.js';
 import { describeGithubError } from './github-errors.js';
 import { git, remoteUrl } from './git-remote.js';
 import { repositoryName, safeRef, type RepositoryName } from './repository-names.js';
-import { failureComment, planComment, pullRequestBody, refusalComment } from './task-comments-format.js';
+import { failureComment, planComment, pullRequestBody, questionComment, refusalComment } from './task-comments-format.js';
 import type { WorkspaceCache } from './workspace-cache.js';
 
 const WRITE_PERMISSIONS = new Set(['admin', 'maintain', 'write']);
@@ -133,6 +133,8 @@ export class TaskComments {
     if (job.status === 'awaiting_approval') {
       const posted = await this.comment(octokit, request, planComment(job, null));
       await this.options.store.saveThread(this.threadKey(request), { ...thread, planCommentId: posted });
+    } else if (job.status === 'succeeded' && job.question) {
+      await this.comment(octokit, request, questionComment(job));
     } else if (job.status === 'succeeded') {
       await this.comment(octokit, request, `agentd finished: ${job.turns.at(-1)?.message ?? 'done'}\n\n<sub>agentd job \`${job.id}\`</sub>`);
     } else {

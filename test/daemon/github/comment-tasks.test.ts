@@ -133,4 +133,16 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     expect(job.status).to.equal('cancelled');
     expect(world.fake.pulls.length).to.equal(pullsBefore);
   });
+
+  it('an unclear task is answered with the planner\'s question, and an answer by refine runs; an unsupported task gets a failure comment', async () => {
+    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 13, 'maintainer', '/agentd make it better', 9030));
+    const question = await world.fake.waitFor(() => commentsOn(13)[0], 180_000);
+    expect(question.body).to.include(':grey_question:').and.include('`/agentd refine audit security`');
+    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 13, 'maintainer', '/agentd refine audit security', 9031));
+    const finished = await world.fake.waitFor(() => commentsOn(13)[1], 180_000);
+    expect(finished.body).to.include('agentd finished:');
+    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 14, 'maintainer', '/agentd book me a flight to paris', 9032));
+    const refused = await world.fake.waitFor(() => commentsOn(14)[0], 180_000);
+    expect(refused.body).to.include('could not plan this task').and.include('unsupported_task');
+  });
 });
