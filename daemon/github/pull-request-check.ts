@@ -129,10 +129,14 @@ export class PullRequestCheck {
   private async scanAndReport(octokit: GithubOctokit, target: CheckTarget, checkRunId: number) {
     const { cache, client } = this.options;
     const { owner, repo } = target.repository;
-    const token = await client.token(target.installationId);
     const projectCode = scanMayRunProjectCode(target, cache.relative(target.repository, 'head'), this.options.trustedWorkspaces);
+    // The token is asked for once the scan's turn has come (a long wait must not outlive it).
+    const fetchAndScan = async () => {
+      const token = await client.token(target.installationId);
+      return scanCheckout(await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token), projectCode, this.options.signal);
+    };
     const [scan, files] = await Promise.all([
-      this.slots.run(() => cache.exclusive(target.repository, async () => scanCheckout(await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token), projectCode, this.options.signal))),
+      this.slots.run(() => cache.exclusive(target.repository, fetchAndScan)),
       this.pullFiles(octokit, target),
     ]);
     const output = checkRunOutput(scan, changedLines(files));
