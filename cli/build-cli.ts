@@ -1,6 +1,7 @@
 import yargs, { type Argv } from 'yargs';
 import { advisoriesCommand } from './commands/advisories.js';
 import { agentCommand } from './commands/agent.js';
+import { githubCommand } from './commands/github.js';
 import { logsCommand } from './commands/logs.js';
 import { scanCommand } from './commands/scan.js';
 import { startCommand } from './commands/start.js';
@@ -29,7 +30,8 @@ export function buildCli(args: string[]): Argv {
     .command(scanCommand)
     .command(advisoriesCommand)
     .command(agentCommand)
-    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories or agent.')
+    .command(githubCommand)
+    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories, agent or github.')
     .strict()
     .version(packageVersion())
     .alias('v', 'version')

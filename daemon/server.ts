@@ -34,6 +34,7 @@ import { checkBindPolicy } from './security/bind-policy.js';
 import { createSecurity, recordCodecFor } from './security/security-setup.js';
 import type { WebhookEventBus } from './security/webhook-events.js';
 import { recoverOrphanedJournals } from './jobs/job-apply.js';
+import { createGithubApp, type GithubApp } from './github/github-app.js';
 
 export interface DaemonDeps {
   logger?: Logger;
@@ -64,6 +65,8 @@ export interface DaemonHandle {
   scheduler: Scheduler;
   /** Verified GitHub webhook deliveries (POST /webhooks/github), for the GitHub App integration. */
   webhooks: WebhookEventBus;
+  /** The GitHub App (daemon/github) when github.appId, the private key and the webhook secret are set. */
+  github: GithubApp | null;
   /** Open client connections (the hostile-input tests check that floods and slow clients are cleaned up). */
   connectionCount(): Promise<number>;
   close(options?: { graceSec?: number }): Promise<void>;
@@ -123,6 +126,7 @@ interface Parts {
   app: Express;
   instance: string;
   webhooks: WebhookEventBus;
+  github: GithubApp | null;
   /** Closes what the daemon opened itself (not what the caller passed in `deps`). */
   release(): Promise<void>;
 }
@@ -160,7 +164,9 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security });
+  const github = createGithubApp({ config, service, jobs: store, logger, webhooks: security.webhooks, redis: security.redis, redisPrefix: security.redisPrefix });
   const release = async () => {
+    await github?.close();
     metrics.close();
     detachEvents?.();
     detachEventLog();
@@ -170,7 +176,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     await Promise.allSettled([queue.close(), store.close()]);
     if (!deps.logger) await logger.close();
   };
-  return { logger, registry, queue, store, bus, service, scheduler, app, instance, webhooks: security.webhooks, release };
+  return { logger, registry, queue, store, bus, service, scheduler, app, instance, webhooks: security.webhooks, github, release };
 }
 
 export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): Promise<DaemonHandle> {
@@ -206,7 +212,7 @@ export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): 
     await parts.release();
   })());
 
-  return { url, port, host, queue: parts.queue, store: parts.store, app: parts.app, bus: parts.bus, scheduler, webhooks: parts.webhooks, close,
+  return { url, port, host, queue: parts.queue, store: parts.store, app: parts.app, bus: parts.bus, scheduler, webhooks: parts.webhooks, github: parts.github, close,
     connectionCount: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
   };
 }

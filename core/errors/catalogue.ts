@@ -77,6 +77,10 @@ export const ERROR_CATALOGUE = {
   // The agent (task jobs)
   unsupported_task: { status: 422, description: 'A free-text task asks for something outside agentd\'s capabilities; the agent turn lists what agentd can do.' },
 
+  // The GitHub App (daemon/github)
+  github_api_failed: { status: 502, description: 'A call the GitHub App made to GitHub\'s REST API failed after Octokit\'s retries (rate limits included); the message has the status and GitHub\'s message, never the token.' },
+  github_git_failed: { status: 502, description: 'A git fetch, clone or push of the GitHub App failed (a force-pushed or deleted head, a refused push); the message has git\'s last lines, never the token.' },
+
   // Agent restrictions
   network_denied: { status: 403, description: 'A capability tried to open a network connection or look up a host; capabilities run offline.' },
   process_denied: { status: 403, description: 'A capability tried to start a process or thread of its own (child_process, worker_threads, cluster, process.binding, inspector); programs run only through ctx.tools.runCommand, in the sandbox.' },

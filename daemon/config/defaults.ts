@@ -12,7 +12,7 @@ export function defaultConfig(): AgentdConfig {
       requireDurable: false,
       retention: { maxCount: 10_000, maxAgeSec: 604_800 },
     },
-    github: { appId: null, privateKeyPath: null, installationId: null, webhookSecret: null },
+    github: { appId: null, privateKeyPath: null, installationId: null, webhookSecret: null, apiUrl: 'https://api.github.com', gitUrl: 'https://github.com', checkName: 'agentd' },
     limits: { maxMemoryMB: 2048, maxExecutionTimeMin: 60, maxToolCalls: 100 },
     logging: { level: 'info', format: 'pretty', file: null },
     security: {

@@ -54,6 +54,9 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     privateKeyPath: nullableString,
     installationId: nullableString,
     webhookSecret: nullableString,
+    apiUrl: { type: 'string', minLength: 1, pattern: '^https?://' },
+    gitUrl: { type: 'string', minLength: 1, pattern: '^(https?|file)://' },
+    checkName: { type: 'string', minLength: 1, maxLength: 100 },
   }),
   limits: object({
     maxMemoryMB: integer(16, 1_048_576),

@@ -40,6 +40,12 @@ export interface AgentdConfig {
     privateKeyPath: string | null;
     installationId: string | null;
     webhookSecret: string | null;
+    /** GitHub's REST API base (GitHub Enterprise Server: https://HOST/api/v3; tests: a local stand-in). */
+    apiUrl: string;
+    /** Where repositories are cloned from and pushed to: `<gitUrl>/<owner>/<repo>.git` (https://github.com; tests: a folder of bare repositories). */
+    gitUrl: string;
+    /** Name of the check run the App reports on pull requests. */
+    checkName: string;
   };
   limits: { maxMemoryMB: number; maxExecutionTimeMin: number; maxToolCalls: number };
   logging: { level: 'debug' | 'info' | 'warn' | 'error'; format: 'json' | 'pretty'; file: string | null };

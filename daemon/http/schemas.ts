@@ -159,6 +159,14 @@ export const jobRecordSchema: Schema = {
       properties: { projectCode: { type: 'boolean', description: "Whether the job may run the workspace's own code (allowProjectCode, else security.trustedWorkspaces)." } },
     },
     usage: { type: 'object', properties: { toolCalls: { type: 'integer' }, durationMs: { type: 'number' } } },
+    origin: {
+      type: 'object', description: 'Jobs the GitHub App started from a comment: where it came from (absent for REST jobs).',
+      required: ['source', 'repository', 'issue', 'commentId', 'commentUrl', 'sender'],
+      properties: {
+        source: { enum: ['github'] }, repository: { type: 'string' }, installationId: { type: 'integer' }, issue: { type: 'integer' },
+        pullRequest: { type: 'boolean' }, commentId: { type: 'integer' }, commentUrl: { type: 'string' }, sender: { type: 'string' }, delivery: { type: 'string' },
+      },
+    },
     attempts: { type: 'integer' },
     createdAt: { type: 'string', format: 'date-time' }, startedAt: isoOrNull, finishedAt: isoOrNull, updatedAt: { type: 'string', format: 'date-time' },
   },

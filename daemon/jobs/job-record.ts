@@ -81,6 +81,24 @@ export interface JobRecord {
   plan?: Plan | null;
   /** Task jobs: the open clarifying question, or null. */
   question?: AgentQuestion | null;
+  /** Who asked for the job when it was not a REST client: the GitHub App (daemon/github). Absent for REST jobs. */
+  origin?: JobOrigin;
+}
+
+/** A job the GitHub App started from a comment: the repository, the issue or pull request, the comment. */
+export interface JobOrigin {
+  source: 'github';
+  repository: string;
+  installationId: number;
+  /** The issue or pull request the comment is on. */
+  issue: number;
+  pullRequest: boolean;
+  commentId: number;
+  commentUrl: string;
+  /** The GitHub login that asked. */
+  sender: string;
+  /** X-GitHub-Delivery of the webhook that started it. */
+  delivery: string;
 }
 
 /** Bookkeeping that stays inside the daemon (and inside the queue backend's store). JSON only. */

@@ -8,7 +8,7 @@ import type { CapabilityRegistry } from '../../core/registry/index.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
 import type { JobPage, JobStore, ListJobsOptions } from './job-store.js';
-import { isFinal, type JobStatus, type StoredJob } from './job-record.js';
+import { isFinal, type JobOrigin, type JobStatus, type StoredJob } from './job-record.js';
 import { buildJob, type CreateJobBody } from './job-submission.js';
 import { publishDone, publishStatus } from './job-publish.js';
 import { WorkspaceSizeMeter } from './workspace-size.js';
@@ -42,11 +42,13 @@ export class JobService {
     this.accepting = false;
   }
 
-  async submit(body: CreateJobBody): Promise<{ job: StoredJob; created: boolean }> {
+  /** `origin`: set by the GitHub App for the jobs its comments start (REST jobs have none). */
+  async submit(body: CreateJobBody, origin?: JobOrigin): Promise<{ job: StoredJob; created: boolean }> {
     this.assertAccepting();
     await this.assertWorkspaceHasRoom();
     const { registry, workspaceBase, limits, store, queue, bus } = this.options;
-    const job = await buildJob({ registry, workspaceBase, daemonLimits: limits, trustedWorkspaces: this.options.trustedWorkspaces ?? [] }, body);
+    const built = await buildJob({ registry, workspaceBase, daemonLimits: limits, trustedWorkspaces: this.options.trustedWorkspaces ?? [] }, body);
+    const job: StoredJob = origin ? { ...built, origin } : built;
     const stored = await store.create(job);
     if (stored.created) {
       try {
