@@ -1,0 +1,85 @@
+/** The jobs list: live (GET /events), filtered, paged by cursor ("Load more" follows `Link: rel=next`). */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { getJson } from '../api/client.js';
+import { STATUSES, type CapabilityMeta } from '../api/types.js';
+import { StatusBadge } from '../components/status-badge.js';
+import { ErrorBox } from '../components/error-box.js';
+import { clientSide, listPath, matches, NO_FILTER, type JobFilter } from '../job-filter.js';
+import { useLiveJobs } from '../live-jobs.js';
+import { statusLabel, when } from '../format.js';
+import { hrefOf } from '../router.js';
+
+const PAGE = 50;
+
+export function Jobs() {
+  const [filter, setFilter] = useState<JobFilter>(NO_FILTER);
+  const [capabilities, setCapabilities] = useState<CapabilityMeta[]>([]);
+  useEffect(() => {
+    getJson<CapabilityMeta[]>('/capabilities').then(setCapabilities, () => setCapabilities([]));
+  }, []);
+  const path = listPath(filter, PAGE);
+  const list = useLiveJobs(path);
+  const shown = useMemo(() => list.jobs.filter((job) => matches(job, filter)), [list.jobs, filter]);
+  const toggleStatus = (status: string, on: boolean) =>
+    setFilter((old) => ({ ...old, statuses: on ? [...old.statuses, status] : old.statuses.filter((s) => s !== status) }));
+
+  return (
+    <main id="main">
+      <h1>Jobs</h1>
+      <form class="filters" role="search" aria-label="Filter jobs" onSubmit={(e) => e.preventDefault()}>
+        <fieldset>
+          <legend>Status</legend>
+          {STATUSES.map((status) => (
+            <label key={status} class="check">
+              <input type="checkbox" name="status" value={status} checked={filter.statuses.includes(status)} onChange={(e) => toggleStatus(status, e.currentTarget.checked)} />
+              {statusLabel(status)}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Capability
+          <select name="capability" value={filter.capability} onChange={(e) => setFilter({ ...filter, capability: e.currentTarget.value })}>
+            <option value="">any</option>
+            {capabilities.map((c) => <option key={c.id} value={c.id}>{c.id}</option>)}
+          </select>
+        </label>
+        <label>
+          Workspace
+          <input name="workspace" type="search" value={filter.workspace} onInput={(e) => setFilter({ ...filter, workspace: e.currentTarget.value })} />
+        </label>
+        <label>
+          Text
+          <input name="text" type="search" placeholder="id, task, summary, error" value={filter.text} onInput={(e) => setFilter({ ...filter, text: e.currentTarget.value })} />
+        </label>
+      </form>
+      <p id="list-count" class="count" aria-live="polite">
+        {list.live ? <span class="live" title="Updates arrive as jobs move">● live</span> : <span class="offline">○ not live</span>}{' '}
+        {shown.length} shown of {list.jobs.length} loaded{list.total !== null ? `, ${list.total} in the daemon${filter.statuses.length ? ' with these statuses' : ''}` : ''}
+        {clientSide(filter) ? ' (capability, workspace and text filter the loaded jobs; load more to look further back)' : ''}
+      </p>
+      <ErrorBox error={list.error} />
+      <div class="table-wrap">
+        <table class="jobs">
+          <caption class="sr-only">Jobs, newest first</caption>
+          <thead>
+            <tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">What</th><th scope="col">Workspace</th><th scope="col">Progress</th><th scope="col">Created</th></tr>
+          </thead>
+          <tbody>
+            {shown.map((job) => (
+              <tr key={job.id} data-job={job.id} data-status={job.status}>
+                <td><a href={hrefOf({ page: 'job', id: job.id })}><code>{job.id.slice(0, 8)}</code></a></td>
+                <td><StatusBadge status={job.status} /></td>
+                <td class="what">{job.task ?? job.capabilities.join(' → ')}{job.summary ? <div class="summary">{job.summary}</div> : null}{job.error ? <div class="summary failed">{job.error.message}</div> : null}</td>
+                <td>{job.workspace || '.'}</td>
+                <td><progress max={100} value={job.progress.percent} aria-label={`Progress of job ${job.id.slice(0, 8)}`}>{job.progress.percent}%</progress> <span class="pct">{job.progress.percent}%</span></td>
+                <td>{when(job.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.jobs.length === 0 && !list.loading ? <p>No jobs yet. <a href="#/new">Start one</a>.</p> : null}
+      {list.next ? <button type="button" id="load-more" disabled={list.loading} onClick={() => void list.loadMore()}>Load more</button> : null}
+    </main>
+  );
+}
