@@ -33,7 +33,11 @@ const dashboardHeaders: RequestHandler = (_req, res, next) => {
 
 export function dashboardRoutes(dir = DASHBOARD_DIR): Router {
   const router = Router();
-  router.get(DASHBOARD_PATH, (_req, res) => res.redirect(301, `${DASHBOARD_PATH}/`));
+  // Routing is not strict ('/ui' also matches '/ui/'): only the bare path is sent on to its folder.
+  router.get(DASHBOARD_PATH, (req, res, next) => {
+    if (req.originalUrl.split('?')[0] !== DASHBOARD_PATH) return next();
+    res.redirect(301, `${DASHBOARD_PATH}/`);
+  });
   router.use(`${DASHBOARD_PATH}/`, dashboardHeaders, (req, _res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!existsSync(path.join(dir, 'index.html'))) {

@@ -1,0 +1,278 @@
+/**
+ * The dashboard in a real browser against a real daemon with auth on: nothing without a key, the
+ * list live over GET /events, filters, a staged change approved with its diff on screen (and written
+ * to disk), a running job cancelled, the capability form showing the API's own validation message,
+ * a strict CSP with no violation, and axe-core finding no serious or critical problem on any page.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { startDashboardRig, type DashboardRig } from './dashboard-harness.js';
+
+// Functions passed to page.evaluate/waitForFunction run in the page; the test build has no DOM lib.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const document: any;
+declare const sessionStorage: any;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Job { id: string; status: string }
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} at ${v.targets.join(', ')}`);
+}
+
+describe('dashboard in headless Chromium against a real daemon', function () {
+  this.timeout(120_000);
+  let rig: DashboardRig;
+
+  before(async () => {
+    rig = await startDashboardRig();
+  });
+  after(async () => {
+    await rig?.close();
+  });
+
+  it('serves the page with a strict CSP and shows no data without a key', async () => {
+    const seed = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 0 } });
+    expect(seed.status).to.equal(202);
+    const { context, page, errors } = await rig.open('#/jobs');
+    try {
+      const response = await page.request.get(`${rig.daemon.url}/ui/`);
+      const csp = response.headers()['content-security-policy'] ?? '';
+      expect(csp).to.include("script-src 'self'").and.include("default-src 'none'").and.not.include('unsafe-inline');
+      await page.waitForSelector('#secret');
+      expect(await page.locator('table.jobs').count()).to.equal(0);
+      expect(await page.content()).to.not.include(seed.body.id);
+      // The page's own request without credentials is refused by the API.
+      const refused = await page.evaluate(async () => (await fetch('/jobs')).status);
+      expect(refused).to.equal(401);
+      await page.fill('#secret', 'not-the-key-at-all');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('[role=alert]');
+      expect(await page.textContent('[role=alert]')).to.include('not valid');
+      await rig.signIn(page);
+      await page.waitForSelector(`tr[data-job="${seed.body.id}"]`);
+      // The key was traded for a token: the tab keeps the JWT, not the key.
+      const kept = await page.evaluate(() => sessionStorage.getItem('agentd.credential'));
+      expect(kept).to.match(/^ey[\w-]+\.[\w-]+\.[\w-]+$/).and.not.equal(rig.apiKey);
+      expect(errors.filter((e) => /Content Security Policy/i.test(e))).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists jobs, adds and updates rows live without a reload, and filters them', async () => {
+    const { context, page } = await rig.open('#/jobs');
+    try {
+      await rig.signIn(page);
+      await page.waitForSelector('#list-count .live');
+      const slow = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 1500 } });
+      const row = page.locator(`tr[data-job="${slow.body.id}"]`);
+      await row.waitFor();
+      await page.waitForSelector(`tr[data-job="${slow.body.id}"][data-status="running"]`);
+      await page.waitForSelector(`tr[data-job="${slow.body.id}"][data-status="succeeded"]`, { timeout: 30_000 });
+      const writer = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'filtered.txt', content: 'x\n' } });
+      await page.waitForSelector(`tr[data-job="${writer.body.id}"][data-status="awaiting_approval"]`, { timeout: 30_000 });
+
+      // Status goes to the daemon; the rows left are all awaiting approval.
+      await page.check('input[name=status][value=awaiting_approval]');
+      await page.waitForFunction(() => [...document.querySelectorAll('tr[data-job]')].every((r) => r.getAttribute('data-status') === 'awaiting_approval'));
+      expect(await page.locator(`tr[data-job="${writer.body.id}"]`).count()).to.equal(1);
+      expect(await page.locator(`tr[data-job="${slow.body.id}"]`).count()).to.equal(0);
+      await page.uncheck('input[name=status][value=awaiting_approval]');
+      await page.waitForSelector(`tr[data-job="${slow.body.id}"]`);
+
+      // Capability and text filter the loaded rows.
+      await page.selectOption('select[name=capability]', 'analysis.test-slow');
+      await page.waitForFunction(() => document.querySelectorAll('tr[data-job]').length > 0 && [...document.querySelectorAll('tr[data-job] td.what')].every((c) => c.textContent!.includes('analysis.test-slow')));
+      await page.selectOption('select[name=capability]', '');
+      await page.fill('input[name=text]', writer.body.id.slice(0, 12));
+      await page.waitForFunction((id) => document.querySelectorAll('tr[data-job]').length === 1 && document.querySelector(`tr[data-job="${id}"]`) !== null, writer.body.id);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the staged diff of a writing step and approves it: the job succeeds and the file is written', async () => {
+    const job = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'approved.txt', content: 'hello from the dashboard\n' } });
+    await rig.waitForStatus(job.body.id, 'awaiting_approval');
+    const { context, page, errors } = await rig.open(`#/jobs/${job.body.id}`);
+    try {
+      await rig.signIn(page);
+      await page.waitForSelector('main[data-status="awaiting_approval"]');
+      const diff = page.locator('figure.change[data-path="approved.txt"]');
+      await diff.waitFor();
+      expect(await diff.locator('.line.add').first().textContent()).to.include('hello from the dashboard');
+      await page.keyboard.press('v');
+      await page.waitForSelector('table.diff.side');
+      await page.keyboard.press('v');
+      await page.keyboard.press('y');
+      await page.waitForSelector('dialog.confirm[open]');
+      expect(await page.textContent('dialog.confirm')).to.include('Approve');
+      await page.click('dialog.confirm button.danger');
+      await page.waitForSelector('main[data-status="succeeded"]', { timeout: 30_000 });
+      expect(await readFile(path.join(rig.daemon.workspace, 'approved.txt'), 'utf8')).to.equal('hello from the dashboard\n');
+      // The only failed loads are the sign-in probe's (GET /stats without credentials answers 401).
+      expect(errors.filter((e) => !e.includes('status of 401'))).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('rejects a staged change: nothing is written', async () => {
+    const job = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'rejected.txt', content: 'no\n' } });
+    await rig.waitForStatus(job.body.id, 'awaiting_approval');
+    const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
+    try {
+      await rig.signIn(page);
+      await page.click('button[data-action=reject]');
+      await page.click('dialog.confirm button.danger');
+      await page.waitForSelector('main[data-status="cancelled"]');
+      expect(await readFile(path.join(rig.daemon.workspace, 'rejected.txt'), 'utf8').catch(() => null)).to.equal(null);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a running job\'s live progress and cancels it after confirmation (Escape keeps it)', async () => {
+    const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 60_000 } });
+    await rig.waitForStatus(job.body.id, 'running');
+    const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
+    try {
+      await rig.signIn(page);
+      await page.waitForSelector('main[data-status="running"]');
+      await page.waitForFunction(() => document.querySelector('main')!.textContent.includes('waiting 60000 ms'));
+      await page.click('button[data-action=cancel]');
+      // Escape keeps the job.
+      await page.waitForSelector('dialog.confirm[open]');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('dialog.confirm', { state: 'detached' });
+      expect((await rig.api<Job>('GET', `/jobs/${job.body.id}`)).body.status).to.equal('running');
+      await page.click('button[data-action=cancel]');
+      await page.click('dialog.confirm button.danger');
+      await page.waitForSelector('main[data-status="cancelled"]');
+      await rig.waitForStatus(job.body.id, 'cancelled');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts a job from a form generated from the capability schema, showing the API message for bad input', async () => {
+    const { context, page } = await rig.open('#/new');
+    try {
+      await rig.signIn(page);
+      await page.selectOption('#capability', 'analysis.test-slow');
+      await page.fill('#input-ms', '-5');
+      await page.click('button[type=submit].primary');
+      await page.waitForSelector('[role=alert]');
+      const shown = await page.textContent('[role=alert]');
+      const direct = await rig.api<{ error: { code: string; message: string } }>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: -5 }, mode: 'approval' });
+      expect(direct.status).to.equal(422);
+      expect(shown).to.include(direct.body.error.message).and.include(direct.body.error.code);
+      await page.fill('#input-ms', '10');
+      await page.click('button[type=submit].primary');
+      await page.waitForSelector('main[data-status="succeeded"]', { timeout: 30_000 });
+      expect(await page.textContent('main')).to.include('waited 10 ms');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('submits a task for the agent and shows its plan', async () => {
+    const { context, page } = await rig.open('#/new');
+    try {
+      await rig.signIn(page);
+      await page.check('input[name=kind][value=task]');
+      await page.fill('#task', 'find security problems');
+      await page.click('button[type=submit].primary');
+      await page.waitForSelector('main[data-job]');
+      await page.waitForFunction(() => {
+        const status = document.querySelector('main[data-status]')?.getAttribute('data-status');
+        return status === 'succeeded' || status === 'failed' || status === 'awaiting_approval';
+      }, undefined, { timeout: 60_000 });
+      const id = await page.getAttribute('main[data-job]', 'data-job');
+      const { body } = await rig.api<{ plan: { steps: { capability: string }[] } | null; question: unknown }>('GET', `/jobs/${id}`);
+      if (body.plan) {
+        expect(await page.locator('ol.plan li').count()).to.equal(body.plan.steps.length);
+        expect(await page.textContent('ol.plan')).to.include(body.plan.steps[0]!.capability);
+      } else {
+        expect(await page.textContent('main')).to.include('The agent asks');
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the overview: health, queue depth and this daemon\'s figures', async () => {
+    const { context, page } = await rig.open('#/overview');
+    try {
+      await rig.signIn(page);
+      await page.waitForSelector('#health-status.ok');
+      const stats = (await rig.api<{ total: number }>('GET', '/stats')).body;
+      await page.waitForSelector('table.depth');
+      expect(await page.textContent('table.depth')).to.include(String(stats.total));
+      expect(await page.textContent('main')).to.match(/\d+ jobs finished, \d+% succeeded/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious or critical accessibility violation on any page (axe-core)', async () => {
+    const job = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'axe.txt', content: 'a\nb\n' } });
+    await rig.waitForStatus(job.body.id, 'awaiting_approval');
+    const { context, page } = await rig.open('#/overview');
+    try {
+      const report: Record<string, string[]> = { login: await seriousViolations(page) };
+      await rig.signIn(page);
+      await page.waitForSelector('#health-status');
+      report.overview = await seriousViolations(page);
+      await page.goto(`${rig.daemon.url}/ui/#/jobs`);
+      await page.waitForSelector('tr[data-job]');
+      report.jobs = await seriousViolations(page);
+      await page.goto(`${rig.daemon.url}/ui/#/jobs/${job.body.id}`);
+      await page.waitForSelector('figure.change');
+      report.job = await seriousViolations(page);
+      await page.keyboard.press('v');
+      await page.waitForSelector('table.diff.side');
+      report['job, side by side'] = await seriousViolations(page);
+      await page.goto(`${rig.daemon.url}/ui/#/new`);
+      await page.selectOption('#capability', 'refactoring.test-writer');
+      report['new job'] = await seriousViolations(page);
+      expect(report).to.deep.equal({ login: [], overview: [], jobs: [], job: [], 'job, side by side': [], 'new job': [] });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is usable by keyboard alone: Tab reaches the navigation and Enter follows it', async () => {
+    const { context, page } = await rig.open('#/overview');
+    try {
+      await page.waitForSelector('#secret');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).to.equal('secret');
+      await page.keyboard.type(rig.apiKey);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('nav[aria-label="Main"]');
+      let reached = false;
+      for (let i = 0; i < 10 && !reached; i++) {
+        await page.keyboard.press('Tab');
+        reached = await page.evaluate(() => document.activeElement?.textContent === 'Jobs');
+      }
+      expect(reached).to.equal(true);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('table.jobs');
+    } finally {
+      await context.close();
+    }
+  });
+});
