@@ -63,6 +63,26 @@ describe('dashboard routes: /ui and GET /events', function () {
     expect(types.has('log')).to.equal(false);
   });
 
+  it('GET /jobs filters by capability, workspace and text: no total, the filters carried in the next link, bad values refused', async () => {
+    const submit = (body: unknown) => fetch(`${t.url}/jobs`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ id: string }>);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await submit({ capability: 'analysis.test-slow', input: { ms: 0 } })).id);
+    await submit({ capability: 'refactoring.test-writer', input: { path: 'y.txt', content: 'y' } });
+    const first = await fetch(`${t.url}/jobs?capability=analysis.test-slow&q=${ids[2]!.slice(0, 8)}&limit=1`, { headers: auth });
+    expect(first.status).to.equal(200);
+    expect(first.headers.get('x-total-count')).to.equal(null);
+    expect(((await first.json()) as { id: string }[]).map((job) => job.id)).to.deep.equal([ids[2]]);
+    const all = await fetch(`${t.url}/jobs?capability=analysis.test-slow&limit=2`, { headers: auth });
+    const link = all.headers.get('link')!;
+    expect(link).to.include('capability=analysis.test-slow').and.include('rel="next"');
+    const next = await fetch(`${t.url}${/<([^>]+)>/.exec(link)![1]}`, { headers: auth });
+    const seen = [...((await all.json()) as { id: string }[]), ...((await next.json()) as { id: string }[])].map((job) => job.id);
+    expect(seen.slice(0, 3)).to.deep.equal([...ids].reverse());
+    const tooLong = await fetch(`${t.url}/jobs?q=${'x'.repeat(501)}`, { headers: auth });
+    expect(tooLong.status).to.equal(400);
+    expect(((await tooLong.json()) as { error: { code: string } }).error.code).to.equal('validation_failed');
+  });
+
   function rawStatus(rawPath: string): Promise<number> {
     return new Promise((resolve, reject) => {
       const request = http.request(`${t.url}/`, { path: rawPath }, (response) => {

@@ -1,15 +1,26 @@
 /** The jobs list: live (GET /events), filtered, paged by cursor ("Load more" follows `Link: rel=next`). */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { getJson } from '../api/client.js';
 import { STATUSES, type CapabilityMeta } from '../api/types.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { ErrorBox } from '../components/error-box.js';
-import { clientSide, listPath, matches, NO_FILTER, type JobFilter } from '../job-filter.js';
+import { isFiltered, listPath, NO_FILTER, type JobFilter } from '../job-filter.js';
 import { useLiveJobs } from '../live-jobs.js';
 import { statusLabel, when } from '../format.js';
 import { hrefOf } from '../router.js';
 
-const PAGE = 50;
+const PAGE_SIZES = [50, 100, 200, 500];
+const TYPING_PAUSE_MS = 300;
+
+/** The value after the user paused typing, so each keystroke does not ask the daemon. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 export function Jobs() {
   const [filter, setFilter] = useState<JobFilter>(NO_FILTER);
@@ -17,9 +28,12 @@ export function Jobs() {
   useEffect(() => {
     getJson<CapabilityMeta[]>('/capabilities').then(setCapabilities, () => setCapabilities([]));
   }, []);
-  const path = listPath(filter, PAGE);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+  const workspace = useSettled(filter.workspace, TYPING_PAUSE_MS);
+  const text = useSettled(filter.text, TYPING_PAUSE_MS);
+  const path = listPath({ ...filter, workspace, text }, pageSize);
   const list = useLiveJobs(path);
-  const shown = useMemo(() => list.jobs.filter((job) => matches(job, filter)), [list.jobs, filter]);
+  const shown = list.jobs;
   const toggleStatus = (status: string, on: boolean) =>
     setFilter((old) => ({ ...old, statuses: on ? [...old.statuses, status] : old.statuses.filter((s) => s !== status) }));
 
@@ -51,11 +65,17 @@ export function Jobs() {
           Text
           <input name="text" type="search" placeholder="id, task, summary, error" value={filter.text} onInput={(e) => setFilter({ ...filter, text: e.currentTarget.value })} />
         </label>
+        <label>
+          Per page
+          <select name="limit" value={String(pageSize)} onChange={(e) => setPageSize(Number(e.currentTarget.value))}>
+            {PAGE_SIZES.map((n) => <option key={n} value={String(n)}>{n}</option>)}
+          </select>
+        </label>
       </form>
       <p id="list-count" class="count" aria-live="polite">
         {list.live ? <span class="live" title="Updates arrive as jobs move">● live</span> : <span class="offline">○ not live</span>}{' '}
-        {shown.length} shown of {list.jobs.length} loaded{list.total !== null ? `, ${list.total} in the daemon${filter.statuses.length ? ' with these statuses' : ''}` : ''}
-        {clientSide(filter) ? ' (capability, workspace and text filter the loaded jobs; load more to look further back)' : ''}
+        {shown.length} shown{list.total !== null ? ` of ${list.total}${filter.statuses.length ? ' with these statuses' : ''}` : ''}
+        {list.next && isFiltered(filter) ? '; the daemon looks at a bounded number of jobs per page, load more to look further back' : ''}
       </p>
       <ErrorBox error={list.error} />
       <div class="table-wrap">
