@@ -82,4 +82,6 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+root.textContent = ''; // the "Loading" line of index.html (render does not replace what is there)
+render(<App />, root);

@@ -26,12 +26,13 @@ export interface DashboardRig {
   close(): Promise<void>;
 }
 
-export async function startDashboardRig(options: { backend?: QueueBackend } = {}): Promise<DashboardRig> {
+export async function startDashboardRig(options: { backend?: QueueBackend; fixture?: string } = {}): Promise<DashboardRig> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing; run scripts/ensure-services.sh (it installs Debian's chromium).`);
   if (!existsSync(path.join(DASHBOARD_DIR, 'app.js'))) throw new Error('dist/ui is not built; run "node scripts/build-dashboard.mjs" (npm run build does).');
   const apiKey = randomBytes(24).toString('base64url');
   const daemon = await startTestDaemon({
     backend: options.backend,
+    fixture: options.fixture,
     configure: (config) => {
       config.security.apiKey = apiKey;
       config.security.jwtSecret = randomBytes(32).toString('base64url');

@@ -163,7 +163,7 @@ export function JobDetail({ id }: { id: string }) {
             {ACTION_TEXT[action].label}
           </button>
         ))}
-        <button type="button" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>Side by side (v)</button>
+        {stepChanges || (result?.changes.length ?? 0) > 0 ? <button type="button" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>Side by side (v)</button> : null}
       </div>
       <ErrorBox error={error} />
       {job.error ? <div class="error" role="status"><p>{job.error.message} <code>{job.error.code}</code></p></div> : null}
