@@ -4,11 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DASHBOARD_DIR } from '../../daemon/http/routes/dashboard-routes.js';
 import type { QueueBackend } from '../../daemon/queue/backend.js';
 import { startTestDaemon, type TestDaemon } from '../daemon/support/daemon-harness.js';
+import { REPO_NODE_MODULES } from '../daemon/agent/agent-support.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -26,7 +28,15 @@ export interface DashboardRig {
   close(): Promise<void>;
 }
 
-export async function startDashboardRig(options: { backend?: QueueBackend; fixture?: string } = {}): Promise<DashboardRig> {
+export interface DashboardRigOptions {
+  backend?: QueueBackend;
+  /** A folder under fixtures/ copied into the workspace as `project/`. */
+  fixture?: string;
+  /** Trust `project` with project code and link agentd's node_modules into it (its tests can run). */
+  linkNodeModules?: boolean;
+}
+
+export async function startDashboardRig(options: DashboardRigOptions = {}): Promise<DashboardRig> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing; run scripts/ensure-services.sh (it installs Debian's chromium).`);
   if (!existsSync(path.join(DASHBOARD_DIR, 'app.js'))) throw new Error('dist/ui is not built; run "node scripts/build-dashboard.mjs" (npm run build does).');
   const apiKey = randomBytes(24).toString('base64url');
@@ -37,8 +47,10 @@ export async function startDashboardRig(options: { backend?: QueueBackend; fixtu
       config.security.apiKey = apiKey;
       config.security.jwtSecret = randomBytes(32).toString('base64url');
       config.server.maxConcurrent = 4;
+      if (options.linkNodeModules) config.security.trustedWorkspaces = ['project'];
     },
   });
+  if (options.linkNodeModules) await symlink(REPO_NODE_MODULES, path.join(daemon.workspace, 'project', 'node_modules'), 'dir');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const api: DashboardRig['api'] = async (method, route, body) => {
     const response = await fetch(`${daemon.url}${route}`, {
@@ -68,7 +80,7 @@ export async function startDashboardRig(options: { backend?: QueueBackend; fixtu
       await page.waitForSelector('nav[aria-label="Main"]');
     },
     async waitForStatus(id, status) {
-      for (let i = 0; i < 600; i++) {
+      for (let i = 0; i < 3600; i++) {
         const { body } = await api<{ status: string }>('GET', `/jobs/${id}`);
         if (body.status === status) return;
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,0 +1,54 @@
+/**
+ * The agent's approval step in the browser, end to end on a copy of fixtures/legacy-js-package: a task
+ * typed in the New job form is planned (the numbered plan appears), its rename step's diff is shown,
+ * the approval (key y, then confirm) verifies with the package's own tests and writes the file.
+ */
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startDashboardRig, type DashboardRig } from './dashboard-harness.js';
+
+describe('dashboard: a task planned, its diff reviewed and approved in headless Chromium', function () {
+  this.timeout(300_000);
+  let rig: DashboardRig;
+
+  before(async () => {
+    rig = await startDashboardRig({ fixture: 'legacy-js-package', linkNodeModules: true });
+  });
+  after(async () => {
+    await rig?.close();
+  });
+
+  it('submit a task -> the plan appears -> the step diff -> approve -> succeeded and the file changed on disk', async () => {
+    const file = path.join(rig.daemon.workspace, 'project', 'lib', 'format.js');
+    expect(await readFile(file, 'utf8')).to.include('function fullName(person)');
+    const { context, page } = await rig.open('#/new');
+    try {
+      await rig.signIn(page);
+      await page.check('input[name=kind][value=task]');
+      await page.fill('#task', 'rename fullName to displayName');
+      await page.fill('#workspace', 'project');
+      await page.click('button[type=submit].primary');
+      await page.waitForSelector('main[data-status="awaiting_approval"]', { timeout: 120_000 });
+      const plan = await page.locator('ol.plan li').allTextContents();
+      expect(plan).to.have.length(2);
+      expect(plan[0]).to.include('refactoring.rename');
+      expect(plan[1]).to.include('refactoring.verify');
+      const diff = page.locator('li[data-step="0"] figure.change[data-path="lib/format.js"]');
+      await diff.waitFor();
+      const added = await diff.locator('.line.add').allTextContents();
+      const removed = await diff.locator('.line.del').allTextContents();
+      expect(added.join('\n')).to.include('function displayName(person) {');
+      expect(removed.join('\n')).to.include('function fullName(person) {');
+      // Nothing is written before the approval.
+      expect(await readFile(file, 'utf8')).to.include('function fullName(person)');
+      await page.keyboard.press('y');
+      await page.click('dialog.confirm button.danger');
+      await page.waitForSelector('main[data-status="succeeded"]', { timeout: 180_000 });
+      expect(await readFile(file, 'utf8')).to.include('function displayName(person)').and.not.include('function fullName');
+      expect(await page.textContent('ol.turns')).to.include('Applied');
+    } finally {
+      await context.close();
+    }
+  });
+});
