@@ -24,8 +24,10 @@ interface Job { id: string; status: string }
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ passes: unknown[]; violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run(document, {});
+    // A run that checked nothing would pass vacuously.
+    if (result.passes.length < 10) throw new Error(`axe checked only ${result.passes.length} rules`);
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3) }));
   });
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} at ${v.targets.join(', ')}`);
@@ -93,10 +95,14 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.waitForSelector(`tr[data-job="${slow.body.id}"]`);
 
       // Capability and text filter the loaded rows.
+      const asked = page.waitForRequest((r) => r.url().includes('/jobs?') && r.url().includes('capability=analysis.test-slow'));
       await page.selectOption('select[name=capability]', 'analysis.test-slow');
+      await asked;
       await page.waitForFunction(() => document.querySelectorAll('tr[data-job]').length > 0 && [...document.querySelectorAll('tr[data-job] td.what')].every((c) => c.textContent!.includes('analysis.test-slow')));
       await page.selectOption('select[name=capability]', '');
+      const searched = page.waitForRequest((r) => r.url().includes(`q=${writer.body.id.slice(0, 12)}`));
       await page.fill('input[name=text]', writer.body.id.slice(0, 12));
+      await searched;
       await page.waitForFunction((id) => document.querySelectorAll('tr[data-job]').length === 1 && document.querySelector(`tr[data-job="${id}"]`) !== null, writer.body.id);
     } finally {
       await context.close();
@@ -129,12 +135,37 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
-  it('rejects a staged change: nothing is written', async () => {
+  it('shows findings in a table: the record\'s 100 first, "Load all" pages the rest, filters by severity and text', async () => {
+    const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-bulk-findings', input: { count: 1500 } });
+    await rig.waitForStatus(job.body.id, 'succeeded');
+    const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
+    try {
+      await rig.signIn(page);
+      await page.waitForSelector('#findings-title');
+      expect(await page.textContent('#findings-title')).to.equal('Findings (1500)');
+      expect(await page.locator('table.findings tbody tr').count()).to.equal(100);
+      await page.click('text=Load all 1500');
+      await page.waitForFunction(() => document.querySelectorAll('table.findings tbody tr').length === 1500);
+      await page.selectOption('select[name=severity]', 'high');
+      await page.waitForFunction(() => document.querySelectorAll('table.findings tbody tr').length === 150);
+      await page.fill('input[name=finding-text]', 'finding 1490');
+      await page.waitForFunction(() => document.querySelectorAll('table.findings tbody tr').length === 1);
+      expect(await page.textContent('table.findings tbody tr')).to.include('src/f90.js:1491').and.include('test/bulk');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('downloads an artifact, then rejects the staged change: nothing is written', async () => {
     const job = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'rejected.txt', content: 'no\n' } });
     await rig.waitForStatus(job.body.id, 'awaiting_approval');
     const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
     try {
       await rig.signIn(page);
+      // The artifact downloads with the credential (a fetch, then a file), named as the capability named it.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("written.txt")')]);
+      expect(download.suggestedFilename()).to.equal('written.txt');
+      expect(await readFile((await download.path())!, 'utf8')).to.equal('rejected.txt');
       await page.click('button[data-action=reject]');
       await page.click('dialog.confirm button.danger');
       await page.waitForSelector('main[data-status="cancelled"]');
