@@ -38,7 +38,7 @@ describe('dashboard in headless Chromium against a real daemon', function () {
   let rig: DashboardRig;
 
   before(async () => {
-    rig = await startDashboardRig();
+    rig = await startDashboardRig({ fixture: 'vulnerable-app' });
   });
   after(async () => {
     await rig?.close();
@@ -151,6 +151,27 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.fill('input[name=finding-text]', 'finding 1490');
       await page.waitForFunction(() => document.querySelectorAll('table.findings tbody tr').length === 1);
       expect(await page.textContent('table.findings tbody tr')).to.include('src/f90.js:1491').and.include('test/bulk');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('documents each finding\'s rule from its capability\'s meta.rules', async () => {
+    const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.security', workspace: 'project' });
+    await rig.waitForStatus(job.body.id, 'succeeded');
+    const capabilities = (await rig.api<{ id: string; rules?: { id: string; title: string; fix: string }[] }[]>('GET', '/capabilities')).body;
+    const rules = new Map(capabilities.flatMap((c) => c.rules ?? []).map((rule) => [rule.id, rule]));
+    const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
+    try {
+      await rig.signIn(page);
+      await page.waitForSelector('table.findings details.rule-doc');
+      const row = page.locator('table.findings tbody tr').first();
+      const ruleId = (await row.locator('td:nth-child(2) code').textContent())!;
+      const doc = rules.get(ruleId)!;
+      expect(doc, ruleId).to.not.equal(undefined);
+      expect(await row.locator('details.rule-doc summary').textContent()).to.equal(doc.title);
+      await row.locator('details.rule-doc summary').click();
+      expect(await row.locator('details.rule-doc').textContent()).to.include(doc.fix);
     } finally {
       await context.close();
     }
@@ -276,10 +297,16 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.keyboard.press('v');
       await page.waitForSelector('table.diff.side');
       report['job, side by side'] = await seriousViolations(page);
+      const scan = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.security', workspace: 'project' });
+      await rig.waitForStatus(scan.body.id, 'succeeded');
+      await page.goto(`${rig.daemon.url}/ui/#/jobs/${scan.body.id}`);
+      await page.waitForSelector('table.findings details.rule-doc');
+      await page.locator('details.rule-doc summary').first().click();
+      report['job with findings'] = await seriousViolations(page);
       await page.goto(`${rig.daemon.url}/ui/#/new`);
       await page.selectOption('#capability', 'refactoring.test-writer');
       report['new job'] = await seriousViolations(page);
-      expect(report).to.deep.equal({ login: [], overview: [], jobs: [], job: [], 'job, side by side': [], 'new job': [] });
+      expect(report).to.deep.equal({ login: [], overview: [], jobs: [], job: [], 'job, side by side': [], 'job with findings': [], 'new job': [] });
     } finally {
       await context.close();
     }

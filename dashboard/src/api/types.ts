@@ -6,7 +6,7 @@ export type { JobSummary } from '../../../daemon/jobs/job-summary.js';
 export type { JobRecord, JobStatus, JobStep, JobTurn } from '../../../daemon/jobs/job-record.js';
 export type { JobResult, ChangeView, ArtifactView } from '../../../daemon/jobs/job-result.js';
 export type { JobEvent } from '../../../daemon/events/job-events.js';
-export type { CapabilityMeta, Finding, Severity } from '../../../core/index.js';
+export type { CapabilityMeta, Finding, RuleDoc, Severity } from '../../../core/index.js';
 import type { JobRecord } from '../../../daemon/jobs/job-record.js';
 import type { JobResult } from '../../../daemon/jobs/job-result.js';
 

@@ -1,10 +1,25 @@
 /** Findings with filters (severity, rule, file or message text); "Load all" pages /jobs/:id/findings. */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ruleDocs } from '../api/capabilities.js';
 import { getPage } from '../api/client.js';
-import type { Finding, Severity } from '../api/types.js';
+import type { Finding, RuleDoc, Severity } from '../api/types.js';
 import { ErrorBox } from './error-box.js';
 
 const SEVERITIES: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+
+/** The rule's documentation (its capability's meta.rules), folded under its title. */
+function RuleHelp({ doc }: { doc: RuleDoc | undefined }) {
+  if (!doc) return null;
+  return (
+    <details class="rule-doc">
+      <summary>{doc.title}</summary>
+      <p>{doc.description}</p>
+      <p><strong>Why:</strong> {doc.why}</p>
+      <p><strong>Fix:</strong> {doc.fix}</p>
+      <pre class="example"><span class="hint">bad</span>{'\n'}{doc.example.bad}{'\n'}<span class="hint">good</span>{'\n'}{doc.example.good}</pre>
+    </details>
+  );
+}
 
 export function FindingsTable({ jobId, preview, total }: { jobId: string; preview: Finding[]; total: number }) {
   const [all, setAll] = useState<Finding[] | null>(null);
@@ -13,6 +28,10 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
   const [text, setText] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
+  const [docs, setDocs] = useState<Map<string, RuleDoc>>(new Map());
+  useEffect(() => {
+    ruleDocs().then(setDocs, () => setDocs(new Map()));
+  }, []);
   const findings = all ?? preview;
   const rules = useMemo(() => [...new Set(findings.map((f) => f.ruleId))].sort(), [findings]);
   const shown = findings.filter((f) =>
@@ -65,7 +84,7 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
             {shown.slice(0, 2000).map((f, i) => (
               <tr key={i}>
                 <td><span class={`badge sev-${f.severity}`}>{f.severity}</span></td>
-                <td><code>{f.ruleId}</code>{f.cwe ? ` ${f.cwe}` : ''}</td>
+                <td><code>{f.ruleId}</code>{f.cwe ? ` ${f.cwe}` : ''}<RuleHelp doc={docs.get(f.ruleId)} /></td>
                 <td><code>{f.file}:{f.range.startLine}</code></td>
                 <td>{f.message}</td>
               </tr>

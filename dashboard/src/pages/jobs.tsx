@@ -1,7 +1,7 @@
 /** The jobs list: live (GET /events), filtered, paged by cursor ("Load more" follows `Link: rel=next`). */
 import { Component } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { getJson } from '../api/client.js';
+import { capabilities as loadCapabilities } from '../api/capabilities.js';
 import { STATUSES, type CapabilityMeta, type JobSummary } from '../api/types.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { ErrorBox } from '../components/error-box.js';
@@ -50,7 +50,7 @@ export function Jobs() {
   const [filter, setFilter] = useState<JobFilter>(NO_FILTER);
   const [capabilities, setCapabilities] = useState<CapabilityMeta[]>([]);
   useEffect(() => {
-    getJson<CapabilityMeta[]>('/capabilities').then(setCapabilities, () => setCapabilities([]));
+    loadCapabilities().then(setCapabilities, () => setCapabilities([]));
   }, []);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const workspace = useSettled(filter.workspace, TYPING_PAUSE_MS);

@@ -3,7 +3,8 @@
  * the agent (in approval mode the plan and the staged diffs wait on the job's page for approval).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { getJson, sendJson } from '../api/client.js';
+import { sendJson } from '../api/client.js';
+import { capabilities as loadCapabilities } from '../api/capabilities.js';
 import type { CapabilityMeta, PublicJob } from '../api/types.js';
 import { ErrorBox } from '../components/error-box.js';
 import { SchemaForm, inputOf, type FormValues } from '../components/schema-form.js';
@@ -20,7 +21,7 @@ export function NewJob() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    getJson<CapabilityMeta[]>('/capabilities').then(setCapabilities, setError);
+    loadCapabilities().then(setCapabilities, setError);
   }, []);
   const meta = capabilities.find((c) => c.id === capability);
 

@@ -81,7 +81,7 @@ export function Overview() {
       <ErrorBox error={error} />
       <section aria-labelledby="health-title" class="cards">
         <h2 id="health-title" class="sr-only">Health</h2>
-        <div class="card"><h3>Health</h3><p id="health-status" class={health?.status === 'healthy' ? 'ok' : 'bad'}>{health ? health.status : '…'}</p>{health?.reason ? <p>{health.reason}</p> : null}<p class="hint">{health ? `version ${health.version}, up ${duration(health.uptime * 1000)}` : ''}</p></div>
+        <div class="card"><h3>Health</h3><p id="health-status" class={health?.status === 'healthy' ? 'ok' : 'bad'}>{health ? health.status : '…'}</p>{health?.reason ? <p>{health.reason}</p> : null}<p class="hint">{health ? `version ${health.version}, up ${duration(health.uptime * 1000)}` : ''}</p>{stats ? <p class="hint">instance {typeof stats.instance === 'string' ? stats.instance : JSON.stringify(stats.instance)}</p> : null}</div>
         {stats ? (
           <div class="card">
             <h3>Queue</h3>
