@@ -64,9 +64,16 @@ export function useLiveJobs(firstPage: string): LiveList {
     };
     setLoading(true);
     void refresh(true);
+    let opened = 0;
     const stream = openEvents('/events', {
-      onOpen: () => setLive(true),
+      onOpen: () => {
+        setLive(true);
+        // Events are not replayed: after a reconnection the first page is read again.
+        if (opened++ > 0) schedule();
+      },
       onError: () => setLive(false),
+      onEnd: () => setLive(false),
+      reconnectOnEnd: true,
       onEvent: (_type, data) => {
         const event = data as JobEvent;
         if (event.type === 'progress') {

@@ -12,8 +12,10 @@ export interface SseOptions {
   /** Called when the server ended the stream (a job's stream ends after `done`). */
   onEnd?(): void;
   onError?(error: unknown): void;
-  /** Reopen a broken stream (default true); a normal end is not reopened. */
+  /** Reopen a broken stream (default true). */
   reconnect?: boolean;
+  /** Reopen a stream the server ended too (GET /events ends only when the daemon stops). */
+  reconnectOnEnd?: boolean;
 }
 
 export interface SseHandle {
@@ -65,7 +67,8 @@ export function openEvents(path: string, options: SseOptions): SseHandle {
     while (!closed) {
       try {
         await run();
-        return;
+        if (!options.reconnectOnEnd || closed) return;
+        await new Promise((resolve) => setTimeout(resolve, pause));
       } catch (error) {
         if (closed) return;
         options.onError?.(error);
