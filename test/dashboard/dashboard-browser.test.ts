@@ -334,3 +334,25 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 });
+
+describe('dashboard on a daemon without credentials (loopback only)', function () {
+  this.timeout(60_000);
+  let rig: DashboardRig;
+  before(async () => {
+    rig = await startDashboardRig({ auth: false });
+  });
+  after(async () => {
+    await rig?.close();
+  });
+
+  it('opens straight on the pages, with no sign-in and no sign-out', async () => {
+    const { context, page } = await rig.open('#/overview');
+    try {
+      await page.waitForSelector('#health-status.ok');
+      expect(await page.locator('#secret').count()).to.equal(0);
+      expect(await page.locator('text=Sign out').count()).to.equal(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

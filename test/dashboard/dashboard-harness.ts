@@ -34,6 +34,8 @@ export interface DashboardRigOptions {
   fixture?: string;
   /** Trust `project` with project code and link agentd's node_modules into it (its tests can run). */
   linkNodeModules?: boolean;
+  /** false: a daemon without credentials (loopback only), whose dashboard opens without sign-in. */
+  auth?: boolean;
 }
 
 export async function startDashboardRig(options: DashboardRigOptions = {}): Promise<DashboardRig> {
@@ -44,8 +46,10 @@ export async function startDashboardRig(options: DashboardRigOptions = {}): Prom
     backend: options.backend,
     fixture: options.fixture,
     configure: (config) => {
-      config.security.apiKey = apiKey;
-      config.security.jwtSecret = randomBytes(32).toString('base64url');
+      if (options.auth !== false) {
+        config.security.apiKey = apiKey;
+        config.security.jwtSecret = randomBytes(32).toString('base64url');
+      }
       config.server.maxConcurrent = 4;
       if (options.linkNodeModules) config.security.trustedWorkspaces = ['project'];
     },

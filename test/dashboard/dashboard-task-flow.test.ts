@@ -1,12 +1,15 @@
 /**
  * The agent's approval step in the browser, end to end on a copy of fixtures/legacy-js-package: a task
- * typed in the New job form is planned (the numbered plan appears), its rename step's diff is shown,
- * the approval (key y, then confirm) verifies with the package's own tests and writes the file.
+ * typed in the New job form is planned (the numbered plan appears), its rename step's diff is shown, a
+ * follow-up message refines it (a new diff), the approval (key y, then confirm) verifies with the package's own tests and writes the file.
  */
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDashboardRig, type DashboardRig } from './dashboard-harness.js';
+
+// Functions passed to page.waitForFunction run in the page; the test build has no DOM lib.
+declare const document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): Iterable<{ textContent: string | null }> };
 
 describe('dashboard: a task planned, its diff reviewed and approved in headless Chromium', function () {
   this.timeout(300_000);
@@ -19,7 +22,7 @@ describe('dashboard: a task planned, its diff reviewed and approved in headless 
     await rig?.close();
   });
 
-  it('submit a task -> the plan appears -> the step diff -> approve -> succeeded and the file changed on disk', async () => {
+  it('submit a task -> the plan appears -> the step diff -> refine -> the new diff -> approve -> succeeded and the file changed on disk', async () => {
     const file = path.join(rig.daemon.workspace, 'project', 'lib', 'format.js');
     expect(await readFile(file, 'utf8')).to.include('function fullName(person)');
     const { context, page } = await rig.open('#/new');
@@ -42,10 +45,18 @@ describe('dashboard: a task planned, its diff reviewed and approved in headless 
       expect(removed.join('\n')).to.include('function fullName(person) {');
       // Nothing is written before the approval.
       expect(await readFile(file, 'utf8')).to.include('function fullName(person)');
+      // Refine: a message re-plans and re-stages; the new diff replaces the old one.
+      await page.fill('#followup', 'call it displayLabel instead');
+      await page.click('form.followup button[type=submit]');
+      await page.waitForFunction(() => {
+        const main = document.querySelector('main[data-status="awaiting_approval"]');
+        return main !== null && [...document.querySelectorAll('li[data-step="0"] .line.add')].some((line) => line.textContent!.includes('function displayLabel(person)'));
+      }, undefined, { timeout: 120_000 });
+      expect(await page.locator('ol.turns li').count()).to.be.greaterThan(2);
       await page.keyboard.press('y');
       await page.click('dialog.confirm button.danger');
       await page.waitForSelector('main[data-status="succeeded"]', { timeout: 180_000 });
-      expect(await readFile(file, 'utf8')).to.include('function displayName(person)').and.not.include('function fullName');
+      expect(await readFile(file, 'utf8')).to.include('function displayLabel(person)').and.not.include('function fullName').and.not.include('function displayName');
       expect(await page.textContent('ol.turns')).to.include('Applied');
     } finally {
       await context.close();
