@@ -1,9 +1,10 @@
 /**
  * The list kept live: GET /events tells which jobs moved. Progress is applied to the row at once;
- * a status change (or a job not on the page yet) re-reads the first page, a few times a second at most.
+ * a status change (or a job not on the page yet) re-reads the first page, twice a second at most (and
+ * not before the Retry-After of a 429).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { getPage } from './api/client.js';
+import { ApiError, getPage } from './api/client.js';
 import { openEvents } from './api/sse.js';
 import type { JobEvent, JobSummary } from './api/types.js';
 
@@ -17,7 +18,7 @@ export interface LiveList {
   loadMore(): Promise<void>;
 }
 
-const REFRESH_MS = 250;
+const REFRESH_MS = 500;
 
 export function useLiveJobs(firstPage: string): LiveList {
   const [jobs, setJobs] = useState<JobSummary[]>([]);
@@ -30,6 +31,8 @@ export function useLiveJobs(firstPage: string): LiveList {
 
   useEffect(() => {
     let stale = false;
+    // Over the daemon's rate limit (429), re-reads wait for the Retry-After it sent.
+    let pausedUntil = 0;
     const refresh = async (replace: boolean) => {
       try {
         const page = await getPage<JobSummary>(firstPage);
@@ -50,6 +53,7 @@ export function useLiveJobs(firstPage: string): LiveList {
           });
         }
       } catch (failure) {
+        if (failure instanceof ApiError && failure.status === 429) pausedUntil = Date.now() + (failure.retryAfterSec ?? 60) * 1000;
         if (!stale) setError(failure);
       } finally {
         if (!stale) setLoading(false);
@@ -60,7 +64,7 @@ export function useLiveJobs(firstPage: string): LiveList {
       timer.current = setTimeout(() => {
         timer.current = null;
         void refresh(false);
-      }, REFRESH_MS);
+      }, Math.max(REFRESH_MS, pausedUntil - Date.now()));
     };
     setLoading(true);
     void refresh(true);

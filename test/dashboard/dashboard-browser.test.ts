@@ -356,3 +356,35 @@ describe('dashboard on a daemon without credentials (loopback only)', function (
     }
   });
 });
+
+describe('dashboard over the daemon\'s rate limit', function () {
+  this.timeout(60_000);
+  let rig: DashboardRig;
+  before(async () => {
+    rig = await startDashboardRig({ rateLimit: 40 });
+  });
+  after(async () => {
+    await rig?.close();
+  });
+
+  it('shows the daemon\'s rate_limited message when the page\'s budget is spent, and keeps its rows', async () => {
+    const { context, page } = await rig.open('#/jobs');
+    try {
+      await rig.signIn(page);
+      await page.waitForSelector('#list-count .live');
+      const first = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 0 } });
+      await page.waitForSelector(`tr[data-job="${first.body.id}"]`);
+      // Spend the rest of this client's budget (the page signs in with a token: its address is the client).
+      await page.evaluate(async () => {
+        const token = sessionStorage.getItem('agentd.credential');
+        for (let i = 0; i < 60; i++) await fetch('/stats', { headers: { Authorization: `Bearer ${token}` } });
+      });
+      // The API key is another client: this submission is not limited, and its events reach the page.
+      await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 0 } });
+      await page.waitForSelector('[role=alert]:has-text("rate_limited")');
+      expect(await page.locator(`tr[data-job="${first.body.id}"]`).count()).to.equal(1);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -36,6 +36,8 @@ export interface DashboardRigOptions {
   linkNodeModules?: boolean;
   /** false: a daemon without credentials (loopback only), whose dashboard opens without sign-in. */
   auth?: boolean;
+  /** Requests per minute per client (security.rateLimiting), off when absent. */
+  rateLimit?: number;
 }
 
 export async function startDashboardRig(options: DashboardRigOptions = {}): Promise<DashboardRig> {
@@ -52,6 +54,7 @@ export async function startDashboardRig(options: DashboardRigOptions = {}): Prom
       }
       config.server.maxConcurrent = 4;
       if (options.linkNodeModules) config.security.trustedWorkspaces = ['project'];
+      if (options.rateLimit) config.security.rateLimiting = { enabled: true, requests: options.rateLimit, window: '1m', windowMs: 60_000 };
     },
   });
   if (options.linkNodeModules) await symlink(REPO_NODE_MODULES, path.join(daemon.workspace, 'project', 'node_modules'), 'dir');

@@ -3,7 +3,7 @@ import { forgetCredential, readCredential } from './credential.js';
 import type { ApiErrorBody } from './types.js';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly details: unknown[] = []) {
+  constructor(readonly status: number, readonly code: string, message: string, readonly details: unknown[] = [], readonly retryAfterSec: number | null = null) {
     super(message);
   }
 }
@@ -26,7 +26,8 @@ async function failure(response: Response): Promise<ApiError> {
     /* not JSON */
   }
   const error = body?.error;
-  return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `The daemon answered ${response.status}.`, error?.details ?? []);
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `The daemon answered ${response.status}.`, error?.details ?? [], Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
 export async function request(method: string, path: string, body?: unknown, credential?: string | null): Promise<Response> {

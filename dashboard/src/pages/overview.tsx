@@ -1,9 +1,10 @@
 /**
  * Overview: health, queue depth by status (GET /stats, all daemons sharing the store), running jobs
- * (live), and this daemon's throughput and success rate (GET /metrics), sampled while the page is open.
+ * (live), and this daemon's throughput and success rate (GET /metrics), sampled every 10 s while the page is open: two rate-limited requests a sample (GET
+ * /health is never limited), paused for Retry-After when the daemon answers 429.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { getJson, request } from '../api/client.js';
+import { ApiError, getJson, request } from '../api/client.js';
 import type { Health, Stats } from '../api/types.js';
 import { ErrorBox } from '../components/error-box.js';
 import { StatusBadge } from '../components/status-badge.js';
@@ -12,7 +13,7 @@ import { parseMetrics, type DaemonFigures } from '../metrics.js';
 import { duration } from '../format.js';
 import { hrefOf } from '../router.js';
 
-const SAMPLE_MS = 5000;
+const SAMPLE_MS = 10_000;
 const SAMPLES = 60;
 
 interface Sample {
@@ -48,7 +49,10 @@ export function Overview() {
 
   useEffect(() => {
     let stale = false;
+    // Over the daemon's rate limit (429), sampling pauses for the Retry-After it sent.
+    let pausedUntil = 0;
     const sample = async () => {
+      if (Date.now() < pausedUntil) return;
       try {
         const [h, s, m] = await Promise.all([
           fetch('/health', { cache: 'no-store' }).then((r) => r.json() as Promise<Health>),
@@ -62,6 +66,7 @@ export function Overview() {
         setSamples((old) => [...old.slice(-(SAMPLES - 1)), { at: Date.now(), finished: s.succeeded + s.failed + s.cancelled }]);
         setError(null);
       } catch (failure) {
+        if (failure instanceof ApiError && failure.status === 429) pausedUntil = Date.now() + (failure.retryAfterSec ?? 60) * 1000;
         if (!stale) setError(failure);
       }
     };
