@@ -17,7 +17,7 @@ try {
   await rig.waitForStatus(scan.id, 'succeeded').catch(() => {});
   await submit({ capability: 'analysis.test-slow', input: { ms: 20 } });
   await submit({ capability: 'analysis.test-slow', input: { ms: -1 } }).catch(() => {});
-  const writer = await submit({ capability: 'refactoring.test-writer', input: { path: 'project/notes.txt', content: 'Reviewed by the dashboard.\nSecond line.\n' } });
+  const writer = await submit({ capability: 'refactoring.test-writer', input: { path: 'project/src/greeting.ts', content: 'export function greet(name: string): string {\n  // one friendly line\n  return `Hello, ${name}`;\n}\n' } });
   await rig.waitForStatus(writer.id, 'awaiting_approval');
   await submit({ capability: 'analysis.test-slow', input: { ms: 120_000 } });
   await new Promise((resolve) => setTimeout(resolve, 500));

@@ -5,33 +5,17 @@
  * a strict CSP with no violation, and axe-core finding no serious or critical problem on any page.
  */
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { startDashboardRig, type DashboardRig } from './dashboard-harness.js';
+import { seriousViolations } from './axe.js';
+
+interface Job { id: string; status: string }
 
 // Functions passed to page.evaluate/waitForFunction run in the page; the test build has no DOM lib.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
 declare const sessionStorage: any;
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Job { id: string; status: string }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ passes: unknown[]; violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, {});
-    // A run that checked nothing would pass vacuously.
-    if (result.passes.length < 10) throw new Error(`axe checked only ${result.passes.length} rules`);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3) }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} at ${v.targets.join(', ')}`);
-}
 
 describe('dashboard in headless Chromium against a real daemon', function () {
   this.timeout(120_000);
@@ -306,7 +290,18 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.goto(`${rig.daemon.url}/ui/#/new`);
       await page.selectOption('#capability', 'refactoring.test-writer');
       report['new job'] = await seriousViolations(page);
-      expect(report).to.deep.equal({ login: [], overview: [], jobs: [], job: [], 'job, side by side': [], 'job with findings': [], 'new job': [] });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      report['new job, dark'] = await seriousViolations(page);
+      await page.goto(`${rig.daemon.url}/ui/#/jobs`);
+      await page.waitForSelector('tr[data-job]');
+      report['jobs, dark'] = await seriousViolations(page);
+      await page.goto(`${rig.daemon.url}/ui/#/jobs/${scan.body.id}`);
+      await page.waitForSelector('table.findings details.rule-doc');
+      report['job with findings, dark'] = await seriousViolations(page);
+      expect(report).to.deep.equal({
+        login: [], overview: [], jobs: [], job: [], 'job, side by side': [], 'job with findings': [], 'new job': [],
+        'new job, dark': [], 'jobs, dark': [], 'job with findings, dark': [],
+      });
     } finally {
       await context.close();
     }

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDashboardRig, type DashboardRig } from './dashboard-harness.js';
+import { seriousViolations } from './axe.js';
 
 // Functions passed to page.waitForFunction run in the page; the test build has no DOM lib.
 declare const document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): Iterable<{ textContent: string | null }> };
@@ -43,6 +44,18 @@ describe('dashboard: a task planned, its diff reviewed and approved in headless 
       const removed = await diff.locator('.line.del').allTextContents();
       expect(added.join('\n')).to.include('function displayName(person) {');
       expect(removed.join('\n')).to.include('function fullName(person) {');
+      // JavaScript is highlighted (as text spans), and the colours keep their contrast on the diff's backgrounds.
+      expect(await diff.locator('.line.add .tok-kw', { hasText: 'function' }).count()).to.be.greaterThan(0);
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.keyboard.press('v');
+      await page.waitForSelector('table.diff.side .tok-kw');
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      // The dark theme (following the system) keeps its contrast too.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.keyboard.press('v');
+      expect(await seriousViolations(page)).to.deep.equal([]);
+      await page.emulateMedia({ colorScheme: 'light' });
       // Nothing is written before the approval.
       expect(await readFile(file, 'utf8')).to.include('function fullName(person)');
       // Refine: a message re-plans and re-stages; the new diff replaces the old one.

@@ -3,7 +3,9 @@
  * hostile file cannot inject markup. Side by side pairs each run of removed lines with the added run
  * that follows it, as review tools do.
  */
+import type { ComponentChildren } from 'preact';
 import type { ChangeView } from '../api/types.js';
+import { highlight, highlightable } from './highlight.js';
 
 type Row = { kind: 'hunk' | 'context' | 'add' | 'del' | 'meta'; text: string };
 
@@ -21,16 +23,23 @@ function rowsOf(diff: string): Row[] {
   return rows;
 }
 
-function Unified({ rows }: { rows: Row[] }) {
+type Paint = (row: Row) => ComponentChildren;
+
+function painter(path: string): Paint {
+  const code = highlightable(path);
+  return (row) => (code && (row.kind === 'add' || row.kind === 'del' || row.kind === 'context') ? highlight(row.text) : row.text);
+}
+
+function Unified({ rows, paint }: { rows: Row[]; paint: Paint }) {
   const mark = { hunk: '', context: ' ', add: '+', del: '-', meta: '' };
   return (
     <pre class="diff unified">
-      {rows.map((row, i) => <div key={i} class={`line ${row.kind}`}><span class="mark" aria-hidden="true">{mark[row.kind]}</span>{row.kind === 'add' ? <ins>{row.text}</ins> : row.kind === 'del' ? <del>{row.text}</del> : row.text}</div>)}
+      {rows.map((row, i) => <div key={i} class={`line ${row.kind}`}><span class="mark" aria-hidden="true">{mark[row.kind]}</span>{row.kind === 'add' ? <ins>{paint(row)}</ins> : row.kind === 'del' ? <del>{paint(row)}</del> : paint(row)}</div>)}
     </pre>
   );
 }
 
-function SideBySide({ rows }: { rows: Row[] }) {
+function SideBySide({ rows, paint }: { rows: Row[]; paint: Paint }) {
   const pairs: [Row | null, Row | null][] = [];
   for (let i = 0; i < rows.length; ) {
     const row = rows[i]!;
@@ -45,7 +54,7 @@ function SideBySide({ rows }: { rows: Row[] }) {
       i++;
     }
   }
-  const cell = (row: Row | null) => <td class={`line ${row ? row.kind : 'empty'}`}>{row?.text ?? ''}</td>;
+  const cell = (row: Row | null) => <td class={`line ${row ? row.kind : 'empty'}`}>{row ? paint(row) : ''}</td>;
   return (
     <div class="table-wrap">
       <table class="diff side">
@@ -58,10 +67,11 @@ function SideBySide({ rows }: { rows: Row[] }) {
 
 export function DiffView({ change, sideBySide }: { change: ChangeView; sideBySide: boolean }) {
   const rows = rowsOf(change.diff);
+  const paint = painter(change.path);
   return (
     <figure class="change" data-path={change.path}>
       <figcaption><span class={`badge action-${change.action}`}>{change.action}</span> <code>{change.path}</code>{change.diffTruncated ? ' (diff cut; the whole diff is in the changes list)' : ''}</figcaption>
-      {change.diff ? (sideBySide ? <SideBySide rows={rows} /> : <Unified rows={rows} />) : <p>No diff text.</p>}
+      {change.diff ? (sideBySide ? <SideBySide rows={rows} paint={paint} /> : <Unified rows={rows} paint={paint} />) : <p>No diff text.</p>}
     </figure>
   );
 }
