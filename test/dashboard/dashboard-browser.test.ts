@@ -5,7 +5,7 @@
  * a strict CSP with no violation, and axe-core finding no serious or critical problem on any page.
  */
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDashboardRig, type DashboardRig } from './dashboard-harness.js';
 import { seriousViolations } from './axe.js';
@@ -114,6 +114,39 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       expect(await readFile(path.join(rig.daemon.workspace, 'approved.txt'), 'utf8')).to.equal('hello from the dashboard\n');
       // The only failed loads are the sign-in probe's (GET /stats without credentials answers 401).
       expect(errors.filter((e) => !e.includes('status of 401'))).to.deep.equal([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('loads the whole diffs of a change cut in the record, and all the changes beyond the first 100', async () => {
+    const lines = Array.from({ length: 2500 }, (_, i) => `line number ${i} of a long file`);
+    const big = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'big.txt', content: `${lines.join('\n')}\n` } });
+    await rig.waitForStatus(big.body.id, 'awaiting_approval');
+    const many = path.join(rig.daemon.workspace, 'many');
+    await mkdir(many, { recursive: true });
+    for (let i = 0; i < 130; i++) await writeFile(path.join(many, `f${String(i).padStart(3, '0')}.js`), `export const n${i} = ${i};\n`);
+    const bulk = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-bulk-writer', input: { marker: 'marked' }, workspace: 'many' });
+    await rig.waitForStatus(bulk.body.id, 'awaiting_approval');
+    const { context, page } = await rig.open(`#/jobs/${big.body.id}`);
+    try {
+      await rig.signIn(page);
+      const figure = page.locator('figure.change[data-path="big.txt"]');
+      await figure.waitFor();
+      expect(await figure.locator('figcaption').textContent()).to.include('diff cut');
+      const cut = await figure.locator('.line.add').count();
+      expect(cut).to.be.below(2500);
+      await page.click('#load-changes');
+      await page.waitForFunction(() => document.querySelectorAll('figure.change[data-path="big.txt"] .line.add').length === 2500);
+      expect(await page.locator('#load-changes').count()).to.equal(0);
+
+      await page.goto(`${rig.daemon.url}/ui/#/jobs/${bulk.body.id}`);
+      await page.waitForSelector('figure.change');
+      expect(await page.locator('figure.change').count()).to.equal(100);
+      expect(await page.textContent('#load-changes')).to.include('all 130 changes');
+      await page.click('#load-changes');
+      await page.waitForFunction(() => document.querySelectorAll('figure.change').length === 130);
+      expect(await page.locator('figure.change[data-path="f129.js"] .line.add').textContent()).to.include('// marked');
     } finally {
       await context.close();
     }

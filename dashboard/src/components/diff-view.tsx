@@ -70,7 +70,7 @@ export function DiffView({ change, sideBySide }: { change: ChangeView; sideBySid
   const paint = painter(change.path);
   return (
     <figure class="change" data-path={change.path}>
-      <figcaption><span class={`badge action-${change.action}`}>{change.action}</span> <code>{change.path}</code>{change.diffTruncated ? ' (diff cut; the whole diff is in the changes list)' : ''}</figcaption>
+      <figcaption><span class={`badge action-${change.action}`}>{change.action}</span> <code>{change.path}</code>{change.diffTruncated ? ' (diff cut in the record; load the whole diffs below)' : ''}</figcaption>
       {change.diff ? (sideBySide ? <SideBySide rows={rows} paint={paint} /> : <Unified rows={rows} paint={paint} />) : <p>No diff text.</p>}
     </figure>
   );

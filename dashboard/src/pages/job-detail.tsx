@@ -4,7 +4,7 @@
  * Keys as the CLI's: y approve, n reject, v unified / side-by-side diffs (each asks to confirm).
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { getJson, request } from '../api/client.js';
+import { getJson, getPage, request, type Page } from '../api/client.js';
 import { openEvents } from '../api/sse.js';
 import type { ArtifactView, ChangeView, JobEvent, PublicJob } from '../api/types.js';
 import { Confirm } from '../components/confirm.js';
@@ -29,11 +29,14 @@ async function download(jobId: string, artifact: ArtifactView): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function Changes({ changes, sideBySide, label }: { changes: ChangeView[]; sideBySide: boolean; label: string }) {
+function Changes({ changes, sideBySide, label, whole }: { changes: ChangeView[]; sideBySide: boolean; label: string; whole: Map<string, ChangeView> | null }) {
   if (changes.length === 0) return null;
   return (
     <div class="changes" aria-label={label}>
-      {changes.map((change) => <DiffView key={`${change.index}-${change.path}`} change={change} sideBySide={sideBySide} />)}
+      {changes.map((change) => {
+        const full = change.diffTruncated ? whole?.get(`${change.action} ${change.path}`) : undefined;
+        return <DiffView key={`${change.index}-${change.path}`} change={full ?? change} sideBySide={sideBySide} />;
+      })}
     </div>
   );
 }
@@ -47,6 +50,8 @@ export function JobDetail({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [generation, setGeneration] = useState(0);
+  const [wholeChanges, setWholeChanges] = useState<ChangeView[] | null>(null);
+  const [loadingChanges, setLoadingChanges] = useState(false);
   const reload = useRef<() => void>(() => {});
 
   const load = useCallback(async () => {
@@ -62,8 +67,30 @@ export function JobDetail({ id }: { id: string }) {
   useEffect(() => {
     setJob(null);
     setLogs([]);
+    setWholeChanges(null);
     void load();
   }, [id]);
+  // A new run (approval, follow-up) makes new changes: whole diffs loaded before are stale.
+  useEffect(() => setWholeChanges(null), [job?.attempts, job?.finishedAt]);
+
+  /** Every change of the result with its whole diff (GET /jobs/:id/changes, followed page by page). */
+  const loadWholeChanges = async () => {
+    setLoadingChanges(true);
+    try {
+      const rows: ChangeView[] = [];
+      let next: string | null = `/jobs/${encodeURIComponent(id)}/changes?limit=100`;
+      while (next) {
+        const page: Page<ChangeView> = await getPage<ChangeView>(next);
+        rows.push(...page.items);
+        next = page.next;
+      }
+      setWholeChanges(rows);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setLoadingChanges(false);
+    }
+  };
 
   // A job's stream ends after `done`; an approval or follow-up queues the job again, so a new one opens.
   useEffect(() => {
@@ -141,6 +168,15 @@ export function JobDetail({ id }: { id: string }) {
   }
   const result = job.result;
   const stepChanges = job.steps.some((step) => (step.changes?.length ?? 0) > 0);
+  const shownChanges = [...job.steps.flatMap((step) => (step.changes ?? []) as ChangeView[]), ...(result?.changes ?? [])];
+  const moreToLoad = wholeChanges === null && result !== null &&
+    (shownChanges.some((change) => change.diffTruncated) || (!stepChanges && result.counts.changes > result.changes.length));
+  const whole = wholeChanges ? new Map(wholeChanges.map((change) => [`${change.action} ${change.path}`, change])) : null;
+  const loadButton = moreToLoad ? (
+    <button type="button" id="load-changes" disabled={loadingChanges} onClick={() => void loadWholeChanges()}>
+      Load {result!.counts.changes > result!.changes.length ? `all ${result!.counts.changes} changes` : 'the whole diffs'}
+    </button>
+  ) : null;
   return (
     <main id="main" data-job={job.id} data-status={job.status}>
       <h1>Job <code>{job.id.slice(0, 8)}</code> <StatusBadge status={job.status} /></h1>
@@ -190,17 +226,19 @@ export function JobDetail({ id }: { id: string }) {
               <h3><code>{step.capability}</code> <StatusBadge status={step.status} /></h3>
               {step.summary ? <p>{step.summary}</p> : null}
               <p class="hint">{between(step.startedAt, step.finishedAt)}</p>
-              <Changes changes={(step.changes ?? []) as ChangeView[]} sideBySide={sideBySide} label={`Changes of step ${step.index + 1}`} />
+              <Changes changes={(step.changes ?? []) as ChangeView[]} sideBySide={sideBySide} label={`Changes of step ${step.index + 1}`} whole={whole} />
             </li>
           ))}
         </ol>
+        {stepChanges ? loadButton : null}
       </section>
 
       {result && !stepChanges && result.changes.length > 0 ? (
         <section aria-labelledby="changes-title">
           <h2 id="changes-title">{job.status === 'awaiting_approval' ? 'Staged changes' : 'Changes'} ({result.counts.changes})</h2>
-          <Changes changes={result.changes} sideBySide={sideBySide} label="Changes" />
-          {result.counts.changes > result.changes.length ? <p>The first {result.changes.length} are shown.</p> : null}
+          <Changes changes={wholeChanges ?? result.changes} sideBySide={sideBySide} label="Changes" whole={null} />
+          {wholeChanges === null && result.counts.changes > result.changes.length ? <p>The first {result.changes.length} are shown.</p> : null}
+          {loadButton}
         </section>
       ) : null}
 
