@@ -8,11 +8,10 @@
 import express, { Router, type RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AgentdError } from '../../../core/index.js';
+import { DASHBOARD_DIR } from '../dashboard-dir.js';
 
-/** dist/daemon/http/routes -> dist/ui */
-export const DASHBOARD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ui');
+export { DASHBOARD_DIR };
 export const DASHBOARD_PATH = '/ui';
 
 export const DASHBOARD_CSP = [
