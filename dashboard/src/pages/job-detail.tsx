@@ -1,14 +1,18 @@
 /**
  * One job: status and progress live (GET /jobs/:id/events), its log lines, the plan of a task job,
  * each step with what it staged (diffs), findings, artifacts, turns, and the actions the API allows.
- * Keys as the CLI's: y approve, n reject, v unified / side-by-side diffs (each asks to confirm).
+ * Keys as the CLI's: y approve and n reject (each asks to confirm), v unified / side-by-side diffs.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { getJson, getPage, request, type Page } from '../api/client.js';
+import { getJson } from '../api/client.js';
 import { openEvents } from '../api/sse.js';
-import type { ArtifactView, ChangeView, JobEvent, PublicJob } from '../api/types.js';
+import type { ChangeView, JobEvent, PublicJob } from '../api/types.js';
+import { ArtifactList } from '../components/artifact-list.js';
+import { ChangesList } from '../components/changes-list.js';
+import { Conversation } from '../components/conversation.js';
+import { PlanList } from '../components/plan-list.js';
+import { useWholeChanges } from '../whole-changes.js';
 import { Confirm } from '../components/confirm.js';
-import { DiffView } from '../components/diff-view.js';
 import { ErrorBox } from '../components/error-box.js';
 import { FindingsTable } from '../components/findings-table.js';
 import { StatusBadge } from '../components/status-badge.js';
@@ -19,28 +23,6 @@ import { go } from '../router.js';
 type LogLine = Extract<JobEvent, { type: 'log' }>;
 const MAX_LOG_LINES = 1000;
 
-async function download(jobId: string, artifact: ArtifactView): Promise<void> {
-  const response = await request('GET', `/jobs/${encodeURIComponent(jobId)}/artifacts/${artifact.index}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = artifact.name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function Changes({ changes, sideBySide, label, whole }: { changes: ChangeView[]; sideBySide: boolean; label: string; whole: Map<string, ChangeView> | null }) {
-  if (changes.length === 0) return null;
-  return (
-    <div class="changes" aria-label={label}>
-      {changes.map((change) => {
-        const full = change.diffTruncated ? whole?.get(`${change.action} ${change.path}`) : undefined;
-        return <DiffView key={`${change.index}-${change.path}`} change={full ?? change} sideBySide={sideBySide} />;
-      })}
-    </div>
-  );
-}
-
 export function JobDetail({ id }: { id: string }) {
   const [job, setJob] = useState<PublicJob | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -48,10 +30,8 @@ export function JobDetail({ id }: { id: string }) {
   const [sideBySide, setSideBySide] = useState(false);
   const [asking, setAsking] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
   const [generation, setGeneration] = useState(0);
-  const [wholeChanges, setWholeChanges] = useState<ChangeView[] | null>(null);
-  const [loadingChanges, setLoadingChanges] = useState(false);
+  const whole = useWholeChanges(id, setError);
   const reload = useRef<() => void>(() => {});
 
   const load = useCallback(async () => {
@@ -67,30 +47,10 @@ export function JobDetail({ id }: { id: string }) {
   useEffect(() => {
     setJob(null);
     setLogs([]);
-    setWholeChanges(null);
     void load();
   }, [id]);
   // A new run (approval, follow-up) makes new changes: whole diffs loaded before are stale.
-  useEffect(() => setWholeChanges(null), [job?.attempts, job?.finishedAt]);
-
-  /** Every change of the result with its whole diff (GET /jobs/:id/changes, followed page by page). */
-  const loadWholeChanges = async () => {
-    setLoadingChanges(true);
-    try {
-      const rows: ChangeView[] = [];
-      let next: string | null = `/jobs/${encodeURIComponent(id)}/changes?limit=100`;
-      while (next) {
-        const page: Page<ChangeView> = await getPage<ChangeView>(next);
-        rows.push(...page.items);
-        next = page.next;
-      }
-      setWholeChanges(rows);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setLoadingChanges(false);
-    }
-  };
+  useEffect(() => whole.forget(), [id, job?.attempts, job?.finishedAt]);
 
   // A job's stream ends after `done`; an approval or follow-up queues the job again, so a new one opens.
   useEffect(() => {
@@ -147,17 +107,17 @@ export function JobDetail({ id }: { id: string }) {
     return () => removeEventListener('keydown', onKey);
   }, [job?.status, asking]);
 
-  const sendFollowUp = async (event: Event) => {
-    event.preventDefault();
-    if (!job || !message.trim()) return;
+  const sendFollowUp = async (message: string): Promise<boolean> => {
+    if (!job) return false;
     setBusy(true);
     try {
-      setJob(await followUp(job, message.trim()));
+      setJob(await followUp(job, message));
       setGeneration((g) => g + 1);
-      setMessage('');
       setError(null);
+      return true;
     } catch (failure) {
       setError(failure);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -169,11 +129,10 @@ export function JobDetail({ id }: { id: string }) {
   const result = job.result;
   const stepChanges = job.steps.some((step) => (step.changes?.length ?? 0) > 0);
   const shownChanges = [...job.steps.flatMap((step) => (step.changes ?? []) as ChangeView[]), ...(result?.changes ?? [])];
-  const moreToLoad = wholeChanges === null && result !== null &&
+  const moreToLoad = whole.changes === null && result !== null &&
     (shownChanges.some((change) => change.diffTruncated) || (!stepChanges && result.counts.changes > result.changes.length));
-  const whole = wholeChanges ? new Map(wholeChanges.map((change) => [`${change.action} ${change.path}`, change])) : null;
   const loadButton = moreToLoad ? (
-    <button type="button" id="load-changes" disabled={loadingChanges} onClick={() => void loadWholeChanges()}>
+    <button type="button" id="load-changes" disabled={whole.loading} onClick={() => void whole.load()}>
       Load {result!.counts.changes > result!.changes.length ? `all ${result!.counts.changes} changes` : 'the whole diffs'}
     </button>
   ) : null;
@@ -205,18 +164,7 @@ export function JobDetail({ id }: { id: string }) {
       {job.error ? <div class="error" role="status"><p>{job.error.message} <code>{job.error.code}</code></p></div> : null}
       {job.question ? <p class="question">The agent asks: {job.question.message} {job.question.options.length ? `(${job.question.options.join(', ')})` : ''}</p> : null}
 
-      {job.plan ? (
-        <section aria-labelledby="plan-title">
-          <h2 id="plan-title">Plan</h2>
-          <p>{job.plan.summary}</p>
-          <ol class="plan">
-            {job.plan.steps.map((planned) => {
-              const step = job.steps[planned.index];
-              return <li key={planned.index}><code>{planned.capability}</code> {planned.summary} {step ? <StatusBadge status={step.status} /> : planned.available ? null : <span class="badge">not built yet</span>}</li>;
-            })}
-          </ol>
-        </section>
-      ) : null}
+      {job.plan ? <PlanList plan={job.plan} steps={job.steps} /> : null}
 
       <section aria-labelledby="steps-title">
         <h2 id="steps-title">Steps</h2>
@@ -226,7 +174,7 @@ export function JobDetail({ id }: { id: string }) {
               <h3><code>{step.capability}</code> <StatusBadge status={step.status} /></h3>
               {step.summary ? <p>{step.summary}</p> : null}
               <p class="hint">{between(step.startedAt, step.finishedAt)}</p>
-              <Changes changes={(step.changes ?? []) as ChangeView[]} sideBySide={sideBySide} label={`Changes of step ${step.index + 1}`} whole={whole} />
+              <ChangesList changes={(step.changes ?? []) as ChangeView[]} sideBySide={sideBySide} label={`Changes of step ${step.index + 1}`} whole={whole.byKey} />
             </li>
           ))}
         </ol>
@@ -236,8 +184,8 @@ export function JobDetail({ id }: { id: string }) {
       {result && !stepChanges && result.changes.length > 0 ? (
         <section aria-labelledby="changes-title">
           <h2 id="changes-title">{job.status === 'awaiting_approval' ? 'Staged changes' : 'Changes'} ({result.counts.changes})</h2>
-          <Changes changes={wholeChanges ?? result.changes} sideBySide={sideBySide} label="Changes" whole={null} />
-          {wholeChanges === null && result.counts.changes > result.changes.length ? <p>The first {result.changes.length} are shown.</p> : null}
+          <ChangesList changes={whole.changes ?? result.changes} sideBySide={sideBySide} label="Changes" whole={null} />
+          {whole.changes === null && result.counts.changes > result.changes.length ? <p>The first {result.changes.length} are shown.</p> : null}
           {loadButton}
         </section>
       ) : null}
@@ -249,18 +197,7 @@ export function JobDetail({ id }: { id: string }) {
         </section>
       ) : null}
       {result && result.counts.findings > 0 ? <FindingsTable jobId={job.id} preview={result.findings} total={result.counts.findings} /> : null}
-      {result && result.artifacts.length > 0 ? (
-        <section aria-labelledby="artifacts-title">
-          <h2 id="artifacts-title">Artifacts</h2>
-          <ul>
-            {result.artifacts.map((artifact) => (
-              <li key={artifact.index}>
-                <button type="button" class="link" onClick={() => void download(job.id, artifact).catch(setError)}>{artifact.name}</button> <span class="hint">{artifact.mediaType}, {artifact.size} characters</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {result && result.artifacts.length > 0 ? <ArtifactList jobId={job.id} artifacts={result.artifacts} onError={setError} /> : null}
 
       <section aria-labelledby="logs-title">
         <h2 id="logs-title">Log</h2>
@@ -269,19 +206,7 @@ export function JobDetail({ id }: { id: string }) {
         )}
       </section>
 
-      <section aria-labelledby="turns-title">
-        <h2 id="turns-title">Conversation</h2>
-        <ol class="turns">
-          {job.turns.map((turn, i) => <li key={i} class={`turn ${turn.role}`}><strong>{turn.role}</strong> <span class="hint">{when(turn.at)}</span><p>{turn.message}</p></li>)}
-        </ol>
-        {job.status !== 'running' && job.status !== 'queued' ? (
-          <form class="followup" onSubmit={sendFollowUp}>
-            <label for="followup">Follow-up message (refines or continues the job)</label>
-            <textarea id="followup" rows={3} maxLength={20000} value={message} onInput={(e) => setMessage(e.currentTarget.value)} />
-            <button type="submit" disabled={busy || !message.trim()}>Send</button>
-          </form>
-        ) : null}
-      </section>
+      <Conversation job={job} busy={busy} onSend={sendFollowUp} />
 
       {asking ? <Confirm title={ACTION_TEXT[asking].title} message={ACTION_TEXT[asking].message} confirmLabel={ACTION_TEXT[asking].confirm} onConfirm={() => void act(asking)} onCancel={() => setAsking(null)} /> : null}
     </main>
