@@ -6,7 +6,15 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { startTestDaemon, type TestDaemon } from '../daemon/support/daemon-harness.js';
+import express from 'express';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { dashboardRoutes } from '../../daemon/http/routes/dashboard-routes.js';
+import { errorHandler, notFound } from '../../daemon/http/error-handler.js';
 
 describe('dashboard routes: /ui and GET /events', function () {
   this.timeout(30_000);
@@ -81,6 +89,26 @@ describe('dashboard routes: /ui and GET /events', function () {
     const tooLong = await fetch(`${t.url}/jobs?q=${'x'.repeat(501)}`, { headers: auth });
     expect(tooLong.status).to.equal(400);
     expect(((await tooLong.json()) as { error: { code: string } }).error.code).to.equal('validation_failed');
+  });
+
+  it('answers 404 not_found saying how to build it when dist/ui is missing', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'agentd-no-ui-'));
+    const app = express();
+    app.use(dashboardRoutes(empty), notFound);
+    app.use(errorHandler(t.logger));
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/ui/`);
+      expect(response.status).to.equal(404);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).to.equal('not_found');
+      expect(body.error.message).to.include('npm run build');
+    } finally {
+      server.close();
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 
   function rawStatus(rawPath: string): Promise<number> {
