@@ -119,6 +119,32 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
+  it('cancels and retries jobs from their rows after confirmation', async () => {
+    const running = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 60_000 } });
+    const finished = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 7 } });
+    await rig.waitForStatus(finished.body.id, 'succeeded');
+    const { context, page } = await rig.open('#/jobs');
+    try {
+      await rig.signIn(page);
+      await page.click(`tr[data-job="${running.body.id}"] button[data-row-action=cancel]`);
+      expect(await page.textContent('dialog.confirm')).to.include(running.body.id.slice(0, 8));
+      await page.click('dialog.confirm button.danger');
+      await page.waitForSelector(`tr[data-job="${running.body.id}"][data-status="cancelled"]`);
+      await rig.waitForStatus(running.body.id, 'cancelled');
+
+      const before = await page.locator('tr[data-job]').count();
+      await page.click(`tr[data-job="${finished.body.id}"] button[data-row-action=retry]`);
+      await page.click('dialog.confirm button.danger');
+      await page.waitForFunction((n) => document.querySelectorAll('tr[data-job]').length === n + 1, before);
+      const newest = (await page.getAttribute('tr[data-job]', 'data-job'))!;
+      expect(newest).to.not.equal(finished.body.id);
+      const retried = (await rig.api<{ steps: { capability: string; input: unknown }[] }>('GET', `/jobs/${newest}`)).body;
+      expect(retried.steps.map((step) => [step.capability, step.input])).to.deep.equal([['analysis.test-slow', { ms: 7 }]]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('loads the whole diffs of a change cut in the record, and all the changes beyond the first 100', async () => {
     const lines = Array.from({ length: 2500 }, (_, i) => `line number ${i} of a long file`);
     const big = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'big.txt', content: `${lines.join('\n')}\n` } });

@@ -1,8 +1,14 @@
-/** The jobs list: live (GET /events), filtered, paged by cursor ("Load more" follows `Link: rel=next`). */
+/**
+ * The jobs list: live (GET /events), filtered, paged by cursor ("Load more" follows `Link: rel=next`);
+ * each row can be cancelled (not finished) or retried (finished) after a confirmation.
+ */
 import { Component } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { getJson } from '../api/client.js';
 import { capabilities as loadCapabilities } from '../api/capabilities.js';
-import { STATUSES, type CapabilityMeta, type JobSummary } from '../api/types.js';
+import { STATUSES, type CapabilityMeta, type JobSummary, type PublicJob } from '../api/types.js';
+import { Confirm } from '../components/confirm.js';
+import { ACTION_TEXT, perform } from '../job-actions.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { ErrorBox } from '../components/error-box.js';
 import { isFiltered, listPath, NO_FILTER, type JobFilter } from '../job-filter.js';
@@ -27,12 +33,22 @@ function useSettled(value: string, ms: number): string {
  * One row; it renders again only when its summary object changed (a list grown by "Load more" or a
  * live update replaces only the rows that moved), so a list of 10,000 rows stays cheap to update.
  */
-class JobRow extends Component<{ job: JobSummary }> {
-  override shouldComponentUpdate(next: { job: JobSummary }): boolean {
+type RowAction = 'cancel' | 'retry';
+interface RowProps {
+  job: JobSummary;
+  /** Stable for the list's lifetime (rows compare only `job`). */
+  onAct(job: JobSummary, action: RowAction): void;
+}
+
+const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
+
+class JobRow extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
     return next.job !== this.props.job;
   }
 
-  override render({ job }: { job: JobSummary }) {
+  override render({ job, onAct }: RowProps) {
+    const action: RowAction = FINAL.has(job.status) ? 'retry' : 'cancel';
     return (
       <tr data-job={job.id} data-status={job.status}>
         <td><a href={hrefOf({ page: 'job', id: job.id })}><code>{job.id.slice(0, 8)}</code></a></td>
@@ -41,6 +57,7 @@ class JobRow extends Component<{ job: JobSummary }> {
         <td>{job.workspace || '.'}</td>
         <td><progress max={100} value={job.progress.percent} aria-label={`Progress of job ${job.id.slice(0, 8)}`}>{job.progress.percent}%</progress> <span class="pct">{job.progress.percent}%</span></td>
         <td>{when(job.createdAt)}</td>
+        <td><button type="button" class={action === 'cancel' ? 'danger small' : 'small'} data-row-action={action} aria-label={`${action === 'cancel' ? 'Cancel' : 'Retry'} job ${job.id.slice(0, 8)}`} onClick={() => onAct(job, action)}>{action === 'cancel' ? 'Cancel' : 'Retry'}</button></td>
       </tr>
     );
   }
@@ -58,6 +75,21 @@ export function Jobs() {
   const path = listPath({ ...filter, workspace, text }, pageSize);
   const list = useLiveJobs(path);
   const shown = list.jobs;
+  const [asking, setAsking] = useState<{ job: JobSummary; action: RowAction } | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const onAct = useRef((job: JobSummary, action: RowAction) => setAsking({ job, action })).current;
+  // The row's action on the whole record (a retry re-submits its steps); the list then moves live.
+  const confirmed = async () => {
+    if (!asking) return;
+    const { job, action } = asking;
+    setAsking(null);
+    try {
+      await perform(action, await getJson<PublicJob>(`/jobs/${encodeURIComponent(job.id)}`));
+      setActionError(null);
+    } catch (failure) {
+      setActionError(failure);
+    }
+  };
   const toggleStatus = (status: string, on: boolean) =>
     setFilter((old) => ({ ...old, statuses: on ? [...old.statuses, status] : old.statuses.filter((s) => s !== status) }));
 
@@ -102,19 +134,29 @@ export function Jobs() {
         {list.next && isFiltered(filter) ? '; the daemon looks at a bounded number of jobs per page, load more to look further back' : ''}
       </p>
       <ErrorBox error={list.error} />
+      <ErrorBox error={actionError} />
       <div class="table-wrap">
         <table class="jobs">
           <caption class="sr-only">Jobs, newest first</caption>
           <thead>
-            <tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">What</th><th scope="col">Workspace</th><th scope="col">Progress</th><th scope="col">Created</th></tr>
+            <tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">What</th><th scope="col">Workspace</th><th scope="col">Progress</th><th scope="col">Created</th><th scope="col"><span class="sr-only">Actions</span></th></tr>
           </thead>
           <tbody>
-            {shown.map((job) => <JobRow key={job.id} job={job} />)}
+            {shown.map((job) => <JobRow key={job.id} job={job} onAct={onAct} />)}
           </tbody>
         </table>
       </div>
       {list.jobs.length === 0 && !list.loading ? <p>No jobs yet. <a href="#/new">Start one</a>.</p> : null}
       {list.next ? <button type="button" id="load-more" disabled={list.loading} onClick={() => void list.loadMore()}>Load more</button> : null}
+      {asking ? (
+        <Confirm
+          title={`${ACTION_TEXT[asking.action].title.replace('this job', `job ${asking.job.id.slice(0, 8)}`)}`}
+          message={ACTION_TEXT[asking.action].message}
+          confirmLabel={ACTION_TEXT[asking.action].confirm}
+          onConfirm={() => void confirmed()}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
     </main>
   );
 }
