@@ -14,6 +14,8 @@ import { jobResultRoutes } from './routes/job-result-routes.js';
 import { logsRoutes } from './routes/logs-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
+import { eventsRoute } from './routes/events-route.js';
+import { dashboardRoutes } from './routes/dashboard-routes.js';
 import { securityMiddleware } from './security-middleware.js';
 import { requestLog } from './request-log.js';
 import { rejectDeepJson } from '../security/json-depth.js';
@@ -29,7 +31,7 @@ export function createApp(ctx: AppContext): Express {
   if (ctx.security) app.use(...securityMiddleware(ctx.security, ctx.logger), webhookRoutes(ctx.security, ctx.logger));
   app.use(express.json({ limit: '1mb', type: 'application/json', verify: rejectDeepJson() }));
   if (ctx.security) app.use(authRoutes(ctx.security));
-  app.use(healthRoutes(ctx), infoRoutes(ctx), jobsRoutes(ctx), jobResultRoutes(ctx), jobEventsRoute(ctx), logsRoutes(ctx));
+  app.use(healthRoutes(ctx), infoRoutes(ctx), jobsRoutes(ctx), jobResultRoutes(ctx), jobEventsRoute(ctx), eventsRoute(ctx), logsRoutes(ctx), dashboardRoutes());
   app.use(notFound);
   app.use(errorHandler(ctx.logger));
   return app;

@@ -50,6 +50,9 @@ function jobPaths(): Record<string, object> {
       parameters: [idParameter],
       get: { summary: "The job's events (status, step, progress, log, done); ends after done.", responses: { '200': sse('Server-Sent Events.'), ...errors(404) } },
     },
+    '/events': {
+      get: { summary: "Every job's status, step, progress and done events (no log lines), this daemon's and those of daemons sharing its Redis; never ends by itself.", responses: { '200': sse('Server-Sent Events.') } },
+    },
   };
 }
 

@@ -76,6 +76,9 @@ export const listJobsQuerySchema: Schema = {
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
     cursor: cursorSchema,
     offset: { type: 'integer', minimum: 0, description: 'Deprecated (kept for older clients; its cost grows with it): follow the cursor instead. Not with cursor.' },
+    capability: { type: 'string', minLength: 1, maxLength: 256, description: 'Jobs one of whose steps runs this capability.' },
+    workspace: { type: 'string', minLength: 1, maxLength: 1024, description: 'Jobs in this workspace folder or below it.' },
+    q: { type: 'string', minLength: 1, maxLength: 500, description: 'Case-insensitive text in the id, task, summary, workspace, capabilities or error message.' },
   },
 };
 

@@ -81,8 +81,18 @@ function validateQuery<T>(validate: ValidateFunction, query: unknown): T {
   return copy as T;
 }
 
-export function validateListJobsQuery(query: unknown): { status?: string[]; limit: number; cursor?: string; offset?: number } {
-  const valid = validateQuery<{ status?: string[]; limit: number; cursor?: string; offset?: number }>(listJobsQuery, query);
+export interface ListJobsQuery {
+  status?: string[];
+  limit: number;
+  cursor?: string;
+  offset?: number;
+  capability?: string;
+  workspace?: string;
+  q?: string;
+}
+
+export function validateListJobsQuery(query: unknown): ListJobsQuery {
+  const valid = validateQuery<ListJobsQuery>(listJobsQuery, query);
   if (valid.cursor !== undefined && valid.offset !== undefined) throw failed('query', [{ path: '/query/offset', message: 'must not be given with cursor' }]);
   return valid;
 }

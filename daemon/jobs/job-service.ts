@@ -3,6 +3,7 @@
  * through `store.update` mutators that check the current status, so a race (cancel vs. finish, two
  * follow-ups) resolves to one consistent record.
  */
+import { hasFilter, listFiltered, type JobListFilter } from './job-list-filter.js';
 import { AgentdError, quoteInput, type Limits } from '../../core/index.js';
 import type { CapabilityRegistry } from '../../core/registry/index.js';
 import type { JobEventBus } from '../events/event-bus.js';
@@ -68,8 +69,9 @@ export class JobService {
     return job;
   }
 
-  list(options: ListJobsOptions): Promise<JobPage> {
-    return this.options.store.list(options);
+  /** A page of summaries; with a capability, workspace or text filter see job-list-filter.ts. */
+  list(options: ListJobsOptions, filter: JobListFilter = {}): Promise<JobPage> {
+    return hasFilter(filter) ? listFiltered(this.options.store, options, filter) : this.options.store.list(options);
   }
 
   async cancel(id: string): Promise<StoredJob> {
