@@ -4,7 +4,8 @@ import type { AgentArgs } from '../agent/run-agent-command.js';
 
 /**
  * `agentd agent`: the interactive prompt of the universal agent, or with a task the one-shot form for
- * scripts. Exit 0 succeeded, 1 failed or cancelled, 2 usage error, 3 left awaiting approval.
+ * scripts. Exit 0 succeeded, 1 failed or cancelled, 2 usage error, 3 left awaiting approval, 4 incomplete
+ * (planned steps did not run).
  */
 export const agentCommand: CommandModule<object, AgentArgs> = {
   command: 'agent [agent] [task..]',

@@ -6,7 +6,7 @@
  */
 import type { CapabilityMeta, Finding, PipelineResult, Severity, StepOutcome } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
-import type { JobStep } from '../jobs/job-record.js';
+import type { JobStep, NotRunStep } from '../jobs/job-record.js';
 import { changeView, RECORD_PREVIEW } from '../jobs/job-result.js';
 
 export const VERIFY_CAPABILITY = 'refactoring.verify';
@@ -37,6 +37,11 @@ export function stepsOfPlan(plan: Plan): JobStep[] {
     startedAt: null,
     finishedAt: null,
   }));
+}
+
+/** The plan's steps that cannot run (capability not built or not registered), with the reason. */
+export function notRunOf(plan: Plan | null | undefined): NotRunStep[] {
+  return (plan?.steps ?? []).filter((step) => !step.available).map((step) => ({ index: step.index, capability: step.capability, reason: step.reason ?? 'not built yet' }));
 }
 
 /** Plan steps the staging run executes, in plan order. */

@@ -10,7 +10,7 @@ import { initialProgress, permissionsOf, type JobStep, type StoredJob } from '..
 import type { RunEnd } from '../jobs/job-outcome.js';
 import { planInExecutor } from './plan-in-executor.js';
 import { toPlanProgress } from './plan-progress.js';
-import { filterResult, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes, withProjectCodeMarks } from './plan-record.js';
+import { filterResult, notRunOf, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes, withProjectCodeMarks } from './plan-record.js';
 import { planLines, questionTurn, resultTurn, unsupportedTurn } from './agent-turns.js';
 import { asJobBudgetError, remainingLimits } from './tool-budget.js';
 import { verifyAndApply, type Applied } from './verify-and-apply.js';
@@ -44,7 +44,9 @@ export class TaskFlow {
     const end = applying ? await this.applyApproved(run) : await this.planAndAnswer(run);
     // An approved job's apply run adds to the usage of the run that staged the changes.
     const before = applying ? run.job.usage : { toolCalls: 0, durationMs: 0 };
-    return { ...end, usage: { toolCalls: before.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: before.durationMs + Date.now() - started } };
+    // The plan of this run (an apply run carries on the staging run's): its unavailable steps did not run.
+    const notRun = notRunOf(end.plan === undefined ? run.job.plan : end.plan);
+    return { ...end, notRun, usage: { toolCalls: before.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: before.durationMs + Date.now() - started } };
   }
 
   private async planAndAnswer(run: TaskRun): Promise<RunEnd> {

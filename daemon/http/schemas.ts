@@ -128,11 +128,16 @@ const stepRecordSchema: Schema = {
   },
 };
 
+/** One planned step that did not run (the record's `notRun`, the SSE `done` event's). */
+export function notRunSchema(): Schema {
+  return { type: 'object', required: ['index', 'capability', 'reason'], properties: { index: { type: 'integer' }, capability: { type: 'string' }, reason: { type: 'string' } } };
+}
+
 const jobErrorSchema: Schema = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 
 export const jobRecordSchema: Schema = {
   title: 'Job', type: 'object',
-  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'plan', 'question', 'limits', 'permissions', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
+  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'plan', 'question', 'notRun', 'limits', 'permissions', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
   properties: {
     id: { type: 'string' }, status: { enum: [...JOB_STATUSES] }, kind: { enum: ['task', 'pipeline'] },
     task: { type: ['string', 'null'] }, mode: { enum: ['approval', 'auto'] }, workspace: { type: 'string' },
@@ -151,6 +156,10 @@ export const jobRecordSchema: Schema = {
     question: {
       description: 'Task jobs: the planner\'s open clarifying question (answer it with a follow-up message), or null.',
       anyOf: [{ type: 'object', required: ['message', 'options'], properties: { message: { type: 'string' }, options: { type: 'array', items: { type: 'string' } } } }, { type: 'null' }],
+    },
+    notRun: {
+      type: 'array', items: notRunSchema(),
+      description: 'The planned steps that did not run in the latest run, and why (capability not built, not registered, or refused). Non-empty exactly when status is "incomplete".',
     },
     limits: { type: 'object', properties: limitsSchema.properties },
     permissions: {
@@ -188,9 +197,9 @@ export const healthSchema: Schema = {
 
 export const statsSchema: Schema = {
   title: 'Stats', type: 'object',
-  required: ['queued', 'running', 'awaitingApproval', 'succeeded', 'failed', 'cancelled', 'total', 'maxConcurrent', 'instance'],
+  required: ['queued', 'running', 'awaitingApproval', 'succeeded', 'incomplete', 'failed', 'cancelled', 'total', 'maxConcurrent', 'instance'],
   properties: Object.fromEntries(
-    ['queued', 'running', 'awaitingApproval', 'succeeded', 'failed', 'cancelled', 'total', 'maxConcurrent'].map((key) => [key, { type: 'integer' }]).concat([['instance', { type: 'string' }]]),
+    ['queued', 'running', 'awaitingApproval', 'succeeded', 'incomplete', 'failed', 'cancelled', 'total', 'maxConcurrent'].map((key) => [key, { type: 'integer' }]).concat([['instance', { type: 'string' }]]),
   ),
 };
 

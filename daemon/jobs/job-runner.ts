@@ -10,7 +10,7 @@ import type { Logger } from '../logging/types.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
 import type { JobStore } from './job-store.js';
-import { initialProgress, isFinal, permissionsOf, type StoredJob } from './job-record.js';
+import { initialProgress, isFinal, permissionsOf, runOf, type StoredJob } from './job-record.js';
 import { applyRunEnd, errorOf, fromEngine, type RunEnd } from './job-outcome.js';
 import { resolveJobWorkspace } from './job-workspace.js';
 import { JobApply, recoverJobJournal } from './job-apply.js';
@@ -111,13 +111,15 @@ export class JobRunner {
       outcome = lostRuns > MAX_LOST_RUNS ? 'lost' : 'started';
       if (outcome === 'lost') return workerLost(current, now);
       const applying = current.internal.pendingApply !== null;
+      // An approval's apply run continues the attempt that staged the changes (unless a lost run is retried).
+      const attempts = applying && !recovered ? current.attempts : current.attempts + 1;
       return {
-        ...current, status: 'running', attempts: current.attempts + 1, startedAt: now, finishedAt: null, error: null,
+        ...current, status: 'running', attempts, startedAt: now, finishedAt: null, error: null,
         result: applying ? current.result : null,
         steps: applying ? current.steps : current.steps.map((step) => ({ ...step, status: 'pending', summary: null, startedAt: null, finishedAt: null })),
         progress: applying ? { ...current.progress, message: 'applying approved changes' } : initialProgress(current.steps.length),
         usage: applying ? current.usage : { toolCalls: 0, durationMs: 0 },
-        internal: { ...current.internal, lostRuns },
+        internal: { ...current.internal, lostRuns, run: runOf(current) + 1 },
       };
     });
     if (outcome === 'lost' && job) this.announceEnd(job);
@@ -195,13 +197,13 @@ export class JobRunner {
     let fenced = false;
     const saved = await store.update(job.id, (current) => {
       // Another daemon took the job over (this one lost its queue lock): its run owns the record now.
-      fenced = current.attempts !== job.attempts;
+      fenced = runOf(current) !== runOf(job);
       return fenced ? undefined : applyRunEnd(current, end, now);
     });
     await queue.ack(job.id).catch(() => undefined);
     if (!saved) return;
     if (fenced) {
-      logger.warn('job result discarded: another daemon re-ran the job', { jobId: job.id, attempts: job.attempts });
+      logger.warn('job result discarded: another daemon re-ran the job', { jobId: job.id, attempts: job.attempts, run: runOf(job) });
       return;
     }
     this.announceEnd(saved);
@@ -214,7 +216,8 @@ export class JobRunner {
    */
   private async storeParts(job: StoredJob, end: RunEnd): Promise<RunEnd> {
     const { store } = this.deps;
-    if ((await store.get(job.id))?.attempts !== job.attempts) return end;
+    const current = await store.get(job.id);
+    if (!current || runOf(current) !== runOf(job)) return end;
     const result = end.result && !isLeanResult(end.result) ? await storeResult(store, job.id, end.result) : end.result;
     if (end.history?.length) await appendHistory(store, job.id, end.history);
     return { ...end, result, history: [] };
@@ -244,9 +247,10 @@ class WriteChain {
   constructor(private readonly store: JobStore, private readonly run: StoredJob, private readonly logger: Logger) {}
 
   push(mutate: (current: StoredJob) => StoredJob): void {
-    const { id, attempts } = this.run;
+    const { id } = this.run;
+    const run = runOf(this.run);
     this.tail = this.tail
-      .then(() => this.store.update(id, (current) => (current.status === 'running' && current.attempts === attempts ? mutate(current) : undefined)))
+      .then(() => this.store.update(id, (current) => (current.status === 'running' && runOf(current) === run ? mutate(current) : undefined)))
       .catch((error: unknown) => this.logger.warn('job record update failed', { jobId: id, error: (error as Error).message }));
   }
 
