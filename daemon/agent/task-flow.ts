@@ -92,7 +92,8 @@ export class TaskFlow {
         steps: runnable.map((step) => ({ capability: step.capability, input: step.input })),
         previous: run.job.internal.history, turns: run.job.turns,
       },
-      { signal: run.signal, onEvent: (event) => forward(run, event, indices, planned.length) },
+      // The verification runs after the staging run (after the approval, in approval mode).
+      { signal: run.signal, onEvent: (event) => forward(run, event, indices, planned.length, verifyStep(plan) ? 1 : 0) },
     );
     let steps = withOutcomes(planned, outcome.steps, indices);
     const base = { plan, question: null, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])) };
@@ -166,9 +167,9 @@ function appliedEnd(plan: Plan | null, result: PipelineResult, applied: Applied,
 }
 
 /** Staging-run events carry run-local step numbers; the job's are the plan's. */
-function forward(run: TaskRun, event: EngineEvent, indices: number[], planSteps: number): void {
+function forward(run: TaskRun, event: EngineEvent, indices: number[], planSteps: number, later = 0): void {
   if (event.type === 'step') run.onEvent({ ...event, index: indices[event.index] ?? event.index });
-  else if (event.type === 'progress') run.onEvent(toPlanProgress(event, indices, planSteps));
+  else if (event.type === 'progress') run.onEvent(toPlanProgress(event, indices, planSteps, later));
   else if (event.type === 'log') run.onEvent({ ...event, ...(event.step === undefined ? {} : { step: indices[event.step] ?? event.step }) });
   else if (event.type !== 'done') run.onEvent(event);
 }

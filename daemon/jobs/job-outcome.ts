@@ -104,8 +104,15 @@ export function applyRunEnd(current: StoredJob, end: RunEnd, now: string): Store
   if (current.internal.lateCancelAt) next.turns[next.turns.length - 1]!.message += ` ${lateCancelNote(end)}`;
   if (status === 'succeeded' || status === 'incomplete' || status === 'awaiting_approval') {
     const total = next.steps.length;
-    const said = status === 'succeeded' ? 'done' : status === 'incomplete' ? `done; ${notRun.length} planned step(s) did not run` : 'awaiting approval';
-    next.progress = { completedSteps: total, totalSteps: total, percent: 100, message: said };
+    if (status === 'awaiting_approval') {
+      // The steps still pending (the verification) run after the approval: progress goes on from here.
+      const settled = next.steps.filter((step) => step.status !== 'pending' && step.status !== 'running').length;
+      const percent = total === 0 ? 100 : Math.round((settled / total) * 1000) / 10;
+      next.progress = { completedSteps: settled, totalSteps: total, percent, message: 'awaiting approval' };
+    } else {
+      const said = status === 'succeeded' ? 'done' : `done; ${notRun.length} planned step(s) did not run`;
+      next.progress = { completedSteps: total, totalSteps: total, percent: 100, message: said };
+    }
   }
   return next;
 }

@@ -68,12 +68,14 @@ export class JobRunner {
     }
     publishStatus(this.deps.bus, job);
     const writes = new WriteChain(this.deps.store, job, this.deps.logger);
+    // Progress never goes backwards within a run, nor from where the staging run left an approved job.
+    const floor: ProgressFloor = { completedSteps: job.progress.completedSteps, percent: job.progress.percent };
     const apply = new JobApply(this.deps.store, job, this.deps.workspaceBase, () => writes.idle());
     let end: RunEnd;
     try {
       // A lost earlier run may have left a half-applied change set: finished or rolled back first.
       await recoverJobJournal(this.deps.workspaceBase, job.id, this.deps.logger);
-      end = await this.execute(await workingCopy(this.deps.store, job), signal, writes, apply);
+      end = await this.execute(await workingCopy(this.deps.store, job), signal, writes, apply, floor);
     } catch (error) {
       end = { status: 'failed', error: errorOf(error), agentMessage: errorOf(error).message };
     }
@@ -128,12 +130,12 @@ export class JobRunner {
     return job;
   }
 
-  private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain, apply: JobApply): Promise<RunEnd> {
+  private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain, apply: JobApply, floor: ProgressFloor): Promise<RunEnd> {
     if (job.kind === 'task') {
       const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
       return this.tasks.run({
         job, root, signal, apply,
-        onEvent: (event) => this.onEngineEvent(job.id, event, writes),
+        onEvent: (event) => this.onEngineEvent(job.id, event, writes, floor),
         patch: (mutate) => writes.push(mutate),
       });
     }
@@ -145,7 +147,7 @@ export class JobRunner {
         steps: job.steps.map((step) => ({ capability: step.capability, input: step.input })),
         previous: job.internal.history, turns: job.turns,
       },
-      { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes), beginApply: () => apply.begin() },
+      { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes, floor), beginApply: () => apply.begin() },
     );
     return fromEngine(job, outcome, signal.aborted ? signal.reason : undefined);
   }
@@ -163,7 +165,7 @@ export class JobRunner {
     return { status: 'succeeded', error: null, applied: true, agentMessage: message };
   }
 
-  private onEngineEvent(jobId: string, raw: EngineEvent, writes: WriteChain): void {
+  private onEngineEvent(jobId: string, raw: EngineEvent, writes: WriteChain, floor: ProgressFloor): void {
     const { bus, logger } = this.deps;
     const event = this.redactor.value(raw);
     if (event.type === 'step') {
@@ -177,7 +179,10 @@ export class JobRunner {
         return { ...current, steps };
       });
     } else if (event.type === 'progress') {
-      const { completedSteps, totalSteps, percent, message } = event;
+      const { totalSteps, message } = event;
+      // A capability's own percent, or a later run over part of the plan, may report less than was shown.
+      const completedSteps = (floor.completedSteps = Math.max(floor.completedSteps, event.completedSteps));
+      const percent = (floor.percent = Math.max(floor.percent, event.percent));
       bus.publish({ type: 'progress', jobId, completedSteps, totalSteps, percent, message, at: event.at });
       writes.push((current) => ({ ...current, progress: { completedSteps, totalSteps, percent, message } }));
     } else if (event.type === 'log') {
@@ -238,6 +243,12 @@ export class JobRunner {
       this.deps.logger.warn('job scratch folder could not be written or removed', { jobId, folder, error: (error as Error).message });
     }
   }
+}
+
+/** The highest progress a run has shown so far. */
+interface ProgressFloor {
+  completedSteps: number;
+  percent: number;
 }
 
 /** Serialises one run's record writes; a failed write is logged and does not stop the next. */
