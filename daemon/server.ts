@@ -153,6 +153,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const service = new JobService({
     store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
     workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize, trustedWorkspaces: config.security.trustedWorkspaces,
+    defaultWorkspace: workspace.default,
   });
   // Before any job runs: applies that a killed daemon of this host left half-done are finished or rolled back.
   await recoverOrphanedJournals(workspace.path, logger);

@@ -43,6 +43,8 @@ async function startEmbedded(options: ConnectOptions): Promise<{ daemon: DaemonH
   config.server.host = '127.0.0.1';
   config.queue.type = 'memory';
   config.workspace.path = options.workspace;
+  // The embedded daemon exists for this one project folder: its jobs work on all of it.
+  config.workspace.default = '.';
   config.security.trustedWorkspaces = options.projectCode === false ? [] : ['*'];
   // Logs would scribble over the prompt: keep them in the ring buffer only.
   config.logging = { level: 'warn', format: 'json', file: null };

@@ -25,6 +25,8 @@ export interface JobServiceOptions {
   limits: Limits;
   /** security.trustedWorkspaces: workspaces whose jobs may run project code by default. */
   trustedWorkspaces?: readonly string[];
+  /** workspace.default: the workspace of a job that names none; null (or absent) refuses such a job. */
+  defaultWorkspace?: string | null;
 }
 
 export type FollowUpBody = { message: string } | { action: 'approve' | 'reject' };
@@ -46,7 +48,7 @@ export class JobService {
     this.assertAccepting();
     await this.assertWorkspaceHasRoom();
     const { registry, workspaceBase, limits, store, queue, bus } = this.options;
-    const job = await buildJob({ registry, workspaceBase, daemonLimits: limits, trustedWorkspaces: this.options.trustedWorkspaces ?? [] }, body);
+    const job = await buildJob({ registry, workspaceBase, daemonLimits: limits, trustedWorkspaces: this.options.trustedWorkspaces ?? [], defaultWorkspace: this.options.defaultWorkspace ?? null }, body);
     const stored = await store.create(job);
     if (stored.created) {
       try {
