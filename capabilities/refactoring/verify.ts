@@ -45,7 +45,9 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
     ctx.log('error', `refactoring.verify: ${JSON.stringify(data)}`);
     throw new AgentdError('verification_failed', failureMessage(regressions[0]!, after[regressions[0]!.name]!, regressions.length));
   }
-  return { summary: summarise(checks, before, after, changes.length, notRun), data };
+  // A check the job was not allowed to run is work left undone (the job ends incomplete); a check the project lacks is not.
+  const refused = notRun.filter((n) => n.needsProjectCode).map((n) => ({ part: n.check, reason: n.reason }));
+  return { summary: summarise(checks, before, after, changes.length, notRun), data, ...(refused.length > 0 ? { notRun: refused } : {}) };
 }
 
 /** Nothing can be checked: the project has no checks, or only checks this job may not run. */

@@ -38,7 +38,11 @@ export function verificationLine(job: TaskJob): string | null {
   if (job.error?.code === 'verification_failed') return `Verification failed, nothing was written: ${job.error.message}`;
   const verify = job.steps.find((step) => step.capability.endsWith('.verify'));
   if (!verify || verify.status === 'pending') return null;
+  // Nothing could be checked: never "failed" (nothing regressed) nor "passed" (nothing ran).
+  if (job.error?.code === 'project_code_not_allowed' && verify.status === 'failed') return `Not verified — nothing could be checked: ${job.error.message}`;
   const summary = verify.summary ? ` — ${verify.summary}` : '';
+  const refused = (job.notRun ?? []).filter((step) => step.index === verify.index);
+  if (verify.status === 'succeeded' && refused.length > 0) return `Verification incomplete (${refused.map((step) => step.reason).join('; ')})${summary}`;
   return `Verification ${verify.status === 'succeeded' ? 'passed' : verify.status}${summary}`;
 }
 

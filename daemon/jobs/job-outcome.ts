@@ -28,6 +28,18 @@ export interface RunEnd {
   notRun?: NotRunStep[];
 }
 
+/**
+ * The parts of a run's steps that were refused (StepResult.notRun), as the job's not-run steps;
+ * `indices[i]` is the job step of run step i (a task job's runs cover part of its plan).
+ */
+export function refusedParts(outcomes: { index: number; capability: string; result?: StepResult }[], indices?: number[]): NotRunStep[] {
+  return outcomes.flatMap((outcome) => (outcome.result?.notRun ?? []).map((part) => ({
+    index: indices?.[outcome.index] ?? outcome.index,
+    capability: outcome.capability,
+    reason: `${part.part} not run: ${part.reason}`,
+  })));
+}
+
 /** The line the agent adds to its turn when steps did not run. */
 export function notRunNote(notRun: NotRunStep[]): string {
   const list = notRun.map((step) => `step ${step.index + 1} ${step.capability} (${step.reason})`).join(', ');
@@ -55,7 +67,7 @@ export function fromEngine(job: StoredJob, outcome: RunOutcome, abortReason: unk
     finishedAt: step.finishedAt,
   }));
   const history = outcome.steps.flatMap((step) => (step.result ? [step.result] : []));
-  const base = { steps, result: outcome.result, usage: outcome.usage, history };
+  const base = { steps, result: outcome.result, usage: outcome.usage, history, notRun: refusedParts(outcome.steps) };
   if (outcome.status === 'succeeded') {
     const staged = (outcome.result?.changes.length ?? 0) > 0 && !outcome.applied;
     const summary = outcome.result?.summary ?? 'The pipeline finished.';

@@ -162,7 +162,8 @@ export class JobRunner {
     const message = receipt.alreadyApplied
       ? `The ${changes.length} approved change(s) were already in "${job.workspace}" (an earlier run wrote them before it stopped); nothing more was written.`
       : `Applied ${receipt.entries.length} approved change(s) to "${job.workspace}".`;
-    return { status: 'succeeded', error: null, applied: true, agentMessage: message };
+    // The apply run carries on the staging run: what that run left undone still was.
+    return { status: 'succeeded', error: null, applied: true, agentMessage: message, notRun: job.notRun ?? [] };
   }
 
   private onEngineEvent(jobId: string, raw: EngineEvent, writes: WriteChain, floor: ProgressFloor): void {

@@ -3,6 +3,7 @@
  * with exit code 4 (agentd agent, text and --json, and agentd logs --job), never `succeeded` / exit 0.
  */
 import { expect } from 'chai';
+import { agentDaemon } from '../../daemon/agent/agent-support.js';
 import { startTestDaemon, type TestDaemon } from '../../daemon/support/daemon-harness.js';
 import { runAgentd } from '../support/agentd-process.js';
 import { writeProject } from './project.js';
@@ -38,5 +39,18 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
     const followed = await runAgentd(['logs', '--job', id, '--api-url', harness.url]);
     expect(followed.code, followed.stderr).to.equal(4);
     expect(followed.stdout).to.match(new RegExp(`job ${id} incomplete.*did not run: step \\d+ `));
+  });
+
+  it('"run the tests" where project code is not allowed: says nothing was verified, never "passed"; exit 1', async () => {
+    const untrusted = await agentDaemon('express-ts-api');
+    try {
+      const result = await runAgentd(['agent', 'universal-agent', 'run the tests', '--workspace', 'project', '--api-url', untrusted.url]);
+      expect(result.code, result.stderr + result.stdout).to.equal(1);
+      expect(result.stdout).to.include(`connected to daemon at ${untrusted.url}`).and.include('workspace "project"');
+      expect(result.stdout).to.include('Not verified — nothing could be checked').and.include('project_code_not_allowed');
+      expect(result.stdout).not.to.include('Verification passed');
+    } finally {
+      await untrusted.close();
+    }
   });
 });
