@@ -29,6 +29,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { createApp } from './http/app.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from './http/client-errors.js';
 import { withAgentSteps } from './agent/agent-steps.js';
+import { PlanOnly } from './agent/plan-only.js';
 import { daemonVersion } from './version.js';
 import { checkBindPolicy } from './security/bind-policy.js';
 import { createSecurity, recordCodecFor } from './security/security-setup.js';
@@ -160,7 +161,11 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const runner = new JobRunner({ store, queue, bus, engine, logger, redactor, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security });
+  const planner = new PlanOnly({
+    engine, catalogue: () => registry.list(), workspaceBase: workspace.path, defaultWorkspace: workspace.default,
+    trustedWorkspaces: config.security.trustedWorkspaces, limits: config.limits,
+  });
+  const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security, planner });
   const release = async () => {
     metrics.close();
     detachEvents?.();

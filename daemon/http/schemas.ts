@@ -28,7 +28,7 @@ const stepRequestSchema: Schema = {
 };
 
 const commonJobFields: Schema = {
-  workspace: { type: 'string', maxLength: MAX_PATH_LENGTH, description: 'Folder relative to workspace.path; default ".".' },
+  workspace: { type: 'string', maxLength: MAX_PATH_LENGTH, description: 'Folder relative to workspace.path ("." for all of it); default: workspace.default, and without one the request is refused with workspace_required.' },
   mode: { enum: ['approval', 'auto'], description: 'approval (default): staged changes wait for approval; auto: they are applied.' },
   limits: limitsSchema,
   idempotencyKey: { type: 'string', minLength: 1, maxLength: 200, description: 'The same key returns the same job.' },
@@ -52,6 +52,12 @@ export const createCapabilityJobSchema: Schema = {
 export const createPipelineJobSchema: Schema = {
   title: 'CreatePipelineJob', type: 'object', additionalProperties: false, required: ['pipeline'],
   properties: { pipeline: { type: 'array', minItems: 1, maxItems: 50, items: stepRequestSchema }, ...commonJobFields },
+};
+
+/** POST /plans: plan a task without creating a job. */
+export const createPlanSchema: Schema = {
+  title: 'CreatePlan', type: 'object', additionalProperties: false, required: ['task'],
+  properties: { task: { type: 'string', minLength: 1, maxLength: 20000 }, workspace: commonJobFields.workspace as Schema, allowProjectCode: commonJobFields.allowProjectCode as Schema },
 };
 
 /** Which branch a body belongs to is decided by its one discriminating key (see validate.ts). */
@@ -132,6 +138,21 @@ const stepRecordSchema: Schema = {
 export function notRunSchema(): Schema {
   return { type: 'object', required: ['index', 'capability', 'reason'], properties: { index: { type: 'integer' }, capability: { type: 'string' }, reason: { type: 'string' } } };
 }
+
+/** The answer of POST /plans. */
+export const planAnswerSchema: Schema = {
+  title: 'PlanAnswer', type: 'object', required: ['outcome', 'workspace', 'permissions', 'plan', 'question', 'notRun', 'message'],
+  description: 'What the agent would do for the task, as data; no job was created.',
+  properties: {
+    outcome: { enum: ['plan', 'question', 'unsupported'], description: 'plan: the steps; question: the planner needs an answer first (submit the task with it); unsupported: outside what agentd can do.' },
+    workspace: { type: 'string' },
+    permissions: { type: 'object', required: ['projectCode'], properties: { projectCode: { type: 'boolean' } } },
+    plan: { anyOf: [planSchema, { type: 'null' }] },
+    question: { anyOf: [{ type: 'object', required: ['message', 'options'], properties: { message: { type: 'string' }, options: { type: 'array', items: { type: 'string' } } } }, { type: 'null' }] },
+    notRun: { type: 'array', items: notRunSchema(), description: 'The planned steps that would not run (capability not built yet or not registered).' },
+    message: { type: 'string', description: 'The plan (or question, or what agentd can do) as the agent would say it.' },
+  },
+};
 
 const jobErrorSchema: Schema = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 

@@ -36,7 +36,7 @@ export interface SubmissionContext {
 }
 
 /** The job's workspace: the one it names, else the configured default — never the whole root by accident. */
-function requestedWorkspace(context: SubmissionContext, body: CreateJobBody): string {
+export function requestedWorkspace(context: Pick<SubmissionContext, 'defaultWorkspace'>, body: Pick<CreateJobBody, 'workspace'>): string {
   if (body.workspace !== undefined) return body.workspace;
   if (context.defaultWorkspace !== null) return context.defaultWorkspace;
   throw new AgentdError(

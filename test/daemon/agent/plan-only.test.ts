@@ -1,0 +1,68 @@
+/** POST /plans {task, workspace}: the plan as data over real HTTP; no job is created, queued or counted. */
+import { expect } from 'chai';
+import type { TestDaemon } from '../support/daemon-harness.js';
+import { get, post } from '../support/http-client.js';
+import { agentDaemon } from './agent-support.js';
+
+describe('daemon: POST /plans (plan only, no job)', function () {
+  this.timeout(120_000);
+  let t: TestDaemon;
+  before(async () => {
+    t = await agentDaemon('legacy-js-package');
+  });
+  after(async () => t?.close());
+
+  async function jobCount(): Promise<number> {
+    return (await get(t.url, '/stats')).body.total as number;
+  }
+
+  it('returns the plan with its steps, project-code marks and the steps that would not run; creates no job', async () => {
+    const before = await jobCount();
+    const reply = await post(t.url, '/plans', { task: 'rename fullName to displayName', workspace: 'project' });
+    expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
+    expect(reply.body).to.include({ outcome: 'plan', workspace: 'project', question: null });
+    expect(reply.body.permissions).to.deep.equal({ projectCode: false });
+    expect(reply.body.plan.steps.map((step: { capability: string }) => step.capability)).to.deep.equal(['refactoring.rename', 'refactoring.verify']);
+    expect(reply.body.plan.steps[0].input).to.include({ symbol: 'fullName', newName: 'displayName' });
+    expect(reply.body.plan.steps[1].projectCode).to.equal('not_allowed');
+    expect(reply.body.notRun).to.deep.equal([]);
+    expect(reply.body.message).to.include('refactoring.rename');
+    expect(await jobCount()).to.equal(before);
+    expect((await get(t.url, '/jobs')).body).to.deep.equal([]);
+  });
+
+  it('lists the steps that would not run for a task whose capabilities are not built yet', async () => {
+    const reply = await post(t.url, '/plans', { task: 'add a REST endpoint for orders', workspace: 'project' });
+    expect(reply.status).to.equal(200);
+    const unbuilt = reply.body.plan.steps.filter((step: { available: boolean }) => !step.available);
+    expect(unbuilt.length).to.be.greaterThan(0);
+    expect(reply.body.notRun.map((step: { index: number }) => step.index)).to.deep.equal(unbuilt.map((step: { index: number }) => step.index));
+  });
+
+  it('answers a question or "unsupported" as data too', async () => {
+    const unsupported = await post(t.url, '/plans', { task: 'order me a pizza', workspace: 'project' });
+    expect(unsupported.status).to.equal(200);
+    expect(unsupported.body).to.include({ outcome: 'unsupported', plan: null });
+    expect(unsupported.body.message).to.include('What agentd can do:');
+  });
+
+  it('refuses bad requests like POST /jobs does: validation, workspace escape, untrusted project code', async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{}, 400, 'validation_failed'],
+      [{ task: 'x', mode: 'auto' }, 400, 'validation_failed'],
+      [{ task: 'audit security', workspace: '../..' }, 400, 'invalid_workspace'],
+      [{ task: 'audit security', workspace: 'project', allowProjectCode: true }, 403, 'project_code_not_allowed'],
+    ];
+    for (const [body, status, code] of cases) {
+      const reply = await post(t.url, '/plans', body);
+      expect(reply.status, JSON.stringify(body)).to.equal(status);
+      expect(reply.body.error.code, JSON.stringify(body)).to.equal(code);
+    }
+  });
+
+  it('is in /openapi.json', async () => {
+    const openapi = (await get(t.url, '/openapi.json')).body;
+    expect(openapi.paths['/plans'].post.responses['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/PlanAnswer' });
+    expect(openapi.components.schemas.CreatePlan.required).to.deep.equal(['task']);
+  });
+});
