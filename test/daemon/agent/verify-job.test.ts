@@ -29,7 +29,7 @@ describe('daemon: refactoring.verify as a REST job', function () {
       const job = await verifyJob(t, { allowProjectCode: true });
       expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
       expect(job.permissions!.projectCode).to.equal(true);
-      expect(job.steps[0]!.summary).to.match(/tests \(npm test\) passes/);
+      expect(job.steps[0]!.summary).to.match(/tests \(npm test, mocha per test\): 19 of 19 test\(s\) pass, none that passed before fails/);
       expect(job.notRun).to.deep.equal([]);
     });
 

@@ -87,7 +87,7 @@ describe('daemon: the project-code permission', function () {
       const { body } = await post(harness.url, '/jobs', { capability: 'refactoring.verify', workspace: 'project', allowProjectCode: false });
       const done = await waitForStatus(harness.url, body.id, ['failed', 'succeeded', 'incomplete'], 100_000);
       expect(done.status).to.equal('incomplete');
-      expect(done.notRun!.map((step) => step.reason)).to.deep.equal([done.notRun![0]!.reason]);
+      expect(done.notRun).to.have.length(1);
       expect(done.notRun![0]!.reason).to.match(/^tests not run: project code not allowed/);
       expect(done.result!.summary).to.include("typecheck (agentd's TypeScript API on tsconfig.json) passes").and.to.include('Not run: tests (project code not allowed');
     });
