@@ -46,6 +46,17 @@ describe('daemon: POST /plans (plan only, no job)', function () {
     expect(unsupported.body.message).to.include('What agentd can do:');
   });
 
+  it('a misspelt folder after "in"/"of" is a question with the close names, never a silent widening to the whole project', async () => {
+    const typo = await post(t.url, '/plans', { task: 'audit security of lbi', workspace: 'project' });
+    expect(typo.status).to.equal(200);
+    expect(typo.body).to.include({ outcome: 'question', plan: null });
+    expect(typo.body.question).to.deep.equal({ message: 'I could not find a file or folder named "lbi" in the project; did you mean "lib"?', options: ['lib'] });
+    for (const task of ['assess the quality of code', 'find complexity in functions', 'audit security of lib']) {
+      const reply = await post(t.url, '/plans', { task, workspace: 'project' });
+      expect(reply.body.outcome, task).to.equal('plan');
+    }
+  });
+
   it('refuses bad requests like POST /jobs does: validation, workspace escape, untrusted project code', async () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{}, 400, 'validation_failed'],
