@@ -73,10 +73,19 @@ export function skipPending(steps: JobStep[], why: string): JobStep[] {
 
 const RANK: Record<Severity, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
-/** Applies the plan's result filters ("only high severity"): findings below `minSeverity` are dropped. */
+/**
+ * Applies the plan's result filters: findings below `minSeverity` ("only high severity") and findings
+ * outside the declaration the task named ("in function parseValue") are dropped.
+ */
 export function filterResult(result: PipelineResult, plan: Plan): PipelineResult {
   const min = plan.filters?.minSeverity;
-  if (!min) return result;
-  const findings = result.findings.filter((finding: Finding) => RANK[finding.severity] >= RANK[min]);
+  const symbol = plan.filters?.symbol;
+  if (!min && !symbol) return result;
+  const findings = result.findings.filter((finding: Finding) => {
+    if (min && RANK[finding.severity] < RANK[min]) return false;
+    if (!symbol) return true;
+    const line = finding.range?.startLine ?? 0;
+    return finding.file === symbol.file && line >= symbol.startLine && (symbol.endLine === null || line <= symbol.endLine);
+  });
   return { ...result, findings };
 }

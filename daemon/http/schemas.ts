@@ -108,7 +108,16 @@ export const planSchema: Schema = {
   description: 'The planner\'s plan of a task job: every planned step, available or not built yet (skipped, never faked).',
   properties: {
     intent: { type: 'string' }, summary: { type: 'string' }, notes: { type: 'array', items: { type: 'string' } },
-    filters: { type: 'object', properties: { minSeverity: { enum: ['critical', 'high', 'medium', 'low', 'info'] } } },
+    filters: {
+      type: 'object',
+      properties: {
+        minSeverity: { enum: ['critical', 'high', 'medium', 'low', 'info'] },
+        symbol: {
+          type: 'object', required: ['name', 'file', 'startLine', 'endLine'], description: 'Only findings inside this declaration are kept ("in function parseValue").',
+          properties: { name: { type: 'string' }, file: { type: 'string' }, startLine: { type: 'integer' }, endLine: { type: ['integer', 'null'] } },
+        },
+      },
+    },
     steps: {
       type: 'array',
       items: {

@@ -1,8 +1,10 @@
 /** POST /plans {task, workspace}: the plan as data over real HTTP; no job is created, queued or counted. */
 import { expect } from 'chai';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { TestDaemon } from '../support/daemon-harness.js';
 import { get, post } from '../support/http-client.js';
-import { agentDaemon } from './agent-support.js';
+import { agentDaemon, submitTask } from './agent-support.js';
 
 describe('daemon: POST /plans (plan only, no job)', function () {
   this.timeout(120_000);
@@ -75,5 +77,35 @@ describe('daemon: POST /plans (plan only, no job)', function () {
     const openapi = (await get(t.url, '/openapi.json')).body;
     expect(openapi.paths['/plans'].post.responses['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/PlanAnswer' });
     expect(openapi.components.schemas.CreatePlan.required).to.deep.equal(['task']);
+  });
+});
+
+describe('daemon/agent: an analysis limited to one declaration ("in function priceOrder")', function () {
+  this.timeout(120_000);
+  let t: TestDaemon;
+  const branchy = (name: string): string => `export function ${name}(x: number): number {\n  if (x > 1) return 1;\n  if (x > 2) return 2;\n  if (x > 3) return 3;\n  return 0;\n}\n`;
+  before(async () => {
+    t = await agentDaemon('express-ts-api');
+    // Two equally complex functions in one file: lines 1-6 and 7-12.
+    await writeFile(path.join(t.workspace, 'project', 'src', 'twins.ts'), branchy('first') + branchy('second'));
+  });
+  after(async () => t?.close());
+
+  it('reads the declaring file and keeps only the findings inside the declaration', async () => {
+    const whole = await submitTask(t, 'complexity above 1 in src/twins.ts');
+    expect((whole.result!.findings as { range: { startLine: number } }[]).map((f) => f.range.startLine).sort()).to.deep.equal([1, 7]);
+    const job = await submitTask(t, 'complexity above 1 in function first');
+    expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
+    expect(job.plan!.steps[0]!.input).to.deep.include({ include: ['src/twins.ts'] });
+    expect(job.plan!.filters).to.deep.include({ symbol: { name: 'first', file: 'src/twins.ts', startLine: 1, endLine: 6 } });
+    expect(job.plan!.notes.join(' ')).to.include('Limited to first (src/twins.ts, lines 1-6)');
+    const findings = job.result!.findings as { file: string; range: { startLine: number } }[];
+    expect(findings.map((f) => [f.file, f.range.startLine])).to.deep.equal([['src/twins.ts', 1]]);
+  });
+
+  it('a declaration that does not exist is a question, not the whole project', async () => {
+    const reply = await post(t.url, '/plans', { task: 'find code smells in function priceOrdr', workspace: 'project' });
+    expect(reply.body).to.include({ outcome: 'question' });
+    expect(reply.body.question.message).to.equal('I could not find a declaration named "priceOrdr" in the project; did you mean "priceOrder" or "PricedOrder"?');
   });
 });
