@@ -10,18 +10,23 @@ import { didYouMean, question } from './planning-context.js';
 import { resolveSymbol } from './resolve-target.js';
 import type { QuestionOutcome, SymbolFilter } from './types.js';
 
-/** Phrasings, as data: a place word, an optional kind noun, the name; or the name called like a function. */
-export const SYMBOL_FOCUS = [
-  /\b(?:in|of|inside|within)\s+(?:the\s+)?(?:function|method|class|component|hook|declaration)\s+([A-Za-z_$][\w$]*)/i,
-  /\b(?:in|of|inside|within)\s+(?:the\s+)?([A-Za-z_$][\w$]*)\(\)/,
-  /\b(?:in|of|inside|within)\s+(?:the\s+)?([A-Za-z_$][\w$]*)\s+(?:function|method|class|component|hook)\b/i,
+/**
+ * Phrasings, as data: a place word and a kind noun before the name, or the name called like a function
+ * (`sure`: a missing name is asked about); or the name before the kind noun ("in the Cart class"), which
+ * prose also uses ("in any function"), so only a declared name counts there.
+ */
+export const SYMBOL_FOCUS: { pattern: RegExp; sure: boolean }[] = [
+  { pattern: /\b(?:in|of|inside|within)\s+(?:the\s+)?(?:function|method|class|component|hook|declaration)\s+([A-Za-z_$][\w$]*)/i, sure: true },
+  { pattern: /\b(?:in|of|inside|within)\s+(?:the\s+)?([A-Za-z_$][\w$]*)\(\)/, sure: true },
+  { pattern: /\b(?:in|of|inside|within)\s+(?:the\s+)?([A-Za-z_$][\w$]*)\s+(?:function|method|class|component|hook)\b/i, sure: false },
 ];
 
 export function symbolFocus(ctx: PlanContext): SymbolFilter | QuestionOutcome | null {
-  const name = SYMBOL_FOCUS.map((pattern) => pattern.exec(ctx.text)?.[1]).find((found) => found !== undefined);
-  if (!name || /^(the|a|an|this|that|my|our|each|every|all)$/i.test(name)) return null;
+  const hit = SYMBOL_FOCUS.map(({ pattern, sure }) => ({ name: pattern.exec(ctx.text)?.[1], sure })).find((found) => found.name !== undefined);
+  const name = hit?.name;
+  if (!name || /^(the|a|an|this|that|my|our|each|every|all|any|some|one|its|your)$/i.test(name)) return null;
   const resolved = resolveSymbol(name, ctx.index);
-  if (resolved.status === 'missing') return didYouMean('a declaration named', name, resolved.suggestions);
+  if (resolved.status === 'missing') return hit.sure ? didYouMean('a declaration named', name, resolved.suggestions) : null;
   if (resolved.status === 'ambiguous') return question(`"${name}" is declared in several files; which one did you mean?`, resolved.options.map((s) => s.file), name);
   const symbol = resolved.symbol;
   const later = ctx.index.symbols.filter((s) => s.file === symbol.file && s.line > symbol.line).map((s) => s.line);
