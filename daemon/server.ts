@@ -29,6 +29,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { createApp } from './http/app.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from './http/client-errors.js';
 import { withAgentSteps } from './agent/agent-steps.js';
+import { PlanOnly } from './agent/plan-only.js';
 import { daemonVersion } from './version.js';
 import { checkBindPolicy } from './security/bind-policy.js';
 import { createSecurity, recordCodecFor } from './security/security-setup.js';
@@ -157,13 +158,18 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const service = new JobService({
     store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
     workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize, trustedWorkspaces: config.security.trustedWorkspaces,
+    defaultWorkspace: workspace.default,
   });
   // Before any job runs: applies that a killed daemon of this host left half-done are finished or rolled back.
   await recoverOrphanedJournals(workspace.path, logger);
   const runner = new JobRunner({ store, queue, bus, engine, logger, redactor, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security });
+  const planner = new PlanOnly({
+    engine, catalogue: () => registry.list(), workspaceBase: workspace.path, defaultWorkspace: workspace.default,
+    trustedWorkspaces: config.security.trustedWorkspaces, limits: config.limits,
+  });
+  const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security, planner });
   const github = createGithubApp({ config, service, jobs: store, logger, webhooks: security.webhooks, redis: security.redis, redisPrefix: security.redisPrefix });
   const release = async () => {
     await github?.close();

@@ -4,7 +4,7 @@ import type { AgentdConfig } from './types.js';
 export function defaultConfig(): AgentdConfig {
   return {
     server: { port: 3000, host: '127.0.0.1', maxConcurrent: 3, shutdownGraceSec: 30, insecure: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
-    workspace: { path: process.cwd(), cleanup: true, maxSize: null, maxSizeBytes: null },
+    workspace: { path: process.cwd(), cleanup: true, maxSize: null, maxSizeBytes: null, default: null },
     queue: {
       type: 'memory',
       url: null,

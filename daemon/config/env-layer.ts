@@ -12,6 +12,7 @@ export const ENV_VARS: ReadonlyArray<{ names: string[]; key: string }> = [
   { names: ['AGENTD_HOST'], key: 'server.host' },
   { names: ['AGENTD_MAX_CONCURRENT', 'MAX_CONCURRENT'], key: 'server.maxConcurrent' },
   { names: ['AGENTD_WORKSPACE', 'WORKSPACE_PATH'], key: 'workspace.path' },
+  { names: ['AGENTD_WORKSPACE_DEFAULT'], key: 'workspace.default' },
   { names: ['REDIS_URL'], key: 'queue.url' },
   { names: ['REDIS_PASSWORD'], key: 'queue.external.password' },
   { names: ['REDIS_DB'], key: 'queue.external.db' },

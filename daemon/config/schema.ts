@@ -33,6 +33,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     path: { type: 'string', minLength: 1 },
     cleanup: { type: 'boolean' },
     maxSize: { type: ['string', 'null'], format: 'size' },
+    default: { type: ['string', 'null'], minLength: 1 },
   }),
   queue: object({
     type: { enum: ['memory', 'redis'] },

@@ -24,6 +24,11 @@ export interface AgentdConfig {
     /** e.g. "10GB" */
     maxSize: string | null;
     maxSizeBytes: number | null;
+    /**
+     * The workspace of a POST /jobs that names none (relative to `path`, "." for `path` itself); null:
+     * such a request is refused with 400 workspace_required, so no job lands on the whole root by accident.
+     */
+    default: string | null;
   };
   queue: {
     type: 'memory' | 'redis';

@@ -10,6 +10,7 @@ import { healthRoutes } from './routes/health-routes.js';
 import { infoRoutes } from './routes/info-routes.js';
 import { jobEventsRoute } from './routes/job-events-route.js';
 import { jobsRoutes } from './routes/jobs-routes.js';
+import { plansRoute } from './routes/plans-route.js';
 import { jobResultRoutes } from './routes/job-result-routes.js';
 import { logsRoutes } from './routes/logs-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
@@ -31,7 +32,7 @@ export function createApp(ctx: AppContext): Express {
   if (ctx.security) app.use(...securityMiddleware(ctx.security, ctx.logger), webhookRoutes(ctx.security, ctx.logger));
   app.use(express.json({ limit: '1mb', type: 'application/json', verify: rejectDeepJson() }));
   if (ctx.security) app.use(authRoutes(ctx.security));
-  app.use(healthRoutes(ctx), infoRoutes(ctx), jobsRoutes(ctx), jobResultRoutes(ctx), jobEventsRoute(ctx), eventsRoute(ctx), logsRoutes(ctx), dashboardRoutes());
+  app.use(healthRoutes(ctx), infoRoutes(ctx), jobsRoutes(ctx), plansRoute(ctx), jobResultRoutes(ctx), jobEventsRoute(ctx), eventsRoute(ctx), logsRoutes(ctx), dashboardRoutes());
   app.use(notFound);
   app.use(errorHandler(ctx.logger));
   return app;

@@ -4,7 +4,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { AgentdError, type ErrorDetail } from '../../core/index.js';
-import { FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema, logsQuerySchema } from './schemas.js';
+import { createPlanSchema, FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema, logsQuerySchema } from './schemas.js';
 import { pageQuerySchema } from './result-schemas.js';
 
 const bodyAjv = new Ajv({ allErrors: true, strict: true });
@@ -69,6 +69,16 @@ function validateForms<T>(what: string, forms: Record<string, ValidateFunction>,
 
 export function validateCreateJob<T>(body: unknown): T {
   return validateForms<T>('job request', jobForms, body);
+}
+
+const planRequest = bodyAjv.compile(createPlanSchema);
+
+export function validatePlanRequest<T>(body: unknown): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failed('plan request', [{ path: '/', message: 'must be a JSON object' }]);
+  const huge = farTooLong(body, createPlanSchema as SchemaNode, '');
+  if (huge.length > 0) throw failed('plan request', huge);
+  if (!planRequest(body)) throw failed('plan request', toDetails(planRequest.errors ?? []));
+  return body as T;
 }
 
 export function validateFollowUp<T>(body: unknown): T {
