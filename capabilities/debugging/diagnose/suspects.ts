@@ -9,7 +9,7 @@ import { closeMatches } from '../../../core/index.js';
 import { codeFrame } from '../explain/code-frame.js';
 import type { ResolvedFrame } from './resolve-frames.js';
 
-export type SuspectRole = 'failing-expression' | 'value-origin' | 'caller' | 'declared-optional' | 'declaration' | 'similar-name';
+export type SuspectRole = 'failing-expression' | 'value-origin' | 'caller' | 'declared-optional' | 'declaration' | 'similar-name' | 'throw-site' | 'non-null-assertion';
 
 export interface Suspect {
   role: SuspectRole;

@@ -77,6 +77,15 @@ describe('debugging.diagnose', () => {
     expect((none.data as DiagnoseData).category).to.equal('network');
   });
 
+  it('answers "why does orderTotal throw?" without an error by reading the function: its non-null assertion, the optional member, its callers', async () => {
+    const result = await run({ description: 'why does orderTotal throw?', symbol: 'orderTotal' }, await sample.context());
+    const data = result.data as { kind: string; suspects: { role: string; file: string; line: number }[] };
+    expect(data.kind).to.equal('static');
+    expect(data.suspects.map((s) => `${s.role} ${s.file}:${s.line}`)).to.deep.equal(['non-null-assertion src/orders.ts:16', 'declared-optional src/orders.ts:10', 'caller src/orders.ts:20']);
+    expect(result.summary).to.match(/^No error was given, so orderTotal \(src\/orders\.ts:14\) was read instead: it can throw at src\/orders\.ts:16/);
+    await run({ description: 'why does nothingLikeThis throw?', symbol: 'nothingLikeThis' }, await sample.context()).then(() => expect.fail('should refuse'), (e: { code: string }) => expect(e.code).to.equal('invalid_input'));
+  });
+
   it('parses V8, Gecko, tsc (plain and pretty) and Jest locations', () => {
     const text = [
       '    at async Promise.all (index 0)', '    at run (/app/src/a.ts:3:7)', '    at /app/node_modules/x/i.js:1:1', '    at node:internal/main:1:1',

@@ -11,7 +11,7 @@ export const SAMPLES = fileURLToPath(new URL('../../../../fixtures/debugging-sam
 export interface Sample {
   root: string;
   context(previous?: StepResult[]): Promise<CapabilityContext>;
-  /** A captured error log of the sample (fixtures/debugging-samples/<name>/errors/<file>). */
+  /** A captured error log of the sample (fixtures/debugging-samples/<name>/captured-logs/<file>). */
   log(file: string): Promise<string>;
   remove(): Promise<void>;
 }
@@ -24,7 +24,7 @@ export async function copySample(name: string): Promise<Sample> {
     async context(previous = []) {
       return (await createLocalContext({ root, previous, limits: { maxToolCalls: 10_000 } })).ctx;
     },
-    log: (file) => readFile(path.join(SAMPLES, name, 'errors', file), 'utf8'),
+    log: (file) => readFile(path.join(SAMPLES, name, 'captured-logs', file), 'utf8'),
     remove: () => rm(root, { recursive: true, force: true }),
   };
 }

@@ -10,7 +10,7 @@ describe('debugging capabilities over REST (real daemon)', function () {
   let crash: string;
   before(async () => {
     t = await startTestDaemon({ fixture: 'debugging-samples/shop-api' });
-    crash = await readFile(path.join(FIXTURES, 'debugging-samples/shop-api/errors/report-crash.txt'), 'utf8');
+    crash = await readFile(path.join(FIXTURES, 'debugging-samples/shop-api/captured-logs/report-crash.txt'), 'utf8');
   });
   after(async () => {
     await t.close();

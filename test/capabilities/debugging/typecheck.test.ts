@@ -29,7 +29,7 @@ describe('debugging.typecheck', function () {
     const result = await run({}, await sample.context());
     const data = result.data as TypecheckData;
     expect(data.projects.map((p) => p.config)).to.deep.equal(['tsconfig.app.json', 'tsconfig.test.json']);
-    // The peer: `tsc -p tsconfig.app.json` and `tsc -p tsconfig.test.json`, captured in errors/tsc-output.txt.
+    // The peer: `tsc -p tsconfig.app.json` and `tsc -p tsconfig.test.json`, captured in captured-logs/tsc-output.txt.
     const tsc = [...new Set((await sample.log('tsc-output.txt')).trim().split('\n').map((l) => /^(.+?)\((\d+),(\d+)\): error TS(\d+)/.exec(l)!.slice(1).join(':')))].sort();
     expect(data.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}:${d.code}`).sort()).to.deep.equal(tsc);
     expect(data.diagnostics.find((d) => d.file === 'src/cart.ts')!.projects).to.deep.equal(['tsconfig.app.json', 'tsconfig.test.json']);
