@@ -58,7 +58,7 @@ export class ConfinedFiles {
   }
 
   compilerHost(options: ts.CompilerOptions): ts.CompilerHost {
-    const host = ts.createCompilerHost(options, true);
+    const host = ts.createCompilerHost(options, false);
     host.readFile = this.readFile;
     host.fileExists = this.fileExists;
     host.directoryExists = this.directoryExists;
@@ -74,7 +74,8 @@ export class ConfinedFiles {
       const cache = path.resolve(file).startsWith(LIB_DIR + path.sep) ? LIB_FILES : this.sourceFiles;
       const known = cache.get(key);
       if (known && known.text === text) return known;
-      const created = ts.createSourceFile(file, text, languageVersionOrOptions, true);
+      // No parent pointers up front (as tsc): the binder sets them; setting them twice costs a full walk per file.
+      const created = ts.createSourceFile(file, text, languageVersionOrOptions, false);
       cache.set(key, created);
       return created;
     };
