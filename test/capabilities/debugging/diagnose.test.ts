@@ -14,7 +14,9 @@ interface DiagnoseData {
   suspects: { role: string; file: string; line: number; note: string }[];
 }
 
-describe('debugging.diagnose', () => {
+describe('debugging.diagnose', function () {
+  // The first run loads TypeScript and source-map (seconds on a loaded machine).
+  this.timeout(30_000);
   let sample: Sample;
   before(async () => {
     sample = await copySample('shop-api');

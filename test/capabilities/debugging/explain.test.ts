@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { meta, run } from '../../../capabilities/debugging/explain.js';
 import { copySample, type Sample } from './fixture-support.js';
 
-describe('debugging.explain', () => {
+describe('debugging.explain', function () {
+  this.timeout(30_000);
   let sample: Sample;
   before(async () => {
     sample = await copySample('shop-api');
