@@ -1,8 +1,7 @@
 /**
  * debugging.typecheck beside `tsc --noEmit -p <config>` (the same TypeScript, agentd's, as a child
  * process) on the same projects in the same run, rounds taking turns: agentd's own tree
- * (tsconfig.json, ~600 files) and the type-errors sample (two tsconfig projects behind a solution
- * config). Prints the median wall time of each, debugging.typecheck both cold (a fresh process per
+ * (tsconfig.json, ~600 files) and the type-errors sample (an app and a tests tsconfig). Prints the median wall time of each, debugging.typecheck both cold (a fresh process per
  * round, module load included) and warm (a second check in one process: TypeScript's lib files parsed
  * once), and whether both report the same diagnostics (file, line, column, code).
  */
@@ -27,7 +26,7 @@ interface Case {
 
 const CASES: Case[] = [
   { name: "agentd's own tree", root: REPO, configs: ['tsconfig.json'] },
-  { name: 'fixtures/debugging-samples/type-errors', root: path.join(REPO, 'fixtures/debugging-samples/type-errors'), configs: ['tsconfig.app.json', 'tsconfig.test.json'] },
+  { name: 'fixtures/debugging-samples/type-errors', root: path.join(REPO, 'fixtures/debugging-samples/type-errors'), configs: ['tsconfig.json', 'tsconfig.test.json'] },
 ];
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

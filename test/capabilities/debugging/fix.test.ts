@@ -44,9 +44,9 @@ describe('debugging.fix', function () {
     expect(changes.map((c) => c.path).sort()).to.deep.equal(['src/cart.ts', 'src/stats.ts', 'src/users.ts']);
     expect(changes.find((c) => c.path === 'src/cart.ts')!.after).to.include("import { formatCount, formatPrice } from './format.js';");
     expect(changes.find((c) => c.path === 'src/users.ts')!.after).to.include('const user = await fetchUser(id);');
-    expect(await tscErrors(sample.root, 'tsconfig.app.json')).to.have.members(['src/cart.ts TS2304', 'src/lookup.ts TS18048', 'src/stats.ts TS2551', 'src/users.ts TS2339']);
+    expect(await tscErrors(sample.root, 'tsconfig.json')).to.have.members(['src/cart.ts TS2304', 'src/lookup.ts TS18048', 'src/stats.ts TS2551', 'src/users.ts TS2339']);
     await apply(sample.root, changes);
-    expect(await tscErrors(sample.root, 'tsconfig.app.json')).to.deep.equal(['src/lookup.ts TS18048']);
+    expect(await tscErrors(sample.root, 'tsconfig.json')).to.deep.equal(['src/lookup.ts TS18048']);
     expect(await tscErrors(sample.root, 'tsconfig.test.json')).to.deep.equal(['test/cart.check.ts TS2322']);
     expect(meta.writes).to.equal(true);
   });

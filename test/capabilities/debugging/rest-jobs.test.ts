@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startTestDaemon, FIXTURES, type TestDaemon } from '../../daemon/support/daemon-harness.js';
 import { post, waitForStatus } from '../../daemon/support/http-client.js';
+import type { JobRecord } from '../../../daemon/jobs/job-record.js';
 
 describe('debugging capabilities over REST (real daemon)', function () {
   this.timeout(120_000);
@@ -43,5 +44,53 @@ describe('debugging capabilities over REST (real daemon)', function () {
     expect(job.steps.map((s) => s.status)).to.deep.equal(['succeeded', 'succeeded']);
     expect(job.steps[0]!.summary).to.include('src/orders.ts:16:23');
     expect(job.steps[1]!.summary).to.match(/^Reading a property of undefined\/null \[null-access\]/);
+  });
+});
+
+describe('debugging tasks through the agent over REST (real daemon, type-errors sample)', function () {
+  this.timeout(180_000);
+  let t: TestDaemon;
+  before(async () => {
+    t = await startTestDaemon({ fixture: 'debugging-samples/type-errors' });
+  });
+  after(async () => {
+    await t.close();
+  });
+  const task = async (text: string): Promise<JobRecord> => {
+    const submitted = await post(t.url, '/jobs', { task: text, workspace: 'project' });
+    expect(submitted.status).to.equal(202);
+    return waitForStatus(t.url, submitted.body.id, ['succeeded', 'failed', 'awaiting_approval'], 120_000);
+  };
+
+  it('"type-check the project" runs debugging.typecheck over both tsconfig projects', async () => {
+    const job = await task('type-check the project');
+    expect(job.plan!.steps.map((s) => s.capability)).to.deep.equal(['debugging.typecheck']);
+    expect(job.status).to.equal('succeeded');
+    expect(job.steps[0]!.summary).to.match(/^5 type error\(s\) in 5 file\(s\) across 2 tsconfig project\(s\)/);
+  });
+
+  it('"who calls cartTotal?" runs debugging.trace', async () => {
+    const job = await task('who calls cartTotal?');
+    expect(job.plan!.steps.map((s) => [s.capability, s.input.symbol])).to.deep.equal([['debugging.trace', 'cartTotal']]);
+    expect(job.status).to.equal('succeeded');
+    expect(job.steps[0]!.summary).to.include('cartLabel (src/cart.ts:14) → cartTotal');
+  });
+
+  it('"fix the type errors" stages verified fixes for approval, and approve writes them after refactoring.verify', async () => {
+    const root = path.join(t.workspace, 'project');
+    const before = await readFile(path.join(root, 'src/cart.ts'), 'utf8');
+    const job = await task('fix the type errors');
+    expect(job.status).to.equal('awaiting_approval');
+    expect(job.plan!.steps.map((s) => s.capability)).to.deep.equal(['debugging.fix', 'refactoring.verify']);
+    expect(job.steps[0]!.status).to.equal('succeeded');
+    expect(job.result!.changes.map((c) => c.path).sort()).to.deep.equal(['src/cart.ts', 'src/stats.ts', 'src/users.ts']);
+    expect(await readFile(path.join(root, 'src/cart.ts'), 'utf8'), 'nothing is written before approval').to.equal(before);
+    const reply = await post(t.url, `/jobs/${job.id}/followup`, { action: 'approve' });
+    expect(reply.status).to.equal(202);
+    const done = await waitForStatus(t.url, job.id, ['succeeded', 'failed'], 120_000);
+    expect(done.status, JSON.stringify(done.error)).to.equal('succeeded');
+    expect(done.steps.find((s) => s.capability === 'refactoring.verify')!.status).to.equal('succeeded');
+    expect(await readFile(path.join(root, 'src/cart.ts'), 'utf8')).to.include("import { formatCount, formatPrice } from './format.js';");
+    expect(await readFile(path.join(root, 'src/users.ts'), 'utf8')).to.include('const user = await fetchUser(id);');
   });
 });

@@ -25,16 +25,16 @@ describe('debugging.typecheck', function () {
     await sample.remove();
   });
 
-  it('checks every project of a solution tsconfig (app and test configs) and reports what tsc -p reports for each, once', async () => {
+  it('checks every tsconfig project (the app config and the tests config) and reports what tsc -p reports for each, once', async () => {
     const result = await run({}, await sample.context());
     const data = result.data as TypecheckData;
-    expect(data.projects.map((p) => p.config)).to.deep.equal(['tsconfig.app.json', 'tsconfig.test.json']);
-    // The peer: `tsc -p tsconfig.app.json` and `tsc -p tsconfig.test.json`, captured in captured-logs/tsc-output.txt.
+    expect(data.projects.map((p) => p.config)).to.deep.equal(['tsconfig.json', 'tsconfig.test.json']);
+    // The peer: `tsc -p tsconfig.json` and `tsc -p tsconfig.test.json`, captured in captured-logs/tsc-output.txt.
     const tsc = [...new Set((await sample.log('tsc-output.txt')).trim().split('\n').map((l) => /^(.+?)\((\d+),(\d+)\): error TS(\d+)/.exec(l)!.slice(1).join(':')))].sort();
     expect(data.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}:${d.code}`).sort()).to.deep.equal(tsc);
-    expect(data.diagnostics.find((d) => d.file === 'src/cart.ts')!.projects).to.deep.equal(['tsconfig.app.json', 'tsconfig.test.json']);
+    expect(data.diagnostics.find((d) => d.file === 'src/cart.ts')!.projects).to.deep.equal(['tsconfig.json', 'tsconfig.test.json']);
     expect(data).to.include({ passed: false, errors: 5 });
-    expect(result.summary).to.match(/^5 type error\(s\) in 5 file\(s\) across 2 tsconfig project\(s\) \(tsconfig\.app\.json, tsconfig\.test\.json\)/);
+    expect(result.summary).to.match(/^5 type error\(s\) in 5 file\(s\) across 2 tsconfig project\(s\) \(tsconfig\.json, tsconfig\.test\.json\)/);
   });
 
   it('groups by cause and by file with the catalogue explanation, and marks what debugging.fix can fix', async () => {
@@ -44,6 +44,26 @@ describe('debugging.typecheck', function () {
     expect(data.byFile.map((f) => f.file)).to.have.members(['src/cart.ts', 'src/lookup.ts', 'src/stats.ts', 'src/users.ts', 'test/cart.check.ts']);
     const fixable = Object.fromEntries(data.diagnostics.map((d) => [d.file, d.fixable]));
     expect(fixable).to.deep.equal({ 'src/cart.ts': 'missing-import', 'src/lookup.ts': null, 'src/stats.ts': 'spelling', 'src/users.ts': 'missing-await', 'test/cart.check.ts': null });
+  });
+
+  it('follows a solution config to its referenced projects, and does not check a base config others extend', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'agentd-typecheck-solution-'));
+    try {
+      await mkdir(path.join(root, 'packages/a'), { recursive: true });
+      await mkdir(path.join(root, 'packages/b'), { recursive: true });
+      await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify({ files: [], references: [{ path: './packages/a' }, { path: './packages/b' }] }));
+      await writeFile(path.join(root, 'tsconfig.base.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] } }));
+      await writeFile(path.join(root, 'packages/a/tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.base.json', include: ['*.ts'] }));
+      await writeFile(path.join(root, 'packages/b/tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.base.json', include: ['*.ts'] }));
+      await writeFile(path.join(root, 'packages/a/a.ts'), "export const a: number = 'one';\n");
+      await writeFile(path.join(root, 'packages/b/b.ts'), 'export const b = missing;\n');
+      const { ctx } = await createLocalContext({ root });
+      const data = (await run({}, ctx)).data as TypecheckData;
+      expect(data.projects.map((p) => p.config)).to.deep.equal(['packages/a/tsconfig.json', 'packages/b/tsconfig.json']);
+      expect(data.diagnostics.map((d) => `${d.file} TS${d.code}`)).to.deep.equal(['packages/a/a.ts TS2322', 'packages/b/b.ts TS2304']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('checks only the configs asked for, and passes a clean project', async () => {
