@@ -40,12 +40,13 @@ const REFUSALS: Record<number, string> = {
   2345: 'an argument type mismatch is fixed by changing either the argument or the parameter type; which one is a decision',
 };
 
-function pick(kind: FixKind, fixes: readonly ts.CodeFixAction[], file: string): { fix: ts.CodeFixAction } | { reason: string } {
+function pick(kind: FixKind, fixes: readonly ts.CodeFixAction[], file: string, project: string): { fix: ts.CodeFixAction } | { reason: string } {
   const accepted = fixes.filter((f) => ACCEPTED_FIXES[kind].includes(f.fixName));
+  // "Add import from "./format.js"" / "Update import from "./format.js"": a module of this project, not a package.
+  const local = accepted.filter((f) => f.fixName === 'import' && f.changes.every((c) => path.resolve(c.fileName) === file) && /\bfrom ["']\.\.?\//.test(f.description));
+  if (kind === 'spelling' && local.length === 1) return { fix: local[0]! };
   if (kind === 'missing-import') {
-    // "Add import from "./format.js"" / "Update import from "./format.js"": a module of this project, not a package.
-    const local = accepted.filter((f) => f.changes.every((c) => path.resolve(c.fileName) === file) && /\bfrom ["']\.\.?\//.test(f.description));
-    if (local.length === 0) return { reason: accepted.length > 0 ? 'the name is exported only by a package, not by a module of this project; add the dependency import yourself' : 'no module of this project exports this name' };
+    if (local.length === 0) return { reason: accepted.length > 0 ? 'the name is exported only by a package, not by a module of this project; add the dependency import yourself' : `no module of the tsconfig project ${project} exports this name` };
     if (local.length > 1) return { reason: `several modules export this name (${local.map((f) => f.description).join('; ')}); say which one to import` };
     return { fix: local[0]! };
   }
@@ -53,8 +54,9 @@ function pick(kind: FixKind, fixes: readonly ts.CodeFixAction[], file: string): 
     const best = accepted.find((f) => f.fixName === 'addMissingAwaitToInitializer') ?? accepted[0];
     return best ? { fix: best } : { reason: 'TypeScript offers no "add await" here (the promise is not used in an async function)' };
   }
-  if (accepted.length !== 1) return { reason: accepted.length === 0 ? 'TypeScript has no spelling suggestion here' : 'several spellings are possible' };
-  return { fix: accepted[0]! };
+  const spelling = accepted.filter((f) => f.fixName === 'spelling');
+  if (spelling.length !== 1) return { reason: spelling.length === 0 ? 'TypeScript has no spelling suggestion here' : 'several spellings are possible' };
+  return { fix: spelling[0]! };
 }
 
 export function fixDiagnostics(files: ConfinedFiles, projects: TsProject[], start: CheckResult, targets: TypeDiagnostic[], signal?: AbortSignal): { outcomes: FixOutcome[]; check: CheckResult } {
@@ -84,7 +86,7 @@ export function fixDiagnostics(files: ConfinedFiles, projects: TsProject[], star
     const program = programEntry[1];
     const service = languageService(files, program.getRootFileNames(), program.getCompilerOptions());
     const fixes = service.getCodeFixesAtPosition(abs, current.start, current.start + (current.length ?? 0), [current.code], FORMAT, PREFERENCES);
-    const chosen = pick(kind, fixes, abs);
+    const chosen = pick(kind, fixes, abs, programEntry[0]);
     service.dispose();
     if ('reason' in chosen) {
       outcomes.push({ ...base, kind, fixed: false, description: chosen.reason });

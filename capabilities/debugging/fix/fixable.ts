@@ -7,7 +7,8 @@ export type FixKind = 'missing-import' | 'spelling' | 'missing-await';
 
 export const ACCEPTED_FIXES: Record<FixKind, string[]> = {
   'missing-import': ['import'],
-  spelling: ['spelling'],
+  // "Cannot find name 'report'. Did you mean 'Report'?": a name a project module exports is a missing import, not a typo.
+  spelling: ['import', 'spelling'],
   'missing-await': ['addMissingAwait', 'addMissingAwaitToInitializer'],
 };
 

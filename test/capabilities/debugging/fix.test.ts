@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -66,6 +66,21 @@ describe('debugging.fix', function () {
     const ambiguous = await run({ file: 'src/cart.ts' }, await sample.context()).then(() => null, (e: { code: string; message: string }) => e);
     expect(ambiguous!.code).to.equal('fix_refused');
     expect(ambiguous!.message).to.match(/several modules export this name/);
+  });
+
+  it('takes a missing import over TypeScript\'s "did you mean" a global of another name (report vs the DOM\'s Report)', async () => {
+    const shop = await copySample('shop-api');
+    try {
+      const main = path.join(shop.root, 'src/main.ts');
+      const original = await readFile(main, 'utf8');
+      await writeFile(main, original.replace("import { customerOf, report } from './report.js';", "import { customerOf } from './report.js';"));
+      const ctx = await shop.context();
+      const result = await run({}, ctx);
+      expect(result.summary).to.match(/^Fixed 1 of 1 type error\(s\) \(src\/main\.ts:5 Update import from "\.\/report\.js"\)/);
+      expect(ctx.workspace.changes()[0]!.after).to.equal(original);
+    } finally {
+      await shop.remove();
+    }
   });
 
   it('refuses when the type-check does not report the pasted error', async () => {
