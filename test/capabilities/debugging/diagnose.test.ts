@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { run } from '../../../capabilities/debugging/diagnose.js';
 import { errorLocations } from '../../../capabilities/debugging/explain/error-locations.js';
 import { copySample, type Sample } from './fixture-support.js';
@@ -40,6 +42,17 @@ describe('debugging.diagnose', function () {
     expect(data.suspects[0]!.note).to.equal('`order.items` is undefined or null here');
     expect(result.findings![0]).to.deep.include({ ruleId: 'debugging/null-access', severity: 'high', file: 'src/orders.ts' });
     expect(result.summary).to.match(/^TypeError: Cannot read properties of undefined \(reading 'reduce'\) at src\/orders\.ts:16:23 \(mapped from lib\/orders\.js:4:24\)/);
+  });
+
+  it('maps through build output the project git-ignores (lib/ in .gitignore), as real projects ignore dist/', async () => {
+    const ignored = await copySample('shop-api');
+    try {
+      await writeFile(path.join(ignored.root, '.gitignore'), 'lib/\n');
+      const data = (await run({ error: await ignored.log('report-crash.txt') }, await ignored.context())).data as DiagnoseData;
+      expect(data.location).to.deep.include({ file: 'src/orders.ts', line: 16, column: 23 });
+    } finally {
+      await ignored.remove();
+    }
   });
 
   it('finds where a local comes from when the failing value is a variable', async () => {
