@@ -1,3 +1,5 @@
+import { MAX_LINE, MAX_LINES } from '../explain/match-error.js';
+
 /** The error's own line (`TypeError: ...`, `error TS2304: ...`), its kind, and the failing test a runner names. */
 export interface Headline {
   kind: 'stack' | 'tsc' | 'test-failure' | 'message';
@@ -15,7 +17,7 @@ const JEST_TEST = /^\s*●\s+(.+)$/;
 const TAP_TEST = /^\s*not ok \d+ - (.+)$/;
 
 export function headlineOf(text: string): Headline {
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r?\n/, MAX_LINES).map((l) => l.slice(0, MAX_LINE));
   const hasFrames = lines.some((l) => /^\s*at\s+\S/.test(l) || /@\S+:\d+:\d+\s*$/.test(l));
   let test: string | undefined;
   for (const line of lines) {

@@ -6,6 +6,8 @@
  * `file://` URLs and http(s) URLs (browser bundles) are reduced to their paths.
  */
 
+import { MAX_LINE, MAX_LINES } from './match-error.js';
+
 export interface ErrorLocation {
   /** As written, normalised to forward slashes, without `file://` or the origin of a URL. */
   path: string;
@@ -50,7 +52,8 @@ export function errorLocations(text: string): ErrorLocation[] {
     if (fn && fn !== '<anonymous>') loc.fn = fn;
     out.push(loc);
   };
-  for (const line of text.split(/\r?\n/)) {
+  // Bounded like the catalogue's matching: long lines cut, long texts read up to a number of lines.
+  for (const line of text.split(/\r?\n/, MAX_LINES).map((l) => l.slice(0, MAX_LINE))) {
     let m = V8_FRAME.exec(line);
     if (m) {
       push(m[2]!, m[3]!, m[4], 'frame', m[1]?.replace(/^new\s+/, ''));

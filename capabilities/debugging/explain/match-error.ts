@@ -36,7 +36,16 @@ function hasCode(text: string, code: string): number {
 }
 
 /** Every occurrence of every entry in `text`, overlapping less specific ones removed, in text order. */
-export function matchErrors(text: string, catalogue: readonly ErrorEntry[] = ERROR_CATALOGUE): ErrorMatch[] {
+/**
+ * Error messages are short lines: longer lines (minified code, data dumps) are cut and very long texts
+ * are read up to a number of lines, which bounds every pattern's work (a message pattern on a
+ * 200,000-character line is quadratic at worst).
+ */
+export const MAX_LINE = 2000;
+export const MAX_LINES = 5000;
+
+export function matchErrors(input: string, catalogue: readonly ErrorEntry[] = ERROR_CATALOGUE): ErrorMatch[] {
+  const text = input.split('\n', MAX_LINES).map((l) => (l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l)).join('\n');
   const found: ErrorMatch[] = [];
   for (const entry of catalogue) {
     const codeAt = entry.code ? hasCode(text, entry.code) : -1;

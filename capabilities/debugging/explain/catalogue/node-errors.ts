@@ -107,7 +107,7 @@ export const NODE_ERRORS: ErrorEntry[] = [
     explanation: 'A `node:assert` assertion failed: the actual value differs from the expected one. In a test this is the failure itself.',
     causes: ['the code under test returns something else than the test expects', 'the test\'s expectation is outdated'], fixes: ['compare expected and actual in the message; fix the code or the expectation'],
     example: "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n1 !== 2\n", look: 'assert\\.' }),
-  node({ code: 'ERR_USE_AFTER_CLOSE', category: 'invalid-value', pattern: '(\\w+) was closed', title: 'Used after close',
+  node({ code: 'ERR_USE_AFTER_CLOSE', category: 'invalid-value', pattern: '(?<![\\w$])(\\w+) was closed', title: 'Used after close',
     explanation: 'An object (readline interface, file handle) was used after it was closed.', causes: ['an async callback running after `close()`'], fixes: ['stop using the object once closed'],
     example: 'Error [ERR_USE_AFTER_CLOSE]: readline was closed' }),
   node({ code: 'ERR_SERVER_ALREADY_LISTEN', category: 'invalid-value', pattern: 'Listen method has been called more than once', title: 'listen() called twice',
