@@ -25,7 +25,7 @@ export const DEBUGGING_CASES: CorpusCase[] = [
   { fixture: R, task: 'who calls urgencyScore?', expect: { kind: 'plan', capabilities: ['debugging.trace'], inputs: { 'debugging.trace': { symbol: 'urgencyScore' } }, target: 'urgencyScore' } },
   { fixture: E, task: 'trace where the coupon value comes from in priceOrder', expect: { kind: 'plan', capabilities: ['debugging.trace'], inputs: { 'debugging.trace': { symbol: 'priceOrder' } } } },
   // "why does X throw": the diagnosis is planned (not built yet: the job then ends incomplete), never "unsupported".
-  { fixture: E, task: 'why does priceOrder throw', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'] } },
+  { fixture: E, task: 'why does priceOrder throw', expect: { kind: 'plan', capabilities: ['debugging.diagnose'] } }, // no error text to explain: diagnose reads priceOrder (docs/debugging.md)
   { fixture: E, task: 'priceOrder throws when the coupon is empty', expect: { kind: 'plan', capabilities: ['debugging.diagnose'] } },
   { fixture: E, task: 'debug the crash in src/server.ts', expect: { kind: 'plan', capabilities: ['debugging.diagnose'], target: 'src/server.ts' } },
   { fixture: E, task: 'there is a bug in priceOrder, coupons are applied twice; fix it', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.fix', 'refactoring.verify'] } },
