@@ -1,0 +1,100 @@
+/**
+ * The JavaScript that runs inside a plugin's isolate besides the plugin: the prelude (builds `ctx`
+ * over the one host function, then removes it from the global object) and the SDK module the plugin
+ * may import. Everything that crosses is a string of JSON: no host object ever enters the isolate.
+ */
+
+/** Specifiers the plugin's entry may import: the SDK, under the package's subpath export and a short alias. */
+export const SDK_SPECIFIERS: ReadonlySet<string> = new Set(['@agentd/cli/sdk', 'agentd/sdk']);
+
+/** Runs once per context before the plugin's module is evaluated; captures JSON/Error first, so a plugin replacing them changes nothing here. */
+export const PRELUDE = String.raw`
+(() => {
+  const host = globalThis.__agentdHost;
+  const info = JSON.parse(globalThis.__agentdInfo);
+  delete globalThis.__agentdHost;
+  delete globalThis.__agentdInfo;
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  const ErrorCtor = Error;
+  const RangeErrorCtor = RangeError;
+  const toString = String;
+  const freeze = Object.freeze;
+  const call = async (name, args) => {
+    const reply = parse(await host.apply(undefined, [name, stringify(args)], { arguments: { copy: true }, result: { promise: true, copy: true } }));
+    if (reply.ok) return reply.value;
+    const error = new ErrorCtor(reply.error.message);
+    error.code = reply.error.code;
+    throw error;
+  };
+  const notify = (name, args) => { host.applyIgnored(undefined, [name, stringify(args)], { arguments: { copy: true } }); };
+  const ctx = freeze({
+    jobId: info.jobId,
+    stepIndex: info.stepIndex,
+    permissions: freeze({ projectCode: false }),
+    signal: freeze({ aborted: false }),
+    workspace: freeze({
+      root: '.',
+      read: (path) => call('read', [path]),
+      readMany: (paths) => call('readMany', [paths]),
+      exists: (path) => call('exists', [path]),
+      list: (options) => call('list', [options ?? {}]),
+      write: (path, content) => call('write', [path, content]),
+      delete: (path) => call('delete', [path]),
+      changes: () => call('changes', []),
+    }),
+    tools: freeze({
+      parse: (path) => call('parse', [path]),
+      format: (path, source) => call('format', [path, source]),
+    }),
+    log: (level, message) => notify('log', [toString(level), toString(message)]),
+    progress: (percent, message) => notify('progress', [Number(percent), message === undefined ? undefined : toString(message)]),
+  });
+  const describe = (value) => {
+    try {
+      if (value instanceof ErrorCtor) return { name: toString(value.name), message: toString(value.message), stack: toString(value.stack), stackOverflow: value instanceof RangeErrorCtor && /call stack/.test(toString(value.message)) };
+      return { name: 'NonError', message: 'threw a non-Error value: ' + toString(stringify(value) ?? typeof value).slice(0, 200), stackOverflow: false };
+    } catch {
+      return { name: 'NonError', message: 'threw a value that cannot be described', stackOverflow: false };
+    }
+  };
+  globalThis.__agentdRun = async (capability, inputJson) => {
+    try {
+      const ns = globalThis.__agentdPlugin;
+      const table = ns.capabilities ?? ns.default;
+      const definition = table && Object.prototype.hasOwnProperty.call(table, capability) ? table[capability] : undefined;
+      if (!definition || typeof definition.run !== 'function') {
+        return 'M' + stringify({ message: 'the entry exports no capability "' + capability + '" with a run() function (export const capabilities = { "' + capability + '": defineCapability({ run }) })' });
+      }
+      const result = await definition.run(parse(inputJson), ctx);
+      const json = stringify(result);
+      return typeof json === 'string' ? 'R' + json : 'R';
+    } catch (error) {
+      return 'E' + stringify(describe(error));
+    }
+  };
+})();
+`;
+
+/** The SDK module inside the isolate (the same helpers the host-side `@agentd/cli/sdk` exports). */
+export const SDK_MODULE = String.raw`
+export function defineCapability(definition) { return definition; }
+export function finding(options) {
+  const line = options.line ?? 1;
+  const column = options.column ?? 1;
+  return {
+    ruleId: options.ruleId,
+    severity: options.severity ?? 'medium',
+    message: options.message,
+    file: options.file,
+    range: { startLine: line, startColumn: column, endLine: options.endLine ?? line, endColumn: options.endColumn ?? column },
+    ...(options.fix ? { fix: options.fix } : {}),
+    ...(options.data ? { data: options.data } : {}),
+  };
+}
+export function lineOfIndex(source, index) {
+  let line = 1;
+  for (let i = 0; i < index && i < source.length; i++) if (source.charCodeAt(i) === 10) line++;
+  return line;
+}
+`;
