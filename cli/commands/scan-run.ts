@@ -14,10 +14,13 @@ import { fixFindings } from './scan-fix.js';
 import { chooseOptions, cliSettings } from './scan-options.js';
 import { scanFeedback, type ScanFeedback } from './scan-progress.js';
 import { ciRenderOptions } from './scan-links.js';
+import { addPluginChecks } from '../../plugins/manifest/index.js';
 
 export interface ScanArgs {
   path: string;
   checks?: string[];
+  /** Third-party plugins (folders or installed package names) whose analysis capabilities join the checks. */
+  plugin?: string[];
   format: ScanFormat;
   output?: string;
   /** More reports of the same scan, as "<format>:<file>". */
@@ -82,6 +85,7 @@ export async function scan(argv: ScanArgs, walk?: RootWalker): Promise<number> {
   if (argv.fix && argv.fixDryRun) throw new Error('--fix and --fix-dry-run exclude each other; pass one.');
   extraReports(argv.report); // a bad --report is a usage error before anything runs
   const catalog = await loadAnalysisCatalog();
+  if (argv.plugin?.length) await addPluginChecks(catalog, argv.plugin, process.cwd());
   const settings = cliSettings(root, catalog, argv.config);
   const chosen = chooseOptions(argv, settings, catalog);
   selectChecks(catalog, chosen.checks); // refuses unknown checks before anything runs

@@ -37,6 +37,29 @@ export class CapabilityRegistry {
     return registered;
   }
 
+  /**
+   * Registers a capability whose code is not a module of its own (a third-party plugin): `meta` was
+   * validated by its loader (plugins/manifest) and is plain data, `modulePath` is the runner module and
+   * `binding` the data the runner needs. Checks here what the registry owns: the id is free and the
+   * inputSchema compiles. Nothing of the plugin is imported or run.
+   */
+  registerBound(meta: CapabilityMeta, modulePath: string, binding: unknown, source: string): RegisteredCapability {
+    const existing = this.byId.get(meta.id);
+    if (existing) {
+      throw new AgentdError('duplicate_capability', `Capability id "${meta.id}" of ${source} is already registered by "${existing.modulePath}"${existing.binding === undefined ? '' : ' (another plugin)'}; rename one of them.`);
+    }
+    let validate;
+    try {
+      validate = this.validators.compile(meta.inputSchema);
+    } catch (error) {
+      throw new AgentdError('invalid_plugin', `Capability "${meta.id}" of ${source} has an invalid inputSchema (${(error as Error).message}); make it a valid JSON Schema (draft-07).`, { cause: error });
+    }
+    const registered: RegisteredCapability = { meta, modulePath: path.resolve(modulePath), binding };
+    this.byId.set(meta.id, registered);
+    this.validators.remember(meta.id, validate);
+    return registered;
+  }
+
   /** Every capability's meta, sorted by id. */
   list(): CapabilityMeta[] {
     return [...this.byId.values()].map((c) => c.meta).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

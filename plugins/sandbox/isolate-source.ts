@@ -4,6 +4,8 @@
  * may import. Everything that crosses is a string of JSON: no host object ever enters the isolate.
  */
 
+import { defineCapability, finding, lineOfIndex } from '../sdk/helpers.js';
+
 /** Specifiers the plugin's entry may import: the SDK, under the package's subpath export and a short alias. */
 export const SDK_SPECIFIERS: ReadonlySet<string> = new Set(['@agentd/cli/sdk', 'agentd/sdk']);
 
@@ -76,25 +78,8 @@ export const PRELUDE = String.raw`
 })();
 `;
 
-/** The SDK module inside the isolate (the same helpers the host-side `@agentd/cli/sdk` exports). */
-export const SDK_MODULE = String.raw`
-export function defineCapability(definition) { return definition; }
-export function finding(options) {
-  const line = options.line ?? 1;
-  const column = options.column ?? 1;
-  return {
-    ruleId: options.ruleId,
-    severity: options.severity ?? 'medium',
-    message: options.message,
-    file: options.file,
-    range: { startLine: line, startColumn: column, endLine: options.endLine ?? line, endColumn: options.endColumn ?? column },
-    ...(options.fix ? { fix: options.fix } : {}),
-    ...(options.data ? { data: options.data } : {}),
-  };
-}
-export function lineOfIndex(source, index) {
-  let line = 1;
-  for (let i = 0; i < index && i < source.length; i++) if (source.charCodeAt(i) === 10) line++;
-  return line;
-}
-`;
+/**
+ * The SDK module inside the isolate: built from the source text of the host SDK's own helpers
+ * (plugins/sdk/helpers.ts, self-contained functions), so there is one implementation of each.
+ */
+export const SDK_MODULE = [defineCapability, finding, lineOfIndex].map((helper) => `export ${helper.toString()}`).join('\n');
