@@ -1,6 +1,6 @@
 /**
  * The host side of the one bridge function a plugin's isolate gets: a tool name and its arguments as
- * JSON text in, `{ ok, value | error }` as JSON text out. Each call goes to the step's real
+ * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference). Each call goes to the step's real
  * `CapabilityContext` (reads confined, writes staged, the job's budget counted exactly as for
  * first-party code), after the plugin's own checks: its read globs, `writes`, its tools, its
  * tool-call limit and the argument size. A refusal of those (and a path escaping the workspace) is
@@ -18,7 +18,12 @@ const LOG_LEVELS: ReadonlySet<string> = new Set(['debug', 'info', 'warn', 'error
 const MAX_LOG_LINES = 1_000;
 const MAX_LOG_CHARS = 8 * 1024;
 
-export type HostDispatch = (name: string, argsJson: string) => Promise<string>;
+/**
+ * The reply is plain data the isolate receives as a structured copy (isolated-vm `copy: true`, V8's
+ * serializer): a file's text crosses as one string copy, not JSON-escaped and re-parsed.
+ */
+export type HostReply = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply>;
 
 export interface HostTools {
   dispatch: HostDispatch;
@@ -135,7 +140,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
       const args = JSON.parse(argsJson) as unknown[];
       if (name === 'log' || name === 'progress') {
         notify(name, Array.isArray(args) ? args : []);
-        return '{"ok":true}';
+        return { ok: true, value: null };
       }
       const handler = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
       if (!handler) throw new AgentdError('plugin_permission_denied', `${who} called an unknown host tool "${String(name).slice(0, 40)}".`);
@@ -144,12 +149,12 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
         throw new AgentdError('plugin_tool_call_limit', `${who} made more than ${binding.limits.maxToolCalls} tool calls (its manifest's limits.maxToolCalls).`);
       }
       const value = await handler(Array.isArray(args) ? args : []);
-      return JSON.stringify({ ok: true, value: value === undefined ? null : value });
+      return { ok: true, value: value === undefined ? null : value };
     } catch (error) {
       const code = isAgentdError(error) ? error.code : 'plugin_error';
       const message = error instanceof Error ? error.message : String(error);
       if (isAgentdError(error) && FINAL_CODES.has(code)) stop(error);
-      return JSON.stringify({ ok: false, error: { code, message } });
+      return { ok: false, error: { code, message } };
     }
   };
   return { dispatch, calls: () => calls };

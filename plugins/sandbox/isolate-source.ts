@@ -23,7 +23,7 @@ export const PRELUDE = String.raw`
   const toString = String;
   const freeze = Object.freeze;
   const call = async (name, args) => {
-    const reply = parse(await host.apply(undefined, [name, stringify(args)], { arguments: { copy: true }, result: { promise: true, copy: true } }));
+    const reply = await host.apply(undefined, [name, stringify(args)], { arguments: { copy: true }, result: { promise: true, copy: true } });
     if (reply.ok) return reply.value;
     const error = new ErrorCtor(reply.error.message);
     error.code = reply.error.code;

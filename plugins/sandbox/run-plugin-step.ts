@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import type ivmModule from 'isolated-vm';
 import { AgentdError, isAgentdError, type CapabilityContext, type StepResult } from '../../core/index.js';
 import type { PluginBinding } from './binding.js';
-import { createHostTools } from './host-tools.js';
+import { createHostTools, type HostDispatch } from './host-tools.js';
 import { PRELUDE, SDK_MODULE, SDK_SPECIFIERS } from './isolate-source.js';
 
 type Ivm = typeof ivmModule;
@@ -124,7 +124,7 @@ async function evaluate(
   source: string,
   input: unknown,
   ctx: CapabilityContext,
-  dispatch: (name: string, argsJson: string) => Promise<string>,
+  dispatch: HostDispatch,
   ready: () => void,
 ): Promise<Outcome> {
   const context = await isolate.createContext();
