@@ -2,13 +2,14 @@ import yargs, { type Argv } from 'yargs';
 import { advisoriesCommand } from './commands/advisories.js';
 import { agentCommand } from './commands/agent.js';
 import { logsCommand } from './commands/logs.js';
+import { pluginCommand } from './commands/plugin.js';
 import { scanCommand } from './commands/scan.js';
 import { startCommand } from './commands/start.js';
 import { statusCommand } from './commands/status.js';
 import { packageVersion } from './version.js';
 
 /** Commands CI pipelines gate on keep exit 1 for "findings" and use 2 for a usage error. */
-const USAGE_EXIT_2 = new Set(['scan', 'advisories', 'agent']);
+const USAGE_EXIT_2 = new Set(['scan', 'advisories', 'agent', 'plugin']);
 
 function usageExitCode(args: string[]): number {
   const command = args.find((arg) => !arg.startsWith('-'));
@@ -29,7 +30,8 @@ export function buildCli(args: string[]): Argv {
     .command(scanCommand)
     .command(advisoriesCommand)
     .command(agentCommand)
-    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories or agent.')
+    .command(pluginCommand)
+    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories, agent or plugin.')
     .strict()
     .version(packageVersion())
     .alias('v', 'version')

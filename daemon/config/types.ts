@@ -60,7 +60,7 @@ export interface AgentdConfig {
     encryption: { enabled: boolean; algorithm: string; key: string | null };
   };
   /**
-   * Third-party plugins to load (docs/plugins.md): folders (relative to the daemon's working directory)
+   * Third-party plugins to load (docs/plugins.md): folders (a `./` path in a file is relative to the file)
    * or npm package names installed where the daemon runs. A broken one is logged and skipped.
    */
   plugins: string[];
