@@ -19,7 +19,7 @@ const EXAMPLE = fileURLToPath(new URL('../../plugins/examples/license-header', i
 const SDK = pathToFileURL(fileURLToPath(new URL('../plugins/sdk/index.js', import.meta.url))).href;
 const FILES = 1_000;
 const LINES_PER_FILE = 100;
-const RUNS = 7;
+const RUNS = 15;
 const START_RUNS = 40;
 
 const median = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;

@@ -19,7 +19,8 @@ export const capabilities = {
       const files = await ctx.workspace.list({ include: input.include, exclude: input.exclude, extensions: input.extensions ?? SOURCE_EXTENSIONS });
       const { files: read, skipped } = await ctx.workspace.readMany(files);
       const findings = [];
-      for (const file of read) {
+      for (const [index, file] of read.entries()) {
+        if (index % 100 === 99) ctx.progress((100 * index) / read.length, `${index + 1} of ${read.length} files`);
         if (file.content.split('\n', lines).some((line) => line.includes(marker))) continue;
         const at = insertionPoint(file.content);
         findings.push(finding({
@@ -30,7 +31,6 @@ export const capabilities = {
           message: `The first ${lines} lines do not contain "${marker}".`,
           fix: { description: 'Insert the license header', edits: [{ start: at, end: at, text: `${header}\n` }] },
         }));
-        ctx.progress((100 * findings.length) / read.length);
       }
       return {
         summary: `${findings.length} of ${read.length} files lack a license header.`,
