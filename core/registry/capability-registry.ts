@@ -38,26 +38,29 @@ export class CapabilityRegistry {
   }
 
   /**
-   * Registers a capability whose code is not a module of its own (a third-party plugin): `meta` was
+   * Registers capabilities whose code is not a module of their own (a third-party plugin): `meta` was
    * validated by its loader (plugins/manifest) and is plain data, `modulePath` is the runner module and
    * `binding` the data the runner needs. Checks here what the registry owns: the id is free and the
    * inputSchema compiles. Nothing of the plugin is imported or run.
    */
-  registerBound(meta: CapabilityMeta, modulePath: string, binding: unknown, source: string): RegisteredCapability {
-    const existing = this.byId.get(meta.id);
-    if (existing) {
-      throw new AgentdError('duplicate_capability', `Capability id "${meta.id}" of ${source} is already registered by "${existing.modulePath}"${existing.binding === undefined ? '' : ' (another plugin)'}; rename one of them.`);
+  registerBound(entries: readonly { meta: CapabilityMeta; binding: unknown }[], modulePath: string, source: string): RegisteredCapability[] {
+    // Everything is checked before anything is registered: a plugin is registered whole or not at all.
+    const checked = entries.map(({ meta, binding }) => {
+      const existing = this.byId.get(meta.id);
+      if (existing) {
+        throw new AgentdError('duplicate_capability', `Capability id "${meta.id}" of ${source} is already registered by "${existing.modulePath}"${existing.binding === undefined ? '' : ' (another plugin)'}; rename one of them.`);
+      }
+      try {
+        return { registered: { meta, modulePath: path.resolve(modulePath), binding } as RegisteredCapability, validate: this.validators.compile(meta.inputSchema) };
+      } catch (error) {
+        throw new AgentdError('invalid_plugin', `Capability "${meta.id}" of ${source} has an invalid inputSchema (${(error as Error).message}); make it a valid JSON Schema (draft-07).`, { cause: error });
+      }
+    });
+    for (const { registered, validate } of checked) {
+      this.byId.set(registered.meta.id, registered);
+      this.validators.remember(registered.meta.id, validate);
     }
-    let validate;
-    try {
-      validate = this.validators.compile(meta.inputSchema);
-    } catch (error) {
-      throw new AgentdError('invalid_plugin', `Capability "${meta.id}" of ${source} has an invalid inputSchema (${(error as Error).message}); make it a valid JSON Schema (draft-07).`, { cause: error });
-    }
-    const registered: RegisteredCapability = { meta, modulePath: path.resolve(modulePath), binding };
-    this.byId.set(meta.id, registered);
-    this.validators.remember(meta.id, validate);
-    return registered;
+    return checked.map((c) => c.registered);
   }
 
   /** Every capability's meta, sorted by id. */

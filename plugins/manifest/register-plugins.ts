@@ -21,11 +21,7 @@ export async function registerPlugins(registry: CapabilityRegistry, sources: rea
   for (const source of sources) {
     try {
       const plugin = await readPlugin(source, from);
-      for (const { meta } of plugin.capabilities) {
-        const taken = registry.get(meta.id);
-        if (taken) throw new AgentdError('duplicate_capability', `Plugin ${JSON.stringify(source)} declares "${meta.id}", which "${taken.modulePath}" already registers; rename one of them.`);
-      }
-      const registered = plugin.capabilities.map(({ meta, binding }) => registry.registerBound(meta, PLUGIN_RUNNER, binding, `plugin ${JSON.stringify(source)}`));
+      const registered = registry.registerBound(plugin.capabilities, PLUGIN_RUNNER, `plugin ${JSON.stringify(source)}`);
       report.loaded.push({ plugin, registered });
     } catch (error) {
       report.broken.push({ source, error: isAgentdError(error) ? error : new AgentdError('invalid_plugin', `Plugin ${JSON.stringify(source)} could not be loaded (${String((error as Error)?.message ?? error)}).`) });

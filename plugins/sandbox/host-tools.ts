@@ -6,6 +6,7 @@
  * tool-call limit and the argument size. A refusal of those (and a path escaping the workspace) is
  * final: `stop` ends the step with that error even if the plugin catches it.
  */
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
 import { AgentdError, isAgentdError, syntaxTreeOf, type CapabilityContext, type ListOptions, type LogLevel, type SyntaxNode } from '../../core/index.js';
@@ -89,6 +90,23 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     }
     return normal;
   };
+  /**
+   * A symlink inside the read globs must not lead to a file outside them (the workspace already keeps it
+   * inside the root): the real path is checked against the globs as well. A path not on disk (staged,
+   * or missing) has nothing to resolve.
+   */
+  const checkReadReal = async (file: string): Promise<string> => {
+    const normal = checkRead(file);
+    const root = await realpath(ctx.workspace.root).catch(() => ctx.workspace.root);
+    const real = await realpath(path.join(root, normal)).catch(() => null);
+    if (real === null) return normal;
+    const relative = path.relative(root, real).split(path.sep).join('/');
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return normal; // the workspace refuses it with workspace_escape
+    if (relative !== normal && (!ignore.isPathValid(relative) || !readable.ignores(relative))) {
+      throw new AgentdError('plugin_permission_denied', `${who} read "${normal.slice(0, 200)}", a link to "${relative.slice(0, 200)}", which its manifest's permissions.read does not cover.`);
+    }
+    return normal;
+  };
   const needWrites = (what: string): void => {
     if (!binding.permissions.writes) throw new AgentdError('plugin_permission_denied', `${who} tried to ${what} without the "writes" permission in its manifest.`);
   };
@@ -97,8 +115,8 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
   };
 
   const handlers: Record<string, (args: unknown[]) => Promise<unknown> | unknown> = {
-    read: (args) => ctx.workspace.read(checkRead(asString(args[0], 'read(path)'))),
-    readMany: (args) => ctx.workspace.readMany(asStrings(args[0], 'readMany(paths)').map(checkRead)),
+    read: async (args) => ctx.workspace.read(await checkReadReal(asString(args[0], 'read(path)'))),
+    readMany: async (args) => ctx.workspace.readMany(await Promise.all(asStrings(args[0], 'readMany(paths)').map(checkReadReal))),
     exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
     list: async (args) => (await ctx.workspace.list(listOptions(args[0]))).filter((file) => readable.ignores(file)),
     write: (args) => {
@@ -112,7 +130,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     changes: () => ctx.workspace.changes(),
     parse: async (args) => {
       needTool('parse');
-      const parsed = await ctx.tools.parse(checkRead(asString(args[0], 'parse(path)')));
+      const parsed = await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)')));
       return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: parsed.source, nodes: flatten(syntaxTreeOf(parsed)) };
     },
     format: (args) => {

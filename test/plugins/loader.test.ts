@@ -88,6 +88,15 @@ describe('plugin manifests and loading', function () {
     expect(registry.get('acme/analysis.thing')?.binding).to.have.property('plugin', 'one');
   });
 
+  it('registers a plugin whole or not at all: a bad inputSchema in its second capability leaves none of it', async () => {
+    const folder = await pluginFolder('half', { namespace: 'half', sdk: '^1.0.0', entry: 'index.js', capabilities: [meta('analysis.good'), meta('analysis.bad', { inputSchema: { type: 'object', minimun: 1 } })] });
+    const registry = new CapabilityRegistry();
+    const report = await registerPlugins(registry, [folder], process.cwd());
+    expect(report.broken[0]!.error.code).to.equal('invalid_plugin');
+    expect(report.broken[0]!.error.message).to.contain('analysis.bad').and.contain('inputSchema');
+    expect(registry.size).to.equal(0);
+  });
+
   it('skips a broken plugin and loads the others: not a folder, no manifest, not JSON, an unknown package', async () => {
     const noManifest = await mkdtemp(path.join(tmpdir(), 'agentd-manifest-'));
     await writeFile(path.join(noManifest, 'package.json'), JSON.stringify({ name: 'plain', version: '1.0.0' }));

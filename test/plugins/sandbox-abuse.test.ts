@@ -44,6 +44,8 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     ['an absolute read', 'return { summary: await ctx.workspace.read("/etc/passwd") };', 'workspace_escape'],
     ['a read through a symlink leading out', 'return { summary: await ctx.workspace.read("src/link.txt") };', 'workspace_escape'],
     ['a read outside its read globs', 'return { summary: await ctx.workspace.read("src/a.ts") };', 'plugin_permission_denied', { permissions: { read: ['docs/**'] } }],
+    ['a symlink inside the read globs to a file outside them', 'await ctx.workspace.read("docs/readme.md"); return { summary: await ctx.workspace.read("docs/code.ts") };', 'plugin_permission_denied', { permissions: { read: ['docs/**'] } }],
+    ['the same link through readMany', 'return { summary: JSON.stringify(await ctx.workspace.readMany(["docs/code.ts"])) };', 'plugin_permission_denied', { permissions: { read: ['docs/**'] } }],
     ['a write without the writes permission (caught)', 'try { await ctx.workspace.write("src/a.ts", "pwned"); } catch {} return { summary: "wrote" };', 'plugin_permission_denied'],
     ['a tool it did not request', 'await ctx.tools.parse("src/a.ts"); return { summary: "parsed" };', 'plugin_permission_denied'],
     ['an import outside the SDK', 'return { summary: "never" };', 'invalid_plugin', { header: "import fs from 'node:fs';" }],
@@ -93,6 +95,12 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     expect(result.summary).to.equal('staged');
     expect(staged.map((entry) => entry.path)).to.deep.equal(['src/a.ts']);
     expect(await readFile(path.join(root, 'src', 'a.ts'), 'utf8')).to.equal('export const a = 1;\n');
+  });
+
+  it('format (when requested) formats with the project settings', async () => {
+    const binding = await pluginWith('return { summary: await ctx.tools.format("src/a.ts", "export   const   b=2") };', { permissions: { tools: ['format'] } });
+    const { result } = await runIn(root, binding);
+    expect(result.summary).to.equal('export const b = 2;\n');
   });
 
   it('parse (when requested) hands over the tree as data', async () => {

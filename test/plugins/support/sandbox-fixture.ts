@@ -15,6 +15,10 @@ export async function abuseWorkspace(): Promise<string> {
   await writeFile(path.join(root, 'src', 'a.ts'), 'export const a = 1;\n');
   await writeFile(path.join(base, 'secret.txt'), 'TOP SECRET\n');
   await symlink(path.join(base, 'secret.txt'), path.join(root, 'src', 'link.txt'));
+  // Inside the workspace, but a way from docs/ (readable) to src/ (not, for a plugin that may read docs/** only).
+  await mkdir(path.join(root, 'docs'));
+  await writeFile(path.join(root, 'docs', 'readme.md'), '# docs\n');
+  await symlink(path.join('..', 'src', 'a.ts'), path.join(root, 'docs', 'code.ts'));
   return root;
 }
 
