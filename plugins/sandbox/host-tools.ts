@@ -29,6 +29,8 @@ export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply
 export interface HostTools {
   dispatch: HostDispatch;
   calls(): number;
+  /** After the step: calls still arriving (fired without await before run() returned) are refused, never run. */
+  close(): void;
 }
 
 /** A parsed file as data: the nodes in pre-order, each with its parent's index (-1 for the root). */
@@ -76,6 +78,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
   const tools = new Set<PluginTool>(binding.permissions.tools);
   let calls = 0;
   let logLines = 0;
+  let closed = false;
   const who = `Plugin capability "${binding.id}"`;
 
   /** Confinement first (the same words the workspace uses), then the manifest's read globs. */
@@ -152,6 +155,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
 
   const dispatch: HostDispatch = async (name, argsJson) => {
     try {
+      if (closed) throw new AgentdError('plugin_error', `${who} called ${String(name).slice(0, 40)} after its step ended.`);
       if (typeof argsJson !== 'string' || argsJson.length > binding.limits.maxOutputBytes) {
         throw new AgentdError('plugin_output_too_large', `${who} passed ${typeof argsJson === 'string' ? argsJson.length : '?'} characters to ${String(name).slice(0, 40)}, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`);
       }
@@ -175,5 +179,5 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
       return { ok: false, error: { code, message } };
     }
   };
-  return { dispatch, calls: () => calls };
+  return { dispatch, calls: () => calls, close: () => void (closed = true) };
 }

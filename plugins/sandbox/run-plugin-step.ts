@@ -109,6 +109,7 @@ export async function runPluginStep(binding: PluginBinding, input: unknown, ctx:
   } catch (error) {
     throw failure ?? describeIsolateFailure(error, binding, isolate.isDisposed);
   } finally {
+    host.close();
     clearInterval(watchdog);
     ctx.signal.removeEventListener('abort', onAbort);
     const cpuMs = isolate.isDisposed ? Number.NaN : Number(isolate.cpuTime) / 1e6;

@@ -5,6 +5,8 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createLocalContext } from '../../core/context/local-context.js';
+import { runPluginStep } from '../../plugins/sandbox/run-plugin-step.js';
 import { abuseWorkspace, codeOf, pluginWith, runIn } from './support/sandbox-fixture.js';
 
 describe('plugin sandbox: abuse cases are contained with their own codes', function () {
@@ -33,6 +35,7 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     ['import() of a Node built-in', 'await import("node:fs"); return { summary: "imported" };', 'plugin_error'],
     ['eval of host-reaching code', 'return { summary: eval("process.env.HOME") };', 'plugin_error'],
     ['timers that are not there', 'await new Promise((resolve) => setTimeout(resolve, 1)); return { summary: "slept" };', 'plugin_error'],
+    ['a loop left running in the background after returning', '(async () => { for (;;) await null; })(); return { summary: "done?" };', 'plugin_cpu_limit'],
     ['a promise that never resolves', 'await new Promise(() => {});', 'plugin_timeout', { limits: { wallMs: 500 } }],
     ['throwing a number', 'throw 42;', 'plugin_error'],
     ['throwing an object with a getter that never returns', 'throw { get message() { for (;;) {} } };', 'plugin_cpu_limit'],
@@ -101,6 +104,18 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     const binding = await pluginWith('return { summary: await ctx.tools.format("src/a.ts", "export   const   b=2") };', { permissions: { tools: ['format'] } });
     const { result } = await runIn(root, binding);
     expect(result.summary).to.equal('export const b = 2;\n');
+  });
+
+  it('tool calls fired without await before returning never act after the step', async () => {
+    // The writes start after run() has returned (200 microtask turns later), one after another.
+    const binding = await pluginWith('const later = async () => { for (let i = 0; i < 200; i++) await null; for (let i = 0; i < 20; i++) await ctx.workspace.write(`src/late${i}.ts`, "late"); }; void later(); return { summary: "returned early" };', { permissions: { writes: true } });
+    const handle = await createLocalContext({ root, limits: { maxToolCalls: 10_000 } });
+    const result = await runPluginStep(binding, {}, handle.ctx);
+    expect(result.summary).to.equal('returned early');
+    const atReturn = handle.ctx.workspace.changes().length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The overlay is live: a call the host ran after the step ended would show here.
+    expect(handle.ctx.workspace.changes().length).to.equal(atReturn);
   });
 
   it('parse (when requested) hands over the tree as data', async () => {
