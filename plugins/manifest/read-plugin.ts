@@ -107,8 +107,9 @@ export async function readPlugin(source: string, from: string): Promise<LoadedPl
     seen.add(meta.id);
     if (meta.writes && !permissions.writes) refuse(source, `declares "${meta.id}" with writes: true but does not request /agentd/permissions/writes`);
     const id = `${namespace}/${meta.id}`;
-    const binding: PluginBinding = { kind: 'isolate', plugin: pkg.name as string, version: pkg.version as string, entry: realEntry, capability: meta.id, id, permissions, limits };
-    return { meta: { ...structuredClone(meta), id }, binding };
+    const registered = { ...structuredClone(meta), id };
+    const binding: PluginBinding = { kind: 'isolate', plugin: pkg.name as string, version: pkg.version as string, entry: realEntry, capability: meta.id, id, permissions, limits, meta: registered };
+    return { meta: registered, binding };
   });
   return { source, name: pkg.name as string, version: pkg.version as string, namespace, folder, entry: realEntry, permissions, limits, capabilities };
 }

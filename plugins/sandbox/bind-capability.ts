@@ -16,8 +16,7 @@ export function bindCapability(binding: unknown): Capability {
     throw new AgentdError('invalid_plugin', 'A plugin step arrived without a valid binding (kind "isolate", entry, permissions, limits).');
   }
   return {
-    // The registry holds the meta; the step worker needs only run().
-    meta: { id: plugin.id } as Capability['meta'],
+    meta: plugin.meta ?? ({ id: plugin.id } as Capability['meta']),
     run: (input: unknown, ctx: CapabilityContext): Promise<StepResult> => runPluginStep(plugin, input, ctx),
   };
 }

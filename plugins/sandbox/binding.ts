@@ -46,4 +46,9 @@ export interface PluginBinding {
   id: string;
   permissions: PluginPermissions;
   limits: PluginLimits;
+  /**
+   * The registered (namespaced) meta, so the step runs like a first-party one: an analysis plugin's
+   * findings go through the project's finding policy (agentd.config.json, agentd-ignore comments).
+   */
+  meta?: import('../../core/index.js').CapabilityMeta;
 }

@@ -130,7 +130,8 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
       needWrites('delete a file');
       return ctx.workspace.delete(checkRead(asString(args[0], 'delete(path)')));
     },
-    changes: () => ctx.workspace.changes(),
+    // Earlier steps may have staged files outside this plugin's read globs: it sees only the ones it may read.
+    changes: () => ctx.workspace.changes().filter((change) => ignore.isPathValid(change.path) && readable.ignores(change.path)),
     parse: async (args) => {
       needTool('parse');
       const parsed = await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)')));

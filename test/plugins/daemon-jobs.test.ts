@@ -51,6 +51,8 @@ describe('plugins in the daemon (REST jobs)', function () {
     await mkdir(root, { recursive: true });
     await writeFile(path.join(root, 'a.js'), 'export const a = 1;\n');
     await writeFile(path.join(root, 'b.js'), '// SPDX-License-Identifier: MIT\nexport const b = 2;\n');
+    // A plugin's findings go through the project's finding policy like first-party ones.
+    await writeFile(path.join(root, 'c.js'), '// agentd-ignore-file license-header/missing -- generated file\nexport const c = 3;\n');
   });
   after(() => t?.close());
 
@@ -61,7 +63,7 @@ describe('plugins in the daemon (REST jobs)', function () {
     expect(ids).to.include.members(['acme/analysis.license-header', 'evil/analysis.spin', 'analysis.naming']);
   });
 
-  it('runs a plugin capability as a job, and validates its input at submission', async () => {
+  it('runs a plugin capability as a job (its findings reviewed under agentd-ignore comments), and validates its input at submission', async () => {
     const { body } = await post(t.url, '/jobs', { capability: 'acme/analysis.license-header', workspace: 'project' });
     const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
     expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');

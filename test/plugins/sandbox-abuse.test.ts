@@ -118,6 +118,13 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     expect(handle.ctx.workspace.changes().length).to.equal(atReturn);
   });
 
+  it("changes() shows earlier steps' staged files only where the read globs reach", async () => {
+    const binding = await pluginWith('return { summary: (await ctx.workspace.changes()).map((c) => c.path + "=" + c.after).join(",") };', { permissions: { read: ['docs/**'] } });
+    const handle = await createLocalContext({ root, staged: [{ path: 'docs/new.md', content: 'doc' }, { path: 'src/secret.ts', content: 'SECRET' }] });
+    const result = await runPluginStep(binding, {}, handle.ctx);
+    expect(result.summary).to.equal('docs/new.md=doc');
+  });
+
   it('parse (when requested) hands over the tree as data', async () => {
     const binding = await pluginWith('const file = await ctx.tools.parse("src/a.ts"); return { summary: file.nodes[0].type + ":" + file.nodes.filter((n) => n.type === "lexical_declaration").length };', { permissions: { tools: ['parse'] } });
     const { result } = await runIn(root, binding);
