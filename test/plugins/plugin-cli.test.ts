@@ -78,9 +78,18 @@ describe('agentd plugin (CLI)', function () {
     const project = path.join(base, 'scanned');
     await mkdir(project);
     await writeFile(path.join(project, 'b.js'), '// FIXME soon\n');
-    const scan = await runAgentd(['scan', project, '--plugin', path.join(base, 'acme'), '--checks', 'acme/analysis.todo-comments', '--format', 'json', '--fail-on', 'none'], cleanEnv());
+    // `agentd plugin add` with no --config writes ~/.agentd/config.json, which agentd scan reads too.
+    const env = cleanEnv({ HOME: path.join(base, 'home') });
+    expect((await runAgentd(['plugin', 'add', path.join(base, 'acme')], env)).code).to.equal(0);
+    const scan = await runAgentd(['scan', project, '--checks', 'acme/analysis.todo-comments', '--format', 'json', '--fail-on', 'none'], env);
     expect(scan.code, scan.stderr).to.equal(0);
     expect((JSON.parse(scan.stdout) as { findings: { ruleId: string }[] }).findings.map((f) => f.ruleId)).to.deep.equal(['todo-comments/fixme']);
+    // A configured plugin that breaks later is a warning for scan (as for the daemon), not a failed gate.
+    const userConfig = path.join(base, 'home', '.agentd', 'config.json');
+    await writeFile(userConfig, JSON.stringify({ plugins: [path.join(base, 'acme'), path.join(base, 'gone')] }));
+    const warned = await runAgentd(['scan', project, '--checks', 'acme/analysis.todo-comments', '--format', 'json', '--fail-on', 'none'], env);
+    expect(warned.code, warned.stderr).to.equal(0);
+    expect(warned.stderr).to.contain('plugin skipped').and.contain('gone');
   });
 
   it('remove takes a plugin out by package name', async () => {
