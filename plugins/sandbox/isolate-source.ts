@@ -54,7 +54,10 @@ export const PRELUDE = String.raw`
   });
   const describe = (value) => {
     try {
-      if (value instanceof ErrorCtor) return { name: toString(value.name), message: toString(value.message), stack: toString(value.stack), stackOverflow: value instanceof RangeErrorCtor && /call stack/.test(toString(value.message)) };
+      if (value instanceof ErrorCtor) {
+        const message = toString(value.message);
+        return { name: toString(value.name).slice(0, 100), message: message.slice(0, 4000), stack: toString(value.stack).slice(0, 8000), stackOverflow: value instanceof RangeErrorCtor && /call stack/.test(message.slice(0, 200)) };
+      }
       return { name: 'NonError', message: 'threw a non-Error value: ' + toString(stringify(value) ?? typeof value).slice(0, 200), stackOverflow: false };
     } catch {
       return { name: 'NonError', message: 'threw a value that cannot be described', stackOverflow: false };
@@ -70,6 +73,8 @@ export const PRELUDE = String.raw`
       }
       const result = await definition.run(parse(inputJson), ctx);
       const json = stringify(result);
+      // Checked here, so an oversized result is never copied out of the isolate (the host checks again).
+      if (typeof json === 'string' && json.length > info.maxOutputBytes) return 'O' + json.length;
       return typeof json === 'string' ? 'R' + json : 'R';
     } catch (error) {
       return 'E' + stringify(describe(error));

@@ -51,7 +51,7 @@ function checkResult(value: unknown, binding: PluginBinding): StepResult {
 }
 
 interface Outcome {
-  kind: 'R' | 'E' | 'M';
+  kind: 'R' | 'E' | 'M' | 'O';
   body: string;
 }
 
@@ -101,8 +101,9 @@ export async function runPluginStep(binding: PluginBinding, input: unknown, ctx:
       if (thrown.stackOverflow === true) throw new AgentdError('plugin_stack_overflow', `Plugin capability "${binding.id}" overflowed the stack (${message}).`);
       throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" threw ${String(thrown.name).slice(0, 100)}: ${message}`);
     }
-    if (outcome.body.length > binding.limits.maxOutputBytes) {
-      throw new AgentdError('plugin_output_too_large', `Plugin capability "${binding.id}" returned ${outcome.body.length} characters of JSON, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`);
+    if (outcome.kind === 'O' || outcome.body.length > binding.limits.maxOutputBytes) {
+      const size = outcome.kind === 'O' ? Number(outcome.body) : outcome.body.length;
+      throw new AgentdError('plugin_output_too_large', `Plugin capability "${binding.id}" returned ${size} characters of JSON, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`);
     }
     if (outcome.body === '') throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" resolved to a value that is not JSON.`);
     return checkResult(parseUntrusted(outcome.body), binding);
@@ -131,7 +132,7 @@ async function evaluate(
   const context = await isolate.createContext();
   const jail = context.global;
   await jail.set('__agentdHost', new ivm.Reference(dispatch));
-  await jail.set('__agentdInfo', JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex }));
+  await jail.set('__agentdInfo', JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex, maxOutputBytes: binding.limits.maxOutputBytes }));
   await context.eval(PRELUDE, { filename: 'agentd:prelude' });
   // Taken before the plugin's module runs, so a plugin that replaces globalThis.__agentdRun changes nothing.
   const run = (await jail.get('__agentdRun', { reference: true })) as ivmModule.Reference<(capability: string, inputJson: string) => Promise<string>>;

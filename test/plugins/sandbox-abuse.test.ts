@@ -69,6 +69,13 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     expect((error as { code?: string }).code).to.equal('cancelled');
   });
 
+  it('a 100 MB error message is cut inside the isolate, not copied out whole', async () => {
+    const binding = await pluginWith('throw new Error("x".repeat(100_000_000));', { limits: { memoryMB: 256 } });
+    const error = (await runIn(root, binding).then(() => null, (e: unknown) => e)) as { code?: string; message?: string };
+    expect(error.code).to.equal('plugin_error');
+    expect(error.message!.length).to.be.below(5_000);
+  });
+
   it('prototype and getter tricks on returned data reach no host object', async () => {
     const binding = await pluginWith(`
       const data = JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}');
