@@ -63,6 +63,7 @@ export const ERROR_CATALOGUE = {
   plugin_stack_overflow: { status: 500, description: 'A plugin step recursed past the isolate stack.' },
   plugin_output_too_large: { status: 500, description: "A plugin step's result (its JSON) or one tool call's arguments exceeded limits.maxOutputBytes." },
   plugin_permission_denied: { status: 403, description: "A plugin step used something its manifest does not request (a write without `writes`, a read outside its read globs, a tool it did not list); the refusal is final for the step." },
+  plugin_sandbox_unavailable: { status: 503, description: 'The plugin sandbox (isolated-vm, an optional dependency compiled at install time) is not installed or does not load here; plugins are skipped and plugin steps fail. Reinstall agentd where g++, make and python3 are present.' },
   plugin_tool_call_limit: { status: 500, description: "A plugin step made more tool calls than its manifest's limits.maxToolCalls (the job's maxToolCalls applies as well)." },
 
   // Parsing

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { AgentdError, isAgentdError, type RegisteredCapability } from '../../core/index.js';
 import type { CapabilityRegistry } from '../../core/registry/index.js';
 import { readPlugin, type LoadedPlugin } from './read-plugin.js';
+import { sandboxInstalled, sandboxUnavailable } from '../sandbox/run-plugin-step.js';
 
 /** The runner module every plugin capability is registered with (compiled next to this file's folder). */
 export const PLUGIN_RUNNER = fileURLToPath(new URL('../sandbox/bind-capability.js', import.meta.url));
@@ -18,6 +19,11 @@ export interface PluginReport {
 
 export async function registerPlugins(registry: CapabilityRegistry, sources: readonly string[], from: string): Promise<PluginReport> {
   const report: PluginReport = { loaded: [], broken: [] };
+  if (sources.length > 0 && !sandboxInstalled()) {
+    // Without the sandbox no plugin step could run: each is reported and skipped, agentd itself runs on.
+    for (const source of sources) report.broken.push({ source, error: sandboxUnavailable('the isolated-vm package is not installed') });
+    return report;
+  }
   for (const source of sources) {
     try {
       const plugin = await readPlugin(source, from);

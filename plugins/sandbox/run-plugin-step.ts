@@ -17,9 +17,31 @@ import { PRELUDE, SDK_MODULE, SDK_SPECIFIERS } from './isolate-source.js';
 type Ivm = typeof ivmModule;
 let loaded: Ivm | undefined;
 
-/** isolated-vm is a native addon: loaded on the first plugin step, so a daemon with no plugins never maps it. */
+const require = createRequire(import.meta.url);
+
+/** The refusal when the optional sandbox is missing: agentd works, plugins do not. */
+export function sandboxUnavailable(detail: string): AgentdError {
+  return new AgentdError('plugin_sandbox_unavailable', `The plugin sandbox (isolated-vm) is not available here (${detail}); it is an optional dependency compiled at install time with g++, make and python3: reinstall agentd where those are present.`);
+}
+
+/** Whether isolated-vm is installed: resolved, not loaded (the loader runs in the daemon's own process, which never maps the addon). */
+export function sandboxInstalled(): boolean {
+  try {
+    require.resolve('isolated-vm');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** isolated-vm is a native addon: loaded on the first plugin step (in the executor), so a daemon with no plugins never maps it. */
 export function isolatedVm(): Ivm {
-  return (loaded ??= createRequire(import.meta.url)('isolated-vm') as Ivm);
+  if (loaded) return loaded;
+  try {
+    return (loaded = require('isolated-vm') as Ivm);
+  } catch (error) {
+    throw sandboxUnavailable((error as Error).message.split('\n')[0] ?? 'it does not load');
+  }
 }
 
 /** How often the watchdog looks at the isolate's CPU time and the wall clock. */
