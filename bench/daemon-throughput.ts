@@ -98,6 +98,7 @@ export async function run(): Promise<void> {
   const config = defaultConfig();
   Object.assign(config.server, { port: 0, host: '127.0.0.1' });
   config.workspace.path = workspace;
+  config.workspace.default = '.'; // the bench posts jobs without a workspace
   const logger = createLogger({ level: 'warn', format: 'json', file: null }, { stdout: new Writable({ write: (_c, _e, done) => done() }) });
   const daemon = await startDaemon(config, { logger, capabilityFolders: [CAPABILITIES] });
   const peer = await startPeer();

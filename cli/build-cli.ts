@@ -1,6 +1,7 @@
 import yargs, { type Argv } from 'yargs';
 import { advisoriesCommand } from './commands/advisories.js';
 import { agentCommand } from './commands/agent.js';
+import { githubCommand } from './commands/github.js';
 import { logsCommand } from './commands/logs.js';
 import { pluginCommand } from './commands/plugin.js';
 import { scanCommand } from './commands/scan.js';
@@ -30,8 +31,9 @@ export function buildCli(args: string[]): Argv {
     .command(scanCommand)
     .command(advisoriesCommand)
     .command(agentCommand)
+    .command(githubCommand)
     .command(pluginCommand)
-    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories, agent or plugin.')
+    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories, agent, github or plugin.')
     .strict()
     .version(packageVersion())
     .alias('v', 'version')

@@ -3,7 +3,15 @@ import { apiUrl, getJson, httpError, type ApiTarget } from './api-client.js';
 import { BarJobView, LineJobView, type JobEventData, type JobSnapshot, type JobView } from './job-view.js';
 import { streamEvents } from './sse-client.js';
 
-const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
+const FINAL = new Set(['succeeded', 'incomplete', 'failed', 'cancelled']);
+
+/** Exit code of a job that ended `incomplete` (planned steps did not run); the same as `agentd agent`'s. */
+export const INCOMPLETE = 4;
+
+function exitCodeOf(job: JobSnapshot): number {
+  if (job.status === 'succeeded') return 0;
+  return job.status === 'incomplete' ? INCOMPLETE : 1;
+}
 
 /** Exit code when the user stops following with Ctrl-C (128 + SIGINT), as shells report it. */
 export const INTERRUPTED = 130;
@@ -18,6 +26,10 @@ async function fetchJob(target: ApiTarget, jobId: string): Promise<JobSnapshot> 
 function summarize(job: JobSnapshot): string {
   const took = job.usage?.durationMs ? ` in ${(job.usage.durationMs / 1000).toFixed(1)} s` : '';
   if (job.status === 'succeeded') return `job ${job.id} succeeded${took}${job.result?.summary ? `: ${job.result.summary}` : ''}`;
+  if (job.status === 'incomplete') {
+    const steps = (job.notRun ?? []).map((step) => `step ${step.index + 1} ${step.capability} (${step.reason})`).join(', ');
+    return `job ${job.id} incomplete${took}: ${job.notRun?.length ?? 0} planned step(s) did not run: ${steps}`;
+  }
   const error = job.error ? `: ${job.error.code}: ${job.error.message}` : '';
   return `job ${job.id} ${job.status}${took}${error}`;
 }
@@ -25,13 +37,13 @@ function summarize(job: JobSnapshot): string {
 /**
  * Follows one job's events (GET /jobs/:id/events) until `done`, showing them through a progress bar on
  * a terminal or plain lines otherwise. Returns the exit code: 0 when the job succeeded, 1 when it
- * failed or was cancelled, 130 when the user stopped following (the job itself keeps running).
+ * failed or was cancelled, 4 when it ended incomplete (planned steps did not run), 130 when the user stopped following (the job itself keeps running).
  */
 export async function followJob(target: ApiTarget, jobId: string, out: Writable & { isTTY?: boolean }, signal?: AbortSignal): Promise<number> {
   let job = await fetchJob(target, jobId);
   if (FINAL.has(job.status)) {
     out.write(`${summarize(job)}\n`);
-    return job.status === 'succeeded' ? 0 : 1;
+    return exitCodeOf(job);
   }
   const view: JobView = out.isTTY ? new BarJobView(out, job.steps.length) : new LineJobView(out, job.steps.length);
   const url = apiUrl(target, `jobs/${encodeURIComponent(jobId)}/events`);
@@ -52,7 +64,7 @@ export async function followJob(target: ApiTarget, jobId: string, out: Writable 
     return 1;
   }
   view.end(summarize(job));
-  return job.status === 'succeeded' ? 0 : 1;
+  return exitCodeOf(job);
 }
 
 function awaitingApproval(jobId: string): string {

@@ -10,6 +10,8 @@ export interface JobSnapshot {
   result: { summary?: string } | null;
   error: { code: string; message: string } | null;
   usage?: { durationMs?: number };
+  /** Planned steps that did not run (an `incomplete` job). */
+  notRun?: Array<{ index: number; capability: string; reason: string }>;
 }
 
 export type JobEventData = Record<string, unknown> & { type?: string };

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig, type AgentdConfig, type LoadConfigOptions } from '../daemon/config/index.js';
+import { DASHBOARD_DIR } from '../daemon/http/dashboard-dir.js';
 import { createLogger, type Logger } from '../daemon/logging/index.js';
 import type { DaemonHandle } from '../daemon/server.js';
 
@@ -20,6 +23,8 @@ export async function runDaemon(options: LoadConfigOptions): Promise<number> {
     throw error;
   }
   logger.info(`agentd listening on ${handle.url}`, { host: handle.host, port: handle.port });
+  // The web dashboard (docs/dashboard.md), when this installation has it built.
+  if (existsSync(path.join(DASHBOARD_DIR, 'index.html'))) logger.info(`dashboard at ${handle.url}/ui/`);
   const signal = await nextSignal(logger);
   return shutDown(handle, config, logger, signal);
 }

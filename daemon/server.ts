@@ -30,11 +30,13 @@ import { Scheduler } from './jobs/scheduler.js';
 import { createApp } from './http/app.js';
 import { answerClientErrors, MAX_HEADER_BYTES } from './http/client-errors.js';
 import { withAgentSteps } from './agent/agent-steps.js';
+import { PlanOnly } from './agent/plan-only.js';
 import { daemonVersion } from './version.js';
 import { checkBindPolicy } from './security/bind-policy.js';
 import { createSecurity, recordCodecFor } from './security/security-setup.js';
 import type { WebhookEventBus } from './security/webhook-events.js';
 import { recoverOrphanedJournals } from './jobs/job-apply.js';
+import { createGithubApp, type GithubApp } from './github/github-app.js';
 
 export interface DaemonDeps {
   logger?: Logger;
@@ -65,6 +67,8 @@ export interface DaemonHandle {
   scheduler: Scheduler;
   /** Verified GitHub webhook deliveries (POST /webhooks/github), for the GitHub App integration. */
   webhooks: WebhookEventBus;
+  /** The GitHub App (daemon/github) when github.appId, the private key and the webhook secret are set. */
+  github: GithubApp | null;
   /** Open client connections (the hostile-input tests check that floods and slow clients are cleaned up). */
   connectionCount(): Promise<number>;
   close(options?: { graceSec?: number }): Promise<void>;
@@ -124,6 +128,7 @@ interface Parts {
   app: Express;
   instance: string;
   webhooks: WebhookEventBus;
+  github: GithubApp | null;
   /** Closes what the daemon opened itself (not what the caller passed in `deps`). */
   release(): Promise<void>;
 }
@@ -164,14 +169,21 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const service = new JobService({
     store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
     workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize, trustedWorkspaces: config.security.trustedWorkspaces,
+    defaultWorkspace: workspace.default,
   });
   // Before any job runs: applies that a killed daemon of this host left half-done are finished or rolled back.
   await recoverOrphanedJournals(workspace.path, logger);
   const runner = new JobRunner({ store, queue, bus, engine, logger, redactor, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security });
+  const planner = new PlanOnly({
+    engine, catalogue: () => registry.list(), workspaceBase: workspace.path, defaultWorkspace: workspace.default,
+    trustedWorkspaces: config.security.trustedWorkspaces, limits: config.limits,
+  });
+  const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security, planner });
+  const github = createGithubApp({ config, service, jobs: store, logger, webhooks: security.webhooks, redis: security.redis, redisPrefix: security.redisPrefix });
   const release = async () => {
+    await github?.close();
     metrics.close();
     detachEvents?.();
     detachEventLog();
@@ -181,7 +193,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     await Promise.allSettled([queue.close(), store.close()]);
     if (!deps.logger) await logger.close();
   };
-  return { logger, registry, queue, store, bus, service, scheduler, app, instance, webhooks: security.webhooks, release };
+  return { logger, registry, queue, store, bus, service, scheduler, app, instance, webhooks: security.webhooks, github, release };
 }
 
 export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): Promise<DaemonHandle> {
@@ -217,7 +229,7 @@ export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): 
     await parts.release();
   })());
 
-  return { url, port, host, queue: parts.queue, store: parts.store, app: parts.app, bus: parts.bus, scheduler, webhooks: parts.webhooks, close,
+  return { url, port, host, queue: parts.queue, store: parts.store, app: parts.app, bus: parts.bus, scheduler, webhooks: parts.webhooks, github: parts.github, close,
     connectionCount: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
   };
 }

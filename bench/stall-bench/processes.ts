@@ -41,7 +41,7 @@ async function stop(child: ChildProcess): Promise<void> {
 export async function startDaemon(repo: string, workspace: string, home: string): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repo, 'bin', 'agentd.js'), 'start', '-p', String(port), '--workspace', workspace], {
-    cwd: repo, env: { PATH: process.env.PATH, HOME: home, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: repo, env: { PATH: process.env.PATH, HOME: home, LOG_LEVEL: 'warn', AGENTD_WORKSPACE_DEFAULT: '.' }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -12,6 +12,10 @@ import { CHECKS, DEFAULT_TIMEOUT_MS, INPUT_SCHEMA, type VerifyInput } from './ve
 import { planChecks, type NotRun, type PlannedCheck } from './verify/plan-checks.js';
 import { runApiCheck, runCheck, type CheckRun } from './verify/run-check.js';
 import { applyToCopy, copyTree, removeTree } from './verify/temp-tree.js';
+import { compareTests, type TestComparison } from './verify/test-reporters.js';
+
+/** Regressions listed in the step's data (the message names the first, the count says how many). */
+const MAX_LISTED = 50;
 
 export const meta: CapabilityMeta = {
   id: 'refactoring.verify',
@@ -39,13 +43,19 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
   const before = await runSide(ctx, checks, [], 'before', timeoutMs);
   ctx.progress(50, 'checking with the staged changes');
   const after = await runSide(ctx, checks, changes, 'after', timeoutMs);
-  const data = { changedFiles: changes.map((c) => c.path), checks: checks.map((c) => c.name), notRun, before, after };
-  const regressions = checks.filter((c) => before[c.name]?.passed && !after[c.name]?.passed);
+  const perTest = comparePerTest(checks, before, after);
+  const data = { changedFiles: changes.map((c) => c.path), checks: checks.map((c) => c.name), notRun, before: withoutTests(before), after: withoutTests(after), perTest: capped(perTest) };
+  // Per test where the runner reported each test: a test that failed before does not disable the gate.
+  const regressions = checks.filter((c) => (perTest[c.name] ? perTest[c.name]!.regressions.length > 0 : before[c.name]?.passed && !after[c.name]?.passed));
   if (regressions.length > 0) {
     ctx.log('error', `refactoring.verify: ${JSON.stringify(data)}`);
-    throw new AgentdError('verification_failed', failureMessage(regressions[0]!, after[regressions[0]!.name]!, regressions.length));
+    const first = regressions[0]!;
+    const tests = perTest[first.name];
+    throw new AgentdError('verification_failed', tests ? testFailureMessage(first, tests) : failureMessage(first, after[first.name]!, regressions.length));
   }
-  return { summary: summarise(checks, before, after, changes.length, notRun), data };
+  // A check the job was not allowed to run is work left undone (the job ends incomplete); a check the project lacks is not.
+  const refused = notRun.filter((n) => n.needsProjectCode).map((n) => ({ part: n.check, reason: n.reason }));
+  return { summary: summarise(checks, before, after, changes.length, notRun, perTest), data, ...(refused.length > 0 ? { notRun: refused } : {}) };
 }
 
 /** Nothing can be checked: the project has no checks, or only checks this job may not run. */
@@ -77,8 +87,45 @@ function failureMessage(check: PlannedCheck, after: CheckRun, count: number): st
   return `Check "${check.name}" (${check.label}) passed before the staged changes and fails after them with exit code ${after.exitCode}${more}: ${lines}; the staged changes were discarded — fix the refactoring or drop that step.`;
 }
 
-function summarise(checks: PlannedCheck[], before: Side, after: Side, changed: number, notRun: NotRun[]): string {
+/** The checks whose runs reported each test on the before side (the comparison needs the tests that passed). */
+function comparePerTest(checks: PlannedCheck[], before: Side, after: Side): Record<string, TestComparison> {
+  const out: Record<string, TestComparison> = {};
+  for (const check of checks) {
+    const b = before[check.name];
+    const a = after[check.name];
+    if (check.kind !== 'command' || !check.reporter || !b?.tests || !a) continue;
+    out[check.name] = compareTests(check.reporter.runner, b.tests, a.tests ?? null, !a.passed);
+  }
+  return out;
+}
+
+/** The record keeps counts and the first regressions, never every test of a large suite. */
+function capped(perTest: Record<string, TestComparison>): Record<string, TestComparison> {
+  return Object.fromEntries(Object.entries(perTest).map(([name, c]) => [name, { ...c, regressions: c.regressions.slice(0, MAX_LISTED) }]));
+}
+
+function withoutTests(side: Side): Side {
+  return Object.fromEntries(Object.entries(side).map(([name, run]) => [name, run ? { ...run, tests: undefined } : run]));
+}
+
+function testFailureMessage(check: PlannedCheck, tests: TestComparison): string {
+  const [first, ...rest] = tests.regressions;
+  const more = rest.length > 0 ? ` (and ${rest.length} more test(s): ${rest.slice(0, 5).map((r) => `"${r.id}"`).join(', ')}${rest.length > 5 ? ', …' : ''})` : '';
+  const old = tests.stillFailing > 0 ? ` ${tests.stillFailing} test(s) that failed before still fail and did not count.` : '';
+  return `Test "${first!.id}" passed before the staged changes and fails after them: ${first!.message ?? 'no message'}${more} (${check.label}).${old} The staged changes were discarded — fix the refactoring or drop that step.`;
+}
+
+function perTestState(tests: TestComparison): string {
+  const after = tests.after ?? tests.before;
+  const old = tests.stillFailing > 0 ? `; ${tests.stillFailing} failed before and still fail (not caused by the change)` : '';
+  const fixed = tests.fixed > 0 ? `; ${tests.fixed} fixed` : '';
+  return `${after.passed} of ${after.passed + after.failed} test(s) pass, none that passed before fails${old}${fixed}`;
+}
+
+function summarise(checks: PlannedCheck[], before: Side, after: Side, changed: number, notRun: NotRun[], perTest: Record<string, TestComparison> = {}): string {
   const parts = checks.map((c) => {
+    const tests = perTest[c.name];
+    if (tests) return `${c.name} (${c.label}): ${perTestState(tests)}`;
     const b = before[c.name]!;
     const a = after[c.name]!;
     const state = a.passed ? 'passes' : b.passed ? 'FAILS' : 'still fails (failed before too)';

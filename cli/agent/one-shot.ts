@@ -13,7 +13,7 @@ import { TaskApi } from './task-api.js';
 import type { TaskJob } from './task-job.js';
 
 /** Exit codes of the one-shot form (documented in docs/agent.md). */
-export const EXIT = { succeeded: 0, failed: 1, usage: 2, awaitingApproval: 3 } as const;
+export const EXIT = { succeeded: 0, failed: 1, usage: 2, awaitingApproval: 3, incomplete: 4 } as const;
 
 export interface OneShotOptions {
   connection: Connection;
@@ -30,6 +30,7 @@ export interface OneShotOptions {
 export function exitCodeOf(job: TaskJob): number {
   if (job.status === 'succeeded') return EXIT.succeeded;
   if (job.status === 'awaiting_approval') return EXIT.awaitingApproval;
+  if (job.status === 'incomplete') return EXIT.incomplete;
   return EXIT.failed;
 }
 

@@ -38,7 +38,11 @@ export function verificationLine(job: TaskJob): string | null {
   if (job.error?.code === 'verification_failed') return `Verification failed, nothing was written: ${job.error.message}`;
   const verify = job.steps.find((step) => step.capability.endsWith('.verify'));
   if (!verify || verify.status === 'pending') return null;
+  // Nothing could be checked: never "failed" (nothing regressed) nor "passed" (nothing ran).
+  if (job.error?.code === 'project_code_not_allowed' && verify.status === 'failed') return `Not verified — nothing could be checked: ${job.error.message}`;
   const summary = verify.summary ? ` — ${verify.summary}` : '';
+  const refused = (job.notRun ?? []).filter((step) => step.index === verify.index);
+  if (verify.status === 'succeeded' && refused.length > 0) return `Verification incomplete (${refused.map((step) => step.reason).join('; ')})${summary}`;
   return `Verification ${verify.status === 'succeeded' ? 'passed' : verify.status}${summary}`;
 }
 
@@ -56,7 +60,7 @@ export function nextSuggestions(job: TaskJob): string[] {
   const suggestions: string[] = [];
   const findings = job.result?.findings ?? [];
   if (findings.some((f) => f.severity !== 'high' && f.severity !== 'critical')) suggestions.push('"only high severity" to narrow the findings');
-  if (job.status === 'succeeded' && (job.result?.changes?.length ?? 0) > 0) suggestions.push('/exec git diff to review what was written');
+  if ((job.status === 'succeeded' || job.status === 'incomplete') && (job.result?.changes?.length ?? 0) > 0) suggestions.push('/exec git diff to review what was written');
   if (job.error?.code === 'verification_failed') suggestions.push('/exec npm test to see the failing tests');
   suggestions.push('type a follow-up to refine this result, or /agent universal-agent "<task>" for a new task');
   return suggestions;
@@ -66,6 +70,7 @@ function statusLine(job: TaskJob, palette: Palette): string {
   const took = job.usage?.durationMs ? ` in ${(job.usage.durationMs / 1000).toFixed(1)} s` : '';
   if (job.status === 'succeeded') return palette.green(`✓ succeeded${took}`);
   if (job.status === 'cancelled') return palette.yellow(`✗ cancelled${job.error ? `: ${job.error.message}` : ''}`);
+  if (job.status === 'incomplete') return palette.yellow(`! incomplete${took}: ${job.notRun?.length ?? 0} planned step(s) did not run`);
   if (job.status === 'failed') return palette.red(`✗ failed${took}${job.error ? `: ${job.error.code}: ${job.error.message}` : ''}`);
   return `${job.status}${took}`;
 }
@@ -109,13 +114,17 @@ function resultBody(job: TaskJob): string[] {
   const lines: string[] = [];
   const result = job.result;
   if (!result || job.status === 'cancelled') return lines;
-  const skipped = skippedCapabilities(job);
-  if (skipped) lines.push(`Not built yet — skipped: ${skipped}`);
+  const notRun = job.notRun ?? [];
+  if (notRun.length > 0) lines.push('Did not run:', ...notRun.map((step) => `  ${step.index + 1}. ${step.capability} — ${step.reason}`));
+  else {
+    const skipped = skippedCapabilities(job);
+    if (skipped) lines.push(`Not built yet — skipped: ${skipped}`);
+  }
   const findings = result.findings ?? [];
   if (findings.length > 0) lines.push(severityCounts(findings, result.counts), ...topFindings(findings, result.counts?.findings));
-  else if (job.status === 'succeeded' && analysed(job)) lines.push(result.summary?.trim() || severityCounts(findings, result.counts), ...weakestFiles(result.data));
+  else if ((job.status === 'succeeded' || job.status === 'incomplete') && analysed(job)) lines.push(result.summary?.trim() || severityCounts(findings, result.counts), ...weakestFiles(result.data));
   const changes = result.changes ?? [];
-  if (changes.length > 0 && job.status === 'succeeded') {
+  if (changes.length > 0 && (job.status === 'succeeded' || job.status === 'incomplete')) {
     const total = Math.max(result.counts?.changes ?? 0, new Set(changes.map((c) => c.path)).size);
     const shown = total > changes.length ? `, the first ${changes.length} shown` : '';
     lines.push(`Changed files (${total}${shown}):`, ...changes.map((c) => `  ${c.action.padEnd(6)} ${c.path}`));
@@ -142,7 +151,7 @@ export function renderResult(job: TaskJob, palette: Palette): string {
   // A cancelled job's last agent turn is stale (a rejection or DELETE adds none): the status line says it all.
   const turn = job.status === 'cancelled' ? undefined : lastAgentTurn(job);
   // A success's turn repeats the counts below, so only its head line is shown; a failure's turn may explain more (what agentd can do).
-  const said = job.status === 'succeeded' ? headLine(turn?.message) : withoutError(turn?.message, job.error?.message);
+  const said = job.status === 'succeeded' || job.status === 'incomplete' ? headLine(turn?.message) : withoutError(turn?.message, job.error?.message);
   if (said) lines.push(`${palette.cyan('agent:')} ${said}`);
   lines.push(...resultBody(job));
   const verification = verificationLine(job);

@@ -1,5 +1,7 @@
 /** What `agentd agent` does once its arguments are parsed (loaded on use, with the prompt and its client). */
-import { connect } from './connection.js';
+import path from 'node:path';
+import { apiUrlSource } from '../global-options.js';
+import { connect, type Connection } from './connection.js';
 import { historyPath } from './history-file.js';
 import { EXIT, runOneShot } from './one-shot.js';
 import { paletteFor } from './palette.js';
@@ -15,7 +17,21 @@ export interface AgentArgs extends ApiOptions {
   json: boolean;
   /** --no-project-code: no job runs the project's own code (tests, ESLint config). */
   projectCode?: boolean;
+  /** With a daemon: the jobs' workspace (relative to its workspace.path). Embedded: the project folder. */
+  workspace?: string;
+  /** Run the embedded engine, never a daemon. */
+  embedded?: boolean;
 }
+
+/** The connection the arguments ask for: a named daemon must answer; --workspace targets the jobs. */
+async function connectFor(argv: AgentArgs): Promise<Connection> {
+  const workspace = argv.workspace === undefined ? process.cwd() : path.resolve(process.cwd(), argv.workspace);
+  return connect({
+    apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace, jobWorkspace: argv.workspace, projectCode: argv.projectCode !== false,
+    daemonRequired: argv.embedded ? null : apiUrlSource(process.argv, process.env), embedded: argv.embedded === true,
+  });
+}
+
 
 function usage(message: string): number {
   process.stderr.write(`agentd agent: ${message}\nRun "agentd agent --help" for the forms of the command.\n`);
@@ -23,7 +39,7 @@ function usage(message: string): number {
 }
 
 async function interactive(argv: AgentArgs): Promise<number> {
-  const connection = await connect({ apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace: process.cwd(), projectCode: argv.projectCode !== false });
+  const connection = await connectFor(argv);
   try {
     const loop = new PromptLoop({
       connection, input: process.stdin, output: process.stdout, palette: paletteFor(process.stdout),
@@ -37,7 +53,7 @@ async function interactive(argv: AgentArgs): Promise<number> {
 }
 
 async function oneShot(argv: AgentArgs, task: string): Promise<number> {
-  const connection = await connect({ apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace: process.cwd(), projectCode: argv.projectCode !== false });
+  const connection = await connectFor(argv);
   const human = argv.json ? process.stderr : process.stdout;
   human.write(`${connection.banner}\n`);
   try {

@@ -82,11 +82,13 @@ export interface TaskJob {
   error: { code: string; message: string } | null;
   turns: Turn[];
   usage?: { toolCalls?: number; durationMs?: number };
+  /** Planned steps that did not run and why (non-empty when the job is `incomplete`). */
+  notRun?: { index: number; capability: string; reason: string }[];
   createdAt?: string;
   updatedAt?: string;
 }
 
-export const FINAL_STATUSES = new Set(['succeeded', 'failed', 'cancelled']);
+export const FINAL_STATUSES = new Set(['succeeded', 'incomplete', 'failed', 'cancelled']);
 
 /** The statuses at which a follower stops: the job ended or waits for the user. */
 export const isSettled = (status: string): boolean => FINAL_STATUSES.has(status) || status === 'awaiting_approval';

@@ -65,6 +65,12 @@ export interface StepResult {
   changes?: Change[];
   artifacts?: Artifact[];
   data?: unknown;
+  /**
+   * Parts of the step's work that were refused (e.g. the tests, when the job may not run project code),
+   * each with the reason. A job whose steps report any ends `incomplete`, not `succeeded`. Parts that
+   * do not apply (no test script) are not listed: nothing was left undone.
+   */
+  notRun?: { part: string; reason: string }[];
 }
 
 /** The documentation of one rule a capability reports (like ESLint's meta.docs): shown in reports, SARIF and docs/rules. */

@@ -38,7 +38,9 @@ export const ERROR_CATALOGUE = {
   apply_failed: { status: 500, description: 'Staged changes could not be written; every touched file was restored.' },
 
   // Workspace
-  workspace_escape: { status: 400, description: 'A path is absolute, contains "..", or a symlink leads outside the root.' },
+  workspace_escape: { status: 400, description: 'A path is absolute, contains "..", or a symlink leads outside the root. At submission, any path-like field of a job\'s input (docs/api.md) is checked, whichever capability receives it.' },
+  followup_not_understood: { status: 400, description: 'A follow-up message on a capability or pipeline job (which has no planner) was neither a scope ("only src/", "exclude test/") nor a re-run ("run again"); nothing was re-run.' },
+  workspace_required: { status: 400, description: 'POST /jobs named no workspace and the daemon has no workspace.default: name the workspace, or configure a default.' },
   file_too_large: { status: 400, description: 'A file is over the 100 KB limit for reading or writing.' },
   binary_file: { status: 400, description: 'A file is binary; capabilities read and write text only.' },
   file_not_found: { status: 400, description: 'A file does not exist in the workspace.' },
@@ -88,6 +90,10 @@ export const ERROR_CATALOGUE = {
 
   // The agent (task jobs)
   unsupported_task: { status: 422, description: 'A free-text task asks for something outside agentd\'s capabilities; the agent turn lists what agentd can do.' },
+
+  // The GitHub App (daemon/github)
+  github_api_failed: { status: 502, description: 'A call the GitHub App made to GitHub\'s REST API failed after Octokit\'s retries (rate limits included); the message has the status and GitHub\'s message, never the token.' },
+  github_git_failed: { status: 502, description: 'A git fetch, clone or push of the GitHub App failed (a force-pushed or deleted head, a refused push); the message has git\'s last lines, never the token.' },
 
   // Agent restrictions
   network_denied: { status: 403, description: 'A capability tried to open a network connection or look up a host; capabilities run offline.' },

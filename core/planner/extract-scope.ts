@@ -3,7 +3,9 @@
  * and whether each is wanted ("in src/routes", "also include the tests folder") or left out ("except
  * tests", "skip src/db.ts"), or is a destination ("to src/money.ts").
  */
+import { closeNames } from './fuzzy-words.js';
 import { INTENTS } from './intents.js';
+import { KNOWN_TERMS } from './known-terms.js';
 import { foldersNamed, resolvePath, testGlobs, type PathResolution } from './resolve-target.js';
 import type { Token } from './task-text.js';
 import type { ProjectIndex } from './types.js';
@@ -92,7 +94,27 @@ function wordMention(tokens: Token[], i: number, index: ProjectIndex): Mention['
   if (folders.length === 1) return { status: 'found', path: folders[0]!, kind: 'folder' };
   if (folders.length > 1) return { status: 'ambiguous', options: folders };
   if (FOLDER_NOUNS.has(next) && !FILLERS.has(word)) return resolvePath(word, index);
-  return null;
+  return nearMissFolder(word, prev, index);
+}
+
+/** Words that put a place after them: "in srcc", "of srcc" (not "for", "on": "for performance", "on save"). */
+const PLACE_WORDS = new Set(['in', 'inside', 'within', 'under', 'of', 'across']);
+
+/**
+ * "audit security of srcc": after a place word, a word that is none the planner knows but is a near miss
+ * of a folder of the project is that folder misspelled — asked about with the close names, never
+ * silently widened to the whole project.
+ */
+function nearMissFolder(word: string, prev: string, index: ProjectIndex): Mention['resolution'] | null {
+  if (!PLACE_WORDS.has(prev) || word.length < 3 || FILLERS.has(word) || KNOWN_TERMS.has(word) || INTENT_WORDS.has(word) || COMMON_NAMES.has(word)) return null;
+  const byName = new Map<string, string>();
+  for (const folder of index.folders) {
+    const name = folder.slice(folder.lastIndexOf('/') + 1);
+    const known = byName.get(name);
+    if (!known || known.split('/').length > folder.split('/').length) byName.set(name, folder);
+  }
+  const near = closeNames(word, byName.keys());
+  return near.length > 0 ? { status: 'missing', suggestions: near.map((name) => byName.get(name)!) } : null;
 }
 
 export function extractMentions(tokens: Token[], index: ProjectIndex): Mention[] {

@@ -111,7 +111,7 @@ export const INTENTS: readonly IntentDef[] = [
     keywords: k('trace=3.5,who calls=4.5,callers=4.5,call graph=4.5,usages=3.5,references=2.5,where come from=4,data flow=3.5') },
   { id: 'debug-reproduce', family: 'debugging', capabilities: ['debugging.reproduce'], label: 'reproduce a bug', keywords: k('reproduce=6,repro=6,reproduction=6') },
   { id: 'debug-diagnose', family: 'debugging', capabilities: ['debugging.diagnose'], label: 'diagnose an error',
-    keywords: k('diagnose=4,debug=3.5,root cause=4,crash=3,crashes=3,exception=2.5,stack trace=3.5,error=2,bug=2.5,failing=2') },
+    keywords: k('diagnose=4,debug=3.5,root cause=4,crash=3,crashes=3,exception=2.5,stack trace=3.5,error=2,bug=2.5,failing=2,throw=3,throws=3,thrown=3,throwing=3') },
   { id: 'debug-explain', family: 'debugging', capabilities: ['debugging.explain'], label: 'explain an error', keywords: k('explain=3,why=1.5,meaning=2,what mean=2.5') },
   { id: 'debug-fix', family: 'debugging', capabilities: ['debugging.fix'], label: 'fix an error', keywords: k('fix=2,broken=2,repair=2.5,resolve=1.5') },
 ];

@@ -3,6 +3,7 @@
  * workflow when something is to be built, or a question / "unsupported" when nothing is clear.
  */
 import { buildPastedError } from './build-debugging.js';
+import { focusNote, focusSteps, symbolFocus } from './symbol-focus.js';
 import { buildWorkflow, isBuildTask } from './build-generation.js';
 import { buildSteps } from './build-steps.js';
 import { clarify, outsideNotes } from './clarify.js';
@@ -111,10 +112,16 @@ export function planFresh(task: string, options: PlanTaskOptions): PlanOutcome {
   const notes = [...drafted.notes, ...outsideNotes(ctx.words)];
   const minSeverity = extractMinSeverity(ctx.text);
   if (minSeverity) notes.push(`Only findings of severity ${minSeverity} or above are kept (no step's input has a severity filter; the result is filtered).`);
+  // "in function parseValue": analyses read the declaring file and keep the declaration's findings.
+  const analyses = drafted.steps.some((step) => step.capability.startsWith('analysis.'));
+  const focus = analyses ? symbolFocus(ctx) : null;
+  if (focus && 'kind' in focus) return focus;
+  if (focus) notes.push(focusNote(focus));
+  const filters = { ...(minSeverity ? { minSeverity } : {}), ...(focus ? { symbol: focus } : {}) };
   const plan = finalizePlan({
-    intent: intentId, summary: summaryOf(labels, ctx, drafted), drafts: drafted.steps, notes,
+    intent: intentId, summary: summaryOf(labels, ctx, drafted), drafts: focus ? focusSteps(drafted.steps, focus) : drafted.steps, notes,
     catalogue: options.catalogue, index: options.projectIndex, verify: options.verify !== false && !declinesVerification(ctx.text),
-    ...(minSeverity ? { filters: { minSeverity } } : {}),
+    filters,
   });
   return { kind: 'plan', plan };
 }

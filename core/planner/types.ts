@@ -53,6 +53,16 @@ export interface PlannedStep {
 export interface PlanFilters {
   /** Findings below this severity are dropped when results are shown (no capability schema has such an input). */
   minSeverity?: Severity;
+  /** Only findings inside this declaration are kept ("in function parseValue"; symbol-focus.ts). */
+  symbol?: SymbolFilter;
+}
+
+/** One declaration a task limits an analysis to: its file and lines (endLine null: to the end of the file). */
+export interface SymbolFilter {
+  name: string;
+  file: string;
+  startLine: number;
+  endLine: number | null;
 }
 
 export interface Plan {

@@ -15,7 +15,10 @@ export type Planned =
 /** `approve` / `reject` turns record actions, not words for the planner. */
 const ACTION_TURN = /^(approve|reject)$/;
 
-export function planInput(job: StoredJob, catalogue: CapabilityMeta[]): PlanStepInput {
+/** What planning reads of a job (a plan-only request makes a one-turn stand-in). */
+export type PlanningJob = Pick<StoredJob, 'id' | 'limits' | 'turns' | 'task' | 'plan'>;
+
+export function planInput(job: PlanningJob, catalogue: CapabilityMeta[]): PlanStepInput {
   const said: Turn[] = job.turns
     .filter((turn) => turn.role === 'agent' || !ACTION_TURN.test(turn.message))
     .map((turn) => ({ role: turn.role, message: turn.message }));
@@ -30,7 +33,7 @@ export function planInput(job: StoredJob, catalogue: CapabilityMeta[]): PlanStep
   };
 }
 
-export async function planInExecutor(engine: Engine, job: StoredJob, root: string, catalogue: CapabilityMeta[], signal: AbortSignal): Promise<Planned> {
+export async function planInExecutor(engine: Engine, job: PlanningJob, root: string, catalogue: CapabilityMeta[], signal: AbortSignal): Promise<Planned> {
   const outcome = await engine.run(
     { jobId: job.id, root, limits: job.limits, apply: false, steps: [{ capability: PLAN_STEP_ID, input: planInput(job, catalogue) }] },
     { signal },

@@ -6,7 +6,7 @@
  */
 import type { CapabilityMeta, Finding, PipelineResult, Severity, StepOutcome } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
-import type { JobStep } from '../jobs/job-record.js';
+import type { JobStep, NotRunStep } from '../jobs/job-record.js';
 import { changeView, RECORD_PREVIEW } from '../jobs/job-result.js';
 
 export const VERIFY_CAPABILITY = 'refactoring.verify';
@@ -39,6 +39,11 @@ export function stepsOfPlan(plan: Plan): JobStep[] {
   }));
 }
 
+/** The plan's steps that cannot run (capability not built or not registered), with the reason. */
+export function notRunOf(plan: Plan | null | undefined): NotRunStep[] {
+  return (plan?.steps ?? []).filter((step) => !step.available).map((step) => ({ index: step.index, capability: step.capability, reason: step.reason ?? 'not built yet' }));
+}
+
 /** Plan steps the staging run executes, in plan order. */
 export function stagingSteps(plan: Plan): PlannedStep[] {
   return plan.steps.filter((step) => step.available && step.capability !== VERIFY_CAPABILITY);
@@ -68,10 +73,19 @@ export function skipPending(steps: JobStep[], why: string): JobStep[] {
 
 const RANK: Record<Severity, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
-/** Applies the plan's result filters ("only high severity"): findings below `minSeverity` are dropped. */
+/**
+ * Applies the plan's result filters: findings below `minSeverity` ("only high severity") and findings
+ * outside the declaration the task named ("in function parseValue") are dropped.
+ */
 export function filterResult(result: PipelineResult, plan: Plan): PipelineResult {
   const min = plan.filters?.minSeverity;
-  if (!min) return result;
-  const findings = result.findings.filter((finding: Finding) => RANK[finding.severity] >= RANK[min]);
+  const symbol = plan.filters?.symbol;
+  if (!min && !symbol) return result;
+  const findings = result.findings.filter((finding: Finding) => {
+    if (min && RANK[finding.severity] < RANK[min]) return false;
+    if (!symbol) return true;
+    const line = finding.range?.startLine ?? 0;
+    return finding.file === symbol.file && line >= symbol.startLine && (symbol.endLine === null || line <= symbol.endLine);
+  });
   return { ...result, findings };
 }

@@ -6,11 +6,11 @@
  */
 import type { CapabilityMeta, Engine, EngineEvent, PipelineResult } from '../../core/index.js';
 import type { Plan, PlannedStep, PlanOutcome } from '../../core/planner/index.js';
-import { initialProgress, permissionsOf, type JobStep, type StoredJob } from '../jobs/job-record.js';
-import type { RunEnd } from '../jobs/job-outcome.js';
+import { initialProgress, permissionsOf, type JobStep, type NotRunStep, type StoredJob } from '../jobs/job-record.js';
+import { refusedParts, type RunEnd } from '../jobs/job-outcome.js';
 import { planInExecutor } from './plan-in-executor.js';
 import { toPlanProgress } from './plan-progress.js';
-import { filterResult, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes, withProjectCodeMarks } from './plan-record.js';
+import { filterResult, notRunOf, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes, withProjectCodeMarks } from './plan-record.js';
 import { planLines, questionTurn, resultTurn, unsupportedTurn } from './agent-turns.js';
 import { asJobBudgetError, remainingLimits } from './tool-budget.js';
 import { verifyAndApply, type Applied } from './verify-and-apply.js';
@@ -44,7 +44,11 @@ export class TaskFlow {
     const end = applying ? await this.applyApproved(run) : await this.planAndAnswer(run);
     // An approved job's apply run adds to the usage of the run that staged the changes.
     const before = applying ? run.job.usage : { toolCalls: 0, durationMs: 0 };
-    return { ...end, usage: { toolCalls: before.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: before.durationMs + Date.now() - started } };
+    // What did not run: the plan's unavailable steps and the parts steps were refused; an apply run
+    // carries on the staging run's list (the record's).
+    const earlier = applying ? run.job.notRun ?? [] : notRunOf(end.plan === undefined ? run.job.plan : end.plan);
+    const notRun = uniqueNotRun([...earlier, ...(end.notRun ?? [])]);
+    return { ...end, notRun, usage: { toolCalls: before.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: before.durationMs + Date.now() - started } };
   }
 
   private async planAndAnswer(run: TaskRun): Promise<RunEnd> {
@@ -90,10 +94,11 @@ export class TaskFlow {
         steps: runnable.map((step) => ({ capability: step.capability, input: step.input })),
         previous: run.job.internal.history, turns: run.job.turns,
       },
-      { signal: run.signal, onEvent: (event) => forward(run, event, indices, planned.length) },
+      // The verification runs after the staging run (after the approval, in approval mode).
+      { signal: run.signal, onEvent: (event) => forward(run, event, indices, planned.length, verifyStep(plan) ? 1 : 0) },
     );
     let steps = withOutcomes(planned, outcome.steps, indices);
-    const base = { plan, question: null, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])) };
+    const base = { plan, question: null, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])), notRun: refusedParts(outcome.steps, indices) };
     if (outcome.status !== 'succeeded' || !outcome.result) {
       const error = asJobBudgetError(outcome.error ?? { code: 'internal_error', message: 'The plan ended without a result; see the daemon log.' }, run.job.limits.maxToolCalls);
       return { ...base, steps: skipPending(steps, 'an earlier step did not succeed'), result: null, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error, agentMessage: `${planLines(plan)}\n${error.message}` };
@@ -109,7 +114,7 @@ export class TaskFlow {
     const limits = remainingLimits(run.job.limits, used + outcome.usage.toolCalls);
     const applied = await verifyAndApply({ ...run, engine: this.deps.engine, job: { ...run.job, steps, limits } }, plan, result.changes);
     const end = appliedEnd(plan, result, applied, run.job.limits.maxToolCalls);
-    return { ...base, ...end, usage: { toolCalls: outcome.usage.toolCalls + applied.toolCalls, durationMs: 0 }, agentMessage: `${planLines(plan)}\n${end.agentMessage}` };
+    return { ...base, ...end, notRun: [...base.notRun, ...(end.notRun ?? [])], usage: { toolCalls: outcome.usage.toolCalls + applied.toolCalls, durationMs: 0 }, agentMessage: `${planLines(plan)}\n${end.agentMessage}` };
   }
 
   /** Runs the plan's verify step on the project as it is, with the job's permissions; nothing is staged. */
@@ -122,7 +127,7 @@ export class TaskFlow {
       { signal: run.signal, onEvent: (event) => forward(run, event, [check.index], planned.length) },
     );
     const steps = withOutcomes(planned, outcome.steps, [check.index]);
-    const base = { plan, question: null, steps, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])) };
+    const base = { plan, question: null, steps, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])), notRun: refusedParts(outcome.steps, [check.index]) };
     if (outcome.status !== 'succeeded' || !outcome.result) {
       const error = asJobBudgetError(outcome.error ?? { code: 'internal_error', message: 'The check ended without a result; see the daemon log.' }, run.job.limits.maxToolCalls);
       return { ...base, result: null, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error, agentMessage: `${planLines(plan)}\n${error.message}` };
@@ -160,13 +165,24 @@ function appliedEnd(plan: Plan | null, result: PipelineResult, applied: Applied,
   }
   const checks = applied.verification ? [`Verification: ${applied.verification}`] : verifyStep(plan) ? [] : ['Not verified: the project has no tsconfig.json and no test script (or the plan dropped verification).'];
   const message = plan ? resultTurn(plan, result, 'applied', checks) : `Applied ${applied.receipt.entries.length} change(s). ${checks.join(' ')}`;
-  return { status: 'succeeded', error: null, steps: applied.steps, applied: true, result, agentMessage: message };
+  return { status: 'succeeded', error: null, steps: applied.steps, applied: true, result, agentMessage: message, notRun: applied.notRun };
+}
+
+/** One entry per step and reason (an apply run repeats the staging run's list). */
+function uniqueNotRun(list: NotRunStep[]): NotRunStep[] {
+  const seen = new Set<string>();
+  return list.filter((step) => {
+    const key = `${step.index}\0${step.reason}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Staging-run events carry run-local step numbers; the job's are the plan's. */
-function forward(run: TaskRun, event: EngineEvent, indices: number[], planSteps: number): void {
+function forward(run: TaskRun, event: EngineEvent, indices: number[], planSteps: number, later = 0): void {
   if (event.type === 'step') run.onEvent({ ...event, index: indices[event.index] ?? event.index });
-  else if (event.type === 'progress') run.onEvent(toPlanProgress(event, indices, planSteps));
+  else if (event.type === 'progress') run.onEvent(toPlanProgress(event, indices, planSteps, later));
   else if (event.type === 'log') run.onEvent({ ...event, ...(event.step === undefined ? {} : { step: indices[event.step] ?? event.step }) });
   else if (event.type !== 'done') run.onEvent(event);
 }

@@ -12,7 +12,8 @@ import { applyChanges, type ApplyReceipt } from '../../core/workspace/index.js';
 import type { JobApply } from '../jobs/job-apply.js';
 import { isAgentdError } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
-import { permissionsOf, type JobStep, type StoredJob } from '../jobs/job-record.js';
+import { permissionsOf, type JobStep, type NotRunStep, type StoredJob } from '../jobs/job-record.js';
+import { refusedParts } from '../jobs/job-outcome.js';
 import { toPlanProgress } from './plan-progress.js';
 import { VERIFY_CAPABILITY, verifyStep, withOutcomes } from './plan-record.js';
 
@@ -26,10 +27,10 @@ export interface ApplyRun {
 }
 
 export type Applied =
-  | { ok: true; receipt: ApplyReceipt; verification: string | null; steps: JobStep[]; toolCalls: number }
+  | { ok: true; receipt: ApplyReceipt; verification: string | null; steps: JobStep[]; toolCalls: number; notRun: NotRunStep[] }
   | { ok: false; status: 'failed' | 'cancelled'; error: JobError; steps: JobStep[]; toolCalls: number };
 
-type Verified = { ok: true; summary: string | null; steps: JobStep[]; toolCalls: number } | Extract<Applied, { ok: false }>;
+type Verified = { ok: true; summary: string | null; steps: JobStep[]; toolCalls: number; notRun: NotRunStep[] } | Extract<Applied, { ok: false }>;
 
 export async function verifyAndApply(run: ApplyRun, plan: Plan | null, changes: Change[]): Promise<Applied> {
   const verified = await verify(run, plan, changes);
@@ -46,13 +47,13 @@ export async function verifyAndApply(run: ApplyRun, plan: Plan | null, changes: 
     const message = isAgentdError(error) ? error.message : `Writing the approved changes failed (${(error as Error).message}); nothing was written.`;
     return { ok: false, status: 'failed', error: { code: 'apply_failed', message }, steps, toolCalls };
   }
-  return { ok: true, receipt, verification: verified.summary, steps, toolCalls };
+  return { ok: true, receipt, verification: verified.summary, steps, toolCalls, notRun: verified.notRun };
 }
 
 async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Promise<Verified> {
   const step = verifyStep(plan);
   const steps = run.job.steps;
-  if (!step) return { ok: true, summary: null, steps, toolCalls: 0 };
+  if (!step) return { ok: true, summary: null, steps, toolCalls: 0, notRun: [] };
   const logs: string[] = [];
   const outcome = await run.engine.run(
     {
@@ -64,7 +65,7 @@ async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Prom
   );
   const next = withOutcomes(steps, outcome.steps, [step.index]);
   const toolCalls = outcome.usage.toolCalls;
-  if (outcome.status === 'succeeded') return { ok: true, summary: outcome.steps[0]?.summary ?? null, steps: next, toolCalls };
+  if (outcome.status === 'succeeded') return { ok: true, summary: outcome.steps[0]?.summary ?? null, steps: next, toolCalls, notRun: refusedParts(outcome.steps, [step.index]) };
   return { ok: false, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error: verifyError(outcome, logs), steps: next, toolCalls };
 }
 

@@ -33,6 +33,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     path: { type: 'string', minLength: 1 },
     cleanup: { type: 'boolean' },
     maxSize: { type: ['string', 'null'], format: 'size' },
+    default: { type: ['string', 'null'], minLength: 1 },
   }),
   queue: object({
     type: { enum: ['memory', 'redis'] },
@@ -54,6 +55,9 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     privateKeyPath: nullableString,
     installationId: nullableString,
     webhookSecret: nullableString,
+    apiUrl: { type: 'string', minLength: 1, pattern: '^https?://' },
+    gitUrl: { type: 'string', minLength: 1, pattern: '^(https?|file)://' },
+    checkName: { type: 'string', minLength: 1, maxLength: 100 },
   }),
   limits: object({
     maxMemoryMB: integer(16, 1_048_576),

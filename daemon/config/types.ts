@@ -24,6 +24,11 @@ export interface AgentdConfig {
     /** e.g. "10GB" */
     maxSize: string | null;
     maxSizeBytes: number | null;
+    /**
+     * The workspace of a POST /jobs that names none (relative to `path`, "." for `path` itself); null:
+     * such a request is refused with 400 workspace_required, so no job lands on the whole root by accident.
+     */
+    default: string | null;
   };
   queue: {
     type: 'memory' | 'redis';
@@ -40,6 +45,12 @@ export interface AgentdConfig {
     privateKeyPath: string | null;
     installationId: string | null;
     webhookSecret: string | null;
+    /** GitHub's REST API base (GitHub Enterprise Server: https://HOST/api/v3; tests: a local stand-in). */
+    apiUrl: string;
+    /** Where repositories are cloned from and pushed to: `<gitUrl>/<owner>/<repo>.git` (https://github.com; tests: a folder of bare repositories). */
+    gitUrl: string;
+    /** Name of the check run the App reports on pull requests. */
+    checkName: string;
   };
   limits: { maxMemoryMB: number; maxExecutionTimeMin: number; maxToolCalls: number };
   logging: { level: 'debug' | 'info' | 'warn' | 'error'; format: 'json' | 'pretty'; file: string | null };

@@ -2,6 +2,9 @@
 import { EventEmitter } from 'node:events';
 import type { JobEvent, JobEventListener } from './job-events.js';
 
+/** The channel of subscribeEvery (local and remote events); '*' is subscribeAll's (local only). */
+const EVERY = '**';
+
 export class JobEventBus {
   private readonly emitter = new EventEmitter();
 
@@ -12,7 +15,7 @@ export class JobEventBus {
 
   publish(event: JobEvent): void {
     // A listener that throws must not break the job that emitted the event or the other listeners.
-    for (const listener of this.emitter.listeners(event.jobId).concat(this.emitter.listeners('*'))) {
+    for (const listener of this.emitter.listeners(event.jobId).concat(this.emitter.listeners('*'), this.emitter.listeners(EVERY))) {
       try {
         (listener as JobEventListener)(event);
       } catch {
@@ -27,7 +30,7 @@ export class JobEventBus {
    * (its metrics count only the jobs it ran, and the Redis bridge must not echo it back).
    */
   publishRemote(event: JobEvent): void {
-    for (const listener of this.emitter.listeners(event.jobId)) {
+    for (const listener of this.emitter.listeners(event.jobId).concat(this.emitter.listeners(EVERY))) {
       try {
         (listener as JobEventListener)(event);
       } catch {
@@ -46,6 +49,15 @@ export class JobEventBus {
   subscribeAll(listener: JobEventListener): () => void {
     this.emitter.on('*', listener);
     return () => this.emitter.off('*', listener);
+  }
+
+  /**
+   * Events of every job, this daemon's and those other daemons on the same Redis published (GET /events,
+   * the dashboard's live list). Returns the unsubscribe function.
+   */
+  subscribeEvery(listener: JobEventListener): () => void {
+    this.emitter.on(EVERY, listener);
+    return () => this.emitter.off(EVERY, listener);
   }
 
   close(): void {

@@ -1,5 +1,6 @@
 /** What the routes read: the daemon's parts, passed in once when the app is built. */
 import type { CapabilityRegistry } from '../../core/registry/index.js';
+import type { PlanOnly } from '../agent/plan-only.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { JobService } from '../jobs/job-service.js';
 import type { JobStore } from '../jobs/job-store.js';
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Names this daemon among several sharing a queue. */
   instance: string;
   maxConcurrent: number;
+  /** POST /plans: plans a task without creating a job; absent in apps built without an engine. */
+  planner?: PlanOnly;
   /** Auth, rate limiting, CORS, webhooks (daemon/security); absent only in apps built without them. */
   security?: SecurityParts;
 }

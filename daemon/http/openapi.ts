@@ -46,9 +46,19 @@ function jobPaths(): Record<string, object> {
         responses: { '202': { description: 'The re-queued (or rejected) job.', content: json(ref('Job')) }, ...errors(400, 404, 409, 415, 503) },
       },
     },
+    '/plans': {
+      post: {
+        summary: 'Plan a free-text task without creating a job: the plan (or the question, or what agentd can do) as data.',
+        requestBody: { required: true, content: json(ref('CreatePlan')) },
+        responses: { '200': { description: 'The plan; nothing was stored or queued.', content: json(ref('PlanAnswer')) }, ...errors(400, 403, 415, 503) },
+      },
+    },
     '/jobs/{id}/events': {
       parameters: [idParameter],
       get: { summary: "The job's events (status, step, progress, log, done); ends after done.", responses: { '200': sse('Server-Sent Events.'), ...errors(404) } },
+    },
+    '/events': {
+      get: { summary: "Every job's status, step, progress and done events (no log lines), this daemon's and those of daemons sharing its Redis; never ends by itself.", responses: { '200': sse('Server-Sent Events.') } },
     },
   };
 }
@@ -124,7 +134,7 @@ export function buildOpenApi(version: string): object {
       schemas: {
         CreateTaskJob: schemas.createTaskJobSchema, CreateCapabilityJob: schemas.createCapabilityJobSchema,
         CreatePipelineJob: schemas.createPipelineJobSchema, FollowUpMessage: schemas.followUpMessageSchema,
-        FollowUpAction: schemas.followUpActionSchema, Limits: schemas.limitsSchema, Job: schemas.jobRecordSchema,
+        FollowUpAction: schemas.followUpActionSchema, CreatePlan: schemas.createPlanSchema, PlanAnswer: schemas.planAnswerSchema, Limits: schemas.limitsSchema, Job: schemas.jobRecordSchema,
         Error: schemas.errorSchema, Health: schemas.healthSchema, Stats: schemas.statsSchema,
         CapabilityMeta: schemas.capabilityMetaSchema, LogRecord: schemas.logRecordSchema,
         Plan: schemas.planSchema, Change: schemas.changeSchema,

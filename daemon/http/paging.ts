@@ -12,8 +12,9 @@ export function nextLink(path: string, query: Record<string, string | string[]>)
   return `${path}?${params.toString()}`;
 }
 
-export function sendPage(res: Response, items: unknown[], total: number, next: string | null): void {
-  res.setHeader('X-Total-Count', String(total));
+/** `total` null: the list does not know it (a filtered job list) and sends no X-Total-Count. */
+export function sendPage(res: Response, items: unknown[], total: number | null, next: string | null): void {
+  if (total !== null) res.setHeader('X-Total-Count', String(total));
   if (next !== null) res.setHeader('Link', `<${next}>; rel="next"`);
   res.json(items);
 }

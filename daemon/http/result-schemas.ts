@@ -66,5 +66,6 @@ export const jobSummarySchema: Schema = {
     progress: { type: 'object' }, error: errorOrNull, summary: { type: ['string', 'null'] },
     counts: { anyOf: [{ type: 'object', properties: { findings: { type: 'integer' }, changes: { type: 'integer' } } }, { type: 'null' }] },
     attempts: { type: 'integer' }, createdAt: { type: 'string', format: 'date-time' }, startedAt: isoOrNull, finishedAt: isoOrNull, updatedAt: { type: 'string', format: 'date-time' },
+    origin: { type: 'object', description: 'Jobs the GitHub App started from a comment: repository, issue, comment (as in the job record); absent for REST jobs.' },
   },
 };

@@ -28,7 +28,7 @@ const stepRequestSchema: Schema = {
 };
 
 const commonJobFields: Schema = {
-  workspace: { type: 'string', maxLength: MAX_PATH_LENGTH, description: 'Folder relative to workspace.path; default ".".' },
+  workspace: { type: 'string', maxLength: MAX_PATH_LENGTH, description: 'Folder relative to workspace.path ("." for all of it); default: workspace.default, and without one the request is refused with workspace_required.' },
   mode: { enum: ['approval', 'auto'], description: 'approval (default): staged changes wait for approval; auto: they are applied.' },
   limits: limitsSchema,
   idempotencyKey: { type: 'string', minLength: 1, maxLength: 200, description: 'The same key returns the same job.' },
@@ -54,6 +54,12 @@ export const createPipelineJobSchema: Schema = {
   properties: { pipeline: { type: 'array', minItems: 1, maxItems: 50, items: stepRequestSchema }, ...commonJobFields },
 };
 
+/** POST /plans: plan a task without creating a job. */
+export const createPlanSchema: Schema = {
+  title: 'CreatePlan', type: 'object', additionalProperties: false, required: ['task'],
+  properties: { task: { type: 'string', minLength: 1, maxLength: 20000 }, workspace: commonJobFields.workspace as Schema, allowProjectCode: commonJobFields.allowProjectCode as Schema },
+};
+
 /** Which branch a body belongs to is decided by its one discriminating key (see validate.ts). */
 export const JOB_FORMS = { task: createTaskJobSchema, capability: createCapabilityJobSchema, pipeline: createPipelineJobSchema } as const;
 
@@ -76,6 +82,9 @@ export const listJobsQuerySchema: Schema = {
     limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
     cursor: cursorSchema,
     offset: { type: 'integer', minimum: 0, description: 'Deprecated (kept for older clients; its cost grows with it): follow the cursor instead. Not with cursor.' },
+    capability: { type: 'string', minLength: 1, maxLength: 256, description: 'Jobs one of whose steps runs this capability.' },
+    workspace: { type: 'string', minLength: 1, maxLength: 1024, description: 'Jobs in this workspace folder or below it.' },
+    q: { type: 'string', minLength: 1, maxLength: 500, description: 'Case-insensitive text in the id, task, summary, workspace, capabilities or error message.' },
   },
 };
 
@@ -102,7 +111,16 @@ export const planSchema: Schema = {
   description: 'The planner\'s plan of a task job: every planned step, available or not built yet (skipped, never faked).',
   properties: {
     intent: { type: 'string' }, summary: { type: 'string' }, notes: { type: 'array', items: { type: 'string' } },
-    filters: { type: 'object', properties: { minSeverity: { enum: ['critical', 'high', 'medium', 'low', 'info'] } } },
+    filters: {
+      type: 'object',
+      properties: {
+        minSeverity: { enum: ['critical', 'high', 'medium', 'low', 'info'] },
+        symbol: {
+          type: 'object', required: ['name', 'file', 'startLine', 'endLine'], description: 'Only findings inside this declaration are kept ("in function parseValue").',
+          properties: { name: { type: 'string' }, file: { type: 'string' }, startLine: { type: 'integer' }, endLine: { type: ['integer', 'null'] } },
+        },
+      },
+    },
     steps: {
       type: 'array',
       items: {
@@ -128,11 +146,31 @@ const stepRecordSchema: Schema = {
   },
 };
 
+/** One planned step that did not run (the record's `notRun`, the SSE `done` event's). */
+export function notRunSchema(): Schema {
+  return { type: 'object', required: ['index', 'capability', 'reason'], properties: { index: { type: 'integer' }, capability: { type: 'string' }, reason: { type: 'string' } } };
+}
+
+/** The answer of POST /plans. */
+export const planAnswerSchema: Schema = {
+  title: 'PlanAnswer', type: 'object', required: ['outcome', 'workspace', 'permissions', 'plan', 'question', 'notRun', 'message'],
+  description: 'What the agent would do for the task, as data; no job was created.',
+  properties: {
+    outcome: { enum: ['plan', 'question', 'unsupported'], description: 'plan: the steps; question: the planner needs an answer first (submit the task with it); unsupported: outside what agentd can do.' },
+    workspace: { type: 'string' },
+    permissions: { type: 'object', required: ['projectCode'], properties: { projectCode: { type: 'boolean' } } },
+    plan: { anyOf: [planSchema, { type: 'null' }] },
+    question: { anyOf: [{ type: 'object', required: ['message', 'options'], properties: { message: { type: 'string' }, options: { type: 'array', items: { type: 'string' } } } }, { type: 'null' }] },
+    notRun: { type: 'array', items: notRunSchema(), description: 'The planned steps that would not run (capability not built yet or not registered).' },
+    message: { type: 'string', description: 'The plan (or question, or what agentd can do) as the agent would say it.' },
+  },
+};
+
 const jobErrorSchema: Schema = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 
 export const jobRecordSchema: Schema = {
   title: 'Job', type: 'object',
-  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'plan', 'question', 'limits', 'permissions', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
+  required: ['id', 'status', 'kind', 'task', 'mode', 'workspace', 'steps', 'progress', 'result', 'error', 'turns', 'plan', 'question', 'notRun', 'limits', 'permissions', 'usage', 'attempts', 'createdAt', 'startedAt', 'finishedAt', 'updatedAt'],
   properties: {
     id: { type: 'string' }, status: { enum: [...JOB_STATUSES] }, kind: { enum: ['task', 'pipeline'] },
     task: { type: ['string', 'null'] }, mode: { enum: ['approval', 'auto'] }, workspace: { type: 'string' },
@@ -152,6 +190,10 @@ export const jobRecordSchema: Schema = {
       description: 'Task jobs: the planner\'s open clarifying question (answer it with a follow-up message), or null.',
       anyOf: [{ type: 'object', required: ['message', 'options'], properties: { message: { type: 'string' }, options: { type: 'array', items: { type: 'string' } } } }, { type: 'null' }],
     },
+    notRun: {
+      type: 'array', items: notRunSchema(),
+      description: 'The planned steps that did not run in the latest run, and why (capability not built, not registered, or refused). Non-empty exactly when status is "incomplete".',
+    },
     limits: { type: 'object', properties: limitsSchema.properties },
     permissions: {
       type: 'object', required: ['projectCode'],
@@ -159,6 +201,14 @@ export const jobRecordSchema: Schema = {
       properties: { projectCode: { type: 'boolean', description: "Whether the job may run the workspace's own code (allowProjectCode, else security.trustedWorkspaces)." } },
     },
     usage: { type: 'object', properties: { toolCalls: { type: 'integer' }, durationMs: { type: 'number' } } },
+    origin: {
+      type: 'object', description: 'Jobs the GitHub App started from a comment: where it came from (absent for REST jobs).',
+      required: ['source', 'repository', 'issue', 'commentId', 'commentUrl', 'sender'],
+      properties: {
+        source: { enum: ['github'] }, repository: { type: 'string' }, installationId: { type: 'integer' }, issue: { type: 'integer' },
+        pullRequest: { type: 'boolean' }, commentId: { type: 'integer' }, commentUrl: { type: 'string' }, sender: { type: 'string' }, delivery: { type: 'string' },
+      },
+    },
     attempts: { type: 'integer' },
     createdAt: { type: 'string', format: 'date-time' }, startedAt: isoOrNull, finishedAt: isoOrNull, updatedAt: { type: 'string', format: 'date-time' },
   },
@@ -188,9 +238,9 @@ export const healthSchema: Schema = {
 
 export const statsSchema: Schema = {
   title: 'Stats', type: 'object',
-  required: ['queued', 'running', 'awaitingApproval', 'succeeded', 'failed', 'cancelled', 'total', 'maxConcurrent', 'instance'],
+  required: ['queued', 'running', 'awaitingApproval', 'succeeded', 'incomplete', 'failed', 'cancelled', 'total', 'maxConcurrent', 'instance'],
   properties: Object.fromEntries(
-    ['queued', 'running', 'awaitingApproval', 'succeeded', 'failed', 'cancelled', 'total', 'maxConcurrent'].map((key) => [key, { type: 'integer' }]).concat([['instance', { type: 'string' }]]),
+    ['queued', 'running', 'awaitingApproval', 'succeeded', 'incomplete', 'failed', 'cancelled', 'total', 'maxConcurrent'].map((key) => [key, { type: 'integer' }]).concat([['instance', { type: 'string' }]]),
   ),
 };
 

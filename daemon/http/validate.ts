@@ -4,7 +4,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { AgentdError, type ErrorDetail } from '../../core/index.js';
-import { FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema, logsQuerySchema } from './schemas.js';
+import { createPlanSchema, FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema, logsQuerySchema } from './schemas.js';
 import { pageQuerySchema } from './result-schemas.js';
 
 const bodyAjv = new Ajv({ allErrors: true, strict: true });
@@ -71,6 +71,16 @@ export function validateCreateJob<T>(body: unknown): T {
   return validateForms<T>('job request', jobForms, body);
 }
 
+const planRequest = bodyAjv.compile(createPlanSchema);
+
+export function validatePlanRequest<T>(body: unknown): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failed('plan request', [{ path: '/', message: 'must be a JSON object' }]);
+  const huge = farTooLong(body, createPlanSchema as SchemaNode, '');
+  if (huge.length > 0) throw failed('plan request', huge);
+  if (!planRequest(body)) throw failed('plan request', toDetails(planRequest.errors ?? []));
+  return body as T;
+}
+
 export function validateFollowUp<T>(body: unknown): T {
   return validateForms<T>('follow-up request', followUpForms, body);
 }
@@ -81,8 +91,18 @@ function validateQuery<T>(validate: ValidateFunction, query: unknown): T {
   return copy as T;
 }
 
-export function validateListJobsQuery(query: unknown): { status?: string[]; limit: number; cursor?: string; offset?: number } {
-  const valid = validateQuery<{ status?: string[]; limit: number; cursor?: string; offset?: number }>(listJobsQuery, query);
+export interface ListJobsQuery {
+  status?: string[];
+  limit: number;
+  cursor?: string;
+  offset?: number;
+  capability?: string;
+  workspace?: string;
+  q?: string;
+}
+
+export function validateListJobsQuery(query: unknown): ListJobsQuery {
+  const valid = validateQuery<ListJobsQuery>(listJobsQuery, query);
   if (valid.cursor !== undefined && valid.offset !== undefined) throw failed('query', [{ path: '/query/offset', message: 'must not be given with cursor' }]);
   return valid;
 }

@@ -14,7 +14,7 @@ import { hostname } from 'node:os';
 import { discardJournal, findJournal, journalPath, listJournals, readJournalHeader, recoverJournal, type RecoveryReport } from '../../core/workspace/index.js';
 import type { Logger } from '../logging/types.js';
 import type { JobStore } from './job-store.js';
-import type { StoredJob } from './job-record.js';
+import { runOf, type StoredJob } from './job-record.js';
 
 export function journalFolder(workspaceBase: string): string {
   return join(workspaceBase, '.agentd', 'journal');
@@ -26,7 +26,7 @@ export class JobApply {
   /** `settled`: resolves once the run's earlier record writes landed, so none of them lands after the mark. */
   constructor(
     private readonly store: JobStore,
-    private readonly run: Pick<StoredJob, 'id' | 'attempts'>,
+    private readonly run: Pick<StoredJob, 'id' | 'attempts' | 'internal'>,
     private readonly workspaceBase: string,
     private readonly settled: () => Promise<unknown> = async () => undefined,
   ) {
@@ -40,7 +40,7 @@ export class JobApply {
     let began = false;
     const now = new Date().toISOString();
     await this.store.update(this.run.id, (current) => {
-      if (current.status !== 'running' || current.attempts !== this.run.attempts) return undefined;
+      if (current.status !== 'running' || runOf(current) !== runOf(this.run)) return undefined;
       began = true;
       return { ...current, progress: { ...current.progress, message: changes === undefined ? 'writing the changes' : `writing ${changes} change(s)` }, internal: { ...current.internal, applying: now } };
     });
@@ -54,8 +54,8 @@ export class JobApply {
   }
 }
 
-function runKey(run: Pick<StoredJob, 'id' | 'attempts'>): string {
-  return `${run.id}.${run.attempts}`;
+function runKey(run: Pick<StoredJob, 'id' | 'attempts' | 'internal'>): string {
+  return `${run.id}.${runOf(run)}`;
 }
 
 function describe(report: RecoveryReport): Record<string, unknown> {

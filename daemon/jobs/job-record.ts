@@ -3,11 +3,22 @@ import type { Change, JobError, Limits, Permissions, PipelineResult, StepResult,
 import type { Plan } from '../../core/planner/index.js';
 import { legacyResultView, type ChangeView, type JobResult } from './job-result.js';
 
-export const JOB_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'cancelled'] as const;
+/**
+ * `incomplete`: the run ended without an error, but steps of its plan did not run (their capability is
+ * not built, not registered, or was refused); `notRun` on the record lists them with the reason.
+ */
+export const JOB_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'incomplete', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const FINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
-export type FinalStatus = 'succeeded' | 'failed' | 'cancelled';
+export const FINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'incomplete', 'failed', 'cancelled'];
+export type FinalStatus = 'succeeded' | 'incomplete' | 'failed' | 'cancelled';
+
+/** A step of the job's plan that did not run, and why (`incomplete` jobs list them). */
+export interface NotRunStep {
+  index: number;
+  capability: string;
+  reason: string;
+}
 
 export function isFinal(status: JobStatus): status is FinalStatus {
   return FINAL_STATUSES.includes(status);
@@ -81,6 +92,29 @@ export interface JobRecord {
   plan?: Plan | null;
   /** Task jobs: the open clarifying question, or null. */
   question?: AgentQuestion | null;
+  /**
+   * The planned steps that did not run in the latest run and why; non-empty exactly when the job is
+   * `incomplete`. Optional in storage (records written before it existed have none).
+   */
+  notRun?: NotRunStep[];
+  /** Who asked for the job when it was not a REST client: the GitHub App (daemon/github). Absent for REST jobs. */
+  origin?: JobOrigin;
+}
+
+/** A job the GitHub App started from a comment: the repository, the issue or pull request, the comment. */
+export interface JobOrigin {
+  source: 'github';
+  repository: string;
+  installationId: number;
+  /** The issue or pull request the comment is on. */
+  issue: number;
+  pullRequest: boolean;
+  commentId: number;
+  commentUrl: string;
+  /** The GitHub login that asked. */
+  sender: string;
+  /** X-GitHub-Delivery of the webhook that started it. */
+  delivery: string;
 }
 
 /** Bookkeeping that stays inside the daemon (and inside the queue backend's store). JSON only. */
@@ -110,6 +144,17 @@ export interface JobInternals {
    * Reset by a normal start; bounded by the runner (worker_lost). Absent on records written before.
    */
   lostRuns?: number;
+  /**
+   * Counts every run the job started (approval applies included): the fencing token of a run's record
+   * writes, apply journal and part cursors. `attempts` is what users see and does not count an approval's
+   * apply run. Absent on records written before (attempts stood in for it).
+   */
+  run?: number;
+}
+
+/** Which run of the job a record belongs to (JobInternals.run; attempts on records written before it). */
+export function runOf(job: Pick<StoredJob, 'attempts' | 'internal'>): number {
+  return job.internal.run ?? job.attempts;
 }
 
 /** The approved changes, as the result's stored `changes` part. */
@@ -125,7 +170,7 @@ export interface StoredJob extends JobRecord {
 /** What a client sees: the record without the daemon's bookkeeping (and a lean result, whatever its age). */
 export function toPublicJob(job: StoredJob): JobRecord & { result: JobResult | null } {
   const { internal: _internal, ...record } = job;
-  return { ...record, result: job.result ? legacyResultView(job.id, job.result) : null, permissions: permissionsOf(job), plan: job.plan ?? null, question: job.question ?? null };
+  return { ...record, result: job.result ? legacyResultView(job.id, job.result) : null, permissions: permissionsOf(job), plan: job.plan ?? null, question: job.question ?? null, notRun: job.notRun ?? [] };
 }
 
 /** The job's permissions; none for a record written before permissions existed. */

@@ -10,7 +10,7 @@ import type { Logger } from '../logging/types.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
 import type { JobStore } from './job-store.js';
-import { initialProgress, isFinal, permissionsOf, type StoredJob } from './job-record.js';
+import { initialProgress, isFinal, permissionsOf, runOf, type StoredJob } from './job-record.js';
 import { applyRunEnd, errorOf, fromEngine, type RunEnd } from './job-outcome.js';
 import { resolveJobWorkspace } from './job-workspace.js';
 import { JobApply, recoverJobJournal } from './job-apply.js';
@@ -68,12 +68,14 @@ export class JobRunner {
     }
     publishStatus(this.deps.bus, job);
     const writes = new WriteChain(this.deps.store, job, this.deps.logger);
+    // Progress never goes backwards within a run, nor from where the staging run left an approved job.
+    const floor: ProgressFloor = { completedSteps: job.progress.completedSteps, percent: job.progress.percent };
     const apply = new JobApply(this.deps.store, job, this.deps.workspaceBase, () => writes.idle());
     let end: RunEnd;
     try {
       // A lost earlier run may have left a half-applied change set: finished or rolled back first.
       await recoverJobJournal(this.deps.workspaceBase, job.id, this.deps.logger);
-      end = await this.execute(await workingCopy(this.deps.store, job), signal, writes, apply);
+      end = await this.execute(await workingCopy(this.deps.store, job), signal, writes, apply, floor);
     } catch (error) {
       end = { status: 'failed', error: errorOf(error), agentMessage: errorOf(error).message };
     }
@@ -111,13 +113,15 @@ export class JobRunner {
       outcome = lostRuns > MAX_LOST_RUNS ? 'lost' : 'started';
       if (outcome === 'lost') return workerLost(current, now);
       const applying = current.internal.pendingApply !== null;
+      // An approval's apply run continues the attempt that staged the changes (unless a lost run is retried).
+      const attempts = applying && !recovered ? current.attempts : current.attempts + 1;
       return {
-        ...current, status: 'running', attempts: current.attempts + 1, startedAt: now, finishedAt: null, error: null,
+        ...current, status: 'running', attempts, startedAt: now, finishedAt: null, error: null,
         result: applying ? current.result : null,
         steps: applying ? current.steps : current.steps.map((step) => ({ ...step, status: 'pending', summary: null, startedAt: null, finishedAt: null })),
         progress: applying ? { ...current.progress, message: 'applying approved changes' } : initialProgress(current.steps.length),
         usage: applying ? current.usage : { toolCalls: 0, durationMs: 0 },
-        internal: { ...current.internal, lostRuns },
+        internal: { ...current.internal, lostRuns, run: runOf(current) + 1 },
       };
     });
     if (outcome === 'lost' && job) this.announceEnd(job);
@@ -126,12 +130,12 @@ export class JobRunner {
     return job;
   }
 
-  private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain, apply: JobApply): Promise<RunEnd> {
+  private async execute(job: StoredJob, signal: AbortSignal, writes: WriteChain, apply: JobApply, floor: ProgressFloor): Promise<RunEnd> {
     if (job.kind === 'task') {
       const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
       return this.tasks.run({
         job, root, signal, apply,
-        onEvent: (event) => this.onEngineEvent(job.id, event, writes),
+        onEvent: (event) => this.onEngineEvent(job.id, event, writes, floor),
         patch: (mutate) => writes.push(mutate),
       });
     }
@@ -143,7 +147,7 @@ export class JobRunner {
         steps: job.steps.map((step) => ({ capability: step.capability, input: step.input })),
         previous: job.internal.history, turns: job.turns,
       },
-      { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes), beginApply: () => apply.begin() },
+      { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes, floor), beginApply: () => apply.begin() },
     );
     return fromEngine(job, outcome, signal.aborted ? signal.reason : undefined);
   }
@@ -158,10 +162,11 @@ export class JobRunner {
     const message = receipt.alreadyApplied
       ? `The ${changes.length} approved change(s) were already in "${job.workspace}" (an earlier run wrote them before it stopped); nothing more was written.`
       : `Applied ${receipt.entries.length} approved change(s) to "${job.workspace}".`;
-    return { status: 'succeeded', error: null, applied: true, agentMessage: message };
+    // The apply run carries on the staging run: what that run left undone still was.
+    return { status: 'succeeded', error: null, applied: true, agentMessage: message, notRun: job.notRun ?? [] };
   }
 
-  private onEngineEvent(jobId: string, raw: EngineEvent, writes: WriteChain): void {
+  private onEngineEvent(jobId: string, raw: EngineEvent, writes: WriteChain, floor: ProgressFloor): void {
     const { bus, logger } = this.deps;
     const event = this.redactor.value(raw);
     if (event.type === 'step') {
@@ -175,7 +180,10 @@ export class JobRunner {
         return { ...current, steps };
       });
     } else if (event.type === 'progress') {
-      const { completedSteps, totalSteps, percent, message } = event;
+      const { totalSteps, message } = event;
+      // A capability's own percent, or a later run over part of the plan, may report less than was shown.
+      const completedSteps = (floor.completedSteps = Math.max(floor.completedSteps, event.completedSteps));
+      const percent = (floor.percent = Math.max(floor.percent, event.percent));
       bus.publish({ type: 'progress', jobId, completedSteps, totalSteps, percent, message, at: event.at });
       writes.push((current) => ({ ...current, progress: { completedSteps, totalSteps, percent, message } }));
     } else if (event.type === 'log') {
@@ -195,13 +203,13 @@ export class JobRunner {
     let fenced = false;
     const saved = await store.update(job.id, (current) => {
       // Another daemon took the job over (this one lost its queue lock): its run owns the record now.
-      fenced = current.attempts !== job.attempts;
+      fenced = runOf(current) !== runOf(job);
       return fenced ? undefined : applyRunEnd(current, end, now);
     });
     await queue.ack(job.id).catch(() => undefined);
     if (!saved) return;
     if (fenced) {
-      logger.warn('job result discarded: another daemon re-ran the job', { jobId: job.id, attempts: job.attempts });
+      logger.warn('job result discarded: another daemon re-ran the job', { jobId: job.id, attempts: job.attempts, run: runOf(job) });
       return;
     }
     this.announceEnd(saved);
@@ -214,7 +222,8 @@ export class JobRunner {
    */
   private async storeParts(job: StoredJob, end: RunEnd): Promise<RunEnd> {
     const { store } = this.deps;
-    if ((await store.get(job.id))?.attempts !== job.attempts) return end;
+    const current = await store.get(job.id);
+    if (!current || runOf(current) !== runOf(job)) return end;
     const result = end.result && !isLeanResult(end.result) ? await storeResult(store, job.id, end.result) : end.result;
     if (end.history?.length) await appendHistory(store, job.id, end.history);
     return { ...end, result, history: [] };
@@ -237,6 +246,12 @@ export class JobRunner {
   }
 }
 
+/** The highest progress a run has shown so far. */
+interface ProgressFloor {
+  completedSteps: number;
+  percent: number;
+}
+
 /** Serialises one run's record writes; a failed write is logged and does not stop the next. */
 class WriteChain {
   private tail: Promise<unknown> = Promise.resolve();
@@ -244,9 +259,10 @@ class WriteChain {
   constructor(private readonly store: JobStore, private readonly run: StoredJob, private readonly logger: Logger) {}
 
   push(mutate: (current: StoredJob) => StoredJob): void {
-    const { id, attempts } = this.run;
+    const { id } = this.run;
+    const run = runOf(this.run);
     this.tail = this.tail
-      .then(() => this.store.update(id, (current) => (current.status === 'running' && current.attempts === attempts ? mutate(current) : undefined)))
+      .then(() => this.store.update(id, (current) => (current.status === 'running' && runOf(current) === run ? mutate(current) : undefined)))
       .catch((error: unknown) => this.logger.warn('job record update failed', { jobId: id, error: (error as Error).message }));
   }
 

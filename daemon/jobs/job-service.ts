@@ -3,13 +3,17 @@
  * through `store.update` mutators that check the current status, so a race (cancel vs. finish, two
  * follow-ups) resolves to one consistent record.
  */
+import { hasFilter, listFiltered, type JobListFilter } from './job-list-filter.js';
 import { AgentdError, quoteInput, type Limits } from '../../core/index.js';
 import type { CapabilityRegistry } from '../../core/registry/index.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
 import type { JobPage, JobStore, ListJobsOptions } from './job-store.js';
-import { isFinal, type JobStatus, type StoredJob } from './job-record.js';
-import { buildJob, type CreateJobBody } from './job-submission.js';
+import { isFinal, type JobOrigin, type JobStatus, type JobStep, type StoredJob } from './job-record.js';
+import { buildJob, checkSteps, type CreateJobBody } from './job-submission.js';
+import { readFollowUp, refineSteps } from './followup-refine.js';
+import { confineInputPaths } from './input-paths.js';
+import { resolveJobWorkspace } from './job-workspace.js';
 import { publishDone, publishStatus } from './job-publish.js';
 import { WorkspaceSizeMeter } from './workspace-size.js';
 import { pendingFrom } from './job-result-parts.js';
@@ -25,6 +29,8 @@ export interface JobServiceOptions {
   limits: Limits;
   /** security.trustedWorkspaces: workspaces whose jobs may run project code by default. */
   trustedWorkspaces?: readonly string[];
+  /** workspace.default: the workspace of a job that names none; null (or absent) refuses such a job. */
+  defaultWorkspace?: string | null;
 }
 
 export type FollowUpBody = { message: string } | { action: 'approve' | 'reject' };
@@ -42,11 +48,13 @@ export class JobService {
     this.accepting = false;
   }
 
-  async submit(body: CreateJobBody): Promise<{ job: StoredJob; created: boolean }> {
+  /** `origin`: set by the GitHub App for the jobs its comments start (REST jobs have none). */
+  async submit(body: CreateJobBody, origin?: JobOrigin): Promise<{ job: StoredJob; created: boolean }> {
     this.assertAccepting();
     await this.assertWorkspaceHasRoom();
     const { registry, workspaceBase, limits, store, queue, bus } = this.options;
-    const job = await buildJob({ registry, workspaceBase, daemonLimits: limits, trustedWorkspaces: this.options.trustedWorkspaces ?? [] }, body);
+    const built = await buildJob({ registry, workspaceBase, daemonLimits: limits, trustedWorkspaces: this.options.trustedWorkspaces ?? [], defaultWorkspace: this.options.defaultWorkspace ?? null }, body);
+    const job: StoredJob = origin ? { ...built, origin } : built;
     const stored = await store.create(job);
     if (stored.created) {
       try {
@@ -66,8 +74,9 @@ export class JobService {
     return job;
   }
 
-  list(options: ListJobsOptions): Promise<JobPage> {
-    return this.options.store.list(options);
+  /** A page of summaries; with a capability, workspace or text filter see job-list-filter.ts. */
+  list(options: ListJobsOptions, filter: JobListFilter = {}): Promise<JobPage> {
+    return hasFilter(filter) ? listFiltered(this.options.store, options, filter) : this.options.store.list(options);
   }
 
   async cancel(id: string): Promise<StoredJob> {
@@ -104,14 +113,19 @@ export class JobService {
     if ('action' in body && body.action === 'reject') return this.reject(id);
     this.assertAccepting();
     if ('action' in body) return this.approve(id);
+    // A pipeline job has no planner: the message narrows its steps' input, asks for a re-run, or is refused.
+    const refine = await this.pipelineRefinement(id, body.message);
     const now = new Date().toISOString();
     let previous: JobStatus | undefined;
     const job = await this.options.store.update(id, (current) => {
       previous = current.status;
       if (current.status === 'queued' || current.status === 'running') return undefined;
+      const refined = refine?.(current.steps);
+      const note = refined ? [{ role: 'agent' as const, message: refined.note, at: now }] : [];
       return {
         ...current, status: 'queued', finishedAt: null, error: null,
-        turns: [...current.turns, { role: 'user', message: body.message, at: now }],
+        ...(refined ? { steps: refined.steps } : {}),
+        turns: [...current.turns, { role: 'user', message: body.message, at: now }, ...note],
         internal: { ...current.internal, pendingApply: null },
       };
     });
@@ -120,6 +134,25 @@ export class JobService {
       throw new AgentdError('job_running', `Job "${id}" is ${previous}; send the follow-up after it finishes.`);
     }
     return this.requeue(job);
+  }
+
+  /**
+   * For a pipeline job: how the message changes its steps (null: run them again, as asked), checked
+   * now — a message that is not understood, a folder that does not exist, a path that leaves the
+   * workspace or an input the capability refuses answers 4xx and the job stays as it was.
+   */
+  private async pipelineRefinement(id: string, message: string): Promise<((steps: JobStep[]) => { steps: JobStep[]; note: string }) | null> {
+    const job = await this.get(id);
+    if (job.kind !== 'pipeline') return null;
+    if (job.status === 'queued' || job.status === 'running') throw new AgentdError('job_running', `Job "${id}" is ${job.status}; send the follow-up after it finishes.`);
+    const { root } = await resolveJobWorkspace(this.options.workspaceBase, job.workspace);
+    const refinement = await readFollowUp(message, root);
+    if (refinement.kind === 'rerun') return null;
+    const refine = (steps: JobStep[]) => refineSteps(steps, refinement, (capability) => this.options.registry.get(capability)?.meta, message);
+    const steps = refine(job.steps).steps;
+    checkSteps(this.options.registry, { pipeline: steps.map((step) => ({ capability: step.capability, input: step.input as Record<string, unknown> })) });
+    await confineInputPaths(root, steps.map((step) => ({ capability: step.capability, input: step.input as Record<string, unknown> })), (index) => `/steps/${index}`);
+    return refine;
   }
 
   private async approve(id: string): Promise<StoredJob> {

@@ -21,6 +21,11 @@ export interface JobPage {
   jobs: JobSummary[];
   /** The cursor of the next page, or null on the last one. */
   nextCursor: string | null;
+  /**
+   * The cursor below each job of `jobs` (same order): a filtered list (job-list-filter.ts) that stops
+   * inside a page continues from the last job it looked at.
+   */
+  cursors: string[];
   /** How many jobs match the status filter. */
   total: number;
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { AgentdError, type ErrorDetail, type Limits, type PipelineStep } from '../../core/index.js';
 import type { CapabilityRegistry } from '../../core/registry/index.js';
 import { initialProgress, pendingSteps, type JobMode, type StoredJob } from './job-record.js';
+import { confineInputPaths } from './input-paths.js';
 import { resolveJobWorkspace } from './job-workspace.js';
 import { projectCodePermission } from './project-code-permission.js';
 
@@ -30,6 +31,18 @@ export interface SubmissionContext {
   daemonLimits: Limits;
   /** security.trustedWorkspaces */
   trustedWorkspaces: readonly string[];
+  /** workspace.default: the workspace of a job that names none; null refuses it (workspace_required). */
+  defaultWorkspace: string | null;
+}
+
+/** The job's workspace: the one it names, else the configured default — never the whole root by accident. */
+export function requestedWorkspace(context: Pick<SubmissionContext, 'defaultWorkspace'>, body: Pick<CreateJobBody, 'workspace'>): string {
+  if (body.workspace !== undefined) return body.workspace;
+  if (context.defaultWorkspace !== null) return context.defaultWorkspace;
+  throw new AgentdError(
+    'workspace_required',
+    'The job names no "workspace" and the daemon has no workspace.default; send "workspace": a folder relative to workspace.path ("." for all of it), or set workspace.default (AGENTD_WORKSPACE_DEFAULT).',
+  );
 }
 
 /** The body's steps with the JSON path each one came from (for error details). */
@@ -72,7 +85,9 @@ export function lowerLimits(daemon: Limits, requested: Partial<Limits> | undefin
 export async function buildJob(context: SubmissionContext, body: CreateJobBody): Promise<StoredJob> {
   const limits = lowerLimits(context.daemonLimits, body.limits);
   const steps = body.task === undefined ? checkSteps(context.registry, body) : [];
-  const workspace = await resolveJobWorkspace(context.workspaceBase, body.workspace);
+  const workspace = await resolveJobWorkspace(context.workspaceBase, requestedWorkspace(context, body));
+  // A path in any step's input that leaves the workspace is refused now, whichever capability would read it.
+  await confineInputPaths(workspace.root, steps, (index) => (body.capability !== undefined ? '' : `/pipeline/${index}`));
   const projectCode = projectCodePermission(workspace.relative, body.allowProjectCode, context.trustedWorkspaces);
   const now = new Date().toISOString();
   const records = pendingSteps(steps);

@@ -4,7 +4,7 @@
  * whatever the job holds.
  */
 import type { JobError } from '../../core/index.js';
-import type { JobKind, JobMode, JobProgress, JobStatus, StoredJob } from './job-record.js';
+import type { JobKind, JobMode, JobOrigin, JobProgress, JobStatus, StoredJob } from './job-record.js';
 import { isLeanResult } from './job-result.js';
 
 const TEXT_CHARS = 500;
@@ -29,6 +29,8 @@ export interface JobSummary {
   startedAt: string | null;
   finishedAt: string | null;
   updatedAt: string;
+  /** Jobs the GitHub App started: the repository, issue and comment (absent for REST jobs). */
+  origin?: JobOrigin;
 }
 
 const cut = (text: string): string => (text.length > TEXT_CHARS ? `${text.slice(0, TEXT_CHARS - 1)}…` : text);
@@ -45,5 +47,6 @@ export function toSummary(job: StoredJob): JobSummary {
     summary: result ? cut(result.summary) : null,
     counts,
     attempts: job.attempts, createdAt: job.createdAt, startedAt: job.startedAt, finishedAt: job.finishedAt, updatedAt: job.updatedAt,
+    ...(job.origin ? { origin: job.origin } : {}),
   };
 }

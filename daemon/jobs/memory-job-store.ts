@@ -84,7 +84,7 @@ export class MemoryJobStore implements JobStore {
     }
     const page = found.slice(0, options.limit);
     const nextCursor = found.length > options.limit ? encodeJobsCursor(page.at(-1)!.sequence) : null;
-    return { jobs: page.map(({ job }) => toSummary(job)), nextCursor, total };
+    return { jobs: page.map(({ job }) => toSummary(job)), nextCursor, cursors: page.map(({ sequence }) => encodeJobsCursor(sequence)), total };
   }
 
   async writePart(id: string, part: string, items: readonly unknown[]): Promise<void> {

@@ -5,7 +5,7 @@
  * cursor outliving a re-run is refused instead of paging into another result.
  */
 import { AgentdError } from '../../core/index.js';
-import type { StoredJob } from './job-record.js';
+import { runOf, type StoredJob } from './job-record.js';
 
 function invalid(): AgentdError {
   return new AgentdError('invalid_cursor', 'The "cursor" is not one this daemon gave out for this list (or the job was re-run since); start again without it and follow the "next" links.');
@@ -27,7 +27,7 @@ export function decodeJobsCursor(cursor: string): number {
 
 /** Which result of a job a part cursor belongs to: its run (attempt) and when that run ended. */
 function resultKey(job: StoredJob): string {
-  return `${job.attempts}.${Date.parse(job.finishedAt ?? job.updatedAt) || 0}`;
+  return `${runOf(job)}.${Date.parse(job.finishedAt ?? job.updatedAt) || 0}`;
 }
 
 export function encodePartCursor(job: StoredJob, index: number): string {

@@ -48,7 +48,7 @@ export function createDaemonMetrics(sources: MetricsSources): DaemonMetrics {
       reportedUptime = Math.max(reportedUptime, uptime);
     },
   });
-  for (const status of ['succeeded', 'failed', 'cancelled']) jobsTotal.inc({ status }, 0);
+  for (const status of ['succeeded', 'incomplete', 'failed', 'cancelled']) jobsTotal.inc({ status }, 0);
   collectDefaultMetrics({ register: registry });
 
   const unsubscribe = sources.bus.subscribeAll((event) => {

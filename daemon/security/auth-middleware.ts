@@ -2,7 +2,8 @@
  * Authentication of every request, mounted after rate limiting and before the routes. When neither
  * security.apiKey nor security.jwtSecret is set the daemon is open (and bound to loopback, see
  * bind-policy.ts). Otherwise a request needs the API key (constant-time comparison) or a valid JWT.
- * Open paths: GET /health (probes), GET /metrics unless protectMetrics, and the GitHub webhook, which
+ * Open paths: GET /health (probes), GET /ui (the dashboard's static assets, which hold no data), GET
+ * /metrics unless protectMetrics, and the GitHub webhook, which
  * GitHub authenticates with its signature instead (webhook-signature.ts).
  */
 import type { Request, RequestHandler, Response } from 'express';
@@ -25,6 +26,8 @@ export const WEBHOOK_PATH = '/webhooks/github';
 function isOpenPath(req: Request, protectMetrics: boolean): boolean {
   const reading = req.method === 'GET' || req.method === 'HEAD';
   if (reading && req.path === '/health') return true;
+  // The dashboard's page, script and styles (no data: the page asks the user for a key or token).
+  if (reading && (req.path === '/ui' || req.path.startsWith('/ui/'))) return true;
   if (reading && req.path === '/metrics' && !protectMetrics) return true;
   return req.method === 'POST' && req.path === WEBHOOK_PATH;
 }

@@ -11,6 +11,7 @@ import { createEncryptingCodec } from './encrypting-codec.js';
 import { JwtTokens } from './jwt-tokens.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { plainCodec, type RecordCodec } from './record-codec.js';
+import type { Redis } from 'ioredis';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';
 import { WebhookEventBus } from './webhook-events.js';
 
@@ -23,6 +24,10 @@ export interface SecurityParts {
   webhook: { secret: string; guard: DeliveryGuard } | null;
   webhooks: WebhookEventBus;
   codec: RecordCodec;
+  /** The shared Redis connection when daemons share a Redis queue and webhooks are on (the GitHub App's state lives there too), else null. */
+  redis: Redis | null;
+  /** Namespace of this daemon's security keys in Redis. */
+  redisPrefix: string;
   close(): Promise<void>;
 }
 
@@ -61,7 +66,7 @@ export async function createSecurity(config: AgentdConfig, logger: Logger, optio
   if (security.encryption.enabled) logger.info('job data is encrypted at rest', { algorithm: security.encryption.algorithm });
   return {
     apiKey: security.apiKey, jwt, protectMetrics: security.protectMetrics, corsOrigins: security.corsOrigins,
-    rateLimit, webhook, webhooks, codec,
+    rateLimit, webhook, webhooks, codec, redis, redisPrefix: prefix,
     async close() {
       webhooks.close();
       await Promise.allSettled([rateLimit?.store.close(), webhook?.guard.close()]);

@@ -12,19 +12,23 @@ export interface GithubDelivery {
   receivedAt: string;
 }
 
-export type GithubDeliveryListener = (delivery: GithubDelivery) => void;
+/** Returns true when it acts on the delivery (the GitHub App for the events it subscribes to). */
+export type GithubDeliveryListener = (delivery: GithubDelivery) => boolean | void;
 
 export class WebhookEventBus {
   private readonly emitter = new EventEmitter();
 
-  publish(delivery: GithubDelivery): void {
+  /** Whether a listener acts on the delivery (false: an event nothing here subscribes to, ignored). */
+  publish(delivery: GithubDelivery): boolean {
+    let handled = false;
     for (const listener of this.emitter.listeners('github')) {
       try {
-        (listener as GithubDeliveryListener)(delivery);
+        if ((listener as GithubDeliveryListener)(delivery) === true) handled = true;
       } catch {
         /* a failing listener must not fail the delivery or the other listeners */
       }
     }
+    return handled;
   }
 
   subscribe(listener: GithubDeliveryListener): () => void {

@@ -35,11 +35,12 @@ describe('attack: a symlink out of workspace.path, to learn the server\'s file s
     expect(body.error.message).not.to.include(tmpdir());
   });
 
-  it('a capability reading a linked file: workspace_escape naming only the path it asked for', async () => {
-    const { body } = await post(harness.url, '/jobs', { capability: 'analysis.test-reader', input: { path: 'escape.txt' }, workspace: 'project' });
-    const done = await waitForStatus(harness.url, body.id, ['failed', 'succeeded']);
-    expect(done.error!.code).to.equal('workspace_escape');
-    expect(done.error!.message).to.include('"escape.txt"');
-    expect(done.error!.message).not.to.include(secretPlace);
+  it('a capability input naming a linked file: 400 workspace_escape at submission, naming only the path it asked for', async () => {
+    const { status, body } = await post(harness.url, '/jobs', { capability: 'analysis.test-reader', input: { path: 'escape.txt' }, workspace: 'project' });
+    expect(status).to.equal(400);
+    expect(body.error.code).to.equal('workspace_escape');
+    expect(body.error.message).to.include('"escape.txt"');
+    expect(body.error.message).not.to.include(secretPlace);
+    expect(body.error.message).not.to.include(tmpdir());
   });
 });

@@ -62,6 +62,7 @@ describe('agentd start / status / logs (real processes)', function () {
     const all = await runAgentd(['logs', '--api-url', apiUrl], cleanEnv());
     expect(all.code, all.stderr).to.equal(0);
     expect(all.stdout).to.match(/Z INFO  agentd listening on http:\/\/127\.0\.0\.1:\d+ host=127\.0\.0\.1/);
+    expect(all.stdout).to.match(/Z INFO  dashboard at http:\/\/127\.0\.0\.1:\d+\/ui\//);
     const none = await runAgentd(['logs', '--api-url', apiUrl, '--level', 'error'], cleanEnv());
     expect(none.stdout).to.not.include('listening');
     const grep = await runAgentd(['logs', '--api-url', apiUrl, '--grep', 'LISTENING ON', '--json'], cleanEnv());

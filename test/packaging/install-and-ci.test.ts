@@ -82,7 +82,9 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
   it('is a tarball named like the docs say, with what the package needs and no dev tree', () => {
     expect(path.basename(tarball)).to.match(/^agentd-cli-\d+\.\d+\.\d+\.tgz$/);
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
-    expect(files).to.include.members(['package/bin/agentd.js', 'package/dist/cli/main.js', 'package/dist/core/registry/precompiled-validators.cjs', 'package/schema/agentd.config.schema.json', 'package/native/flat-tree.c', 'package/scripts/build-native.mjs', 'package/action.yml', 'package/README.md', 'package/docs/ci.md']);
+    expect(files).to.include.members(['package/bin/agentd.js', 'package/dist/cli/main.js', 'package/dist/core/registry/precompiled-validators.cjs', 'package/schema/agentd.config.schema.json', 'package/native/flat-tree.c', 'package/scripts/build-native.mjs', 'package/action.yml', 'package/README.md', 'package/docs/ci.md', 'package/dist/ui/index.html', 'package/dist/ui/app.js', 'package/dist/ui/style.css']);
+    // The dashboard ships built; its sources and the screenshots of its docs stay in the repository.
+    expect(files.filter((f) => /^package\/(dashboard|docs\/dashboard)\//.test(f))).to.deep.equal([]);
     expect(files.filter((f) => /^package\/(test|bench|fixtures|dist\/test|dist\/bench)\/|\.ts$|\.map$/.test(f) && !f.endsWith('.d.ts'))).to.deep.equal([]);
     const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
     expect(manifest).to.include({ name: '@agentd/cli' });

@@ -10,9 +10,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CapabilityContext } from '../../../core/index.js';
 import type { CheckName } from './options.js';
+import { reportFile, reporterFor, type Reporter } from './test-reporters.js';
 
 export type PlannedCheck =
-  | { name: CheckName; kind: 'command'; label: string; command(tree: string): { command: string; args: string[] } }
+  | { name: CheckName; kind: 'command'; label: string; command(tree: string): { command: string; args: string[] }; reporter?: Reporter }
   | { name: CheckName; kind: 'api'; label: string; tsconfig: string };
 
 export interface NotRun {
@@ -72,7 +73,15 @@ async function typecheck(ctx: CapabilityContext, scripts: Record<string, unknown
 
 function tests(ctx: CapabilityContext, scripts: Record<string, unknown>): PlannedCheck | NotRun {
   if (!hasRealTestScript(scripts.test)) return { check: 'tests', reason: missingCheckReason('tests') };
-  if (ctx.permissions.projectCode) return npmScript('tests', 'test');
+  if (ctx.permissions.projectCode) {
+    // A plain runner invocation gets its JSON reporter: the tests are then compared one by one.
+    const reporter = reporterFor(scripts.test as string);
+    if (!reporter) return npmScript('tests', 'test');
+    return {
+      name: 'tests', kind: 'command', label: `npm test, ${reporter.runner} per test`, reporter,
+      command: (tree) => ({ command: 'npm', args: ['--prefix', tree, 'run', 'test', '--silent', '--', ...reporter.args(reportFile(tree))] }),
+    };
+  }
   return { check: 'tests', reason: `${NOT_ALLOWED} ("npm test" runs the project's code; allow project code for this workspace to run it)`, needsProjectCode: true };
 }
 

@@ -5,6 +5,7 @@
 import type { CapabilityContext, Change } from '../../../core/index.js';
 import type { PlannedCheck } from './plan-checks.js';
 import { typecheckWithApi } from './typecheck-api.js';
+import { readReport, reportFile, type TestResults } from './test-reporters.js';
 
 export interface CheckRun {
   command: string;
@@ -16,6 +17,8 @@ export interface CheckRun {
   outputTail: string;
   /** Lines that look like the failure (errors, failing tests), for the error message. */
   failureLines: string[];
+  /** Per-test results from the runner's JSON reporter; null when the run wrote no report; absent without a reporter. */
+  tests?: TestResults | null;
 }
 
 const TAIL_LINES = 40;
@@ -25,7 +28,9 @@ export async function runCheck(ctx: CapabilityContext, check: Extract<PlannedChe
   const { command, args } = check.command(tree);
   const result = await ctx.tools.runCommand(command, args, { timeoutMs });
   const lines = `${result.stdout}\n${result.stderr}`.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '' && !/^npm warn/i.test(l));
-  return checkRun(check.label, result.exitCode, result.durationMs, result.timedOut === true, lines, tree);
+  const run = checkRun(check.label, result.exitCode, result.durationMs, result.timedOut === true, lines, tree);
+  if (check.reporter) run.tests = await readReport(check.reporter, reportFile(tree), tree);
+  return run;
 }
 
 /** The type-check without project code: `changes` over the disk state (none: the disk as it is). */

@@ -33,7 +33,7 @@ export function healthRoutes(ctx: AppContext): Router {
     });
     res.json({
       queued: counts.queued, running: counts.running, awaitingApproval: counts.awaiting_approval,
-      succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled, total: counts.total,
+      succeeded: counts.succeeded, incomplete: counts.incomplete, failed: counts.failed, cancelled: counts.cancelled, total: counts.total,
       maxConcurrent: ctx.maxConcurrent, instance: ctx.instance,
     });
   });

@@ -20,7 +20,7 @@ function snapshotEvents(job: StoredJob): JobEvent[] {
   events.push({ type: 'progress', jobId, ...job.progress, at: job.updatedAt });
   if (isFinal(job.status)) {
     const durationMs = job.startedAt && job.finishedAt ? Date.parse(job.finishedAt) - Date.parse(job.startedAt) : null;
-    events.push({ type: 'done', jobId, status: job.status, error: job.error, durationMs, at: job.finishedAt ?? job.updatedAt });
+    events.push({ type: 'done', jobId, status: job.status, error: job.error, notRun: job.notRun ?? [], durationMs, at: job.finishedAt ?? job.updatedAt });
   }
   return events;
 }

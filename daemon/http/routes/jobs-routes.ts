@@ -7,6 +7,7 @@ import type { AppContext } from '../app-context.js';
 import { requireJson } from '../error-handler.js';
 import { validateCreateJob, validateFollowUp, validateListJobsQuery } from '../validate.js';
 import { nextLink, sendPage } from '../paging.js';
+import { hasFilter } from '../../jobs/job-list-filter.js';
 
 export function jobsRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -21,9 +22,12 @@ export function jobsRoutes(ctx: AppContext): Router {
   // Summaries, newest first; the next page is in `Link: <...>; rel="next"` (as GitHub's API pages).
   router.get('/jobs', async (req, res) => {
     const query = validateListJobsQuery(req.query);
-    const page = await ctx.service.list({ statuses: query.status as JobStatus[] | undefined, limit: query.limit, cursor: query.cursor, offset: query.offset });
-    const next = page.nextCursor === null ? null : nextLink('/jobs', { status: query.status ?? [], limit: String(query.limit), cursor: page.nextCursor });
-    sendPage(res, page.jobs, page.total, next);
+    const filter = { capability: query.capability, workspace: query.workspace, q: query.q };
+    const page = await ctx.service.list({ statuses: query.status as JobStatus[] | undefined, limit: query.limit, cursor: query.cursor, offset: query.offset }, filter);
+    const kept = Object.fromEntries(Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const next = page.nextCursor === null ? null : nextLink('/jobs', { status: query.status ?? [], ...kept, limit: String(query.limit), cursor: page.nextCursor });
+    // Filtered by capability, workspace or text, matches are not counted (job-list-filter.ts): no total.
+    sendPage(res, page.jobs, hasFilter(filter) ? null : page.total, next);
   });
 
   router.get('/jobs/:id', async (req, res) => {

@@ -4,7 +4,8 @@
  * offered at all); a missing or malformed X-Hub-Signature-256, or a declared size over 25 MB, is
  * refused before reading too; the body is hashed as it streams in and verified in constant time, and
  * only then parsed, deduplicated and published. Every refusal closes the connection, so the rest of a
- * refused body is never read. A replayed X-GitHub-Delivery is 202 with `duplicate: true`.
+ * refused body is never read. A replayed X-GitHub-Delivery is 202 with `duplicate: true`; an event
+ * nothing subscribes to (the GitHub App off, or an event it does not act on) is 202 with `handled: false`.
  */
 import { Router, type Request, type Response } from 'express';
 import { AgentdError } from '../../../core/index.js';
@@ -56,9 +57,10 @@ export function webhookRoutes(security: SecurityParts, logger: Logger): Router {
       return;
     }
     const action = typeof (payload as { action?: unknown })?.action === 'string' ? (payload as { action: string }).action : null;
-    logger.info('webhook delivery accepted', { delivery: id, event, action });
-    security.webhooks.publish({ id, event, action, payload, receivedAt: new Date().toISOString() });
-    res.status(202).json({ accepted: true, duplicate: false, delivery: id, event });
+    const handled = security.webhooks.publish({ id, event, action, payload, receivedAt: new Date().toISOString() });
+    logger.info(handled ? 'webhook delivery accepted' : 'webhook delivery accepted, ignored (no handler for this event)', { delivery: id, event, action, handled });
+    // Acted on (or not) after the answer: GitHub times deliveries out at 10 s.
+    res.status(202).json({ accepted: true, duplicate: false, delivery: id, event, handled });
   });
   return router;
 }

@@ -123,7 +123,10 @@ export class RedisJobStore implements JobStore {
       const summaries = await this.summaries(page.map((entry) => entry.id));
       const counts = await this.counts();
       const total = statuses ? statuses.reduce((sum, status) => sum + counts[status], 0) : counts.total;
-      return { jobs: summaries, nextCursor: found.length > options.limit ? encodeJobsCursor(page.at(-1)!.score) : null, total };
+      // A job removed between the index read and the summary read is absent from both lists.
+      const scores = new Map(page.map((entry) => [entry.id, entry.score]));
+      const cursors = summaries.map((summary) => encodeJobsCursor(scores.get(summary.id)!));
+      return { jobs: summaries, nextCursor: found.length > options.limit ? encodeJobsCursor(page.at(-1)!.score) : null, cursors, total };
     });
   }
 

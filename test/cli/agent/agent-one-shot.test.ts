@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../../daemon/support/daemon-harness.js';
-import { REPO_ROOT, cleanEnv, freePort, runAgentd, type RunResult } from '../support/agentd-process.js';
+import { REPO_ROOT, cleanEnv, runAgentd, type RunResult } from '../support/agentd-process.js';
 import { writeProject } from './project.js';
 
 /** Runs the launcher in `cwd` (the embedded engine works in the current folder). */
@@ -69,14 +69,13 @@ describe('agentd agent universal-agent "<task>" (one-shot)', function () {
     }
   });
 
-  it('runs the engine embedded in the current folder when no daemon answers, with --auto writing the changes', async () => {
+  it('runs the engine embedded in the current folder with --embedded, with --auto writing the changes', async () => {
     const project = await mkdtemp(path.join(os.tmpdir(), 'agentd-embedded-'));
     try {
       await writeProject(project);
-      const nobody = `http://127.0.0.1:${await freePort()}`;
-      const result = await runIn(project, ['agent', 'universal-agent', 'rename greet to welcome in src/greet.ts', '--auto', '--api-url', nobody]);
+      const result = await runIn(project, ['agent', 'universal-agent', 'rename greet to welcome in src/greet.ts', '--auto', '--embedded']);
       expect(result.code, result.stderr + result.stdout).to.equal(0);
-      expect(result.stdout).to.include(`embedded engine (no daemon at ${nobody}); working in ${project}`);
+      expect(result.stdout).to.include(`embedded engine (--embedded); working in ${project}`);
       expect(result.stdout).to.include('Changed files (3):');
       expect(await readFile(path.join(project, 'src/greet.ts'), 'utf8')).to.include('export function welcome(name: string)');
     } finally {

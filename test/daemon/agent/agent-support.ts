@@ -15,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_NODE_MODULES = path.resolve(here, '../../../../node_modules');
 
 /** Final or waiting statuses a task run can stop in. */
-export const SETTLED: JobStatus[] = ['succeeded', 'failed', 'cancelled', 'awaiting_approval'];
+export const SETTLED: JobStatus[] = ['succeeded', 'incomplete', 'failed', 'cancelled', 'awaiting_approval'];
 
 /**
  * `linkNodeModules`: the fixture's own tests are meant to run, so the daemon also trusts the `project`

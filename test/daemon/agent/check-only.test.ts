@@ -25,7 +25,7 @@ describe('daemon/agent: a plan whose only built step is the verification runs it
     expect(job.plan!.steps.map((step) => [step.capability, step.available])).to.deep.equal([['refactoring.verify', true]]);
     expect(job.steps).to.have.length(1);
     expect(job.steps[0]).to.include({ capability: 'refactoring.verify', status: 'succeeded' });
-    expect(job.steps[0]!.summary).to.include('tests (npm test) passes');
+    expect(job.steps[0]!.summary).to.include('tests (npm test, mocha per test): 19 of 19 test(s) pass');
     expect(job.turns.at(-1)!.message).to.include('Steps: 1 run, 0 skipped');
     expect(job.turns.at(-1)!.message).not.to.include('Nothing ran');
     expect(await snapshot(root)).to.deep.equal(before);

@@ -63,7 +63,7 @@ describe('loadConfig layering', () => {
     expect(config.workspace.path).to.equal(path.join(sandbox.cwd, 'ws'));
     expect(config.queue.external).to.include({ password: 'pw', db: 3 });
     expect(config.queue.type).to.equal('memory');
-    expect(config.github).to.deep.equal({ appId: '123', privateKeyPath: keyFile, installationId: '456', webhookSecret: WHS });
+    expect(config.github).to.deep.equal({ appId: '123', privateKeyPath: keyFile, installationId: '456', webhookSecret: WHS, apiUrl: 'https://api.github.com', gitUrl: 'https://github.com', checkName: 'agentd' });
     expect(config.security).to.include({ apiKey: KEY, jwtSecret: JWT });
     expect(config.logging).to.deep.equal({ level: 'debug', format: 'json', file: path.join(sandbox.cwd, 'logs/agentd.log') });
     expect(config.limits).to.deep.equal({ maxMemoryMB: 1024, maxExecutionTimeMin: 5, maxToolCalls: 50 });
@@ -147,6 +147,6 @@ describe('loadConfig layering', () => {
       },
     });
     expect(config.server).to.include({ port: 0, host: '::1', maxConcurrent: 2 });
-    expect(config.github).to.deep.equal({ appId: '77', privateKeyPath: keyFile, installationId: '88', webhookSecret: WHS });
+    expect(config.github).to.deep.equal({ appId: '77', privateKeyPath: keyFile, installationId: '88', webhookSecret: WHS, apiUrl: 'https://api.github.com', gitUrl: 'https://github.com', checkName: 'agentd' });
   });
 });

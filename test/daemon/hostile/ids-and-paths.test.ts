@@ -50,16 +50,15 @@ describe('hostile input: ids, workspaces and paths', function () {
     }
   });
 
-  // The engine keeps the workspace's own code (workspace_escape, file_too_large, binary_file) and wraps the message with the capability and step.
-  it('capability inputs that climb out, are absolute or follow a symlink out fail the job, reading nothing', async () => {
+  // Path-like input fields are confined at submission (daemon/jobs/input-paths.ts): no job is created, nothing is read.
+  it('capability inputs that climb out, are absolute or follow a symlink out are 400 workspace_escape at submission, reading nothing', async () => {
     for (const input of ['../../../../etc/passwd', '/etc/passwd', 'escape.txt', 'sub/../../ok.txt']) {
-      const { status, body } = await post(t.url, '/jobs', { capability: 'analysis.test-reader', input: { path: input }, workspace: 'project' });
-      expect(status).to.equal(202);
-      const done = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
-      expect(done.status, input).to.equal('failed');
-      expect(done.error?.code, input).to.be.oneOf(['workspace_escape', 'file_not_found']);
-      expect(done.error?.message, input).to.match(/"\.\."|absolute|symlink|outside|escape/i);
-      expect(JSON.stringify(done)).to.not.include('outside secret');
+      const reply = await post(t.url, '/jobs', { capability: 'analysis.test-reader', input: { path: input }, workspace: 'project' });
+      expect(reply.status, input).to.equal(400);
+      expectCleanError(reply);
+      expect(reply.body.error.code, input).to.equal('workspace_escape');
+      expect(reply.body.error.message, input).to.match(/"\.\."|absolute|symlink|outside|escape/i);
+      expect(JSON.stringify(reply.body)).to.not.include('outside secret');
     }
   });
 
@@ -73,10 +72,10 @@ describe('hostile input: ids, workspaces and paths', function () {
   });
 
   it('unicode and NUL bytes in inputs are kept as data, not interpreted', async () => {
-    const { status, body } = await post(t.url, '/jobs', { capability: 'analysis.test-reader', input: { path: 'ok\u0000.txt' }, workspace: 'project' });
-    expect(status).to.equal(202);
-    const done = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
-    expect(done.status).to.equal('failed');
+    const nul = await post(t.url, '/jobs', { capability: 'analysis.test-reader', input: { path: 'ok\u0000.txt' }, workspace: 'project' });
+    expect(nul.status).to.equal(400);
+    expect(nul.body.error.code).to.equal('workspace_escape');
+    expect(nul.body.error.message).to.include('NUL byte');
     const emoji = await post(t.url, '/jobs', { capability: 'analysis.test-empty', input: { note: '💥\u202e\uFFFF\uD800' }, workspace: 'project' });
     expect(emoji.status).to.equal(202);
     expect((await waitForStatus(t.url, emoji.body.id, ['succeeded', 'failed'])).status).to.equal('succeeded');

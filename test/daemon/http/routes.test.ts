@@ -32,7 +32,7 @@ describe('daemon REST routes', function () {
     it('GET /stats answers every status count, maxConcurrent and the instance name', async () => {
       const { status, body } = await get(t.url, '/stats');
       expect(status).to.equal(200);
-      expect(body).to.have.all.keys('queued', 'running', 'awaitingApproval', 'succeeded', 'failed', 'cancelled', 'total', 'maxConcurrent', 'instance');
+      expect(body).to.have.all.keys('queued', 'running', 'awaitingApproval', 'succeeded', 'incomplete', 'failed', 'cancelled', 'total', 'maxConcurrent', 'instance');
       expect(body.maxConcurrent).to.equal(3);
     });
 

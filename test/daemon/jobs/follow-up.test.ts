@@ -87,14 +87,18 @@ describe('daemon follow-ups and approval', function () {
       expect(await exists(path.join(t.workspace, 'rejected.txt'))).to.equal(false);
     });
 
-    it('re-runs a job awaiting approval when a message refines it, and it awaits approval again', async () => {
+    it('refuses a message it cannot apply to a pipeline job (never re-runs the same thing silently); "run again" re-stages', async () => {
       const id = (await post(t.url, '/jobs', writer('refined.txt', 'v1'))).body.id;
       await waitForStatus(t.url, id, ['awaiting_approval']);
-      const reply = await post(t.url, `/jobs/${id}/followup`, { message: 'also add a header' });
+      const refused = await post(t.url, `/jobs/${id}/followup`, { message: 'also add a header' });
+      expect(refused.status).to.equal(400);
+      expect(refused.body.error.code).to.equal('followup_not_understood');
+      expect((await get(t.url, `/jobs/${id}`)).body).to.include({ status: 'awaiting_approval', attempts: 1 });
+      const reply = await post(t.url, `/jobs/${id}/followup`, { message: 'run again' });
       expect(reply.body.status).to.equal('queued'); // so the wait below sees the second run's end
       const again = await waitForStatus(t.url, id, ['awaiting_approval', 'failed']);
       expect(again.attempts).to.equal(2);
-      expect(again.turns.filter((turn) => turn.role === 'user').map((turn) => turn.message)).to.deep.equal(['also add a header']);
+      expect(again.turns.filter((turn) => turn.role === 'user').map((turn) => turn.message)).to.deep.equal(['run again']);
     });
 
     it('writes the changes at once in auto mode', async () => {

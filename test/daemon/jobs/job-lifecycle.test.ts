@@ -84,13 +84,15 @@ describe('daemon job lifecycle (real engine)', function () {
     const submitted = await post(t.url, '/jobs', { task: 'add a health endpoint', workspace: 'project' });
     expect(submitted.status).to.equal(202);
     expect(submitted.body).to.include({ kind: 'task', task: 'add a health endpoint', mode: 'approval', plan: null, question: null });
-    const job = await waitForStatus(t.url, submitted.body.id, ['succeeded', 'failed']);
-    expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
+    const job = await waitForStatus(t.url, submitted.body.id, ['succeeded', 'incomplete', 'failed']);
+    // Steps of the plan did not run: never plain `succeeded`.
+    expect(job.status, JSON.stringify(job.error)).to.equal('incomplete');
     expect(job.plan!.steps.length).to.equal(job.steps.length);
     expect(job.steps[0]).to.include({ capability: 'analysis.structure', status: 'succeeded' });
     const unbuilt = job.plan!.steps.filter((step) => !step.available);
     expect(unbuilt.length).to.be.greaterThan(0);
     for (const step of unbuilt) expect(job.steps[step.index]!.status).to.equal('skipped');
+    expect(job.notRun).to.deep.equal(unbuilt.map((step) => ({ index: step.index, capability: step.capability, reason: step.reason })));
     expect(job.turns.map((turn) => turn.role)).to.deep.equal(['user', 'agent']);
     expect(job.turns[1]!.message).to.include('skipped: not built yet');
   });
@@ -129,10 +131,11 @@ describe('daemon job lifecycle (real engine)', function () {
     expect(text).to.include('# TYPE agentd_jobs_total counter');
     expect(text).to.include(`agentd_jobs_total{status="succeeded"} ${stats.succeeded}`);
     expect(text).to.include(`agentd_jobs_total{status="failed"} ${stats.failed}`);
+    expect(text).to.include(`agentd_jobs_total{status="incomplete"} ${stats.incomplete}`);
     expect(text).to.include('agentd_jobs_total{status="cancelled"} 0');
     expect(text).to.include('# TYPE agentd_jobs_duration_seconds histogram');
     for (const le of ['1', '5', '10', '30', '60', '300', '600', '1800', '3600']) expect(text).to.include(`agentd_jobs_duration_seconds_bucket{le="${le}"}`);
-    expect(text).to.include(`agentd_jobs_duration_seconds_count ${stats.succeeded + stats.failed}`);
+    expect(text).to.include(`agentd_jobs_duration_seconds_count ${stats.succeeded + stats.incomplete + stats.failed}`);
     expect(text).to.include('# TYPE agentd_queue_size gauge');
     expect(text).to.match(/agentd_queue_size\{status="queued"\} 0/);
     expect(text).to.match(/agentd_queue_size\{status="running"\} 0/);

@@ -83,10 +83,12 @@ describe('daemon: the project-code permission', function () {
       expect(done.result!.summary).to.match(/typecheck \(tsc --noEmit -p tsconfig.json\) passes; tests \(npm test\) passes/);
     });
 
-    it('refactoring.verify without it: agentd type-checks, the tests are reported as not run', async () => {
+    it('refactoring.verify without it: agentd type-checks, the tests are reported as not run and the job is incomplete', async () => {
       const { body } = await post(harness.url, '/jobs', { capability: 'refactoring.verify', workspace: 'project', allowProjectCode: false });
-      const done = await waitForStatus(harness.url, body.id, ['failed', 'succeeded'], 100_000);
-      expect(done.status).to.equal('succeeded');
+      const done = await waitForStatus(harness.url, body.id, ['failed', 'succeeded', 'incomplete'], 100_000);
+      expect(done.status).to.equal('incomplete');
+      expect(done.notRun).to.have.length(1);
+      expect(done.notRun![0]!.reason).to.match(/^tests not run: project code not allowed/);
       expect(done.result!.summary).to.include("typecheck (agentd's TypeScript API on tsconfig.json) passes").and.to.include('Not run: tests (project code not allowed');
     });
   });

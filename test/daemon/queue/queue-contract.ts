@@ -252,13 +252,13 @@ export function describeQueueContract(name: string, factory: () => Promise<Queue
           await backend.store.create(sampleJob({ status }));
         }
         expect(await backend.store.counts()).to.deep.equal({
-          queued: 2, running: 0, awaiting_approval: 1, succeeded: 0, failed: 0, cancelled: 1, total: 4,
+          queued: 2, running: 0, awaiting_approval: 1, succeeded: 0, incomplete: 0, failed: 0, cancelled: 1, total: 4,
         });
         const [newest, second] = (await backend.store.list({ statuses: ['queued'], limit: 2 })).jobs;
         await backend.store.update(newest!.id, (current) => ({ ...current, status: 'running' }));
         await backend.store.remove(second!.id);
         expect(await backend.store.counts()).to.deep.equal({
-          queued: 0, running: 1, awaiting_approval: 1, succeeded: 0, failed: 0, cancelled: 1, total: 3,
+          queued: 0, running: 1, awaiting_approval: 1, succeeded: 0, incomplete: 0, failed: 0, cancelled: 1, total: 3,
         });
       });
 

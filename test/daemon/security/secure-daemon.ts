@@ -36,6 +36,7 @@ export async function startSecureDaemon(configure: (config: AgentdConfig) => voi
   config.server.port = 0;
   config.server.host = '127.0.0.1';
   config.workspace.path = workspace;
+  config.workspace.default = '.'; // jobs that name no workspace run at the root of this temp folder
   config.logging = { level: 'debug', format: 'json', file: null };
   configure(config);
   const lines: string[] = [];

@@ -27,7 +27,7 @@ describe('POST /webhooks/github', function () {
       config.security.apiKey = API_KEY;
       config.github.webhookSecret = WEBHOOK_SECRET;
     });
-    t.daemon.webhooks.subscribe((d) => received.push(d));
+    t.daemon.webhooks.subscribe((d) => { received.push(d); });
   });
   after(() => t.close());
   beforeEach(() => {

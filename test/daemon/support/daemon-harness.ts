@@ -44,6 +44,8 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
   config.server.port = 0;
   config.server.host = '127.0.0.1';
   config.workspace.path = workspace;
+  // Tests post jobs at the root of their temp workspace without naming it: configured, never by accident.
+  config.workspace.default = '.';
   config.logging = { level: 'debug', format: 'json', file: null };
   options.configure?.(config);
   const logger = createLogger(config.logging, { stdout: discard() });

@@ -21,6 +21,9 @@ export const DEBUGGING_CASES: CorpusCase[] = [
   { fixture: R, task: 'are there any type errors?', expect: { kind: 'plan', capabilities: ['refactoring.verify'], inputs: { 'refactoring.verify': { checks: ['typecheck'] } } } },
   { fixture: R, task: 'who calls urgencyScore?', expect: { kind: 'plan', capabilities: ['debugging.trace'], inputs: { 'debugging.trace': { symbol: 'urgencyScore' } }, target: 'urgencyScore' } },
   { fixture: E, task: 'trace where the coupon value comes from in priceOrder', expect: { kind: 'plan', capabilities: ['debugging.trace'], inputs: { 'debugging.trace': { symbol: 'priceOrder' } } } },
+  // "why does X throw": the diagnosis is planned (not built yet: the job then ends incomplete), never "unsupported".
+  { fixture: E, task: 'why does priceOrder throw', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'] } },
+  { fixture: E, task: 'priceOrder throws when the coupon is empty', expect: { kind: 'plan', capabilities: ['debugging.diagnose'] } },
   { fixture: E, task: 'debug the crash in src/server.ts', expect: { kind: 'plan', capabilities: ['debugging.diagnose'], target: 'src/server.ts' } },
   { fixture: E, task: 'there is a bug in priceOrder, coupons are applied twice; fix it', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.fix'] } },
   { fixture: R, task: 'write a failing test that reproduces the overdue bug', expect: { kind: 'plan', capabilities: ['debugging.reproduce'] } },

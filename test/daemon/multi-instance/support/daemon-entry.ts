@@ -16,7 +16,7 @@ function flag(name: string): string | undefined {
 
 const { config } = loadConfig({
   flags: { port: flag('port'), queueUrl: flag('queue-url'), workspace: flag('workspace'), maxConcurrent: flag('max-concurrent') },
-  env: { LOG_FORMAT: 'json', LOG_LEVEL: 'info' },
+  env: { LOG_FORMAT: 'json', LOG_LEVEL: 'info', AGENTD_WORKSPACE_DEFAULT: '.' },
   homeDir: flag('workspace'),
 });
 const logger = createLogger(config.logging);

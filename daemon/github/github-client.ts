@@ -1,0 +1,80 @@
+/**
+ * The App's connection to GitHub, built on @octokit/app: the App JWT (signed with the private key) and
+ * installation tokens, which @octokit/auth-app caches until shortly before they expire and then renews.
+ * Every request goes through Octokit's retry (5xx, network errors) and throttling (primary and
+ * secondary rate limits: 403/429 with retry-after) plugins, against `github.apiUrl`.
+ */
+import { App } from '@octokit/app';
+import { Octokit } from '@octokit/core';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+import type { Logger } from '../logging/types.js';
+
+/** Rate-limited requests are retried this many times (after GitHub's retry-after) before the error surfaces. */
+const RATE_LIMIT_RETRIES = 2;
+
+export interface GithubClientOptions {
+  appId: string;
+  privateKey: string;
+  apiUrl: string;
+  logger: Logger;
+}
+
+type LimitOptions = { method: string; url: string };
+
+function appOctokit(apiUrl: string, logger: Logger) {
+  const onLimit = (kind: string) => (retryAfter: number, options: LimitOptions, _octokit: unknown, retryCount: number): boolean => {
+    const again = retryCount < RATE_LIMIT_RETRIES;
+    logger.warn(`GitHub ${kind} rate limit`, { method: options.method, url: options.url, retryAfterSec: retryAfter, retrying: again });
+    return again;
+  };
+  return Octokit.plugin(retry, throttling).defaults({
+    baseUrl: apiUrl.replace(/\/+$/, ''),
+    userAgent: 'agentd-github-app',
+    throttle: { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
+    // Rate limits (403/429) are the throttling plugin's (it waits for retry-after / the reset); retry takes 5xx and network errors.
+    retry: { doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
+  });
+}
+
+export type GithubOctokit = InstanceType<ReturnType<typeof appOctokit>>;
+
+export class GithubClient {
+  private readonly app: App<{ Octokit: ReturnType<typeof appOctokit> }>;
+  private readonly installations = new Map<number, Promise<GithubOctokit>>();
+  private identityPromise: Promise<{ slug: string; id: number }> | null = null;
+
+  constructor(options: GithubClientOptions) {
+    const quiet = { debug: () => undefined, info: () => undefined, warn: (message: string) => options.logger.warn(message), error: (message: string) => options.logger.error(message) };
+    this.app = new App({ appId: options.appId, privateKey: options.privateKey, Octokit: appOctokit(options.apiUrl, options.logger), log: quiet });
+  }
+
+  /** An Octokit acting as the installation; its token comes from (and is cached by) the App's auth. */
+  installation(installationId: number): Promise<GithubOctokit> {
+    let octokit = this.installations.get(installationId);
+    if (!octokit) {
+      octokit = this.app.getInstallationOctokit(installationId) as Promise<GithubOctokit>;
+      octokit.catch(() => this.installations.delete(installationId));
+      this.installations.set(installationId, octokit);
+    }
+    return octokit;
+  }
+
+  /** The installation's current token (for git over HTTPS); cached, renewed before it expires. */
+  async token(installationId: number): Promise<string> {
+    const octokit = await this.installation(installationId);
+    const auth = (await octokit.auth({ type: 'installation' })) as { token: string };
+    return auth.token;
+  }
+
+  /** The App's slug and id (GET /app with the App JWT), for the bot identity of its commits. Cached. */
+  identity(): Promise<{ slug: string; id: number }> {
+    this.identityPromise ??= this.app.octokit.request('GET /app').then((reply) => ({ slug: String(reply.data?.slug ?? 'agentd'), id: Number(reply.data?.id ?? 0) }));
+    this.identityPromise.catch(() => { this.identityPromise = null; });
+    return this.identityPromise;
+  }
+
+  forget(installationId: number): void {
+    this.installations.delete(installationId);
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The web dashboard (docs/dashboard.md) under /ui: the static page, script and styles built into
+ * dist/ui by scripts/build-dashboard.mjs. They hold no data, so they load without credentials (auth
+ * opens GET /ui); everything the page shows comes from the API with the key or token the user types.
+ * Its answers carry their own Content-Security-Policy: scripts, styles and connections from this
+ * origin only, nothing inline, no frames, no forms posting anywhere.
+ */
+import express, { Router, type RequestHandler } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { AgentdError } from '../../../core/index.js';
+import { DASHBOARD_DIR } from '../dashboard-dir.js';
+
+export { DASHBOARD_DIR };
+export const DASHBOARD_PATH = '/ui';
+
+export const DASHBOARD_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const dashboardHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+  next();
+};
+
+export function dashboardRoutes(dir = DASHBOARD_DIR): Router {
+  const router = Router();
+  // Routing is not strict ('/ui' also matches '/ui/'): only the bare path is sent on to its folder.
+  router.get(DASHBOARD_PATH, (req, res, next) => {
+    if (req.originalUrl.split('?')[0] !== DASHBOARD_PATH) return next();
+    res.redirect(301, `${DASHBOARD_PATH}/`);
+  });
+  router.use(`${DASHBOARD_PATH}/`, dashboardHeaders, (req, _res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!existsSync(path.join(dir, 'index.html'))) {
+      return next(new AgentdError('not_found', 'The dashboard is not built in this installation; run "npm run build" (scripts/build-dashboard.mjs) to build it.'));
+    }
+    next();
+  }, express.static(dir, { index: 'index.html', dotfiles: 'ignore', redirect: false, fallthrough: true }));
+  return router;
+}

@@ -1,0 +1,126 @@
+/**
+ * Overview: health, queue depth by status (GET /stats, all daemons sharing the store), running jobs
+ * (live), and this daemon's throughput and success rate (GET /metrics), sampled every 10 s while the page is open: two rate-limited requests a sample (GET
+ * /health is never limited), paused for Retry-After when the daemon answers 429.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, getJson, request } from '../api/client.js';
+import type { Health, Stats } from '../api/types.js';
+import { ErrorBox } from '../components/error-box.js';
+import { StatusBadge } from '../components/status-badge.js';
+import { useLiveJobs } from '../live-jobs.js';
+import { parseMetrics, type DaemonFigures } from '../metrics.js';
+import { duration } from '../format.js';
+import { hrefOf } from '../router.js';
+
+const SAMPLE_MS = 10_000;
+const SAMPLES = 60;
+
+interface Sample {
+  at: number;
+  finished: number;
+}
+
+function Sparkline({ samples }: { samples: Sample[] }) {
+  if (samples.length < 2) return <p class="hint">Throughput appears after two samples ({SAMPLE_MS / 1000} s apart).</p>;
+  const rates = samples.slice(1).map((s, i) => ((s.finished - samples[i]!.finished) / (s.at - samples[i]!.at)) * 60_000);
+  const max = Math.max(1, ...rates);
+  const width = 300;
+  const height = 60;
+  const points = rates.map((r, i) => `${(i / Math.max(1, rates.length - 1)) * width},${height - (r / max) * height}`).join(' ');
+  const latest = rates.at(-1) ?? 0;
+  return (
+    <figure class="spark">
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`Jobs finished per minute over the last ${rates.length} samples; now ${latest.toFixed(1)}`}>
+        <polyline points={points} fill="none" stroke="currentColor" stroke-width="2" />
+      </svg>
+      <figcaption>{latest.toFixed(1)} jobs finished per minute (peak {max.toFixed(1)})</figcaption>
+    </figure>
+  );
+}
+
+export function Overview() {
+  const [health, setHealth] = useState<Health | null>(null);
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [figures, setFigures] = useState<DaemonFigures | null>(null);
+  const [samples, setSamples] = useState<Sample[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const running = useLiveJobs('/jobs?status=running&limit=20');
+
+  useEffect(() => {
+    let stale = false;
+    // Over the daemon's rate limit (429), sampling pauses for the Retry-After it sent.
+    let pausedUntil = 0;
+    const sample = async () => {
+      if (Date.now() < pausedUntil) return;
+      try {
+        const [h, s, m] = await Promise.all([
+          fetch('/health', { cache: 'no-store' }).then((r) => r.json() as Promise<Health>),
+          getJson<Stats>('/stats'),
+          request('GET', '/metrics').then((r) => r.text()).then(parseMetrics).catch(() => null),
+        ]);
+        if (stale) return;
+        setHealth(h);
+        setStats(s);
+        setFigures(m);
+        setSamples((old) => [...old.slice(-(SAMPLES - 1)), { at: Date.now(), finished: s.succeeded + s.failed + s.cancelled }]);
+        setError(null);
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status === 429) pausedUntil = Date.now() + (failure.retryAfterSec ?? 60) * 1000;
+        if (!stale) setError(failure);
+      }
+    };
+    void sample();
+    const timer = setInterval(() => void sample(), SAMPLE_MS);
+    return () => {
+      stale = true;
+      clearInterval(timer);
+    };
+  }, []);
+
+  const finished = figures ? Object.values(figures.finished).reduce((a, b) => a + b, 0) : 0;
+  const succeeded = figures?.finished.succeeded ?? 0;
+  return (
+    <main id="main">
+      <h1>Overview</h1>
+      <ErrorBox error={error} />
+      <section aria-labelledby="health-title" class="cards">
+        <h2 id="health-title" class="sr-only">Health</h2>
+        <div class="card"><h3>Health</h3><p id="health-status" class={health?.status === 'healthy' ? 'ok' : 'bad'}>{health ? health.status : '…'}</p>{health?.reason ? <p>{health.reason}</p> : null}<p class="hint">{health ? `version ${health.version}, up ${duration(health.uptime * 1000)}` : ''}</p>{stats ? <p class="hint">instance {typeof stats.instance === 'string' ? stats.instance : JSON.stringify(stats.instance)}</p> : null}</div>
+        {stats ? (
+          <div class="card">
+            <h3>Queue</h3>
+            <table class="depth" aria-label="Jobs by status">
+              <tbody>
+                <tr><th scope="row">queued</th><td>{stats.queued}</td></tr>
+                <tr><th scope="row">running</th><td>{stats.running} of {stats.maxConcurrent} slots</td></tr>
+                <tr><th scope="row">awaiting approval</th><td>{stats.awaitingApproval}</td></tr>
+                <tr><th scope="row">succeeded</th><td>{stats.succeeded}</td></tr>
+                <tr><th scope="row">failed</th><td>{stats.failed}</td></tr>
+                <tr><th scope="row">cancelled</th><td>{stats.cancelled}</td></tr>
+                <tr><th scope="row">total</th><td>{stats.total}</td></tr>
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        <div class="card">
+          <h3>This daemon since it started</h3>
+          {figures ? (
+            <p>{finished} jobs finished, {finished ? `${Math.round((succeeded / finished) * 100)}% succeeded` : 'none yet'}; mean run {figures.durationCount ? duration((figures.durationSum / figures.durationCount) * 1000) : '—'}</p>
+          ) : <p class="hint">GET /metrics is not readable here.</p>}
+          <Sparkline samples={samples} />
+        </div>
+      </section>
+      <section aria-labelledby="running-title">
+        <h2 id="running-title">Running now</h2>
+        {running.jobs.length === 0 ? <p>Nothing is running.</p> : (
+          <ul class="running">
+            {running.jobs.filter((job) => job.status === 'running').map((job) => (
+              <li key={job.id}><a href={hrefOf({ page: 'job', id: job.id })}><code>{job.id.slice(0, 8)}</code></a> <StatusBadge status={job.status} /> {job.task ?? job.capabilities.join(' → ')} <progress max={100} value={job.progress.percent} aria-label={`Progress of job ${job.id.slice(0, 8)}`} /> {job.progress.percent}% {job.progress.message}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The App against GitHub's real webhook payloads (@octokit/webhooks-examples): every example of the
+ * events it subscribes to is parsed as GitHub sends it, and a real `pull_request.opened` payload,
+ * pointed at a local repository, drives a check run end to end.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { checkTarget } from '../../../daemon/github/pull-request-check.js';
+import { commentRequest } from '../../../daemon/github/task-comments.js';
+import { deliver, INSTALLATION_ID, startAppWorld, TestRepository, type AppWorld } from './github-support.js';
+
+interface Example { action?: string; installation?: { id: number }; [key: string]: unknown }
+const require = createRequire(import.meta.url);
+const catalogue = JSON.parse(readFileSync(require.resolve('@octokit/webhooks-examples'), 'utf8')) as { name: string; examples: Example[] }[];
+const examples = (name: string): Example[] => structuredClone(catalogue.find((event) => event.name === name)!.examples);
+/** App deliveries carry the installation; some examples were recorded from repository webhooks without it. */
+const asApp = (example: Example): Example => ({ ...example, installation: example.installation ?? { id: INSTALLATION_ID } });
+
+describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)', function () {
+  this.timeout(120_000);
+
+  it('pull_request: opened, synchronize and reopened ask for a check (head sha, number); the other actions do not', () => {
+    const all = examples('pull_request');
+    expect(all.length).to.be.greaterThan(10);
+    for (const example of all.map(asApp)) {
+      const target = checkTarget('pull_request', example.action ?? null, example, 'd');
+      const pull = example.pull_request as { number: number; head: { sha: string } };
+      if (['opened', 'synchronize', 'reopened'].includes(example.action!)) {
+        expect(target, example.action).to.deep.include({ headSha: pull.head.sha, pullNumber: pull.number, installationId: example.installation!.id });
+      } else {
+        expect(target, example.action).to.equal(null);
+      }
+    }
+  });
+
+  it('check_suite and check_run: rerequested with a pull request asks for a check; created, completed, requested do not', () => {
+    for (const name of ['check_suite', 'check_run'] as const) {
+      for (const example of examples(name).map(asApp)) {
+        const target = checkTarget(name, example.action ?? null, example, 'd');
+        const body = example[name] as { head_sha: string; pull_requests: { number: number }[] };
+        if (example.action === 'rerequested' && body.pull_requests.length > 0) expect(target, `${name} ${example.action}`).to.deep.include({ headSha: body.head_sha, pullNumber: body.pull_requests[0]!.number });
+        else expect(target, `${name} ${example.action}`).to.equal(null);
+      }
+    }
+  });
+
+  it('issue_comment: a created comment whose first line is /agentd is a command; edited and deleted ones are not', () => {
+    for (const example of examples('issue_comment').map(asApp)) {
+      (example.comment as { body: string }).body = '/agentd approve';
+      const request = commentRequest('issue_comment', example, 'd');
+      const comment = example.comment as { id: number; user: { login: string; type: string } };
+      if (example.action === 'created' && comment.user.type !== 'Bot') expect(request, example.action).to.deep.include({ commentId: comment.id, login: comment.user.login, issue: (example.issue as { number: number }).number });
+      else expect(request, `${example.action} by ${comment.user.type}`).to.equal(null);
+    }
+  });
+
+  describe('end to end', () => {
+    let world: AppWorld;
+    before(async () => {
+      world = await startAppWorld();
+    });
+    after(() => world?.close());
+
+    it('a real pull_request.opened payload, pointed at a local repository, gets its check run', async () => {
+      const repo = new TestRepository(world, 'acme', 'real');
+      const base = repo.commit('main', { 'src/a.js': 'module.exports = 1;\n' });
+      const head = repo.commit('feature', { 'src/b.js': "require('child_process').exec('ls ' + process.argv[2]);\n" });
+      const payload = asApp(examples('pull_request').find((example) => example.action === 'opened')!);
+      const pull = payload.pull_request as { number: number; head: { sha: string; repo: { full_name: string } }; base: { sha: string } };
+      const repository = payload.repository as { full_name: string; name: string; owner: { login: string } };
+      Object.assign(repository, { full_name: repo.fullName, name: repo.name, owner: { ...repository.owner, login: repo.owner } });
+      Object.assign(pull.head, { sha: head, repo: { ...pull.head.repo, full_name: repo.fullName } });
+      pull.base.sha = base;
+      world.fake.pullFiles.set(`${repo.fullName}#${pull.number}`, repo.pullFiles(base, head));
+      expect((await deliver(world.daemon.url, 'pull_request', payload)).body).to.include({ handled: true });
+      const run = await world.fake.waitFor(() => [...world.fake.checkRuns.values()].find((r) => r.head_sha === head && r.status === 'completed'));
+      expect(run.conclusion).to.equal('failure');
+      expect(run.annotations.map((a) => `${a.path}:${a.start_line}`)).to.include('src/b.js:1');
+    });
+
+    it('real installation and installation_repositories payloads are kept in the store', async () => {
+      const created = examples('installation').find((example) => example.action === 'created')!;
+      const id = created.installation!.id;
+      await deliver(world.daemon.url, 'installation', created);
+      const store = world.daemon.daemon.github!.store;
+      const stored = async (installation: number, ok: (repositories: string[]) => boolean) => {
+        for (let i = 0; i < 100; i++) {
+          const record = await store.installation(installation);
+          if (record && ok(record.repositories)) return record;
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+        throw new Error(`installation ${installation} never reached the expected state`);
+      };
+      const names = (list: unknown) => ((list as { full_name: string }[] | undefined) ?? []).map((r) => r.full_name).sort();
+      const record = await stored(id, () => true);
+      const login = (created.installation as unknown as { account: { login: string } }).account.login;
+      expect(record).to.deep.include({ id, account: login });
+      expect(record.repositories).to.deep.equal(names(created.repositories));
+      const added = examples('installation_repositories').find((example) => example.action === 'added')!;
+      await deliver(world.daemon.url, 'installation_repositories', added);
+      const grown = await stored(added.installation!.id, (repositories) => names(added.repositories_added).every((name) => repositories.includes(name)));
+      expect(grown.repositories).to.include.members(names(added.repositories_added));
+    });
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * A local stand-in for GitHub's REST API, served over real HTTP, for the GitHub App's tests. It checks
+ * what GitHub checks for the calls agentd makes: the App JWT (RS256, verified with the App's public
+ * key, `iss` = the App id) on /app routes, an installation token it issued on repository routes, the
+ * required fields of each body, at most 50 annotations per check-run request; it answers with the
+ * fields agentd reads, records every call (headers included, to prove no token leaks elsewhere) and can
+ * be told to fail the next calls of a route (rate limits). git is served by the tests from local bare
+ * repositories (github.gitUrl = file://...).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { jwtVerify } from 'jose';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | null;
+  authorization: string | null;
+  status: number;
+}
+
+export interface FakeCheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  external_id: string | null;
+  output: { title?: string; summary?: string };
+  annotations: Record<string, unknown>[];
+  /** Annotation counts of each request, in order. */
+  annotationRequests: number[];
+}
+
+export interface FakeComment {
+  id: number;
+  issue: number;
+  body: string;
+  repository: string;
+}
+
+export interface FakePull {
+  number: number;
+  title: string;
+  head: string;
+  base: string;
+  body: string;
+  html_url: string;
+}
+
+export interface PullFileEntry {
+  filename: string;
+  status: 'added' | 'modified' | 'removed' | 'renamed';
+  patch?: string;
+}
+
+interface Failure {
+  status: number;
+  headers: Record<string, string>;
+  remaining: number;
+}
+
+const ANNOTATION_FIELDS = ['path', 'start_line', 'end_line', 'annotation_level', 'message'];
+
+export class FakeGithub {
+  readonly calls: RecordedCall[] = [];
+  readonly checkRuns = new Map<number, FakeCheckRun>();
+  readonly comments: FakeComment[] = [];
+  readonly pulls: FakePull[] = [];
+  /** login -> permission ("admin", "write", "read", "none") */
+  readonly permissions = new Map<string, string>();
+  /** "owner/repo#number" -> the pull request's files */
+  readonly pullFiles = new Map<string, PullFileEntry[]>();
+  readonly issuedTokens: string[] = [];
+  private readonly failures = new Map<string, Failure>();
+  private nextId = 1000;
+  private server: Server | null = null;
+  private readonly publicKey: KeyObject;
+  url = '';
+
+  constructor(private readonly appId: string, privateKeyPem: string, readonly slug = 'agentd-test') {
+    this.publicKey = createPublicKey(privateKeyPem);
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  /** The next `times` calls of "METHOD /path-pattern" (e.g. "POST /repos/o/r/check-runs") answer `status` with `headers`. */
+  failNext(route: string, status: number, headers: Record<string, string>, times = 1): void {
+    this.failures.set(route, { status, headers, remaining: times });
+  }
+
+  /** Resolves once `predicate` holds (checked after every call), or rejects after `timeoutMs`. */
+  async waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs = 120_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = predicate();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`fake GitHub: condition not met in ${timeoutMs} ms; calls: ${this.calls.map((c) => `${c.method} ${c.path} ${c.status}`).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const method = req.method ?? 'GET';
+    const call: RecordedCall = { method, path: url.pathname + url.search, body: null, authorization: req.headers.authorization ?? null, status: 0 };
+    this.calls.push(call);
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      call.status = status;
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      if (text) call.body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return answer(400, { message: 'Problems parsing JSON' });
+    }
+    const failure = this.failureFor(method, url.pathname);
+    if (failure) return answer(failure.status, { message: failure.status === 429 ? 'API rate limit exceeded' : 'You have exceeded a secondary rate limit.' }, failure.headers);
+    try {
+      const [status, body] = await this.route(method, url, call.body ?? {}, req.headers.authorization ?? '');
+      answer(status, body);
+    } catch (error) {
+      answer(500, { message: (error as Error).message });
+    }
+  }
+
+  private failureFor(method: string, pathname: string): Failure | null {
+    const failure = this.failures.get(`${method} ${pathname}`);
+    if (!failure || failure.remaining <= 0) return null;
+    failure.remaining--;
+    return failure;
+  }
+
+  private async appAuthorized(authorization: string): Promise<boolean> {
+    const match = /^bearer (.+)$/i.exec(authorization);
+    if (!match) return false;
+    try {
+      const { payload } = await jwtVerify(match[1]!, this.publicKey, { algorithms: ['RS256'] });
+      return String(payload.iss) === this.appId;
+    } catch {
+      return false;
+    }
+  }
+
+  private tokenAuthorized(authorization: string): boolean {
+    const match = /^token (.+)$/i.exec(authorization);
+    return Boolean(match && this.issuedTokens.includes(match[1]!));
+  }
+
+  private async route(method: string, url: URL, body: Record<string, unknown>, authorization: string): Promise<[number, unknown]> {
+    const path = url.pathname;
+    const bad = (message: string): [number, unknown] => [422, { message: 'Validation Failed', errors: [{ message }] }];
+    let m: RegExpExecArray | null;
+    if (path === '/app' || path.startsWith('/app/')) {
+      if (!(await this.appAuthorized(authorization))) return [401, { message: 'A JSON web token could not be decoded' }];
+      if (method === 'GET' && path === '/app') return [200, { id: Number(this.appId), slug: this.slug, name: 'agentd test' }];
+      if (method === 'POST' && (m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path))) {
+        const token = `ghs_${randomBytes(18).toString('hex')}`;
+        this.issuedTokens.push(token);
+        return [201, { token, expires_at: new Date(Date.now() + 3600_000).toISOString(), permissions: { checks: 'write', contents: 'write', pull_requests: 'write', issues: 'write' }, repository_selection: 'all' }];
+      }
+      return [404, { message: 'Not Found' }];
+    }
+    if (!this.tokenAuthorized(authorization)) return [401, { message: 'Bad credentials' }];
+    if ((m = /^\/repos\/([^/]+)\/([^/]+)\/(.*)$/.exec(path)) === null) return [404, { message: 'Not Found' }];
+    const [, owner, repo, rest] = m;
+    const full = `${owner}/${repo}`;
+    if (method === 'POST' && rest === 'check-runs') {
+      if (typeof body.name !== 'string' || typeof body.head_sha !== 'string') return bad('name and head_sha are required');
+      const annotations = this.annotationsOf(body);
+      if (typeof annotations === 'string') return bad(annotations);
+      const run: FakeCheckRun = {
+        id: this.nextId++, name: body.name, head_sha: body.head_sha, status: String(body.status ?? 'queued'), conclusion: (body.conclusion as string) ?? null,
+        external_id: (body.external_id as string) ?? null, output: (body.output as FakeCheckRun['output']) ?? {}, annotations, annotationRequests: [annotations.length],
+      };
+      this.checkRuns.set(run.id, run);
+      return [201, { id: run.id, head_sha: run.head_sha, status: run.status, name: run.name, html_url: `https://github.example/${full}/runs/${run.id}` }];
+    }
+    if (method === 'PATCH' && (m = /^check-runs\/(\d+)$/.exec(rest!))) {
+      const run = this.checkRuns.get(Number(m[1]));
+      if (!run) return [404, { message: 'Not Found' }];
+      const annotations = this.annotationsOf(body);
+      if (typeof annotations === 'string') return bad(annotations);
+      if (body.status === 'completed' && typeof body.conclusion !== 'string') return bad('conclusion is required when status is completed');
+      if (body.status) run.status = String(body.status);
+      if (body.conclusion) run.conclusion = String(body.conclusion);
+      if (body.output) run.output = { ...run.output, ...(body.output as object) };
+      run.annotations.push(...annotations);
+      run.annotationRequests.push(annotations.length);
+      return [200, { id: run.id, status: run.status, conclusion: run.conclusion }];
+    }
+    if (method === 'GET' && (m = /^pulls\/(\d+)\/files$/.exec(rest!))) {
+      const files = this.pullFiles.get(`${full}#${m[1]}`);
+      if (!files) return [404, { message: 'Not Found' }];
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return [200, files.slice((page - 1) * perPage, page * perPage).map((file) => ({ sha: '0'.repeat(40), additions: 0, deletions: 0, changes: 0, ...file }))];
+    }
+    if (method === 'GET' && (m = /^collaborators\/([^/]+)\/permission$/.exec(rest!))) {
+      const login = decodeURIComponent(m[1]!);
+      return [200, { permission: this.permissions.get(login) ?? 'none', role_name: this.permissions.get(login) ?? 'none', user: { login } }];
+    }
+    if (method === 'POST' && (m = /^issues\/(\d+)\/comments$/.exec(rest!))) {
+      if (typeof body.body !== 'string' || body.body === '') return bad('body is required');
+      if (body.body.length > 65_536) return bad('body is too long (maximum is 65536 characters)');
+      const comment: FakeComment = { id: this.nextId++, issue: Number(m[1]), body: body.body, repository: full };
+      this.comments.push(comment);
+      return [201, { id: comment.id, html_url: `https://github.example/${full}/issues/${m[1]}#issuecomment-${comment.id}`, body: comment.body }];
+    }
+    if (method === 'POST' && rest === 'pulls') {
+      for (const field of ['title', 'head', 'base']) if (typeof body[field] !== 'string') return bad(`${field} is required`);
+      const number = this.nextId++;
+      const pull: FakePull = { number, title: String(body.title), head: String(body.head), base: String(body.base), body: String(body.body ?? ''), html_url: `https://github.example/${full}/pull/${number}` };
+      this.pulls.push(pull);
+      return [201, { number, html_url: pull.html_url, head: { ref: pull.head }, base: { ref: pull.base } }];
+    }
+    return [404, { message: 'Not Found' }];
+  }
+
+  /** The request's annotations, or why GitHub would refuse them. */
+  private annotationsOf(body: Record<string, unknown>): Record<string, unknown>[] | string {
+    const output = body.output as { annotations?: unknown; title?: unknown; summary?: unknown } | undefined;
+    if (output === undefined) return [];
+    if (typeof output.title !== 'string' || typeof output.summary !== 'string') return 'output needs title and summary';
+    const annotations = output.annotations ?? [];
+    if (!Array.isArray(annotations)) return 'annotations must be an array';
+    if (annotations.length > 50) return 'at most 50 annotations per request';
+    for (const annotation of annotations as Record<string, unknown>[]) {
+      for (const field of ANNOTATION_FIELDS) if (annotation[field] === undefined) return `annotation without ${field}`;
+    }
+    return annotations as Record<string, unknown>[];
+  }
+}
