@@ -27,7 +27,8 @@ function errorTarget(ctx: PlanContext, error: PastedError): { file: string; line
  */
 function wanted(ctx: PlanContext, pasted: boolean): string[] {
   const fix = ['fix', 'repair', 'resolve', 'solve', 'patch'].some((w) => hasPhrase(ctx.words, w));
-  const explain = ['explain', 'why', 'mean', 'meaning', 'understand'].some((w) => hasPhrase(ctx.words, w));
+  // "why does X throw" without an error has nothing for the catalogue to explain: diagnose reads X instead.
+  const explain = ['explain', 'mean', 'meaning', 'understand', ...(pasted ? ['why'] : [])].some((w) => hasPhrase(ctx.words, w));
   const reproduce = ['reproduce', 'repro', 'reproduction'].some((w) => hasPhrase(ctx.words, w));
   const ids = reproduce && !pasted && !explain ? [] : ['debugging.diagnose'];
   if (reproduce) ids.push('debugging.reproduce');
@@ -49,7 +50,16 @@ export function buildPastedError(ctx: PlanContext, error: PastedError): BuildOut
   return { steps, notes: target ? [] : ['The error names no file of this project; the diagnosis starts from the message alone.'] };
 }
 
+const FIX_WORDS = ['fix', 'repair', 'resolve', 'solve', 'patch'];
+
 export function buildDebugging(ctx: PlanContext, intent: IntentDef): BuildOutcome {
+  const typecheckAsked = ctx.intents.some((m) => m.intent.id === 'debug-typecheck');
+  if (intent.id === 'debug-typecheck' && FIX_WORDS.some((w) => hasPhrase(ctx.words, w)) && isRegistered('debugging.fix', ctx.catalogue)) {
+    // "fix the type errors": debugging.fix type-checks before and after itself.
+    return { steps: [{ capability: 'debugging.fix', input: {}, target: null, summary: 'Fix the type errors that have a safe fix (missing import, misspelling, missing await), each verified by the type-check' }], notes: [] };
+  }
+  // "fix the type errors" also scores as "fix an error": the type-check step above covers it.
+  if (intent.id !== 'debug-typecheck' && typecheckAsked && isRegistered('debugging.typecheck', ctx.catalogue)) return { steps: [], notes: [] };
   if (intent.id === 'debug-typecheck') {
     if (isRegistered('debugging.typecheck', ctx.catalogue) || !isRegistered('refactoring.verify', ctx.catalogue)) {
       return { steps: [{ capability: 'debugging.typecheck', input: {}, target: null, summary: 'Run the TypeScript compiler, group and explain its diagnostics' }], notes: [] };

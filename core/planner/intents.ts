@@ -106,7 +106,7 @@ export const INTENTS: readonly IntentDef[] = [
     keywords: k('contributing=5,contribution guide=5,contributor=3.5,contribution=3') },
   // debugging
   { id: 'debug-typecheck', family: 'debugging', capabilities: ['debugging.typecheck'], label: 'type-check the project',
-    keywords: k('typecheck=4.5,type check=4.5,type error=4.5,tsc=4,compile error=4,compiler error=4,type checking=4.5') },
+    keywords: k('typecheck=4.5,type check=4.5,type error=4.5,type errors=4.5,tsc=4,compile error=4,compiler error=4,type checking=4.5') },
   { id: 'debug-trace', family: 'debugging', capabilities: ['debugging.trace'], label: 'trace calls and values',
     keywords: k('trace=3.5,who calls=4.5,callers=4.5,call graph=4.5,usages=3.5,references=2.5,where come from=4,data flow=3.5') },
   { id: 'debug-reproduce', family: 'debugging', capabilities: ['debugging.reproduce'], label: 'reproduce a bug', keywords: k('reproduce=6,repro=6,reproduction=6') },

@@ -1,0 +1,29 @@
+/**
+ * debugging.fix: staged fixes for TypeScript errors where a safe one exists — a missing import of a
+ * name exactly one module of this project exports, a misspelled name or property TypeScript suggests,
+ * a missing `await` on a promise in an async function — taken from the TypeScript language service's
+ * code fixes and verified by re-running the type-check (every tsconfig project) before and after: a
+ * fix is kept only when its error goes away and no new error appears. Everything else is refused with
+ * the reason. Runs nothing of the project.
+ */
+import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { ERROR_INPUT_PROPERTIES } from './explain/error-input.js';
+
+export const meta: CapabilityMeta = {
+  id: 'debugging.fix',
+  group: 'debugging',
+  title: 'Fix an error',
+  description: 'Stages safe fixes for TypeScript errors (missing import of a project export, misspelling, missing await) from the language service, each verified by the type-check going from failing to passing with no new error; refuses the rest with a reason.',
+  version: '1.0.0',
+  inputSchema: {
+    type: 'object',
+    properties: { ...ERROR_INPUT_PROPERTIES, tsconfig: { type: 'array', items: { type: 'string', minLength: 1 } }, maxFixes: { type: 'integer', minimum: 1, maximum: 200 } },
+    additionalProperties: false,
+  },
+  writes: true,
+};
+
+/** The TypeScript language service is loaded on first use, so discovering capabilities (which imports every module for its meta) stays cheap. */
+export async function run(input: Parameters<typeof import('./fix/run-fix.js').runFix>[0], ctx: CapabilityContext): Promise<StepResult> {
+  return (await import('./fix/run-fix.js')).runFix(input, ctx);
+}
