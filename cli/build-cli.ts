@@ -3,13 +3,14 @@ import { advisoriesCommand } from './commands/advisories.js';
 import { agentCommand } from './commands/agent.js';
 import { githubCommand } from './commands/github.js';
 import { logsCommand } from './commands/logs.js';
+import { pluginCommand } from './commands/plugin.js';
 import { scanCommand } from './commands/scan.js';
 import { startCommand } from './commands/start.js';
 import { statusCommand } from './commands/status.js';
 import { packageVersion } from './version.js';
 
 /** Commands CI pipelines gate on keep exit 1 for "findings" and use 2 for a usage error. */
-const USAGE_EXIT_2 = new Set(['scan', 'advisories', 'agent']);
+const USAGE_EXIT_2 = new Set(['scan', 'advisories', 'agent', 'plugin']);
 
 function usageExitCode(args: string[]): number {
   const command = args.find((arg) => !arg.startsWith('-'));
@@ -31,7 +32,8 @@ export function buildCli(args: string[]): Argv {
     .command(advisoriesCommand)
     .command(agentCommand)
     .command(githubCommand)
-    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories, agent or github.')
+    .command(pluginCommand)
+    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories, agent, github or plugin.')
     .strict()
     .version(packageVersion())
     .alias('v', 'version')

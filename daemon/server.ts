@@ -11,6 +11,7 @@ import { AgentdError, type Engine } from '../core/index.js';
 import { createEngine } from '../core/engine/index.js';
 import { DEFAULT_MAX_THREADS } from '../core/executor/index.js';
 import { defaultRoots, loadRegistry, type CapabilityRegistry } from '../core/registry/index.js';
+import { registerPlugins, type PluginReport } from '../plugins/manifest/index.js';
 import type { AgentdConfig } from './config/types.js';
 import { createLogger, redactingLogger, SecretRedactor } from './logging/index.js';
 import { daemonSecrets } from './security/daemon-secrets.js';
@@ -132,6 +133,14 @@ interface Parts {
   release(): Promise<void>;
 }
 
+/** One line per plugin: what was registered, or why it was skipped (the daemon starts either way). */
+function logPlugins(logger: Parts['logger'], report: PluginReport): void {
+  for (const { plugin, registered } of report.loaded) {
+    logger.info(`plugin ${plugin.name}@${plugin.version} loaded`, { source: plugin.source, capabilities: registered.map((r) => r.meta.id) });
+  }
+  for (const { source, error } of report.broken) logger.error(`plugin skipped: ${error.message}`, { source, code: error.code });
+}
+
 async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> {
   // These throw invalid_config before anything (the logger's file included) is opened.
   const bindWarning = checkBindPolicy(config);
@@ -146,6 +155,8 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const registry = deps.registry ?? (await loadRegistry({
     roots: [...defaultRoots(), ...(deps.capabilityRoots ?? [])], flat: deps.capabilityFolders ?? [], modules: deps.capabilityModules ?? [],
   }));
+  // Plugins are data here (their manifests); their code runs only in isolates in the executor.
+  if (config.plugins.length > 0) logPlugins(logger, await registerPlugins(registry, config.plugins, process.cwd()));
   const backend = deps.backend ?? (await createQueueBackend(config, { codec: security.codec, logger }));
   const { queue, store } = backend;
   const engine = await openEngine(deps, registry, config);

@@ -14,10 +14,14 @@ import { fixFindings } from './scan-fix.js';
 import { chooseOptions, cliSettings } from './scan-options.js';
 import { scanFeedback, type ScanFeedback } from './scan-progress.js';
 import { ciRenderOptions } from './scan-links.js';
+import { addPluginChecks } from '../../plugins/manifest/index.js';
+import { configFileOf, pluginsOf, readConfigObject, resolvedEntry } from './plugin/config-file.js';
 
 export interface ScanArgs {
   path: string;
   checks?: string[];
+  /** Third-party plugins (folders or installed package names) whose analysis capabilities join the checks. */
+  plugin?: string[];
   format: ScanFormat;
   output?: string;
   /** More reports of the same scan, as "<format>:<file>". */
@@ -75,6 +79,19 @@ async function emit(report: ScanReport, argv: ScanArgs, feedback: ScanFeedback):
   }
 }
 
+/**
+ * Plugins' analysis checks join the catalog: those `agentd plugin add` configured (~/.agentd/config.json;
+ * a broken one is a warning, as in the daemon), then each `--plugin` (a broken one is an error).
+ */
+async function addPlugins(catalog: Awaited<ReturnType<typeof loadAnalysisCatalog>>, given: string[]): Promise<void> {
+  const file = configFileOf(undefined);
+  const configured = await readConfigObject(file).then((config) => pluginsOf(config, file).map((entry) => resolvedEntry(entry, file)), () => [] as string[]);
+  const explicit = given.map((source) => (source.startsWith('.') || path.isAbsolute(source) ? path.resolve(source) : source));
+  const fromConfig = configured.filter((entry) => !explicit.includes(entry));
+  if (fromConfig.length > 0) await addPluginChecks(catalog, fromConfig, process.cwd(), (error) => process.stderr.write(`agentd scan: plugin skipped: ${error.message}\n`));
+  if (explicit.length > 0) await addPluginChecks(catalog, explicit, process.cwd());
+}
+
 /** `walk`: the walk of the project scan.ts's prefetch used, shared by the whole scan. */
 export async function scan(argv: ScanArgs, walk?: RootWalker): Promise<number> {
   const root = path.resolve(argv.path);
@@ -82,6 +99,7 @@ export async function scan(argv: ScanArgs, walk?: RootWalker): Promise<number> {
   if (argv.fix && argv.fixDryRun) throw new Error('--fix and --fix-dry-run exclude each other; pass one.');
   extraReports(argv.report); // a bad --report is a usage error before anything runs
   const catalog = await loadAnalysisCatalog();
+  await addPlugins(catalog, argv.plugin ?? []);
   const settings = cliSettings(root, catalog, argv.config);
   const chosen = chooseOptions(argv, settings, catalog);
   selectChecks(catalog, chosen.checks); // refuses unknown checks before anything runs

@@ -15,6 +15,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
     yargs
       .positional('path', { type: 'string', default: '.', describe: 'Folder to scan' })
       .option('checks', { type: 'string', array: true, describe: 'Checks to run, comma-separated (security,quality,...) or all [default: agentd.config.json\'s, else all]' })
+      .option('plugin', { type: 'string', array: true, describe: "A third-party plugin (folder or installed npm package) whose analysis checks join the scan, besides those in ~/.agentd/config.json; name them by full id in --checks (acme/analysis.license-header)" })
       .option('format', { choices: SCAN_FORMATS, default: 'text' as ScanFormat, describe: 'Report format' })
       .option('output', { alias: 'o', type: 'string', describe: 'Write the report to this file (atomically) instead of stdout' })
       .option('report', { type: 'string', array: true, describe: 'Also write the same scan as <format>:<file> (repeatable), e.g. sarif:agentd.sarif' })

@@ -40,4 +40,10 @@ export interface RegisteredCapability {
   meta: CapabilityMeta;
   /** Absolute path of the compiled module (what crosses into a worker: a path, never code). */
   modulePath: string;
+  /**
+   * Plain data for a capability whose module is a runner (a third-party plugin: `modulePath` is the
+   * isolate host, `binding` says which plugin script, capability, permissions and limits). The step
+   * worker calls the runner's `bindCapability(binding)`; absent for first-party capabilities.
+   */
+  binding?: unknown;
 }

@@ -186,6 +186,7 @@ export class PipelineEngine implements Engine {
       toolCallsUsed: state.toolCalls,
       maxMemoryMB: request.limits.maxMemoryMB,
       permissions: request.permissions ?? { projectCode: false },
+      ...(registered.binding === undefined ? {} : { binding: registered.binding }),
     };
   }
 

@@ -56,6 +56,18 @@ export const ERROR_CATALOGUE = {
   invalid_project_config: { status: 422, description: "A workspace's agentd.config.json is not valid JSON or fails its schema; the message names the file, each key and its value, with a did-you-mean." },
   port_in_use: { status: 500, description: 'The configured port is already taken.' },
 
+  // Third-party plugins (plugins/, docs/plugins.md)
+  invalid_plugin: { status: 500, description: "A plugin's manifest is invalid, names a missing entry, or supports no SDK version this agentd provides; the plugin is reported and skipped." },
+  plugin_error: { status: 500, description: 'A plugin capability threw (an Error or any other value) or reached for something the sandbox does not have (process, require, import()); the message keeps what it threw.' },
+  plugin_timeout: { status: 500, description: 'A plugin step ran past its wall-clock limit (limits.wallMs), e.g. a promise that never resolves; its isolate was disposed.' },
+  plugin_cpu_limit: { status: 500, description: 'A plugin step used more CPU time than limits.cpuMs (an endless loop, sync or in a promise chain); its isolate was disposed.' },
+  plugin_memory_limit: { status: 500, description: "A plugin step's isolate grew past limits.memoryMB; the isolate was disposed." },
+  plugin_stack_overflow: { status: 500, description: 'A plugin step recursed past the isolate stack.' },
+  plugin_output_too_large: { status: 500, description: "A plugin step's result (its JSON) or one tool call's arguments exceeded limits.maxOutputBytes." },
+  plugin_permission_denied: { status: 403, description: "A plugin step used something its manifest does not request (a write without `writes`, a read outside its read globs, a tool it did not list); the refusal is final for the step." },
+  plugin_sandbox_unavailable: { status: 503, description: 'The plugin sandbox (isolated-vm, an optional dependency compiled at install time) is not installed or does not load here; plugins are skipped and plugin steps fail. Reinstall agentd where g++, make and python3 are present.' },
+  plugin_tool_call_limit: { status: 500, description: "A plugin step made more tool calls than its manifest's limits.maxToolCalls (the job's maxToolCalls applies as well)." },
+
   // Parsing
   unsupported_language: { status: 400, description: 'A file has no parser: tree-sitter parses .ts, .mts, .cts, .tsx, .js, .mjs, .cjs and .jsx files.' },
 

@@ -28,12 +28,20 @@ export interface StepTask {
   /** Selects the pool: each distinct value gets its own resourceLimits.maxOldGenerationSizeMb. */
   maxMemoryMB: number;
   permissions: Permissions;
+  /**
+   * Set for a capability whose code is not a module of its own (a third-party plugin): plain data the
+   * module at `modulePath` (the runner, e.g. plugins' isolate host) turns into the capability through
+   * its exported `bindCapability(binding)`. Never code: the plugin's own script is run by the runner.
+   */
+  binding?: unknown;
 }
 
 /** Failure codes a step can end with (a subset of the error catalogue). */
 export type StepFailureCode = 'capability_error' | 'capability_crashed' | 'memory_limit' | 'tool_call_limit' | 'cancelled' | 'unavailable'
   | 'refactoring_refused' | 'verification_failed' | 'project_code_not_allowed' | 'workspace_escape' | 'file_too_large' | 'binary_file'
-  | 'file_not_found' | 'unsupported_language' | 'invalid_input' | 'network_denied' | 'process_denied' | 'invalid_project_config';
+  | 'file_not_found' | 'unsupported_language' | 'invalid_input' | 'network_denied' | 'process_denied' | 'invalid_project_config'
+  | 'invalid_plugin' | 'plugin_error' | 'plugin_timeout' | 'plugin_cpu_limit' | 'plugin_memory_limit' | 'plugin_stack_overflow'
+  | 'plugin_output_too_large' | 'plugin_permission_denied' | 'plugin_tool_call_limit' | 'plugin_sandbox_unavailable';
 
 export interface StepFailure {
   code: StepFailureCode;

@@ -28,7 +28,12 @@ export interface WorkerPayload {
 }
 
 async function loadCapability(task: StepTask): Promise<Capability> {
-  const mod = (await import(pathToFileURL(task.modulePath).href)) as Partial<Capability> & { default?: Partial<Capability> };
+  const mod = (await import(pathToFileURL(task.modulePath).href)) as Partial<Capability> & { default?: Partial<Capability>; bindCapability?: (binding: unknown) => Capability };
+  if (task.binding !== undefined) {
+    // A runner module (plugins/sandbox) makes the capability from data: the plugin's code never enters this thread's heap.
+    if (typeof mod.bindCapability !== 'function') throw new AgentdError('invalid_capability', `Module "${task.modulePath}" exports no bindCapability() for the bound capability "${task.capabilityId}".`);
+    return mod.bindCapability(task.binding);
+  }
   const candidate = typeof mod.run === 'function' ? mod : mod.default;
   if (!candidate || typeof candidate.run !== 'function') {
     throw new AgentdError('invalid_capability', `Module "${task.modulePath}" exports no run() function; export { meta, run }.`);

@@ -37,6 +37,32 @@ export class CapabilityRegistry {
     return registered;
   }
 
+  /**
+   * Registers capabilities whose code is not a module of their own (a third-party plugin): `meta` was
+   * validated by its loader (plugins/manifest) and is plain data, `modulePath` is the runner module and
+   * `binding` the data the runner needs. Checks here what the registry owns: the id is free and the
+   * inputSchema compiles. Nothing of the plugin is imported or run.
+   */
+  registerBound(entries: readonly { meta: CapabilityMeta; binding: unknown }[], modulePath: string, source: string): RegisteredCapability[] {
+    // Everything is checked before anything is registered: a plugin is registered whole or not at all.
+    const checked = entries.map(({ meta, binding }) => {
+      const existing = this.byId.get(meta.id);
+      if (existing) {
+        throw new AgentdError('duplicate_capability', `Capability id "${meta.id}" of ${source} is already registered by "${existing.modulePath}"${existing.binding === undefined ? '' : ' (another plugin)'}; rename one of them.`);
+      }
+      try {
+        return { registered: { meta, modulePath: path.resolve(modulePath), binding } as RegisteredCapability, validate: this.validators.compile(meta.inputSchema) };
+      } catch (error) {
+        throw new AgentdError('invalid_plugin', `Capability "${meta.id}" of ${source} has an invalid inputSchema (${(error as Error).message}); make it a valid JSON Schema (draft-07).`, { cause: error });
+      }
+    });
+    for (const { registered, validate } of checked) {
+      this.byId.set(registered.meta.id, registered);
+      this.validators.remember(registered.meta.id, validate);
+    }
+    return checked.map((c) => c.registered);
+  }
+
   /** Every capability's meta, sorted by id. */
   list(): CapabilityMeta[] {
     return [...this.byId.values()].map((c) => c.meta).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

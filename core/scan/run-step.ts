@@ -11,6 +11,8 @@ import type { RootWalker } from '../workspace/list-files.js';
 export interface StepSpec {
   id: string;
   modulePath: string;
+  /** A runner module's data (a third-party plugin: core/contracts RegisteredCapability.binding). */
+  binding?: unknown;
   input: Record<string, unknown>;
   /** The step's place in the whole scan, for progress. */
   index: number;
@@ -43,7 +45,8 @@ export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepRe
     hooks.onProgress?.({ percent: ((step.index + Math.min(100, Math.max(0, percent)) / 100) / hooks.total) * 100, capability: step.id, message: message ?? step.id });
   report(0, `${step.id}: starting`);
   try {
-    const capability = (await import(pathToFileURL(step.modulePath).href)) as Capability;
+    const mod = (await import(pathToFileURL(step.modulePath).href)) as Capability & { bindCapability?: (binding: unknown) => Capability };
+    const capability = step.binding !== undefined && typeof mod.bindCapability === 'function' ? mod.bindCapability(step.binding) : mod;
     const { ctx } = await createLocalContext({
       root: hooks.root,
       jobId: 'scan',

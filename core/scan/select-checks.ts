@@ -31,6 +31,7 @@ function unknownCheck(name: string, catalog: AnalysisCatalog): AgentdError {
 export function selectChecks(catalog: AnalysisCatalog, requested: readonly string[]): RegisteredCapability[] {
   const names = new Set<string>();
   for (const raw of requested.flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean)) {
+    // A plugin's check is named by its full id ("acme/analysis.license-header").
     const name = raw.startsWith('analysis.') ? raw.slice('analysis.'.length) : raw;
     if (name === 'all') {
       for (const check of catalog.checks.keys()) names.add(check);

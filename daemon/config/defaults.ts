@@ -25,6 +25,7 @@ export function defaultConfig(): AgentdConfig {
       rateLimiting: { enabled: false, requests: 100, window: '15m', windowMs: 15 * 60_000 },
       encryption: { enabled: false, algorithm: 'aes-256-gcm', key: null },
     },
+    plugins: [],
   };
 }
 

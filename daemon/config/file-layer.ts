@@ -49,6 +49,9 @@ function resolvePaths(values: PlainObject, folder: string): void {
     const value = getPath(values, key);
     if (typeof value === 'string' && value !== '') setPath(values, key, path.resolve(folder, value));
   }
+  // A plugin given as a relative folder ("./plugins/x") is relative to the file too; package names stay names.
+  const plugins = values.plugins;
+  if (Array.isArray(plugins)) values.plugins = plugins.map((p) => (typeof p === 'string' && (p.startsWith('./') || p.startsWith('../')) ? path.resolve(folder, p) : p));
 }
 
 function fileProblem(filePath: string, source: ConfigSource, complaint: string): ConfigProblem {

@@ -87,6 +87,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
       key: nullableString,
     }),
   }),
+  plugins: { type: 'array', items: { type: 'string', minLength: 1 } },
 });
 
 /** Dotted keys whose values are secrets: never printed, masked in dry-run output and error messages. */

@@ -70,6 +70,11 @@ export interface AgentdConfig {
     /** `key` is the secret the record key is derived from; required when `enabled`. */
     encryption: { enabled: boolean; algorithm: string; key: string | null };
   };
+  /**
+   * Third-party plugins to load (docs/plugins.md): folders (a `./` path in a file is relative to the file)
+   * or npm package names installed where the daemon runs. A broken one is logged and skipped.
+   */
+  plugins: string[];
 }
 
 /**

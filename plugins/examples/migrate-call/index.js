@@ -1,0 +1,39 @@
+// A codemod as an agentd plugin: finds calls on the parsed tree (ctx.tools.parse, the "parse" permission)
+// and stages the rewritten files (ctx.workspace.write, the "writes" permission).
+import { defineCapability } from '@agentd/cli/sdk';
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/** Start/end of each identifier that is the callee of a call_expression and spells `name`. */
+function calleeRanges(file, name) {
+  const ranges = [];
+  for (const node of file.nodes) {
+    if (node.field !== 'function' || node.type !== 'identifier' || node.parent < 0) continue;
+    if (file.nodes[node.parent].type !== 'call_expression') continue;
+    if (file.source.slice(node.start, node.end) === name) ranges.push([node.start, node.end]);
+  }
+  return ranges;
+}
+
+export const capabilities = {
+  'refactoring.migrate-call': defineCapability({
+    async run(input, ctx) {
+      const files = await ctx.workspace.list({ include: input.include, extensions: EXTENSIONS });
+      const { files: read } = await ctx.workspace.readMany(files);
+      let calls = 0;
+      const changed = [];
+      for (const { path, content } of read) {
+        if (!content.includes(input.from)) continue; // a cheap filter before the (counted) parse
+        const file = await ctx.tools.parse(path);
+        const ranges = calleeRanges(file, input.from);
+        if (ranges.length === 0) continue;
+        let text = file.source;
+        for (const [start, end] of ranges.reverse()) text = text.slice(0, start) + input.to + text.slice(end);
+        await ctx.workspace.write(path, text);
+        calls += ranges.length;
+        changed.push(path);
+      }
+      return { summary: `Rewrote ${calls} calls of ${input.from}() to ${input.to}() in ${changed.length} files.`, data: { calls, files: changed } };
+    },
+  }),
+};

@@ -1,0 +1,184 @@
+/**
+ * The host side of the one bridge function a plugin's isolate gets: a tool name and its arguments as
+ * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference). Each call goes to the step's real
+ * `CapabilityContext` (reads confined, writes staged, the job's budget counted exactly as for
+ * first-party code), after the plugin's own checks: its read globs, `writes`, its tools, its
+ * tool-call limit and the argument size. A refusal of those (and a path escaping the workspace) is
+ * final: `stop` ends the step with that error even if the plugin catches it.
+ */
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import ignore from 'ignore';
+import { AgentdError, isAgentdError, syntaxTreeOf, type CapabilityContext, type ListOptions, type LogLevel, type SyntaxNode } from '../../core/index.js';
+import type { PluginBinding, PluginTool } from './binding.js';
+
+/** Codes that end the step at once, whatever the plugin does with the rejection. */
+const FINAL_CODES: ReadonlySet<string> = new Set(['workspace_escape', 'plugin_permission_denied', 'plugin_tool_call_limit', 'tool_call_limit', 'plugin_output_too_large', 'cancelled']);
+const LOG_LEVELS: ReadonlySet<string> = new Set(['debug', 'info', 'warn', 'error']);
+/** Log lines past this many are dropped (one note says so), each cut at 8 KB. */
+const MAX_LOG_LINES = 1_000;
+const MAX_LOG_CHARS = 8 * 1024;
+
+/**
+ * The reply is plain data the isolate receives as a structured copy (isolated-vm `copy: true`, V8's
+ * serializer): a file's text crosses as one string copy, not JSON-escaped and re-parsed.
+ */
+export type HostReply = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply>;
+
+export interface HostTools {
+  dispatch: HostDispatch;
+  calls(): number;
+  /** After the step: calls still arriving (fired without await before run() returned) are refused, never run. */
+  close(): void;
+}
+
+/** A parsed file as data: the nodes in pre-order, each with its parent's index (-1 for the root). */
+interface PlainNode {
+  type: string;
+  named: boolean;
+  field: string | null;
+  start: number;
+  end: number;
+  parent: number;
+}
+
+function flatten(root: SyntaxNode): PlainNode[] {
+  const nodes: PlainNode[] = [];
+  const stack: [SyntaxNode, number][] = [[root, -1]];
+  while (stack.length > 0) {
+    const [node, parent] = stack.pop()!;
+    const index = nodes.push({ type: node.type, named: node.named, field: node.field, start: node.startIndex, end: node.endIndex, parent }) - 1;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, index]);
+  }
+  return nodes;
+}
+
+function asString(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new AgentdError('invalid_input', `${what} must be a string.`);
+  return value;
+}
+
+function asStrings(value: unknown, what: string): string[] {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new AgentdError('invalid_input', `${what} must be an array of strings.`);
+  return value as string[];
+}
+
+function listOptions(value: unknown): ListOptions {
+  const given = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const options: ListOptions = {};
+  if (given.include !== undefined) options.include = asStrings(given.include, 'list({ include })');
+  if (given.exclude !== undefined) options.exclude = asStrings(given.exclude, 'list({ exclude })');
+  if (given.extensions !== undefined) options.extensions = asStrings(given.extensions, 'list({ extensions })');
+  return options;
+}
+
+export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, stop: (error: AgentdError) => void): HostTools {
+  const readable = ignore().add(binding.permissions.read);
+  const tools = new Set<PluginTool>(binding.permissions.tools);
+  let calls = 0;
+  let logLines = 0;
+  let closed = false;
+  const who = `Plugin capability "${binding.id}"`;
+
+  /** Confinement first (the same words the workspace uses), then the manifest's read globs. */
+  const checkRead = (file: string): string => {
+    const posix = file.replace(/\\/g, '/');
+    if (path.posix.isAbsolute(posix) || path.win32.isAbsolute(file) || posix.split('/').includes('..')) {
+      throw new AgentdError('workspace_escape', `${who} asked for "${file.slice(0, 200)}", which is outside the workspace.`);
+    }
+    const normal = path.posix.normalize(posix).replace(/^\.\//, '');
+    if (!ignore.isPathValid(normal) || !readable.ignores(normal)) {
+      throw new AgentdError('plugin_permission_denied', `${who} read "${normal.slice(0, 200)}", which its manifest's permissions.read (${JSON.stringify(binding.permissions.read)}) does not cover.`);
+    }
+    return normal;
+  };
+  /**
+   * A symlink inside the read globs must not lead to a file outside them (the workspace already keeps it
+   * inside the root): the real path is checked against the globs as well. A path not on disk (staged,
+   * or missing) has nothing to resolve.
+   */
+  const checkReadReal = async (file: string): Promise<string> => {
+    const normal = checkRead(file);
+    const root = await realpath(ctx.workspace.root).catch(() => ctx.workspace.root);
+    const real = await realpath(path.join(root, normal)).catch(() => null);
+    if (real === null) return normal;
+    const relative = path.relative(root, real).split(path.sep).join('/');
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return normal; // the workspace refuses it with workspace_escape
+    if (relative !== normal && (!ignore.isPathValid(relative) || !readable.ignores(relative))) {
+      throw new AgentdError('plugin_permission_denied', `${who} read "${normal.slice(0, 200)}", a link to "${relative.slice(0, 200)}", which its manifest's permissions.read does not cover.`);
+    }
+    return normal;
+  };
+  const needWrites = (what: string): void => {
+    if (!binding.permissions.writes) throw new AgentdError('plugin_permission_denied', `${who} tried to ${what} without the "writes" permission in its manifest.`);
+  };
+  const needTool = (tool: PluginTool): void => {
+    if (!tools.has(tool)) throw new AgentdError('plugin_permission_denied', `${who} called tools.${tool} without listing "${tool}" in its manifest's permissions.tools.`);
+  };
+
+  const handlers: Record<string, (args: unknown[]) => Promise<unknown> | unknown> = {
+    read: async (args) => ctx.workspace.read(await checkReadReal(asString(args[0], 'read(path)'))),
+    readMany: async (args) => ctx.workspace.readMany(await Promise.all(asStrings(args[0], 'readMany(paths)').map(checkReadReal))),
+    exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
+    list: async (args) => (await ctx.workspace.list(listOptions(args[0]))).filter((file) => readable.ignores(file)),
+    write: (args) => {
+      needWrites('write a file');
+      return ctx.workspace.write(checkRead(asString(args[0], 'write(path)')), asString(args[1], 'write(content)'));
+    },
+    delete: (args) => {
+      needWrites('delete a file');
+      return ctx.workspace.delete(checkRead(asString(args[0], 'delete(path)')));
+    },
+    // Earlier steps may have staged files outside this plugin's read globs: it sees only the ones it may read.
+    changes: () => ctx.workspace.changes().filter((change) => ignore.isPathValid(change.path) && readable.ignores(change.path)),
+    parse: async (args) => {
+      needTool('parse');
+      const parsed = await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)')));
+      return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: parsed.source, nodes: flatten(syntaxTreeOf(parsed)) };
+    },
+    format: (args) => {
+      needTool('format');
+      return ctx.tools.format(checkRead(asString(args[0], 'format(path)')), asString(args[1], 'format(source)'));
+    },
+  };
+
+  const notify = (name: string, args: unknown[]): void => {
+    if (name === 'progress') {
+      ctx.progress(Number(args[0]) || 0, typeof args[1] === 'string' ? args[1].slice(0, MAX_LOG_CHARS) : undefined);
+      return;
+    }
+    logLines++;
+    if (logLines > MAX_LOG_LINES) return;
+    const level = (LOG_LEVELS.has(String(args[0])) ? args[0] : 'info') as LogLevel;
+    ctx.log(level, logLines === MAX_LOG_LINES ? `${who} logged ${MAX_LOG_LINES} lines; later lines are dropped.` : String(args[1]).slice(0, MAX_LOG_CHARS));
+  };
+
+  const dispatch: HostDispatch = async (name, argsJson) => {
+    try {
+      if (closed) throw new AgentdError('plugin_error', `${who} called ${String(name).slice(0, 40)} after its step ended.`);
+      if (typeof argsJson !== 'string' || argsJson.length > binding.limits.maxOutputBytes) {
+        throw new AgentdError('plugin_output_too_large', `${who} passed ${typeof argsJson === 'string' ? argsJson.length : '?'} characters to ${String(name).slice(0, 40)}, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`);
+      }
+      const args = JSON.parse(argsJson) as unknown[];
+      if (name === 'log' || name === 'progress') {
+        notify(name, Array.isArray(args) ? args : []);
+        return { ok: true, value: null };
+      }
+      const handler = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
+      if (!handler) throw new AgentdError('plugin_permission_denied', `${who} called an unknown host tool "${String(name).slice(0, 40)}".`);
+      calls++;
+      if (calls > binding.limits.maxToolCalls) {
+        throw new AgentdError('plugin_tool_call_limit', `${who} made more than ${binding.limits.maxToolCalls} tool calls (its manifest's limits.maxToolCalls).`);
+      }
+      const value = await handler(Array.isArray(args) ? args : []);
+      return { ok: true, value: value === undefined ? null : value };
+    } catch (error) {
+      const code = isAgentdError(error) ? error.code : 'plugin_error';
+      const message = error instanceof Error ? error.message : String(error);
+      if (isAgentdError(error) && FINAL_CODES.has(code)) stop(error);
+      return { ok: false, error: { code, message } };
+    }
+  };
+  return { dispatch, calls: () => calls, close: () => void (closed = true) };
+}

@@ -1,0 +1,90 @@
+/**
+ * The JavaScript that runs inside a plugin's isolate besides the plugin: the prelude (builds `ctx`
+ * over the one host function, then removes it from the global object) and the SDK module the plugin
+ * may import. Everything that crosses is a string of JSON: no host object ever enters the isolate.
+ */
+
+import { defineCapability, finding, lineOfIndex } from '../sdk/helpers.js';
+
+/** Specifiers the plugin's entry may import: the SDK, under the package's subpath export and a short alias. */
+export const SDK_SPECIFIERS: ReadonlySet<string> = new Set(['@agentd/cli/sdk', 'agentd/sdk']);
+
+/** Runs once per context before the plugin's module is evaluated; captures JSON/Error first, so a plugin replacing them changes nothing here. */
+export const PRELUDE = String.raw`
+(() => {
+  const host = globalThis.__agentdHost;
+  const info = JSON.parse(globalThis.__agentdInfo);
+  delete globalThis.__agentdHost;
+  delete globalThis.__agentdInfo;
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  const ErrorCtor = Error;
+  const RangeErrorCtor = RangeError;
+  const toString = String;
+  const freeze = Object.freeze;
+  const call = async (name, args) => {
+    const reply = await host.apply(undefined, [name, stringify(args)], { arguments: { copy: true }, result: { promise: true, copy: true } });
+    if (reply.ok) return reply.value;
+    const error = new ErrorCtor(reply.error.message);
+    error.code = reply.error.code;
+    throw error;
+  };
+  const notify = (name, args) => { host.applyIgnored(undefined, [name, stringify(args)], { arguments: { copy: true } }); };
+  const ctx = freeze({
+    jobId: info.jobId,
+    stepIndex: info.stepIndex,
+    permissions: freeze({ projectCode: false }),
+    signal: freeze({ aborted: false }),
+    workspace: freeze({
+      root: '.',
+      read: (path) => call('read', [path]),
+      readMany: (paths) => call('readMany', [paths]),
+      exists: (path) => call('exists', [path]),
+      list: (options) => call('list', [options ?? {}]),
+      write: (path, content) => call('write', [path, content]),
+      delete: (path) => call('delete', [path]),
+      changes: () => call('changes', []),
+    }),
+    tools: freeze({
+      parse: (path) => call('parse', [path]),
+      format: (path, source) => call('format', [path, source]),
+    }),
+    log: (level, message) => notify('log', [toString(level), toString(message)]),
+    progress: (percent, message) => notify('progress', [Number(percent), message === undefined ? undefined : toString(message)]),
+  });
+  const describe = (value) => {
+    try {
+      if (value instanceof ErrorCtor) {
+        const message = toString(value.message);
+        return { name: toString(value.name).slice(0, 100), message: message.slice(0, 4000), stack: toString(value.stack).slice(0, 8000), stackOverflow: value instanceof RangeErrorCtor && /call stack/.test(message.slice(0, 200)) };
+      }
+      return { name: 'NonError', message: 'threw a non-Error value: ' + toString(stringify(value) ?? typeof value).slice(0, 200), stackOverflow: false };
+    } catch {
+      return { name: 'NonError', message: 'threw a value that cannot be described', stackOverflow: false };
+    }
+  };
+  globalThis.__agentdRun = async (capability, inputJson) => {
+    try {
+      const ns = globalThis.__agentdPlugin;
+      const table = ns.capabilities ?? ns.default;
+      const definition = table && Object.prototype.hasOwnProperty.call(table, capability) ? table[capability] : undefined;
+      if (!definition || typeof definition.run !== 'function') {
+        return 'M' + stringify({ message: 'the entry exports no capability "' + capability + '" with a run() function (export const capabilities = { "' + capability + '": defineCapability({ run }) })' });
+      }
+      const result = await definition.run(parse(inputJson), ctx);
+      const json = stringify(result);
+      // Checked here, so an oversized result is never copied out of the isolate (the host checks again).
+      if (typeof json === 'string' && json.length > info.maxOutputBytes) return 'O' + json.length;
+      return typeof json === 'string' ? 'R' + json : 'R';
+    } catch (error) {
+      return 'E' + stringify(describe(error));
+    }
+  };
+})();
+`;
+
+/**
+ * The SDK module inside the isolate: built from the source text of the host SDK's own helpers
+ * (plugins/sdk/helpers.ts, self-contained functions), so there is one implementation of each.
+ */
+export const SDK_MODULE = [defineCapability, finding, lineOfIndex].map((helper) => `export ${helper.toString()}`).join('\n');

@@ -1,0 +1,14 @@
+/**
+ * `@agentd/cli/sdk`: what a plugin author writes against. The types are the first-party contract's
+ * (core/contracts), re-exported: one contract for agentd's own capabilities and for plugins.
+ * Inside the sandbox the plugin's `import ... from '@agentd/cli/sdk'` gets the same helpers.
+ */
+export type {
+  Capability, CapabilityContext, CapabilityGroup, CapabilityMeta, Change, Finding, FindingFix, JSONSchema, ListOptions, LogLevel,
+  ReadManyResult, RuleDoc, Severity, SourceRange, StepResult, TextEdit,
+} from '../../core/index.js';
+export { defineCapability, finding, lineOfIndex, type FindingOptions, type PluginCapabilityDefinition } from './helpers.js';
+export type { PluginContext, PluginParsedFile } from './plugin-context.js';
+export { PluginTester, type CaseOutcome, type ExpectedFinding, type InvalidCase, type PluginTesterOptions, type TesterCase, type TesterCases } from './plugin-tester.js';
+export { SDK_VERSION, MANIFEST_SCHEMA, type PluginManifest } from '../manifest/index.js';
+export { DEFAULT_PLUGIN_LIMITS, MAX_PLUGIN_LIMITS, PLUGIN_TOOLS, type PluginLimits, type PluginPermissions } from '../sandbox/binding.js';

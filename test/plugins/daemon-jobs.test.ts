@@ -1,0 +1,109 @@
+/**
+ * Plugins in a real daemon: loaded from `plugins` in the configuration (a broken one skipped), run as
+ * REST jobs in isolates in the executor; hostile steps fail with their own codes while first-party and
+ * well-behaved plugin jobs submitted at the same time finish, and the daemon keeps answering.
+ */
+import { expect } from 'chai';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestDaemon, type TestDaemon } from '../daemon/support/daemon-harness.js';
+import { get, post, waitForStatus } from '../daemon/support/http-client.js';
+
+const EXAMPLE = fileURLToPath(new URL('../../../plugins/examples/license-header', import.meta.url));
+
+const HOSTILE: Record<string, string> = {
+  'analysis.spin': 'for (;;) {}',
+  'analysis.spin-async': 'for (;;) await null;',
+  'analysis.hog': 'const kept = []; for (;;) kept.push("x".repeat(1_000_000) + kept.length);',
+  'analysis.escape': 'try { await ctx.workspace.read("../../../etc/passwd"); } catch {} return { summary: "escaped" };',
+  'analysis.reach': 'return { summary: String(ctx.constructor.constructor("return process")().pid) };',
+  'analysis.hang': 'await new Promise(() => {});',
+  'analysis.writer': 'await ctx.workspace.write("a.js", "pwned"); return { summary: "wrote" };',
+  'analysis.flood': 'for (;;) { try { await ctx.workspace.exists("a.js"); } catch {} }',
+  'analysis.huge': 'return { summary: "x".repeat(2_000_000) };',
+  'analysis.one-huge-allocation': 'const a = new Array(1e8).fill(0); return { summary: String(a.length) };',
+};
+
+async function hostilePlugin(): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'agentd-hostile-'));
+  const capabilities = Object.keys(HOSTILE).map((id) => ({
+    id, group: 'analysis', title: id, description: `Hostile case ${id}.`, version: '1.0.0', writes: false, inputSchema: { type: 'object' },
+  }));
+  await writeFile(path.join(folder, 'package.json'), JSON.stringify({
+    name: 'hostile', version: '0.0.1', type: 'module',
+    agentd: { namespace: 'evil', sdk: '^1.0.0', entry: 'index.js', capabilities, limits: { memoryMB: 16, cpuMs: 3000, wallMs: 8000, maxToolCalls: 50, maxOutputBytes: 1_000_000 } },
+  }));
+  const body = Object.entries(HOSTILE).map(([id, code]) => `  ${JSON.stringify(id)}: { async run(input, ctx) { ${code} } },`).join('\n');
+  await writeFile(path.join(folder, 'index.js'), `export const capabilities = {\n${body}\n};\n`);
+  return folder;
+}
+
+describe('plugins in the daemon (REST jobs)', function () {
+  this.timeout(120_000);
+  let t: TestDaemon;
+
+  before(async () => {
+    const hostile = await hostilePlugin();
+    t = await startTestDaemon({ configure: (config) => { config.plugins = [EXAMPLE, './no/such/plugin', hostile]; config.server.maxConcurrent = 6; } });
+    const root = path.join(t.workspace, 'project');
+    await mkdir(root, { recursive: true });
+    await writeFile(path.join(root, 'a.js'), 'export const a = 1;\n');
+    await writeFile(path.join(root, 'b.js'), '// SPDX-License-Identifier: MIT\nexport const b = 2;\n');
+    // A plugin's findings go through the project's finding policy like first-party ones.
+    await writeFile(path.join(root, 'c.js'), '// agentd-ignore-file license-header/missing -- generated file\nexport const c = 3;\n');
+  });
+  after(() => t?.close());
+
+  it('lists plugin capabilities beside the first-party ones; the broken plugin was skipped', async () => {
+    const { status, body } = await get(t.url, '/capabilities');
+    expect(status).to.equal(200);
+    const ids = (body.capabilities ?? body).map((c: { id: string }) => c.id);
+    expect(ids).to.include.members(['acme/analysis.license-header', 'evil/analysis.spin', 'analysis.naming']);
+  });
+
+  it('runs a plugin capability as a job (its findings reviewed under agentd-ignore comments), and validates its input at submission', async () => {
+    const { body } = await post(t.url, '/jobs', { capability: 'acme/analysis.license-header', workspace: 'project' });
+    const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
+    expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
+    expect(job.result!.findings.map((f) => [f.ruleId, f.file])).to.deep.equal([['license-header/missing', 'a.js']]);
+    const refused = await post(t.url, '/jobs', { capability: 'acme/analysis.license-header', workspace: 'project', input: { lines: 'many' } });
+    expect(refused.status).to.equal(422);
+    expect(refused.body.error.code).to.equal('invalid_input');
+  });
+
+  it('contains every hostile step with its own code while other jobs finish', async () => {
+    const expected: Record<string, string> = {
+      'evil/analysis.spin': 'plugin_cpu_limit',
+      'evil/analysis.spin-async': 'plugin_cpu_limit',
+      'evil/analysis.hog': 'plugin_memory_limit',
+      'evil/analysis.escape': 'workspace_escape',
+      'evil/analysis.reach': 'plugin_error',
+      'evil/analysis.hang': 'plugin_timeout',
+      'evil/analysis.writer': 'plugin_permission_denied',
+      'evil/analysis.flood': 'plugin_tool_call_limit',
+      'evil/analysis.huge': 'plugin_output_too_large',
+    };
+    const hostile = await Promise.all(Object.keys(expected).map(async (capability) => ({ capability, id: (await post(t.url, '/jobs', { capability, workspace: 'project' })).body.id as string })));
+    const good = await Promise.all(['analysis.naming', 'acme/analysis.license-header'].map(async (capability) => (await post(t.url, '/jobs', { capability, workspace: 'project' })).body.id as string));
+    for (const { capability, id } of hostile) {
+      const job = await waitForStatus(t.url, id, ['succeeded', 'failed'], 60_000);
+      expect([capability, job.status, job.error?.code]).to.deep.equal([capability, 'failed', expected[capability]]);
+    }
+    for (const id of good) {
+      const job = await waitForStatus(t.url, id, ['succeeded', 'failed'], 60_000);
+      expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
+    }
+    expect((await get(t.url, '/health')).status).to.equal(200);
+  });
+
+  it('one huge allocation aborts only the executor (capability_crashed); the daemon restarts it and the next job succeeds', async () => {
+    const { body } = await post(t.url, '/jobs', { capability: 'evil/analysis.one-huge-allocation', workspace: 'project' });
+    const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed'], 60_000);
+    expect([job.status, job.error?.code]).to.deep.equal(['failed', 'capability_crashed']);
+    const next = await post(t.url, '/jobs', { capability: 'acme/analysis.license-header', workspace: 'project' });
+    const after = await waitForStatus(t.url, next.body.id, ['succeeded', 'failed'], 60_000);
+    expect(after.status, JSON.stringify(after.error)).to.equal('succeeded');
+  });
+});
