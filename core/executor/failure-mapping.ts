@@ -12,7 +12,7 @@ import type { StepFailure, StepFailureCode, StepTask } from './protocol.js';
 const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
   'refactoring_refused', 'verification_failed', 'project_code_not_allowed', 'workspace_escape',
   'file_too_large', 'binary_file', 'file_not_found', 'unsupported_language', 'invalid_input', 'network_denied', 'process_denied',
-  'invalid_project_config',
+  'invalid_project_config', 'no_test_runner', 'test_run_failed',
 ]);
 
 function keptCode(code: unknown): StepFailureCode | null {

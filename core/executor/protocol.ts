@@ -33,7 +33,8 @@ export interface StepTask {
 /** Failure codes a step can end with (a subset of the error catalogue). */
 export type StepFailureCode = 'capability_error' | 'capability_crashed' | 'memory_limit' | 'tool_call_limit' | 'cancelled' | 'unavailable'
   | 'refactoring_refused' | 'verification_failed' | 'project_code_not_allowed' | 'workspace_escape' | 'file_too_large' | 'binary_file'
-  | 'file_not_found' | 'unsupported_language' | 'invalid_input' | 'network_denied' | 'process_denied' | 'invalid_project_config';
+  | 'file_not_found' | 'unsupported_language' | 'invalid_input' | 'network_denied' | 'process_denied' | 'invalid_project_config'
+  | 'no_test_runner' | 'test_run_failed';
 
 export interface StepFailure {
   code: StepFailureCode;
