@@ -1,4 +1,4 @@
-/** Testing and documentation phrasings (capabilities not built yet: planned, shown unavailable). */
+/** Testing and documentation phrasings (those not built yet are planned and shown unavailable). */
 import type { CorpusCase } from './corpus-case.js';
 
 const E = 'express-ts-api' as const;
@@ -15,6 +15,8 @@ export const TESTING_DOCS_CASES: CorpusCase[] = [
   { fixture: R, task: 'end-to-end tests for the task list', expect: { kind: 'plan', capabilities: ['testing.e2e'] } },
   { fixture: R, task: 'write component tests for TaskForm', expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } } },
   { fixture: R, task: 'create test fixtures and factories for Task', expect: { kind: 'plan', capabilities: ['testing.fixtures'] } },
+  { fixture: L, task: 'run the tests', expect: { kind: 'plan', capabilities: ['testing.run'] } },
+  { fixture: L, task: 'what is the coverage', expect: { kind: 'plan', capabilities: ['testing.coverage'] } },
   { fixture: E, task: 'what is our test coverage?', expect: { kind: 'plan', capabilities: ['testing.coverage'] } },
   { fixture: E, task: 'which code is untested?', expect: { kind: 'plan', capabilities: ['testing.gaps'] } },
   { fixture: R, task: 'find gaps in the tests', expect: { kind: 'plan', capabilities: ['testing.gaps'] } },
