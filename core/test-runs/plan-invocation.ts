@@ -34,6 +34,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const MOCHA_REPORTER = path.join(here, 'mocha-reporter.cjs');
 export const NODE_TEST_REPORTER = path.join(here, 'node-test-reporter.js');
 export const RUN_IN = path.join(here, 'run-in.js');
+/** testing.unit's probe: calls a module's exports three times in the sandbox and prints what they did. */
+export const PROBE_EXPORTS = path.join(here, 'probe-exports.js');
 
 const RUNNER_WORDS: Record<string, TestRunnerName> = { mocha: 'mocha', vitest: 'vitest', jest: 'jest', node: 'node:test' };
 

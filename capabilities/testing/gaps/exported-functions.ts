@@ -7,7 +7,7 @@
  */
 import type { Tree } from 'tree-sitter';
 
-type Node = Tree['rootNode'];
+export type Node = Tree['rootNode'];
 
 export interface ExportedFunction {
   name: string;
@@ -36,8 +36,8 @@ function complexityOf(fn: Node): number {
   return count;
 }
 
-function entry(name: string, fn: Node): ExportedFunction {
-  return { name, startLine: fn.startPosition.row + 1, endLine: fn.endPosition.row + 1, complexity: complexityOf(fn) };
+function entry(name: string, fn: Node): { info: ExportedFunction; node: Node } {
+  return { info: { name, startLine: fn.startPosition.row + 1, endLine: fn.endPosition.row + 1, complexity: complexityOf(fn) }, node: fn };
 }
 
 /** Top-level functions by name (for `export { f }`). */
@@ -61,9 +61,14 @@ function topLevelFunctions(root: Node): Map<string, Node> {
 }
 
 export function exportedFunctions(tree: Tree): ExportedFunction[] {
+  return exportedFunctionNodes(tree).map((e) => e.info);
+}
+
+/** The exported functions with their tree-sitter nodes (testing.unit reads their parameters and literals). */
+export function exportedFunctionNodes(tree: Tree): { info: ExportedFunction; node: Node }[] {
   const root = tree.rootNode;
   const locals = topLevelFunctions(root);
-  const out: ExportedFunction[] = [];
+  const out: { info: ExportedFunction; node: Node }[] = [];
   for (const node of root.namedChildren) {
     if (node.type !== 'export_statement') continue;
     const declaration = node.childForFieldName('declaration') ?? node.childForFieldName('value');
