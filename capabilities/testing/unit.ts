@@ -64,9 +64,13 @@ type Probed = ObservedCase['outcome'] | { kind: 'skip'; reason: string };
 
 export async function run(input: UnitInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = input ?? {};
-  // Without `include`, the modules that declare `symbol` (or every module, up to MAX_MODULES).
+  if (!options.include && !options.symbol) {
+    // A plan's "create tests" step for code another step has not written yet names no module: nothing to observe.
+    return { summary: 'No tests were generated: name the module (include) or the exported function (symbol) to write tests for.', data: { generated: false }, notRun: [{ part: 'generation', reason: 'no module or function named (include, symbol)' }] };
+  }
+  // Without `include`, the modules that export `symbol`.
   const listed = (await ctx.workspace.list({ include: options.include, extensions: ['.js', '.mjs', '.cjs'] })).filter((f) => !TEST_FILE.test(f) && !NOT_SOURCE.test(f));
-  const files = options.include || !options.symbol ? listed.slice(0, MAX_MODULES) : await declaring(ctx, listed, options.symbol);
+  const files = options.include ? listed.slice(0, MAX_MODULES) : await declaring(ctx, listed, options.symbol!);
   if (files.length === 0) throw new AgentdError('no_test_runner', `No JavaScript module matches ${JSON.stringify(options.include ?? options.symbol ?? 'the workspace')} (TypeScript modules are not probed yet: docs/testing.md).`);
   if (!ctx.permissions.projectCode) {
     return {
