@@ -1,12 +1,13 @@
 /**
  * testing.coverage: runs the project's tests (testing.run's invocation) under c8 in the sandbox and
  * reports V8 coverage per file, function and branch — the numbers c8 itself reports for that run —
- * with the functions no test called and the branches no test took, the text table, and lcov and
- * istanbul JSON as artifacts. Without the project-code permission nothing runs (notRun).
+ * with the functions no test called and the branches no test took, the text table and an HTML page,
+ * and lcov and istanbul JSON as artifacts. Without the project-code permission nothing runs (notRun).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentdError, c8Bin, totalsOf as testTotals, type CapabilityContext, type CapabilityMeta, type StepResult, type TestFilters } from '../../core/index.js';
+import { coverageHtml } from './coverage/coverage-html.js';
 import { coverageTable, fileCoverage, totalsOf, type FileCoverage, type IstanbulFile } from './coverage/istanbul-coverage.js';
 import { INPUT_SCHEMA, type CoverageInput } from './coverage/options.js';
 import { DEFAULT_TIMEOUT_MS } from './run/options.js';
@@ -62,6 +63,7 @@ export async function run(input: CoverageInput, ctx: CapabilityContext): Promise
     data: { runner: ran.invocation.runner, command: ran.invocation.label, tool: 'c8 12.0.0', all, totals, files: files.slice(0, MAX_FILES), tests, exitCode: ran.command.exitCode, commandMs: ran.command.durationMs, totalMs: ran.totalMs, table },
     artifacts: [
       { name: 'coverage.txt', mediaType: 'text/plain', content: `${table}\n` },
+      { name: 'coverage.html', mediaType: 'text/html', content: coverageHtml(`Coverage under ${ran.invocation.label}`, files, totals) },
       { name: 'lcov.info', mediaType: 'text/plain', content: lcov },
       { name: 'coverage-final.json', mediaType: 'application/json', content: relativeJson },
     ],

@@ -57,6 +57,7 @@ describe('capabilities/testing/coverage', function () {
     expect(artifacts['lcov.info']).to.include('SF:lib/shipping.js').and.not.include(root);
     expect(Object.keys(JSON.parse(artifacts['coverage-final.json']!) as object).sort()).to.deep.equal(['lib/cart.js', 'lib/shipping.js']);
     expect(artifacts['coverage.txt']).to.include('All files').and.include('lib/shipping.js');
+    expect(artifacts['coverage.html']).to.include('<th scope="row">lib/shipping.js</th>').and.include('functions: freeShipping:7').and.not.include('<script');
   });
 
   it('node:test: the same numbers as c8 run directly, and a file no test loads counts at 0 %', async () => {
