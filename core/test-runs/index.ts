@@ -5,3 +5,4 @@ export { planInvocation, splitScript, shellWords, c8Bin, MOCHA_REPORTER, NODE_TE
 export { RUNNER_FLAGS, WRAPPERS, type RunnerFlags } from './runner-flags.js';
 export { lineOfTest } from './locate-test.js';
 export { applyChangesToCopy, copyWorkspaceTree, removeWorkspaceTree } from './temp-tree.js';
+export { mapThroughSourceMaps } from './source-maps.js';

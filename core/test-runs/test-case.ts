@@ -20,6 +20,8 @@ export interface TestCase {
   actual?: string;
   /** Where the failure happened in the test file ("file:line"), from the error's stack. */
   failureAt?: string;
+  /** The compiled file that ran, when `file` and the lines were mapped to the source through its source map. */
+  ranFrom?: string;
 }
 
 export interface TestTotals {

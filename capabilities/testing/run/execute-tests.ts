@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  AgentdError, RUN_IN, applyChangesToCopy, copyWorkspaceTree, lineOfTest, parseReport, planInvocation, removeWorkspaceTree,
+  AgentdError, RUN_IN, applyChangesToCopy, copyWorkspaceTree, lineOfTest, mapThroughSourceMaps, parseReport, planInvocation, removeWorkspaceTree,
   type CapabilityContext, type CommandResult, type TestCase, type TestFilters, type TestInvocation,
 } from '../../../core/index.js';
 
@@ -96,6 +96,7 @@ async function readCases(invocation: TestInvocation, reportFile: string, tree: s
     return null;
   }
   if (invocation.runner === 'mocha') await addLines(cases, tree);
+  await mapThroughSourceMaps(cases, tree);
   return cases;
 }
 

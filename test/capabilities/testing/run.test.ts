@@ -95,6 +95,18 @@ describe('capabilities/testing/run', function () {
     expect(titled.tests.filter((t) => t.status !== 'skipped').map((t) => t.titlePath.join(' › '))).to.deep.equal(['initials of a full name']);
   });
 
+  it('compiled TypeScript tests: file and lines mapped through the source maps to the .ts source', async () => {
+    const root = await copyOf('ts-mocha-project');
+    const built = await runDirect(root, process.execPath, [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+    expect(built.code, built.stdout).to.equal(0);
+    const result = await runOn(run, root, {}, { projectCode: true });
+    const data = result.data as RunData;
+    expect(data.totals).to.deep.equal({ passed: 1, failed: 1, skipped: 0, todo: 0 });
+    expect(byTitle(data.tests, 'keeps a value inside the range')).to.deep.include({ file: 'test/math.test.ts', line: 12, ranFrom: 'dist/test/math.test.js', status: 'passed' });
+    expect(byTitle(data.tests, 'raises a value below the range (fails on purpose)')).to.deep.include({ file: 'test/math.test.ts', line: 17, failureAt: 'test/math.test.ts:19', status: 'failed' });
+    expect(result.findings!.map((f) => `${f.file}:${f.range.startLine}`)).to.deep.equal(['test/math.test.ts:19']);
+  });
+
   it('without the project-code permission: nothing runs, the step lists what it would run and reports the tests as not run', async () => {
     const root = await copyOf('mocha-project');
     const result = await runOn(run, root, {}, { projectCode: false });
