@@ -3,3 +3,4 @@ export * from './contracts/index.js';
 export * from './errors/index.js';
 export * from './syntax/index.js';
 export * from './fuzzy/index.js';
+export * from './test-runs/index.js';

@@ -7,11 +7,11 @@
  * reported as not run (verify/plan-checks.ts).
  */
 import type { Change, CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { AgentdError } from '../../core/index.js';
+import { AgentdError, applyChangesToCopy, copyWorkspaceTree, removeWorkspaceTree } from '../../core/index.js';
 import { CHECKS, DEFAULT_TIMEOUT_MS, INPUT_SCHEMA, type VerifyInput } from './verify/options.js';
 import { planChecks, type NotRun, type PlannedCheck } from './verify/plan-checks.js';
 import { runApiCheck, runCheck, type CheckRun } from './verify/run-check.js';
-import { applyToCopy, copyTree, removeTree } from './verify/temp-tree.js';
+
 import { compareTests, type TestComparison } from './verify/test-reporters.js';
 
 /** Regressions listed in the step's data (the message names the first, the count says how many). */
@@ -70,14 +70,14 @@ function nothingToVerify(ctx: CapabilityContext, wanted: string[], notRun: NotRu
 
 /** One side (before or after the changes); a temp copy only when a command needs one. */
 async function runSide(ctx: CapabilityContext, checks: PlannedCheck[], changes: Change[], label: string, timeoutMs: number): Promise<Side> {
-  const tree = checks.some((c) => c.kind === 'command') ? await copyTree(ctx.workspace.root, label) : null;
+  const tree = checks.some((c) => c.kind === 'command') ? await copyWorkspaceTree(ctx.workspace.root, label) : null;
   try {
-    if (tree) await applyToCopy(tree, changes);
+    if (tree) await applyChangesToCopy(tree, changes);
     const side: Side = { typecheck: null, tests: null };
     for (const check of checks) side[check.name] = check.kind === 'api' ? runApiCheck(ctx, check, changes) : await runCheck(ctx, check, tree!, timeoutMs);
     return side;
   } finally {
-    if (tree) await removeTree(tree);
+    if (tree) await removeWorkspaceTree(tree);
   }
 }
 

@@ -63,12 +63,14 @@ export function projectChecks(ctx: Pick<PlanContext, 'index'>): ('typecheck' | '
 }
 
 export function buildVerify(ctx: PlanContext, candidates: string[]): BuildOutcome {
-  const capability = pickCapability(candidates, ctx.catalogue);
-  if (capability !== 'refactoring.verify') {
-    return { steps: [{ capability, input: {}, target: null, summary: 'Run the project\'s tests and report passed and failed tests' }], notes: [] };
-  }
   const wantsTypes = hasPhrase(ctx.words, 'type check') || hasPhrase(ctx.words, 'typecheck') || hasPhrase(ctx.words, 'types') || hasPhrase(ctx.words, 'compile');
   const wantsTests = hasPhrase(ctx.words, 'test') || hasPhrase(ctx.words, 'spec');
+  // A task about the tests alone gets testing.run (each test reported); one that asks for the type-check too,
+  // or for "everything", keeps refactoring.verify, which runs both.
+  const capability = pickCapability(wantsTests && !wantsTypes ? candidates : candidates.filter((c) => c !== 'testing.run'), ctx.catalogue);
+  if (capability !== 'refactoring.verify') {
+    return { steps: [{ capability, input: {}, target: null, summary: 'Run the project\'s tests and report each test: passed, failed (with message and location) or skipped' }], notes: [] };
+  }
   const checks = wantsTypes && !wantsTests ? ['typecheck'] : wantsTests && !wantsTypes ? ['tests'] : null;
   const input = checks ? { checks } : {};
   const notes = candidates.includes('testing.run') ? ['testing.run is not built yet; refactoring.verify runs the tests and reports whether they pass.'] : [];

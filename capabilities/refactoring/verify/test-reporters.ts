@@ -1,11 +1,13 @@
 /**
  * Per-test results from the test runner's machine-readable reporter, so verification compares each test
  * before and after a change instead of the suite's exit code alone. Recognised as data: a `test` script
- * that is one plain invocation of a runner (no `&&`, `;`, `|`) gets that runner's JSON reporter, written
- * to a file in the temp tree. Anything else keeps the exit-code comparison (and says so).
+ * that is one plain invocation of a runner (no `&&`, `;`, `|`) gets that runner's reporter (core/test-runs:
+ * agentd's own for mocha and node:test, the JSON reporter for vitest and jest), written to a file in the
+ * temp tree. Anything else keeps the exit-code comparison (and says so).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MOCHA_REPORTER, parseReport, shellWords, splitScript, type TestRunnerName } from '../../../core/index.js';
 
 export interface TestOutcome {
   passed: boolean;
@@ -17,76 +19,44 @@ export interface TestOutcome {
 export type TestResults = Record<string, TestOutcome>;
 
 export interface Reporter {
-  runner: 'mocha' | 'vitest' | 'jest';
+  runner: TestRunnerName;
   /** Extra arguments after `npm run test --silent --`. */
   args(reportFile: string): string[];
-  parse(json: unknown, tree: string): TestResults;
+  parse(text: string, tree: string): TestResults;
 }
 
-const PLAIN = /^[^&|;<>`$]*$/;
-
-interface MochaTest {
-  fullTitle?: string;
-  title?: string;
-  file?: string;
-  err?: { message?: string };
-}
-
-interface JestFile {
-  name?: string;
-  testFilePath?: string;
-  assertionResults?: { fullName?: string; title?: string; status?: string; failureMessages?: string[] }[];
-}
-
-function relative(file: string | undefined, tree: string): string {
-  if (!file) return '?';
-  return path.isAbsolute(file) ? path.relative(tree, file).split(path.sep).join('/') : file;
-}
-
-const firstLine = (text: string | undefined): string | undefined =>
-  text === undefined ? undefined : text.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 4).join(' ').slice(0, 300);
-
-const mocha: Reporter = {
-  runner: 'mocha',
-  args: (file) => ['--reporter', 'json', '--reporter-option', `output=${file}`],
-  parse(json, tree) {
-    const results: TestResults = {};
-    for (const test of ((json as { tests?: MochaTest[] }).tests ?? [])) {
-      const id = `${relative(test.file, tree)} › ${test.fullTitle ?? test.title ?? '?'}`;
-      const failed = test.err !== undefined && Object.keys(test.err).length > 0;
-      results[id] = failed ? { passed: false, message: firstLine(test.err?.message) } : { passed: true };
-    }
-    return results;
-  },
+const ARGS: Partial<Record<TestRunnerName, (file: string) => string[]>> = {
+  mocha: (file) => ['--reporter', MOCHA_REPORTER, '--reporter-option', `output=${file}`],
+  vitest: (file) => ['--reporter=json', `--outputFile=${file}`],
+  jest: (file) => ['--json', `--outputFile=${file}`],
 };
 
-function jestLike(runner: 'vitest' | 'jest', args: (file: string) => string[]): Reporter {
+function reporter(runner: TestRunnerName, args: (file: string) => string[]): Reporter {
   return {
     runner, args,
-    parse(json, tree) {
+    parse(text, tree) {
       const results: TestResults = {};
-      for (const file of ((json as { testResults?: JestFile[] }).testResults ?? [])) {
-        for (const test of file.assertionResults ?? []) {
-          if (test.status !== 'passed' && test.status !== 'failed') continue; // skipped, todo, pending
-          const id = `${relative(file.name ?? file.testFilePath, tree)} › ${test.fullName ?? test.title ?? '?'}`;
-          results[id] = test.status === 'passed' ? { passed: true } : { passed: false, message: firstLine(test.failureMessages?.[0]) };
-        }
+      for (const test of parseReport(runner, text, tree)) {
+        if (test.status === 'passed') results[test.id] = { passed: true };
+        else if (test.status === 'failed') results[test.id] = { passed: false, message: test.message };
       }
       return results;
     },
   };
 }
 
-/** Which runner's reporter a `test` script allows: a single plain invocation of mocha, vitest run or jest. */
-export const REPORTERS: { script: RegExp; reporter: Reporter }[] = [
-  { script: /^\s*mocha(\s|$)/, reporter: mocha },
-  { script: /^\s*vitest\s+run(\s|$)/, reporter: jestLike('vitest', (file) => ['--reporter=json', `--outputFile=${file}`]) },
-  { script: /^\s*jest(\s|$)/, reporter: jestLike('jest', (file) => ['--json', `--outputFile=${file}`]) },
-];
-
+/**
+ * Which runner's reporter a `test` script allows: a single plain invocation of mocha, vitest run or
+ * jest, the reporter's arguments appended after `--` (node --test takes no options after its files,
+ * and a wrapper in front would get them: both keep the exit-code comparison).
+ */
 export function reporterFor(testScript: string): Reporter | null {
-  if (!PLAIN.test(testScript)) return null;
-  return REPORTERS.find((entry) => entry.script.test(testScript))?.reporter ?? null;
+  const split = splitScript(testScript);
+  const words = shellWords(testScript);
+  if (!split || split.leftOut.length > 0 || !words) return null;
+  if (split.runner === 'vitest' && words[1] !== 'run') return null;
+  const args = ARGS[split.runner];
+  return args ? reporter(split.runner, args) : null;
 }
 
 /** Where a run in `tree` writes its report (inside the temp tree, removed with it). */
@@ -97,12 +67,11 @@ export function reportFile(tree: string): string {
 /** The report the run wrote, or null when it wrote none (the suite did not start, a crash). */
 export async function readReport(reporter: Reporter, file: string, tree: string): Promise<TestResults | null> {
   try {
-    return reporter.parse(JSON.parse(await readFile(file, 'utf8')), tree);
+    return reporter.parse(await readFile(file, 'utf8'), tree);
   } catch {
     return null;
   }
 }
-
 export interface TestComparison {
   runner: string;
   before: { passed: number; failed: number };

@@ -1,4 +1,7 @@
-/** Testing and documentation phrasings (capabilities not built yet: planned, shown unavailable). */
+/**
+ * Testing and documentation phrasings (those not built yet are planned and shown unavailable). testing.unit
+ * stages files, so, like every writing step, it is followed by refactoring.verify.
+ */
 import type { CorpusCase } from './corpus-case.js';
 
 const E = 'express-ts-api' as const;
@@ -6,15 +9,17 @@ const R = 'react-ts-app' as const;
 const L = 'legacy-js-package' as const;
 
 export const TESTING_DOCS_CASES: CorpusCase[] = [
-  { fixture: R, task: 'write unit tests for src/lib/priority.ts', expect: { kind: 'plan', capabilities: ['testing.unit'], inputs: { 'testing.unit': { include: ['src/lib/priority.ts'], runner: 'vitest' } }, target: 'src/lib/priority.ts' } },
-  { fixture: R, task: 'write tests for urgencyScore', expect: { kind: 'plan', capabilities: ['testing.unit'], inputs: { 'testing.unit': { symbol: 'urgencyScore' } }, target: 'urgencyScore' } },
-  { fixture: L, task: 'add unit tests for lib/format.js using jest', expect: { kind: 'plan', capabilities: ['testing.unit'], inputs: { 'testing.unit': { include: ['lib/format.js'], runner: 'jest' } } } },
+  { fixture: R, task: 'write unit tests for src/lib/priority.ts', expect: { kind: 'plan', capabilities: ['testing.unit', 'refactoring.verify'], inputs: { 'testing.unit': { include: ['src/lib/priority.ts'], runner: 'vitest' } }, target: 'src/lib/priority.ts' } },
+  { fixture: R, task: 'write tests for urgencyScore', expect: { kind: 'plan', capabilities: ['testing.unit', 'refactoring.verify'], inputs: { 'testing.unit': { symbol: 'urgencyScore' } }, target: 'urgencyScore' } },
+  { fixture: L, task: 'add unit tests for lib/format.js using jest', expect: { kind: 'plan', capabilities: ['testing.unit', 'refactoring.verify'], inputs: { 'testing.unit': { include: ['lib/format.js'], runner: 'jest' } } } },
   { fixture: E, task: 'write integration tests for the orders routes', expect: { kind: 'plan', capabilities: ['testing.integration'] } },
   { fixture: E, task: 'create supertest tests for src/routes/orders.ts', expect: { kind: 'plan', capabilities: ['testing.integration'], inputs: { 'testing.integration': { include: ['src/routes/orders.ts'] } } } },
   { fixture: R, task: 'write e2e tests with playwright', expect: { kind: 'plan', capabilities: ['testing.e2e'], inputs: { 'testing.e2e': { runner: 'playwright' } } } },
   { fixture: R, task: 'end-to-end tests for the task list', expect: { kind: 'plan', capabilities: ['testing.e2e'] } },
   { fixture: R, task: 'write component tests for TaskForm', expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } } },
   { fixture: R, task: 'create test fixtures and factories for Task', expect: { kind: 'plan', capabilities: ['testing.fixtures'] } },
+  { fixture: L, task: 'run the tests', expect: { kind: 'plan', capabilities: ['testing.run'] } },
+  { fixture: L, task: 'what is the coverage', expect: { kind: 'plan', capabilities: ['testing.coverage'] } },
   { fixture: E, task: 'what is our test coverage?', expect: { kind: 'plan', capabilities: ['testing.coverage'] } },
   { fixture: E, task: 'which code is untested?', expect: { kind: 'plan', capabilities: ['testing.gaps'] } },
   { fixture: R, task: 'find gaps in the tests', expect: { kind: 'plan', capabilities: ['testing.gaps'] } },
@@ -30,5 +35,5 @@ export const TESTING_DOCS_CASES: CorpusCase[] = [
   { fixture: E, task: 'generate a mermaid diagram of the modules', expect: { kind: 'plan', capabilities: ['documentation.architecture'] } },
   { fixture: E, task: 'write contributing guidelines', expect: { kind: 'plan', capabilities: ['documentation.contributing'] } },
   { fixture: E, task: 'write a README and a CONTRIBUTING guide', expect: { kind: 'plan', capabilities: ['documentation.readme', 'documentation.contributing'] } },
-  { fixture: R, task: 'write unit tests and docs for src/lib/validate.ts', expect: { kind: 'plan', capabilities: ['testing.unit', 'documentation.api'] } },
+  { fixture: R, task: 'write unit tests and docs for src/lib/validate.ts', expect: { kind: 'plan', capabilities: ['testing.unit', 'documentation.api', 'refactoring.verify'] } },
 ];
