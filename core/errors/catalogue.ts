@@ -66,6 +66,9 @@ export const ERROR_CATALOGUE = {
   refactoring_refused: { status: 422, description: 'A refactoring was refused because it could not be done without changing behaviour; the message says why and what would work.' },
   verification_failed: { status: 422, description: 'refactoring.verify found a check (type-check or tests) that passed before the staged changes and fails after; the changes are discarded.' },
 
+  // Documentation
+  documentation_refused: { status: 422, description: 'A documentation capability found nothing it can document truthfully (no public entry point, no source for it, no matching file or symbol); the message says what it looked for and what to pass instead.' },
+
   // Queue backend (several daemons on one Redis)
   queue_not_durable: { status: 503, description: 'Start-up refused (queue.requireDurable): the Redis queue would not survive a crash (appendonly is off, or maxmemory-policy may evict keys).' },
   worker_lost: { status: 500, description: 'The daemon running the job died (killed or lost its Redis lock) on every one of its allowed attempts; the job was failed instead of retried again.' },
