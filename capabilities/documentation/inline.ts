@@ -3,13 +3,14 @@
  * from the name and the code, `@param` for every parameter under its real name, `@returns` when a
  * value is returned, `@throws` for each throw in the body with its guarding condition. Comments are
  * only inserted (existing ones are never touched), staged through the workspace, and every changed file
- * is re-parsed: a file whose syntax errors would change is not staged.
+ * is re-parsed: a file whose code tokens differ or that gains a syntax error is not staged.
  */
 import ts from 'typescript';
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { AgentdError, fileSelectionSchema, nameSchema } from '../../core/index.js';
 import { findCandidates, type Skipped } from './inline/candidates.js';
 import { describeCandidate, renderComment } from './inline/describe.js';
+import { onlyCommentsChanged } from './inline/comments-only.js';
 import { loadProgram, toProgramPath } from './ts-program/load-program.js';
 
 export interface InlineInput {
@@ -68,8 +69,8 @@ export async function run(input: InlineInput, ctx: CapabilityContext): Promise<S
       const comment = renderComment(describeCandidate(insert.candidate, loaded.checker, source), insert.indent, /\.(m|c)?tsx?$/.test(file));
       next = next.slice(0, insert.at) + comment + next.slice(insert.at);
     }
-    if (syntaxErrors(file, next) > syntaxErrors(file, text)) {
-      skipped.push({ file, name: '*', line: 1, reason: 'the comments would add a syntax error; nothing staged for this file' });
+    if (syntaxErrors(file, next) > syntaxErrors(file, text) || !onlyCommentsChanged(file, text, next)) {
+      skipped.push({ file, name: '*', line: 1, reason: 'the comments would change the code or add a syntax error; nothing staged for this file' });
       continue;
     }
     await ctx.workspace.write(file, next);

@@ -1,4 +1,7 @@
-/** Testing and documentation phrasings (capabilities not built yet: planned, shown unavailable). */
+/**
+ * Testing and documentation phrasings. Capabilities not built yet are planned and shown unavailable;
+ * the built documentation writers (api, inline) get no verify step (their changes are docs or comments only).
+ */
 import type { CorpusCase } from './corpus-case.js';
 
 const E = 'express-ts-api' as const;
@@ -21,6 +24,8 @@ export const TESTING_DOCS_CASES: CorpusCase[] = [
   { fixture: E, task: 'generate a README', expect: { kind: 'plan', capabilities: ['documentation.readme'] } },
   { fixture: E, task: 'write a readme for this project', expect: { kind: 'plan', capabilities: ['documentation.readme'] } },
   { fixture: E, task: 'generate API docs', expect: { kind: 'plan', capabilities: ['documentation.api'] } },
+  { fixture: E, task: 'document the API', expect: { kind: 'plan', capabilities: ['documentation.api'] } },
+  { fixture: E, task: 'add doc comments to src/errors.ts', expect: { kind: 'plan', capabilities: ['documentation.inline'], inputs: { 'documentation.inline': { include: ['src/errors.ts'] } }, target: 'src/errors.ts' } },
   { fixture: E, task: 'create an OpenAPI document for the routes', expect: { kind: 'plan', capabilities: ['documentation.api'] } },
   { fixture: R, task: 'add doc comments to src/hooks', expect: { kind: 'plan', capabilities: ['documentation.inline'], inputs: { 'documentation.inline': { include: ['src/hooks/**'] } }, target: 'src/hooks' } },
   { fixture: R, task: 'add JSDoc to urgencyScore', expect: { kind: 'plan', capabilities: ['documentation.inline'], inputs: { 'documentation.inline': { symbol: 'urgencyScore' } } } },
