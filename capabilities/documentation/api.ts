@@ -9,7 +9,7 @@ import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/i
 import { AgentdError } from '../../core/index.js';
 import { fileSelectionSchema, nameSchema, pathSchema } from '../../core/index.js';
 import { collectModule, type ApiSymbol } from './api/collect.js';
-import { findEntryPoints } from './api/entry-points.js';
+import { findEntryPoints, moduleEntryPoints } from './api/entry-points.js';
 import { renderReference, type RenderedEntry } from './api/render.js';
 import { loadProgram, toProgramPath } from './ts-program/load-program.js';
 import ts from 'typescript';
@@ -67,7 +67,11 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
   const loaded = await loadProgram(ctx);
   const pkgText = loaded.texts.get('package.json');
   const pkg = pkgText ? (JSON.parse(pkgText) as Record<string, unknown>) : null;
-  const found = findEntryPoints(pkg, new Set(loaded.texts.keys()), loaded.options, input.entryPoints);
+  let found = findEntryPoints(pkg, new Set(loaded.texts.keys()), loaded.options, input.entryPoints);
+  if (found.entries.length === 0 && found.source === 'fallback') {
+    const inScope = await ctx.workspace.list({ include: input.include, exclude: input.exclude, extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] });
+    found = moduleEntryPoints(inScope.filter((f) => loaded.texts.has(f)));
+  }
   if (found.entries.length === 0) {
     const why = found.unresolved.map((u) => `${u.subpath} -> ${u.target}: ${u.reason}`).join('; ');
     throw new AgentdError('documentation_refused', `No public entry point to document: ${why || 'package.json has no exports, types or main, and there is no src/index.ts or index.ts'}. Name the modules with entryPoints.`);
@@ -82,18 +86,26 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
     if (!source || seenFiles.has(`${entry.subpath}:${entry.file}`)) continue;
     seenFiles.add(`${entry.subpath}:${entry.file}`);
     const symbols = collectModule(loaded.checker, source).filter((s) => keep(s, input));
-    const specifier = entry.subpath === '.' ? name : `${name}/${entry.subpath.replace(/^\.\//, '')}`;
-    entries.push({ specifier, file: entry.file, doc: moduleDoc(source), symbols });
+    const specifier = found.source === 'modules' ? entry.file : entry.subpath === '.' ? name : `${name}/${entry.subpath.replace(/^\.\//, '')}`;
+    // Modules of an application without exports of interest are left out of the reference.
+    if (found.source !== 'modules' || symbols.length > 0) entries.push({ specifier, file: entry.file, doc: moduleDoc(source), symbols });
+  }
+  const total = entries.reduce((n, e) => n + e.symbols.length, 0);
+  const filters = [input.symbol ? `symbol ${input.symbol}` : '', input.subjects?.length ? `subjects ${input.subjects.join(', ')}` : '', input.include?.length ? `include ${input.include.join(', ')}` : ''].filter(Boolean).join('; ');
+  if (total === 0) {
+    return {
+      summary: `No exported symbol to document${filters ? ` (${filters})` : ''} in ${found.entries.length} entry point(s); nothing written.`,
+      data: { out, entrySource: found.source, entryPoints: found.entries, unresolved: found.unresolved, symbols: [], skipped: loaded.skipped },
+    };
   }
   const markdown = renderReference(name, entries, out);
-  const total = entries.reduce((n, e) => n + e.symbols.length, 0);
   const before = (await ctx.workspace.exists(out)) ? await ctx.workspace.read(out) : null;
   if (before !== markdown) await ctx.workspace.write(out, markdown);
   ctx.progress(100, 'done');
   const deprecated = entries.flatMap((e) => e.symbols).reduce((n, s) => n + (s.deprecated ? 1 : 0) + s.members.filter((m) => m.deprecated).length, 0);
   const unresolved = found.unresolved.length > 0 ? ` ${found.unresolved.length} entry point(s) not documented: ${found.unresolved.map((u) => `${u.subpath} (${u.reason})`).join(', ')}.` : '';
   return {
-    summary: `${before === markdown ? 'Unchanged' : before === null ? 'Wrote' : 'Updated'} ${out}: ${total} symbol(s) from ${entries.length} entry point(s), ${deprecated} deprecated.${unresolved}`,
+    summary: `${before === markdown ? 'Unchanged' : before === null ? 'Wrote' : 'Updated'} ${out}: ${total} symbol(s) from ${entries.length} ${found.source === 'modules' ? 'module(s) (no published entry point: each module documented)' : 'entry point(s)'}, ${deprecated} deprecated.${unresolved}`,
     data: {
       out,
       entrySource: found.source,

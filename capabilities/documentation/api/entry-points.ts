@@ -23,7 +23,7 @@ export interface EntryPoints {
   /** Targets no module could be found for (or patterns), with the reason. */
   unresolved: { subpath: string; target: string; reason: string }[];
   /** Where the entry points came from. */
-  source: 'exports' | 'types' | 'main' | 'input' | 'fallback';
+  source: 'exports' | 'types' | 'main' | 'input' | 'fallback' | 'modules';
 }
 
 const CONDITIONS = ['types', 'import', 'default', 'require', 'node'];
@@ -113,4 +113,18 @@ export function findEntryPoints(
     break;
   }
   return { entries, unresolved, source: 'fallback' };
+}
+
+const TEST_FILE = /(^|\/)(test|tests|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+export const MAX_MODULE_ENTRIES = 200;
+
+/**
+ * An application publishes no entry point: each source module (tests and declaration files left out)
+ * is then its own entry, so its exports are documented module by module.
+ */
+export function moduleEntryPoints(files: readonly string[]): EntryPoints {
+  const modules = files.filter((f) => /\.(m|c)?[jt]sx?$/.test(f) && !/\.d\.(m|c)?ts$/.test(f) && !TEST_FILE.test(f)).sort();
+  const entries = modules.slice(0, MAX_MODULE_ENTRIES).map((file) => ({ subpath: `./${file}`, target: `./${file}`, file }));
+  const unresolved = modules.slice(MAX_MODULE_ENTRIES).map((file) => ({ subpath: `./${file}`, target: `./${file}`, reason: `over ${MAX_MODULE_ENTRIES} modules: narrow with include` }));
+  return { entries, unresolved, source: 'modules' };
 }

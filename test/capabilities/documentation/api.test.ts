@@ -11,7 +11,7 @@ describe('capabilities/documentation/api', function () {
   this.timeout(120_000);
   let ws: DocWorkspace;
   beforeEach(async () => {
-    ws = await copyFixture('toolkit');
+    ws = await copyFixture('documentation/toolkit');
   });
   afterEach(() => ws.dispose());
 
@@ -81,5 +81,26 @@ describe('capabilities/documentation/api', function () {
     const refusal = await ws.refusal(run, {});
     expect(refusal.code).to.equal('documentation_refused');
     expect(refusal.message).to.include('. -> ./dist/missing.js: no source module or declaration file for it in the workspace');
+  });
+
+  describe('an application without a published entry point', () => {
+    let app: DocWorkspace;
+    beforeEach(async () => {
+      app = await copyFixture('express-ts-api');
+    });
+    afterEach(() => app.dispose());
+
+    it('documents the exports of each module in scope, and writes nothing when nothing matches', async () => {
+      const { result, changes } = await app.apply(run, { include: ['src/services/**'] });
+      expect(changes.map((c) => c.path)).to.deep.equal(['docs/api.md']);
+      expect(result.summary).to.match(/from 2 module\(s\) \(no published entry point: each module documented\)/);
+      const data = result.data as { entrySource: string; symbols: SymbolRow[] };
+      expect(data.entrySource).to.equal('modules');
+      expect(data.symbols.map((s) => s.name)).to.include.members(['OrderService', 'priceOrder']);
+      expect(await app.read('docs/api.md')).to.include('## `src/services/order-service.ts`');
+      const none = await app.apply(run, { subjects: ['health'] });
+      expect(none.changes).to.deep.equal([]);
+      expect(none.result.summary).to.match(/^No exported symbol to document \(subjects health\)/);
+    });
   });
 });

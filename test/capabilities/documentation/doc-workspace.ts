@@ -1,5 +1,5 @@
 /**
- * Test support for the documentation capabilities: a project from fixtures/documentation copied to a
+ * Test support for the documentation capabilities: a project from fixtures/ (documentation/toolkit) copied to a
  * temp folder, a capability run on it through a real local context, and the staged overlay applied
  * to the copy (so the test reads what a user would get after approving).
  */
@@ -25,8 +25,8 @@ export interface DocWorkspace {
 }
 
 export async function copyFixture(name: string): Promise<DocWorkspace> {
-  const root = await mkdtemp(path.join(tmpdir(), `agentd-docs-${name}-`));
-  await cp(path.join(repo, 'fixtures', 'documentation', name), root, { recursive: true });
+  const root = await mkdtemp(path.join(tmpdir(), `agentd-docs-${path.basename(name)}-`));
+  await cp(path.join(repo, 'fixtures', name), root, { recursive: true });
   return {
     root,
     read: (rel) => readFile(path.join(root, rel), 'utf8'),

@@ -30,7 +30,7 @@ describe('capabilities/documentation/inline', function () {
   this.timeout(120_000);
   let ws: DocWorkspace;
   beforeEach(async () => {
-    ws = await copyFixture('toolkit');
+    ws = await copyFixture('documentation/toolkit');
   });
   afterEach(() => ws.dispose());
 
