@@ -43,7 +43,11 @@ const DOCUMENTABLE = /\.(m|c)?(ts|js)x?$/;
 export async function run(input: InlineInput, ctx: CapabilityContext): Promise<StepResult> {
   const scope = await ctx.workspace.list({ include: input.include, exclude: input.exclude, extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] });
   const files = scope.filter((f) => DOCUMENTABLE.test(f) && !/\.d\.(m|c)?ts$/.test(f) && (!input.subjects?.length || input.subjects.some((s) => f.toLowerCase().includes(s.toLowerCase()))));
-  if (files.length === 0) throw new AgentdError('documentation_refused', `No TypeScript or JavaScript source file matches ${JSON.stringify(input.include ?? input.subjects ?? ['the workspace'])}.`);
+  if (files.length === 0 && input.subjects?.length && scope.length > 0) {
+    // A build step's parts that were not made (their generator did not run): nothing to document, not an error.
+    return { summary: `No source file for ${input.subjects.join(', ')}; nothing to document.`, data: { files: [], added: [], skipped: [], documented: 0 } };
+  }
+  if (files.length === 0) throw new AgentdError('documentation_refused', `No TypeScript or JavaScript source file matches ${JSON.stringify(input.include ?? ['the workspace'])}.`);
   const loaded = await loadProgram(ctx);
   const written: { file: string; comments: number }[] = [];
   const skipped: (Skipped & { file: string })[] = [];

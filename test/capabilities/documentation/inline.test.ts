@@ -107,8 +107,11 @@ describe('capabilities/documentation/inline', function () {
     ]);
   });
 
-  it('refuses a selection with no source file', async () => {
+  it('refuses a selection with no source file; parts a build step did not make are nothing to document', async () => {
     const refusal = await ws.refusal(run, { include: ['nothing/**'] });
     expect(refusal.code).to.equal('documentation_refused');
+    const { result, changes } = await ws.apply(run, { subjects: ['DashboardPage'] });
+    expect(changes).to.deep.equal([]);
+    expect(result.summary).to.equal('No source file for DashboardPage; nothing to document.');
   });
 });
