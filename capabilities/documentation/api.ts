@@ -10,7 +10,7 @@ import { AgentdError } from '../../core/index.js';
 import { fileSelectionSchema, nameSchema, pathSchema } from '../../core/index.js';
 import { collectModule, type ApiSymbol } from './api/collect.js';
 import { findEntryPoints, moduleEntryPoints } from './api/entry-points.js';
-import { renderReference, type RenderedEntry } from './api/render.js';
+import { renderPages, type RenderedEntry } from './api/render.js';
 import { loadProgram, toProgramPath } from './ts-program/load-program.js';
 import ts from 'typescript';
 
@@ -98,16 +98,26 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
       data: { out, entrySource: found.source, entryPoints: found.entries, unresolved: found.unresolved, symbols: [], skipped: loaded.skipped },
     };
   }
-  const markdown = renderReference(name, entries, out);
-  const before = (await ctx.workspace.exists(out)) ? await ctx.workspace.read(out) : null;
-  if (before !== markdown) await ctx.workspace.write(out, markdown);
+  const pages = renderPages(name, entries, out);
+  let changed = 0;
+  let existed = 0;
+  for (const page of pages) {
+    const before = (await ctx.workspace.exists(page.path)) ? await ctx.workspace.read(page.path) : null;
+    if (before !== null) existed += 1;
+    if (before !== page.content) {
+      await ctx.workspace.write(page.path, page.content);
+      changed += 1;
+    }
+  }
   ctx.progress(100, 'done');
   const deprecated = entries.flatMap((e) => e.symbols).reduce((n, s) => n + (s.deprecated ? 1 : 0) + s.members.filter((m) => m.deprecated).length, 0);
+  const unread = loaded.skipped.length > 0 ? ` ${loaded.skipped.length} file(s) could not be read (${loaded.skipped.slice(0, 3).map((f) => `${f.path}: ${f.code}`).join(', ')}${loaded.skipped.length > 3 ? ', …' : ''}); what they declare is missing.` : '';
   const unresolved = found.unresolved.length > 0 ? ` ${found.unresolved.length} entry point(s) not documented: ${found.unresolved.map((u) => `${u.subpath} (${u.reason})`).join(', ')}.` : '';
   return {
-    summary: `${before === markdown ? 'Unchanged' : before === null ? 'Wrote' : 'Updated'} ${out}: ${total} symbol(s) from ${entries.length} ${found.source === 'modules' ? 'module(s) (no published entry point: each module documented)' : 'entry point(s)'}, ${deprecated} deprecated.${unresolved}`,
+    summary: `${changed === 0 ? 'Unchanged' : existed === 0 ? 'Wrote' : 'Updated'} ${out}${pages.length > 1 ? ` (an index and ${pages.length - 1} page(s) under ${out.replace(/\.md$/, '')}/: over 100 KB in one file)` : ''}: ${total} symbol(s) from ${entries.length} ${found.source === 'modules' ? 'module(s) (no published entry point: each module documented)' : 'entry point(s)'}, ${deprecated} deprecated.${unresolved}${unread}`,
     data: {
       out,
+      pages: pages.map((p) => p.path),
       entrySource: found.source,
       entryPoints: found.entries,
       unresolved: found.unresolved,

@@ -3,7 +3,8 @@
  * `export *` followed to the declaration), each with kind, signature(s), parameters, return type, doc
  * comment, tags, deprecation and source location. Kinds follow TypeDoc's: a `const` initialised with an
  * arrow function or function expression and no type annotation is a function; `export * as ns` is a
- * namespace whose members are documented too.
+ * namespace whose members are documented too; `@ignore`/`@hidden` on a declaration or on the export
+ * statement leaves it out, as in TypeDoc.
  */
 import ts from 'typescript';
 import { toWorkspacePath } from '../ts-program/load-program.js';
@@ -232,37 +233,67 @@ export function collectModule(checker: ts.TypeChecker, source: ts.SourceFile, pr
   return collectExports(checker, checker.getExportsOfModule(moduleSymbol), prefix, seen);
 }
 
+/**
+ * `@ignore` / `@hidden` (TypeDoc's exclusion tags) on the declaration's own doc comment, or — when the
+ * declaration has none — on the export statement that re-exports it (as TypeDoc reads them).
+ */
+function isHidden(exported: ts.Symbol, symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
+  const hiding = (name: string): boolean => name === 'ignore' || name === 'hidden';
+  const ownTags = symbol.getJsDocTags(checker);
+  if (ownTags.length > 0 || symbol.getDocumentationComment(checker).length > 0) return ownTags.some((t) => hiding(t.name));
+  return (exported.declarations ?? []).some((d) => {
+    const statement = ts.isExportSpecifier(d) ? d.parent.parent : d;
+    return ts.getJSDocTags(statement).some((t) => hiding(t.tagName.text));
+  });
+}
+
+function describeAs(kind: ApiKind, exported: ts.Symbol, symbol: ts.Symbol, checker: ts.TypeChecker, prefix: string, seen: Set<ts.Symbol>): ApiSymbol[] {
+  const out: ApiSymbol[] = [];
+  const name = `${prefix}${exported.name}`;
+  const declarations = symbol.declarations ?? [];
+  const ofKind = (d: ts.Declaration): boolean =>
+    kind === 'type' ? ts.isTypeAliasDeclaration(d) : kind === 'interface' ? ts.isInterfaceDeclaration(d) : kind === 'namespace' ? ts.isModuleDeclaration(d) || ts.isSourceFile(d) : !ts.isModuleDeclaration(d);
+  const decl = declarations.find(ofKind) ?? symbol.valueDeclaration ?? declarations[0];
+  const tags = symbol.getJsDocTags(checker);
+  const isModuleFile = decl !== undefined && ts.isSourceFile(decl);
+  let signatures: ApiSignature[] = [];
+  let members: ApiMember[] = [];
+  if (kind === 'function') signatures = checker.getTypeOfSymbol(symbol).getCallSignatures().map((s) => signatureOf(s, checker, exported.name, ''));
+  if (kind === 'class') ({ members, ctors: signatures } = classMembers(symbol, checker, exported.name));
+  if (kind === 'interface') members = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)).map((m) => memberOf(m, checker, false)).filter((m): m is ApiMember => m !== null);
+  if (kind === 'enum') members = (checker.getExportsOfModule(symbol) ?? []).map((m) => memberOf(m, checker, false)).filter((m): m is ApiMember => m !== null);
+  out.push({
+    name,
+    kind,
+    declaration: declarationText(kind, exported.name, symbol, checker, signatures),
+    signatures,
+    members,
+    doc: isModuleFile ? '' : textOf(symbol.getDocumentationComment(checker)),
+    deprecated: isModuleFile ? null : deprecationOf(tags),
+    tags: isModuleFile ? [] : tags.filter((t) => !['param', 'returns', 'return', 'deprecated'].includes(t.name)).map((t) => ({ name: t.name, text: tagText(t) })),
+    ...location(decl),
+  });
+  if (kind === 'namespace' && !seen.has(symbol)) {
+    seen.add(symbol);
+    out.push(...collectExports(checker, checker.getExportsOfModule(symbol), `${name}.`, seen));
+  }
+  return out;
+}
+
 function collectExports(checker: ts.TypeChecker, exports: ts.Symbol[], prefix: string, seen: Set<ts.Symbol>): ApiSymbol[] {
   const out: ApiSymbol[] = [];
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    const kind = kindOf(symbol);
-    if (!kind) continue;
-    const name = `${prefix}${exported.name}`;
-    const decl = symbol.valueDeclaration ?? symbol.declarations?.[0];
-    const tags = symbol.getJsDocTags(checker);
-    const isModuleFile = decl !== undefined && ts.isSourceFile(decl);
-    let signatures: ApiSignature[] = [];
-    let members: ApiMember[] = [];
-    if (kind === 'function') signatures = checker.getTypeOfSymbol(symbol).getCallSignatures().map((s) => signatureOf(s, checker, exported.name, ''));
-    if (kind === 'class') ({ members, ctors: signatures } = classMembers(symbol, checker, exported.name));
-    if (kind === 'interface') members = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)).map((m) => memberOf(m, checker, false)).filter((m): m is ApiMember => m !== null);
-    if (kind === 'enum') members = (checker.getExportsOfModule(symbol) ?? []).map((m) => memberOf(m, checker, false)).filter((m): m is ApiMember => m !== null);
-    out.push({
-      name,
-      kind,
-      declaration: declarationText(kind, exported.name, symbol, checker, signatures),
-      signatures,
-      members,
-      doc: isModuleFile ? '' : textOf(symbol.getDocumentationComment(checker)),
-      deprecated: isModuleFile ? null : deprecationOf(tags),
-      tags: isModuleFile ? [] : tags.filter((t) => !['param', 'returns', 'return', 'deprecated'].includes(t.name)).map((t) => ({ name: t.name, text: tagText(t) })),
-      ...location(decl),
-    });
-    if (kind === 'namespace' && !seen.has(symbol)) {
-      seen.add(symbol);
-      out.push(...collectExports(checker, checker.getExportsOfModule(symbol), `${name}.`, seen));
-    }
+    const primary = kindOf(symbol);
+    if (!primary || isHidden(exported, symbol, checker)) continue;
+    // Declaration merging: TypeDoc lists a value and a same-named type alias, interface or namespace
+    // as separate reflections (a class merged with an interface stays one class).
+    const kinds: ApiKind[] = [primary];
+    const f = symbol.flags;
+    if (f & ts.SymbolFlags.TypeAlias && primary !== 'type') kinds.push('type');
+    if (f & ts.SymbolFlags.Interface && primary !== 'class' && primary !== 'interface') kinds.push('interface');
+    if (f & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule) && primary !== 'namespace' && primary !== 'enum') kinds.push('namespace');
+    for (const kind of kinds) out.push(...describeAs(kind, exported, symbol, checker, prefix, seen));
   }
   return out;
 }

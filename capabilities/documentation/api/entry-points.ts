@@ -83,6 +83,7 @@ export function findEntryPoints(
   const unresolved: EntryPoints['unresolved'] = [];
   const add = (subpath: string, target: string): void => {
     if (target.includes('*')) return void unresolved.push({ subpath, target, reason: 'subpath patterns are not expanded' });
+    if (!/\.(m|c)?[jt]sx?$/.test(target)) return void unresolved.push({ subpath, target, reason: 'not a module (no API)' });
     const file = sourceOf(target, files, options);
     if (file) entries.push({ subpath, target, file });
     else unresolved.push({ subpath, target, reason: 'no source module or declaration file for it in the workspace' });

@@ -83,6 +83,23 @@ describe('capabilities/documentation/api', function () {
     expect(refusal.message).to.include('. -> ./dist/missing.js: no source module or declaration file for it in the workspace');
   });
 
+  it('splits a reference over 100 KB into an index and pages whose links all resolve', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => `/** Returns the value number ${i}, documented at some length so that the reference grows. */\nexport function value${i}(input: number, scale = ${i}): number {\n  return input * scale;\n}\n`).join('\n');
+    await writeFile(path.join(ws.root, 'src', 'many.ts'), many);
+    const { result, changes } = await ws.apply(run, { entryPoints: ['src/many.ts'] });
+    const data = result.data as { pages: string[]; symbols: SymbolRow[] };
+    expect(data.symbols).to.have.length(500);
+    expect(data.pages.length).to.be.greaterThan(2);
+    expect(changes.map((c) => c.path).sort()).to.deep.equal([...data.pages].sort());
+    expect(result.summary).to.match(/under docs\/api\/: over 100 KB in one file/);
+    const index = await ws.read('docs/api.md');
+    const links = [...index.matchAll(/\]\((api\/[^)#]+)#([^)]+)\)/g)];
+    expect(links).to.have.length(500);
+    for (const page of data.pages) expect(Buffer.byteLength(await ws.read(page))).to.be.below(100 * 1024);
+    for (const [, file, id] of links) expect(await ws.read(`docs/${file}`)).to.include(`<a id="${id}"></a>`);
+    expect(await ws.read(data.pages[1]!)).to.include('[src/many.ts:2](../../src/many.ts#L2)');
+  });
+
   describe('an application without a published entry point', () => {
     let app: DocWorkspace;
     beforeEach(async () => {

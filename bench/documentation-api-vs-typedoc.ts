@@ -1,0 +1,85 @@
+/**
+ * documentation.api beside TypeDoc 0.28 (devDependency, pinned) on the same entry points: the set of
+ * documented symbols (`entry:qualified name:kind`, top-level exports and namespace members) — matched,
+ * missed (TypeDoc lists, we do not), extra (we list, TypeDoc does not) — and the wall time of each.
+ * Packages: our fixture (fixtures/documentation/toolkit, TypeScript sources behind dist/ exports) and
+ * real published packages from node_modules, copied as package.json + their .d.ts files (the source of
+ * a published package is its declarations) with a minimal tsconfig both tools read.
+ *
+ *   node dist/bench/documentation-api-vs-typedoc.js
+ */
+import { cp, mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clearCaches } from '../core/cache/index.js';
+import { createLocalContext } from '../core/context/index.js';
+import { run as apiReference } from '../capabilities/documentation/api.js';
+import { compareSymbols, typedocSymbols } from '../test/capabilities/documentation/typedoc-peer.js';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const REAL_PACKAGES = ['minimatch', 'ajv', 'ioredis', 'yaml'];
+
+async function declarationCopy(name: string): Promise<string> {
+  const from = path.join(repo, 'node_modules', name);
+  const root = await mkdtemp(path.join(tmpdir(), `agentd-bench-docs-${name}-`));
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(path.join(from, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'node_modules') await walk(rel);
+      else if (entry.isFile() && (/\.d\.(m|c)?ts$/.test(entry.name) || rel === 'package.json')) {
+        await mkdir(path.join(root, dir), { recursive: true });
+        await cp(path.join(from, rel), path.join(root, rel));
+      }
+    }
+  };
+  await walk('');
+  await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, types: [], skipLibCheck: true, noEmit: true }, include: ['**/*.d.ts', '**/*.d.mts', '**/*.d.cts'] }));
+  return root;
+}
+
+interface Row { pkg: string; entries: number; ours: number; typedoc: number; matched: number; missed: string[]; extra: string[]; oursMs: number; typedocMs: number }
+
+async function measure(pkg: string, root: string): Promise<Row> {
+  clearCaches();
+  const started = performance.now();
+  const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
+  const result = await apiReference({ out: 'API.md' }, ctx);
+  const oursMs = performance.now() - started;
+  const data = result.data as { entryPoints: { subpath: string; file: string }[]; symbols: { name: string; kind: string; entry: string; file: string }[] };
+  const bySpecifier = new Map<string, string>();
+  const name = pkg;
+  for (const e of data.entryPoints) bySpecifier.set(e.subpath === '.' ? name : `${name}/${e.subpath.replace(/^\.\//, '')}`, e.subpath);
+  const ours = new Set(data.symbols.map((s) => `${bySpecifier.get(s.entry) ?? s.entry}:${s.name}:${s.kind}`));
+  const peer = await typedocSymbols(root, data.entryPoints.map((e) => [e.subpath, e.file]));
+  const agreement = compareSymbols(ours, peer.symbols);
+  return { pkg, entries: data.entryPoints.length, ours: ours.size, typedoc: peer.symbols.size, ...agreement, oursMs, typedocMs: peer.ms };
+}
+
+const rows: Row[] = [];
+const fixture = await mkdtemp(path.join(tmpdir(), 'agentd-bench-docs-toolkit-'));
+await cp(path.join(repo, 'fixtures', 'documentation', 'toolkit'), fixture, { recursive: true });
+rows.push(await measure('@fixtures/toolkit', fixture));
+await rm(fixture, { recursive: true, force: true });
+for (const pkg of REAL_PACKAGES) {
+  const root = await declarationCopy(pkg);
+  const version = (JSON.parse(await (await import('node:fs/promises')).readFile(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string });
+  try {
+    rows.push({ ...(await measure(version.name, root)), pkg: `${version.name}@${version.version}` });
+  } catch (error) {
+    console.log(`${pkg}: ${(error as Error).message}`);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+console.log('| package | entry points | ours | TypeDoc | matched | missed | extra | agreement | ours ms | TypeDoc ms |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of rows) {
+  const union = r.matched + r.missed.length + r.extra.length;
+  console.log(`| ${r.pkg} | ${r.entries} | ${r.ours} | ${r.typedoc} | ${r.matched} | ${r.missed.length} | ${r.extra.length} | ${((100 * r.matched) / Math.max(union, 1)).toFixed(1)} % | ${r.oursMs.toFixed(0)} | ${r.typedocMs.toFixed(0)} |`);
+}
+for (const r of rows) {
+  if (r.missed.length) console.log(`${r.pkg} missed: ${r.missed.slice(0, 15).join(', ')}${r.missed.length > 15 ? ', …' : ''}`);
+  if (r.extra.length) console.log(`${r.pkg} extra: ${r.extra.slice(0, 15).join(', ')}${r.extra.length > 15 ? ', …' : ''}`);
+}
