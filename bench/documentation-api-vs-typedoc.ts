@@ -8,10 +8,10 @@
  *
  *   node dist/bench/documentation-api-vs-typedoc.js
  */
-import { cp, mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { clearCaches } from '../core/cache/index.js';
 import { createLocalContext } from '../core/context/index.js';
 import { run as apiReference } from '../capabilities/documentation/api.js';
@@ -56,30 +56,34 @@ async function measure(pkg: string, root: string): Promise<Row> {
   return { pkg, entries: data.entryPoints.length, ours: ours.size, typedoc: peer.symbols.size, ...agreement, oursMs, typedocMs: peer.ms };
 }
 
-const rows: Row[] = [];
-const fixture = await mkdtemp(path.join(tmpdir(), 'agentd-bench-docs-toolkit-'));
-await cp(path.join(repo, 'fixtures', 'documentation', 'toolkit'), fixture, { recursive: true });
-rows.push(await measure('@fixtures/toolkit', fixture));
-await rm(fixture, { recursive: true, force: true });
-for (const pkg of REAL_PACKAGES) {
-  const root = await declarationCopy(pkg);
-  const version = (JSON.parse(await (await import('node:fs/promises')).readFile(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string });
-  try {
-    rows.push({ ...(await measure(version.name, root)), pkg: `${version.name}@${version.version}` });
-  } catch (error) {
-    console.log(`${pkg}: ${(error as Error).message}`);
-  } finally {
-    await rm(root, { recursive: true, force: true });
+export async function run(): Promise<void> {
+  const rows: Row[] = [];
+  const fixture = await mkdtemp(path.join(tmpdir(), 'agentd-bench-docs-toolkit-'));
+  await cp(path.join(repo, 'fixtures', 'documentation', 'toolkit'), fixture, { recursive: true });
+  rows.push(await measure('@fixtures/toolkit', fixture));
+  await rm(fixture, { recursive: true, force: true });
+  for (const pkg of REAL_PACKAGES) {
+    const root = await declarationCopy(pkg);
+    const version = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string });
+    try {
+      rows.push({ ...(await measure(version.name, root)), pkg: `${version.name}@${version.version}` });
+    } catch (error) {
+      console.log(`${pkg}: ${(error as Error).message}`);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }
+
+  console.log('| package | entry points | ours | TypeDoc | matched | missed | extra | agreement | ours ms | TypeDoc ms |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows) {
+    const union = r.matched + r.missed.length + r.extra.length;
+    console.log(`| ${r.pkg} | ${r.entries} | ${r.ours} | ${r.typedoc} | ${r.matched} | ${r.missed.length} | ${r.extra.length} | ${((100 * r.matched) / Math.max(union, 1)).toFixed(1)} % | ${r.oursMs.toFixed(0)} | ${r.typedocMs.toFixed(0)} |`);
+  }
+  for (const r of rows) {
+    if (r.missed.length) console.log(`${r.pkg} missed: ${r.missed.slice(0, 15).join(', ')}${r.missed.length > 15 ? ', …' : ''}`);
+    if (r.extra.length) console.log(`${r.pkg} extra: ${r.extra.slice(0, 15).join(', ')}${r.extra.length > 15 ? ', …' : ''}`);
   }
 }
 
-console.log('| package | entry points | ours | TypeDoc | matched | missed | extra | agreement | ours ms | TypeDoc ms |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const r of rows) {
-  const union = r.matched + r.missed.length + r.extra.length;
-  console.log(`| ${r.pkg} | ${r.entries} | ${r.ours} | ${r.typedoc} | ${r.matched} | ${r.missed.length} | ${r.extra.length} | ${((100 * r.matched) / Math.max(union, 1)).toFixed(1)} % | ${r.oursMs.toFixed(0)} | ${r.typedocMs.toFixed(0)} |`);
-}
-for (const r of rows) {
-  if (r.missed.length) console.log(`${r.pkg} missed: ${r.missed.slice(0, 15).join(', ')}${r.missed.length > 15 ? ', …' : ''}`);
-  if (r.extra.length) console.log(`${r.pkg} extra: ${r.extra.slice(0, 15).join(', ')}${r.extra.length > 15 ? ', …' : ''}`);
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
