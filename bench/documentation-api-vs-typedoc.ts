@@ -8,7 +8,7 @@
  *
  *   node dist/bench/documentation-api-vs-typedoc.js
  */
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,27 +16,10 @@ import { clearCaches } from '../core/cache/index.js';
 import { createLocalContext } from '../core/context/index.js';
 import { run as apiReference } from '../capabilities/documentation/api.js';
 import { compareSymbols, typedocSymbols } from '../test/capabilities/documentation/typedoc-peer.js';
+import { declarationCopy } from '../test/capabilities/documentation/declaration-copy.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const REAL_PACKAGES = ['minimatch', 'ajv', 'ioredis', 'yaml'];
-
-async function declarationCopy(name: string): Promise<string> {
-  const from = path.join(repo, 'node_modules', name);
-  const root = await mkdtemp(path.join(tmpdir(), `agentd-bench-docs-${name}-`));
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(path.join(from, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== 'node_modules') await walk(rel);
-      else if (entry.isFile() && (/\.d\.(m|c)?ts$/.test(entry.name) || rel === 'package.json')) {
-        await mkdir(path.join(root, dir), { recursive: true });
-        await cp(path.join(from, rel), path.join(root, rel));
-      }
-    }
-  };
-  await walk('');
-  await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, types: [], skipLibCheck: true, noEmit: true }, include: ['**/*.d.ts', '**/*.d.mts', '**/*.d.cts'] }));
-  return root;
-}
 
 interface Row { pkg: string; entries: number; ours: number; typedoc: number; matched: number; missed: string[]; extra: string[]; oursMs: number; typedocMs: number }
 
