@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Linter } from 'eslint';
 import jsdoc from 'eslint-plugin-jsdoc';
+import { TSDocParser } from '@microsoft/tsdoc';
 import tsParser from '@typescript-eslint/parser';
 import { run } from '../../../capabilities/documentation/inline.js';
 import { copyFixture, repo, type DocWorkspace } from './doc-workspace.js';
@@ -26,6 +27,15 @@ function jsdocProblems(file: string, text: string): string[] {
 /** The text with every whole-line doc comment removed (independent of the capability's own token check). */
 const withoutDocComments = (text: string): string => text.replace(/^[ \t]*\/\*\*[\s\S]*?\*\/\n/gm, '');
 
+/** The doc comments added by the change (in `after`, not in `before`), each parsed by Microsoft's TSDoc parser: its syntax messages. */
+function tsdocMessages(before: string, after: string): { comments: number; messages: string[] } {
+  const old = new Set(before.match(/\/\*\*[\s\S]*?\*\//g) ?? []);
+  const added = (after.match(/\/\*\*[\s\S]*?\*\//g) ?? []).filter((c) => !old.has(c));
+  const parser = new TSDocParser();
+  const messages = added.flatMap((comment) => parser.parseString(comment).log.messages.map((m) => `${m.messageId}: ${m.unformattedText} in ${comment.split('\n')[1]}`));
+  return { comments: added.length, messages };
+}
+
 describe('capabilities/documentation/inline', function () {
   this.timeout(120_000);
   let ws: DocWorkspace;
@@ -34,7 +44,7 @@ describe('capabilities/documentation/inline', function () {
   });
   afterEach(() => ws.dispose());
 
-  it('documents every undocumented export; eslint-plugin-jsdoc reports nothing on the added comments, tokens are unchanged and tsc still passes', async () => {
+  it('documents every undocumented export; eslint-plugin-jsdoc and the TSDoc parser report nothing on the added comments, tokens are unchanged and tsc still passes', async () => {
     const before = new Map<string, string>();
     for (const file of ['src/ids.ts', 'src/registry.ts', 'src/shapes/shapes.ts', 'src/text.ts', 'src/units.ts', 'src/index.ts', 'src/cli.ts']) before.set(file, await ws.read(file));
     const { result, changes } = await ws.apply(run, {});
@@ -54,6 +64,13 @@ describe('capabilities/documentation/inline', function () {
       for (const existing of before.get(change.path)!.match(/\/\*\*[\s\S]*?\*\//g) ?? []) expect(after).to.include(existing);
     }
     expect(problems.sort()).to.deep.equal(existing.sort());
+    let parsed = 0;
+    for (const change of changes) {
+      const { comments, messages } = tsdocMessages(before.get(change.path)!, await ws.read(change.path));
+      expect(messages, `TSDoc syntax in ${change.path}`).to.deep.equal([]);
+      parsed += comments;
+    }
+    expect(parsed).to.be.at.least(20);
     expect(existing).to.have.length(9);
     await exec(process.execPath, [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', ws.root]);
   });
