@@ -85,6 +85,9 @@ export const ERROR_CATALOGUE = {
   no_test_runner: { status: 422, description: 'The testing capabilities found no tests to run: no "test" script and no mocha, vitest, jest or node:test use, the runner is not installed, or a filter was asked of a script agentd cannot pass one to.' },
   test_run_failed: { status: 500, description: 'The project\'s test run wrote no per-test report (it did not start or crashed before reporting); the message has the exit code and the last output lines.' },
 
+  // Documentation
+  documentation_refused: { status: 422, description: 'A documentation capability found nothing it can document truthfully (no public entry point, no source for it, no matching file or symbol); the message says what it looked for and what to pass instead.' },
+
   // Queue backend (several daemons on one Redis)
   queue_not_durable: { status: 503, description: 'Start-up refused (queue.requireDurable): the Redis queue would not survive a crash (appendonly is off, or maxmemory-policy may evict keys).' },
   worker_lost: { status: 500, description: 'The daemon running the job died (killed or lost its Redis lock) on every one of its allowed attempts; the job was failed instead of retried again.' },

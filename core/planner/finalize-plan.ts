@@ -65,6 +65,13 @@ function verifyDraft(index: ProjectIndex, notes: string[]): DraftStep | null {
   return { capability: 'refactoring.verify', input: { checks }, target: null, summary: `Verify the staged changes: ${checks.join(' and ')} before and after; roll back if anything that passed fails` };
 }
 
+/**
+ * Writers whose staged changes cannot change what the code does, so no verify step follows them:
+ * the documentation capabilities write Markdown files, and documentation.inline inserts doc comments
+ * only (it checks itself that every file's tokens are unchanged before staging).
+ */
+const BEHAVIOUR_NEUTRAL_WRITERS = new Set(['documentation.api', 'documentation.inline', 'documentation.readme', 'documentation.contributing', 'documentation.architecture', 'documentation.examples']);
+
 export interface FinalizeOptions {
   intent: string;
   summary: string;
@@ -79,7 +86,7 @@ export interface FinalizeOptions {
 export function finalizePlan(options: FinalizeOptions): Plan {
   const notes = [...options.notes];
   const drafts = dedupeDrafts(options.drafts);
-  const writes = drafts.some((d) => options.catalogue.find((m) => m.id === d.capability)?.writes === true);
+  const writes = drafts.some((d) => !BEHAVIOUR_NEUTRAL_WRITERS.has(d.capability) && options.catalogue.find((m) => m.id === d.capability)?.writes === true);
   if (options.verify && writes && !drafts.some((d) => d.capability === 'refactoring.verify')) {
     const verify = verifyDraft(options.index, notes);
     if (verify) drafts.push(verify);

@@ -95,7 +95,7 @@ export const INTENTS: readonly IntentDef[] = [
   // documentation
   { id: 'doc-readme', family: 'documentation', capabilities: ['documentation.readme'], label: 'write a README', keywords: k('readme=5') },
   { id: 'doc-api', family: 'documentation', capabilities: ['documentation.api'], label: 'write API docs',
-    keywords: k('api doc=4.5,api reference=4.5,api documentation=4.5,typedoc=4.5,openapi=4,swagger=4,docs=2.5,documentation=2.5,reference=2') },
+    keywords: k('document the api=5,document api=5,api doc=4.5,api reference=4.5,api documentation=4.5,typedoc=4.5,openapi=4,swagger=4,docs=2.5,documentation=2.5,reference=2') },
   { id: 'doc-inline', family: 'documentation', capabilities: ['documentation.inline'], label: 'add doc comments',
     keywords: k('jsdoc=4.5,tsdoc=4.5,doc comment=4.5,comments=2.5,docstring=4,document=3,annotate=2') },
   { id: 'doc-examples', family: 'documentation', capabilities: ['documentation.examples'], label: 'write usage examples',

@@ -38,7 +38,8 @@ describe('daemon/agent: progress counted in the plan\'s steps, not the run\'s', 
       const stop = t.daemon.bus.subscribeAll((event) => seen.push(event));
       let job;
       try {
-        job = await submitTask(t, 'add a REST endpoint for orders');
+        // "without docs": documentation.api is built and would stage docs/api.md (the job would then wait for approval).
+        job = await submitTask(t, 'add a REST endpoint for orders without docs');
       } finally {
         stop();
       }

@@ -1,6 +1,7 @@
 /**
  * Testing and documentation phrasings (those not built yet are planned and shown unavailable). testing.unit
- * stages files, so, like every writing step, it is followed by refactoring.verify.
+ * stages files, so, like every writing step, it is followed by refactoring.verify; the built documentation
+ * writers (api, inline, readme) get no verify step (their changes are docs or comments only).
  */
 import type { CorpusCase } from './corpus-case.js';
 
@@ -26,6 +27,9 @@ export const TESTING_DOCS_CASES: CorpusCase[] = [
   { fixture: E, task: 'generate a README', expect: { kind: 'plan', capabilities: ['documentation.readme'] } },
   { fixture: E, task: 'write a readme for this project', expect: { kind: 'plan', capabilities: ['documentation.readme'] } },
   { fixture: E, task: 'generate API docs', expect: { kind: 'plan', capabilities: ['documentation.api'] } },
+  { fixture: E, task: 'write a README', expect: { kind: 'plan', capabilities: ['documentation.readme'] } },
+  { fixture: E, task: 'document the API', expect: { kind: 'plan', capabilities: ['documentation.api'] } },
+  { fixture: E, task: 'add doc comments to src/errors.ts', expect: { kind: 'plan', capabilities: ['documentation.inline'], inputs: { 'documentation.inline': { include: ['src/errors.ts'] } }, target: 'src/errors.ts' } },
   { fixture: E, task: 'create an OpenAPI document for the routes', expect: { kind: 'plan', capabilities: ['documentation.api'] } },
   { fixture: R, task: 'add doc comments to src/hooks', expect: { kind: 'plan', capabilities: ['documentation.inline'], inputs: { 'documentation.inline': { include: ['src/hooks/**'] } }, target: 'src/hooks' } },
   { fixture: R, task: 'add JSDoc to urgencyScore', expect: { kind: 'plan', capabilities: ['documentation.inline'], inputs: { 'documentation.inline': { symbol: 'urgencyScore' } } } },

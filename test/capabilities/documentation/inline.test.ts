@@ -1,0 +1,134 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Linter } from 'eslint';
+import jsdoc from 'eslint-plugin-jsdoc';
+import { TSDocParser } from '@microsoft/tsdoc';
+import tsParser from '@typescript-eslint/parser';
+import { run } from '../../../capabilities/documentation/inline.js';
+import { copyFixture, repo, type DocWorkspace } from './doc-workspace.js';
+
+const exec = promisify(execFile);
+
+/** eslint-plugin-jsdoc's correctness rules (the issue's list), on a TypeScript file. */
+function jsdocProblems(file: string, text: string): string[] {
+  const linter = new Linter({ configType: 'flat' });
+  const messages = linter.verify(text, [{
+    files: ['**/*.ts', '**/*.js'],
+    languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
+    plugins: { jsdoc: jsdoc as never },
+    settings: { jsdoc: { mode: 'typescript' } },
+    rules: { 'jsdoc/check-param-names': 'error', 'jsdoc/require-param': 'error', 'jsdoc/require-returns': 'error', 'jsdoc/check-tag-names': 'error' },
+  }], { filename: file });
+  return messages.map((m) => `${file}:${m.line} ${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+/** The text with every whole-line doc comment removed (independent of the capability's own token check). */
+const withoutDocComments = (text: string): string => text.replace(/^[ \t]*\/\*\*[\s\S]*?\*\/\n/gm, '');
+
+/** The doc comments added by the change (in `after`, not in `before`), each parsed by Microsoft's TSDoc parser: its syntax messages. */
+function tsdocMessages(before: string, after: string): { comments: number; messages: string[] } {
+  const old = new Set(before.match(/\/\*\*[\s\S]*?\*\//g) ?? []);
+  const added = (after.match(/\/\*\*[\s\S]*?\*\//g) ?? []).filter((c) => !old.has(c));
+  const parser = new TSDocParser();
+  const messages = added.flatMap((comment) => parser.parseString(comment).log.messages.map((m) => `${m.messageId}: ${m.unformattedText} in ${comment.split('\n')[1]}`));
+  return { comments: added.length, messages };
+}
+
+describe('capabilities/documentation/inline', function () {
+  this.timeout(120_000);
+  let ws: DocWorkspace;
+  beforeEach(async () => {
+    ws = await copyFixture('documentation/toolkit');
+  });
+  afterEach(() => ws.dispose());
+
+  it('documents every undocumented export; eslint-plugin-jsdoc and the TSDoc parser report nothing on the added comments, tokens are unchanged and tsc still passes', async () => {
+    const before = new Map<string, string>();
+    for (const file of ['src/ids.ts', 'src/registry.ts', 'src/shapes/shapes.ts', 'src/text.ts', 'src/units.ts', 'src/index.ts', 'src/cli.ts']) before.set(file, await ws.read(file));
+    const { result, changes } = await ws.apply(run, {});
+    expect(changes.map((c) => c.path).sort()).to.deep.equal(['src/ids.ts', 'src/registry.ts', 'src/shapes/shapes.ts', 'src/text.ts', 'src/units.ts']);
+    expect(result.summary).to.match(/^Added 22 doc comment\(s\) in 5 file\(s\)\./);
+    // Hand-written comments that were already incomplete (makeId, toMetres, internalScale) keep their
+    // problems — existing comments are never rewritten; the generated ones add none.
+    const withoutLine = (problem: string): string => problem.replace(/:\d+ /, ' ');
+    const problems: string[] = [];
+    const existing: string[] = [];
+    for (const change of changes) {
+      const after = await ws.read(change.path);
+      problems.push(...jsdocProblems(change.path, after).map(withoutLine));
+      existing.push(...jsdocProblems(change.path, before.get(change.path)!).map(withoutLine));
+      expect(withoutDocComments(after), `${change.path}: only doc-comment lines added`).to.equal(withoutDocComments(before.get(change.path)!));
+      // Existing comments stay byte for byte.
+      for (const existing of before.get(change.path)!.match(/\/\*\*[\s\S]*?\*\//g) ?? []) expect(after).to.include(existing);
+    }
+    expect(problems.sort()).to.deep.equal(existing.sort());
+    let parsed = 0;
+    for (const change of changes) {
+      const { comments, messages } = tsdocMessages(before.get(change.path)!, await ws.read(change.path));
+      expect(messages, `TSDoc syntax in ${change.path}`).to.deep.equal([]);
+      parsed += comments;
+    }
+    expect(parsed).to.be.at.least(20);
+    expect(existing).to.have.length(9);
+    await exec(process.execPath, [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', ws.root]);
+  });
+
+  it('derives @param names, defaults, @returns and @throws with the guarding condition from the code', async () => {
+    await ws.apply(run, {});
+    const text = await ws.read('src/text.ts');
+    expect(text).to.include([
+      '/**',
+      ' * Truncates the given text.',
+      ' *',
+      ' * @param text - The text.',
+      ' * @param maxLength - The max length.',
+      " * @param ellipsis - The ellipsis (default `'…'`).",
+      ' * @returns The truncated text.',
+      ' * @throws {@link RangeError} If `maxLength < 1`.',
+      ' */',
+      'export function truncate(',
+    ].join('\n'));
+    expect(text).to.include(' * @param read - The read function.\n * @returns The number of words.\n */\nexport async function countWords(');
+    const registry = await ws.read('src/registry.ts');
+    expect(registry).to.include('   * @returns This registry, for chaining.\n   * @throws {@link Error} If `(this.options.unique ?? true) && this.entries.has(key)`.\n   */\n  add(key: string, value: T): this {');
+    expect(registry).to.include('   * Creates a registry.\n   *\n   * @param options - The options (default `{}`).\n   */\n  constructor(');
+    const ids = await ws.read('src/ids.ts');
+    // Each overload signature is documented with its own parameters; the implementation is not.
+    expect(ids).to.include(' * @param value - The value.\n * @returns The padded result.\n */\nexport function pad(value: number): string;\n/**');
+    expect(ids).to.include(' * @param width - The width.\n * @returns The padded result.\n */\nexport function pad(value: string, width: number): string;\nexport function pad(value: number | string');
+    expect(ids).to.include('/**\n * An id source.\n */\nexport abstract class IdSource {');
+    // A void-returning or documented declaration gets no @returns / is left alone.
+    const shapes = await ws.read('src/shapes/shapes.ts');
+    expect(shapes).to.include('  /** @deprecated Use {@link Rectangle.area} and compare instead. */\n  isSquare(): boolean {');
+  });
+
+  it('documents one symbol when asked, and says so when there is nothing to add', async () => {
+    const { result, changes } = await ws.apply(run, { symbol: 'parseLength' });
+    expect(changes.map((c) => c.path)).to.deep.equal(['src/units.ts']);
+    expect(result.summary).to.match(/^Added 1 doc comment\(s\) in 1 file\(s\)\./);
+    expect(await ws.read('src/units.ts')).to.include(' * @throws {@link SyntaxError} If `!match`.\n */\nexport function parseLength(');
+    const again = await ws.apply(run, { include: ['src/units.ts'], symbol: 'parseLength' });
+    expect(again.changes).to.deep.equal([]);
+    expect(again.result.summary).to.match(/already has a doc comment; nothing to add/);
+  });
+
+  it('skips a destructured parameter with the reason instead of inventing a name', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(ws.root, 'src', 'options.ts'), 'export function open({ path, mode }: { path: string; mode: string }): string {\n  return path + mode;\n}\n');
+    const { result, changes } = await ws.apply(run, { include: ['src/options.ts'] });
+    expect(changes).to.deep.equal([]);
+    expect((result.data as { skipped: { name: string; reason: string }[] }).skipped).to.deep.equal([
+      { name: 'open', line: 1, reason: 'destructured parameter: name it (or document it by hand) so @param can use the real name', file: 'src/options.ts' },
+    ]);
+  });
+
+  it('refuses a selection with no source file; parts a build step did not make are nothing to document', async () => {
+    const refusal = await ws.refusal(run, { include: ['nothing/**'] });
+    expect(refusal.code).to.equal('documentation_refused');
+    const { result, changes } = await ws.apply(run, { subjects: ['DashboardPage'] });
+    expect(changes).to.deep.equal([]);
+    expect(result.summary).to.equal('No source file for DashboardPage; nothing to document.');
+  });
+});
