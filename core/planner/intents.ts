@@ -59,7 +59,7 @@ export const INTENTS: readonly IntentDef[] = [
   { id: 'simplify', family: 'refactoring', capabilities: ['refactoring.simplify'], label: 'simplify the code',
     keywords: k('simplify=4,simpler=3,clean up=3,cleanup=3,tidy=3,unused import=3.5,unused variable=3.5,remove dead=3.5,unreachable=3,guard clause,nested conditional,nested if=3,boolean logic,boolean expression') },
   { id: 'verify', family: 'verify', capabilities: ['testing.run', 'refactoring.verify'], label: 'run the tests',
-    keywords: k('verify=3,run test=4,run spec=4,tests pass=4,test pass=4,test suite=3,execute test=4') },
+    keywords: k('verify=3,run test=4,run spec=4,tests pass=4,test pass=4,test suite=3,execute test=4,type check test=5,typecheck test=5') },
   // generation
   { id: 'gen-component', family: 'generation', capabilities: ['generation.component'], label: 'generate a component',
     keywords: k('component=2.5,page=2.5,screen=2.5,widget=2.5,ui=1.5,view=1.5,card=1.5,modal=2,dialog=2,navbar=2,sidebar=2,dashboard=2.5') },

@@ -11,6 +11,6 @@
  * leading "~" is refused, as no file inside the workspace could match it.
  */
 export const INPUT_PATH_FIELDS = {
-  files: ['path', 'paths', 'file', 'files', 'from', 'to', 'modulePath', 'newFileName', 'target', 'dir', 'folder', 'root', 'output', 'cwd'],
+  files: ['path', 'paths', 'file', 'files', 'from', 'to', 'modulePath', 'newFileName', 'target', 'dir', 'folder', 'root', 'output', 'cwd', 'tsconfig', 'out', 'apiDoc'],
   globs: ['include', 'exclude', 'entryPoints'],
 } as const;

@@ -13,7 +13,7 @@ import { startTestDaemon, type TestDaemon } from '../support/daemon-harness.js';
 import { get, post } from '../support/http-client.js';
 
 /** String fields of capability inputs that are not paths (names, words, free text). */
-const NOT_PATHS = new Set(['symbol', 'newName', 'name', 'meaningless', 'allowedShortNames', 'content', 'message', 'text', 'ruleId', 'label', 'marker', 'source', 'title']);
+const NOT_PATHS = new Set(['symbol', 'newName', 'name', 'meaningless', 'allowedShortNames', 'content', 'message', 'text', 'ruleId', 'label', 'marker', 'source', 'title', 'error', 'description', 'subjects']);
 
 interface SchemaNode {
   type?: string | string[];
