@@ -6,6 +6,7 @@ import { refuse } from '../ts-project/refusal.js';
 import { requireSourceFile, where } from '../ts-project/positions.js';
 import { invalidIdentifierReason } from '../ts-project/identifiers.js';
 import { applyTextChanges, applyToProject, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
+import { guardTsconfigProjects } from '../ts-project/project-guard.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import type { ExtractInput } from './input.js';
 import { selectStatements, type Selection } from './select-statements.js';
@@ -35,10 +36,11 @@ export async function extractFunction(ctx: CapabilityContext, input: ExtractInpu
   applyToProject(loaded, edits);
   const introduced = findNewErrors(loaded.project, edits.keys(), before);
   if (introduced.length > 0) throw refuse(`Extracting lines ${input.startLine}-${input.endLine} would introduce type errors (${describeErrors(introduced)}); select a different range.`);
+  const unchecked = guardTsconfigProjects(loaded, edits, edits.keys(), `Extracting lines ${input.startLine}-${input.endLine}`, 'select a different range.');
   await stageEdits(ctx, loaded, edits);
   const signature = signatureOf(loaded.project.getSourceFileOrThrow(file.getFilePath()).compilerNode, input.name);
   return {
-    summary: `Extracted lines ${input.startLine}-${input.endLine} of "${toWorkspacePath(file.getFilePath())}" (${selection.statements.length} statements) into ${kind} ${signature ?? input.name}.`,
+    summary: `Extracted lines ${input.startLine}-${input.endLine} of "${toWorkspacePath(file.getFilePath())}" (${selection.statements.length} statements) into ${kind} ${signature ?? input.name}.${unchecked}`,
     data: { file: toWorkspacePath(file.getFilePath()), name: input.name, kind, signature, statements: selection.statements.length, async: /^async /.test(signature ?? '') },
   };
 }

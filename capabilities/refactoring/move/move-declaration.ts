@@ -14,6 +14,7 @@ import { loadTsProject, toProjectPath, toWorkspacePath, type LoadedProject } fro
 import { refuse } from '../ts-project/refusal.js';
 import { requireSourceFile, where } from '../ts-project/positions.js';
 import { applyToProject, editsFromFileChanges, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
+import { guardTsconfigProjects } from '../ts-project/project-guard.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import { formatSettings, userPreferences } from '../ts-project/code-style.js';
 import { resolveSpecifier } from '../ts-project/module-specifiers.js';
@@ -62,6 +63,7 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   if (introduced.length > 0) {
     throw refuse(`Moving "${input.symbol}" to "${targetRel}" would introduce type errors (${describeErrors(introduced)}); move what it depends on first or pick another target.`);
   }
+  const unchecked = guardTsconfigProjects(loaded, edits, checked, `Moving "${input.symbol}" to "${targetRel}"`, 'move what it depends on first or pick another target.');
   const cycles = newCycles(cyclesBefore, importCycles(runtimeImportGraph(project))).map((cycle) => cycle.map(toWorkspacePath));
   for (const cycle of cycles) ctx.log('warn', `Moving "${input.symbol}" introduces an import cycle: ${cycle.join(' -> ')}.`);
   const touched = await stageEdits(ctx, loaded, edits);
@@ -70,7 +72,7 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   const warning = cycles.length > 0 ? ` Warning: the move introduces an import cycle (${cycles.map((c) => c.join(' <-> ')).join('; ')}).` : '';
   const detachedNote = detached !== undefined ? ` "${targetRel}" no longer imports it from "${sourceRel}".` : '';
   return {
-    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${detachedNote}${warning}`,
+    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${detachedNote}${warning}${unchecked}`,
     data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles, targetImportDropped: detached !== undefined },
   };
 }

@@ -10,6 +10,7 @@ import { loadTsProject, toProjectPath, toWorkspacePath } from '../ts-project/loa
 import { refuse } from '../ts-project/refusal.js';
 import { requireSourceFile } from '../ts-project/positions.js';
 import { applyToProject, editsFromFileChanges, stageEdits } from '../ts-project/file-edits.js';
+import { guardTsconfigProjects } from '../ts-project/project-guard.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import { formatSettings, userPreferences } from '../ts-project/code-style.js';
 import type { FileRenameInput } from './input.js';
@@ -32,10 +33,11 @@ export async function renameFile(ctx: CapabilityContext, input: FileRenameInput)
   applyToProject(loaded, edits);
   const introduced = findNewErrors(loaded.project, checked, before);
   if (introduced.length > 0) throw refuse(`Renaming "${oldRel}" to "${newRel}" would introduce type errors (${describeErrors(introduced)}); fix those imports first or pick another path.`);
+  const unchecked = guardTsconfigProjects(loaded, edits, [...checked, toProjectPath(oldRel)], `Renaming "${oldRel}" to "${newRel}"`, 'fix those imports first or pick another path.', (key) => key.split(oldStem).join(newStem));
   const touched = await stageEdits(ctx, loaded, edits);
   const importers = touched.filter((path) => path !== oldRel && path !== newRel);
   return {
-    summary: `Renamed "${oldRel}" to "${newRel}" and updated imports in ${importers.length} files.`,
+    summary: `Renamed "${oldRel}" to "${newRel}" and updated imports in ${importers.length} files.${unchecked}`,
     data: { kind: 'file', oldPath: oldRel, newPath: newRel, files: touched, importers },
   };
 }
