@@ -13,8 +13,10 @@ import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { loadTsProject, toProjectPath, toWorkspacePath, type LoadedProject } from '../ts-project/load-project.js';
 import { refuse } from '../ts-project/refusal.js';
 import { requireSourceFile, where } from '../ts-project/positions.js';
-import { applyToProject, editsFromFileChanges, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
+import { applyToProject, editsFromFileChanges, type FileEdits } from '../ts-project/file-edits.js';
 import { guardTsconfigProjects } from '../ts-project/project-guard.js';
+import { fileStyle } from '../ts-project/file-style.js';
+import { stageReviewed } from '../review/stage-reviewed.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import { formatSettings, userPreferences } from '../ts-project/code-style.js';
 import { resolveSpecifier } from '../ts-project/module-specifiers.js';
@@ -66,13 +68,14 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   const unchecked = guardTsconfigProjects(loaded, edits, checked, `Moving "${input.symbol}" to "${targetRel}"`, 'move what it depends on first or pick another target.');
   const cycles = newCycles(cyclesBefore, importCycles(runtimeImportGraph(project))).map((cycle) => cycle.map(toWorkspacePath));
   for (const cycle of cycles) ctx.log('warn', `Moving "${input.symbol}" introduces an import cycle: ${cycle.join(' -> ')}.`);
-  const touched = await stageEdits(ctx, loaded, edits);
+  const { touched, findings, note: review } = await stageReviewed(ctx, loaded, edits);
   const created = !loaded.originals.has(targetRel);
   const importers = touched.filter((path) => path !== sourceRel && path !== targetRel);
   const warning = cycles.length > 0 ? ` Warning: the move introduces an import cycle (${cycles.map((c) => c.join(' <-> ')).join('; ')}).` : '';
   const detachedNote = detached !== undefined ? ` "${targetRel}" no longer imports it from "${sourceRel}".` : '';
   return {
-    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${detachedNote}${warning}${unchecked}`,
+    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${detachedNote}${warning}${unchecked}${review}`,
+    findings,
     data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles, targetImportDropped: detached !== undefined },
   };
 }
@@ -148,13 +151,15 @@ function dependentsOf(project: Project, path: string): string[] {
 function languageServiceMove(ctx: CapabilityContext, project: Project, sourcePath: string, statements: ts.Statement[], target: string, name: string): readonly ts.FileTextChanges[] {
   const service = project.getLanguageService().compilerObject;
   const range = { pos: statements[0]!.getStart(), end: statements.at(-1)!.end };
-  const preferences = userPreferences(ctx.project.codeStyle);
+  // The generated text (imports, the moved declaration's surroundings) lands mostly in the target: its style leads.
+  const style = fileStyle((project.getSourceFile(target) ?? project.getSourceFileOrThrow(sourcePath)).getFullText(), ctx.project.codeStyle);
+  const preferences = userPreferences(style);
   const applicable = service.getApplicableRefactors(sourcePath, range, preferences, undefined, undefined, true).flatMap((r) => r.actions).find((a) => a.name === 'Move to file');
   if (!applicable || applicable.notApplicableReason) {
     throw refuse(`"${name}" cannot be moved: ${applicable?.notApplicableReason ?? 'TypeScript offers no move for this declaration'}; move a top-level function, class, interface, type, enum or variable.`);
   }
   try {
-    const result = service.getEditsForRefactor(sourcePath, formatSettings(ctx.project.codeStyle), range, 'Move to file', 'Move to file', preferences, { targetFile: target });
+    const result = service.getEditsForRefactor(sourcePath, formatSettings(style), range, 'Move to file', 'Move to file', preferences, { targetFile: target });
     if (!result || result.edits.length === 0) throw new Error('it produced no edits');
     return result.edits;
   } catch (error) {
