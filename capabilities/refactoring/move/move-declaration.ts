@@ -16,6 +16,7 @@ import { requireSourceFile, where } from '../ts-project/positions.js';
 import { applyToProject, editsFromFileChanges, type FileEdits } from '../ts-project/file-edits.js';
 import { guardTsconfigProjects } from '../ts-project/project-guard.js';
 import { fileStyle } from '../ts-project/file-style.js';
+import { settleEmptiedSource, type EmptiedSource } from './emptied-source.js';
 import { stageReviewed } from '../review/stage-reviewed.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import { formatSettings, userPreferences } from '../ts-project/code-style.js';
@@ -61,6 +62,8 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   if (moved) edits.set(target, keepOriginalText(moved, target, source.compilerNode, statements, input.symbol));
   const reExports = settleEdits(loaded, edits, { sourcePath: source.getFilePath(), sourceRel, target, statements, symbol: input.symbol, source: source.compilerNode });
   applyToProject(loaded, edits);
+  const emptied = settleEmptiedSource(loaded, edits, { sourcePath: source.getFilePath(), target, statements, symbol: input.symbol, dependents: (path) => dependentsOf(project, path) });
+  applyToProject(loaded, edits);
   const introduced = findNewErrors(project, [...checked, ...edits.keys()].filter((path) => edits.get(path) !== null), before);
   if (introduced.length > 0) {
     throw refuse(`Moving "${input.symbol}" to "${targetRel}" would introduce type errors (${describeErrors(introduced)}); move what it depends on first or pick another target.`);
@@ -72,12 +75,26 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   const created = !loaded.originals.has(targetRel);
   const importers = touched.filter((path) => path !== sourceRel && path !== targetRel);
   const warning = cycles.length > 0 ? ` Warning: the move introduces an import cycle (${cycles.map((c) => c.join(' <-> ')).join('; ')}).` : '';
+  const emptiedNote = describeEmptied(emptied, sourceRel, targetRel, input.symbol);
   const detachedNote = detached !== undefined ? ` "${targetRel}" no longer imports it from "${sourceRel}".` : '';
   return {
-    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${detachedNote}${warning}${unchecked}${review}`,
+    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${emptiedNote}${detachedNote}${warning}${unchecked}${review}`,
     findings,
-    data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles, targetImportDropped: detached !== undefined },
+    data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles, targetImportDropped: detached !== undefined, emptiedSource: emptied },
   };
+}
+
+function describeEmptied(emptied: EmptiedSource, sourceRel: string, targetRel: string, symbol: string): string {
+  switch (emptied.outcome) {
+    case 'deleted':
+      return ` "${sourceRel}" had nothing left and was deleted.`;
+    case 're-exported':
+      return ` "${sourceRel}" had nothing left but is a public entry point of the package (${emptied.entryPoint}), so it keeps "${symbol}" as a re-export from "${targetRel}".`;
+    case 'still-imported':
+      return ` "${sourceRel}" has nothing left but is still imported by ${emptied.by.join(', ')}, so it was kept.`;
+    default:
+      return '';
+  }
 }
 
 interface MoveSites {
