@@ -29,7 +29,7 @@ import { carryDependencyImports, dropSelfImports } from './import-fixes.js';
 import { importCycles, newCycles, runtimeImportGraph } from './module-graph.js';
 import { assertNoDeclarationClash, detachTargetImport } from './target-imports.js';
 import { assertNamespacesFollow, namedInsteadOfNamespace, rewriteNamespaceMembers } from './namespace-imports.js';
-import { markTypeOnlyImports, prefersTypeOnlyImports } from './type-only-imports.js';
+import { markTypeOnlyImports, prefersSeparateTypeImports, prefersTypeOnlyImports } from './type-only-imports.js';
 import { matchLineEnds, tidyLayout } from './tidy-layout.js';
 
 export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput): Promise<StepResult> {
@@ -124,7 +124,7 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
   const typeDeclaration = statements.every((statement) => ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement));
   const reExports = fixReExports(project, sourcePath, target, symbol, edits, typeDeclaration);
   if (reExports > 0) applyToProject(loaded, edits);
-  if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original) > 0) applyToProject(loaded, edits);
+  if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original, prefersSeparateTypeImports(project)) > 0) applyToProject(loaded, edits);
   for (const [path, text] of edits) {
     if (text === null) continue;
     const like = original(path) ?? loaded.originals.get(sourceRel) ?? '';
