@@ -9,6 +9,7 @@ import { InMemoryFileSystemHost, Project, ts } from 'ts-morph';
 import type { CapabilityContext } from '../../../core/index.js';
 import { setModuleFormats } from './module-format.js';
 import { readTsconfigProjects } from './tsconfig-projects.js';
+import { programFiles } from './project-guard.js';
 
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const CONFIG_FILE = /(^|\/)(package|tsconfig[^/]*|jsconfig)\.json$/;
@@ -58,7 +59,9 @@ export async function loadTsProject(ctx: CapabilityContext, host: InMemoryFileSy
   // (project-guard.ts).
   if (used) {
     for (const other of [...configs.projects, ...configs.unreadable]) {
-      for (const file of other.fileNames) {
+      // The modules the root files import belong to the project too (a tsconfig `files` list names only entry points).
+      const reached = 'options' in other && other.fileNames.length > 0 ? programFiles(other, originals) : other.fileNames;
+      for (const file of reached) {
         if (!project.getSourceFile(file) && originals.has(toWorkspacePath(file))) project.addSourceFileAtPath(file);
       }
     }

@@ -74,6 +74,15 @@ function compilerHost(texts: Map<string, string | null>, parsed: Map<string, ts.
   };
 }
 
+/**
+ * Every workspace file the project's program holds: its root files and what they import (a tsconfig
+ * whose `files` names only entry points still covers the modules they reach). Parsed, not checked.
+ */
+export function programFiles(project: TsconfigProject, texts: Map<string, string | null>): string[] {
+  const prog = program(project, texts, new Map());
+  return prog.getSourceFiles().map((file) => file.fileName).filter((name) => !name.startsWith(LIB_DIR) && texts.get(name.slice(1)) != null);
+}
+
 function program(project: TsconfigProject, texts: Map<string, string | null>, parsed: Map<string, ts.SourceFile>): ts.Program {
   // Declaration output is what isolatedDeclarations is about; noEmit keeps the program from wanting to write.
   const options: ts.CompilerOptions = { ...project.options, noEmit: true };
