@@ -8,6 +8,7 @@ import type { StepResult } from '../../../../core/index.js';
 import { run as rename } from '../../../../capabilities/refactoring/rename.js';
 import { run as extract } from '../../../../capabilities/refactoring/extract-function.js';
 import { run as move } from '../../../../capabilities/refactoring/move.js';
+import { run as modernize } from '../../../../capabilities/refactoring/modernize.js';
 import { copySample, repo, type CapabilityRun, type Sample } from '../ts-project/sample-workspace.js';
 
 // The review-style sample: prices.ts, totals.ts, receipt.ts and currency.ts with semicolons (the project's detected
@@ -42,6 +43,17 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
     expect(result.summary).to.contain('Formatted 1 changed file(s) with the project\'s Prettier config ".prettierrc.json".');
     expect(result.summary).to.match(/Not formatted \(not Prettier-clean before the change\): src\/prices\.ts, src\/receipt\.ts, src\/totals\.ts\./);
     await sample.typecheck();
+  });
+
+  it('modernize: a concatenation Prettier had broken over lines becomes a template the project\'s Prettier accepts', async () => {
+    await writeFile(path.join(sample.root, '.prettierrc.json'), `${JSON.stringify(PRETTIER)}\n`);
+    const greet = "export function greet(name: string, count: number, place: string): string {\n  return (\n    'Hello ' +\n    name +\n    ', you have ' +\n    count +\n    ' new messages waiting for you at ' +\n    place\n  )\n}\n";
+    await writeFile(path.join(sample.root, 'src/greet.ts'), greet);
+    const { result } = await sample.apply(modernize, { include: ['src/greet.ts'], codemods: ['concat-to-template'] });
+    const after = await sample.read('src/greet.ts');
+    expect(after).to.contain('`Hello ${name}, you have ${count} new messages waiting for you at ${place}`');
+    expect(await prettier.check(after, { ...PRETTIER, filepath: path.join(sample.root, 'src/greet.ts') })).to.equal(true);
+    expect(result.summary).to.contain('with the project\'s Prettier config ".prettierrc.json"');
   });
 
   it('a Prettier config that is code is not run without the project-code permission, and the summary says so', async () => {
