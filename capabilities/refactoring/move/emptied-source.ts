@@ -4,7 +4,8 @@
  * something still imports it (an `import './x.js'` for side effects, a re-export the service did not
  * rewrite: it stays, and the type guard judges the result) or it is one of the package's public entry
  * points (package.json `main`/`module`/`types`/`exports`/`bin`, a built path mapped back to its source
- * through the tsconfig's `outDir`/`rootDir` or the usual dist|lib|build|out -> src layout): then it keeps
+ * through the tsconfig's `outDir`/`rootDir` or the usual dist|lib|build|out -> src layout; or a module a
+ * tsconfig names in its `files` list, which its build starts from): then it keeps
  * `export { name } from '<target>'` (`export type` for an interface or type alias) so the package's
  * API does not lose the name, and the summary says which entry point made it stay.
  */
@@ -31,7 +32,7 @@ export function settleEmptiedSource(loaded: LoadedProject, edits: FileEdits, sit
   const text = edits.get(sites.sourcePath);
   if (typeof text !== 'string' || !isEmptyModule(text)) return { outcome: 'kept' };
   const sourceRel = toWorkspacePath(sites.sourcePath);
-  const entryPoint = publicEntryPoint(loaded, sourceRel);
+  const entryPoint = publicEntryPoint(loaded, sourceRel) ?? tsconfigFilesEntry(loaded, sourceRel);
   if (entryPoint) {
     const typeOnly = sites.statements.every((s) => ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s));
     const like = specifierStyle(loaded.project, sites.sourcePath);
@@ -81,6 +82,18 @@ function publicEntryPoint(loaded: LoadedProject, sourceRel: string): string | nu
     for (const path of strings(pkg[field])) {
       if (candidates(path, outDir, rootDir).includes(stem)) return `package.json ${field}: "${path}"`;
     }
+  }
+  return null;
+}
+
+/** "tsconfig.json files" when a tsconfig names the module in its `files` list (an entry point the build starts from). */
+function tsconfigFilesEntry(loaded: LoadedProject, sourceRel: string): string | null {
+  for (const [rel, text] of loaded.originals) {
+    if (!/(^|\/)tsconfig[^/]*\.json$/.test(rel) || rel.split('/').includes('node_modules')) continue;
+    const files = (ts.parseConfigFileTextToJson(rel, text).config as { files?: unknown } | undefined)?.files;
+    if (!Array.isArray(files)) continue;
+    const listed = files.find((file) => typeof file === 'string' && posix.join(posix.dirname(rel), file) === sourceRel);
+    if (listed) return `${rel} files: "${listed as string}"`;
   }
   return null;
 }

@@ -136,6 +136,14 @@ export function checkTsconfigProjects(originals: Map<string, string>, edits: Fil
       remaining.set(key, (remaining.get(key) ?? 0) + 1);
     }
     const errors: NewError[] = [];
+    // Program-level errors too: a deleted file a tsconfig names in "files" is "File not found" (TS6053).
+    const global = (prog: ts.Program): string[] => prog.getOptionsDiagnostics().filter((d) => d.category === ts.DiagnosticCategory.Error).map(keyOf);
+    const globalBefore = global(old);
+    for (const key of global(next)) {
+      const at = globalBefore.indexOf(key);
+      if (at >= 0) globalBefore.splice(at, 1);
+      else errors.push({ file: project.config, line: 1, message: `TS${key.replace('|', ': ')}` });
+    }
     for (const d of diagnostics(next, inNew)) {
       const key = keyOf(d);
       const left = remaining.get(key) ?? 0;

@@ -35,6 +35,14 @@ describe('capabilities/refactoring/move: the emptied source module', function ()
     await sample.typecheck();
   });
 
+  it('keeps a re-export when a tsconfig names the source in its files list (a build entry point)', async () => {
+    await writeFile(join(sample.root, 'tsconfig.build.json'), '{ "extends": "./tsconfig.json", "files": ["src/only.ts", "src/uses-only.ts"] }\n');
+    const { result } = await sample.apply(run, { file: 'src/only.ts', symbol: 'isMetric', to: 'src/label.ts' });
+    expect(await sample.read('src/only.ts')).to.equal("/** One helper. */\nexport { isMetric } from './label.js';\n");
+    expect(result.summary).to.contain('public entry point of the package (tsconfig.build.json files: "src/only.ts")');
+    await sample.typecheck();
+  });
+
   it('keeps a module something still imports for its side effects', async () => {
     await writeFile(join(sample.root, 'src/side.ts'), "import './only.js';\n\nexport const loaded = true;\n");
     const { result } = await sample.apply(run, { file: 'src/only.ts', symbol: 'isMetric', to: 'src/label.ts' });

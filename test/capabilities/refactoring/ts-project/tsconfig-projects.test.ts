@@ -77,6 +77,12 @@ describe('capabilities/refactoring/ts-project: every tsconfig project with its o
     expect(verbatim.failing.map((f) => f.project)).to.deep.equal(['tests/tsconfig.json']);
     expect(verbatim.failing[0]!.errors[0]!.message).to.match(/^TS1484: 'Shape' is a type and must be imported using a type-only import when 'verbatimModuleSyntax' is enabled/);
     expect(checkTsconfigProjects(originals, new Map(), []).failing).to.deep.equal([]);
+
+    // Deleting a module a tsconfig names in "files" breaks that project even though no file imports it.
+    originals.set('tsconfig.entry.json', '{ "compilerOptions": { "strict": true, "types": [] }, "files": ["src/shapes.ts", "tests/shapes.test.ts"] }');
+    const deleted = checkTsconfigProjects(originals, new Map([['/src/shapes.ts', null]]), ['/src/shapes.ts']);
+    const entry = deleted.failing.find((f) => f.project === 'tsconfig.entry.json');
+    expect(entry?.errors.map((e) => e.message).join('\n')).to.match(/TS6053: File '\/src\/shapes\.ts' not found/);
   });
 
   it('a config that cannot be read (extends a package) is named in the summary as not checked', async () => {
