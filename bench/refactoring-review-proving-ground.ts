@@ -19,11 +19,13 @@
  * installed here): "passed" means type-checked, not tested.
  *
  * Run: node dist/bench/refactoring-review-proving-ground.js [--runs 10] [--seed 16] <repo folder>...
+ * (or AGENTD_REVIEW_BENCH_REPOS=a,b; skipped without repositories). Results also in $TMPDIR/agentd-review-proving-ground.json.
  */
 import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { Node, Project } from 'ts-morph';
 import { createLocalContext } from '../core/context/index.js';
@@ -228,9 +230,13 @@ async function peerRenames(root: string, targets: { file: string; name: string }
 
 const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(0)}%`);
 
-async function main(): Promise<void> {
-  const { runs, seed, repos } = args();
-  if (repos.length === 0) throw new Error('usage: refactoring-review-proving-ground [--runs N] [--seed S] <repo folder>...');
+export async function run(): Promise<void> {
+  const { runs, seed, repos: given } = args();
+  const repos = given.length > 0 ? given : (process.env.AGENTD_REVIEW_BENCH_REPOS ?? '').split(',').filter(Boolean).map((r) => path.resolve(r));
+  if (repos.length === 0) {
+    console.log('refactoring-review-proving-ground skipped: no repositories given (pass local clones as arguments or in AGENTD_REVIEW_BENCH_REPOS, comma-separated)');
+    return;
+  }
   const report: unknown[] = [];
   for (const repo of repos) {
     const commit = execFileSync('git', ['-C', repo, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -275,4 +281,4 @@ async function main(): Promise<void> {
   await writeFile(path.join(tmpdir(), 'agentd-review-proving-ground.json'), JSON.stringify(report, null, 2));
 }
 
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
