@@ -9,6 +9,7 @@ import { AgentdError } from '../../core/index.js';
 import { DEFAULT_CODEMODS, INPUT_SCHEMA, SOURCE_EXTENSIONS, type ModernizeInput } from './modernize/options.js';
 import { decideTypeModule, withTypeModule, type TypeModuleDecision } from './modernize/package-type.js';
 import { runCodemods, type CodemodRun } from './modernize/run-codemods.js';
+import { formatChanges } from './review/format-changes.js';
 
 export const meta: CapabilityMeta = {
   id: 'refactoring.modernize',
@@ -32,11 +33,14 @@ export async function run(input: ModernizeInput, ctx: CapabilityContext): Promis
   const { files, skipped } = await ctx.workspace.readMany(paths);
   const allFiles = new Set(await ctx.workspace.list({ extensions: [...SOURCE_EXTENSIONS, '.json'] }));
   const result = runCodemods(files, codemods, ctx.project.codeStyle, allFiles, ctx.signal);
-  for (const file of result.files) if (file.after !== file.before) await ctx.workspace.write(file.file, file.after);
+  // Files that were clean under the project's Prettier config stay clean (review/format-changes.ts).
+  const texts = new Map<string, string | null>(result.files.filter((f) => f.after !== f.before).map((f) => [f.file, f.after]));
+  const format = await formatChanges(ctx, new Map(result.files.map((f) => [f.file, f.before])), texts);
+  for (const [file, text] of texts) if (text !== null) await ctx.workspace.write(file, text);
   const typeModule = codemods.includes('cjs-to-esm') ? await applyTypeDecision(ctx, result, options.setTypeModule === true) : null;
   const changed = result.files.filter((f) => f.after !== f.before);
   return {
-    summary: summarise(result, changed.length, typeModule),
+    summary: summarise(result, changed.length, typeModule) + format.note,
     changes: ctx.workspace.changes(),
     data: {
       codemods,

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { Node, SyntaxKind, ts } from 'ts-morph';
 import type { CapabilityContext } from '../../../core/index.js';
+import { guardTsconfigProjects } from '../ts-project/project-guard.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import { applyToProject, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
 import { toProjectPath, type LoadedProject } from '../ts-project/load-project.js';
@@ -49,6 +50,7 @@ export async function dedupeClone(ctx: CapabilityContext, loaded: LoadedProject,
   applyToProject(loaded, edits);
   const errors = findNewErrors(loaded.project, paths, before);
   if (errors.length > 0) throw refuse(`Merging the clone would not compile (${describeErrors(errors)}); merge it by hand or pick another clone.`);
+  guardTsconfigProjects(loaded, edits, paths, 'Merging the clone', 'merge it by hand or pick another clone.');
   const touched = await stageEdits(ctx, loaded, edits);
   return {
     touched,

@@ -5,7 +5,10 @@ import { loadTsProject, toWorkspacePath } from '../ts-project/load-project.js';
 import { refuse } from '../ts-project/refusal.js';
 import { requireSourceFile, where } from '../ts-project/positions.js';
 import { invalidIdentifierReason } from '../ts-project/identifiers.js';
-import { applyTextChanges, applyToProject, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
+import { applyTextChanges, applyToProject, type FileEdits } from '../ts-project/file-edits.js';
+import { guardTsconfigProjects } from '../ts-project/project-guard.js';
+import { fileStyle } from '../ts-project/file-style.js';
+import { stageReviewed } from '../review/stage-reviewed.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import type { ExtractInput } from './input.js';
 import { selectStatements, type Selection } from './select-statements.js';
@@ -26,7 +29,7 @@ export async function extractFunction(ctx: CapabilityContext, input: ExtractInpu
   if (facts.usesThis && !owner) throw refuse(`Lines ${input.startLine}-${input.endLine} of "${input.file}" use "this" outside a class method, where a module-level function cannot keep its meaning; select statements without "this".`);
   const asMethod = facts.usesThis;
   assertNameFree(loaded.project.getTypeChecker().compilerObject, file.compilerNode, selection, asMethod ? owner : undefined, input.name);
-  const { changes, kind } = languageServiceExtract(loaded.project, file, selection, asMethod, input.name, ctx.project.codeStyle);
+  const { changes, kind } = languageServiceExtract(loaded.project, file, selection, asMethod, input.name, fileStyle(file.getFullText(), ctx.project.codeStyle));
   const checker = loaded.project.getTypeChecker().compilerObject;
   const extracted = applyTextChanges(file.getFullText(), changes);
   const typed = fixAnyParameters(extracted, file.getFilePath(), checker, file.compilerNode, selection, input.name);
@@ -35,10 +38,12 @@ export async function extractFunction(ctx: CapabilityContext, input: ExtractInpu
   applyToProject(loaded, edits);
   const introduced = findNewErrors(loaded.project, edits.keys(), before);
   if (introduced.length > 0) throw refuse(`Extracting lines ${input.startLine}-${input.endLine} would introduce type errors (${describeErrors(introduced)}); select a different range.`);
-  await stageEdits(ctx, loaded, edits);
+  const unchecked = guardTsconfigProjects(loaded, edits, edits.keys(), `Extracting lines ${input.startLine}-${input.endLine}`, 'select a different range.');
+  const { findings, note: review } = await stageReviewed(ctx, loaded, edits);
   const signature = signatureOf(loaded.project.getSourceFileOrThrow(file.getFilePath()).compilerNode, input.name);
   return {
-    summary: `Extracted lines ${input.startLine}-${input.endLine} of "${toWorkspacePath(file.getFilePath())}" (${selection.statements.length} statements) into ${kind} ${signature ?? input.name}.`,
+    summary: `Extracted lines ${input.startLine}-${input.endLine} of "${toWorkspacePath(file.getFilePath())}" (${selection.statements.length} statements) into ${kind} ${signature ?? input.name}.${unchecked}${review}`,
+    findings,
     data: { file: toWorkspacePath(file.getFilePath()), name: input.name, kind, signature, statements: selection.statements.length, async: /^async /.test(signature ?? '') },
   };
 }

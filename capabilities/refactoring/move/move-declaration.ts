@@ -13,7 +13,11 @@ import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { loadTsProject, toProjectPath, toWorkspacePath, type LoadedProject } from '../ts-project/load-project.js';
 import { refuse } from '../ts-project/refusal.js';
 import { requireSourceFile, where } from '../ts-project/positions.js';
-import { applyToProject, editsFromFileChanges, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
+import { applyToProject, editsFromFileChanges, type FileEdits } from '../ts-project/file-edits.js';
+import { guardTsconfigProjects } from '../ts-project/project-guard.js';
+import { fileStyle } from '../ts-project/file-style.js';
+import { settleEmptiedSource, type EmptiedSource } from './emptied-source.js';
+import { stageReviewed } from '../review/stage-reviewed.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import { formatSettings, userPreferences } from '../ts-project/code-style.js';
 import { resolveSpecifier } from '../ts-project/module-specifiers.js';
@@ -25,7 +29,7 @@ import { carryDependencyImports, dropSelfImports } from './import-fixes.js';
 import { importCycles, newCycles, runtimeImportGraph } from './module-graph.js';
 import { assertNoDeclarationClash, detachTargetImport } from './target-imports.js';
 import { assertNamespacesFollow, namedInsteadOfNamespace, rewriteNamespaceMembers } from './namespace-imports.js';
-import { markTypeOnlyImports, prefersTypeOnlyImports } from './type-only-imports.js';
+import { markTypeOnlyImports, prefersSeparateTypeImports, prefersTypeOnlyImports } from './type-only-imports.js';
 import { matchLineEnds, tidyLayout } from './tidy-layout.js';
 
 export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput): Promise<StepResult> {
@@ -58,21 +62,39 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   if (moved) edits.set(target, keepOriginalText(moved, target, source.compilerNode, statements, input.symbol));
   const reExports = settleEdits(loaded, edits, { sourcePath: source.getFilePath(), sourceRel, target, statements, symbol: input.symbol, source: source.compilerNode });
   applyToProject(loaded, edits);
+  const emptied = settleEmptiedSource(loaded, edits, { sourcePath: source.getFilePath(), target, statements, symbol: input.symbol, dependents: (path) => dependentsOf(project, path) });
+  applyToProject(loaded, edits);
   const introduced = findNewErrors(project, [...checked, ...edits.keys()].filter((path) => edits.get(path) !== null), before);
   if (introduced.length > 0) {
     throw refuse(`Moving "${input.symbol}" to "${targetRel}" would introduce type errors (${describeErrors(introduced)}); move what it depends on first or pick another target.`);
   }
+  const unchecked = guardTsconfigProjects(loaded, edits, checked, `Moving "${input.symbol}" to "${targetRel}"`, 'move what it depends on first or pick another target.');
   const cycles = newCycles(cyclesBefore, importCycles(runtimeImportGraph(project))).map((cycle) => cycle.map(toWorkspacePath));
   for (const cycle of cycles) ctx.log('warn', `Moving "${input.symbol}" introduces an import cycle: ${cycle.join(' -> ')}.`);
-  const touched = await stageEdits(ctx, loaded, edits);
+  const { touched, findings, note: review } = await stageReviewed(ctx, loaded, edits);
   const created = !loaded.originals.has(targetRel);
   const importers = touched.filter((path) => path !== sourceRel && path !== targetRel);
   const warning = cycles.length > 0 ? ` Warning: the move introduces an import cycle (${cycles.map((c) => c.join(' <-> ')).join('; ')}).` : '';
+  const emptiedNote = describeEmptied(emptied, sourceRel, targetRel, input.symbol);
   const detachedNote = detached !== undefined ? ` "${targetRel}" no longer imports it from "${sourceRel}".` : '';
   return {
-    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${detachedNote}${warning}`,
-    data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles, targetImportDropped: detached !== undefined },
+    summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${emptiedNote}${detachedNote}${warning}${unchecked}${review}`,
+    findings,
+    data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles, targetImportDropped: detached !== undefined, emptiedSource: emptied },
   };
+}
+
+function describeEmptied(emptied: EmptiedSource, sourceRel: string, targetRel: string, symbol: string): string {
+  switch (emptied.outcome) {
+    case 'deleted':
+      return ` "${sourceRel}" had nothing left and was deleted.`;
+    case 're-exported':
+      return ` "${sourceRel}" had nothing left but is a public entry point of the package (${emptied.entryPoint}), so it keeps "${symbol}" as a re-export from "${targetRel}".`;
+    case 'still-imported':
+      return ` "${sourceRel}" has nothing left but is still imported by ${emptied.by.join(', ')}, so it was kept.`;
+    default:
+      return '';
+  }
 }
 
 interface MoveSites {
@@ -102,7 +124,7 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
   const typeDeclaration = statements.every((statement) => ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement));
   const reExports = fixReExports(project, sourcePath, target, symbol, edits, typeDeclaration);
   if (reExports > 0) applyToProject(loaded, edits);
-  if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original) > 0) applyToProject(loaded, edits);
+  if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original, prefersSeparateTypeImports(project)) > 0) applyToProject(loaded, edits);
   for (const [path, text] of edits) {
     if (text === null) continue;
     const like = original(path) ?? loaded.originals.get(sourceRel) ?? '';
@@ -146,13 +168,15 @@ function dependentsOf(project: Project, path: string): string[] {
 function languageServiceMove(ctx: CapabilityContext, project: Project, sourcePath: string, statements: ts.Statement[], target: string, name: string): readonly ts.FileTextChanges[] {
   const service = project.getLanguageService().compilerObject;
   const range = { pos: statements[0]!.getStart(), end: statements.at(-1)!.end };
-  const preferences = userPreferences(ctx.project.codeStyle);
+  // The generated text (imports, the moved declaration's surroundings) lands mostly in the target: its style leads.
+  const style = fileStyle((project.getSourceFile(target) ?? project.getSourceFileOrThrow(sourcePath)).getFullText(), ctx.project.codeStyle);
+  const preferences = userPreferences(style);
   const applicable = service.getApplicableRefactors(sourcePath, range, preferences, undefined, undefined, true).flatMap((r) => r.actions).find((a) => a.name === 'Move to file');
   if (!applicable || applicable.notApplicableReason) {
     throw refuse(`"${name}" cannot be moved: ${applicable?.notApplicableReason ?? 'TypeScript offers no move for this declaration'}; move a top-level function, class, interface, type, enum or variable.`);
   }
   try {
-    const result = service.getEditsForRefactor(sourcePath, formatSettings(ctx.project.codeStyle), range, 'Move to file', 'Move to file', preferences, { targetFile: target });
+    const result = service.getEditsForRefactor(sourcePath, formatSettings(style), range, 'Move to file', 'Move to file', preferences, { targetFile: target });
     if (!result || result.edits.length === 0) throw new Error('it produced no edits');
     return result.edits;
   } catch (error) {

@@ -18,8 +18,27 @@ export function prefersTypeOnlyImports(project: Project): boolean {
   }));
 }
 
+/**
+ * The project writes type-only names as separate `import type { … }` statements and never as inline
+ * `type` specifiers: then a mixed import the move writes is split the same way (into the file's
+ * existing `import type` from that module when it has one, so nothing is imported twice).
+ */
+export function prefersSeparateTypeImports(project: Project): boolean {
+  let separate = 0;
+  let inline = 0;
+  for (const file of project.getSourceFiles()) {
+    for (const statement of file.compilerNode.statements) {
+      if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
+      const bindings = statement.importClause.namedBindings;
+      if (statement.importClause.isTypeOnly) separate += 1;
+      else if (bindings && ts.isNamedImports(bindings) && bindings.elements.some((e) => e.isTypeOnly)) inline += 1;
+    }
+  }
+  return separate > 0 && inline === 0;
+}
+
 /** Rewrites the new or changed imports of the edited files; returns how many files changed. */
-export function markTypeOnlyImports(project: Project, edits: FileEdits, originals: (path: string) => string | undefined): number {
+export function markTypeOnlyImports(project: Project, edits: FileEdits, originals: (path: string) => string | undefined, separate = false): number {
   const program = project.getProgram().compilerObject;
   const checker = program.getTypeChecker();
   let changed = 0;
@@ -28,8 +47,10 @@ export function markTypeOnlyImports(project: Project, edits: FileEdits, original
     if (!file) continue;
     const before = importedBefore(originals(path) ?? '', path);
     const changes = file.statements.flatMap((statement) => ts.isImportDeclaration(statement) ? importChanges(file, checker, statement, before) : []);
-    if (changes.length === 0) continue;
-    edits.set(path, applyTextChanges(file.text, changes));
+    const marked = applyTextChanges(file.text, changes);
+    const split = separate ? splitInlineTypes(marked, path, before) : marked;
+    if (split === file.text) continue;
+    edits.set(path, split);
     changed += 1;
   }
   return changed;
@@ -62,6 +83,38 @@ function importChanges(file: ts.SourceFile, checker: ts.TypeChecker, statement: 
   }
   if (!clause.name && typeNow.every(Boolean) && elements.every((element) => element.isTypeOnly || isNew(element))) return wholeTypeOnly(file, clause, elements);
   return elements.flatMap((element, i) => typeNow[i] && !element.isTypeOnly ? [{ span: { start: element.getStart(file), length: 0 }, newText: 'type ' }] : []);
+}
+
+/**
+ * `import { a, type B } from 'x'` (with a name the move added) -> `import { a } from 'x'` plus `B` in
+ * the file's `import type { … } from 'x'`, or a new such statement right after it.
+ */
+function splitInlineTypes(text: string, path: string, before: Set<string>): string {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const changes: ts.TextChange[] = [];
+  for (const statement of file.statements) {
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+    const bindings = clause?.namedBindings;
+    if (!clause || clause.isTypeOnly || !bindings || !ts.isNamedImports(bindings)) continue;
+    const specifier = (statement as ts.ImportDeclaration).moduleSpecifier as ts.StringLiteral;
+    const types = bindings.elements.filter((e) => e.isTypeOnly);
+    const values = bindings.elements.filter((e) => !e.isTypeOnly);
+    if (types.length === 0 || values.length === 0 && !clause.name) continue;
+    if (bindings.elements.every((e) => before.has(`${specifier.text}|${e.name.text}`))) continue;
+    const names = types.map((e) => e.getText(file).replace(/^type\s+/, ''));
+    changes.push({ span: { start: bindings.getStart(file), length: bindings.getWidth(file) }, newText: values.length > 0 ? `{ ${values.map((e) => e.getText(file)).join(', ')} }` : '' });
+    if (values.length === 0) changes.push({ span: { start: clause.name!.end, length: bindings.getStart(file) - clause.name!.end }, newText: '' });
+    const existing = file.statements.find((other): other is ts.ImportDeclaration => ts.isImportDeclaration(other) && other.importClause?.isTypeOnly === true && (other.moduleSpecifier as ts.StringLiteral).text === specifier.text && other.importClause.namedBindings !== undefined && ts.isNamedImports(other.importClause.namedBindings));
+    if (existing) {
+      const named = existing.importClause!.namedBindings as ts.NamedImports;
+      const last = named.elements[named.elements.length - 1];
+      changes.push({ span: { start: last ? last.end : named.getStart(file) + 1, length: 0 }, newText: `${last ? ', ' : ' '}${names.join(', ')}` });
+    } else {
+      const semicolon = statement.getText(file).trimEnd().endsWith(';') ? ';' : '';
+      changes.push({ span: { start: statement.end, length: 0 }, newText: `\nimport type { ${names.join(', ')} } from ${specifier.getText(file)}${semicolon}` });
+    }
+  }
+  return changes.length > 0 ? applyTextChanges(text, changes) : text;
 }
 
 /** `import { type A, B }` -> `import type { A, B }`. */

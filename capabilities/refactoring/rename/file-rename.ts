@@ -9,7 +9,10 @@ import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { loadTsProject, toProjectPath, toWorkspacePath } from '../ts-project/load-project.js';
 import { refuse } from '../ts-project/refusal.js';
 import { requireSourceFile } from '../ts-project/positions.js';
-import { applyToProject, editsFromFileChanges, stageEdits } from '../ts-project/file-edits.js';
+import { applyToProject, editsFromFileChanges } from '../ts-project/file-edits.js';
+import { guardTsconfigProjects } from '../ts-project/project-guard.js';
+import { fileStyle } from '../ts-project/file-style.js';
+import { stageReviewed } from '../review/stage-reviewed.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import { formatSettings, userPreferences } from '../ts-project/code-style.js';
 import type { FileRenameInput } from './input.js';
@@ -20,7 +23,7 @@ export async function renameFile(ctx: CapabilityContext, input: FileRenameInput)
   const oldRel = toWorkspacePath(file.getFilePath());
   const newRel = await newPath(ctx, oldRel, input.newFileName);
   const service = loaded.project.getLanguageService().compilerObject;
-  const changes = service.getEditsForFileRename(file.getFilePath(), toProjectPath(newRel), formatSettings(ctx.project.codeStyle), userPreferences(ctx.project.codeStyle));
+  const changes = service.getEditsForFileRename(file.getFilePath(), toProjectPath(newRel), formatSettings(fileStyle(file.getFullText(), ctx.project.codeStyle)), userPreferences(fileStyle(file.getFullText(), ctx.project.codeStyle)));
   const edits = editsFromFileChanges(loaded.project, changes);
   const text = edits.get(file.getFilePath()) ?? file.getFullText();
   edits.set(file.getFilePath(), null);
@@ -32,10 +35,12 @@ export async function renameFile(ctx: CapabilityContext, input: FileRenameInput)
   applyToProject(loaded, edits);
   const introduced = findNewErrors(loaded.project, checked, before);
   if (introduced.length > 0) throw refuse(`Renaming "${oldRel}" to "${newRel}" would introduce type errors (${describeErrors(introduced)}); fix those imports first or pick another path.`);
-  const touched = await stageEdits(ctx, loaded, edits);
+  const unchecked = guardTsconfigProjects(loaded, edits, [...checked, toProjectPath(oldRel)], `Renaming "${oldRel}" to "${newRel}"`, 'fix those imports first or pick another path.', (key) => key.split(oldStem).join(newStem));
+  const { touched, findings, note: review } = await stageReviewed(ctx, loaded, edits);
   const importers = touched.filter((path) => path !== oldRel && path !== newRel);
   return {
-    summary: `Renamed "${oldRel}" to "${newRel}" and updated imports in ${importers.length} files.`,
+    summary: `Renamed "${oldRel}" to "${newRel}" and updated imports in ${importers.length} files.${unchecked}${review}`,
+    findings,
     data: { kind: 'file', oldPath: oldRel, newPath: newRel, files: touched, importers },
   };
 }

@@ -3,7 +3,9 @@ import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { loadTsProject, toWorkspacePath } from '../ts-project/load-project.js';
 import { refuse } from '../ts-project/refusal.js';
 import { invalidIdentifierReason } from '../ts-project/identifiers.js';
-import { applyTextChanges, applyToProject, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
+import { applyTextChanges, applyToProject, type FileEdits } from '../ts-project/file-edits.js';
+import { guardTsconfigProjects } from '../ts-project/project-guard.js';
+import { stageReviewed } from '../review/stage-reviewed.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
 import type { SymbolRenameInput } from './input.js';
 import { findTarget } from './find-target.js';
@@ -31,13 +33,14 @@ export async function renameSymbol(ctx: CapabilityContext, input: SymbolRenameIn
   if (introduced.length > 0) {
     throw refuse(`Renaming "${oldName}" to "${newName}" would introduce type errors (${describeErrors(introduced)}); pick another name or rename the conflicting code first.`);
   }
-  const touched = await stageEdits(ctx, loaded, edits);
+  const unchecked = guardTsconfigProjects(loaded, edits, edits.keys(), `Renaming "${oldName}" to "${newName}"`, 'pick another name or rename the conflicting code first.', (key) => swapName(key, oldName, newName));
+  const { touched, findings: lintFindings, note: review } = await stageReviewed(ctx, loaded, edits);
   for (const warning of warnings) ctx.log('warn', `${warning.file}:${warning.range.startLine}: ${warning.message}`);
   const skipped = loaded.skipped.length > 0 ? ` ${loaded.skipped.length} unreadable files were not searched (${loaded.skipped.map((s) => s.path).join(', ')}).` : '';
   const warned = warnings.length > 0 ? ` ${warnings.length} dynamic references (string "${oldName}") were not renamed; see the findings.` : '';
   return {
-    summary: `Renamed "${oldName}" to "${newName}": ${sites.length} references in ${touched.length} files.${warned}${skipped}`,
-    findings: warnings,
+    summary: `Renamed "${oldName}" to "${newName}": ${sites.length} references in ${touched.length} files.${warned}${skipped}${unchecked}${review}`,
+    findings: [...warnings, ...lintFindings],
     data: { kind: 'symbol', oldName, newName, references: sites.length, files: touched, declaredIn: toWorkspacePath(target.fileName), skipped: loaded.skipped.map((s) => s.path) },
   };
 }

@@ -20,6 +20,9 @@ export function identifiersNamed(file: SourceFile, name: string): ts.Identifier[
 /** True when `id` is the name of its parent declaration (not a reference). */
 export function isDeclarationName(id: ts.Identifier): boolean {
   const parent = id.parent;
+  // `O.isFrozen(x)` names no declaration (getNameOfDeclaration answers for any property access, for
+  // JavaScript's `obj.x = …` expando declarations): only an assignment target counts.
+  if (parent && ts.isPropertyAccessExpression(parent) && !(ts.isBinaryExpression(parent.parent) && parent.parent.left === parent && parent.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken)) return false;
   return parent !== undefined && ts.getNameOfDeclaration(parent as ts.Declaration) === id;
 }
 

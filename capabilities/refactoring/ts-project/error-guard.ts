@@ -20,7 +20,7 @@ export type ErrorCounts = Map<string, number>;
 const MISSING_TYPES_CODES = new Set([2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593, 2688, 2867, 2868]);
 const MISSING_MODULE_CODES = new Set([2307, 2792, 7016]);
 
-function isMissingDependencyTypes(diagnostic: ts.Diagnostic): boolean {
+export function isMissingDependencyTypes(diagnostic: ts.Diagnostic): boolean {
   if (MISSING_TYPES_CODES.has(diagnostic.code)) return true;
   if (!MISSING_MODULE_CODES.has(diagnostic.code)) return false;
   const specifier = /'([^']+)'/.exec(ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '))?.[1];

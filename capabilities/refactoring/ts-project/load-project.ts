@@ -8,6 +8,8 @@
 import { InMemoryFileSystemHost, Project, ts } from 'ts-morph';
 import type { CapabilityContext } from '../../../core/index.js';
 import { setModuleFormats } from './module-format.js';
+import { readTsconfigProjects } from './tsconfig-projects.js';
+import { programFiles } from './project-guard.js';
 
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const CONFIG_FILE = /(^|\/)(package|tsconfig[^/]*|jsconfig)\.json$/;
@@ -37,9 +39,35 @@ export async function loadTsProject(ctx: CapabilityContext, host: InMemoryFileSy
     originals.set(file.path, file.content);
   }
   const tsconfig = pickTsconfig(ctx.project.tsconfig, originals);
-  const project = (tsconfig && fromTsconfig(host, tsconfig)) || fromDefaults(host, originals);
+  const configs = readTsconfigProjects(originals);
+  // A solution-style tsconfig ("files": [] + references) has no files: its first referenced project
+  // with files gives the options the language service works with.
+  const referenced = configs.projects.find((p) => p.config === tsconfig)?.references ?? [];
+  const base = tsconfig ? [tsconfig, ...referenced] : [];
+  let project: Project | null = null;
+  let used: string | null = null;
+  for (const config of base) {
+    project = fromTsconfig(host, config);
+    if (project) {
+      used = config;
+      break;
+    }
+  }
+  project ??= fromDefaults(host, originals);
+  // The files of every other tsconfig project (tests/tsconfig.json, referenced projects) join it, so a
+  // rename or move also updates the tests; each project is type-checked with its own options afterwards
+  // (project-guard.ts).
+  if (used) {
+    for (const other of [...configs.projects, ...configs.unreadable]) {
+      // The modules the root files import belong to the project too (a tsconfig `files` list names only entry points).
+      const reached = 'options' in other && other.fileNames.length > 0 ? programFiles(other, originals) : other.fileNames;
+      for (const file of reached) {
+        if (!project.getSourceFile(file) && originals.has(toWorkspacePath(file))) project.addSourceFileAtPath(file);
+      }
+    }
+  }
   setModuleFormats(project, originals);
-  return { project, originals, skipped, tsconfig: project.getCompilerOptions().configFilePath ? tsconfig : null };
+  return { project, originals, skipped, tsconfig: project.getCompilerOptions().configFilePath ? used : null };
 }
 
 function pickTsconfig(detected: string | null, originals: Map<string, string>): string | null {

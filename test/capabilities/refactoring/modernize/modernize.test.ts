@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { structuredPatch } from 'diff';
 import { AgentdError, type Change } from '../../../../core/index.js';
@@ -108,6 +110,39 @@ describe('capabilities/refactoring/modernize', () => {
       for (const change of changes) linePairs(change);
       await applyStaged(root, staged);
       expect((await mocha(root)).code).to.equal(0);
+    });
+
+    it('concat-to-template makes one flat template: parenthesised string chains and template operands are merged, never nested', async () => {
+      const root = await mkdtemp(path.join(tmpdir(), 'agentd-concat-'));
+      try {
+        await writeFile(path.join(root, 'package.json'), '{ "type": "module" }\n');
+        const source = [
+          'export function labels(name, n) {',
+          "  const a = 'Hello ' + (name + '!') + ' you have ' + n + ' items';",
+          "  const b = 'x' + `${name}-${n}` + 'y';",
+          "  const c = `id:${n}` + '/' + name;",
+          "  const d = 'sum ' + (n + 1);",
+          "  const e = n + ('#' + name);",
+          '  return [a, b, c, d, e];',
+          '}',
+          '',
+        ].join('\n');
+        await writeFile(path.join(root, 'labels.js'), source);
+        const before = (await import(`${pathToFileURL(path.join(root, 'labels.js')).href}?before`)) as { labels(name: string, n: number): string[] };
+        const { changes, staged } = await modernize(root, { codemods: ['concat-to-template'] });
+        const after = afterOf(changes, 'labels.js');
+        expect(after).to.include('const a = `Hello ${name}! you have ${n} items`;');
+        expect(after).to.include('const b = `x${name}-${n}y`;');
+        expect(after).to.include('const c = `id:${n}/${name}`;');
+        expect(after).to.include('const d = `sum ${n + 1}`;');
+        expect(after).to.include('const e = `${n}#${name}`;');
+        expect(after, 'no template inside a template').not.to.match(/\$\{[^}]*`/);
+        await applyStaged(root, staged);
+        const rewritten = (await import(`${pathToFileURL(path.join(root, 'labels.js')).href}?after`)) as typeof before;
+        expect(rewritten.labels('ann', 3)).to.deep.equal(before.labels('ann', 3));
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
     });
 
     it('promises-to-async leaves a two-argument then as it is and says why', async () => {

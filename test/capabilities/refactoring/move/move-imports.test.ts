@@ -100,6 +100,15 @@ describe('capabilities/refactoring/move: imports, type-only imports, layout, cyc
       await sample.typecheck();
     });
 
+    it('a project that writes separate `import type` statements (never inline `type`) gets them, not a mixed import', async () => {
+      await writeFile(join(sample.root, 'src/convert.ts'), (await sample.read('src/convert.ts')).replace("import { fromMetres, toMetres, type Unit } from './units.js';", "import { fromMetres, toMetres } from './units.js';\nimport type { Unit } from './units.js';"));
+      await sample.apply(run, { file: 'src/units.ts', symbol: 'fromMetres', to: 'src/from-metres.ts' });
+      const moved = await sample.read('src/from-metres.ts');
+      expect(moved).to.match(/^import \{ factorOf \} from '\.\/units\.js';\nimport type \{ Unit \} from '\.\/units\.js';\n\n/);
+      expect(moved).not.to.match(/\{[^}]*\btype \w/);
+      await sample.typecheck();
+    });
+
     it('a project that writes no type-only imports gets plain ones', async () => {
       await writeFile(join(sample.root, 'tsconfig.json'), (await sample.read('tsconfig.json')).replace('"verbatimModuleSyntax": true,', ''));
       for (const file of ['src/units.ts', 'src/reading.ts', 'src/convert.ts']) {

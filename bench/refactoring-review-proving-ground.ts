@@ -1,0 +1,284 @@
+/**
+ * Refactoring review proving ground (issue #16): real TypeScript repositories given as local folders
+ * (nothing of them is committed here; their commit ids are printed), each copied to a temp folder
+ * (without .git; node_modules symlinked when present), and rename / move / extract-function /
+ * modernize (concat-to-template) refactorings chosen by a fixed seed run through the capabilities on a
+ * real local context WITHOUT the project-code permission (as a REST job by default). For each run:
+ * - refused: the capability said no (refactoring_refused and the reason);
+ * - broken: its staged change was applied and a tsconfig project of the repository has a type error it
+ *   did not have before (every tsconfig*.json of the repo checked with agentd's TypeScript API: errors
+ *   counted by code and message, not file or position, since a move carries code and its existing
+ *   errors to another file) — must be 0;
+ * - passed: applied and no project got a new error;
+ * - review-clean (of the passed): every changed file that was clean under the repository's own Prettier
+ *   config (data configs, resolved by agentd's Prettier) before is still clean after. ESLint configs
+ *   are the repository's code: this bench runs none and says so.
+ * The peer, measured in the same run on the same renames: ts-morph's `rename()` alone (a Project over
+ * the repository's tsconfig, no review step), whose output is checked with the same Prettier config.
+ * Then every change is rolled back. Affected tests are not run (the repositories' dependencies are not
+ * installed here): "passed" means type-checked, not tested.
+ *
+ * Run: node dist/bench/refactoring-review-proving-ground.js [--runs 10] [--seed 16] <repo folder>...
+ * (or AGENTD_REVIEW_BENCH_REPOS=a,b; skipped without repositories). Results also in $TMPDIR/agentd-review-proving-ground.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as prettier from 'prettier';
+import { Node, Project } from 'ts-morph';
+import { createLocalContext } from '../core/context/index.js';
+import { applyChanges, changesFromStaged } from '../core/workspace/index.js';
+import { isAgentdError, type Change, type StepResult } from '../core/index.js';
+import * as rename from '../capabilities/refactoring/rename.js';
+import * as move from '../capabilities/refactoring/move.js';
+import * as extract from '../capabilities/refactoring/extract-function.js';
+import * as modernize from '../capabilities/refactoring/modernize.js';
+import { typecheckWithApi } from '../capabilities/refactoring/verify/typecheck-api.js';
+
+type Kind = 'rename' | 'move' | 'extract' | 'modernize';
+type Outcome = 'passed' | 'refused' | 'broken' | 'error';
+interface Run { kind: Kind; input: Record<string, unknown>; outcome: Outcome; reason?: string; reviewClean?: boolean; reviewNote?: string; ms: number }
+
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', 'website', '_site', 'docs']);
+const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+const TEST = /(^|\/)(__tests__|tests?|spec|__performance_tests__|perf)(\/|$)|\.(test|spec)\.[cm]?tsx?$|\.d\.[cm]?ts$/;
+
+function args(): { runs: number; seed: number; repos: string[] } {
+  const argv = process.argv.slice(2);
+  let runs = 10;
+  let seed = 16;
+  const repos: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--runs') runs = Number(argv[(i += 1)]);
+    else if (argv[i] === '--seed') seed = Number(argv[(i += 1)]);
+    else repos.push(path.resolve(argv[i]!));
+  }
+  return { runs, seed, repos };
+}
+
+/** mulberry32: a small seeded PRNG, so the same seed picks the same refactorings. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(items: T[], count: number, next: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, count);
+}
+
+async function walk(root: string, rel = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(path.join(root, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) out.push(...(await walk(root, child)));
+    } else out.push(child);
+  }
+  return out;
+}
+
+async function copyRepo(source: string): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'agentd-review-pg-'));
+  await cp(source, root, { recursive: true, filter: (src) => !['.git', 'node_modules'].includes(path.basename(src)) });
+  if (await stat(path.join(source, 'node_modules')).then(() => true, () => false)) await symlink(path.join(source, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  return root;
+}
+
+/** Errors of each tsconfig project, as "error TSxxxx: message" counts. */
+function typeErrors(root: string, configs: string[]): Map<string, Map<string, number>> {
+  const all = new Map<string, Map<string, number>>();
+  for (const config of configs) {
+    const counts = new Map<string, number>();
+    for (const line of typecheckWithApi(root, config, []).lines) {
+      // By message, not by file or position: a move carries code, and the errors it already had, to another file.
+      const key = line.replace(/^[^(]*\(\d+,\d+\): /, '');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    all.set(config, counts);
+  }
+  return all;
+}
+
+function newErrors(before: Map<string, Map<string, number>>, after: Map<string, Map<string, number>>): string[] {
+  const found: string[] = [];
+  for (const [config, counts] of after) {
+    for (const [key, n] of counts) if (n > (before.get(config)?.get(key) ?? 0)) found.push(`${config}: ${key}`);
+  }
+  return found;
+}
+
+async function prettierOptions(root: string, rel: string): Promise<prettier.Options | null> {
+  const file = path.join(root, rel);
+  const configFile = await prettier.resolveConfigFile(file);
+  if (!configFile || !configFile.startsWith(root) || /\.[cm]?[jt]s$/.test(configFile)) return null;
+  return prettier.resolveConfig(file, { editorconfig: false });
+}
+
+async function prettierClean(root: string, rel: string, text: string): Promise<boolean | null> {
+  const options = await prettierOptions(root, rel);
+  if (!options) return null;
+  return prettier.check(text, { ...options, filepath: path.join(root, rel) }).catch(() => false);
+}
+
+/** Review-clean: every changed file that was Prettier-clean before is still clean (null: the repo has no data Prettier config). */
+async function reviewClean(root: string, changes: Change[]): Promise<{ clean: boolean | null; note?: string }> {
+  for (const change of changes) {
+    if (change.after === null || !SOURCE.test(change.path)) continue;
+    const before = change.before == null ? true : await prettierClean(root, change.path, change.before);
+    if (before === null) return { clean: null };
+    if (!before) continue;
+    if (!(await prettierClean(root, change.path, change.after))) return { clean: false, note: change.path };
+  }
+  return { clean: true };
+}
+
+interface Candidates { rename: Record<string, unknown>[]; move: Record<string, unknown>[]; extract: Record<string, unknown>[]; modernize: Record<string, unknown>[]; renameTargets: { file: string; name: string }[] }
+
+async function candidates(root: string, files: string[]): Promise<Candidates> {
+  const sources = files.filter((f) => SOURCE.test(f) && !TEST.test(f));
+  const project = new Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true, compilerOptions: { allowJs: true } });
+  for (const file of sources) project.addSourceFileAtPath(path.join(root, file));
+  const found: Candidates = { rename: [], move: [], extract: [], modernize: [], renameTargets: [] };
+  for (const file of sources) {
+    const source = project.getSourceFileOrThrow(path.join(root, file));
+    for (const fn of source.getFunctions()) {
+      const name = fn.getName();
+      if (!name || !fn.isExported() || fn.isDefaultExport() || fn.getOverloads().length > 0) continue;
+      found.rename.push({ symbol: name, file, newName: `${name}Renamed` });
+      found.renameTargets.push({ file, name });
+      found.move.push({ file, symbol: name, to: `${path.posix.dirname(file)}/moved-${name}.ts` });
+    }
+    for (const node of source.getDescendants()) {
+      if (!(Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node))) continue;
+      const body = node.getBody();
+      if (!body || !Node.isBlock(body)) continue;
+      const statements = body.getStatements();
+      if (statements.length < 5) continue;
+      const range = statements.slice(1, 3);
+      if (range.some((s) => /\breturn\b|\bbreak\b|\bcontinue\b|\byield\b/.test(s.getText()))) continue;
+      found.extract.push({ file, startLine: range[0]!.getStartLineNumber(), endLine: range.at(-1)!.getEndLineNumber(), name: 'extractedPart' });
+    }
+    if (/(['"])[^'"\n]*\1\s*\+\s*\w|\w\s*\+\s*(['"])/.test(source.getFullText())) found.modernize.push({ include: [file], codemods: ['concat-to-template'] });
+  }
+  return found;
+}
+
+const CAPABILITIES: Record<Kind, { run: (input: never, ctx: never) => Promise<StepResult> }> = { rename, move, extract, modernize } as never;
+
+async function runOne(root: string, configs: string[], baseline: Map<string, Map<string, number>>, kind: Kind, input: Record<string, unknown>): Promise<Run> {
+  const started = Date.now();
+  const handle = await createLocalContext({ root, limits: { maxToolCalls: 20_000 }, permissions: { projectCode: false } });
+  let result: StepResult;
+  try {
+    result = await CAPABILITIES[kind].run(input as never, handle.ctx as never);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 160) : String(error);
+    return { kind, input, outcome: isAgentdError(error) ? 'refused' : 'error', reason, ms: Date.now() - started };
+  }
+  const changes = await changesFromStaged(root, handle.staged());
+  if (changes.length === 0) return { kind, input, outcome: 'refused', reason: `nothing changed: ${result.summary.slice(0, 120)}`, ms: Date.now() - started };
+  await applyChanges(root, changes);
+  try {
+    const introduced = newErrors(baseline, typeErrors(root, configs));
+    if (introduced.length > 0) return { kind, input, outcome: 'broken', reason: introduced.slice(0, 2).join(' | ').slice(0, 300), ms: Date.now() - started };
+    const review = await reviewClean(root, changes);
+    return { kind, input, outcome: 'passed', ...(review.clean === null ? {} : { reviewClean: review.clean }), ...(review.note ? { reviewNote: review.note } : {}), ms: Date.now() - started };
+  } finally {
+    for (const change of changes) {
+      const file = path.join(root, change.path);
+      if (change.before == null) await rm(file, { force: true });
+      else await writeFile(file, change.before);
+    }
+  }
+}
+
+/** The peer: ts-morph's rename alone, on the repository's tsconfig; its changed files checked with the same Prettier config. */
+async function peerRenames(root: string, targets: { file: string; name: string }[]): Promise<{ runs: number; clean: number; ms: number }> {
+  let clean = 0;
+  let ms = 0;
+  for (const target of targets) {
+    const started = Date.now();
+    const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json') });
+    const source = project.getSourceFile(path.join(root, target.file)) ?? project.addSourceFileAtPath(path.join(root, target.file));
+    const before = new Map(project.getSourceFiles().map((f) => [f.getFilePath(), f.getFullText()]));
+    source.getFunctionOrThrow(target.name).rename(`${target.name}Renamed`);
+    ms += Date.now() - started;
+    let ok = true;
+    for (const file of project.getSourceFiles()) {
+      const was = before.get(file.getFilePath());
+      if (was === undefined || was === file.getFullText()) continue;
+      const rel = path.relative(root, file.getFilePath());
+      if ((await prettierClean(root, rel, was)) && !(await prettierClean(root, rel, file.getFullText()))) ok = false;
+    }
+    if (ok) clean += 1;
+  }
+  return { runs: targets.length, clean, ms };
+}
+
+const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(0)}%`);
+
+export async function run(): Promise<void> {
+  const { runs, seed, repos: given } = args();
+  const repos = given.length > 0 ? given : (process.env.AGENTD_REVIEW_BENCH_REPOS ?? '').split(',').filter(Boolean).map((r) => path.resolve(r));
+  if (repos.length === 0) {
+    console.log('refactoring-review-proving-ground skipped: no repositories given (pass local clones as arguments or in AGENTD_REVIEW_BENCH_REPOS, comma-separated)');
+    return;
+  }
+  const report: unknown[] = [];
+  for (const repo of repos) {
+    const commit = execFileSync('git', ['-C', repo, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    const root = await copyRepo(repo);
+    try {
+      const files = await walk(root);
+      const configs = files.filter((f) => /(^|\/)tsconfig[^/]*\.json$/.test(f));
+      const baseline = typeErrors(root, configs);
+      const found = await candidates(root, files);
+      const next = random(seed);
+      const chosen: [Kind, Record<string, unknown>][] = [];
+      for (const kind of ['rename', 'move', 'extract', 'modernize'] as Kind[]) for (const input of pick(found[kind], runs, next)) chosen.push([kind, input]);
+      const results: Run[] = [];
+      for (const [kind, input] of chosen) {
+        const run = await runOne(root, configs, baseline, kind, input);
+        results.push(run);
+        process.stderr.write(`${kind} ${JSON.stringify(input)} -> ${run.outcome}${run.reviewClean === false ? ` (not review-clean: ${run.reviewNote})` : ''}${run.reason ? `: ${run.reason}` : ''} [${run.ms} ms]\n`);
+      }
+      const renameTargets = found.renameTargets.filter((t) => chosen.some(([k, i]) => k === 'rename' && i.symbol === t.name && i.file === t.file));
+      const peer = await peerRenames(root, renameTargets);
+      console.log(`\n${path.basename(repo)} @ ${commit} (seed ${seed}; tsconfig projects: ${configs.join(', ') || 'none'}; baseline errors: ${[...baseline.values()].reduce((n, m) => n + [...m.values()].reduce((a, b) => a + b, 0), 0)})`);
+      console.log('| kind | runs | passed | refused | broken | error | review-clean (Prettier) of passed | ms/run |');
+      console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+      const row = (label: string, rs: Run[]): void => {
+        const passed = rs.filter((r) => r.outcome === 'passed');
+        const judged = passed.filter((r) => r.reviewClean !== undefined);
+        const clean = judged.filter((r) => r.reviewClean).length;
+        const ms = rs.length ? Math.round(rs.reduce((n, r) => n + r.ms, 0) / rs.length) : 0;
+        console.log(`| ${label} | ${rs.length} | ${passed.length} | ${rs.filter((r) => r.outcome === 'refused').length} | ${rs.filter((r) => r.outcome === 'broken').length} | ${rs.filter((r) => r.outcome === 'error').length} | ${clean}/${judged.length} (${pct(clean, judged.length)}) | ${ms} |`);
+      };
+      for (const kind of ['rename', 'move', 'extract', 'modernize'] as Kind[]) row(kind, results.filter((r) => r.kind === kind));
+      row('all', results);
+      console.log(`peer, same renames: ts-morph rename() alone — review-clean ${peer.clean}/${peer.runs} (${pct(peer.clean, peer.runs)}), ${peer.runs ? Math.round(peer.ms / peer.runs) : 0} ms/run`);
+      const refusals = results.filter((r) => r.outcome !== 'passed').map((r) => `${r.kind} ${r.outcome}: ${r.reason}`);
+      if (refusals.length) console.log(`not passed:\n- ${refusals.join('\n- ')}`);
+      console.log('ESLint: not run (a repository\'s ESLint config is its code; this bench runs no project code). Tests: not run (dependencies not installed).');
+      report.push({ repo: path.basename(repo), commit, seed, results });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }
+  await writeFile(path.join(tmpdir(), 'agentd-review-proving-ground.json'), JSON.stringify(report, null, 2));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
