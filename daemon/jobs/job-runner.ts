@@ -170,7 +170,6 @@ export class JobRunner {
     const { bus, logger } = this.deps;
     const event = this.redactor.value(raw);
     if (event.type === 'step') {
-      bus.publish({ type: 'step', jobId, index: event.index, capability: event.capability, status: event.status, summary: event.summary ?? null, at: event.at });
       writes.push((current) => {
         const steps = current.steps.map((step) => (step.index !== event.index ? step : {
           ...step, status: event.status, summary: event.summary ?? step.summary,
@@ -178,14 +177,16 @@ export class JobRunner {
           finishedAt: event.status === 'running' || event.status === 'pending' ? null : event.at,
         }));
         return { ...current, steps };
-      });
+      }, () => bus.publish({ type: 'step', jobId, index: event.index, capability: event.capability, status: event.status, summary: event.summary ?? null, at: event.at }));
     } else if (event.type === 'progress') {
       const { totalSteps, message } = event;
       // A capability's own percent, or a later run over part of the plan, may report less than was shown.
       const completedSteps = (floor.completedSteps = Math.max(floor.completedSteps, event.completedSteps));
       const percent = (floor.percent = Math.max(floor.percent, event.percent));
-      bus.publish({ type: 'progress', jobId, completedSteps, totalSteps, percent, message, at: event.at });
-      writes.push((current) => ({ ...current, progress: { completedSteps, totalSteps, percent, message } }));
+      writes.push(
+        (current) => ({ ...current, progress: { completedSteps, totalSteps, percent, message } }),
+        () => bus.publish({ type: 'progress', jobId, completedSteps, totalSteps, percent, message, at: event.at }),
+      );
     } else if (event.type === 'log') {
       bus.publish({ type: 'log', jobId, level: event.level, message: event.message, step: event.step, at: event.at });
       logger[event.level](event.message, { jobId, step: event.step });
@@ -258,12 +259,19 @@ class WriteChain {
 
   constructor(private readonly store: JobStore, private readonly run: StoredJob, private readonly logger: Logger) {}
 
-  push(mutate: (current: StoredJob) => StoredJob): void {
+  /**
+   * `publish` runs once the write has landed (or failed): an SSE client subscribes before it reads the
+   * record, so an event is either in the record it reads or arrives after — never published before
+   * the write and then missing from both (a follower attaching between the two lost progress lines).
+   */
+  push(mutate: (current: StoredJob) => StoredJob, publish?: () => void): void {
     const { id } = this.run;
     const run = runOf(this.run);
     this.tail = this.tail
       .then(() => this.store.update(id, (current) => (current.status === 'running' && runOf(current) === run ? mutate(current) : undefined)))
-      .catch((error: unknown) => this.logger.warn('job record update failed', { jobId: id, error: (error as Error).message }));
+      .catch((error: unknown) => this.logger.warn('job record update failed', { jobId: id, error: (error as Error).message }))
+      .then(() => publish?.())
+      .catch((error: unknown) => this.logger.warn('job event could not be published', { jobId: id, error: (error as Error).message }));
   }
 
   idle(): Promise<unknown> {

@@ -41,13 +41,27 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
     expect(followed.stdout).to.match(new RegExp(`job ${id} incomplete.*did not run: step \\d+ `));
   });
 
-  it('"run the tests" where project code is not allowed: says nothing was verified, never "passed"; exit 1', async () => {
+  it('"verify the project" where project code is not allowed: the type-check runs, the tests do not; "Verification incomplete", exit 4', async () => {
     const untrusted = await agentDaemon('express-ts-api');
     try {
+      const result = await runAgentd(['agent', 'universal-agent', 'verify the project', '--workspace', 'project', '--api-url', untrusted.url]);
+      expect(result.code, result.stderr + result.stdout).to.equal(4);
+      expect(result.stdout).to.include('refactoring.verify').and.include('Verification incomplete');
+      expect(result.stdout).not.to.include('Verification passed');
+    } finally {
+      await untrusted.close();
+    }
+  });
+
+  it('"run the tests" where project code is not allowed: says the tests were not run, never "passed"; incomplete, exit 4', async () => {
+    const untrusted = await agentDaemon('express-ts-api');
+    try {
+      // testing.run plans the tests; without the project-code permission it lists what it would run and
+      // reports the step as not run, so the job is incomplete (docs/testing.md, docs/agent.md).
       const result = await runAgentd(['agent', 'universal-agent', 'run the tests', '--workspace', 'project', '--api-url', untrusted.url]);
-      expect(result.code, result.stderr + result.stdout).to.equal(1);
+      expect(result.code, result.stderr + result.stdout).to.equal(4);
       expect(result.stdout).to.include(`connected to daemon at ${untrusted.url}`).and.include('workspace "project"');
-      expect(result.stdout).to.include('Not verified — nothing could be checked').and.include('project_code_not_allowed');
+      expect(result.stdout).to.include('The tests were NOT run').and.include('Did not run:').and.include('project code not allowed');
       expect(result.stdout).not.to.include('Verification passed');
     } finally {
       await untrusted.close();
