@@ -188,7 +188,8 @@ export class JobRunner {
         () => bus.publish({ type: 'progress', jobId, completedSteps, totalSteps, percent, message, at: event.at }),
       );
     } else if (event.type === 'log') {
-      bus.publish({ type: 'log', jobId, level: event.level, message: event.message, step: event.step, at: event.at });
+      // In line with the step and progress events queued before it (a step's log never precedes its "running").
+      writes.publish(() => bus.publish({ type: 'log', jobId, level: event.level, message: event.message, step: event.step, at: event.at }));
       logger[event.level](event.message, { jobId, step: event.step });
     }
     // The engine's own `done` is not forwarded: the job is done only when its record says so.
@@ -272,6 +273,13 @@ class WriteChain {
       .catch((error: unknown) => this.logger.warn('job record update failed', { jobId: id, error: (error as Error).message }))
       .then(() => publish?.())
       .catch((error: unknown) => this.logger.warn('job event could not be published', { jobId: id, error: (error as Error).message }));
+  }
+
+  /** Publishes an event that has no record write, after those queued before it. */
+  publish(publish: () => void): void {
+    this.tail = this.tail
+      .then(() => publish())
+      .catch((error: unknown) => this.logger.warn('job event could not be published', { jobId: this.run.id, error: (error as Error).message }));
   }
 
   idle(): Promise<unknown> {
