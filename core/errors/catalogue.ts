@@ -88,6 +88,9 @@ export const ERROR_CATALOGUE = {
   // Documentation
   documentation_refused: { status: 422, description: 'A documentation capability found nothing it can document truthfully (no public entry point, no source for it, no matching file or symbol); the message says what it looked for and what to pass instead.' },
 
+  // Generation
+  generation_refused: { status: 422, description: 'A generator staged nothing: a file it would write exists with other content (pass onExisting: "propose" to review the change as a diff) or the name collides with an existing export; the message names the files.' },
+
   // Queue backend (several daemons on one Redis)
   queue_not_durable: { status: 503, description: 'Start-up refused (queue.requireDurable): the Redis queue would not survive a crash (appendonly is off, or maxmemory-policy may evict keys).' },
   worker_lost: { status: 500, description: 'The daemon running the job died (killed or lost its Redis lock) on every one of its allowed attempts; the job was failed instead of retried again.' },
