@@ -6,6 +6,7 @@
 import type { CapabilityMeta } from '../contracts/index.js';
 import { CAPABILITY_GROUPS } from '../contracts/index.js';
 import { intentTable } from './intent-table.js';
+import { isUnbuilt } from './known-capabilities.js';
 import { hasPhrase } from './recognise-intents.js';
 import type { PlanOutcome } from './types.js';
 
@@ -58,14 +59,14 @@ export function clarify(task: string, words: string[], catalogue: CapabilityMeta
  */
 function unplannedNamed(task: string, words: string[], catalogue: CapabilityMeta[]): PlanOutcome | null {
   const lower = task.toLowerCase();
-  const named = catalogue.filter((m) => !m.planning && (lower.includes(m.id) || m.title.toLowerCase().split(/\W+/).filter((w) => w.length > 2).every((w) => words.some((x) => x === w || x === `${w}s`))));
+  const named = catalogue.filter((m) => !m.planning && !isUnbuilt(m) && (lower.includes(m.id) || m.title.toLowerCase().split(/\W+/).filter((w) => w.length > 2).every((w) => words.some((x) => x === w || x === `${w}s`))));
   if (named.length === 0) return null;
   const list = named.map((m) => `${m.id} (${m.title})`).join(', ');
   return { kind: 'unsupported', message: `${list} is registered but declares no planning data, so the planner does not know how to plan it; run it by id (a job with {"capability": "${named[0]!.id}"}).`, capabilities: capabilityList(catalogue) };
 }
 
 const capabilityList = (catalogue: CapabilityMeta[]): { id: string; title: string }[] =>
-  [...catalogue].sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => ({ id: m.id, title: m.title }));
+  catalogue.filter((m) => !isUnbuilt(m)).sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => ({ id: m.id, title: m.title }));
 
 /** Every intent of the task gave no step (what it needs is not registered): the notes say why. */
 export function nothingToPlan(task: string, catalogue: CapabilityMeta[], notes: string[]): PlanOutcome {
@@ -80,9 +81,9 @@ const GROUP_WORDS: Record<string, string> = {
 export function unsupported(task: string, catalogue: CapabilityMeta[]): PlanOutcome {
   // What it can do: the intents of the registered metas, per group; a group with none is "not built yet".
   const table = intentTable(catalogue);
-  const built = CAPABILITY_GROUPS.filter((g) => table.some((i) => i.candidates.some((c) => c.meta.group === g)));
+  const built = CAPABILITY_GROUPS.filter((g) => table.some((i) => i.candidates.some((c) => c.meta.group === g && !isUnbuilt(c.meta))));
   const planned = CAPABILITY_GROUPS.filter((g) => !built.includes(g));
-  const can = built.map((g) => `${GROUP_WORDS[g]} (${[...new Set(table.filter((i) => i.candidates[0]!.meta.group === g).map((i) => i.label))].join(', ')})`).join('; ');
+  const can = built.map((g) => `${GROUP_WORDS[g]} (${[...new Set(table.filter((i) => i.candidates[0]!.meta.group === g && !isUnbuilt(i.candidates[0]!.meta)).map((i) => i.label))].join(', ')})`).join('; ');
   const later = planned.length > 0 ? ` Not built yet: ${planned.join(', ')}.` : '';
   const capabilities = capabilityList(catalogue);
   return { kind: 'unsupported', message: `agentd cannot do "${task.trim()}": it is outside agentd's capabilities. It can ${can}.${later}`, capabilities };

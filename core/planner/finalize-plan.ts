@@ -6,6 +6,7 @@
  */
 import type { CapabilityMeta, JSONSchema } from '../contracts/index.js';
 import { withRole } from './intent-table.js';
+import { isUnbuilt } from './known-capabilities.js';
 import type { DraftStep } from './planning-context.js';
 import type { Plan, PlanFilters, PlannedStep, ProjectIndex } from './types.js';
 
@@ -47,6 +48,8 @@ export function fitToSchema(value: unknown, schema: JSONSchema | SchemaNode, pat
 function planStep(draft: DraftStep, index: number, catalogue: CapabilityMeta[], notes: string[]): PlannedStep {
   const meta = catalogue.find((m) => m.id === draft.capability);
   const base = { index, capability: draft.capability, target: draft.target, summary: draft.summary };
+  // A planned capability that is not built: its input is what its own planned entry's fields drafted, never sent.
+  if (isUnbuilt(meta)) return { ...base, input: draft.input, available: false, reason: 'not built yet' };
   if (!meta) return { ...base, input: draft.input, available: false, reason: 'not registered' };
   const dropped: string[] = [];
   const input = fitToSchema(draft.input, meta.inputSchema, '', dropped) as Record<string, unknown>;
@@ -56,7 +59,7 @@ function planStep(draft: DraftStep, index: number, catalogue: CapabilityMeta[], 
 
 /** The capability appended after writing steps (role 'verify-writes'), when one is registered. */
 export function verifierOf(catalogue: CapabilityMeta[]): CapabilityMeta | undefined {
-  return withRole(catalogue, 'verify-writes')[0];
+  return withRole(catalogue, 'verify-writes').find((m) => !isUnbuilt(m));
 }
 
 function verifyDraft(verifier: CapabilityMeta, index: ProjectIndex, notes: string[]): DraftStep | null {
@@ -85,7 +88,7 @@ export function finalizePlan(options: FinalizeOptions): Plan {
   // Writers whose staged changes cannot change what the code does (documentation) declare `behaviourNeutral`.
   const writes = drafts.some((d) => {
     const meta = options.catalogue.find((m) => m.id === d.capability);
-    return meta?.writes === true && meta.planning?.behaviourNeutral !== true;
+    return meta?.writes === true && meta.planning?.behaviourNeutral !== true && !isUnbuilt(meta);
   });
   const verifier = verifierOf(options.catalogue);
   if (options.verify && writes && verifier && !drafts.some((d) => d.capability === verifier.id)) {
@@ -95,7 +98,7 @@ export function finalizePlan(options: FinalizeOptions): Plan {
   const steps = drafts.map((d, i) => planStep(d, i, options.catalogue, notes));
   const skipped = steps.filter((s) => !s.available);
   if (skipped.length > 0) {
-    notes.push(`${skipped.length} of ${steps.length} step(s) use capabilities that are not registered (${[...new Set(skipped.map((s) => s.capability))].join(', ')}); they are shown and skipped, never faked.`);
+    notes.push(`${skipped.length} of ${steps.length} step(s) use capabilities that are not built yet or not registered (${[...new Set(skipped.map((s) => s.capability))].join(', ')}); they are shown and skipped, never faked.`);
   }
   // The summary was drafted before the verify step was added and duplicates dropped: count the real steps.
   const summary = options.summary.replace(/\b\d+ step\(s\)\.$/, `${steps.length} step(s).`);

@@ -17,7 +17,7 @@ import type { Plan, PlanOutcome, PlanTaskOptions } from './types.js';
 
 const MARKERS = ['also', 'instead', 'only', 'just', 'too', 'well', 'except', 'but', 'include', 'including', 'exclude', 'excluding', 'skip', 'without', 'call', 'name', 'use', 'add', 'remove', 'drop', 'rather', 'plus', "don't", 'dont', 'not', 'no', 'actually'];
 const NEW_NAME = /\b(?:call|name)\s+it\s+[`'"]?([A-Za-z_$][\w$]*)|\buse\s+[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b|\brename\s+it\s+to\s+[`'"]?([A-Za-z_$][\w$]*)|^[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b/i;
-const AUTO_NOTES = /not registered \(|does not accept|cannot be verified/;
+const AUTO_NOTES = /not built yet or not registered \(|does not accept|cannot be verified/;
 const SEVERITY_NOTE = /^(Refined: )?[Oo]nly findings of severity/;
 
 interface Refinement {
