@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPlanned, loadRegistry, defaultRoots, type CapabilityRegistry } from '../../../core/registry/index.js';
 import type { CapabilityMeta } from '../../../core/contracts/index.js';
@@ -13,7 +15,26 @@ import { CONVERSATION_CASES } from './corpus/conversation.js';
 
 /** The share of the corpus that must plan correctly; every case without a documented limitation must pass too. */
 const BAR = 0.97;
-const CASES: CorpusCase[] = [...ANALYSIS_CASES, ...REFACTORING_CASES, ...TESTING_DOCS_CASES, ...DEBUGGING_CASES, ...CONVERSATION_CASES];
+// Compiled to dist/test/core/planner/; the capabilities' folders stay in the source tree.
+const CAPABILITIES = fileURLToPath(new URL('../../../../capabilities/', import.meta.url));
+
+/**
+ * The cases a capability keeps next to it: `capabilities/<group>/<name>/planning-corpus.json` (a JSON
+ * array of CorpusCase, phrasings planned by that capability alone). Cases across capabilities,
+ * questions and follow-ups stay in ./corpus/.
+ */
+function folderCases(): CorpusCase[] {
+  const cases: CorpusCase[] = [];
+  for (const group of readdirSync(CAPABILITIES, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    for (const name of readdirSync(path.join(CAPABILITIES, group.name), { withFileTypes: true }).filter((e) => e.isDirectory())) {
+      const file = path.join(CAPABILITIES, group.name, name.name, 'planning-corpus.json');
+      if (existsSync(file)) cases.push(...(JSON.parse(readFileSync(file, 'utf8')) as CorpusCase[]));
+    }
+  }
+  return cases;
+}
+
+const CASES: CorpusCase[] = [...folderCases(), ...ANALYSIS_CASES, ...REFACTORING_CASES, ...TESTING_DOCS_CASES, ...DEBUGGING_CASES, ...CONVERSATION_CASES];
 // Cases of capabilities not built yet (corpus/pending.ts): only their recognition is checked (kind and
 // capability ids, the unbuilt steps shown unavailable), not their inputs; each moves to its capability's folder when built.
 // Compiled to dist/test/core/planner/; the fixtures stay in the source tree.

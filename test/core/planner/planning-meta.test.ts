@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import type { CapabilityMeta } from '../../../core/contracts/index.js';
 import { intentTable, parseKeywords } from '../../../core/planner/intent-table.js';
-import { defaultRoots, loadRegistry } from '../../../core/registry/index.js';
+import { defaultRoots, loadPlanned, loadRegistry } from '../../../core/registry/index.js';
 import { InputValidators } from '../../../core/registry/input-validators.js';
 
 describe('core/planner: capability planning metadata', () => {
@@ -64,5 +64,17 @@ describe('core/planner: capability planning metadata', () => {
       { ...base.planning, roles: ['everything'] },
     ];
     for (const planning of bad) expect(validators.metaProblems({ ...base, planning }), JSON.stringify(planning)).to.not.deep.equal([]);
+  });
+
+  it('lists in capabilities/planned.ts only capabilities not registered yet, each a valid meta with planning data', async () => {
+    const planned = await loadPlanned(defaultRoots());
+    const validators = new InputValidators();
+    expect(planned.length).to.be.above(0);
+    // A capability that gets built deletes its planned entry (capabilities/README.md, "Writing one").
+    expect(planned.filter((p) => metas.some((m) => m.id === p.id)).map((p) => p.id), 'built, still listed in planned.ts').to.deep.equal([]);
+    for (const entry of planned) {
+      expect(validators.metaProblems(entry), entry.id).to.deep.equal([]);
+      expect(entry.planning?.intents.length, entry.id).to.be.above(0);
+    }
   });
 });

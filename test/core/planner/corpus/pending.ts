@@ -6,8 +6,9 @@
  * the planner's former hard-coded guesses drafted, not a contract, and are not compared.
  *
  * Whoever builds one of these capabilities moves its cases into the capability's own folder
- * (`capabilities/<group>/<name>/planning-corpus.json`, collected by corpus.test.ts), adjusting the
- * expected inputs to the capability's real inputSchema, and makes them pass with planning data alone.
+ * (`capabilities/<group>/<name>/planning-corpus.json`, a JSON array collected by corpus.test.ts),
+ * adjusting the expected inputs to the capability's real inputSchema, and makes them pass with its
+ * planning data alone (deleting its entry in capabilities/planned.ts).
  */
 import type { CorpusCase } from './corpus-case.js';
 
