@@ -12,6 +12,7 @@ import { buildSections } from './contributing/sections.js';
 import { readGitPractice } from './contributing/git-practice.js';
 import { readToolingFacts, type PackageJson } from './contributing/tooling-facts.js';
 import { mergeSections } from './readme/regions.js';
+import { PLANNING } from './contributing/planning.js';
 
 export interface ContributingInput {
   out?: string;
@@ -29,6 +30,7 @@ export const meta: CapabilityMeta = {
     properties: { out: pathSchema('The file to write or update (default CONTRIBUTING.md, or .github/CONTRIBUTING.md when that exists).') },
   },
   writes: true,
+  planning: PLANNING,
   projectCode: { runs: 'git (log, tag, symbolic-ref) in the sandbox, to read commit conventions, tags and the default branch', without: 'the commit and branch sections come from the configuration files only and say the history was not read' },
 };
 

@@ -76,6 +76,12 @@ export type FieldSource =
   | { field: string; from: 'name' }
   /** The task's text (without a pasted error). */
   | { field: string; from: 'task' }
+  /**
+   * The first capture group of the first regular expression (case-insensitive) that matches the task's
+   * text ("from the crud-module template" -> crud-module), else `fallback` when given. For words a task
+   * writes in a known frame that no other source reads.
+   */
+  | { field: string; from: 'pattern'; patterns: string[]; fallback?: string }
   /** The checks to run: ["typecheck"] or ["tests"] when the task names one of them only; left out for both. */
   | { field: string; from: 'checks' }
   /** Generation: the new thing's name ("a user profile page" -> UserProfilePage), or `fallback`. */

@@ -99,6 +99,13 @@ function valueOf(ctx: PlanContext, source: FieldSource, input: Record<string, un
       return nameAfterMarker(ctx.text, ctx.tokens) ?? undefined;
     case 'task':
       return ctx.text;
+    case 'pattern': {
+      for (const pattern of source.patterns) {
+        const match = new RegExp(pattern, 'i').exec(ctx.text);
+        if (match?.[1]) return match[1];
+      }
+      return source.fallback;
+    }
     case 'checks':
       return checksOf(ctx) ?? undefined;
     case 'new-name':

@@ -43,13 +43,14 @@ const FIELD_SOURCES = [
   field('count', { min: { type: 'number' } }),
   field('tests-included', { value: scalar }, ['value']),
   field('phrase', { phrases, value: scalar, ifField: text, ifIncludes: text }, ['phrases', 'value']),
+  field('pattern', { patterns: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }, fallback: text }, ['patterns']),
   field('symbol'), field('name'), field('task'), field('checks'), field('methods'), field('fields'),
   field('new-name', { kind: { enum: ['component', 'hook', 'other'] }, fallback: text }, ['kind', 'fallback']),
   field('resource', { fallback: text }, ['fallback']),
   field('framework', { vocabulary }, ['vocabulary']),
 ];
 
-export const FIELD_SOURCE_KINDS = ['vocabulary', 'runner', 'threshold', 'count', 'tests-included', 'phrase', 'symbol', 'name', 'task', 'checks', 'methods', 'fields', 'new-name', 'resource', 'framework'];
+export const FIELD_SOURCE_KINDS = ['vocabulary', 'runner', 'threshold', 'count', 'tests-included', 'phrase', 'symbol', 'name', 'task', 'pattern', 'checks', 'methods', 'fields', 'new-name', 'resource', 'framework'];
 
 export const PLANNING_SCHEMA = {
   type: ['object', 'null'],
