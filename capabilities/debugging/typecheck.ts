@@ -24,6 +24,7 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
   },
   writes: false,
+  execution: { parses: 'ts-program' },
 };
 
 /** The TypeScript compiler is loaded on first use, so discovering capabilities (which imports every module for its meta) stays cheap. */

@@ -22,6 +22,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: SimplifyInput, ctx: CapabilityContext): Promise<StepResult> {

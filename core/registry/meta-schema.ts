@@ -30,5 +30,16 @@ export const META_SCHEMA = {
       type: 'object', required: ['runs', 'without'], additionalProperties: false,
       properties: { runs: { type: 'string', minLength: 1 }, without: { type: 'string', minLength: 1 } },
     },
+    // --- execution (core/contracts CapabilityExecution; capabilities/README.md) ---
+    execution: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        parses: { enum: ['syntax-tree', 'ts-program', 'none'] },
+        composes: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: ID_PATTERN } },
+        cost: { enum: ['light', 'heavy'] },
+        thread: { enum: ['main', 'second'] },
+      },
+    },
+    // --- end execution ---
   },
 } as const;

@@ -112,7 +112,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const { include, changed } = await includeList(options, given);
   const steps = plan(options, selected, include ?? undefined, settings, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
-  const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, ...(step.registered.binding === undefined ? {} : { binding: step.registered.binding }), input: step.input, index }));
+  const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, ...(step.registered.binding === undefined ? {} : { binding: step.registered.binding }), ...(step.registered.meta.execution ? { execution: step.registered.meta.execution } : {}), input: step.input, index }));
   // The sources the scan covers, read once: the report counts them, the review finds agentd-ignore comments in them.
   const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
   const scanned = include === null ? { files: [], skipped: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));

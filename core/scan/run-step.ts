@@ -1,6 +1,6 @@
 /** One analysis check run in this thread with its own local context over the scan's root (shared by runScan and the scan worker). */
 import { pathToFileURL } from 'node:url';
-import type { Capability, StepResult, ToolBudget } from '../contracts/index.js';
+import type { Capability, CapabilityExecution, StepResult, ToolBudget } from '../contracts/index.js';
 import { createLocalContext } from '../context/local-context.js';
 import { isAgentdError } from '../errors/index.js';
 import { runReviewed, type FindingReview, type ReviewedRun } from '../project-config/index.js';
@@ -14,6 +14,8 @@ export interface StepSpec {
   /** A runner module's data (a third-party plugin: core/contracts RegisteredCapability.binding). */
   binding?: unknown;
   input: Record<string, unknown>;
+  /** Its meta.execution (core/contracts CapabilityExecution): where and when the scan runs it. */
+  execution?: CapabilityExecution;
   /** The step's place in the whole scan, for progress. */
   index: number;
 }
