@@ -22,7 +22,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
-  execution: { composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication'] },
+  execution: { parses: 'ts-program', composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication'] },
 };
 
 export async function run(input: SuggestInput, ctx: CapabilityContext): Promise<StepResult> {

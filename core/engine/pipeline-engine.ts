@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from '../contracts/index.js';
 import { isAgentdError } from '../errors/index.js';
 import type {
   Engine,
+  InvokeScope,
   JobError,
   RegisteredCapability,
   RunOptions,
@@ -29,6 +30,8 @@ import { stepChanges } from './step-changes.js';
 /** All the engine needs from a registry. */
 export interface CapabilityLookup {
   get(id: string): RegisteredCapability | undefined;
+  /** What a step of `id` may run through ctx.invoke (CapabilityRegistry.invokeScope); absent: nothing. */
+  invokeScope?(id: string): InvokeScope | undefined;
 }
 
 export interface EngineOptions {
@@ -172,6 +175,7 @@ export class PipelineEngine implements Engine {
 
   private taskFor(state: RunState, index: number, registered: RegisteredCapability): StepTask {
     const { request } = state;
+    const invoke = this.registry.invokeScope?.(registered.meta.id);
     return {
       jobId: request.jobId,
       stepIndex: index,
@@ -187,6 +191,7 @@ export class PipelineEngine implements Engine {
       maxMemoryMB: request.limits.maxMemoryMB,
       permissions: request.permissions ?? { projectCode: false },
       ...(registered.binding === undefined ? {} : { binding: registered.binding }),
+      ...(invoke ? { invoke } : {}),
     };
   }
 
