@@ -22,6 +22,7 @@ import type {
 import { ExecutorSupervisor, type ExecutorOptions } from '../executor/executor-supervisor.js';
 import type { PoolOptions } from '../executor/pool-set.js';
 import type { StepReply, StepTask } from '../executor/protocol.js';
+import type { StepRunner } from '../executor/step-runner.js';
 import { JobEvents } from './job-events.js';
 import { JobGuard } from './job-guard.js';
 import { finishRun } from './finish-run.js';
@@ -63,6 +64,8 @@ type StepEnd = { status: 'failed' | 'cancelled'; error: JobError } | null;
 
 export class PipelineEngine implements Engine {
   readonly executor: ExecutorSupervisor;
+  /** How a step runs (core/executor/step-runner.ts): the executor, a Piscina thread in its own process. */
+  private readonly runner: StepRunner;
   private readonly registry: CapabilityLookup;
   private readonly ownsExecutor: boolean;
 
@@ -72,6 +75,7 @@ export class PipelineEngine implements Engine {
     // Warm the pool most jobs use (the default memory limit) unless told which limits to warm.
     const poolOptions = { warmMemoryMB: [DEFAULT_LIMITS.maxMemoryMB], ...options.poolOptions };
     this.executor = options.executor ?? new ExecutorSupervisor(poolOptions, options.executorOptions);
+    this.runner = this.executor;
   }
 
   /** Starts the executor now rather than on the first step (the daemon calls it at start-up). */
@@ -144,8 +148,8 @@ export class PipelineEngine implements Engine {
       setStatus(state, outcome, 'failed', error.message);
       return { status: 'failed', error };
     }
-    const reply = await this.executor
-      .runStep(this.taskFor(state, index, registered), { signal: state.guard.signal, onEvent: (event) => state.events.fromStep(index, event) })
+    const reply = await this.runner
+      .run(this.taskFor(state, index, registered), { signal: state.guard.signal, onEvent: (event) => state.events.fromStep(index, event) })
       .catch((error: unknown) => executorUnavailable(error));
     state.toolCalls += reply.toolCalls;
     // The per-step view is informative only; if the disk cannot be read the run's own diff fails loudly in finishRun.
