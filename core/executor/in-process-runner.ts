@@ -14,7 +14,7 @@ import type { StepFailure, StepFailureCode, StepReply, StepTask } from './protoc
 import type { StepRunner, StepRunOptions } from './step-runner.js';
 
 export interface InProcessRunnerOptions {
-  /** One budget shared by every step this runner runs (a scan's); default: one per task from its numbers. */
+  /** One budget shared by every step this runner runs (a scan's); default: one per task from its numbers (what earlier steps used counts). */
   budget?: ToolBudget;
   /** One walk of the root shared by every step (a scan's). */
   walk?: ContextOptions['walk'];
@@ -31,14 +31,38 @@ function failure(error: unknown, aborted: boolean): StepFailure {
   return { code: code as StepFailureCode, message, cause };
 }
 
+/** Resolves when `signal` aborts (never without one), with the reply a cancelled step gets. */
+function whenAborted(signal: AbortSignal | undefined, task: StepTask, spent: () => number): { reply: Promise<StepReply>; dispose(): void } {
+  if (!signal) return { reply: new Promise<StepReply>(() => undefined), dispose: () => undefined };
+  let onAbort = (): void => undefined;
+  const reply = new Promise<StepReply>((resolve) => {
+    onAbort = (): void => resolve({ ok: false, error: failure(signal.reason instanceof AgentdError ? signal.reason : new AgentdError('cancelled', `Step ${task.stepIndex} ("${task.capabilityId}") was cancelled.`), true), toolCalls: spent() });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { reply, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
 export class InProcessRunner implements StepRunner {
   constructor(private readonly options: InProcessRunnerOptions = {}) {}
 
+  /**
+   * Cancellation answers at once, like the executor's: the capability sees `ctx.signal` and stops at
+   * its next check (code that never checks runs on in this thread: nothing here can preempt it).
+   */
   async run(task: StepTask, options: StepRunOptions = {}): Promise<StepReply> {
-    // The job's budget: the runner's shared one, else the task's (what earlier steps used counts).
     const budget = this.options.budget ?? createToolBudget(task.maxToolCalls, task.toolCallsUsed);
     const before = budget.used;
     const spent = (): number => budget.used - before;
+    const aborted = whenAborted(options.signal, task, spent);
+    try {
+      return await Promise.race([this.runHere(task, options, budget, spent), aborted.reply]);
+    } finally {
+      aborted.dispose();
+    }
+  }
+
+  private async runHere(task: StepTask, options: StepRunOptions, budget: ToolBudget, spent: () => number): Promise<StepReply> {
     try {
       const refused = this.options.accepts?.(task);
       if (refused) throw new AgentdError('invalid_capability', refused);
