@@ -21,6 +21,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  execution: { cost: 'heavy', thread: 'second' },
   rules: RULES,
   planning: PLANNING,
 };

@@ -24,6 +24,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: QUALITY_INPUT_SCHEMA,
   writes: false,
+  execution: { composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication', 'analysis.naming', 'analysis.structure', 'analysis.dependencies'], cost: 'heavy' },
   rules: [],
   planning: PLANNING,
 };

@@ -23,6 +23,7 @@ export const meta: CapabilityMeta = {
   version: '1.1.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  execution: { cost: 'heavy', thread: 'second' },
   rules: [...RULES, ...DEPENDENCY_RULES],
   planning: PLANNING,
 };

@@ -20,6 +20,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  execution: { thread: 'second' },
   rules: RULES,
   planning: PLANNING,
 };

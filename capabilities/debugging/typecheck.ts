@@ -26,6 +26,7 @@ export const meta: CapabilityMeta = {
   },
   writes: false,
   planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 /** The TypeScript compiler is loaded on first use, so discovering capabilities (which imports every module for its meta) stays cheap. */

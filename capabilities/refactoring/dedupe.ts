@@ -21,6 +21,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: true,
   planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: DedupeInput, ctx: CapabilityContext): Promise<StepResult> {

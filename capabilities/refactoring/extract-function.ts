@@ -19,6 +19,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: true,
   planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: ExtractInput, ctx: CapabilityContext): Promise<StepResult> {

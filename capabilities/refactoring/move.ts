@@ -20,6 +20,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: true,
   planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: MoveInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -24,6 +24,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: true,
   planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: SimplifyInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -24,6 +24,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   planning: PLANNING,
+  execution: { parses: 'ts-program', composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication'] },
 };
 
 export async function run(input: SuggestInput, ctx: CapabilityContext): Promise<StepResult> {

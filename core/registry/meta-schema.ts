@@ -33,5 +33,16 @@ export const META_SCHEMA = {
     },
     // The planner's data (core/contracts/planning.ts); null or absent: runnable by id, not planned.
     planning: PLANNING_SCHEMA,
+    // --- execution (core/contracts CapabilityExecution; capabilities/README.md) ---
+    execution: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        parses: { enum: ['syntax-tree', 'ts-program', 'none'] },
+        composes: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: ID_PATTERN } },
+        cost: { enum: ['light', 'heavy'] },
+        thread: { enum: ['main', 'second'] },
+      },
+    },
+    // --- end execution ---
   },
 } as const;
