@@ -185,9 +185,10 @@ const TARGET_KEY = { column: 'id', type: 'int' as FieldType };
 /** Validates and normalises a model spec (names, types, relations); problems are invalid_input naming the field. */
 export function normaliseModel(spec: ModelSpec): Model {
   if (wordsOf(spec.name).length === 0) throw invalid('name', `"${spec.name}" has no letters to name a model`);
-  const name = pascalCase(spec.name);
+  // A lower-case plural ("users", "blog_posts") names the table; its model is the singular.
+  const name = pascalCase(/^[a-z][a-z0-9_]*$/.test(spec.name) ? singularModel(spec.name) : spec.name);
   assertIdentifier(name, { field: 'name', kind: 'model', casing: 'pascal', isType: true });
-  const table = spec.table ?? tableNameOf(spec.name);
+  const table = spec.table ?? tableNameOf(name);
   if (!SQL_NAME.test(table)) throw invalid('table', `"${table}" is not a plain SQL name (lower-case letters, digits, _)`);
   const columns = (spec.fields ?? []).map((f, i) => normaliseField(f, `fields[${i}]`));
   const primaries = columns.filter((c) => c.primary);
