@@ -101,7 +101,7 @@ async function migrationFiles(ctx: CapabilityContext, info: LayoutInfo, planned:
   const existingNames = baseNames(info.existing, info.dir);
   const stamp = (): string => (naming.timestamp ? timestampOf(naming.timestamp) : naming.useClock ? clockTimestamp() : nextNumber(existingNames, 14));
   const sql = async (direction: 'up' | 'down', statements: string[], separator = '\n\n'): Promise<string> =>
-    (await renderTemplate(ctx, 'migration', 'sql-migration.eta', { direction: direction === 'up' ? 'Up' : 'Down', description: naming.description, dialectName: DIALECT_NAMES[naming.dialect], notes: direction === 'up' ? planned.notes : [], statements, separator })).text;
+    (await renderTemplate(ctx, 'migration', 'sql-migration.eta', { direction: direction === 'up' ? 'Up' : 'Down (reverts)', description: naming.description, dialectName: DIALECT_NAMES[naming.dialect], notes: direction === 'up' ? planned.notes : [], statements, separator })).text;
   if (info.layout === 'prisma') {
     const folder = `${info.dir}/${stamp()}_${naming.name}`;
     return [{ path: `${folder}/migration.sql`, content: await sql('up', up) }, { path: `${folder}/down.sql`, content: await sql('down', down) }];
