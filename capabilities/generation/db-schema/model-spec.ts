@@ -168,7 +168,7 @@ function normaliseDefault(value: string | number | boolean, type: FieldType, whe
   const numeric = type === 'int' || type === 'bigint' || type === 'float' || type === 'decimal';
   if (numeric && (typeof value !== 'number' || (type !== 'float' && type !== 'decimal' && !Number.isInteger(value)))) {
     if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return normaliseDefault(Number(value), type, where);
-    throw invalid(`${where}.default`, `${JSON.stringify(value)} is not a ${type}`);
+    throw invalid(`${where}.default`, `${JSON.stringify(value)} is not a valid ${type} value`);
   }
   if (type === 'boolean' && typeof value !== 'boolean') {
     if (value === 'true' || value === 'false') return { kind: 'literal', value: value === 'true' };

@@ -14,11 +14,15 @@ const exists = (file: string) => stat(file).then(() => true, () => false);
 describe('generation.db-schema and generation.migration over REST', function () {
   this.timeout(120_000);
   const daemons: TestDaemon[] = [];
+  let plain: TestDaemon;
+  before(async () => {
+    plain = await startTestDaemon({ fixture: 'generation/sql-migrations' });
+    daemons.push(plain);
+  });
   after(() => Promise.all(daemons.map((d) => d.close())));
 
   it('a generation.migration job stages the up/down pair; approve writes them', async () => {
-    const t = await startTestDaemon({ fixture: 'generation/sql-migrations' });
-    daemons.push(t);
+    const t = plain;
     const input = { name: 'users', change: 'add-column', fields: [{ name: 'age', type: 'int', optional: true }] };
     const id = (await post(t.url, '/jobs', { capability: 'generation.migration', input, workspace: 'project' })).body.id;
     const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded']);
@@ -50,8 +54,7 @@ describe('generation.db-schema and generation.migration over REST', function () 
   });
 
   it('a bad spec is refused at submission or by the step with invalid_input, nothing staged', async () => {
-    const t = await startTestDaemon({ fixture: 'generation/sql-migrations' });
-    daemons.push(t);
+    const t = plain;
     const submitted = await post(t.url, '/jobs', { capability: 'generation.migration', input: { name: 'users', change: 'rename-table' }, workspace: 'project' });
     expect(submitted.status).to.equal(422);
     const id = (await post(t.url, '/jobs', { capability: 'generation.migration', input: { name: 'users', change: 'add-column', fields: [{ name: 'class' }] }, workspace: 'project' })).body.id;
