@@ -12,6 +12,7 @@ import { drizzleSchemaFor, findDrizzleModule } from './db-schema/drizzle-target.
 import { prismaProvider, prismaSchemaFor } from './db-schema/prisma-target.js';
 import { sqlSchemaFor } from './db-schema/sql-target.js';
 import { BUILT_TARGETS, chooseTarget, dialectFromPackage, DIALECT_NAMES, type Target } from './db-schema/targets.js';
+import { PLANNING } from './db-schema/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.db-schema',
@@ -20,6 +21,7 @@ export const meta: CapabilityMeta = {
   description: 'Writes a model (fields, types, constraints, relations) into the project\'s schema: a Prisma model validated by Prisma\'s engine, a Drizzle table, or SQL DDL for PostgreSQL or SQLite.',
   version: '1.0.0',
   writes: true,
+  planning: PLANNING,
   inputSchema: {
     type: 'object',
     required: ['name'],

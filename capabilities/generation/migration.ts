@@ -11,6 +11,7 @@ import { modelSchemaProperties, type Dialect } from './db-schema/model-spec.js';
 import { dialectFromPackage, DIALECT_NAMES } from './db-schema/targets.js';
 import { CHANGES, planChange, type ChangeInput, type PlannedChange } from './migration/changes.js';
 import { baseNames, clockTimestamp, detectLayout, LAYOUTS, nextNumber, timestampOf, type Layout, type LayoutInfo } from './migration/layouts.js';
+import { PLANNING } from './migration/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.migration',
@@ -19,6 +20,7 @@ export const meta: CapabilityMeta = {
   description: 'Writes up and down SQL migrations (PostgreSQL or SQLite) for a model change in the project\'s migration layout (Prisma, Drizzle, Knex, plain SQL files), named deterministically.',
   version: '1.0.0',
   writes: true,
+  planning: PLANNING,
   inputSchema: {
     type: 'object',
     required: ['name'],

@@ -10,10 +10,11 @@ import { PENDING_CASES } from './corpus/pending.js';
 import { TESTING_DOCS_CASES } from './corpus/testing-docs.js';
 import { DEBUGGING_CASES } from './corpus/debugging.js';
 import { CONVERSATION_CASES } from './corpus/conversation.js';
+import { CAPABILITY_CASES } from './corpus/capability-corpora.js';
 
 /** The share of the corpus that must plan correctly; every case without a documented limitation must pass too. */
 const BAR = 0.97;
-const CASES: CorpusCase[] = [...ANALYSIS_CASES, ...REFACTORING_CASES, ...TESTING_DOCS_CASES, ...DEBUGGING_CASES, ...CONVERSATION_CASES];
+const CASES: CorpusCase[] = [...ANALYSIS_CASES, ...REFACTORING_CASES, ...TESTING_DOCS_CASES, ...DEBUGGING_CASES, ...CONVERSATION_CASES, ...CAPABILITY_CASES];
 // Cases of capabilities not built yet (corpus/pending.ts): only their recognition is checked (kind and
 // capability ids, the unbuilt steps shown unavailable), not their inputs; each moves to its capability's folder when built.
 // Compiled to dist/test/core/planner/; the fixtures stay in the source tree.
