@@ -1,0 +1,105 @@
+/**
+ * Where a project keeps its migrations and how it names them: Prisma
+ * (prisma/migrations/<14 digits>_<name>/migration.sql), Drizzle (<out>/<NNNN>_<name>.sql and
+ * meta/_journal.json), Knex (<dir>/<14 digits>_<name>.ts with up/down), plain SQL
+ * (migrations/<NNN>_<name>.up.sql / .down.sql). Names are deterministic: the number after the
+ * highest existing one, or the timestamp the input gives; the clock only when asked.
+ */
+import { AgentdError, type CapabilityContext } from '../../../core/index.js';
+import type { Dialect } from '../db-schema/model-spec.js';
+
+export const LAYOUTS = ['prisma', 'drizzle', 'knex', 'plain'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+export interface LayoutInfo {
+  layout: Layout;
+  /** The migrations folder. */
+  dir: string;
+  /** Dialect the layout's config declares, if any. */
+  dialect: Dialect | null;
+  /** Existing migration file paths under `dir`. */
+  existing: string[];
+  /** Knex: write TypeScript or JavaScript (ESM or CommonJS). */
+  language?: 'ts' | 'esm' | 'cjs';
+}
+
+async function readIfExists(ctx: CapabilityContext, path: string): Promise<string | null> {
+  return (await ctx.workspace.exists(path)) ? ctx.workspace.read(path) : null;
+}
+
+async function firstConfig(ctx: CapabilityContext, base: string): Promise<{ path: string; text: string } | null> {
+  for (const ext of ['ts', 'js', 'mjs', 'cjs', 'mts']) {
+    const text = await readIfExists(ctx, `${base}.${ext}`);
+    if (text !== null) return { path: `${base}.${ext}`, text };
+  }
+  return null;
+}
+
+const under = async (ctx: CapabilityContext, dir: string): Promise<string[]> => (await ctx.workspace.list({ include: [`${dir}/**`] })).sort();
+
+/** The layout the input names, else the one the project uses, else plain SQL files in migrations/. */
+export async function detectLayout(ctx: CapabilityContext, requested?: Layout, requestedDir?: string): Promise<LayoutInfo> {
+  const tools = ctx.project.schemaTools;
+  const prismaSchema = (await readIfExists(ctx, 'prisma/schema.prisma')) ?? (await readIfExists(ctx, 'schema.prisma'));
+  const drizzleConfig = await firstConfig(ctx, 'drizzle.config');
+  const knexfile = await firstConfig(ctx, 'knexfile');
+  const pick = async (layout: Layout): Promise<LayoutInfo> => {
+    if (layout === 'prisma') {
+      const provider = prismaSchema ? /provider\s*=\s*"(postgresql|postgres|sqlite)"/.exec(prismaSchema.slice(prismaSchema.indexOf('datasource')))?.[1] : undefined;
+      const dir = requestedDir ?? 'prisma/migrations';
+      return { layout, dir, dialect: provider === 'sqlite' ? 'sqlite' : provider ? 'postgresql' : null, existing: await under(ctx, dir) };
+    }
+    if (layout === 'drizzle') {
+      const out = drizzleConfig ? /out\s*:\s*['"]\.?\/?([^'"]+?)\/?['"]/.exec(drizzleConfig.text)?.[1] : undefined;
+      const dialect = drizzleConfig ? /dialect\s*:\s*['"]([a-z]+)['"]/.exec(drizzleConfig.text)?.[1] : undefined;
+      const dir = requestedDir ?? out ?? 'drizzle';
+      return { layout, dir, dialect: dialect === 'sqlite' || dialect === 'turso' ? 'sqlite' : dialect === 'postgresql' ? 'postgresql' : null, existing: await under(ctx, dir) };
+    }
+    if (layout === 'knex') {
+      const directory = knexfile ? /directory\s*:\s*['"]\.?\/?([^'"]+?)\/?['"]/.exec(knexfile.text)?.[1] : undefined;
+      const client = knexfile ? /client\s*:\s*['"]([a-z0-9-]+)['"]/.exec(knexfile.text)?.[1] : undefined;
+      const dir = requestedDir ?? directory ?? 'migrations';
+      const existing = await under(ctx, dir);
+      const language = ctx.project.language === 'typescript' || existing.some((f) => f.endsWith('.ts')) ? 'ts' : ctx.project.moduleSystem === 'esm' ? 'esm' : 'cjs';
+      const dialect = client ? (/sqlite/.test(client) ? 'sqlite' : /^(pg|postgres|postgresql|pgnative)$/.test(client) ? 'postgresql' : null) : null;
+      return { layout, dir, dialect, existing, language };
+    }
+    const dir = requestedDir ?? (await plainDir(ctx)) ?? 'migrations';
+    return { layout, dir, dialect: null, existing: await under(ctx, dir) };
+  };
+  if (requested) return pick(requested);
+  if ((await under(ctx, 'prisma/migrations')).length > 0 || tools.includes('prisma')) return pick('prisma');
+  if (drizzleConfig || tools.includes('drizzle')) return pick('drizzle');
+  if (knexfile || tools.includes('knex')) return pick('knex');
+  return pick('plain');
+}
+
+/** The folder holding *.up.sql files, if the project has one. */
+async function plainDir(ctx: CapabilityContext): Promise<string | null> {
+  const ups = (await ctx.workspace.list({ include: ['**/*.up.sql'], exclude: ['node_modules/**'] })).sort();
+  const first = ups[0];
+  return first ? first.slice(0, Math.max(0, first.lastIndexOf('/'))) || '.' : null;
+}
+
+/** YYYYMMDDHHMMSS from an input timestamp (digits, or an ISO date), validated. */
+export function timestampOf(value: string): string {
+  const digits = /^\d{14}$/.test(value) ? value : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) ? value.slice(0, 19).replace(/\D/g, '') : null;
+  if (!digits) throw new AgentdError('invalid_input', `timestamp: "${value}" is neither 14 digits (YYYYMMDDHHMMSS) nor an ISO date-time`, { details: [{ path: '/timestamp', message: 'bad timestamp' }] });
+  return digits;
+}
+
+export function clockTimestamp(now = new Date()): string {
+  return now.toISOString().slice(0, 19).replace(/\D/g, '');
+}
+
+/** The number after the highest `<digits>_` prefix among `names`, padded to `width`. */
+export function nextNumber(names: string[], width: number): string {
+  let max = 0n;
+  for (const name of names) {
+    const match = /^(\d+)_/.exec(name);
+    if (match && BigInt(match[1]!) > max) max = BigInt(match[1]!);
+  }
+  return (max + 1n).toString().padStart(width, '0');
+}
+
+export const baseNames = (paths: string[], dir: string): string[] => [...new Set(paths.map((p) => p.slice(dir.length + 1).split('/')[0]!))];
