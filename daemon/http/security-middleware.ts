@@ -5,15 +5,15 @@
  */
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logging/types.js';
-import { authMiddleware } from '../security/auth-middleware.js';
+import { authMiddleware, type OpenPathMatcher } from '../security/auth-middleware.js';
 import { corsMiddleware } from '../security/cors.js';
 import { rateLimitMiddleware } from '../security/rate-limit.js';
 import type { SecurityParts } from '../security/security-setup.js';
 import { securityHeaders } from '../security/security-headers.js';
 
-export function securityMiddleware(security: SecurityParts, logger: Logger): RequestHandler[] {
+export function securityMiddleware(security: SecurityParts, logger: Logger, isOpen?: OpenPathMatcher): RequestHandler[] {
   const chain: RequestHandler[] = [...securityHeaders(), corsMiddleware(security.corsOrigins)];
   if (security.rateLimit) chain.push(rateLimitMiddleware({ ...security.rateLimit, apiKey: security.apiKey, logger }));
-  chain.push(authMiddleware({ apiKey: security.apiKey, jwt: security.jwt, protectMetrics: security.protectMetrics }));
+  chain.push(authMiddleware({ apiKey: security.apiKey, jwt: security.jwt, protectMetrics: security.protectMetrics, isOpen }));
   return chain;
 }
