@@ -9,7 +9,7 @@ import { errorHandler, notFound } from './error-handler.js';
 import { mountRoutes } from './mount-routes.js';
 import { openPathMatcher } from './open-paths.js';
 import { ROUTE_TABLE } from './route-table.js';
-import { securityMiddleware } from './security-middleware.js';
+import { named, securityMiddleware } from './security-middleware.js';
 import { requestLog } from './request-log.js';
 import { rejectDeepJson } from '../security/json-depth.js';
 
@@ -20,12 +20,12 @@ export function createApp(ctx: AppContext, table = ROUTE_TABLE): Express {
   app.set('query parser', 'simple');
   // Every JSON answer (records, errors, logs) and every SSE event (sse.ts) passes the redactor.
   if (ctx.redactor?.active) app.set('json replacer', ctx.redactor.replacer);
-  app.use(requestLog(ctx.logger));
+  app.use(named('requestLog', requestLog(ctx.logger)));
   if (ctx.security) app.use(...securityMiddleware(ctx.security, ctx.logger, openPathMatcher(table)));
   mountRoutes(app, table.filter((route) => route.mount === 'raw'), ctx, table);
   app.use(express.json({ limit: '1mb', type: 'application/json', verify: rejectDeepJson() }));
   mountRoutes(app, table.filter((route) => route.mount !== 'raw'), ctx, table);
   app.use(notFound);
-  app.use(errorHandler(ctx.logger));
+  app.use(named('errorHandler', errorHandler(ctx.logger)));
   return app;
 }

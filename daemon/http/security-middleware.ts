@@ -12,8 +12,13 @@ import type { SecurityParts } from '../security/security-setup.js';
 import { securityHeaders } from '../security/security-headers.js';
 
 export function securityMiddleware(security: SecurityParts, logger: Logger, isOpen?: OpenPathMatcher): RequestHandler[] {
-  const chain: RequestHandler[] = [...securityHeaders(), corsMiddleware(security.corsOrigins)];
-  if (security.rateLimit) chain.push(rateLimitMiddleware({ ...security.rateLimit, apiKey: security.apiKey, logger }));
-  chain.push(authMiddleware({ apiKey: security.apiKey, jwt: security.jwt, protectMetrics: security.protectMetrics, isOpen }));
+  const chain: RequestHandler[] = [...securityHeaders().map((handler) => named('securityHeaders', handler)), named('cors', corsMiddleware(security.corsOrigins))];
+  if (security.rateLimit) chain.push(named('rateLimit', rateLimitMiddleware({ ...security.rateLimit, apiKey: security.apiKey, logger })));
+  chain.push(named('auth', authMiddleware({ apiKey: security.apiKey, jwt: security.jwt, protectMetrics: security.protectMetrics, isOpen })));
   return chain;
+}
+
+/** Names a middleware, so the app's stack says what each path-less layer is (test/daemon/http/route-table.test.ts). */
+export function named<T extends (...args: never[]) => unknown>(name: string, handler: T): T {
+  return Object.defineProperty(handler, 'name', { value: name });
 }
