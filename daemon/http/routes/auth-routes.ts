@@ -4,6 +4,7 @@
  */
 import { AgentdError } from '../../../core/index.js';
 import { principalOf } from '../../security/auth-middleware.js';
+import type { IssuedToken } from '../api-types.js';
 import { defineRoute, json, type RouteSpec } from '../route-spec.js';
 
 const tokenSchema = { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } };
@@ -23,7 +24,7 @@ export const authRoutes: RouteSpec[] = [
         res.setHeader('WWW-Authenticate', 'Bearer realm="agentd"');
         throw new AgentdError('unauthorized', 'POST "/auth/token" needs the API key itself (a token cannot renew itself); send "Authorization: Bearer <api key>".');
       }
-      res.json(await security.jwt.issue('api-key'));
+      res.json((await security.jwt.issue('api-key')) satisfies IssuedToken);
     },
   }),
 ];

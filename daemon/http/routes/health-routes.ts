@@ -1,5 +1,6 @@
 /** /health, /stats and /metrics: cheap reads of the queue backend, answered while jobs run in workers. */
 import { AgentdError } from '../../../core/index.js';
+import type { Health, Stats } from '../api-types.js';
 import { defineRoute, json, ref, text, type RouteSpec } from '../route-spec.js';
 
 const PING_TIMEOUT_MS = 1000;
@@ -22,9 +23,9 @@ export const healthRoutes: RouteSpec[] = [
       try {
         await withTimeout(Promise.all([ctx.queue.ping(), ctx.store.ping()]), 'The queue backend');
         const counts = await withTimeout(ctx.store.counts(), 'The job store');
-        res.json({ status: 'healthy', ...base, jobs: { queued: counts.queued, running: counts.running, total: counts.total } });
+        res.json({ status: 'healthy', ...base, jobs: { queued: counts.queued, running: counts.running, total: counts.total } } satisfies Health);
       } catch (error) {
-        res.status(503).json({ status: 'unhealthy', ...base, reason: (error as Error).message });
+        res.status(503).json({ status: 'unhealthy', ...base, reason: (error as Error).message } satisfies Health);
       }
     },
   }),
@@ -40,7 +41,7 @@ export const healthRoutes: RouteSpec[] = [
         queued: counts.queued, running: counts.running, awaitingApproval: counts.awaiting_approval,
         succeeded: counts.succeeded, incomplete: counts.incomplete, failed: counts.failed, cancelled: counts.cancelled, total: counts.total,
         maxConcurrent: ctx.maxConcurrent, instance: ctx.instance,
-      });
+      } satisfies Stats);
     },
   }),
   defineRoute({
