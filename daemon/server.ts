@@ -34,7 +34,7 @@ import { PlanOnly } from './agent/plan-only.js';
 import { daemonVersion } from './version.js';
 import { checkBindPolicy } from './security/bind-policy.js';
 import { createSecurity, recordCodecFor } from './security/security-setup.js';
-import type { WebhookEventBus } from './security/webhook-events.js';
+import type { WebhookEventBus } from './events/webhook-events.js';
 import { recoverOrphanedJournals } from './jobs/job-apply.js';
 import { createGithubApp, type GithubApp } from './github/github-app.js';
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Compiles, at build time, the JSON Schemas every agentd process checks: the capability meta schema,
- * the inputSchema of every first-party capability and the project configuration's schema. Writes dist/core/registry/precompiled-validators.cjs
+ * the inputSchema of every first-party capability, the project configuration's schema, and the query and
+ * body schemas of the daemon's route table (into dist/daemon/http/precompiled-route-validators-*.cjs). Writes dist/core/registry/precompiled-validators.cjs
  * (ajv's standalone code, one function per schema, keyed by a hash of the schema's JSON), which the
  * registry uses instead of loading and running ajv: compiling them at start-up was ~0.1 s of a scan.
  * A schema that is not in the file (a third-party capability, or one changed since the last build)
@@ -55,3 +56,18 @@ console.log(`agentd: precompiled ${count} JSON Schema validators into ${path.rel
 const indexFile = path.join(dist, 'core', 'registry', EXECUTION_INDEX_FILE);
 writeFileSync(indexFile, `${JSON.stringify(executionIndex(metas))}\n`);
 console.log(`agentd: wrote ${metas.length} capabilities' execution metadata into ${path.relative(root, indexFile)}`);
+
+// The daemon's request validators: every query and body schema of its route table (daemon/http/route-validators.ts).
+const { ROUTE_TABLE } = await load('daemon/http/route-table.js');
+const { ROUTE_AJV_OPTIONS, precompiledFile } = await load('daemon/http/route-validators.js');
+const requestSchemas = { body: [], query: [] };
+for (const route of ROUTE_TABLE) {
+  if (route.query) requestSchemas.query.push(route.query.schema);
+  if (route.body && !route.body.raw) requestSchemas.body.push(...(route.body.schema ? [route.body.schema] : Object.values(route.body.forms ?? {})));
+}
+for (const [kind, list] of Object.entries(requestSchemas)) {
+  const file = path.join(dist, 'daemon', 'http', precompiledFile(kind));
+  const built = precompileValidators(list, ROUTE_AJV_OPTIONS[kind]);
+  writeFileSync(file, built.code);
+  console.log(`agentd: precompiled ${built.count} request ${kind} validators into ${path.relative(root, file)}`);
+}

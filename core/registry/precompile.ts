@@ -3,6 +3,7 @@
  * options the run-time ajv uses, one export per schema named by schemaKey. A schema ajv refuses is
  * left out (the registry reports it when the capability registers).
  */
+import type { Options } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { JSONSchema } from '../contracts/index.js';
 import { createAjv } from './ajv-instance.js';
@@ -11,8 +12,9 @@ import { schemaKey } from './precompiled-validators.js';
 // ajv's standalone entry is CommonJS; under NodeNext its default export arrives as the module object.
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
 
-export function precompileValidators(schemas: readonly JSONSchema[]): { code: string; count: number } {
-  const ajv = createAjv({ code: { source: true } });
+/** `extra`: options added to agentd's (the daemon's query validators coerce and fill defaults). */
+export function precompileValidators(schemas: readonly JSONSchema[], extra: Options = {}): { code: string; count: number } {
+  const ajv = createAjv({ ...extra, code: { source: true } });
   const refs: Record<string, string> = {};
   for (const schema of schemas) {
     const key = schemaKey(schema);

@@ -10,7 +10,7 @@ import type { AgentdConfig } from '../config/types.js';
 import type { JobService } from '../jobs/job-service.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { Logger } from '../logging/types.js';
-import type { GithubDelivery, WebhookEventBus } from '../security/webhook-events.js';
+import type { GithubDelivery, WebhookEventBus } from '../events/webhook-events.js';
 import type { Redis } from 'ioredis';
 import { MemoryGithubAppStore, RedisGithubAppStore, type GithubAppStore } from './app-store.js';
 import { GithubClient } from './github-client.js';

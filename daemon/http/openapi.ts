@@ -1,131 +1,80 @@
-/** The OpenAPI 3.1 document of the REST API, assembled from the same schema objects ajv validates with. */
+/**
+ * The OpenAPI 3.1 document of the REST API, generated from the route table (route-table.ts): each
+ * route's path, parameters, query and body schemas (the same objects its request validation compiles),
+ * answers and auth. Only the named component schemas are listed here.
+ */
 import * as schemas from './schemas.js';
 import * as resultSchemas from './result-schemas.js';
+import type { RouteAuth, RouteResponse, RouteSpec, Schema } from './route-spec.js';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: object) => ({ 'application/json': { schema } });
+const content = (schema: Schema, mediaType = 'application/json') => ({ [mediaType]: { schema } });
+const errorResponse = (status: number) => ({ description: `Error (${status})`, content: content({ $ref: '#/components/schemas/Error' }) });
 
-function errors(...statuses: number[]): Record<string, object> {
-  return Object.fromEntries(statuses.map((status) => [String(status), { description: `Error (${status})`, content: json(ref('Error')) }]));
-}
-
-function queryParameters(schema: Record<string, unknown>): object[] {
-  const properties = schema.properties as Record<string, object>;
-  return Object.entries(properties).map(([name, property]) => ({
-    name, in: 'query', required: false, schema: property, ...(name === 'status' ? { style: 'form', explode: true } : {}),
-  }));
-}
-
-const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-const sse = (description: string) => ({ description, content: { 'text/event-stream': { schema: { type: 'string' } } } });
-
-function jobPaths(): Record<string, object> {
+function response({ description, schema, mediaType, headers }: RouteResponse): object {
   return {
-    '/jobs': {
-      post: {
-        summary: 'Submit a job: a free-text task, one capability, or a pipeline of capabilities.',
-        requestBody: { required: true, content: json({ oneOf: [ref('CreateTaskJob'), ref('CreateCapabilityJob'), ref('CreatePipelineJob')] }) },
-        responses: { '202': { description: 'The job record (Location: /jobs/<id>).', content: json(ref('Job')) }, ...errors(400, 403, 413, 415, 422, 503) },
-      },
-      get: {
-        summary: 'List jobs, newest first, as summaries; the next page is in the Link header (rel="next").', parameters: queryParameters(schemas.listJobsQuerySchema),
-        responses: { '200': paged('Job summaries.', ref('JobSummary')), ...errors(400) },
-      },
-    },
-    ...resultPaths(),
-    '/jobs/{id}': {
-      parameters: [idParameter],
-      get: { summary: 'Read a job.', responses: { '200': { description: 'The job record.', content: json(ref('Job')) }, ...errors(404) } },
-      delete: { summary: 'Cancel a queued, running or awaiting_approval job.', responses: { '200': { description: 'The cancelled job.', content: json(ref('Job')) }, ...errors(404, 409) } },
-    },
-    '/jobs/{id}/followup': {
-      parameters: [idParameter],
-      post: {
-        summary: 'Refine or continue a job ({message}) or approve/reject its staged changes ({action}).',
-        requestBody: { required: true, content: json({ oneOf: [ref('FollowUpMessage'), ref('FollowUpAction')] }) },
-        responses: { '202': { description: 'The re-queued (or rejected) job.', content: json(ref('Job')) }, ...errors(400, 404, 409, 415, 503) },
-      },
-    },
-    '/plans': {
-      post: {
-        summary: 'Plan a free-text task without creating a job: the plan (or the question, or what agentd can do) as data.',
-        requestBody: { required: true, content: json(ref('CreatePlan')) },
-        responses: { '200': { description: 'The plan; nothing was stored or queued.', content: json(ref('PlanAnswer')) }, ...errors(400, 403, 415, 503) },
-      },
-    },
-    '/jobs/{id}/events': {
-      parameters: [idParameter],
-      get: { summary: "The job's events (status, step, progress, log, done); ends after done.", responses: { '200': sse('Server-Sent Events.'), ...errors(404) } },
-    },
-    '/events': {
-      get: { summary: "Every job's status, step, progress and done events (no log lines), this daemon's and those of daemons sharing its Redis; never ends by itself.", responses: { '200': sse('Server-Sent Events.') } },
+    description,
+    ...(headers ? { headers } : {}),
+    ...(schema ? { content: content(schema, mediaType) } : {}),
+  };
+}
+
+/** Operation security: none for open routes (and the webhook, signed instead), else the API key or a token. */
+function security(auth: RouteAuth): object | undefined {
+  if (auth === 'open' || auth === 'signature') return [];
+  if (auth === 'api-key') return [{ bearer: [] }, { apiKey: [] }];
+  return undefined;
+}
+
+function parameters(route: RouteSpec): object[] {
+  const list: object[] = [];
+  for (const [name, schema] of Object.entries(route.params ?? {})) list.push({ name, in: 'path', required: true, schema });
+  const query = route.query;
+  for (const [name, schema] of Object.entries((query?.schema.properties ?? {}) as Record<string, Schema>)) {
+    list.push({ name, in: 'query', required: false, schema, ...(query?.explode?.includes(name) ? { style: 'form', explode: true } : {}) });
+  }
+  for (const [name, schema] of Object.entries(route.headers ?? {})) list.push({ name, in: 'header', required: true, schema });
+  return list;
+}
+
+function requestBody(route: RouteSpec): object | undefined {
+  const body = route.body;
+  if (!body) return undefined;
+  const forms = Object.values(body.forms ?? {}).map((schema) => (typeof schema.title === 'string' ? { $ref: `#/components/schemas/${schema.title}` } : schema));
+  const schema = body.schema ? (typeof body.schema.title === 'string' ? { $ref: `#/components/schemas/${body.schema.title}` } : body.schema) : { oneOf: forms };
+  return { required: true, content: content(schema) };
+}
+
+function operation(route: RouteSpec): object {
+  const params = parameters(route);
+  const body = requestBody(route);
+  const auth = security(route.auth);
+  const notes = route.auth === 'open-unless-protected' ? { 'x-agentd-auth': 'open unless security.protectMetrics' } : {};
+  return {
+    summary: route.summary,
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(body ? { requestBody: body } : {}),
+    ...(auth ? { security: auth } : {}),
+    ...notes,
+    responses: {
+      ...Object.fromEntries(Object.entries(route.responses).map(([status, answer]) => [status, response(answer)])),
+      ...Object.fromEntries((route.errors ?? []).map((status) => [String(status), errorResponse(status)])),
     },
   };
 }
 
-const pageHeaders = {
-  Link: { description: 'The next page: <url>; rel="next" (absent on the last page).', schema: { type: 'string' } },
-  'X-Total-Count': { description: 'How many items the whole list holds.', schema: { type: 'integer' } },
-};
-const paged = (description: string, item: object) => ({ description, headers: pageHeaders, content: json({ type: 'array', items: item }) });
-const indexParameter = { name: 'index', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } };
-const text = (description: string, type = 'text/plain') => ({ description, content: { [type]: { schema: { type: 'string' } } } });
-
-/** A job's result beside its record (daemon/jobs/job-result.ts). */
-function resultPaths(): Record<string, object> {
-  const page = queryParameters(resultSchemas.pageQuerySchema);
-  return {
-    '/jobs/{id}/findings': { parameters: [idParameter], get: { summary: "All of the result's findings, paged.", parameters: page, responses: { '200': paged('Findings.', ref('Finding')), ...errors(400, 404) } } },
-    '/jobs/{id}/changes': { parameters: [idParameter], get: { summary: "All of the result's changes with whole diffs, paged.", parameters: page, responses: { '200': paged('Changes.', ref('ChangeView')), ...errors(400, 404) } } },
-    '/jobs/{id}/changes/{index}/before': { parameters: [idParameter, indexParameter], get: { summary: 'The file text before a change (404 for a created file).', responses: { '200': text('The text.'), ...errors(404) } } },
-    '/jobs/{id}/changes/{index}/after': { parameters: [idParameter, indexParameter], get: { summary: 'The file text after a change (404 for a deleted file).', responses: { '200': text('The text.'), ...errors(404) } } },
-    '/jobs/{id}/artifacts/{index}': { parameters: [idParameter, indexParameter], get: { summary: 'An artifact, as a download with its media type.', responses: { '200': text('The artifact.', '*/*'), ...errors(404) } } },
-    '/jobs/{id}/data/{index}': { parameters: [idParameter, indexParameter], get: { summary: "A step's data (large data is only here).", responses: { '200': text('JSON.', 'application/json'), ...errors(404) } } },
-  };
+export function openApiPaths(table: readonly RouteSpec[]): Record<string, Record<string, object>> {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const route of table) (paths[route.path] ??= {})[route.method] = operation(route);
+  return paths;
 }
 
-function securityPaths(): Record<string, object> {
-  const token = { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } } };
-  return {
-    '/auth/token': {
-      post: {
-        summary: 'Trade the API key for a short-lived HS256 JWT (needs security.jwtSecret; 404 without it).', security: [{ bearer: [] }, { apiKey: [] }],
-        responses: { '200': { description: 'A token and when it expires.', content: json(token) }, ...errors(401, 404, 429) },
-      },
-    },
-    '/webhooks/github': {
-      post: {
-        summary: 'A GitHub webhook delivery; X-Hub-Signature-256 is verified on the raw body before parsing (404 without github.webhookSecret).',
-        parameters: ['X-Hub-Signature-256', 'X-GitHub-Delivery', 'X-GitHub-Event'].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } })),
-        requestBody: { required: true, content: json({ type: 'object' }) },
-        responses: { '202': { description: 'Accepted (or a replayed delivery, ignored: {duplicate: true}).', content: json({ type: 'object' }) }, ...errors(400, 401, 404, 413, 503) },
-      },
-    },
-  };
-}
-
-function servicePaths(): Record<string, object> {
-  return {
-    '/health': { get: { summary: 'Liveness and readiness.', responses: { '200': { description: 'Healthy.', content: json(ref('Health')) }, '503': { description: 'Unhealthy.', content: json(ref('Health')) } } } },
-    '/stats': { get: { summary: 'Job counts.', responses: { '200': { description: 'Counts.', content: json(ref('Stats')) }, ...errors(503) } } },
-    '/metrics': { get: { summary: 'Prometheus metrics.', responses: { '200': { description: 'Text exposition.', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
-    '/capabilities': { get: { summary: 'Registered capabilities.', responses: { '200': { description: 'Capability meta.', content: json({ type: 'array', items: ref('CapabilityMeta') }) } } } },
-    '/logs': {
-      get: {
-        summary: 'Recent structured log lines, oldest first.', parameters: queryParameters(schemas.logsQuerySchema),
-        responses: { '200': { description: 'Log records.', content: json({ type: 'array', items: ref('LogRecord') }) }, ...errors(400) },
-      },
-    },
-    '/logs/stream': { get: { summary: 'Live log lines (event "log").', parameters: queryParameters(schemas.logsQuerySchema), responses: { '200': sse('Server-Sent Events.'), ...errors(400) } } },
-    '/openapi.json': { get: { summary: 'This document.', responses: { '200': { description: 'OpenAPI 3.1.', content: json({ type: 'object' }) } } } },
-  };
-}
-
-export function buildOpenApi(version: string): object {
+export function buildOpenApi(version: string, table: readonly RouteSpec[]): object {
   return {
     openapi: '3.1.0',
     info: { title: 'agentd', version, description: 'Runs deterministic coding capabilities as background jobs.' },
-    paths: { ...servicePaths(), ...jobPaths(), ...securityPaths() },
+    paths: openApiPaths(table),
+    // Every route needs the API key or a token when the daemon has either, unless it says otherwise.
+    security: [{ bearer: [] }, { apiKey: [] }],
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The API key or a JWT from POST /auth/token.' },

@@ -1,25 +1,12 @@
 /**
- * Request validation with validators compiled once from the schemas in schemas.ts. Failures become
+ * Request validation generated from the route table: each route's query and body schema
+ * (route-spec.ts) becomes a checker here, with validators from route-validators.ts. Failures become
  * AgentdError('validation_failed') whose details name each problem by its JSON path.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { AgentdError, type ErrorDetail } from '../../core/index.js';
-import { createPlanSchema, FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema, logsQuerySchema } from './schemas.js';
-import { pageQuerySchema } from './result-schemas.js';
-
-const bodyAjv = new Ajv({ allErrors: true, strict: true });
-// Query strings arrive as strings (or arrays when repeated): coerce to the schema's types, fill defaults.
-const queryAjv = new Ajv({ allErrors: true, strict: true, coerceTypes: 'array', useDefaults: true });
-
-function compileForms<K extends string>(forms: Record<K, object>): Record<K, ValidateFunction> {
-  return Object.fromEntries(Object.entries(forms).map(([key, schema]) => [key, bodyAjv.compile(schema as object)])) as Record<K, ValidateFunction>;
-}
-
-const jobForms = compileForms(JOB_FORMS);
-const followUpForms = compileForms(FOLLOW_UP_FORMS);
-const listJobsQuery = queryAjv.compile(listJobsQuerySchema);
-const logsQuery = queryAjv.compile(logsQuerySchema);
-const pageQuery = queryAjv.compile(pageQuerySchema);
+import type { BodySpec, QuerySpec, Schema } from './route-spec.js';
+import { routeValidator } from './route-validators.js';
 
 export function toDetails(errors: ErrorObject[], prefix = ''): ErrorDetail[] {
   return errors.map((error) => {
@@ -51,66 +38,46 @@ function farTooLong(value: unknown, schema: SchemaNode, path: string): ErrorDeta
   return Object.entries(schema.properties).flatMap(([key, child]) => farTooLong((value as Record<string, unknown>)[key], child, `${path}/${key}`));
 }
 
-/** A body that is one of several forms, told apart by which of their keys it carries. */
-function validateForms<T>(what: string, forms: Record<string, ValidateFunction>, body: unknown): T {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failed(what, [{ path: '/', message: 'must be a JSON object' }]);
-  const keys = Object.keys(forms);
-  const present = keys.filter((key) => key in body);
-  if (present.length !== 1) {
-    const names = keys.map((key) => `"${key}"`).join(', ');
-    throw failed(what, [{ path: '/', message: `must have exactly one of ${names}` }]);
-  }
-  const validate = forms[present[0]!]!;
-  const huge = farTooLong(body, validate.schema as SchemaNode, '');
+interface Compiled {
+  schema: Schema;
+  validate: ValidateFunction;
+}
+
+function checkObject(what: string, compiled: Compiled, body: object): void {
+  const huge = farTooLong(body, compiled.schema as SchemaNode, '');
   if (huge.length > 0) throw failed(what, huge);
-  if (!validate(body)) throw failed(what, toDetails(validate.errors ?? []));
-  return body as T;
+  if (!compiled.validate(body)) throw failed(what, toDetails(compiled.validate.errors ?? []));
 }
 
-export function validateCreateJob<T>(body: unknown): T {
-  return validateForms<T>('job request', jobForms, body);
+/** The body checker of a route: one schema, or one of several forms told apart by which of their keys the body carries. */
+export function bodyChecker(spec: BodySpec): (body: unknown) => unknown {
+  const compile = (schema: Schema): Compiled => ({ schema, validate: routeValidator('body', schema) });
+  const single = spec.schema ? compile(spec.schema) : null;
+  const forms = Object.entries(spec.forms ?? {}).map(([key, schema]) => [key, compile(schema)] as const);
+  return (body) => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failed(spec.what, [{ path: '/', message: 'must be a JSON object' }]);
+    if (single) {
+      checkObject(spec.what, single, body);
+      return body;
+    }
+    const present = forms.filter(([key]) => key in body);
+    if (present.length !== 1) {
+      const names = forms.map(([key]) => `"${key}"`).join(', ');
+      throw failed(spec.what, [{ path: '/', message: `must have exactly one of ${names}` }]);
+    }
+    checkObject(spec.what, present[0]![1], body);
+    return body;
+  };
 }
 
-const planRequest = bodyAjv.compile(createPlanSchema);
-
-export function validatePlanRequest<T>(body: unknown): T {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failed('plan request', [{ path: '/', message: 'must be a JSON object' }]);
-  const huge = farTooLong(body, createPlanSchema as SchemaNode, '');
-  if (huge.length > 0) throw failed('plan request', huge);
-  if (!planRequest(body)) throw failed('plan request', toDetails(planRequest.errors ?? []));
-  return body as T;
-}
-
-export function validateFollowUp<T>(body: unknown): T {
-  return validateForms<T>('follow-up request', followUpForms, body);
-}
-
-function validateQuery<T>(validate: ValidateFunction, query: unknown): T {
-  const copy = { ...(query as Record<string, unknown>) };
-  if (!validate(copy)) throw failed('query', toDetails(validate.errors ?? [], '/query'));
-  return copy as T;
-}
-
-export interface ListJobsQuery {
-  status?: string[];
-  limit: number;
-  cursor?: string;
-  offset?: number;
-  capability?: string;
-  workspace?: string;
-  q?: string;
-}
-
-export function validateListJobsQuery(query: unknown): ListJobsQuery {
-  const valid = validateQuery<ListJobsQuery>(listJobsQuery, query);
-  if (valid.cursor !== undefined && valid.offset !== undefined) throw failed('query', [{ path: '/query/offset', message: 'must not be given with cursor' }]);
-  return valid;
-}
-
-export function validatePageQuery(query: unknown): { cursor?: string; limit: number } {
-  return validateQuery(pageQuery, query);
-}
-
-export function validateLogsQuery(query: unknown): { level?: 'debug' | 'info' | 'warn' | 'error'; q?: string; limit: number; jobId?: string } {
-  return validateQuery(logsQuery, query);
+/** The query checker of a route: a copy of the query, coerced to the schema's types with its defaults. */
+export function queryChecker(spec: QuerySpec): (query: unknown) => Record<string, unknown> {
+  const validate = routeValidator('query', spec.schema);
+  return (query) => {
+    const copy = { ...(query as Record<string, unknown>) };
+    if (!validate(copy)) throw failed('query', toDetails(validate.errors ?? [], '/query'));
+    const problem = spec.refine?.(copy);
+    if (problem) throw failed('query', [problem]);
+    return copy;
+  };
 }

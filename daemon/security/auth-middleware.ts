@@ -6,16 +6,21 @@
  * /metrics unless protectMetrics, and the GitHub webhook, which
  * GitHub authenticates with its signature instead (webhook-signature.ts).
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { AgentdError } from '../../core/index.js';
 import { safeEqual } from './constant-time.js';
 import { looksLikeJwt, presentedCredential } from './credentials.js';
 import type { JwtTokens } from './jwt-tokens.js';
 
+/** Whether a request passes without credentials (the app builds it from the route table's `auth`). */
+export type OpenPathMatcher = (method: string, path: string, protectMetrics: boolean) => boolean;
+
 export interface AuthOptions {
   apiKey: string | null;
   jwt: JwtTokens | null;
   protectMetrics: boolean;
+  /** Default: the open paths below, as the route table declares them (daemon/http/open-paths.ts). */
+  isOpen?: OpenPathMatcher;
 }
 
 /** Who made a request, kept in `res.locals.principal` for the routes (POST /auth/token wants the key). */
@@ -23,14 +28,15 @@ export type Principal = { kind: 'open' } | { kind: 'api-key' } | { kind: 'jwt'; 
 
 export const WEBHOOK_PATH = '/webhooks/github';
 
-function isOpenPath(req: Request, protectMetrics: boolean): boolean {
-  const reading = req.method === 'GET' || req.method === 'HEAD';
-  if (reading && req.path === '/health') return true;
+/** The open paths without a route table (apps built by hand); the daemon's app passes its table's instead. */
+export const defaultOpenPaths: OpenPathMatcher = (method, path, protectMetrics) => {
+  const reading = method === 'GET' || method === 'HEAD';
+  if (reading && path === '/health') return true;
   // The dashboard's page, script and styles (no data: the page asks the user for a key or token).
-  if (reading && (req.path === '/ui' || req.path.startsWith('/ui/'))) return true;
-  if (reading && req.path === '/metrics' && !protectMetrics) return true;
-  return req.method === 'POST' && req.path === WEBHOOK_PATH;
-}
+  if (reading && (path === '/ui' || path.startsWith('/ui/'))) return true;
+  if (reading && path === '/metrics' && !protectMetrics) return true;
+  return method === 'POST' && path === WEBHOOK_PATH;
+};
 
 export function principalOf(res: Response): Principal {
   return (res.locals.principal as Principal | undefined) ?? { kind: 'open' };
@@ -52,8 +58,9 @@ function unauthorized(res: Response, presented: boolean): AgentdError {
 
 export function authMiddleware(options: AuthOptions): RequestHandler {
   const enabled = options.apiKey !== null || options.jwt !== null;
+  const isOpen = options.isOpen ?? defaultOpenPaths;
   return async (req, res, next) => {
-    if (!enabled || isOpenPath(req, options.protectMetrics)) return next();
+    if (!enabled || isOpen(req.method, req.path, options.protectMetrics)) return next();
     const credential = presentedCredential(req.headers);
     if (isApiKey(credential, options.apiKey)) {
       res.locals.principal = { kind: 'api-key' } satisfies Principal;

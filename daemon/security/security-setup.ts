@@ -13,7 +13,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit-store.js
 import { plainCodec, type RecordCodec } from './record-codec.js';
 import type { Redis } from 'ioredis';
 import { RedisRateLimitStore } from './redis-rate-limit-store.js';
-import { WebhookEventBus } from './webhook-events.js';
+import { WebhookEventBus } from '../events/webhook-events.js';
 
 export interface SecurityParts {
   apiKey: string | null;

@@ -1,7 +1,7 @@
 /** /health, /stats and /metrics: cheap reads of the queue backend, answered while jobs run in workers. */
-import { Router } from 'express';
 import { AgentdError } from '../../../core/index.js';
-import type { AppContext } from '../app-context.js';
+import type { Health, Stats } from '../api-types.js';
+import { defineRoute, json, ref, text, type RouteSpec } from '../route-spec.js';
 
 const PING_TIMEOUT_MS = 1000;
 
@@ -13,34 +13,43 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes(ctx: AppContext): Router {
-  const router = Router();
-
-  router.get('/health', async (_req, res) => {
-    const base = { uptime: Math.floor((Date.now() - ctx.startedAt) / 1000), timestamp: new Date().toISOString(), version: ctx.version };
-    try {
-      await withTimeout(Promise.all([ctx.queue.ping(), ctx.store.ping()]), 'The queue backend');
-      const counts = await withTimeout(ctx.store.counts(), 'The job store');
-      res.json({ status: 'healthy', ...base, jobs: { queued: counts.queued, running: counts.running, total: counts.total } });
-    } catch (error) {
-      res.status(503).json({ status: 'unhealthy', ...base, reason: (error as Error).message });
-    }
-  });
-
-  router.get('/stats', async (_req, res) => {
-    const counts = await withTimeout(ctx.store.counts(), 'The job store').catch((error: Error) => {
-      throw new AgentdError('unavailable', `The queue backend is unreachable (${error.message}); check it and retry.`, { cause: error });
-    });
-    res.json({
-      queued: counts.queued, running: counts.running, awaitingApproval: counts.awaiting_approval,
-      succeeded: counts.succeeded, incomplete: counts.incomplete, failed: counts.failed, cancelled: counts.cancelled, total: counts.total,
-      maxConcurrent: ctx.maxConcurrent, instance: ctx.instance,
-    });
-  });
-
-  router.get('/metrics', async (_req, res) => {
-    res.type(ctx.metrics.contentType).send(await ctx.metrics.render());
-  });
-
-  return router;
-}
+export const healthRoutes: RouteSpec[] = [
+  defineRoute({
+    method: 'get', path: '/health', auth: 'open',
+    summary: 'Liveness and readiness.',
+    responses: { '200': json('Healthy.', ref('Health')), '503': json('Unhealthy.', ref('Health')) },
+    handler: (ctx) => async (_req, res) => {
+      const base = { uptime: Math.floor((Date.now() - ctx.startedAt) / 1000), timestamp: new Date().toISOString(), version: ctx.version };
+      try {
+        await withTimeout(Promise.all([ctx.queue.ping(), ctx.store.ping()]), 'The queue backend');
+        const counts = await withTimeout(ctx.store.counts(), 'The job store');
+        res.json({ status: 'healthy', ...base, jobs: { queued: counts.queued, running: counts.running, total: counts.total } } satisfies Health);
+      } catch (error) {
+        res.status(503).json({ status: 'unhealthy', ...base, reason: (error as Error).message } satisfies Health);
+      }
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/stats', auth: 'credentials',
+    summary: 'Job counts.',
+    responses: { '200': json('Counts.', ref('Stats')) }, errors: [503],
+    handler: (ctx) => async (_req, res) => {
+      const counts = await withTimeout(ctx.store.counts(), 'The job store').catch((error: Error) => {
+        throw new AgentdError('unavailable', `The queue backend is unreachable (${error.message}); check it and retry.`, { cause: error });
+      });
+      res.json({
+        queued: counts.queued, running: counts.running, awaitingApproval: counts.awaiting_approval,
+        succeeded: counts.succeeded, incomplete: counts.incomplete, failed: counts.failed, cancelled: counts.cancelled, total: counts.total,
+        maxConcurrent: ctx.maxConcurrent, instance: ctx.instance,
+      } satisfies Stats);
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/metrics', auth: 'open-unless-protected',
+    summary: 'Prometheus metrics (open unless security.protectMetrics).',
+    responses: { '200': text('Text exposition.') },
+    handler: (ctx) => async (_req, res) => {
+      res.type(ctx.metrics.contentType).send(await ctx.metrics.render());
+    },
+  }),
+];

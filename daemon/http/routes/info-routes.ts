@@ -1,16 +1,25 @@
 /** /capabilities and /openapi.json: what this daemon can run and how to talk to it. */
-import { Router } from 'express';
-import type { AppContext } from '../app-context.js';
 import { buildOpenApi } from '../openapi.js';
+import { defineRoute, json, ref, type RouteSpec } from '../route-spec.js';
 
-export function infoRoutes(ctx: AppContext): Router {
-  const router = Router();
-  const document = buildOpenApi(ctx.version);
-  router.get('/capabilities', (_req, res) => {
-    res.json(ctx.registry.list());
-  });
-  router.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
-  return router;
-}
+export const infoRoutes: RouteSpec[] = [
+  defineRoute({
+    method: 'get', path: '/capabilities', auth: 'credentials',
+    summary: 'Registered capabilities.',
+    responses: { '200': json('Capability meta.', { type: 'array', items: ref('CapabilityMeta') }) },
+    handler: (ctx) => (_req, res) => {
+      res.json(ctx.registry.list());
+    },
+  }),
+  defineRoute({
+    method: 'get', path: '/openapi.json', auth: 'credentials',
+    summary: 'This document, generated from the route table (daemon/http/route-table.ts).',
+    responses: { '200': json('OpenAPI 3.1.', { type: 'object' }) },
+    handler: (ctx, table) => {
+      const document = buildOpenApi(ctx.version, table);
+      return (_req, res) => {
+        res.json(document);
+      };
+    },
+  }),
+];

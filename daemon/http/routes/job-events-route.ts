@@ -3,10 +3,10 @@
  * when it is already final), then live events until `done`. The bus subscription starts before the
  * record is read, so nothing that happens in between is lost (at worst an event repeats the snapshot).
  */
-import { Router } from 'express';
 import type { JobEvent } from '../../events/job-events.js';
 import { isFinal, type StoredJob } from '../../jobs/job-record.js';
-import type { AppContext } from '../app-context.js';
+import { defineRoute, sse, type RouteSpec } from '../route-spec.js';
+import { ID_PARAM } from './route-parts.js';
 import { openSse, type SseStream } from '../sse.js';
 
 function snapshotEvents(job: StoredJob): JobEvent[] {
@@ -30,28 +30,31 @@ function forward(stream: SseStream, event: JobEvent): void {
   if (event.type === 'done') stream.end();
 }
 
-export function jobEventsRoute(ctx: AppContext): Router {
-  const router = Router();
-  router.get('/jobs/:id/events', async (req, res) => {
-    await ctx.service.get(String(req.params.id)); // 404 as JSON before the stream opens
-    const buffered: JobEvent[] = [];
-    let live = false;
-    let stream: SseStream | null = null;
-    const unsubscribe = ctx.bus.subscribe(String(req.params.id), (event) => {
-      if (live && stream) forward(stream, event);
-      else buffered.push(event);
-    });
-    try {
-      const job = await ctx.service.get(String(req.params.id));
-      stream = openSse(req, res);
-      stream.onClose(unsubscribe);
-      for (const event of snapshotEvents(job)) forward(stream, event);
-      for (const event of buffered.splice(0)) if (!stream.closed) forward(stream, event);
-      live = true;
-    } catch (error) {
-      unsubscribe();
-      throw error;
-    }
-  });
-  return router;
-}
+export const jobEventsRoutes: RouteSpec[] = [
+  defineRoute({
+    method: 'get', path: '/jobs/{id}/events', auth: 'credentials', params: ID_PARAM,
+    summary: "The job's events (status, step, progress, log, done); ends after done.",
+    responses: { '200': sse('Server-Sent Events.') }, errors: [404],
+    handler: (ctx) => async (req, res) => {
+      await ctx.service.get(String(req.params.id)); // 404 as JSON before the stream opens
+      const buffered: JobEvent[] = [];
+      let live = false;
+      let stream: SseStream | null = null;
+      const unsubscribe = ctx.bus.subscribe(String(req.params.id), (event) => {
+        if (live && stream) forward(stream, event);
+        else buffered.push(event);
+      });
+      try {
+        const job = await ctx.service.get(String(req.params.id));
+        stream = openSse(req, res);
+        stream.onClose(unsubscribe);
+        for (const event of snapshotEvents(job)) forward(stream, event);
+        for (const event of buffered.splice(0)) if (!stream.closed) forward(stream, event);
+        live = true;
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+    },
+  }),
+];

@@ -1,12 +1,17 @@
 /** GET /logs (recent structured log lines) and GET /logs/stream (live, SSE) for `agentd logs`. */
-import { Router } from 'express';
 import type { LogFilter } from '../../logging/types.js';
-import type { AppContext } from '../app-context.js';
+import { defineRoute, json, ref, sse, type RouteSpec } from '../route-spec.js';
+import { logsQuerySchema } from '../schemas.js';
 import { openSse } from '../sse.js';
-import { validateLogsQuery } from '../validate.js';
 
-function filterOf(query: unknown): LogFilter {
-  const { level, q, limit, jobId } = validateLogsQuery(query);
+interface LogsQuery {
+  level?: 'debug' | 'info' | 'warn' | 'error';
+  q?: string;
+  limit: number;
+  jobId?: string;
+}
+
+function filterOf({ level, q, limit, jobId }: LogsQuery): LogFilter {
   const filter: LogFilter = { limit };
   if (level) filter.level = level;
   if (q) filter.text = q;
@@ -14,19 +19,26 @@ function filterOf(query: unknown): LogFilter {
   return filter;
 }
 
-export function logsRoutes(ctx: AppContext): Router {
-  const router = Router();
-
-  router.get('/logs', (req, res) => {
-    res.json(ctx.logger.recent(filterOf(req.query)));
-  });
-
-  router.get('/logs/stream', (req, res) => {
-    const { limit: _limit, ...filter } = filterOf(req.query);
-    const stream = openSse(req, res);
-    const unsubscribe = ctx.logger.subscribe((record) => stream.send('log', record), filter);
-    stream.onClose(unsubscribe);
-  });
-
-  return router;
-}
+export const logsRoutes: RouteSpec[] = [
+  defineRoute<LogsQuery>({
+    method: 'get', path: '/logs', auth: 'credentials',
+    summary: 'Recent structured log lines, oldest first.',
+    query: { schema: logsQuerySchema },
+    responses: { '200': json('Log records.', { type: 'array', items: ref('LogRecord') }) }, errors: [400],
+    handler: (ctx) => (_req, res, { query }) => {
+      res.json(ctx.logger.recent(filterOf(query)));
+    },
+  }),
+  defineRoute<LogsQuery>({
+    method: 'get', path: '/logs/stream', auth: 'credentials',
+    summary: 'Live log lines (event "log").',
+    query: { schema: logsQuerySchema },
+    responses: { '200': sse('Server-Sent Events.') }, errors: [400],
+    handler: (ctx) => (req, res, { query }) => {
+      const { limit: _limit, ...filter } = filterOf(query);
+      const stream = openSse(req, res);
+      const unsubscribe = ctx.logger.subscribe((record) => stream.send('log', record), filter);
+      stream.onClose(unsubscribe);
+    },
+  }),
+];

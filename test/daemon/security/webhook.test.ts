@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { GithubDelivery } from '../../../daemon/security/webhook-events.js';
+import type { GithubDelivery } from '../../../daemon/events/webhook-events.js';
 import { signBody } from '../../../daemon/security/webhook-signature.js';
 import { request } from '../support/http-client.js';
 import { API_KEY, WEBHOOK_SECRET, startSecureDaemon, type SecureDaemon } from './secure-daemon.js';
