@@ -17,7 +17,7 @@ import type { CapabilityCases, CaseOutcome, CaseRun, InputErrorCase, InvalidCase
 import { compareChanges, compareError, compareFindings, listFindings, mismatch, type FindingComparison } from './expectations.js';
 import { removeSample, writeSample } from './sample-project.js';
 import { closeTesterRunner, runTesterStep } from './step-runner.js';
-import { resolveHooks, type Suite, type Test } from './test-framework.js';
+import { resolveHooks, type Suite, type Test, type TestHooks } from './test-framework.js';
 
 /** Where the tester finds the capability and how it validates inputs. */
 export interface CapabilityLookup {
@@ -86,9 +86,16 @@ export class CapabilityTester {
     this.options = options;
   }
 
-  /** Declares the suite: a test per case, under "valid", "invalid" and "input errors". */
-  run(cases: CapabilityCases): void {
-    const { describe, it, itOnly } = resolveHooks({ describe: CapabilityTester.describe, it: CapabilityTester.it, itOnly: CapabilityTester.itOnly });
+  /**
+   * Declares the suite: a test per case, under "valid", "invalid" and "input errors". `hooks` (a
+   * layer's own describe/it, e.g. PluginTester's) come before the class's and the globals.
+   */
+  run(cases: CapabilityCases, hooks: TestHooks = {}): void {
+    const { describe, it, itOnly } = resolveHooks({
+      describe: hooks.describe ?? CapabilityTester.describe,
+      it: hooks.it ?? CapabilityTester.it,
+      itOnly: hooks.itOnly ?? CapabilityTester.itOnly,
+    });
     const declare = (c: CaseRun | InputErrorCase, title: string, body: () => Promise<void>): unknown => ((c as CaseRun).only ? itOnly : it)(title, body);
     describe(this.options.title ?? this.id, () => {
       if (cases.valid?.length) describe('valid', () => cases.valid!.forEach((c, i) => declare(c, c.name ?? titleOf(c, `valid #${i + 1}`), () => this.checkValid(c))));
@@ -129,7 +136,7 @@ export class CapabilityTester {
       {
         jobId: `capability-tester-${++jobCounter}`,
         stepIndex: 0,
-        capabilityId: this.id,
+        capabilityId: registered.meta.id,
         modulePath: registered.modulePath,
         input,
         root,
