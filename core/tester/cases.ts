@@ -31,7 +31,7 @@ export interface CaseRun extends SampleProject {
   /** Write the staged changes to the temp copy before `check` runs (what a user gets after approving). */
   apply?: boolean;
   /** Further assertions of the test's own, on the outcome, while the temp workspace still exists. */
-  check?: (outcome: CaseOutcome) => void | Promise<void>;
+  check?: (outcome: CaseOutcome) => unknown;
 }
 
 /** Must succeed with no findings (of `ruleId` when given) and no staged changes. */
