@@ -13,7 +13,7 @@ import path from 'node:path';
 import { DEFAULT_LIMITS, type RegisteredCapability, type StepResult } from '../contracts/index.js';
 import { CapabilityRegistry, defaultRoots, type InputValidation } from '../registry/index.js';
 import { applyChanges, changesFromStaged } from '../workspace/index.js';
-import type { CapabilityCases, CaseOutcome, CaseRun, InputErrorCase, InvalidCase, ValidCase } from './cases.js';
+import type { CapabilityCases, CaseOutcome, CaseRun, InputErrorCase, InvalidCase, SampleProject, ValidCase } from './cases.js';
 import { compareChanges, compareError, compareFindings, listFindings, mismatch, type FindingComparison } from './expectations.js';
 import { removeSample, writeSample } from './sample-project.js';
 import { closeTesterRunner, runTesterStep } from './step-runner.js';
@@ -127,11 +127,24 @@ export class CapabilityTester {
     }
   }
 
+  /**
+   * Runs the capability on a folder the caller owns (not copied, not removed): for tests that run
+   * several steps on one sample, editing it in between. `apply` writes the staged changes to it.
+   */
+  async runInFolder(root: string, c: Omit<CaseRun, keyof SampleProject> = {}): Promise<CaseOutcome> {
+    const registry = await this.registry();
+    const registered = registry.get(this.id);
+    if (!registered) throw new Error(`capability "${this.id}" is not registered`);
+    const outcome = await this.runIn(registry, registered, path.resolve(root), c);
+    if (c.check) await c.check(outcome);
+    return outcome;
+  }
+
   private async runIn(registry: CapabilityLookup, registered: RegisteredCapability, root: string, c: CaseRun): Promise<CaseOutcome> {
     const input = c.input ?? {};
     const logs: string[] = [];
     const validation = registry.validateInput(this.id, input);
-    if (!validation.valid) return { root, changes: [], logs, findings: [], error: { code: 'invalid_input', message: joinErrors(validation) } };
+    if (!validation.valid) return { root, changes: [], staged: [], logs, findings: [], error: { code: 'invalid_input', message: joinErrors(validation) } };
     const reply = await runTesterStep(
       {
         jobId: `capability-tester-${++jobCounter}`,
@@ -152,10 +165,13 @@ export class CapabilityTester {
         if (event.kind === 'log') logs.push(`${event.level}: ${event.message}`);
       },
     );
-    if (!reply.ok) return { root, changes: [], logs, findings: [], error: { code: reply.error.code, message: reply.error.message } };
+    if (!reply.ok) {
+      const error = { code: reply.error.code, message: reply.error.message, ...(reply.error.cause ? { cause: reply.error.cause.message } : {}) };
+      return { root, changes: [], staged: [], logs, findings: [], error };
+    }
     const changes = await changesFromStaged(root, reply.staged);
     if (c.apply) await applyChanges(root, changes);
-    return { root, result: reply.result, changes, logs, findings: reply.result.findings ?? [] };
+    return { root, result: reply.result, changes, staged: reply.staged, logs, findings: reply.result.findings ?? [] };
   }
 
   private registry(): Promise<CapabilityLookup> {

@@ -92,7 +92,13 @@ export interface CaseOutcome {
   result?: StepResult;
   /** Staged changes with unified diffs (after `apply`, written to `root`). */
   changes: Change[];
-  error?: { code: string; message: string };
+  /** The overlay the step left (what a later step of the same job starts from). */
+  staged: StagedEntry[];
+  /**
+   * How the step failed, as a job reports it (`message`), and the message of the error the capability
+   * threw, unwrapped (`cause`), when it threw one.
+   */
+  error?: { code: string; message: string; cause?: string };
   /** The step's log lines, "level: message". */
   logs: string[];
   findings: Finding[];

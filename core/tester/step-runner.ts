@@ -11,7 +11,8 @@ import type { StepEvent, StepReply, StepTask } from '../executor/index.js';
 let shared: ExecutorSupervisor | undefined;
 
 function executor(): ExecutorSupervisor {
-  shared ??= new ExecutorSupervisor({ warmMemoryMB: [DEFAULT_LIMITS.maxMemoryMB], maxThreads: 2 });
+  // One thread: cases run one at a time, and a capability's per-thread caches (parsed trees, TypeScript programs) stay warm.
+  shared ??= new ExecutorSupervisor({ warmMemoryMB: [DEFAULT_LIMITS.maxMemoryMB], maxThreads: 1, minThreads: 1 });
   return shared;
 }
 
