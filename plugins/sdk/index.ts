@@ -9,6 +9,8 @@ export type {
 } from '../../core/index.js';
 export { defineCapability, finding, lineOfIndex, type FindingOptions, type PluginCapabilityDefinition } from './helpers.js';
 export type { PluginContext, PluginParsedFile } from './plugin-context.js';
+// PluginTester's base: RuleTester-style cases for any registered capability, run through agentd's executor.
+export { CapabilityTester, type CapabilityCases, type CapabilityTesterOptions } from '../../core/tester/index.js';
 export { PluginTester, type CaseOutcome, type ExpectedFinding, type InvalidCase, type PluginTesterOptions, type TesterCase, type TesterCases } from './plugin-tester.js';
 export { SDK_VERSION, MANIFEST_SCHEMA, type PluginManifest } from '../manifest/index.js';
 export { DEFAULT_PLUGIN_LIMITS, MAX_PLUGIN_LIMITS, PLUGIN_TOOLS, type PluginLimits, type PluginPermissions } from '../sandbox/binding.js';

@@ -16,7 +16,7 @@ describe('capabilities/documentation/api', function () {
   afterEach(() => ws.dispose());
 
   it('documents exactly the symbols (names and kinds) TypeDoc 0.28 lists for the package entry points', async () => {
-    const { result } = await ws.apply(run, {});
+    const { result } = await ws.apply('documentation.api', {});
     const data = result.data as { entryPoints: { subpath: string; file: string }[]; symbols: SymbolRow[] };
     // package.json publishes ./dist/*.d.ts; the tsconfig's outDir -> rootDir maps them to the sources.
     expect(data.entryPoints.map((e) => [e.subpath, e.file])).to.deep.equal([['.', 'src/index.ts'], ['./text', 'src/text.ts']]);
@@ -32,7 +32,7 @@ describe('capabilities/documentation/api', function () {
   });
 
   it('writes signatures, parameter docs, return types, deprecations and source links that point at the declaration', async () => {
-    const { result, changes } = await ws.apply(run, {});
+    const { result, changes } = await ws.apply('documentation.api', {});
     expect(changes.map((c) => c.path)).to.deep.equal(['docs/api.md']);
     expect(result.summary).to.match(/^Wrote docs\/api\.md: 30 symbol\(s\) from 2 entry point\(s\), 2 deprecated/);
     const md = await ws.read('docs/api.md');
@@ -61,14 +61,14 @@ describe('capabilities/documentation/api', function () {
   });
 
   it('is stable: a second run on the written reference stages nothing', async () => {
-    await ws.apply(run, {});
-    const again = await ws.apply(run, {});
+    await ws.apply('documentation.api', {});
+    const again = await ws.apply('documentation.api', {});
     expect(again.changes).to.deep.equal([]);
     expect(again.result.summary).to.match(/^Unchanged docs\/api\.md/);
   });
 
   it('narrows to one symbol, writes where asked, and takes explicit entry points', async () => {
-    const { result, changes } = await ws.apply(run, { symbol: 'Registry', out: 'REFERENCE.md', entryPoints: ['src/registry.ts'] });
+    const { result, changes } = await ws.apply('documentation.api', { symbol: 'Registry', out: 'REFERENCE.md', entryPoints: ['src/registry.ts'] });
     expect(changes.map((c) => c.path)).to.deep.equal(['REFERENCE.md']);
     expect((result.data as { symbols: SymbolRow[] }).symbols.map((s) => s.name)).to.deep.equal(['Registry']);
     const md = await readFile(path.join(ws.root, 'REFERENCE.md'), 'utf8');
@@ -78,7 +78,7 @@ describe('capabilities/documentation/api', function () {
   it('refuses a package with no entry point it can map to a module, naming what it looked for', async () => {
     await writeFile(path.join(ws.root, 'package.json'), JSON.stringify({ name: 'x', exports: { '.': './dist/missing.js' } }));
     await rm(path.join(ws.root, 'src', 'index.ts'));
-    const refusal = await ws.refusal(run, {});
+    const refusal = await ws.refusal('documentation.api', {});
     expect(refusal.code).to.equal('documentation_refused');
     expect(refusal.message).to.include('. -> ./dist/missing.js: no source module or declaration file for it in the workspace');
   });
@@ -86,7 +86,7 @@ describe('capabilities/documentation/api', function () {
   it('splits a reference over 100 KB into an index and pages whose links all resolve', async () => {
     const many = Array.from({ length: 500 }, (_, i) => `/** Returns the value number ${i}, documented at some length so that the reference grows. */\nexport function value${i}(input: number, scale = ${i}): number {\n  return input * scale;\n}\n`).join('\n');
     await writeFile(path.join(ws.root, 'src', 'many.ts'), many);
-    const { result, changes } = await ws.apply(run, { entryPoints: ['src/many.ts'] });
+    const { result, changes } = await ws.apply('documentation.api', { entryPoints: ['src/many.ts'] });
     const data = result.data as { pages: string[]; symbols: SymbolRow[] };
     expect(data.symbols).to.have.length(500);
     expect(data.pages.length).to.be.greaterThan(2);
@@ -108,14 +108,14 @@ describe('capabilities/documentation/api', function () {
     afterEach(() => app.dispose());
 
     it('documents the exports of each module in scope, and writes nothing when nothing matches', async () => {
-      const { result, changes } = await app.apply(run, { include: ['src/services/**'] });
+      const { result, changes } = await app.apply('documentation.api', { include: ['src/services/**'] });
       expect(changes.map((c) => c.path)).to.deep.equal(['docs/api.md']);
       expect(result.summary).to.match(/from 2 module\(s\) \(no published entry point: each module documented\)/);
       const data = result.data as { entrySource: string; symbols: SymbolRow[] };
       expect(data.entrySource).to.equal('modules');
       expect(data.symbols.map((s) => s.name)).to.include.members(['OrderService', 'priceOrder']);
       expect(await app.read('docs/api.md')).to.include('## `src/services/order-service.ts`');
-      const none = await app.apply(run, { subjects: ['health'] });
+      const none = await app.apply('documentation.api', { subjects: ['health'] });
       expect(none.changes).to.deep.equal([]);
       expect(none.result.summary).to.match(/^No exported symbol to document \(subjects health\)/);
     });

@@ -6,7 +6,6 @@ import { Linter } from 'eslint';
 import jsdoc from 'eslint-plugin-jsdoc';
 import { TSDocParser } from '@microsoft/tsdoc';
 import tsParser from '@typescript-eslint/parser';
-import { run } from '../../../capabilities/documentation/inline.js';
 import { copyFixture, repo, type DocWorkspace } from './doc-workspace.js';
 
 const exec = promisify(execFile);
@@ -47,7 +46,7 @@ describe('capabilities/documentation/inline', function () {
   it('documents every undocumented export; eslint-plugin-jsdoc and the TSDoc parser report nothing on the added comments, tokens are unchanged and tsc still passes', async () => {
     const before = new Map<string, string>();
     for (const file of ['src/ids.ts', 'src/registry.ts', 'src/shapes/shapes.ts', 'src/text.ts', 'src/units.ts', 'src/index.ts', 'src/cli.ts']) before.set(file, await ws.read(file));
-    const { result, changes } = await ws.apply(run, {});
+    const { result, changes } = await ws.apply('documentation.inline', {});
     expect(changes.map((c) => c.path).sort()).to.deep.equal(['src/ids.ts', 'src/registry.ts', 'src/shapes/shapes.ts', 'src/text.ts', 'src/units.ts']);
     expect(result.summary).to.match(/^Added 22 doc comment\(s\) in 5 file\(s\)\./);
     // Hand-written comments that were already incomplete (makeId, toMetres, internalScale) keep their
@@ -76,7 +75,7 @@ describe('capabilities/documentation/inline', function () {
   });
 
   it('derives @param names, defaults, @returns and @throws with the guarding condition from the code', async () => {
-    await ws.apply(run, {});
+    await ws.apply('documentation.inline', {});
     const text = await ws.read('src/text.ts');
     expect(text).to.include([
       '/**',
@@ -105,11 +104,11 @@ describe('capabilities/documentation/inline', function () {
   });
 
   it('documents one symbol when asked, and says so when there is nothing to add', async () => {
-    const { result, changes } = await ws.apply(run, { symbol: 'parseLength' });
+    const { result, changes } = await ws.apply('documentation.inline', { symbol: 'parseLength' });
     expect(changes.map((c) => c.path)).to.deep.equal(['src/units.ts']);
     expect(result.summary).to.match(/^Added 1 doc comment\(s\) in 1 file\(s\)\./);
     expect(await ws.read('src/units.ts')).to.include(' * @throws {@link SyntaxError} If `!match`.\n */\nexport function parseLength(');
-    const again = await ws.apply(run, { include: ['src/units.ts'], symbol: 'parseLength' });
+    const again = await ws.apply('documentation.inline', { include: ['src/units.ts'], symbol: 'parseLength' });
     expect(again.changes).to.deep.equal([]);
     expect(again.result.summary).to.match(/already has a doc comment; nothing to add/);
   });
@@ -117,7 +116,7 @@ describe('capabilities/documentation/inline', function () {
   it('skips a destructured parameter with the reason instead of inventing a name', async () => {
     const { writeFile } = await import('node:fs/promises');
     await writeFile(path.join(ws.root, 'src', 'options.ts'), 'export function open({ path, mode }: { path: string; mode: string }): string {\n  return path + mode;\n}\n');
-    const { result, changes } = await ws.apply(run, { include: ['src/options.ts'] });
+    const { result, changes } = await ws.apply('documentation.inline', { include: ['src/options.ts'] });
     expect(changes).to.deep.equal([]);
     expect((result.data as { skipped: { name: string; reason: string }[] }).skipped).to.deep.equal([
       { name: 'open', line: 1, reason: 'destructured parameter: name it (or document it by hand) so @param can use the real name', file: 'src/options.ts' },
@@ -125,9 +124,9 @@ describe('capabilities/documentation/inline', function () {
   });
 
   it('refuses a selection with no source file; parts a build step did not make are nothing to document', async () => {
-    const refusal = await ws.refusal(run, { include: ['nothing/**'] });
+    const refusal = await ws.refusal('documentation.inline', { include: ['nothing/**'] });
     expect(refusal.code).to.equal('documentation_refused');
-    const { result, changes } = await ws.apply(run, { subjects: ['DashboardPage'] });
+    const { result, changes } = await ws.apply('documentation.inline', { subjects: ['DashboardPage'] });
     expect(changes).to.deep.equal([]);
     expect(result.summary).to.equal('No source file for DashboardPage; nothing to document.');
   });

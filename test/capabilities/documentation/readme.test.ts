@@ -15,7 +15,7 @@ describe('capabilities/documentation/readme', function () {
   afterEach(() => ws.dispose());
 
   it('merges into an existing README: human text kept byte for byte, generated sections appended as marked regions (the diff only adds)', async () => {
-    const { result, changes } = await ws.apply(run, {});
+    const { result, changes } = await ws.apply('documentation.readme', {});
     expect(changes.map((c) => c.path)).to.deep.equal(['README.md']);
     expect(changes[0]!.diff).to.be.a('string');
     const removed = changes[0]!.diff!.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'));
@@ -34,15 +34,15 @@ describe('capabilities/documentation/readme', function () {
   });
 
   it('re-running changes nothing; a region edited by hand is regenerated, text outside regions is kept', async () => {
-    await ws.apply(run, {});
-    const again = await ws.apply(run, {});
+    await ws.apply('documentation.readme', {});
+    const again = await ws.apply('documentation.readme', {});
     expect(again.changes).to.deep.equal([]);
     expect(again.result.summary).to.match(/^Unchanged README\.md/);
     const edited = (await ws.read('README.md'))
       .replace('| `npm test` | `node --test dist/` |', '| `npm test` | something stale |')
       .replace('Because fixtures need prose too.', 'Because fixtures need prose too. A line a human added.');
     await writeFile(path.join(ws.root, 'README.md'), edited);
-    const third = await ws.apply(run, {});
+    const third = await ws.apply('documentation.readme', {});
     expect(third.result.summary).to.match(/^Updated README\.md \(updated scripts; unchanged install, usage, configuration, api, project\)/);
     const readme = await ws.read('README.md');
     expect(readme).to.include('| `npm test` | `node --test dist/` |').and.not.include('something stale');
@@ -51,7 +51,7 @@ describe('capabilities/documentation/readme', function () {
 
   it('a new README opens with the name and package.json description only, nothing invented', async () => {
     await rm(path.join(ws.root, 'README.md'));
-    const { result, changes } = await ws.apply(run, {});
+    const { result, changes } = await ws.apply('documentation.readme', {});
     expect(changes.map((c) => [c.path, c.action])).to.deep.equal([['README.md', 'create']]);
     expect(result.summary).to.match(/^Created README\.md \(wrote install, usage, scripts, configuration, api, project\)/);
     const readme = await ws.read('README.md');
@@ -61,7 +61,7 @@ describe('capabilities/documentation/readme', function () {
 
   it('refuses without a package.json', async () => {
     await rm(path.join(ws.root, 'package.json'));
-    const refusal = await ws.refusal(run, {});
+    const refusal = await ws.refusal('documentation.readme', {});
     expect(refusal.code).to.equal('documentation_refused');
     expect(refusal.message).to.include('No package.json at the workspace root');
   });

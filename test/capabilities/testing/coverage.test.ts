@@ -7,7 +7,6 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Artifact } from '../../../core/index.js';
-import { run } from '../../../capabilities/testing/coverage.js';
 import type { FileCoverage, Totals } from '../../../capabilities/testing/coverage/istanbul-coverage.js';
 import { copyOf, removeCopies, repo, runDirect, runOn } from './project-copy.js';
 
@@ -44,7 +43,7 @@ describe('capabilities/testing/coverage', function () {
 
   it('mocha: per-file line, statement, function and branch coverage equal to c8\'s own summary of the same tests', async () => {
     const root = await copyOf('mocha-project');
-    const result = await runOn(run, root, {}, { projectCode: true });
+    const result = await runOn('testing.coverage', root, {}, { projectCode: true });
     const data = result.data as CoverageData;
     expectSameAsC8(data, await c8Itself(root, [path.join('node_modules', '.bin', 'mocha'), 'test/**/*.test.js']), root);
     expect(data.tests).to.deep.include({ passed: 4, failed: 1, skipped: 1 });
@@ -64,7 +63,7 @@ describe('capabilities/testing/coverage', function () {
     const root = await copyOf('node-test-project');
     const { writeFile } = await import('node:fs/promises');
     await writeFile(path.join(root, 'src', 'unused.js'), 'export function never(a) {\n  return a ? 1 : 2;\n}\n');
-    const data = (await runOn(run, root, {}, { projectCode: true })).data as CoverageData;
+    const data = (await runOn('testing.coverage', root, {}, { projectCode: true })).data as CoverageData;
     expectSameAsC8(data, await c8Itself(root, [process.execPath, '--test', 'test/']), root);
     const unused = data.files.find((f) => f.file === 'src/unused.js')!;
     expect(unused.statements.covered).to.equal(0);
@@ -73,7 +72,7 @@ describe('capabilities/testing/coverage', function () {
 
   it('without the project-code permission coverage is not measured and the step says so', async () => {
     const root = await copyOf('node-test-project');
-    const result = await runOn(run, root, {}, { projectCode: false });
+    const result = await runOn('testing.coverage', root, {}, { projectCode: false });
     expect(result.summary).to.match(/^Coverage was NOT measured \(the tests were not run\): testing\.coverage would run c8 with "node --test test\/"/);
     expect(result.notRun).to.have.length(1);
     expect(result.artifacts).to.equal(undefined);

@@ -7,7 +7,6 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { run } from '../../../capabilities/testing/gaps.js';
 import type { Gap } from '../../../capabilities/testing/gaps.js';
 import { copyOf, removeCopies, runOn } from './project-copy.js';
 
@@ -36,7 +35,7 @@ describe('capabilities/testing/gaps', function () {
 
   it('from coverage: untested exports and untaken branches, ranked by complexity × commits, with the testing.unit input', async () => {
     const root = await withHistory();
-    const result = await runOn(run, root, {}, { projectCode: true });
+    const result = await runOn('testing.gaps', root, {}, { projectCode: true });
     const data = result.data as { basis: string; gaps: Gap[]; churnCounted: boolean };
     expect(data.basis).to.equal('coverage');
     expect(data.churnCounted).to.equal(true);
@@ -56,7 +55,7 @@ describe('capabilities/testing/gaps', function () {
 
   it('without the project-code permission: exports of files no test imports, and coverage reported as not run', async () => {
     const root = await withHistory();
-    const result = await runOn(run, root, {}, { projectCode: false });
+    const result = await runOn('testing.gaps', root, {}, { projectCode: false });
     const data = result.data as { basis: string; gaps: Gap[] };
     expect(data.basis).to.equal('imports');
     expect(data.gaps.map((g) => `${g.file}#${g.name}`)).to.deep.equal(['lib/tax.js#vat']);

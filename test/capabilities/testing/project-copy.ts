@@ -1,14 +1,15 @@
 /**
  * Test support for the testing capabilities: a temp copy of a fixture project with agentd's own
- * node_modules linked in (mocha, c8), and a capability run on it through a real local context.
+ * node_modules linked in (mocha, c8), and a capability run on it by id through the daemon's executor
+ * (CapabilityTester.runInFolder).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLocalContext } from '../../../core/context/index.js';
-import type { CapabilityContext, StagedEntry, StepResult } from '../../../core/index.js';
+import { AgentdError, type StagedEntry, type StepResult } from '../../../core/index.js';
+import { testerOf } from '../support/sample-runs.js';
 
 // Compiled to dist/test/capabilities/testing/: the repository is four levels up.
 export const repo = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -28,11 +29,11 @@ export async function removeCopies(): Promise<void> {
   await Promise.all(copies.splice(0).map((c) => rm(c, { recursive: true, force: true })));
 }
 
-type Runner<I> = (input: I, ctx: CapabilityContext) => Promise<StepResult>;
-
-export async function runOn<I>(runner: Runner<I>, root: string, input: I, options: { projectCode?: boolean; staged?: StagedEntry[] } = {}): Promise<StepResult> {
-  const handle = await createLocalContext({ root, permissions: { projectCode: options.projectCode ?? false }, staged: options.staged, limits: { maxToolCalls: 1000 } });
-  return runner(input, handle.ctx);
+/** Runs capability `id` on `root`; a failed step rejects with an AgentdError of the job's code and the capability's own message. */
+export async function runOn(id: string, root: string, input: unknown, options: { projectCode?: boolean; staged?: StagedEntry[] } = {}): Promise<StepResult> {
+  const outcome = await testerOf(id).runInFolder(root, { input: input as Record<string, unknown>, projectCode: options.projectCode ?? false, staged: options.staged, maxToolCalls: 1000 });
+  if (outcome.error) throw new AgentdError(outcome.error.code as never, outcome.error.cause ?? outcome.error.message);
+  return outcome.result!;
 }
 
 /** A program run directly (the peer the capability is compared with). */

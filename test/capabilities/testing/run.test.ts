@@ -29,7 +29,7 @@ describe('capabilities/testing/run', function () {
 
   it('mocha: every test with title path, file:line, status, duration and the failure with expected/actual', async () => {
     const root = await copyOf('mocha-project');
-    const result = await runOn(run, root, {}, { projectCode: true });
+    const result = await runOn('testing.run', root, {}, { projectCode: true });
     const data = result.data as RunData;
     expect(data.runner).to.equal('mocha');
     expect(data.command).to.equal('mocha test/**/*.test.js');
@@ -51,7 +51,7 @@ describe('capabilities/testing/run', function () {
 
   it('mocha: the same tests and states as mocha\'s own JSON reporter run directly', async () => {
     const root = await copyOf('mocha-project');
-    const data = (await runOn(run, root, {}, { projectCode: true })).data as RunData;
+    const data = (await runOn('testing.run', root, {}, { projectCode: true })).data as RunData;
     const direct = await runDirect(root, process.execPath, [path.join(repo, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--reporter', 'json', 'test/**/*.test.js']);
     const report = JSON.parse(direct.stdout) as { passes: { fullTitle: string }[]; failures: { fullTitle: string }[]; pending: { fullTitle: string }[] };
     const states = (status: string): string[] => data.tests.filter((t) => t.status === status).map((t) => t.titlePath.join(' ')).sort();
@@ -63,10 +63,10 @@ describe('capabilities/testing/run', function () {
 
   it('filters by file and by title', async () => {
     const root = await copyOf('mocha-project');
-    const onlyFile = (await runOn(run, root, { files: ['test/shipping.test.js'] }, { projectCode: true })).data as RunData;
+    const onlyFile = (await runOn('testing.run', root, { files: ['test/shipping.test.js'] }, { projectCode: true })).data as RunData;
     expect(onlyFile.tests.map((t) => t.id)).to.deep.equal(['test/shipping.test.js › shipping costs 4.5 under five kilos']);
     expect(onlyFile.exitCode).to.equal(0);
-    const onlyTitle = (await runOn(run, root, { title: 'lineTotal' }, { projectCode: true })).data as RunData;
+    const onlyTitle = (await runOn('testing.run', root, { title: 'lineTotal' }, { projectCode: true })).data as RunData;
     expect(onlyTitle.tests.map((t) => t.titlePath.join(' › '))).to.deep.equal(['cart › lineTotal › multiplies price by quantity', 'cart › lineTotal › refuses a negative quantity']);
     expect(onlyTitle.totals).to.deep.equal({ passed: 2, failed: 0, skipped: 0, todo: 0 });
   });
@@ -74,13 +74,13 @@ describe('capabilities/testing/run', function () {
   it('runs the staged state: a staged fix to the code makes the failing test pass', async () => {
     const root = await copyOf('mocha-project');
     const staged = [{ path: 'lib/cart.js', content: "export function lineTotal(p, q) { return p * q; }\nexport function discount(t) { return t / 2; }\nexport function label(n) { return `${n} items`; }\n" }];
-    const data = (await runOn(run, root, { title: 'labels' }, { projectCode: true, staged })).data as RunData;
+    const data = (await runOn('testing.run', root, { title: 'labels' }, { projectCode: true, staged })).data as RunData;
     expect(data.totals).to.deep.equal({ passed: 1, failed: 0, skipped: 0, todo: 0 });
   });
 
   it('node:test: suites rebuilt into title paths, declaration lines, skip and the failure location', async () => {
     const root = await copyOf('node-test-project');
-    const result = await runOn(run, root, {}, { projectCode: true });
+    const result = await runOn('testing.run', root, {}, { projectCode: true });
     const data = result.data as RunData;
     expect(data.runner).to.equal('node:test');
     expect(data.command).to.equal('node --test test/');
@@ -91,7 +91,7 @@ describe('capabilities/testing/run', function () {
     const failed = byTitle(data.tests, 'truncates long text');
     expect(failed).to.deep.include({ status: 'failed', titlePath: ['text', 'truncates long text'], failureAt: 'test/text.test.js:13', expected: 'abcd', actual: 'abc…' });
     expect(result.findings!.map((f) => `${f.file}:${f.range.startLine}`)).to.deep.equal(['test/text.test.js:13']);
-    const titled = (await runOn(run, root, { title: 'initials' }, { projectCode: true })).data as RunData;
+    const titled = (await runOn('testing.run', root, { title: 'initials' }, { projectCode: true })).data as RunData;
     expect(titled.tests.filter((t) => t.status !== 'skipped').map((t) => t.titlePath.join(' › '))).to.deep.equal(['initials of a full name']);
   });
 
@@ -99,7 +99,7 @@ describe('capabilities/testing/run', function () {
     const root = await copyOf('ts-mocha-project');
     const built = await runDirect(root, process.execPath, [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
     expect(built.code, built.stdout).to.equal(0);
-    const result = await runOn(run, root, {}, { projectCode: true });
+    const result = await runOn('testing.run', root, {}, { projectCode: true });
     const data = result.data as RunData;
     expect(data.totals).to.deep.equal({ passed: 1, failed: 1, skipped: 0, todo: 0 });
     expect(byTitle(data.tests, 'keeps a value inside the range')).to.deep.include({ file: 'test/math.test.ts', line: 12, ranFrom: 'dist/test/math.test.js', status: 'passed' });
@@ -109,7 +109,7 @@ describe('capabilities/testing/run', function () {
 
   it('without the project-code permission: nothing runs, the step lists what it would run and reports the tests as not run', async () => {
     const root = await copyOf('mocha-project');
-    const result = await runOn(run, root, {}, { projectCode: false });
+    const result = await runOn('testing.run', root, {}, { projectCode: false });
     expect(result.notRun).to.deep.equal([{ part: 'tests', reason: 'project code not allowed ("mocha test/**/*.test.js" runs the project\'s code; allow project code for this workspace to run it)' }]);
     expect(result.summary).to.match(/^The tests were NOT run: testing\.run would run "mocha test\/\*\*\/\*\.test\.js" \(2 test file\(s\)\)/);
     expect(result.data).to.deep.include({ ran: false, projectCode: false, testFiles: ['test/cart.test.js', 'test/shipping.test.js'] });
@@ -123,7 +123,7 @@ describe('capabilities/testing/run', function () {
     const { rm } = await import('node:fs/promises');
     await rm(path.join(root, 'node_modules'));
     await rm(path.join(root, 'test'), { recursive: true });
-    const error = await runOn(run, root, {}, { projectCode: true }).then(() => null, (e: unknown) => e);
+    const error = await runOn('testing.run', root, {}, { projectCode: true }).then(() => null, (e: unknown) => e);
     expect(error).to.be.instanceOf(AgentdError);
     expect((error as AgentdError).code).to.equal('no_test_runner');
   });

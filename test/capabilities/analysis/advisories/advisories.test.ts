@@ -8,7 +8,7 @@ import {
 } from '../../../../capabilities/analysis/advisories/index.js';
 import { createLocalContext } from '../../../../core/context/index.js';
 import { isAgentdError } from '../../../../core/index.js';
-import { removeProject, writeProject } from '../structure/temp-project.js';
+import { removeSample, writeSample } from '../../../../core/tester/index.js';
 
 const advisory = (over: Partial<Advisory> = {}): Advisory => ({
   id: 'GHSA-test-0000-0000', package: 'demo', title: 'A flaw', severity: 'high', cwe: ['CWE-1321'], vulnerableRange: '<1.2.6 || >=2.0.0 <2.0.3', patchedVersion: '2.0.3', ...over,
@@ -65,7 +65,7 @@ describe('capabilities/analysis/advisories', () => {
 
   describe('checkInsecureDependencies on a project', () => {
     it('reports real advisories of the shipped list for package.json ranges, and nothing for patched versions', async () => {
-      const root = await writeProject({ 'package.json': JSON.stringify({ name: 'p', dependencies: { lodash: '^4.17.15', minimist: '1.2.6', express: '^4.21.2', chalk: '5.6.1' } }, null, 2) });
+      const root = await writeSample({ files: { 'package.json': JSON.stringify({ name: 'p', dependencies: { lodash: '^4.17.15', minimist: '1.2.6', express: '^4.21.2', chalk: '5.6.1' } }, null, 2) } });
       try {
         const { ctx } = await createLocalContext({ root });
         const findings = await checkInsecureDependencies(ctx);
@@ -77,7 +77,7 @@ describe('capabilities/analysis/advisories', () => {
         expect(byPackage('chalk').map((f) => [f.severity, f.cwe])).to.deep.equal([['critical', 'CWE-506']]);
         expect(byPackage('lodash')[0]!.message).to.match(/"lodash" 4\.17\.15 .* upgrade to 4\.17\.\d+ or later/);
       } finally {
-        await removeProject(root);
+        await removeSample(root);
       }
     });
   });

@@ -5,11 +5,10 @@
  * met in source order, and files the text pre-checks skip.
  */
 import { expect } from 'chai';
-import { run } from '../../../../capabilities/analysis/performance.js';
 import { callsNamed } from '../../../../capabilities/analysis/performance/calls-by-name.js';
 import { createLocalContext } from '../../../../core/context/index.js';
 import { loadSources } from '../../../../core/index.js';
-import { runOnFiles } from '../smells/rule-table.js';
+import { runOnFiles } from '../../support/sample-runs.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ const lines = (findings: { ruleId: string; range: { startLine: number } }[], rul
 
 describe('capabilities/analysis/performance: rules that visit only the nodes they need', () => {
   it('reports an SQL template once, not the SQL string inside its substitution', async () => {
-    const result = await runOnFiles(run, {
+    const result = await runOnFiles('analysis.performance', {
       'src/q.ts': "export const q = (x: boolean) => `SELECT * FROM t ${x ? 'SELECT * FROM u' : ''}`;\nexport const r = 'SELECT * FROM v WHERE id = 1';\n",
     });
     // A walk skips an SQL string's insides: the nested 'SELECT * FROM u' is not a second finding on line 1.
@@ -38,14 +37,14 @@ describe('capabilities/analysis/performance: rules that visit only the nodes the
       '}',
       '',
     ].join('\n');
-    const result = await runOnFiles(run, { 'src/Outer.tsx': code });
+    const result = await runOnFiles('analysis.performance', { 'src/Outer.tsx': code });
     const missing = result.findings!.filter((f) => f.ruleId === 'performance/effect-missing-dependency');
     // useInner's memo misses its own parameter x but not Outer's b (not in useInner's scope); Outer's effect misses a.
     expect(missing.map((f) => [f.range.startLine, (f.data as { missing: string[] }).missing])).to.deep.equal([[4, ['x']], [6, ['a']]]);
   });
 
   it('finds intervals, listeners and hooks only where their names occur', async () => {
-    const result = await runOnFiles(run, {
+    const result = await runOnFiles('analysis.performance', {
       'src/plain.ts': 'export function f(xs: number[]) {\n  return xs.map((x) => x * 2);\n}\n',
       'src/timer.ts': 'export function start() {\n  setInterval(() => undefined, 10);\n}\n',
     });

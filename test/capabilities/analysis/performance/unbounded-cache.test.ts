@@ -7,8 +7,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run } from '../../../../capabilities/analysis/performance.js';
-import { ruleTable, runOnFiles, type RuleCase } from '../smells/rule-table.js';
+import { ruleTable, runOnFiles, type RuleCase } from '../../support/rule-table.js';
 
 const RULE = 'performance/unbounded-cache';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -32,11 +31,11 @@ const invalid: RuleCase[] = [
 ];
 
 describe('capabilities/analysis/performance unbounded-cache', () => {
-  ruleTable(run, { valid, invalid });
+  ruleTable('analysis.performance', { valid, invalid });
 
   it("is silent on agentd's own per-language parser and grammar maps", async () => {
     const files = ['core/parsing/parse-source.ts', 'core/parsing/languages.ts', 'capabilities/refactoring/modernize/parser.ts'];
-    const result = await runOnFiles(run, Object.fromEntries(files.map((f) => [f, readFileSync(path.join(REPO, f), 'utf8')])));
+    const result = await runOnFiles('analysis.performance', Object.fromEntries(files.map((f) => [f, readFileSync(path.join(REPO, f), 'utf8')])));
     const hits = (result.findings ?? []).filter((f) => f.ruleId === RULE);
     expect(hits.map((f) => `${f.file}:${f.range.startLine}`)).to.deep.equal([]);
     // The maps are there and are grown inside functions, so silence is the key analysis, not a missed file.
@@ -44,7 +43,7 @@ describe('capabilities/analysis/performance unbounded-cache', () => {
   });
 
   it('names the key in the message and data', async () => {
-    const result = await runOnFiles(run, { 'src/a.ts': invalid[0]!.code! });
+    const result = await runOnFiles('analysis.performance', { 'src/a.ts': invalid[0]!.code! });
     const hit = (result.findings ?? []).find((f) => f.ruleId === RULE)!;
     expect(hit.data).to.deep.include({ name: 'sessions', key: 'req.params.id' });
     expect(hit.message).to.contain("'req.params.id'");

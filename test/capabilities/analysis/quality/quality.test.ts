@@ -1,10 +1,8 @@
 import { expect } from 'chai';
-import { run } from '../../../../capabilities/analysis/quality.js';
-import { run as runSmells } from '../../../../capabilities/analysis/smells.js';
 import type { QualityReport } from '../../../../capabilities/analysis/quality/report.js';
 import type { StepResult } from '../../../../core/index.js';
-import { runOnFiles } from '../smells/rule-table.js';
-import { runOnFixture } from '../smells/fixture-copy.js';
+import { runOnFiles } from '../../support/sample-runs.js';
+import { runOnFixture } from '../../support/sample-runs.js';
 
 type Data = QualityReport & { components: { component: string; source: string }[]; failed: unknown[] };
 const data = (r: StepResult): Data => r.data as Data;
@@ -51,8 +49,8 @@ describe('capabilities/analysis/quality', function () {
   this.timeout(120_000);
 
   it('grades a clean project A and a messy one F, with the messy files ranked worst', async () => {
-    const clean = data(await runOnFiles(run, CLEAN));
-    const messy = data(await runOnFiles(run, MESSY));
+    const clean = data(await runOnFiles('analysis.quality', CLEAN));
+    const messy = data(await runOnFiles('analysis.quality', MESSY));
     expect(clean.overall.grade).to.equal('A');
     expect(clean.overall.score).to.be.at.least(95);
     expect(messy.overall.grade).to.equal('F');
@@ -64,7 +62,7 @@ describe('capabilities/analysis/quality', function () {
   });
 
   it('finds issues of every component in the messy project and ranks the costliest first', async () => {
-    const messy = data(await runOnFiles(run, MESSY, { top: 5 }));
+    const messy = data(await runOnFiles('analysis.quality', MESSY, { top: 5 }));
     for (const component of ['complexity', 'smells', 'naming', 'duplication'] as const) expect(messy.byComponent[component]?.findings ?? 0, component).to.be.above(0);
     expect(messy.topIssues).to.have.length(5);
     expect(messy.topIssues.map((t) => t.rank)).to.deep.equal([1, 2, 3, 4, 5]);
@@ -73,14 +71,14 @@ describe('capabilities/analysis/quality', function () {
   });
 
   it('aggregates per folder for the chart, each folder scored from its own files', async () => {
-    const clean = data(await runOnFiles(run, CLEAN));
+    const clean = data(await runOnFiles('analysis.quality', CLEAN));
     expect(clean.folders.map((f) => [f.folder, f.files])).to.deep.equal([['src', 1], ['src/cart', 2], ['src/money', 1]]);
     for (const folder of clean.folders) expect(folder.grade).to.equal('A');
   });
 
   it('gives the fixtures sane scores: mostly clean, the deliberately complex files lowest', async () => {
-    const react = data(await runOnFixture('react-ts-app', run));
-    const express = data(await runOnFixture('express-ts-api', run));
+    const react = data(await runOnFixture('analysis.quality', 'react-ts-app'));
+    const express = data(await runOnFixture('analysis.quality', 'express-ts-api'));
     for (const report of [react, express]) {
       expect(report.overall.score).to.be.within(80, 99);
       expect(report.overall.grade).to.be.oneOf(['A', 'B']);
@@ -88,15 +86,16 @@ describe('capabilities/analysis/quality', function () {
     expect(react.files[0]!.file).to.be.oneOf(['src/lib/priority.ts', 'src/components/TaskSummary.tsx']);
     expect(express.files[0]!.file).to.equal('src/services/pricing.ts');
     expect(react.files.find((f) => f.file === 'src/types.ts')!.score).to.equal(100);
-    expect(express.folders.map((f) => f.folder)).to.include.members(['src', 'src/services', 'src/routes', 'test']);
+    // A job's analysis step runs under the project settings (core/project-config/job-step.ts): test files are out of its default scope.
+    expect(express.folders.map((f) => f.folder)).to.deep.equal(['src', 'src/middleware', 'src/routes', 'src/services', 'src/validation']);
   });
 
   it('uses the findings of an earlier smells step instead of running smells again', async () => {
     const { ctxResult, quality } = await (async () => {
-      const earlier = await runOnFixture('express-ts-api', runSmells, { thresholds: { params: 2 } });
-      return { ctxResult: earlier, quality: data(await runOnFixture('express-ts-api', run, {}, [earlier])) };
+      const earlier = await runOnFixture('analysis.smells', 'express-ts-api', { thresholds: { params: 2 } });
+      return { ctxResult: earlier, quality: data(await runOnFixture('analysis.quality', 'express-ts-api', {}, { previous: [earlier] })) };
     })();
-    const fresh = data(await runOnFixture('express-ts-api', run));
+    const fresh = data(await runOnFixture('analysis.quality', 'express-ts-api'));
     expect(quality.components.find((c) => c.component === 'smells')!.source).to.equal('previous-step');
     expect(quality.byComponent.smells!.findings).to.equal(ctxResult.findings!.length);
     expect(quality.byComponent.smells!.findings).to.be.above(fresh.byComponent.smells!.findings);
@@ -104,7 +103,7 @@ describe('capabilities/analysis/quality', function () {
   });
 
   it('leaves a component out when its weight is 0', async () => {
-    const withoutNaming = data(await runOnFiles(run, MESSY, { weights: { naming: 0 } }));
+    const withoutNaming = data(await runOnFiles('analysis.quality', MESSY, { weights: { naming: 0 } }));
     expect(withoutNaming.byComponent.naming).to.equal(undefined);
   });
 });

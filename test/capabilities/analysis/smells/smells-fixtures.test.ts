@@ -1,12 +1,11 @@
 import { expect } from 'chai';
-import { run } from '../../../../capabilities/analysis/smells.js';
-import { runOnFixture, where } from './fixture-copy.js';
+import { runOnFixture, where } from '../../support/sample-runs.js';
 
 describe('capabilities/analysis/smells on the fixtures', function () {
   this.timeout(60_000);
 
   it('react-ts-app: the unused exports, the deep nesting in summarise, magic numbers only in the scoring code', async () => {
-    const result = await runOnFixture('react-ts-app', run);
+    const result = await runOnFixture('analysis.smells', 'react-ts-app');
     expect(where(result, 'smells/unused-export')).to.deep.equal(['src/components/TaskSummary.tsx:11', 'src/lib/priority.ts:5']);
     expect(where(result, 'smells/deep-nesting')).to.deep.equal(['src/components/TaskSummary.tsx:11']);
     const magic = new Set(where(result, 'smells/magic-number').map((w) => w.split(':')[0]));
@@ -17,7 +16,7 @@ describe('capabilities/analysis/smells on the fixtures', function () {
   });
 
   it('express-ts-api: withTransaction is dead, express is a flag parameter, HTTP statuses are not magic', async () => {
-    const result = await runOnFixture('express-ts-api', run);
+    const result = await runOnFixture('analysis.smells', 'express-ts-api');
     expect(where(result, 'smells/unused-export')).to.deep.equal(['src/db.ts:14']);
     expect(where(result, 'smells/boolean-flag-parameter')).to.deep.equal(['src/services/pricing.ts:27']);
     const magic = where(result, 'smells/magic-number');

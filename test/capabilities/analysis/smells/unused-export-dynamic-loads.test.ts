@@ -5,8 +5,8 @@
  */
 import { expect } from 'chai';
 import { run } from '../../../../capabilities/analysis/smells.js';
-import { runOnFiles } from './rule-table.js';
-import { where } from './fixture-copy.js';
+import { runOnFiles } from '../../support/sample-runs.js';
+import { where } from '../../support/sample-runs.js';
 
 const PROJECT: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'loads', type: 'module' }),
@@ -47,7 +47,7 @@ describe('capabilities/analysis/smells: unused exports of modules loaded by path
   this.timeout(60_000);
 
   it('reports no export of a dynamically loaded module, and still reports the others', async () => {
-    const result = await runOnFiles(run, PROJECT);
+    const result = await runOnFiles('analysis.smells', PROJECT);
     const unused = where(result, 'smells/unused-export').sort();
     expect(unused).to.deep.equal(['src/lib.ts:4', 'src/plugins/formats/shared/quote.ts:1', 'src/reports/weekly.ts:1']);
   });

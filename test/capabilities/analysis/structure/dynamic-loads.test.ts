@@ -11,12 +11,12 @@ import { run } from '../../../../capabilities/analysis/structure.js';
 import { dynamicLoads } from '../../../../capabilities/analysis/structure/dynamic-loads.js';
 import { unitOf } from '../../../../core/index.js';
 import { parseSource } from '../../../../core/parsing/index.js';
-import { runOn } from './temp-project.js';
+import { runOnFiles } from '../../support/sample-runs.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 const orphansOf = async (files: Record<string, string>): Promise<string[]> =>
-  ((await runOn(files, run, {})).findings ?? []).filter((f) => f.ruleId === 'structure/orphan-file').map((f) => f.file).sort();
+  ((await runOnFiles('analysis.structure', files, {})).findings ?? []).filter((f) => f.ruleId === 'structure/orphan-file').map((f) => f.file).sort();
 
 const loadsOf = (file: string, source: string): string[] => dynamicLoads(unitOf(parseSource(file, source)).root, source).sort();
 

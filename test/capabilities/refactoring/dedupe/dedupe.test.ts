@@ -10,7 +10,7 @@ const side = (file: string, startLine: number, endLine: number): { file: string;
 
 async function dedupe(input: DedupeInput, previous: StepResult[] = []): Promise<{ root: string; result: StepResult; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
   const root = await copyOf(sample);
-  const { result, staged } = await runOn(run, root, input, { previous });
+  const { result, staged } = await runOn('refactoring.dedupe', root, input, { previous });
   return { root, result, staged };
 }
 
@@ -55,9 +55,9 @@ describe('capabilities/refactoring/dedupe', function () {
 
   it('takes the largest clone analysis.duplication reported in an earlier step', async () => {
     const root = await copyOf(sample);
-    const { result: found } = await runOn(duplication, root, { minTokens: 20, minLines: 3 });
+    const { result: found } = await runOn('analysis.duplication', root, { minTokens: 20, minLines: 3 });
     expect(found.findings!.some((f) => f.ruleId === 'duplication/clone')).to.equal(true);
-    const { result, staged } = await runOn(run, root, { name: 'orderSum' }, { previous: [found] });
+    const { result, staged } = await runOn('refactoring.dedupe', root, { name: 'orderSum' }, { previous: [found] });
     expect(result.changes!.map((c) => c.path)).to.deep.equal(['src/orders.ts']);
     expect(textAfter(result, 'src/orders.ts')).to.include('const total = orderSum(items);');
     await applyStaged(root, staged);

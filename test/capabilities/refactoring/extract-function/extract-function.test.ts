@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { run } from '../../../../capabilities/refactoring/extract-function.js';
 import { copySample, repo, unchangedOutside, type Sample } from '../ts-project/sample-workspace.js';
 
 const FILE = 'src/ledger.ts';
@@ -27,7 +26,7 @@ describe('capabilities/refactoring/extract-function', function () {
 
   describe('extracts and the project still type-checks', () => {
     it('a loop that updates two outer variables: parameters in, an object destructured back', async () => {
-      const { result } = await sample.apply(run, { file: FILE, startLine: 6, endLine: 9, name: 'accumulate' });
+      const { result } = await sample.apply('refactoring.extract-function', { file: FILE, startLine: 6, endLine: 9, name: 'accumulate' });
       const after = await expectEditConfined(6);
       expect(after).to.contain('  ({ total, count } = accumulate(entries, total, count));\n');
       expect(after).to.match(/\n}\n\nfunction accumulate\(entries: Entry\[\], total: number, count: number\) \{\n[\s\S]*return \{ total, count \};\n\}\n\nexport function firstLarge/);
@@ -36,7 +35,7 @@ describe('capabilities/refactoring/extract-function', function () {
     });
 
     it('statements with await: an async function and an awaited call, one value returned', async () => {
-      const { result } = await sample.apply(run, { file: FILE, startLine: 10, endLine: 12, name: 'roundTaxed' });
+      const { result } = await sample.apply('refactoring.extract-function', { file: FILE, startLine: 10, endLine: 12, name: 'roundTaxed' });
       const after = await expectEditConfined(10);
       expect(after).to.contain('  const rounded = await roundTaxed(total, rate);\n');
       expect(after).to.contain('async function roundTaxed(total: number, rate: number)');
@@ -45,21 +44,21 @@ describe('capabilities/refactoring/extract-function', function () {
     });
 
     it('a range that ends with the return: the call is returned', async () => {
-      await sample.apply(run, { file: FILE, startLine: 12, endLine: 14, name: 'render' });
+      await sample.apply('refactoring.extract-function', { file: FILE, startLine: 12, endLine: 14, name: 'render' });
       const after = await expectEditConfined(12);
       expect(after).to.contain('  return render(taxed, count);\n}');
       await sample.typecheck();
     });
 
     it('declarations used after the range are returned and declared at the call', async () => {
-      await sample.apply(run, { file: FILE, startLine: 4, endLine: 5, name: 'start' });
+      await sample.apply('refactoring.extract-function', { file: FILE, startLine: 4, endLine: 5, name: 'start' });
       const after = await sample.read(FILE);
       expect(after).to.match(/let \{ total, count \} = start\(\);/);
       await sample.typecheck();
     });
 
     it('statements that use this inside a class method become a method', async () => {
-      await sample.apply(run, { file: FILE, startLine: 41, endLine: 42, name: 'record' });
+      await sample.apply('refactoring.extract-function', { file: FILE, startLine: 41, endLine: 42, name: 'record' });
       const after = await sample.read(FILE);
       expect(after).to.contain('    this.record(account, amount);\n');
       expect(after).to.match(/private record\(account: string, amount: number\)/);
@@ -86,14 +85,14 @@ describe('capabilities/refactoring/extract-function', function () {
     beforeEach(() => writeFile(path.join(sample.root, 'src/routes.ts'), ROUTES));
 
     it('a parameter the checker can only type "any" gets the variable\'s own annotation', async () => {
-      await sample.apply(run, { file: 'src/routes.ts', startLine: 3, endLine: 4, name: 'mount' });
+      await sample.apply('refactoring.extract-function', { file: 'src/routes.ts', startLine: 3, endLine: 4, name: 'mount' });
       const after = await sample.read('src/routes.ts');
       expect(after).to.contain('function mount(router: Router) {');
       expect(after).to.contain('  mount(router);\n');
     });
 
     it('an unannotated variable of an unresolved type is refused rather than typed "any"', async () => {
-      const refusal = await sample.refusal(run, { file: 'src/routes.ts', startLine: 9, endLine: 10, name: 'mount' });
+      const refusal = await sample.refusal('refactoring.extract-function', { file: 'src/routes.ts', startLine: 9, endLine: 10, name: 'mount' });
       expect(refusal.code).to.equal('refactoring_refused');
       expect(refusal.message).to.match(/type of "router" comes from a dependency/);
     });
@@ -121,7 +120,7 @@ describe('capabilities/refactoring/extract-function', function () {
     });
 
     it('an express Request and a node:fs Stats become typed parameters, and the copy type-checks with tsc', async () => {
-      const { result } = await sample.apply(run, { file: 'src/server.ts', startLine: 5, endLine: 7, name: 'uploadFacts' });
+      const { result } = await sample.apply('refactoring.extract-function', { file: 'src/server.ts', startLine: 5, endLine: 7, name: 'uploadFacts' });
       const after = await sample.read('src/server.ts');
       expect(after).to.contain('  const { agent, size, when } = uploadFacts(req, stats);\n');
       expect(after).to.contain('function uploadFacts(req: Request, stats: Stats) {');
@@ -135,7 +134,7 @@ describe('capabilities/refactoring/extract-function', function () {
     it('without node_modules the same extraction is still refused rather than typed "any"', async () => {
       const { unlink } = await import('node:fs/promises');
       await unlink(path.join(sample.root, 'node_modules'));
-      const refusal = await sample.refusal(run, { file: 'src/server.ts', startLine: 5, endLine: 7, name: 'uploadFacts' });
+      const refusal = await sample.refusal('refactoring.extract-function', { file: 'src/server.ts', startLine: 5, endLine: 7, name: 'uploadFacts' });
       expect(refusal.message).to.match(/type of "stats" comes from a dependency whose types are not in the workspace's node_modules/);
     });
   });
@@ -153,7 +152,7 @@ describe('capabilities/refactoring/extract-function', function () {
     ];
     for (const { name, input, reason } of cases) {
       it(name, async () => {
-        const refusal = await sample.refusal(run, { file: FILE, ...input });
+        const refusal = await sample.refusal('refactoring.extract-function', { file: FILE, ...input });
         expect(refusal.code).to.equal('refactoring_refused');
         expect(refusal.message).to.match(reason);
       });

@@ -20,7 +20,7 @@ interface Data {
 const legacy = fixture('legacy-js-package');
 
 async function modernize(root: string, input: ModernizeInput): Promise<{ changes: Change[]; data: Data; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
-  const { result, staged } = await runOn(run, root, input);
+  const { result, staged } = await runOn('refactoring.modernize', root, input);
   return { changes: result.changes ?? [], data: result.data as Data, staged };
 }
 

@@ -1,16 +1,16 @@
 /**
  * Test support shared by the modernize/simplify/dedupe/suggest/verify tests: copy a fixture to a temp
- * folder, run a capability on it through a real local context, write the staged overlay to the copy,
- * and run commands (tsc, mocha) on the result.
+ * folder, run a capability (by id) on it through the daemon's executor (CapabilityTester.runInFolder),
+ * write the staged overlay to the copy, and run commands (tsc, mocha) on the result.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLocalContext } from '../../../../core/context/index.js';
 import { applyChanges, changesFromStaged } from '../../../../core/workspace/index.js';
-import type { CapabilityContext, InvokeScope, StagedEntry, StepResult } from '../../../../core/index.js';
+import { AgentdError, type StagedEntry, type StepResult } from '../../../../core/index.js';
+import { testerOf } from '../../support/sample-runs.js';
 
 // Compiled to dist/test/capabilities/refactoring/modernize/: the repository is five levels up.
 export const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -38,13 +38,14 @@ export interface StagedRun {
   staged: StagedEntry[];
 }
 
-type Runner<I> = (input: I, ctx: CapabilityContext) => Promise<StepResult>;
-
-/** Runs a capability on `root` in a real local context and returns its result and overlay. */
-export async function runOn<I>(runner: Runner<I>, root: string, input: I, options: { projectCode?: boolean; previous?: StepResult[]; staged?: StagedEntry[]; invoke?: InvokeScope } = {}): Promise<StagedRun> {
-  const handle = await createLocalContext({ root, permissions: { projectCode: options.projectCode ?? false }, previous: options.previous, staged: options.staged, limits: { maxToolCalls: 1000 }, ...(options.invoke ? { invoke: options.invoke } : {}) });
-  const result = await runner(input, handle.ctx);
-  return { result, staged: handle.staged() };
+/**
+ * Runs capability `id` on `root` and returns its result and overlay; a failed step rejects with an
+ * AgentdError of the job's code and the capability's own message.
+ */
+export async function runOn(id: string, root: string, input: unknown, options: { projectCode?: boolean; previous?: StepResult[]; staged?: StagedEntry[] } = {}): Promise<StagedRun> {
+  const outcome = await testerOf(id).runInFolder(root, { input: input as Record<string, unknown>, projectCode: options.projectCode ?? false, previous: options.previous, staged: options.staged, maxToolCalls: 1000 });
+  if (outcome.error) throw new AgentdError(outcome.error.code as never, outcome.error.cause ?? outcome.error.message);
+  return { result: outcome.result!, staged: outcome.staged };
 }
 
 /** Writes the staged overlay to the copy, as the engine does on approval. */

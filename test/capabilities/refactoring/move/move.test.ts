@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { run } from '../../../../capabilities/refactoring/move.js';
 import { copySample, type Sample } from '../ts-project/sample-workspace.js';
 
 describe('capabilities/refactoring/move', function () {
@@ -15,7 +14,7 @@ describe('capabilities/refactoring/move', function () {
   describe('moves and the project still type-checks', () => {
     it('to a new module: carries its imports and comments byte for byte, rewrites importers and re-exports', async () => {
       const shapes = await sample.read('src/shapes.ts');
-      const { result } = await sample.apply(run, { file: 'src/shapes.ts', symbol: 'perimeter', to: 'src/measure/perimeter.ts' });
+      const { result } = await sample.apply('refactoring.move', { file: 'src/shapes.ts', symbol: 'perimeter', to: 'src/measure/perimeter.ts' });
       const moved = await sample.read('src/measure/perimeter.ts');
       const original = shapes.slice(shapes.indexOf('// Sum of the sides'), shapes.indexOf('export function area'));
       expect(moved).to.contain(original.trimEnd());
@@ -29,7 +28,7 @@ describe('capabilities/refactoring/move', function () {
     });
 
     it('into an existing module: the imports it needs are carried, importers and re-exports follow', async () => {
-      await sample.apply(run, { file: 'src/shapes.ts', symbol: 'distance', to: 'src/lib/format.ts' });
+      await sample.apply('refactoring.move', { file: 'src/shapes.ts', symbol: 'distance', to: 'src/lib/format.ts' });
       const moved = await sample.read('src/lib/format.ts');
       expect(moved).to.match(/^import \{ round \} from '\.\.\/math\.js';\n/);
       expect(moved).to.contain("export const unit = 'm';");
@@ -40,7 +39,7 @@ describe('capabilities/refactoring/move', function () {
     it('a function that uses a dependency import: the import is carried, the source module\'s header comment is not', async () => {
       const paths = "/** Path helpers for the sample. */\nimport path from 'node:path';\n\nexport function joinAll(parts: string[]): string {\n  return path.join(...parts);\n}\n";
       await writeFile(join(sample.root, 'src/paths.ts'), paths);
-      await sample.apply(run, { file: 'src/paths.ts', symbol: 'joinAll', to: 'src/lib/format.ts' });
+      await sample.apply('refactoring.move', { file: 'src/paths.ts', symbol: 'joinAll', to: 'src/lib/format.ts' });
       const format = await sample.read('src/lib/format.ts');
       expect(format).to.match(/^import path from 'node:path';\n/);
       expect(format).not.to.contain('Path helpers');
@@ -52,7 +51,7 @@ describe('capabilities/refactoring/move', function () {
       await writeFile(join(sample.root, 'src/style.ts'), "export interface Style {\n  digits: number;\n}\n");
       const pretty = "import type { Style } from './style.js';\n\nexport function pretty(value: number, style: Style): string {\n  return value.toFixed(style.digits);\n}\n\nexport function prettyAll(values: number[], style: Style): string[] {\n  return values.map((v) => pretty(v, style));\n}\n";
       await writeFile(join(sample.root, 'src/pretty.ts'), pretty);
-      await sample.apply(run, { file: 'src/pretty.ts', symbol: 'pretty', to: 'src/style.ts' });
+      await sample.apply('refactoring.move', { file: 'src/pretty.ts', symbol: 'pretty', to: 'src/style.ts' });
       const style = await sample.read('src/style.ts');
       expect(style).not.to.match(/from '\.\/style\.js'/);
       expect(style).to.match(/^export interface Style \{\n/);
@@ -62,7 +61,7 @@ describe('capabilities/refactoring/move', function () {
     });
 
     it('an interface: type-only re-exports and importers follow it', async () => {
-      await sample.apply(run, { file: 'src/shapes.ts', symbol: 'Point', to: 'src/point.ts' });
+      await sample.apply('refactoring.move', { file: 'src/shapes.ts', symbol: 'Point', to: 'src/point.ts' });
       expect(await sample.read('src/point.ts')).to.contain('export interface Point {\n  x: number;\n  y: number;\n}');
       expect(await sample.read('src/index.ts')).to.contain("export type { Point } from './point.js';");
       expect(await sample.read('src/report.ts')).to.contain("from './point.js'");
@@ -70,14 +69,14 @@ describe('capabilities/refactoring/move', function () {
     });
 
     it('a function re-exported through export *: the star-exporting module gets an explicit re-export', async () => {
-      await sample.apply(run, { file: 'src/math.ts', symbol: 'clamp', to: 'src/clamp.ts' });
+      await sample.apply('refactoring.move', { file: 'src/math.ts', symbol: 'clamp', to: 'src/clamp.ts' });
       expect(await sample.read('src/math.ts')).not.to.contain('clamp');
       expect(await sample.read('src/index.ts')).to.contain("export * from './math.js';\nexport { clamp } from './clamp.js';");
       await sample.typecheck();
     });
 
     it('into an existing module that the source imports: the source imports it back, and the new cycle is reported', async () => {
-      const { result, logs } = await sample.apply(run, { file: 'src/shapes.ts', symbol: 'distance', to: 'src/math.ts' });
+      const { result, logs } = await sample.apply('refactoring.move', { file: 'src/shapes.ts', symbol: 'distance', to: 'src/math.ts' });
       const math = await sample.read('src/math.ts');
       expect(math).not.to.contain('Plane shapes');
       expect(math).to.contain('/** Distance between two points, rounded. */\nexport function distance(a: Point, b: Point = ORIGIN): number {\n  const dx = a.x - b.x;   // horizontal');
@@ -93,7 +92,7 @@ describe('capabilities/refactoring/move', function () {
     it('drops that import (the header comment stays), re-exports follow, and nothing imports it back', async () => {
       const shapes = await sample.read('src/shapes.ts');
       const math = await sample.read('src/math.ts');
-      const { result } = await sample.apply(run, { file: 'src/math.ts', symbol: 'round', to: 'src/shapes.ts' });
+      const { result } = await sample.apply('refactoring.move', { file: 'src/math.ts', symbol: 'round', to: 'src/shapes.ts' });
       expect(await sample.read('src/shapes.ts')).to.equal(`${shapes.replace("import { round } from './math.js';\n", '')}\n${math.slice(0, math.indexOf('export function clamp') - 1)}`);
       expect(await sample.read('src/math.ts')).to.equal(math.slice(math.indexOf('export function clamp')));
       expect(await sample.read('src/index.ts')).to.contain("export * from './math.js';\nexport { round } from './shapes.js';");
@@ -115,7 +114,7 @@ describe('capabilities/refactoring/move', function () {
     ];
     for (const { name, input, reason } of cases) {
       it(name, async () => {
-        const refusal = await sample.refusal(run, input);
+        const refusal = await sample.refusal('refactoring.move', input);
         expect(refusal.code).to.equal('refactoring_refused');
         expect(refusal.message).to.match(reason);
       });

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { run } from '../../../../capabilities/refactoring/rename.js';
 import { copySample, type Sample } from '../ts-project/sample-workspace.js';
 
 // Found by the review proving ground on immer: a function that calls the lib method it is named after.
@@ -15,7 +14,7 @@ describe('capabilities/refactoring/rename: a function named like the lib method 
   afterEach(() => sample.dispose());
 
   it('renames the function, not the property access of the same name (no ambiguity with the lib method)', async () => {
-    await sample.apply(run, { file: 'src/frozen.ts', symbol: 'isFrozen', newName: 'isDeepFrozen' });
+    await sample.apply('refactoring.rename', { file: 'src/frozen.ts', symbol: 'isFrozen', newName: 'isDeepFrozen' });
     expect(await sample.read('src/frozen.ts')).to.equal('const O = Object;\n\nexport function isDeepFrozen(value: object): boolean {\n  return O.isFrozen(value);\n}\n');
     await sample.typecheck();
   });

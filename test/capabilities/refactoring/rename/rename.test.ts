@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { run } from '../../../../capabilities/refactoring/rename.js';
 import { changedLines, copySample, type Sample } from '../ts-project/sample-workspace.js';
 
 /** Each changed line must read like the old one with `from` replaced by `to` (per `rewrite`). */
@@ -23,7 +22,7 @@ describe('capabilities/refactoring/rename', function () {
   describe('renames every reference and the project still type-checks', () => {
     it('an exported function through re-exports, importers and JSX expressions', async () => {
       const before = { money: await sample.read('src/money.ts'), index: await sample.read('src/index.ts'), checkout: await sample.read('src/checkout.ts'), panel: await sample.read('src/components/Panel.tsx') };
-      const { result, changes } = await sample.apply(run, { symbol: 'formatPrice', newName: 'formatMoney' });
+      const { result, changes } = await sample.apply('refactoring.rename', { symbol: 'formatPrice', newName: 'formatMoney' });
       expect(changes.map((c) => c.path).sort()).to.deep.equal(['src/cart.ts', 'src/checkout.ts', 'src/components/Panel.tsx', 'src/index.ts', 'src/money.ts']);
       expect(expectOnlyRenamed(before.money, await sample.read('src/money.ts'), word('formatPrice', 'formatMoney'))).to.equal(1);
       expect(expectOnlyRenamed(before.index, await sample.read('src/index.ts'), word('formatPrice', 'formatMoney'))).to.equal(1);
@@ -35,7 +34,7 @@ describe('capabilities/refactoring/rename', function () {
 
     it('an overloaded function: every signature, and the aliased re-export keeps its public alias', async () => {
       const index = await sample.read('src/index.ts');
-      await sample.apply(run, { file: 'src/money.ts', symbol: 'toCents', newName: 'centsOf' });
+      await sample.apply('refactoring.rename', { file: 'src/money.ts', symbol: 'toCents', newName: 'centsOf' });
       const money = await sample.read('src/money.ts');
       expect(money.match(/export function centsOf\(/g)).to.have.length(3);
       expect(await sample.read('src/index.ts')).to.equal(index.replace('toCents as cents', 'centsOf as cents'));
@@ -44,7 +43,7 @@ describe('capabilities/refactoring/rename', function () {
     });
 
     it('an interface property: shorthand literals and destructuring keep their shape, typed element access follows, dynamic access is reported', async () => {
-      const { result } = await sample.apply(run, { file: 'src/cart.ts', symbol: 'name', line: 4, newName: 'title' });
+      const { result } = await sample.apply('refactoring.rename', { file: 'src/cart.ts', symbol: 'name', line: 4, newName: 'title' });
       const cart = await sample.read('src/cart.ts');
       expect(cart).to.contain('  title: string;');
       expect(cart).to.contain('const item: CartItem = { title: name, price:');
@@ -59,7 +58,7 @@ describe('capabilities/refactoring/rename', function () {
     });
 
     it('a local variable used in a shorthand property keeps the property name', async () => {
-      await sample.apply(run, { file: 'src/checkout.ts', symbol: 'name', line: 22, newName: 'caption' });
+      await sample.apply('refactoring.rename', { file: 'src/checkout.ts', symbol: 'name', line: 22, newName: 'caption' });
       const checkout = await sample.read('src/checkout.ts');
       expect(checkout).to.contain("const caption = 'summary';");
       expect(checkout).to.contain('const label = { name: caption };');
@@ -69,7 +68,7 @@ describe('capabilities/refactoring/rename', function () {
 
     it('a JSX component: declaration, import, self-closing and paired tags', async () => {
       const panel = await sample.read('src/components/Panel.tsx');
-      await sample.apply(run, { symbol: 'Badge', newName: 'Tag' });
+      await sample.apply('refactoring.rename', { symbol: 'Badge', newName: 'Tag' });
       expect(expectOnlyRenamed(panel, await sample.read('src/components/Panel.tsx'), (line) => line.replace(/\bBadge\b(?!\.js)/g, 'Tag'))).to.equal(3);
       expect(await sample.read('src/components/Badge.tsx')).to.contain('export function Tag({ label');
       await sample.typecheck();
@@ -77,28 +76,28 @@ describe('capabilities/refactoring/rename', function () {
 
     it('a default-exported function: importers keep their own default-import names', async () => {
       const checkout = await sample.read('src/checkout.ts');
-      await sample.apply(run, { file: 'src/cart.ts', symbol: 'createCart', newName: 'newCart' });
+      await sample.apply('refactoring.rename', { file: 'src/cart.ts', symbol: 'createCart', newName: 'newCart' });
       expect(await sample.read('src/cart.ts')).to.contain('export default function newCart(): Cart {');
       expect(await sample.read('src/checkout.ts')).to.equal(checkout);
       await sample.typecheck();
     });
 
     it('a class and a type alias used through export * and type-only specifiers', async () => {
-      await sample.apply(run, { symbol: 'Cart', newName: 'Basket' });
-      await sample.apply(run, { symbol: 'Currency', newName: 'CurrencyCode' });
+      await sample.apply('refactoring.rename', { symbol: 'Cart', newName: 'Basket' });
+      await sample.apply('refactoring.rename', { symbol: 'Currency', newName: 'CurrencyCode' });
       expect(await sample.read('src/checkout.ts')).to.contain('export function checkout(cart: Basket): string {');
       expect(await sample.read('src/index.ts')).to.contain('type CurrencyCode }');
       await sample.typecheck();
     });
 
     it('a local whose new name is used only outside its scope (no shadowing of a used name)', async () => {
-      await sample.apply(run, { file: 'src/checkout.ts', symbol: 'fee', newName: 'taxRate' });
+      await sample.apply('refactoring.rename', { file: 'src/checkout.ts', symbol: 'fee', newName: 'taxRate' });
       expect(await sample.read('src/checkout.ts')).to.contain('return price + taxRate;');
       await sample.typecheck();
     });
 
     it('a file: every import specifier follows, with its .js ending', async () => {
-      const { result } = await sample.apply(run, { file: 'src/money.ts', newFileName: 'pricing.ts' });
+      const { result } = await sample.apply('refactoring.rename', { file: 'src/money.ts', newFileName: 'pricing.ts' });
       expect(await sample.read('src/pricing.ts')).to.contain('export function formatPrice');
       expect(await sample.read('src/cart.ts')).to.contain("from './pricing.js';");
       expect(await sample.read('src/index.ts')).to.contain("export { formatPrice } from './pricing.js';");
@@ -127,7 +126,7 @@ describe('capabilities/refactoring/rename', function () {
     it('a symbol imported from a dependency', async () => {
       await writeFile(path.join(sample.root, 'src/fs-user.ts'), "import { readFile } from 'node:fs/promises';\nexport const load = (p: string) => readFile(p, 'utf8');\n");
       for (const input of [{ file: 'src/fs-user.ts', symbol: 'readFile', line: 2, newName: 'read' }, { symbol: 'readFile', newName: 'read' }]) {
-        const refusal = await sample.refusal(run, input);
+        const refusal = await sample.refusal('refactoring.rename', input);
         expect(refusal.code).to.equal('refactoring_refused');
         expect(refusal.message).to.match(/"readFile" is declared in the TypeScript library or a dependency.*alias the import/);
       }
@@ -135,7 +134,7 @@ describe('capabilities/refactoring/rename', function () {
 
     for (const { name, input, reason } of cases) {
       it(name, async () => {
-        const refusal = await sample.refusal(run, input);
+        const refusal = await sample.refusal('refactoring.rename', input);
         expect(refusal.code).to.equal('refactoring_refused');
         expect(refusal.message).to.match(reason);
       });

@@ -2,14 +2,9 @@ import { symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import * as prettier from 'prettier';
-import { createLocalContext } from '../../../../core/context/index.js';
-import { applyChanges, changesFromStaged } from '../../../../core/workspace/index.js';
 import type { StepResult } from '../../../../core/index.js';
-import { run as rename } from '../../../../capabilities/refactoring/rename.js';
-import { run as extract } from '../../../../capabilities/refactoring/extract-function.js';
-import { run as move } from '../../../../capabilities/refactoring/move.js';
-import { run as modernize } from '../../../../capabilities/refactoring/modernize.js';
-import { copySample, repo, type CapabilityRun, type Sample } from '../ts-project/sample-workspace.js';
+import { copySample, repo, type Sample } from '../ts-project/sample-workspace.js';
+import { testerOf } from '../../support/sample-runs.js';
 
 // The review-style sample: prices.ts, totals.ts, receipt.ts and currency.ts with semicolons (the project's detected
 // style), basket.ts without (and clean under
@@ -22,18 +17,17 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
   });
   afterEach(() => sample.dispose());
 
-  const withProjectCode = async (capability: CapabilityRun, input: object): Promise<StepResult> => {
-    const handle = await createLocalContext({ root: sample.root, limits: { maxToolCalls: 1000 }, permissions: { projectCode: true } });
-    const result = await capability(input as never, handle.ctx);
-    await applyChanges(sample.root, await changesFromStaged(sample.root, handle.staged()));
-    return result;
+  const withProjectCode = async (capability: string, input: object): Promise<StepResult> => {
+    const outcome = await testerOf(capability).runInFolder(sample.root, { input: input as Record<string, unknown>, projectCode: true, apply: true, maxToolCalls: 1000 });
+    if (outcome.error) throw new Error(`${capability} failed with ${outcome.error.code}: ${outcome.error.message}`);
+    return outcome.result!;
   };
   const PRETTIER = { semi: false, singleQuote: true };
 
   it('formats a changed file that was Prettier-clean with the project\'s data config, and leaves files that were not clean as edited', async () => {
     await writeFile(path.join(sample.root, '.prettierrc.json'), `${JSON.stringify(PRETTIER)}\n`);
     const prices = await sample.read('src/prices.ts');
-    const { result } = await sample.apply(rename, { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
+    const { result } = await sample.apply('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
     const basket = await sample.read('src/basket.ts');
     // The call grew past 80 columns: Prettier breaks it the way the project's `prettier --check` expects.
     expect(basket).to.contain("const prices = items.map((item) =>\n    priceFromAmountAndCurrencyCode(item.cents / 100, 'EUR'),\n  )");
@@ -49,7 +43,7 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
     await writeFile(path.join(sample.root, '.prettierrc.json'), `${JSON.stringify(PRETTIER)}\n`);
     const greet = "export function greet(name: string, count: number, place: string): string {\n  return (\n    'Hello ' +\n    name +\n    ', you have ' +\n    count +\n    ' new messages waiting for you at ' +\n    place\n  )\n}\n";
     await writeFile(path.join(sample.root, 'src/greet.ts'), greet);
-    const { result } = await sample.apply(modernize, { include: ['src/greet.ts'], codemods: ['concat-to-template'] });
+    const { result } = await sample.apply('refactoring.modernize', { include: ['src/greet.ts'], codemods: ['concat-to-template'] });
     const after = await sample.read('src/greet.ts');
     expect(after).to.contain('`Hello ${name}, you have ${count} new messages waiting for you at ${place}`');
     expect(await prettier.check(after, { ...PRETTIER, filepath: path.join(sample.root, 'src/greet.ts') })).to.equal(true);
@@ -58,7 +52,7 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
 
   it('a Prettier config that is code is not run without the project-code permission, and the summary says so', async () => {
     await writeFile(path.join(sample.root, 'prettier.config.mjs'), `export default ${JSON.stringify(PRETTIER)};\n`);
-    const { result } = await sample.apply(rename, { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
+    const { result } = await sample.apply('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
     expect(result.summary).to.contain('The project\'s Prettier config "prettier.config.mjs" runs code');
     expect(result.summary).to.contain('so it was not applied');
     expect(await sample.read('src/basket.ts')).to.contain("const prices = items.map((item) => priceFromAmountAndCurrencyCode(item.cents / 100, 'EUR'))\n");
@@ -66,14 +60,14 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
 
   it('a Prettier JS config runs in the sandbox with the project-code permission', async () => {
     await writeFile(path.join(sample.root, 'prettier.config.mjs'), `export default ${JSON.stringify(PRETTIER)};\n`);
-    const result = await withProjectCode(rename, { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
+    const result = await withProjectCode('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
     const basket = await sample.read('src/basket.ts');
     expect(await prettier.check(basket, { ...PRETTIER, filepath: path.join(sample.root, 'src/basket.ts') })).to.equal(true);
     expect(result.summary).to.contain('with the project\'s Prettier config "prettier.config.mjs"');
   });
 
   it('without a Prettier config, an extracted function follows the file\'s own style: no semicolons in a semicolon-free file', async () => {
-    const { result } = await sample.apply(extract, { file: 'src/basket.ts', startLine: 9, endLine: 10, name: 'describeLines' });
+    const { result } = await sample.apply('refactoring.extract-function', { file: 'src/basket.ts', startLine: 9, endLine: 10, name: 'describeLines' });
     const basket = await sample.read('src/basket.ts');
     expect(basket).to.contain('function describeLines(');
     const code = basket.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('//'));
@@ -83,7 +77,7 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
   });
 
   it('without a Prettier config, a move into a semicolon-free file writes the imports it adds without semicolons', async () => {
-    await sample.apply(move, { file: 'src/receipt.ts', symbol: 'euroLines', to: 'src/basket.ts' });
+    await sample.apply('refactoring.move', { file: 'src/receipt.ts', symbol: 'euroLines', to: 'src/basket.ts' });
     const basket = await sample.read('src/basket.ts');
     expect(basket).to.contain("import { DEFAULT_CURRENCY } from './currency.js'\n");
     expect(basket).to.contain("import { receiptLines } from './receipt.js'\n");
@@ -94,7 +88,7 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
   it('reports (does not fail on) the lint problems the change introduced under the project\'s ESLint config, run in the sandbox', async () => {
     await symlink(path.join(repo, 'node_modules'), path.join(sample.root, 'node_modules'), 'dir');
     await writeFile(path.join(sample.root, 'eslint.config.mjs'), "import tseslint from 'typescript-eslint';\n\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: { 'id-length': ['error', { max: 20 }] } }];\n");
-    const result = await withProjectCode(rename, { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
+    const result = await withProjectCode('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
     const introduced = (result.findings ?? []).filter((f) => f.data?.introducedByRefactoring === true);
     expect(introduced.length).to.be.greaterThan(0);
     expect(introduced.every((f) => /id-length/.test(f.ruleId))).to.equal(true);
@@ -105,7 +99,7 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
 
   it('without the permission the project\'s ESLint config is not run, and the summary says so', async () => {
     await writeFile(path.join(sample.root, 'eslint.config.mjs'), "export default [{ rules: { 'id-length': ['error', { max: 20 }] } }];\n");
-    const { result } = await sample.apply(rename, { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
+    const { result } = await sample.apply('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
     expect(result.summary).to.contain('The project\'s ESLint config "eslint.config.mjs" was not run on the changed files');
     expect(result.findings ?? []).to.deep.equal([]);
   });

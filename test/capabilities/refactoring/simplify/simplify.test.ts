@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { AgentdError, type Change } from '../../../../core/index.js';
-import { run } from '../../../../capabilities/refactoring/simplify.js';
 import type { SimplifyInput } from '../../../../capabilities/refactoring/simplify/options.js';
 import { applyStaged, copyOf, fixture, removeCopies, runOn, typecheck } from '../modernize/sample-copy.js';
 
@@ -8,7 +7,7 @@ const sample = fixture('refactoring-samples', 'simplify-ts');
 
 async function simplify(input: SimplifyInput): Promise<{ root: string; changes: Change[]; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
   const root = await copyOf(sample);
-  const { result, staged } = await runOn(run, root, input);
+  const { result, staged } = await runOn('refactoring.simplify', root, input);
   return { root, changes: result.changes ?? [], staged };
 }
 
@@ -85,14 +84,14 @@ describe('capabilities/refactoring/simplify', function () {
     await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
     await mkdir(path.join(root, 'scripts'));
     await writeFile(path.join(root, 'scripts', 'tool.mjs'), "import { readFileSync, statSync } from 'node:fs';\nexport function size(file) {\n  const unused = 1;\n  return statSync(file).size;\n}\n");
-    const { result } = await runOn(run, root, { include: ['scripts/**'], rules: ['unused-imports', 'unused-variables'] });
+    const { result } = await runOn('refactoring.simplify', root, { include: ['scripts/**'], rules: ['unused-imports', 'unused-variables'] });
     const after = textOf(result.changes ?? [], 'scripts/tool.mjs');
     expect(after).to.equal("import { statSync } from 'node:fs';\nexport function size(file) {\n  return statSync(file).size;\n}\n");
   });
 
   it('refuses when include matches no source file', async () => {
     const root = await copyOf(sample);
-    const error = await runOn(run, root, { include: ['nope/**'] }).then(() => null, (e: unknown) => e);
+    const error = await runOn('refactoring.simplify', root, { include: ['nope/**'] }).then(() => null, (e: unknown) => e);
     expect(error).to.be.instanceOf(AgentdError);
     expect((error as AgentdError).code).to.equal('refactoring_refused');
   });

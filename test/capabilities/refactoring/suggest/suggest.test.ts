@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { loadRegistry, defaultRoots, type CapabilityRegistry } from '../../../../core/registry/index.js';
 import type { StepResult } from '../../../../core/index.js';
 import { run } from '../../../../capabilities/refactoring/suggest.js';
-import { run as extractFunction } from '../../../../capabilities/refactoring/extract-function.js';
 import { run as dedupe } from '../../../../capabilities/refactoring/dedupe.js';
 import { run as simplify } from '../../../../capabilities/refactoring/simplify.js';
 import { run as duplication } from '../../../../capabilities/analysis/duplication.js';
@@ -13,7 +12,7 @@ let registry: CapabilityRegistry;
 
 /** suggest composes complexity, smells and duplication through ctx.invoke: its context gets the registry's scope for it. */
 async function suggest(root: string, input: Record<string, unknown> = {}, previous: StepResult[] = []): Promise<{ suggestions: Suggestion[]; result: StepResult }> {
-  const { result } = await runOn(run, root, input, { previous, invoke: registry.invokeScope('refactoring.suggest') });
+  const { result } = await runOn('refactoring.suggest', root, input, { previous });
   return { result, suggestions: (result.data as { suggestions: Suggestion[] }).suggestions };
 }
 
@@ -46,7 +45,7 @@ describe('capabilities/refactoring/suggest', function () {
     const extract = suggestions.filter((s) => s.apply.capability === 'refactoring.extract-function');
     expect(extract.length).to.be.greaterThan(0);
     expect(extract[0]!.findings.some((f) => f.ruleId.startsWith('complexity/') || f.ruleId.startsWith('smells/'))).to.equal(true);
-    const { result: extracted, staged } = await runOn(extractFunction, root, extract[0]!.apply.input as never);
+    const { result: extracted, staged } = await runOn('refactoring.extract-function', root, extract[0]!.apply.input as never);
     expect(extracted.summary).to.match(/^Extracted lines/);
     expect(staged.map((s) => s.path)).to.deep.equal([(extract[0]!.apply.input as { file: string }).file]);
     await applyStaged(root, staged);
@@ -65,12 +64,12 @@ describe('capabilities/refactoring/suggest', function () {
 
   it('turns a clone found by an earlier analysis.duplication step into a dedupe step that works', async () => {
     const root = await copyOf(fixture('refactoring-samples', 'dedupe-ts'));
-    const { result: clones } = await runOn(duplication, root, { minTokens: 20, minLines: 3 });
+    const { result: clones } = await runOn('analysis.duplication', root, { minTokens: 20, minLines: 3 });
     const { suggestions } = await suggest(root, { analyze: false }, [clones]);
     expectValid(suggestions);
     const merge = suggestions.find((s) => s.apply.capability === 'refactoring.dedupe' && JSON.stringify(s.apply.input).includes('orders.ts'))!;
     expect(merge.findings[0]!.ruleId).to.equal('duplication/clone');
-    const { result, staged } = await runOn(dedupe, root, merge.apply.input as never);
+    const { result, staged } = await runOn('refactoring.dedupe', root, merge.apply.input as never);
     expect(result.changes!.map((c) => c.path)).to.deep.equal(['src/orders.ts']);
     await applyStaged(root, staged);
     expect((await typecheck(root)).code).to.equal(0);
@@ -82,7 +81,7 @@ describe('capabilities/refactoring/suggest', function () {
     expectValid(suggestions);
     const dead = suggestions.find((s) => s.apply.capability === 'refactoring.simplify')!;
     expect(dead.apply.input).to.deep.equal({ rules: ['unused-imports', 'unused-variables', 'unreachable-code'], include: ['src/report.ts'] });
-    const { result } = await runOn(simplify, root, dead.apply.input as never);
+    const { result } = await runOn('refactoring.simplify', root, dead.apply.input as never);
     expect(result.changes!.map((c) => c.path)).to.deep.equal(['src/report.ts']);
   });
 

@@ -1,18 +1,18 @@
 /**
  * Test support for the refactoring capabilities: a sample project from fixtures/refactoring-samples
- * copied to a temp folder, a capability run on it through a real local context, the staged overlay
- * applied to the copy, and the copy type-checked with agentd's own tsc.
+ * copied to a temp folder (core/tester's sample project), a capability run on it by id through the
+ * daemon's executor (CapabilityTester.runInFolder), the staged overlay applied to the copy, and the copy
+ * type-checked with agentd's own tsc.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { createLocalContext } from '../../../../core/context/index.js';
-import { applyChanges, changesFromStaged } from '../../../../core/workspace/index.js';
-import { isAgentdError, type CapabilityContext, type Change, type StepResult } from '../../../../core/index.js';
+import type { CapabilityContext, Change, StepResult } from '../../../../core/index.js';
+import { removeSample, writeSample } from '../../../../core/tester/index.js';
+import { testerOf } from '../../support/sample-runs.js';
 
 // Compiled to dist/test/capabilities/refactoring/ts-project/: the repository root is five levels up.
 export const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -24,42 +24,32 @@ export type CapabilityRun = (input: never, ctx: CapabilityContext) => Promise<St
 export interface Sample {
   root: string;
   read(rel: string): Promise<string>;
-  /** Runs the capability, applies its staged changes to the copy, and returns result and changes. */
-  apply(capability: CapabilityRun, input: object): Promise<{ result: StepResult; changes: Change[]; logs: string[] }>;
-  /** Runs the capability expecting a refusal; returns the error. */
-  refusal(capability: CapabilityRun, input: object): Promise<{ code: string; message: string }>;
+  /** Runs the capability (by id), applies its staged changes to the copy, and returns result and changes. */
+  apply(capability: string, input: object): Promise<{ result: StepResult; changes: Change[]; logs: string[] }>;
+  /** Runs the capability (by id) expecting a refusal; returns the error. */
+  refusal(capability: string, input: object): Promise<{ code: string; message: string }>;
   /** tsc --noEmit -p on the copy (agentd's TypeScript); fails the test with tsc's output when it reports errors. */
   typecheck(): Promise<void>;
   dispose(): Promise<void>;
 }
 
 export async function copySample(name: string): Promise<Sample> {
-  const root = await mkdtemp(path.join(tmpdir(), `agentd-refactor-${name}-`));
-  await cp(path.join(repo, 'fixtures', 'refactoring-samples', name), root, { recursive: true });
+  const root = await writeSample({ fixture: path.join(repo, 'fixtures', 'refactoring-samples', name) });
   const read = (rel: string): Promise<string> => readFile(path.join(root, rel), 'utf8');
   return {
     root,
     read,
     async apply(capability, input) {
-      const logs: string[] = [];
-      const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 }, onLog: (level, message) => logs.push(`${level}: ${message}`) });
-      const result = await capability(input as never, handle.ctx);
-      const changes = await changesFromStaged(root, handle.staged());
-      await applyChanges(root, changes);
-      return { result, changes, logs };
+      const outcome = await testerOf(capability).runInFolder(root, { input: input as Record<string, unknown>, apply: true, maxToolCalls: 1000 });
+      if (outcome.error) throw Object.assign(new Error(`${capability} failed with ${outcome.error.code}: ${outcome.error.message}`), { code: outcome.error.code });
+      return { result: outcome.result!, changes: outcome.changes, logs: outcome.logs };
     },
     async refusal(capability, input) {
-      const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
-      try {
-        await capability(input as never, handle.ctx);
-      } catch (error) {
-        if (isAgentdError(error)) {
-          expect(handle.staged(), 'a refusal stages nothing').to.deep.equal([]);
-          return { code: error.code, message: error.message };
-        }
-        throw error;
-      }
-      throw new Error(`expected a refusal for ${JSON.stringify(input)}`);
+      const outcome = await testerOf(capability).runInFolder(root, { input: input as Record<string, unknown>, maxToolCalls: 1000 });
+      if (!outcome.error) throw new Error(`expected a refusal for ${JSON.stringify(input)}`);
+      expect(outcome.changes, 'a refusal stages nothing').to.deep.equal([]);
+      // The capability's own message (a job wraps it with the capability id and step).
+      return { code: outcome.error.code, message: outcome.error.cause ?? outcome.error.message };
     },
     async typecheck() {
       try {
@@ -69,7 +59,7 @@ export async function copySample(name: string): Promise<Sample> {
         expect.fail(`tsc --noEmit failed on the refactored copy:\n${stdout ?? String(error)}`);
       }
     },
-    dispose: () => rm(root, { recursive: true, force: true }),
+    dispose: () => removeSample(root),
   };
 }
 

@@ -3,8 +3,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { run as rename } from '../../../../capabilities/refactoring/rename.js';
-import { run as extract } from '../../../../capabilities/refactoring/extract-function.js';
 import { checkTsconfigProjects } from '../../../../capabilities/refactoring/ts-project/project-guard.js';
 import { readTsconfigProjects } from '../../../../capabilities/refactoring/ts-project/tsconfig-projects.js';
 import { copySample, repo, type Sample } from './sample-workspace.js';
@@ -45,7 +43,7 @@ describe('capabilities/refactoring/ts-project: every tsconfig project with its o
   });
 
   it('a rename in src also renames the tests (another tsconfig project), and both projects stay clean', async () => {
-    const { result } = await sample.apply(rename, { symbol: 'findShape', newName: 'lookupShape' });
+    const { result } = await sample.apply('refactoring.rename', { symbol: 'findShape', newName: 'lookupShape' });
     const test = await sample.read('tests/shapes.test.ts');
     expect(test).to.contain("import { lookupShape, sidesOf, type Shape } from '../src/shapes.js';");
     expect(test).to.contain('= lookupShape(name);');
@@ -56,7 +54,7 @@ describe('capabilities/refactoring/ts-project: every tsconfig project with its o
 
   it('refuses an extraction that is clean under src\'s options but not under the strict tests project, naming it', async () => {
     // Under src's options (strict off, the language service's project) `label` is a plain string; in the tests project it is string | undefined.
-    const refusal = await sample.refusal(extract, { file: 'tests/shapes.test.ts', startLine: 6, endLine: 7, name: 'format' });
+    const refusal = await sample.refusal('refactoring.extract-function', { file: 'tests/shapes.test.ts', startLine: 6, endLine: 7, name: 'format' });
     expect(refusal.code).to.equal('refactoring_refused');
     expect(refusal.message).to.match(/would introduce type errors in the tsconfig project "tests\/tsconfig\.json": tests\/shapes\.test\.ts:\d+: TS2345: Argument of type 'string \| undefined'/);
   });
@@ -89,7 +87,7 @@ describe('capabilities/refactoring/ts-project: every tsconfig project with its o
     await mkdir(path.join(sample.root, 'tools'), { recursive: true });
     await writeFile(path.join(sample.root, 'tools/tsconfig.json'), '{ "extends": "@acme/tsconfig-base", "include": ["."] }\n');
     await writeFile(path.join(sample.root, 'tools/count.ts'), "import { sidesOf } from '../src/shapes.js';\n\nexport const total = sidesOf('square');\n");
-    const { result } = await sample.apply(rename, { symbol: 'sidesOf', newName: 'sideCount' });
+    const { result } = await sample.apply('refactoring.rename', { symbol: 'sidesOf', newName: 'sideCount' });
     expect(await readFile(path.join(sample.root, 'tools/count.ts'), 'utf8')).to.contain("import { sideCount } from '../src/shapes.js';");
     expect(result.summary).to.match(/Not type-checked with their own options: "tools\/tsconfig\.json" \(.*@acme\/tsconfig-base/);
   });

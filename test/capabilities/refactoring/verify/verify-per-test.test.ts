@@ -30,7 +30,7 @@ describe('capabilities/refactoring/verify: per test', function () {
     const source = await readFile(path.join(root, 'lib/price.js'), 'utf8');
     const staged = [{ path: 'lib/price.js', content: source.replace("return quantity + ' item(s), total ' + total(unitPrice, quantity);", 'return `${quantity} item(s), total ${total(unitPrice, quantity)}`;') }];
     expect(staged[0]!.content).not.to.equal(source);
-    const { result } = await runOn(run, root, { checks: ['tests'] }, { projectCode: true, staged });
+    const { result } = await runOn('refactoring.verify', root, { checks: ['tests'] }, { projectCode: true, staged });
     const perTest = (result.data as { perTest: Record<string, PerTest> }).perTest.tests!;
     expect(perTest).to.deep.include({ runner: 'mocha', before: { passed: 2, failed: 1 }, after: { passed: 2, failed: 1 }, regressions: [], stillFailing: 1 });
     expect(result.summary).to.include('tests (npm test, mocha per test): 2 of 3 test(s) pass, none that passed before fails; 1 failed before and still fail (not caused by the change)');
@@ -40,7 +40,7 @@ describe('capabilities/refactoring/verify: per test', function () {
     const root = await copyOf(sample, { linkNodeModules: true });
     const source = await readFile(path.join(root, 'lib/price.js'), 'utf8');
     const staged = [{ path: 'lib/price.js', content: source.replace("' item(s), total '", "' items, total '") }];
-    const error = await runOn(run, root, { checks: ['tests'] }, { projectCode: true, staged }).then(() => null, (e: unknown) => e);
+    const error = await runOn('refactoring.verify', root, { checks: ['tests'] }, { projectCode: true, staged }).then(() => null, (e: unknown) => e);
     expect(error).to.be.instanceOf(AgentdError);
     expect((error as AgentdError).code).to.equal('verification_failed');
     expect((error as AgentdError).message).to.match(/^Test "test\/price\.test\.js › price labels the total" passed before the staged changes and fails after them: .*4 items, total 12/);

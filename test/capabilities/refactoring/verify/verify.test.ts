@@ -18,7 +18,7 @@ async function project(): Promise<{ root: string; cart: string }> {
 }
 
 async function verify(root: string, staged: StagedEntry[], projectCode = true): Promise<{ before: Side; after: Side; summary: string; notRun: unknown[] }> {
-  const { result } = await runOn(run, root, {}, { projectCode, staged });
+  const { result } = await runOn('refactoring.verify', root, {}, { projectCode, staged });
   return { ...(result.data as { before: Side; after: Side; notRun: unknown[] }), summary: result.summary };
 }
 
@@ -118,10 +118,10 @@ describe('capabilities/refactoring/verify', function () {
     const checkout = await readFile(path.join(root, 'packages', 'app', 'src', 'checkout.ts'), 'utf8');
     for (const projectCode of [true, false]) {
       const neutral = [{ path: 'packages/app/src/checkout.ts', content: checkout.replace('const net: number', 'const net') }];
-      const { result } = await runOn(run, root, { checks: ['typecheck'] }, { projectCode, staged: neutral });
+      const { result } = await runOn('refactoring.verify', root, { checks: ['typecheck'] }, { projectCode, staged: neutral });
       expect(result.summary).to.match(/typecheck \(agentd's TypeScript API on tsconfig\.json and the 2 projects it references\) passes\.$/);
       const breaking = [{ path: 'packages/app/src/checkout.ts', content: checkout.replace('const net: number', 'const net: string') }];
-      const error = await failure(runOn(run, root, { checks: ['typecheck'] }, { projectCode, staged: breaking }));
+      const error = await failure(runOn('refactoring.verify', root, { checks: ['typecheck'] }, { projectCode, staged: breaking }));
       expect(error.code).to.equal('verification_failed');
       expect(error.message).to.include("packages/app/src/checkout.ts(4,9): error TS2322: Type 'number' is not assignable to type 'string'.");
     }
@@ -134,7 +134,7 @@ describe('capabilities/refactoring/verify', function () {
     for (const scripts of [{}, { test: 'echo "Error: no test specified" && exit 1' }]) {
       await writeFile(path.join(root, 'package.json'), JSON.stringify({ ...manifest, scripts }));
       const staged = [{ path: 'src/cart.ts', content: cart.replace('let sum = 0;', 'let sum = 0 as number;') }];
-      const { result } = await runOn(run, root, { checks: ['typecheck'] }, { projectCode: true, staged });
+      const { result } = await runOn('refactoring.verify', root, { checks: ['typecheck'] }, { projectCode: true, staged });
       const data = result.data as { checks: string[]; notRun: unknown[]; before: Side; after: Side };
       expect(data.checks).to.deep.equal(['typecheck']);
       expect(data.notRun).to.deep.equal([]);
@@ -160,7 +160,7 @@ describe('capabilities/refactoring/verify', function () {
 
   it('type-check only on a project without a tsconfig: the refusal names what the type-check needs, not a test script', async () => {
     const root = await copyOf(fixture('refactoring-samples', 'cjs-dynamic-require'));
-    const error = await failure(runOn(run, root, { checks: ['typecheck'] }, { projectCode: true }));
+    const error = await failure(runOn('refactoring.verify', root, { checks: ['typecheck'] }, { projectCode: true }));
     expect(error.code).to.equal('refactoring_refused');
     expect(error.message).to.match(/no tsconfig\.json and no "typecheck" script; add a tsconfig\.json or a "typecheck" script\.$/);
     expect(error.message).not.to.include('"test"');

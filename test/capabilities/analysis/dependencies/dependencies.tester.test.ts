@@ -3,7 +3,8 @@ import { meta, run } from '../../../../capabilities/analysis/dependencies.js';
 import type { DependencyReport } from '../../../../capabilities/analysis/dependencies/analyze-dependencies.js';
 import type { DependenciesInput } from '../../../../capabilities/analysis/dependencies/options.js';
 import type { Finding } from '../../../../core/index.js';
-import { runOn } from '../structure/temp-project.js';
+import { CapabilityTester } from '../../../../core/tester/index.js';
+import { runOnFiles } from '../../support/sample-runs.js';
 
 /** package.json with one entry per line, so the expected lines are easy to count. */
 function manifest(sections: Record<string, Record<string, string>>, extra: Record<string, unknown> = {}): string {
@@ -67,23 +68,31 @@ const cases: Case[] = [
 ];
 
 describe('capabilities/analysis/dependencies', () => {
-  for (const c of cases) {
-    it(`${c.expect.length > 0 ? 'reports' : 'does not report'} ${c.name}`, async () => {
-      const result = await runOn(c.files, run, c.input ?? {});
-      const got = (result.findings as Finding[]).filter((f) => f.ruleId === c.rule).map((f) => [f.file, f.range.startLine]);
-      expect(got).to.deep.equal(c.expect);
-    });
-  }
+  // The rule cases on CapabilityTester: the findings of the case's rule, [file, line] in the order reported.
+  new CapabilityTester({ capability: 'analysis.dependencies', findings: { ordered: true } }).run({
+    valid: cases.filter((c) => c.expect.length === 0).map((c) => ({ name: `does not report ${c.name}`, ruleId: c.rule, files: c.files, input: c.input as Record<string, unknown> })),
+    invalid: cases.filter((c) => c.expect.length > 0).map((c) => ({
+      name: `reports ${c.name}`,
+      ruleId: c.rule,
+      files: c.files,
+      input: c.input as Record<string, unknown>,
+      findings: c.expect.map(([file, line]) => ({ ruleId: c.rule, file, line })),
+    })),
+    inputErrors: [
+      { name: 'includeTypeImports not a boolean', input: { includeTypeImports: 'yes' }, message: '/includeTypeImports must be boolean' },
+      { name: 'an unknown option', input: { depth: 3 }, message: 'must NOT have additional properties' },
+    ],
+  });
 
   it('names the lighter alternative and whether a package is deprecated', async () => {
-    const result = await runOn(cases.find((c) => c.rule === 'dependencies/heavy-dependency')!.files, run, {});
+    const result = await runOnFiles('analysis.dependencies', cases.find((c) => c.rule === 'dependencies/heavy-dependency')!.files, {});
     const findings = (result.findings as Finding[]).filter((f) => f.ruleId === 'dependencies/heavy-dependency');
     expect(findings.find((f) => f.data!.name === 'moment')!.message).to.match(/dayjs/);
     expect(findings.find((f) => f.data!.name === 'request')!.severity).to.equal('medium');
   });
 
   it('summarises the module graph: modules, links and imported packages', async () => {
-    const result = await runOn({ 'package.json': manifest({ dependencies: { zod: '^3.0.0' } }), 'src/a.ts': "import { b } from './b';\nimport { z } from 'zod';\nexport const a = [b, z];\n", 'src/b.ts': "import { z } from 'zod';\nexport const b = z;\n" }, run, {});
+    const result = await runOnFiles('analysis.dependencies', { 'package.json': manifest({ dependencies: { zod: '^3.0.0' } }), 'src/a.ts': "import { b } from './b';\nimport { z } from 'zod';\nexport const a = [b, z];\n", 'src/b.ts': "import { z } from 'zod';\nexport const b = z;\n" }, {});
     const graph = (result.data as Omit<DependencyReport, 'findings'>).graph;
     expect(graph).to.deep.include({ modules: 2, edges: 1, externalPackages: { zod: 2 }, links: [['src/a.ts', 'src/b.ts']] });
   });

@@ -1,5 +1,5 @@
-import { meta, run } from '../../../../capabilities/analysis/naming.js';
-import { metaTable, ruleTable, type RuleCase } from '../smells/rule-table.js';
+import { meta } from '../../../../capabilities/analysis/naming.js';
+import { metaTable, ruleTable, type RuleCase } from '../../support/rule-table.js';
 
 const valid: RuleCase[] = [
   { name: 'camelCase with acronyms, leading underscore, $ prefix', ruleId: 'naming/variable-case', code: 'export function compute() {\n  let userID = 1;\n  const parseHTML = 2;\n  let _private = 3;\n  const $el = 4;\n  return userID + parseHTML + _private + $el;\n}\n' },
@@ -52,5 +52,5 @@ const invalid: RuleCase[] = [
 
 describe('capabilities/analysis/naming rules', () => {
   metaTable(meta.rules!, { valid, invalid });
-  ruleTable(run, { valid, invalid });
+  ruleTable(meta.id, { valid, invalid });
 });

@@ -7,7 +7,8 @@ import { meta, run } from '../../../../capabilities/analysis/duplication.js';
 import type { Clone, DuplicationReport } from '../../../../capabilities/analysis/duplication/clone-report.js';
 import type { DuplicationInput } from '../../../../capabilities/analysis/duplication/options.js';
 import type { Finding } from '../../../../core/index.js';
-import { removeProject, runOn, writeProject } from '../structure/temp-project.js';
+import { CapabilityTester, removeSample, writeSample, type CaseOutcome } from '../../../../core/tester/index.js';
+import { runOnFiles } from '../../support/sample-runs.js';
 
 const original = `export function priceOrder(order, rules) {
   const total = order.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
@@ -84,18 +85,28 @@ const valid: Case[] = [
 const where = (l: Clone['first']): [string, number, number] => [l.file, l.startLine, l.endLine];
 
 describe('capabilities/analysis/duplication', () => {
-  for (const c of [...invalid, ...valid]) {
-    it(`${c.clones.length > 0 ? 'reports' : 'does not report'} ${c.name}`, async () => {
-      const result = await runOn(c.files, run, c.input ?? {});
-      const clones = (result.data as { clones: Clone[] }).clones;
-      expect(clones.map((x) => ({ kind: x.kind, first: where(x.first), second: where(x.second) }))).to.deep.equal(c.clones);
-      const findings = result.findings as Finding[];
-      expect(findings.map((f) => [f.ruleId, f.file, f.range.startLine])).to.deep.equal(c.clones.map((x) => ['duplication/clone', x.second[0], x.second[1]]));
-    });
-  }
+  // The clone cases on CapabilityTester: one duplication/clone finding at each clone's second copy, in order; the clones in data.
+  const clonesOf = (c: (typeof invalid)[number]) => (outcome: CaseOutcome): void => {
+    const clones = (outcome.result!.data as { clones: Clone[] }).clones;
+    expect(clones.map((x) => ({ kind: x.kind, first: where(x.first), second: where(x.second) }))).to.deep.equal(c.clones);
+  };
+  new CapabilityTester({ capability: 'analysis.duplication', findings: { ordered: true } }).run({
+    valid: [...invalid, ...valid].filter((c) => c.clones.length === 0).map((c) => ({ name: `does not report ${c.name}`, files: c.files, input: c.input as Record<string, unknown>, check: clonesOf(c) })),
+    invalid: [...invalid, ...valid].filter((c) => c.clones.length > 0).map((c) => ({
+      name: `reports ${c.name}`,
+      files: c.files,
+      input: c.input as Record<string, unknown>,
+      findings: c.clones.map((x) => ({ ruleId: 'duplication/clone', file: x.second[0], line: x.second[1] })),
+      check: clonesOf(c),
+    })),
+    inputErrors: [
+      { name: 'minTokens below 10', input: { minTokens: 5 }, message: '/minTokens must be >= 10' },
+      { name: 'an unknown option', input: { threshold: 3 }, message: 'must NOT have additional properties' },
+    ],
+  });
 
   it('computes duplicated lines per file and overall the way jscpd does', async () => {
-    const result = await runOn({ 'a.js': `${original}\nconst x = 1;\n${original}\n${original}`, 'b.js': `// hello\n${original}` }, run, { kinds: ['exact'], minTokens: 20, minLines: 3 });
+    const result = await runOnFiles('analysis.duplication', { 'a.js': `${original}\nconst x = 1;\n${original}\n${original}`, 'b.js': `// hello\n${original}` }, { kinds: ['exact'], minTokens: 20, minLines: 3 });
     const data = result.data as { totals: { exact: DuplicationReport['exact'] }; files: DuplicationReport['files'] };
     // a.js has 27 lines, b.js 9; three 8-line copies of lines 1-8 of a.js (jscpd pairs each with the first).
     expect(data.totals.exact).to.include({ clones: 3, lines: 36, duplicatedLines: 24, percentage: Math.round((2400 / 36) * 100) / 100 });
@@ -104,12 +115,12 @@ describe('capabilities/analysis/duplication', () => {
   });
 
   it('grades severity by size: medium from mediumLines lines', async () => {
-    const result = await runOn({ 'a.js': original, 'b.js': original }, run, { mediumLines: 8 });
+    const result = await runOnFiles('analysis.duplication', { 'a.js': original, 'b.js': original }, { mediumLines: 8 });
     expect((result.findings as Finding[]).map((f) => f.severity)).to.deep.equal(['medium']);
   });
 
   it('reports no findings when its rule is disabled, but still the data', async () => {
-    const result = await runOn({ 'a.js': original, 'b.js': original }, run, { rules: { disable: ['duplication/clone'] } });
+    const result = await runOnFiles('analysis.duplication', { 'a.js': original, 'b.js': original }, { rules: { disable: ['duplication/clone'] } });
     expect(result.findings).to.deep.equal([]);
     expect((result.data as { clones: Clone[] }).clones).to.have.length(1);
   });
@@ -117,18 +128,18 @@ describe('capabilities/analysis/duplication', () => {
   it('finds the same exact clones and percentage as jscpd on a sample', async function () {
     const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('jscpd/package.json')), 'run-jscpd.js');
     const files = { 'a.js': `${original}\nconst x = 1;\n${original.replace('priceOrder', 'p2')}\n${original}`, 'b.js': `// hello\n${renamed}\n${original}` };
-    const root = await writeProject(files);
+    const root = await writeSample({ files });
     try {
       const out = path.join(root, '.report');
       const jscpd = spawnSync(process.execPath, [bin, '-r', 'json', '-o', out, '--silent', root], { encoding: 'utf8' });
       if (jscpd.status !== 0 || !existsSync(path.join(out, 'jscpd-report.json'))) this.skip();
       const report = JSON.parse(readFileSync(path.join(out, 'jscpd-report.json'), 'utf8')) as { statistics: { total: { clones: number; percentage: number } } };
-      const ours = await runOn(files, run, { kinds: ['exact'] });
+      const ours = await runOnFiles('analysis.duplication', files, { kinds: ['exact'] });
       const totals = (ours.data as { totals: { exact: DuplicationReport['exact'] } }).totals.exact;
       expect(totals.clones).to.equal(report.statistics.total.clones);
       expect(totals.percentage).to.be.closeTo(report.statistics.total.percentage, 0.01);
     } finally {
-      await removeProject(root);
+      await removeSample(root);
     }
   });
 

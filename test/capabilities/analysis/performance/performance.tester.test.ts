@@ -1,5 +1,5 @@
-import { meta, run } from '../../../../capabilities/analysis/performance.js';
-import { metaTable, ruleTable, type RuleCase } from '../smells/rule-table.js';
+import { meta } from '../../../../capabilities/analysis/performance.js';
+import { metaTable, ruleTable, type RuleCase } from '../../support/rule-table.js';
 
 const valid: RuleCase[] = [
   { name: 'nested loops over different collections', ruleId: 'performance/nested-loop-same-collection', code: 'export function pairs(a: number[], b: number[]) {\n  for (const x of a) for (const y of b) console.log(x, y);\n}\n' },
@@ -57,5 +57,5 @@ const invalid: RuleCase[] = [
 
 describe('capabilities/analysis/performance rules', () => {
   metaTable(meta.rules!, { valid, invalid });
-  ruleTable(run, { valid, invalid });
+  ruleTable(meta.id, { valid, invalid });
 });

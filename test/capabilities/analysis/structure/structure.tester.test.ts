@@ -3,7 +3,8 @@ import { meta, run } from '../../../../capabilities/analysis/structure.js';
 import type { StructureInput } from '../../../../capabilities/analysis/structure/options.js';
 import type { StructureReport } from '../../../../capabilities/analysis/structure/analyze-structure.js';
 import type { Finding } from '../../../../core/index.js';
-import { runOn } from './temp-project.js';
+import { CapabilityTester } from '../../../../core/tester/index.js';
+import { runOnFiles } from '../../support/sample-runs.js';
 
 interface Case {
   name: string;
@@ -63,22 +64,30 @@ const cases: Case[] = [
 ];
 
 describe('capabilities/analysis/structure', () => {
-  for (const c of cases) {
-    it(`${c.expect.length > 0 ? 'reports' : 'does not report'} ${c.name}`, async () => {
-      const result = await runOn(c.files, run, c.input ?? {});
-      const got = (result.findings as Finding[]).filter((f) => f.ruleId === c.rule).map((f) => [f.ruleId, f.file, f.range.startLine]);
-      expect(got).to.deep.equal(c.expect);
-    });
-  }
+  // The rule cases on CapabilityTester: the findings of the case's rule, [rule, file, line] in the order reported.
+  new CapabilityTester({ capability: 'analysis.structure', findings: { ordered: true } }).run({
+    valid: cases.filter((c) => c.expect.length === 0).map((c) => ({ name: `does not report ${c.name}`, ruleId: c.rule, files: c.files, input: c.input as Record<string, unknown> })),
+    invalid: cases.filter((c) => c.expect.length > 0).map((c) => ({
+      name: `reports ${c.name}`,
+      ruleId: c.rule,
+      files: c.files,
+      input: c.input as Record<string, unknown>,
+      findings: c.expect.map(([ruleId, file, line]) => ({ ruleId, file, line })),
+    })),
+    inputErrors: [
+      { name: 'maxDepth below 1', input: { maxDepth: 0 }, message: '/maxDepth must be >= 1' },
+      { name: 'an unknown option', input: { depth: 3 }, message: 'must NOT have additional properties' },
+    ],
+  });
 
   it('lists each cycle as a path through its modules', async () => {
-    const result = await runOn(cases[0]!.files, run, {});
+    const result = await runOnFiles('analysis.structure', cases[0]!.files, {});
     expect((result.data as Omit<StructureReport, 'findings'>).cycles.map((c) => c.path)).to.deep.equal([['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/a.ts']]);
   });
 
   it('reports the size distribution and the largest files', async () => {
     const lines = (n: number): string => 'const x = 1;\n'.repeat(n);
-    const result = await runOn({ 'a.ts': lines(50), 'b.ts': lines(300), 'c.ts': lines(1200), 'd.ts': lines(120) }, run, { largest: 2 });
+    const result = await runOnFiles('analysis.structure', { 'a.ts': lines(50), 'b.ts': lines(300), 'c.ts': lines(1200), 'd.ts': lines(120) }, { largest: 2 });
     const data = result.data as Omit<StructureReport, 'findings'>;
     expect(data.sizes.buckets.map((b) => b.files)).to.deep.equal([1, 1, 1, 0, 1]);
     expect(data.sizes.largest).to.deep.equal([{ file: 'c.ts', lines: 1200 }, { file: 'b.ts', lines: 300 }]);

@@ -1,5 +1,5 @@
-import { meta, run } from '../../../../capabilities/analysis/smells.js';
-import { metaTable, ruleTable, type RuleCase } from './rule-table.js';
+import { meta } from '../../../../capabilities/analysis/smells.js';
+import { metaTable, ruleTable, type RuleCase } from '../../support/rule-table.js';
 
 const lines = (n: number, body = 'x += 1;'): string => Array.from({ length: n }, () => `  ${body}`).join('\n');
 
@@ -55,5 +55,5 @@ const invalid: RuleCase[] = [
 
 describe('capabilities/analysis/smells rules', () => {
   metaTable(meta.rules!, { valid, invalid });
-  ruleTable(run, { valid, invalid });
+  ruleTable(meta.id, { valid, invalid });
 });
