@@ -42,7 +42,7 @@ export interface StepTask {
 export type StepFailureCode = 'capability_error' | 'capability_crashed' | 'memory_limit' | 'tool_call_limit' | 'cancelled' | 'unavailable'
   | 'refactoring_refused' | 'verification_failed' | 'project_code_not_allowed' | 'workspace_escape' | 'file_too_large' | 'binary_file'
   | 'file_not_found' | 'unsupported_language' | 'invalid_input' | 'network_denied' | 'process_denied' | 'invalid_project_config'
-  | 'no_test_runner' | 'test_run_failed' | 'documentation_refused'
+  | 'no_test_runner' | 'test_run_failed' | 'documentation_refused' | 'fix_refused' | 'generation_refused'
   | 'invalid_plugin' | 'plugin_error' | 'plugin_timeout' | 'plugin_cpu_limit' | 'plugin_memory_limit' | 'plugin_stack_overflow'
   | 'plugin_output_too_large' | 'plugin_permission_denied' | 'plugin_tool_call_limit' | 'plugin_sandbox_unavailable';
 
