@@ -84,3 +84,19 @@ export function dependencyOrder(decls: Declaration[]): { ordered: Declaration[];
   for (const d of decls) visit(d.name, []);
   return { ordered, cyclic: [...cyclic] };
 }
+
+/** The declarations `root` reaches through references, root first. */
+export function reachable(decls: Declaration[], root: string): Declaration[] {
+  const byName = new Map(decls.map((d) => [d.name, d]));
+  const seen = new Set<string>();
+  const out: Declaration[] = [];
+  const visit = (name: string): void => {
+    const d = byName.get(name);
+    if (!d || seen.has(name)) return;
+    seen.add(name);
+    out.push(d);
+    for (const r of refsOf(d.type)) visit(r);
+  };
+  visit(root);
+  return out;
+}
