@@ -45,6 +45,20 @@ export class SchemaConverter {
     return { declarations, ...(this.rootName && root !== undefined ? { root: this.rootName } : {}), ignored: [...this.ignored] };
   }
 
+  /** An inline schema's type for use outside any declaration: an object becomes the declaration `name`. */
+  declareInline(name: string, schema: Schema): TypeNode {
+    const t = this.convert(schema, name);
+    if (t.kind === 'object' && t.props.length > 0) {
+      this.hoister.reserved.add(name);
+      return { kind: 'ref', name: this.hoister.declare(name, t, docOf(schema)) };
+    }
+    return this.hoister.hoistInside(t, name);
+  }
+
+  get declarations(): Declaration[] {
+    return this.hoister.declarations;
+  }
+
   /** A schema as an (inline, not yet hoisted) type. */
   convert(schema: Schema, owner: string): TypeNode {
     if (schema === true) return { kind: 'unknown' };
