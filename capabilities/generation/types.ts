@@ -5,7 +5,7 @@
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { AgentdError } from '../../core/index.js';
-import { assertIdentifier, collidingExport, describeStaged, kebabCase, onExistingSchema, renderTemplate, stageFiles, type OnExisting } from './kit/index.js';
+import { assertIdentifier, collidingExport, exportedNames, describeStaged, kebabCase, onExistingSchema, renderTemplate, stageFiles, type OnExisting } from './kit/index.js';
 import { declarationsFrom, type FieldInput } from './types/declarations.js';
 import { printDeclaration } from './types/print.js';
 import { readSamples, readSchema } from './types/sources.js';
@@ -69,7 +69,8 @@ export async function run(input: TypesInput, ctx: CapabilityContext): Promise<St
   if (!/\.(?:ts|mts|cts|tsx)$/.test(out)) throw new AgentdError('invalid_input', `out: ${out} is not a TypeScript file (.ts, .mts, .cts)`);
   const samples = await readSamples(ctx, input);
   const schema = await readSchema(ctx, input);
-  const set = declarationsFrom(input.name, { samples, schema, ...(input.fields ? { fields: input.fields } : {}), dates: input.dates ?? 'string' });
+  const taken = new Set((await exportedNames(ctx)).filter((e) => e.file !== out).map((e) => e.name));
+  const set = declarationsFrom(input.name, { samples, schema, ...(input.fields ? { fields: input.fields } : {}), dates: input.dates ?? 'string', taken });
   for (const decl of set.declarations) {
     const clash = await collidingExport(ctx, decl.name, [out]);
     if (clash) throw new AgentdError('invalid_input', `name: ${decl.name} is already exported by ${clash}; choose another name`, { details: [{ path: '/name', message: `${decl.name} exists in ${clash}` }] });

@@ -34,17 +34,18 @@ function rootFirst(decls: Declaration[], root: string): Declaration[] {
   return [...decls.filter((d) => d.name === root), ...decls.filter((d) => d.name !== root)];
 }
 
-export function declarationsFrom(name: string, input: { samples: unknown[]; schema: Record<string, unknown> | null; fields?: FieldInput[]; dates: 'string' | 'Date' }): DeclarationSet {
+export function declarationsFrom(name: string, input: { samples: unknown[]; schema: Record<string, unknown> | null; fields?: FieldInput[]; dates: 'string' | 'Date'; taken?: Set<string> }): DeclarationSet {
   const dates = (t: TypeNode): TypeNode => (input.dates === 'Date' ? datesAsDate(t) : t);
   const given = [input.samples.length > 0, input.schema !== null, (input.fields ?? []).length > 0].filter(Boolean).length;
   if (given === 0) throw new AgentdError('invalid_input', 'generation.types needs JSON samples (samples, sample or samplesFrom), a JSON Schema (schema or schemaFile) or fields');
   if (given > 1) throw new AgentdError('invalid_input', 'give one source: JSON samples, a JSON Schema or fields, not several');
   if (input.schema) {
-    const { declarations, ignored } = typesFromSchema(input.schema, name);
+    const { declarations, ignored } = typesFromSchema(input.schema, name, input.taken);
     return { declarations: rootFirst(declarations.map((d) => ({ ...d, type: dates(d.type) })), name), source: 'schema', ignored };
   }
   const hoister = new Hoister();
   hoister.reserved.add(name);
+  for (const t of input.taken ?? []) hoister.reserved.add(t);
   if (input.samples.length > 0) {
     hoister.declare(name, dates(inferSamples(input.samples)));
     return { declarations: rootFirst(hoister.declarations, name), source: 'samples', ignored: [] };

@@ -37,6 +37,11 @@ export class SchemaConverter {
     if (rootName) this.hoister.reserved.add(rootName);
   }
 
+  /** Names hoisted inline objects must not take (the project's exports). */
+  reserve(names: Iterable<string>): void {
+    for (const n of names) this.hoister.reserved.add(n);
+  }
+
   /** Declares every definition, and the root schema as `rootName` when given. */
   convertAll(root?: Schema): SchemaConversion {
     if (root !== undefined && this.rootName) this.hoister.declare(this.rootName, this.convert(root, this.rootName), docOf(root));
@@ -173,10 +178,12 @@ export function definitionsOf(doc: Record<string, unknown>): Record<string, Sche
 }
 
 /** Declarations of a JSON Schema document, its root named `rootName`. */
-export function typesFromSchema(doc: Record<string, unknown>, rootName: string): SchemaConversion {
+export function typesFromSchema(doc: Record<string, unknown>, rootName: string, taken: Set<string> = new Set()): SchemaConversion {
   const definitions = definitionsOf(doc);
   const root = { ...doc };
   for (const k of ['$defs', 'definitions', '$schema', '$id', 'components']) delete root[k];
   const hasRoot = Object.keys(root).some((k) => !['title', 'description', '$comment'].includes(k));
-  return new SchemaConverter(definitions, rootName).convertAll(hasRoot ? root : undefined);
+  const converter = new SchemaConverter(definitions, rootName);
+  converter.reserve(taken);
+  return converter.convertAll(hasRoot ? root : undefined);
 }
