@@ -9,6 +9,7 @@ import { assertIdentifier, collidingExport, describeStaged, kebabCase, onExistin
 import { clientModel } from './client/operations.js';
 import { printDeclaration } from './types/print.js';
 import { defaultPath } from './types.js';
+import { PLANNING } from './client/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.client',
@@ -17,6 +18,7 @@ export const meta: CapabilityMeta = {
   description: 'A typed, dependency-free fetch client from an OpenAPI 3.0/3.1 document: one method per operation, typed parameters, bodies and responses, a typed error class.',
   version: '1.0.0',
   writes: true,
+  planning: PLANNING,
   inputSchema: {
     type: 'object',
     additionalProperties: false,

@@ -9,6 +9,7 @@ import { assertIdentifier, collidingExport, exportedNames, describeStaged, kebab
 import { declarationsFrom, type FieldInput } from './types/declarations.js';
 import { printDeclaration } from './types/print.js';
 import { readSamples, readSchema } from './types/sources.js';
+import { PLANNING } from './types/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.types',
@@ -17,6 +18,7 @@ export const meta: CapabilityMeta = {
   description: 'TypeScript interfaces and type aliases from JSON samples, a JSON Schema (draft-07 / 2020-12) or a field list, in the project\'s style.',
   version: '1.0.0',
   writes: true,
+  planning: PLANNING,
   inputSchema: {
     type: 'object',
     required: ['name'],

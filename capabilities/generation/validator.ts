@@ -13,6 +13,7 @@ import { zodSchemaName, zodSchemas } from './validator/emit-zod.js';
 import { detectLibrary, importsWithJs, relativeImport, type Library } from './validator/project-facts.js';
 import { TypeReader } from './validator/read-type.js';
 import { testCases, withArticle } from './validator/sample-values.js';
+import { PLANNING } from './validator/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.validator',
@@ -21,6 +22,7 @@ export const meta: CapabilityMeta = {
   description: 'A runtime validator of a TypeScript interface or type alias: zod schemas, an ajv JSON Schema with a typed guard, or a hand-written type guard, with an optional test file.',
   version: '1.0.0',
   writes: true,
+  planning: PLANNING,
   inputSchema: {
     type: 'object',
     required: ['name'],
