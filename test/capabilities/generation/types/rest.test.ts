@@ -48,14 +48,14 @@ describe('generation.types / validator / client over REST and through the agent'
     expect(done.error!.code).to.equal('invalid_input');
   });
 
-  it('"generate a TypeScript interface called Invoice with id:string, total:number, paid:boolean" plans generation.types with the fields and stages them', async () => {
-    const id = (await post(t.url, '/jobs', { task: 'generate a TypeScript interface called Invoice with id:string, total:number, paid:boolean', workspace: 'project' })).body.id;
+  it('"generate a TypeScript interface called Receipt with id:string, total:number, paid:boolean" plans generation.types with the fields and stages them', async () => {
+    const id = (await post(t.url, '/jobs', { task: 'generate a TypeScript interface called Receipt with id:string, total:number, paid:boolean', workspace: 'project' })).body.id;
     const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded', 'incomplete']);
     // the planner follows a generation with refactoring.verify (type-check and tests, with project code)
     expect(waiting.plan!.steps.map((s) => s.capability)[0]).to.equal('generation.types');
     expect(waiting.status, JSON.stringify(waiting.error)).to.be.oneOf(['awaiting_approval', 'incomplete']);
-    expect(waiting.plan!.steps[0]!.input).to.deep.include({ name: 'Invoice' });
-    const diff = waiting.result!.changes.find((c) => c.path === 'src/types/invoice.ts')!.diff!;
+    expect(waiting.plan!.steps[0]!.input).to.deep.include({ name: 'Receipt' });
+    const diff = waiting.result!.changes.find((c) => c.path === 'src/types/receipt.ts')!.diff!;
     for (const line of ['+  id: string;', '+  total: number;', '+  paid: boolean;']) expect(diff).to.include(line);
   });
 });
