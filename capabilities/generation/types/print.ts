@@ -21,7 +21,8 @@ export function printType(node: TypeNode, indent = 0): string {
       return node.items.kind === 'union' ? `Array<${items}>` : `${items}[]`;
     }
     case 'union': return node.members.length === 0 ? 'never' : node.members.map((m) => printType(m, indent)).join(' | ');
-    case 'object': return `{\n${printMembers(node.props, node.index, indent + 1)}${'  '.repeat(indent)}}`;
+    // `{}` admits any non-nullish value (typescript-eslint's no-empty-object-type): an object seen empty is a record
+    case 'object': return node.props.length === 0 && !node.index ? 'Record<string, unknown>' : `{\n${printMembers(node.props, node.index, indent + 1)}${'  '.repeat(indent)}}`;
   }
 }
 
@@ -67,6 +68,6 @@ export interface PrintedDeclaration {
 
 export function printDeclaration(decl: Declaration): PrintedDeclaration {
   const base = decl.doc ? { name: decl.name, doc: decl.doc } : { name: decl.name };
-  if (decl.type.kind === 'object') return { ...base, kind: 'interface', body: printMembers(decl.type.props, decl.type.index, 1) };
+  if (decl.type.kind === 'object' && (decl.type.props.length > 0 || decl.type.index)) return { ...base, kind: 'interface', body: printMembers(decl.type.props, decl.type.index, 1) };
   return { ...base, kind: 'type', body: printType(decl.type, 0) };
 }
