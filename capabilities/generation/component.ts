@@ -16,6 +16,7 @@ import { checkComponentInput, componentInputSchema, type ComponentInput, type Co
 import { buildModel } from './component/model.js';
 import { componentPaths } from './component/paths.js';
 import { assertReactProject, checkLabels, stylingNotes } from './component/project-checks.js';
+import { foldComponentTask, type TaskFields } from './component/task-input.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.component',
@@ -35,11 +36,12 @@ function chooseStyling(input: ComponentInput, fromComponents: ComponentStyling |
   return 'none';
 }
 
-export async function run(input: ComponentInput, ctx: CapabilityContext): Promise<StepResult> {
+export async function run(given: ComponentInput & TaskFields, ctx: CapabilityContext): Promise<StepResult> {
+  const conventions = await readConventions(ctx);
+  const input = foldComponentTask(given, conventions.runner ?? (ctx.project.testRunner === 'none' ? null : ctx.project.testRunner));
   assertReactProject(ctx, 'component');
   const props = checkComponentInput(input);
   checkLabels(input);
-  const conventions = await readConventions(ctx);
   const styling = chooseStyling(input, conventions.componentStyling, ctx.project.styling);
   if (input.test === true && conventions.runner === null) throw new AgentdError('invalid_input', `test: cannot write a component test: ${conventions.runnerMissing}`, { details: [{ path: '/test', message: conventions.runnerMissing ?? 'no runner' }] });
   const withTest = input.test !== false && conventions.runner !== null;

@@ -11,7 +11,8 @@ import { AgentdError } from '../../core/index.js';
 import { collidingExport, describeStaged, renderTemplate, stageFiles, type GeneratedFile } from './kit/index.js';
 import { readConventions } from './component/conventions.js';
 import { assertReactProject } from './component/project-checks.js';
-import { checkHookInput, hookInputSchema, type HookInput } from './hook/input.js';
+import { checkHookInput, hookInputSchema, resolveKind, type HookInput } from './hook/input.js';
+import { foldCommon, type TaskFields } from './component/task-input.js';
 import { buildHookModel } from './hook/model.js';
 import { hookPaths } from './hook/paths.js';
 
@@ -25,10 +26,15 @@ export const meta: CapabilityMeta = {
   writes: true,
 };
 
-export async function run(input: HookInput, ctx: CapabilityContext): Promise<StepResult> {
+export async function run(given: HookInput & TaskFields, ctx: CapabilityContext): Promise<StepResult> {
+  const conventions = await readConventions(ctx);
+  const folded = foldCommon(given, 'hook', conventions.runner ?? (ctx.project.testRunner === 'none' ? null : ctx.project.testRunner));
+  if (given.fields !== undefined && given.fields.length > 0) throw new AgentdError('invalid_input', 'fields: a hook takes no fields; give its kind, type and initial value', { details: [{ path: '/fields', message: 'not for a hook' }] });
+  if (given.library === 'tailwind' || given.library === 'css-modules' || given.library === 'styled-components') throw new AgentdError('invalid_input', `library: ${given.library} does not apply to a hook`, { details: [{ path: '/library', message: 'not for a hook' }] });
+  const { framework: _framework, library: _library, fields: _fields, include: _include, ...own } = given;
+  const input = { ...own, kind: resolveKind(own), ...(folded !== undefined && own.directory === undefined ? { directory: folded } : {}) };
   assertReactProject(ctx, 'hook');
   const parsed = checkHookInput(input);
-  const conventions = await readConventions(ctx);
   if (input.test === true && conventions.runner === null) throw new AgentdError('invalid_input', `test: cannot write a hook test: ${conventions.runnerMissing}`, { details: [{ path: '/test', message: conventions.runnerMissing ?? 'no runner' }] });
   const withTest = input.test !== false && conventions.runner !== null;
   const directory = (input.directory ?? conventions.hookDir).replace(/\/+$/, '') || '.';

@@ -2,6 +2,7 @@
 import { AgentdError, nameSchema, pathSchema } from '../../../core/index.js';
 import { assertIdentifier, onExistingSchema, type OnExisting } from '../kit/index.js';
 import { parseType, valueFits, type ParsedType } from './type-text.js';
+import { taskFieldsSchema } from './task-input.js';
 
 export type ComponentStyling = 'tailwind' | 'css-modules' | 'styled-components' | 'plain-css' | 'none';
 export type StateKind = 'boolean' | 'number' | 'string';
@@ -104,6 +105,7 @@ export const componentInputSchema = {
     exportStyle: { type: 'string', enum: ['named', 'default', 'both'], description: "named, default or both exports (default: as the project's components do, else named)." },
     test: { type: 'boolean', description: "Write a Testing Library test in the project's runner (vitest or jest). Default true when the project has one." },
     onExisting: onExistingSchema,
+    ...taskFieldsSchema,
   },
 } as const;
 

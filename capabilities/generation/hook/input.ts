@@ -2,13 +2,14 @@
 import { AgentdError, nameSchema, pathSchema } from '../../../core/index.js';
 import { assertIdentifier, onExistingSchema, type OnExisting } from '../kit/index.js';
 import { parseType, valueFits, type ParsedType } from '../component/type-text.js';
+import { taskFieldsSchema } from '../component/task-input.js';
 
 export const HOOK_KINDS = ['toggle', 'counter', 'state', 'localStorage', 'debounce', 'fetch'] as const;
 export type HookKind = (typeof HOOK_KINDS)[number];
 
 export interface HookInput {
   name: string;
-  kind: HookKind;
+  kind?: HookKind;
   description?: string;
   type?: string;
   initial?: unknown;
@@ -23,13 +24,13 @@ export interface HookInput {
 export const hookInputSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'kind'],
+  required: ['name'],
   properties: {
     name: { ...nameSchema('Hook name: use followed by a capital letter (useDisclosure), as the Rules of Hooks require; also the file name.'), pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' },
     kind: {
       type: 'string',
       enum: [...HOOK_KINDS],
-      description: 'toggle: a boolean with toggle/setOn/setOff; counter: a number with increment/decrement/reset (step); state: a typed value with setValue/reset; localStorage: a typed value persisted under a key; debounce: a value that follows its input after a delay; fetch: JSON from a URL with data/error/loading, aborted on change or unmount.',
+      description: 'Default: read from the name (useToggle/useDisclosure/useBoolean -> toggle, useCounter/useCount -> counter, useDebounce… -> debounce, useLocalStorage/usePersisted…/useStored… -> localStorage, useFetch/use…Query/use…Data -> fetch); required otherwise. toggle: a boolean with toggle/setOn/setOff; counter: a number with increment/decrement/reset (step); state: a typed value with setValue/reset; localStorage: a typed value persisted under a key; debounce: a value that follows its input after a delay; fetch: JSON from a URL with data/error/loading, aborted on change or unmount.',
     },
     description: { type: 'string', maxLength: 500, description: 'One sentence for the doc comment above the hook.' },
     type: { type: 'string', minLength: 1, maxLength: 300, description: "The value's TypeScript type, written inline (state and localStorage: required; fetch: the JSON's type, default unknown)." },
@@ -40,6 +41,7 @@ export const hookInputSchema = {
     exportStyle: { type: 'string', enum: ['named', 'default', 'both'], description: "named, default or both exports (default: as the project's hooks do, else named)." },
     test: { type: 'boolean', description: "Write a renderHook test in the project's runner (vitest or jest). Default true when the project has one." },
     onExisting: onExistingSchema,
+    ...taskFieldsSchema,
   },
 } as const;
 
@@ -47,8 +49,29 @@ function invalid(field: string, message: string): AgentdError {
   return new AgentdError('invalid_input', `${field}: ${message}`, { details: [{ path: `/${field}`, message }] });
 }
 
+const NAME_KINDS: Array<[RegExp, HookKind]> = [
+  [/^use(Toggle|Disclosure|Boolean|Switch)\b|^use\w*(Toggle|Open|Visible|Visibility)$/, 'toggle'],
+  [/^use(Counter|Count)\b|^use\w*Counter$/, 'counter'],
+  [/^useDebounce/, 'debounce'],
+  [/^use(LocalStorage|Persisted|Stored|Storage)/, 'localStorage'],
+  [/^useFetch|^use\w+(Query|Data)$/, 'fetch'],
+];
+
+/** The kind a hook's name asks for (useToggle -> toggle), or null. */
+export function kindFromName(name: string): HookKind | null {
+  return NAME_KINDS.find(([pattern]) => pattern.test(name))?.[1] ?? null;
+}
+
+/** The kind: given, else read from the name, else invalid_input listing the kinds (a clarifying question). */
+export function resolveKind(input: HookInput): HookKind {
+  if (input.kind) return input.kind;
+  const kind = kindFromName(input.name);
+  if (kind) return kind;
+  throw invalid('kind', `which kind of hook is ${input.name}? One of ${HOOK_KINDS.join(', ')} (e.g. kind: "state" with type and initial); the name does not say`);
+}
+
 /** Checks the name (Rules of Hooks), the type and the initial value for the kind; returns the parsed type. */
-export function checkHookInput(input: HookInput): ParsedType | null {
+export function checkHookInput(input: HookInput & { kind: HookKind }): ParsedType | null {
   assertIdentifier(input.name, { field: 'name', kind: 'hook', casing: 'hook' });
   const needsType = input.kind === 'state' || input.kind === 'localStorage';
   const takesType = needsType || input.kind === 'fetch';

@@ -50,7 +50,7 @@ const RUNNER_IMPORTS: Record<HookKind, string[]> = {
   fetch: ['afterEach', 'describe', 'expect', 'it'],
 };
 
-export function buildHookModel(input: HookInput, parsed: ParsedType | null, conventions: ReactConventions, testImport: string | null): HookModel {
+export function buildHookModel(input: HookInput & { kind: HookKind }, parsed: ParsedType | null, conventions: ReactConventions, testImport: string | null): HookModel {
   const exportStyle = input.exportStyle ?? conventions.hookExportStyle;
   const runner = conventions.runner;
   const mocker = runner === 'jest' ? 'jest' : 'vi';
