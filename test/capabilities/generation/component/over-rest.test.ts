@@ -6,8 +6,8 @@
 import { expect } from 'chai';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { startTestDaemon, type TestDaemon } from '../../daemon/support/daemon-harness.js';
-import { post, waitForStatus } from '../../daemon/support/http-client.js';
+import { startTestDaemon, type TestDaemon } from '../../../daemon/support/daemon-harness.js';
+import { post, waitForStatus } from '../../../daemon/support/http-client.js';
 
 const exists = (file: string) => stat(file).then(() => true, () => false);
 
