@@ -8,6 +8,7 @@ import { analyzeDependencies } from './dependencies/analyze-dependencies.js';
 import { collectDependencyFacts } from './dependencies/collect-dependency-facts.js';
 import { INPUT_SCHEMA, resolveOptions, type DependenciesInput } from './dependencies/options.js';
 import { RULES } from './dependencies/rules.js';
+import { PLANNING } from './dependencies/planning.js';
 
 export { analyzeDependencies } from './dependencies/analyze-dependencies.js';
 export { collectDependencyFacts } from './dependencies/collect-dependency-facts.js';
@@ -21,6 +22,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   rules: RULES,
+  planning: PLANNING,
 };
 
 export async function run(input: DependenciesInput, ctx: CapabilityContext): Promise<StepResult> {

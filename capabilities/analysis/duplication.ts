@@ -9,6 +9,7 @@ import { memoisedReport } from './duplication/memoised-report.js';
 import { RULES, cloneFinding } from './duplication/clone-findings.js';
 import { collectTokens } from './duplication/collect-tokens.js';
 import { INPUT_SCHEMA, resolveInput, type DuplicationInput } from './duplication/options.js';
+import { PLANNING } from './duplication/planning.js';
 
 export { analyzeDuplication } from './duplication/analyze-duplication.js';
 
@@ -21,6 +22,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   rules: RULES,
+  planning: PLANNING,
 };
 
 export async function run(input: DuplicationInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -14,6 +14,7 @@ import { previousFindings } from './quality/previous-results.js';
 import { buildReport } from './quality/report.js';
 import { COMPONENTS, DEFAULT_WEIGHTS, type Component } from './quality/score.js';
 import { loadSources } from '../../core/index.js';
+import { PLANNING } from './quality/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.quality',
@@ -24,6 +25,7 @@ export const meta: CapabilityMeta = {
   inputSchema: QUALITY_INPUT_SCHEMA,
   writes: false,
   rules: [],
+  planning: PLANNING,
 };
 
 export async function run(input: QualityInput, ctx: CapabilityContext): Promise<StepResult> {

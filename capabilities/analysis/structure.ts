@@ -8,6 +8,7 @@ import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/i
 import { analyzeStructure, collectStructureFacts } from './structure/analyze-structure.js';
 import { INPUT_SCHEMA, resolveOptions, type StructureInput } from './structure/options.js';
 import { RULES } from './structure/rules.js';
+import { PLANNING } from './structure/planning.js';
 
 export { analyzeStructure, collectStructureFacts } from './structure/analyze-structure.js';
 
@@ -20,6 +21,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   rules: RULES,
+  planning: PLANNING,
 };
 
 export async function run(input: StructureInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -28,6 +28,11 @@ export interface CapabilityMeta {
   projectCode?: { runs: string; without: string };
   /** The rules this capability reports, documented (analysis capabilities). */
   rules?: import('./findings.js').RuleDoc[];
+  /**
+   * How the universal agent's planner plans it (core/contracts/planning.ts, docs/agent.md). Absent or
+   * null: still runnable by id, but the planner answers that it does not know how to plan it.
+   */
+  planning?: import('./planning.js').CapabilityPlanning | null;
 }
 
 export interface Capability<Input = unknown> {
