@@ -25,7 +25,7 @@ function arg(name: string, fallback: number): number {
 }
 
 /** mulberry32: a small seeded PRNG, so a run is reproducible. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -59,7 +59,7 @@ const HANDLER_WORDS = ['save', 'cancel', 'delete', 'select', 'share', 'retry', '
 const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
-function componentSpec(r: () => number, i: number): ComponentInput {
+export function componentSpec(r: () => number, i: number): ComponentInput {
   const name = `${cap(pick(r, NOUNS))}${cap(pick(r, KINDS_OF_UI))}${i}`;
   const used = new Set<string>();
   const props: PropInput[] = [];

@@ -9,6 +9,7 @@
  * overwrites (kit). Vue and Svelte components are not generated yet (refused with the reason).
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { PLANNING } from './component/planning.js';
 import { AgentdError } from '../../core/index.js';
 import { collidingExport, describeStaged, renderTemplate, stageFiles, type GeneratedFile } from './kit/index.js';
 import { readConventions } from './component/conventions.js';
@@ -26,6 +27,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: componentInputSchema as unknown as CapabilityMeta['inputSchema'],
   writes: true,
+  planning: PLANNING,
 };
 
 /** The detected styling the component uses: the project's components' own, else the project's. */

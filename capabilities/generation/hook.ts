@@ -7,6 +7,7 @@
  * Prettier settings; never overwrites (kit).
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { PLANNING } from './hook/planning.js';
 import { AgentdError } from '../../core/index.js';
 import { collidingExport, describeStaged, renderTemplate, stageFiles, type GeneratedFile } from './kit/index.js';
 import { readConventions } from './component/conventions.js';
@@ -24,6 +25,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: hookInputSchema as unknown as CapabilityMeta['inputSchema'],
   writes: true,
+  planning: PLANNING,
 };
 
 export async function run(given: HookInput & TaskFields, ctx: CapabilityContext): Promise<StepResult> {

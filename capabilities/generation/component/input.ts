@@ -1,7 +1,7 @@
 /** generation.component's input: its JSON Schema and the checks the schema cannot express (names, types, defaults). */
 import { AgentdError, nameSchema, pathSchema } from '../../../core/index.js';
 import { assertIdentifier, onExistingSchema, type OnExisting } from '../kit/index.js';
-import { parseType, valueFits, type ParsedType } from './type-text.js';
+import { parseType, typeRole, valueFits, type ParsedType } from './type-text.js';
 import { taskFieldsSchema } from './task-input.js';
 
 export type ComponentStyling = 'tailwind' | 'css-modules' | 'styled-components' | 'plain-css' | 'none';
@@ -152,6 +152,10 @@ export function checkComponentInput(input: ComponentInput): CheckedProp[] {
     claim(handler.name, `/handlers/${i}/name`);
     if (handler.payload !== undefined && !payloadNames.has(handler.payload)) throw invalid(`/handlers/${i}/payload`, `"${handler.payload}" is neither a prop nor a state entry of the component`);
   });
+  const used = props.some((p) => typeRole(p.parsed) !== 'other' || payloadNames.has(p.name) && (input.handlers ?? []).some((h) => h.payload === p.name));
+  if (props.length > 0 && !used && (input.handlers ?? []).length === 0 && !input.children) {
+    throw invalid('/props', 'none of the props is shown (string, number, ReactNode), a flag (boolean) or a handler payload, so the component would take props it never reads (an unused parameter the lint and noUnusedParameters reject); add a shown prop, or pass one to a handler as its payload');
+  }
   if (input.directory !== undefined && (input.directory.startsWith('/') || input.directory.split('/').includes('..'))) throw invalid('/directory', 'a folder relative to the workspace root, without ..');
   return props;
 }

@@ -139,13 +139,13 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
   const handlers = (input.handlers ?? []).map((h): HandlerModel => {
     const fromState = state.find((s) => s.name === h.payload);
     const fromProp = propModels.find((p) => p.name === h.payload);
-    const payloadType = fromState ? fromState.type : fromProp ? (fromProp.optional && fromProp.defaultLiteral === null ? `${fromProp.type} | undefined` : fromProp.type) : null;
-    const paramType = payloadType === null ? '' : /=>|\|/.test(payloadType) ? `(${payloadType})` : payloadType;
+    const wrapped = (type: string): string => (/=>/.test(type) ? `(${type})` : type);
+    const payloadType = fromState ? fromState.type : fromProp ? (fromProp.optional && fromProp.defaultLiteral === null ? `${wrapped(fromProp.type)} | undefined` : fromProp.type) : null;
     return {
       name: h.name,
       label: h.label ?? sentence(h.name.slice(2)),
       optional: h.optional === true,
-      type: payloadType === null ? '() => void' : `(value: ${payloadType.includes('=>') ? paramType : payloadType}) => void`,
+      type: payloadType === null ? '() => void' : `(value: ${payloadType}) => void`,
       payload: h.payload ?? null,
       expected: fromState ? fromState.initialLiteral : fromProp ? fromProp.sample : null,
       testAttrs: '',
