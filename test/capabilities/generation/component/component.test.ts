@@ -103,6 +103,7 @@ describe('generation.component', function () {
     expect((await go({ name: 'Card', handlers: [{ name: 'save' }] })).message).to.match(/^handlers\.0\.name: "save" is not a handler prop name: on followed by a capital letter \(e\.g\. "onSave"\)/);
     expect((await go({ name: 'Card', handlers: [{ name: 'onSave', payload: 'draft' }] })).message).to.equal('handlers.0.payload: "draft" is neither a prop nor a state entry of the component');
     expect((await go({ name: 'Card', state: [{ name: 'open', type: 'boolean' }], handlers: [{ name: 'onOpen' }] })).message).to.match(/^handlers\.0\.label: the label "Open" is also state\.0\.name's/);
+    expect((await go({ name: 'Card', props: [{ name: 'range', type: '[number, number]' }] })).message).to.match(/^props: none of the props is shown/);
     expect(await go({ name: 'Badge', directory: 'src/ui' })).to.deep.equal({ code: 'invalid_input', message: 'name: src/components/Badge.tsx already exports Badge; choose another name' });
     expect((await go({ name: 'Card', framework: 'vue' } as ComponentInput)).code).to.equal('generation_refused');
   });
