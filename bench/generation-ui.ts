@@ -1,7 +1,7 @@
 /**
  * generation.component and generation.hook (issue #21) on a matrix: capability x fixture stack
  * (fixtures/generation/react-vite-tailwind-vitest, react-cssmodules-tabs) x SPECS specs drawn from a
- * fixed seed (`--seed`, default 21; `--specs`, default 20): random names, props of every supported
+ * fixed seed (`--seed`, default 21; `--specs`, default 20; `--only component|hook`): random names, props of every supported
  * type shape with optional/defaults, state, handlers with payloads, children and each styling but
  * styled-components (not installed here) for components; every kind with random types and initial
  * values for hooks. All specs of one cell are generated into one temp copy of the fixture, then the
@@ -210,7 +210,9 @@ export async function run(): Promise<void> {
   const fixtures = ['react-vite-tailwind-vitest', 'react-cssmodules-tabs'];
   console.log(`generation.component / generation.hook matrix: seed ${seed}, ${specs} specs per cell; checks: tsc --noEmit, ESLint (fixture config), Prettier --list-different, vitest`);
   const cells: Cell[] = [];
-  for (const capability of ['component', 'hook'] as const) {
+  const only = process.argv.indexOf('--only');
+  const capabilities = only >= 0 ? [process.argv[only + 1] as 'component' | 'hook'] : (['component', 'hook'] as const);
+  for (const capability of capabilities) {
     for (const fixture of fixtures) {
       const cell = await runCell(capability, fixture, specs, seed + (capability === 'hook' ? 1000 : 0));
       cells.push(cell);
@@ -218,7 +220,7 @@ export async function run(): Promise<void> {
       for (const failure of cell.failures.slice(0, 10)) console.log(`    ${failure}`);
     }
   }
-  for (const capability of ['generation.component', 'generation.hook']) {
+  for (const capability of capabilities.map((c) => `generation.${c}`)) {
     const times = cells.filter((c) => c.capability === capability).flatMap((c) => c.genMs);
     console.log(`${capability}: generation time median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${times.length} specs`);
   }
