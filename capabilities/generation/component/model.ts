@@ -122,7 +122,8 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
       sample,
       sampleAttr,
       sampleText: role === 'text' ? (isNumber ? sample : (JSON.parse(sample) as string)) : null,
-      defaultText: role === 'text' && prop.default !== undefined && prop.default !== null ? String(prop.default) : null,
+      // an empty default renders nothing a test could find: no default test for it
+      defaultText: role === 'text' && prop.default !== undefined && prop.default !== null && String(prop.default).trim() !== '' ? String(prop.default) : null,
     };
   });
   const state = (input.state ?? []).map((entry): StateModel => {
@@ -147,7 +148,8 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
       optional: h.optional === true,
       type: payloadType === null ? '() => void' : `(value: ${payloadType}) => void`,
       payload: h.payload ?? null,
-      expected: fromState ? fromState.initialLiteral : fromProp ? fromProp.sample : null,
+      // a function-typed payload's sample is a fresh mock: the test checks a function was passed
+      expected: fromState ? fromState.initialLiteral : fromProp ? (fromProp.sample === mockFn ? 'expect.any(Function)' : fromProp.sample) : null,
       testAttrs: '',
     };
   });
