@@ -31,9 +31,9 @@ describe('core/planner: finalising a plan', () => {
   it('marks steps of capabilities that are not registered as unavailable, and notes it', () => {
     const plan = finalizePlan({
       intent: 'x', summary: 's', notes: [], catalogue: registry.list(), index: express, verify: true,
-      drafts: [{ capability: 'analysis.structure', input: {}, target: null, summary: 'a' }, { capability: 'generation.component', input: { name: 'A' }, target: null, summary: 'b' }],
+      drafts: [{ capability: 'analysis.structure', input: {}, target: null, summary: 'a' }, { capability: 'testing.e2e', input: {}, target: null, summary: 'b' }],
     });
-    expect(plan.steps.map((s) => [s.index, s.capability, s.available, s.reason])).to.deep.equal([[0, 'analysis.structure', true, undefined], [1, 'generation.component', false, 'not registered']]);
+    expect(plan.steps.map((s) => [s.index, s.capability, s.available, s.reason])).to.deep.equal([[0, 'analysis.structure', true, undefined], [1, 'testing.e2e', false, 'not registered']]);
     expect(plan.notes.join(' ')).to.include('never faked');
   });
 
