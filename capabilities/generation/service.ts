@@ -1,0 +1,57 @@
+/**
+ * generation.service: the data-access module of one resource — typed entity, create and update
+ * inputs, list/get/create/update/remove — in parameterised SQL for the driver the project depends on
+ * (pg for PostgreSQL, sql.js for SQLite); unique violations become a ConflictError.
+ */
+import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { describeStaged, onExistingSchema, stageFiles, type OnExisting } from './kit/index.js';
+import type { Dialect } from './service/field-types.js';
+import { databaseSchema, fieldsSchema, resourceSchema, tableSchema } from './service/input-schema.js';
+import { detectStack } from './service/project-stack.js';
+import { renderService, servicePaths } from './service/render-service.js';
+import { resourceModel, type FieldSpec } from './service/resource-model.js';
+import { refuseCollision } from './service/collisions.js';
+
+export const meta: CapabilityMeta = {
+  id: 'generation.service',
+  group: 'generation',
+  title: 'Service (data access)',
+  description: 'Writes the data-access service of a resource: typed entity and inputs, list/get/create/update/remove in parameterised SQL for the project\'s driver (pg or sql.js).',
+  version: '1.0.0',
+  inputSchema: {
+    type: 'object',
+    required: ['resource', 'fields'],
+    additionalProperties: false,
+    properties: {
+      resource: resourceSchema,
+      fields: fieldsSchema,
+      table: tableSchema,
+      database: databaseSchema,
+      onExisting: onExistingSchema,
+    },
+  },
+  writes: true,
+};
+
+export interface ServiceInput {
+  resource: string;
+  fields: FieldSpec[];
+  table?: string;
+  database?: 'auto' | Dialect;
+  onExisting?: OnExisting;
+}
+
+export async function run(input: ServiceInput, ctx: CapabilityContext): Promise<StepResult> {
+  const model = resourceModel(input.resource, input.fields, input.table);
+  const stack = await detectStack(ctx, input.database ?? 'auto');
+  const paths = servicePaths(model, stack);
+  await refuseCollision(ctx, `${model.pascal}Service`, [paths.service], input.onExisting);
+  const rendered = await renderService(ctx, model, stack);
+  const staged = await stageFiles(ctx, rendered.files, input.onExisting ?? 'refuse');
+  const orm = stack.schemaTools.length > 0 ? ` The project also uses ${stack.schemaTools.join(', ')}; this service is plain SQL through ${stack.driver} (ORM output is not generated yet).` : '';
+  return {
+    summary: `generation.service: ${describeStaged(staged)} — ${model.pascal}Service on table ${model.table} (${stack.dialect}, ${stack.driver}) in ${paths.service}. Not checked here: compile, lint and tests run when you verify the project.${orm}`,
+    data: { staged, resource: model.pascal, table: model.table, dialect: stack.dialect, driver: stack.driver, files: paths, notes: rendered.notes, checked: [] },
+  };
+}
+
