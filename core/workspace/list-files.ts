@@ -16,6 +16,21 @@ import { MAX_FILE_BYTES, tooLarge, unreadable } from './text-file.js';
 // `.agentd` is agentd's own state under workspace.path (job scratch folders, apply journals), never project code.
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git', '.agentd']);
 
+/**
+ * What users write FOR agentd inside a project's root `.agentd/`: generator template overrides and
+ * scaffold folders. They are walked, but listed only when the include globs name `.agentd/` itself
+ * (generation.scaffold does): they are templates, not the project's code, so analyses never see them.
+ */
+const USER_AGENTD_FOLDERS = new Set(['templates', 'scaffolds']);
+
+function skippedEntry(dirRel: string, name: string): boolean {
+  if (dirRel === '.agentd') return !USER_AGENTD_FOLDERS.has(name);
+  if (name === '.agentd') return dirRel !== '';
+  return ALWAYS_SKIPPED.has(name);
+}
+
+const isUserAgentdPath = (rel: string): boolean => rel.startsWith('.agentd/') && USER_AGENTD_FOLDERS.has(rel.split('/')[1] ?? '');
+
 const BINARY_EXTENSIONS = new Set(
   ('.png .jpg .jpeg .gif .webp .ico .bmp .tiff .avif .pdf .zip .gz .tgz .bz2 .xz .7z .rar .jar .war ' +
     '.woff .woff2 .ttf .otf .eot .mp3 .mp4 .wav .ogg .webm .mov .avi .exe .dll .so .dylib .node .wasm ' +
@@ -113,7 +128,7 @@ function walk(realRoot: string, dirRel: string, parentLevels: IgnoreLevel[], out
   const levels = levelsFor(dirAbs, dirRel, parentLevels);
   const subdirs: string[] = [];
   for (const entry of readEntries(dirAbs, dirRel, out)) {
-    if (ALWAYS_SKIPPED.has(entry.name)) continue;
+    if (skippedEntry(dirRel, entry.name)) continue;
     const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
     const needsStat = entry.isSymbolicLink() || entry.isFile();
     const { kind, size, signature } = needsStat
@@ -170,7 +185,7 @@ export async function walkTextFiles(realRoot: string): Promise<string[]> {
 /** The root-level ignore rules, for overlay files that exist on no walked path yet. */
 export async function rootIgnoreRules(realRoot: string): Promise<(rel: string) => boolean> {
   const levels = levelsFor(realRoot, '', []);
-  return (rel) => rel.split('/').some((part) => ALWAYS_SKIPPED.has(part)) || isIgnored(levels, rel, false);
+  return (rel) => (!isUserAgentdPath(rel) && rel.split('/').some((part) => ALWAYS_SKIPPED.has(part))) || isIgnored(levels, rel, false);
 }
 
 const matchers = new Map<string, Ignore>();
@@ -199,7 +214,9 @@ export function listFilter(options: ListOptions = {}): (rel: string) => boolean 
   const extensions = options.extensions?.length
     ? new Set(options.extensions.map((ext) => (ext.startsWith('.') ? ext : `.${ext}`).toLowerCase()))
     : null;
+  const namesAgentd = options.include?.some((pattern) => pattern.replace(/^\/+/, '').startsWith('.agentd/')) ?? false;
   return (rel) => {
+    if (!namesAgentd && rel.startsWith('.agentd/')) return false;
     if (extensions && !extensions.has(extname(rel).toLowerCase())) return false;
     if (include && !include.ignores(rel)) return false;
     return !(exclude && exclude.ignores(rel));

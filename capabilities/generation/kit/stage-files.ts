@@ -30,29 +30,33 @@ export const onExistingSchema = {
 
 const FORMATTED = /\.(?:[cm]?[jt]sx?|json|css|scss|less|md|ya?ml|html|vue|graphql)$/i;
 
+export interface PreparedFile extends StagedFile {
+  /** The content as it would be staged (formatted). */
+  content: string;
+}
+
+/** Formats `files` and says what staging each would do, writing nothing (a dry run's listing). */
+export async function prepareFiles(ctx: CapabilityContext, files: GeneratedFile[]): Promise<PreparedFile[]> {
+  const prepared: PreparedFile[] = [];
+  for (const file of files) {
+    const content = FORMATTED.test(file.path) ? await ctx.tools.format(file.path, file.content) : file.content;
+    const before = (await ctx.workspace.exists(file.path)) ? await ctx.workspace.read(file.path) : undefined;
+    prepared.push({ path: file.path, content, status: before === undefined ? 'created' : before === content ? 'unchanged' : 'changed' });
+  }
+  return prepared;
+}
+
 /** Formats and stages `files`; refuses before staging anything when one would overwrite and `onExisting` is 'refuse'. */
 export async function stageFiles(ctx: CapabilityContext, files: GeneratedFile[], onExisting: OnExisting = 'refuse'): Promise<StagedFile[]> {
-  const formatted: GeneratedFile[] = [];
-  for (const file of files) formatted.push({ path: file.path, content: FORMATTED.test(file.path) ? await ctx.tools.format(file.path, file.content) : file.content });
-  const existing = new Map<string, string>();
-  for (const file of formatted) if (await ctx.workspace.exists(file.path)) existing.set(file.path, await ctx.workspace.read(file.path));
-  const clashes = formatted.filter((f) => existing.has(f.path) && existing.get(f.path) !== f.content).map((f) => f.path);
+  const prepared = await prepareFiles(ctx, files);
+  const clashes = prepared.filter((f) => f.status === 'changed').map((f) => f.path);
   if (clashes.length > 0 && onExisting === 'refuse') {
     throw new AgentdError('generation_refused', `${clashes.join(', ')} already exist${clashes.length === 1 ? 's' : ''} with other content; nothing was staged. Choose another name or path, or pass onExisting: "propose" to review the change as a diff.`, {
       details: clashes.map((path) => ({ path: '/onExisting', message: `${path} exists` })),
     });
   }
-  const staged: StagedFile[] = [];
-  for (const file of formatted) {
-    const before = existing.get(file.path);
-    if (before === file.content) {
-      staged.push({ path: file.path, status: 'unchanged' });
-      continue;
-    }
-    await ctx.workspace.write(file.path, file.content);
-    staged.push({ path: file.path, status: before === undefined ? 'created' : 'changed' });
-  }
-  return staged;
+  for (const file of prepared) if (file.status !== 'unchanged') await ctx.workspace.write(file.path, file.content);
+  return prepared.map(({ path, status }) => ({ path, status }));
 }
 
 /** "Created 3 files, proposed a change to 1 (review it), 1 already up to date." */

@@ -14,7 +14,9 @@ import { AgentdError } from '../../../core/index.js';
 /** The package root: this module is dist/capabilities/generation/kit/templates.js. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-const eta = new Eta({ autoEscape: false, autoTrim: [false, 'nl'], useWith: false, varName: 'it' });
+// No automatic trimming: an interpolation at the end of a line keeps its newline; control tags that
+// stand on their own line end with `-%>` to drop it (the EJS convention), e.g. `<% if (it.x) { -%>`.
+const eta = new Eta({ autoEscape: false, autoTrim: false, useWith: false, varName: 'it' });
 
 export interface RenderedTemplate {
   text: string;
@@ -46,8 +48,8 @@ async function bundledText(capability: string, file: string, bundledRoot?: strin
 
 /**
  * Renders `file` of the generation capability `capability` (its folder name, e.g. "component") with
- * `data` (available as `it` in the template). A newline right after a tag is trimmed (Eta's default),
- * so end a template with an empty line when its output must end with a newline (formatting adds it).
+ * `data` (available as `it` in the template). Nothing is trimmed automatically: end a control tag on
+ * its own line with `-%>` so the line leaves no blank line behind.
  * `bundledRoot` replaces agentd's own template folders (tests).
  */
 export async function renderTemplate(ctx: CapabilityContext, capability: string, file: string, data: Record<string, unknown>, bundledRoot?: string): Promise<RenderedTemplate> {

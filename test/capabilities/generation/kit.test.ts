@@ -77,6 +77,6 @@ describe('generation kit', () => {
     expect(bundled.note).to.match(/project-code permission/);
     const withCode = await createLocalContext({ root, permissions: { projectCode: true } });
     const project = await renderTemplateText(withCode.ctx, 'hello.eta', { name: 'World' });
-    expect(project).to.include({ source: 'project', text: 'project says World', override: '.agentd/templates/sample/hello.eta' });
+    expect(project).to.include({ source: 'project', text: 'project says World\n', override: '.agentd/templates/sample/hello.eta' });
   });
 });
