@@ -13,6 +13,7 @@ import { basePathSchema, databaseSchema, fieldsSchema, frameworkSchema, methodsS
 import { chooseFramework, detectStack, type HttpFramework } from './service/project-stack.js';
 import { refuseCollision } from './service/collisions.js';
 import { renderService, servicePaths } from './service/render-service.js';
+import { describeAssumed, fieldsFor } from './service/default-fields.js';
 import { resourceModel, type FieldSpec } from './service/resource-model.js';
 import { stageGenerated } from './service/stage-generated.js';
 
@@ -24,7 +25,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: {
     type: 'object',
-    required: ['resource', 'fields'],
+    required: ['resource'],
     additionalProperties: false,
     properties: {
       resource: resourceSchema,
@@ -43,7 +44,7 @@ export const meta: CapabilityMeta = {
 
 export interface ApiRouteInput {
   resource: string;
-  fields: FieldSpec[];
+  fields?: FieldSpec[];
   methods?: RouteMethod[];
   basePath?: string;
   framework?: 'auto' | HttpFramework;
@@ -54,7 +55,8 @@ export interface ApiRouteInput {
 }
 
 export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise<StepResult> {
-  const model = resourceModel(input.resource, input.fields, input.table);
+  const chosen = fieldsFor(input.resource, input.fields);
+  const model = resourceModel(input.resource, chosen.fields, input.table);
   const framework = chooseFramework(ctx, input.framework);
   const stack = await detectStack(ctx, input.database ?? 'auto');
   const methods = input.methods ?? ROUTE_METHODS;
@@ -84,12 +86,15 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
   return {
     summary: [
       `generation.api-route: ${describeStaged(staged)} — ${framework} routes ${routeText} in ${paths.routes}${serviceExists ? `, calling the existing ${svc.service}` : `, with its ${stack.dialect} service ${svc.service} (there was none)`}.`,
+      describeAssumed(chosen),
       mountNote,
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
       'Input is checked by hand-written rules (no zod/ajv path yet). Not checked here: compile, lint and tests run when you verify the project.',
     ].filter(Boolean).join(' '),
     data: {
       staged,
+      fields: chosen.fields,
+      assumedFields: chosen.assumed !== null,
       kept,
       framework,
       dialect: stack.dialect,

@@ -15,6 +15,7 @@ import { basePathSchema, databaseSchema, fieldsSchema, frameworkSchema, mountSch
 import { chooseFramework, detectStack, type HttpFramework } from './service/project-stack.js';
 import { refuseCollision } from './service/collisions.js';
 import { renderService, servicePaths } from './service/render-service.js';
+import { describeAssumed, fieldsFor } from './service/default-fields.js';
 import { resourceModel, type FieldSpec } from './service/resource-model.js';
 import { stageGenerated } from './service/stage-generated.js';
 
@@ -26,7 +27,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: {
     type: 'object',
-    required: ['resource', 'fields'],
+    required: ['resource'],
     additionalProperties: false,
     properties: {
       resource: resourceSchema,
@@ -44,7 +45,7 @@ export const meta: CapabilityMeta = {
 
 export interface CrudResourceInput {
   resource: string;
-  fields: FieldSpec[];
+  fields?: FieldSpec[];
   table?: string;
   basePath?: string;
   framework?: 'auto' | HttpFramework;
@@ -54,7 +55,8 @@ export interface CrudResourceInput {
 }
 
 export async function run(input: CrudResourceInput, ctx: CapabilityContext): Promise<StepResult> {
-  const model = resourceModel(input.resource, input.fields, input.table);
+  const chosen = fieldsFor(input.resource, input.fields);
+  const model = resourceModel(input.resource, chosen.fields, input.table);
   const framework = chooseFramework(ctx, input.framework);
   const stack = await detectStack(ctx, input.database ?? 'auto');
   const basePath = input.basePath ?? `/${model.pluralKebab}`;
@@ -79,12 +81,15 @@ export async function run(input: CrudResourceInput, ctx: CapabilityContext): Pro
     summary: [
       `generation.crud-resource: ${describeStaged(staged)} for ${model.pluralCamel} — table ${model.table} (${crud.tableFile}, ${stack.dialect}), ${svc.service}, ${framework} routes in ${paths.routes} at ${basePath}.`,
       testNote,
+      describeAssumed(chosen),
       mountNote,
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
       `Not checked here: compile, lint and the generated tests run when you verify the project (apply ${crud.tableFile} to your database first).${orm}`,
     ].filter(Boolean).join(' '),
     data: {
       staged,
+      fields: chosen.fields,
+      assumedFields: chosen.assumed !== null,
       kept,
       framework,
       dialect: stack.dialect,

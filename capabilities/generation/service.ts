@@ -9,6 +9,7 @@ import type { Dialect } from './service/field-types.js';
 import { databaseSchema, fieldsSchema, resourceSchema, tableSchema } from './service/input-schema.js';
 import { detectStack } from './service/project-stack.js';
 import { renderService, servicePaths } from './service/render-service.js';
+import { describeAssumed, fieldsFor } from './service/default-fields.js';
 import { resourceModel, type FieldSpec } from './service/resource-model.js';
 import { refuseCollision } from './service/collisions.js';
 
@@ -20,7 +21,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: {
     type: 'object',
-    required: ['resource', 'fields'],
+    required: ['resource'],
     additionalProperties: false,
     properties: {
       resource: resourceSchema,
@@ -35,14 +36,15 @@ export const meta: CapabilityMeta = {
 
 export interface ServiceInput {
   resource: string;
-  fields: FieldSpec[];
+  fields?: FieldSpec[];
   table?: string;
   database?: 'auto' | Dialect;
   onExisting?: OnExisting;
 }
 
 export async function run(input: ServiceInput, ctx: CapabilityContext): Promise<StepResult> {
-  const model = resourceModel(input.resource, input.fields, input.table);
+  const chosen = fieldsFor(input.resource, input.fields);
+  const model = resourceModel(input.resource, chosen.fields, input.table);
   const stack = await detectStack(ctx, input.database ?? 'auto');
   const paths = servicePaths(model, stack);
   await refuseCollision(ctx, `${model.pascal}Service`, [paths.service], input.onExisting);
@@ -50,8 +52,8 @@ export async function run(input: ServiceInput, ctx: CapabilityContext): Promise<
   const staged = await stageFiles(ctx, rendered.files, input.onExisting ?? 'refuse');
   const orm = stack.schemaTools.length > 0 ? ` The project also uses ${stack.schemaTools.join(', ')}; this service is plain SQL through ${stack.driver} (ORM output is not generated yet).` : '';
   return {
-    summary: `generation.service: ${describeStaged(staged)} — ${model.pascal}Service on table ${model.table} (${stack.dialect}, ${stack.driver}) in ${paths.service}. Not checked here: compile, lint and tests run when you verify the project.${orm}`,
-    data: { staged, resource: model.pascal, table: model.table, dialect: stack.dialect, driver: stack.driver, files: paths, notes: rendered.notes, checked: [] },
+    summary: `generation.service: ${describeStaged(staged)} — ${model.pascal}Service on table ${model.table} (${stack.dialect}, ${stack.driver}) in ${paths.service}.${chosen.assumed ? ` ${describeAssumed(chosen)}` : ''} Not checked here: compile, lint and tests run when you verify the project.${orm}`,
+    data: { staged, fields: chosen.fields, assumedFields: chosen.assumed !== null, resource: model.pascal, table: model.table, dialect: stack.dialect, driver: stack.driver, files: paths, notes: rendered.notes, checked: [] },
   };
 }
 

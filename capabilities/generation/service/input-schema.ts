@@ -12,7 +12,7 @@ export const fieldsSchema = {
   type: 'array',
   minItems: 1,
   maxItems: 40,
-  description: 'The columns of the resource besides its integer primary key "id".',
+  description: 'The columns of the resource besides its integer primary key "id"; when left out, the usual fields of a known resource (todo: title, done; user: name, email; …) or a required name, and the result says so.',
   items: {
     type: 'object',
     required: ['name', 'type'],
