@@ -1,0 +1,51 @@
+/**
+ * The API generators through the daemon: a generation.crud-resource job on the Express + pg fixture is
+ * staged for approval (every file visible as a change, nothing on disk), approve writes them; a bad
+ * spec is refused at submission by the input schema.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'chai';
+import { startTestDaemon, type TestDaemon } from '../../../daemon/support/daemon-harness.js';
+import { post, waitForStatus } from '../../../daemon/support/http-client.js';
+
+const exists = (file: string) => stat(file).then(() => true, () => false);
+
+describe('API generators over REST', function () {
+  this.timeout(120_000);
+  let t: TestDaemon;
+  before(async () => {
+    t = await startTestDaemon({ fixture: 'generation/express-pg-mocha' });
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  it('a crud-resource job stages the table, service, routes, tests and the mount for approval; approve writes them', async () => {
+    const input = { resource: 'todo', fields: [{ name: 'title', type: 'string', required: true }, { name: 'done', type: 'boolean', required: true, default: false }] };
+    const id = (await post(t.url, '/jobs', { capability: 'generation.crud-resource', input, workspace: 'project' })).body.id;
+    const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded']);
+    expect(waiting.status, JSON.stringify(waiting.error)).to.equal('awaiting_approval');
+    const changes = waiting.result!.changes.map((c) => [c.path, c.action]);
+    expect(changes).to.deep.include.members([
+      ['migrations/002_create_todos.sql', 'create'],
+      ['src/services/todo-service.ts', 'create'],
+      ['src/routes/todos.ts', 'create'],
+      ['test/todos-api.test.ts', 'create'],
+      ['src/app.ts', 'modify'],
+    ]);
+    const project = path.join(t.workspace, 'project');
+    expect(await exists(path.join(project, 'src', 'routes', 'todos.ts'))).to.equal(false);
+    expect((await post(t.url, `/jobs/${id}/followup`, { action: 'approve' })).status).to.equal(202);
+    const done = await waitForStatus(t.url, id, ['succeeded', 'failed']);
+    expect(done.status).to.equal('succeeded');
+    expect(await readFile(path.join(project, 'src', 'app.ts'), 'utf8')).to.include("app.use('/todos', todoRouter(new TodoService(pool)));");
+    expect(await readFile(path.join(project, 'migrations', '002_create_todos.sql'), 'utf8')).to.include('"done" boolean NOT NULL DEFAULT FALSE');
+  });
+
+  it('a field type outside the schema is refused at submission with invalid_input', async () => {
+    const response = await post(t.url, '/jobs', { capability: 'generation.api-route', input: { resource: 'todo', fields: [{ name: 'title', type: 'varchar' }] }, workspace: 'project' });
+    expect(response.status).to.equal(422);
+    expect((response.body as unknown as { error: { code: string } }).error.code).to.equal('invalid_input');
+  });
+});
