@@ -43,6 +43,18 @@ describe('API generators over REST', function () {
     expect(await readFile(path.join(project, 'migrations', '002_create_todos.sql'), 'utf8')).to.include('"done" boolean NOT NULL DEFAULT FALSE');
   });
 
+  it('through the agent: "create a CRUD resource for products" plans generation.crud-resource and stages the resource with the usual product fields', async () => {
+    const id = (await post(t.url, '/jobs', { task: 'create a CRUD resource for products', workspace: 'project' })).body.id;
+    const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded', 'incomplete']);
+    expect(waiting.plan!.steps[0]!.capability).to.equal('generation.crud-resource');
+    expect(waiting.plan!.steps[0]!.input).to.include({ resource: 'products' });
+    expect(waiting.steps[0]!.status, JSON.stringify(waiting.error)).to.equal('succeeded');
+    expect(waiting.steps[0]!.summary).to.include('No fields were given: assumed name (string, required), price (number, required), stock (int, required, default 0)');
+    const paths = waiting.result!.changes.map((c) => c.path);
+    expect(paths).to.include.members(['src/services/product-service.ts', 'src/routes/products.ts', 'test/products-api.test.ts', 'src/app.ts']);
+    expect(paths.some((p) => /^migrations\/\d+_create_products\.sql$/.test(p))).to.equal(true);
+  });
+
   it('a field type outside the schema is refused at submission with invalid_input', async () => {
     const response = await post(t.url, '/jobs', { capability: 'generation.api-route', input: { resource: 'todo', fields: [{ name: 'title', type: 'varchar' }] }, workspace: 'project' });
     expect(response.status).to.equal(422);
