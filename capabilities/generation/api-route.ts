@@ -7,7 +7,7 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { describeStaged, onExistingSchema, type GeneratedFile, type OnExisting } from './kit/index.js';
 import { planMount } from './api-route/mount.js';
-import { renderRoutes, routeList, routePaths, ROUTE_METHODS, type RouteMethod } from './api-route/render-routes.js';
+import { renderRoutes, routeList, routeMethodsOf, routePaths, type RouteMethod } from './api-route/render-routes.js';
 import type { Dialect } from './service/field-types.js';
 import { basePathSchema, databaseSchema, fieldsSchema, frameworkSchema, methodsSchema, mountSchema, resourceSchema, tableSchema } from './service/input-schema.js';
 import { chooseFramework, detectStack, type HttpFramework } from './service/project-stack.js';
@@ -45,7 +45,7 @@ export const meta: CapabilityMeta = {
 export interface ApiRouteInput {
   resource: string;
   fields?: FieldSpec[];
-  methods?: RouteMethod[];
+  methods?: (RouteMethod | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[];
   basePath?: string;
   framework?: 'auto' | HttpFramework;
   database?: 'auto' | Dialect;
@@ -59,7 +59,7 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
   const model = resourceModel(input.resource, chosen.fields, input.table);
   const framework = chooseFramework(ctx, input.framework);
   const stack = await detectStack(ctx, input.database ?? 'auto');
-  const methods = input.methods ?? ROUTE_METHODS;
+  const methods = routeMethodsOf(input.methods);
   const basePath = input.basePath ?? `/${model.pluralKebab}`;
   const svc = servicePaths(model, stack);
   const paths = routePaths(model, stack);

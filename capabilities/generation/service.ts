@@ -21,10 +21,11 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: {
     type: 'object',
-    required: ['resource'],
+    anyOf: [{ required: ['resource'] }, { required: ['name'] }],
     additionalProperties: false,
     properties: {
       resource: resourceSchema,
+      name: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$', maxLength: 80, description: 'The service class name ("CustomerService"), when no resource is given: the resource is the name without its Service/Repository suffix.' },
       fields: fieldsSchema,
       table: tableSchema,
       database: databaseSchema,
@@ -35,7 +36,8 @@ export const meta: CapabilityMeta = {
 };
 
 export interface ServiceInput {
-  resource: string;
+  resource?: string;
+  name?: string;
   fields?: FieldSpec[];
   table?: string;
   database?: 'auto' | Dialect;
@@ -43,8 +45,10 @@ export interface ServiceInput {
 }
 
 export async function run(input: ServiceInput, ctx: CapabilityContext): Promise<StepResult> {
-  const chosen = fieldsFor(input.resource, input.fields);
-  const model = resourceModel(input.resource, chosen.fields, input.table);
+  const resource = input.resource ?? (input.name ?? '').replace(/(Service|Repository)$/, '');
+  const chosen = fieldsFor(resource, input.fields);
+  const model = resourceModel(resource, chosen.fields, input.table);
+  const renamed = input.name && !input.resource && input.name !== `${model.pascal}Service` ? ` (asked for ${input.name}: generated services are named <Resource>Service)` : '';
   const stack = await detectStack(ctx, input.database ?? 'auto');
   const paths = servicePaths(model, stack);
   await refuseCollision(ctx, `${model.pascal}Service`, [paths.service], input.onExisting);
@@ -52,7 +56,7 @@ export async function run(input: ServiceInput, ctx: CapabilityContext): Promise<
   const staged = await stageFiles(ctx, rendered.files, input.onExisting ?? 'refuse');
   const orm = stack.schemaTools.length > 0 ? ` The project also uses ${stack.schemaTools.join(', ')}; this service is plain SQL through ${stack.driver} (ORM output is not generated yet).` : '';
   return {
-    summary: `generation.service: ${describeStaged(staged)} — ${model.pascal}Service on table ${model.table} (${stack.dialect}, ${stack.driver}) in ${paths.service}.${chosen.assumed ? ` ${describeAssumed(chosen)}` : ''} Not checked here: compile, lint and tests run when you verify the project.${orm}`,
+    summary: `generation.service: ${describeStaged(staged)} — ${model.pascal}Service${renamed} on table ${model.table} (${stack.dialect}, ${stack.driver}) in ${paths.service}.${chosen.assumed ? ` ${describeAssumed(chosen)}` : ''} Not checked here: compile, lint and tests run when you verify the project.${orm}`,
     data: { staged, fields: chosen.fields, assumedFields: chosen.assumed !== null, resource: model.pascal, table: model.table, dialect: stack.dialect, driver: stack.driver, files: paths, notes: rendered.notes, checked: [] },
   };
 }

@@ -8,6 +8,15 @@ import type { ResourceModel } from '../service/resource-model.js';
 export type RouteMethod = 'list' | 'get' | 'create' | 'update' | 'delete';
 export const ROUTE_METHODS: RouteMethod[] = ['list', 'get', 'create', 'update', 'delete'];
 
+const VERB_METHODS: Record<string, RouteMethod[]> = { GET: ['list', 'get'], POST: ['create'], PUT: ['update'], PATCH: ['update'], DELETE: ['delete'] };
+
+/** Operations from the input, HTTP verbs mapped (GET -> list and get, POST -> create, PUT/PATCH -> update, DELETE -> delete); default all. */
+export function routeMethodsOf(methods: string[] | undefined): RouteMethod[] {
+  if (!methods || methods.length === 0) return ROUTE_METHODS;
+  const chosen = new Set(methods.flatMap((m) => VERB_METHODS[m] ?? [m as RouteMethod]));
+  return ROUTE_METHODS.filter((m) => chosen.has(m));
+}
+
 export interface RoutePaths {
   routes: string;
   input: string;

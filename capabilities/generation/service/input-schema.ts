@@ -23,6 +23,7 @@ export const fieldsSchema = {
       required: { type: 'boolean', default: false, description: 'NOT NULL, and required when creating (unless it has a default).' },
       unique: { type: 'boolean', default: false, description: 'A UNIQUE constraint; a duplicate answers 409 conflict.' },
       default: { type: ['string', 'number', 'boolean'], description: 'Column default of the field\'s type; for a date, "now".' },
+      optional: { type: 'boolean', description: 'The inverse of required (the planner\'s field lists); required wins when both are given.' },
     },
   },
 } as const;
@@ -51,6 +52,6 @@ export const methodsSchema = {
   type: 'array',
   minItems: 1,
   uniqueItems: true,
-  items: { type: 'string', enum: ['list', 'get', 'create', 'update', 'delete'] },
-  description: 'Operations to expose: list (GET /), get (GET /:id), create (POST /), update (PATCH /:id), delete (DELETE /:id); default all.',
+  items: { type: 'string', enum: ['list', 'get', 'create', 'update', 'delete', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  description: 'Operations to expose: list (GET /), get (GET /:id), create (POST /), update (PATCH /:id), delete (DELETE /:id); HTTP verbs are accepted too (GET = list and get, POST = create, PUT or PATCH = update, DELETE = delete); default all.',
 } as const;

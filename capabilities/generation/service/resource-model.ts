@@ -13,6 +13,8 @@ export interface FieldSpec {
   required?: boolean;
   unique?: boolean;
   default?: string | number | boolean;
+  /** The inverse of required (the planner's field lists); required wins. */
+  optional?: boolean;
 }
 
 export interface FieldModel {
@@ -77,7 +79,7 @@ export function resourceModel(resource: string, specs: FieldSpec[], table?: stri
     seen.add(column);
     if (!(spec.type in FIELD_TYPES)) throw invalid(`fields.${index}.type`, `"${String(spec.type)}" is not one of ${Object.keys(FIELD_TYPES).join(', ')}`);
     checkDefault(spec, index);
-    const required = spec.required === true;
+    const required = spec.required ?? spec.optional === false;
     model.fields.push({
       name: spec.name,
       column,

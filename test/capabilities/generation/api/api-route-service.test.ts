@@ -42,12 +42,19 @@ describe('generation.service and generation.api-route', function () {
     for (const [name, outcome] of Object.entries(checks)) expect(outcome.code, `${name}: ${outcome.output}`).to.equal(0);
   });
 
-  it('mount: false leaves the app file alone and says which line to add where', async () => {
+  it('takes the planner\'s spellings (a service name, HTTP verbs, optional: false); mount: false leaves the app file alone and says which line to add where', async () => {
     const root = await copyFixture(EXPRESS_PG);
-    const { result, written } = await generate(apiRoute, root, { resource: 'order', fields: [{ name: 'total', type: 'number', required: true }], mount: false });
+    const fields = [{ name: 'total', type: 'number' as const, optional: false }];
+    const first = await generate(service, root, { name: 'OrderService', fields });
+    expect(first.written).to.include('src/services/order-service.ts');
+    expect(first.result.summary).to.include('OrderService on table orders (postgres, pg)');
+    const { result, written } = await generate(apiRoute, root, { resource: 'order', fields, methods: ['GET', 'DELETE'], mount: false });
     expect(written).to.not.include('src/app.ts');
+    expect(result.summary).to.include('express routes GET /orders, GET /orders/:id, DELETE /orders/:id').and.include('calling the existing src/services/order-service.ts');
     expect(result.summary).to.include("Not mounted (mount: false): add app.use('/orders', orderRouter(new OrderService(pool))); to src/app.ts.");
     expect((result.data as { mount: { mounted: boolean } }).mount.mounted).to.equal(false);
+    const input = written.find((f) => f === 'src/validation/order-input.ts');
+    expect(input).to.not.equal(undefined);
   });
 
   it('refuses a project without pg/sql.js or without Express/Fastify with invalid_input naming the field', async () => {
