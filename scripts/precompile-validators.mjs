@@ -6,6 +6,8 @@
  * registry uses instead of loading and running ajv: compiling them at start-up was ~0.1 s of a scan.
  * A schema that is not in the file (a third-party capability, or one changed since the last build)
  * is compiled by ajv at run time as before, so a stale file costs time, never correctness.
+ * Also writes dist/core/registry/execution-index.json: every capability's meta.execution, which the
+ * scan's prefetch reads before any capability module loads (core/registry/execution-index.ts).
  * Runs after `tsc` (npm run build, prepare, test, bench).
  */
 import { writeFileSync } from 'node:fs';
@@ -21,12 +23,16 @@ const { META_SCHEMA } = await load('core/registry/meta-schema.js');
 const { discoverModules } = await load('core/registry/load-registry.js');
 const { defaultRoots } = await load('core/registry/default-roots.js');
 
+const { executionIndex, EXECUTION_INDEX_FILE } = await load('core/registry/execution-index.js');
+
 const schemas = [META_SCHEMA];
+const metas = [];
 for (const capabilityRoot of defaultRoots()) {
   for (const found of await discoverModules(capabilityRoot)) {
     try {
       const exports = await import(pathToFileURL(found.modulePath).href);
       if (exports.meta?.inputSchema) schemas.push(exports.meta.inputSchema);
+      if (typeof exports.meta?.id === 'string') metas.push(exports.meta);
     } catch (error) {
       // The registry reports a module that does not load; here it just has no precompiled validator.
       console.warn(`agentd: ${path.relative(root, found.modulePath)} could not be loaded to precompile its inputSchema (${error.message})`);
@@ -45,3 +51,7 @@ const output = path.join(dist, 'core', 'registry', 'precompiled-validators.cjs')
 const { code, count } = precompileValidators(schemas);
 writeFileSync(output, code);
 console.log(`agentd: precompiled ${count} JSON Schema validators into ${path.relative(root, output)}`);
+// Every capability's meta.execution, for the scan's prefetch (core/registry/execution-index.ts).
+const indexFile = path.join(dist, 'core', 'registry', EXECUTION_INDEX_FILE);
+writeFileSync(indexFile, `${JSON.stringify(executionIndex(metas))}\n`);
+console.log(`agentd: wrote ${metas.length} capabilities' execution metadata into ${path.relative(root, indexFile)}`);

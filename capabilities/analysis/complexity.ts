@@ -8,6 +8,7 @@ import { selectFindings, type CapabilityContext, type CapabilityMeta, type StepR
 import { RULES } from './complexity/rules.js';
 import { INPUT_SCHEMA, resolveThresholds, type ComplexityInput } from './complexity/options.js';
 import { listSources, measureProject, type ProjectReport } from './complexity/project-report.js';
+import { PLANNING } from './complexity/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.complexity',
@@ -19,6 +20,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   rules: RULES,
+  planning: PLANNING,
 };
 
 export async function run(input: ComplexityInput, ctx: CapabilityContext): Promise<StepResult> {

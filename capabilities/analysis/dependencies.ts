@@ -8,6 +8,7 @@ import { analyzeDependencies } from './dependencies/analyze-dependencies.js';
 import { collectDependencyFacts } from './dependencies/collect-dependency-facts.js';
 import { INPUT_SCHEMA, resolveOptions, type DependenciesInput } from './dependencies/options.js';
 import { RULES } from './dependencies/rules.js';
+import { PLANNING } from './dependencies/planning.js';
 
 export { analyzeDependencies } from './dependencies/analyze-dependencies.js';
 export { collectDependencyFacts } from './dependencies/collect-dependency-facts.js';
@@ -20,7 +21,9 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  execution: { parses: 'none', thread: 'second' },
   rules: RULES,
+  planning: PLANNING,
 };
 
 export async function run(input: DependenciesInput, ctx: CapabilityContext): Promise<StepResult> {

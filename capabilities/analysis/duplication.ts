@@ -9,6 +9,7 @@ import { memoisedReport } from './duplication/memoised-report.js';
 import { RULES, cloneFinding } from './duplication/clone-findings.js';
 import { collectTokens } from './duplication/collect-tokens.js';
 import { INPUT_SCHEMA, resolveInput, type DuplicationInput } from './duplication/options.js';
+import { PLANNING } from './duplication/planning.js';
 
 export { analyzeDuplication } from './duplication/analyze-duplication.js';
 
@@ -20,7 +21,9 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  execution: { cost: 'heavy', thread: 'second' },
   rules: RULES,
+  planning: PLANNING,
 };
 
 export async function run(input: DuplicationInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -15,6 +15,7 @@ import { LINT_INPUT_SCHEMA, type LintInput } from './lint/options.js';
 import { LINT_RULES } from './lint/rules.js';
 import type { LintRun } from './lint/run-eslint.js';
 import { selectFindings } from '../../core/index.js';
+import { PLANNING } from './lint/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.lint',
@@ -26,6 +27,7 @@ export const meta: CapabilityMeta = {
   writes: false,
   rules: LINT_RULES,
   projectCode: { runs: "the project's eslint.config.* and the plugins it imports", without: "agentd's built-in rules (engine auto) or agentd's recommended ESLint config (engine eslint)" },
+  planning: PLANNING,
 };
 
 async function builtinRun(ctx: CapabilityContext, input: LintInput): Promise<LintRun> {

@@ -9,6 +9,7 @@ import { NAMING_RULES } from './naming/rules.js';
 import { NAMING_MEMO_KEY } from './naming/memo-key.js';
 import { selectFindings } from '../../core/index.js';
 import { loadSources, memoised } from '../../core/index.js';
+import { PLANNING } from './naming/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.naming',
@@ -19,6 +20,7 @@ export const meta: CapabilityMeta = {
   inputSchema: NAMING_INPUT_SCHEMA,
   writes: false,
   rules: NAMING_RULES,
+  planning: PLANNING,
 };
 
 export async function run(input: NamingInput, ctx: CapabilityContext): Promise<StepResult> {

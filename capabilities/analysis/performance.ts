@@ -8,6 +8,7 @@ import { PERFORMANCE_INPUT_SCHEMA, type PerformanceInput } from './performance/o
 import { PERFORMANCE_RULES } from './performance/rules.js';
 import { selectFindings } from '../../core/index.js';
 import { loadSources, memoised } from '../../core/index.js';
+import { PLANNING } from './performance/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.performance',
@@ -18,6 +19,7 @@ export const meta: CapabilityMeta = {
   inputSchema: PERFORMANCE_INPUT_SCHEMA,
   writes: false,
   rules: PERFORMANCE_RULES,
+  planning: PLANNING,
 };
 
 export const PERFORMANCE_VERSION = 2;

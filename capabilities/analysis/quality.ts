@@ -14,6 +14,7 @@ import { previousFindings } from './quality/previous-results.js';
 import { buildReport } from './quality/report.js';
 import { COMPONENTS, DEFAULT_WEIGHTS, type Component } from './quality/score.js';
 import { loadSources } from '../../core/index.js';
+import { PLANNING } from './quality/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.quality',
@@ -23,7 +24,9 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: QUALITY_INPUT_SCHEMA,
   writes: false,
+  execution: { composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication', 'analysis.naming', 'analysis.structure', 'analysis.dependencies'], cost: 'heavy' },
   rules: [],
+  planning: PLANNING,
 };
 
 export async function run(input: QualityInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -12,6 +12,7 @@ import { CATEGORIES, RULES, type Category } from './security/rules/index.js';
 import { enabled, scanProject } from './security/project-scan.js';
 import { checkDependencies, DEPENDENCY_RULES } from './security/dependencies.js';
 import { countByCategory, countBySeverity, summarise } from './security/report.js';
+import { PLANNING } from './security/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.security',
@@ -22,7 +23,9 @@ export const meta: CapabilityMeta = {
   version: '1.1.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  execution: { cost: 'heavy', thread: 'second' },
   rules: [...RULES, ...DEPENDENCY_RULES],
+  planning: PLANNING,
 };
 
 export async function run(input: SecurityInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -12,6 +12,7 @@ import { SMELL_RULES } from './smells/rules.js';
 import { loadSources, memoised } from '../../core/index.js';
 import { readPackageEntries } from './smells/package-entries.js';
 import { SMELLS_MEMO_KEY } from './smells/memo-key.js';
+import { PLANNING } from './smells/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'analysis.smells',
@@ -22,6 +23,7 @@ export const meta: CapabilityMeta = {
   inputSchema: SMELLS_INPUT_SCHEMA,
   writes: false,
   rules: SMELL_RULES,
+  planning: PLANNING,
 };
 
 

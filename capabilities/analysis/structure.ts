@@ -8,6 +8,7 @@ import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/i
 import { analyzeStructure, collectStructureFacts } from './structure/analyze-structure.js';
 import { INPUT_SCHEMA, resolveOptions, type StructureInput } from './structure/options.js';
 import { RULES } from './structure/rules.js';
+import { PLANNING } from './structure/planning.js';
 
 export { analyzeStructure, collectStructureFacts } from './structure/analyze-structure.js';
 
@@ -19,7 +20,9 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  execution: { thread: 'second' },
   rules: RULES,
+  planning: PLANNING,
 };
 
 export async function run(input: StructureInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -7,6 +7,7 @@
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { ERROR_INPUT_PROPERTIES } from './explain/error-input.js';
+import { PLANNING } from './diagnose/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'debugging.diagnose',
@@ -16,6 +17,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: { type: 'object', properties: { ...ERROR_INPUT_PROPERTIES }, additionalProperties: false },
   writes: false,
+  planning: PLANNING,
 };
 
 /** The TypeScript parser and source-map are loaded on first use, so discovering capabilities (which imports every module for its meta) stays cheap. */

@@ -7,6 +7,7 @@ import { AgentdError, type CapabilityContext, type CapabilityMeta, type Finding,
 import { dependenciesOf, explainMatches, matchErrors, type Explanation } from './explain/explain-error.js';
 import { readSources } from './explain/project-lines.js';
 import { errorTextOf, ERROR_INPUT_PROPERTIES, type ErrorInput } from './explain/error-input.js';
+import { PLANNING } from './explain/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'debugging.explain',
@@ -16,6 +17,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: { type: 'object', properties: { ...ERROR_INPUT_PROPERTIES, maxEntries: { type: 'integer', minimum: 1, maximum: 50 } }, additionalProperties: false },
   writes: false,
+  planning: PLANNING,
 };
 
 export async function run(input: ErrorInput & { maxEntries?: number }, ctx: CapabilityContext): Promise<StepResult> {

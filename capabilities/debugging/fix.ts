@@ -8,6 +8,7 @@
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { ERROR_INPUT_PROPERTIES } from './explain/error-input.js';
+import { PLANNING } from './fix/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'debugging.fix',
@@ -21,6 +22,7 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
   },
   writes: true,
+  planning: PLANNING,
 };
 
 /** The TypeScript language service is loaded on first use, so discovering capabilities (which imports every module for its meta) stays cheap. */

@@ -3,6 +3,7 @@
  * "incoming calls"), followed back caller by caller and shown as paths with a code frame per call site.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { PLANNING } from './trace/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'debugging.trace',
@@ -24,6 +25,7 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
   },
   writes: false,
+  planning: PLANNING,
 };
 
 /** The TypeScript language service is loaded on first use, so discovering capabilities stays cheap. */

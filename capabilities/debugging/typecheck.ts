@@ -5,6 +5,7 @@
  * project: agentd's own TypeScript, no compiler plugins, reads confined to the workspace.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { PLANNING } from './typecheck/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'debugging.typecheck',
@@ -24,6 +25,8 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
   },
   writes: false,
+  planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 /** The TypeScript compiler is loaded on first use, so discovering capabilities (which imports every module for its meta) stays cheap. */

@@ -13,6 +13,7 @@ import { findEntryPoints, moduleEntryPoints } from './api/entry-points.js';
 import { renderPages, type RenderedEntry } from './api/render.js';
 import { loadProgram, toProgramPath } from './ts-program/load-program.js';
 import ts from 'typescript';
+import { PLANNING } from './api/planning.js';
 
 export interface ApiInput {
   entryPoints?: string[];
@@ -41,6 +42,7 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  planning: PLANNING,
 };
 
 function matchesGlob(file: string, globs: readonly string[]): boolean {

@@ -12,6 +12,7 @@ import { findCandidates, type Skipped } from './inline/candidates.js';
 import { describeCandidate, renderComment } from './inline/describe.js';
 import { onlyCommentsChanged } from './inline/comments-only.js';
 import { loadProgram, toProgramPath } from './ts-program/load-program.js';
+import { PLANNING } from './inline/planning.js';
 
 export interface InlineInput {
   include?: string[];
@@ -36,6 +37,7 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  planning: PLANNING,
 };
 
 const DOCUMENTABLE = /\.(m|c)?(ts|js)x?$/;

@@ -13,6 +13,7 @@ import { envVarsOf } from './readme/env-vars.js';
 import { mergeSections } from './readme/regions.js';
 import { buildSections, header, type ApiEntrySummary, type PackageJson } from './readme/sections.js';
 import { loadProgram, toProgramPath } from './ts-program/load-program.js';
+import { PLANNING } from './readme/planning.js';
 
 export interface ReadmeInput {
   out?: string;
@@ -34,6 +35,7 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  planning: PLANNING,
 };
 
 export async function run(input: ReadmeInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -13,6 +13,7 @@ import { ciDataFor } from './config/ci-workflow.js';
 import { eslintSetupFor } from './config/eslint-setup.js';
 import { CONFIG_KINDS, readProjectFacts, type ConfigKind, type ProjectFacts } from './config/project-facts.js';
 import { tsconfigFor } from './config/tsconfig-options.js';
+import { PLANNING } from './config/planning.js';
 
 export interface ConfigInput {
   files?: ConfigKind[];
@@ -42,6 +43,7 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  planning: PLANNING,
 };
 
 const PATHS: Record<Exclude<ConfigKind, 'eslint'>, string> = {

@@ -12,6 +12,7 @@ import { describeStaged, onExistingSchema, prepareFiles, stageFiles, type Genera
 import { conditionHolds, parseManifest, resolveVariables, type ScaffoldManifest } from './scaffold/manifest.js';
 import { findTemplateFolder } from './scaffold/template-folder.js';
 import { renderScaffoldText } from './scaffold/template-engine.js';
+import { PLANNING } from './scaffold/planning.js';
 
 export interface ScaffoldInput {
   template: string;
@@ -45,6 +46,7 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  planning: PLANNING,
 };
 
 const join = (destination: string | undefined, rel: string): string => (destination && destination !== '.' ? `${destination.replace(/\/+$/, '')}/${rel}` : rel);

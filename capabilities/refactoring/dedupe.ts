@@ -10,6 +10,7 @@ import { dedupeClone } from './dedupe/dedupe-clone.js';
 import { INPUT_SCHEMA, type DedupeInput } from './dedupe/options.js';
 import { pickClone } from './dedupe/pick-clone.js';
 import { loadTsProject } from './ts-project/load-project.js';
+import { PLANNING } from './dedupe/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'refactoring.dedupe',
@@ -19,6 +20,8 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,
+  planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: DedupeInput, ctx: CapabilityContext): Promise<StepResult> {

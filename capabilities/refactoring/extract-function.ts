@@ -8,6 +8,7 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { INPUT_SCHEMA, type ExtractInput } from './extract-function/input.js';
 import { extractFunction } from './extract-function/extract.js';
+import { PLANNING } from './extract-function/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'refactoring.extract-function',
@@ -17,6 +18,8 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,
+  planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: ExtractInput, ctx: CapabilityContext): Promise<StepResult> {

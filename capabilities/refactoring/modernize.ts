@@ -10,6 +10,7 @@ import { DEFAULT_CODEMODS, INPUT_SCHEMA, SOURCE_EXTENSIONS, type ModernizeInput 
 import { decideTypeModule, withTypeModule, type TypeModuleDecision } from './modernize/package-type.js';
 import { runCodemods, type CodemodRun } from './modernize/run-codemods.js';
 import { formatChanges } from './review/format-changes.js';
+import { PLANNING } from './modernize/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'refactoring.modernize',
@@ -20,6 +21,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,
+  planning: PLANNING,
 };
 
 export async function run(input: ModernizeInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -9,6 +9,7 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { INPUT_SCHEMA, type MoveInput } from './move/input.js';
 import { moveDeclaration } from './move/move-declaration.js';
+import { PLANNING } from './move/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'refactoring.move',
@@ -18,6 +19,8 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,
+  planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: MoveInput, ctx: CapabilityContext): Promise<StepResult> {

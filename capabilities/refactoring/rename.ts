@@ -8,6 +8,7 @@ import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/i
 import { INPUT_SCHEMA, isFileRename, type RenameInput } from './rename/input.js';
 import { renameSymbol } from './rename/symbol-rename.js';
 import { renameFile } from './rename/file-rename.js';
+import { PLANNING } from './rename/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'refactoring.rename',
@@ -17,6 +18,8 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,
+  planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: RenameInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -10,6 +10,7 @@ import { INPUT_SCHEMA, SIMPLIFY_RULES, type SimplifyInput } from './simplify/opt
 import { simplifyFile } from './simplify/simplify-file.js';
 import { loadTsProject, toProjectPath, SOURCE_EXTENSIONS } from './ts-project/load-project.js';
 import { refuse } from './ts-project/refusal.js';
+import { PLANNING } from './simplify/planning.js';
 
 const JS_FILE = /\.[cm]?jsx?$/;
 
@@ -22,6 +23,8 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,
+  planning: PLANNING,
+  execution: { parses: 'ts-program' },
 };
 
 export async function run(input: SimplifyInput, ctx: CapabilityContext): Promise<StepResult> {

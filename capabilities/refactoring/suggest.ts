@@ -13,6 +13,7 @@ import { gatherFindings } from './suggest/gather-findings.js';
 import { legacySuggestions } from './suggest/legacy-suggestions.js';
 import { DEFAULT_LIMIT, INPUT_SCHEMA, type SuggestInput } from './suggest/options.js';
 import { rank } from './suggest/suggestion.js';
+import { PLANNING } from './suggest/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'refactoring.suggest',
@@ -22,6 +23,8 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
+  planning: PLANNING,
+  execution: { parses: 'ts-program', composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication'] },
 };
 
 export async function run(input: SuggestInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -13,6 +13,7 @@ import { planChecks, type NotRun, type PlannedCheck } from './verify/plan-checks
 import { runApiCheck, runCheck, type CheckRun } from './verify/run-check.js';
 
 import { compareTests, type TestComparison } from './verify/test-reporters.js';
+import { PLANNING } from './verify/planning.js';
 
 /** Regressions listed in the step's data (the message names the first, the count says how many). */
 const MAX_LISTED = 50;
@@ -27,6 +28,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   projectCode: { runs: "the project's tests (npm test) and its typecheck script", without: "type-checks with agentd's own TypeScript API; the tests are reported as not run" },
+  planning: PLANNING,
 };
 
 type Side = Record<string, CheckRun | null>;

@@ -13,6 +13,7 @@ import { INPUT_SCHEMA, type CoverageInput } from './coverage/options.js';
 import { DEFAULT_TIMEOUT_MS } from './run/options.js';
 import { executeTests } from './run/execute-tests.js';
 import { run as runTests } from './run.js';
+import { PLANNING } from './coverage/planning.js';
 
 export const REPORT_DIR = '.agentd-coverage';
 /** Files listed with their uncovered functions and branches (the totals count all). */
@@ -28,6 +29,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   projectCode: { runs: "the project's tests under c8", without: 'lists the test files and the command it would run; coverage is reported as not measured' },
+  planning: PLANNING,
 };
 
 /** c8's options: istanbul JSON for the numbers, lcov for other tools, every source file (--all) unless asked not to. */

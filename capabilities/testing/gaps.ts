@@ -12,6 +12,7 @@ import { run as runCoverage } from './coverage.js';
 import { churnOf } from './gaps/churn.js';
 import { exportedFunctions, type ExportedFunction } from './gaps/exported-functions.js';
 import { testImports } from './gaps/test-imports.js';
+import { PLANNING } from './gaps/planning.js';
 
 const DEFAULT_LIMIT = 50;
 const TEST_FILE = /(^|\/)(test|tests|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
@@ -37,6 +38,7 @@ export const meta: CapabilityMeta = {
   } satisfies JSONSchema,
   writes: false,
   projectCode: { runs: "the project's tests under c8 (testing.coverage) and git log", without: 'lists the exports of files no test file imports (static, without coverage); coverage is reported as not run' },
+  planning: PLANNING,
 };
 
 export interface Gap {

@@ -8,6 +8,7 @@
 import { AgentdError, planInvocation, totalsOf, type CapabilityContext, type CapabilityMeta, type Finding, type StepResult, type TestCase, type TestFilters } from '../../core/index.js';
 import { DEFAULT_TIMEOUT_MS, INPUT_SCHEMA, type RunInput } from './run/options.js';
 import { executeTests, testScriptOf, type ExecutedRun } from './run/execute-tests.js';
+import { PLANNING } from './run/planning.js';
 
 /** Tests listed in the step's data (the totals count all of them). */
 const MAX_LISTED = 2000;
@@ -23,6 +24,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   projectCode: { runs: "the project's tests (its test script's runner, with agentd's reporter)", without: 'lists the test files and the command it would run; the tests are reported as not run' },
+  planning: PLANNING,
 };
 
 export async function run(input: RunInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -14,6 +14,7 @@ import { exportedFunctionNodes } from './gaps/exported-functions.js';
 import { executeTests, testScriptOf } from './run/execute-tests.js';
 import { candidatesOf } from './unit/candidates.js';
 import { renderTestFile, titleOf, type ObservedCase } from './unit/render-tests.js';
+import { PLANNING } from './unit/planning.js';
 
 const RUNNERS = ['mocha', 'vitest', 'jest', 'node:test'] as const;
 const DEFAULT_CASES = 6;
@@ -58,6 +59,7 @@ export const meta: CapabilityMeta = {
   } satisfies JSONSchema,
   writes: true,
   projectCode: { runs: "the module's exported functions (to observe them) and the generated tests in the project's runner", without: 'generates nothing; the generation is reported as not run' },
+  planning: PLANNING,
 };
 
 type Probed = ObservedCase['outcome'] | { kind: 'skip'; reason: string };

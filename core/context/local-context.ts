@@ -22,6 +22,8 @@ export interface LocalContextOptions {
   onProgress?: (percent: number, message?: string) => void;
   /** Shares one walk of the root between several local contexts (a scan's checks); default: each list() walks. */
   walk?: ContextOptions['walk'];
+  /** What `ctx.invoke` may run (the registry's `invokeScope(id)`); default: nothing. */
+  invoke?: ContextOptions['invoke'];
 }
 
 export interface LocalContextHandle extends ContextHandle {
@@ -43,6 +45,7 @@ export async function createLocalContext(options: LocalContextOptions): Promise<
     onLog: options.onLog ?? (() => undefined),
     onProgress: options.onProgress ?? (() => undefined),
     ...(options.walk ? { walk: options.walk } : {}),
+    ...(options.invoke ? { invoke: options.invoke } : {}),
   });
   return { ...handle, budget };
 }

@@ -28,6 +28,41 @@ export interface CapabilityMeta {
   projectCode?: { runs: string; without: string };
   /** The rules this capability reports, documented (analysis capabilities). */
   rules?: import('./findings.js').RuleDoc[];
+  /**
+   * How the universal agent's planner plans it (core/contracts/planning.ts, docs/agent.md). Absent or
+   * null: still runnable by id, but the planner answers that it does not know how to plan it.
+   */
+  planning?: import('./planning.js').CapabilityPlanning | null;
+  /** How it executes: what the scan and the engine need to know about it (capabilities/README.md). */
+  execution?: CapabilityExecution;
+}
+
+/**
+ * How a capability executes, as plain JSON: what the scan's scheduler, its prefetch and `ctx.invoke`
+ * read instead of lists of ids in the core. Every field is optional; the defaults describe a light
+ * analysis over syntax trees that composes nothing and runs in the main thread.
+ */
+export interface CapabilityExecution {
+  /**
+   * The parse representation it reads (core/README.md's glossary): `syntax-tree` (tree-sitter parsed
+   * files, shared through the thread's parse cache: a scan starts parsing them before the checks load),
+   * `ts-program` (a TypeScript program over the project, built by the capability), `none` (manifests,
+   * lock files, text). Default `syntax-tree`.
+   */
+  parses?: 'syntax-tree' | 'ts-program' | 'none';
+  /**
+   * The capability ids it builds on: it runs them through `ctx.invoke` (which refuses any id not
+   * listed here) or takes their results from `ctx.previous` when an earlier step has them. A scan runs
+   * a composing check after every other check, so it sees their results.
+   */
+  composes?: string[];
+  /** `heavy`: seconds on a large project beyond the parse (taint tracking, clone matching); default `light`. */
+  cost?: 'light' | 'heavy';
+  /**
+   * Where a scan that uses a second thread runs it (`parallel: true`): `second` for checks that neither
+   * compose others nor feed a composing check's per-file memo entries; default `main`.
+   */
+  thread?: 'main' | 'second';
 }
 
 export interface Capability<Input = unknown> {

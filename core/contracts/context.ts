@@ -153,4 +153,39 @@ export interface CapabilityContext {
   log(level: LogLevel, message: string): void;
   /** percent 0..100 of this step */
   progress(percent: number, message?: string): void;
+  /**
+   * Runs another capability as part of this step and resolves to its StepResult: the id must be in this
+   * capability's `meta.execution.composes` (else `unknown_capability`), its input is validated against
+   * its inputSchema with the registry's validators (`invalid_input`; omitted means `{}`), and it runs
+   * under this step's budget (its tool calls count), memo cache, workspace overlay (what it stages is
+   * this step's), limits and `signal`, with `previous` empty. An id already running in this chain (A
+   * invokes B invokes A) is refused (`capability_error`) before anything runs. Its findings are not
+   * reviewed on their own: they are this step's once it returns them. Its log lines are this step's,
+   * prefixed with its id; its progress is not reported.
+   */
+  invoke(id: string, input?: unknown): Promise<StepResult>;
+}
+
+/** A capability `ctx.invoke` may run: plain data (it crosses into a worker with the step). */
+export interface InvocableCapability {
+  id: string;
+  /** Absolute path of the compiled module. */
+  modulePath: string;
+  /** A runner module's data (a third-party plugin). */
+  binding?: unknown;
+  inputSchema: import('./capability.js').JSONSchema;
+  /** Its own meta.execution.composes: what it may invoke in turn. */
+  composes: string[];
+}
+
+/**
+ * What a step's `ctx.invoke` may run (built by the registry: `invokeScope(id)`): the capability's own
+ * composes and, transitively, theirs. A context without one refuses every invoke.
+ */
+export interface InvokeScope {
+  /** The id of the capability the context is for. */
+  capabilityId: string;
+  /** Its meta.execution.composes. */
+  composes: string[];
+  invocable: InvocableCapability[];
 }

@@ -91,6 +91,8 @@ export interface ContextOptions {
   budget: ToolBudget;
   onLog(level: LogLevel, message: string): void;
   onProgress(percent: number, message?: string): void;
+  /** What `ctx.invoke` may run (default: nothing). */
+  invoke?: import('./context.js').InvokeScope;
   /**
    * How the workspace view's list() walks the root (default: a fresh walk each time; a scan shares one):
    * the files with their stat signatures, and what the walk refused (too large, unreadable folders).

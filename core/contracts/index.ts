@@ -1,5 +1,6 @@
 export * from './findings.js';
 export * from './capability.js';
+export * from './planning.js';
 export * from './context.js';
 export * from './project.js';
 export * from './pipeline.js';

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from '../contracts/index.js';
 import { isAgentdError } from '../errors/index.js';
 import type {
   Engine,
+  InvokeScope,
   JobError,
   RegisteredCapability,
   RunOptions,
@@ -21,6 +22,7 @@ import type {
 import { ExecutorSupervisor, type ExecutorOptions } from '../executor/executor-supervisor.js';
 import type { PoolOptions } from '../executor/pool-set.js';
 import type { StepReply, StepTask } from '../executor/protocol.js';
+import type { StepRunner } from '../executor/step-runner.js';
 import { JobEvents } from './job-events.js';
 import { JobGuard } from './job-guard.js';
 import { finishRun } from './finish-run.js';
@@ -29,6 +31,8 @@ import { stepChanges } from './step-changes.js';
 /** All the engine needs from a registry. */
 export interface CapabilityLookup {
   get(id: string): RegisteredCapability | undefined;
+  /** What a step of `id` may run through ctx.invoke (CapabilityRegistry.invokeScope); absent: nothing. */
+  invokeScope?(id: string): InvokeScope | undefined;
 }
 
 export interface EngineOptions {
@@ -60,6 +64,8 @@ type StepEnd = { status: 'failed' | 'cancelled'; error: JobError } | null;
 
 export class PipelineEngine implements Engine {
   readonly executor: ExecutorSupervisor;
+  /** How a step runs (core/executor/step-runner.ts): the executor, a Piscina thread in its own process. */
+  private readonly runner: StepRunner;
   private readonly registry: CapabilityLookup;
   private readonly ownsExecutor: boolean;
 
@@ -69,6 +75,7 @@ export class PipelineEngine implements Engine {
     // Warm the pool most jobs use (the default memory limit) unless told which limits to warm.
     const poolOptions = { warmMemoryMB: [DEFAULT_LIMITS.maxMemoryMB], ...options.poolOptions };
     this.executor = options.executor ?? new ExecutorSupervisor(poolOptions, options.executorOptions);
+    this.runner = this.executor;
   }
 
   /** Starts the executor now rather than on the first step (the daemon calls it at start-up). */
@@ -141,8 +148,8 @@ export class PipelineEngine implements Engine {
       setStatus(state, outcome, 'failed', error.message);
       return { status: 'failed', error };
     }
-    const reply = await this.executor
-      .runStep(this.taskFor(state, index, registered), { signal: state.guard.signal, onEvent: (event) => state.events.fromStep(index, event) })
+    const reply = await this.runner
+      .run(this.taskFor(state, index, registered), { signal: state.guard.signal, onEvent: (event) => state.events.fromStep(index, event) })
       .catch((error: unknown) => executorUnavailable(error));
     state.toolCalls += reply.toolCalls;
     // The per-step view is informative only; if the disk cannot be read the run's own diff fails loudly in finishRun.
@@ -172,6 +179,7 @@ export class PipelineEngine implements Engine {
 
   private taskFor(state: RunState, index: number, registered: RegisteredCapability): StepTask {
     const { request } = state;
+    const invoke = this.registry.invokeScope?.(registered.meta.id);
     return {
       jobId: request.jobId,
       stepIndex: index,
@@ -187,6 +195,7 @@ export class PipelineEngine implements Engine {
       maxMemoryMB: request.limits.maxMemoryMB,
       permissions: request.permissions ?? { projectCode: false },
       ...(registered.binding === undefined ? {} : { binding: registered.binding }),
+      ...(invoke ? { invoke } : {}),
     };
   }
 

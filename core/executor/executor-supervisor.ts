@@ -12,17 +12,13 @@ import { HIDDEN_PATHS_VARIABLE } from '../sandbox/run-sandboxed.js';
 import { failureFromExecutorExit } from './failure-mapping.js';
 import type { PoolOptions } from './pool-set.js';
 import type { Finding } from '../contracts/index.js';
+import type { StepRunner, StepRunOptions } from './step-runner.js';
 import type { FromExecutor, StepEvent, StepFailure, StepReply, StepTask, ToExecutor } from './protocol.js';
 
 const EXECUTOR_MAIN = fileURLToPath(new URL('./executor-main.js', import.meta.url));
 const START_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 3_000;
 const STDERR_TAIL_BYTES = 4096;
-
-export interface StepRunOptions {
-  signal?: AbortSignal;
-  onEvent?: (event: StepEvent) => void;
-}
 
 interface Pending {
   task: StepTask;
@@ -41,7 +37,8 @@ export interface ExecutorOptions {
   hiddenPaths?: string[];
 }
 
-export class ExecutorSupervisor {
+/** The daemon's StepRunner (step-runner.ts): each step in a Piscina worker thread of the supervised executor process. */
+export class ExecutorSupervisor implements StepRunner {
   private readonly poolOptions: PoolOptions;
   private readonly env: NodeJS.ProcessEnv;
   private child: ChildProcess | null = null;
@@ -72,7 +69,7 @@ export class ExecutorSupervisor {
   }
 
   /** Runs one step; resolves with a reply (failures are data) and rejects only when no executor can be started. */
-  async runStep(task: StepTask, options: StepRunOptions = {}): Promise<StepReply> {
+  async run(task: StepTask, options: StepRunOptions = {}): Promise<StepReply> {
     const child = await this.ensureStarted();
     const { signal } = options;
     if (this.closed) return { ok: false, error: closedFailure(task), toolCalls: 0 };

@@ -2,7 +2,7 @@
  * The data that crosses the executor boundary (daemon process <-> executor process <-> worker thread).
  * Only plain data travels: a module path and JSON in, JSON out; never functions or code.
  */
-import type { Finding, LogLevel, Permissions, StagedEntry, StepResult } from '../contracts/index.js';
+import type { Finding, InvokeScope, LogLevel, Permissions, StagedEntry, StepResult } from '../contracts/index.js';
 
 /** Everything a worker needs to run one step. */
 export interface StepTask {
@@ -34,6 +34,8 @@ export interface StepTask {
    * its exported `bindCapability(binding)`. Never code: the plugin's own script is run by the runner.
    */
   binding?: unknown;
+  /** What the step's ctx.invoke may run (core/contracts InvokeScope): plain data like the rest. */
+  invoke?: InvokeScope;
 }
 
 /** Failure codes a step can end with (a subset of the error catalogue). */

@@ -5,11 +5,11 @@
  */
 // First: capabilities imported below must find the network already closed.
 import './worker-guard.js';
-import { pathToFileURL } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
-import { packData, type Capability, type ContextOptions, type LogLevel, type StepResult, type ToolBudget, type WorkspaceView } from '../contracts/index.js';
+import { packData, type ContextOptions, type LogLevel, type StepResult, type ToolBudget, type WorkspaceView } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import { createCapabilityContext } from '../context/create-context.js';
+import { loadCapabilityModule } from '../context/load-capability.js';
 import { createToolBudget } from '../context/tool-budget.js';
 import { runJobStep } from '../project-config/job-step.js';
 import { sharedConfigCatalog } from '../scan/analysis-catalog.js';
@@ -25,20 +25,6 @@ export interface WorkerPayload {
    * busy in synchronous code, when the abort message on `port` cannot be delivered.
    */
   stopFlag?: Int32Array;
-}
-
-async function loadCapability(task: StepTask): Promise<Capability> {
-  const mod = (await import(pathToFileURL(task.modulePath).href)) as Partial<Capability> & { default?: Partial<Capability>; bindCapability?: (binding: unknown) => Capability };
-  if (task.binding !== undefined) {
-    // A runner module (plugins/sandbox) makes the capability from data: the plugin's code never enters this thread's heap.
-    if (typeof mod.bindCapability !== 'function') throw new AgentdError('invalid_capability', `Module "${task.modulePath}" exports no bindCapability() for the bound capability "${task.capabilityId}".`);
-    return mod.bindCapability(task.binding);
-  }
-  const candidate = typeof mod.run === 'function' ? mod : mod.default;
-  if (!candidate || typeof candidate.run !== 'function') {
-    throw new AgentdError('invalid_capability', `Module "${task.modulePath}" exports no run() function; export { meta, run }.`);
-  }
-  return candidate as Capability;
 }
 
 /**
@@ -83,6 +69,7 @@ function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, 
       send({ kind: 'log', level, message: String(message) }),
     onProgress: (percent: number, message?: string) =>
       send({ kind: 'progress', percent: Math.max(0, Math.min(100, Number(percent) || 0)), message }),
+    ...(task.invoke ? { invoke: task.invoke } : {}),
   };
 }
 
@@ -102,7 +89,7 @@ export default async function runStep({ task, port, stopFlag }: WorkerPayload): 
   // The budget counts the whole job; the reply carries only this step's share.
   const spent = (): number => budget.used - task.toolCallsUsed;
   try {
-    const capability = await loadCapability(task);
+    const capability = await loadCapabilityModule({ id: task.capabilityId, modulePath: task.modulePath, ...(task.binding === undefined ? {} : { binding: task.binding }) });
     const handle = await createCapabilityContext(contextOptions(task, port, controller.signal, budget, interrupted));
     // Analysis steps run under the workspace's agentd.config.json (core/project-config/job-step.ts).
     const result = toJson(await runJobStep(capability, task.input, handle.ctx, { root: task.root, staged: task.staged, catalog: sharedConfigCatalog }), task);

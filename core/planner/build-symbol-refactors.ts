@@ -2,7 +2,10 @@
  * Steps of the refactorings that name a symbol or a range: rename ("rename getUser to fetchUser",
  * "rename file src/a.ts to b.ts"), extract ("extract lines 10-20 of src/x.ts into a function called
  * foo") and move ("move formatPrice from src/a.ts to src/money.ts"). The old name must exist.
+ * The strategies 'rename', 'extract-range' and 'move-symbol': each drafts a fixed input shape (docs/agent.md)
+ * for the capability whose planning data names it.
  */
+import type { CapabilityMeta } from '../contracts/index.js';
 import { extractLineRange, nameAfterMarker } from './extract-params.js';
 import { wordMatch } from './fuzzy-words.js';
 import { didYouMean, question, type BuildOutcome, type PlanContext } from './planning-context.js';
@@ -52,37 +55,37 @@ function fileHint(ctx: PlanContext): string | undefined {
   return m && m.resolution.status === 'found' ? m.resolution.path : undefined;
 }
 
-function renameFile(ctx: PlanContext, from: Token, to: Token | null): BuildOutcome {
+function renameFile(ctx: PlanContext, meta: CapabilityMeta, from: Token, to: Token | null): BuildOutcome {
   const resolved = resolvePath(from.text, ctx.index);
   if (resolved.status === 'missing') return didYouMean('a file named', from.text, resolved.suggestions);
   if (resolved.status === 'ambiguous') return question(`"${from.text}" matches several files; which one did you mean?`, resolved.options, from.text);
   if (!to) return question(`What should "${resolved.path}" be renamed to?`, []);
   const newFileName = normalisePath(to.text);
-  return { steps: [{ capability: 'refactoring.rename', input: { file: resolved.path, newFileName }, target: resolved.path, summary: `Rename file ${resolved.path} to ${newFileName}, updating every import` }], notes: [] };
+  return { steps: [{ capability: meta.id, input: { file: resolved.path, newFileName }, target: resolved.path, summary: `Rename file ${resolved.path} to ${newFileName}, updating every import` }], notes: [] };
 }
 
-export function buildRename(ctx: PlanContext): BuildOutcome {
+export function buildRename(ctx: PlanContext, meta: CapabilityMeta): BuildOutcome {
   const { from, to } = namePair(ctx, ['rename', 'change']);
   if (!from) return question('What should I rename, and to what? For example: rename getUser to fetchUser.', []);
   if (from.kind === 'path' || /\.[a-z]{1,4}$/i.test(from.text) || ctx.words.includes('file')) {
-    if (from.kind === 'path' || resolvePath(from.text, ctx.index).status !== 'missing') return renameFile(ctx, from, to);
+    if (from.kind === 'path' || resolvePath(from.text, ctx.index).status !== 'missing') return renameFile(ctx, meta, from, to);
   }
   const symbol = symbolQuestion(from.text, ctx, fileHint(ctx));
   if (!isSymbol(symbol)) return symbol;
   if (!to) return question(`What should "${symbol.name}" be renamed to?`, []);
   if (!IDENT.test(to.text)) return question(`"${to.text}" is not a valid name for "${symbol.name}"; what should it be called?`, []);
   const notes = ctx.index.symbols.some((s) => s.name === to.text && s.file === symbol.file)
-    ? [`"${to.text}" is already declared in ${symbol.file}; refactoring.rename refuses a rename that would collide.`]
+    ? [`"${to.text}" is already declared in ${symbol.file}; ${meta.id} refuses a rename that would collide.`]
     : [];
   return {
-    steps: [{ capability: 'refactoring.rename', input: { file: symbol.file, symbol: symbol.name, line: symbol.line, newName: to.text }, target: `${symbol.file}#${symbol.name}`, summary: `Rename ${symbol.kind} ${symbol.name} (${symbol.file}:${symbol.line}) to ${to.text} across the project` }],
+    steps: [{ capability: meta.id, input: { file: symbol.file, symbol: symbol.name, line: symbol.line, newName: to.text }, target: `${symbol.file}#${symbol.name}`, summary: `Rename ${symbol.kind} ${symbol.name} (${symbol.file}:${symbol.line}) to ${to.text} across the project` }],
     notes,
   };
 }
 
 const EXTRACT_NAME = /\b(?:into|as)\s+(?:an?\s+)?(?:new\s+)?(?:(?:helper|function|method)\s+)?(?:called\s+|named\s+)?[`'"]?([A-Za-z_$][\w$]*)/i;
 
-export function buildExtract(ctx: PlanContext): BuildOutcome {
+export function buildExtract(ctx: PlanContext, meta: CapabilityMeta): BuildOutcome {
   const file = fileHint(ctx);
   const missing = ctx.mentions.find((m) => m.role === 'scope' && m.resolution.status !== 'found');
   if (missing && missing.resolution.status === 'missing') return didYouMean('a file named', missing.text, missing.resolution.suggestions);
@@ -95,7 +98,7 @@ export function buildExtract(ctx: PlanContext): BuildOutcome {
   const name = nameAfterMarker(ctx.text, ctx.tokens) ?? (fromInto && !/^(a|an|the|function|method|helper|new)$/i.test(fromInto) ? fromInto : null);
   if (!name) return question(`What should the function extracted from lines ${range.start}-${range.end} of ${file} be called?`, []);
   return {
-    steps: [{ capability: 'refactoring.extract-function', input: { file, startLine: range.start, endLine: range.end, name }, target: file, summary: `Extract lines ${range.start}-${range.end} of ${file} into a function ${name}` }],
+    steps: [{ capability: meta.id, input: { file, startLine: range.start, endLine: range.end, name }, target: file, summary: `Extract lines ${range.start}-${range.end} of ${file} into a function ${name}` }],
     notes: [],
   };
 }
@@ -109,7 +112,7 @@ function destination(ctx: PlanContext, source: string): string | null {
   return to;
 }
 
-export function buildMove(ctx: PlanContext): BuildOutcome {
+export function buildMove(ctx: PlanContext, meta: CapabilityMeta): BuildOutcome {
   const start = verbIndex(ctx.tokens, ['move', 'relocate']);
   const candidate = ctx.tokens.slice(start + 1).find((t) => isName(t) && t.kind !== 'path' && !/^(from|to|into)$/i.test(t.text));
   if (!candidate) return question('What should I move, and where? For example: move formatPrice from src/a.ts to src/money.ts.', []);
@@ -126,7 +129,7 @@ export function buildMove(ctx: PlanContext): BuildOutcome {
   const to = destination(ctx, symbol.file);
   if (!to) return question(`Which module should "${symbol.name}" move to?`, []);
   return {
-    steps: [{ capability: 'refactoring.move', input: { file: symbol.file, symbol: symbol.name, to }, target: `${symbol.file}#${symbol.name}`, summary: `Move ${symbol.name} from ${symbol.file} to ${to}, updating every import` }],
-    notes: ctx.index.files.includes(to) ? [] : [`${to} does not exist yet; refactoring.move creates it.`],
+    steps: [{ capability: meta.id, input: { file: symbol.file, symbol: symbol.name, to }, target: `${symbol.file}#${symbol.name}`, summary: `Move ${symbol.name} from ${symbol.file} to ${to}, updating every import` }],
+    notes: ctx.index.files.includes(to) ? [] : [`${to} does not exist yet; ${meta.id} creates it.`],
   };
 }

@@ -4,15 +4,29 @@
  * what agentd can do.
  */
 import type { CapabilityMeta } from '../contracts/index.js';
-import { CATALOGUE } from './catalogue.js';
+import { CAPABILITY_GROUPS } from '../contracts/index.js';
+import { intentTable } from './intent-table.js';
+import { isUnbuilt } from './known-capabilities.js';
 import { hasPhrase } from './recognise-intents.js';
 import type { PlanOutcome } from './types.js';
 
 const VAGUE = ['better', 'improve', 'improvement', 'good', 'nicer', 'cleaner', 'stuff', 'thing', 'things', 'something', 'anything', 'help', 'work', 'fix', 'look', 'enhance', 'polish', 'magic', 'do'];
 const BUILD = ['build', 'implement', 'develop', 'create', 'add', 'generate', 'write'];
 
-const IMPROVE_OPTIONS = ['assess code quality', 'suggest refactorings', 'simplify the code', 'audit security', 'find performance problems'];
-const BUILD_OPTIONS = ['generate a component', 'add a REST endpoint', 'generate a CRUD resource', 'generate a database schema', 'write unit tests', 'write a README'];
+/** What a vague task is offered: these intents' labels, those the registered metas declare. */
+const IMPROVE_INTENTS = ['assess-quality', 'suggest', 'simplify', 'audit-security', 'find-performance'];
+/** What an unclear build task is offered: the labels of the generation intents, then tests and a README. */
+const BUILD_EXTRA = ['test-unit', 'doc-readme'];
+
+function labels(catalogue: CapabilityMeta[], ids: string[]): string[] {
+  const table = intentTable(catalogue);
+  return ids.flatMap((id) => table.filter((i) => i.id === id).map((i) => i.label));
+}
+
+function buildOptions(catalogue: CapabilityMeta[]): string[] {
+  const generation = intentTable(catalogue).filter((i) => i.family === 'generation').map((i) => i.label);
+  return generation.length > 0 ? [...generation.slice(0, 4), ...labels(catalogue, BUILD_EXTRA)] : [];
+}
 
 /** Options carry the place the task named, so an answer plans for that place. */
 function withPlace(options: string[], place: string | null): string[] {
@@ -20,36 +34,58 @@ function withPlace(options: string[], place: string | null): string[] {
 }
 
 export function clarify(task: string, words: string[], catalogue: CapabilityMeta[], place: string | null): PlanOutcome {
+  const improve = labels(catalogue, IMPROVE_INTENTS);
+  const unplanned = unplannedNamed(task, words, catalogue);
+  if (unplanned) return unplanned;
   if (words.length === 0 && task.trim().length === 0) {
-    return { kind: 'question', message: 'What should I do? For example: audit security, assess quality, rename getUser to fetchUser.', options: IMPROVE_OPTIONS };
+    return { kind: 'question', message: 'What should I do? For example: audit security, assess quality, rename getUser to fetchUser.', options: improve };
   }
   if (BUILD.some((w) => words.includes(w))) {
-    return { kind: 'question', message: `I understood that you want something built, but not what; which of these did you mean?`, options: BUILD_OPTIONS };
+    const options = buildOptions(catalogue);
+    // No generation capability is registered: building is outside what agentd can do today.
+    if (options.length === 0) return unsupported(task, catalogue);
+    return { kind: 'question', message: `I understood that you want something built, but not what; which of these did you mean?`, options };
   }
   if (VAGUE.some((w) => hasPhrase(words, w)) || place !== null) {
     const where = place ? ` ${place}` : ' the project';
-    return { kind: 'question', message: `"${task.trim()}" can mean several things for${where}; which of these did you mean?`, options: withPlace(IMPROVE_OPTIONS, place) };
+    return { kind: 'question', message: `"${task.trim()}" can mean several things for${where}; which of these did you mean?`, options: withPlace(improve, place) };
   }
   return unsupported(task, catalogue);
 }
 
+/**
+ * A task naming a registered capability that declares no planning data (by its id, or every word of its
+ * title): it is runnable by id, but the planner does not know how to plan it — said so, never a crash.
+ */
+function unplannedNamed(task: string, words: string[], catalogue: CapabilityMeta[]): PlanOutcome | null {
+  const lower = task.toLowerCase();
+  const named = catalogue.filter((m) => !m.planning && !isUnbuilt(m) && (lower.includes(m.id) || m.title.toLowerCase().split(/\W+/).filter((w) => w.length > 2).every((w) => words.some((x) => x === w || x === `${w}s`))));
+  if (named.length === 0) return null;
+  const list = named.map((m) => `${m.id} (${m.title})`).join(', ');
+  return { kind: 'unsupported', message: `${list} is registered but declares no planning data, so the planner does not know how to plan it; run it by id (a job with {"capability": "${named[0]!.id}"}).`, capabilities: capabilityList(catalogue) };
+}
+
+const capabilityList = (catalogue: CapabilityMeta[]): { id: string; title: string }[] =>
+  catalogue.filter((m) => !isUnbuilt(m)).sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => ({ id: m.id, title: m.title }));
+
+/** Every intent of the task gave no step (what it needs is not registered): the notes say why. */
+export function nothingToPlan(task: string, catalogue: CapabilityMeta[], notes: string[]): PlanOutcome {
+  const base = unsupported(task, catalogue);
+  return notes.length > 0 && base.kind === 'unsupported' ? { ...base, message: `${notes.join(' ')} ${base.message}` } : base;
+}
+
 const GROUP_WORDS: Record<string, string> = {
-  analysis: 'analyse code (security, quality, performance, complexity, smells, duplication, naming, structure, dependencies, lint)',
-  refactoring: 'refactor it (rename, move, extract a function, modernise, simplify, dedupe, suggest, verify with the tests)',
-  generation: 'generate code (components, routes, schemas, ...)',
-  testing: 'write and run tests',
-  documentation: 'write documentation',
-  debugging: 'diagnose, explain and fix errors',
+  analysis: 'analyse code', refactoring: 'refactor it', generation: 'generate code', testing: 'test it', documentation: 'document it', debugging: 'debug it',
 };
 
 export function unsupported(task: string, catalogue: CapabilityMeta[]): PlanOutcome {
-  const registered = new Set(catalogue.map((m) => m.id));
-  const groups = [...new Set(CATALOGUE.map((c) => c.group))];
-  const built = groups.filter((g) => CATALOGUE.some((c) => c.group === g && registered.has(c.id)));
-  const planned = groups.filter((g) => !built.includes(g));
-  const can = built.map((g) => GROUP_WORDS[g]).join('; ');
+  // What it can do: the intents of the registered metas, per group; a group with none is "not built yet".
+  const table = intentTable(catalogue);
+  const built = CAPABILITY_GROUPS.filter((g) => table.some((i) => i.candidates.some((c) => c.meta.group === g && !isUnbuilt(c.meta))));
+  const planned = CAPABILITY_GROUPS.filter((g) => !built.includes(g));
+  const can = built.map((g) => `${GROUP_WORDS[g]} (${[...new Set(table.filter((i) => i.candidates[0]!.meta.group === g && !isUnbuilt(i.candidates[0]!.meta)).map((i) => i.label))].join(', ')})`).join('; ');
   const later = planned.length > 0 ? ` Not built yet: ${planned.join(', ')}.` : '';
-  const capabilities = [...catalogue].sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => ({ id: m.id, title: m.title }));
+  const capabilities = capabilityList(catalogue);
   return { kind: 'unsupported', message: `agentd cannot do "${task.trim()}": it is outside agentd's capabilities. It can ${can}.${later}`, capabilities };
 }
 

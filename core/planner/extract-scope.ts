@@ -4,8 +4,7 @@
  * tests", "skip src/db.ts"), or is a destination ("to src/money.ts").
  */
 import { closeNames } from './fuzzy-words.js';
-import { INTENTS } from './intents.js';
-import { KNOWN_TERMS } from './known-terms.js';
+import type { PlannerWords } from './known-terms.js';
 import { foldersNamed, resolvePath, testGlobs, type PathResolution } from './resolve-target.js';
 import type { Token } from './task-text.js';
 import type { ProjectIndex } from './types.js';
@@ -27,18 +26,6 @@ const FILLERS = new Set(['the', 'my', 'our', 'all', 'its', 'this', 'that', 'thos
 const FOLDER_NOUNS = new Set(['folder', 'folders', 'directory', 'directories', 'dir', 'dirs']);
 /** Folder names too common in prose to read as a place without "in", "the ... folder" and the like. */
 const COMMON_NAMES = new Set(['data', 'test', 'tests', 'spec', 'types', 'docs', 'config', 'public', 'assets', 'api', 'app', 'build', 'dist', 'src', 'bin', 'scripts', 'components', 'hooks', 'routes', 'services', 'models', 'utils']);
-/**
- * One-word keywords of the analysis intents ("quality", "security", "naming", "smells"): in a project with a folder of
- * that name (agentd's own capabilities/analysis/quality), "assess the code quality" still asks for an
- * assessment of the project; the folder is meant only when the task says so ("in quality", "the
- * security folder").
- */
-const INTENT_WORDS = new Set(
-  INTENTS.filter((intent) => intent.family === 'analysis')
-    .flatMap((intent) => intent.keywords.map(([phrase]) => phrase.replace(/!$/, '')))
-    .filter((phrase) => !phrase.includes(' '))
-    .flatMap((word) => [word, `${word}s`]),
-);
 const TEST_WORDS = new Set(['test', 'tests', 'spec', 'specs', 'testing']);
 const JOINERS = new Set(['and', 'or', 'nor']);
 
@@ -76,13 +63,13 @@ function fileNamed(word: string, next: string, index: ProjectIndex): string | nu
   return hits.length === 1 ? hits[0]! : null;
 }
 
-function wordMention(tokens: Token[], i: number, index: ProjectIndex): Mention['resolution'] | null {
+function wordMention(tokens: Token[], i: number, index: ProjectIndex, terms: PlannerWords): Mention['resolution'] | null {
   const word = lower(tokens[i]);
   const prev = previousWord(tokens, i);
   const next = lower(tokens[i + 1]);
   const file = fileNamed(word, next, index);
   if (file) return { status: 'found', path: file, kind: 'file' };
-  const intentWord = INTENT_WORDS.has(word);
+  const intentWord = terms.intentWords.has(word);
   const scoped = (SCOPE_WORDS.has(prev) && !(intentWord && SCOPE_VERBS.has(prev))) || NEGATORS.has(prev) || FOLDER_NOUNS.has(next);
   // "modernize lib": a folder's exact name reads as the place unless it is also an everyday word or a task word.
   const exactName = !COMMON_NAMES.has(word) && !intentWord && index.folders.some((f) => f.slice(f.lastIndexOf('/') + 1) === tokens[i]!.text);
@@ -94,7 +81,7 @@ function wordMention(tokens: Token[], i: number, index: ProjectIndex): Mention['
   if (folders.length === 1) return { status: 'found', path: folders[0]!, kind: 'folder' };
   if (folders.length > 1) return { status: 'ambiguous', options: folders };
   if (FOLDER_NOUNS.has(next) && !FILLERS.has(word)) return resolvePath(word, index);
-  return nearMissFolder(word, prev, index);
+  return nearMissFolder(word, prev, index, terms);
 }
 
 /** Words that put a place after them: "in srcc", "of srcc" (not "for", "on": "for performance", "on save"). */
@@ -105,8 +92,8 @@ const PLACE_WORDS = new Set(['in', 'inside', 'within', 'under', 'of', 'across'])
  * of a folder of the project is that folder misspelled — asked about with the close names, never
  * silently widened to the whole project.
  */
-function nearMissFolder(word: string, prev: string, index: ProjectIndex): Mention['resolution'] | null {
-  if (!PLACE_WORDS.has(prev) || word.length < 3 || FILLERS.has(word) || KNOWN_TERMS.has(word) || INTENT_WORDS.has(word) || COMMON_NAMES.has(word)) return null;
+function nearMissFolder(word: string, prev: string, index: ProjectIndex, terms: PlannerWords): Mention['resolution'] | null {
+  if (!PLACE_WORDS.has(prev) || word.length < 3 || FILLERS.has(word) || terms.known.has(word) || terms.intentWords.has(word) || COMMON_NAMES.has(word)) return null;
   const byName = new Map<string, string>();
   for (const folder of index.folders) {
     const name = folder.slice(folder.lastIndexOf('/') + 1);
@@ -117,14 +104,14 @@ function nearMissFolder(word: string, prev: string, index: ProjectIndex): Mentio
   return near.length > 0 ? { status: 'missing', suggestions: near.map((name) => byName.get(name)!) } : null;
 }
 
-export function extractMentions(tokens: Token[], index: ProjectIndex): Mention[] {
+export function extractMentions(tokens: Token[], index: ProjectIndex, terms: PlannerWords): Mention[] {
   const mentions: Mention[] = [];
   tokens.forEach((token, i) => {
     let resolution: Mention['resolution'] | null = null;
     if (token.kind === 'path' || (token.kind === 'quoted' && looksLikePath(token.text) && !/\s/.test(token.text))) {
       resolution = resolvePath(token.text, index);
     } else if (token.kind === 'word') {
-      resolution = wordMention(tokens, i, index);
+      resolution = wordMention(tokens, i, index, terms);
     }
     if (!resolution) return;
     const prev = previousWord(tokens, i);

@@ -1,10 +1,12 @@
 /**
  * Turns draft steps into the plan: numbers them, marks each available or "not built yet", fits inputs
- * to the registered inputSchema (unknown keys dropped with a note, never sent), and appends
- * refactoring.verify after writing steps so changes are checked with the project's type-check and tests.
+ * to the registered inputSchema (unknown keys dropped with a note, never sent), and appends the step of
+ * the capability with the role 'verify-writes' after writing steps so changes are checked with the
+ * project's type-check and tests (writers declaring `behaviourNeutral` need none).
  */
 import type { CapabilityMeta, JSONSchema } from '../contracts/index.js';
-import { CATALOGUE } from './catalogue.js';
+import { withRole } from './intent-table.js';
+import { isUnbuilt } from './known-capabilities.js';
 import type { DraftStep } from './planning-context.js';
 import type { Plan, PlanFilters, PlannedStep, ProjectIndex } from './types.js';
 
@@ -46,31 +48,28 @@ export function fitToSchema(value: unknown, schema: JSONSchema | SchemaNode, pat
 function planStep(draft: DraftStep, index: number, catalogue: CapabilityMeta[], notes: string[]): PlannedStep {
   const meta = catalogue.find((m) => m.id === draft.capability);
   const base = { index, capability: draft.capability, target: draft.target, summary: draft.summary };
-  if (!meta) {
-    const known = CATALOGUE.some((c) => c.id === draft.capability);
-    return { ...base, input: draft.input, available: false, reason: known ? 'not built yet' : 'not registered' };
-  }
+  // A planned capability that is not built: its input is what its own planned entry's fields drafted, never sent.
+  if (isUnbuilt(meta)) return { ...base, input: draft.input, available: false, reason: 'not built yet' };
+  if (!meta) return { ...base, input: draft.input, available: false, reason: 'not registered' };
   const dropped: string[] = [];
   const input = fitToSchema(draft.input, meta.inputSchema, '', dropped) as Record<string, unknown>;
   if (dropped.length > 0) notes.push(`Step ${index + 1} (${meta.id}) does not accept ${dropped.join(', ')}; left out.`);
   return { ...base, input, available: true };
 }
 
-function verifyDraft(index: ProjectIndex, notes: string[]): DraftStep | null {
+/** The capability appended after writing steps (role 'verify-writes'), when one is registered. */
+export function verifierOf(catalogue: CapabilityMeta[]): CapabilityMeta | undefined {
+  return withRole(catalogue, 'verify-writes').find((m) => !isUnbuilt(m));
+}
+
+function verifyDraft(verifier: CapabilityMeta, index: ProjectIndex, notes: string[]): DraftStep | null {
   const checks = [index.project.tsconfig ? 'typecheck' : null, index.project.testCommand ? 'tests' : null].filter((c): c is string => c !== null);
   if (checks.length === 0) {
     notes.push('The project has no tsconfig.json and no test script, so the changes cannot be verified by a type-check or tests.');
     return null;
   }
-  return { capability: 'refactoring.verify', input: { checks }, target: null, summary: `Verify the staged changes: ${checks.join(' and ')} before and after; roll back if anything that passed fails` };
+  return { capability: verifier.id, input: { checks }, target: null, summary: `Verify the staged changes: ${checks.join(' and ')} before and after; roll back if anything that passed fails` };
 }
-
-/**
- * Writers whose staged changes cannot change what the code does, so no verify step follows them:
- * the documentation capabilities write Markdown files, and documentation.inline inserts doc comments
- * only (it checks itself that every file's tokens are unchanged before staging).
- */
-const BEHAVIOUR_NEUTRAL_WRITERS = new Set(['documentation.api', 'documentation.inline', 'documentation.readme', 'documentation.contributing', 'documentation.architecture', 'documentation.examples']);
 
 export interface FinalizeOptions {
   intent: string;
@@ -86,15 +85,20 @@ export interface FinalizeOptions {
 export function finalizePlan(options: FinalizeOptions): Plan {
   const notes = [...options.notes];
   const drafts = dedupeDrafts(options.drafts);
-  const writes = drafts.some((d) => !BEHAVIOUR_NEUTRAL_WRITERS.has(d.capability) && options.catalogue.find((m) => m.id === d.capability)?.writes === true);
-  if (options.verify && writes && !drafts.some((d) => d.capability === 'refactoring.verify')) {
-    const verify = verifyDraft(options.index, notes);
+  // Writers whose staged changes cannot change what the code does (documentation) declare `behaviourNeutral`.
+  const writes = drafts.some((d) => {
+    const meta = options.catalogue.find((m) => m.id === d.capability);
+    return meta?.writes === true && meta.planning?.behaviourNeutral !== true && !isUnbuilt(meta);
+  });
+  const verifier = verifierOf(options.catalogue);
+  if (options.verify && writes && verifier && !drafts.some((d) => d.capability === verifier.id)) {
+    const verify = verifyDraft(verifier, options.index, notes);
     if (verify) drafts.push(verify);
   }
   const steps = drafts.map((d, i) => planStep(d, i, options.catalogue, notes));
   const skipped = steps.filter((s) => !s.available);
   if (skipped.length > 0) {
-    notes.push(`${skipped.length} of ${steps.length} step(s) use capabilities that are not built yet (${[...new Set(skipped.map((s) => s.capability))].join(', ')}); they are shown and skipped, never faked.`);
+    notes.push(`${skipped.length} of ${steps.length} step(s) use capabilities that are not built yet or not registered (${[...new Set(skipped.map((s) => s.capability))].join(', ')}); they are shown and skipped, never faked.`);
   }
   // The summary was drafted before the verify step was added and duplicates dropped: count the real steps.
   const summary = options.summary.replace(/\b\d+ step\(s\)\.$/, `${steps.length} step(s).`);

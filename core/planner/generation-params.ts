@@ -1,10 +1,9 @@
 /**
  * What a generation step is about, read from prose: the new thing's name ("called ProfileCard", "a
  * user profile page" -> UserProfilePage), its parts ("with an avatar and a form"), the resource of an
- * endpoint ("for orders"), HTTP methods, fields, and framework or library choices.
+ * endpoint ("for orders") and HTTP methods; read by the 'generate' strategy's field sources (fill-fields.ts).
  */
-import { FRAMEWORKS, LIBRARIES, pickOptions } from './extract-options.js';
-import { extractFields, nameAfterMarker } from './extract-params.js';
+import { nameAfterMarker } from './extract-params.js';
 import type { PlanContext } from './planning-context.js';
 import type { Token } from './task-text.js';
 
@@ -66,16 +65,4 @@ export function resourceOf(ctx: PlanContext): string | null {
 
 export function methodsOf(text: string): string[] {
   return [...new Set([...text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!))];
-}
-
-/** Common inputs of generation steps: fields, framework and library choices (the project's when none is named). */
-export function generationOptions(ctx: PlanContext): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  const fields = extractFields(ctx.text);
-  if (fields.length > 0) input.fields = fields;
-  const framework = pickOptions(ctx.words, FRAMEWORKS)[0] ?? (ctx.index.project.framework !== 'none' ? ctx.index.project.framework : undefined);
-  if (framework) input.framework = framework;
-  const library = pickOptions(ctx.words, LIBRARIES)[0];
-  if (library) input.library = library;
-  return input;
 }

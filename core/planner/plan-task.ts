@@ -5,6 +5,7 @@
  */
 import { answeredTasks, chosenOption, firstPlan } from './answer-question.js';
 import { planFresh, planningContext } from './plan-fresh.js';
+import { knownCapabilities } from './known-capabilities.js';
 import { refinePlan } from './refine.js';
 import type { PlanOutcome, PlanTaskOptions } from './types.js';
 
@@ -44,7 +45,9 @@ function advance(state: State | null, message: string, base: Base): State {
 }
 
 export function planTask(task: string, options: PlanTaskOptions): PlanOutcome {
-  const { turns, previousPlan, ...base } = options;
+  const { turns, previousPlan, ...given } = options;
+  // The planned-but-unbuilt capabilities join the catalogue; finalize-plan shows their steps unavailable.
+  const base = { ...given, catalogue: knownCapabilities(given.catalogue, given.planned) };
   let state: State | null = null;
   // Earlier user turns are replayed to recover the last plan or question (the planner keeps no state).
   for (const turn of turns ?? []) {

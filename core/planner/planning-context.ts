@@ -2,6 +2,8 @@
 import type { CapabilityMeta } from '../contracts/index.js';
 import type { PastedError } from './error-text.js';
 import type { Mention } from './extract-scope.js';
+import type { IntentDef } from './intent-table.js';
+import type { PlannerWords } from './known-terms.js';
 import type { IntentMatch } from './recognise-intents.js';
 import type { Token } from './task-text.js';
 import type { ProjectIndex, QuestionOutcome } from './types.js';
@@ -15,6 +17,9 @@ export interface PlanContext {
   mentions: Mention[];
   index: ProjectIndex;
   catalogue: CapabilityMeta[];
+  /** The intents of the registered metas (intent-table.ts). */
+  table: IntentDef[];
+  terms: PlannerWords;
   error: PastedError | null;
   intents: IntentMatch[];
 }
@@ -29,21 +34,14 @@ export interface DraftStep {
 export interface Drafted {
   steps: DraftStep[];
   notes: string[];
+  /** True when the steps are the build workflow. */
+  workflow?: boolean;
 }
 
 export type BuildOutcome = Drafted | QuestionOutcome;
 
 export function isQuestion(outcome: BuildOutcome): outcome is QuestionOutcome {
   return (outcome as QuestionOutcome).kind === 'question';
-}
-
-/** The first registered capability of a preference list, else the first (shown as not built yet). */
-export function pickCapability(candidates: string[], catalogue: CapabilityMeta[]): string {
-  return candidates.find((id) => catalogue.some((m) => m.id === id)) ?? candidates[0]!;
-}
-
-export function isRegistered(id: string, catalogue: CapabilityMeta[]): boolean {
-  return catalogue.some((m) => m.id === id);
 }
 
 export function question(message: string, options: string[], replaces?: string): QuestionOutcome {

@@ -1,10 +1,11 @@
 /**
- * Scores every intent of the table against a task's plain words and picks the ones the task asks for:
+ * Scores every intent of the table (read from the registered metas, intent-table.ts) against a task's plain words and picks the ones the task asks for:
  * the best-scoring intent, plus any other whose own evidence (words no already-picked intent used)
  * is strong on its own ("audit security and performance" -> two intents; "component tests" -> one).
  */
 import { wordMatch } from './fuzzy-words.js';
-import { INTENTS, type IntentDef, type IntentFamily } from './intents.js';
+import type { IntentFamily, PhraseCondition } from '../contracts/index.js';
+import type { IntentDef } from './intent-table.js';
 import { isStopword } from './task-text.js';
 
 export interface KeywordHit {
@@ -44,9 +45,9 @@ export function matchPhrase(words: string[], phrase: string): { quality: number;
 }
 
 /** Every intent with a positive score, best first (ties keep table order). Words: lower case, stop words removed. */
-export function scoreIntents(words: string[]): IntentMatch[] {
+export function scoreIntents(words: string[], intents: readonly IntentDef[]): IntentMatch[] {
   const matches: IntentMatch[] = [];
-  for (const intent of INTENTS) {
+  for (const intent of intents) {
     const hits: KeywordHit[] = [];
     for (const [phrase, weight] of intent.keywords) {
       const found = matchPhrase(words, phrase);
@@ -95,4 +96,10 @@ export function scoringWords(words: string[]): string[] {
 /** True when the phrase occurs in the words (typo-tolerant). */
 export function hasPhrase(words: string[], phrase: string): boolean {
   return matchPhrase(words, phrase) !== null;
+}
+
+/** True when the words satisfy a planning condition: one of `any` occurs (when given) and none of `none`. */
+export function conditionHolds(words: string[], condition: PhraseCondition): boolean {
+  if (condition.any && !condition.any.some((p) => hasPhrase(words, p))) return false;
+  return !(condition.none ?? []).some((p) => hasPhrase(words, p));
 }

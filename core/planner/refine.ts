@@ -6,9 +6,9 @@
  */
 import type { CapabilityMeta } from '../contracts/index.js';
 import { buildSteps } from './build-steps.js';
-import { FRAMEWORKS, LIBRARIES, pickOptions } from './extract-options.js';
 import { extractFields, extractMinSeverity } from './extract-params.js';
-import { finalizePlan } from './finalize-plan.js';
+import { pickVocabulary } from './fill-fields.js';
+import { finalizePlan, verifierOf } from './finalize-plan.js';
 import { declinesVerification, planningContext } from './plan-fresh.js';
 import { isQuestion, type DraftStep, type PlanContext } from './planning-context.js';
 import { SECONDARY_SCORE } from './recognise-intents.js';
@@ -17,7 +17,7 @@ import type { Plan, PlanOutcome, PlanTaskOptions } from './types.js';
 
 const MARKERS = ['also', 'instead', 'only', 'just', 'too', 'well', 'except', 'but', 'include', 'including', 'exclude', 'excluding', 'skip', 'without', 'call', 'name', 'use', 'add', 'remove', 'drop', 'rather', 'plus', "don't", 'dont', 'not', 'no', 'actually'];
 const NEW_NAME = /\b(?:call|name)\s+it\s+[`'"]?([A-Za-z_$][\w$]*)|\buse\s+[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b|\brename\s+it\s+to\s+[`'"]?([A-Za-z_$][\w$]*)|^[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b/i;
-const AUTO_NOTES = /not built yet \(|does not accept|cannot be verified/;
+const AUTO_NOTES = /not built yet or not registered \(|does not accept|cannot be verified/;
 const SEVERITY_NOTE = /^(Refined: )?[Oo]nly findings of severity/;
 
 interface Refinement {
@@ -86,15 +86,21 @@ function applyName(r: Refinement, name: string): void {
   r.changed = true;
 }
 
+/** The vocabularies of the generation steps' framework fields (planning data). */
+function frameworkVocabulary(catalogue: CapabilityMeta[]) {
+  return catalogue.flatMap((m) => (m.planning?.fields ?? []).flatMap((f) => (f.from === 'framework' ? f.vocabulary : [])));
+}
+
 function applyGeneration(r: Refinement, ctx: PlanContext): void {
   const fields = extractFields(ctx.text);
-  const framework = pickOptions(ctx.words, FRAMEWORKS)[0];
-  for (const step of r.steps.filter((s) => s.capability.startsWith('generation.'))) {
+  const framework = pickVocabulary(ctx, frameworkVocabulary(ctx.catalogue))[0];
+  const generated = (id: string): boolean => ctx.catalogue.some((m) => m.id === id && m.planning?.generates !== undefined);
+  for (const step of r.steps.filter((s) => generated(s.capability))) {
     if (fields.length > 0) step.input.fields = [...((step.input.fields as unknown[]) ?? []), ...fields];
     if (framework) step.input.framework = framework;
   }
   if (fields.length > 0 || framework) {
-    r.changed = r.steps.some((s) => s.capability.startsWith('generation.'));
+    r.changed = r.steps.some((s) => generated(s.capability));
     if (r.changed) r.notes.push(`Refined: ${[fields.length > 0 ? `fields ${fields.map((f) => f.name).join(', ')}` : '', framework ?? ''].filter(Boolean).join(', ')}.`);
   }
 }
@@ -104,7 +110,7 @@ function applyNewIntents(r: Refinement, ctx: PlanContext, previous: Plan): void 
   const present = new Set(previous.steps.map((s) => s.capability));
   const inherited = previous.steps.find((s) => s.input.include !== undefined || s.input.exclude !== undefined)?.input;
   for (const match of ctx.intents) {
-    if (match.score < SECONDARY_SCORE || match.intent.capabilities.some((c) => present.has(c))) continue;
+    if (match.score < SECONDARY_SCORE || match.intent.candidates.some((c) => present.has(c.meta.id))) continue;
     const built = buildSteps(ctx, match.intent);
     if (isQuestion(built)) continue;
     // "also check performance" checks the same place as the plan it extends.
@@ -114,7 +120,8 @@ function applyNewIntents(r: Refinement, ctx: PlanContext, previous: Plan): void 
         if (inherited.exclude !== undefined) step.input.exclude = structuredClone(inherited.exclude);
       }
     }
-    const verifyAt = r.steps.findIndex((s) => s.capability === 'refactoring.verify');
+    const verifier = verifierOf(ctx.catalogue)?.id;
+    const verifyAt = r.steps.findIndex((s) => s.capability === verifier);
     r.steps.splice(verifyAt < 0 ? r.steps.length : verifyAt, 0, ...built.steps);
     r.notes.push(`Refined: added ${match.intent.label}.`);
     r.changed = true;
@@ -134,12 +141,14 @@ export function refinePlan(task: string, options: PlanTaskOptions & { previousPl
   const name = NEW_NAME.exec(task.trim());
   const newName = name ? (name[1] ?? name[2] ?? name[3] ?? name[4])! : null;
   // "use vue instead" changes the framework, not the name.
-  if (newName && pickOptions([newName.toLowerCase()], { ...FRAMEWORKS, ...LIBRARIES }).length === 0) applyName(r, newName);
+  const choices = options.catalogue.flatMap((m) => (m.planning?.fields ?? []).flatMap((f) => ('vocabulary' in f && (f.from === 'framework' || f.field === 'library') ? f.vocabulary : [])));
+  if (newName && pickVocabulary({ words: [newName.toLowerCase()], text: newName }, choices).length === 0) applyName(r, newName);
   applyGeneration(r, ctx);
   applyNewIntents(r, ctx, previous);
   const noVerify = declinesVerification(task);
   if (noVerify) {
-    r.steps = r.steps.filter((s) => s.capability !== 'refactoring.verify');
+    const verifier = verifierOf(options.catalogue)?.id;
+    r.steps = r.steps.filter((s) => s.capability !== verifier);
     r.notes.push('Refined: no verification step (as asked).');
     r.changed = true;
   }

@@ -5,6 +5,7 @@
  * (from its line to the line before the file's next top-level declaration). A name that is not declared
  * is asked about (did you mean …), never widened to the whole project.
  */
+import type { CapabilityMeta } from '../contracts/index.js';
 import type { DraftStep, PlanContext } from './planning-context.js';
 import { didYouMean, question } from './planning-context.js';
 import { resolveSymbol } from './resolve-target.js';
@@ -35,8 +36,13 @@ export function symbolFocus(ctx: PlanContext): SymbolFilter | QuestionOutcome | 
 }
 
 /** The analysis steps limited to the declaring file; other steps as they were. */
-export function focusSteps(steps: DraftStep[], focus: SymbolFilter): DraftStep[] {
-  return steps.map((step) => (step.capability.startsWith('analysis.') ? { ...step, input: { ...step.input, include: [focus.file] }, target: `${focus.file}#${focus.name}` } : step));
+export function focusSteps(steps: DraftStep[], focus: SymbolFilter, catalogue: CapabilityMeta[]): DraftStep[] {
+  return steps.map((step) => (isAnalysis(step.capability, catalogue) ? { ...step, input: { ...step.input, include: [focus.file] }, target: `${focus.file}#${focus.name}` } : step));
+}
+
+/** Analysis capabilities read files and report findings: a symbol focus limits them. */
+export function isAnalysis(id: string, catalogue: CapabilityMeta[]): boolean {
+  return catalogue.find((m) => m.id === id)?.group === 'analysis';
 }
 
 export function focusNote(focus: SymbolFilter): string {

@@ -40,7 +40,7 @@ export interface PlannedStep {
   /** The file, folder or symbol the step is about, or null for the whole project. */
   target: string | null;
   summary: string;
-  /** False when the capability is not registered: the step is shown and skipped, never faked. */
+  /** False when the capability is not registered (planned, not built yet): the step is shown and skipped, never faked. */
   available: boolean;
   reason?: string;
   /**
@@ -89,13 +89,18 @@ export type PlanOutcome =
   | { kind: 'unsupported'; message: string; capabilities: { id: string; title: string }[] };
 
 export interface PlanTaskOptions {
-  /** Metas of the registered capabilities (`registry.list()`). */
+  /** Metas of the registered capabilities (`registry.list()`): their `planning` data is all the planner knows. */
   catalogue: CapabilityMeta[];
+  /**
+   * Capabilities planned but not built yet (`loadPlanned(defaultRoots())`, capabilities/planned.ts):
+   * recognised, and their steps shown unavailable ("not built yet"), never run. Optional.
+   */
+  planned?: CapabilityMeta[];
   projectIndex: ProjectIndex;
   /** Earlier turns of the session, oldest first, not including `task`. */
   turns?: Turn[];
   /** The plan the task refines (a follow-up turn); null or absent when there is none. */
   previousPlan?: Plan | null;
-  /** Append refactoring.verify after writing steps (default true). */
+  /** Append the 'verify-writes' capability's step after writing steps (default true). */
   verify?: boolean;
 }

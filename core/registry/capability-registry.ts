@@ -1,7 +1,7 @@
 /** The registry of discovered capabilities: meta by id, the module that holds each, and their input validators. */
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import type { CapabilityGroup, CapabilityMeta, RegisteredCapability } from '../contracts/index.js';
+import type { CapabilityGroup, CapabilityMeta, InvocableCapability, InvokeScope, RegisteredCapability } from '../contracts/index.js';
 import { AgentdError, quoteInput } from '../errors/index.js';
 import { closestMatch } from '../fuzzy/index.js';
 import { InputValidators, type InputValidation } from './input-validators.js';
@@ -87,6 +87,30 @@ export class CapabilityRegistry {
     const suggestion = closestMatch(id, this.byId.keys());
     const hint = suggestion ? `did you mean "${suggestion}"?` : 'GET /capabilities lists the registered ids.';
     throw new AgentdError('unknown_capability', `No capability is registered as ${quoteInput(id)}; ${hint}`);
+  }
+
+  /**
+   * What a step of `id` may run through `ctx.invoke`: its meta.execution.composes and, transitively,
+   * theirs, each as plain data (module path, binding, inputSchema). Undefined when it composes nothing.
+   * An id listed but not registered is left out: invoking it is then refused with the list.
+   */
+  invokeScope(id: string): InvokeScope | undefined {
+    const composes = this.require(id).meta.execution?.composes ?? [];
+    if (composes.length === 0) return undefined;
+    const invocable: InvocableCapability[] = [];
+    const seen = new Set<string>([id]);
+    const queue = [...composes];
+    while (queue.length > 0) {
+      const next = queue.shift()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const found = this.byId.get(next);
+      if (!found) continue;
+      const own = found.meta.execution?.composes ?? [];
+      invocable.push({ id: next, modulePath: found.modulePath, ...(found.binding === undefined ? {} : { binding: found.binding }), inputSchema: found.meta.inputSchema, composes: [...own] });
+      queue.push(...own);
+    }
+    return { capabilityId: id, composes: [...composes], invocable };
   }
 
   /**

@@ -5,3 +5,4 @@ export { defaultRoots } from './default-roots.js';
 export type { InputError, InputValidation } from './input-validators.js';
 export { closestMatch, editDistance } from '../fuzzy/index.js';
 export { META_SCHEMA } from './meta-schema.js';
+export { loadPlanned } from './load-planned.js';

@@ -1,5 +1,6 @@
 /** The JSON Schema every capability's `meta` must satisfy (checked with ajv when the module is registered). */
 import { CAPABILITY_GROUPS } from '../contracts/index.js';
+import { PLANNING_SCHEMA } from './planning-schema.js';
 
 /** semver 2.0.0, from semver.org (numbered groups dropped). */
 export const SEMVER_PATTERN =
@@ -30,5 +31,18 @@ export const META_SCHEMA = {
       type: 'object', required: ['runs', 'without'], additionalProperties: false,
       properties: { runs: { type: 'string', minLength: 1 }, without: { type: 'string', minLength: 1 } },
     },
+    // The planner's data (core/contracts/planning.ts); null or absent: runnable by id, not planned.
+    planning: PLANNING_SCHEMA,
+    // --- execution (core/contracts CapabilityExecution; capabilities/README.md) ---
+    execution: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        parses: { enum: ['syntax-tree', 'ts-program', 'none'] },
+        composes: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: ID_PATTERN } },
+        cost: { enum: ['light', 'heavy'] },
+        thread: { enum: ['main', 'second'] },
+      },
+    },
+    // --- end execution ---
   },
 } as const;

@@ -4,8 +4,7 @@
  * other checks down with it; it is remembered and reported only when that check is asked for.
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Capability, RegisteredCapability } from '../contracts/index.js';
+import type { RegisteredCapability } from '../contracts/index.js';
 import { AgentdError, isAgentdError } from '../errors/index.js';
 import { CapabilityRegistry } from '../registry/capability-registry.js';
 import { defaultRoots } from '../registry/default-roots.js';
@@ -56,12 +55,6 @@ export function sharedAnalysisCatalog(roots: string[] = defaultRoots()): Promise
     loaded.set(key, catalog);
   }
   return catalog;
-}
-
-/** The module's run function (the registry imported it already; this import is served from the module cache). */
-export async function loadCapability(registered: RegisteredCapability): Promise<Capability> {
-  const exports = (await import(pathToFileURL(registered.modulePath).href)) as Capability;
-  return exports;
 }
 
 const configCatalogs = new WeakMap<AnalysisCatalog, ConfigCatalog>();

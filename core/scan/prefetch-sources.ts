@@ -6,6 +6,7 @@
  * see core/parsing/cached-parse.ts). Nothing is reported from here: a file that cannot be read or
  * parsed is reported by the checks, as before.
  */
+import { checkParsesSources } from '../registry/execution-index.js';
 import { parseCachedAsync } from '../parsing/cached-parse.js';
 import { flatParserAvailable } from '../parsing/flat-parser.js';
 import { listSourcePaths } from '../syntax/parse-sources.js';
@@ -14,11 +15,9 @@ import { getProjectContext } from '../project/cached-project.js';
 import { openWorkspace } from '../workspace/overlay-workspace.js';
 import type { ScanOptions } from './scan-types.js';
 
-/** Checks that parse no source file (the dependency check reads manifests only). */
-const NOT_PARSING = new Set(['dependencies', 'analysis.dependencies']);
-
+/** Whether any check parses source files: `meta.execution.parses` from the build's index (the modules are not loaded yet). */
 function parsesSources(checks: string[]): boolean {
-  return checks.flatMap((c) => c.split(',')).some((c) => c.trim() !== '' && !NOT_PARSING.has(c.trim()));
+  return checks.flatMap((c) => c.split(',')).some((c) => c.trim() !== '' && checkParsesSources(c.trim(), 'analysis'));
 }
 
 /**

@@ -1,19 +1,27 @@
 /**
- * Runs the selected checks: the composing ones (quality) last, after every other result is in; the
- * others in this thread, except those of SECOND_THREAD_CHECKS, which run at the same time in the scan's
- * second thread when there is work for both threads (second-thread.ts says why that pays).
+ * Runs the selected checks: the composing ones (`meta.execution.composes`, e.g. quality) last, after
+ * every other result is in; the others in this thread, except those whose `meta.execution.thread` is
+ * `second`, which run at the same time in the scan's second thread when there is work for both threads
+ * (second-thread.ts says why that pays).
  */
 import type { StepResult, ToolBudget } from '../contracts/index.js';
 import { runStep, type StepHooks, type StepOutcome, type StepSpec } from './run-step.js';
 import { reviewResult } from '../project-config/index.js';
 import { parseForSharing, type SharedParse } from './shared-parse.js';
-import { runInSecondThread, secondThreadFree, SECOND_THREAD_CHECKS, type SecondThreadRun } from './second-thread.js';
+import { runInSecondThread, secondThreadFree, type SecondThreadRun } from './second-thread.js';
 import { AgentdError, isAgentdError } from '../errors/index.js';
 
 export type CheckOutcome = StepOutcome;
 
-/** Checks that compose the others' results (they see them as ctx.previous). */
-export const COMPOSING_CHECKS = new Set(['analysis.quality']);
+/** A check that composes others' results (it sees them as ctx.previous) runs after them. */
+export function composes(spec: StepSpec): boolean {
+  return (spec.execution?.composes?.length ?? 0) > 0;
+}
+
+/** Checks that neither compose others nor feed a composing check's per-file memo entries say so in their meta. */
+export function takesSecondThread(spec: StepSpec): boolean {
+  return spec.execution?.thread === 'second';
+}
 
 function cancelled(): AgentdError {
   return new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
@@ -70,9 +78,9 @@ async function reviewedHere(outcome: CheckOutcome, spec: StepSpec, hooks: StepHo
 
 export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: boolean | 'auto'): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
-  const composing = specs.filter((s) => COMPOSING_CHECKS.has(s.id));
-  const rest = specs.filter((s) => !COMPOSING_CHECKS.has(s.id));
-  let offload = useSecondThread(parallel) && secondThreadFree() ? rest.filter((s) => SECOND_THREAD_CHECKS.has(s.id)) : [];
+  const composing = specs.filter(composes);
+  const rest = specs.filter((s) => !composes(s));
+  let offload = useSecondThread(parallel) && secondThreadFree() ? rest.filter(takesSecondThread) : [];
   // A thread with nothing to do beside it gains nothing and costs a second parse.
   if (offload.length === rest.length) offload = [];
   const local = rest.filter((s) => !offload.includes(s));

@@ -5,7 +5,7 @@
  * time in a second thread (run-checks.ts, second-thread.ts; by default only when a core is idle). No daemon.
  */
 import ignore from 'ignore';
-import type { CapabilityMeta, Finding, RegisteredCapability } from '../contracts/index.js';
+import type { CapabilityMeta, Finding, InvokeScope, RegisteredCapability } from '../contracts/index.js';
 import { inputFor, SUPPRESSIONS_META, type ProjectSettings } from '../project-config/index.js';
 import { scanExclude, scanInclude, scanReview, scanSettings, suppressionsRun, type SuppressedFinding } from './scan-review.js';
 import { createLocalContext } from '../context/local-context.js';
@@ -67,6 +67,19 @@ function plan(options: ScanOptions, selected: RegisteredCapability[], include: s
   });
 }
 
+function specOf(step: Planned, index: number, invoke: InvokeScope | undefined): StepSpec {
+  const { meta, modulePath, binding } = step.registered;
+  return {
+    id: meta.id,
+    modulePath,
+    ...(binding === undefined ? {} : { binding }),
+    ...(meta.execution ? { execution: meta.execution } : {}),
+    ...(invoke ? { invoke } : {}),
+    input: step.input,
+    index,
+  };
+}
+
 interface Reported {
   capability: string;
   findings: readonly Finding[];
@@ -112,7 +125,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const { include, changed } = await includeList(options, given);
   const steps = plan(options, selected, include ?? undefined, settings, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
-  const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => ({ id: step.registered.meta.id, modulePath: step.registered.modulePath, ...(step.registered.binding === undefined ? {} : { binding: step.registered.binding }), input: step.input, index }));
+  const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => specOf(step, index, catalog.registry.invokeScope(step.registered.meta.id)));
   // The sources the scan covers, read once: the report counts them, the review finds agentd-ignore comments in them.
   const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
   const scanned = include === null ? { files: [], skipped: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));

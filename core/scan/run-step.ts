@@ -1,8 +1,7 @@
-/** One analysis check run in this thread with its own local context over the scan's root (shared by runScan and the scan worker). */
-import { pathToFileURL } from 'node:url';
-import type { Capability, StepResult, ToolBudget } from '../contracts/index.js';
-import { createLocalContext } from '../context/local-context.js';
-import { isAgentdError } from '../errors/index.js';
+/** One analysis check run in this thread through the in-process StepRunner, with its own local context over the scan's root (shared by runScan and the scan worker). */
+import { DEFAULT_LIMITS, type CapabilityExecution, type InvokeScope, type StepResult, type ToolBudget } from '../contracts/index.js';
+import { InProcessRunner } from '../executor/in-process-runner.js';
+import type { StepTask } from '../executor/protocol.js';
 import { runReviewed, type FindingReview, type ReviewedRun } from '../project-config/index.js';
 import type { CapabilityRun } from '../report/index.js';
 import type { RootWalker } from '../workspace/list-files.js';
@@ -14,6 +13,10 @@ export interface StepSpec {
   /** A runner module's data (a third-party plugin: core/contracts RegisteredCapability.binding). */
   binding?: unknown;
   input: Record<string, unknown>;
+  /** What its ctx.invoke may run (the registry's invokeScope). */
+  invoke?: InvokeScope;
+  /** Its meta.execution (core/contracts CapabilityExecution): where and when the scan runs it. */
+  execution?: CapabilityExecution;
   /** The step's place in the whole scan, for progress. */
   index: number;
 }
@@ -39,33 +42,52 @@ export interface StepOutcome {
   suppressed?: ReviewedRun['suppressed'];
 }
 
+/** The task a StepRunner takes for one check of the scan (the budget, walk and review are the runner's). */
+function taskOf(step: StepSpec, hooks: StepHooks, previous: StepResult[]): StepTask {
+  return {
+    jobId: 'scan',
+    stepIndex: step.index,
+    capabilityId: step.id,
+    modulePath: step.modulePath,
+    input: step.input,
+    root: hooks.root,
+    staged: [],
+    previous,
+    maxToolCalls: hooks.budget.max,
+    toolCallsUsed: hooks.budget.used,
+    maxMemoryMB: DEFAULT_LIMITS.maxMemoryMB,
+    permissions: { projectCode: hooks.projectCode === true },
+    ...(step.binding === undefined ? {} : { binding: step.binding }),
+    ...(step.invoke ? { invoke: step.invoke } : {}),
+  };
+}
+
 export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[]): Promise<StepOutcome> {
   const started = performance.now();
   const report = (percent: number, message?: string): void =>
     hooks.onProgress?.({ percent: ((step.index + Math.min(100, Math.max(0, percent)) / 100) / hooks.total) * 100, capability: step.id, message: message ?? step.id });
   report(0, `${step.id}: starting`);
-  try {
-    const mod = (await import(pathToFileURL(step.modulePath).href)) as Capability & { bindCapability?: (binding: unknown) => Capability };
-    const capability = step.binding !== undefined && typeof mod.bindCapability === 'function' ? mod.bindCapability(step.binding) : mod;
-    const { ctx } = await createLocalContext({
-      root: hooks.root,
-      jobId: 'scan',
-      stepIndex: step.index,
-      budget: hooks.budget,
-      permissions: { projectCode: hooks.projectCode === true },
-      previous,
-      ...(hooks.signal ? { signal: hooks.signal } : {}),
-      onProgress: report,
-      onLog: (level, message) => hooks.onLog?.(step.id, level, message),
-      ...(hooks.walk ? { walk: hooks.walk } : {}),
-    });
-    const run = (input: unknown, context: typeof ctx): Promise<StepResult> => capability.run(input, context);
-    const { result, suppressed } = hooks.review ? await runReviewed(run, step.id, step.input, ctx, hooks.review) : { result: await run(step.input, ctx), suppressed: [] };
-    report(100, `${step.id}: done`);
-    return { run: { capability: step.id, summary: result.summary, findings: result.findings?.length ?? 0, durationMs: performance.now() - started, data: result.data }, result, suppressed };
-  } catch (error) {
-    const code = isAgentdError(error) ? error.code : 'capability_error';
-    const message = (error as Error)?.message ?? String(error);
+  let suppressed: ReviewedRun['suppressed'] = [];
+  // One check, through the one way to run a capability (core/executor/step-runner.ts), in this thread.
+  const runner = new InProcessRunner({
+    budget: hooks.budget,
+    ...(hooks.walk ? { walk: hooks.walk } : {}),
+    execute: async (capability, input, ctx) => {
+      if (!hooks.review) return capability.run(input, ctx);
+      const reviewed = await runReviewed((i, c) => capability.run(i, c), step.id, input as Record<string, unknown>, ctx, hooks.review);
+      suppressed = reviewed.suppressed;
+      return reviewed.result;
+    },
+  });
+  const reply = await runner.run(taskOf(step, hooks, previous), {
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+    onEvent: (event) => (event.kind === 'progress' ? report(event.percent, event.message) : hooks.onLog?.(step.id, event.level, event.message)),
+  });
+  if (!reply.ok) {
+    const { code, message } = reply.error;
     return { run: { capability: step.id, summary: `failed: ${message}`, findings: 0, durationMs: performance.now() - started, error: { code, message } } };
   }
+  const { result } = reply;
+  report(100, `${step.id}: done`);
+  return { run: { capability: step.id, summary: result.summary, findings: result.findings?.length ?? 0, durationMs: performance.now() - started, data: result.data }, result, suppressed };
 }

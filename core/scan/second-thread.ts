@@ -1,5 +1,5 @@
 /**
- * Which checks run in the scan's second thread, and the thread itself. The parse cache is per thread:
+ * The scan's second thread (the checks it takes say `execution.thread: 'second'` in their meta). The parse cache is per thread:
  * with the flat-tree addon the main thread parses once and sends each file's text and flat tree
  * (shared-parse.ts), and only what this worker has not been sent before; without it the worker parses
  * for itself. Each thread builds its own plain trees. The checks here are the most expensive ones after
@@ -14,9 +14,6 @@ import type { CapabilityRun } from '../report/index.js';
 import type { StepHooks, StepSpec } from './run-step.js';
 import type { SharedParse } from './shared-parse.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
-
-/** Checks that neither compose others nor feed analysis.quality's per-file memo entries. */
-export const SECOND_THREAD_CHECKS = new Set(['analysis.security', 'analysis.duplication', 'analysis.structure', 'analysis.dependencies']);
 
 let worker: Worker | null = null;
 let busy = false;

@@ -14,5 +14,9 @@ const INTERNAL: RegisteredCapability[] = [
 
 export function withAgentSteps(registry: CapabilityLookup): CapabilityLookup {
   const internal = new Map(INTERNAL.map((step) => [step.meta.id, step]));
-  return { get: (id) => internal.get(id) ?? registry.get(id) };
+  return {
+    get: (id) => internal.get(id) ?? registry.get(id),
+    // ctx.invoke's scope (meta.execution.composes) comes from the registry; internal steps compose nothing.
+    invokeScope: (id) => (internal.has(id) ? undefined : registry.invokeScope?.(id)),
+  };
 }

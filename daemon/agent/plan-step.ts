@@ -6,6 +6,10 @@
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { buildProjectIndex, planTask, type Plan, type PlanOutcome, type Turn } from '../../core/planner/index.js';
+import { defaultRoots, loadPlanned } from '../../core/registry/index.js';
+
+/** The planned-but-unbuilt capabilities (capabilities/planned.ts), loaded once per worker. */
+let planned: Promise<CapabilityMeta[]> | undefined;
 
 export interface PlanStepInput {
   /** The message to plan: the task, or the latest follow-up turn. */
@@ -39,6 +43,7 @@ export async function run(input: PlanStepInput, ctx: CapabilityContext): Promise
   ctx.progress(80, 'planning');
   const outcome = planTask(input.task, {
     catalogue: input.catalogue,
+    planned: await (planned ??= loadPlanned(defaultRoots())),
     projectIndex,
     turns: input.turns,
     ...(input.previousPlan ? { previousPlan: input.previousPlan } : {}),

@@ -253,6 +253,7 @@ export const capabilityMetaSchema: Schema = {
       type: 'object', description: "Present when the capability runs the project's own code given the permission: what it runs, and what it does without it.",
       properties: { runs: { type: 'string' }, without: { type: 'string' } },
     },
+    planning: { type: ['object', 'null'], description: "How the universal agent's planner recognises and plans it (docs/agent.md, Declaring planning metadata); absent or null: runnable by id, not planned." },
   },
 };
 

@@ -3,6 +3,7 @@
  * (with a "/") is that folder. The folder's files are the templates; `scaffold.json` is its manifest.
  */
 import { AgentdError, type CapabilityContext } from '../../../core/index.js';
+import { kebabCase } from '../kit/index.js';
 
 export const SCAFFOLDS_FOLDER = '.agentd/scaffolds';
 export const MANIFEST = 'scaffold.json';
@@ -20,9 +21,25 @@ export async function availableScaffolds(ctx: CapabilityContext): Promise<string
   return [...new Set(files.map((f) => f.slice(SCAFFOLDS_FOLDER.length + 1).split('/')[0]!))].sort();
 }
 
+const folderOf = (template: string): string => (template.includes('/') ? template : `${SCAFFOLDS_FOLDER}/${template}`).replace(/\/+$/, '');
+
+async function listFolder(ctx: CapabilityContext, folder: string): Promise<string[]> {
+  return (await ctx.workspace.list({ include: [`${folder}/**`] })).filter((f) => f.startsWith(`${folder}/`)).sort();
+}
+
+/** A scaffold name as a task writes it ("Feature", "CRUD module") matched to a folder name ("feature", "crud-module"). */
+const loose = (name: string): string => kebabCase(name);
+
 export async function findTemplateFolder(ctx: CapabilityContext, template: string): Promise<TemplateFolder> {
-  const folder = (template.includes('/') ? template : `${SCAFFOLDS_FOLDER}/${template}`).replace(/\/+$/, '');
-  const listed = (await ctx.workspace.list({ include: [`${folder}/**`] })).filter((f) => f.startsWith(`${folder}/`)).sort();
+  let folder = folderOf(template);
+  let listed = await listFolder(ctx, folder);
+  if (listed.length === 0 && !template.includes('/')) {
+    const match = (await availableScaffolds(ctx)).find((name) => loose(name) === loose(template));
+    if (match) {
+      folder = folderOf(match);
+      listed = await listFolder(ctx, folder);
+    }
+  }
   if (listed.length === 0) {
     const offered = await availableScaffolds(ctx);
     const hint = offered.length > 0 ? `scaffolds in ${SCAFFOLDS_FOLDER}/: ${offered.join(', ')}` : `no scaffold folders exist yet: put template files in ${SCAFFOLDS_FOLDER}/<name>/`;

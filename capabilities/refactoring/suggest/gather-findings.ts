@@ -1,20 +1,17 @@
 /**
  * The findings suggestions are made from: those of earlier steps (`ctx.previous`), and — for each of
- * complexity, smells and duplication that no earlier step reported — a fresh run of that analysis.
+ * complexity, smells and duplication that no earlier step reported — a run of that analysis through
+ * `ctx.invoke` (declared in meta.execution.composes), under this step's budget, cache and cancellation.
  * (Composing the analyses here, rather than asking for a pipeline, keeps `refactoring.suggest` useful
  * on its own.)
  */
-import type { CapabilityContext, Finding, StepResult } from '../../../core/index.js';
-import { run as complexity } from '../../analysis/complexity.js';
-import { run as duplication } from '../../analysis/duplication.js';
-import { run as smells } from '../../analysis/smells.js';
+import type { CapabilityContext, Finding } from '../../../core/index.js';
 
-type Analysis = (input: { include?: string[]; exclude?: string[] }, ctx: CapabilityContext) => Promise<StepResult>;
-
-const ANALYSES: { prefix: string; run: Analysis }[] = [
-  { prefix: 'complexity/', run: complexity as Analysis },
-  { prefix: 'smells/', run: smells as Analysis },
-  { prefix: 'duplication/', run: duplication as Analysis },
+/** The analyses suggest composes, by the rule-id prefix of their findings. */
+export const ANALYSES: readonly { prefix: string; id: string }[] = [
+  { prefix: 'complexity/', id: 'analysis.complexity' },
+  { prefix: 'smells/', id: 'analysis.smells' },
+  { prefix: 'duplication/', id: 'analysis.duplication' },
 ];
 
 export async function gatherFindings(ctx: CapabilityContext, scope: { include?: string[]; exclude?: string[] }, analyze: boolean): Promise<{ findings: Finding[]; ran: string[] }> {
@@ -27,7 +24,7 @@ export async function gatherFindings(ctx: CapabilityContext, scope: { include?: 
     const input: { include?: string[]; exclude?: string[] } = {};
     if (scope.include) input.include = scope.include;
     if (scope.exclude) input.exclude = scope.exclude;
-    findings.push(...((await analysis.run(input, ctx)).findings ?? []));
+    findings.push(...((await ctx.invoke(analysis.id, input)).findings ?? []));
     ran.push(analysis.prefix.slice(0, -1));
   }
   return { findings, ran };

@@ -3,7 +3,9 @@
  * else `tsc --noEmit -p <tsconfig>` with the project's TypeScript or agentd's) and its test command
  * (`npm test` when package.json has a test script), run through `tools.runCommand` in temp copies.
  * Without it: the type-check with agentd's own TypeScript API over the tsconfig (typecheck-api.ts), and
- * the tests not run — listed in `notRun` as such, never reported as passed.
+ * the tests not run — listed in `notRun` as such, never reported as passed. A tsconfig with project
+ * references is always checked with the API, project by project over their sources (`tsc -p` cannot
+ * check it without a prior `tsc -b` build).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import type { CapabilityContext } from '../../../core/index.js';
 import type { CheckName } from './options.js';
 import { reportFile, reporterFor, type Reporter } from './test-reporters.js';
+import { projectsOf } from './typecheck-api.js';
 
 export type PlannedCheck =
   | { name: CheckName; kind: 'command'; label: string; command(tree: string): { command: string; args: string[] }; reporter?: Reporter }
@@ -66,7 +69,13 @@ async function typecheck(ctx: CapabilityContext, scripts: Record<string, unknown
   const allowed = ctx.permissions.projectCode;
   if (allowed && typeof scripts.typecheck === 'string') return npmScript('typecheck', 'typecheck');
   const tsconfig = await tsconfigOf(ctx);
-  if (tsconfig) return allowed ? tscCommand(ctx.workspace.root, tsconfig) : { name: 'typecheck', kind: 'api', label: `agentd's TypeScript API on ${tsconfig}`, tsconfig };
+  if (tsconfig) {
+    // `tsc --noEmit -p` on a config with project references checks nothing (a solution config, exit 0)
+    // or stops at TS6305 until `tsc -b` has emitted; agentd's API checks every project over its sources.
+    const referenced = projectsOf(ctx.workspace.root, tsconfig).length - 1;
+    if (referenced > 0) return { name: 'typecheck', kind: 'api', label: `agentd's TypeScript API on ${tsconfig} and the ${referenced} project${referenced === 1 ? '' : 's'} it references`, tsconfig };
+    return allowed ? tscCommand(ctx.workspace.root, tsconfig) : { name: 'typecheck', kind: 'api', label: `agentd's TypeScript API on ${tsconfig}`, tsconfig };
+  }
   if (typeof scripts.typecheck === 'string') return { check: 'typecheck', reason: `${NOT_ALLOWED} (its "typecheck" script is the project's code, and there is no tsconfig.json agentd could check itself)`, needsProjectCode: true };
   return { check: 'typecheck', reason: missingCheckReason('typecheck') };
 }

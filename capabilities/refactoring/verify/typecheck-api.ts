@@ -56,21 +56,64 @@ function format(diagnostic: ts.Diagnostic, root: string): string {
   return `${file}(${line + 1},${character + 1}): error TS${diagnostic.code}: ${message}`;
 }
 
-/** Type-checks `tsconfig` (relative to root) with `changes` applied on top of the disk (none: the disk state). */
-export function typecheckWithApi(root: string, tsconfig: string, changes: Change[]): ApiCheck {
+/** Compiler options of one project checked over its own sources: no emit, no build-mode settings. */
+function checkOptions(options: ts.CompilerOptions): ts.CompilerOptions {
+  // A project that references others is checked over their sources (no `tsc -b` output needed), so the
+  // build-mode settings that need emitted declarations, or that forbid sources outside rootDir, are dropped.
+  return { ...options, noEmit: true, composite: false, declaration: false, declarationMap: false, emitDeclarationOnly: false, incremental: false, tsBuildInfoFile: undefined, rootDir: undefined };
+}
+
+function configPathOf(reference: ts.ProjectReference): string {
+  return reference.path.endsWith('.json') ? reference.path : path.join(reference.path, 'tsconfig.json');
+}
+
+/**
+ * The projects a tsconfig stands for: itself, and every project it references, transitively. A
+ * solution config (`"files": []` with references) has no sources of its own: `tsc --noEmit -p` on it
+ * checks nothing and exits 0, which must never read as a passed type-check.
+ */
+export function projectsOf(root: string, tsconfig: string): { config: string; parsed: ts.ParsedCommandLine | undefined; errors: ts.Diagnostic[] }[] {
+  const out: { config: string; parsed: ts.ParsedCommandLine | undefined; errors: ts.Diagnostic[] }[] = [];
+  const seen = new Set<string>();
+  const visit = (config: string): void => {
+    if (seen.has(config)) return;
+    seen.add(config);
+    const errors: ts.Diagnostic[] = [];
+    const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => errors.push(d) };
+    const parsed = ts.getParsedCommandLineOfConfigFile(config, { noEmit: true }, host);
+    out.push({ config, parsed, errors });
+    for (const reference of parsed?.projectReferences ?? []) visit(path.resolve(configPathOf(reference)));
+  };
+  visit(path.join(root, tsconfig));
+  return out;
+}
+
+/**
+ * Type-checks `tsconfig` (relative to root) and the projects it references, with `changes` applied on
+ * top of the disk (none: the disk state). `projects` is how many tsconfig projects had sources.
+ */
+export function typecheckWithApi(root: string, tsconfig: string, changes: Change[]): ApiCheck & { projects: number } {
   const started = Date.now();
   const overlay = new Map(changes.map((change) => [path.join(root, ...change.path.split('/')), change.after]));
-  const configErrors: ts.Diagnostic[] = [];
-  const configHost: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => configErrors.push(d) };
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, tsconfig), { noEmit: true }, configHost);
-  const diagnostics: ts.Diagnostic[] = [...configErrors];
-  if (parsed) {
-    const options = { ...parsed.options, noEmit: true };
-    const key = `${root}\0${tsconfig}`;
-    if (cache.key !== key) cache = { key, files: new Map() };
-    const program = ts.createProgram({ rootNames: rootNames(parsed, root, overlay), options, host: overlayHost(options, overlay, cache.files), projectReferences: parsed.projectReferences });
-    diagnostics.push(...parsed.errors, ...ts.getPreEmitDiagnostics(program));
+  const diagnostics: ts.Diagnostic[] = [];
+  const key = `${root}\0${tsconfig}`;
+  if (cache.key !== key) cache = { key, files: new Map() };
+  let projects = 0;
+  const projectList = projectsOf(root, tsconfig);
+  for (const { parsed, errors } of projectList) {
+    diagnostics.push(...errors);
+    if (!parsed) continue;
+    diagnostics.push(...parsed.errors);
+    const solutionOnly = parsed.fileNames.length === 0 && (parsed.projectReferences?.length ?? 0) > 0;
+    if (solutionOnly) continue;
+    projects++;
+    const options = checkOptions(parsed.options);
+    // Files the changes create belong to the root project only (a referenced project lists its own).
+    const names = projectList[0]!.parsed === parsed ? rootNames(parsed, root, overlay) : parsed.fileNames.map((file) => path.resolve(file)).filter((file) => overlay.get(file) !== null);
+    const program = ts.createProgram({ rootNames: names, options, host: overlayHost(options, overlay, cache.files) });
+    diagnostics.push(...ts.getPreEmitDiagnostics(program));
   }
-  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
-  return { exitCode: errors.length > 0 ? 2 : 0, lines: errors.map((d) => format(d, root)), durationMs: Date.now() - started };
+  const lines = [...new Set(diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).map((d) => format(d, root)))];
+  if (projects === 0 && lines.length === 0) lines.push(`error: ${tsconfig} and the projects it references list no source files, so nothing was type-checked`);
+  return { exitCode: lines.length > 0 ? 2 : 0, lines, durationMs: Date.now() - started, projects };
 }

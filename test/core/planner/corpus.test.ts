@@ -1,18 +1,42 @@
 import { expect } from 'chai';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRegistry, defaultRoots, type CapabilityRegistry } from '../../../core/registry/index.js';
+import { loadPlanned, loadRegistry, defaultRoots, type CapabilityRegistry } from '../../../core/registry/index.js';
+import type { CapabilityMeta } from '../../../core/contracts/index.js';
 import { buildProjectIndex, planTask, type PlanOutcome, type ProjectIndex, type Turn } from '../../../core/planner/index.js';
 import type { CorpusCase, FixtureName } from './corpus/corpus-case.js';
 import { ANALYSIS_CASES } from './corpus/analysis.js';
 import { REFACTORING_CASES } from './corpus/refactoring.js';
-import { GENERATION_CASES } from './corpus/generation.js';
+import { PENDING_CASES } from './corpus/pending.js';
 import { TESTING_DOCS_CASES } from './corpus/testing-docs.js';
 import { DEBUGGING_CASES } from './corpus/debugging.js';
 import { CONVERSATION_CASES } from './corpus/conversation.js';
 
 /** The share of the corpus that must plan correctly; every case without a documented limitation must pass too. */
 const BAR = 0.97;
-const CASES: CorpusCase[] = [...ANALYSIS_CASES, ...REFACTORING_CASES, ...GENERATION_CASES, ...TESTING_DOCS_CASES, ...DEBUGGING_CASES, ...CONVERSATION_CASES];
+// Compiled to dist/test/core/planner/; the capabilities' folders stay in the source tree.
+const CAPABILITIES = fileURLToPath(new URL('../../../../capabilities/', import.meta.url));
+
+/**
+ * The cases a capability keeps next to it: `capabilities/<group>/<name>/planning-corpus.json` (a JSON
+ * array of CorpusCase, phrasings planned by that capability alone). Cases across capabilities,
+ * questions and follow-ups stay in ./corpus/.
+ */
+function folderCases(): CorpusCase[] {
+  const cases: CorpusCase[] = [];
+  for (const group of readdirSync(CAPABILITIES, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    for (const name of readdirSync(path.join(CAPABILITIES, group.name), { withFileTypes: true }).filter((e) => e.isDirectory())) {
+      const file = path.join(CAPABILITIES, group.name, name.name, 'planning-corpus.json');
+      if (existsSync(file)) cases.push(...(JSON.parse(readFileSync(file, 'utf8')) as CorpusCase[]));
+    }
+  }
+  return cases;
+}
+
+const CASES: CorpusCase[] = [...folderCases(), ...ANALYSIS_CASES, ...REFACTORING_CASES, ...TESTING_DOCS_CASES, ...DEBUGGING_CASES, ...CONVERSATION_CASES];
+// Cases of capabilities not built yet (corpus/pending.ts): only their recognition is checked (kind and
+// capability ids, the unbuilt steps shown unavailable), not their inputs; each moves to its capability's folder when built.
 // Compiled to dist/test/core/planner/; the fixtures stay in the source tree.
 const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url));
 
@@ -56,24 +80,31 @@ function problems(c: CorpusCase, outcome: PlanOutcome, registry: CapabilityRegis
 describe('core/planner: the planning corpus', function () {
   this.timeout(120_000);
   let registry: CapabilityRegistry;
+  let planned: CapabilityMeta[] = [];
   const indexes = new Map<FixtureName, ProjectIndex>();
   const failed: { c: CorpusCase; why: string[] }[] = [];
 
   before(async () => {
     registry = await loadRegistry({ roots: defaultRoots() });
-    for (const fixture of new Set(CASES.map((c) => c.fixture))) indexes.set(fixture, await buildProjectIndex({ root: `${FIXTURES}${fixture}` }));
+    planned = await loadPlanned(defaultRoots());
+    for (const fixture of new Set([...CASES, ...PENDING_CASES].map((c) => c.fixture))) indexes.set(fixture, await buildProjectIndex({ root: `${FIXTURES}${fixture}` }));
   });
 
-  it(`holds at least 150 phrasings`, () => {
+  it(`holds at least 150 phrasings of registered capabilities`, () => {
     expect(CASES.length).to.be.at.least(150);
   });
 
-  for (const c of CASES) {
+  for (const c of [...CASES, ...PENDING_CASES]) {
     const title = `${c.turns ? `[${c.turns.join(' | ')}] ` : ''}${c.task.split('\n')[0]} -> ${c.expect.kind}${c.expect.capabilities ? ` ${c.expect.capabilities.join(', ')}` : ''}`;
     it(title, function () {
       const turns: Turn[] = (c.turns ?? []).flatMap((message) => [{ role: 'user' as const, message }, { role: 'agent' as const, message: '(answer)' }]);
-      const outcome = planTask(c.task, { catalogue: registry.list(), projectIndex: indexes.get(c.fixture)!, turns });
-      const why = problems(c, outcome, registry);
+      const outcome = planTask(c.task, { catalogue: registry.list(), planned, projectIndex: indexes.get(c.fixture)!, turns });
+      const pending = PENDING_CASES.includes(c);
+      const why = problems(pending ? { ...c, expect: { kind: c.expect.kind, ...(c.expect.capabilities ? { capabilities: c.expect.capabilities } : {}) } } : c, outcome, registry);
+      if (pending) {
+        expect(why, why.join('; ')).to.deep.equal([]);
+        return;
+      }
       if (why.length > 0) failed.push({ c, why });
       if (why.length > 0 && c.knownLimitation) this.skip();
       expect(why, why.join('; ')).to.deep.equal([]);

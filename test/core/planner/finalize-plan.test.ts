@@ -11,7 +11,8 @@ describe('core/planner: finalising a plan', () => {
   let registry: CapabilityRegistry;
   let express: ProjectIndex;
   let legacyNoChecks: ProjectIndex;
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000);
     registry = await loadRegistry({ roots: defaultRoots() });
     express = await buildProjectIndex({ root: path.join(FIXTURES, 'express-ts-api') });
     const shop = await buildProjectIndex({ root: path.join(FIXTURES, 'refactoring-samples/shop') });
@@ -27,12 +28,12 @@ describe('core/planner: finalising a plan', () => {
     expect(registry.validateInput('analysis.smells', input).valid).to.equal(true);
   });
 
-  it('marks steps of capabilities that are not registered as not built yet, and notes it', () => {
+  it('marks steps of capabilities that are not registered as unavailable, and notes it', () => {
     const plan = finalizePlan({
       intent: 'x', summary: 's', notes: [], catalogue: registry.list(), index: express, verify: true,
       drafts: [{ capability: 'analysis.structure', input: {}, target: null, summary: 'a' }, { capability: 'generation.component', input: { name: 'A' }, target: null, summary: 'b' }],
     });
-    expect(plan.steps.map((s) => [s.index, s.capability, s.available, s.reason])).to.deep.equal([[0, 'analysis.structure', true, undefined], [1, 'generation.component', false, 'not built yet']]);
+    expect(plan.steps.map((s) => [s.index, s.capability, s.available, s.reason])).to.deep.equal([[0, 'analysis.structure', true, undefined], [1, 'generation.component', false, 'not registered']]);
     expect(plan.notes.join(' ')).to.include('never faked');
   });
 

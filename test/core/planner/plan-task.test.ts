@@ -11,7 +11,8 @@ const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url)
 describe('core/planner: planTask', () => {
   let registry: CapabilityRegistry;
   let express: ProjectIndex;
-  before(async () => {
+  before(async function () {
+    this.timeout(60_000);
     registry = await loadRegistry({ roots: defaultRoots() });
     express = await buildProjectIndex({ root: path.join(FIXTURES, 'express-ts-api') });
   });
@@ -24,12 +25,34 @@ describe('core/planner: planTask', () => {
     expect(JSON.parse(JSON.stringify(a))).to.deep.equal(a);
   });
 
-  it('plans a step as unavailable when its capability is not registered, and available once it is', () => {
-    const withoutSecurity = registry.list().filter((m) => m.id !== 'analysis.security');
-    const outcome = planTask('audit security', { catalogue: withoutSecurity, projectIndex: express });
-    expect(outcome.kind === 'plan' && outcome.plan.steps[0]).to.include({ capability: 'analysis.security', available: false, reason: 'not built yet' });
+  it('answers that it does not know how to plan a registered capability without planning data, and plans it once it has some', () => {
+    for (const planning of [undefined, null]) {
+      const unplanned = registry.list().map((m) => (m.id === 'analysis.security' ? { ...m, planning } : m));
+      const outcome = planTask('audit security', { catalogue: unplanned, projectIndex: express });
+      expect(outcome.kind).to.equal('unsupported');
+      expect(outcome.kind === 'unsupported' && outcome.message).to.include('analysis.security (Security) is registered but declares no planning data');
+    }
     const registered = planTask('audit security', { catalogue: registry.list(), projectIndex: express });
     expect(registered.kind === 'plan' && registered.plan.steps[0]!.available).to.equal(true);
+  });
+
+  it('plans a capability from its metadata alone: intents, strategy, field vocabulary, summary (no planner edit)', () => {
+    const base = registry.list().find((m) => m.id === 'analysis.naming')!;
+    const meta = {
+      ...base, id: 'analysis.licenses', title: 'Licenses', inputSchema: { type: 'object', properties: { include: {}, exclude: {}, allow: { type: 'array' } }, additionalProperties: false },
+      planning: {
+        intents: [{ id: 'check-licenses', label: 'check licenses', keywords: 'license=4,licenses=4,licence=4,spdx=4' }],
+        strategy: 'scope' as const, stepTitle: 'License check',
+        fields: [{ field: 'allow', from: 'vocabulary' as const, vocabulary: [{ value: 'MIT', phrases: ['mit'] }, { value: 'Apache-2.0', phrases: ['apache'] }] }],
+      },
+    };
+    const outcome = planTask('check the licences of src, only MIT allowed', { catalogue: [...registry.list(), meta], projectIndex: express });
+    expect(outcome.kind).to.equal('plan');
+    if (outcome.kind !== 'plan') return;
+    expect(outcome.plan.intent).to.equal('check-licenses');
+    expect(outcome.plan.steps.map((s) => [s.capability, s.input, s.summary, s.available])).to.deep.equal([
+      ['analysis.licenses', { include: ['src/**'], allow: ['MIT'] }, 'License check of src/ (MIT)', true],
+    ]);
   });
 
   it('refines the previous plan it is given rather than starting over', () => {

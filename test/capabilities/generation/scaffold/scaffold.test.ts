@@ -60,7 +60,8 @@ describe('generation.scaffold', function () {
 
   it('leaves out files whose condition is false and says so', async () => {
     const { ctx } = await createLocalContext({ root });
-    const result = await run({ template: 'feature', variables: { name: 'Invoice', withTests: false } }, ctx);
+    // A scaffold named as a task writes it ("Feature") finds the folder "feature".
+    const result = await run({ template: 'Feature', variables: { name: 'Invoice', withTests: false } }, ctx);
     expect(ctx.workspace.changes().map((c) => c.path)).to.deep.equal(['src/features/invoice/invoice.ts']);
     expect(result.summary).to.include('1 template file left out by scaffold.json conditions');
   });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLocalContext } from '../../../../core/context/index.js';
 import { applyChanges, changesFromStaged } from '../../../../core/workspace/index.js';
-import type { CapabilityContext, StagedEntry, StepResult } from '../../../../core/index.js';
+import type { CapabilityContext, InvokeScope, StagedEntry, StepResult } from '../../../../core/index.js';
 
 // Compiled to dist/test/capabilities/refactoring/modernize/: the repository is five levels up.
 export const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -41,8 +41,8 @@ export interface StagedRun {
 type Runner<I> = (input: I, ctx: CapabilityContext) => Promise<StepResult>;
 
 /** Runs a capability on `root` in a real local context and returns its result and overlay. */
-export async function runOn<I>(runner: Runner<I>, root: string, input: I, options: { projectCode?: boolean; previous?: StepResult[]; staged?: StagedEntry[] } = {}): Promise<StagedRun> {
-  const handle = await createLocalContext({ root, permissions: { projectCode: options.projectCode ?? false }, previous: options.previous, staged: options.staged, limits: { maxToolCalls: 1000 } });
+export async function runOn<I>(runner: Runner<I>, root: string, input: I, options: { projectCode?: boolean; previous?: StepResult[]; staged?: StagedEntry[]; invoke?: InvokeScope } = {}): Promise<StagedRun> {
+  const handle = await createLocalContext({ root, permissions: { projectCode: options.projectCode ?? false }, previous: options.previous, staged: options.staged, limits: { maxToolCalls: 1000 }, ...(options.invoke ? { invoke: options.invoke } : {}) });
   const result = await runner(input, handle.ctx);
   return { result, staged: handle.staged() };
 }

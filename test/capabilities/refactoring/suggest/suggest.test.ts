@@ -9,14 +9,16 @@ import { run as duplication } from '../../../../capabilities/analysis/duplicatio
 import type { Suggestion } from '../../../../capabilities/refactoring/suggest/suggestion.js';
 import { applyStaged, copyOf, fixture, removeCopies, runOn, typecheck } from '../modernize/sample-copy.js';
 
+let registry: CapabilityRegistry;
+
+/** suggest composes complexity, smells and duplication through ctx.invoke: its context gets the registry's scope for it. */
 async function suggest(root: string, input: Record<string, unknown> = {}, previous: StepResult[] = []): Promise<{ suggestions: Suggestion[]; result: StepResult }> {
-  const { result } = await runOn(run, root, input, { previous });
+  const { result } = await runOn(run, root, input, { previous, invoke: registry.invokeScope('refactoring.suggest') });
   return { result, suggestions: (result.data as { suggestions: Suggestion[] }).suggestions };
 }
 
 describe('capabilities/refactoring/suggest', function () {
   this.timeout(120_000);
-  let registry: CapabilityRegistry;
   before(async () => {
     registry = await loadRegistry({ roots: defaultRoots() });
   });

@@ -1,4 +1,4 @@
-/** Debugging phrasings: pasted errors (stack traces, TypeError, tsc output), type-check, trace. */
+/** Debugging phrasings: pasted errors (stack traces, TypeError, tsc output), type-check, trace. Here: cases across capabilities and questions; the phrasings one capability plans alone are in capabilities/<group>/<name>/planning-corpus.json. */
 import type { CorpusCase } from './corpus-case.js';
 
 const E = 'express-ts-api' as const;
@@ -16,19 +16,7 @@ export const DEBUGGING_CASES: CorpusCase[] = [
   { fixture: R, task: "what does TS2322: Type 'number' is not assignable to type 'string' mean?", expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'], target: null } },
   { fixture: E, task: 'explain "Cannot find module \'./db\'"', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'] } },
   { fixture: E, task: "I get ReferenceError: order is not defined at src/routes/orders.ts:30:7, please fix it", expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.fix', 'refactoring.verify'], inputs: { 'debugging.diagnose': { file: 'src/routes/orders.ts', line: 30 } } } },
-  { fixture: E, task: 'Error: listen EADDRINUSE: address already in use :::3000 — how do I reproduce and fix it', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.reproduce', 'debugging.fix', 'refactoring.verify'] } },
-  { fixture: E, task: 'typecheck the project', expect: { kind: 'plan', capabilities: ['debugging.typecheck'] } },
-  { fixture: R, task: 'are there any type errors?', expect: { kind: 'plan', capabilities: ['debugging.typecheck'] } },
-  { fixture: R, task: 'fix the type errors', expect: { kind: 'plan', capabilities: ['debugging.fix', 'refactoring.verify'], inputs: { 'debugging.fix': {} } } },
-  { fixture: E, task: 'run tsc and fix what it reports', expect: { kind: 'plan', capabilities: ['debugging.fix', 'refactoring.verify'] } },
-  { fixture: R, task: 'why does urgencyScore throw?', expect: { kind: 'plan', capabilities: ['debugging.diagnose'], inputs: { 'debugging.diagnose': { symbol: 'urgencyScore' } }, target: 'urgencyScore' } },
-  { fixture: R, task: 'who calls urgencyScore?', expect: { kind: 'plan', capabilities: ['debugging.trace'], inputs: { 'debugging.trace': { symbol: 'urgencyScore' } }, target: 'urgencyScore' } },
-  { fixture: E, task: 'trace where the coupon value comes from in priceOrder', expect: { kind: 'plan', capabilities: ['debugging.trace'], inputs: { 'debugging.trace': { symbol: 'priceOrder' } } } },
   // "why does X throw": the diagnosis is planned (not built yet: the job then ends incomplete), never "unsupported".
-  { fixture: E, task: 'why does priceOrder throw', expect: { kind: 'plan', capabilities: ['debugging.diagnose'] } }, // no error text to explain: diagnose reads priceOrder (docs/debugging.md)
-  { fixture: E, task: 'priceOrder throws when the coupon is empty', expect: { kind: 'plan', capabilities: ['debugging.diagnose'] } },
-  { fixture: E, task: 'debug the crash in src/server.ts', expect: { kind: 'plan', capabilities: ['debugging.diagnose'], target: 'src/server.ts' } },
   { fixture: E, task: 'there is a bug in priceOrder, coupons are applied twice; fix it', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.fix', 'refactoring.verify'] } },
-  { fixture: R, task: 'write a failing test that reproduces the overdue bug', expect: { kind: 'plan', capabilities: ['debugging.reproduce'] } },
   { fixture: E, task: 'Explain: Error: connect ECONNREFUSED 127.0.0.1:5432', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.explain'], target: null } },
 ];

@@ -1,0 +1,43 @@
+/**
+ * Every first-party capability's `meta.execution`, written at build time (scripts/precompile-validators.mjs
+ * writes execution-index.json next to this file) for the one reader that must know it before any
+ * capability module loads: the scan's prefetch, which starts parsing while the checks' modules compile.
+ * A missing or stale file costs time (a prefetch that parses for nothing, or none), never findings.
+ */
+import { readFileSync } from 'node:fs';
+import type { CapabilityExecution, CapabilityMeta } from '../contracts/index.js';
+
+export interface ExecutionEntry {
+  id: string;
+  group: string;
+  execution?: CapabilityExecution;
+}
+
+export const EXECUTION_INDEX_FILE = 'execution-index.json';
+
+/** The entries the build writes, from the registered metas. */
+export function executionIndex(metas: readonly CapabilityMeta[]): ExecutionEntry[] {
+  return metas.map((m) => ({ id: m.id, group: m.group, ...(m.execution ? { execution: m.execution } : {}) }));
+}
+
+let loaded: ExecutionEntry[] | undefined;
+
+/** The build's index; empty when there is none. */
+export function readExecutionIndex(): ExecutionEntry[] {
+  if (loaded) return loaded;
+  try {
+    loaded = JSON.parse(readFileSync(new URL(`./${EXECUTION_INDEX_FILE}`, import.meta.url), 'utf8')) as ExecutionEntry[];
+  } catch {
+    loaded = [];
+  }
+  return loaded;
+}
+
+/**
+ * Whether a scan check named on the command line ("security", "analysis.security") parses source
+ * files; a name the index does not know is assumed to parse.
+ */
+export function checkParsesSources(name: string, group: string, entries: readonly ExecutionEntry[] = readExecutionIndex()): boolean {
+  const entry = entries.find((e) => e.group === group && (e.id === name || e.id === `${group}.${name}`));
+  return entry?.execution?.parses !== 'none';
+}

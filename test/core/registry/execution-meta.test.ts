@@ -1,0 +1,33 @@
+import { expect } from 'chai';
+import { InputValidators } from '../../../core/registry/input-validators.js';
+import { checkParsesSources, executionIndex } from '../../../core/registry/execution-index.js';
+import { defaultRoots, loadRegistry } from '../../../core/registry/index.js';
+import type { CapabilityMeta } from '../../../core/index.js';
+
+const base: CapabilityMeta = { id: 'analysis.example', group: 'analysis', title: 'Example', description: 'An example.', version: '1.0.0', inputSchema: { type: 'object' }, writes: false };
+
+describe('core/registry: meta.execution', () => {
+  it('accepts the documented fields and refuses anything else, naming the field', () => {
+    const validators = new InputValidators();
+    expect(validators.metaProblems({ ...base, execution: { parses: 'none', composes: ['analysis.complexity'], cost: 'heavy', thread: 'second' } })).to.deep.equal([]);
+    expect(validators.metaProblems({ ...base, execution: { parses: 'ast' } }).map((p) => p.path)).to.include('/meta/execution/parses');
+    expect(validators.metaProblems({ ...base, execution: { composes: ['complexity'] } }).map((p) => p.path)).to.include('/meta/execution/composes/0');
+    expect(validators.metaProblems({ ...base, execution: { threads: 2 } }).map((p) => p.path)).to.include('/meta/execution/threads');
+  });
+
+  it('every id a first-party capability composes is registered', async () => {
+    const registry = await loadRegistry({ roots: defaultRoots() });
+    for (const meta of registry.list()) {
+      for (const id of meta.execution?.composes ?? []) expect(registry.has(id), `${meta.id} composes ${id}`).to.equal(true);
+    }
+  });
+
+  it("the build's index tells the scan's prefetch which checks parse nothing", () => {
+    const entries = executionIndex([{ ...base, id: 'analysis.manifests', execution: { parses: 'none' } }, base]);
+    expect(checkParsesSources('manifests', 'analysis', entries)).to.equal(false);
+    expect(checkParsesSources('analysis.manifests', 'analysis', entries)).to.equal(false);
+    expect(checkParsesSources('example', 'analysis', entries)).to.equal(true);
+    // Unknown to the index (a plugin's check): assumed to parse.
+    expect(checkParsesSources('acme/analysis.other', 'analysis', entries)).to.equal(true);
+  });
+});
