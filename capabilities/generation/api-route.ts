@@ -16,6 +16,7 @@ import { renderService, servicePaths } from './service/render-service.js';
 import { describeAssumed, fieldsFor } from './service/default-fields.js';
 import { resourceModel, type FieldSpec } from './service/resource-model.js';
 import { stageGenerated } from './service/stage-generated.js';
+import { API_ROUTE_PLANNING } from './service/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.api-route',
@@ -40,6 +41,7 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  planning: API_ROUTE_PLANNING,
 };
 
 export interface ApiRouteInput {

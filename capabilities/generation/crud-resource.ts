@@ -18,6 +18,7 @@ import { renderService, servicePaths } from './service/render-service.js';
 import { describeAssumed, fieldsFor } from './service/default-fields.js';
 import { resourceModel, type FieldSpec } from './service/resource-model.js';
 import { stageGenerated } from './service/stage-generated.js';
+import { CRUD_PLANNING } from './service/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.crud-resource',
@@ -41,6 +42,7 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  planning: CRUD_PLANNING,
 };
 
 export interface CrudResourceInput {

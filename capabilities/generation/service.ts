@@ -12,6 +12,7 @@ import { renderService, servicePaths } from './service/render-service.js';
 import { describeAssumed, fieldsFor } from './service/default-fields.js';
 import { resourceModel, type FieldSpec } from './service/resource-model.js';
 import { refuseCollision } from './service/collisions.js';
+import { SERVICE_PLANNING } from './service/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.service',
@@ -25,7 +26,7 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
     properties: {
       resource: resourceSchema,
-      name: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$', maxLength: 80, description: 'The service class name ("CustomerService"), when no resource is given: the resource is the name without its Service/Repository suffix.' },
+      name: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$', maxLength: 80, description: 'The service class name ("CustomerService"); when given, the resource is the name without its Service/Repository suffix.' },
       fields: fieldsSchema,
       table: tableSchema,
       database: databaseSchema,
@@ -33,6 +34,7 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  planning: SERVICE_PLANNING,
 };
 
 export interface ServiceInput {
@@ -45,10 +47,10 @@ export interface ServiceInput {
 }
 
 export async function run(input: ServiceInput, ctx: CapabilityContext): Promise<StepResult> {
-  const resource = input.resource ?? (input.name ?? '').replace(/(Service|Repository)$/, '');
+  const resource = input.name ? input.name.replace(/(Service|Repository)$/, '') || input.name : input.resource ?? '';
   const chosen = fieldsFor(resource, input.fields);
   const model = resourceModel(resource, chosen.fields, input.table);
-  const renamed = input.name && !input.resource && input.name !== `${model.pascal}Service` ? ` (asked for ${input.name}: generated services are named <Resource>Service)` : '';
+  const renamed = input.name && input.name !== `${model.pascal}Service` ? ` (asked for ${input.name}: generated services are named <Resource>Service)` : '';
   const stack = await detectStack(ctx, input.database ?? 'auto');
   const paths = servicePaths(model, stack);
   await refuseCollision(ctx, `${model.pascal}Service`, [paths.service], input.onExisting);
