@@ -46,13 +46,32 @@ describe('API generators over REST', function () {
   it('through the agent: "create a CRUD resource for products" plans generation.crud-resource and stages the resource with the usual product fields', async () => {
     const id = (await post(t.url, '/jobs', { task: 'create a CRUD resource for products', workspace: 'project' })).body.id;
     const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded', 'incomplete']);
-    expect(waiting.plan!.steps[0]!.capability).to.equal('generation.crud-resource');
-    expect(waiting.plan!.steps[0]!.input).to.include({ resource: 'products' });
-    expect(waiting.steps[0]!.status, JSON.stringify(waiting.error)).to.equal('succeeded');
-    expect(waiting.steps[0]!.summary).to.include('No fields were given: assumed name (string, required), price (number, required), stock (int, required, default 0)');
+    const at = waiting.plan!.steps.findIndex((s) => s.capability === 'generation.crud-resource');
+    expect(at, JSON.stringify(waiting.plan)).to.be.at.least(0);
+    expect(waiting.plan!.steps[at]!.input).to.include({ resource: 'products' });
+    const step = waiting.steps.find((s) => s.capability === 'generation.crud-resource')!;
+    expect(step.status, JSON.stringify(waiting.error)).to.equal('succeeded');
+    expect(step.summary).to.include('No fields were given: assumed name (string, required), price (number, required), stock (int, required, default 0)');
     const paths = waiting.result!.changes.map((c) => c.path);
     expect(paths).to.include.members(['src/services/product-service.ts', 'src/routes/products.ts', 'test/products-api.test.ts', 'src/app.ts']);
     expect(paths.some((p) => /^migrations\/\d+_create_products\.sql$/.test(p))).to.equal(true);
+  });
+
+  it('the build workflow: "build a REST API for a todo list with PostgreSQL" plans structure -> routes -> tests -> docs, runs what is built and skips the rest honestly', async () => {
+    const id = (await post(t.url, '/jobs', { task: 'build a REST API for a todo list with PostgreSQL', workspace: 'project' })).body.id;
+    const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded', 'incomplete']);
+    const plan = waiting.plan!.steps.map((s) => [s.capability, s.available]);
+    expect(plan.slice(0, 2)).to.deep.equal([['analysis.structure', true], ['generation.api-route', true]]);
+    expect(waiting.plan!.steps[1]!.input).to.include({ resource: 'todo', framework: 'express' });
+    expect(plan.map(([c]) => c)).to.include.members(['testing.integration', 'documentation.api', 'documentation.examples']);
+    const route = waiting.steps.find((s) => s.capability === 'generation.api-route')!;
+    expect(route.status, JSON.stringify(waiting.error)).to.equal('succeeded');
+    expect(route.summary).to.include('express routes GET /todos');
+    for (const skipped of waiting.steps.filter((s) => s.capability === 'testing.integration' || s.capability === 'documentation.examples')) expect(skipped.status).to.equal('skipped');
+    // The first test already approved a todos resource with the same usual fields: the routes are up to date, nothing is overwritten.
+    expect(route.summary).to.match(/already up to date|created \d+ files?/);
+    // testing.integration and documentation.examples are not built: skipped, so the job is incomplete, never succeeded.
+    expect(waiting.status).to.equal('incomplete');
   });
 
   it('a field type outside the schema is refused at submission with invalid_input', async () => {
