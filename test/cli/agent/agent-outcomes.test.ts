@@ -19,7 +19,7 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
   after(async () => harness?.close());
 
   it('--json: the record says incomplete and lists the steps not run; exit 4', async () => {
-    const result = await runAgentd(['agent', 'universal-agent', 'add a REST endpoint for orders without docs', '--json', '--api-url', harness.url]);
+    const result = await runAgentd(['agent', 'universal-agent', 'add integration tests for the orders routes', '--json', '--api-url', harness.url]);
     expect(result.code, result.stderr).to.equal(4);
     const job = JSON.parse(result.stdout) as { status: string; notRun: { index: number; capability: string; reason: string }[]; plan: { steps: { available: boolean }[] } };
     expect(job.status).to.equal('incomplete');
@@ -29,7 +29,7 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
   });
 
   it('text: prints "! incomplete" and each step that did not run with its reason; exit 4, and logs --job exits 4 too', async () => {
-    const result = await runAgentd(['agent', 'universal-agent', 'add a REST endpoint for orders without docs', '--api-url', harness.url]);
+    const result = await runAgentd(['agent', 'universal-agent', 'add integration tests for the orders routes', '--api-url', harness.url]);
     expect(result.code, result.stderr).to.equal(4);
     expect(result.stdout).to.match(/! incomplete.*planned step\(s\) did not run/);
     expect(result.stdout).to.include('Did not run:');

@@ -1,0 +1,164 @@
+/**
+ * The API generators' matrix: generation.service, generation.api-route and generation.crud-resource ×
+ * the two fixture stacks (Express + pg + mocha; Fastify + sql.js + node:test, semicolon-free, tabs) ×
+ * 20 resource specs drawn from a fixed seed (field types, required/unique/defaults, method subsets).
+ * Per (capability, stack) the 20 resources are generated into one copy of the fixture, then the real
+ * checks run once over all of them and are attributed back to each spec by file: tsc under the
+ * fixture's tsconfig, ESLint with its config, Prettier --list-different, and (crud-resource) the
+ * generated integration tests in the fixture's runner — against the real PostgreSQL at
+ * 127.0.0.1:5432 (a schema per suite) or SQLite. Prints the share of specs clean under each check
+ * (goal 100 %) and generation time per capability.
+ *
+ *   node dist/bench/generation-api.js [specs]
+ */
+import { run as apiRoute } from '../capabilities/generation/api-route.js';
+import { run as crudResource } from '../capabilities/generation/crud-resource.js';
+import { run as service } from '../capabilities/generation/service.js';
+import { resourceModel, type FieldSpec } from '../capabilities/generation/service/resource-model.js';
+import type { CapabilityContext, StepResult } from '../core/index.js';
+import { copyFixture, EXPRESS_PG, exec, FASTIFY_SQLITE, generate, removeCopies, repo } from '../test/capabilities/generation/api/fixture-project.js';
+
+const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const RESOURCES = ['invoice', 'ticket', 'customer', 'shipment', 'coupon', 'review', 'playlist', 'song', 'venue', 'booking', 'recipe', 'ingredient', 'lesson', 'course', 'badge', 'device', 'sensor reading', 'wallet', 'payment', 'article', 'city', 'vehicle', 'warehouse', 'supplier'];
+const FIELD_NAMES = ['title', 'label', 'description', 'amount', 'quantity', 'rating', 'active', 'archived', 'startsAt', 'endsAt', 'externalId', 'code', 'email', 'score', 'weight', 'notes', 'visible', 'position', 'ownerId', 'createdOn'];
+const TYPES = ['string', 'text', 'int', 'number', 'boolean', 'date', 'uuid'] as const;
+const METHOD_SETS = [['list', 'get', 'create', 'update', 'delete'], ['list', 'get'], ['create', 'get'], ['list', 'create', 'delete'], ['get', 'update']] as const;
+
+/** mulberry32: a small seeded PRNG, so the matrix is the same every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Spec { resource: string; fields: FieldSpec[]; methods: string[] }
+
+function specs(count: number, seed: number): Spec[] {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return RESOURCES.slice(0, count).map((resource) => {
+    const names = [...FIELD_NAMES].sort(() => next() - 0.5).slice(0, 1 + Math.floor(next() * 6));
+    const fields = names.map((name): FieldSpec => {
+      const type = pick(TYPES);
+      const field: FieldSpec = { name, type, required: next() < 0.5, unique: type !== 'boolean' && next() < 0.2 };
+      if (next() < 0.25) {
+        const defaults: Record<string, FieldSpec['default']> = { string: 'n/a', text: "it's new", int: 3, number: 1.5, boolean: true, date: 'now' };
+        if (type in defaults) field.default = defaults[type];
+      }
+      return field;
+    });
+    return { resource, fields, methods: [...pick(METHOD_SETS)] };
+  });
+}
+
+type Runner = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
+const CAPABILITIES: [string, Runner, (s: Spec) => object][] = [
+  ['generation.service', service as Runner, (s) => ({ resource: s.resource, fields: s.fields })],
+  ['generation.api-route', apiRoute as Runner, (s) => ({ resource: s.resource, fields: s.fields, methods: s.methods })],
+  ['generation.crud-resource', crudResource as Runner, (s) => ({ resource: s.resource, fields: s.fields })],
+];
+
+const bin = (relative: string): string => `${repo}node_modules/${relative}`;
+
+interface Cell { capability: string; stack: string; specs: number; tsc: number; eslint: number; prettier: number; tests: number | null; ms: number[]; failures: string[] }
+
+async function measure(capability: string, runner: Runner, inputOf: (s: Spec) => object, stack: string, all: Spec[]): Promise<Cell> {
+  const root = await copyFixture(stack);
+  const owner = new Map<string, number>();
+  const ms: number[] = [];
+  const failures: string[] = [];
+  const generated: boolean[] = [];
+  for (const [i, spec] of all.entries()) {
+    const started = performance.now();
+    try {
+      const { written } = await generate(runner, root, inputOf(spec) as never);
+      ms.push(performance.now() - started);
+      for (const file of written) if (!owner.has(file) && file !== 'src/app.ts') owner.set(file, i);
+      generated.push(true);
+    } catch (error) {
+      generated.push(false);
+      failures.push(`${spec.resource}: generation failed: ${(error as Error).message}`);
+    }
+  }
+  const files = [...owner.keys()].filter((f) => f.endsWith('.ts'));
+  const bad = { tsc: new Set<number>(), eslint: new Set<number>(), prettier: new Set<number>(), tests: new Set<number>() };
+  const blame = (kind: keyof typeof bad, file: string, why: string): void => {
+    const i = owner.get(file.replace(`${root}/`, ''));
+    if (i === undefined) return;
+    bad[kind].add(i);
+    failures.push(`${all[i]!.resource}: ${kind}: ${why.slice(0, 300)}`);
+  };
+  const tsc = await exec(root, process.execPath, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json']);
+  for (const m of tsc.output.matchAll(/^(\S+?)\(\d+,\d+\): error (.*)$/gm)) blame('tsc', m[1]!, m[2]!);
+  const eslint = await exec(root, process.execPath, [bin('eslint/bin/eslint.js'), '--format', 'json', ...files]);
+  for (const report of JSON.parse(eslint.output.slice(eslint.output.indexOf('['))) as { filePath: string; messages: { message: string; ruleId: string }[] }[]) {
+    if (report.messages.length > 0) blame('eslint', report.filePath, report.messages.map((m) => `${m.ruleId}: ${m.message}`).join('; '));
+  }
+  const prettier = await exec(root, process.execPath, [bin('prettier/bin/prettier.cjs'), '--list-different', ...files]);
+  for (const file of prettier.output.split('\n').filter((l) => l.trim().length > 0 && !l.startsWith('['))) blame('prettier', file.trim(), 'not Prettier-stable');
+  let tests: number | null = null;
+  if (capability === 'generation.crud-resource' && tsc.code === 0) {
+    const suites = new Map(all.map((s, i) => [`/${resourceModel(s.resource, s.fields).pluralKebab} API`, i]));
+    const passedSuites = new Set<number>();
+    if (stack === EXPRESS_PG) {
+      const out = await exec(root, process.execPath, [bin('mocha/bin/mocha.js'), '--exit', '--reporter', 'json', 'dist/test/**/*.test.js'], { DATABASE_URL });
+      const report = JSON.parse(out.output.slice(out.output.indexOf('{'))) as { passes: { fullTitle: string }[]; failures: { fullTitle: string; err: { message: string } }[] };
+      const suiteOf = (title: string): number | undefined => [...suites.entries()].find(([suite]) => title.startsWith(`${suite} `))?.[1];
+      for (const f of report.failures) {
+        const i = suiteOf(f.fullTitle);
+        if (i !== undefined) {
+          bad.tests.add(i);
+          failures.push(`${all[i]!.resource}: tests: ${f.fullTitle}: ${f.err.message.slice(0, 200)}`);
+        }
+      }
+      for (const p of report.passes) {
+        const i = suiteOf(p.fullTitle);
+        if (i !== undefined) passedSuites.add(i);
+      }
+    } else {
+      const out = await exec(root, process.execPath, ['--test', 'dist/test/']);
+      for (const m of out.output.matchAll(/^\s*(not )?ok \d+ - (\/\S+ API)$/gm)) {
+        const i = [...suites.entries()].find(([title]) => m[2] === title)?.[1];
+        if (i === undefined) continue;
+        if (m[1]) {
+          bad.tests.add(i);
+          failures.push(`${all[i]!.resource}: tests: suite failed`);
+        } else passedSuites.add(i);
+      }
+    }
+    tests = all.filter((_, i) => generated[i] && passedSuites.has(i) && !bad.tests.has(i)).length;
+  }
+  const clean = (kind: keyof typeof bad): number => all.filter((_, i) => generated[i] && !bad[kind].has(i)).length;
+  if (tsc.code !== 0 && bad.tsc.size === 0) failures.push(`tsc failed outside the generated files: ${tsc.output.slice(0, 300)}`);
+  return { capability, stack, specs: all.length, tsc: tsc.code === 0 ? clean('tsc') : Math.min(clean('tsc'), all.length - 1), eslint: clean('eslint'), prettier: clean('prettier'), tests, ms, failures };
+}
+
+const pct = (n: number, of: number): string => `${((100 * n) / of).toFixed(0)}%`;
+
+export async function run(): Promise<void> {
+  const count = Number(process.argv[2] ?? 20);
+  const all = specs(count, 21);
+  const cells: Cell[] = [];
+  try {
+    for (const [capability, runner, inputOf] of CAPABILITIES) {
+      for (const stack of [EXPRESS_PG, FASTIFY_SQLITE]) cells.push(await measure(capability, runner, inputOf, stack, all));
+    }
+  } finally {
+    await removeCopies();
+  }
+  console.log(`${count} specs per cell (seed 21), fields 1-6 of ${TYPES.join('/')}, required/unique/default at random`);
+  console.log('capability                | stack                     | tsc  | eslint | prettier | tests | gen ms (median / max)');
+  for (const c of cells) {
+    const sorted = [...c.ms].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    console.log(`${c.capability.padEnd(25)} | ${c.stack.padEnd(25)} | ${pct(c.tsc, c.specs).padStart(4)} | ${pct(c.eslint, c.specs).padStart(6)} | ${pct(c.prettier, c.specs).padStart(8)} | ${(c.tests === null ? 'n/a' : pct(c.tests, c.specs)).padStart(5)} | ${median.toFixed(0)} / ${Math.max(...c.ms, 0).toFixed(0)}`);
+  }
+  const failures = cells.flatMap((c) => c.failures.map((f) => `${c.capability} on ${c.stack}: ${f}`));
+  if (failures.length > 0) console.log(`failures:\n  ${failures.slice(0, 40).join('\n  ')}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
