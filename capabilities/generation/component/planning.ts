@@ -1,5 +1,6 @@
 /** generation.component's planning data: the gen-component intent and the build workflow (parts, tests, docs); name, framework and fields ("with props name: string") from the task (fields become props). */
 import type { CapabilityPlanning } from '../../../core/index.js';
+import { FRAMEWORK_VOCABULARY } from '../kit/framework-vocabulary.js';
 
 export const PLANNING: CapabilityPlanning = {
   "intents": [
@@ -26,52 +27,7 @@ export const PLANNING: CapabilityPlanning = {
     {
       "field": "framework",
       "from": "framework",
-      "vocabulary": [
-        {
-          "value": "react",
-          "phrases": [
-            "react"
-          ]
-        },
-        {
-          "value": "next",
-          "phrases": [
-            "next",
-            "nextjs"
-          ]
-        },
-        {
-          "value": "vue",
-          "phrases": [
-            "vue"
-          ]
-        },
-        {
-          "value": "svelte",
-          "phrases": [
-            "svelte"
-          ]
-        },
-        {
-          "value": "express",
-          "phrases": [
-            "express"
-          ]
-        },
-        {
-          "value": "fastify",
-          "phrases": [
-            "fastify"
-          ]
-        },
-        {
-          "value": "nestjs",
-          "phrases": [
-            "nest",
-            "nestjs"
-          ]
-        }
-      ]
+      "vocabulary": FRAMEWORK_VOCABULARY
     },
     {
       "field": "fields",

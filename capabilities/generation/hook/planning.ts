@@ -1,5 +1,6 @@
 /** generation.hook's planning data: the gen-hook intent; name and framework from the task, the kind from its verbs ("fetching", "debounced", "persisted"), else from the hook name (hook/input.ts). */
 import type { CapabilityPlanning } from '../../../core/index.js';
+import { FRAMEWORK_VOCABULARY } from '../kit/framework-vocabulary.js';
 
 export const PLANNING: CapabilityPlanning = {
   "intents": [
@@ -25,52 +26,7 @@ export const PLANNING: CapabilityPlanning = {
     {
       "field": "framework",
       "from": "framework",
-      "vocabulary": [
-        {
-          "value": "react",
-          "phrases": [
-            "react"
-          ]
-        },
-        {
-          "value": "next",
-          "phrases": [
-            "next",
-            "nextjs"
-          ]
-        },
-        {
-          "value": "vue",
-          "phrases": [
-            "vue"
-          ]
-        },
-        {
-          "value": "svelte",
-          "phrases": [
-            "svelte"
-          ]
-        },
-        {
-          "value": "express",
-          "phrases": [
-            "express"
-          ]
-        },
-        {
-          "value": "fastify",
-          "phrases": [
-            "fastify"
-          ]
-        },
-        {
-          "value": "nestjs",
-          "phrases": [
-            "nest",
-            "nestjs"
-          ]
-        }
-      ]
+      "vocabulary": FRAMEWORK_VOCABULARY
     },
     {
       "field": "kind",
