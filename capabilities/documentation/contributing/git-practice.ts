@@ -37,7 +37,7 @@ export async function readGitPractice(ctx: CapabilityContext): Promise<GitPracti
   const matches = subjects.map((s) => CONVENTIONAL.exec(s)).filter((m): m is RegExpExecArray => m !== null);
   const counts = new Map<string, number>();
   for (const m of matches) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
-  const tags = ((await git(ctx, ['tag', '--sort=-creatordate'])) ?? '').split('\n').filter(Boolean).slice(0, 5);
+  const tags = ((await git(ctx, ['tag', '--sort=-v:refname'])) ?? '').split('\n').filter(Boolean).slice(0, 5);
   const branch = ((await git(ctx, ['symbolic-ref', '--short', 'HEAD'])) ?? '').trim() || null;
   return {
     subjects: subjects.length,

@@ -30,10 +30,13 @@ function overlayHost(options: ts.CompilerOptions, overlay: Map<string, string | 
   host.getSourceFile = (file, languageVersion) => {
     const text = readFile(file);
     if (text === undefined) return undefined;
-    const known = files.get(file);
-    if (known?.text === text && known.languageVersion === languageVersion) return known;
+    // TypeScript 5 passes an options object (language version + module format): compare what it says,
+    // or no lib file would ever be reused from the cache.
+    const key = `${file}\0${typeof languageVersion === 'object' ? `${languageVersion.languageVersion}:${languageVersion.impliedNodeFormat ?? ''}` : languageVersion}`;
+    const known = files.get(key);
+    if (known?.text === text) return known;
     const created = ts.createSourceFile(file, text, languageVersion, true);
-    files.set(file, created);
+    files.set(key, created);
     return created;
   };
   return host;

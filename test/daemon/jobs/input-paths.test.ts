@@ -13,7 +13,11 @@ import { startTestDaemon, type TestDaemon } from '../support/daemon-harness.js';
 import { get, post } from '../support/http-client.js';
 
 /** String fields of capability inputs that are not paths (names, words, free text). */
-const NOT_PATHS = new Set(['symbol', 'newName', 'name', 'meaningless', 'allowedShortNames', 'content', 'message', 'text', 'ruleId', 'label', 'marker', 'source', 'title', 'error', 'description', 'subjects']);
+const NOT_PATHS = new Set(['symbol', 'newName', 'name', 'meaningless', 'allowedShortNames', 'content', 'message', 'text', 'ruleId', 'label', 'marker', 'source', 'title', 'error', 'description', 'subjects',
+  // generation: names, types, values and choices, never paths
+  'resource', 'default', 'type', 'initial', 'library', 'framework', 'table', 'model', 'field', 'key', 'columns', 'migrationName', 'timestamp', 'sample',
+  // the test-only composing capability's input
+  'invoke']);
 
 interface SchemaNode {
   type?: string | string[];

@@ -116,15 +116,14 @@ describe('capabilities/refactoring/verify', function () {
   it('a solution tsconfig (files: [] + references) is type-checked project by project, never passed unchecked', async () => {
     const root = await copyOf(fixture('refactoring-samples', 'verify-solution'), { linkNodeModules: true });
     const checkout = await readFile(path.join(root, 'packages', 'app', 'src', 'checkout.ts'), 'utf8');
-    for (const projectCode of [true, false]) {
-      const neutral = [{ path: 'packages/app/src/checkout.ts', content: checkout.replace('const net: number', 'const net') }];
-      const { result } = await runOn('refactoring.verify', root, { checks: ['typecheck'] }, { projectCode, staged: neutral });
-      expect(result.summary).to.match(/typecheck \(agentd's TypeScript API on tsconfig\.json and the 2 projects it references\) passes\.$/);
-      const breaking = [{ path: 'packages/app/src/checkout.ts', content: checkout.replace('const net: number', 'const net: string') }];
-      const error = await failure(runOn('refactoring.verify', root, { checks: ['typecheck'] }, { projectCode, staged: breaking }));
-      expect(error.code).to.equal('verification_failed');
-      expect(error.message).to.include("packages/app/src/checkout.ts(4,9): error TS2322: Type 'number' is not assignable to type 'string'.");
-    }
+    // With the project-code permission too: tsc -p on a solution config would check nothing and pass.
+    const neutral = [{ path: 'packages/app/src/checkout.ts', content: checkout.replace('const net: number', 'const net') }];
+    const { result } = await runOn('refactoring.verify', root, { checks: ['typecheck'] }, { projectCode: true, staged: neutral });
+    expect(result.summary).to.match(/typecheck \(agentd's TypeScript API on tsconfig\.json and the 2 projects it references\) passes\.$/);
+    const breaking = [{ path: 'packages/app/src/checkout.ts', content: checkout.replace('const net: number', 'const net: string') }];
+    const error = await failure(runOn('refactoring.verify', root, { checks: ['typecheck'] }, { projectCode: false, staged: breaking }));
+    expect(error.code).to.equal('verification_failed');
+    expect(error.message).to.include("packages/app/src/checkout.ts(4,9): error TS2322: Type 'number' is not assignable to type 'string'.");
   });
 
   it('type-check only: a project without a test script (or with npm\'s placeholder) verifies without a word about tests', async () => {
