@@ -40,7 +40,9 @@ export async function writeSample(sample: SampleProject): Promise<string> {
 }
 
 async function commitAll(root: string): Promise<void> {
-  const git = (...args: string[]): Promise<unknown> => exec('git', args, { cwd: root, env: { ...process.env, ...GIT_ENV } });
+  // git gets only what it needs to find itself and run (no secret of the test process's environment).
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, LANG: 'C', ...GIT_ENV };
+  const git = (...args: string[]): Promise<unknown> => exec('git', args, { cwd: root, env });
   await git('init', '-q', '-b', 'main');
   await git('add', '-A');
   await git('commit', '-q', '--no-verify', '--allow-empty', '-m', 'sample project');
