@@ -3,8 +3,8 @@
  * byte is read: the signature header must be there and well-formed (401 otherwise) and a declared
  * Content-Length must be within the limit (413). While reading: the HMAC is updated chunk by chunk and
  * the byte count checked, so an oversized body is cut off at the limit instead of being buffered
- * whole. The caller answers with `Connection: close` whenever it refuses, so the rest of a refused body
- * is never read either (60 unsigned 24 MB posts used to grow the daemon from 174 to 655 MB).
+ * whole. Nothing of a refused body is kept (60 unsigned 24 MB posts used to grow the daemon from 174
+ * to 655 MB); the caller answers and closes the connection (http/close-after-refusal.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -34,17 +34,26 @@ export async function readSignedBody(req: IncomingMessage, secret: string, limit
   const hmac = createHmac('sha256', secret);
   const chunks: Buffer[] = [];
   let received = 0;
-  try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
+  // Listeners, not for-await: leaving a for-await early destroys the request, and with it the socket
+  // the 413 still has to go out on.
+  await new Promise<void>((resolve, reject) => {
+    const stop = (error?: AgentdError): void => {
+      req.off('data', onData).off('end', onEnd).off('error', onCut).off('aborted', onCut);
+      if (!error) return resolve();
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer): void => {
       received += chunk.length;
-      if (received > limit) throw tooLarge(limit);
+      if (received > limit) return stop(tooLarge(limit));
       hmac.update(chunk);
       chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof AgentdError) throw error;
-    throw new AgentdError('invalid_json', 'The webhook body was cut short before it ended; GitHub can redeliver it.', { cause: error });
-  }
+    };
+    const onEnd = (): void => stop();
+    const onCut = (cause?: unknown): void => stop(new AgentdError('invalid_json', 'The webhook body was cut short before it ended; GitHub can redeliver it.', { cause }));
+    if (req.readableEnded) return resolve();
+    req.on('data', onData).on('end', onEnd).on('error', onCut).on('aborted', onCut);
+  });
   // Both are 32 bytes (the header's format fixes the length), so timingSafeEqual cannot throw.
   if (!timingSafeEqual(claimed, hmac.digest())) throw unsigned();
   return Buffer.concat(chunks, received);

@@ -3,13 +3,14 @@
  * github.webhookSecret the route answers 404 before reading anything (an unverifiable endpoint is not
  * offered at all); a missing or malformed X-Hub-Signature-256, or a declared size over 25 MB, is
  * refused before reading too; the body is hashed as it streams in and verified in constant time, and
- * only then parsed, deduplicated and published. Every refusal closes the connection, so the rest of a
- * refused body is never read. A replayed X-GitHub-Delivery is 202 with `duplicate: true`; an event
+ * only then parsed, deduplicated and published. Every refusal closes the connection once the answer is out
+ * (close-after-refusal.ts), so nothing of a refused body is kept. A replayed X-GitHub-Delivery is 202 with `duplicate: true`; an event
  * nothing subscribes to (the GitHub App off, or an event it does not act on) is 202 with `handled: false`.
  */
 import type { Request, Response } from 'express';
 import { AgentdError } from '../../../core/index.js';
 import { readSignedBody } from '../../security/webhook-body.js';
+import { closeAfterRefusal } from '../close-after-refusal.js';
 import { defineRoute, json, type RouteSpec } from '../route-spec.js';
 
 const DELIVERY_ID = /^[\w-]{1,100}$/;
@@ -46,11 +47,11 @@ export const webhookRoutes: RouteSpec[] = [
       return async (req, res) => {
         const webhook = security.webhook;
         if (!webhook) {
-          refuseUnread(res);
+          closeAfterRefusal(req, res);
           throw new AgentdError('not_found', 'GitHub webhooks are off because github.webhookSecret is not set; set GITHUB_WEBHOOK_SECRET to receive them.');
         }
         const body = await readSignedBody(req, webhook.secret).catch((error: unknown) => {
-          refuseUnread(res);
+          closeAfterRefusal(req, res);
           if ((error as AgentdError).code === 'unauthorized') logger.warn('webhook signature rejected', { path: req.path, remote: req.socket.remoteAddress });
           throw error;
         });
@@ -74,8 +75,3 @@ export const webhookRoutes: RouteSpec[] = [
     },
   }),
 ];
-
-/** The answer ends the connection: Node would otherwise read (and discard) the rest of the body to reuse it. */
-function refuseUnread(res: Response): void {
-  res.setHeader('Connection', 'close');
-}
