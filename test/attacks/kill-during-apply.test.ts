@@ -17,16 +17,26 @@ import { bulkJob, FILES, isMarked, tally, tempFiles, until, writeProject } from 
 
 const journals = async (workspace: string): Promise<string[]> => readdir(path.join(workspace, '.agentd', 'journal')).catch(() => []);
 
-/** Waits until `daemon` writes the job's changes and SIGKILLs it once some files, not all, are written. */
-async function killMidApply(daemon: DaemonProcess, root: string, id: string): Promise<number> {
+/**
+ * Waits until `daemon` writes the job's changes and SIGKILLs it once some files, not all, are written.
+ * `standby`, a daemon that may take the job over, is frozen while the files are counted: on a slow
+ * machine the count can outlast the dead daemon's lock, and the standby's rollback would change the
+ * files under it.
+ */
+async function killMidApply(daemon: DaemonProcess, root: string, id: string, standby?: DaemonProcess): Promise<number> {
   await until(async () => ((await get(daemon.url, `/jobs/${id}`)).body.progress?.message ?? '').startsWith('writing'), 120_000, 'the apply to begin');
   await until(() => isMarked(root, 0), 60_000, 'the first file to be written', 2);
-  await daemon.kill('SIGKILL');
-  const { marked, original, other } = await tally(root);
-  expect(marked, 'the kill came while the apply was writing').to.be.above(0).and.below(FILES);
-  expect(marked + original + other.length).to.equal(FILES);
-  expect(await journals(daemon.workspace), 'the journal outlives the daemon').to.have.length(1);
-  return marked;
+  standby?.freeze(true);
+  try {
+    await daemon.kill('SIGKILL');
+    const { marked, original, other } = await tally(root);
+    expect(marked, `the kill came while the apply was writing (${marked} of ${FILES} marked)`).to.be.above(0).and.below(FILES);
+    expect(marked + original + other.length).to.equal(FILES);
+    expect(await journals(daemon.workspace), 'the journal outlives the daemon').to.have.length(1);
+    return marked;
+  } finally {
+    standby?.freeze(false);
+  }
 }
 
 const submit = async (daemon: DaemonProcess): Promise<string> => (await post(daemon.url, '/jobs', bulkJob('project'))).body.id as string;
@@ -72,7 +82,7 @@ describe('attack: kill -9 during the apply of 3,000 changes (real processes)', f
       // B starts while A still runs it: whatever journal A writes belongs to a live process, so B's
       // start-up leaves it alone, and B meets it only when it takes the job over.
       await b.start();
-      await killMidApply(a, root, id);
+      await killMidApply(a, root, id, b);
       const job = await waitForStatus(b.url, id, ['succeeded', 'failed', 'cancelled'], 240_000);
       expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
       expect(job.attempts).to.equal(2);

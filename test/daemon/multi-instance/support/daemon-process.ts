@@ -76,7 +76,13 @@ export class DaemonProcess {
     await exited;
   }
 
+  /** SIGSTOP / SIGCONT: holds the process still while a test looks at what another one left. */
+  freeze(frozen: boolean): void {
+    if (this.alive) this.child!.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
+  }
+
   async remove(): Promise<void> {
+    this.freeze(false);
     await this.kill('SIGTERM');
     if (this.ownsWorkspace) rmSync(this.workspace, { recursive: true, force: true });
   }
