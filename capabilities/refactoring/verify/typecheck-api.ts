@@ -17,12 +17,24 @@ export interface ApiCheck {
 const SOURCE_EXTENSIONS = /\.(?:ts|tsx|mts|cts)$/;
 
 /**
- * Parsed files of the last project checked, reused by the next check of the same project when their
- * text is unchanged: the "after" side re-parses only the changed files, not the lib and @types files.
+ * Parsed files, reused by the next check when their text is unchanged: the "after" side re-parses only
+ * the changed files. The project's own files are kept for the last project checked; TypeScript's lib
+ * files (and other files outside the project) for every project, up to SHARED_FILES, since re-parsing
+ * lib.dom.d.ts and friends for each new project was most of a small project's check.
  */
 let cache: { key: string; files: Map<string, ts.SourceFile> } = { key: '', files: new Map() };
+const shared = new Map<string, ts.SourceFile>();
+const SHARED_FILES = 2_000;
 
-function overlayHost(options: ts.CompilerOptions, overlay: Map<string, string | null>, files: Map<string, ts.SourceFile>): ts.CompilerHost {
+/** The cache a file belongs in: the project's own (under its root, outside node_modules) or the shared one. */
+function cacheFor(file: string, root: string): Map<string, ts.SourceFile> {
+  const own = file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
+  if (own) return cache.files;
+  if (shared.size >= SHARED_FILES) shared.clear();
+  return shared;
+}
+
+function overlayHost(options: ts.CompilerOptions, overlay: Map<string, string | null>, root: string): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
   const readFile = (file: string): string | undefined => (overlay.has(path.resolve(file)) ? (overlay.get(path.resolve(file)) ?? undefined) : ts.sys.readFile(file));
   host.readFile = readFile;
@@ -33,6 +45,7 @@ function overlayHost(options: ts.CompilerOptions, overlay: Map<string, string | 
     // TypeScript 5 passes an options object (language version + module format): compare what it says,
     // or no lib file would ever be reused from the cache.
     const key = `${file}\0${typeof languageVersion === 'object' ? `${languageVersion.languageVersion}:${languageVersion.impliedNodeFormat ?? ''}` : languageVersion}`;
+    const files = cacheFor(path.resolve(file), root);
     const known = files.get(key);
     if (known?.text === text) return known;
     const created = ts.createSourceFile(file, text, languageVersion, true);
@@ -113,7 +126,7 @@ export function typecheckWithApi(root: string, tsconfig: string, changes: Change
     const options = checkOptions(parsed.options);
     // Files the changes create belong to the root project only (a referenced project lists its own).
     const names = projectList[0]!.parsed === parsed ? rootNames(parsed, root, overlay) : parsed.fileNames.map((file) => path.resolve(file)).filter((file) => overlay.get(file) !== null);
-    const program = ts.createProgram({ rootNames: names, options, host: overlayHost(options, overlay, cache.files) });
+    const program = ts.createProgram({ rootNames: names, options, host: overlayHost(options, overlay, root) });
     diagnostics.push(...ts.getPreEmitDiagnostics(program));
   }
   const lines = [...new Set(diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).map((d) => format(d, root)))];
