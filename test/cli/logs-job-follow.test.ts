@@ -66,6 +66,7 @@ describe('agentd logs --job (live job events)', function () {
     const job = await api('POST', '/jobs', { pipeline: [{ capability: 'analysis.test-slow', input: { ms: 600_000 } }] });
     const follower = follow(job.id);
     await follower.waitForOutput(/step 1\/1 analysis\.test-slow running/);
+    await follower.waitForOutput(/progress 0% waiting 600000 ms/);
     await api('DELETE', `/jobs/${job.id}`);
     const result = await follower.exited;
     expect(result.code).to.equal(1);
