@@ -21,6 +21,7 @@ export const meta: CapabilityMeta = {
   writes: false,
   rules: RULES,
   planning: PLANNING,
+  execution: { testCode: 'leave-out' },
 };
 
 export async function run(input: ComplexityInput, ctx: CapabilityContext): Promise<StepResult> {

@@ -24,7 +24,8 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: QUALITY_INPUT_SCHEMA,
   writes: false,
-  execution: { composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication', 'analysis.naming', 'analysis.structure', 'analysis.dependencies'], cost: 'heavy' },
+  execution: { composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication', 'analysis.naming', 'analysis.structure', 'analysis.dependencies'], cost: 'heavy', testCode: 'leave-out' },
+  report: { folderScores: true },
   rules: [],
   planning: PLANNING,
 };

@@ -24,6 +24,7 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   execution: { cost: 'heavy', thread: 'second' },
+  report: { findings: 'vulnerabilities' },
   rules: [...RULES, ...DEPENDENCY_RULES],
   planning: PLANNING,
 };

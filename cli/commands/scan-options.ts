@@ -26,17 +26,18 @@ export function cliSettings(root: string, catalog: AnalysisCatalog, configFile: 
   return settingsOf({ file, dir: path.dirname(file), config: readConfigFile(file, config) }, root, config);
 }
 
-function securityTakesProfile(catalog: AnalysisCatalog): boolean {
-  const properties = catalog.checks.get('security')?.meta.inputSchema.properties as Record<string, unknown> | undefined;
-  return Boolean(properties?.profile);
+/** The checks whose input takes a `profile` (analysis.security's rule profiles): where --profile goes. */
+function profiledChecks(settings: ProjectSettings): string[] {
+  return [...settings.traits].filter(([, traits]) => traits.takesProfile).map(([id]) => id);
 }
 
-export function chooseOptions(argv: { checks?: string[]; failOn?: Severity | 'none'; baseline?: string; profile?: string }, settings: ProjectSettings, catalog: AnalysisCatalog): ChosenOptions {
+export function chooseOptions(argv: { checks?: string[]; failOn?: Severity | 'none'; baseline?: string; profile?: string }, settings: ProjectSettings): ChosenOptions {
   const { config, dir } = settings.loaded;
   const inputs: Record<string, Record<string, unknown>> = {};
   if (argv.profile !== undefined) {
-    if (!securityTakesProfile(catalog)) throw new AgentdError('invalid_input', `--profile ${argv.profile}: this agentd's analysis.security takes no profile.`);
-    inputs['analysis.security'] = { profile: argv.profile };
+    const profiled = profiledChecks(settings);
+    if (profiled.length === 0) throw new AgentdError('invalid_input', `--profile ${argv.profile}: no check of this agentd takes a profile.`);
+    for (const id of profiled) inputs[id] = { profile: argv.profile };
   }
   const baseline = argv.baseline ?? (config.baseline === undefined ? undefined : path.resolve(dir, config.baseline));
   return {

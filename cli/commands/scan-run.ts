@@ -101,7 +101,7 @@ export async function scan(argv: ScanArgs, walk?: RootWalker): Promise<number> {
   const catalog = await loadAnalysisCatalog();
   await addPlugins(catalog, argv.plugin ?? []);
   const settings = cliSettings(root, catalog, argv.config);
-  const chosen = chooseOptions(argv, settings, catalog);
+  const chosen = chooseOptions(argv, settings);
   selectChecks(catalog, chosen.checks); // refuses unknown checks before anything runs
   const baseline = chosen.baseline ? await readBaseline(chosen.baseline) : undefined;
   const feedback = scanFeedback(argv.verbose);

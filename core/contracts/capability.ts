@@ -35,6 +35,8 @@ export interface CapabilityMeta {
   planning?: import('./planning.js').CapabilityPlanning | null;
   /** How it executes: what the scan and the engine need to know about it (capabilities/README.md). */
   execution?: CapabilityExecution;
+  /** What reports need to know about its results. */
+  report?: CapabilityReporting;
 }
 
 /**
@@ -63,6 +65,24 @@ export interface CapabilityExecution {
    * compose others nor feed a composing check's per-file memo entries; default `main`.
    */
   thread?: 'main' | 'second';
+  /**
+   * `leave-out`: a scan leaves the project's test code out of this check unless the project config's
+   * `defaults.testCode` is false (complexity, duplication and quality figures about tests are noise).
+   * Default `include`.
+   */
+  testCode?: 'include' | 'leave-out';
+}
+
+/** What reports need to know about a capability's results, as plain JSON (core/report). */
+export interface CapabilityReporting {
+  /**
+   * `vulnerabilities`: its findings are security alerts — SARIF tags them "security" with GitHub's
+   * security-severity. A rule of another check that cites a CWE (uncontrolled resource consumption,
+   * say) is not one. Default `issues`.
+   */
+  findings?: 'issues' | 'vulnerabilities';
+  /** Its result's `data.folders` (per-folder scores) feeds the reports' "quality by folder" chart. */
+  folderScores?: boolean;
 }
 
 export interface Capability<Input = unknown> {

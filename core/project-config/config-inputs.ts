@@ -8,16 +8,26 @@
 import type { LoadedProjectConfig } from './config-types.js';
 import { THRESHOLD_FIELDS } from './config-schema.js';
 import { rebaseGlobs } from './rebase-globs.js';
-import { GENERATED_CODE_GLOBS, TEST_CODE_EXCLUDED_FROM, TEST_CODE_GLOBS } from './scan-defaults.js';
+import { GENERATED_CODE_GLOBS, TEST_CODE_GLOBS } from './scan-defaults.js';
 
 type Input = Record<string, unknown>;
 
-/** The globs every check leaves out under this configuration (before the caller's own). */
-export function defaultExcludes(loaded: LoadedProjectConfig, capabilityId: string, rootPrefix: string): string[] {
+/** What the configuration needs to know of a check, from its meta (project-settings.ts). */
+export interface CheckTraits {
+  /** Its meta.execution.testCode is `leave-out`. */
+  leavesOutTestCode: boolean;
+  /** Its input takes a `profile` (the configuration's top-level `profile` goes there). */
+  takesProfile: boolean;
+}
+
+export const PLAIN_CHECK: CheckTraits = { leavesOutTestCode: false, takesProfile: false };
+
+/** The globs a check (or, with PLAIN_CHECK, the scan as a whole) leaves out under this configuration, before the caller's own. */
+export function defaultExcludes(loaded: LoadedProjectConfig, traits: CheckTraits, rootPrefix: string): string[] {
   const { config } = loaded;
   return [
     ...(config.defaults?.generatedCode === false ? [] : GENERATED_CODE_GLOBS),
-    ...(config.defaults?.testCode !== false && TEST_CODE_EXCLUDED_FROM.includes(capabilityId) ? TEST_CODE_GLOBS : []),
+    ...(config.defaults?.testCode !== false && traits.leavesOutTestCode ? TEST_CODE_GLOBS : []),
     ...(rebaseGlobs(config.exclude, rootPrefix) ?? []),
   ];
 }
@@ -35,16 +45,16 @@ function withThresholds(input: Input, check: string, values: Record<string, numb
  * `rootPrefix`: the scan root relative to the configuration's folder ("" when they are the same), for
  * rebasing the file's globs. Only analysis checks are configured; other capabilities' input is returned as is.
  */
-export function configuredInput(loaded: LoadedProjectConfig, capabilityId: string, given: Input, rootPrefix: string): Input {
+export function configuredInput(loaded: LoadedProjectConfig, capabilityId: string, given: Input, rootPrefix: string, traits: CheckTraits = PLAIN_CHECK): Input {
   if (!capabilityId.startsWith('analysis.')) return given;
   const check = capabilityId.slice('analysis.'.length);
   const { config } = loaded;
   let input: Input = { ...(config.options?.[check] ?? {}), ...given };
   input = withThresholds(input, check, config.thresholds?.[check]);
-  if (check === 'security' && config.profile !== undefined && input.profile === undefined) input.profile = config.profile;
+  if (traits.takesProfile && config.profile !== undefined && input.profile === undefined) input.profile = config.profile;
   const options = config.options?.[check] as { include?: string[]; exclude?: string[] } | undefined;
   const include = (given.include as string[] | undefined) ?? rebaseGlobs(options?.include ?? config.include, rootPrefix);
-  const exclude = [...defaultExcludes(loaded, capabilityId, rootPrefix), ...(rebaseGlobs(options?.exclude, rootPrefix) ?? []), ...((given.exclude as string[] | undefined) ?? [])];
+  const exclude = [...defaultExcludes(loaded, traits, rootPrefix), ...(rebaseGlobs(options?.exclude, rootPrefix) ?? []), ...((given.exclude as string[] | undefined) ?? [])];
   // The options' own globs are relative to the file's folder: only their rebased form may reach the check.
   delete input.include;
   delete input.exclude;

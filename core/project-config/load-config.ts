@@ -65,9 +65,9 @@ function semanticProblems(config: ProjectConfigFile, catalog: ConfigCatalog): Co
       problems.push({ key, message: `"${key}" ${error.message}` });
     }
   }
-  const security = catalog.metas.find((m) => m.id === 'analysis.security');
-  if (config.profile !== undefined && !(security?.inputSchema.properties as Record<string, unknown> | undefined)?.profile) {
-    problems.push({ key: 'profile', message: `"profile" is ${shown(config.profile)}, but this agentd's analysis.security takes no profile` });
+  const profiled = catalog.metas.filter((m) => (m.inputSchema.properties as Record<string, unknown> | undefined)?.profile);
+  if (config.profile !== undefined && profiled.length === 0) {
+    problems.push({ key: 'profile', message: `"profile" is ${shown(config.profile)}, but no check of this agentd takes a profile` });
   }
   return problems;
 }

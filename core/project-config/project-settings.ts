@@ -3,8 +3,9 @@
  * rebase the file's globs), the rule policy, the known rules, and the inputs it gives each check.
  */
 import path from 'node:path';
+import type { CapabilityMeta } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
-import { configuredInput } from './config-inputs.js';
+import { configuredInput, type CheckTraits } from './config-inputs.js';
 import type { LoadedProjectConfig } from './config-types.js';
 import { FindingReview, type ReadTexts } from './finding-review.js';
 import { loadProjectConfig, type ConfigCatalog } from './load-config.js';
@@ -18,6 +19,15 @@ export interface ProjectSettings {
   rootPrefix: string;
   policy: RulePolicy;
   known: KnownRules;
+  /** Per capability id, what the configuration needs to know of it (from its meta). */
+  traits: ReadonlyMap<string, CheckTraits>;
+}
+
+function traitsOf(metas: readonly CapabilityMeta[]): Map<string, CheckTraits> {
+  return new Map(metas.map((meta) => [meta.id, {
+    leavesOutTestCode: meta.execution?.testCode === 'leave-out',
+    takesProfile: Boolean((meta.inputSchema.properties as Record<string, unknown> | undefined)?.profile),
+  }]));
 }
 
 export function settingsOf(loaded: LoadedProjectConfig, root: string, catalog: Pick<ConfigCatalog, 'metas'>): ProjectSettings {
@@ -27,7 +37,7 @@ export function settingsOf(loaded: LoadedProjectConfig, root: string, catalog: P
   if (config.include?.length && rootPrefix && rebaseGlobs(config.include, rootPrefix)!.length === 0) {
     throw new AgentdError('invalid_input', `${file}: "include" (${config.include.join(', ')}) matches nothing under "${rootPrefix}"; scan a folder it includes, or pass --include.`);
   }
-  return { loaded, rootPrefix, policy: RulePolicy.of(loaded, rootPrefix), known: knownRuleIds(catalog.metas) };
+  return { loaded, rootPrefix, policy: RulePolicy.of(loaded, rootPrefix), known: knownRuleIds(catalog.metas), traits: traitsOf(catalog.metas) };
 }
 
 /** The settings for a root: its nearest configuration file (walking up for the CLI, not for the daemon) or the defaults alone. */
@@ -36,7 +46,7 @@ export function projectSettings(root: string, catalog: ConfigCatalog, walkUp = t
 }
 
 export function inputFor(settings: ProjectSettings, capabilityId: string, given: Record<string, unknown>): Record<string, unknown> {
-  return configuredInput(settings.loaded, capabilityId, given, settings.rootPrefix);
+  return configuredInput(settings.loaded, capabilityId, given, settings.rootPrefix, settings.traits.get(capabilityId));
 }
 
 export function newReview(settings: ProjectSettings, read: ReadTexts): FindingReview {

@@ -34,9 +34,6 @@ export const TEST_CODE_GLOBS = [
   '*.test.*', '*.spec.*', '*.e2e.*', '*.bench.*', '*.fixture.*',
 ];
 
-/** Checks that leave test code out entirely (their input's exclude). */
-export const TEST_CODE_EXCLUDED_FROM = ['analysis.complexity', 'analysis.duplication', 'analysis.quality'];
-
 /** Rule settings for test code. */
 export const TEST_CODE_RULES: Record<string, 'off'> = { 'smells/*': 'off', 'naming/*': 'off', 'performance/*': 'off' };
 /** The most severe a finding of these rules may be in test code (a fixture that does not parse is there on purpose). */

@@ -41,8 +41,13 @@ export const META_SCHEMA = {
         composes: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: ID_PATTERN } },
         cost: { enum: ['light', 'heavy'] },
         thread: { enum: ['main', 'second'] },
+        testCode: { enum: ['include', 'leave-out'] },
       },
     },
     // --- end execution ---
+    report: {
+      type: 'object', additionalProperties: false,
+      properties: { findings: { enum: ['issues', 'vulnerabilities'] }, folderScores: { type: 'boolean' } },
+    },
   },
 } as const;

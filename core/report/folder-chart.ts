@@ -1,6 +1,7 @@
 /**
- * The "quality by folder" chart's data: analysis.quality's per-folder scores when that check ran and
- * reported them, else finding density (findings per 1,000 lines) per folder from the scan itself.
+ * The "quality by folder" chart's data: the per-folder scores of a check whose meta says it reports
+ * them (`report.folderScores`, analysis.quality's) when it ran and reported them, else finding
+ * density (findings per 1,000 lines) per folder from the scan itself.
  */
 import type { ScanReport } from './report-model.js';
 
@@ -35,9 +36,10 @@ export function folderChart(report: ScanReport): FolderChart | undefined {
   return density.length > 0 ? { kind: 'density', bars: density.sort((a, b) => b.value - a.value).slice(0, MAX_BARS) } : undefined;
 }
 
-/** Reads `data.folders` of analysis.quality leniently: an array of {folder|path, score, grade?} or a map folder -> score | {score, grade?}. */
+/** Reads `data.folders` of the folder-scoring check leniently: an array of {folder|path, score, grade?} or a map folder -> score | {score, grade?}. */
 function qualityBars(report: ScanReport): FolderBar[] {
-  const run = report.runs.find((r) => r.capability === 'analysis.quality' && !r.error);
+  const scoring = new Set(report.capabilities.filter((meta) => meta.report?.folderScores).map((meta) => meta.id));
+  const run = report.runs.find((r) => scoring.has(r.capability) && !r.error);
   const folders = (run?.data as { folders?: unknown } | undefined)?.folders;
   const entries: [string, unknown][] = Array.isArray(folders)
     ? folders.map((item) => [String((item as Record<string, unknown>)?.folder ?? (item as Record<string, unknown>)?.path ?? ''), item])

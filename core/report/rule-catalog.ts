@@ -9,15 +9,18 @@ export interface RuleEntry {
   id: string;
   capability: string;
   doc?: RuleDoc;
+  /** Its capability's findings are security alerts (meta.report.findings `vulnerabilities`). */
+  security: boolean;
 }
 
 export function ruleCatalog(capabilities: readonly CapabilityMeta[], findings: readonly ReportFinding[]): RuleEntry[] {
   const entries = new Map<string, RuleEntry>();
+  const alerting = new Set(capabilities.filter((meta) => meta.report?.findings === 'vulnerabilities').map((meta) => meta.id));
   for (const meta of capabilities) {
-    for (const doc of meta.rules ?? []) if (!entries.has(doc.id)) entries.set(doc.id, { id: doc.id, capability: meta.id, doc });
+    for (const doc of meta.rules ?? []) if (!entries.has(doc.id)) entries.set(doc.id, { id: doc.id, capability: meta.id, doc, security: alerting.has(meta.id) });
   }
   for (const finding of findings) {
-    if (!entries.has(finding.ruleId)) entries.set(finding.ruleId, { id: finding.ruleId, capability: finding.capability });
+    if (!entries.has(finding.ruleId)) entries.set(finding.ruleId, { id: finding.ruleId, capability: finding.capability, security: alerting.has(finding.capability) });
   }
   return [...entries.values()];
 }
@@ -34,11 +37,12 @@ export function categoryOf(finding: ReportFinding, rules: ReadonlyMap<string, Ru
 }
 
 /**
- * Security rules get GitHub's security-severity and the "security" tag. Only analysis.security's: a
- * performance rule with a CWE (say, uncontrolled resource consumption) is not a vulnerability alert.
+ * Security rules get GitHub's security-severity and the "security" tag: the rules of a capability
+ * whose findings are vulnerabilities. A performance rule with a CWE (say, uncontrolled resource
+ * consumption) is not a vulnerability alert.
  */
 export function isSecurityRule(entry: RuleEntry): boolean {
-  return entry.capability === 'analysis.security';
+  return entry.security;
 }
 
 export function ruleMap(entries: readonly RuleEntry[]): Map<string, RuleEntry> {

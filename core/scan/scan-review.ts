@@ -6,7 +6,7 @@
 import type { Finding } from '../contracts/index.js';
 import { directiveFindings, newReview, projectSettings, SUPPRESSIONS_ID, type FindingReview, type ProjectSettings, type Suppression } from '../project-config/index.js';
 import { rebaseGlobs } from '../project-config/rebase-globs.js';
-import { defaultExcludes } from '../project-config/config-inputs.js';
+import { defaultExcludes, PLAIN_CHECK } from '../project-config/config-inputs.js';
 import type { CapabilityRun } from '../report/index.js';
 import { openWorkspace } from '../workspace/overlay-workspace.js';
 import type { RootWalker } from '../workspace/list-files.js';
@@ -25,7 +25,7 @@ export function scanInclude(settings: ProjectSettings, given: string[] | undefin
 
 /** What the whole scan leaves out (the file count, the sources searched for agentd-ignore comments): generated code, the file's excludes, the caller's. */
 export function scanExclude(settings: ProjectSettings, given: string[] | undefined): string[] | undefined {
-  const all = [...defaultExcludes(settings.loaded, 'scan', settings.rootPrefix), ...(given ?? [])];
+  const all = [...defaultExcludes(settings.loaded, PLAIN_CHECK, settings.rootPrefix), ...(given ?? [])];
   return all.length > 0 ? [...new Set(all)] : undefined;
 }
 

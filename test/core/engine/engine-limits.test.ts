@@ -92,7 +92,8 @@ describe('pipeline engine: limits and crashes', function () {
   it('fails every step in flight with capability_crashed when the executor dies, and runs later jobs normally', async function () {
     let markRunning!: () => void;
     const running = new Promise<void>((resolve) => (markRunning = resolve));
-    const bystander = engine.run(request(workspace.root, [{ capability: 'analysis.test-slow', input: { ms: 5000 } }]), {
+    // Far longer than the crash can take on a loaded machine: the step must still be running when the executor dies.
+    const bystander = engine.run(request(workspace.root, [{ capability: 'analysis.test-slow', input: { ms: 120_000 } }]), {
       onEvent: (event) => event.type === 'step' && event.status === 'running' && markRunning(),
     });
     await running;

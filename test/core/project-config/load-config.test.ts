@@ -15,10 +15,10 @@ describe('core/project-config: finding, reading and validating agentd.config.jso
   });
 
   /** The error a config file gets, as invalid_project_config with its message. */
-  function problemsOf(config: unknown): string {
+  function problemsOf(config: unknown, against: ConfigCatalog = catalog): string {
     const root = makeProject({ 'agentd.config.json': typeof config === 'string' ? config : JSON.stringify(config) });
     try {
-      readConfigFile(path.join(root, 'agentd.config.json'), catalog);
+      readConfigFile(path.join(root, 'agentd.config.json'), against);
     } catch (error) {
       expect(isAgentdError(error) && error.code, String(error)).to.equal('invalid_project_config');
       expect((error as Error).message).to.contain(path.join(root, 'agentd.config.json'));
@@ -78,8 +78,11 @@ describe('core/project-config: finding, reading and validating agentd.config.jso
 
   it('says when a file is not JSON, and when a profile is set that this agentd cannot run', () => {
     expect(problemsOf('{ "failOn": "high", }')).to.match(/is not valid JSON/);
-    const takesProfile = Boolean((catalog.metas.find((m) => m.id === 'analysis.security')?.inputSchema.properties as Record<string, unknown>)?.profile);
-    if (!takesProfile) expect(problemsOf({ profile: 'audit' })).to.contain('"profile" is "audit", but this agentd\'s analysis.security takes no profile');
+    // A profile goes to the checks whose input takes one; with none of those registered it cannot apply.
+    const profiled = (meta: ConfigCatalog['metas'][number]): boolean => Boolean((meta.inputSchema.properties as Record<string, unknown> | undefined)?.profile);
+    expect(catalog.metas.some(profiled), 'analysis.security takes a profile').to.equal(true);
+    const without = { ...catalog, metas: catalog.metas.filter((meta) => !profiled(meta)) };
+    expect(problemsOf({ profile: 'audit' }, without)).to.contain('"profile" is "audit", but no check of this agentd takes a profile');
   });
 
   it('reads a valid file once per content', () => {

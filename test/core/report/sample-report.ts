@@ -27,6 +27,7 @@ export const SECURITY_META: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: { type: 'object' },
   writes: false,
+  report: { findings: 'vulnerabilities' },
   rules: [
     {
       id: 'security/sql-injection',

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { toHtml } from '../../../core/report/index.js';
-import { complexityFinding, sampleReport, sqlFinding } from './sample-report.js';
+import { complexityFinding, sampleReport, SECURITY_META, sqlFinding } from './sample-report.js';
 
 describe('core/report toHtml', () => {
   const html = toHtml(sampleReport());
@@ -57,6 +57,9 @@ describe('core/report toHtml', () => {
   it("charts analysis.quality's folder scores when that check reported them", () => {
     const report = sampleReport();
     report.runs.push({ capability: 'analysis.quality', summary: 'Scored.', findings: 0, durationMs: 1, data: { folders: [{ folder: 'src/routes', score: 62, grade: 'D' }, { folder: 'src', score: 91, grade: 'A' }] } });
+    // The chart follows the meta (report.folderScores), not the id: without it, finding density.
+    expect(toHtml(report)).not.to.contain('62 (D)');
+    report.capabilities.push({ ...SECURITY_META, id: 'analysis.quality', title: 'Quality', rules: [], report: { folderScores: true } });
     const page = toHtml(report);
     expect(page).to.contain('Quality by folder');
     expect(page.indexOf('>src/routes<')).to.be.lessThan(page.indexOf('>src<'));
