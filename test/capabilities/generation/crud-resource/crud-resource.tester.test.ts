@@ -1,0 +1,37 @@
+/** generation.crud-resource's tester suite: table, service, routes, integration test and mount of one resource in the sample's style; refusals (a taken export, an existing file); input schema. */
+import { CapabilityTester } from '../../../../core/tester/index.js';
+import { fixturePath } from '../../support/sample-runs.js';
+
+const FASTIFY_SQLITE = fixturePath('generation', 'fastify-sqlite-nodetest');
+const TITLE = [{ name: 'title', type: 'string', required: true }];
+
+describe('capabilities/generation/crud-resource cases', function () {
+  this.timeout(60_000);
+  new CapabilityTester({ capability: 'generation.crud-resource' }).run({
+    invalid: [
+      {
+        name: 'a two-word resource on Fastify + sql.js: every part named in its casing, mounted as a diff',
+        fixture: FASTIFY_SQLITE,
+        input: { resource: 'blog post', fields: TITLE },
+        changes: {
+          'db/blog_posts.sql': { contains: ['CREATE TABLE "blog_posts" (', '"id" INTEGER PRIMARY KEY AUTOINCREMENT,', '"title" TEXT NOT NULL CHECK (length("title") <= 255)'] },
+          'src/services/service-errors.ts': { contains: 'export class ConflictError extends Error' },
+          'src/services/blog-post-service.ts': { contains: ['export interface BlogPost {', 'const TABLE = \'"blog_posts"\''], notContains: ';\n' },
+          'src/http/api-error.ts': { notContains: ';\n' },
+          'src/http/request-checks.ts': { notContains: ';\n' },
+          'src/validation/blog-post-input.ts': { contains: 'title: {' },
+          'src/routes/blog-posts.ts': { contains: ['export async function blogPostRoutes(app: FastifyInstance, options: { service: BlogPostService }) {', "import { parseBlogPostCreate, parseBlogPostUpdate } from '../validation/blog-post-input.js'", "app.post('/', async (request, reply) =>"], notContains: ';\n' },
+          'test/blog-posts-api.test.ts': { contains: ["import { after, before, describe, it } from 'node:test'", "describe('/blog-posts API', () => {", "\t{ title: 'title 1' },"] },
+          'src/app.ts': { diffContains: "import { blogPostRoutes } from './routes/blog-posts.js'" },
+        },
+      },
+      { name: 'another file exporting the service name', fixture: FASTIFY_SQLITE, files: { 'src/legacy.ts': 'export class BlogPostService {}\n' }, input: { resource: 'blog post', fields: TITLE }, error: { code: 'invalid_input', message: 'src/legacy.ts already exports BlogPostService' } },
+      { name: 'an existing table file with other content is refused', fixture: FASTIFY_SQLITE, files: { 'db/blog_posts.sql': '-- mine\n' }, input: { resource: 'blog post', fields: TITLE }, error: { code: 'generation_refused', message: 'db/blog_posts.sql already exists with other content' } },
+    ],
+    inputErrors: [
+      { name: 'an empty resource', input: { resource: '' }, message: '/resource must NOT have fewer than 1 characters' },
+      { name: 'a table name that is no SQL identifier', input: { resource: 'todo', table: 'Todo Items' }, message: '/table must match pattern' },
+      { name: 'an unknown database', input: { resource: 'todo', database: 'mysql' }, message: '/database must be equal to one of the allowed values' },
+    ],
+  });
+});
