@@ -55,12 +55,14 @@ export async function run(input: InlineInput, ctx: CapabilityContext): Promise<S
   const skipped: (Skipped & { file: string })[] = [];
   const added: { file: string; line: number; kind: string; name: string }[] = [];
   let documented = 0;
+  let symbolFound = false;
   for (const [i, file] of files.entries()) {
     if (ctx.signal.aborted) throw new AgentdError('cancelled', 'documentation.inline was cancelled.');
     ctx.progress(Math.round((i / files.length) * 100), file);
     const source = loaded.program.getSourceFile(toProgramPath(file));
     if (!source) continue;
-    const { candidates, skipped: notDone } = findCandidates(source, input.symbol);
+    const { candidates, skipped: notDone, named } = findCandidates(source, input.symbol);
+    symbolFound ||= named;
     skipped.push(...notDone.map((s) => ({ ...s, file })));
     if (candidates.length === 0) continue;
     const text = source.getFullText();
@@ -88,10 +90,15 @@ export async function run(input: InlineInput, ctx: CapabilityContext): Promise<S
     }
   }
   ctx.progress(100, 'done');
+  if (input.symbol && !symbolFound) {
+    throw new AgentdError('documentation_refused', `No exported declaration is named "${input.symbol}" in the ${files.length} file(s) searched; check the name (a method is "Class.method"), or widen include.`);
+  }
   const skippedText = skipped.length > 0 ? ` ${skipped.length} declaration(s) skipped (see data.skipped).` : '';
   return {
     summary: documented === 0
-      ? `Every exported declaration in ${files.length} file(s) already has a doc comment; nothing to add.${skippedText}`
+      ? input.symbol
+        ? skipped.length > 0 ? `Nothing added for "${input.symbol}":${skippedText}` : `"${input.symbol}" already has a doc comment; nothing to add.`
+        : `Every exported declaration in ${files.length} file(s) already has a doc comment; nothing to add.${skippedText}`
       : `Added ${documented} doc comment(s) in ${written.length} file(s).${skippedText}`,
     data: { files: written, added, skipped, documented },
   };

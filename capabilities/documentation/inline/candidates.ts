@@ -45,11 +45,18 @@ function functionInitializer(decl: ts.VariableDeclaration): ts.ArrowFunction | t
   return init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? init : undefined;
 }
 
-export function findCandidates(source: ts.SourceFile, symbol?: string): { candidates: Candidate[]; skipped: Skipped[] } {
+/** `named`: whether an exported declaration of this file goes by `symbol` (documented or not). */
+export function findCandidates(source: ts.SourceFile, symbol?: string): { candidates: Candidate[]; skipped: Skipped[]; named: boolean } {
   const candidates: Candidate[] = [];
   const skipped: Skipped[] = [];
   const lineOf = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-  const wanted = (name: string, owner?: string): boolean => !symbol || name === symbol || owner === symbol || `${owner}.${name}` === symbol;
+  let named = false;
+  const wanted = (name: string, owner?: string): boolean => {
+    if (!symbol) return true;
+    const hit = name === symbol || owner === symbol || `${owner}.${name}` === symbol;
+    named ||= hit;
+    return hit;
+  };
   const addFunction = (kind: CandidateKind, name: string, anchor: ts.Node, fn: ts.SignatureDeclaration, owner?: string): void => {
     if (!wanted(name, owner) || hasDoc(anchor)) return;
     if (destructured(fn)) return void skipped.push({ name: owner ? `${owner}.${name}` : name, line: lineOf(anchor), reason: 'destructured parameter: name it (or document it by hand) so @param can use the real name' });
@@ -88,5 +95,5 @@ export function findCandidates(source: ts.SourceFile, symbol?: string): { candid
       else candidates.push({ kind: 'variable', name: first.name.text, anchor: statement });
     }
   }
-  return { candidates, skipped };
+  return { candidates, skipped, named };
 }

@@ -110,7 +110,11 @@ describe('capabilities/documentation/inline', function () {
     expect(await ws.read('src/units.ts')).to.include(' * @throws {@link SyntaxError} If `!match`.\n */\nexport function parseLength(');
     const again = await ws.apply('documentation.inline', { include: ['src/units.ts'], symbol: 'parseLength' });
     expect(again.changes).to.deep.equal([]);
-    expect(again.result.summary).to.match(/already has a doc comment; nothing to add/);
+    expect(again.result.summary).to.match(/^"parseLength" already has a doc comment; nothing to add\.$/);
+    // A name no export goes by is not "nothing to add": it is refused, naming the name.
+    const missing = await ws.refusal('documentation.inline', { include: ['src/units.ts'], symbol: 'parseLenght' });
+    expect(missing.code).to.equal('documentation_refused');
+    expect(missing.message).to.include('No exported declaration is named "parseLenght"');
   });
 
   it('skips a destructured parameter with the reason instead of inventing a name', async () => {
