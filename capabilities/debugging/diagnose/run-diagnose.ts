@@ -12,8 +12,10 @@ import { throwSites } from './throw-sites.js';
 type Location = { file: string; line: number; column: number; generated?: { file: string; line: number; column: number } };
 
 export async function runDiagnose(input: ErrorInput, ctx: CapabilityContext): Promise<StepResult> {
-  const text = errorTextOf(input, ctx);
-  if (!text) throw new AgentdError('invalid_input', 'debugging.diagnose needs an error: pass `error` (a message, stack trace, test failure or tsc output).');
+  const given = errorTextOf(input, ctx);
+  // A symbol alone ("why does priceOrder throw?" without the error) is enough: the function is read instead.
+  if (!given && !input.symbol) throw new AgentdError('invalid_input', 'debugging.diagnose needs an error: pass `error` (a message, stack trace, test failure or tsc output), or `symbol` to read a function instead.');
+  const text = given ?? '';
   const headline = headlineOf(text);
   const resolved = await resolveLocations(ctx, text);
   const sources = await readSources(ctx, input.include, input.exclude);
@@ -90,5 +92,5 @@ function staticDiagnosis(symbol: string, text: string, sources: Map<string, stri
   const findings: Finding[] = risky.map((s) => ({ ruleId: `debugging/suspect-${s.role}`, severity: 'medium', file: s.file, range: { startLine: s.line, startColumn: s.column, endLine: s.line, endColumn: s.column }, message: s.note }));
   const callers = sites.suspects.filter((s) => s.role === 'caller').length;
   const summary = `No error was given, so ${symbol} (${decl.file}:${decl.line}) was read instead: ${risky.length === 0 ? 'it has no throw statement and no non-null assertion; paste the error or stack trace to locate the failure' : `it can throw at ${risky.map((s) => `${s.file}:${s.line} (${s.note.split(';')[0]})`).join(', ')}`}; ${callers} call site(s).`;
-  return { summary, findings, data: { error: null, description: text, kind: 'static', symbol, category: 'unknown', location: null, declarations: sites.declarations, suspects: sites.suspects } };
+  return { summary, findings, data: { error: null, description: text || null, kind: 'static', symbol, category: 'unknown', location: null, declarations: sites.declarations, suspects: sites.suspects } };
 }

@@ -98,6 +98,10 @@ describe('debugging.diagnose', function () {
     expect(data.kind).to.equal('static');
     expect(data.suspects.map((s) => `${s.role} ${s.file}:${s.line}`)).to.deep.equal(['non-null-assertion src/orders.ts:16', 'declared-optional src/orders.ts:10', 'caller src/orders.ts:20']);
     expect(result.summary).to.match(/^No error was given, so orderTotal \(src\/orders\.ts:14\) was read instead: it can throw at src\/orders\.ts:16/);
+    // The symbol alone is enough: no description needed to read the function.
+    const alone = await run({ symbol: 'orderTotal' }, await sample.context());
+    expect(alone.summary).to.equal(result.summary);
+    expect(alone.data).to.include({ kind: 'static', description: null });
     await run({ description: 'why does nothingLikeThis throw?', symbol: 'nothingLikeThis' }, await sample.context()).then(() => expect.fail('should refuse'), (e: { code: string }) => expect(e.code).to.equal('invalid_input'));
   });
 
