@@ -45,8 +45,9 @@ export interface ClientInput {
   onExisting?: OnExisting;
 }
 
-async function readDocument(ctx: CapabilityContext, input: ClientInput): Promise<Record<string, unknown>> {
-  if (input.document) return input.document;
+/** The OpenAPI document and where it came from (for the summary): the given spec, the one found, or the input. */
+async function readDocument(ctx: CapabilityContext, input: ClientInput): Promise<{ document: Record<string, unknown>; source: string }> {
+  if (input.document) return { document: input.document, source: 'the given document' };
   let spec = input.spec;
   if (!spec) {
     const candidates = (await ctx.workspace.list({ extensions: ['.json'], exclude: ['node_modules/**', 'dist/**'] })).filter((p) => /(?:^|\/)(?:openapi|swagger)[^/]*\.json$/i.test(p));
@@ -55,14 +56,16 @@ async function readDocument(ctx: CapabilityContext, input: ClientInput): Promise
   }
   if (!(await ctx.workspace.exists(spec))) throw new AgentdError('invalid_input', `spec: ${spec} does not exist in the workspace`);
   try {
-    return JSON.parse(await ctx.workspace.read(spec)) as Record<string, unknown>;
+    const document = JSON.parse(await ctx.workspace.read(spec)) as Record<string, unknown>;
+    return { document, source: input.spec ? spec : `${spec} (the project's only OpenAPI document)` };
   } catch (cause) {
     throw new AgentdError('invalid_input', `spec: ${spec} is not JSON (YAML documents are not read yet; convert it to JSON)`, { cause });
   }
 }
 
 export async function run(input: ClientInput, ctx: CapabilityContext): Promise<StepResult> {
-  const model = clientModel(await readDocument(ctx, input));
+  const { document, source } = await readDocument(ctx, input);
+  const model = clientModel(document);
   const className = input.name ?? `${pascalCase(model.title.replace(/\b(?:api|client)\b/gi, '')) || 'Api'}Client`;
   assertIdentifier(className, { field: 'name', kind: 'client class', casing: 'pascal', isType: true });
   const errorClass = `${className.replace(/Client$/, '')}Error`;
@@ -80,7 +83,7 @@ export async function run(input: ClientInput, ctx: CapabilityContext): Promise<S
   const rendered = await renderTemplate(ctx, 'client', 'client.eta', { title: model.title, className, errorClass, declarations: model.declarations.map(printDeclaration), operations });
   const staged = await stageFiles(ctx, [{ path: out, content: rendered.text }], input.onExisting ?? 'refuse');
   return {
-    summary: `generation.client: ${describeStaged(staged)} — ${className} in ${out} with ${operations.length} operation${operations.length === 1 ? '' : 's'} and ${model.declarations.length} types from ${input.spec ?? 'the given document'}. Formatted with the project's style; not type-checked or called here.${rendered.note ? ` ${rendered.note}.` : ''}`,
+    summary: `generation.client: ${describeStaged(staged)} — ${className} in ${out} with ${operations.length} operation${operations.length === 1 ? '' : 's'} and ${model.declarations.length} type${model.declarations.length === 1 ? '' : 's'} from ${source}. Formatted with the project's style; not type-checked or called here.${rendered.note ? ` ${rendered.note}.` : ''}`,
     data: { out, className, errorClass, operations: operations.map((o) => ({ name: o.name, method: o.method, path: o.path.slice(1, -1), response: o.response })), types: model.declarations.map((d) => d.name), staged },
   };
 }

@@ -139,9 +139,12 @@ interface Journal {
 async function journalWith(ctx: CapabilityContext, info: LayoutInfo, tag: string, naming: Naming): Promise<GeneratedFile | null> {
   const path = `${info.dir}/meta/_journal.json`;
   if (!(await ctx.workspace.exists(path))) return null;
-  const journal = JSON.parse(await ctx.workspace.read(path)) as Journal;
+  const text = await ctx.workspace.read(path);
+  const journal = JSON.parse(text) as Journal;
   const last = journal.entries[journal.entries.length - 1];
   const stampMs = naming.timestamp ? Date.parse(timestampOf(naming.timestamp).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3T$4:$5:$6Z')) : naming.useClock ? Date.now() : (last?.when ?? 0) + 1000;
   journal.entries.push({ idx: (last?.idx ?? -1) + 1, version: last?.version ?? (naming.dialect === 'sqlite' ? '6' : '7'), when: stampMs, tag, breakpoints: true });
-  return { path, content: `${JSON.stringify(journal, null, 2)}\n` };
+  // drizzle-kit's file, in drizzle-kit's layout (its own indentation kept), so the diff is the new entry only.
+  const indent = /^\t/m.test(text) ? '\t' : (/^( +)"/m.exec(text)?.[1] ?? '  ');
+  return { path, content: `${JSON.stringify(journal, null, indent)}${text.endsWith('\n') ? '\n' : ''}`, verbatim: true };
 }

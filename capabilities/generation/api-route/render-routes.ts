@@ -76,7 +76,8 @@ export async function renderRoutes(ctx: CapabilityContext, model: ResourceModel,
   const files: GeneratedFile[] = [
     { path: paths.apiError, content: rendered[0].text },
     { path: paths.requestChecks, content: rendered[1].text },
-    { path: paths.input, content: rendered[2].text },
+    // The body parsers only when a route takes a body: nothing would import them otherwise.
+    ...(uses.create || uses.update ? [{ path: paths.input, content: rendered[2].text }] : []),
     { path: paths.routes, content: rendered[3].text },
   ];
   return { files, notes: rendered.flatMap((r) => (r.note ? [r.note] : [])) };

@@ -10,6 +10,8 @@ import { AgentdError, type CapabilityContext } from '../../../core/index.js';
 export interface GeneratedFile {
   path: string;
   content: string;
+  /** A file another tool owns and writes in its own format (drizzle-kit's journal): staged as given, never reformatted. */
+  verbatim?: boolean;
 }
 
 export type OnExisting = 'refuse' | 'propose';
@@ -39,7 +41,7 @@ export interface PreparedFile extends StagedFile {
 export async function prepareFiles(ctx: CapabilityContext, files: GeneratedFile[]): Promise<PreparedFile[]> {
   const prepared: PreparedFile[] = [];
   for (const file of files) {
-    const content = FORMATTED.test(file.path) ? await ctx.tools.format(file.path, file.content) : file.content;
+    const content = FORMATTED.test(file.path) && !file.verbatim ? await ctx.tools.format(file.path, file.content) : file.content;
     const before = (await ctx.workspace.exists(file.path)) ? await ctx.workspace.read(file.path) : undefined;
     prepared.push({ path: file.path, content, status: before === undefined ? 'created' : before === content ? 'unchanged' : 'changed' });
   }

@@ -10,7 +10,7 @@ describe('capabilities/generation/api-route cases', function () {
   new CapabilityTester({ capability: 'generation.api-route' }).run({
     invalid: [
       {
-        name: 'Express list/get routes, their service (there was none) and the mount in src/app.ts as a diff',
+        name: 'Express list/get routes, their service (there was none) and the mount in src/app.ts as a diff; no body parsers, since no route takes a body',
         fixture: EXPRESS_PG,
         input: { resource: 'todo', methods: ['list', 'get'] },
         changes: {
@@ -18,13 +18,12 @@ describe('capabilities/generation/api-route cases', function () {
           'src/services/todo-service.ts': { contains: ["import type { Pool } from 'pg';", 'export interface Todo {'] },
           'src/http/api-error.ts': { contains: "import { ConflictError } from '../services/service-errors.js';" },
           'src/http/request-checks.ts': { contains: 'export type FieldType =' },
-          'src/validation/todo-input.ts': { contains: "title: { type: 'string', required: true, nullable: false }," },
           'src/routes/todos.ts': { contains: ['export function todoRouter(service: TodoService): Router {', "router.get('/:id', async (req, res, next) => {"], notContains: ['router.post(', 'router.patch(', 'router.delete('] },
           'src/app.ts': { diffContains: ["+import { todoRouter } from './routes/todos.js';", "+  app.use('/todos', todoRouter(new TodoService(pool)));"] },
         },
       },
       {
-        name: 'a Fastify DELETE route in the sample style (tabs, no semicolons); mount: false leaves src/app.ts alone',
+        name: 'a Fastify DELETE route in the sample style (tabs, no semicolons), without body parsers; mount: false leaves src/app.ts alone',
         fixture: FASTIFY_SQLITE,
         input: { resource: 'note', fields: [{ name: 'body', type: 'text', required: true }], methods: ['DELETE'], mount: false },
         changes: {
@@ -32,7 +31,6 @@ describe('capabilities/generation/api-route cases', function () {
           'src/services/note-service.ts': { contains: "import type { Database, SqlValue } from 'sql.js'\n" },
           'src/http/api-error.ts': { notContains: ';\n' },
           'src/http/request-checks.ts': { notContains: ';\n' },
-          'src/validation/note-input.ts': { contains: 'body: {' },
           'src/routes/notes.ts': {
             contains: ['export async function noteRoutes(app: FastifyInstance, options: { service: NoteService }) {', "\tapp.delete<{ Params: IdParams }>('/:id', async (request, reply) => {", 'return reply.status(204).send()\n'],
             notContains: ['app.get(', 'app.post(', ';\n'],

@@ -81,7 +81,10 @@ describe('generation.migration layouts', function () {
       ['drizzle/0001_create_posts_table.down.sql', 'create'],
       ['drizzle/meta/_journal.json', 'modify'],
     ]);
-    const journal = JSON.parse(await project.read('drizzle/meta/_journal.json')) as { entries: Array<{ idx: number; tag: string; when: number }> };
+    const journalText = await project.read('drizzle/meta/_journal.json');
+    // drizzle-kit's file keeps drizzle-kit's two-space layout (not the project's Prettier tabs): the diff is the new entry.
+    expect(journalText).to.include('\n  "entries": [').and.not.include('\t');
+    const journal = JSON.parse(journalText) as { entries: Array<{ idx: number; tag: string; when: number }> };
     expect(journal.entries.map((e) => [e.idx, e.tag, e.when])).to.deep.equal([[0, '0000_init', 1735689600000], [1, '0001_create_posts_table', 1735689601000]]);
     const sqlite = await openSqlite();
     // drizzle-kit's migrator runs each statement between breakpoints on its own: so does this test.
