@@ -73,7 +73,11 @@ export async function run(input: UnitInput, ctx: CapabilityContext): Promise<Ste
   // Without `include`, the modules that export `symbol`.
   const listed = (await ctx.workspace.list({ include: options.include, extensions: ['.js', '.mjs', '.cjs'] })).filter((f) => !TEST_FILE.test(f) && !NOT_SOURCE.test(f));
   const files = options.include ? listed.slice(0, MAX_MODULES) : await declaring(ctx, listed, options.symbol!);
-  if (files.length === 0) throw new AgentdError('no_test_runner', `No JavaScript module matches ${JSON.stringify(options.include ?? options.symbol ?? 'the workspace')} (TypeScript modules are not probed yet: docs/testing.md).`);
+  // The input names nothing this capability can observe: the input's problem, not a missing test runner.
+  if (files.length === 0) {
+    const field = options.include ? 'include' : 'symbol';
+    throw new AgentdError('invalid_input', `${field}: No JavaScript module matches ${JSON.stringify(options.include ?? options.symbol)} (TypeScript modules are not probed yet: docs/testing.md).`);
+  }
   if (!ctx.permissions.projectCode) {
     return {
       summary: `No tests were generated: testing.unit observes ${files.join(', ')} by running its exports, which is the project's code; allow project code for this workspace to generate them.`,

@@ -42,7 +42,7 @@ describe('testing.unit cases', function () {
           },
         },
       },
-      { name: 'a module that does not exist', ...MOCHA, projectCode: true, input: { include: ['lib/missing.js'] }, error: { code: 'no_test_runner', message: 'No JavaScript module matches ["lib/missing.js"]' } },
+      { name: 'a module that does not exist', ...MOCHA, projectCode: true, input: { include: ['lib/missing.js'] }, error: { code: 'invalid_input', message: 'include: No JavaScript module matches ["lib/missing.js"]' } },
     ],
     inputErrors: [
       { name: 'a runner agentd does not know', input: { include: ['lib/cart.js'], runner: 'ava' }, message: '/runner must be equal to one of the allowed values' },
