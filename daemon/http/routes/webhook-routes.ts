@@ -3,11 +3,12 @@
  * github.webhookSecret the route answers 404 before reading anything (an unverifiable endpoint is not
  * offered at all); a missing or malformed X-Hub-Signature-256, or a declared size over 25 MB, is
  * refused before reading too; the body is hashed as it streams in and verified in constant time, and
- * only then parsed, deduplicated and published. Every refusal closes the connection once the answer is out
- * (close-after-refusal.ts), so nothing of a refused body is kept. A replayed X-GitHub-Delivery is 202 with `duplicate: true`; an event
- * nothing subscribes to (the GitHub App off, or an event it does not act on) is 202 with `handled: false`.
+ * only then parsed, deduplicated and published. Every refusal closes the connection once the answer
+ * is out (close-after-refusal.ts), so nothing of a refused body is kept. A replayed X-GitHub-Delivery
+ * is 202 with `duplicate: true`; an event nothing subscribes to (the GitHub App off, or an event it
+ * does not act on) is 202 with `handled: false`.
  */
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { AgentdError } from '../../../core/index.js';
 import { readSignedBody } from '../../security/webhook-body.js';
 import { closeAfterRefusal } from '../close-after-refusal.js';
