@@ -5,6 +5,7 @@
  * together (as ESLint's --ignore-pattern adds to its config's ignores). Thresholds, `options.<check>`
  * and the security `profile` go under the caller's own values.
  */
+import type { CapabilityMeta } from '../contracts/index.js';
 import type { LoadedProjectConfig } from './config-types.js';
 import { THRESHOLD_FIELDS } from './config-schema.js';
 import { rebaseGlobs } from './rebase-globs.js';
@@ -21,6 +22,13 @@ export interface CheckTraits {
 }
 
 export const PLAIN_CHECK: CheckTraits = { leavesOutTestCode: false, takesProfile: false };
+
+export function checkTraits(meta: CapabilityMeta): CheckTraits {
+  return {
+    leavesOutTestCode: meta.execution?.testCode === 'leave-out',
+    takesProfile: Boolean((meta.inputSchema.properties as Record<string, unknown> | undefined)?.profile),
+  };
+}
 
 /** The globs a check (or, with PLAIN_CHECK, the scan as a whole) leaves out under this configuration, before the caller's own. */
 export function defaultExcludes(loaded: LoadedProjectConfig, traits: CheckTraits, rootPrefix: string): string[] {

@@ -11,6 +11,7 @@ import type { CapabilityMeta } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
 import { createAjv } from '../registry/ajv-instance.js';
 import { precompiledValidator } from '../registry/precompiled-validators.js';
+import { checkTraits } from './config-inputs.js';
 import { buildConfigSchema } from './config-schema.js';
 import { keyOf, pointerSegments, schemaProblems, shown, unknownRuleProblem, type ConfigProblem } from './config-problems.js';
 import type { LoadedProjectConfig, ProjectConfigFile } from './config-types.js';
@@ -65,8 +66,7 @@ function semanticProblems(config: ProjectConfigFile, catalog: ConfigCatalog): Co
       problems.push({ key, message: `"${key}" ${error.message}` });
     }
   }
-  const profiled = catalog.metas.filter((m) => (m.inputSchema.properties as Record<string, unknown> | undefined)?.profile);
-  if (config.profile !== undefined && profiled.length === 0) {
+  if (config.profile !== undefined && !catalog.metas.some((meta) => checkTraits(meta).takesProfile)) {
     problems.push({ key: 'profile', message: `"profile" is ${shown(config.profile)}, but no check of this agentd takes a profile` });
   }
   return problems;

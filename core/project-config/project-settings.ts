@@ -3,9 +3,8 @@
  * rebase the file's globs), the rule policy, the known rules, and the inputs it gives each check.
  */
 import path from 'node:path';
-import type { CapabilityMeta } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
-import { configuredInput, type CheckTraits } from './config-inputs.js';
+import { checkTraits, configuredInput, type CheckTraits } from './config-inputs.js';
 import type { LoadedProjectConfig } from './config-types.js';
 import { FindingReview, type ReadTexts } from './finding-review.js';
 import { loadProjectConfig, type ConfigCatalog } from './load-config.js';
@@ -23,12 +22,6 @@ export interface ProjectSettings {
   traits: ReadonlyMap<string, CheckTraits>;
 }
 
-function traitsOf(metas: readonly CapabilityMeta[]): Map<string, CheckTraits> {
-  return new Map(metas.map((meta) => [meta.id, {
-    leavesOutTestCode: meta.execution?.testCode === 'leave-out',
-    takesProfile: Boolean((meta.inputSchema.properties as Record<string, unknown> | undefined)?.profile),
-  }]));
-}
 
 export function settingsOf(loaded: LoadedProjectConfig, root: string, catalog: Pick<ConfigCatalog, 'metas'>): ProjectSettings {
   const relative = path.relative(loaded.dir, path.resolve(root)).split(path.sep).join('/');
@@ -37,7 +30,7 @@ export function settingsOf(loaded: LoadedProjectConfig, root: string, catalog: P
   if (config.include?.length && rootPrefix && rebaseGlobs(config.include, rootPrefix)!.length === 0) {
     throw new AgentdError('invalid_input', `${file}: "include" (${config.include.join(', ')}) matches nothing under "${rootPrefix}"; scan a folder it includes, or pass --include.`);
   }
-  return { loaded, rootPrefix, policy: RulePolicy.of(loaded, rootPrefix), known: knownRuleIds(catalog.metas), traits: traitsOf(catalog.metas) };
+  return { loaded, rootPrefix, policy: RulePolicy.of(loaded, rootPrefix), known: knownRuleIds(catalog.metas), traits: new Map(catalog.metas.map((meta) => [meta.id, checkTraits(meta)])) };
 }
 
 /** The settings for a root: its nearest configuration file (walking up for the CLI, not for the daemon) or the defaults alone. */

@@ -26,10 +26,14 @@ let cache: { key: string; files: Map<string, ts.SourceFile> } = { key: '', files
 const shared = new Map<string, ts.SourceFile>();
 const SHARED_FILES = 2_000;
 
-/** The cache a file belongs in: the project's own (under its root, outside node_modules) or the shared one. */
+/** A file of the project itself: under its root, outside node_modules. */
+function ownFile(file: string, root: string): boolean {
+  return file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
+}
+
+/** The cache a file belongs in: the project's own or the shared one. */
 function cacheFor(file: string, root: string): Map<string, ts.SourceFile> {
-  const own = file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
-  if (own) return cache.files;
+  if (ownFile(file, root)) return cache.files;
   if (shared.size >= SHARED_FILES) shared.clear();
   return shared;
 }
@@ -59,7 +63,7 @@ function rootNames(parsed: ts.ParsedCommandLine, root: string, overlay: Map<stri
   const names = new Set(parsed.fileNames.map((file) => path.resolve(file)).filter((file) => overlay.get(file) !== null));
   for (const [file, content] of overlay) {
     // A file the changes create is not on disk for the tsconfig's include globs to find.
-    if (content !== null && SOURCE_EXTENSIONS.test(file) && file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`)) names.add(file);
+    if (content !== null && SOURCE_EXTENSIONS.test(file) && ownFile(file, root)) names.add(file);
   }
   return [...names];
 }
