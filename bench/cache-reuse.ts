@@ -63,7 +63,11 @@ async function throughEngine(root: string): Promise<number[][]> {
   const step = { capability: 'analysis.complexity', input: { include: ['**/*.js'] } };
   const jobs: number[][] = [];
   try {
-    for (const [jobId, steps] of [['engine-1', [step]], ['engine-2', [step, step]], ['engine-3', [step]]] as const) {
+    for (const [jobId, steps] of [
+      ['engine-1', [step]],
+      ['engine-2', [step, step]],
+      ['engine-3', [step]],
+    ] as const) {
       const outcome = await engine.run({ jobId, root, steps: [...steps], limits, apply: false });
       if (outcome.status !== 'succeeded') throw new Error(`${jobId} ${outcome.status}: ${outcome.error?.message}`);
       jobs.push(outcome.steps.map((s) => Date.parse(s.finishedAt!) - Date.parse(s.startedAt!)));
@@ -101,8 +105,14 @@ export async function run(): Promise<void> {
 
     console.log(`code base: ${source} (copied to a temp folder)`);
     console.log(line('first analysis (cold caches)', cold), `parse misses ${coldStats.parse.misses}`);
-    console.log(line('second analysis, unchanged (warm caches)', warm), `parse hits ${warmStats.parse.hits}, misses ${warmStats.parse.misses}`);
-    console.log(line('third analysis, one file changed', touched), `parse hits ${touchedStats.parse.hits}, misses ${touchedStats.parse.misses}`);
+    console.log(
+      line('second analysis, unchanged (warm caches)', warm),
+      `parse hits ${warmStats.parse.hits}, misses ${warmStats.parse.misses}`,
+    );
+    console.log(
+      line('third analysis, one file changed', touched),
+      `parse hits ${touchedStats.parse.hits}, misses ${touchedStats.parse.misses}`,
+    );
     console.log(`${'peer: tree-sitter, direct parse, no cache'.padEnd(44)} ${direct.toFixed(1).padStart(8)} ms`);
     const speedUp = cold.ms / warm.ms;
     console.log(`speed-up of the unchanged second analysis: ${speedUp.toFixed(1)}x (required >= 5x: ${speedUp >= 5 ? 'met' : 'NOT met'})`);
@@ -111,7 +121,9 @@ export async function run(): Promise<void> {
     const ms = (steps: number[] | undefined): string => (steps ?? []).map((value) => `${value} ms`).join(' + ');
     console.log(`through the engine (analysis.complexity as job steps in the warm worker thread):`);
     console.log(`  job 1, cold: ${ms(first)}; job 2, two steps: ${ms(second)}; job 3: ${ms(third)}`);
-    console.log(`  speed-up of job 2's first step over job 1: ${(first![0]! / second![0]!).toFixed(1)}x (across jobs); its second step: ${(first![0]! / second![1]!).toFixed(1)}x (across steps)`);
+    console.log(
+      `  speed-up of job 2's first step over job 1: ${(first![0]! / second![0]!).toFixed(1)}x (across jobs); its second step: ${(first![0]! / second![1]!).toFixed(1)}x (across steps)`,
+    );
   } finally {
     await rm(root, { recursive: true, force: true });
   }

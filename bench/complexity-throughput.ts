@@ -56,7 +56,10 @@ async function eslint(root: string, files: string[]): Promise<Pass & { byKey: Ma
   return { lines, functions: byKey.size, ms: performance.now() - started, byKey };
 }
 
-const rate = (pass: Pass): string => `${Math.round(pass.lines / (pass.ms / 1000)).toLocaleString('en-US').padStart(10)} lines/s  (${pass.ms.toFixed(0)} ms)`;
+const rate = (pass: Pass): string =>
+  `${Math.round(pass.lines / (pass.ms / 1000))
+    .toLocaleString('en-US')
+    .padStart(10)} lines/s  (${pass.ms.toFixed(0)} ms)`;
 
 export async function run(): Promise<void> {
   const require = createRequire(import.meta.url);

@@ -81,7 +81,11 @@ async function jobsPerSecond(daemon: DaemonHandle): Promise<{ jobsPerSec: number
 async function healthUnderLoad(daemon: DaemonHandle, peerUrl: string): Promise<{ ours: autocannon.Result; peer: autocannon.Result }> {
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const reply = await fetch(`${daemon.url}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ capability: 'analysis.test-loop-forever' }) });
+    const reply = await fetch(`${daemon.url}/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ capability: 'analysis.test-loop-forever' }),
+    });
     ids.push(((await reply.json()) as { id: string }).id);
   }
   await until(async () => (await stats(daemon.url)).running === 3);
@@ -107,11 +111,19 @@ export async function run(): Promise<void> {
     const throughput = await jobsPerSecond(daemon);
     const peerSubmit = await submitAll(peer.url);
     const load = await healthUnderLoad(daemon, peer.url);
-    console.log(`end to end, submit -> succeeded, ${JOBS} empty jobs, maxConcurrent ${config.server.maxConcurrent}: ${throughput.jobsPerSec.toFixed(0)} jobs/s`);
-    console.log(`POST /jobs accepted (validation + queue):  agentd ${throughput.submitsPerSec.toFixed(0)} req/s   | bare express fixed 202: ${peerSubmit.perSec.toFixed(0)} req/s`);
+    console.log(
+      `end to end, submit -> succeeded, ${JOBS} empty jobs, maxConcurrent ${config.server.maxConcurrent}: ${throughput.jobsPerSec.toFixed(0)} jobs/s`,
+    );
+    console.log(
+      `POST /jobs accepted (validation + queue):  agentd ${throughput.submitsPerSec.toFixed(0)} req/s   | bare express fixed 202: ${peerSubmit.perSec.toFixed(0)} req/s`,
+    );
     console.log(`GET /health while 3 CPU-bound jobs run (${CONNECTIONS} connections, ${HEALTH_SECONDS} s):`);
-    console.log(`  agentd       p50 ${ms(load.ours.latency.p50)}  p99 ${ms(load.ours.latency.p99)}  max ${ms(load.ours.latency.max)}  ${load.ours.requests.average.toFixed(0)} req/s  non-2xx ${load.ours.non2xx}`);
-    console.log(`  bare express p50 ${ms(load.peer.latency.p50)}  p99 ${ms(load.peer.latency.p99)}  max ${ms(load.peer.latency.max)}  ${load.peer.requests.average.toFixed(0)} req/s`);
+    console.log(
+      `  agentd       p50 ${ms(load.ours.latency.p50)}  p99 ${ms(load.ours.latency.p99)}  max ${ms(load.ours.latency.max)}  ${load.ours.requests.average.toFixed(0)} req/s  non-2xx ${load.ours.non2xx}`,
+    );
+    console.log(
+      `  bare express p50 ${ms(load.peer.latency.p50)}  p99 ${ms(load.peer.latency.p99)}  max ${ms(load.peer.latency.max)}  ${load.peer.requests.average.toFixed(0)} req/s`,
+    );
   } finally {
     await new Promise((resolve) => peer.server.close(resolve));
     await daemon.close({ graceSec: 0 });

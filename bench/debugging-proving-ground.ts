@@ -20,7 +20,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SAMPLES = path.resolve(here, '../../fixtures/debugging-samples');
 
 type Kind = 'typo' | 'dropped-import' | 'dropped-await';
-const EXPECTED_CATEGORY: Record<Kind, string[]> = { typo: ['undefined-name', 'missing-property'], 'dropped-import': ['undefined-name'], 'dropped-await': ['missing-property', 'missing-await'] };
+const EXPECTED_CATEGORY: Record<Kind, string[]> = {
+  typo: ['undefined-name', 'missing-property'],
+  'dropped-import': ['undefined-name'],
+  'dropped-await': ['missing-property', 'missing-await'],
+};
 
 interface Mutation {
   kind: Kind;
@@ -37,7 +41,10 @@ const CLEAN_TYPE_ERRORS: Record<string, [string, string][]> = {
   'src/stats.ts': [['values.lenght', 'values.length']],
   'src/users.ts': [['const user = fetchUser(id);', 'const user = await fetchUser(id);']],
   'src/lookup.ts': [['return found.name;', "return found?.name ?? '';"]],
-  'test/cart.check.ts': [['const total: string', 'const total: number'], ["'300'", '300']],
+  'test/cart.check.ts': [
+    ['const total: string', 'const total: number'],
+    ["'300'", '300'],
+  ],
 };
 
 async function prepare(name: string): Promise<string> {
@@ -65,9 +72,22 @@ function mutations(file: string, text: string, exported: Set<string>): Mutation[
       const l = lineOf(node.expression);
       const name = node.expression.text;
       const typo = swap(name);
-      if (typo !== name) out.push({ kind: 'typo', file, line: l, before: lines[l - 1]!, after: lines[l - 1]!.replace(new RegExp(`\\b${name}\\(`), `${typo}(`), what: `${name} -> ${typo}` });
+      if (typo !== name)
+        out.push({
+          kind: 'typo',
+          file,
+          line: l,
+          before: lines[l - 1]!,
+          after: lines[l - 1]!.replace(new RegExp(`\\b${name}\\(`), `${typo}(`),
+          what: `${name} -> ${typo}`,
+        });
     }
-    if (ts.isImportDeclaration(node) && node.importClause?.namedBindings && ts.isNamedImports(node.importClause.namedBindings) && !node.importClause.isTypeOnly) {
+    if (
+      ts.isImportDeclaration(node) &&
+      node.importClause?.namedBindings &&
+      ts.isNamedImports(node.importClause.namedBindings) &&
+      !node.importClause.isTypeOnly
+    ) {
       const specs = node.importClause.namedBindings.elements.filter((e) => !e.isTypeOnly);
       for (const spec of specs) {
         const l = lineOf(node);
@@ -79,7 +99,14 @@ function mutations(file: string, text: string, exported: Set<string>): Mutation[
     }
     if (ts.isAwaitExpression(node)) {
       const l = lineOf(node);
-      out.push({ kind: 'dropped-await', file, line: l, before: lines[l - 1]!, after: lines[l - 1]!.replace('await ', ''), what: `await dropped before ${node.expression.getText(sf).slice(0, 40)}` });
+      out.push({
+        kind: 'dropped-await',
+        file,
+        line: l,
+        before: lines[l - 1]!,
+        after: lines[l - 1]!.replace('await ', ''),
+        what: `await dropped before ${node.expression.getText(sf).slice(0, 40)}`,
+      });
     }
     ts.forEachChild(node, visit);
   };
@@ -89,10 +116,23 @@ function mutations(file: string, text: string, exported: Set<string>): Mutation[
 
 /** Import lines compared as sets of names per module (a fix may order or lay out an import differently). */
 function sameCode(a: string, b: string): boolean {
-  const norm = (t: string): string => t.split('\n').map((l) => {
-    const m = /^import \{([^}]*)\} from (.+);$/.exec(l.trim());
-    return m ? `import{${m[1]!.split(',').map((s) => s.trim()).filter(Boolean).sort().join(',')}}${m[2]}` : l.trim();
-  }).filter(Boolean).sort().join('\n');
+  const norm = (t: string): string =>
+    t
+      .split('\n')
+      .map((l) => {
+        const m = /^import \{([^}]*)\} from (.+);$/.exec(l.trim());
+        return m
+          ? `import{${m[1]!
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .sort()
+              .join(',')}}${m[2]}`
+          : l.trim();
+      })
+      .filter(Boolean)
+      .sort()
+      .join('\n');
   return norm(a) === norm(b);
 }
 
@@ -104,7 +144,7 @@ export async function run(): Promise<void> {
     const { ctx: baseCtx } = await createLocalContext({ root: base, limits: { maxToolCalls: 100_000 } });
     const clean = (await typecheck({}, baseCtx)).data as { errors: number };
     if (clean.errors !== 0) throw new Error(`${sample}: the clean base has ${clean.errors} type errors`);
-    const files = (await baseCtx.workspace.list({ extensions: ['.ts'], exclude: ['lib/**', '**/*.d.ts'] }));
+    const files = await baseCtx.workspace.list({ extensions: ['.ts'], exclude: ['lib/**', '**/*.d.ts'] });
     const texts = new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(base, f), 'utf8')] as const)));
     const exported = new Set([...texts.values()].flatMap((t) => [...t.matchAll(/export (?:async )?function (\w+)/g)].map((m) => m[1]!)));
     const all = [...texts].flatMap(([f, t]) => mutations(f, t, exported));
@@ -118,8 +158,11 @@ export async function run(): Promise<void> {
         lines[m.line - 1] = m.after;
         await writeFile(path.join(root, m.file), lines.join('\n'));
         const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 100_000 } });
-        const check = (await typecheck({}, ctx)).data as { diagnostics: { file: string; line: number; column: number; code: number; message: string }[] };
-        const hit = check.diagnostics.find((d) => d.file === m.file && d.line === m.line) ?? check.diagnostics.find((d) => d.file === m.file);
+        const check = (await typecheck({}, ctx)).data as {
+          diagnostics: { file: string; line: number; column: number; code: number; message: string }[];
+        };
+        const hit =
+          check.diagnostics.find((d) => d.file === m.file && d.line === m.line) ?? check.diagnostics.find((d) => d.file === m.file);
         const located = hit?.line === m.line || (m.kind === 'dropped-import' && hit !== undefined);
         let verdict: string;
         if (!hit) {
@@ -131,7 +174,10 @@ export async function run(): Promise<void> {
           if (EXPECTED_CATEGORY[m.kind].includes(category)) tally.explained++;
           const { ctx: fixCtx } = await createLocalContext({ root, limits: { maxToolCalls: 100_000 } });
           const error = `${hit.file}(${hit.line},${hit.column}): error TS${hit.code}: ${hit.message.split('\n')[0]}`;
-          const outcome = await fix({ error }, fixCtx).then(() => null, (e: { code?: string; message: string }) => e);
+          const outcome = await fix({ error }, fixCtx).then(
+            () => null,
+            (e: { code?: string; message: string }) => e,
+          );
           if (outcome) {
             tally.refused++;
             verdict = `refused: ${outcome.message.replace(/^debugging\.fix staged nothing: /, '').slice(0, 140)}`;
@@ -156,7 +202,9 @@ export async function run(): Promise<void> {
   }
   console.log(`debugging proving ground (injected mistakes): ${tally.total} cases`);
   for (const r of rows) console.log(r);
-  console.log(`  located at the mutated line: ${tally.located}/${tally.total}; explained with the expected category: ${tally.explained}/${tally.total}; fixed and verified: ${tally.fixed}; refused with a reason: ${tally.refused}; wrong fixes offered: ${tally.wrong} (goal 0); not located: ${tally.notLocated}`);
+  console.log(
+    `  located at the mutated line: ${tally.located}/${tally.total}; explained with the expected category: ${tally.explained}/${tally.total}; fixed and verified: ${tally.fixed}; refused with a reason: ${tally.refused}; wrong fixes offered: ${tally.wrong} (goal 0); not located: ${tally.notLocated}`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();

@@ -26,7 +26,11 @@ interface Case {
 
 const CASES: Case[] = [
   { name: "agentd's own tree", root: REPO, configs: ['tsconfig.json'] },
-  { name: 'fixtures/debugging-samples/type-errors', root: path.join(REPO, 'fixtures/debugging-samples/type-errors'), configs: ['tsconfig.json', 'tsconfig.test.json'] },
+  {
+    name: 'fixtures/debugging-samples/type-errors',
+    root: path.join(REPO, 'fixtures/debugging-samples/type-errors'),
+    configs: ['tsconfig.json', 'tsconfig.test.json'],
+  },
 ];
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -35,7 +39,14 @@ async function tscRun(c: Case): Promise<{ ms: number; diagnostics: Set<string> }
   const started = performance.now();
   const diagnostics = new Set<string>();
   for (const config of c.configs) {
-    const out = await exec(process.execPath, [TSC, '--noEmit', '--incremental', 'false', '--composite', 'false', '-p', config, '--pretty', 'false'], { cwd: c.root, maxBuffer: 64 << 20 }).then((r) => r.stdout, (e: { stdout: string }) => e.stdout);
+    const out = await exec(
+      process.execPath,
+      [TSC, '--noEmit', '--incremental', 'false', '--composite', 'false', '-p', config, '--pretty', 'false'],
+      { cwd: c.root, maxBuffer: 64 << 20 },
+    ).then(
+      (r) => r.stdout,
+      (e: { stdout: string }) => e.stdout,
+    );
     for (const m of out.matchAll(/^(.+?)\((\d+),(\d+)\): error TS(\d+)/gm)) diagnostics.add(`${m[1]}:${m[2]}:${m[3]}:${m[4]}`);
   }
   return { ms: performance.now() - started, diagnostics };
@@ -58,7 +69,9 @@ async function oursCold(c: Case): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  console.log(`debugging.typecheck vs tsc --noEmit (TypeScript ${(await import('typescript')).default.version}), ${ROUNDS} rounds, medians`);
+  console.log(
+    `debugging.typecheck vs tsc --noEmit (TypeScript ${(await import('typescript')).default.version}), ${ROUNDS} rounds, medians`,
+  );
   for (const c of CASES) {
     const peer: number[] = [];
     const cold: number[] = [];
@@ -75,7 +88,9 @@ export async function run(): Promise<void> {
       same &&= t.diagnostics.size === o.diagnostics.size && [...t.diagnostics].every((d) => o.diagnostics.has(d));
       counts = `${o.diagnostics.size} diagnostic(s) (tsc: ${t.diagnostics.size})`;
     }
-    console.log(`  ${c.name} [${c.configs.join(', ')}]: tsc --noEmit ${median(peer).toFixed(0)} ms; debugging.typecheck cold ${median(cold).toFixed(0)} ms (${(median(cold) / median(peer)).toFixed(2)}x), warm ${median(warm).toFixed(0)} ms (${(median(warm) / median(peer)).toFixed(2)}x); ${counts}; same diagnostics: ${same ? 'yes' : 'NO'}`);
+    console.log(
+      `  ${c.name} [${c.configs.join(', ')}]: tsc --noEmit ${median(peer).toFixed(0)} ms; debugging.typecheck cold ${median(cold).toFixed(0)} ms (${(median(cold) / median(peer)).toFixed(2)}x), warm ${median(warm).toFixed(0)} ms (${(median(warm) / median(peer)).toFixed(2)}x); ${counts}; same diagnostics: ${same ? 'yes' : 'NO'}`,
+    );
   }
 }
 

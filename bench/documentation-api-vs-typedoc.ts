@@ -21,7 +21,17 @@ import { declarationCopy } from '../test/capabilities/documentation/declaration-
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const REAL_PACKAGES = ['minimatch', 'ajv', 'ioredis', 'yaml'];
 
-interface Row { pkg: string; entries: number; ours: number; typedoc: number; matched: number; missed: string[]; extra: string[]; oursMs: number; typedocMs: number }
+interface Row {
+  pkg: string;
+  entries: number;
+  ours: number;
+  typedoc: number;
+  matched: number;
+  missed: string[];
+  extra: string[];
+  oursMs: number;
+  typedocMs: number;
+}
 
 async function measure(pkg: string, root: string): Promise<Row> {
   clearCaches();
@@ -29,12 +39,18 @@ async function measure(pkg: string, root: string): Promise<Row> {
   const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
   const result = await apiReference({ out: 'API.md' }, ctx);
   const oursMs = performance.now() - started;
-  const data = result.data as { entryPoints: { subpath: string; file: string }[]; symbols: { name: string; kind: string; entry: string; file: string }[] };
+  const data = result.data as {
+    entryPoints: { subpath: string; file: string }[];
+    symbols: { name: string; kind: string; entry: string; file: string }[];
+  };
   const bySpecifier = new Map<string, string>();
   const name = pkg;
   for (const e of data.entryPoints) bySpecifier.set(e.subpath === '.' ? name : `${name}/${e.subpath.replace(/^\.\//, '')}`, e.subpath);
   const ours = new Set(data.symbols.map((s) => `${bySpecifier.get(s.entry) ?? s.entry}:${s.name}:${s.kind}`));
-  const peer = await typedocSymbols(root, data.entryPoints.map((e) => [e.subpath, e.file]));
+  const peer = await typedocSymbols(
+    root,
+    data.entryPoints.map((e) => [e.subpath, e.file]),
+  );
   const agreement = compareSymbols(ours, peer.symbols);
   return { pkg, entries: data.entryPoints.length, ours: ours.size, typedoc: peer.symbols.size, ...agreement, oursMs, typedocMs: peer.ms };
 }
@@ -47,7 +63,7 @@ export async function run(): Promise<void> {
   await rm(fixture, { recursive: true, force: true });
   for (const pkg of REAL_PACKAGES) {
     const root = await declarationCopy(pkg);
-    const version = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string });
+    const version = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
     try {
       rows.push({ ...(await measure(version.name, root)), pkg: `${version.name}@${version.version}` });
     } catch (error) {
@@ -61,7 +77,9 @@ export async function run(): Promise<void> {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
     const union = r.matched + r.missed.length + r.extra.length;
-    console.log(`| ${r.pkg} | ${r.entries} | ${r.ours} | ${r.typedoc} | ${r.matched} | ${r.missed.length} | ${r.extra.length} | ${((100 * r.matched) / Math.max(union, 1)).toFixed(1)} % | ${r.oursMs.toFixed(0)} | ${r.typedocMs.toFixed(0)} |`);
+    console.log(
+      `| ${r.pkg} | ${r.entries} | ${r.ours} | ${r.typedoc} | ${r.matched} | ${r.missed.length} | ${r.extra.length} | ${((100 * r.matched) / Math.max(union, 1)).toFixed(1)} % | ${r.oursMs.toFixed(0)} | ${r.typedocMs.toFixed(0)} |`,
+    );
   }
   for (const r of rows) {
     if (r.missed.length) console.log(`${r.pkg} missed: ${r.missed.slice(0, 15).join(', ')}${r.missed.length > 15 ? ', …' : ''}`);

@@ -45,8 +45,19 @@ function jscpd(root: string, label: string, extra: string[]): Figures | string {
     const child = spawnSync(process.execPath, [bin, ...extra, '-r', 'json', '-o', out, '--silent', root], { encoding: 'utf8' });
     const ms = performance.now() - started;
     if (child.status !== 0) return `jscpd failed (${child.status}): ${child.stderr.trim().split('\n')[0]}`;
-    const total = (JSON.parse(readFileSync(join(out, 'jscpd-report.json'), 'utf8')) as { statistics: { total: { sources: number; lines: number; clones: number; percentage: number } } }).statistics.total;
-    return { label, files: total.sources, lines: total.lines, clones: total.clones, percentage: Math.round(total.percentage * 100) / 100, ms };
+    const total = (
+      JSON.parse(readFileSync(join(out, 'jscpd-report.json'), 'utf8')) as {
+        statistics: { total: { sources: number; lines: number; clones: number; percentage: number } };
+      }
+    ).statistics.total;
+    return {
+      label,
+      files: total.sources,
+      lines: total.lines,
+      clones: total.clones,
+      percentage: Math.round(total.percentage * 100) / 100,
+      ms,
+    };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -69,7 +80,9 @@ export async function run(): Promise<void> {
   console.log(row(jscpd(root, 'peer: jscpd defaults (exact)', [])));
   console.log(row(await ours(root, 'analysis.duplication exact + renamed, warm', ['exact', 'renamed'])));
   console.log(row(jscpd(root, 'peer: jscpd --ignore-identifiers --ignore-literals', ['--ignore-identifiers', '--ignore-literals'])));
-  console.log('Lines: ours count every listed .js/.ts file as jscpd counts lines (a final newline opens no line); file sets differ: agentd reads no file over 100 KB (lib/types/rules.d.ts), jscpd applies its own filters.');
+  console.log(
+    'Lines: ours count every listed .js/.ts file as jscpd counts lines (a final newline opens no line); file sets differ: agentd reads no file over 100 KB (lib/types/rules.d.ts), jscpd applies its own filters.',
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();

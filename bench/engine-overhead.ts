@@ -43,7 +43,11 @@ export async function run(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'agentd-bench-'));
   const registry = await loadRegistry({ roots: [], flat: [CAPABILITIES] });
   const job = (n: number, maxMemoryMB = DEFAULT_LIMITS.maxMemoryMB): RunRequest => ({
-    jobId: `bench-${n}`, root, apply: false, limits: { ...DEFAULT_LIMITS, maxMemoryMB }, steps: [{ capability: 'analysis.test-empty' }],
+    jobId: `bench-${n}`,
+    root,
+    apply: false,
+    limits: { ...DEFAULT_LIMITS, maxMemoryMB },
+    steps: [{ capability: 'analysis.test-empty' }],
   });
   const coldStart = performance.now();
   const engine = createEngine({ registry });

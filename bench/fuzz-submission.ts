@@ -63,9 +63,13 @@ export async function run(): Promise<void> {
   }
   const rate = (bodies.length / (performance.now() - started)) * 1000;
   const peer = await peerRate(bodies);
-  console.log(`fuzz-submission: ${bodies.length} bodies, seed ${seed}, unexpected statuses: ${unexpected}, prototype polluted: ${({} as Record<string, unknown>).polluted !== undefined}`);
+  console.log(
+    `fuzz-submission: ${bodies.length} bodies, seed ${seed}, unexpected statuses: ${unexpected}, prototype polluted: ${({} as Record<string, unknown>).polluted !== undefined}`,
+  );
   for (const [key, count] of [...tally].sort((a, b) => b[1] - a[1])) console.log(`  ${key.padEnd(32)} ${count}`);
-  console.log(`  agentd POST /jobs (validate + submit): ${rate.toFixed(0)} bodies/s   |   peer express.json + fixed 202: ${peer.toFixed(0)} bodies/s`);
+  console.log(
+    `  agentd POST /jobs (validate + submit): ${rate.toFixed(0)} bodies/s   |   peer express.json + fixed 202: ${peer.toFixed(0)} bodies/s`,
+  );
   if (unexpected > 0) process.exitCode = 1;
 }
 

@@ -16,13 +16,73 @@ import { run as crudResource } from '../capabilities/generation/crud-resource.js
 import { run as service } from '../capabilities/generation/service.js';
 import { resourceModel, type FieldSpec } from '../capabilities/generation/service/resource-model.js';
 import type { CapabilityContext, StepResult } from '../core/index.js';
-import { copyFixture, EXPRESS_PG, exec, FASTIFY_SQLITE, generate, removeCopies, repo } from '../test/capabilities/generation/api/fixture-project.js';
+import {
+  copyFixture,
+  EXPRESS_PG,
+  exec,
+  FASTIFY_SQLITE,
+  generate,
+  removeCopies,
+  repo,
+} from '../test/capabilities/generation/api/fixture-project.js';
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
-const RESOURCES = ['invoice', 'ticket', 'customer', 'shipment', 'coupon', 'review', 'playlist', 'song', 'venue', 'booking', 'recipe', 'ingredient', 'lesson', 'course', 'badge', 'device', 'sensor reading', 'wallet', 'payment', 'article', 'city', 'vehicle', 'warehouse', 'supplier'];
-const FIELD_NAMES = ['title', 'label', 'description', 'amount', 'quantity', 'rating', 'active', 'archived', 'startsAt', 'endsAt', 'externalId', 'code', 'email', 'score', 'weight', 'notes', 'visible', 'position', 'ownerId', 'createdOn'];
+const RESOURCES = [
+  'invoice',
+  'ticket',
+  'customer',
+  'shipment',
+  'coupon',
+  'review',
+  'playlist',
+  'song',
+  'venue',
+  'booking',
+  'recipe',
+  'ingredient',
+  'lesson',
+  'course',
+  'badge',
+  'device',
+  'sensor reading',
+  'wallet',
+  'payment',
+  'article',
+  'city',
+  'vehicle',
+  'warehouse',
+  'supplier',
+];
+const FIELD_NAMES = [
+  'title',
+  'label',
+  'description',
+  'amount',
+  'quantity',
+  'rating',
+  'active',
+  'archived',
+  'startsAt',
+  'endsAt',
+  'externalId',
+  'code',
+  'email',
+  'score',
+  'weight',
+  'notes',
+  'visible',
+  'position',
+  'ownerId',
+  'createdOn',
+];
 const TYPES = ['string', 'text', 'int', 'number', 'boolean', 'date', 'uuid'] as const;
-const METHOD_SETS = [['list', 'get', 'create', 'update', 'delete'], ['list', 'get'], ['create', 'get'], ['list', 'create', 'delete'], ['get', 'update']] as const;
+const METHOD_SETS = [
+  ['list', 'get', 'create', 'update', 'delete'],
+  ['list', 'get'],
+  ['create', 'get'],
+  ['list', 'create', 'delete'],
+  ['get', 'update'],
+] as const;
 
 /** mulberry32: a small seeded PRNG, so the matrix is the same every run. */
 function random(seed: number): () => number {
@@ -35,7 +95,11 @@ function random(seed: number): () => number {
   };
 }
 
-interface Spec { resource: string; fields: FieldSpec[]; methods: string[] }
+interface Spec {
+  resource: string;
+  fields: FieldSpec[];
+  methods: string[];
+}
 
 function specs(count: number, seed: number): Spec[] {
   const next = random(seed);
@@ -46,7 +110,14 @@ function specs(count: number, seed: number): Spec[] {
       const type = pick(TYPES);
       const field: FieldSpec = { name, type, required: next() < 0.5, unique: type !== 'boolean' && next() < 0.2 };
       if (next() < 0.25) {
-        const defaults: Record<string, FieldSpec['default']> = { string: 'n/a', text: "it's new", int: 3, number: 1.5, boolean: true, date: 'now' };
+        const defaults: Record<string, FieldSpec['default']> = {
+          string: 'n/a',
+          text: "it's new",
+          int: 3,
+          number: 1.5,
+          boolean: true,
+          date: 'now',
+        };
         if (type in defaults) field.default = defaults[type];
       }
       return field;
@@ -64,7 +135,17 @@ const CAPABILITIES: [string, Runner, (s: Spec) => object][] = [
 
 const bin = (relative: string): string => `${repo}node_modules/${relative}`;
 
-interface Cell { capability: string; stack: string; specs: number; tsc: number; eslint: number; prettier: number; tests: number | null; ms: number[]; failures: string[] }
+interface Cell {
+  capability: string;
+  stack: string;
+  specs: number;
+  tsc: number;
+  eslint: number;
+  prettier: number;
+  tests: number | null;
+  ms: number[];
+  failures: string[];
+}
 
 async function measure(capability: string, runner: Runner, inputOf: (s: Spec) => object, stack: string, all: Spec[]): Promise<Cell> {
   const root = await copyFixture(stack);
@@ -95,18 +176,30 @@ async function measure(capability: string, runner: Runner, inputOf: (s: Spec) =>
   const tsc = await exec(root, process.execPath, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json']);
   for (const m of tsc.output.matchAll(/^(\S+?)\(\d+,\d+\): error (.*)$/gm)) blame('tsc', m[1]!, m[2]!);
   const eslint = await exec(root, process.execPath, [bin('eslint/bin/eslint.js'), '--format', 'json', ...files]);
-  for (const report of JSON.parse(eslint.output.slice(eslint.output.indexOf('['))) as { filePath: string; messages: { message: string; ruleId: string }[] }[]) {
+  for (const report of JSON.parse(eslint.output.slice(eslint.output.indexOf('['))) as {
+    filePath: string;
+    messages: { message: string; ruleId: string }[];
+  }[]) {
     if (report.messages.length > 0) blame('eslint', report.filePath, report.messages.map((m) => `${m.ruleId}: ${m.message}`).join('; '));
   }
   const prettier = await exec(root, process.execPath, [bin('prettier/bin/prettier.cjs'), '--list-different', ...files]);
-  for (const file of prettier.output.split('\n').filter((l) => l.trim().length > 0 && !l.startsWith('['))) blame('prettier', file.trim(), 'not Prettier-stable');
+  for (const file of prettier.output.split('\n').filter((l) => l.trim().length > 0 && !l.startsWith('[')))
+    blame('prettier', file.trim(), 'not Prettier-stable');
   let tests: number | null = null;
   if (capability === 'generation.crud-resource' && tsc.code === 0) {
     const suites = new Map(all.map((s, i) => [`/${resourceModel(s.resource, s.fields).pluralKebab} API`, i]));
     const passedSuites = new Set<number>();
     if (stack === EXPRESS_PG) {
-      const out = await exec(root, process.execPath, [bin('mocha/bin/mocha.js'), '--exit', '--reporter', 'json', 'dist/test/**/*.test.js'], { DATABASE_URL });
-      const report = JSON.parse(out.output.slice(out.output.indexOf('{'))) as { passes: { fullTitle: string }[]; failures: { fullTitle: string; err: { message: string } }[] };
+      const out = await exec(
+        root,
+        process.execPath,
+        [bin('mocha/bin/mocha.js'), '--exit', '--reporter', 'json', 'dist/test/**/*.test.js'],
+        { DATABASE_URL },
+      );
+      const report = JSON.parse(out.output.slice(out.output.indexOf('{'))) as {
+        passes: { fullTitle: string }[];
+        failures: { fullTitle: string; err: { message: string } }[];
+      };
       const suiteOf = (title: string): number | undefined => [...suites.entries()].find(([suite]) => title.startsWith(`${suite} `))?.[1];
       for (const f of report.failures) {
         const i = suiteOf(f.fullTitle);
@@ -134,7 +227,17 @@ async function measure(capability: string, runner: Runner, inputOf: (s: Spec) =>
   }
   const clean = (kind: keyof typeof bad): number => all.filter((_, i) => generated[i] && !bad[kind].has(i)).length;
   if (tsc.code !== 0 && bad.tsc.size === 0) failures.push(`tsc failed outside the generated files: ${tsc.output.slice(0, 300)}`);
-  return { capability, stack, specs: all.length, tsc: tsc.code === 0 ? clean('tsc') : Math.min(clean('tsc'), all.length - 1), eslint: clean('eslint'), prettier: clean('prettier'), tests, ms, failures };
+  return {
+    capability,
+    stack,
+    specs: all.length,
+    tsc: tsc.code === 0 ? clean('tsc') : Math.min(clean('tsc'), all.length - 1),
+    eslint: clean('eslint'),
+    prettier: clean('prettier'),
+    tests,
+    ms,
+    failures,
+  };
 }
 
 const pct = (n: number, of: number): string => `${((100 * n) / of).toFixed(0)}%`;
@@ -155,7 +258,9 @@ export async function run(): Promise<void> {
   for (const c of cells) {
     const sorted = [...c.ms].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-    console.log(`${c.capability.padEnd(25)} | ${c.stack.padEnd(25)} | ${pct(c.tsc, c.specs).padStart(4)} | ${pct(c.eslint, c.specs).padStart(6)} | ${pct(c.prettier, c.specs).padStart(8)} | ${(c.tests === null ? 'n/a' : pct(c.tests, c.specs)).padStart(5)} | ${median.toFixed(0)} / ${Math.max(...c.ms, 0).toFixed(0)}`);
+    console.log(
+      `${c.capability.padEnd(25)} | ${c.stack.padEnd(25)} | ${pct(c.tsc, c.specs).padStart(4)} | ${pct(c.eslint, c.specs).padStart(6)} | ${pct(c.prettier, c.specs).padStart(8)} | ${(c.tests === null ? 'n/a' : pct(c.tests, c.specs)).padStart(5)} | ${median.toFixed(0)} / ${Math.max(...c.ms, 0).toFixed(0)}`,
+    );
   }
   const failures = cells.flatMap((c) => c.failures.map((f) => `${c.capability} on ${c.stack}: ${f}`));
   if (failures.length > 0) console.log(`failures:\n  ${failures.slice(0, 40).join('\n  ')}`);

@@ -24,22 +24,80 @@ export function prng(seed: number): () => number {
   };
 }
 
-const MODELS = ['Product', 'Order', 'Invoice', 'Article', 'Comment', 'Event', 'Ticket', 'Review', 'Project', 'Task', 'Team', 'Address', 'Payment', 'Category', 'Photo', 'Message', 'Session', 'Device', 'Booking', 'Shipment', 'Coupon', 'Playlist', 'Recipe', 'Course'];
+const MODELS = [
+  'Product',
+  'Order',
+  'Invoice',
+  'Article',
+  'Comment',
+  'Event',
+  'Ticket',
+  'Review',
+  'Project',
+  'Task',
+  'Team',
+  'Address',
+  'Payment',
+  'Category',
+  'Photo',
+  'Message',
+  'Session',
+  'Device',
+  'Booking',
+  'Shipment',
+  'Coupon',
+  'Playlist',
+  'Recipe',
+  'Course',
+];
 const FIELDS: Array<[string, string]> = [
-  ['title', 'string'], ['description', 'text'], ['price', 'decimal'], ['quantity', 'int'], ['views', 'bigint'], ['ratio', 'float'], ['isActive', 'boolean'],
-  ['publishedAt', 'datetime'], ['dueDate', 'date'], ['metadata', 'json'], ['externalId', 'uuid'], ['status', 'string'], ['sku', 'varchar'], ['weight', 'double'],
-  ['archived', 'bool'], ['startsAt', 'timestamp'], ['position', 'integer'], ['notes', 'text'], ['slug', 'string'], ['score', 'real'],
+  ['title', 'string'],
+  ['description', 'text'],
+  ['price', 'decimal'],
+  ['quantity', 'int'],
+  ['views', 'bigint'],
+  ['ratio', 'float'],
+  ['isActive', 'boolean'],
+  ['publishedAt', 'datetime'],
+  ['dueDate', 'date'],
+  ['metadata', 'json'],
+  ['externalId', 'uuid'],
+  ['status', 'string'],
+  ['sku', 'varchar'],
+  ['weight', 'double'],
+  ['archived', 'bool'],
+  ['startsAt', 'timestamp'],
+  ['position', 'integer'],
+  ['notes', 'text'],
+  ['slug', 'string'],
+  ['score', 'real'],
 ];
 
 function defaultFor(type: string, pick: () => number): FieldSpec['default'] | undefined {
   if (pick() < 0.5) return undefined;
   switch (type) {
-    case 'string': case 'varchar': case 'text': return ['draft', 'n/a', "o'clock"][Math.floor(pick() * 3)];
-    case 'int': case 'integer': case 'bigint': return Math.floor(pick() * 100);
-    case 'float': case 'double': case 'real': case 'decimal': return 1.5;
-    case 'boolean': case 'bool': return pick() < 0.5;
-    case 'datetime': case 'timestamp': case 'date': return 'now';
-    default: return undefined;
+    case 'string':
+    case 'varchar':
+    case 'text':
+      return ['draft', 'n/a', "o'clock"][Math.floor(pick() * 3)];
+    case 'int':
+    case 'integer':
+    case 'bigint':
+      return Math.floor(pick() * 100);
+    case 'float':
+    case 'double':
+    case 'real':
+    case 'decimal':
+      return 1.5;
+    case 'boolean':
+    case 'bool':
+      return pick() < 0.5;
+    case 'datetime':
+    case 'timestamp':
+    case 'date':
+      return 'now';
+    default:
+      return undefined;
   }
 }
 
@@ -62,7 +120,14 @@ export function benchSpecs(seed: number, count: number): BenchSpec[] {
     }
     const relations: RelationSpec[] = [];
     const r = pick();
-    if (r < 0.45) relations.push({ kind: 'many-to-one', model: 'User', field: pick() < 0.5 ? 'owner' : 'user', ...(pick() < 0.4 ? { optional: true } : {}), ...(pick() < 0.3 ? { onDelete: 'cascade' as const } : {}) });
+    if (r < 0.45)
+      relations.push({
+        kind: 'many-to-one',
+        model: 'User',
+        field: pick() < 0.5 ? 'owner' : 'user',
+        ...(pick() < 0.4 ? { optional: true } : {}),
+        ...(pick() < 0.3 ? { onDelete: 'cascade' as const } : {}),
+      });
     else if (r < 0.65) relations.push({ kind: 'many-to-many', model: 'users', field: 'members' });
     else if (r < 0.75) relations.push({ kind: 'one-to-many', model: 'User', field: 'users' });
     specs.push({ name, fields, relations });

@@ -58,7 +58,12 @@ async function copy(base: string, fixture: string, label: string): Promise<strin
   return root;
 }
 
-const row = (target: string, total: number, keys: string[]): Row => ({ target, total, counts: Object.fromEntries(keys.map((k) => [k, 0])), failures: [] });
+const row = (target: string, total: number, keys: string[]): Row => ({
+  target,
+  total,
+  counts: Object.fromEntries(keys.map((k) => [k, 0])),
+  failures: [],
+});
 
 /** The expected columns of a spec's table (the generator's normalised names). */
 const columnsOf = (spec: BenchSpec): string[] => normaliseModel(spec).columns.map((c) => c.column);
@@ -100,7 +105,10 @@ export async function run(): Promise<void> {
 
     // Drizzle: each spec in its own copy; ESLint with the fixture's config, Prettier; then one tsc run over all copies
     // (the fixture's compiler options), its errors attributed to the copy they are in.
-    for (const [fixture, label, pre] of [['drizzle-sqlite', 'db-schema drizzle (sqlite-core)', null], ['sql-migrations', 'db-schema drizzle (pg-core)', { name: 'User', target: 'drizzle', fields: [{ name: 'email', unique: true }] }]] as const) {
+    for (const [fixture, label, pre] of [
+      ['drizzle-sqlite', 'db-schema drizzle (sqlite-core)', null],
+      ['sql-migrations', 'db-schema drizzle (pg-core)', { name: 'User', target: 'drizzle', fields: [{ name: 'email', unique: true }] }],
+    ] as const) {
       const drizzle = row(label, specs.length, ['tsc', 'eslint', 'prettier']);
       const generated: number[] = [];
       for (const [i, spec] of specs.entries()) {
@@ -117,8 +125,18 @@ export async function run(): Promise<void> {
           drizzle.failures.push(`${spec.name}: ${(error as Error).message}`);
         }
       }
-      const options = (JSON.parse(await readFile(path.join(repo, 'fixtures', 'generation', fixture, 'tsconfig.json'), 'utf8')) as { compilerOptions: object }).compilerOptions;
-      await writeFile(path.join(base, `tsconfig.${fixture}.json`), JSON.stringify({ compilerOptions: { ...options, types: [] }, include: generated.map((i) => `${fixture}-drizzle-${i}/src/**/*.ts`) }));
+      const options = (
+        JSON.parse(await readFile(path.join(repo, 'fixtures', 'generation', fixture, 'tsconfig.json'), 'utf8')) as {
+          compilerOptions: object;
+        }
+      ).compilerOptions;
+      await writeFile(
+        path.join(base, `tsconfig.${fixture}.json`),
+        JSON.stringify({
+          compilerOptions: { ...options, types: [] },
+          include: generated.map((i) => `${fixture}-drizzle-${i}/src/**/*.ts`),
+        }),
+      );
       await symlink(path.join(repo, 'node_modules'), path.join(base, 'node_modules'), 'dir').catch(() => undefined);
       const checked = await typecheck(base, ['-p', `tsconfig.${fixture}.json`]);
       for (const i of generated) {
@@ -131,25 +149,49 @@ export async function run(): Promise<void> {
 
     // SQL DDL and migrations on real databases.
     const sqlRows = {
-      postgresql: { ddl: row('db-schema sql (PostgreSQL)', specs.length, ['applies', 'columns']), create: row('migration create-table (PostgreSQL)', specs.length, ['applies', 'columns', 'round-trip']), add: row('migration add-column (PostgreSQL)', specs.length, ['applies', 'columns', 'round-trip']) },
-      sqlite: { ddl: row('db-schema sql (SQLite)', specs.length, ['applies', 'columns']), create: row('migration create-table (SQLite)', specs.length, ['applies', 'columns', 'round-trip']), add: row('migration add-column (SQLite)', specs.length, ['applies', 'columns', 'round-trip']) },
+      postgresql: {
+        ddl: row('db-schema sql (PostgreSQL)', specs.length, ['applies', 'columns']),
+        create: row('migration create-table (PostgreSQL)', specs.length, ['applies', 'columns', 'round-trip']),
+        add: row('migration add-column (PostgreSQL)', specs.length, ['applies', 'columns', 'round-trip']),
+      },
+      sqlite: {
+        ddl: row('db-schema sql (SQLite)', specs.length, ['applies', 'columns']),
+        create: row('migration create-table (SQLite)', specs.length, ['applies', 'columns', 'round-trip']),
+        add: row('migration add-column (SQLite)', specs.length, ['applies', 'columns', 'round-trip']),
+      },
     };
     for (const [i, spec] of specs.entries()) {
       for (const dialect of ['postgresql', 'sqlite'] as const) {
         const rowsOf = sqlRows[dialect];
         const root = await copy(base, 'sql-migrations', `sql-${dialect}-${i}`);
         const table = normaliseModel(spec).table;
-        const apply = async (label: string, target: Row, work: (exec: (sql: string) => Promise<void>, dump: () => Promise<string>, columns: (t: string) => Promise<string[]>) => Promise<void>): Promise<void> => {
+        const apply = async (
+          label: string,
+          target: Row,
+          work: (
+            exec: (sql: string) => Promise<void>,
+            dump: () => Promise<string>,
+            columns: (t: string) => Promise<string[]>,
+          ) => Promise<void>,
+        ): Promise<void> => {
           try {
             if (dialect === 'postgresql') {
               await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
               await db.exec(BASE.postgresql);
-              await work((sql) => db.exec(sql), () => db.dump(), async (t) => [...(await pgColumns(db.client, t)).keys()]);
+              await work(
+                (sql) => db.exec(sql),
+                () => db.dump(),
+                async (t) => [...(await pgColumns(db.client, t)).keys()],
+              );
             } else {
               const sqlite = await openSqlite();
               sqlite.exec(BASE.sqlite);
               try {
-                await work(async (sql) => void sqlite.exec(sql), async () => sqliteDump(sqlite), async (t) => [...sqliteColumns(sqlite, t).keys()]);
+                await work(
+                  async (sql) => void sqlite.exec(sql),
+                  async () => sqliteDump(sqlite),
+                  async (t) => [...sqliteColumns(sqlite, t).keys()],
+                );
               } finally {
                 sqlite.close();
               }
@@ -170,13 +212,30 @@ export async function run(): Promise<void> {
           ['add', rowsOf.add, { name: 'User', change: 'add-column', fields: addable(spec), dialect }],
         ] as const) {
           const files = await generateIn(root, 'generation.migration', input);
-          const up = await readFile(path.join(root, files.find((f) => f.endsWith('.up.sql'))!), 'utf8');
-          const down = await readFile(path.join(root, files.find((f) => f.endsWith('.down.sql'))!), 'utf8');
+          const up = await readFile(
+            path.join(
+              root,
+              files.find((f) => f.endsWith('.up.sql'))!,
+            ),
+            'utf8',
+          );
+          const down = await readFile(
+            path.join(
+              root,
+              files.find((f) => f.endsWith('.down.sql'))!,
+            ),
+            'utf8',
+          );
           await apply(kind, target, async (exec, dump, columns) => {
             const before = await dump();
             await exec(up);
             target.counts.applies!++;
-            const wanted = kind === 'create' ? columnsOf(spec) : normaliseModel({ name: 'x', fields: addable(spec) }).columns.filter((c) => !c.primary).map((c) => c.column);
+            const wanted =
+              kind === 'create'
+                ? columnsOf(spec)
+                : normaliseModel({ name: 'x', fields: addable(spec) })
+                    .columns.filter((c) => !c.primary)
+                    .map((c) => c.column);
             if (hasAll(await columns(kind === 'create' ? table : 'users'), wanted)) target.counts.columns!++;
             await exec(down);
             if ((await dump()) === before) target.counts['round-trip']!++;
@@ -193,14 +252,18 @@ export async function run(): Promise<void> {
 
   console.log(`generation-db: ${specs.length} specs (seed ${seed}), real PostgreSQL 127.0.0.1:5432 + SQLite (sql.js)`);
   for (const r of rows) {
-    const shares = Object.entries(r.counts).map(([k, v]) => `${k} ${((100 * v) / r.total).toFixed(0)}% (${v}/${r.total})`).join(', ');
+    const shares = Object.entries(r.counts)
+      .map(([k, v]) => `${k} ${((100 * v) / r.total).toFixed(0)}% (${v}/${r.total})`)
+      .join(', ');
     console.log(`  ${r.target.padEnd(38)} ${shares}`);
     for (const failure of r.failures.slice(0, 5)) console.log(`      ✗ ${failure}`);
   }
   for (const [capability, times] of Object.entries(timings)) {
     const sorted = [...times].sort((a, b) => a - b);
     const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
-    console.log(`  ${capability}: ${times.length} runs, mean ${mean.toFixed(1)} ms, median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms`);
+    console.log(
+      `  ${capability}: ${times.length} runs, mean ${mean.toFixed(1)} ms, median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms`,
+    );
   }
   await writeFile(path.join(tmpdir(), 'agentd-bench-generation-db.json'), JSON.stringify({ seed, rows, timings }, null, 2));
 }

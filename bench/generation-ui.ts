@@ -36,9 +36,45 @@ export function prng(seed: number): () => number {
   };
 }
 
-const NOUNS = ['user', 'order', 'invoice', 'profile', 'cart', 'product', 'comment', 'task', 'team', 'report', 'price', 'status', 'search', 'filter', 'avatar', 'message'];
+const NOUNS = [
+  'user',
+  'order',
+  'invoice',
+  'profile',
+  'cart',
+  'product',
+  'comment',
+  'task',
+  'team',
+  'report',
+  'price',
+  'status',
+  'search',
+  'filter',
+  'avatar',
+  'message',
+];
 const KINDS_OF_UI = ['card', 'panel', 'list', 'form', 'badge', 'banner', 'summary', 'row', 'tile', 'header'];
-const PROP_WORDS = ['title', 'subtitle', 'count', 'amount', 'label', 'caption', 'items', 'size', 'tone', 'active', 'disabled', 'createdAt', 'owner', 'icon', 'limit', 'selectedId', 'tags', 'onlineSince'];
+const PROP_WORDS = [
+  'title',
+  'subtitle',
+  'count',
+  'amount',
+  'label',
+  'caption',
+  'items',
+  'size',
+  'tone',
+  'active',
+  'disabled',
+  'createdAt',
+  'owner',
+  'icon',
+  'limit',
+  'selectedId',
+  'tags',
+  'onlineSince',
+];
 const PROP_TYPES: Array<{ type: string; defaults?: unknown[] }> = [
   { type: 'string', defaults: ['Untitled', ''] },
   { type: 'number', defaults: [0, 10] },
@@ -113,12 +149,18 @@ function hookSpec(r: () => number, i: number): HookInput {
   const name = `use${cap(pick(r, NOUNS))}${cap(pick(r, ['value', 'state', 'flag', 'data', 'prefs', 'list']))}${i}`;
   const shape = pick(r, HOOK_TYPES);
   switch (kind) {
-    case 'toggle': return { name, kind, ...(r() < 0.5 ? { initial: true } : {}) };
-    case 'counter': return { name, kind, ...(r() < 0.5 ? { initial: Math.floor(r() * 100) } : {}) };
-    case 'state': return { name, kind, type: shape.type, initial: shape.initial };
-    case 'localStorage': return { name, kind, type: shape.type, initial: shape.initial, ...(r() < 0.5 ? { key: `bench:${i}` } : {}) };
-    case 'debounce': return { name, kind, ...(r() < 0.5 ? { delayMs: Math.floor(r() * 1000) } : {}) };
-    default: return { name, kind, ...(r() < 0.6 ? { type: shape.type } : {}) };
+    case 'toggle':
+      return { name, kind, ...(r() < 0.5 ? { initial: true } : {}) };
+    case 'counter':
+      return { name, kind, ...(r() < 0.5 ? { initial: Math.floor(r() * 100) } : {}) };
+    case 'state':
+      return { name, kind, type: shape.type, initial: shape.initial };
+    case 'localStorage':
+      return { name, kind, type: shape.type, initial: shape.initial, ...(r() < 0.5 ? { key: `bench:${i}` } : {}) };
+    case 'debounce':
+      return { name, kind, ...(r() < 0.5 ? { delayMs: Math.floor(r() * 1000) } : {}) };
+    default:
+      return { name, kind, ...(r() < 0.6 ? { type: shape.type } : {}) };
   }
 }
 
@@ -140,13 +182,27 @@ const bin = (name: string): string => path.join(repo, 'node_modules', '.bin', na
 async function runCell(capability: 'component' | 'hook', fixture: string, count: number, seed: number): Promise<Cell> {
   const r = prng(seed);
   const copy = await copyFixture(fixture);
-  const cell: Cell = { capability: `generation.${capability}`, fixture, specs: count, generated: 0, tsc: 0, eslint: 0, prettier: 0, tests: 0, genMs: [], failures: [] };
+  const cell: Cell = {
+    capability: `generation.${capability}`,
+    fixture,
+    specs: count,
+    generated: 0,
+    tsc: 0,
+    eslint: 0,
+    prettier: 0,
+    tests: 0,
+    genMs: [],
+    failures: [],
+  };
   const perSpec: Array<{ files: string[]; tests: string[] }> = [];
   try {
     for (let i = 0; i < count; i++) {
       const started = performance.now();
       try {
-        const out = capability === 'component' ? await generate(component, copy.root, componentSpec(r, i)) : await generate(hook, copy.root, hookSpec(r, i));
+        const out =
+          capability === 'component'
+            ? await generate(component, copy.root, componentSpec(r, i))
+            : await generate(hook, copy.root, hookSpec(r, i));
         cell.genMs.push(performance.now() - started);
         const files = [...out.files.keys()];
         perSpec.push({ files, tests: files.filter((f) => /\.test\.tsx?$/.test(f)) });
@@ -158,25 +214,46 @@ async function runCell(capability: 'component' | 'hook', fixture: string, count:
     }
     const all = perSpec.flatMap((s) => s.files);
     const code = all.filter((f) => /\.tsx?$/.test(f));
-    const tsc = await runIn(copy.root, process.execPath, [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit', '--pretty', 'false']);
+    const tsc = await runIn(copy.root, process.execPath, [
+      path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      'tsconfig.json',
+      '--noEmit',
+      '--pretty',
+      'false',
+    ]);
     const tscBad = new Set([...tsc.output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((m) => m[1]!));
     const eslint = await runIn(copy.root, bin('eslint'), ['--format', 'json', ...code]);
     const eslintBad = new Set<string>();
     try {
-      for (const file of JSON.parse(eslint.output.slice(eslint.output.indexOf('['))) as Array<{ filePath: string; errorCount: number; warningCount: number }>) if (file.errorCount + file.warningCount > 0) eslintBad.add(path.relative(copy.root, file.filePath));
+      for (const file of JSON.parse(eslint.output.slice(eslint.output.indexOf('['))) as Array<{
+        filePath: string;
+        errorCount: number;
+        warningCount: number;
+      }>)
+        if (file.errorCount + file.warningCount > 0) eslintBad.add(path.relative(copy.root, file.filePath));
     } catch {
       cell.failures.push(`eslint output unreadable: ${eslint.output.slice(0, 300)}`);
       code.forEach((f) => eslintBad.add(f));
     }
     const prettier = await runIn(copy.root, bin('prettier'), ['--list-different', ...all]);
-    const prettierBad = new Set(prettier.output.split('\n').map((l) => l.trim()).filter((l) => all.includes(l)));
+    const prettierBad = new Set(
+      prettier.output
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => all.includes(l)),
+    );
     const tests = perSpec.flatMap((s) => s.tests);
     const report = path.join(copy.root, 'vitest-report.json');
     await runIn(copy.root, bin('vitest'), ['run', '--reporter=json', `--outputFile=${report}`, ...tests]);
     const testBad = new Set<string>(tests);
     try {
-      const json = JSON.parse(await readFile(report, 'utf8')) as { testResults: Array<{ name: string; status: string; assertionResults: Array<{ status: string }> }> };
-      for (const result of json.testResults) if (result.status === 'passed' && result.assertionResults.length > 0 && result.assertionResults.every((a) => a.status === 'passed')) testBad.delete(path.relative(copy.root, result.name));
+      const json = JSON.parse(await readFile(report, 'utf8')) as {
+        testResults: Array<{ name: string; status: string; assertionResults: Array<{ status: string }> }>;
+      };
+      for (const result of json.testResults)
+        if (result.status === 'passed' && result.assertionResults.length > 0 && result.assertionResults.every((a) => a.status === 'passed'))
+          testBad.delete(path.relative(copy.root, result.name));
     } catch {
       cell.failures.push('vitest wrote no JSON report');
     }
@@ -184,7 +261,14 @@ async function runCell(capability: 'component' | 'hook', fixture: string, count:
       if (spec.files.length === 0) return;
       const bad = (set: Set<string>) => spec.files.some((f) => set.has(f));
       if (!spec.files.some((f) => tscBad.has(f))) cell.tsc++;
-      else cell.failures.push(`spec ${i} tsc: ${tsc.output.split('\n').filter((l) => spec.files.some((f) => l.startsWith(f))).slice(0, 3).join(' | ')}`);
+      else
+        cell.failures.push(
+          `spec ${i} tsc: ${tsc.output
+            .split('\n')
+            .filter((l) => spec.files.some((f) => l.startsWith(f)))
+            .slice(0, 3)
+            .join(' | ')}`,
+        );
       if (!bad(eslintBad)) cell.eslint++;
       else cell.failures.push(`spec ${i} eslint: ${spec.files.filter((f) => eslintBad.has(f)).join(', ')}`);
       if (!bad(prettierBad)) cell.prettier++;
@@ -208,7 +292,9 @@ export async function run(): Promise<void> {
   const seed = arg('seed', 21);
   const specs = arg('specs', 20);
   const fixtures = ['react-vite-tailwind-vitest', 'react-cssmodules-tabs'];
-  console.log(`generation.component / generation.hook matrix: seed ${seed}, ${specs} specs per cell; checks: tsc --noEmit, ESLint (fixture config), Prettier --list-different, vitest`);
+  console.log(
+    `generation.component / generation.hook matrix: seed ${seed}, ${specs} specs per cell; checks: tsc --noEmit, ESLint (fixture config), Prettier --list-different, vitest`,
+  );
   const cells: Cell[] = [];
   const only = process.argv.indexOf('--only');
   const capabilities = only >= 0 ? [process.argv[only + 1] as 'component' | 'hook'] : (['component', 'hook'] as const);
@@ -216,13 +302,17 @@ export async function run(): Promise<void> {
     for (const fixture of fixtures) {
       const cell = await runCell(capability, fixture, specs, seed + (capability === 'hook' ? 1000 : 0));
       cells.push(cell);
-      console.log(`${cell.capability.padEnd(21)} ${fixture.padEnd(27)} generated ${cell.generated}/${cell.specs}  tsc ${pct(cell.tsc, cell.specs)}  eslint ${pct(cell.eslint, cell.specs)}  prettier ${pct(cell.prettier, cell.specs)}  tests ${pct(cell.tests, cell.specs)}  gen median ${median(cell.genMs).toFixed(0)} ms`);
+      console.log(
+        `${cell.capability.padEnd(21)} ${fixture.padEnd(27)} generated ${cell.generated}/${cell.specs}  tsc ${pct(cell.tsc, cell.specs)}  eslint ${pct(cell.eslint, cell.specs)}  prettier ${pct(cell.prettier, cell.specs)}  tests ${pct(cell.tests, cell.specs)}  gen median ${median(cell.genMs).toFixed(0)} ms`,
+      );
       for (const failure of cell.failures.slice(0, 10)) console.log(`    ${failure}`);
     }
   }
   for (const capability of capabilities.map((c) => `generation.${c}`)) {
     const times = cells.filter((c) => c.capability === capability).flatMap((c) => c.genMs);
-    console.log(`${capability}: generation time median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${times.length} specs`);
+    console.log(
+      `${capability}: generation time median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${times.length} specs`,
+    );
   }
 }
 

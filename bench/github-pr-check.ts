@@ -27,7 +27,11 @@ const PR_FILES = 20;
 const SECRET = 'whsec-bench-0123456789abcdef';
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x' } }).trim();
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x' },
+  }).trim();
 }
 
 /** 200 lines of ordinary service code; every 25th file has one command injection. */
@@ -80,18 +84,29 @@ export async function run(): Promise<void> {
   const push = (variant: number): string => {
     for (let i = 0; i < PR_FILES; i++) {
       const index = i * Math.floor(FILES / PR_FILES) + 1;
-      writeFileSync(path.join(work, 'src', `m${index % 20}`, `file${index}.js`), moduleText(index, variant) + (i % 4 === 0 ? `require('child_process').exec('rm ' + process.argv[${variant + 3}]);\n` : ''));
+      writeFileSync(
+        path.join(work, 'src', `m${index % 20}`, `file${index}.js`),
+        moduleText(index, variant) + (i % 4 === 0 ? `require('child_process').exec('rm ' + process.argv[${variant + 3}]);\n` : ''),
+      );
     }
     git(work, 'commit', '--quiet', '--all', '-m', `pr ${variant}`);
     git(work, 'push', '--quiet', '--force', bare, 'HEAD:refs/heads/feature');
     return git(work, 'rev-parse', 'HEAD');
   };
-  const pullFiles = (head: string) => git(work, 'diff', '--name-only', `${base}...${head}`).split('\n').filter(Boolean).map((filename) => {
-    const diff = git(work, 'diff', `${base}...${head}`, '--', filename);
-    return { filename, status: 'modified' as const, patch: diff.slice(diff.indexOf('@@')) };
-  });
+  const pullFiles = (head: string) =>
+    git(work, 'diff', '--name-only', `${base}...${head}`)
+      .split('\n')
+      .filter(Boolean)
+      .map((filename) => {
+        const diff = git(work, 'diff', `${base}...${head}`, '--', filename);
+        return { filename, status: 'modified' as const, patch: diff.slice(diff.indexOf('@@')) };
+      });
 
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const keyFile = path.join(tmp, 'app.pem');
   writeFileSync(keyFile, privateKey);
   const fake = new FakeGithub('4242', privateKey);
@@ -101,21 +116,52 @@ export async function run(): Promise<void> {
   config.workspace.path = path.join(tmp, 'workspace');
   mkdirSync(config.workspace.path);
   config.logging = { level: 'warn', format: 'json', file: null };
-  config.github = { ...config.github, appId: '4242', privateKeyPath: keyFile, webhookSecret: SECRET, apiUrl: fake.url, gitUrl: `file://${path.join(tmp, 'git')}` };
+  config.github = {
+    ...config.github,
+    appId: '4242',
+    privateKeyPath: keyFile,
+    webhookSecret: SECRET,
+    apiUrl: fake.url,
+    gitUrl: `file://${path.join(tmp, 'git')}`,
+  };
   const logger = createLogger(config.logging, { stdout: new Writable({ write: (_c, _e, done) => done() }) });
   const daemon = await startDaemon(config, { logger });
   const repository = { full_name: 'acme/big', name: 'big', owner: { login: 'acme' }, default_branch: 'main' };
 
-  const check = async (head: string, number: number, action: string): Promise<{ ms: number; annotations: number; conclusion: string | null }> => {
+  const check = async (
+    head: string,
+    number: number,
+    action: string,
+  ): Promise<{ ms: number; annotations: number; conclusion: string | null }> => {
     fake.pullFiles.set(`acme/big#${number}`, pullFiles(head));
-    const body = JSON.stringify({ action, number, pull_request: { number, head: { sha: head, repo: repository }, base: { sha: base, ref: 'main' } }, repository, installation: { id: 1 } });
+    const body = JSON.stringify({
+      action,
+      number,
+      pull_request: { number, head: { sha: head, repo: repository }, base: { sha: base, ref: 'main' } },
+      repository,
+      installation: { id: 1 },
+    });
     const started = performance.now();
-    const reply = await fetch(`${daemon.url}/webhooks/github`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-github-event': 'pull_request', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': signBody(SECRET, Buffer.from(body)) } });
+    const reply = await fetch(`${daemon.url}/webhooks/github`, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'pull_request',
+        'x-github-delivery': randomUUID(),
+        'x-hub-signature-256': signBody(SECRET, Buffer.from(body)),
+      },
+    });
     const ackMs = performance.now() - started;
     if (reply.status !== 202) throw new Error(`webhook answered ${reply.status}`);
-    const completed = await fake.waitFor(() => [...fake.checkRuns.values()].find((r) => r.head_sha === head && r.status === 'completed'), 600_000);
+    const completed = await fake.waitFor(
+      () => [...fake.checkRuns.values()].find((r) => r.head_sha === head && r.status === 'completed'),
+      600_000,
+    );
     const ms = performance.now() - started;
-    console.log(`  ${action.padEnd(11)} webhook answered in ${ackMs.toFixed(0)} ms; check run completed after ${(ms / 1000).toFixed(2)} s (${completed.annotations.length} annotations, ${completed.conclusion})`);
+    console.log(
+      `  ${action.padEnd(11)} webhook answered in ${ackMs.toFixed(0)} ms; check run completed after ${(ms / 1000).toFixed(2)} s (${completed.annotations.length} annotations, ${completed.conclusion})`,
+    );
     return { ms, annotations: completed.annotations.length, conclusion: completed.conclusion };
   };
 
@@ -133,7 +179,11 @@ export async function run(): Promise<void> {
     for (let round = 0; round < 3; round++) {
       const started = performance.now();
       try {
-        execFileSync(process.execPath, [BIN, 'scan', checkout, '--format', 'json', '--output', path.join(tmp, 'peer.json'), '--fail-on', 'none', '--no-project-code'], { stdio: 'ignore' });
+        execFileSync(
+          process.execPath,
+          [BIN, 'scan', checkout, '--format', 'json', '--output', path.join(tmp, 'peer.json'), '--fail-on', 'none', '--no-project-code'],
+          { stdio: 'ignore' },
+        );
       } catch (error) {
         if ((error as { status?: number }).status !== 2) throw error;
       }
@@ -141,7 +191,9 @@ export async function run(): Promise<void> {
     }
     const peerMs = median(peer);
     console.log(`  peer: agentd scan on a checkout of the same head (median of 3): ${(peerMs / 1000).toFixed(2)} s`);
-    console.log(`  App overhead over the bare scan: opened +${((opened.ms - peerMs) / 1000).toFixed(2)} s (first fetch of the repository), synchronize +${((synced.ms - peerMs) / 1000).toFixed(2)} s`);
+    console.log(
+      `  App overhead over the bare scan: opened +${((opened.ms - peerMs) / 1000).toFixed(2)} s (first fetch of the repository), synchronize +${((synced.ms - peerMs) / 1000).toFixed(2)} s`,
+    );
   } finally {
     await daemon.close({ graceSec: 0 });
     await logger.close();

@@ -26,7 +26,10 @@ interface Build {
 
 function commitOf(repo: string): string {
   try {
-    return execFileSync('git', ['-C', repo, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['-C', repo, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'unknown commit';
   }
@@ -35,7 +38,8 @@ function commitOf(repo: string): string {
 function builds(): Build[] {
   const out: Build[] = [{ label: `agentd ${commitOf(REPO)} (this checkout)`, repo: REPO }];
   const baseline = process.env.STALL_BENCH_BASELINE;
-  if (baseline) out.push({ label: `agentd ${process.env.STALL_BENCH_BASELINE_LABEL ?? commitOf(baseline)} (baseline)`, repo: path.resolve(baseline) });
+  if (baseline)
+    out.push({ label: `agentd ${process.env.STALL_BENCH_BASELINE_LABEL ?? commitOf(baseline)} (baseline)`, repo: path.resolve(baseline) });
   return out;
 }
 
@@ -51,9 +55,15 @@ async function measure(build: Build, scenario: Scenario, workspace: string, peer
   try {
     const prepared = scenario.prepare ? await scenario.prepare(daemon.url) : null;
     const rss = samplePeakRss(daemon.child.pid!);
-    const probe = await startProbe([{ name: 'agentd', url: daemon.url }, { name: 'peer', url: peerUrl }]);
+    const probe = await startProbe([
+      { name: 'agentd', url: daemon.url },
+      { name: 'peer', url: peerUrl },
+    ]);
     // The prober is stopped whatever the load did, so no probe process outlives the bench.
-    const loaded = await scenario.load(daemon.url).then((did) => ({ did }), (error: unknown) => ({ error }));
+    const loaded = await scenario.load(daemon.url).then(
+      (did) => ({ did }),
+      (error: unknown) => ({ error }),
+    );
     const probed = await probe.finish();
     const peakMb = rss.stop();
     if ('error' in loaded) throw loaded.error;
@@ -62,7 +72,9 @@ async function measure(build: Build, scenario: Scenario, workspace: string, peer
     const peer = probed.peer!;
     console.log(`  ${build.label}`);
     if (prepared) console.log(`    prepared: ${prepared}`);
-    console.log(`    /health ${stats(ours.latencies)}  (${ours.latencies.length} probes, ${ours.errors} failed)   peak RSS ${peakMb.toFixed(0)} MB`);
+    console.log(
+      `    /health ${stats(ours.latencies)}  (${ours.latencies.length} probes, ${ours.errors} failed)   peak RSS ${peakMb.toFixed(0)} MB`,
+    );
     console.log(`    peer    ${stats(peer.latencies)}  (bare express, same moments)`);
     console.log(`    load: ${did}`);
   } finally {
@@ -78,12 +90,20 @@ export async function run(): Promise<void> {
   const peer = await startPeer();
   try {
     await writeTinyWorkspace(workspace);
-    console.log(`/health under stall scenarios (${TINY_FILES} tiny files; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(
+      `/health under stall scenarios (${TINY_FILES} tiny files; load average at start ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     for (const scenario of scenarios) {
       console.log(`\n${scenario.name}: ${scenario.title}`);
       for (const build of builds()) await measure(build, scenario, workspace, peer.url);
     }
-    console.log(`\nload average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}; goal: agentd /health p99 < 100 ms in every scenario.`);
+    console.log(
+      `\nload average at the end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; goal: agentd /health p99 < 100 ms in every scenario.`,
+    );
   } finally {
     await peer.stop();
     await rm(workspace, { recursive: true, force: true });

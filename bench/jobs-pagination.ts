@@ -18,7 +18,9 @@ const STATUSES = ['succeeded', 'failed', 'cancelled'] as const;
 
 async function fill(store: JobStore): Promise<void> {
   for (let start = 0; start < JOBS; start += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, JOBS - start) }, (_, i) => store.create(sampleJob({ status: STATUSES[(start + i) % 3] }))));
+    await Promise.all(
+      Array.from({ length: Math.min(500, JOBS - start) }, (_, i) => store.create(sampleJob({ status: STATUSES[(start + i) % 3] }))),
+    );
   }
 }
 
@@ -50,7 +52,9 @@ async function measure(name: string, store: JobStore): Promise<void> {
       const cursor = await cursorAt(store, at, statuses);
       const byCursor = await timed(() => store.list({ limit: PAGE, statuses: statuses as never, ...(cursor ? { cursor } : {}) }));
       const byOffset = await timed(() => store.list({ limit: PAGE, statuses: statuses as never, offset: at }), 5);
-      console.log(`  ${filter.padEnd(30)} after ${String(at).padStart(6)}: cursor ${byCursor.ms.toFixed(2).padStart(7)} ms   offset (older clients) ${byOffset.ms.toFixed(2).padStart(8)} ms`);
+      console.log(
+        `  ${filter.padEnd(30)} after ${String(at).padStart(6)}: cursor ${byCursor.ms.toFixed(2).padStart(7)} ms   offset (older clients) ${byOffset.ms.toFixed(2).padStart(8)} ms`,
+      );
     }
   }
 }

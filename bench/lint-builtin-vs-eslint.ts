@@ -24,7 +24,11 @@ async function ours(root: string, include: string[]): Promise<{ ms: number; hits
   const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
   const result = await lint({ engine: 'builtin', include }, ctx);
   const ms = performance.now() - started;
-  return { ms, hits: new Set((result.findings ?? []).map((f) => `${f.file}:${f.range.startLine} ${f.ruleId.slice('eslint/'.length)}`)), files: (result.data as { linted: number }).linted };
+  return {
+    ms,
+    hits: new Set((result.findings ?? []).map((f) => `${f.file}:${f.range.startLine} ${f.ruleId.slice('eslint/'.length)}`)),
+    files: (result.data as { linted: number }).linted,
+  };
 }
 
 async function theirs(root: string, files: string[], rules: Linter.RulesRecord): Promise<{ ms: number; hits: Set<string> }> {
@@ -38,8 +42,13 @@ async function theirs(root: string, files: string[], rules: Linter.RulesRecord):
     const tsOnly = BUILTIN_RULES.filter((r) => r.languages === 'typescript').map((r) => r.name);
     const jsOnly = BUILTIN_RULES.filter((r) => r.languages === 'javascript').map((r) => r.name);
     const wanted = Object.fromEntries(Object.entries(rules).filter(([name]) => !(ts ? jsOnly : tsOnly).includes(name)));
-    const config: Linter.Config = { files: ['**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs', '**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'], languageOptions: { ...base, ...(ts ? { parser: tseslint.parser as Linter.Parser } : {}) }, rules: wanted };
-    for (const m of linter.verify(readFileSync(path.join(root, file), 'utf8'), [config], { filename: file })) if (m.ruleId && m.ruleId in wanted) hits.add(`${file}:${m.line} ${m.ruleId}`);
+    const config: Linter.Config = {
+      files: ['**/*.js', '**/*.jsx', '**/*.mjs', '**/*.cjs', '**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
+      languageOptions: { ...base, ...(ts ? { parser: tseslint.parser as Linter.Parser } : {}) },
+      rules: wanted,
+    };
+    for (const m of linter.verify(readFileSync(path.join(root, file), 'utf8'), [config], { filename: file }))
+      if (m.ruleId && m.ruleId in wanted) hits.add(`${file}:${m.line} ${m.ruleId}`);
   }
   return { ms: performance.now() - started, hits };
 }
@@ -52,7 +61,10 @@ export async function run(): Promise<void> {
   const eslintLib = path.join(path.dirname(createRequire(import.meta.url).resolve('eslint/package.json')), 'lib');
   const fixtures = path.resolve(here, '..', '..', 'fixtures');
   const rules = Object.fromEntries(BUILTIN_RULES.map((r) => [r.name, 'error' as const]));
-  for (const [label, root, include] of [['node_modules/eslint/lib', eslintLib, ['**/*.js']], ['fixtures/', fixtures, ['**/*.js', '**/*.jsx', '**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.cjs']]] as const) {
+  for (const [label, root, include] of [
+    ['node_modules/eslint/lib', eslintLib, ['**/*.js']],
+    ['fixtures/', fixtures, ['**/*.js', '**/*.jsx', '**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.cjs']],
+  ] as const) {
     const mine = await ours(root, [...include]);
     const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 10 } });
     const files = (await ctx.workspace.list({ include: [...include] })).filter((f) => !/\.d\.ts$/.test(f));

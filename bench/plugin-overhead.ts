@@ -40,11 +40,16 @@ async function project(): Promise<string> {
 export async function run(): Promise<void> {
   const root = await project();
   const plugin = await readPlugin(EXAMPLE, process.cwd());
-  const binding = { ...plugin.capabilities[0]!.binding, limits: { ...plugin.capabilities[0]!.binding.limits, cpuMs: 60_000, wallMs: 120_000 } };
+  const binding = {
+    ...plugin.capabilities[0]!.binding,
+    limits: { ...plugin.capabilities[0]!.binding.limits, cpuMs: 60_000, wallMs: 120_000 },
+  };
   // The peer: the same code imported into this process against the host SDK.
   const peerFile = path.join(root, '..', `license-peer-${process.pid}.mjs`);
   await writeFile(peerFile, (await readFile(path.join(EXAMPLE, 'index.js'), 'utf8')).replace("'@agentd/cli/sdk'", JSON.stringify(SDK)));
-  const peer = (await import(pathToFileURL(peerFile).href)) as { capabilities: Record<string, { run(input: unknown, ctx: unknown): Promise<StepResult> }> };
+  const peer = (await import(pathToFileURL(peerFile).href)) as {
+    capabilities: Record<string, { run(input: unknown, ctx: unknown): Promise<StepResult> }>;
+  };
   try {
     const sandboxed: number[] = [];
     const direct: number[] = [];
@@ -65,7 +70,9 @@ export async function run(): Promise<void> {
     if (findings[0] !== findings[1]) throw new Error(`the sandboxed and direct runs disagree: ${findings[0]} vs ${findings[1]} findings`);
     const lines = FILES * LINES_PER_FILE;
     console.log(`license-header on ${FILES} files / ${lines} lines (${findings[0]} findings), median of ${RUNS}:`);
-    console.log(`  plugin in isolate       ${ms(median(sandboxed))}   (isolate CPU ${ms(median(stats.map((s) => s.cpuMs)))}, start ${ms(median(stats.map((s) => s.startMs)))})`);
+    console.log(
+      `  plugin in isolate       ${ms(median(sandboxed))}   (isolate CPU ${ms(median(stats.map((s) => s.cpuMs)))}, start ${ms(median(stats.map((s) => s.startMs)))})`,
+    );
     console.log(`  first-party in process  ${ms(median(direct))}   (peer: same code, same ctx)`);
     console.log(`  ratio                   ${(median(sandboxed) / median(direct)).toFixed(2)}x   (goal: within 2x)`);
 
@@ -80,7 +87,9 @@ export async function run(): Promise<void> {
       await runPluginStep(binding, {}, handle.ctx, (s) => starts.push(s.startMs));
       steps.push(performance.now() - begin);
     }
-    console.log(`plugin step cold start (new isolate + context + prelude + SDK + plugin module), median of ${START_RUNS}: ${ms(median(starts))}; whole one-file step ${ms(median(steps))}`);
+    console.log(
+      `plugin step cold start (new isolate + context + prelude + SDK + plugin module), median of ${START_RUNS}: ${ms(median(starts))}; whole one-file step ${ms(median(steps))}`,
+    );
 
     // What a warm pool would save: new isolate + context vs a fresh context on a reused isolate.
     const ivm = isolatedVm();
@@ -98,7 +107,9 @@ export async function run(): Promise<void> {
       warm.push(performance.now() - begin);
     }
     reused.dispose();
-    console.log(`isolate: new isolate + context ${ms(median(cold))}; fresh context on a warm isolate ${ms(median(warm))} (anchor: isolate platforms quote ~5 ms per fresh isolate)`);
+    console.log(
+      `isolate: new isolate + context ${ms(median(cold))}; fresh context on a warm isolate ${ms(median(warm))} (anchor: isolate platforms quote ~5 ms per fresh isolate)`,
+    );
     await rm(tiny, { recursive: true, force: true });
   } finally {
     await rm(peerFile, { force: true });

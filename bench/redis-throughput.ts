@@ -35,7 +35,11 @@ async function daemonsJobsPerSec(daemons: DaemonProcess[]): Promise<number> {
   const before = await succeeded(daemons[0]!.url);
   const started = performance.now();
   await fanOut(async (index) => {
-    const reply = await fetch(`${daemons[index % daemons.length]!.url}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+    const reply = await fetch(`${daemons[index % daemons.length]!.url}/jobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: BODY,
+    });
     await reply.arrayBuffer();
     if (reply.status !== 202) throw new Error(`POST /jobs answered ${reply.status}`);
   });
@@ -49,7 +53,11 @@ async function bareBullmqJobsPerSec(port: number): Promise<number> {
   let done = 0;
   let finished!: () => void;
   const allDone = new Promise<void>((resolve) => (finished = resolve));
-  const worker = new Worker('bench-bare', async () => undefined, { connection: { ...connection, maxRetriesPerRequest: null }, prefix: 'bench', concurrency: CONCURRENCY });
+  const worker = new Worker('bench-bare', async () => undefined, {
+    connection: { ...connection, maxRetriesPerRequest: null },
+    prefix: 'bench',
+    concurrency: CONCURRENCY,
+  });
   worker.on('error', () => undefined);
   worker.on('completed', () => ++done === JOBS && finished());
   await worker.waitUntilReady();
@@ -98,7 +106,9 @@ export async function run(): Promise<void> {
     const memory = await measureDaemons(1, '');
     console.log(`jobs/s, submit -> succeeded, ${JOBS} empty jobs, ${CLIENTS} clients, concurrency ${CONCURRENCY} per consumer:`);
     console.log(`  bare BullMQ (Queue + Worker, no-op processor), same Redis: ${bare.toFixed(0)} jobs/s`);
-    perDaemons.forEach((perSec, index) => console.log(`  agentd, ${index + 1} daemon(s) on one Redis:                  ${perSec.toFixed(0)} jobs/s`));
+    perDaemons.forEach((perSec, index) =>
+      console.log(`  agentd, ${index + 1} daemon(s) on one Redis:                  ${perSec.toFixed(0)} jobs/s`),
+    );
     console.log(`  agentd, 1 daemon, in-memory queue:                     ${memory.toFixed(0)} jobs/s`);
     console.log(`  overhead of one daemon over bare BullMQ:              ${(bare / perDaemons[0]!).toFixed(2)}x`);
   } finally {

@@ -59,14 +59,14 @@ const PACKAGES: Record<string, string> = {
   parseurl: "[m({ url: '/a/b?c=d#e' }).pathname, m({ url: '/a/b?c=d' }).query]",
   cookie: "[m.parse('a=1; b=%20two; c=\"q\"'), m.serialize('n', 'v w', { httpOnly: true, maxAge: 60, path: '/' })]",
   'cookie-signature': "(() => { const s = m.sign('hello', 'tobi'); return [s, m.unsign(s, 'tobi'), m.unsign(s, 'loki')]; })()",
-  'ee-first': "typeof m",
-  unpipe: "typeof m",
+  'ee-first': 'typeof m',
+  unpipe: 'typeof m',
   toidentifier: "[m('Not Found'), m('foo bar-baz')]",
-  setprototypeof: "(() => { const o = m({}, { x: 1 }); return o.x; })()",
+  setprototypeof: '(() => { const o = m({}, { x: 1 }); return o.x; })()',
   depd: "typeof m('bench')",
-  inherits: "(() => { function A() {} A.prototype.a = 1; function B() {} m(B, A); return [new B().a, B.super_ === A]; })()",
+  inherits: '(() => { function A() {} A.prototype.a = 1; function B() {} m(B, A); return [new B().a, B.super_ === A]; })()',
   'mime-types': "[m.lookup('x.json'), m.contentType('html'), m.extension('text/css'), m.charset('text/plain')]",
-  'on-finished': "typeof m.isFinished",
+  'on-finished': 'typeof m.isFinished',
 };
 
 type Outcome = 'passed' | 'no-op' | 'refused' | 'broken' | 'error';
@@ -115,7 +115,11 @@ async function runCapability(capability: Capability, root: string, input: unknow
 
 /** What modernize reported it left alone ("codemod: reason"), and files it could not parse. */
 function leftAloneOf(result: StepResult | undefined): string[] {
-  const data = (result?.data ?? {}) as { skipped?: { codemod: string; reason: string }[]; failed?: { file: string; message: string }[]; commonjs?: { kept: { reasons: string[] }[] } | null };
+  const data = (result?.data ?? {}) as {
+    skipped?: { codemod: string; reason: string }[];
+    failed?: { file: string; message: string }[];
+    commonjs?: { kept: { reasons: string[] }[] } | null;
+  };
   return [
     ...(data.skipped ?? []).map((s) => `${s.codemod}: ${s.reason}`),
     ...(data.failed ?? []).map((f) => `not parsed: ${f.message.split('\n')[0]}`),
@@ -137,13 +141,30 @@ interface TreeCase {
 async function treeCases(root: string, dedupes: number): Promise<TreeCase[]> {
   const cases: TreeCase[] = [];
   for (const codemod of IN_FILE_CODEMODS) {
-    for (const dir of TREE_DIRS) cases.push({ kind: `modernize ${codemod}`, target: `${dir}/`, capability: modernize.run as Capability, input: { codemods: [codemod], include: [`${dir}/**`] } });
+    for (const dir of TREE_DIRS)
+      cases.push({
+        kind: `modernize ${codemod}`,
+        target: `${dir}/`,
+        capability: modernize.run as Capability,
+        input: { codemods: [codemod], include: [`${dir}/**`] },
+      });
   }
-  for (const dir of TREE_DIRS) cases.push({ kind: 'simplify', target: `${dir}/`, capability: simplify.run as Capability, input: { include: [`${dir}/**`] } });
+  for (const dir of TREE_DIRS)
+    cases.push({ kind: 'simplify', target: `${dir}/`, capability: simplify.run as Capability, input: { include: [`${dir}/**`] } });
   // Clone pairs as analysis.duplication reports them on the copy, spread over the whole list.
-  const found = await runCapability(duplication.run as Capability, root, { include: TREE_DIRS.filter((d) => d !== 'test').map((d) => `${d}/**`) });
-  const clones = ((found.result?.data as { clones?: { first: { file: string; startLine: number; endLine: number }; second: { file: string; startLine: number; endLine: number } }[] })?.clones ?? [])
-    .filter((c) => /\.tsx?$/.test(c.first.file) && /\.tsx?$/.test(c.second.file));
+  const found = await runCapability(duplication.run as Capability, root, {
+    include: TREE_DIRS.filter((d) => d !== 'test').map((d) => `${d}/**`),
+  });
+  const clones = (
+    (
+      found.result?.data as {
+        clones?: {
+          first: { file: string; startLine: number; endLine: number };
+          second: { file: string; startLine: number; endLine: number };
+        }[];
+      }
+    )?.clones ?? []
+  ).filter((c) => /\.tsx?$/.test(c.first.file) && /\.tsx?$/.test(c.second.file));
   spread(clones, dedupes).forEach((clone, i) => {
     const side = (s: typeof clone.first) => ({ file: s.file, startLine: s.startLine, endLine: s.endLine });
     cases.push({
@@ -168,7 +189,13 @@ async function runTreeCase(root: string, testCase: TreeCase, baseline: Map<strin
     const mocha = mochaSpec && broken.length === 0 ? await mochaRun(root, mochaSpec) : undefined;
     const failing = mocha !== undefined && !/, 0 failing$/.test(mocha);
     const outcome: Outcome = broken.length > 0 || failing ? 'broken' : 'passed';
-    return { ...common, outcome, changedFiles: changed.length, detail: broken.slice(0, 3).join('; ') || (failing ? `mocha: ${mocha}` : ran.result?.summary ?? ''), mocha };
+    return {
+      ...common,
+      outcome,
+      changedFiles: changed.length,
+      detail: broken.slice(0, 3).join('; ') || (failing ? `mocha: ${mocha}` : (ran.result?.summary ?? '')),
+      mocha,
+    };
   } finally {
     await rollback(receipt);
   }
@@ -187,7 +214,14 @@ interface JsTarget {
 }
 
 function jsTargets(): JsTarget[] {
-  const targets: JsTarget[] = [{ name: 'fixtures/legacy-js-package', source: path.join(REPO, 'fixtures', 'legacy-js-package'), probe: 'Object.keys(m).sort()', tests: 'test/*.test.js' }];
+  const targets: JsTarget[] = [
+    {
+      name: 'fixtures/legacy-js-package',
+      source: path.join(REPO, 'fixtures', 'legacy-js-package'),
+      probe: 'Object.keys(m).sort()',
+      tests: 'test/*.test.js',
+    },
+  ];
   for (const [name, probe] of Object.entries(PACKAGES)) targets.push({ name, source: path.join(REPO, 'node_modules', name), probe });
   return targets;
 }
@@ -214,21 +248,27 @@ async function observe(root: string, probe: string): Promise<Observed> {
 const keys = m !== null && (typeof m === 'object' || typeof m === 'function') ? Object.keys(m).sort() : [];
 const probe = await (async () => (${probe}))();
 console.log(JSON.stringify({ type: typeof m, keys, probe }));`;
-  return exec(process.execPath, ['--input-type=module', '-e', script], { cwd: root, timeout: 30_000 })
-    .then((r) => ({ ok: true, text: r.stdout.trim() }), (e: { stderr?: string; message: string }) => ({ ok: false, text: (e.stderr ?? e.message).trim().split('\n').slice(0, 4).join(' ') }));
+  return exec(process.execPath, ['--input-type=module', '-e', script], { cwd: root, timeout: 30_000 }).then(
+    (r) => ({ ok: true, text: r.stdout.trim() }),
+    (e: { stderr?: string; message: string }) => ({ ok: false, text: (e.stderr ?? e.message).trim().split('\n').slice(0, 4).join(' ') }),
+  );
 }
 
 async function nodeCheck(root: string, files: string[]): Promise<string[]> {
   const failures: string[] = [];
   for (const file of files.filter((f) => /\.[cm]?js$/.test(f))) {
-    await exec(process.execPath, ['--check', path.join(root, file)], { cwd: root }).catch((e: { stderr?: string }) => failures.push(`${file}: ${(e.stderr ?? '').trim().split('\n').slice(0, 5).join(' ')}`));
+    await exec(process.execPath, ['--check', path.join(root, file)], { cwd: root }).catch((e: { stderr?: string }) =>
+      failures.push(`${file}: ${(e.stderr ?? '').trim().split('\n').slice(0, 5).join(' ')}`),
+    );
   }
   return failures;
 }
 
 async function packageTests(root: string, spec: string): Promise<string> {
-  const output = await exec(process.execPath, [MOCHA, '--no-config', '--reporter', 'dot', '--timeout', '20000', spec], { cwd: root })
-    .then((r) => r.stdout, (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}${e.stderr ?? ''}`);
+  const output = await exec(process.execPath, [MOCHA, '--no-config', '--reporter', 'dot', '--timeout', '20000', spec], { cwd: root }).then(
+    (r) => r.stdout,
+    (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}${e.stderr ?? ''}`,
+  );
   return `${/(\d+) passing/.exec(output)?.[1] ?? '0'} passing, ${/(\d+) failing/.exec(output)?.[1] ?? '0'} failing`;
 }
 
@@ -242,7 +282,8 @@ async function checkJs(root: string, target: JsTarget, changedFiles: string[], b
   const problems = await nodeCheck(root, changedFiles);
   const observed = await observe(root, target.probe);
   if (!observed.ok) problems.push(`load: ${observed.text}`);
-  else if (observed.text !== baseline.observed.text) problems.push(`API or behaviour changed: ${baseline.observed.text} -> ${observed.text}`);
+  else if (observed.text !== baseline.observed.text)
+    problems.push(`API or behaviour changed: ${baseline.observed.text} -> ${observed.text}`);
   if (target.tests && baseline.tests) {
     const tests = await packageTests(root, target.tests);
     if (tests !== baseline.tests) problems.push(`tests: ${baseline.tests} before, ${tests} after`);
@@ -261,8 +302,18 @@ async function runJsCase(target: JsTarget, codemod: CodemodId, baseline: JsBasel
     const changed = ran.changes.filter((c) => c.after !== c.before);
     if (changed.length === 0) return { ...common, outcome: 'no-op', changedFiles: 0, detail: ran.result?.summary ?? '' };
     await applyChanges(root, changed);
-    const problems = await checkJs(root, target, changed.map((c) => c.path), baseline);
-    return { ...common, outcome: problems.length > 0 ? 'broken' : 'passed', changedFiles: changed.length, detail: problems.join('; ') || (ran.result?.summary ?? '') };
+    const problems = await checkJs(
+      root,
+      target,
+      changed.map((c) => c.path),
+      baseline,
+    );
+    return {
+      ...common,
+      outcome: problems.length > 0 ? 'broken' : 'passed',
+      changedFiles: changed.length,
+      detail: problems.join('; ') || (ran.result?.summary ?? ''),
+    };
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -289,7 +340,12 @@ async function eslintVarPeer(target: JsTarget, baseline: JsBaseline): Promise<Pe
   try {
     const { files } = await listJs(root);
     const linter = new Linter();
-    const config = [{ languageOptions: { ecmaVersion: 'latest' as const, sourceType: 'commonjs' as const }, rules: { 'no-var': 'error' as const, 'prefer-const': 'error' as const } }];
+    const config = [
+      {
+        languageOptions: { ecmaVersion: 'latest' as const, sourceType: 'commonjs' as const },
+        rules: { 'no-var': 'error' as const, 'prefer-const': 'error' as const },
+      },
+    ];
     const cpu = process.cpuUsage();
     const started = performance.now();
     const fixed = files.map((f) => ({ ...f, after: linter.verifyAndFix(f.text, config, { filename: f.path }).output }));
@@ -297,10 +353,26 @@ async function eslintVarPeer(target: JsTarget, baseline: JsBaseline): Promise<Pe
     const used = process.cpuUsage(cpu);
     const changed = fixed.filter((f) => f.after !== f.text);
     for (const f of changed) await writeFile(path.join(root, f.path), f.after);
-    const problems = changed.length > 0 ? await checkJs(root, target, changed.map((c) => c.path), baseline) : [];
+    const problems =
+      changed.length > 0
+        ? await checkJs(
+            root,
+            target,
+            changed.map((c) => c.path),
+            baseline,
+          )
+        : [];
     const varsLeft = fixed.reduce((n, f) => n + countVars(f.after), 0);
     const outcome: Outcome = changed.length === 0 ? 'no-op' : problems.length > 0 ? 'broken' : 'passed';
-    return { target: target.name, outcome, ms, cpuMs: (used.user + used.system) / 1000, changedFiles: changed.length, varsLeft, detail: problems.join('; ') };
+    return {
+      target: target.name,
+      outcome,
+      ms,
+      cpuMs: (used.user + used.system) / 1000,
+      changedFiles: changed.length,
+      varsLeft,
+      detail: problems.join('; '),
+    };
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -357,15 +429,22 @@ function table(results: CaseResult[]): string[] {
 function topReasons(results: CaseResult[], limit: number): string[] {
   const counts = new Map<string, number>();
   for (const reason of results.flatMap((r) => r.leftAlone)) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([reason, n]) => `    ${String(n).padStart(4)} x ${reason.slice(0, 160)}`);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([reason, n]) => `    ${String(n).padStart(4)} x ${reason.slice(0, 160)}`);
 }
 
 function print(report: CodemodsReport): void {
   if (report.tree.length > 0) {
-    console.log(`codemods on a copy of agentd's tree (tsc --noEmit after each; ${report.baselineErrors} type errors the tree already had are not counted):`);
+    console.log(
+      `codemods on a copy of agentd's tree (tsc --noEmit after each; ${report.baselineErrors} type errors the tree already had are not counted):`,
+    );
     for (const line of table(report.tree)) console.log(line);
   }
-  console.log('codemods on real CommonJS JavaScript (node --check, load via import(), API shape + behaviour probe vs the original, package tests):');
+  console.log(
+    'codemods on real CommonJS JavaScript (node --check, load via import(), API shape + behaviour probe vs the original, package tests):',
+  );
   for (const line of table(report.js)) console.log(line);
   const peerRan = report.peer.filter((p) => p.outcome !== 'no-op');
   const peerMs = peerRan.reduce((s, p) => s + p.ms, 0) / Math.max(1, peerRan.length);
@@ -373,15 +452,21 @@ function print(report: CodemodsReport): void {
   const count = (o: Outcome): number => report.peer.filter((p) => p.outcome === o).length;
   const ours = Object.values(report.agentdVarsLeft).reduce((a, b) => a + b, 0);
   const theirs = report.peer.reduce((n, p) => n + p.varsLeft, 0);
-  console.log(`  peer: ESLint no-var + prefer-const --fix (in-process Linter.verifyAndFix) on the same ${report.peer.length} packages: ${count('passed')} passed, ${count('no-op')} no-op, ${count('broken')} broken; ${peerMs.toFixed(0)} ms (${peerCpu.toFixed(0)} ms CPU) per package`);
-  console.log(`  \`var\` declarations left after var-to-let-const: agentd ${ours}, ESLint ${theirs} (each leaves what it cannot prove safe)`);
+  console.log(
+    `  peer: ESLint no-var + prefer-const --fix (in-process Linter.verifyAndFix) on the same ${report.peer.length} packages: ${count('passed')} passed, ${count('no-op')} no-op, ${count('broken')} broken; ${peerMs.toFixed(0)} ms (${peerCpu.toFixed(0)} ms CPU) per package`,
+  );
+  console.log(
+    `  \`var\` declarations left after var-to-let-const: agentd ${ours}, ESLint ${theirs} (each leaves what it cannot prove safe)`,
+  );
   for (const p of report.peer.filter((x) => x.outcome === 'broken')) console.log(`  [peer broken] ${p.target}: ${p.detail}`);
   const all = [...report.tree, ...report.js];
   console.log('  most frequent constructs left alone (and why):');
   for (const line of topReasons(all, 12)) console.log(line);
   const samples = report.tree.filter((r) => r.mocha);
-  if (samples.length > 0) console.log(`  mocha dist/test/core on refactored copies: ${samples.map((r) => `${r.kind} ${r.target}: ${r.mocha}`).join(' | ')}`);
-  for (const r of all.filter((x) => x.outcome === 'broken' || x.outcome === 'error' || x.outcome === 'refused')) console.log(`  [${r.outcome}] ${r.kind} ${r.target}: ${r.detail.slice(0, 400)}`);
+  if (samples.length > 0)
+    console.log(`  mocha dist/test/core on refactored copies: ${samples.map((r) => `${r.kind} ${r.target}: ${r.mocha}`).join(' | ')}`);
+  for (const r of all.filter((x) => x.outcome === 'broken' || x.outcome === 'error' || x.outcome === 'refused'))
+    console.log(`  [${r.outcome}] ${r.kind} ${r.target}: ${r.detail.slice(0, 400)}`);
 }
 
 export interface CodemodsOptions {
@@ -406,7 +491,10 @@ export async function run(options: CodemodsOptions = {}): Promise<CodemodsReport
   const varsLeft: Record<string, number> = {};
   for (const target of targets) {
     const pristine = await copyPackage(target);
-    const baseline: JsBaseline = { observed: await observe(pristine, target.probe), tests: target.tests ? await packageTests(pristine, target.tests) : undefined };
+    const baseline: JsBaseline = {
+      observed: await observe(pristine, target.probe),
+      tests: target.tests ? await packageTests(pristine, target.tests) : undefined,
+    };
     await rm(pristine, { recursive: true, force: true });
     if (!baseline.observed.ok) {
       process.stderr.write(`  skipped ${target.name}: the original does not load (${baseline.observed.text})\n`);
@@ -415,7 +503,9 @@ export async function run(options: CodemodsOptions = {}): Promise<CodemodsReport
     for (const codemod of ALL_CODEMODS) {
       const result = await runJsCase(target, codemod, baseline);
       js.push(result);
-      process.stderr.write(`  ${result.kind} ${result.target}: ${result.outcome} in ${result.ms.toFixed(0)} ms${result.outcome === 'passed' || result.outcome === 'no-op' ? '' : ` (${result.detail.slice(0, 300)})`}\n`);
+      process.stderr.write(
+        `  ${result.kind} ${result.target}: ${result.outcome} in ${result.ms.toFixed(0)} ms${result.outcome === 'passed' || result.outcome === 'no-op' ? '' : ` (${result.detail.slice(0, 300)})`}\n`,
+      );
     }
     varsLeft[target.name] = await agentdVarsLeft(target);
     peer.push(await eslintVarPeer(target, baseline));
@@ -437,9 +527,17 @@ export async function run(options: CodemodsOptions = {}): Promise<CodemodsReport
       const result = await runTreeCase(root, testCase, baseline, sample ? mochaSpec : null);
       if (result.mocha) sampled.add(family);
       tree.push(result);
-      process.stderr.write(`  ${result.kind} ${result.target}: ${result.outcome} in ${result.ms.toFixed(0)} ms${result.mocha ? `; mocha ${result.mocha}` : ''}${result.outcome === 'passed' || result.outcome === 'no-op' ? '' : ` (${result.detail.slice(0, 300)})`}\n`);
+      process.stderr.write(
+        `  ${result.kind} ${result.target}: ${result.outcome} in ${result.ms.toFixed(0)} ms${result.mocha ? `; mocha ${result.mocha}` : ''}${result.outcome === 'passed' || result.outcome === 'no-op' ? '' : ` (${result.detail.slice(0, 300)})`}\n`,
+      );
     }
-    const report: CodemodsReport = { tree, js, peer, agentdVarsLeft: varsLeft, baselineErrors: [...baseline.values()].reduce((a, b) => a + b, 0) };
+    const report: CodemodsReport = {
+      tree,
+      js,
+      peer,
+      agentdVarsLeft: varsLeft,
+      baselineErrors: [...baseline.values()].reduce((a, b) => a + b, 0),
+    };
     print(report);
     return report;
   } finally {

@@ -66,7 +66,10 @@ export interface ProvingGroundOptions {
 
 export interface ProvingGroundReport {
   results: Omit<CaseResult, 'texts'>[];
-  byKind: Record<Kind, { total: number; passed: number; untidy: number; refused: number; broken: number; error: number; msPerRun: number; cpuMsPerRun: number }>;
+  byKind: Record<
+    Kind,
+    { total: number; passed: number; untidy: number; refused: number; broken: number; error: number; msPerRun: number; cpuMsPerRun: number }
+  >;
   tsMorph: { renames: number; msPerRename: number; sameText: number };
   baselineErrors: number;
   mocha: { baseline: string; samples: string[] };
@@ -85,8 +88,20 @@ export async function copyTree(): Promise<string> {
 export async function typeErrors(root: string): Promise<Map<string, number>> {
   // agentd's code already satisfies verbatimModuleSyntax (every type import says `type`), so checking
   // with it turns a refactoring that imports a type as a value into an error.
-  const args = [TSC, '--noEmit', '-p', root, '--verbatimModuleSyntax', '--incremental', '--tsBuildInfoFile', path.join(root, '.proving-ground.tsbuildinfo')];
-  const output = await exec(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 }).then((r) => r.stdout, (e: { stdout?: string }) => e.stdout ?? '');
+  const args = [
+    TSC,
+    '--noEmit',
+    '-p',
+    root,
+    '--verbatimModuleSyntax',
+    '--incremental',
+    '--tsBuildInfoFile',
+    path.join(root, '.proving-ground.tsbuildinfo'),
+  ];
+  const output = await exec(process.execPath, args, { cwd: root, maxBuffer: 64 * 1024 * 1024 }).then(
+    (r) => r.stdout,
+    (e: { stdout?: string }) => e.stdout ?? '',
+  );
   const counts = new Map<string, number>();
   for (const match of output.matchAll(/^(.+?)\(\d+,\d+\): error (TS\d+): (.*)$/gm)) {
     const key = `${match[1]}|${match[2]}|${match[3]}`;
@@ -102,11 +117,18 @@ export function newErrors(baseline: Map<string, number>, now: Map<string, number
 /** Builds the copy into its dist/ and runs the mocha subset; "N passing, M failing". */
 export async function mochaRun(root: string, spec: string): Promise<string> {
   await exec(process.execPath, [TSC, '-p', root], { cwd: root, maxBuffer: 64 * 1024 * 1024 }).catch(() => undefined);
-  const result = await exec(process.execPath, [MOCHA, '--no-config', '--timeout', '30000', '--exit', '--reporter', 'dot', spec], { cwd: root, maxBuffer: 64 * 1024 * 1024 })
-    .then((r) => `${r.stdout}\n${r.stderr}`, (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+  const result = await exec(process.execPath, [MOCHA, '--no-config', '--timeout', '30000', '--exit', '--reporter', 'dot', spec], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
+    (r) => `${r.stdout}\n${r.stderr}`,
+    (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}\n${e.stderr ?? ''}`,
+  );
   const passing = /(\d+) passing/.exec(result)?.[1];
   const failing = /(\d+) failing/.exec(result)?.[1] ?? '0';
-  return passing === undefined ? `did not run (${result.trim().split('\n').at(-1) ?? 'no output'})` : `${passing} passing, ${failing} failing`;
+  return passing === undefined
+    ? `did not run (${result.trim().split('\n').at(-1) ?? 'no output'})`
+    : `${passing} passing, ${failing} failing`;
 }
 
 /** Every n-th of a sorted list, to spread `count` picks over the whole tree. */
@@ -118,14 +140,34 @@ export function spread<T>(items: T[], count: number): T[] {
 
 function chooseCases(root: string, options: Required<ProvingGroundOptions>): Case[] {
   const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json'), skipFileDependencyResolution: true });
-  const files = project.getSourceFiles()
+  const files = project
+    .getSourceFiles()
     .map((file) => ({ file, rel: path.relative(root, file.getFilePath()).split(path.sep).join('/') }))
     .filter(({ rel }) => SOURCE_DIRS.some((dir) => rel.startsWith(dir)))
     .sort((a, b) => a.rel.localeCompare(b.rel));
-  const importers = importersByName(root, files.map(({ file }) => file));
-  const renames = spread(files.flatMap(({ file, rel }) => renameCases(file, rel)), options.renames);
-  const moves = spread(files.flatMap(({ file, rel }) => moveCases(file, rel, files.map((f) => f.rel), importers)), options.moves);
-  const extractions = spread(files.flatMap(({ file, rel }) => extractCases(file, rel)), options.extractions);
+  const importers = importersByName(
+    root,
+    files.map(({ file }) => file),
+  );
+  const renames = spread(
+    files.flatMap(({ file, rel }) => renameCases(file, rel)),
+    options.renames,
+  );
+  const moves = spread(
+    files.flatMap(({ file, rel }) =>
+      moveCases(
+        file,
+        rel,
+        files.map((f) => f.rel),
+        importers,
+      ),
+    ),
+    options.moves,
+  );
+  const extractions = spread(
+    files.flatMap(({ file, rel }) => extractCases(file, rel)),
+    options.extractions,
+  );
   return [...renames, ...moves, ...extractions];
 }
 
@@ -151,7 +193,13 @@ function renameCases(file: import('ts-morph').SourceFile, rel: string): Case[] {
   for (const [name, declarations] of file.getExportedDeclarations()) {
     const declaration = declarations[0];
     if (!declaration || declaration.getSourceFile() !== file || name === 'default') continue;
-    if (!(Node.isFunctionDeclaration(declaration) || Node.isClassDeclaration(declaration) || Node.isInterfaceDeclaration(declaration) || Node.isTypeAliasDeclaration(declaration))) continue;
+    if (!(
+      Node.isFunctionDeclaration(declaration) ||
+      Node.isClassDeclaration(declaration) ||
+      Node.isInterfaceDeclaration(declaration) ||
+      Node.isTypeAliasDeclaration(declaration)
+    ))
+      continue;
     const line = declaration.getNameNode()?.getStartLineNumber();
     if (line) cases.push({ kind: 'rename', input: { file: rel, symbol: name, line, newName: `${name}Renamed` } });
   }
@@ -179,7 +227,12 @@ function moveCases(file: import('ts-morph').SourceFile, rel: string, allFiles: s
 }
 
 function movableName(statement: import('ts-morph').Statement): string | undefined {
-  if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)) {
+  if (
+    Node.isFunctionDeclaration(statement) ||
+    Node.isClassDeclaration(statement) ||
+    Node.isInterfaceDeclaration(statement) ||
+    Node.isTypeAliasDeclaration(statement)
+  ) {
     return statement.isExported() && !statement.isDefaultExport() ? statement.getName() : undefined;
   }
   if (Node.isVariableStatement(statement) && statement.isExported() && statement.getDeclarations().length === 1) {
@@ -190,7 +243,9 @@ function movableName(statement: import('ts-morph').Statement): string | undefine
 }
 
 function extractCases(file: import('ts-morph').SourceFile, rel: string): Case[] {
-  const bodies = file.getDescendants().filter((node) => (Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node)) && node.getBody() !== undefined);
+  const bodies = file
+    .getDescendants()
+    .filter((node) => (Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node)) && node.getBody() !== undefined);
   return bodies.flatMap((fn, index): Case[] => {
     const statements = (fn as import('ts-morph').FunctionDeclaration).getStatements();
     if (statements.length < 6) return [];
@@ -198,11 +253,17 @@ function extractCases(file: import('ts-morph').SourceFile, rel: string): Case[] 
     // `return`, which the capability refuses by design unless it ends the range; else statements 1-3.
     const window = (start: number) => statements.slice(start, Math.min(start + 3, statements.length - 1));
     const starts = Array.from({ length: Math.max(0, statements.length - 3) }, (_, i) => i + 1);
-    const hasOwnReturn = (s: import('ts-morph').Statement): boolean => Node.isReturnStatement(s) || s.getDescendantsOfKind(ts.SyntaxKind.ReturnStatement).some((r) => isOwnReturn(r, fn));
+    const hasOwnReturn = (s: import('ts-morph').Statement): boolean =>
+      Node.isReturnStatement(s) || s.getDescendantsOfKind(ts.SyntaxKind.ReturnStatement).some((r) => isOwnReturn(r, fn));
     const start = starts.find((i) => !window(i).some(hasOwnReturn)) ?? 1;
     const first = window(start)[0]!;
     const last = window(start).at(-1)!;
-    return [{ kind: 'extract', input: { file: rel, startLine: first.getStartLineNumber(), endLine: last.getEndLineNumber(), name: `extractedPart${index}` } }];
+    return [
+      {
+        kind: 'extract',
+        input: { file: rel, startLine: first.getStartLineNumber(), endLine: last.getEndLineNumber(), name: `extractedPart${index}` },
+      },
+    ];
   });
 }
 
@@ -211,7 +272,11 @@ function isOwnReturn(statement: import('ts-morph').Node, fn: import('ts-morph').
   return statement.getFirstAncestor((n) => Node.isFunctionLikeDeclaration(n) || Node.isArrowFunction(n)) === fn;
 }
 
-const CAPABILITIES: Record<Kind, Capability> = { rename: rename.run as Capability, move: move.run as Capability, extract: extract.run as Capability };
+const CAPABILITIES: Record<Kind, Capability> = {
+  rename: rename.run as Capability,
+  move: move.run as Capability,
+  extract: extract.run as Capability,
+};
 
 async function runCase(root: string, testCase: Case, baseline: Map<string, number>, mochaSpec: string | null): Promise<CaseResult> {
   const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
@@ -236,9 +301,18 @@ async function runCase(root: string, testCase: Case, baseline: Map<string, numbe
     const broken = newErrors(baseline, await typeErrors(root));
     const mocha = mochaSpec && broken.length === 0 ? await mochaRun(root, mochaSpec) : undefined;
     const texts = new Map(changes.map((change) => [change.path, change.after]));
-    const untidy = testCase.kind === 'move' ? changes.flatMap((change) => layoutProblems(change.path, change.before ?? '', change.after ?? '')) : [];
+    const untidy =
+      testCase.kind === 'move' ? changes.flatMap((change) => layoutProblems(change.path, change.before ?? '', change.after ?? '')) : [];
     const outcome: Outcome = broken.length > 0 ? 'broken' : untidy.length > 0 ? 'untidy' : 'passed';
-    return { ...testCase, outcome, ms, cpuMs: cpu, detail: [...broken, ...untidy].slice(0, 3).join('; ') || `${changes.length} files`, mocha, texts };
+    return {
+      ...testCase,
+      outcome,
+      ms,
+      cpuMs: cpu,
+      detail: [...broken, ...untidy].slice(0, 3).join('; ') || `${changes.length} files`,
+      mocha,
+      texts,
+    };
   } finally {
     await rollback(receipt);
   }
@@ -249,11 +323,18 @@ async function runCase(root: string, testCase: Case, baseline: Map<string, numbe
  * the file had anywhere before, or trailing whitespace on a line that is new.
  */
 function layoutProblems(file: string, before: string, after: string): string[] {
-  const longestRun = (text: string): number => Math.max(0, ...text.split('\n').slice(0, -1).map((_, i, lines) => {
-    let run = 0;
-    while (i - run >= 0 && lines[i - run]!.trim() === '') run += 1;
-    return run;
-  }));
+  const longestRun = (text: string): number =>
+    Math.max(
+      0,
+      ...text
+        .split('\n')
+        .slice(0, -1)
+        .map((_, i, lines) => {
+          let run = 0;
+          while (i - run >= 0 && lines[i - run]!.trim() === '') run += 1;
+          return run;
+        }),
+    );
   const problems: string[] = [];
   if (after.startsWith('\n') && !before.startsWith('\n')) problems.push(`${file}: blank first line`);
   if (longestRun(after) > Math.max(1, longestRun(before))) problems.push(`${file}: ${longestRun(after)} blank lines in a row`);
@@ -268,9 +349,16 @@ function tsMorphRename(root: string, input: Record<string, unknown>): { ms: numb
   const started = performance.now();
   const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json'), skipFileDependencyResolution: true });
   const file = project.getSourceFileOrThrow(path.join(root, String(input.file)));
-  const node = file.getDescendantsOfKind(ts.SyntaxKind.Identifier).find((id) => id.getText() === input.symbol && id.getStartLineNumber() === input.line);
+  const node = file
+    .getDescendantsOfKind(ts.SyntaxKind.Identifier)
+    .find((id) => id.getText() === input.symbol && id.getStartLineNumber() === input.line);
   node?.rename(String(input.newName));
-  const texts = new Map(project.getSourceFiles().filter((f) => !f.isSaved()).map((f) => [path.relative(root, f.getFilePath()).split(path.sep).join('/'), f.getFullText()]));
+  const texts = new Map(
+    project
+      .getSourceFiles()
+      .filter((f) => !f.isSaved())
+      .map((f) => [path.relative(root, f.getFilePath()).split(path.sep).join('/'), f.getFullText()]),
+  );
   return { ms: performance.now() - started, texts };
 }
 
@@ -281,7 +369,16 @@ function summarise(results: CaseResult[]): ProvingGroundReport['byKind'] {
     const count = (outcome: Outcome): number => of.filter((r) => r.outcome === outcome).length;
     const msPerRun = of.length === 0 ? 0 : of.reduce((sum, r) => sum + r.ms, 0) / of.length;
     const cpuMsPerRun = of.length === 0 ? 0 : of.reduce((sum, r) => sum + r.cpuMs, 0) / of.length;
-    byKind[kind] = { total: of.length, passed: count('passed'), untidy: count('untidy'), refused: count('refused'), broken: count('broken'), error: count('error'), msPerRun, cpuMsPerRun };
+    byKind[kind] = {
+      total: of.length,
+      passed: count('passed'),
+      untidy: count('untidy'),
+      refused: count('refused'),
+      broken: count('broken'),
+      error: count('error'),
+      msPerRun,
+      cpuMsPerRun,
+    };
   }
   return byKind;
 }
@@ -294,20 +391,34 @@ async function compareWithTsMorph(root: string, results: CaseResult[]): Promise<
     const direct = tsMorphRename(root, result.input);
     total += direct.ms;
     const ours = result.texts ?? new Map();
-    if (result.outcome === 'passed' && ours.size === direct.texts.size && [...ours].every(([file, text]) => direct.texts.get(file) === text)) same += 1;
+    if (
+      result.outcome === 'passed' &&
+      ours.size === direct.texts.size &&
+      [...ours].every(([file, text]) => direct.texts.get(file) === text)
+    )
+      same += 1;
   }
   return { renames: renames.length, msPerRename: renames.length === 0 ? 0 : total / renames.length, sameText: same };
 }
 
 function print(report: ProvingGroundReport): void {
-  console.log(`refactoring proving ground on a copy of agentd's tree (tsc --noEmit after each; ${report.baselineErrors} type errors the tree already had are not counted)`);
+  console.log(
+    `refactoring proving ground on a copy of agentd's tree (tsc --noEmit after each; ${report.baselineErrors} type errors the tree already had are not counted)`,
+  );
   for (const [kind, s] of Object.entries(report.byKind)) {
     const rate = s.total === 0 ? 0 : (100 * s.passed) / s.total;
-    console.log(`  ${kind.padEnd(8)} ${s.total} runs: ${s.passed} passed (${rate.toFixed(0)}%), ${s.untidy} untidy, ${s.refused} refused, ${s.broken} broken, ${s.error} errors; ${s.msPerRun.toFixed(0)} ms per run (${s.cpuMsPerRun.toFixed(0)} ms CPU)`);
+    console.log(
+      `  ${kind.padEnd(8)} ${s.total} runs: ${s.passed} passed (${rate.toFixed(0)}%), ${s.untidy} untidy, ${s.refused} refused, ${s.broken} broken, ${s.error} errors; ${s.msPerRun.toFixed(0)} ms per run (${s.cpuMsPerRun.toFixed(0)} ms CPU)`,
+    );
   }
-  console.log(`  ts-morph direct rename (Project on disk + rename, no overlay/engine/checks): ${report.tsMorph.msPerRename.toFixed(0)} ms per rename; same text as agentd in ${report.tsMorph.sameText}/${report.tsMorph.renames}`);
-  console.log(`  mocha ${'dist/test/core'}: baseline ${report.mocha.baseline}; after refactorings: ${report.mocha.samples.join(' | ') || 'not run'}`);
-  for (const r of report.results.filter((x) => x.outcome !== 'passed')) console.log(`  [${r.outcome}] ${r.kind} ${JSON.stringify(r.input)}: ${r.detail}`);
+  console.log(
+    `  ts-morph direct rename (Project on disk + rename, no overlay/engine/checks): ${report.tsMorph.msPerRename.toFixed(0)} ms per rename; same text as agentd in ${report.tsMorph.sameText}/${report.tsMorph.renames}`,
+  );
+  console.log(
+    `  mocha ${'dist/test/core'}: baseline ${report.mocha.baseline}; after refactorings: ${report.mocha.samples.join(' | ') || 'not run'}`,
+  );
+  for (const r of report.results.filter((x) => x.outcome !== 'passed'))
+    console.log(`  [${r.outcome}] ${r.kind} ${JSON.stringify(r.input)}: ${r.detail}`);
 }
 
 export async function run(options: ProvingGroundOptions = {}): Promise<ProvingGroundReport> {
@@ -331,14 +442,19 @@ export async function run(options: ProvingGroundOptions = {}): Promise<ProvingGr
       if (result.mocha) sampledKinds.add(testCase.kind);
       results.push(result);
       // Progress on stderr, so a long run shows where it is without mixing into the figures.
-      process.stderr.write(`  ${result.kind} ${JSON.stringify(result.input)}: ${result.outcome} in ${result.ms.toFixed(0)} ms (${result.cpuMs.toFixed(0)} ms CPU)${result.mocha ? `; mocha ${result.mocha}` : ''}\n`);
+      process.stderr.write(
+        `  ${result.kind} ${JSON.stringify(result.input)}: ${result.outcome} in ${result.ms.toFixed(0)} ms (${result.cpuMs.toFixed(0)} ms CPU)${result.mocha ? `; mocha ${result.mocha}` : ''}\n`,
+      );
     }
     const report: ProvingGroundReport = {
       results: results.map(({ texts: _texts, ...rest }) => rest),
       byKind: summarise(results),
       tsMorph: await compareWithTsMorph(root, results),
       baselineErrors: [...baseline.values()].reduce((a, b) => a + b, 0),
-      mocha: { baseline: baselineMocha, samples: results.filter((r) => r.mocha).map((r) => `${r.kind} ${String(r.input.symbol ?? r.input.name)}: ${r.mocha}`) },
+      mocha: {
+        baseline: baselineMocha,
+        samples: results.filter((r) => r.mocha).map((r) => `${r.kind} ${String(r.input.symbol ?? r.input.name)}: ${r.mocha}`),
+      },
     };
     print(report);
     return report;

@@ -39,7 +39,15 @@ import { typecheckWithApi } from '../capabilities/refactoring/verify/typecheck-a
 
 type Kind = 'rename' | 'move' | 'extract' | 'modernize';
 type Outcome = 'passed' | 'refused' | 'broken' | 'error';
-interface Run { kind: Kind; input: Record<string, unknown>; outcome: Outcome; reason?: string; reviewClean?: boolean; reviewNote?: string; ms: number }
+interface Run {
+  kind: Kind;
+  input: Record<string, unknown>;
+  outcome: Outcome;
+  reason?: string;
+  reviewClean?: boolean;
+  reviewNote?: string;
+  ms: number;
+}
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', 'website', '_site', 'docs']);
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
@@ -93,7 +101,13 @@ async function walk(root: string, rel = ''): Promise<string[]> {
 async function copyRepo(source: string): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'agentd-review-pg-'));
   await cp(source, root, { recursive: true, filter: (src) => !['.git', 'node_modules'].includes(path.basename(src)) });
-  if (await stat(path.join(source, 'node_modules')).then(() => true, () => false)) await symlink(path.join(source, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  if (
+    await stat(path.join(source, 'node_modules')).then(
+      () => true,
+      () => false,
+    )
+  )
+    await symlink(path.join(source, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   return root;
 }
 
@@ -145,11 +159,21 @@ async function reviewClean(root: string, changes: Change[]): Promise<{ clean: bo
   return { clean: true };
 }
 
-interface Candidates { rename: Record<string, unknown>[]; move: Record<string, unknown>[]; extract: Record<string, unknown>[]; modernize: Record<string, unknown>[]; renameTargets: { file: string; name: string }[] }
+interface Candidates {
+  rename: Record<string, unknown>[];
+  move: Record<string, unknown>[];
+  extract: Record<string, unknown>[];
+  modernize: Record<string, unknown>[];
+  renameTargets: { file: string; name: string }[];
+}
 
 async function candidates(root: string, files: string[]): Promise<Candidates> {
   const sources = files.filter((f) => SOURCE.test(f) && !TEST.test(f));
-  const project = new Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true, compilerOptions: { allowJs: true } });
+  const project = new Project({
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: { allowJs: true },
+  });
   for (const file of sources) project.addSourceFileAtPath(path.join(root, file));
   const found: Candidates = { rename: [], move: [], extract: [], modernize: [], renameTargets: [] };
   for (const file of sources) {
@@ -162,23 +186,46 @@ async function candidates(root: string, files: string[]): Promise<Candidates> {
       found.move.push({ file, symbol: name, to: `${path.posix.dirname(file)}/moved-${name}.ts` });
     }
     for (const node of source.getDescendants()) {
-      if (!(Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node))) continue;
+      if (!(
+        Node.isFunctionDeclaration(node) ||
+        Node.isMethodDeclaration(node) ||
+        Node.isArrowFunction(node) ||
+        Node.isFunctionExpression(node)
+      ))
+        continue;
       const body = node.getBody();
       if (!body || !Node.isBlock(body)) continue;
       const statements = body.getStatements();
       if (statements.length < 5) continue;
       const range = statements.slice(1, 3);
       if (range.some((s) => /\breturn\b|\bbreak\b|\bcontinue\b|\byield\b/.test(s.getText()))) continue;
-      found.extract.push({ file, startLine: range[0]!.getStartLineNumber(), endLine: range.at(-1)!.getEndLineNumber(), name: 'extractedPart' });
+      found.extract.push({
+        file,
+        startLine: range[0]!.getStartLineNumber(),
+        endLine: range.at(-1)!.getEndLineNumber(),
+        name: 'extractedPart',
+      });
     }
-    if (/(['"])[^'"\n]*\1\s*\+\s*\w|\w\s*\+\s*(['"])/.test(source.getFullText())) found.modernize.push({ include: [file], codemods: ['concat-to-template'] });
+    if (/(['"])[^'"\n]*\1\s*\+\s*\w|\w\s*\+\s*(['"])/.test(source.getFullText()))
+      found.modernize.push({ include: [file], codemods: ['concat-to-template'] });
   }
   return found;
 }
 
-const CAPABILITIES: Record<Kind, { run: (input: never, ctx: never) => Promise<StepResult> }> = { rename, move, extract, modernize } as never;
+const CAPABILITIES: Record<Kind, { run: (input: never, ctx: never) => Promise<StepResult> }> = {
+  rename,
+  move,
+  extract,
+  modernize,
+} as never;
 
-async function runOne(root: string, configs: string[], baseline: Map<string, Map<string, number>>, kind: Kind, input: Record<string, unknown>): Promise<Run> {
+async function runOne(
+  root: string,
+  configs: string[],
+  baseline: Map<string, Map<string, number>>,
+  kind: Kind,
+  input: Record<string, unknown>,
+): Promise<Run> {
   const started = Date.now();
   const handle = await createLocalContext({ root, limits: { maxToolCalls: 20_000 }, permissions: { projectCode: false } });
   let result: StepResult;
@@ -189,13 +236,22 @@ async function runOne(root: string, configs: string[], baseline: Map<string, Map
     return { kind, input, outcome: isAgentdError(error) ? 'refused' : 'error', reason, ms: Date.now() - started };
   }
   const changes = await changesFromStaged(root, handle.staged());
-  if (changes.length === 0) return { kind, input, outcome: 'refused', reason: `nothing changed: ${result.summary.slice(0, 120)}`, ms: Date.now() - started };
+  if (changes.length === 0)
+    return { kind, input, outcome: 'refused', reason: `nothing changed: ${result.summary.slice(0, 120)}`, ms: Date.now() - started };
   await applyChanges(root, changes);
   try {
     const introduced = newErrors(baseline, typeErrors(root, configs));
-    if (introduced.length > 0) return { kind, input, outcome: 'broken', reason: introduced.slice(0, 2).join(' | ').slice(0, 300), ms: Date.now() - started };
+    if (introduced.length > 0)
+      return { kind, input, outcome: 'broken', reason: introduced.slice(0, 2).join(' | ').slice(0, 300), ms: Date.now() - started };
     const review = await reviewClean(root, changes);
-    return { kind, input, outcome: 'passed', ...(review.clean === null ? {} : { reviewClean: review.clean }), ...(review.note ? { reviewNote: review.note } : {}), ms: Date.now() - started };
+    return {
+      kind,
+      input,
+      outcome: 'passed',
+      ...(review.clean === null ? {} : { reviewClean: review.clean }),
+      ...(review.note ? { reviewNote: review.note } : {}),
+      ms: Date.now() - started,
+    };
   } finally {
     for (const change of changes) {
       const file = path.join(root, change.path);
@@ -232,9 +288,17 @@ const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) /
 
 export async function run(): Promise<void> {
   const { runs, seed, repos: given } = args();
-  const repos = given.length > 0 ? given : (process.env.AGENTD_REVIEW_BENCH_REPOS ?? '').split(',').filter(Boolean).map((r) => path.resolve(r));
+  const repos =
+    given.length > 0
+      ? given
+      : (process.env.AGENTD_REVIEW_BENCH_REPOS ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((r) => path.resolve(r));
   if (repos.length === 0) {
-    console.log('refactoring-review-proving-ground skipped: no repositories given (pass local clones as arguments or in AGENTD_REVIEW_BENCH_REPOS, comma-separated)');
+    console.log(
+      'refactoring-review-proving-ground skipped: no repositories given (pass local clones as arguments or in AGENTD_REVIEW_BENCH_REPOS, comma-separated)',
+    );
     return;
   }
   const report: unknown[] = [];
@@ -248,16 +312,23 @@ export async function run(): Promise<void> {
       const found = await candidates(root, files);
       const next = random(seed);
       const chosen: [Kind, Record<string, unknown>][] = [];
-      for (const kind of ['rename', 'move', 'extract', 'modernize'] as Kind[]) for (const input of pick(found[kind], runs, next)) chosen.push([kind, input]);
+      for (const kind of ['rename', 'move', 'extract', 'modernize'] as Kind[])
+        for (const input of pick(found[kind], runs, next)) chosen.push([kind, input]);
       const results: Run[] = [];
       for (const [kind, input] of chosen) {
         const run = await runOne(root, configs, baseline, kind, input);
         results.push(run);
-        process.stderr.write(`${kind} ${JSON.stringify(input)} -> ${run.outcome}${run.reviewClean === false ? ` (not review-clean: ${run.reviewNote})` : ''}${run.reason ? `: ${run.reason}` : ''} [${run.ms} ms]\n`);
+        process.stderr.write(
+          `${kind} ${JSON.stringify(input)} -> ${run.outcome}${run.reviewClean === false ? ` (not review-clean: ${run.reviewNote})` : ''}${run.reason ? `: ${run.reason}` : ''} [${run.ms} ms]\n`,
+        );
       }
-      const renameTargets = found.renameTargets.filter((t) => chosen.some(([k, i]) => k === 'rename' && i.symbol === t.name && i.file === t.file));
+      const renameTargets = found.renameTargets.filter((t) =>
+        chosen.some(([k, i]) => k === 'rename' && i.symbol === t.name && i.file === t.file),
+      );
       const peer = await peerRenames(root, renameTargets);
-      console.log(`\n${path.basename(repo)} @ ${commit} (seed ${seed}; tsconfig projects: ${configs.join(', ') || 'none'}; baseline errors: ${[...baseline.values()].reduce((n, m) => n + [...m.values()].reduce((a, b) => a + b, 0), 0)})`);
+      console.log(
+        `\n${path.basename(repo)} @ ${commit} (seed ${seed}; tsconfig projects: ${configs.join(', ') || 'none'}; baseline errors: ${[...baseline.values()].reduce((n, m) => n + [...m.values()].reduce((a, b) => a + b, 0), 0)})`,
+      );
       console.log('| kind | runs | passed | refused | broken | error | review-clean (Prettier) of passed | ms/run |');
       console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
       const row = (label: string, rs: Run[]): void => {
@@ -265,14 +336,24 @@ export async function run(): Promise<void> {
         const judged = passed.filter((r) => r.reviewClean !== undefined);
         const clean = judged.filter((r) => r.reviewClean).length;
         const ms = rs.length ? Math.round(rs.reduce((n, r) => n + r.ms, 0) / rs.length) : 0;
-        console.log(`| ${label} | ${rs.length} | ${passed.length} | ${rs.filter((r) => r.outcome === 'refused').length} | ${rs.filter((r) => r.outcome === 'broken').length} | ${rs.filter((r) => r.outcome === 'error').length} | ${clean}/${judged.length} (${pct(clean, judged.length)}) | ${ms} |`);
+        console.log(
+          `| ${label} | ${rs.length} | ${passed.length} | ${rs.filter((r) => r.outcome === 'refused').length} | ${rs.filter((r) => r.outcome === 'broken').length} | ${rs.filter((r) => r.outcome === 'error').length} | ${clean}/${judged.length} (${pct(clean, judged.length)}) | ${ms} |`,
+        );
       };
-      for (const kind of ['rename', 'move', 'extract', 'modernize'] as Kind[]) row(kind, results.filter((r) => r.kind === kind));
+      for (const kind of ['rename', 'move', 'extract', 'modernize'] as Kind[])
+        row(
+          kind,
+          results.filter((r) => r.kind === kind),
+        );
       row('all', results);
-      console.log(`peer, same renames: ts-morph rename() alone — review-clean ${peer.clean}/${peer.runs} (${pct(peer.clean, peer.runs)}), ${peer.runs ? Math.round(peer.ms / peer.runs) : 0} ms/run`);
+      console.log(
+        `peer, same renames: ts-morph rename() alone — review-clean ${peer.clean}/${peer.runs} (${pct(peer.clean, peer.runs)}), ${peer.runs ? Math.round(peer.ms / peer.runs) : 0} ms/run`,
+      );
       const refusals = results.filter((r) => r.outcome !== 'passed').map((r) => `${r.kind} ${r.outcome}: ${r.reason}`);
       if (refusals.length) console.log(`not passed:\n- ${refusals.join('\n- ')}`);
-      console.log('ESLint: not run (a repository\'s ESLint config is its code; this bench runs no project code). Tests: not run (dependencies not installed).');
+      console.log(
+        "ESLint: not run (a repository's ESLint config is its code; this bench runs no project code). Tests: not run (dependencies not installed).",
+      );
       report.push({ repo: path.basename(repo), commit, seed, results });
     } finally {
       await rm(root, { recursive: true, force: true });

@@ -52,19 +52,40 @@ const fmt = (n: number | undefined): string => (n === undefined ? '-' : n.toFixe
 
 function print(results: Measured[]): void {
   const checks = [...new Set(results.flatMap((r) => [...r.before.findings, ...r.after.findings].map((f) => f.capability)))].sort();
-  console.log('findings per 1,000 lines, before (defaults off) -> after (agentd\'s defaults)');
-  console.log(['repository (commit)'.padEnd(34), 'kLOC'.padStart(6), ...checks.map((c) => c.replace('analysis.', '').slice(0, 12).padStart(14)), 'total'.padStart(14), 'high+'.padStart(12), ' --fail-on high'].join(' '));
+  console.log("findings per 1,000 lines, before (defaults off) -> after (agentd's defaults)");
+  console.log(
+    [
+      'repository (commit)'.padEnd(34),
+      'kLOC'.padStart(6),
+      ...checks.map((c) => c.replace('analysis.', '').slice(0, 12).padStart(14)),
+      'total'.padStart(14),
+      'high+'.padStart(12),
+      ' --fail-on high',
+    ].join(' '),
+  );
   for (const r of results) {
     const b = perCheck(r.before, r.lines);
     const a = perCheck(r.after, r.lines);
     const cells = checks.map((c) => `${fmt(b.get(c) ?? 0)}->${fmt(a.get(c) ?? 0)}`.padStart(14));
     const total = `${fmt((r.before.findings.length / r.lines) * 1000)}->${fmt((r.after.findings.length / r.lines) * 1000)}`;
     const gate = `${blocking(r.before) > 0 ? 'fails' : 'passes'} -> ${blocking(r.after) > 0 ? 'fails' : 'passes'}`;
-    console.log([`${r.repo} (${r.commit})`.padEnd(34), (r.lines / 1000).toFixed(1).padStart(6), ...cells, total.padStart(14), `${blocking(r.before)}->${blocking(r.after)}`.padStart(12), ` ${gate}`].join(' '));
+    console.log(
+      [
+        `${r.repo} (${r.commit})`.padEnd(34),
+        (r.lines / 1000).toFixed(1).padStart(6),
+        ...cells,
+        total.padStart(14),
+        `${blocking(r.before)}->${blocking(r.after)}`.padStart(12),
+        ` ${gate}`,
+      ].join(' '),
+    );
   }
   for (const r of results) {
     const left = r.after.findings.filter((f) => atOrAbove(f.severity, 'high')).map((f) => `${f.ruleId} ${f.file}:${f.range.startLine}`);
-    if (left.length > 0) console.log(`${r.repo}: still at or above high with the defaults: ${left.slice(0, 8).join('; ')}${left.length > 8 ? `; and ${left.length - 8} more` : ''}`);
+    if (left.length > 0)
+      console.log(
+        `${r.repo}: still at or above high with the defaults: ${left.slice(0, 8).join('; ')}${left.length > 8 ? `; and ${left.length - 8} more` : ''}`,
+      );
   }
 }
 

@@ -41,7 +41,11 @@ function jscpd(root: string): Row {
   const measured = measure(process.execPath, [bin, '--format', 'javascript', '--reporters', 'json', '--output', out, root], root);
   let result = 'no report';
   try {
-    const total = (JSON.parse(readFileSync(path.join(out, 'jscpd-report.json'), 'utf8')) as { statistics: { total: { clones: number; percentage: number } } }).statistics.total;
+    const total = (
+      JSON.parse(readFileSync(path.join(out, 'jscpd-report.json'), 'utf8')) as {
+        statistics: { total: { clones: number; percentage: number } };
+      }
+    ).statistics.total;
     result = `${total.clones} clones, ${total.percentage.toFixed(2)}% duplicated lines`;
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -52,25 +56,44 @@ function jscpd(root: string): Row {
 /** oxlint with its defaults over the corpus: the reference for how fast a parse and a walk can be. */
 function oxlint(root: string, bin: string): Row {
   const measured = measure(bin, ['--format', 'default', '.'], root);
-  return { tool: `oxlint ${OXLINT_VERSION} (Rust; default correctness rules, every core)`, measured, result: oxlintResult(measured.stdout) };
+  return {
+    tool: `oxlint ${OXLINT_VERSION} (Rust; default correctness rules, every core)`,
+    measured,
+    result: oxlintResult(measured.stdout),
+  };
 }
 
 function eslint(root: string): Row {
   const measured = measure(process.execPath, [path.join(here, 'scan-bench', 'eslint-child.js'), root], root);
   const r = measured.report ?? {};
   const rules = r.securityPlugin ? 'complexity + eslint-plugin-security' : 'complexity (eslint-plugin-security not installed)';
-  return { tool: `ESLint 10: ${rules}`, measured, analysisMs: r.ms as number, result: `${r.complexity} complexity, ${r.security} security messages` };
+  return {
+    tool: `ESLint 10: ${rules}`,
+    measured,
+    analysisMs: r.ms as number,
+    result: `${r.complexity} complexity, ${r.security} security messages`,
+  };
 }
 
 function agentd(root: string, oneThread = false, withoutAddon = false): Row {
   const env = withoutAddon ? { ...process.env, AGENTD_NATIVE_PARSER: '0' } : process.env;
-  const measured = measure(process.execPath, [path.join(here, 'scan-bench', 'agentd-child.js'), root, ...(oneThread ? ['--one-thread'] : [])], root, env);
+  const measured = measure(
+    process.execPath,
+    [path.join(here, 'scan-bench', 'agentd-child.js'), root, ...(oneThread ? ['--one-thread'] : [])],
+    root,
+    env,
+  );
   const r = measured.report ?? {};
   // The child also runs the re-scan; the first scan's wall time is the process's minus that.
   if (typeof r.rescanMs === 'number') measured.wallMs -= r.rescanMs;
   const failed = (r.failed as string[] | undefined)?.length ? `; FAILED: ${(r.failed as string[]).join('; ')}` : '';
   const how = `${oneThread ? 'one thread' : 'two threads'}${withoutAddon ? ', binding parse (no flat-tree addon)' : ''}`;
-  return { tool: `runScan in a child (all checks, no report), ${how}; wall excludes the re-scan`, measured, analysisMs: r.ms as number, result: `${r.findings} findings in ${r.filesScanned} files${failed}` };
+  return {
+    tool: `runScan in a child (all checks, no report), ${how}; wall excludes the re-scan`,
+    measured,
+    analysisMs: r.ms as number,
+    result: `${r.findings} findings in ${r.filesScanned} files${failed}`,
+  };
 }
 
 /** The CLI as a CI job runs it: exit 1 (findings at or above high) is the expected outcome here. */
@@ -78,7 +101,12 @@ function agentdCli(root: string): Row {
   const out = mkdtempSync(path.join(os.tmpdir(), 'agentd-sarif-'));
   const sarif = path.join(out, 'agentd.sarif');
   const env = { ...process.env, CI: 'true' };
-  const measured = measure(process.execPath, [AGENTD_BIN, 'scan', root, '--checks', 'all', '--format', 'sarif', '--output', sarif, '--fail-on', 'high'], root, env);
+  const measured = measure(
+    process.execPath,
+    [AGENTD_BIN, 'scan', root, '--checks', 'all', '--format', 'sarif', '--output', sarif, '--fail-on', 'high'],
+    root,
+    env,
+  );
   let result = `exit ${measured.exitCode}`;
   try {
     const log = JSON.parse(readFileSync(sarif, 'utf8')) as { runs: { results: unknown[] }[] };
@@ -105,12 +133,19 @@ function median(rows: Row[]): Row {
 const fmt = (n: number | undefined, digits = 2): string => (n === undefined || !Number.isFinite(n) ? '-' : n.toFixed(digits));
 
 function print(rows: Row[], lines: number): void {
-  console.log(`${'tool'.padEnd(70)} ${'wall s'.padStart(7)} ${'analysis s'.padStart(10)} ${'lines/s'.padStart(9)} ${'peak MB'.padStart(8)}  result`);
+  console.log(
+    `${'tool'.padEnd(70)} ${'wall s'.padStart(7)} ${'analysis s'.padStart(10)} ${'lines/s'.padStart(9)} ${'peak MB'.padStart(8)}  result`,
+  );
   for (const row of rows) {
     const seconds = row.measured.wallMs / 1000;
     const rate = Math.round(lines / seconds).toLocaleString('en-US');
-    const spread = row.rounds && row.rounds.length > 1 ? ` (median of ${row.rounds.length}: ${fmt(Math.min(...row.rounds) / 1000)}-${fmt(Math.max(...row.rounds) / 1000)} s)` : '';
-    console.log(`${row.tool.padEnd(70)} ${fmt(seconds).padStart(7)} ${fmt(row.analysisMs === undefined ? undefined : row.analysisMs / 1000).padStart(10)} ${rate.padStart(9)} ${fmt(row.measured.peakMB, 0).padStart(8)}  ${row.result}${spread}`);
+    const spread =
+      row.rounds && row.rounds.length > 1
+        ? ` (median of ${row.rounds.length}: ${fmt(Math.min(...row.rounds) / 1000)}-${fmt(Math.max(...row.rounds) / 1000)} s)`
+        : '';
+    console.log(
+      `${row.tool.padEnd(70)} ${fmt(seconds).padStart(7)} ${fmt(row.analysisMs === undefined ? undefined : row.analysisMs / 1000).padStart(10)} ${rate.padStart(9)} ${fmt(row.measured.peakMB, 0).padStart(8)}  ${row.result}${spread}`,
+    );
   }
 }
 
@@ -119,7 +154,12 @@ export async function run(): Promise<void> {
   try {
     console.log(`code base: ${corpus.sources.join(', ')}`);
     console.log(`           ${corpus.files} files, ${corpus.lines.toLocaleString('en-US')} lines, copied to ${corpus.root}`);
-    console.log(`load average before the runs: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+    console.log(
+      `load average before the runs: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')} (${os.cpus().length} cores)`,
+    );
     const ox = oxlintBin();
     if ('reason' in ox) console.log(`oxlint: not measured (${ox.reason})`);
     const rounds: { eslint: Row[]; jscpd: Row[]; cli: Row[]; oxlint: Row[] } = { eslint: [], jscpd: [], cli: [], oxlint: [] };
@@ -129,7 +169,12 @@ export async function run(): Promise<void> {
       if ('bin' in ox) rounds.oxlint.push(oxlint(corpus.root, ox.bin));
       rounds.cli.push(agentdCli(corpus.root));
     }
-    console.log(`load average after the rounds: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average after the rounds: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
     const peers = [median(rounds.eslint), median(rounds.jscpd)];
     const oxlintRow = rounds.oxlint.length > 0 ? median(rounds.oxlint) : undefined;
     const cli = median(rounds.cli);
@@ -141,16 +186,24 @@ export async function run(): Promise<void> {
     const peerSeconds = peers.reduce((sum, p) => sum + p.measured.wallMs, 0) / 1000;
     const cliSeconds = cli.measured.wallMs / 1000;
     const pct = (ms: number): string => fmt((ms / 1000 / peerSeconds) * 100, 0);
-    console.log(`agentd scan (the CLI, all checks, SARIF out) vs ESLint + jscpd, median wall: ${fmt(cliSeconds)} s vs ${fmt(peerSeconds)} s = ${pct(cli.measured.wallMs)}% (aim: at most 30%)`);
+    console.log(
+      `agentd scan (the CLI, all checks, SARIF out) vs ESLint + jscpd, median wall: ${fmt(cliSeconds)} s vs ${fmt(peerSeconds)} s = ${pct(cli.measured.wallMs)}% (aim: at most 30%)`,
+    );
     const perRound = rounds.cli.map((c, i) => c.measured.wallMs / (rounds.eslint[i]!.measured.wallMs + rounds.jscpd[i]!.measured.wallMs));
     console.log(`  the same ratio round by round: ${perRound.map((r) => `${fmt(r * 100, 0)}%`).join(', ')}`);
     if (oxlintRow) {
       const perOx = rounds.cli.map((c, i) => c.measured.wallMs / rounds.oxlint[i]!.measured.wallMs);
-      console.log(`agentd scan vs oxlint (parse and walk, Rust), median wall: ${fmt(cliSeconds)} s vs ${fmt(oxlintRow.measured.wallMs / 1000)} s = ${fmt(cli.measured.wallMs / oxlintRow.measured.wallMs, 1)}x oxlint's time; round by round ${perOx.map((r) => `${fmt(r, 1)}x`).join(', ')}`);
+      console.log(
+        `agentd scan vs oxlint (parse and walk, Rust), median wall: ${fmt(cliSeconds)} s vs ${fmt(oxlintRow.measured.wallMs / 1000)} s = ${fmt(cli.measured.wallMs / oxlintRow.measured.wallMs, 1)}x oxlint's time; round by round ${perOx.map((r) => `${fmt(r, 1)}x`).join(', ')}`,
+      );
     }
-    console.log(`in-process first scan: one thread ${fmt(ours.measured.wallMs / 1000)} s = ${pct(ours.measured.wallMs)}%; two threads ${fmt(twoThreads.measured.wallMs / 1000)} s = ${pct(twoThreads.measured.wallMs)}%; without the flat-tree addon ${fmt(withoutAddon.measured.wallMs / 1000)} s = ${pct(withoutAddon.measured.wallMs)}%`);
+    console.log(
+      `in-process first scan: one thread ${fmt(ours.measured.wallMs / 1000)} s = ${pct(ours.measured.wallMs)}%; two threads ${fmt(twoThreads.measured.wallMs / 1000)} s = ${pct(twoThreads.measured.wallMs)}%; without the flat-tree addon ${fmt(withoutAddon.measured.wallMs / 1000)} s = ${pct(withoutAddon.measured.wallMs)}%`,
+    );
     const r = ours.measured.report ?? {};
-    console.log(`re-scan after touching one file, same process: ${fmt((r.rescanMs as number) / 1000, 3)} s (aim: under 1 s); two threads: ${fmt((twoThreads.measured.report?.rescanMs as number) / 1000, 3)} s`);
+    console.log(
+      `re-scan after touching one file, same process: ${fmt((r.rescanMs as number) / 1000, 3)} s (aim: under 1 s); two threads: ${fmt((twoThreads.measured.report?.rescanMs as number) / 1000, 3)} s`,
+    );
     console.log(`per check, first scan (ms): ${JSON.stringify(r.perCheck)}`);
     console.log(`per check, re-scan (ms):    ${JSON.stringify(r.rescanPerCheck)}`);
   } finally {

@@ -12,7 +12,13 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Finding } from '../core/index.js';
-import { corpusProjects, familyOf, FAMILIES, scanCorpusProject, type CorpusProject } from '../test/capabilities/analysis/security/corpus/read-corpus.js';
+import {
+  corpusProjects,
+  familyOf,
+  FAMILIES,
+  scanCorpusProject,
+  type CorpusProject,
+} from '../test/capabilities/analysis/security/corpus/read-corpus.js';
 import { installFromNpm } from './security-bench/npm-packages.js';
 import { allRulesOf, eslintPluginSecurity, runPeer, type PeerPlugin } from './security-bench/peer-linters.js';
 
@@ -72,7 +78,10 @@ export async function run(): Promise<void> {
   const installed = installFromNpm(PEERS_FROM_NPM);
   try {
     const peers: PeerPlugin[] = [eslintPluginSecurity()];
-    for (const [name, prefix] of [['eslint-plugin-security-node', 'security-node'], ['eslint-plugin-no-unsanitized', 'no-unsanitized']] as const) {
+    for (const [name, prefix] of [
+      ['eslint-plugin-security-node', 'security-node'],
+      ['eslint-plugin-no-unsanitized', 'no-unsanitized'],
+    ] as const) {
       const version = installed.versions.get(name);
       if (version) peers.push(allRulesOf(name, version, prefix, installed.load(name)));
       else console.log(`${name}: not installed from npm (${installed.error ?? 'unknown error'}); left out of this run`);
@@ -90,8 +99,12 @@ export async function run(): Promise<void> {
       if (r.broken.length > 0) console.log(`${peer.name}: rules that throw on ESLint 10, left out: ${r.broken.join(', ')}`);
     }
     const tallies = columns.map((c) => tally(projects, c.lines));
-    console.log(`\n== labelled corpus: ${projects.length} projects, ${files.length} files (fixtures/security-corpus); R = recall (vulnerable lines found), FP = safe lines flagged`);
-    console.log(`${'family'.padEnd(20)} ${'vuln'.padStart(4)} ${'safe'.padStart(4)}  ${columns.map((c) => c.name.slice(0, 24).padEnd(24)).join(' ')}`);
+    console.log(
+      `\n== labelled corpus: ${projects.length} projects, ${files.length} files (fixtures/security-corpus); R = recall (vulnerable lines found), FP = safe lines flagged`,
+    );
+    console.log(
+      `${'family'.padEnd(20)} ${'vuln'.padStart(4)} ${'safe'.padStart(4)}  ${columns.map((c) => c.name.slice(0, 24).padEnd(24)).join(' ')}`,
+    );
     const totals = columns.map(() => ({ found: 0, strict: 0, flagged: 0 }));
     let vulnerable = 0;
     let safe = 0;
@@ -110,11 +123,15 @@ export async function run(): Promise<void> {
       });
       console.log(`${family.padEnd(20)} ${String(c.vulnerable).padStart(4)} ${String(c.safe).padStart(4)}  ${cells.join(' ')}`);
     }
-    const all = totals.map((x, i) => `R ${pct(x.found, vulnerable)}${columns[i]!.strict ? ` (${pct(x.strict, vulnerable)})` : ''} FP ${pct(x.flagged, safe)}`.padEnd(24));
+    const all = totals.map((x, i) =>
+      `R ${pct(x.found, vulnerable)}${columns[i]!.strict ? ` (${pct(x.strict, vulnerable)})` : ''} FP ${pct(x.flagged, safe)}`.padEnd(24),
+    );
     console.log(`${'all families'.padEnd(20)} ${String(vulnerable).padStart(4)} ${String(safe).padStart(4)}  ${all.join(' ')}`);
     console.log(`${'unlabelled lines'.padEnd(31)}${tallies.map((t) => `${t.unlabelled} findings`.padEnd(24)).join(' ')}`);
     console.log(`${'time (ms)'.padEnd(31)}${columns.map((c) => String(Math.round(c.ms)).padEnd(24)).join(' ')}`);
-    console.log('(analysis.security: in parentheses, recall counting only a rule of the marker\'s family; peers have no CWE-level rule ids, so any rule counts for them)');
+    console.log(
+      "(analysis.security: in parentheses, recall counting only a rule of the marker's family; peers have no CWE-level rule ids, so any rule counts for them)",
+    );
   } finally {
     installed.remove();
   }

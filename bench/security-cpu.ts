@@ -33,7 +33,12 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** An implementation ready to time: its scan over the corpus with the memo bypassed (after one warm run). */
-async function prepare(scan: Scan, contexts: ContextFactory, root: string, categories: string[]): Promise<{ once: () => Promise<StepResult> }> {
+async function prepare(
+  scan: Scan,
+  contexts: ContextFactory,
+  root: string,
+  categories: string[],
+): Promise<{ once: () => Promise<StepResult> }> {
   const { ctx } = await contexts({ root, limits: { maxToolCalls: 1_000_000 } });
   await scan({ categories }, ctx);
   const unmemoised: CapabilityContext = { ...ctx, tools: { ...ctx.tools, memo: undefined } };
@@ -61,12 +66,23 @@ export async function measure(runs = 5): Promise<{ bestMs: number; medianMs: num
 async function against(dir: string, runs: number): Promise<void> {
   const other = path.resolve(dir);
   const scan = (await import(pathToFileURL(path.join(other, 'dist/capabilities/analysis/security.js')).href)) as { run: Scan };
-  const contexts = (await import(pathToFileURL(path.join(other, 'dist/core/context/index.js')).href)) as { createLocalContext: ContextFactory };
+  const contexts = (await import(pathToFileURL(path.join(other, 'dist/core/context/index.js')).href)) as {
+    createLocalContext: ContextFactory;
+  };
   const corpus = buildCorpus();
   try {
     // The earlier build may not know every category of this one: it gets those it has.
-    const known = JSON.stringify((await import(pathToFileURL(path.join(other, 'dist/capabilities/analysis/security/rules/index.js')).href)) as { CATEGORIES: string[] });
-    const before = await prepare(scan.run, contexts.createLocalContext, corpus.root, CATEGORIES.filter((c) => known.includes(`"${c}"`)));
+    const known = JSON.stringify(
+      (await import(pathToFileURL(path.join(other, 'dist/capabilities/analysis/security/rules/index.js')).href)) as {
+        CATEGORIES: string[];
+      },
+    );
+    const before = await prepare(
+      scan.run,
+      contexts.createLocalContext,
+      corpus.root,
+      CATEGORIES.filter((c) => known.includes(`"${c}"`)),
+    );
     const after = await prepare(securityScan as Scan, createLocalContext, corpus.root, [...CATEGORIES]);
     const a: number[] = [];
     const b: number[] = [];
@@ -78,10 +94,14 @@ async function against(dir: string, runs: number): Promise<void> {
       await after.once();
       b.push(cpuMs(started));
     }
-    console.log(`analysis.security on the scan corpus (${corpus.files} files, ${corpus.lines} lines), ${runs} alternating runs in one process:`);
+    console.log(
+      `analysis.security on the scan corpus (${corpus.files} files, ${corpus.lines} lines), ${runs} alternating runs in one process:`,
+    );
     console.log(`  ${other}: CPU best ${Math.min(...a).toFixed(0)} ms, median ${median(a).toFixed(0)} ms`);
     console.log(`  this build: CPU best ${Math.min(...b).toFixed(0)} ms, median ${median(b).toFixed(0)} ms`);
-    console.log(`  this build / ${path.basename(other)}: ${(median(b) / median(a)).toFixed(2)}x by medians, ${(Math.min(...b) / Math.min(...a)).toFixed(2)}x by bests`);
+    console.log(
+      `  this build / ${path.basename(other)}: ${(median(b) / median(a)).toFixed(2)}x by medians, ${(Math.min(...b) / Math.min(...a)).toFixed(2)}x by bests`,
+    );
   } finally {
     rmSync(corpus.root, { recursive: true, force: true });
   }
@@ -89,7 +109,9 @@ async function against(dir: string, runs: number): Promise<void> {
 
 export async function run(runs = 5): Promise<void> {
   const r = await measure(runs);
-  console.log(`analysis.security on the scan corpus (${r.files} files, ${r.lines} lines): CPU best ${r.bestMs.toFixed(0)} ms, median ${r.medianMs.toFixed(0)} ms; ${r.findings} findings`);
+  console.log(
+    `analysis.security on the scan corpus (${r.files} files, ${r.lines} lines): CPU best ${r.bestMs.toFixed(0)} ms, median ${r.medianMs.toFixed(0)} ms; ${r.findings} findings`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

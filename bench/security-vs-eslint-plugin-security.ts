@@ -32,7 +32,17 @@ const security = createRequire(import.meta.url)('eslint-plugin-security') as { c
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = path.join(repo, 'fixtures', 'vulnerable-app');
 /** The packages and versions bench/security-real-code-verdicts.json judges (its lines are those of these versions). */
-const REAL_PACKAGES = ['express@5.3.0', 'router@2.3.0', 'body-parser@2.4.0', 'send@1.2.1', 'serve-static@2.2.1', 'finalhandler@2.1.1', 'autocannon@9.0.0', 'bullmq@6.7.0', 'mocha@12.0.3'];
+const REAL_PACKAGES = [
+  'express@5.3.0',
+  'router@2.3.0',
+  'body-parser@2.4.0',
+  'send@1.2.1',
+  'serve-static@2.2.1',
+  'finalhandler@2.1.1',
+  'autocannon@9.0.0',
+  'bullmq@6.7.0',
+  'mocha@12.0.3',
+];
 const VERDICTS = path.join(repo, 'bench', 'security-real-code-verdicts.json');
 
 interface Side {
@@ -49,7 +59,8 @@ async function ours(root: string): Promise<Side & { findings: Finding[]; files: 
   const result = await securityScan({ categories: ['injection', 'xss', 'redos', 'secrets', 'crypto', 'csrf', 'transport', 'jwt'] }, ctx);
   const ms = performance.now() - started;
   const byLine = new Map<string, string[]>();
-  for (const f of result.findings!) byLine.set(`${f.file}:${f.range.startLine}`, [...(byLine.get(`${f.file}:${f.range.startLine}`) ?? []), f.ruleId]);
+  for (const f of result.findings!)
+    byLine.set(`${f.file}:${f.range.startLine}`, [...(byLine.get(`${f.file}:${f.range.startLine}`) ?? []), f.ruleId]);
   const { ctx: lister } = await createLocalContext({ root, limits: { maxToolCalls: 10 } });
   const files = await lister.workspace.list({ extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] });
   return { ms, byLine, count: result.findings!.length, findings: result.findings!, files };
@@ -59,8 +70,16 @@ function eslintConfig(): Linter.Config[] {
   // Inline `eslint-disable` comments of the scanned code are ignored: both sides see every line.
   const base = { ...security.configs.recommended, linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' as const } };
   return [
-    { ...base, files: ['**/*.js', '**/*.cjs', '**/*.mjs', '**/*.jsx'], languageOptions: { ecmaVersion: 'latest', sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } } },
-    { ...base, files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } } },
+    {
+      ...base,
+      files: ['**/*.js', '**/*.cjs', '**/*.mjs', '**/*.jsx'],
+      languageOptions: { ecmaVersion: 'latest', sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } },
+    },
+    {
+      ...base,
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parser: tseslint.parser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    },
   ];
 }
 
@@ -105,20 +124,29 @@ async function fixtureComparison(): Promise<void> {
   const truth = new Set(codeTruth.map((v) => `${v.file}:${v.line}`));
   const a = await ours(FIXTURE);
   const b = await eslint(FIXTURE, a.files);
-  console.log(`\n== fixtures/vulnerable-app: ${a.files.length} files, ${codeTruth.length} known vulnerabilities on ${truth.size} lines (code only; dependencies excluded: ESLint does not check them)`);
+  console.log(
+    `\n== fixtures/vulnerable-app: ${a.files.length} files, ${codeTruth.length} known vulnerabilities on ${truth.size} lines (code only; dependencies excluded: ESLint does not check them)`,
+  );
   console.log(`${'line'.padEnd(44)} ${'expected'.padEnd(40)} ${'analysis.security'.padEnd(18)} eslint-plugin-security`);
   for (const v of codeTruth) {
     const line = `${v.file}:${v.line}`;
     const mine = a.byLine.get(line)?.includes(v.ruleId) ? 'found' : 'MISSED';
     const theirs = b.byLine.get(line)?.join(',') ?? '-';
-    console.log(`${line.padEnd(44)} ${v.ruleId.replace('security/', '').padEnd(40)} ${mine.padEnd(18)} ${theirs.replace(/security\//g, '')}`);
+    console.log(
+      `${line.padEnd(44)} ${v.ruleId.replace('security/', '').padEnd(40)} ${mine.padEnd(18)} ${theirs.replace(/security\//g, '')}`,
+    );
   }
   const ja = judge(a, truth);
   const jb = judge(b, truth);
   const safe = new Set(expected.safeLookAlikes.map((s) => `${s.file}:${s.line}`));
-  for (const [name, side, j] of [['analysis.security', a, ja], ['eslint-plugin-security', b, jb]] as const) {
+  for (const [name, side, j] of [
+    ['analysis.security', a, ja],
+    ['eslint-plugin-security', b, jb],
+  ] as const) {
     const onSafe = j.fp.filter((f) => safe.has(f.split(' ')[0]!)).length;
-    console.log(`\n${name}: ${side.count} findings, ${j.tp} true positives, ${j.fp.length} false positives (${onSafe} on marked safe look-alikes); recall ${j.found}/${truth.size} lines (${((j.found / truth.size) * 100).toFixed(0)}%); precision ${((j.tp / Math.max(1, side.count)) * 100).toFixed(0)}%; ${side.ms.toFixed(0)} ms`);
+    console.log(
+      `\n${name}: ${side.count} findings, ${j.tp} true positives, ${j.fp.length} false positives (${onSafe} on marked safe look-alikes); recall ${j.found}/${truth.size} lines (${((j.found / truth.size) * 100).toFixed(0)}%); precision ${((j.tp / Math.max(1, side.count)) * 100).toFixed(0)}%; ${side.ms.toFixed(0)} ms`,
+    );
     for (const f of j.fp) console.log(`   false positive: ${f}${safe.has(f.split(' ')[0]!) ? ' (safe look-alike)' : ''}`);
   }
 }
@@ -167,14 +195,27 @@ async function realComparison(): Promise<void> {
     const packages = copyPackages(root, installed);
     const a = await ours(root);
     const b = await eslint(root, a.files);
-    const mine = a.findings.map((f) => ({ file: f.file, line: f.range.startLine, ruleId: f.ruleId, text: `${f.severity}: ${f.message.slice(0, 110)}` }));
+    const mine = a.findings.map((f) => ({
+      file: f.file,
+      line: f.range.startLine,
+      ruleId: f.ruleId,
+      text: `${f.severity}: ${f.message.slice(0, 110)}`,
+    }));
     const theirs = b.samples.map((x) => {
       const m = /^(.+?):(\d+) (\S+): (.*)$/.exec(x)!;
       return { file: m[1]!, line: Number(m[2]), ruleId: m[3]!, text: m[4]! };
     });
-    console.log(`\n== real code: ${packages.join(', ')} installed from npm, copied to one folder (${a.files.length} files); verdicts from bench/${path.basename(VERDICTS)}`);
-    const counts: Record<string, { tp: number; fp: number; unjudged: number; byRule: Map<string, { tp: number; fp: number; unjudged: number }> }> = {};
-    for (const [tool, list] of [['agentd', mine], ['eslint', theirs]] as const) {
+    console.log(
+      `\n== real code: ${packages.join(', ')} installed from npm, copied to one folder (${a.files.length} files); verdicts from bench/${path.basename(VERDICTS)}`,
+    );
+    const counts: Record<
+      string,
+      { tp: number; fp: number; unjudged: number; byRule: Map<string, { tp: number; fp: number; unjudged: number }> }
+    > = {};
+    for (const [tool, list] of [
+      ['agentd', mine],
+      ['eslint', theirs],
+    ] as const) {
       const c = (counts[tool] = { tp: 0, fp: 0, unjudged: 0, byRule: new Map() });
       for (const f of list) {
         const judged = byKey.get(`${tool} ${f.file}:${f.line} ${f.ruleId}`) ?? verdicts.rules[`${tool} ${f.ruleId}`];
@@ -185,14 +226,25 @@ async function realComparison(): Promise<void> {
         c.byRule.set(f.ruleId, r);
         // Per-finding judgements are printed with their reason; rule-level ones only counted.
         if (!judged) console.log(`   UNJUDGED ${tool} ${f.file}:${f.line} ${f.ruleId} — ${f.text}`);
-        else if (byKey.has(`${tool} ${f.file}:${f.line} ${f.ruleId}`)) console.log(`   ${kind.toUpperCase()} ${tool} ${f.file}:${f.line} ${f.ruleId} — ${judged.reason}`);
+        else if (byKey.has(`${tool} ${f.file}:${f.line} ${f.ruleId}`))
+          console.log(`   ${kind.toUpperCase()} ${tool} ${f.file}:${f.line} ${f.ruleId} — ${judged.reason}`);
       }
     }
-    console.log(`\n${'side'.padEnd(24)} ${'findings'.padStart(8)} ${'true pos.'.padStart(10)} ${'false pos.'.padStart(11)} ${'unjudged'.padStart(9)}  time`);
-    for (const [tool, name, ms] of [['agentd', 'analysis.security', a.ms], ['eslint', 'eslint-plugin-security', b.ms]] as const) {
+    console.log(
+      `\n${'side'.padEnd(24)} ${'findings'.padStart(8)} ${'true pos.'.padStart(10)} ${'false pos.'.padStart(11)} ${'unjudged'.padStart(9)}  time`,
+    );
+    for (const [tool, name, ms] of [
+      ['agentd', 'analysis.security', a.ms],
+      ['eslint', 'eslint-plugin-security', b.ms],
+    ] as const) {
       const c = counts[tool]!;
-      console.log(`${name.padEnd(24)} ${String(c.tp + c.fp + c.unjudged).padStart(8)} ${String(c.tp).padStart(10)} ${String(c.fp).padStart(11)} ${String(c.unjudged).padStart(9)}  ${ms.toFixed(0)} ms`);
-      for (const [rule, r] of [...c.byRule].sort((x, y) => x[0].localeCompare(y[0]))) console.log(`   ${rule.padEnd(44)} ${String(r.tp).padStart(4)} tp ${String(r.fp).padStart(4)} fp${r.unjudged ? ` ${r.unjudged} unjudged` : ''}`);
+      console.log(
+        `${name.padEnd(24)} ${String(c.tp + c.fp + c.unjudged).padStart(8)} ${String(c.tp).padStart(10)} ${String(c.fp).padStart(11)} ${String(c.unjudged).padStart(9)}  ${ms.toFixed(0)} ms`,
+      );
+      for (const [rule, r] of [...c.byRule].sort((x, y) => x[0].localeCompare(y[0])))
+        console.log(
+          `   ${rule.padEnd(44)} ${String(r.tp).padStart(4)} tp ${String(r.fp).padStart(4)} fp${r.unjudged ? ` ${r.unjudged} unjudged` : ''}`,
+        );
     }
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -56,9 +56,13 @@ export async function run(): Promise<void> {
       await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
       const peer = await median(() => direct(root, c.peer));
       const ours = await median(() => capability(runTests, root));
-      const c8Peer = await median(() => direct(root, [c8, '--reporter=json', '--all', '--report-dir=c8-bench', process.execPath, ...c.peer]));
+      const c8Peer = await median(() =>
+        direct(root, [c8, '--reporter=json', '--all', '--report-dir=c8-bench', process.execPath, ...c.peer]),
+      );
       const coverage = await median(() => capability(runCoverage, root));
-      rows.push(`${c.name.padEnd(28)} runner directly ${peer.toFixed(0).padStart(5)} ms | testing.run ${ours.toFixed(0).padStart(5)} ms (${signed(ours - peer)} ms) | c8 directly ${c8Peer.toFixed(0).padStart(5)} ms | testing.coverage ${coverage.toFixed(0).padStart(5)} ms (${signed(coverage - c8Peer)} ms)`);
+      rows.push(
+        `${c.name.padEnd(28)} runner directly ${peer.toFixed(0).padStart(5)} ms | testing.run ${ours.toFixed(0).padStart(5)} ms (${signed(ours - peer)} ms) | c8 directly ${c8Peer.toFixed(0).padStart(5)} ms | testing.coverage ${coverage.toFixed(0).padStart(5)} ms (${signed(coverage - c8Peer)} ms)`,
+      );
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -14,182 +14,175 @@ import type { CapabilityMeta } from '../core/index.js';
 
 export const PLANNED: CapabilityMeta[] = [
   {
-    "id": "testing.integration",
-    "group": "testing",
-    "title": "Integration tests",
-    "description": "Planned, not built yet: Integration tests.",
-    "version": "0.0.0",
-    "inputSchema": {},
-    "writes": true,
-    "planning": {
-      "intents": [
+    id: 'testing.integration',
+    group: 'testing',
+    title: 'Integration tests',
+    description: 'Planned, not built yet: Integration tests.',
+    version: '0.0.0',
+    inputSchema: {},
+    writes: true,
+    planning: {
+      intents: [
         {
-          "id": "test-integration",
-          "label": "write integration tests",
-          "keywords": "integration=3.5,integration test=4.5,supertest=4,api test=4,route test=4"
-        }
+          id: 'test-integration',
+          label: 'write integration tests',
+          keywords: 'integration=3.5,integration test=4.5,supertest=4,api test=4,route test=4',
+        },
       ],
-      "strategy": "scope",
-      "summary": "{Label} for {about}",
-      "tests": [
-        "api-route",
-        "crud-resource"
-      ],
-      "fields": [
+      strategy: 'scope',
+      summary: '{Label} for {about}',
+      tests: ['api-route', 'crud-resource'],
+      fields: [
         {
-          "field": "symbol",
-          "from": "symbol"
-        }
-      ]
-    }
+          field: 'symbol',
+          from: 'symbol',
+        },
+      ],
+    },
   },
   {
-    "id": "testing.e2e",
-    "group": "testing",
-    "title": "End-to-end tests",
-    "description": "Planned, not built yet: End-to-end tests.",
-    "version": "0.0.0",
-    "inputSchema": {},
-    "writes": true,
-    "planning": {
-      "intents": [
+    id: 'testing.e2e',
+    group: 'testing',
+    title: 'End-to-end tests',
+    description: 'Planned, not built yet: End-to-end tests.',
+    version: '0.0.0',
+    inputSchema: {},
+    writes: true,
+    planning: {
+      intents: [
         {
-          "id": "test-e2e",
-          "label": "write end-to-end tests",
-          "keywords": "e2e=4.5,end to end=4.5,playwright=4.5,cypress=4,browser test=4.5"
-        }
+          id: 'test-e2e',
+          label: 'write end-to-end tests',
+          keywords: 'e2e=4.5,end to end=4.5,playwright=4.5,cypress=4,browser test=4.5',
+        },
       ],
-      "strategy": "scope",
-      "summary": "{Label} for {about}",
-      "fields": [
+      strategy: 'scope',
+      summary: '{Label} for {about}',
+      fields: [
         {
-          "field": "symbol",
-          "from": "symbol"
-        }
-      ]
-    }
+          field: 'symbol',
+          from: 'symbol',
+        },
+      ],
+    },
   },
   {
-    "id": "testing.component",
-    "group": "testing",
-    "title": "Component tests",
-    "description": "Planned, not built yet: Component tests.",
-    "version": "0.0.0",
-    "inputSchema": {},
-    "writes": true,
-    "planning": {
-      "intents": [
+    id: 'testing.component',
+    group: 'testing',
+    title: 'Component tests',
+    description: 'Planned, not built yet: Component tests.',
+    version: '0.0.0',
+    inputSchema: {},
+    writes: true,
+    planning: {
+      intents: [
         {
-          "id": "test-component",
-          "label": "write component tests",
-          "keywords": "component test=5,testing library=5"
-        }
+          id: 'test-component',
+          label: 'write component tests',
+          keywords: 'component test=5,testing library=5',
+        },
       ],
-      "strategy": "scope",
-      "summary": "{Label} for {about}",
-      "tests": [
-        "component"
-      ],
-      "fields": [
+      strategy: 'scope',
+      summary: '{Label} for {about}',
+      tests: ['component'],
+      fields: [
         {
-          "field": "symbol",
-          "from": "symbol"
-        }
-      ]
-    }
+          field: 'symbol',
+          from: 'symbol',
+        },
+      ],
+    },
   },
   {
-    "id": "testing.fixtures",
-    "group": "testing",
-    "title": "Test fixtures",
-    "description": "Planned, not built yet: Test fixtures.",
-    "version": "0.0.0",
-    "inputSchema": {},
-    "writes": true,
-    "planning": {
-      "intents": [
+    id: 'testing.fixtures',
+    group: 'testing',
+    title: 'Test fixtures',
+    description: 'Planned, not built yet: Test fixtures.',
+    version: '0.0.0',
+    inputSchema: {},
+    writes: true,
+    planning: {
+      intents: [
         {
-          "id": "test-fixtures",
-          "label": "generate test fixtures",
-          "keywords": "fixture=3.5,fixtures=3.5,factory=3,factories=3,mock=3,mocks=3,test data=4"
-        }
+          id: 'test-fixtures',
+          label: 'generate test fixtures',
+          keywords: 'fixture=3.5,fixtures=3.5,factory=3,factories=3,mock=3,mocks=3,test data=4',
+        },
       ],
-      "strategy": "scope",
-      "summary": "{Label} for {about}",
-      "fields": [
+      strategy: 'scope',
+      summary: '{Label} for {about}',
+      fields: [
         {
-          "field": "symbol",
-          "from": "symbol"
-        }
-      ]
-    }
+          field: 'symbol',
+          from: 'symbol',
+        },
+      ],
+    },
   },
   {
-    "id": "documentation.examples",
-    "group": "documentation",
-    "title": "Usage examples",
-    "description": "Planned, not built yet: Usage examples.",
-    "version": "0.0.0",
-    "inputSchema": {},
-    "writes": true,
-    "planning": {
-      "intents": [
+    id: 'documentation.examples',
+    group: 'documentation',
+    title: 'Usage examples',
+    description: 'Planned, not built yet: Usage examples.',
+    version: '0.0.0',
+    inputSchema: {},
+    writes: true,
+    planning: {
+      intents: [
         {
-          "id": "doc-examples",
-          "label": "write usage examples",
-          "keywords": "example=3,usage example=4.5"
-        }
+          id: 'doc-examples',
+          label: 'write usage examples',
+          keywords: 'example=3,usage example=4.5',
+        },
       ],
-      "strategy": "scope",
-      "summary": "{Label} for {about}",
-      "roles": [
-        "document-examples"
-      ],
-      "behaviourNeutral": true
-    }
+      strategy: 'scope',
+      summary: '{Label} for {about}',
+      roles: ['document-examples'],
+      behaviourNeutral: true,
+    },
   },
   {
-    "id": "documentation.architecture",
-    "group": "documentation",
-    "title": "Architecture diagram",
-    "description": "Planned, not built yet: Architecture diagram.",
-    "version": "0.0.0",
-    "inputSchema": {},
-    "writes": true,
-    "planning": {
-      "intents": [
+    id: 'documentation.architecture',
+    group: 'documentation',
+    title: 'Architecture diagram',
+    description: 'Planned, not built yet: Architecture diagram.',
+    version: '0.0.0',
+    inputSchema: {},
+    writes: true,
+    planning: {
+      intents: [
         {
-          "id": "doc-architecture",
-          "label": "draw an architecture diagram",
-          "keywords": "architecture diagram=5,diagram=3.5,mermaid=4.5,architecture=2"
-        }
+          id: 'doc-architecture',
+          label: 'draw an architecture diagram',
+          keywords: 'architecture diagram=5,diagram=3.5,mermaid=4.5,architecture=2',
+        },
       ],
-      "strategy": "scope",
-      "summary": "{Label} for {about}",
-      "behaviourNeutral": true
-    }
+      strategy: 'scope',
+      summary: '{Label} for {about}',
+      behaviourNeutral: true,
+    },
   },
   {
-    "id": "debugging.reproduce",
-    "group": "debugging",
-    "title": "Reproduce a bug",
-    "description": "Planned, not built yet: Reproduce a bug.",
-    "version": "0.0.0",
-    "inputSchema": {},
-    "writes": true,
-    "planning": {
-      "intents": [
+    id: 'debugging.reproduce',
+    group: 'debugging',
+    title: 'Reproduce a bug',
+    description: 'Planned, not built yet: Reproduce a bug.',
+    version: '0.0.0',
+    inputSchema: {},
+    writes: true,
+    planning: {
+      intents: [
         {
-          "id": "debug-reproduce",
-          "label": "reproduce a bug",
-          "keywords": "reproduce=6,repro=6,reproduction=6"
-        }
+          id: 'debug-reproduce',
+          label: 'reproduce a bug',
+          keywords: 'reproduce=6,repro=6,reproduction=6',
+        },
       ],
-      "strategy": "debug",
-      "debug": {
-        "stage": "reproduce",
-        "verb": "Write a failing test that reproduces"
-      }
-    }
-  }
+      strategy: 'debug',
+      debug: {
+        stage: 'reproduce',
+        verb: 'Write a failing test that reproduces',
+      },
+    },
+  },
 ];

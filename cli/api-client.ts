@@ -30,7 +30,11 @@ export function apiUrl(target: ApiTarget, path: string, query: Record<string, st
  * GET a JSON resource. Network failures become AgentdError("unavailable") with a message that says
  * whether nothing listens there, the name does not resolve, or the daemon did not answer in time.
  */
-export async function getJson<T>(target: ApiTarget, path: string, options: { query?: Record<string, string | number | undefined>; timeoutMs?: number } = {}): Promise<ApiResponse<T>> {
+export async function getJson<T>(
+  target: ApiTarget,
+  path: string,
+  options: { query?: Record<string, string | number | undefined>; timeoutMs?: number } = {},
+): Promise<ApiResponse<T>> {
   const url = apiUrl(target, path, options.query);
   const started = performance.now();
   let response: Response;
@@ -53,9 +57,10 @@ export async function getJson<T>(target: ApiTarget, path: string, options: { que
 export function httpError(url: URL, status: number, body: unknown): AgentdError {
   const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
   const code: ErrorCode = error?.code && error.code in ERROR_CATALOGUE ? (error.code as ErrorCode) : 'internal_error';
-  const message = error?.message ?? `GET "${url.pathname}" answered HTTP ${status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}.`;
+  const message =
+    error?.message ?? `GET "${url.pathname}" answered HTTP ${status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}.`;
   // The daemon's 401 speaks HTTP headers; a CLI user needs the flag that sends them.
-  const hint = status === 401 ? ' Pass the daemon\'s API key with --api-key or AGENTD_API_KEY.' : '';
+  const hint = status === 401 ? " Pass the daemon's API key with --api-key or AGENTD_API_KEY." : '';
   return new AgentdError(code, message + hint);
 }
 
@@ -65,7 +70,7 @@ export type Unreachable = 'not_running' | 'timeout' | 'unreachable';
 export function classifyNetworkError(error: unknown): Unreachable {
   const name = (error as Error | undefined)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return 'timeout';
-  const code = ((error as { cause?: { code?: string } })?.cause?.code) ?? (error as { code?: string })?.code;
+  const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
   return code === 'ECONNREFUSED' ? 'not_running' : 'unreachable';
 }
 

@@ -15,7 +15,9 @@ export function printDryRun(options: LoadConfigOptions): number {
   } catch (error) {
     if (!isAgentdError(error) || error.code !== 'invalid_config') throw error;
     const lines = error.details?.map((detail) => `  - ${detail.message}`) ?? [`  - ${error.message}`];
-    process.stderr.write(`agentd: the configuration is invalid (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}\n`);
+    process.stderr.write(
+      `agentd: the configuration is invalid (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}\n`,
+    );
     return 1;
   }
 }

@@ -13,7 +13,8 @@ export const DEFAULT_API_URL = 'http://localhost:3000';
  * default). `agentd agent` only falls back to an embedded engine when neither named a daemon.
  */
 export function apiUrlSource(args: readonly string[], env: NodeJS.ProcessEnv): '--api-url' | 'AGENTD_API_URL' | null {
-  if (args.some((arg) => arg === '--api-url' || arg.startsWith('--api-url=') || arg === '--apiUrl' || arg.startsWith('--apiUrl='))) return '--api-url';
+  if (args.some((arg) => arg === '--api-url' || arg.startsWith('--api-url=') || arg === '--apiUrl' || arg.startsWith('--apiUrl=')))
+    return '--api-url';
   return env.AGENTD_API_URL ? 'AGENTD_API_URL' : null;
 }
 
@@ -25,8 +26,11 @@ export function apiUrlSource(args: readonly string[], env: NodeJS.ProcessEnv): '
 export function withApiOptions<T>(yargs: Argv<T>): Argv<T & ApiOptions> {
   return yargs
     .option('api-url', {
-      type: 'string', default: process.env.AGENTD_API_URL || DEFAULT_API_URL, defaultDescription: `$AGENTD_API_URL or ${DEFAULT_API_URL}`,
-      describe: 'Base URL of the daemon', coerce: checkApiUrl,
+      type: 'string',
+      default: process.env.AGENTD_API_URL || DEFAULT_API_URL,
+      defaultDescription: `$AGENTD_API_URL or ${DEFAULT_API_URL}`,
+      describe: 'Base URL of the daemon',
+      coerce: checkApiUrl,
     })
     .option('api-key', {
       type: 'string',

@@ -39,8 +39,18 @@ function isHealthRecord(body: unknown): body is HealthRecord {
 /** Asks GET /health and never throws: every outcome is a report. */
 export async function checkHealth(target: ApiTarget, timeoutMs = 5000): Promise<HealthReport> {
   const report: HealthReport = {
-    apiUrl: target.apiUrl, running: null, reachable: false, healthy: false, status: null, version: null,
-    uptimeSeconds: null, uptime: null, lastHealthCheck: null, jobs: null, responseTimeMs: null, error: null,
+    apiUrl: target.apiUrl,
+    running: null,
+    reachable: false,
+    healthy: false,
+    status: null,
+    version: null,
+    uptimeSeconds: null,
+    uptime: null,
+    lastHealthCheck: null,
+    jobs: null,
+    responseTimeMs: null,
+    error: null,
   };
   try {
     const response = await getJson<unknown>(target, 'health', { timeoutMs });
@@ -52,9 +62,14 @@ export async function checkHealth(target: ApiTarget, timeoutMs = 5000): Promise<
     }
     const health = response.body;
     Object.assign(report, {
-      reachable: true, healthy: response.ok && health.status === 'healthy', status: health.status, version: health.version ?? null,
-      uptimeSeconds: health.uptime ?? null, uptime: typeof health.uptime === 'number' ? formatDuration(health.uptime) : null,
-      lastHealthCheck: health.timestamp ?? null, jobs: health.jobs ?? null,
+      reachable: true,
+      healthy: response.ok && health.status === 'healthy',
+      status: health.status,
+      version: health.version ?? null,
+      uptimeSeconds: health.uptime ?? null,
+      uptime: typeof health.uptime === 'number' ? formatDuration(health.uptime) : null,
+      lastHealthCheck: health.timestamp ?? null,
+      jobs: health.jobs ?? null,
     });
     if (!report.healthy) report.error = health.reason ?? `the daemon reports "${health.status}" (HTTP ${response.status})`;
   } catch (error) {

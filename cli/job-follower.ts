@@ -39,7 +39,12 @@ function summarize(job: JobSnapshot): string {
  * a terminal or plain lines otherwise. Returns the exit code: 0 when the job succeeded, 1 when it
  * failed or was cancelled, 4 when it ended incomplete (planned steps did not run), 130 when the user stopped following (the job itself keeps running).
  */
-export async function followJob(target: ApiTarget, jobId: string, out: Writable & { isTTY?: boolean }, signal?: AbortSignal): Promise<number> {
+export async function followJob(
+  target: ApiTarget,
+  jobId: string,
+  out: Writable & { isTTY?: boolean },
+  signal?: AbortSignal,
+): Promise<number> {
   let job = await fetchJob(target, jobId);
   if (FINAL.has(job.status)) {
     out.write(`${summarize(job)}\n`);

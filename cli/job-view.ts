@@ -28,12 +28,17 @@ const stepLabel = (index: number, total: number, capability: unknown): string =>
 
 function logLine(data: JobEventData): string {
   const step = typeof data.step === 'number' ? ` (step ${data.step + 1})` : '';
-  return `${String(data.at ?? '')} ${String(data.level ?? 'info').toUpperCase().padEnd(5)} ${String(data.message ?? '')}${step}`.trim();
+  return `${String(data.at ?? '')} ${String(data.level ?? 'info')
+    .toUpperCase()
+    .padEnd(5)} ${String(data.message ?? '')}${step}`.trim();
 }
 
 /** Plain lines, one per event: for pipes, CI logs and tests. */
 export class LineJobView implements JobView {
-  constructor(private readonly out: Writable, private readonly totalSteps: number) {}
+  constructor(
+    private readonly out: Writable,
+    private readonly totalSteps: number,
+  ) {}
 
   event(type: string, data: JobEventData): void {
     const total = Number(data.totalSteps ?? this.totalSteps);
@@ -41,7 +46,8 @@ export class LineJobView implements JobView {
     else if (type === 'step') {
       const summary = data.summary ? ` — ${String(data.summary)}` : '';
       this.out.write(`${stepLabel(Number(data.index), total, data.capability)} ${String(data.status)}${summary}\n`);
-    } else if (type === 'progress') this.out.write(`progress ${Math.round(Number(data.percent))}% ${String(data.message ?? '')}`.trimEnd() + '\n');
+    } else if (type === 'progress')
+      this.out.write(`progress ${Math.round(Number(data.percent))}% ${String(data.message ?? '')}`.trimEnd() + '\n');
     else if (type === 'log') this.out.write(`log ${logLine(data)}\n`);
   }
 
@@ -60,7 +66,10 @@ export class BarJobView implements JobView {
   private percent = 0;
   private label = 'queued';
 
-  constructor(out: Writable, private totalSteps: number) {
+  constructor(
+    out: Writable,
+    private totalSteps: number,
+  ) {
     this.bar = new ProgressBar(out);
     this.bar.update(0, this.label);
   }
@@ -90,6 +99,9 @@ export class BarJobView implements JobView {
   private onStep(data: JobEventData): void {
     const label = stepLabel(Number(data.index), this.totalSteps, data.capability);
     if (data.status === 'running') this.label = label;
-    else if (data.status !== 'pending') this.bar.print(`${data.status === 'succeeded' ? '✓' : '✗'} ${label} ${String(data.status)}${data.summary ? ` — ${String(data.summary)}` : ''}`);
+    else if (data.status !== 'pending')
+      this.bar.print(
+        `${data.status === 'succeeded' ? '✓' : '✗'} ${label} ${String(data.status)}${data.summary ? ` — ${String(data.summary)}` : ''}`,
+      );
   }
 }

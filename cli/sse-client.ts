@@ -99,7 +99,10 @@ async function* readEvents(url: URL, response: Response, signal?: AbortSignal): 
   const type = response.headers.get('content-type') ?? '';
   if (!type.startsWith('text/event-stream')) {
     await response.body?.cancel();
-    throw new AgentdError('internal_error', `"${url.pathname}" answered "${type || 'no content type'}", not an event stream; check --api-url.`);
+    throw new AgentdError(
+      'internal_error',
+      `"${url.pathname}" answered "${type || 'no content type'}", not an event stream; check --api-url.`,
+    );
   }
   const parser = new SseParser();
   const decoder = new TextDecoder();

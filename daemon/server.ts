@@ -79,9 +79,19 @@ function listen(server: Server, port: number, host: string): Promise<number> {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
       if (error.code === 'EADDRINUSE') {
-        reject(new AgentdError('port_in_use', `Port ${port} on ${host} is already in use; choose another with --port or stop the other process.`, { cause: error }));
+        reject(
+          new AgentdError(
+            'port_in_use',
+            `Port ${port} on ${host} is already in use; choose another with --port or stop the other process.`,
+            { cause: error },
+          ),
+        );
       } else {
-        reject(new AgentdError('invalid_config', `Cannot listen on ${host}:${port} (${error.message}); check server.host and server.port.`, { cause: error }));
+        reject(
+          new AgentdError('invalid_config', `Cannot listen on ${host}:${port} (${error.message}); check server.host and server.port.`, {
+            cause: error,
+          }),
+        );
       }
     };
     const onListening = () => {
@@ -101,7 +111,9 @@ async function openEngine(deps: DaemonDeps, registry: CapabilityRegistry, config
   // daemon runs at once gets a thread, and the pool for the configured memory limit starts warm.
   const poolOptions = { maxThreads: Math.max(DEFAULT_MAX_THREADS, config.server.maxConcurrent), warmMemoryMB: [config.limits.maxMemoryMB] };
   // Project code runs as the daemon's OS user: the files holding its secrets are covered in the sandbox.
-  const hiddenPaths = [...(deps.secretFiles ?? []), config.github.privateKeyPath, config.logging.file].filter((file): file is string => Boolean(file));
+  const hiddenPaths = [...(deps.secretFiles ?? []), config.github.privateKeyPath, config.logging.file].filter((file): file is string =>
+    Boolean(file),
+  );
   const engine = createEngine({ registry: withAgentSteps(registry), poolOptions, executorOptions: { hiddenPaths } });
   await (engine as { start?: () => Promise<void> }).start?.();
   return engine;
@@ -112,8 +124,12 @@ async function reportIsolation(logger: Logger, config: AgentdConfig): Promise<vo
   const isolation = await availableIsolation();
   if (isolation === 'namespaces') return;
   const trusted = config.security.trustedWorkspaces;
-  const level = isolation === 'network' ? 'only a network namespace (its own /proc cannot be mounted here)' : 'no namespaces (no network isolation)';
-  logger.warn(`project code runs with ${level}: it can see the daemon as the same OS user; trust only workspaces whose code you would run yourself (docs/security.md)`, { isolation, trustedWorkspaces: trusted });
+  const level =
+    isolation === 'network' ? 'only a network namespace (its own /proc cannot be mounted here)' : 'no namespaces (no network isolation)';
+  logger.warn(
+    `project code runs with ${level}: it can see the daemon as the same OS user; trust only workspaces whose code you would run yourself (docs/security.md)`,
+    { isolation, trustedWorkspaces: trusted },
+  );
 }
 
 /** The daemon's parts, built and connected but not yet listening or claiming. */
@@ -136,7 +152,10 @@ interface Parts {
 /** One line per plugin: what was registered, or why it was skipped (the daemon starts either way). */
 function logPlugins(logger: Parts['logger'], report: PluginReport): void {
   for (const { plugin, registered } of report.loaded) {
-    logger.info(`plugin ${plugin.name}@${plugin.version} loaded`, { source: plugin.source, capabilities: registered.map((r) => r.meta.id) });
+    logger.info(`plugin ${plugin.name}@${plugin.version} loaded`, {
+      source: plugin.source,
+      capabilities: registered.map((r) => r.meta.id),
+    });
   }
   for (const { source, error } of report.broken) logger.error(`plugin skipped: ${error.message}`, { source, code: error.code });
 }
@@ -152,9 +171,13 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   if (bindWarning) logger.warn(bindWarning, { host: config.server.host });
   await reportIsolation(logger, config);
   const security = await createSecurity(config, logger, { redisPrefix: deps.securityRedisPrefix, codec });
-  const registry = deps.registry ?? (await loadRegistry({
-    roots: [...defaultRoots(), ...(deps.capabilityRoots ?? [])], flat: deps.capabilityFolders ?? [], modules: deps.capabilityModules ?? [],
-  }));
+  const registry =
+    deps.registry ??
+    (await loadRegistry({
+      roots: [...defaultRoots(), ...(deps.capabilityRoots ?? [])],
+      flat: deps.capabilityFolders ?? [],
+      modules: deps.capabilityModules ?? [],
+    }));
   // Plugins are data here (their manifests); their code runs only in isolates in the executor.
   if (config.plugins.length > 0) logPlugins(logger, await registerPlugins(registry, config.plugins, process.cwd()));
   const backend = deps.backend ?? (await createQueueBackend(config, { codec: security.codec, logger }));
@@ -167,21 +190,66 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const metrics = createDaemonMetrics({ bus, queueCounts: () => queue.counts(), startedAt });
   const { workspace, server } = config;
   const service = new JobService({
-    store, queue, bus, registry, workspaceBase: workspace.path, limits: config.limits,
-    workspaceMaxBytes: workspace.maxSizeBytes, workspaceMaxSize: workspace.maxSize, trustedWorkspaces: config.security.trustedWorkspaces,
+    store,
+    queue,
+    bus,
+    registry,
+    workspaceBase: workspace.path,
+    limits: config.limits,
+    workspaceMaxBytes: workspace.maxSizeBytes,
+    workspaceMaxSize: workspace.maxSize,
+    trustedWorkspaces: config.security.trustedWorkspaces,
     defaultWorkspace: workspace.default,
   });
   // Before any job runs: applies that a killed daemon of this host left half-done are finished or rolled back.
   await recoverOrphanedJournals(workspace.path, logger);
-  const runner = new JobRunner({ store, queue, bus, engine, logger, redactor, workspaceBase: workspace.path, cleanup: workspace.cleanup, codec: security.codec, catalogue: () => registry.list() });
+  const runner = new JobRunner({
+    store,
+    queue,
+    bus,
+    engine,
+    logger,
+    redactor,
+    workspaceBase: workspace.path,
+    cleanup: workspace.cleanup,
+    codec: security.codec,
+    catalogue: () => registry.list(),
+  });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const planner = new PlanOnly({
-    engine, catalogue: () => registry.list(), workspaceBase: workspace.path, defaultWorkspace: workspace.default,
-    trustedWorkspaces: config.security.trustedWorkspaces, limits: config.limits,
+    engine,
+    catalogue: () => registry.list(),
+    workspaceBase: workspace.path,
+    defaultWorkspace: workspace.default,
+    trustedWorkspaces: config.security.trustedWorkspaces,
+    limits: config.limits,
   });
-  const app = createApp({ service, store, queue, bus, registry, metrics, logger, redactor, startedAt, version: daemonVersion(), instance, maxConcurrent: server.maxConcurrent, security, planner });
-  const github = createGithubApp({ config, service, jobs: store, logger, webhooks: security.webhooks, redis: security.redis, redisPrefix: security.redisPrefix });
+  const app = createApp({
+    service,
+    store,
+    queue,
+    bus,
+    registry,
+    metrics,
+    logger,
+    redactor,
+    startedAt,
+    version: daemonVersion(),
+    instance,
+    maxConcurrent: server.maxConcurrent,
+    security,
+    planner,
+  });
+  const github = createGithubApp({
+    config,
+    service,
+    jobs: store,
+    logger,
+    webhooks: security.webhooks,
+    redis: security.redis,
+    redisPrefix: security.redisPrefix,
+  });
   const release = async () => {
     await github?.close();
     metrics.close();
@@ -202,10 +270,15 @@ export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): 
   const { headersTimeoutMs, requestTimeoutMs } = config.server;
   // Slow clients (slowloris): headers and whole requests have deadlines, checked every second rather
   // than Node's default 30 s so a trickling socket is cut close to its deadline.
-  const server = createServer({
-    headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs), requestTimeout: requestTimeoutMs,
-    connectionsCheckingInterval: Math.min(1000, headersTimeoutMs), maxHeaderSize: MAX_HEADER_BYTES,
-  }, parts.app);
+  const server = createServer(
+    {
+      headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs),
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, headersTimeoutMs),
+      maxHeaderSize: MAX_HEADER_BYTES,
+    },
+    parts.app,
+  );
   answerClientErrors(server);
   const host = config.server.host;
   const port = await listen(server, config.server.port, host).catch(async (error: unknown) => {
@@ -214,22 +287,40 @@ export async function startDaemon(config: AgentdConfig, deps: DaemonDeps = {}): 
   });
   scheduler.start();
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  logger.info('daemon ready', { url, maxConcurrent: config.server.maxConcurrent, capabilities: parts.registry.list().length, instance: parts.instance });
+  logger.info('daemon ready', {
+    url,
+    maxConcurrent: config.server.maxConcurrent,
+    capabilities: parts.registry.list().length,
+    instance: parts.instance,
+  });
 
   let closing: Promise<void> | null = null;
-  const close = (options: { graceSec?: number } = {}) => (closing ??= (async () => {
-    const graceSec = options.graceSec ?? config.server.shutdownGraceSec;
-    logger.info('daemon shutting down', { graceSec, running: scheduler.runningCount });
-    service.stopAccepting();
-    await scheduler.drain(graceSec * 1000);
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections(); // SSE streams and keep-alive sockets would hold close() open
-    });
-    await parts.release();
-  })());
+  const close = (options: { graceSec?: number } = {}) =>
+    (closing ??= (async () => {
+      const graceSec = options.graceSec ?? config.server.shutdownGraceSec;
+      logger.info('daemon shutting down', { graceSec, running: scheduler.runningCount });
+      service.stopAccepting();
+      await scheduler.drain(graceSec * 1000);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // SSE streams and keep-alive sockets would hold close() open
+      });
+      await parts.release();
+    })());
 
-  return { url, port, host, queue: parts.queue, store: parts.store, app: parts.app, bus: parts.bus, scheduler, webhooks: parts.webhooks, github: parts.github, close,
-    connectionCount: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+  return {
+    url,
+    port,
+    host,
+    queue: parts.queue,
+    store: parts.store,
+    app: parts.app,
+    bus: parts.bus,
+    scheduler,
+    webhooks: parts.webhooks,
+    github: parts.github,
+    close,
+    connectionCount: () =>
+      new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
   };
 }

@@ -16,7 +16,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(root, 'dashboard');
 const out = path.join(root, 'dist', 'ui');
 
-execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(source, 'tsconfig.json')], { stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(source, 'tsconfig.json')], {
+  stdio: 'inherit',
+});
 mkdirSync(out, { recursive: true });
 await build({
   entryPoints: [path.join(source, 'src', 'main.tsx')],
@@ -33,4 +35,6 @@ await build({
 });
 for (const file of ['index.html', 'style.css']) copyFileSync(path.join(source, file), path.join(out, file));
 const script = readFileSync(path.join(out, 'app.js'));
-console.log(`agentd: dashboard built into dist/ui (app.js ${(script.length / 1024).toFixed(1)} KB, ${(gzipSync(script).length / 1024).toFixed(1)} KB gzip)`);
+console.log(
+  `agentd: dashboard built into dist/ui (app.js ${(script.length / 1024).toFixed(1)} KB, ${(gzipSync(script).length / 1024).toFixed(1)} KB gzip)`,
+);

@@ -37,7 +37,9 @@ function treeSitterRuntime() {
 }
 
 function skip(reason) {
-  console.warn(`agentd: the flat-tree parser addon was not built (${reason}); agentd will parse through the tree-sitter binding alone, which is slower.`);
+  console.warn(
+    `agentd: the flat-tree parser addon was not built (${reason}); agentd will parse through the tree-sitter binding alone, which is slower.`,
+  );
   process.exit(0);
 }
 
@@ -49,12 +51,28 @@ if (!runtime) skip('the tree-sitter package has no vendored runtime sources');
 const compiler = process.env.CC || 'cc';
 mkdirSync(path.dirname(output), { recursive: true });
 try {
-  execFileSync(compiler, [
-    '-O3', '-std=gnu11', '-pthread', '-shared', '-fPIC', '-fvisibility=hidden',
-    '-I', headers, '-I', path.join(runtime, 'include'), '-I', path.join(runtime, 'src'),
-    path.join(root, 'native', 'flat-tree.c'), path.join(runtime, 'src', 'lib.c'),
-    '-o', output,
-  ], { stdio: 'inherit' });
+  execFileSync(
+    compiler,
+    [
+      '-O3',
+      '-std=gnu11',
+      '-pthread',
+      '-shared',
+      '-fPIC',
+      '-fvisibility=hidden',
+      '-I',
+      headers,
+      '-I',
+      path.join(runtime, 'include'),
+      '-I',
+      path.join(runtime, 'src'),
+      path.join(root, 'native', 'flat-tree.c'),
+      path.join(runtime, 'src', 'lib.c'),
+      '-o',
+      output,
+    ],
+    { stdio: 'inherit' },
+  );
 } catch (error) {
   skip(`${compiler} failed: ${error.message}`);
 }

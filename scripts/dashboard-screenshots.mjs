@@ -17,7 +17,13 @@ try {
   await rig.waitForStatus(scan.id, 'succeeded').catch(() => {});
   await submit({ capability: 'analysis.test-slow', input: { ms: 20 } });
   await submit({ capability: 'analysis.test-slow', input: { ms: -1 } }).catch(() => {});
-  const writer = await submit({ capability: 'refactoring.test-writer', input: { path: 'project/src/greeting.ts', content: 'export function greet(name: string): string {\n  // one friendly line\n  return `Hello, ${name}`;\n}\n' } });
+  const writer = await submit({
+    capability: 'refactoring.test-writer',
+    input: {
+      path: 'project/src/greeting.ts',
+      content: 'export function greet(name: string): string {\n  // one friendly line\n  return `Hello, ${name}`;\n}\n',
+    },
+  });
   await rig.waitForStatus(writer.id, 'awaiting_approval');
   await submit({ capability: 'analysis.test-slow', input: { ms: 120_000 } });
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -39,7 +45,11 @@ try {
   await page.waitForSelector('table.findings');
   await page.selectOption('select[name=severity]', 'critical');
   const box = await page.locator('section[aria-labelledby="findings-title"]').boundingBox();
-  await page.screenshot({ path: path.join(out, 'job-findings.png'), fullPage: true, clip: { x: 0, y: box.y - 10, width: 1280, height: Math.min(box.height + 20, 800) } });
+  await page.screenshot({
+    path: path.join(out, 'job-findings.png'),
+    fullPage: true,
+    clip: { x: 0, y: box.y - 10, width: 1280, height: Math.min(box.height + 20, 800) },
+  });
   await page.goto(`${rig.daemon.url}/ui/#/new`);
   await page.selectOption('#capability', 'analysis.security');
   await page.screenshot({ path: path.join(out, 'new-job.png'), fullPage: true });

@@ -63,7 +63,8 @@ const { ROUTE_AJV_OPTIONS, precompiledFile } = await load('daemon/http/route-val
 const requestSchemas = { body: [], query: [] };
 for (const route of ROUTE_TABLE) {
   if (route.query) requestSchemas.query.push(route.query.schema);
-  if (route.body && !route.body.raw) requestSchemas.body.push(...(route.body.schema ? [route.body.schema] : Object.values(route.body.forms ?? {})));
+  if (route.body && !route.body.raw)
+    requestSchemas.body.push(...(route.body.schema ? [route.body.schema] : Object.values(route.body.forms ?? {})));
 }
 for (const [kind, list] of Object.entries(requestSchemas)) {
   const file = path.join(dist, 'daemon', 'http', precompiledFile(kind));

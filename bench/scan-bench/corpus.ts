@@ -39,7 +39,10 @@ export function buildCorpus(): Corpus {
   const candidates: [string, string | undefined][] = [
     ['eslint-lib', packageDir('eslint') && path.join(packageDir('eslint')!, 'lib')],
     ['typescript-eslint', packageDir('typescript-eslint') && path.join(packageDir('typescript-eslint')!, 'dist')],
-    ['typescript-eslint-plugin', packageDir('@typescript-eslint/eslint-plugin') && path.join(packageDir('@typescript-eslint/eslint-plugin')!, 'dist')],
+    [
+      'typescript-eslint-plugin',
+      packageDir('@typescript-eslint/eslint-plugin') && path.join(packageDir('@typescript-eslint/eslint-plugin')!, 'dist'),
+    ],
   ];
   const root = mkdtempSync(path.join(os.tmpdir(), 'agentd-scan-bench-'));
   const sources: string[] = [];

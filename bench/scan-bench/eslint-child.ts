@@ -6,7 +6,9 @@ import { ESLint, type Linter } from 'eslint';
 
 async function securityPlugin(): Promise<{ plugin: unknown; rules: Linter.RulesRecord } | undefined> {
   try {
-    const mod = (await import('eslint-plugin-security' as string)) as { default?: { configs?: { recommended?: { rules?: Linter.RulesRecord } } } };
+    const mod = (await import('eslint-plugin-security' as string)) as {
+      default?: { configs?: { recommended?: { rules?: Linter.RulesRecord } } };
+    };
     const plugin = mod.default ?? mod;
     const rules = (plugin as { configs?: { recommended?: { rules?: Linter.RulesRecord } } }).configs?.recommended?.rules ?? {};
     return { plugin, rules };

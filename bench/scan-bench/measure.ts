@@ -32,6 +32,7 @@ export function measure(command: string, args: string[], cwd: string, env: NodeJ
     report = undefined;
   }
   const peakMB = peak ? Number(peak[1]) / 1024 : typeof report?.maxRssKB === 'number' ? report.maxRssKB / 1024 : undefined;
-  if (result.status !== 0 && !report) process.stderr.write(`${command} ${args.join(' ')} exited ${result.status}: ${(result.stderr ?? '').slice(0, 800)}\n`);
+  if (result.status !== 0 && !report)
+    process.stderr.write(`${command} ${args.join(' ')} exited ${result.status}: ${(result.stderr ?? '').slice(0, 800)}\n`);
   return { wallMs, peakMB, exitCode: result.status, stdout: result.stdout ?? '', ...(report ? { report } : {}) };
 }

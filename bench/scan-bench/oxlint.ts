@@ -18,9 +18,13 @@ export function oxlintBin(): { bin: string } | { reason: string } {
   if (existsSync(bin)) return { bin };
   try {
     mkdirSync(folder, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', folder, '--no-audit', '--no-fund', '--no-save', `oxlint@${OXLINT_VERSION}`], { stdio: 'pipe' });
+    execFileSync('npm', ['install', '--prefix', folder, '--no-audit', '--no-fund', '--no-save', `oxlint@${OXLINT_VERSION}`], {
+      stdio: 'pipe',
+    });
   } catch (error) {
-    return { reason: `npm install oxlint@${OXLINT_VERSION} failed: ${String((error as { stderr?: Buffer }).stderr ?? error).split('\n')[0]}` };
+    return {
+      reason: `npm install oxlint@${OXLINT_VERSION} failed: ${String((error as { stderr?: Buffer }).stderr ?? error).split('\n')[0]}`,
+    };
   }
   return existsSync(bin) ? { bin } : { reason: `oxlint@${OXLINT_VERSION} installed without ${bin}` };
 }

@@ -25,7 +25,11 @@ export function installFromNpm(specs: readonly string[]): Installed {
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'agentd-bench-npm', private: true }));
   let error: string | undefined;
   try {
-    execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 });
+    execFileSync(
+      'npm',
+      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs],
+      { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 },
+    );
   } catch (e) {
     error = String((e as { stderr?: Buffer }).stderr ?? e).slice(0, 500);
   }

@@ -29,9 +29,18 @@ export interface PeerRun {
 const local = createRequire(import.meta.url);
 
 export function eslintPluginSecurity(): PeerPlugin {
-  const plugin = local('eslint-plugin-security') as { rules: Record<string, unknown>; configs: { recommended: { rules: Record<string, unknown> } } };
+  const plugin = local('eslint-plugin-security') as {
+    rules: Record<string, unknown>;
+    configs: { recommended: { rules: Record<string, unknown> } };
+  };
   const version = (local('eslint-plugin-security/package.json') as { version: string }).version;
-  return { name: 'eslint-plugin-security', version, prefix: 'security', plugin, rules: Object.keys(plugin.configs.recommended.rules).map((r) => r.replace(/^security\//, '')) };
+  return {
+    name: 'eslint-plugin-security',
+    version,
+    prefix: 'security',
+    plugin,
+    rules: Object.keys(plugin.configs.recommended.rules).map((r) => r.replace(/^security\//, '')),
+  };
 }
 
 /** Every rule a plugin defines (those plugins' recommended sets are all their rules, or they have none). */
@@ -46,8 +55,16 @@ function configFor(peer: PeerPlugin, rules: string[]): Linter.Config[] {
     linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },
   };
   return [
-    { ...base, files: ['**/*.js', '**/*.cjs', '**/*.mjs', '**/*.jsx'], languageOptions: { ecmaVersion: 'latest', sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } } },
-    { ...base, files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } } },
+    {
+      ...base,
+      files: ['**/*.js', '**/*.cjs', '**/*.mjs', '**/*.jsx'],
+      languageOptions: { ecmaVersion: 'latest', sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } },
+    },
+    {
+      ...base,
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parser: tseslint.parser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    },
   ];
 }
 

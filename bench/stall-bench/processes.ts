@@ -41,11 +41,18 @@ async function stop(child: ChildProcess): Promise<void> {
 export async function startDaemon(repo: string, workspace: string, home: string): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repo, 'bin', 'agentd.js'), 'start', '-p', String(port), '--workspace', workspace], {
-    cwd: repo, env: { PATH: process.env.PATH, HOME: home, LOG_LEVEL: 'warn', AGENTD_WORKSPACE_DEFAULT: '.' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: repo,
+    env: { PATH: process.env.PATH, HOME: home, LOG_LEVEL: 'warn', AGENTD_WORKSPACE_DEFAULT: '.' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${url}/health`).then((reply) => reply.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/health`).then(
+      (reply) => reply.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop(child); // never left behind
       throw new Error(`agentd (${repo}) did not start`);
@@ -68,7 +75,9 @@ export interface Probe {
 }
 
 export async function startProbe(targets: { name: string; url: string }[], intervalMs = 20): Promise<Probe> {
-  const child = spawn(process.execPath, [path.join(here, 'probe-entry.js'), JSON.stringify({ targets, intervalMs })], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(here, 'probe-entry.js'), JSON.stringify({ targets, intervalMs })], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   await waitFor(child, /ready/, 'the /health prober');
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -28,12 +28,17 @@ export async function run(input: ComplexityInput, ctx: CapabilityContext): Promi
   const thresholds = resolveThresholds(input ?? {});
   const files = await listSources(ctx, input ?? {});
   const report = await measureProject(ctx, files, thresholds, input ?? {});
-  return { summary: summarise(report), findings: selectFindings(report.findings, input?.rules), data: { thresholds, totals: totals(report), files: report.files, skipped: report.skipped } };
+  return {
+    summary: summarise(report),
+    findings: selectFindings(report.findings, input?.rules),
+    data: { thresholds, totals: totals(report), files: report.files, skipped: report.skipped },
+  };
 }
 
 function totals(report: ProjectReport): Record<string, number> {
   const functions = report.files.flatMap((f) => f.functions);
-  const mean = (values: number[]): number => (values.length === 0 ? 0 : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100);
+  const mean = (values: number[]): number =>
+    values.length === 0 ? 0 : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
   return {
     files: report.files.length,
     functions: functions.length,
@@ -47,7 +52,11 @@ function totals(report: ProjectReport): Record<string, number> {
 
 function summarise(report: ProjectReport): string {
   const functions = report.files.reduce((sum, f) => sum + f.functions.length, 0);
-  const over = new Set(report.findings.filter((f) => f.ruleId !== 'complexity/maintainability').map((f) => `${f.file}:${f.range.startLine}:${f.range.startColumn}`)).size;
+  const over = new Set(
+    report.findings
+      .filter((f) => f.ruleId !== 'complexity/maintainability')
+      .map((f) => `${f.file}:${f.range.startLine}:${f.range.startColumn}`),
+  ).size;
   const skipped = report.skipped.length > 0 ? ` (${report.skipped.length} skipped)` : '';
   return `Measured ${functions} functions in ${report.files.length} files${skipped}: ${over} over a threshold, ${report.findings.length} findings.`;
 }

@@ -17,7 +17,8 @@ export const meta: CapabilityMeta = {
   id: 'analysis.dependencies',
   group: 'analysis',
   title: 'Dependencies',
-  description: 'The module dependency graph, circular dependencies, unused/missing/duplicate package dependencies, packages installed in several versions, and heavy or deprecated packages with lighter alternatives.',
+  description:
+    'The module dependency graph, circular dependencies, unused/missing/duplicate package dependencies, packages installed in several versions, and heavy or deprecated packages with lighter alternatives.',
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,

@@ -17,7 +17,8 @@ export const meta: CapabilityMeta = {
   id: 'analysis.duplication',
   group: 'analysis',
   title: 'Duplication',
-  description: 'Token-based clone detection (exact and renamed clones) with both locations of each pair and the duplicated-lines percentage, computed as jscpd computes it.',
+  description:
+    'Token-based clone detection (exact and renamed clones) with both locations of each pair and the duplicated-lines percentage, computed as jscpd computes it.',
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
@@ -36,6 +37,12 @@ export async function run(input: DuplicationInput, ctx: CapabilityContext): Prom
   return {
     summary: `${report.clones.length} clones (${report.clones.length - renamed} exact, ${renamed} renamed) in ${files.length} files; ${report.exact.percentage}% of ${report.exact.lines} lines duplicated exactly, ${report.all.percentage}% counting renamed clones.`,
     findings,
-    data: { options, totals: { exact: report.exact, all: report.all }, clones: report.clones, files: report.files.filter((f) => f.clones > 0), skipped },
+    data: {
+      options,
+      totals: { exact: report.exact, all: report.all },
+      clones: report.clones,
+      files: report.files.filter((f) => f.clones > 0),
+      skipped,
+    },
   };
 }

@@ -7,7 +7,15 @@
  * this thread) instead. Without the permission, a project config is named in the summary and data as
  * not run, with what ran instead.
  */
-import { listSourcePaths, loadSources, memoised, type CapabilityContext, type CapabilityMeta, type Finding, type StepResult } from '../../core/index.js';
+import {
+  listSourcePaths,
+  loadSources,
+  memoised,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type Finding,
+  type StepResult,
+} from '../../core/index.js';
 import { BUILTIN_RULE_NAMES, BUILTIN_VERSION, lintUnit } from './lint/builtin/run-builtin.js';
 import { projectConfigFile } from './lint/project-config.js';
 import { projectCodeNotice } from './lint/project-code-notice.js';
@@ -21,12 +29,16 @@ export const meta: CapabilityMeta = {
   id: 'analysis.lint',
   group: 'analysis',
   title: 'Lint (ESLint)',
-  description: "The project's own ESLint flat config run on the job's files (or, without one, a curated set of ESLint's recommended rules built into agentd; ESLint + typescript-eslint recommended on request), normalised to findings.",
+  description:
+    "The project's own ESLint flat config run on the job's files (or, without one, a curated set of ESLint's recommended rules built into agentd; ESLint + typescript-eslint recommended on request), normalised to findings.",
   version: '1.2.0',
   inputSchema: LINT_INPUT_SCHEMA,
   writes: false,
   rules: LINT_RULES,
-  projectCode: { runs: "the project's eslint.config.* and the plugins it imports", without: "agentd's built-in rules (engine auto) or agentd's recommended ESLint config (engine eslint)" },
+  projectCode: {
+    runs: "the project's eslint.config.* and the plugins it imports",
+    without: "agentd's built-in rules (engine auto) or agentd's recommended ESLint config (engine eslint)",
+  },
   planning: PLANNING,
 };
 
@@ -37,7 +49,13 @@ async function builtinRun(ctx: CapabilityContext, input: LintInput): Promise<Lin
     if (index % 32 === 0) ctx.signal.throwIfAborted();
     findings.push(...memoised(ctx, `analysis.lint/builtin@${BUILTIN_VERSION}`, unit, () => lintUnit(unit)));
   }
-  return { findings, linted: units.map((u) => u.path), ignored: [], skipped, config: { source: 'builtin', file: null, rules: BUILTIN_RULE_NAMES } };
+  return {
+    findings,
+    linted: units.map((u) => u.path),
+    ignored: [],
+    skipped,
+    config: { source: 'builtin', file: null, rules: BUILTIN_RULE_NAMES },
+  };
 }
 
 async function chooseAndRun(ctx: CapabilityContext, input: LintInput): Promise<LintRun> {
@@ -80,7 +98,11 @@ export async function run(input: LintInput, ctx: CapabilityContext): Promise<Ste
     summary: `Linted ${lint.linted.length} files with ${configLabel(lint.config)}: ${findings.length} problems${lint.ignored.length ? `, ${lint.ignored.length} files ignored by the config` : ''}.${notice}`,
     findings,
     data: {
-      config: lint.config, counts, linted: lint.linted.length, ignored: lint.ignored, skipped: lint.skipped,
+      config: lint.config,
+      counts,
+      linted: lint.linted.length,
+      ignored: lint.ignored,
+      skipped: lint.skipped,
       ...(lint.projectCodeNotice ? { projectCode: { needed: true, allowed: false, notice: lint.projectCodeNotice } } : {}),
     },
   };

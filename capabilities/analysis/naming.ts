@@ -15,7 +15,8 @@ export const meta: CapabilityMeta = {
   id: 'analysis.naming',
   group: 'analysis',
   title: 'Naming',
-  description: 'Naming-convention violations per kind of name (camelCase, PascalCase, UPPER_CASE, file names), inconsistent and meaningless names.',
+  description:
+    'Naming-convention violations per kind of name (camelCase, PascalCase, UPPER_CASE, file names), inconsistent and meaningless names.',
   version: '1.0.0',
   inputSchema: NAMING_INPUT_SCHEMA,
   writes: false,

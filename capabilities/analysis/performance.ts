@@ -14,7 +14,8 @@ export const meta: CapabilityMeta = {
   id: 'analysis.performance',
   group: 'analysis',
   title: 'Performance',
-  description: 'Slow algorithms, memory leaks, N+1 and unbounded queries, whole-library imports with their sizes, and React render problems (keys, inline props, memoisation, hook dependencies).',
+  description:
+    'Slow algorithms, memory leaks, N+1 and unbounded queries, whole-library imports with their sizes, and React render problems (keys, inline props, memoisation, hook dependencies).',
   version: '1.0.0',
   inputSchema: PERFORMANCE_INPUT_SCHEMA,
   writes: false,

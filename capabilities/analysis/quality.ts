@@ -20,11 +20,23 @@ export const meta: CapabilityMeta = {
   id: 'analysis.quality',
   group: 'analysis',
   title: 'Quality score',
-  description: 'A 0-100 score and A-F grade per file, per folder and overall, composed from complexity, smells, duplication, naming, structure and dependency findings, with the top issues ranked.',
+  description:
+    'A 0-100 score and A-F grade per file, per folder and overall, composed from complexity, smells, duplication, naming, structure and dependency findings, with the top issues ranked.',
   version: '1.0.0',
   inputSchema: QUALITY_INPUT_SCHEMA,
   writes: false,
-  execution: { composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication', 'analysis.naming', 'analysis.structure', 'analysis.dependencies'], cost: 'heavy', testCode: 'leave-out' },
+  execution: {
+    composes: [
+      'analysis.complexity',
+      'analysis.smells',
+      'analysis.duplication',
+      'analysis.naming',
+      'analysis.structure',
+      'analysis.dependencies',
+    ],
+    cost: 'heavy',
+    testCode: 'leave-out',
+  },
   report: { folderScores: true },
   rules: [],
   planning: PLANNING,
@@ -49,14 +61,20 @@ export async function run(input: QualityInput, ctx: CapabilityContext): Promise<
   const report = buildReport(runs.basics, scored, weights, input?.top ?? 10);
   ctx.progress(100);
   const o = report.overall;
-  const failed = runs.failed.length ? ` (${runs.failed.map((f) => f.component).join(', ')} failed and ${runs.failed.length === 1 ? 'is' : 'are'} left out)` : '';
+  const failed = runs.failed.length
+    ? ` (${runs.failed.map((f) => f.component).join(', ')} failed and ${runs.failed.length === 1 ? 'is' : 'are'} left out)`
+    : '';
   return {
     summary: `Quality ${o.score}/100, grade ${o.grade}, over ${o.files} files and ${o.sloc} lines of code: ${o.findings} issues, technical debt ${Math.round(o.effortMinutes)} min (${(o.debtRatio * 100).toFixed(1)}% of the code's development cost)${failed}.`,
     findings: scored,
     data: {
       ...report,
       weights,
-      components: COMPONENTS.map((c) => ({ component: c, source: reused[c] ? 'previous-step' : runs.findings[c] ? 'computed' : 'unavailable', weight: weights[c] })),
+      components: COMPONENTS.map((c) => ({
+        component: c,
+        source: reused[c] ? 'previous-step' : runs.findings[c] ? 'computed' : 'unavailable',
+        weight: weights[c],
+      })),
       failed: runs.failed,
       skipped,
     },

@@ -37,7 +37,8 @@ export async function run(input: SecurityInput, ctx: CapabilityContext): Promise
   if (categories.has('dependencies')) {
     for (const f of await checkDependencies(ctx)) {
       const severity = options.severity?.[f.ruleId] ?? f.severity;
-      if (enabled(f.ruleId, 'dependencies', options, categories)) findings.push({ ...f, severity, data: { ...(f.data ?? {}), category: 'dependencies' } });
+      if (enabled(f.ruleId, 'dependencies', options, categories))
+        findings.push({ ...f, severity, data: { ...(f.data ?? {}), category: 'dependencies' } });
     }
   }
   const counts = countBySeverity(findings);

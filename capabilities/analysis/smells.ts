@@ -18,14 +18,14 @@ export const meta: CapabilityMeta = {
   id: 'analysis.smells',
   group: 'analysis',
   title: 'Code smells',
-  description: 'Long functions and files, long parameter lists, deep nesting, large classes, magic numbers, unreachable code, unused exports and boolean flag parameters.',
+  description:
+    'Long functions and files, long parameter lists, deep nesting, large classes, magic numbers, unreachable code, unused exports and boolean flag parameters.',
   version: '1.0.0',
   inputSchema: SMELLS_INPUT_SCHEMA,
   writes: false,
   rules: SMELL_RULES,
   planning: PLANNING,
 };
-
 
 export async function run(input: SmellsInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = resolveSmellOptions(input ?? {});
@@ -39,6 +39,10 @@ export async function run(input: SmellsInput, ctx: CapabilityContext): Promise<S
   const findings = selectFindings(project.findings, input?.rules);
   const counts: Record<string, number> = {};
   for (const f of findings) counts[f.ruleId] = (counts[f.ruleId] ?? 0) + 1;
-  const summary = `Found ${findings.length} smells in ${units.length} files${skipped.length ? ` (${skipped.length} skipped)` : ''}: ${Object.entries(counts).map(([id, n]) => `${n} ${id.slice('smells/'.length)}`).join(', ') || 'none'}.`;
+  const summary = `Found ${findings.length} smells in ${units.length} files${skipped.length ? ` (${skipped.length} skipped)` : ''}: ${
+    Object.entries(counts)
+      .map(([id, n]) => `${n} ${id.slice('smells/'.length)}`)
+      .join(', ') || 'none'
+  }.`;
   return { summary, findings, data: { thresholds: options.thresholds, counts, files: units.length, skipped } };
 }

@@ -13,7 +13,8 @@ export const meta: CapabilityMeta = {
   id: 'debugging.diagnose',
   group: 'debugging',
   title: 'Diagnose an error',
-  description: 'Locates an error (message, stack trace, test failure or tsc output) in the original source through source maps, with a code frame, the cause category, the explanation and the code involved (failing expression, value origin, callers).',
+  description:
+    'Locates an error (message, stack trace, test failure or tsc output) in the original source through source maps, with a code frame, the cause category, the explanation and the code involved (failing expression, value origin, callers).',
   version: '1.0.0',
   inputSchema: { type: 'object', properties: { ...ERROR_INPUT_PROPERTIES }, additionalProperties: false },
   writes: false,
@@ -21,6 +22,9 @@ export const meta: CapabilityMeta = {
 };
 
 /** The TypeScript parser and source-map are loaded on first use, so discovering capabilities (which imports every module for its meta) stays cheap. */
-export async function run(input: Parameters<typeof import('./diagnose/run-diagnose.js').runDiagnose>[0], ctx: CapabilityContext): Promise<StepResult> {
+export async function run(
+  input: Parameters<typeof import('./diagnose/run-diagnose.js').runDiagnose>[0],
+  ctx: CapabilityContext,
+): Promise<StepResult> {
   return (await import('./diagnose/run-diagnose.js')).runDiagnose(input, ctx);
 }

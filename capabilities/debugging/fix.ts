@@ -14,11 +14,16 @@ export const meta: CapabilityMeta = {
   id: 'debugging.fix',
   group: 'debugging',
   title: 'Fix an error',
-  description: 'Stages safe fixes for TypeScript errors (missing import of a project export, misspelling, missing await) from the language service, each verified by the type-check going from failing to passing with no new error; refuses the rest with a reason.',
+  description:
+    'Stages safe fixes for TypeScript errors (missing import of a project export, misspelling, missing await) from the language service, each verified by the type-check going from failing to passing with no new error; refuses the rest with a reason.',
   version: '1.0.0',
   inputSchema: {
     type: 'object',
-    properties: { ...ERROR_INPUT_PROPERTIES, tsconfig: { type: 'array', items: { type: 'string', minLength: 1 } }, maxFixes: { type: 'integer', minimum: 1, maximum: 200 } },
+    properties: {
+      ...ERROR_INPUT_PROPERTIES,
+      tsconfig: { type: 'array', items: { type: 'string', minLength: 1 } },
+      maxFixes: { type: 'integer', minimum: 1, maximum: 200 },
+    },
     additionalProperties: false,
   },
   writes: true,

@@ -9,7 +9,8 @@ export const meta: CapabilityMeta = {
   id: 'debugging.trace',
   group: 'debugging',
   title: 'Trace calls',
-  description: "Who calls a function or method, transitively: TypeScript's call hierarchy followed back to the entry points, as call paths with code frames.",
+  description:
+    "Who calls a function or method, transitively: TypeScript's call hierarchy followed back to the entry points, as call paths with code frames.",
   version: '1.0.0',
   inputSchema: {
     type: 'object',
@@ -29,6 +30,9 @@ export const meta: CapabilityMeta = {
 };
 
 /** The TypeScript language service is loaded on first use, so discovering capabilities stays cheap. */
-export async function run(input: Parameters<typeof import('./trace/run-trace.js').runTrace>[0], ctx: CapabilityContext): Promise<StepResult> {
+export async function run(
+  input: Parameters<typeof import('./trace/run-trace.js').runTrace>[0],
+  ctx: CapabilityContext,
+): Promise<StepResult> {
   return (await import('./trace/run-trace.js')).runTrace(input, ctx);
 }

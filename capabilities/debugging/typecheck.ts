@@ -11,12 +11,17 @@ export const meta: CapabilityMeta = {
   id: 'debugging.typecheck',
   group: 'debugging',
   title: 'Type-check',
-  description: "Runs the TypeScript type-check over every tsconfig project of the workspace in-process and groups the diagnostics by cause and file, with explanations and which ones debugging.fix can fix.",
+  description:
+    'Runs the TypeScript type-check over every tsconfig project of the workspace in-process and groups the diagnostics by cause and file, with explanations and which ones debugging.fix can fix.',
   version: '1.0.0',
   inputSchema: {
     type: 'object',
     properties: {
-      tsconfig: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Configs to check (workspace-relative); default: every tsconfig*.json / jsconfig.json and their references.' },
+      tsconfig: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        description: 'Configs to check (workspace-relative); default: every tsconfig*.json / jsconfig.json and their references.',
+      },
       maxDiagnostics: { type: 'integer', minimum: 1, maximum: 10000 },
       description: { type: 'string', maxLength: 20000 },
       include: { type: 'array', items: { type: 'string' } },
@@ -30,6 +35,9 @@ export const meta: CapabilityMeta = {
 };
 
 /** The TypeScript compiler is loaded on first use, so discovering capabilities (which imports every module for its meta) stays cheap. */
-export async function run(input: Parameters<typeof import('./typecheck/run-step.js').runTypecheckStep>[0], ctx: CapabilityContext): Promise<StepResult> {
+export async function run(
+  input: Parameters<typeof import('./typecheck/run-step.js').runTypecheckStep>[0],
+  ctx: CapabilityContext,
+): Promise<StepResult> {
   return (await import('./typecheck/run-step.js')).runTypecheckStep(input, ctx);
 }

@@ -28,17 +28,31 @@ export const meta: CapabilityMeta = {
   id: 'documentation.api',
   group: 'documentation',
   title: 'API reference',
-  description: "A Markdown API reference of the package's public entry points (package.json exports/types/main), derived from the code by the TypeScript compiler: signatures, parameters, return types, doc comments, deprecations and source links.",
+  description:
+    "A Markdown API reference of the package's public entry points (package.json exports/types/main), derived from the code by the TypeScript compiler: signatures, parameters, return types, doc comments, deprecations and source links.",
   version: '1.0.0',
   inputSchema: {
     type: 'object',
     additionalProperties: false,
     properties: {
-      entryPoints: { type: 'array', maxItems: 100, items: pathSchema(), description: 'Entry modules to document instead of the ones package.json publishes (workspace-relative).' },
+      entryPoints: {
+        type: 'array',
+        maxItems: 100,
+        items: pathSchema(),
+        description: 'Entry modules to document instead of the ones package.json publishes (workspace-relative).',
+      },
       out: pathSchema('Where the reference is written (default docs/api.md).'),
-      ...fileSelectionSchema('keep in the reference: only symbols declared in these files (default: all public ones)', 'leave out of the reference: symbols declared in these files'),
+      ...fileSelectionSchema(
+        'keep in the reference: only symbols declared in these files (default: all public ones)',
+        'leave out of the reference: symbols declared in these files',
+      ),
       symbol: nameSchema('Document only this exported name (and its namespace members).'),
-      subjects: { type: 'array', maxItems: 100, items: nameSchema(), description: 'Names of the parts a build step made; only exported symbols whose name or file contains one are documented.' },
+      subjects: {
+        type: 'array',
+        maxItems: 100,
+        items: nameSchema(),
+        description: 'Names of the parts a build step made; only exported symbols whose name or file contains one are documented.',
+      },
     },
   },
   writes: true,
@@ -47,7 +61,14 @@ export const meta: CapabilityMeta = {
 
 function matchesGlob(file: string, globs: readonly string[]): boolean {
   return globs.some((glob) => {
-    const re = new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\/?/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/\u0000/g, '.*')}$`);
+    const re = new RegExp(
+      `^${glob
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*\/?/g, '\u0000')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replace(/\u0000/g, '.*')}$`,
+    );
     return re.test(file) || file.startsWith(glob.replace(/\/?\*\*$/, '/')) || file === glob;
   });
 }
@@ -71,15 +92,22 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
   const pkg = pkgText ? (JSON.parse(pkgText) as Record<string, unknown>) : null;
   let found = findEntryPoints(pkg, new Set(loaded.texts.keys()), loaded.options, input.entryPoints);
   if (found.entries.length === 0 && found.source === 'fallback') {
-    const inScope = await ctx.workspace.list({ include: input.include, exclude: input.exclude, extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] });
+    const inScope = await ctx.workspace.list({
+      include: input.include,
+      exclude: input.exclude,
+      extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+    });
     found = moduleEntryPoints(inScope.filter((f) => loaded.texts.has(f)));
   }
   if (found.entries.length === 0) {
     const why = found.unresolved.map((u) => `${u.subpath} -> ${u.target}: ${u.reason}`).join('; ');
-    throw new AgentdError('documentation_refused', `No public entry point to document: ${why || 'package.json has no exports, types or main, and there is no src/index.ts or index.ts'}. Name the modules with entryPoints.`);
+    throw new AgentdError(
+      'documentation_refused',
+      `No public entry point to document: ${why || 'package.json has no exports, types or main, and there is no src/index.ts or index.ts'}. Name the modules with entryPoints.`,
+    );
   }
   ctx.progress(30, 'collecting exports');
-  const name = typeof pkg?.name === 'string' ? pkg.name : ctx.project.name ?? 'Project';
+  const name = typeof pkg?.name === 'string' ? pkg.name : (ctx.project.name ?? 'Project');
   const entries: RenderedEntry[] = [];
   const seenFiles = new Set<string>();
   for (const entry of found.entries) {
@@ -88,16 +116,30 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
     if (!source || seenFiles.has(`${entry.subpath}:${entry.file}`)) continue;
     seenFiles.add(`${entry.subpath}:${entry.file}`);
     const symbols = collectModule(loaded.checker, source).filter((s) => keep(s, input));
-    const specifier = found.source === 'modules' ? entry.file : entry.subpath === '.' ? name : `${name}/${entry.subpath.replace(/^\.\//, '')}`;
+    const specifier =
+      found.source === 'modules' ? entry.file : entry.subpath === '.' ? name : `${name}/${entry.subpath.replace(/^\.\//, '')}`;
     // Modules of an application without exports of interest are left out of the reference.
     if (found.source !== 'modules' || symbols.length > 0) entries.push({ specifier, file: entry.file, doc: moduleDoc(source), symbols });
   }
   const total = entries.reduce((n, e) => n + e.symbols.length, 0);
-  const filters = [input.symbol ? `symbol ${input.symbol}` : '', input.subjects?.length ? `subjects ${input.subjects.join(', ')}` : '', input.include?.length ? `include ${input.include.join(', ')}` : ''].filter(Boolean).join('; ');
+  const filters = [
+    input.symbol ? `symbol ${input.symbol}` : '',
+    input.subjects?.length ? `subjects ${input.subjects.join(', ')}` : '',
+    input.include?.length ? `include ${input.include.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   if (total === 0) {
     return {
       summary: `No exported symbol to document${filters ? ` (${filters})` : ''} in ${found.entries.length} entry point(s); nothing written.`,
-      data: { out, entrySource: found.source, entryPoints: found.entries, unresolved: found.unresolved, symbols: [], skipped: loaded.skipped },
+      data: {
+        out,
+        entrySource: found.source,
+        entryPoints: found.entries,
+        unresolved: found.unresolved,
+        symbols: [],
+        skipped: loaded.skipped,
+      },
     };
   }
   const pages = renderPages(name, entries, out);
@@ -112,9 +154,20 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
     }
   }
   ctx.progress(100, 'done');
-  const deprecated = entries.flatMap((e) => e.symbols).reduce((n, s) => n + (s.deprecated ? 1 : 0) + s.members.filter((m) => m.deprecated).length, 0);
-  const unread = loaded.skipped.length > 0 ? ` ${loaded.skipped.length} file(s) could not be read (${loaded.skipped.slice(0, 3).map((f) => `${f.path}: ${f.code}`).join(', ')}${loaded.skipped.length > 3 ? ', …' : ''}); what they declare is missing.` : '';
-  const unresolved = found.unresolved.length > 0 ? ` ${found.unresolved.length} entry point(s) not documented: ${found.unresolved.map((u) => `${u.subpath} (${u.reason})`).join(', ')}.` : '';
+  const deprecated = entries
+    .flatMap((e) => e.symbols)
+    .reduce((n, s) => n + (s.deprecated ? 1 : 0) + s.members.filter((m) => m.deprecated).length, 0);
+  const unread =
+    loaded.skipped.length > 0
+      ? ` ${loaded.skipped.length} file(s) could not be read (${loaded.skipped
+          .slice(0, 3)
+          .map((f) => `${f.path}: ${f.code}`)
+          .join(', ')}${loaded.skipped.length > 3 ? ', …' : ''}); what they declare is missing.`
+      : '';
+  const unresolved =
+    found.unresolved.length > 0
+      ? ` ${found.unresolved.length} entry point(s) not documented: ${found.unresolved.map((u) => `${u.subpath} (${u.reason})`).join(', ')}.`
+      : '';
   return {
     summary: `${changed === 0 ? 'Unchanged' : existed === 0 ? 'Wrote' : 'Updated'} ${out}${pages.length > 1 ? ` (an index and ${pages.length - 1} page(s) under ${out.replace(/\.md$/, '')}/: over 100 KB in one file)` : ''}: ${total} symbol(s) from ${entries.length} ${found.source === 'modules' ? 'module(s) (no published entry point: each module documented)' : 'entry point(s)'}, ${deprecated} deprecated.${unresolved}${unread}`,
     data: {
@@ -123,7 +176,16 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
       entrySource: found.source,
       entryPoints: found.entries,
       unresolved: found.unresolved,
-      symbols: entries.flatMap((e) => e.symbols.map((s) => ({ name: s.name, kind: s.kind, entry: e.specifier, file: s.file, line: s.line, deprecated: s.deprecated !== null }))),
+      symbols: entries.flatMap((e) =>
+        e.symbols.map((s) => ({
+          name: s.name,
+          kind: s.kind,
+          entry: e.specifier,
+          file: s.file,
+          line: s.line,
+          deprecated: s.deprecated !== null,
+        })),
+      ),
       skipped: loaded.skipped,
     },
   };
@@ -136,5 +198,5 @@ function moduleDoc(source: ts.SourceFile): string {
   const docs = ts.getJSDocCommentsAndTags(first).filter(ts.isJSDoc);
   const doc = docs.find((d) => d.tags?.some((t) => ['packageDocumentation', 'module', 'packagedocumentation'].includes(t.tagName.text)));
   if (!doc) return '';
-  return (typeof doc.comment === 'string' ? doc.comment : ts.getTextOfJSDocComment(doc.comment) ?? '').trim();
+  return (typeof doc.comment === 'string' ? doc.comment : (ts.getTextOfJSDocComment(doc.comment) ?? '')).trim();
 }

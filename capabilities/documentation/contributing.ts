@@ -22,7 +22,8 @@ export const meta: CapabilityMeta = {
   id: 'documentation.contributing',
   group: 'documentation',
   title: 'Contributing guidelines',
-  description: "CONTRIBUTING.md from the repository's real tooling: setup, scripts, lint/format/type-check, tests, commit conventions (commitlint, hooks, git history), pull requests and releases; merged into an existing file by marked regions.",
+  description:
+    "CONTRIBUTING.md from the repository's real tooling: setup, scripts, lint/format/type-check, tests, commit conventions (commitlint, hooks, git history), pull requests and releases; merged into an existing file by marked regions.",
   version: '1.0.0',
   inputSchema: {
     type: 'object',
@@ -31,18 +32,27 @@ export const meta: CapabilityMeta = {
   },
   writes: true,
   planning: PLANNING,
-  projectCode: { runs: 'git (log, tag, symbolic-ref) in the sandbox, to read commit conventions, tags and the default branch', without: 'the commit and branch sections come from the configuration files only and say the history was not read' },
+  projectCode: {
+    runs: 'git (log, tag, symbolic-ref) in the sandbox, to read commit conventions, tags and the default branch',
+    without: 'the commit and branch sections come from the configuration files only and say the history was not read',
+  },
 };
 
 export async function run(input: ContributingInput, ctx: CapabilityContext): Promise<StepResult> {
   if (!(await ctx.workspace.exists('package.json'))) {
-    throw new AgentdError('documentation_refused', 'No package.json at the workspace root: CONTRIBUTING is derived from its scripts and tooling, and nothing would be left but guesses.');
+    throw new AgentdError(
+      'documentation_refused',
+      'No package.json at the workspace root: CONTRIBUTING is derived from its scripts and tooling, and nothing would be left but guesses.',
+    );
   }
   let pkg: PackageJson;
   try {
     pkg = JSON.parse(await ctx.workspace.read('package.json')) as PackageJson;
   } catch (error) {
-    throw new AgentdError('documentation_refused', `package.json is not valid JSON (${(error as Error).message}); CONTRIBUTING is derived from it.`);
+    throw new AgentdError(
+      'documentation_refused',
+      `package.json is not valid JSON (${(error as Error).message}); CONTRIBUTING is derived from it.`,
+    );
   }
   const out = input.out ?? ((await ctx.workspace.exists('.github/CONTRIBUTING.md')) ? '.github/CONTRIBUTING.md' : 'CONTRIBUTING.md');
   ctx.progress(20, 'reading the tooling');
@@ -58,6 +68,16 @@ export async function run(input: ContributingInput, ctx: CapabilityContext): Pro
   const notes = git.note ? ` ${git.note}` : '';
   return {
     summary: `${did} ${out} (${sections.length} sections from package.json, ${[facts.eslintConfig, facts.prettierConfig, facts.commitlint?.file, ...facts.workflows.map((w) => w.file)].filter(Boolean).length} config files${git.subjects !== null ? ` and ${git.subjects} commits` : ''}).${existing !== null ? ' Text outside the agentd regions is kept as written.' : ''}${notes}`,
-    data: { out, sections: sections.map((s) => s.id), replaced: merged.replaced, appended: merged.appended, unchanged: merged.unchanged, git, hooks: facts.hooks, workflows: facts.workflows, release: facts.release },
+    data: {
+      out,
+      sections: sections.map((s) => s.id),
+      replaced: merged.replaced,
+      appended: merged.appended,
+      unchanged: merged.unchanged,
+      git,
+      hooks: facts.hooks,
+      workflows: facts.workflows,
+      release: facts.release,
+    },
   };
 }

@@ -24,7 +24,8 @@ export const meta: CapabilityMeta = {
   id: 'documentation.readme',
   group: 'documentation',
   title: 'README',
-  description: "A README from the project itself (package.json, scripts, bin, environment variables the code reads, the public API, detected facts), merged into an existing README by marked regions instead of overwriting it.",
+  description:
+    'A README from the project itself (package.json, scripts, bin, environment variables the code reads, the public API, detected facts), merged into an existing README by marked regions instead of overwriting it.',
   version: '1.0.0',
   inputSchema: {
     type: 'object',
@@ -42,7 +43,11 @@ export async function run(input: ReadmeInput, ctx: CapabilityContext): Promise<S
   const out = input.out ?? 'README.md';
   const loaded = await loadProgram(ctx);
   const pkgText = loaded.texts.get('package.json');
-  if (!pkgText) throw new AgentdError('documentation_refused', 'No package.json at the workspace root: a README is derived from it (name, description, scripts, bin), and nothing would be left but guesses.');
+  if (!pkgText)
+    throw new AgentdError(
+      'documentation_refused',
+      'No package.json at the workspace root: a README is derived from it (name, description, scripts, bin), and nothing would be left but guesses.',
+    );
   const pkg = JSON.parse(pkgText) as PackageJson & Record<string, unknown>;
   ctx.progress(30, 'collecting the public API');
   const found = findEntryPoints(pkg, new Set(loaded.texts.keys()), loaded.options);
@@ -50,7 +55,10 @@ export async function run(input: ReadmeInput, ctx: CapabilityContext): Promise<S
   for (const entry of found.entries) {
     const source = loaded.program.getSourceFile(toProgramPath(entry.file));
     if (!source) continue;
-    api.push({ specifier: entry.subpath === '.' ? pkg.name ?? entry.file : `${pkg.name ?? ''}/${entry.subpath.replace(/^\.\//, '')}`, symbols: collectModule(loaded.checker, source) });
+    api.push({
+      specifier: entry.subpath === '.' ? (pkg.name ?? entry.file) : `${pkg.name ?? ''}/${entry.subpath.replace(/^\.\//, '')}`,
+      symbols: collectModule(loaded.checker, source),
+    });
   }
   const sources = loaded.program.getSourceFiles().filter((s) => loaded.texts.has(s.fileName.replace(/^\/+/, '')));
   const env = envVarsOf(sources);
@@ -64,9 +72,19 @@ export async function run(input: ReadmeInput, ctx: CapabilityContext): Promise<S
     merged.replaced.length ? `updated ${merged.replaced.join(', ')}` : '',
     merged.appended.length ? `${existing === null ? 'wrote' : 'appended'} ${merged.appended.join(', ')}` : '',
     merged.unchanged.length ? `unchanged ${merged.unchanged.join(', ')}` : '',
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     summary: `${existing === null ? 'Created' : merged.text === existing ? 'Unchanged' : 'Updated'} ${out} (${what}).${existing !== null ? ' Text outside the agentd regions is kept as written.' : ''}`,
-    data: { out, sections: sections.map((s) => s.id), replaced: merged.replaced, appended: merged.appended, unchanged: merged.unchanged, envVars: env, entryPoints: found.entries },
+    data: {
+      out,
+      sections: sections.map((s) => s.id),
+      replaced: merged.replaced,
+      appended: merged.appended,
+      unchanged: merged.unchanged,
+      envVars: env,
+      entryPoints: found.entries,
+    },
   };
 }

@@ -9,7 +9,16 @@ import { describeStaged, onExistingSchema, type GeneratedFile, type OnExisting }
 import { planMount } from './api-route/mount.js';
 import { renderRoutes, routeList, routeMethodsOf, routePaths, type RouteMethod } from './api-route/render-routes.js';
 import type { Dialect } from './service/field-types.js';
-import { basePathSchema, databaseSchema, fieldsSchema, frameworkSchema, methodsSchema, mountSchema, resourceSchema, tableSchema } from './service/input-schema.js';
+import {
+  basePathSchema,
+  databaseSchema,
+  fieldsSchema,
+  frameworkSchema,
+  methodsSchema,
+  mountSchema,
+  resourceSchema,
+  tableSchema,
+} from './service/input-schema.js';
 import { chooseFramework, detectStack, type HttpFramework } from './service/project-stack.js';
 import { refuseCollision } from './service/collisions.js';
 import { renderService, servicePaths } from './service/render-service.js';
@@ -22,7 +31,8 @@ export const meta: CapabilityMeta = {
   id: 'generation.api-route',
   group: 'generation',
   title: 'API route',
-  description: 'Writes the REST routes of a resource for Express or Fastify: input validation, JSON error envelope, status codes, calling its service layer, mounted where the app mounts routes.',
+  description:
+    'Writes the REST routes of a resource for Express or Fastify: input validation, JSON error envelope, status codes, calling its service layer, mounted where the app mounts routes.',
   version: '1.0.0',
   inputSchema: {
     type: 'object',
@@ -83,8 +93,13 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
   const mount = await planMount(ctx, model, stack, framework, { routes: paths.routes, service: svc.service }, basePath);
   const mounted = input.mount !== false && mount.change !== undefined;
   if (mounted) await ctx.workspace.write(mount.change!.path, mount.change!.content);
-  const mountNote = input.mount === false ? `Not mounted (mount: false): add ${mount.statement}${mount.appFile ? ` to ${mount.appFile}` : ''}.` : mount.note;
-  const routeText = routeList(methods, basePath).map((r) => `${r.verb} ${r.path}`).join(', ');
+  const mountNote =
+    input.mount === false
+      ? `Not mounted (mount: false): add ${mount.statement}${mount.appFile ? ` to ${mount.appFile}` : ''}.`
+      : mount.note;
+  const routeText = routeList(methods, basePath)
+    .map((r) => `${r.verb} ${r.path}`)
+    .join(', ');
   return {
     summary: [
       `generation.api-route: ${describeStaged(staged)} — ${framework} routes ${routeText} in ${paths.routes}${serviceExists ? `, calling the existing ${svc.service}` : `, with its ${stack.dialect} service ${svc.service} (there was none)`}.`,
@@ -92,7 +107,9 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
       mountNote,
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
       'Input is checked by hand-written rules (no zod/ajv path yet). Not checked here: compile, lint and tests run when you verify the project.',
-    ].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
     data: {
       staged,
       fields: chosen.fields,

@@ -5,7 +5,17 @@
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { AgentdError } from '../../core/index.js';
-import { assertIdentifier, collidingExport, describeStaged, kebabCase, onExistingSchema, pascalCase, renderTemplate, stageFiles, type OnExisting } from './kit/index.js';
+import {
+  assertIdentifier,
+  collidingExport,
+  describeStaged,
+  kebabCase,
+  onExistingSchema,
+  pascalCase,
+  renderTemplate,
+  stageFiles,
+  type OnExisting,
+} from './kit/index.js';
 import { clientModel } from './client/operations.js';
 import { printDeclaration } from './types/print.js';
 import { defaultPath } from './types.js';
@@ -15,7 +25,8 @@ export const meta: CapabilityMeta = {
   id: 'generation.client',
   group: 'generation',
   title: 'HTTP client',
-  description: 'A typed, dependency-free fetch client from an OpenAPI 3.0/3.1 document: one method per operation, typed parameters, bodies and responses, a typed error class.',
+  description:
+    'A typed, dependency-free fetch client from an OpenAPI 3.0/3.1 document: one method per operation, typed parameters, bodies and responses, a typed error class.',
   version: '1.0.0',
   writes: true,
   planning: PLANNING,
@@ -50,8 +61,16 @@ async function readDocument(ctx: CapabilityContext, input: ClientInput): Promise
   if (input.document) return { document: input.document, source: 'the given document' };
   let spec = input.spec;
   if (!spec) {
-    const candidates = (await ctx.workspace.list({ extensions: ['.json'], exclude: ['node_modules/**', 'dist/**'] })).filter((p) => /(?:^|\/)(?:openapi|swagger)[^/]*\.json$/i.test(p));
-    if (candidates.length !== 1) throw new AgentdError('invalid_input', candidates.length === 0 ? 'generation.client needs an OpenAPI document: spec (a workspace JSON file) or document' : `several OpenAPI documents (${candidates.join(', ')}); say which with spec`);
+    const candidates = (await ctx.workspace.list({ extensions: ['.json'], exclude: ['node_modules/**', 'dist/**'] })).filter((p) =>
+      /(?:^|\/)(?:openapi|swagger)[^/]*\.json$/i.test(p),
+    );
+    if (candidates.length !== 1)
+      throw new AgentdError(
+        'invalid_input',
+        candidates.length === 0
+          ? 'generation.client needs an OpenAPI document: spec (a workspace JSON file) or document'
+          : `several OpenAPI documents (${candidates.join(', ')}); say which with spec`,
+      );
     spec = candidates[0]!;
   }
   if (!(await ctx.workspace.exists(spec))) throw new AgentdError('invalid_input', `spec: ${spec} does not exist in the workspace`);
@@ -72,18 +91,38 @@ export async function run(input: ClientInput, ctx: CapabilityContext): Promise<S
   const out = input.out ?? (await defaultPath(ctx, 'api', `${kebabCase(className)}.ts`));
   for (const exported of [className, errorClass, ...model.declarations.map((d) => d.name)]) {
     const clash = await collidingExport(ctx, exported, [out]);
-    if (clash) throw new AgentdError('invalid_input', `name: the client would export ${exported}, which ${clash} already exports; choose another name or out`);
+    if (clash)
+      throw new AgentdError(
+        'invalid_input',
+        `name: the client would export ${exported}, which ${clash} already exports; choose another name or out`,
+      );
   }
   const operations = model.operations.map((op) => {
     const optionalParams = op.paramsArg?.endsWith('= {}') ?? true;
     const args = optionalParams ? [op.bodyArg, op.paramsArg] : [op.paramsArg, op.bodyArg];
-    const queryExpr = op.queryNames.length === 0 ? '{}' : `{ ${op.queryNames.map((q) => `${JSON.stringify(q)}: params[${JSON.stringify(q)}]`).join(', ')} }`;
+    const queryExpr =
+      op.queryNames.length === 0
+        ? '{}'
+        : `{ ${op.queryNames.map((q) => `${JSON.stringify(q)}: params[${JSON.stringify(q)}]`).join(', ')} }`;
     return { ...op, signature: args.filter(Boolean).join(', '), queryExpr, bodyExpr: op.bodyArg ? 'body' : 'undefined' };
   });
-  const rendered = await renderTemplate(ctx, 'client', 'client.eta', { title: model.title, className, errorClass, declarations: model.declarations.map(printDeclaration), operations });
+  const rendered = await renderTemplate(ctx, 'client', 'client.eta', {
+    title: model.title,
+    className,
+    errorClass,
+    declarations: model.declarations.map(printDeclaration),
+    operations,
+  });
   const staged = await stageFiles(ctx, [{ path: out, content: rendered.text }], input.onExisting ?? 'refuse');
   return {
     summary: `generation.client: ${describeStaged(staged)} — ${className} in ${out} with ${operations.length} operation${operations.length === 1 ? '' : 's'} and ${model.declarations.length} type${model.declarations.length === 1 ? '' : 's'} from ${source}. Formatted with the project's style; not type-checked or called here.${rendered.note ? ` ${rendered.note}.` : ''}`,
-    data: { out, className, errorClass, operations: operations.map((o) => ({ name: o.name, method: o.method, path: o.path.slice(1, -1), response: o.response })), types: model.declarations.map((d) => d.name), staged },
+    data: {
+      out,
+      className,
+      errorClass,
+      operations: operations.map((o) => ({ name: o.name, method: o.method, path: o.path.slice(1, -1), response: o.response })),
+      types: model.declarations.map((d) => d.name),
+      staged,
+    },
   };
 }

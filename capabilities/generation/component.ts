@@ -23,7 +23,8 @@ export const meta: CapabilityMeta = {
   id: 'generation.component',
   group: 'generation',
   title: 'React component',
-  description: "A React function component in TSX with typed props, state, handlers and the project's styling (Tailwind, CSS modules, plain CSS, styled-components), placed and exported as the project's components are, with a Testing Library test in the project's runner.",
+  description:
+    "A React function component in TSX with typed props, state, handlers and the project's styling (Tailwind, CSS modules, plain CSS, styled-components), placed and exported as the project's components are, with a Testing Library test in the project's runner.",
   version: '1.0.0',
   inputSchema: componentInputSchema as unknown as CapabilityMeta['inputSchema'],
   writes: true,
@@ -45,20 +46,33 @@ export async function run(given: ComponentInput & TaskFields, ctx: CapabilityCon
   const props = checkComponentInput(input);
   checkLabels(input);
   const styling = chooseStyling(input, conventions.componentStyling, ctx.project.styling);
-  if (input.test === true && conventions.runner === null) throw new AgentdError('invalid_input', `test: cannot write a component test: ${conventions.runnerMissing}`, { details: [{ path: '/test', message: conventions.runnerMissing ?? 'no runner' }] });
+  if (input.test === true && conventions.runner === null)
+    throw new AgentdError('invalid_input', `test: cannot write a component test: ${conventions.runnerMissing}`, {
+      details: [{ path: '/test', message: conventions.runnerMissing ?? 'no runner' }],
+    });
   const withTest = input.test !== false && conventions.runner !== null;
   const directory = (input.directory ?? conventions.componentDir).replace(/\/+$/, '') || '.';
   const paths = componentPaths(input.name, directory, styling, conventions, withTest);
 
   const exceptIn = [paths.component];
   const clash = await collidingExport(ctx, input.name, exceptIn);
-  if (clash) throw new AgentdError('invalid_input', `name: ${clash} already exports ${input.name}; choose another name`, { details: [{ path: '/name', message: `exported by ${clash}` }] });
+  if (clash)
+    throw new AgentdError('invalid_input', `name: ${clash} already exports ${input.name}; choose another name`, {
+      details: [{ path: '/name', message: `exported by ${clash}` }],
+    });
   if (conventions.exportPropsType && ((input.props?.length ?? 0) > 0 || (input.handlers?.length ?? 0) > 0 || input.children)) {
     const propsClash = await collidingExport(ctx, `${input.name}Props`, exceptIn);
-    if (propsClash) throw new AgentdError('invalid_input', `name: ${propsClash} already exports ${input.name}Props; choose another name`, { details: [{ path: '/name', message: `${input.name}Props exported by ${propsClash}` }] });
+    if (propsClash)
+      throw new AgentdError('invalid_input', `name: ${propsClash} already exports ${input.name}Props; choose another name`, {
+        details: [{ path: '/name', message: `${input.name}Props exported by ${propsClash}` }],
+      });
   }
 
-  const model = buildModel(input, props, conventions, styling, { component: paths.component, stylesheet: paths.stylesheet, testImport: paths.testImport });
+  const model = buildModel(input, props, conventions, styling, {
+    component: paths.component,
+    stylesheet: paths.stylesheet,
+    testImport: paths.testImport,
+  });
   const data = model as unknown as Record<string, unknown>;
   const notes: string[] = [];
   const render = async (file: string): Promise<string> => {
@@ -73,7 +87,9 @@ export async function run(given: ComponentInput & TaskFields, ctx: CapabilityCon
   notes.push(...(await stylingNotes(ctx, styling, conventions)));
 
   const staged = await stageFiles(ctx, files, input.onExisting ?? 'refuse');
-  const testNote = paths.test ? `a ${conventions.runner} + Testing Library test (${paths.test})` : `no test (${input.test === false ? 'test: false' : conventions.runnerMissing})`;
+  const testNote = paths.test
+    ? `a ${conventions.runner} + Testing Library test (${paths.test})`
+    : `no test (${input.test === false ? 'test: false' : conventions.runnerMissing})`;
   return {
     summary: `Generated the ${input.name} component in ${paths.component} (${styling} styling, ${model.exportStyle} export) with ${testNote}: ${describeStaged(staged)}. Formatted with the project's Prettier settings; not type-checked, linted or run by this step (verify the project or run its tests).${notes.length ? ` Note: ${notes.join('; ')}.` : ''}`,
     data: {

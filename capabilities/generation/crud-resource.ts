@@ -11,7 +11,15 @@ import { planMount } from './api-route/mount.js';
 import { renderRoutes, routeList, routePaths, ROUTE_METHODS } from './api-route/render-routes.js';
 import { renderCrudParts } from './crud-resource/render-crud.js';
 import type { Dialect } from './service/field-types.js';
-import { basePathSchema, databaseSchema, fieldsSchema, frameworkSchema, mountSchema, resourceSchema, tableSchema } from './service/input-schema.js';
+import {
+  basePathSchema,
+  databaseSchema,
+  fieldsSchema,
+  frameworkSchema,
+  mountSchema,
+  resourceSchema,
+  tableSchema,
+} from './service/input-schema.js';
 import { chooseFramework, detectStack, type HttpFramework } from './service/project-stack.js';
 import { refuseCollision } from './service/collisions.js';
 import { renderService, servicePaths } from './service/render-service.js';
@@ -24,7 +32,8 @@ export const meta: CapabilityMeta = {
   id: 'generation.crud-resource',
   group: 'generation',
   title: 'CRUD resource',
-  description: 'Writes a whole resource: table SQL, a service with parameterised SQL, REST routes with validation and the error envelope, and integration tests against the real database.',
+  description:
+    'Writes a whole resource: table SQL, a service with parameterised SQL, REST routes with validation and the error envelope, and integration tests against the real database.',
   version: '1.0.0',
   inputSchema: {
     type: 'object',
@@ -74,11 +83,17 @@ export async function run(input: CrudResourceInput, ctx: CapabilityContext): Pro
   const mount = await planMount(ctx, model, stack, framework, { routes: paths.routes, service: svc.service }, basePath);
   const mounted = input.mount !== false && mount.change !== undefined;
   if (mounted) await ctx.workspace.write(mount.change!.path, mount.change!.content);
-  const mountNote = input.mount === false ? `Not mounted (mount: false): add ${mount.statement}${mount.appFile ? ` to ${mount.appFile}` : ''}.` : mount.note;
+  const mountNote =
+    input.mount === false
+      ? `Not mounted (mount: false): add ${mount.statement}${mount.appFile ? ` to ${mount.appFile}` : ''}.`
+      : mount.note;
   const testNote = crud.testFile
     ? `Integration tests in ${crud.testFile} (${stack.testRunner}; ${stack.dialect === 'postgres' ? 'they need PostgreSQL at DATABASE_URL and create and drop a schema of their own' : 'in-memory SQLite'}); they apply ${crud.tableFile} themselves.`
     : `No integration tests: the project's test runner (${stack.testRunner}) is not one these generators write for (mocha, node:test).`;
-  const orm = stack.schemaTools.length > 0 ? ` The project also uses ${stack.schemaTools.join(', ')}; this resource is plain SQL through ${stack.driver} (ORM output is not generated yet).` : '';
+  const orm =
+    stack.schemaTools.length > 0
+      ? ` The project also uses ${stack.schemaTools.join(', ')}; this resource is plain SQL through ${stack.driver} (ORM output is not generated yet).`
+      : '';
   return {
     summary: [
       `generation.crud-resource: ${describeStaged(staged)} for ${model.pluralCamel} — table ${model.table} (${crud.tableFile}, ${stack.dialect}), ${svc.service}, ${framework} routes in ${paths.routes} at ${basePath}.`,
@@ -87,7 +102,9 @@ export async function run(input: CrudResourceInput, ctx: CapabilityContext): Pro
       mountNote,
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
       `Not checked here: compile, lint and the generated tests run when you verify the project (apply ${crud.tableFile} to your database first).${orm}`,
-    ].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
     data: {
       staged,
       fields: chosen.fields,

@@ -7,7 +7,14 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { AgentdError } from '../../core/index.js';
 import { describeStaged, onExistingSchema, stageFiles, type OnExisting, type StagedFile } from './kit/index.js';
-import { modelSchemaProperties, normaliseModel, type Dialect, type FieldSpec, type Model, type RelationSpec } from './db-schema/model-spec.js';
+import {
+  modelSchemaProperties,
+  normaliseModel,
+  type Dialect,
+  type FieldSpec,
+  type Model,
+  type RelationSpec,
+} from './db-schema/model-spec.js';
 import { drizzleSchemaFor, findDrizzleModule } from './db-schema/drizzle-target.js';
 import { prismaProvider, prismaSchemaFor } from './db-schema/prisma-target.js';
 import { sqlSchemaFor } from './db-schema/sql-target.js';
@@ -18,7 +25,8 @@ export const meta: CapabilityMeta = {
   id: 'generation.db-schema',
   group: 'generation',
   title: 'Database schema',
-  description: 'Writes a model (fields, types, constraints, relations) into the project\'s schema: a Prisma model validated by Prisma\'s engine, a Drizzle table, or SQL DDL for PostgreSQL or SQLite.',
+  description:
+    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, or SQL DDL for PostgreSQL or SQLite.",
   version: '1.0.0',
   writes: true,
   planning: PLANNING,
@@ -28,9 +36,21 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
     properties: {
       ...modelSchemaProperties,
-      target: { type: 'string', enum: [...BUILT_TARGETS], description: 'Schema tool to write for (default: the project\'s: Prisma, Drizzle, else plain SQL).' },
-      dialect: { type: 'string', enum: ['postgresql', 'sqlite'], description: 'SQL dialect (default: the Prisma datasource, the Drizzle module, the project\'s database driver, else postgresql).' },
-      path: { type: 'string', description: 'Schema file to append to or create (default: the project\'s schema.prisma / Drizzle schema module / SQL schema file, else a new one).' },
+      target: {
+        type: 'string',
+        enum: [...BUILT_TARGETS],
+        description: "Schema tool to write for (default: the project's: Prisma, Drizzle, else plain SQL).",
+      },
+      dialect: {
+        type: 'string',
+        enum: ['postgresql', 'sqlite'],
+        description: "SQL dialect (default: the Prisma datasource, the Drizzle module, the project's database driver, else postgresql).",
+      },
+      path: {
+        type: 'string',
+        description:
+          "Schema file to append to or create (default: the project's schema.prisma / Drizzle schema module / SQL schema file, else a new one).",
+      },
       onExisting: onExistingSchema,
     },
   },
@@ -69,24 +89,46 @@ export async function run(input: DbSchemaInput, ctx: CapabilityContext): Promise
     const result = await prismaSchemaFor(ctx, model, schemaPath ?? input.path ?? null, dialect);
     const staged = await edits(result.path, result.content);
     notes.push(...result.notes);
-    const validation = result.validation.valid ? 'validated by Prisma\'s schema engine (Wasm)' : 'NOT valid under Prisma\'s schema engine (the schema had errors before)';
-    return finish(`Model ${model.name} in ${result.path} (Prisma, ${DIALECT_NAMES[dialect]}): ${describeStaged(staged)}; ${validation}.`, staged, { target, dialect, model: describeModel(model), validation: result.validation, notes });
+    const validation = result.validation.valid
+      ? "validated by Prisma's schema engine (Wasm)"
+      : "NOT valid under Prisma's schema engine (the schema had errors before)";
+    return finish(
+      `Model ${model.name} in ${result.path} (Prisma, ${DIALECT_NAMES[dialect]}): ${describeStaged(staged)}; ${validation}.`,
+      staged,
+      { target, dialect, model: describeModel(model), validation: result.validation, notes },
+    );
   }
   if (target === 'drizzle') {
     const found = await findDrizzleModule(ctx);
     if (input.path) found.path = input.path;
     const dialect = input.dialect ?? found.dialect ?? (await dialectFromPackage(ctx)) ?? 'postgresql';
-    if (found.dialect && input.dialect && found.dialect !== input.dialect) throw new AgentdError('invalid_input', `dialect: ${found.path} is a ${DIALECT_NAMES[found.dialect]} schema; a ${DIALECT_NAMES[input.dialect]} table does not belong in it`);
+    if (found.dialect && input.dialect && found.dialect !== input.dialect)
+      throw new AgentdError(
+        'invalid_input',
+        `dialect: ${found.path} is a ${DIALECT_NAMES[found.dialect]} schema; a ${DIALECT_NAMES[input.dialect]} table does not belong in it`,
+      );
     const result = await drizzleSchemaFor(ctx, model, found, dialect);
-    const staged = result.created ? await stageFiles(ctx, [{ path: result.path, content: result.content }], input.onExisting ?? 'refuse') : await edits(result.path, result.content);
+    const staged = result.created
+      ? await stageFiles(ctx, [{ path: result.path, content: result.content }], input.onExisting ?? 'refuse')
+      : await edits(result.path, result.content);
     notes.push(...result.notes);
-    return finish(`Table ${result.variable} (${model.table}) in ${result.path} (Drizzle ${dialect === 'postgresql' ? 'pg-core' : 'sqlite-core'}): ${describeStaged(staged)}; not type-checked here (run tsc).`, staged, { target, dialect, model: describeModel(model), notes });
+    return finish(
+      `Table ${result.variable} (${model.table}) in ${result.path} (Drizzle ${dialect === 'postgresql' ? 'pg-core' : 'sqlite-core'}): ${describeStaged(staged)}; not type-checked here (run tsc).`,
+      staged,
+      { target, dialect, model: describeModel(model), notes },
+    );
   }
   const dialect = input.dialect ?? (await dialectFromPackage(ctx)) ?? 'postgresql';
   const result = await sqlSchemaFor(ctx, model, dialect, input.path);
-  const staged = result.created ? await stageFiles(ctx, [{ path: result.path, content: result.content }], input.onExisting ?? 'refuse') : await edits(result.path, result.content);
+  const staged = result.created
+    ? await stageFiles(ctx, [{ path: result.path, content: result.content }], input.onExisting ?? 'refuse')
+    : await edits(result.path, result.content);
   notes.push(...result.notes);
-  return finish(`Table ${model.table} in ${result.path} (${DIALECT_NAMES[dialect]} DDL): ${describeStaged(staged)}; not applied to a database here (generation.migration writes the up/down migration).`, staged, { target, dialect, model: describeModel(model), statements: result.statements, notes });
+  return finish(
+    `Table ${model.table} in ${result.path} (${DIALECT_NAMES[dialect]} DDL): ${describeStaged(staged)}; not applied to a database here (generation.migration writes the up/down migration).`,
+    staged,
+    { target, dialect, model: describeModel(model), statements: result.statements, notes },
+  );
 }
 
 function finish(summary: string, staged: StagedFile[], data: Record<string, unknown>): StepResult {
@@ -99,7 +141,20 @@ function describeModel(model: Model): Record<string, unknown> {
   return {
     name: model.name,
     table: model.table,
-    columns: model.columns.map((c) => ({ field: c.field, column: c.column, type: c.type, nullable: c.nullable, unique: c.unique, primary: c.primary, ...(c.references ? { references: `${c.references.table}.${c.references.column}` } : {}) })),
-    relations: model.relations.map((r) => ({ kind: r.kind, field: r.field, model: r.model, ...(r.joinTable ? { joinTable: r.joinTable.table } : {}) })),
+    columns: model.columns.map((c) => ({
+      field: c.field,
+      column: c.column,
+      type: c.type,
+      nullable: c.nullable,
+      unique: c.unique,
+      primary: c.primary,
+      ...(c.references ? { references: `${c.references.table}.${c.references.column}` } : {}),
+    })),
+    relations: model.relations.map((r) => ({
+      kind: r.kind,
+      field: r.field,
+      model: r.model,
+      ...(r.joinTable ? { joinTable: r.joinTable.table } : {}),
+    })),
   };
 }

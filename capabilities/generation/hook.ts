@@ -21,7 +21,8 @@ export const meta: CapabilityMeta = {
   id: 'generation.hook',
   group: 'generation',
   title: 'React hook',
-  description: "A custom React hook (toggle, counter, state, localStorage, debounce or fetch) with typed parameters and result, placed and exported as the project's hooks are, with a renderHook test in the project's runner.",
+  description:
+    "A custom React hook (toggle, counter, state, localStorage, debounce or fetch) with typed parameters and result, placed and exported as the project's hooks are, with a renderHook test in the project's runner.",
   version: '1.0.0',
   inputSchema: hookInputSchema as unknown as CapabilityMeta['inputSchema'],
   writes: true,
@@ -31,13 +32,22 @@ export const meta: CapabilityMeta = {
 export async function run(given: HookInput & TaskFields, ctx: CapabilityContext): Promise<StepResult> {
   const conventions = await readConventions(ctx);
   const folded = foldCommon(given, 'hook', conventions.runner ?? (ctx.project.testRunner === 'none' ? null : ctx.project.testRunner));
-  if (given.fields !== undefined && given.fields.length > 0) throw new AgentdError('invalid_input', 'fields: a hook takes no fields; give its kind, type and initial value', { details: [{ path: '/fields', message: 'not for a hook' }] });
-  if (given.library === 'tailwind' || given.library === 'css-modules' || given.library === 'styled-components') throw new AgentdError('invalid_input', `library: ${given.library} does not apply to a hook`, { details: [{ path: '/library', message: 'not for a hook' }] });
+  if (given.fields !== undefined && given.fields.length > 0)
+    throw new AgentdError('invalid_input', 'fields: a hook takes no fields; give its kind, type and initial value', {
+      details: [{ path: '/fields', message: 'not for a hook' }],
+    });
+  if (given.library === 'tailwind' || given.library === 'css-modules' || given.library === 'styled-components')
+    throw new AgentdError('invalid_input', `library: ${given.library} does not apply to a hook`, {
+      details: [{ path: '/library', message: 'not for a hook' }],
+    });
   const { framework: _framework, library: _library, fields: _fields, include: _include, ...own } = given;
   const input = { ...own, kind: resolveKind(own), ...(folded !== undefined && own.directory === undefined ? { directory: folded } : {}) };
   assertReactProject(ctx, 'hook');
   const parsed = checkHookInput(input);
-  if (input.test === true && conventions.runner === null) throw new AgentdError('invalid_input', `test: cannot write a hook test: ${conventions.runnerMissing}`, { details: [{ path: '/test', message: conventions.runnerMissing ?? 'no runner' }] });
+  if (input.test === true && conventions.runner === null)
+    throw new AgentdError('invalid_input', `test: cannot write a hook test: ${conventions.runnerMissing}`, {
+      details: [{ path: '/test', message: conventions.runnerMissing ?? 'no runner' }],
+    });
   const withTest = input.test !== false && conventions.runner !== null;
   const directory = (input.directory ?? conventions.hookDir).replace(/\/+$/, '') || '.';
   const existingHooks = await ctx.workspace.list({ include: [`${conventions.hookDir}/use*`], exclude: ['**/*.test.*', '**/*.spec.*'] });
@@ -47,7 +57,10 @@ export async function run(given: HookInput & TaskFields, ctx: CapabilityContext)
   const model = buildHookModel(input, parsed, conventions, paths.testImport);
   for (const name of [input.name, ...(input.kind === 'debounce' ? [] : [model.resultType])]) {
     const clash = await collidingExport(ctx, name, [paths.hook]);
-    if (clash) throw new AgentdError('invalid_input', `name: ${clash} already exports ${name}; choose another name`, { details: [{ path: '/name', message: `${name} exported by ${clash}` }] });
+    if (clash)
+      throw new AgentdError('invalid_input', `name: ${clash} already exports ${name}; choose another name`, {
+        details: [{ path: '/name', message: `${name} exported by ${clash}` }],
+      });
   }
 
   const data = model as unknown as Record<string, unknown>;
@@ -61,7 +74,9 @@ export async function run(given: HookInput & TaskFields, ctx: CapabilityContext)
   const files: GeneratedFile[] = [{ path: paths.hook, content: await render(`${input.kind}.ts.eta`) }];
   if (paths.test) files.push({ path: paths.test, content: await render(`${input.kind}.test.ts.eta`) });
   const staged = await stageFiles(ctx, files, input.onExisting ?? 'refuse');
-  const testNote = paths.test ? `a ${conventions.runner} renderHook test (${paths.test})` : `no test (${input.test === false ? 'test: false' : conventions.runnerMissing})`;
+  const testNote = paths.test
+    ? `a ${conventions.runner} renderHook test (${paths.test})`
+    : `no test (${input.test === false ? 'test: false' : conventions.runnerMissing})`;
   return {
     summary: `Generated the ${input.kind} hook ${input.name} in ${paths.hook} (${model.exportStyle} export) with ${testNote}: ${describeStaged(staged)}. Formatted with the project's Prettier settings; not type-checked, linted or run by this step (verify the project or run its tests).${notes.length ? ` Note: ${notes.join('; ')}.` : ''}`,
     data: {

@@ -6,18 +6,36 @@
  * SQLite in the tests).
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { describeStaged, onExistingSchema, renderTemplate, snakeCase, stageFiles, type GeneratedFile, type OnExisting } from './kit/index.js';
+import {
+  describeStaged,
+  onExistingSchema,
+  renderTemplate,
+  snakeCase,
+  stageFiles,
+  type GeneratedFile,
+  type OnExisting,
+} from './kit/index.js';
 import { modelSchemaProperties, type Dialect } from './db-schema/model-spec.js';
 import { dialectFromPackage, DIALECT_NAMES } from './db-schema/targets.js';
 import { CHANGES, planChange, type ChangeInput, type PlannedChange } from './migration/changes.js';
-import { baseNames, clockTimestamp, detectLayout, LAYOUTS, nextNumber, timestampOf, type Layout, type LayoutInfo } from './migration/layouts.js';
+import {
+  baseNames,
+  clockTimestamp,
+  detectLayout,
+  LAYOUTS,
+  nextNumber,
+  timestampOf,
+  type Layout,
+  type LayoutInfo,
+} from './migration/layouts.js';
 import { PLANNING } from './migration/planning.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.migration',
   group: 'generation',
   title: 'Migration',
-  description: 'Writes up and down SQL migrations (PostgreSQL or SQLite) for a model change in the project\'s migration layout (Prisma, Drizzle, Knex, plain SQL files), named deterministically.',
+  description:
+    "Writes up and down SQL migrations (PostgreSQL or SQLite) for a model change in the project's migration layout (Prisma, Drizzle, Knex, plain SQL files), named deterministically.",
   version: '1.0.0',
   writes: true,
   planning: PLANNING,
@@ -28,7 +46,12 @@ export const meta: CapabilityMeta = {
     properties: {
       ...modelSchemaProperties,
       name: { type: 'string', minLength: 1, description: 'The model whose table changes ("User" -> table users).' },
-      change: { type: 'string', enum: [...CHANGES], description: 'create-table (default; fields and relations), drop-table (the table as it was, for the down), add-column / drop-column (fields), add-index (index), add-foreign-key (a many-to-one relation adds <field>_id, a many-to-many one a join table).' },
+      change: {
+        type: 'string',
+        enum: [...CHANGES],
+        description:
+          'create-table (default; fields and relations), drop-table (the table as it was, for the down), add-column / drop-column (fields), add-index (index), add-foreign-key (a many-to-one relation adds <field>_id, a many-to-many one a join table).',
+      },
       index: {
         type: 'object',
         required: ['columns'],
@@ -40,11 +63,27 @@ export const meta: CapabilityMeta = {
           name: { type: 'string', description: 'Index name (default <table>_<columns>_key / _idx).' },
         },
       },
-      dialect: { type: 'string', enum: ['postgresql', 'sqlite'], description: 'SQL dialect (default: the project\'s Prisma/Drizzle/Knex config or database driver, else postgresql).' },
-      layout: { type: 'string', enum: [...LAYOUTS], description: 'Migration layout (default: the project\'s: prisma/migrations, the Drizzle out folder, Knex migrations, else plain migrations/NNN_name.up.sql).' },
-      dir: { type: 'string', description: 'Migrations folder (default: the layout\'s).' },
-      migrationName: { type: 'string', description: 'Name part of the migration (default from the change: create_users_table, add_age_to_users).' },
-      timestamp: { type: 'string', description: 'Timestamp of timestamped layouts (Prisma, Knex): 14 digits YYYYMMDDHHMMSS or an ISO date-time. Default: the number after the newest migration (deterministic).' },
+      dialect: {
+        type: 'string',
+        enum: ['postgresql', 'sqlite'],
+        description: "SQL dialect (default: the project's Prisma/Drizzle/Knex config or database driver, else postgresql).",
+      },
+      layout: {
+        type: 'string',
+        enum: [...LAYOUTS],
+        description:
+          "Migration layout (default: the project's: prisma/migrations, the Drizzle out folder, Knex migrations, else plain migrations/NNN_name.up.sql).",
+      },
+      dir: { type: 'string', description: "Migrations folder (default: the layout's)." },
+      migrationName: {
+        type: 'string',
+        description: 'Name part of the migration (default from the change: create_users_table, add_age_to_users).',
+      },
+      timestamp: {
+        type: 'string',
+        description:
+          'Timestamp of timestamped layouts (Prisma, Knex): 14 digits YYYYMMDDHHMMSS or an ISO date-time. Default: the number after the newest migration (deterministic).',
+      },
       useClock: { type: 'boolean', description: 'Use the current time as the timestamp (not deterministic; default false).' },
       onExisting: onExistingSchema,
     },
@@ -76,17 +115,45 @@ export async function run(input: MigrationInput, ctx: CapabilityContext): Promis
   const planned = planChange(input, dialect);
   const name = snakeCase(input.migrationName ?? planned.defaultName) || planned.defaultName;
   const description = `${DESCRIPTIONS[planned.kind](planned)}`;
-  const files = await migrationFiles(ctx, info, planned, { name, dialect, description, timestamp: input.timestamp, useClock: input.useClock === true });
+  const files = await migrationFiles(ctx, info, planned, {
+    name,
+    dialect,
+    description,
+    timestamp: input.timestamp,
+    useClock: input.useClock === true,
+  });
   // Drizzle's journal is the project's file that lists migrations: adding an entry is a reviewed diff.
   const isJournal = (f: GeneratedFile): boolean => f.path.endsWith('/meta/_journal.json');
-  const staged = [...(await stageFiles(ctx, files.filter((f) => !isJournal(f)), input.onExisting ?? 'refuse')), ...(await stageFiles(ctx, files.filter(isJournal), 'propose'))];
+  const staged = [
+    ...(await stageFiles(
+      ctx,
+      files.filter((f) => !isJournal(f)),
+      input.onExisting ?? 'refuse',
+    )),
+    ...(await stageFiles(ctx, files.filter(isJournal), 'propose')),
+  ];
   const notes = [...planned.notes];
-  if (info.layout === 'drizzle') notes.push('drizzle-kit keeps schema snapshots in meta/; this hand-written migration has none, so the next drizzle-kit generate diffs from the previous snapshot');
-  if (info.layout === 'prisma') notes.push('Prisma applies migration.sql; down.sql is for `prisma db execute --file` (Prisma has no down migrations)');
+  if (info.layout === 'drizzle')
+    notes.push(
+      'drizzle-kit keeps schema snapshots in meta/; this hand-written migration has none, so the next drizzle-kit generate diffs from the previous snapshot',
+    );
+  if (info.layout === 'prisma')
+    notes.push('Prisma applies migration.sql; down.sql is for `prisma db execute --file` (Prisma has no down migrations)');
   const summary = `Migration ${name} (${description}, ${DIALECT_NAMES[dialect]}, ${info.layout} layout in ${info.dir}): ${describeStaged(staged)}; ${planned.statements.up.length} up and ${planned.statements.down.length} down statement${planned.statements.down.length === 1 ? '' : 's'}, not applied to a database here.`;
   return {
     summary: notes.length > 0 ? `${summary} ${notes.join('; ')}.` : summary,
-    data: { layout: info.layout, dir: info.dir, dialect, change: planned.kind, table: planned.model.table, name, up: planned.statements.up, down: planned.statements.down, files: staged, notes },
+    data: {
+      layout: info.layout,
+      dir: info.dir,
+      dialect,
+      change: planned.kind,
+      table: planned.model.table,
+      name,
+      up: planned.statements.up,
+      down: planned.statements.down,
+      files: staged,
+      notes,
+    },
   };
 }
 
@@ -101,32 +168,59 @@ interface Naming {
 async function migrationFiles(ctx: CapabilityContext, info: LayoutInfo, planned: PlannedChange, naming: Naming): Promise<GeneratedFile[]> {
   const { up, down } = planned.statements;
   const existingNames = baseNames(info.existing, info.dir);
-  const stamp = (): string => (naming.timestamp ? timestampOf(naming.timestamp) : naming.useClock ? clockTimestamp() : nextNumber(existingNames, 14));
+  const stamp = (): string =>
+    naming.timestamp ? timestampOf(naming.timestamp) : naming.useClock ? clockTimestamp() : nextNumber(existingNames, 14);
   const sql = async (direction: 'up' | 'down', statements: string[], separator = '\n\n'): Promise<string> =>
-    (await renderTemplate(ctx, 'migration', 'sql-migration.eta', { direction: direction === 'up' ? 'Up' : 'Down (reverts)', description: naming.description, dialectName: DIALECT_NAMES[naming.dialect], notes: direction === 'up' ? planned.notes : [], statements, separator })).text;
+    (
+      await renderTemplate(ctx, 'migration', 'sql-migration.eta', {
+        direction: direction === 'up' ? 'Up' : 'Down (reverts)',
+        description: naming.description,
+        dialectName: DIALECT_NAMES[naming.dialect],
+        notes: direction === 'up' ? planned.notes : [],
+        statements,
+        separator,
+      })
+    ).text;
   if (info.layout === 'prisma') {
     const folder = `${info.dir}/${stamp()}_${naming.name}`;
-    return [{ path: `${folder}/migration.sql`, content: await sql('up', up) }, { path: `${folder}/down.sql`, content: await sql('down', down) }];
+    return [
+      { path: `${folder}/migration.sql`, content: await sql('up', up) },
+      { path: `${folder}/down.sql`, content: await sql('down', down) },
+    ];
   }
   if (info.layout === 'drizzle') {
     const sqlNames = existingNames.filter((n) => /^\d+_.*\.sql$/.test(n) && !n.endsWith('.down.sql'));
     const number = nextNumber(sqlNames, 4);
     const tag = `${number}_${naming.name}`;
     const breakpoint = '\n--> statement-breakpoint\n';
-    const files = [{ path: `${info.dir}/${tag}.sql`, content: await sql('up', up, breakpoint) }, { path: `${info.dir}/${tag}.down.sql`, content: await sql('down', down, breakpoint) }];
+    const files = [
+      { path: `${info.dir}/${tag}.sql`, content: await sql('up', up, breakpoint) },
+      { path: `${info.dir}/${tag}.down.sql`, content: await sql('down', down, breakpoint) },
+    ];
     const journal = await journalWith(ctx, info, tag, naming);
     if (journal) files.push(journal);
     return files;
   }
   if (info.layout === 'knex') {
     const ext = info.language === 'ts' ? 'ts' : info.language === 'esm' && ctx.project.moduleSystem !== 'esm' ? 'mjs' : 'js';
-    const content = (await renderTemplate(ctx, 'migration', 'knex-migration.eta', { language: info.language, description: naming.description, dialectName: DIALECT_NAMES[naming.dialect], up, down })).text;
+    const content = (
+      await renderTemplate(ctx, 'migration', 'knex-migration.eta', {
+        language: info.language,
+        description: naming.description,
+        dialectName: DIALECT_NAMES[naming.dialect],
+        up,
+        down,
+      })
+    ).text;
     return [{ path: `${info.dir}/${stamp()}_${naming.name}.${ext}`, content }];
   }
   const numbers = existingNames.filter((n) => /^\d+_.*\.(up|down)\.sql$/.test(n));
   const width = numbers.length > 0 ? /^(\d+)_/.exec(numbers[0]!)![1]!.length : 3;
   const base = `${info.dir}/${nextNumber(numbers, width)}_${naming.name}`;
-  return [{ path: `${base}.up.sql`, content: await sql('up', up) }, { path: `${base}.down.sql`, content: await sql('down', down) }];
+  return [
+    { path: `${base}.up.sql`, content: await sql('up', up) },
+    { path: `${base}.down.sql`, content: await sql('down', down) },
+  ];
 }
 
 interface Journal {
@@ -142,8 +236,18 @@ async function journalWith(ctx: CapabilityContext, info: LayoutInfo, tag: string
   const text = await ctx.workspace.read(path);
   const journal = JSON.parse(text) as Journal;
   const last = journal.entries[journal.entries.length - 1];
-  const stampMs = naming.timestamp ? Date.parse(timestampOf(naming.timestamp).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3T$4:$5:$6Z')) : naming.useClock ? Date.now() : (last?.when ?? 0) + 1000;
-  journal.entries.push({ idx: (last?.idx ?? -1) + 1, version: last?.version ?? (naming.dialect === 'sqlite' ? '6' : '7'), when: stampMs, tag, breakpoints: true });
+  const stampMs = naming.timestamp
+    ? Date.parse(timestampOf(naming.timestamp).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3T$4:$5:$6Z'))
+    : naming.useClock
+      ? Date.now()
+      : (last?.when ?? 0) + 1000;
+  journal.entries.push({
+    idx: (last?.idx ?? -1) + 1,
+    version: last?.version ?? (naming.dialect === 'sqlite' ? '6' : '7'),
+    when: stampMs,
+    tag,
+    breakpoints: true,
+  });
   // drizzle-kit's file, in drizzle-kit's layout (its own indentation kept), so the diff is the new entry only.
   const indent = /^\t/m.test(text) ? '\t' : (/^( +)"/m.exec(text)?.[1] ?? '  ');
   return { path, content: `${JSON.stringify(journal, null, indent)}${text.endsWith('\n') ? '\n' : ''}`, verbatim: true };

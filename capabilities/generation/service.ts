@@ -18,7 +18,8 @@ export const meta: CapabilityMeta = {
   id: 'generation.service',
   group: 'generation',
   title: 'Service (data access)',
-  description: 'Writes the data-access service of a resource: typed entity and inputs, list/get/create/update/remove in parameterised SQL for the project\'s driver (pg or sql.js).',
+  description:
+    "Writes the data-access service of a resource: typed entity and inputs, list/get/create/update/remove in parameterised SQL for the project's driver (pg or sql.js).",
   version: '1.0.0',
   inputSchema: {
     type: 'object',
@@ -26,7 +27,13 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
     properties: {
       resource: resourceSchema,
-      name: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$', maxLength: 80, description: 'The service class name ("CustomerService"); when given, the resource is the name without its Service/Repository suffix.' },
+      name: {
+        type: 'string',
+        pattern: '^[A-Z][A-Za-z0-9]*$',
+        maxLength: 80,
+        description:
+          'The service class name ("CustomerService"); when given, the resource is the name without its Service/Repository suffix.',
+      },
       fields: fieldsSchema,
       table: tableSchema,
       database: databaseSchema,
@@ -47,19 +54,35 @@ export interface ServiceInput {
 }
 
 export async function run(input: ServiceInput, ctx: CapabilityContext): Promise<StepResult> {
-  const resource = input.name ? input.name.replace(/(Service|Repository)$/, '') || input.name : input.resource ?? '';
+  const resource = input.name ? input.name.replace(/(Service|Repository)$/, '') || input.name : (input.resource ?? '');
   const chosen = fieldsFor(resource, input.fields);
   const model = resourceModel(resource, chosen.fields, input.table);
-  const renamed = input.name && input.name !== `${model.pascal}Service` ? ` (asked for ${input.name}: generated services are named <Resource>Service)` : '';
+  const renamed =
+    input.name && input.name !== `${model.pascal}Service`
+      ? ` (asked for ${input.name}: generated services are named <Resource>Service)`
+      : '';
   const stack = await detectStack(ctx, input.database ?? 'auto');
   const paths = servicePaths(model, stack);
   await refuseCollision(ctx, `${model.pascal}Service`, [paths.service], input.onExisting);
   const rendered = await renderService(ctx, model, stack);
   const staged = await stageFiles(ctx, rendered.files, input.onExisting ?? 'refuse');
-  const orm = stack.schemaTools.length > 0 ? ` The project also uses ${stack.schemaTools.join(', ')}; this service is plain SQL through ${stack.driver} (ORM output is not generated yet).` : '';
+  const orm =
+    stack.schemaTools.length > 0
+      ? ` The project also uses ${stack.schemaTools.join(', ')}; this service is plain SQL through ${stack.driver} (ORM output is not generated yet).`
+      : '';
   return {
     summary: `generation.service: ${describeStaged(staged)} — ${model.pascal}Service${renamed} on table ${model.table} (${stack.dialect}, ${stack.driver}) in ${paths.service}.${chosen.assumed ? ` ${describeAssumed(chosen)}` : ''} Not checked here: compile, lint and tests run when you verify the project.${orm}`,
-    data: { staged, fields: chosen.fields, assumedFields: chosen.assumed !== null, resource: model.pascal, table: model.table, dialect: stack.dialect, driver: stack.driver, files: paths, notes: rendered.notes, checked: [] },
+    data: {
+      staged,
+      fields: chosen.fields,
+      assumedFields: chosen.assumed !== null,
+      resource: model.pascal,
+      table: model.table,
+      dialect: stack.dialect,
+      driver: stack.driver,
+      files: paths,
+      notes: rendered.notes,
+      checked: [],
+    },
   };
 }
-

@@ -5,7 +5,18 @@
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { AgentdError } from '../../core/index.js';
-import { assertIdentifier, camelCase, collidingExport, describeStaged, kebabCase, onExistingSchema, renderTemplate, stageFiles, type GeneratedFile, type OnExisting } from './kit/index.js';
+import {
+  assertIdentifier,
+  camelCase,
+  collidingExport,
+  describeStaged,
+  kebabCase,
+  onExistingSchema,
+  renderTemplate,
+  stageFiles,
+  type GeneratedFile,
+  type OnExisting,
+} from './kit/index.js';
 import { reachable } from './types/model.js';
 import { jsonSchemaOf } from './validator/emit-json-schema.js';
 import { guardName, guards } from './validator/emit-guard.js';
@@ -19,7 +30,8 @@ export const meta: CapabilityMeta = {
   id: 'generation.validator',
   group: 'generation',
   title: 'Runtime validator',
-  description: 'A runtime validator of a TypeScript interface or type alias: zod schemas, an ajv JSON Schema with a typed guard, or a hand-written type guard, with an optional test file.',
+  description:
+    'A runtime validator of a TypeScript interface or type alias: zod schemas, an ajv JSON Schema with a typed guard, or a hand-written type guard, with an optional test file.',
   version: '1.0.0',
   writes: true,
   planning: PLANNING,
@@ -30,11 +42,28 @@ export const meta: CapabilityMeta = {
     properties: {
       name: { type: 'string', minLength: 1, description: 'The interface or type alias to validate, e.g. "User".' },
       from: { type: 'string', description: 'Workspace path of the file declaring it; default: the one project file that declares it.' },
-      library: { type: 'string', enum: ['zod', 'ajv', 'guard'], description: 'zod, ajv or a hand-written guard; default: zod when the project depends on it, else ajv when it does, else guard.' },
-      closed: { type: 'boolean', default: true, description: 'Refuse keys the type does not declare (objects without an index signature). Default true.' },
-      tests: { type: 'boolean', default: false, description: 'Also write a test file in the project\'s runner: a valid value passes; a value without a required field, with a wrongly typed field or (closed) an extra key fails.' },
+      library: {
+        type: 'string',
+        enum: ['zod', 'ajv', 'guard'],
+        description: 'zod, ajv or a hand-written guard; default: zod when the project depends on it, else ajv when it does, else guard.',
+      },
+      closed: {
+        type: 'boolean',
+        default: true,
+        description: 'Refuse keys the type does not declare (objects without an index signature). Default true.',
+      },
+      tests: {
+        type: 'boolean',
+        default: false,
+        description:
+          "Also write a test file in the project's runner: a valid value passes; a value without a required field, with a wrongly typed field or (closed) an extra key fails.",
+      },
       out: { type: 'string', description: 'Workspace path of the validator module; default <folder of the type>/<name>.validator.ts.' },
-      testOut: { type: 'string', description: 'Workspace path of the test file; default test/<name>.validator.test.ts when the project has test/, else beside the validator.' },
+      testOut: {
+        type: 'string',
+        description:
+          'Workspace path of the test file; default test/<name>.validator.test.ts when the project has test/, else beside the validator.',
+      },
       onExisting: onExistingSchema,
       framework: { type: 'string', description: 'Ignored (the planner passes the detected framework to every generator).' },
       fields: { type: 'array', description: 'Ignored: the validator follows the declared type.' },
@@ -71,7 +100,10 @@ export async function run(input: ValidatorInput, ctx: CapabilityContext): Promis
   const out = input.out ?? `${dir}${kebabCase(input.name)}.validator.ts`;
   const esm = await importsWithJs(ctx, read.file);
   const names = decls.map((d) => d.name);
-  const imports = [...new Set(decls.map((d) => fileOf(read, d.name)))].map((file) => ({ names: names.filter((n) => fileOf(read, n) === file), from: relativeImport(out, file, esm) }));
+  const imports = [...new Set(decls.map((d) => fileOf(read, d.name)))].map((file) => ({
+    names: names.filter((n) => fileOf(read, n) === file),
+    from: relativeImport(out, file, esm),
+  }));
 
   let text: string;
   let checkName: string;
@@ -79,13 +111,26 @@ export async function run(input: ValidatorInput, ctx: CapabilityContext): Promis
   let note: string | undefined;
   if (chosen.library === 'zod') {
     const schemas = zodSchemas(decls, input.name);
-    await refuseCollisions(ctx, schemas.map((s) => s.name), out);
+    await refuseCollisions(
+      ctx,
+      schemas.map((s) => s.name),
+      out,
+    );
     ({ text, note } = await renderTemplate(ctx, 'validator', 'zod.eta', { type: input.name, imports, schemas }));
     checkName = zodSchemaName(input.name);
     checkCall = `${checkName}.safeParse(value).success`;
   } else if (chosen.library === 'ajv') {
     const base = camelCase(input.name);
-    const data = { type: input.name, article: withArticle(input.name), imports: imports.filter((i) => i.names.includes(input.name)).map((i) => ({ ...i, names: [input.name] })), schemaName: `${base}Schema`, validateName: `validate${input.name}`, guardName: guardName(input.name), errorsName: `${base}Errors`, schemaJson: JSON.stringify(jsonSchemaOf(decls, input.name), null, 2) };
+    const data = {
+      type: input.name,
+      article: withArticle(input.name),
+      imports: imports.filter((i) => i.names.includes(input.name)).map((i) => ({ ...i, names: [input.name] })),
+      schemaName: `${base}Schema`,
+      validateName: `validate${input.name}`,
+      guardName: guardName(input.name),
+      errorsName: `${base}Errors`,
+      schemaJson: JSON.stringify(jsonSchemaOf(decls, input.name), null, 2),
+    };
     await refuseCollisions(ctx, [data.schemaName, data.guardName, data.errorsName], out);
     ({ text, note } = await renderTemplate(ctx, 'validator', 'ajv.eta', data));
     checkName = data.guardName;
@@ -93,7 +138,12 @@ export async function run(input: ValidatorInput, ctx: CapabilityContext): Promis
   } else {
     const emitted = guards(decls, input.name);
     await refuseCollisions(ctx, [guardName(input.name)], out);
-    ({ text, note } = await renderTemplate(ctx, 'validator', 'guard.eta', { type: input.name, imports, guards: emitted, needsRecord: emitted.some((g) => g.record) || emitted.some((g) => g.body.includes('isRecord(')) }));
+    ({ text, note } = await renderTemplate(ctx, 'validator', 'guard.eta', {
+      type: input.name,
+      imports,
+      guards: emitted,
+      needsRecord: emitted.some((g) => g.record) || emitted.some((g) => g.body.includes('isRecord(')),
+    }));
     checkName = guardName(input.name);
     checkCall = `${checkName}(value)`;
   }
@@ -106,7 +156,14 @@ export async function run(input: ValidatorInput, ctx: CapabilityContext): Promis
     else {
       const hasTestDir = (await ctx.workspace.list({ include: ['test/**'] })).length > 0;
       testPath = input.testOut ?? (hasTestDir ? `test/${kebabCase(input.name)}.validator.test.ts` : out.replace(/\.ts$/, '.test.ts'));
-      const rendered = await renderTemplate(ctx, 'validator', 'test.eta', { type: input.name, runnerImport: RUNNER_IMPORT[runner] ?? null, checkName, checkCall, validatorImport: relativeImport(testPath, out, esm), cases: testCases(decls, input.name) });
+      const rendered = await renderTemplate(ctx, 'validator', 'test.eta', {
+        type: input.name,
+        runnerImport: RUNNER_IMPORT[runner] ?? null,
+        checkName,
+        checkCall,
+        validatorImport: relativeImport(testPath, out, esm),
+        cases: testCases(decls, input.name),
+      });
       files.push({ path: testPath, content: rendered.text });
     }
   }
@@ -114,7 +171,18 @@ export async function run(input: ValidatorInput, ctx: CapabilityContext): Promis
   const notes = [note, testNote].filter((n): n is string => Boolean(n));
   return {
     summary: `generation.validator: ${describeStaged(staged)} — a ${chosen.library} validator of ${input.name} (${read.file}; ${chosen.reason}) in ${out}${testPath ? `, its test in ${testPath} (${ctx.project.testRunner}; not run here)` : ''}. Formatted with the project's style; not type-checked here.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`,
-    data: { library: chosen.library, reason: chosen.reason, type: input.name, declaredIn: read.file, types: names, out, check: checkName, ...(testPath ? { test: testPath } : {}), staged, ...(notes.length > 0 ? { notes } : {}) },
+    data: {
+      library: chosen.library,
+      reason: chosen.reason,
+      type: input.name,
+      declaredIn: read.file,
+      types: names,
+      out,
+      check: checkName,
+      ...(testPath ? { test: testPath } : {}),
+      staged,
+      ...(notes.length > 0 ? { notes } : {}),
+    },
   };
 }
 
@@ -126,6 +194,11 @@ function fileOf(read: { importsByFile: Map<string, string[]> }, name: string): s
 async function refuseCollisions(ctx: CapabilityContext, names: string[], out: string): Promise<void> {
   for (const name of names) {
     const clash = await collidingExport(ctx, name, [out]);
-    if (clash) throw new AgentdError('invalid_input', `name: the validator would export ${name}, which ${clash} already exports; pass another out or remove it`, { details: [{ path: '/name', message: `${name} exists in ${clash}` }] });
+    if (clash)
+      throw new AgentdError(
+        'invalid_input',
+        `name: the validator would export ${name}, which ${clash} already exports; pass another out or remove it`,
+        { details: [{ path: '/name', message: `${name} exists in ${clash}` }] },
+      );
   }
 }

@@ -16,7 +16,8 @@ export const meta: CapabilityMeta = {
   id: 'refactoring.dedupe',
   group: 'refactoring',
   title: 'Deduplicate',
-  description: 'Replaces a duplicated block reported by analysis.duplication with one shared, parameterised function, placed in the same file or a new shared module.',
+  description:
+    'Replaces a duplicated block reported by analysis.duplication with one shared, parameterised function, placed in the same file or a new shared module.',
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,

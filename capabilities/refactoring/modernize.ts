@@ -28,9 +28,14 @@ export async function run(input: ModernizeInput, ctx: CapabilityContext): Promis
   const options = input ?? {};
   const codemods = options.codemods ?? DEFAULT_CODEMODS;
   // Declaration files hold no code to modernize.
-  const paths = (await ctx.workspace.list({ include: options.include, exclude: options.exclude, extensions: SOURCE_EXTENSIONS })).filter((p) => !/\.d\.[cm]?ts$/.test(p));
+  const paths = (await ctx.workspace.list({ include: options.include, exclude: options.exclude, extensions: SOURCE_EXTENSIONS })).filter(
+    (p) => !/\.d\.[cm]?ts$/.test(p),
+  );
   if (paths.length === 0) {
-    throw new AgentdError('refactoring_refused', `No JavaScript or TypeScript file matches include ${JSON.stringify(options.include ?? ['**'])}; check the globs.`);
+    throw new AgentdError(
+      'refactoring_refused',
+      `No JavaScript or TypeScript file matches include ${JSON.stringify(options.include ?? ['**'])}; check the globs.`,
+    );
   }
   const { files, skipped } = await ctx.workspace.readMany(paths);
   const allFiles = new Set(await ctx.workspace.list({ extensions: [...SOURCE_EXTENSIONS, '.json'] }));
@@ -73,7 +78,9 @@ function totals(result: CodemodRun): Record<string, number> {
 }
 
 function summarise(result: CodemodRun, changedFiles: number, typeModule: TypeModuleDecision | null): string {
-  const parts = Object.entries(totals(result)).filter(([, n]) => n > 0).map(([id, n]) => `${id} ${n}`);
+  const parts = Object.entries(totals(result))
+    .filter(([, n]) => n > 0)
+    .map(([id, n]) => `${id} ${n}`);
   const done = parts.length > 0 ? parts.join(', ') : 'nothing to change';
   const kept = result.cjs && result.cjs.kept.length > 0 ? `; ${result.cjs.kept.length} file(s) stay CommonJS` : '';
   const type = typeModule?.needed ? ` ${typeModule.reason}` : '';

@@ -15,7 +15,8 @@ export const meta: CapabilityMeta = {
   id: 'refactoring.move',
   group: 'refactoring',
   title: 'Move declaration',
-  description: 'Move a top-level declaration to another module, carrying its imports and updating every import and re-export in the project.',
+  description:
+    'Move a top-level declaration to another module, carrying its imports and updating every import and re-export in the project.',
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,

@@ -14,7 +14,8 @@ export const meta: CapabilityMeta = {
   id: 'refactoring.rename',
   group: 'refactoring',
   title: 'Rename',
-  description: 'Rename a symbol (variable, function, class, type, member) or a file across the project, updating every reference, import and re-export.',
+  description:
+    'Rename a symbol (variable, function, class, type, member) or a file across the project, updating every reference, import and re-export.',
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: true,

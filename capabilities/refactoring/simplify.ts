@@ -31,13 +31,15 @@ export async function run(input: SimplifyInput, ctx: CapabilityContext): Promise
   const options = input ?? {};
   const rules = options.rules ?? [...SIMPLIFY_RULES];
   const targets = await ctx.workspace.list({ include: options.include, exclude: options.exclude, extensions: SOURCE_EXTENSIONS });
-  if (targets.length === 0) throw refuse(`No JavaScript or TypeScript file matches include ${JSON.stringify(options.include ?? ['**'])}; check the globs.`);
+  if (targets.length === 0)
+    throw refuse(`No JavaScript or TypeScript file matches include ${JSON.stringify(options.include ?? ['**'])}; check the globs.`);
   const loaded = await loadTsProject(ctx);
   // `checkJs: false` switches off the checker's suggestions for .js files too; we only read suggestions.
   if (loaded.project.getCompilerOptions().checkJs === false) loaded.project.compilerOptions.set({ checkJs: undefined });
   // A JavaScript file the tsconfig does not cover (no allowJs: a TS project's scripts, its fixtures) is
   // outside the program, where the language service has no suggestions for it at all.
-  if (!loaded.project.getCompilerOptions().allowJs && targets.some((t) => JS_FILE.test(t))) loaded.project.compilerOptions.set({ allowJs: true });
+  if (!loaded.project.getCompilerOptions().allowJs && targets.some((t) => JS_FILE.test(t)))
+    loaded.project.compilerOptions.set({ allowJs: true });
   const files: { file: string; counts: Record<string, number> }[] = [];
   for (const target of targets) {
     const path = toProjectPath(target);

@@ -39,7 +39,10 @@ export async function run(input: SuggestInput, ctx: CapabilityContext): Promise<
     ...functionSuggestions(relevant, loaded),
     ...cloneSuggestions(relevant),
     ...deadCodeSuggestions(loaded, files),
-    ...(await legacySuggestions(ctx, files.filter((f) => /\.[cm]?jsx?$/.test(f)))),
+    ...(await legacySuggestions(
+      ctx,
+      files.filter((f) => /\.[cm]?jsx?$/.test(f)),
+    )),
   ];
   const suggestions = rank(all, options.limit ?? DEFAULT_LIMIT);
   const top = suggestions[0];

@@ -27,7 +27,10 @@ export const meta: CapabilityMeta = {
   version: '1.1.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
-  projectCode: { runs: "the project's tests (npm test) and its typecheck script", without: "type-checks with agentd's own TypeScript API; the tests are reported as not run" },
+  projectCode: {
+    runs: "the project's tests (npm test) and its typecheck script",
+    without: "type-checks with agentd's own TypeScript API; the tests are reported as not run",
+  },
   planning: PLANNING,
 };
 
@@ -46,28 +49,55 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
   ctx.progress(50, 'checking with the staged changes');
   const after = await runSide(ctx, checks, changes, 'after', timeoutMs);
   const perTest = comparePerTest(checks, before, after);
-  const data = { changedFiles: changes.map((c) => c.path), checks: checks.map((c) => c.name), notRun, before: withoutTests(before), after: withoutTests(after), perTest: capped(perTest) };
+  const data = {
+    changedFiles: changes.map((c) => c.path),
+    checks: checks.map((c) => c.name),
+    notRun,
+    before: withoutTests(before),
+    after: withoutTests(after),
+    perTest: capped(perTest),
+  };
   // Per test where the runner reported each test: a test that failed before does not disable the gate.
-  const regressions = checks.filter((c) => (perTest[c.name] ? perTest[c.name]!.regressions.length > 0 : before[c.name]?.passed && !after[c.name]?.passed));
+  const regressions = checks.filter((c) =>
+    perTest[c.name] ? perTest[c.name]!.regressions.length > 0 : before[c.name]?.passed && !after[c.name]?.passed,
+  );
   if (regressions.length > 0) {
     ctx.log('error', `refactoring.verify: ${JSON.stringify(data)}`);
     const first = regressions[0]!;
     const tests = perTest[first.name];
-    throw new AgentdError('verification_failed', tests ? testFailureMessage(first, tests) : failureMessage(first, after[first.name]!, regressions.length));
+    throw new AgentdError(
+      'verification_failed',
+      tests ? testFailureMessage(first, tests) : failureMessage(first, after[first.name]!, regressions.length),
+    );
   }
   // A check the job was not allowed to run is work left undone (the job ends incomplete); a check the project lacks is not.
   const refused = notRun.filter((n) => n.needsProjectCode).map((n) => ({ part: n.check, reason: n.reason }));
-  return { summary: summarise(checks, before, after, changes.length, notRun, perTest), data, ...(refused.length > 0 ? { notRun: refused } : {}) };
+  return {
+    summary: summarise(checks, before, after, changes.length, notRun, perTest),
+    data,
+    ...(refused.length > 0 ? { notRun: refused } : {}),
+  };
 }
 
 /** Nothing can be checked: the project has no checks, or only checks this job may not run. */
 function nothingToVerify(ctx: CapabilityContext, wanted: string[], notRun: NotRun[]): AgentdError {
   const reasons = notRun.map((n) => `${n.check}: ${n.reason}`).join('; ');
   if (notRun.some((n) => n.needsProjectCode)) {
-    return new AgentdError('project_code_not_allowed', `Nothing could be verified without running the project's own code (${reasons}); allow project code for this workspace (security.trustedWorkspaces) or add a tsconfig.json agentd can type-check.`);
+    return new AgentdError(
+      'project_code_not_allowed',
+      `Nothing could be verified without running the project's own code (${reasons}); allow project code for this workspace (security.trustedWorkspaces) or add a tsconfig.json agentd can type-check.`,
+    );
   }
-  const add = wanted.length === 1 ? (wanted[0] === 'typecheck' ? 'add a tsconfig.json or a "typecheck" script' : 'add a "test" script') : 'add one of them';
-  return new AgentdError('refactoring_refused', `Nothing to verify in "${ctx.workspace.root}": ${notRun.map((n) => n.reason).join(', and ')}; ${add}.`);
+  const add =
+    wanted.length === 1
+      ? wanted[0] === 'typecheck'
+        ? 'add a tsconfig.json or a "typecheck" script'
+        : 'add a "test" script'
+      : 'add one of them';
+  return new AgentdError(
+    'refactoring_refused',
+    `Nothing to verify in "${ctx.workspace.root}": ${notRun.map((n) => n.reason).join(', and ')}; ${add}.`,
+  );
 }
 
 /** One side (before or after the changes); a temp copy only when a command needs one. */
@@ -76,7 +106,8 @@ async function runSide(ctx: CapabilityContext, checks: PlannedCheck[], changes: 
   try {
     if (tree) await applyChangesToCopy(tree, changes);
     const side: Side = { typecheck: null, tests: null };
-    for (const check of checks) side[check.name] = check.kind === 'api' ? runApiCheck(ctx, check, changes) : await runCheck(ctx, check, tree!, timeoutMs);
+    for (const check of checks)
+      side[check.name] = check.kind === 'api' ? runApiCheck(ctx, check, changes) : await runCheck(ctx, check, tree!, timeoutMs);
     return side;
   } finally {
     if (tree) await removeWorkspaceTree(tree);
@@ -112,7 +143,13 @@ function withoutTests(side: Side): Side {
 
 function testFailureMessage(check: PlannedCheck, tests: TestComparison): string {
   const [first, ...rest] = tests.regressions;
-  const more = rest.length > 0 ? ` (and ${rest.length} more test(s): ${rest.slice(0, 5).map((r) => `"${r.id}"`).join(', ')}${rest.length > 5 ? ', …' : ''})` : '';
+  const more =
+    rest.length > 0
+      ? ` (and ${rest.length} more test(s): ${rest
+          .slice(0, 5)
+          .map((r) => `"${r.id}"`)
+          .join(', ')}${rest.length > 5 ? ', …' : ''})`
+      : '';
   const old = tests.stillFailing > 0 ? ` ${tests.stillFailing} test(s) that failed before still fail and did not count.` : '';
   return `Test "${first!.id}" passed before the staged changes and fails after them: ${first!.message ?? 'no message'}${more} (${check.label}).${old} The staged changes were discarded — fix the refactoring or drop that step.`;
 }
@@ -124,7 +161,14 @@ function perTestState(tests: TestComparison): string {
   return `${after.passed} of ${after.passed + after.failed} test(s) pass, none that passed before fails${old}${fixed}`;
 }
 
-function summarise(checks: PlannedCheck[], before: Side, after: Side, changed: number, notRun: NotRun[], perTest: Record<string, TestComparison> = {}): string {
+function summarise(
+  checks: PlannedCheck[],
+  before: Side,
+  after: Side,
+  changed: number,
+  notRun: NotRun[],
+  perTest: Record<string, TestComparison> = {},
+): string {
   const parts = checks.map((c) => {
     const tests = perTest[c.name];
     if (tests) return `${c.name} (${c.label}): ${perTestState(tests)}`;

@@ -6,7 +6,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AgentdError, c8Bin, totalsOf as testTotals, type CapabilityContext, type CapabilityMeta, type StepResult, type TestFilters } from '../../core/index.js';
+import {
+  AgentdError,
+  c8Bin,
+  totalsOf as testTotals,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type StepResult,
+  type TestFilters,
+} from '../../core/index.js';
 import { coverageHtml } from './coverage/coverage-html.js';
 import { coverageTable, fileCoverage, totalsOf, type FileCoverage, type IstanbulFile } from './coverage/istanbul-coverage.js';
 import { INPUT_SCHEMA, type CoverageInput } from './coverage/options.js';
@@ -28,14 +36,23 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
-  projectCode: { runs: "the project's tests under c8", without: 'lists the test files and the command it would run; coverage is reported as not measured' },
+  projectCode: {
+    runs: "the project's tests under c8",
+    without: 'lists the test files and the command it would run; coverage is reported as not measured',
+  },
   planning: PLANNING,
 };
 
 /** c8's options: istanbul JSON for the numbers, lcov for other tools, every source file (--all) unless asked not to. */
 export function c8Args(tree: string, all: boolean): string[] {
   const dir = path.join(tree, REPORT_DIR);
-  return ['--reporter=json', '--reporter=lcovonly', `--report-dir=${dir}`, `--temp-directory=${path.join(dir, 'tmp')}`, ...(all ? ['--all'] : [])];
+  return [
+    '--reporter=json',
+    '--reporter=lcovonly',
+    `--report-dir=${dir}`,
+    `--temp-directory=${path.join(dir, 'tmp')}`,
+    ...(all ? ['--all'] : []),
+  ];
 }
 
 export async function run(input: CoverageInput, ctx: CapabilityContext): Promise<StepResult> {
@@ -43,26 +60,74 @@ export async function run(input: CoverageInput, ctx: CapabilityContext): Promise
   const filters: TestFilters = { files: options.files, title: options.title };
   if (!ctx.permissions.projectCode) {
     const refused = await runTests(filters, ctx);
-    return { ...refused, summary: refused.summary.replace('The tests were NOT run', 'Coverage was NOT measured (the tests were not run)').replace('testing.run would run', 'testing.coverage would run c8 with') };
+    return {
+      ...refused,
+      summary: refused.summary
+        .replace('The tests were NOT run', 'Coverage was NOT measured (the tests were not run)')
+        .replace('testing.run would run', 'testing.coverage would run c8 with'),
+    };
   }
   const all = options.all ?? true;
-  const { run: ran, extra } = await executeTests(ctx, filters, options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  const { run: ran, extra } = await executeTests(
+    ctx,
+    filters,
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     (inv, tree) => ({ program: process.execPath, args: [c8Bin(), ...c8Args(tree, all), inv.program, ...inv.args] }),
-    async (tree) => ({ json: await readFile(path.join(tree, REPORT_DIR, 'coverage-final.json'), 'utf8').catch(() => null), lcov: await readFile(path.join(tree, REPORT_DIR, 'lcov.info'), 'utf8').catch(() => null), tree }));
+    async (tree) => ({
+      json: await readFile(path.join(tree, REPORT_DIR, 'coverage-final.json'), 'utf8').catch(() => null),
+      lcov: await readFile(path.join(tree, REPORT_DIR, 'lcov.info'), 'utf8').catch(() => null),
+      tree,
+    }),
+  );
   if (extra.json === null) {
-    throw new AgentdError('test_run_failed', `c8 wrote no coverage report for "${ran.invocation.label}" (exit code ${ran.command.exitCode}). Last output: ${ran.outputTail.split('\n').slice(-8).join(' | ').slice(0, 1500)}`);
+    throw new AgentdError(
+      'test_run_failed',
+      `c8 wrote no coverage report for "${ran.invocation.label}" (exit code ${ran.command.exitCode}). Last output: ${ran.outputTail.split('\n').slice(-8).join(' | ').slice(0, 1500)}`,
+    );
   }
   const raw = JSON.parse(extra.json) as Record<string, IstanbulFile>;
-  const files = Object.values(raw).map((f) => fileCoverage(f, extra.tree)).sort((a, b) => a.file.localeCompare(b.file));
+  const files = Object.values(raw)
+    .map((f) => fileCoverage(f, extra.tree))
+    .sort((a, b) => a.file.localeCompare(b.file));
   const totals = totalsOf(files);
   const table = coverageTable(files, totals);
   const tests = ran.tests ? testTotals(ran.tests) : null;
-  const relativeJson = JSON.stringify(Object.fromEntries(Object.entries(raw).map(([file, data]) => { const rel = path.relative(extra.tree, file).split(path.sep).join('/'); return [rel, { ...data, path: rel }]; })));
-  const lcov = (extra.lcov ?? '').split('\n').map((line) => (line.startsWith('SF:') && path.isAbsolute(line.slice(3)) ? `SF:${path.relative(extra.tree, line.slice(3)).split(path.sep).join('/')}` : line)).join('\n');
-  const testState = tests ? ` Tests: ${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ''}.` : ran.command.exitCode === 0 ? ' The tests passed.' : ` The tests FAILED (exit code ${ran.command.exitCode}).`;
+  const relativeJson = JSON.stringify(
+    Object.fromEntries(
+      Object.entries(raw).map(([file, data]) => {
+        const rel = path.relative(extra.tree, file).split(path.sep).join('/');
+        return [rel, { ...data, path: rel }];
+      }),
+    ),
+  );
+  const lcov = (extra.lcov ?? '')
+    .split('\n')
+    .map((line) =>
+      line.startsWith('SF:') && path.isAbsolute(line.slice(3))
+        ? `SF:${path.relative(extra.tree, line.slice(3)).split(path.sep).join('/')}`
+        : line,
+    )
+    .join('\n');
+  const testState = tests
+    ? ` Tests: ${tests.passed} passed, ${tests.failed} failed${tests.skipped ? `, ${tests.skipped} skipped` : ''}.`
+    : ran.command.exitCode === 0
+      ? ' The tests passed.'
+      : ` The tests FAILED (exit code ${ran.command.exitCode}).`;
   return {
     summary: `Coverage of ${files.length} file(s) under ${ran.invocation.label}: statements ${totals.statements.pct}%, branches ${totals.branches.pct}%, functions ${totals.functions.pct}%, lines ${totals.lines.pct}%.${testState}${weakest(files)}`,
-    data: { runner: ran.invocation.runner, command: ran.invocation.label, tool: 'c8 12.0.0', all, totals, files: files.slice(0, MAX_FILES), tests, exitCode: ran.command.exitCode, commandMs: ran.command.durationMs, totalMs: ran.totalMs, table },
+    data: {
+      runner: ran.invocation.runner,
+      command: ran.invocation.label,
+      tool: 'c8 12.0.0',
+      all,
+      totals,
+      files: files.slice(0, MAX_FILES),
+      tests,
+      exitCode: ran.command.exitCode,
+      commandMs: ran.command.durationMs,
+      totalMs: ran.totalMs,
+      table,
+    },
     artifacts: [
       { name: 'coverage.txt', mediaType: 'text/plain', content: `${table}\n` },
       { name: 'coverage.html', mediaType: 'text/html', content: coverageHtml(`Coverage under ${ran.invocation.label}`, files, totals) },
@@ -73,6 +138,11 @@ export async function run(input: CoverageInput, ctx: CapabilityContext): Promise
 }
 
 function weakest(files: FileCoverage[]): string {
-  const low = files.filter((f) => f.statements.pct < 100).sort((a, b) => a.statements.pct - b.statements.pct).slice(0, 3);
-  return low.length === 0 ? ' Every statement is covered.' : ` Least covered: ${low.map((f) => `${f.file} (${f.statements.pct}%)`).join(', ')}.`;
+  const low = files
+    .filter((f) => f.statements.pct < 100)
+    .sort((a, b) => a.statements.pct - b.statements.pct)
+    .slice(0, 3);
+  return low.length === 0
+    ? ' Every statement is covered.'
+    : ` Least covered: ${low.map((f) => `${f.file} (${f.statements.pct}%)`).join(', ')}.`;
 }

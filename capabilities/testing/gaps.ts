@@ -33,11 +33,17 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: {
     type: 'object',
-    properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, timeoutMs: { type: 'integer', minimum: 1000, maximum: 3_600_000 } },
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: 1000 },
+      timeoutMs: { type: 'integer', minimum: 1000, maximum: 3_600_000 },
+    },
     additionalProperties: false,
   } satisfies JSONSchema,
   writes: false,
-  projectCode: { runs: "the project's tests under c8 (testing.coverage) and git log", without: 'lists the exports of files no test file imports (static, without coverage); coverage is reported as not run' },
+  projectCode: {
+    runs: "the project's tests under c8 (testing.coverage) and git log",
+    without: 'lists the exports of files no test file imports (static, without coverage); coverage is reported as not run',
+  },
   planning: PLANNING,
 };
 
@@ -72,7 +78,13 @@ export async function run(input: GapsInput, ctx: CapabilityContext): Promise<Ste
     ctx.progress(5, 'measuring coverage');
     coverage = ((await runCoverage({ timeoutMs: options.timeoutMs }, ctx)).data as { files: FileCoverage[] }).files;
   } else if (!coverage) {
-    notRun = [{ part: 'coverage', reason: 'project code not allowed (measuring coverage runs the project\'s tests); the gaps are exports of files no test file imports, without coverage' }];
+    notRun = [
+      {
+        part: 'coverage',
+        reason:
+          "project code not allowed (measuring coverage runs the project's tests); the gaps are exports of files no test file imports, without coverage",
+      },
+    ];
   }
   ctx.progress(60, 'reading exports and test imports');
   const all = await ctx.workspace.list({ extensions: EXTENSIONS });
@@ -80,14 +92,16 @@ export async function run(input: GapsInput, ctx: CapabilityContext): Promise<Ste
   const sources = all.filter((f) => !TEST_FILE.test(f) && !NOT_SOURCE.test(f));
   const imports = testImports((await ctx.workspace.readMany(tests)).files, sources);
   const parsed = await ctx.tools.parseMany(sources);
-  const churn = ctx.permissions.projectCode ? await churnOf(ctx) : { commits: null, note: 'change frequency needs git log, which runs only with the project-code permission' };
+  const churn = ctx.permissions.projectCode
+    ? await churnOf(ctx)
+    : { commits: null, note: 'change frequency needs git log, which runs only with the project-code permission' };
   const byFile = new Map((coverage ?? []).map((f) => [f.file, f]));
   const gaps: Gap[] = [];
   for (const file of parsed.files) {
     const commits = churn.commits?.get(file.path) ?? 0;
     const testedBy = imports.get(file.path) ?? [];
     for (const fn of exportedFunctions(file.tree)) {
-      const gap = gapOf(file.path, fn, coverage ? byFile.get(file.path) ?? null : undefined, testedBy, commits);
+      const gap = gapOf(file.path, fn, coverage ? (byFile.get(file.path) ?? null) : undefined, testedBy, commits);
       if (gap) gaps.push(gap);
     }
   }
@@ -95,21 +109,50 @@ export async function run(input: GapsInput, ctx: CapabilityContext): Promise<Ste
   const listed = gaps.slice(0, limit);
   const untested = gaps.filter((g) => g.kind === 'untested-export').length;
   const basis = coverage ? 'V8 coverage' : 'the import graph only (coverage not measured)';
-  const top = listed.slice(0, 3).map((g) => `${g.name} in ${g.file}:${g.line} (risk ${g.risk})`).join(', ');
+  const top = listed
+    .slice(0, 3)
+    .map((g) => `${g.name} in ${g.file}:${g.line} (risk ${g.risk})`)
+    .join(', ');
   return {
     summary: `${untested} exported function(s) no test reaches and ${gaps.length - untested} with branches no test takes, from ${basis}, ranked by complexity × change frequency${top ? `; riskiest: ${top}` : ''}.${churn.note ? ` Note: ${churn.note}.` : ''}`,
     findings: listed.map(findingOf),
-    data: { basis: coverage ? 'coverage' : 'imports', gaps: listed, total: gaps.length, untestedExports: untested, churnCounted: churn.commits !== null, skipped: parsed.skipped.map((s) => s.path) },
+    data: {
+      basis: coverage ? 'coverage' : 'imports',
+      gaps: listed,
+      total: gaps.length,
+      untestedExports: untested,
+      churnCounted: churn.commits !== null,
+      skipped: parsed.skipped.map((s) => s.path),
+    },
     ...(notRun ? { notRun } : {}),
   };
 }
 
 /** `coverage`: the file's coverage; null when coverage was measured but the file is not in it; undefined without coverage. */
-function gapOf(file: string, fn: ExportedFunction, coverage: FileCoverage | null | undefined, testedBy: string[], commits: number): Gap | null {
-  const base = { file, name: fn.name, line: fn.startLine, complexity: fn.complexity, commits, testedBy, generate: { capability: 'testing.unit' as const, input: { include: [file], symbol: fn.name } } };
+function gapOf(
+  file: string,
+  fn: ExportedFunction,
+  coverage: FileCoverage | null | undefined,
+  testedBy: string[],
+  commits: number,
+): Gap | null {
+  const base = {
+    file,
+    name: fn.name,
+    line: fn.startLine,
+    complexity: fn.complexity,
+    commits,
+    testedBy,
+    generate: { capability: 'testing.unit' as const, input: { include: [file], symbol: fn.name } },
+  };
   const risk = (weight: number): number => Math.round(weight * (1 + commits) * 100) / 100;
   if (coverage === undefined) return testedBy.length === 0 ? { ...base, kind: 'untested-export', risk: risk(fn.complexity) } : null;
-  const notCalled = coverage === null || coverage.statements.covered === 0 || coverage.uncoveredFunctions.some((u) => u.line === fn.startLine && (u.name === fn.name || u.name === '' || u.name === '(anonymous)' || fn.name === 'default'));
+  const notCalled =
+    coverage === null ||
+    coverage.statements.covered === 0 ||
+    coverage.uncoveredFunctions.some(
+      (u) => u.line === fn.startLine && (u.name === fn.name || u.name === '' || u.name === '(anonymous)' || fn.name === 'default'),
+    );
   if (notCalled) return { ...base, kind: 'untested-export', risk: risk(fn.complexity) };
   const branches = coverage.uncoveredBranches.filter((b) => b.line >= fn.startLine && b.line <= fn.endLine).map((b) => b.line);
   if (branches.length === 0) return null;
@@ -118,9 +161,10 @@ function gapOf(file: string, fn: ExportedFunction, coverage: FileCoverage | null
 }
 
 function findingOf(gap: Gap): Finding {
-  const message = gap.kind === 'untested-export'
-    ? `Exported function ${gap.name} is not reached by any test (complexity ${gap.complexity}, ${gap.commits} commit(s)); generate one with testing.unit ${JSON.stringify(gap.generate.input)}.`
-    : `Exported function ${gap.name} has ${gap.uncoveredBranches!.length} branch(es) no test takes (lines ${[...new Set(gap.uncoveredBranches)].join(', ')}).`;
+  const message =
+    gap.kind === 'untested-export'
+      ? `Exported function ${gap.name} is not reached by any test (complexity ${gap.complexity}, ${gap.commits} commit(s)); generate one with testing.unit ${JSON.stringify(gap.generate.input)}.`
+      : `Exported function ${gap.name} has ${gap.uncoveredBranches!.length} branch(es) no test takes (lines ${[...new Set(gap.uncoveredBranches)].join(', ')}).`;
   return {
     ruleId: `testing/${gap.kind}`,
     severity: gap.kind === 'untested-export' ? 'medium' : 'low',

@@ -9,7 +9,15 @@
  * project-code permission (loading the module runs it); without it nothing is generated (notRun).
  */
 import path from 'node:path';
-import { AgentdError, PROBE_EXPORTS, type CapabilityContext, type CapabilityMeta, type JSONSchema, type StepResult, type TestRunnerName } from '../../core/index.js';
+import {
+  AgentdError,
+  PROBE_EXPORTS,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type JSONSchema,
+  type StepResult,
+  type TestRunnerName,
+} from '../../core/index.js';
 import { exportedFunctionNodes } from './gaps/exported-functions.js';
 import { executeTests, testScriptOf } from './run/execute-tests.js';
 import { candidatesOf } from './unit/candidates.js';
@@ -27,8 +35,13 @@ const NOT_SOURCE = /(^|\/)(coverage|dist|build|fixtures|node_modules)\/|(^|\/)\.
 /** The modules whose source exports `symbol` (a cheap text check before parsing). */
 async function declaring(ctx: CapabilityContext, files: string[], symbol: string): Promise<string[]> {
   const name = symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`export\\s+(?:default\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`);
-  return (await ctx.workspace.readMany(files)).files.filter((f) => pattern.test(f.content)).map((f) => f.path).slice(0, MAX_MODULES);
+  const pattern = new RegExp(
+    `export\\s+(?:default\\s+)?(?:async\\s+)?(?:function\\*?|const|let|var)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`,
+  );
+  return (await ctx.workspace.readMany(files)).files
+    .filter((f) => pattern.test(f.content))
+    .map((f) => f.path)
+    .slice(0, MAX_MODULES);
 }
 
 interface UnitInput {
@@ -58,7 +71,10 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
   } satisfies JSONSchema,
   writes: true,
-  projectCode: { runs: "the module's exported functions (to observe them) and the generated tests in the project's runner", without: 'generates nothing; the generation is reported as not run' },
+  projectCode: {
+    runs: "the module's exported functions (to observe them) and the generated tests in the project's runner",
+    without: 'generates nothing; the generation is reported as not run',
+  },
   planning: PLANNING,
 };
 
@@ -68,15 +84,24 @@ export async function run(input: UnitInput, ctx: CapabilityContext): Promise<Ste
   const options = input ?? {};
   if (!options.include && !options.symbol) {
     // A plan's "create tests" step for code another step has not written yet names no module: nothing to observe.
-    return { summary: 'No tests were generated: name the module (include) or the exported function (symbol) to write tests for.', data: { generated: false }, notRun: [{ part: 'generation', reason: 'no module or function named (include, symbol)' }] };
+    return {
+      summary: 'No tests were generated: name the module (include) or the exported function (symbol) to write tests for.',
+      data: { generated: false },
+      notRun: [{ part: 'generation', reason: 'no module or function named (include, symbol)' }],
+    };
   }
   // Without `include`, the modules that export `symbol`.
-  const listed = (await ctx.workspace.list({ include: options.include, extensions: ['.js', '.mjs', '.cjs'] })).filter((f) => !TEST_FILE.test(f) && !NOT_SOURCE.test(f));
+  const listed = (await ctx.workspace.list({ include: options.include, extensions: ['.js', '.mjs', '.cjs'] })).filter(
+    (f) => !TEST_FILE.test(f) && !NOT_SOURCE.test(f),
+  );
   const files = options.include ? listed.slice(0, MAX_MODULES) : await declaring(ctx, listed, options.symbol!);
   // The input names nothing this capability can observe: the input's problem, not a missing test runner.
   if (files.length === 0) {
     const field = options.include ? 'include' : 'symbol';
-    throw new AgentdError('invalid_input', `${field}: No JavaScript module matches ${JSON.stringify(options.include ?? options.symbol)} (TypeScript modules are not probed yet: docs/testing.md).`);
+    throw new AgentdError(
+      'invalid_input',
+      `${field}: No JavaScript module matches ${JSON.stringify(options.include ?? options.symbol)} (TypeScript modules are not probed yet: docs/testing.md).`,
+    );
   }
   if (!ctx.permissions.projectCode) {
     return {
@@ -93,7 +118,12 @@ export async function run(input: UnitInput, ctx: CapabilityContext): Promise<Ste
   const parsed = await ctx.tools.parseMany(files);
   const existingTests = (await ctx.workspace.list({ extensions: ['.js', '.mjs', '.cjs', '.ts'] })).filter((f) => TEST_FILE.test(f));
   const testDir = existingTests.length > 0 ? path.posix.dirname(existingTests[0]!) : 'test';
-  const generated: { file: string; testFile: string; tests: number; functions: Record<string, { kept: number; skipped: Record<string, number> }> }[] = [];
+  const generated: {
+    file: string;
+    testFile: string;
+    tests: number;
+    functions: Record<string, { kept: number; skipped: Record<string, number> }>;
+  }[] = [];
   let runsSummary: { passed: number; failed: number }[] = [];
   for (const file of parsed.files) {
     const functions = exportedFunctionNodes(file.tree).filter((f) => !options.symbol || f.info.name === options.symbol);
@@ -114,11 +144,24 @@ export async function run(input: UnitInput, ctx: CapabilityContext): Promise<Ste
       runsSummary = [];
       const failing = new Set<string>();
       for (let i = 0; i < RUNS; i += 1) {
-        const { run: ran } = await executeTests(ctx, { files: [testFile] }, options.timeoutMs ?? 300_000, (inv) => inv, async () => undefined);
+        const { run: ran } = await executeTests(
+          ctx,
+          { files: [testFile] },
+          options.timeoutMs ?? 300_000,
+          (inv) => inv,
+          async () => undefined,
+        );
         const mine = (ran.tests ?? []).filter((t) => t.file === testFile);
-        if (ran.tests === null || mine.length === 0) throw new AgentdError('test_run_failed', `The generated ${testFile} did not run in ${ran.invocation.label} (exit code ${ran.command.exitCode}): ${ran.outputTail.split('\n').slice(-5).join(' | ').slice(0, 800)}`);
+        if (ran.tests === null || mine.length === 0)
+          throw new AgentdError(
+            'test_run_failed',
+            `The generated ${testFile} did not run in ${ran.invocation.label} (exit code ${ran.command.exitCode}): ${ran.outputTail.split('\n').slice(-5).join(' | ').slice(0, 800)}`,
+          );
         for (const t of mine) if (t.status !== 'passed') failing.add(t.titlePath[t.titlePath.length - 1]!);
-        runsSummary.push({ passed: mine.filter((t) => t.status === 'passed').length, failed: mine.filter((t) => t.status !== 'passed').length });
+        runsSummary.push({
+          passed: mine.filter((t) => t.status === 'passed').length,
+          failed: mine.filter((t) => t.status !== 'passed').length,
+        });
       }
       if (failing.size === 0) break;
       cases = cases.filter((c) => !failing.has(titleOf(c)));
@@ -132,7 +175,11 @@ export async function run(input: UnitInput, ctx: CapabilityContext): Promise<Ste
     if (cases.length === 0) continue;
     generated.push({ file: file.path, testFile, tests: cases.length, functions: report });
   }
-  if (generated.length === 0) throw new AgentdError('test_run_failed', `No test could be generated for ${files.join(', ')}: no exported function gave a deterministic, plain-data result for the candidates derived from its code (or the generated tests did not pass three runs).`);
+  if (generated.length === 0)
+    throw new AgentdError(
+      'test_run_failed',
+      `No test could be generated for ${files.join(', ')}: no exported function gave a deterministic, plain-data result for the candidates derived from its code (or the generated tests did not pass three runs).`,
+    );
   const total = generated.reduce((n, g) => n + g.tests, 0);
   return {
     summary: `Generated ${total} characterization test(s) in ${generated.map((g) => `${g.testFile} (${g.tests})`).join(', ')} for ${runner}; every one passed ${RUNS} runs of the project's runner.${usesNodeTestWithoutScript ? ' Added a "test" script (node --test), as the project had no runner.' : ''}`,
@@ -145,15 +192,33 @@ function pickRunner(asked: UnitInput['runner'], ctx: CapabilityContext): TestRun
   return ctx.project.testRunner === 'none' ? 'node:test' : ctx.project.testRunner;
 }
 
-async function probe(ctx: CapabilityContext, file: string, calls: { fn: string; args: unknown[] }[], timeoutMs: number | undefined): Promise<Probed[]> {
-  const result = await ctx.tools.runCommand(process.execPath, [PROBE_EXPORTS, path.join(ctx.workspace.root, file)], { stdin: JSON.stringify(calls), readOnlyWorkspace: true, timeoutMs: timeoutMs ?? 60_000 });
+async function probe(
+  ctx: CapabilityContext,
+  file: string,
+  calls: { fn: string; args: unknown[] }[],
+  timeoutMs: number | undefined,
+): Promise<Probed[]> {
+  const result = await ctx.tools.runCommand(process.execPath, [PROBE_EXPORTS, path.join(ctx.workspace.root, file)], {
+    stdin: JSON.stringify(calls),
+    readOnlyWorkspace: true,
+    timeoutMs: timeoutMs ?? 60_000,
+  });
   const at = result.stdout.lastIndexOf(MARKER);
-  if (at < 0) throw new AgentdError('test_run_failed', `Loading ${file} to observe its exports failed (exit code ${result.exitCode}): ${result.stderr.split('\n').filter(Boolean).slice(0, 4).join(' | ').slice(0, 800)}`);
+  if (at < 0)
+    throw new AgentdError(
+      'test_run_failed',
+      `Loading ${file} to observe its exports failed (exit code ${result.exitCode}): ${result.stderr.split('\n').filter(Boolean).slice(0, 4).join(' | ').slice(0, 800)}`,
+    );
   return JSON.parse(result.stdout.slice(at + MARKER.length).trim()) as Probed[];
 }
 
 /** One call per distinct outcome per function, returns first; an error a wrong argument type causes (TypeError) is not a behaviour worth pinning. */
-function selectCases(calls: { fn: string; args: unknown[] }[], probed: Probed[], max: number, report: Record<string, { kept: number; skipped: Record<string, number> }>): ObservedCase[] {
+function selectCases(
+  calls: { fn: string; args: unknown[] }[],
+  probed: Probed[],
+  max: number,
+  report: Record<string, { kept: number; skipped: Record<string, number> }>,
+): ObservedCase[] {
   const chosen: ObservedCase[] = [];
   const seen = new Set<string>();
   const order = calls.map((call, i) => ({ call, outcome: probed[i]! })).sort((a, b) => rank(a.outcome) - rank(b.outcome));
@@ -166,14 +231,19 @@ function selectCases(calls: { fn: string; args: unknown[] }[], probed: Probed[],
     }
     const key = `${call.fn}\0${JSON.stringify(outcome)}`;
     // The last place of each function is kept for an error it throws on purpose (a RangeError on a negative quantity).
-    const throwsLater = outcome.kind === 'returns' && entry.kept === max - 1 && order.some((o) => o.call.fn === call.fn && o.outcome.kind === 'throws' && o.outcome.name !== 'TypeError');
+    const throwsLater =
+      outcome.kind === 'returns' &&
+      entry.kept === max - 1 &&
+      order.some((o) => o.call.fn === call.fn && o.outcome.kind === 'throws' && o.outcome.name !== 'TypeError');
     if (seen.has(key) || entry.kept >= max || throwsLater) continue;
     seen.add(key);
     entry.kept += 1;
     chosen.push({ fn: call.fn, args: call.args, outcome });
   }
   // Back in the order the calls were derived (the function's own literals first).
-  return chosen.sort((a, b) => calls.findIndex((c) => c.fn === a.fn && c.args === a.args) - calls.findIndex((c) => c.fn === b.fn && c.args === b.args));
+  return chosen.sort(
+    (a, b) => calls.findIndex((c) => c.fn === a.fn && c.args === a.args) - calls.findIndex((c) => c.fn === b.fn && c.args === b.args),
+  );
 }
 
 function rank(outcome: Probed): number {

@@ -52,7 +52,11 @@ export interface ConnectOptions {
 
 async function startEmbedded(options: ConnectOptions): Promise<{ daemon: DaemonHandle; logger: Logger }> {
   const info = await stat(options.workspace).catch(() => null);
-  if (!info?.isDirectory()) throw new AgentdError('invalid_workspace', `the project folder "${options.workspace}" (--workspace) is not a folder; give the folder to work in.`);
+  if (!info?.isDirectory())
+    throw new AgentdError(
+      'invalid_workspace',
+      `the project folder "${options.workspace}" (--workspace) is not a folder; give the folder to work in.`,
+    );
   const config = defaultConfig();
   config.server.port = 0;
   config.server.host = '127.0.0.1';
@@ -75,9 +79,18 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     const remote: ApiTarget = { apiUrl: options.apiUrl, apiKey: options.apiKey };
     const health = await checkHealth(remote, options.healthTimeoutMs ?? 2000);
     if (health.reachable) {
-      const jobFields = { ...(options.projectCode === false ? { allowProjectCode: false } : {}), ...(options.jobWorkspace === undefined ? {} : { workspace: options.jobWorkspace }) };
+      const jobFields = {
+        ...(options.projectCode === false ? { allowProjectCode: false } : {}),
+        ...(options.jobWorkspace === undefined ? {} : { workspace: options.jobWorkspace }),
+      };
       const where = options.jobWorkspace === undefined ? '' : `; workspace "${options.jobWorkspace}"`;
-      return { target: remote, mode: 'daemon', banner: `connected to daemon at ${options.apiUrl} (agentd ${health.version ?? 'unknown'})${where}`, jobFields, close: async () => undefined };
+      return {
+        target: remote,
+        mode: 'daemon',
+        banner: `connected to daemon at ${options.apiUrl} (agentd ${health.version ?? 'unknown'})${where}`,
+        jobFields,
+        close: async () => undefined,
+      };
     }
     if (options.daemonRequired) {
       throw new AgentdError(

@@ -15,7 +15,9 @@ export function historyPath(home: string = process.env.HOME || os.homedir()): st
 /** Newest first, as readline's `history` option wants it. */
 export function loadHistory(file: string): string[] {
   try {
-    const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     return lines.slice(-HISTORY_SIZE).reverse();
   } catch {
     return [];

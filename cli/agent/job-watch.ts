@@ -59,7 +59,13 @@ function feed(view: StepProgress, shown: ShownSteps, event: string, data: Record
   return event === 'done';
 }
 
-export async function watchJob(api: TaskApi, job: TaskJob, out: Writable & { isTTY?: boolean }, palette: Palette, signal?: AbortSignal): Promise<TaskJob> {
+export async function watchJob(
+  api: TaskApi,
+  job: TaskJob,
+  out: Writable & { isTTY?: boolean },
+  palette: Palette,
+  signal?: AbortSignal,
+): Promise<TaskJob> {
   const jobId = job.id;
   const view = new StepProgress(out, palette);
   const shown = new ShownSteps(job);
@@ -81,7 +87,10 @@ export async function watchJob(api: TaskApi, job: TaskJob, out: Writable & { isT
     view.finish();
   }
   if (!settled && !signal?.aborted && !isSettled(latest.status)) {
-    throw new AgentdError('unavailable', `The event stream of job "${jobId}" ended while it is ${latest.status}; check the daemon with /status and resume with agentd agent --resume ${jobId}.`);
+    throw new AgentdError(
+      'unavailable',
+      `The event stream of job "${jobId}" ended while it is ${latest.status}; check the daemon with /status and resume with agentd agent --resume ${jobId}.`,
+    );
   }
   return latest;
 }

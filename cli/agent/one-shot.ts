@@ -61,7 +61,10 @@ export async function runOneShot(options: OneShotOptions): Promise<number> {
     const interactive = options.stdin.isTTY === true && options.stdout.isTTY === true && !options.json;
     if (job.status === 'awaiting_approval') {
       if (interactive) job = await askUntilSettled(session, options);
-      else human.write(`${renderChanges(job, options.palette)}\nThe job waits for approval: approve with POST /jobs/${job.id}/followup {"action":"approve"} or agentd agent --resume ${job.id}.\n`);
+      else
+        human.write(
+          `${renderChanges(job, options.palette)}\nThe job waits for approval: approve with POST /jobs/${job.id}/followup {"action":"approve"} or agentd agent --resume ${job.id}.\n`,
+        );
     }
     if (options.json) options.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
     return exitCodeOf(job);

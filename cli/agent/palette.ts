@@ -11,7 +11,10 @@ export interface Palette {
   dim(text: string): string;
 }
 
-const wrap = (open: number, close: number) => (text: string): string => `\x1b[${open}m${text}\x1b[${close}m`;
+const wrap =
+  (open: number, close: number) =>
+  (text: string): string =>
+    `\x1b[${open}m${text}\x1b[${close}m`;
 
 export const COLOURS: Palette = {
   green: wrap(32, 39),

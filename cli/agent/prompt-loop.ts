@@ -43,8 +43,12 @@ export class PromptLoop {
     this.api = new TaskApi(options.connection.target, options.connection.jobFields);
     this.session = new AgentSession(this.api, options.output, options.palette);
     this.rl = createInterface({
-      input: options.input, output: options.output, terminal: options.output.isTTY === true && options.input.isTTY === true,
-      history: loadHistory(options.historyFile), historySize: HISTORY_SIZE, removeHistoryDuplicates: true,
+      input: options.input,
+      output: options.output,
+      terminal: options.output.isTTY === true && options.input.isTTY === true,
+      history: loadHistory(options.historyFile),
+      historySize: HISTORY_SIZE,
+      removeHistoryDuplicates: true,
     });
     this.rl.on('history', (history: string[]) => saveHistory(options.historyFile, history));
     this.rl.on('line', (line) => void this.onLine(line));

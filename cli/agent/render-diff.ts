@@ -22,17 +22,25 @@ export function colourDiffLine(line: string, palette: Palette): string {
 }
 
 export function colourDiff(diff: string, palette: Palette): string {
-  return diff.replace(/\n$/, '').split('\n').map((line) => colourDiffLine(line, palette)).join('\n');
+  return diff
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => colourDiffLine(line, palette))
+    .join('\n');
 }
 
 /** Per-step changes from the plan (or the job's steps); all of the result's changes when neither has them. */
 export function changesByStep(job: TaskJob): StepChanges[] {
   const fromPlan = planSteps(job).filter((step) => step.changes?.length);
   if (fromPlan.length > 0) {
-    return fromPlan.map((step) => ({ title: `Step ${step.index + 1}: ${step.capability}${step.target ? ` ${step.target}` : ''}`, changes: step.changes! }));
+    return fromPlan.map((step) => ({
+      title: `Step ${step.index + 1}: ${step.capability}${step.target ? ` ${step.target}` : ''}`,
+      changes: step.changes!,
+    }));
   }
   const fromSteps = job.steps.filter((step) => step.changes?.length);
-  if (fromSteps.length > 0) return fromSteps.map((step) => ({ title: `Step ${step.index + 1}: ${step.capability}`, changes: step.changes! }));
+  if (fromSteps.length > 0)
+    return fromSteps.map((step) => ({ title: `Step ${step.index + 1}: ${step.capability}`, changes: step.changes! }));
   const all = job.result?.changes ?? [];
   return all.length > 0 ? [{ title: 'All steps', changes: all }] : [];
 }
@@ -46,6 +54,11 @@ export function renderChanges(job: TaskJob, palette: Palette): string {
   const groups = changesByStep(job);
   if (groups.length === 0) return 'No changes are staged: the plan only reads the project.';
   return groups
-    .map((group) => [palette.bold(`── ${group.title} (${group.changes.length} change(s))`), ...group.changes.map((change) => renderChange(change, palette))].join('\n'))
+    .map((group) =>
+      [
+        palette.bold(`── ${group.title} (${group.changes.length} change(s))`),
+        ...group.changes.map((change) => renderChange(change, palette)),
+      ].join('\n'),
+    )
     .join('\n\n');
 }

@@ -12,5 +12,9 @@ export function renderJobList(jobs: TaskJob[], palette: Palette): string {
     const shown = task.length > TASK_WIDTH ? `${task.slice(0, TASK_WIDTH - 1)}…` : task;
     return `${job.id}  ${job.status.padEnd(17)}  ${shown}`;
   });
-  return [palette.bold(`${'id'.padEnd(36)}  ${'status'.padEnd(17)}  task`), ...lines, palette.dim('Resume one with: agentd agent --resume <id>')].join('\n');
+  return [
+    palette.bold(`${'id'.padEnd(36)}  ${'status'.padEnd(17)}  task`),
+    ...lines,
+    palette.dim('Resume one with: agentd agent --resume <id>'),
+  ].join('\n');
 }

@@ -7,7 +7,13 @@ export const APPROVAL_CHOICES = '[y] approve  [n] reject  [v] view changes  or t
 /** The record's plan steps; a record without `plan` (a pipeline, an older daemon) falls back to its job steps. */
 export function planSteps(job: TaskJob): PlanStep[] {
   if (job.plan?.steps?.length) return job.plan.steps;
-  return job.steps.map((step) => ({ index: step.index, capability: step.capability, target: null, summary: step.summary ?? '', available: true }));
+  return job.steps.map((step) => ({
+    index: step.index,
+    capability: step.capability,
+    target: null,
+    summary: step.summary ?? '',
+    available: true,
+  }));
 }
 
 export function renderPlanStep(step: PlanStep, palette: Palette): string {
@@ -30,7 +36,8 @@ export function renderPlan(job: TaskJob, palette: Palette): string {
   for (const step of steps) lines.push(renderPlanStep(step, palette));
   for (const note of job.plan?.notes ?? []) lines.push(palette.dim(`  note: ${note}`));
   const changes = job.result?.changes ?? [];
-  if (changes.length > 0) lines.push(`${changes.length} staged change(s) in ${changedFileCount(changes)} file(s); nothing is written until you approve.`);
+  if (changes.length > 0)
+    lines.push(`${changes.length} staged change(s) in ${changedFileCount(changes)} file(s); nothing is written until you approve.`);
   return lines.join('\n');
 }
 

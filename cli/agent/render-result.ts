@@ -28,7 +28,9 @@ function topFindings(findings: FindingRecord[], total = findings.length): string
     return index < 0 ? SEVERITIES.length : index;
   };
   const sorted = [...findings].sort((a, b) => rank(a) - rank(b));
-  const lines = sorted.slice(0, TOP_FINDINGS).map((f) => `  ${f.severity.padEnd(8)} ${f.file}${f.range ? `:${f.range.startLine}` : ''}  ${f.message}`);
+  const lines = sorted
+    .slice(0, TOP_FINDINGS)
+    .map((f) => `  ${f.severity.padEnd(8)} ${f.file}${f.range ? `:${f.range.startLine}` : ''}  ${f.message}`);
   if (total > TOP_FINDINGS) lines.push(`  … and ${total - TOP_FINDINGS} more`);
   return lines;
 }
@@ -39,10 +41,12 @@ export function verificationLine(job: TaskJob): string | null {
   const verify = job.steps.find((step) => step.capability.endsWith('.verify'));
   if (!verify || verify.status === 'pending') return null;
   // Nothing could be checked: never "failed" (nothing regressed) nor "passed" (nothing ran).
-  if (job.error?.code === 'project_code_not_allowed' && verify.status === 'failed') return `Not verified — nothing could be checked: ${job.error.message}`;
+  if (job.error?.code === 'project_code_not_allowed' && verify.status === 'failed')
+    return `Not verified — nothing could be checked: ${job.error.message}`;
   const summary = verify.summary ? ` — ${verify.summary}` : '';
   const refused = (job.notRun ?? []).filter((step) => step.index === verify.index);
-  if (verify.status === 'succeeded' && refused.length > 0) return `Verification incomplete (${refused.map((step) => step.reason).join('; ')})${summary}`;
+  if (verify.status === 'succeeded' && refused.length > 0)
+    return `Verification incomplete (${refused.map((step) => step.reason).join('; ')})${summary}`;
   return `Verification ${verify.status === 'succeeded' ? 'passed' : verify.status}${summary}`;
 }
 
@@ -59,8 +63,10 @@ export function nextSuggestions(job: TaskJob): string[] {
   if (fromAgent.length > 0) return fromAgent;
   const suggestions: string[] = [];
   const findings = job.result?.findings ?? [];
-  if (findings.some((f) => f.severity !== 'high' && f.severity !== 'critical')) suggestions.push('"only high severity" to narrow the findings');
-  if ((job.status === 'succeeded' || job.status === 'incomplete') && (job.result?.changes?.length ?? 0) > 0) suggestions.push('/exec git diff to review what was written');
+  if (findings.some((f) => f.severity !== 'high' && f.severity !== 'critical'))
+    suggestions.push('"only high severity" to narrow the findings');
+  if ((job.status === 'succeeded' || job.status === 'incomplete') && (job.result?.changes?.length ?? 0) > 0)
+    suggestions.push('/exec git diff to review what was written');
   if (job.error?.code === 'verification_failed') suggestions.push('/exec npm test to see the failing tests');
   suggestions.push('type a follow-up to refine this result, or /agent universal-agent "<task>" for a new task');
   return suggestions;
@@ -83,31 +89,41 @@ export function renderAgentTurn(turn: Turn, palette: Palette): string {
 /** The agent's clarifying question, with its options numbered: the next line typed answers it. */
 export function renderQuestion(question: { message: string; options: string[] }, palette: Palette): string {
   const options = question.options.map((option, i) => `  ${i + 1}) ${option}`);
-  return [`${palette.cyan('agent:')} ${question.message}`, ...options, palette.dim('(type your answer, or the number of an option)')].join('\n');
+  return [`${palette.cyan('agent:')} ${question.message}`, ...options, palette.dim('(type your answer, or the number of an option)')].join(
+    '\n',
+  );
 }
 
 /** The capabilities of the plan's skipped steps, once each with how many steps needed it ("generation.component ×3"). */
 function skippedCapabilities(job: TaskJob): string {
   const counts = new Map<string, number>();
-  for (const step of job.plan?.steps ?? []) if (step.available === false) counts.set(step.capability, (counts.get(step.capability) ?? 0) + 1);
+  for (const step of job.plan?.steps ?? [])
+    if (step.available === false) counts.set(step.capability, (counts.get(step.capability) ?? 0) + 1);
   return [...counts].map(([capability, n]) => (n > 1 ? `${capability} ×${n}` : capability)).join(', ');
 }
 
 /** A scored report (analysis.quality) without findings of its own: the files with the lowest scores. */
 function weakestFiles(data: unknown[] | undefined): string[] {
-  const files = (data ?? []).flatMap((item) => {
-    const list = (item as { files?: unknown } | null)?.files;
-    return Array.isArray(list) ? (list as { file?: unknown; score?: unknown; grade?: unknown; findings?: unknown }[]) : [];
-  }).filter((f) => typeof f.file === 'string' && typeof f.score === 'number');
+  const files = (data ?? [])
+    .flatMap((item) => {
+      const list = (item as { files?: unknown } | null)?.files;
+      return Array.isArray(list) ? (list as { file?: unknown; score?: unknown; grade?: unknown; findings?: unknown }[]) : [];
+    })
+    .filter((f) => typeof f.file === 'string' && typeof f.score === 'number');
   const worst = [...files].sort((a, b) => (a.score as number) - (b.score as number)).slice(0, 3);
-  return worst.map((f) => `  ${String(f.grade ?? '').padEnd(2)} ${String(f.score).padStart(5)}  ${String(f.file)}${typeof f.findings === 'number' ? `  (${f.findings} issue(s))` : ''}`);
+  return worst.map(
+    (f) =>
+      `  ${String(f.grade ?? '').padEnd(2)} ${String(f.score).padStart(5)}  ${String(f.file)}${typeof f.findings === 'number' ? `  (${f.findings} issue(s))` : ''}`,
+  );
 }
 
 /** "no findings" is news only when something looked for findings (an analysis ran), not after a rename or a build. */
 function analysed(job: TaskJob): boolean {
   const planned = job.plan?.steps;
   if (!planned) return true;
-  return planned.some((step) => step.available !== false && step.capability.startsWith('analysis.') && step.capability !== 'analysis.structure');
+  return planned.some(
+    (step) => step.available !== false && step.capability.startsWith('analysis.') && step.capability !== 'analysis.structure',
+  );
 }
 
 function resultBody(job: TaskJob): string[] {
@@ -122,7 +138,8 @@ function resultBody(job: TaskJob): string[] {
   }
   const findings = result.findings ?? [];
   if (findings.length > 0) lines.push(severityCounts(findings, result.counts), ...topFindings(findings, result.counts?.findings));
-  else if ((job.status === 'succeeded' || job.status === 'incomplete') && analysed(job)) lines.push(result.summary?.trim() || severityCounts(findings, result.counts), ...weakestFiles(result.data));
+  else if ((job.status === 'succeeded' || job.status === 'incomplete') && analysed(job))
+    lines.push(result.summary?.trim() || severityCounts(findings, result.counts), ...weakestFiles(result.data));
   const changes = result.changes ?? [];
   if (changes.length > 0 && (job.status === 'succeeded' || job.status === 'incomplete')) {
     const total = Math.max(result.counts?.changes ?? 0, new Set(changes.map((c) => c.path)).size);
@@ -151,7 +168,8 @@ export function renderResult(job: TaskJob, palette: Palette): string {
   // A cancelled job's last agent turn is stale (a rejection or DELETE adds none): the status line says it all.
   const turn = job.status === 'cancelled' ? undefined : lastAgentTurn(job);
   // A success's turn repeats the counts below, so only its head line is shown; a failure's turn may explain more (what agentd can do).
-  const said = job.status === 'succeeded' || job.status === 'incomplete' ? headLine(turn?.message) : withoutError(turn?.message, job.error?.message);
+  const said =
+    job.status === 'succeeded' || job.status === 'incomplete' ? headLine(turn?.message) : withoutError(turn?.message, job.error?.message);
   if (said) lines.push(`${palette.cyan('agent:')} ${said}`);
   lines.push(...resultBody(job));
   const verification = verificationLine(job);

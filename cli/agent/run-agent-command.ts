@@ -27,11 +27,15 @@ export interface AgentArgs extends ApiOptions {
 async function connectFor(argv: AgentArgs): Promise<Connection> {
   const workspace = argv.workspace === undefined ? process.cwd() : path.resolve(process.cwd(), argv.workspace);
   return connect({
-    apiUrl: argv.apiUrl, apiKey: argv.apiKey, workspace, jobWorkspace: argv.workspace, projectCode: argv.projectCode !== false,
-    daemonRequired: argv.embedded ? null : apiUrlSource(process.argv, process.env), embedded: argv.embedded === true,
+    apiUrl: argv.apiUrl,
+    apiKey: argv.apiKey,
+    workspace,
+    jobWorkspace: argv.workspace,
+    projectCode: argv.projectCode !== false,
+    daemonRequired: argv.embedded ? null : apiUrlSource(process.argv, process.env),
+    embedded: argv.embedded === true,
   });
 }
-
 
 function usage(message: string): number {
   process.stderr.write(`agentd agent: ${message}\nRun "agentd agent --help" for the forms of the command.\n`);
@@ -42,8 +46,13 @@ async function interactive(argv: AgentArgs): Promise<number> {
   const connection = await connectFor(argv);
   try {
     const loop = new PromptLoop({
-      connection, input: process.stdin, output: process.stdout, palette: paletteFor(process.stdout),
-      cwd: process.cwd(), historyFile: historyPath(), resume: argv.resume,
+      connection,
+      input: process.stdin,
+      output: process.stdout,
+      palette: paletteFor(process.stdout),
+      cwd: process.cwd(),
+      historyFile: historyPath(),
+      resume: argv.resume,
     });
     await loop.run();
   } finally {
@@ -58,8 +67,14 @@ async function oneShot(argv: AgentArgs, task: string): Promise<number> {
   human.write(`${connection.banner}\n`);
   try {
     return await runOneShot({
-      connection, task, auto: argv.auto, json: argv.json,
-      stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, palette: paletteFor(human),
+      connection,
+      task,
+      auto: argv.auto,
+      json: argv.json,
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      palette: paletteFor(human),
     });
   } finally {
     await connection.close();

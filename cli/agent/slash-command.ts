@@ -31,7 +31,10 @@ export function unquote(text: string): string {
   const trimmed = text.trim();
   const quote = trimmed[0];
   if ((quote === '"' || quote === "'") && trimmed.length >= 2 && trimmed.endsWith(quote)) {
-    return trimmed.slice(1, -1).replace(new RegExp(`\\\\${quote}`, 'g'), quote).trim();
+    return trimmed
+      .slice(1, -1)
+      .replace(new RegExp(`\\\\${quote}`, 'g'), quote)
+      .trim();
   }
   return trimmed;
 }
@@ -57,7 +60,9 @@ export function parsePromptLine(line: string): PromptCommand {
   const rest = text.slice(word.length).trim();
   if (name === '/agent') return parseAgent(rest);
   if (name === '/exec') {
-    return rest === '' ? { kind: 'invalid', message: 'Give the command to run: /exec <command>, e.g. /exec npm test.' } : { kind: 'exec', command: rest };
+    return rest === ''
+      ? { kind: 'invalid', message: 'Give the command to run: /exec <command>, e.g. /exec npm test.' }
+      : { kind: 'exec', command: rest };
   }
   const simple = SIMPLE[name];
   if (simple && restParts.length === 0) return simple;

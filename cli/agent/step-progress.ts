@@ -21,7 +21,10 @@ export class StepProgress {
   private label = 'queued';
   private total = 0;
 
-  constructor(private readonly out: Writable & { isTTY?: boolean }, private readonly palette: Palette) {
+  constructor(
+    private readonly out: Writable & { isTTY?: boolean },
+    private readonly palette: Palette,
+  ) {
     this.bar = out.isTTY ? new ProgressBar(out) : null;
   }
 

@@ -10,7 +10,12 @@ async function send<T>(target: ApiTarget, method: 'POST' | 'DELETE', path: strin
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
   } catch (error) {
     throw unreachable(url, error, 30_000);
   }
@@ -27,7 +32,10 @@ async function send<T>(target: ApiTarget, method: 'POST' | 'DELETE', path: strin
 
 export class TaskApi {
   /** `jobFields`: added to every submitted job (e.g. `allowProjectCode: false`). */
-  constructor(readonly target: ApiTarget, private readonly jobFields: Record<string, unknown> = {}) {}
+  constructor(
+    readonly target: ApiTarget,
+    private readonly jobFields: Record<string, unknown> = {},
+  ) {}
 
   submit(task: string, mode: 'approval' | 'auto'): Promise<TaskJob> {
     return send<TaskJob>(this.target, 'POST', 'jobs', { task, mode, ...this.jobFields });

@@ -14,12 +14,15 @@ interface ListArgs {
  * analysis.security's advisory store, imported when an advisories command runs (not when `agentd`
  * starts: the other commands need none of it). Installs go to ~/.agentd/advisories.json.
  */
-const advisoryStore = (): Promise<typeof import('../../capabilities/analysis/advisories/index.js')> => import('../../capabilities/analysis/advisories/index.js');
+const advisoryStore = (): Promise<typeof import('../../capabilities/analysis/advisories/index.js')> =>
+  import('../../capabilities/analysis/advisories/index.js');
 
 async function update(argv: UpdateArgs): Promise<void> {
   const { installAdvisories } = await advisoryStore();
   const installed = installAdvisories(path.resolve(argv.from));
-  process.stdout.write(`Loaded ${installed.advisories} advisories for ${installed.packages} packages (${installed.source}, generated ${installed.generatedAt}) into ${installed.path}.\n`);
+  process.stdout.write(
+    `Loaded ${installed.advisories} advisories for ${installed.packages} packages (${installed.source}, generated ${installed.generatedAt}) into ${installed.path}.\n`,
+  );
 }
 
 async function list(argv: ListArgs): Promise<void> {
@@ -56,7 +59,8 @@ function guarded<T>(action: (argv: T) => Promise<void>): (argv: T) => Promise<vo
 const updateCommand: CommandModule<object, UpdateArgs> = {
   command: 'update',
   describe: 'Install a newer advisory list (agentd format or an OSV export) into ~/.agentd/advisories.json',
-  builder: (yargs: Argv) => yargs.option('from', { type: 'string', demandOption: true, describe: 'The advisory file to load' }) as unknown as Argv<UpdateArgs>,
+  builder: (yargs: Argv) =>
+    yargs.option('from', { type: 'string', demandOption: true, describe: 'The advisory file to load' }) as unknown as Argv<UpdateArgs>,
   handler: guarded(update),
 };
 

@@ -28,7 +28,9 @@ export const logsCommand: CommandModule<object, LogsArgs> = {
       .option('limit', { type: 'number', default: 100, describe: 'How many recent lines to show (1-1000)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print records as JSON lines' })
       .check((argv) =>
-        Number.isInteger(argv.limit) && argv.limit >= 1 && argv.limit <= 1000 ? true : `--limit must be an integer from 1 to 1000, got "${argv.limit}".`,
+        Number.isInteger(argv.limit) && argv.limit >= 1 && argv.limit <= 1000
+          ? true
+          : `--limit must be an integer from 1 to 1000, got "${argv.limit}".`,
       )
       .example('$0 logs --follow --level warn', 'stream warnings and errors')
       .example('$0 logs --job 5f2c...', 'follow a job until it ends') as unknown as Argv<LogsArgs>,
@@ -50,4 +52,3 @@ export const logsCommand: CommandModule<object, LogsArgs> = {
     }
   },
 };
-

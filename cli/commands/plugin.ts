@@ -11,14 +11,28 @@ import { configFileOf, pluginsOf, readConfigObject, resolvedEntry, writeConfigOb
 
 /** Loaded when a plugin command runs, not when `agentd` starts (the other commands need none of it). */
 const loader = async () => {
-  const [{ CapabilityRegistry }, { readPlugin, registerPlugins }] = await Promise.all([import('../../core/registry/index.js'), import('../../plugins/manifest/index.js')]);
+  const [{ CapabilityRegistry }, { readPlugin, registerPlugins }] = await Promise.all([
+    import('../../core/registry/index.js'),
+    import('../../plugins/manifest/index.js'),
+  ]);
   return { CapabilityRegistry, readPlugin, registerPlugins };
 };
 
-interface InitArgs { name: string; dir: string }
-interface EntryArgs { source: string; config?: string }
-interface ListArgs { config?: string; json: boolean }
-interface TestArgs { path: string }
+interface InitArgs {
+  name: string;
+  dir: string;
+}
+interface EntryArgs {
+  source: string;
+  config?: string;
+}
+interface ListArgs {
+  config?: string;
+  json: boolean;
+}
+interface TestArgs {
+  path: string;
+}
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
@@ -46,18 +60,30 @@ async function add(argv: EntryArgs): Promise<void> {
   if (broken) throw broken.error;
   const loaded = report.loaded.find((l) => l.plugin.source === entry)!;
   await writeConfigObject(file, { ...config, plugins: [...plugins, entry] });
-  out(`Added ${loaded.plugin.name}@${loaded.plugin.version} to ${file}: ${loaded.registered.map((r) => r.meta.id).join(', ')}. Restart the daemon to load it.`);
+  out(
+    `Added ${loaded.plugin.name}@${loaded.plugin.version} to ${file}: ${loaded.registered.map((r) => r.meta.id).join(', ')}. Restart the daemon to load it.`,
+  );
 }
 
 async function list(argv: ListArgs): Promise<void> {
   const file = configFileOf(argv.config);
   const plugins = pluginsOf(await readConfigObject(file), file);
   const { CapabilityRegistry, registerPlugins } = await loader();
-  const report = await registerPlugins(new CapabilityRegistry(), plugins.map((p) => resolvedEntry(p, file)), process.cwd());
-  const rows = report.loaded.flatMap(({ plugin }) => plugin.capabilities.map(({ meta }) => ({
-    id: meta.id, version: meta.version, plugin: `${plugin.name}@${plugin.version}`, source: plugin.source,
-    permissions: plugin.permissions, writes: meta.writes,
-  })));
+  const report = await registerPlugins(
+    new CapabilityRegistry(),
+    plugins.map((p) => resolvedEntry(p, file)),
+    process.cwd(),
+  );
+  const rows = report.loaded.flatMap(({ plugin }) =>
+    plugin.capabilities.map(({ meta }) => ({
+      id: meta.id,
+      version: meta.version,
+      plugin: `${plugin.name}@${plugin.version}`,
+      source: plugin.source,
+      permissions: plugin.permissions,
+      writes: meta.writes,
+    })),
+  );
   const broken = report.broken.map(({ source, error }) => ({ source, code: error.code, message: error.message }));
   if (argv.json) {
     out(JSON.stringify({ config: file, capabilities: rows, broken }, null, 2));
@@ -67,7 +93,9 @@ async function list(argv: ListArgs): Promise<void> {
       out(`${row.id}  ${row.version}  ${row.plugin}  [${perms}]  ${row.source}`);
     }
     for (const b of broken) out(`BROKEN  ${b.source}  ${b.code}: ${b.message}`);
-    out(`${rows.length} plugin capabilities from ${report.loaded.length} plugins in ${file}${broken.length ? `; ${broken.length} broken` : ''}.`);
+    out(
+      `${rows.length} plugin capabilities from ${report.loaded.length} plugins in ${file}${broken.length ? `; ${broken.length} broken` : ''}.`,
+    );
   }
   if (broken.length > 0) process.exitCode = 1;
 }
@@ -78,11 +106,20 @@ async function remove(argv: EntryArgs): Promise<void> {
   const plugins = pluginsOf(config, file);
   const wanted = isPathLike(argv.source) ? path.resolve(argv.source) : argv.source;
   const { readPlugin } = await loader();
-  const names = await Promise.all(plugins.map((p) => readPlugin(resolvedEntry(p, file), process.cwd()).then((l) => l.name, () => null)));
+  const names = await Promise.all(
+    plugins.map((p) =>
+      readPlugin(resolvedEntry(p, file), process.cwd()).then(
+        (l) => l.name,
+        () => null,
+      ),
+    ),
+  );
   const kept = plugins.filter((p, i) => resolvedEntry(p, file) !== wanted && p !== argv.source && names[i] !== argv.source);
   if (kept.length === plugins.length) throw new Error(`no plugin "${argv.source}" in "plugins" of ${file}`);
   await writeConfigObject(file, { ...config, plugins: kept });
-  out(`Removed ${plugins.length - kept.length} entr${plugins.length - kept.length === 1 ? 'y' : 'ies'} from ${file}. Restart the daemon to unload it.`);
+  out(
+    `Removed ${plugins.length - kept.length} entr${plugins.length - kept.length === 1 ? 'y' : 'ies'} from ${file}. Restart the daemon to unload it.`,
+  );
 }
 
 /** Checks the manifest, then runs the plugin's own tests (node --test in its folder): the author's code, on the author's request. */
@@ -116,11 +153,41 @@ export const pluginCommand: CommandModule = {
   describe: 'Third-party capability plugins: init, add, list, remove, test (docs/plugins.md)',
   builder: (yargs: Argv) =>
     yargs
-      .command<InitArgs>({ command: 'init <name>', describe: 'Scaffold a plugin project that passes its own tests', builder: (y) => y.positional('name', { type: 'string', demandOption: true }).option('dir', { type: 'string', default: '.', describe: 'Where to create it' }) as unknown as Argv<InitArgs>, handler: guarded(init) })
-      .command<EntryArgs>({ command: 'add <source>', describe: 'Validate a plugin (folder or installed package) and add it to "plugins"', builder: (y) => y.positional('source', { type: 'string', demandOption: true }).option('config', configOption) as unknown as Argv<EntryArgs>, handler: guarded(add) })
-      .command<ListArgs>({ command: 'list', describe: 'The configured plugins: id, version, permissions, source', builder: (y) => y.option('config', configOption).option('json', { type: 'boolean', default: false }) as unknown as Argv<ListArgs>, handler: guarded(list) })
-      .command<EntryArgs>({ command: 'remove <source>', describe: 'Remove a plugin (by path, entry or package name) from "plugins"', builder: (y) => y.positional('source', { type: 'string', demandOption: true }).option('config', configOption) as unknown as Argv<EntryArgs>, handler: guarded(remove) })
-      .command<TestArgs>({ command: 'test <path>', describe: "Check a plugin's manifest and run its tests (node --test test/)", builder: (y) => y.positional('path', { type: 'string', demandOption: true }) as unknown as Argv<TestArgs>, handler: guarded(test) })
+      .command<InitArgs>({
+        command: 'init <name>',
+        describe: 'Scaffold a plugin project that passes its own tests',
+        builder: (y) =>
+          y
+            .positional('name', { type: 'string', demandOption: true })
+            .option('dir', { type: 'string', default: '.', describe: 'Where to create it' }) as unknown as Argv<InitArgs>,
+        handler: guarded(init),
+      })
+      .command<EntryArgs>({
+        command: 'add <source>',
+        describe: 'Validate a plugin (folder or installed package) and add it to "plugins"',
+        builder: (y) =>
+          y.positional('source', { type: 'string', demandOption: true }).option('config', configOption) as unknown as Argv<EntryArgs>,
+        handler: guarded(add),
+      })
+      .command<ListArgs>({
+        command: 'list',
+        describe: 'The configured plugins: id, version, permissions, source',
+        builder: (y) => y.option('config', configOption).option('json', { type: 'boolean', default: false }) as unknown as Argv<ListArgs>,
+        handler: guarded(list),
+      })
+      .command<EntryArgs>({
+        command: 'remove <source>',
+        describe: 'Remove a plugin (by path, entry or package name) from "plugins"',
+        builder: (y) =>
+          y.positional('source', { type: 'string', demandOption: true }).option('config', configOption) as unknown as Argv<EntryArgs>,
+        handler: guarded(remove),
+      })
+      .command<TestArgs>({
+        command: 'test <path>',
+        describe: "Check a plugin's manifest and run its tests (node --test test/)",
+        builder: (y) => y.positional('path', { type: 'string', demandOption: true }) as unknown as Argv<TestArgs>,
+        handler: guarded(test),
+      })
       .demandCommand(1, 'Name a plugin command: init, add, list, remove or test.'),
   handler: () => undefined,
 };

@@ -18,7 +18,13 @@ function leftNote(plan: FixPlan): string {
   return plan.left.length > 0 ? `; ${plural(plan.left.length, 'fix')} overlapped another and wait for the next --fix run` : '';
 }
 
-export async function fixFindings(root: string, report: ScanReport, dryRun: boolean, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<ScanReport> {
+export async function fixFindings(
+  root: string,
+  report: ScanReport,
+  dryRun: boolean,
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<ScanReport> {
   const plan = planFixes(report);
   if (plan.fixed.length === 0) {
     err.write(`agentd scan: no finding has a safe fix; nothing ${dryRun ? 'would change' : 'was changed'}.\n`);
@@ -26,10 +32,14 @@ export async function fixFindings(root: string, report: ScanReport, dryRun: bool
   }
   if (dryRun) {
     out.write(plan.changes.map((change) => change.diff ?? '').join(''));
-    err.write(`agentd scan: --fix would fix ${plural(plan.fixed.length, 'finding')} in ${plural(plan.changes.length, 'file')}: ${perFile(plan)}${leftNote(plan)}; nothing was written.\n`);
+    err.write(
+      `agentd scan: --fix would fix ${plural(plan.fixed.length, 'finding')} in ${plural(plan.changes.length, 'file')}: ${perFile(plan)}${leftNote(plan)}; nothing was written.\n`,
+    );
     return report;
   }
   await applyFixPlan(root, plan);
-  err.write(`agentd scan: fixed ${plural(plan.fixed.length, 'finding')} in ${plural(plan.changes.length, 'file')}: ${perFile(plan)}${leftNote(plan)}.\n`);
+  err.write(
+    `agentd scan: fixed ${plural(plan.fixed.length, 'finding')} in ${plural(plan.changes.length, 'file')}: ${perFile(plan)}${leftNote(plan)}.\n`,
+  );
   return withoutFixed(report, plan);
 }

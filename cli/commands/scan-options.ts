@@ -31,12 +31,16 @@ function profiledChecks(settings: ProjectSettings): string[] {
   return [...settings.traits].filter(([, traits]) => traits.takesProfile).map(([id]) => id);
 }
 
-export function chooseOptions(argv: { checks?: string[]; failOn?: Severity | 'none'; baseline?: string; profile?: string }, settings: ProjectSettings): ChosenOptions {
+export function chooseOptions(
+  argv: { checks?: string[]; failOn?: Severity | 'none'; baseline?: string; profile?: string },
+  settings: ProjectSettings,
+): ChosenOptions {
   const { config, dir } = settings.loaded;
   const inputs: Record<string, Record<string, unknown>> = {};
   if (argv.profile !== undefined) {
     const profiled = profiledChecks(settings);
-    if (profiled.length === 0) throw new AgentdError('invalid_input', `--profile ${argv.profile}: no check of this agentd takes a profile.`);
+    if (profiled.length === 0)
+      throw new AgentdError('invalid_input', `--profile ${argv.profile}: no check of this agentd takes a profile.`);
     for (const id of profiled) inputs[id] = { profile: argv.profile };
   }
   const baseline = argv.baseline ?? (config.baseline === undefined ? undefined : path.resolve(dir, config.baseline));

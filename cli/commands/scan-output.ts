@@ -21,7 +21,10 @@ export function render(report: ScanReport, format: ScanFormat, options: RenderOp
     case 'sarif':
       return toSarif(report);
     case 'markdown':
-      return toMarkdown(report, { ...(options.linkBase ? { linkBase: options.linkBase } : {}), ...(options.moreAt ? { moreAt: options.moreAt } : {}) });
+      return toMarkdown(report, {
+        ...(options.linkBase ? { linkBase: options.linkBase } : {}),
+        ...(options.moreAt ? { moreAt: options.moreAt } : {}),
+      });
     case 'github':
       return toGithub(report, options.pathPrefix ? { pathPrefix: options.pathPrefix } : {});
     case 'html':

@@ -18,7 +18,11 @@ export interface ScanFeedback {
 
 export const isCi = (env: NodeJS.ProcessEnv): boolean => Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
 
-export function scanFeedback(verbose: boolean, stderr: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): ScanFeedback {
+export function scanFeedback(
+  verbose: boolean,
+  stderr: NodeJS.WriteStream = process.stderr,
+  env: NodeJS.ProcessEnv = process.env,
+): ScanFeedback {
   const interactive = stderr.isTTY === true && !isCi(env);
   const note = verbose || !isCi(env) ? (line: string) => void stderr.write(`agentd scan: ${line}\n`) : () => undefined;
   if (interactive) {
@@ -35,7 +39,8 @@ export function scanFeedback(verbose: boolean, stderr: NodeJS.WriteStream = proc
   return {
     onProgress: (p) => {
       // One line when a check starts and when it ends, not one per percent.
-      if (p.message !== last && /: (starting|done)$/.test(p.message)) stderr.write(`agentd scan: ${p.message} (${Math.round(p.percent)}%)\n`);
+      if (p.message !== last && /: (starting|done)$/.test(p.message))
+        stderr.write(`agentd scan: ${p.message} (${Math.round(p.percent)}%)\n`);
       last = p.message;
     },
     onLog: (capability, level, message) => stderr.write(`agentd scan: ${capability} ${level}: ${message}\n`),

@@ -59,7 +59,8 @@ export function extraReports(specs: readonly string[] | undefined): { format: Sc
     const colon = spec.indexOf(':');
     const format = spec.slice(0, Math.max(0, colon)) as ScanFormat;
     const file = spec.slice(colon + 1);
-    if (colon < 1 || !SCAN_FORMATS.includes(format) || file === '') throw new Error(`--report "${spec}" is not <format>:<file> with a format of ${SCAN_FORMATS.join(', ')}.`);
+    if (colon < 1 || !SCAN_FORMATS.includes(format) || file === '')
+      throw new Error(`--report "${spec}" is not <format>:<file> with a format of ${SCAN_FORMATS.join(', ')}.`);
     return { format, file };
   });
 }
@@ -85,10 +86,16 @@ async function emit(report: ScanReport, argv: ScanArgs, feedback: ScanFeedback):
  */
 async function addPlugins(catalog: Awaited<ReturnType<typeof loadAnalysisCatalog>>, given: string[]): Promise<void> {
   const file = configFileOf(undefined);
-  const configured = await readConfigObject(file).then((config) => pluginsOf(config, file).map((entry) => resolvedEntry(entry, file)), () => [] as string[]);
+  const configured = await readConfigObject(file).then(
+    (config) => pluginsOf(config, file).map((entry) => resolvedEntry(entry, file)),
+    () => [] as string[],
+  );
   const explicit = given.map((source) => (source.startsWith('.') || path.isAbsolute(source) ? path.resolve(source) : source));
   const fromConfig = configured.filter((entry) => !explicit.includes(entry));
-  if (fromConfig.length > 0) await addPluginChecks(catalog, fromConfig, process.cwd(), (error) => process.stderr.write(`agentd scan: plugin skipped: ${error.message}\n`));
+  if (fromConfig.length > 0)
+    await addPluginChecks(catalog, fromConfig, process.cwd(), (error) =>
+      process.stderr.write(`agentd scan: plugin skipped: ${error.message}\n`),
+    );
   if (explicit.length > 0) await addPluginChecks(catalog, explicit, process.cwd());
 }
 
@@ -107,7 +114,20 @@ export async function scan(argv: ScanArgs, walk?: RootWalker): Promise<number> {
   const feedback = scanFeedback(argv.verbose);
   let report: ScanReport;
   try {
-    report = await runScan({ root, checks: chosen.checks, catalog, settings, inputs: chosen.inputs, ...(walk ? { walk } : {}), include: argv.include, exclude: argv.exclude, changedSince: argv.changedSince, projectCode: argv.projectCode !== false, onProgress: feedback.onProgress, onLog: feedback.onLog });
+    report = await runScan({
+      root,
+      checks: chosen.checks,
+      catalog,
+      settings,
+      inputs: chosen.inputs,
+      ...(walk ? { walk } : {}),
+      include: argv.include,
+      exclude: argv.exclude,
+      changedSince: argv.changedSince,
+      projectCode: argv.projectCode !== false,
+      onProgress: feedback.onProgress,
+      onLog: feedback.onLog,
+    });
   } finally {
     feedback.finish();
   }

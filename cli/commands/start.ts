@@ -18,7 +18,11 @@ export const startCommand: CommandModule<object, StartArgs> = {
     yargs
       .option('port', { alias: 'p', type: 'string', describe: 'API server port; must be free', defaultDescription: '3000' })
       .option('host', { type: 'string', describe: 'Bind address', defaultDescription: '127.0.0.1' })
-      .option('queue-url', { type: 'string', describe: 'External queue, redis://[user:password@]host:port[/db]', defaultDescription: 'in-memory queue' })
+      .option('queue-url', {
+        type: 'string',
+        describe: 'External queue, redis://[user:password@]host:port[/db]',
+        defaultDescription: 'in-memory queue',
+      })
       .option('max-concurrent', { type: 'string', describe: 'Jobs running at once', defaultDescription: '3' })
       .option('workspace', { type: 'string', describe: 'Workspace directory', defaultDescription: 'current directory' })
       .option('github-app-id', { type: 'string', describe: 'GitHub App id' })
@@ -28,8 +32,16 @@ export const startCommand: CommandModule<object, StartArgs> = {
       .option('config', { type: 'string', describe: 'Configuration file (JSON), above ~/.agentd and /etc/agentd' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Print the effective configuration (secrets masked) and exit' })
       .option('debug', { type: 'boolean', default: false, describe: 'Debug logging' })
-      .option('insecure', { type: 'boolean', default: false, describe: 'Allow a non-loopback --host without an API key (anyone who reaches the port can run jobs)' })
-      .option('require-durable-queue', { type: 'boolean', default: false, describe: 'Refuse to start on a Redis that would lose the queue on a crash (appendonly off, or a maxmemory-policy that evicts)' })
+      .option('insecure', {
+        type: 'boolean',
+        default: false,
+        describe: 'Allow a non-loopback --host without an API key (anyone who reaches the port can run jobs)',
+      })
+      .option('require-durable-queue', {
+        type: 'boolean',
+        default: false,
+        describe: 'Refuse to start on a Redis that would lose the queue on a crash (appendonly off, or a maxmemory-policy that evicts)',
+      })
       .example('$0 start -p 8080 --workspace /srv/agentd', 'serve on port 8080')
       .example('$0 start --config ./agentd.json --dry-run', 'check a configuration') as unknown as Argv<StartArgs>,
   handler: async (argv) => {

@@ -6,7 +6,11 @@ import { LRUCache } from 'lru-cache';
 // of a project for every analysis of a scan was not. Texts under 4 KB are hashed directly (crypto's
 // one-shot hash(), a few times cheaper than a Hash object per text).
 const MIN_MEMO_CHARS = 4096;
-const recent = new LRUCache<string, string>({ max: 10_000, maxSize: 32 * 1024 * 1024, sizeCalculation: (_hash, text) => Math.max(1, text.length) });
+const recent = new LRUCache<string, string>({
+  max: 10_000,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (_hash, text) => Math.max(1, text.length),
+});
 
 /** sha-256 of a text, hex: the identity of a file's content in every cache. */
 export function contentHash(text: string): string {

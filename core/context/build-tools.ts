@@ -76,14 +76,28 @@ export function buildTools(options: ToolsOptions): Tools {
     async format(path, source) {
       counted('format');
       const { rel } = await confinePath(workspace.root, path);
-      return formatSource(source, { root: workspace.root, path: rel, codeStyle: project.codeStyle, projectCode: options.permissions.projectCode, signal, memoryMB: options.maxMemoryMB });
+      return formatSource(source, {
+        root: workspace.root,
+        path: rel,
+        codeStyle: project.codeStyle,
+        projectCode: options.permissions.projectCode,
+        signal,
+        memoryMB: options.maxMemoryMB,
+      });
     },
     async runCommand(command, args, commandOptions = {}) {
       counted('runCommand');
       if (!options.permissions.projectCode) throw projectCodeRefused(`Command "${command}"`);
       const { timeoutMs, stdin, maxOutputBytes, readOnlyWorkspace } = commandOptions;
       return runSandboxed({
-        command, args, cwd: workspace.root, signal, timeoutMs, stdin, maxOutputBytes, memoryMB: options.maxMemoryMB,
+        command,
+        args,
+        cwd: workspace.root,
+        signal,
+        timeoutMs,
+        stdin,
+        maxOutputBytes,
+        memoryMB: options.maxMemoryMB,
         readOnly: readOnlyWorkspace ? [workspace.root] : [],
       });
     },

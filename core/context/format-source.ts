@@ -42,12 +42,21 @@ function optionsFromStyle(style: CodeStyle): prettier.Options {
 
 async function formatInSandbox(source: string, configFile: string, options: FormatOptions): Promise<string> {
   const ran = await runSandboxed({
-    command: process.execPath, args: [RUNNER, configFile, options.path], stdin: source, cwd: options.root,
-    signal: options.signal, memoryMB: options.memoryMB, readOnly: [options.root], maxOutputBytes: 16 * 1024 * 1024,
+    command: process.execPath,
+    args: [RUNNER, configFile, options.path],
+    stdin: source,
+    cwd: options.root,
+    signal: options.signal,
+    memoryMB: options.memoryMB,
+    readOnly: [options.root],
+    maxOutputBytes: 16 * 1024 * 1024,
   });
   if (ran.exitCode === 0 && !ran.truncated) return ran.stdout;
   const said = ran.stderr.trim().split('\n')[0]?.slice(0, 300) ?? '';
-  throw new AgentdError('capability_error', `Prettier with the project's "${configFile}" could not format "${options.path}" (exit code ${ran.exitCode}${said ? `: ${said}` : ''}); fix the config or the file.`);
+  throw new AgentdError(
+    'capability_error',
+    `Prettier with the project's "${configFile}" could not format "${options.path}" (exit code ${ran.exitCode}${said ? `: ${said}` : ''}); fix the config or the file.`,
+  );
 }
 
 export async function formatSource(source: string, options: FormatOptions): Promise<string> {
@@ -57,10 +66,13 @@ export async function formatSource(source: string, options: FormatOptions): Prom
   if (!config) return prettier.format(source, { ...optionsFromStyle(options.codeStyle), filepath });
   if (!config.runsCode) {
     // A config Prettier cannot load says nothing about the style: the detected one is used, as at detection.
-    const resolved = await prettier.resolveConfig(filepath, { config: join(options.root, config.configFile), editorconfig: false }).catch(() => undefined);
+    const resolved = await prettier
+      .resolveConfig(filepath, { config: join(options.root, config.configFile), editorconfig: false })
+      .catch(() => undefined);
     if (resolved === undefined) return prettier.format(source, { ...optionsFromStyle(options.codeStyle), filepath });
     if (!namesPlugins(resolved)) return prettier.format(source, { ...resolved, filepath });
   }
-  if (!options.projectCode) throw projectCodeRefused(`Formatting "${options.path}" with the project's ${config.configFile} (its code or plugins)`);
+  if (!options.projectCode)
+    throw projectCodeRefused(`Formatting "${options.path}" with the project's ${config.configFile} (its code or plugins)`);
   return formatInSandbox(source, config.configFile, options);
 }

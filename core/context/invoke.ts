@@ -31,21 +31,36 @@ function validated(entry: InvocableCapability, input: unknown): unknown {
  * The `invoke` of a context for the capability at the end of `chain` (its first entry is the step's
  * own capability). `composes` is what that capability declared.
  */
-export function invokeFunction(ctx: () => CapabilityContext, scope: InvokeScope | undefined, chain: readonly string[], composes: readonly string[]): CapabilityContext['invoke'] {
+export function invokeFunction(
+  ctx: () => CapabilityContext,
+  scope: InvokeScope | undefined,
+  chain: readonly string[],
+  composes: readonly string[],
+): CapabilityContext['invoke'] {
   return async (id: string, input?: unknown): Promise<StepResult> => {
     const caller = chain[chain.length - 1] ?? 'this capability';
     if (chain.includes(id)) {
-      throw new AgentdError('capability_error', `"${caller}" invoked "${id}", which is already running in this step (${[...chain, id].join(' -> ')}); a capability cannot invoke itself, directly or through another.`);
+      throw new AgentdError(
+        'capability_error',
+        `"${caller}" invoked "${id}", which is already running in this step (${[...chain, id].join(' -> ')}); a capability cannot invoke itself, directly or through another.`,
+      );
     }
     const entry = scope?.invocable.find((c) => c.id === id);
     if (!entry || !composes.includes(id)) {
       const declared = composes.length > 0 ? composes.join(', ') : 'none';
-      throw new AgentdError('unknown_capability', `"${caller}" invoked ${quoteInput(id)}, which its meta.execution.composes does not list (it lists: ${declared}); declare every capability it runs there.`);
+      throw new AgentdError(
+        'unknown_capability',
+        `"${caller}" invoked ${quoteInput(id)}, which its meta.execution.composes does not list (it lists: ${declared}); declare every capability it runs there.`,
+      );
     }
     const parent = ctx();
     parent.signal.throwIfAborted();
     const checked = validated(entry, input);
-    const capability = await loadCapabilityModule({ id: entry.id, modulePath: entry.modulePath, ...(entry.binding === undefined ? {} : { binding: entry.binding }) });
+    const capability = await loadCapabilityModule({
+      id: entry.id,
+      modulePath: entry.modulePath,
+      ...(entry.binding === undefined ? {} : { binding: entry.binding }),
+    });
     const nested = [...chain, id];
     let child: CapabilityContext;
     child = {

@@ -18,10 +18,17 @@ export interface CapabilityModuleRef {
 }
 
 export async function loadCapabilityModule(ref: CapabilityModuleRef): Promise<Capability> {
-  const mod = (await import(pathToFileURL(ref.modulePath).href)) as Partial<Capability> & { default?: Partial<Capability>; bindCapability?: (binding: unknown) => Capability };
+  const mod = (await import(pathToFileURL(ref.modulePath).href)) as Partial<Capability> & {
+    default?: Partial<Capability>;
+    bindCapability?: (binding: unknown) => Capability;
+  };
   if (ref.binding !== undefined) {
     // A runner module (plugins/sandbox) makes the capability from data: the plugin's code never enters this thread's heap.
-    if (typeof mod.bindCapability !== 'function') throw new AgentdError('invalid_capability', `Module "${ref.modulePath}" exports no bindCapability() for the bound capability "${ref.id}".`);
+    if (typeof mod.bindCapability !== 'function')
+      throw new AgentdError(
+        'invalid_capability',
+        `Module "${ref.modulePath}" exports no bindCapability() for the bound capability "${ref.id}".`,
+      );
     return mod.bindCapability(ref.binding);
   }
   const candidate = typeof mod.run === 'function' ? mod : mod.default;

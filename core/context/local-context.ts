@@ -2,7 +2,17 @@
  * A context in the current thread with sensible defaults: for capability tests and the CLI's embedded
  * mode, where no engine or worker is involved.
  */
-import { DEFAULT_LIMITS, type ContextHandle, type ContextOptions, type Limits, type LogLevel, type Permissions, type StagedEntry, type StepResult, type ToolBudget } from '../contracts/index.js';
+import {
+  DEFAULT_LIMITS,
+  type ContextHandle,
+  type ContextOptions,
+  type Limits,
+  type LogLevel,
+  type Permissions,
+  type StagedEntry,
+  type StepResult,
+  type ToolBudget,
+} from '../contracts/index.js';
 import { createCapabilityContext } from './create-context.js';
 import { createToolBudget } from './tool-budget.js';
 

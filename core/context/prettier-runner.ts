@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   const source = await readStdin();
   const filepath = path.join(root, ...(process.argv[3] ?? 'index.ts').split('/'));
   try {
-    const options = await prettier.resolveConfig(filepath, { config: path.join(root, process.argv[2] ?? '.prettierrc'), editorconfig: false });
+    const options = await prettier.resolveConfig(filepath, {
+      config: path.join(root, process.argv[2] ?? '.prettierrc'),
+      editorconfig: false,
+    });
     answer(await prettier.format(source, { ...options, filepath }));
   } catch (error) {
     process.stderr.write(`${String((error as Error)?.message ?? error).split('\n')[0]}\n`);

@@ -97,7 +97,9 @@ export interface ContextOptions {
    * How the workspace view's list() walks the root (default: a fresh walk each time; a scan shares one):
    * the files with their stat signatures, and what the walk refused (too large, unreadable folders).
    */
-  walk?: (realRoot: string) => ReadonlyMap<string, string | undefined> & { readonly refused?: ReadonlyMap<string, { code: string; message: string }> };
+  walk?: (
+    realRoot: string,
+  ) => ReadonlyMap<string, string | undefined> & { readonly refused?: ReadonlyMap<string, { code: string; message: string }> };
 }
 
 export interface ContextHandle {

@@ -26,11 +26,19 @@ export function nameSchema(description?: string): JSONSchema {
 
 /** Gitignore-style globs relative to the workspace root, e.g. globsSchema('analyse'). */
 export function globsSchema(what: string): JSONSchema {
-  return { type: 'array', maxItems: 1000, items: pathSchema(), description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.` };
+  return {
+    type: 'array',
+    maxItems: 1000,
+    items: pathSchema(),
+    description: `Globs (gitignore syntax, relative to the workspace root) of files to ${what}.`,
+  };
 }
 
 /** The `include` and `exclude` properties; spread into an inputSchema's `properties`. */
-export function fileSelectionSchema(included = 'analyse (default: every TS/TSX/JS/JSX file)', excluded = 'skip, on top of .gitignore and node_modules'): { include: JSONSchema; exclude: JSONSchema } {
+export function fileSelectionSchema(
+  included = 'analyse (default: every TS/TSX/JS/JSX file)',
+  excluded = 'skip, on top of .gitignore and node_modules',
+): { include: JSONSchema; exclude: JSONSchema } {
   return { include: globsSchema(included), exclude: globsSchema(excluded) };
 }
 

@@ -17,7 +17,12 @@ export interface SerializedData {
 }
 
 export function isSerializedData(value: unknown): value is SerializedData {
-  return typeof value === 'object' && value !== null && (value as SerializedData).serialized === 'json' && typeof (value as SerializedData).json === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as SerializedData).serialized === 'json' &&
+    typeof (value as SerializedData).json === 'string'
+  );
 }
 
 /** A step's data as a value: parsed when it came serialised. */

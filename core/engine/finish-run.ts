@@ -28,7 +28,12 @@ async function conclude(state: RunState): Promise<Ending> {
   const stop = state.guard.stopReason();
   if (stop) return { ...stop, result: null, applied: false };
   if (state.beginApply && !(await state.beginApply())) {
-    return { status: 'cancelled', error: { code: 'cancelled', message: 'The job was cancelled before its changes were written; nothing was written.' }, result: null, applied: false };
+    return {
+      status: 'cancelled',
+      error: { code: 'cancelled', message: 'The job was cancelled before its changes were written; nothing was written.' },
+      result: null,
+      applied: false,
+    };
   }
   try {
     // All or nothing: applyChanges restores every touched file before it throws.

@@ -13,7 +13,8 @@ function summaryLine(outcome: StepOutcome): string {
 
 export function mergeResults(outcomes: StepOutcome[], changes: Change[]): PipelineResult {
   const results = outcomes.flatMap((outcome) => (outcome.result ? [outcome.result] : []));
-  const summary = outcomes.length === 1 ? summaryLine(outcomes[0]!) : outcomes.map((outcome) => `[${outcome.index}] ${summaryLine(outcome)}`).join('\n');
+  const summary =
+    outcomes.length === 1 ? summaryLine(outcomes[0]!) : outcomes.map((outcome) => `[${outcome.index}] ${summaryLine(outcome)}`).join('\n');
   return {
     summary,
     findings: results.flatMap((result) => result.findings ?? []),

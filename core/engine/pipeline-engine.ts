@@ -132,7 +132,11 @@ export class PipelineEngine implements Engine {
       }
       failed ??= end;
       if (this.registry.get(outcome.capability)?.meta.writes) {
-        this.skipFrom(state, index + 1, `skipped: step ${index} (${outcome.capability}) failed, and the later steps would build on the files it changes`);
+        this.skipFrom(
+          state,
+          index + 1,
+          `skipped: step ${index} (${outcome.capability}) failed, and the later steps would build on the files it changes`,
+        );
         break;
       }
     }
@@ -144,7 +148,10 @@ export class PipelineEngine implements Engine {
     const registered = this.registry.get(outcome.capability);
     setStatus(state, outcome, 'running');
     if (!registered) {
-      const error = { code: 'unknown_capability', message: `Step ${index} names capability "${outcome.capability}", which is not registered; check the id.` };
+      const error = {
+        code: 'unknown_capability',
+        message: `Step ${index} names capability "${outcome.capability}", which is not registered; check the id.`,
+      };
       setStatus(state, outcome, 'failed', error.message);
       return { status: 'failed', error };
     }

@@ -7,7 +7,16 @@
  * NODE_OPTIONS) silently overrides a worker's `resourceLimits`, which would disable memory_limit;
  * `--inspect*` would fight the parent for its debugger port.
  */
-const STRIPPED = ['max-old-space-size', 'max-semi-space-size', 'max-young-generation-size', 'max-heap-size', 'inspect', 'inspect-brk', 'inspect-port', 'inspect-wait'];
+const STRIPPED = [
+  'max-old-space-size',
+  'max-semi-space-size',
+  'max-young-generation-size',
+  'max-heap-size',
+  'inspect',
+  'inspect-brk',
+  'inspect-port',
+  'inspect-wait',
+];
 
 function flagName(token: string): string | null {
   if (!token.startsWith('--')) return null;
@@ -39,8 +48,22 @@ export function cleanFlags(tokens: readonly string[]): string[] {
  * settings, and agentd's settings of the parser and the sandbox (core/sandbox).
  */
 export const EXECUTOR_VARIABLES = [
-  'PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'LANGUAGE', 'TZ', 'NODE_ENV', 'NODE_OPTIONS', 'NODE_V8_COVERAGE', 'UV_THREADPOOL_SIZE',
-  'AGENTD_NATIVE_PARSER', 'AGENTD_PARSE_THREADS', 'AGENTD_SANDBOX_ISOLATION', 'AGENTD_SANDBOX_HIDE',
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'NODE_ENV',
+  'NODE_OPTIONS',
+  'NODE_V8_COVERAGE',
+  'UV_THREADPOOL_SIZE',
+  'AGENTD_NATIVE_PARSER',
+  'AGENTD_PARSE_THREADS',
+  'AGENTD_SANDBOX_ISOLATION',
+  'AGENTD_SANDBOX_HIDE',
 ];
 const LOCALE = /^LC_[A-Z_]+$/;
 

@@ -75,7 +75,11 @@ async function runTask(id: number, sent: StepTask): Promise<void> {
   running.set(id, { controller, port: port1, stopFlag });
   let reply: StepReply;
   try {
-    reply = await pools.run<StepReply>(task.maxMemoryMB, { task, port: port2, stopFlag }, { transferList: [port2], signal: controller.signal });
+    reply = await pools.run<StepReply>(
+      task.maxMemoryMB,
+      { task, port: port2, stopFlag },
+      { transferList: [port2], signal: controller.signal },
+    );
   } catch (error) {
     reply = { ok: false, error: failureFromPool(error, task), toolCalls: 0 };
   }

@@ -75,7 +75,8 @@ export class ExecutorSupervisor implements StepRunner {
     if (this.closed) return { ok: false, error: closedFailure(task), toolCalls: 0 };
     if (signal?.aborted) return cancelledReply(task);
     // The executor died between start and now, and its exit was already handled: nobody would answer.
-    if (this.child !== child) return { ok: false, error: failureFromExecutorExit(task, 'exited before the step started', this.stderrTail), toolCalls: 0 };
+    if (this.child !== child)
+      return { ok: false, error: failureFromExecutorExit(task, 'exited before the step started', this.stderrTail), toolCalls: 0 };
     return new Promise<StepReply>((resolve) => {
       const id = this.nextId++;
       const onAbort = (): void => {
@@ -231,9 +232,16 @@ export class ExecutorSupervisor implements StepRunner {
 }
 
 function closedFailure(task: StepTask): StepFailure {
-  return { code: 'unavailable', message: `The executor was closed while step ${task.stepIndex} ("${task.capabilityId}") ran; cancel jobs before closing the engine.` };
+  return {
+    code: 'unavailable',
+    message: `The executor was closed while step ${task.stepIndex} ("${task.capabilityId}") ran; cancel jobs before closing the engine.`,
+  };
 }
 
 function cancelledReply(task: StepTask): StepReply {
-  return { ok: false, error: { code: 'cancelled', message: `Step ${task.stepIndex} ("${task.capabilityId}") was cancelled.` }, toolCalls: 0 };
+  return {
+    ok: false,
+    error: { code: 'cancelled', message: `Step ${task.stepIndex} ("${task.capabilityId}") was cancelled.` },
+    toolCalls: 0,
+  };
 }

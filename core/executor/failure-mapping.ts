@@ -10,12 +10,34 @@ import type { StepFailure, StepFailureCode, StepTask } from './protocol.js';
  * capability_error. The message is still wrapped with the capability id and step.
  */
 const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
-  'refactoring_refused', 'verification_failed', 'project_code_not_allowed', 'workspace_escape',
-  'file_too_large', 'binary_file', 'file_not_found', 'unsupported_language', 'invalid_input', 'network_denied', 'process_denied',
-  'invalid_project_config', 'no_test_runner', 'test_run_failed', 'documentation_refused', 'fix_refused', 'generation_refused',
+  'refactoring_refused',
+  'verification_failed',
+  'project_code_not_allowed',
+  'workspace_escape',
+  'file_too_large',
+  'binary_file',
+  'file_not_found',
+  'unsupported_language',
+  'invalid_input',
+  'network_denied',
+  'process_denied',
+  'invalid_project_config',
+  'no_test_runner',
+  'test_run_failed',
+  'documentation_refused',
+  'fix_refused',
+  'generation_refused',
   // Third-party plugins: each way a sandboxed plugin step is stopped keeps its own code (docs/plugins.md).
-  'invalid_plugin', 'plugin_error', 'plugin_timeout', 'plugin_cpu_limit', 'plugin_memory_limit', 'plugin_stack_overflow',
-  'plugin_output_too_large', 'plugin_permission_denied', 'plugin_tool_call_limit', 'plugin_sandbox_unavailable',
+  'invalid_plugin',
+  'plugin_error',
+  'plugin_timeout',
+  'plugin_cpu_limit',
+  'plugin_memory_limit',
+  'plugin_stack_overflow',
+  'plugin_output_too_large',
+  'plugin_permission_denied',
+  'plugin_tool_call_limit',
+  'plugin_sandbox_unavailable',
 ]);
 
 function keptCode(code: unknown): StepFailureCode | null {

@@ -26,7 +26,10 @@ export interface InProcessRunnerOptions {
 
 function failure(error: unknown, aborted: boolean): StepFailure {
   const message = (error as Error)?.message ?? String(error);
-  const cause = error instanceof Error ? { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { name: 'Error', message };
+  const cause =
+    error instanceof Error
+      ? { name: error.name, message: error.message, ...(error.stack ? { stack: error.stack } : {}) }
+      : { name: 'Error', message };
   const code = isAgentdError(error) ? error.code : aborted ? 'cancelled' : 'capability_error';
   return { code: code as StepFailureCode, message, cause };
 }
@@ -36,7 +39,17 @@ function whenAborted(signal: AbortSignal | undefined, task: StepTask, spent: () 
   if (!signal) return { reply: new Promise<StepReply>(() => undefined), dispose: () => undefined };
   let onAbort = (): void => undefined;
   const reply = new Promise<StepReply>((resolve) => {
-    onAbort = (): void => resolve({ ok: false, error: failure(signal.reason instanceof AgentdError ? signal.reason : new AgentdError('cancelled', `Step ${task.stepIndex} ("${task.capabilityId}") was cancelled.`), true), toolCalls: spent() });
+    onAbort = (): void =>
+      resolve({
+        ok: false,
+        error: failure(
+          signal.reason instanceof AgentdError
+            ? signal.reason
+            : new AgentdError('cancelled', `Step ${task.stepIndex} ("${task.capabilityId}") was cancelled.`),
+          true,
+        ),
+        toolCalls: spent(),
+      });
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
   });
@@ -66,7 +79,11 @@ export class InProcessRunner implements StepRunner {
     try {
       const refused = this.options.accepts?.(task);
       if (refused) throw new AgentdError('invalid_capability', refused);
-      const capability = await loadCapabilityModule({ id: task.capabilityId, modulePath: task.modulePath, ...(task.binding === undefined ? {} : { binding: task.binding }) });
+      const capability = await loadCapabilityModule({
+        id: task.capabilityId,
+        modulePath: task.modulePath,
+        ...(task.binding === undefined ? {} : { binding: task.binding }),
+      });
       const handle = await createLocalContext({
         root: task.root,
         jobId: task.jobId,

@@ -14,7 +14,10 @@ import tls from 'node:tls';
 import { AgentdError } from '../errors/index.js';
 
 function denied(what: string): AgentdError {
-  return new AgentdError('network_denied', `Network access ("${what}") is refused: capabilities run offline; read what you need from the workspace instead.`);
+  return new AgentdError(
+    'network_denied',
+    `Network access ("${what}") is refused: capabilities run offline; read what you need from the workspace instead.`,
+  );
 }
 
 /** Replaces each named function of `target` with one that throws `refusal(label.name)`; the replacement cannot be undone. */
@@ -22,7 +25,8 @@ export function deny(target: object, names: string[], label: string, refusal: (w
   for (const name of names) {
     if (typeof (target as Record<string, unknown>)[name] !== 'function') continue;
     Object.defineProperty(target, name, {
-      configurable: false, writable: false,
+      configurable: false,
+      writable: false,
       value: function refused() {
         throw refusal(`${label}.${name}`);
       },
@@ -30,7 +34,20 @@ export function deny(target: object, names: string[], label: string, refusal: (w
   }
 }
 
-const DNS = ['lookup', 'lookupService', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveMx', 'resolveNs', 'resolveSrv', 'resolveTxt', 'reverse'];
+const DNS = [
+  'lookup',
+  'lookupService',
+  'resolve',
+  'resolve4',
+  'resolve6',
+  'resolveAny',
+  'resolveCname',
+  'resolveMx',
+  'resolveNs',
+  'resolveSrv',
+  'resolveTxt',
+  'reverse',
+];
 
 export function installNetworkGuard(): void {
   // Every TCP/IPC client (http, https, undici's fetch, database drivers) ends in Socket#connect.
@@ -46,6 +63,13 @@ export function installNetworkGuard(): void {
   deny(dns, DNS, 'dns');
   deny(dns.promises, DNS, 'dns.promises');
   for (const name of ['fetch', 'WebSocket', 'EventSource']) {
-    if (name in globalThis) Object.defineProperty(globalThis, name, { configurable: false, writable: false, value: () => { throw denied(name); } });
+    if (name in globalThis)
+      Object.defineProperty(globalThis, name, {
+        configurable: false,
+        writable: false,
+        value: () => {
+          throw denied(name);
+        },
+      });
   }
 }

@@ -14,13 +14,18 @@ import { guardedPrototypeSpawn } from '../sandbox/host-spawn.js';
 import { deny } from './network-guard.js';
 
 function denied(what: string): AgentdError {
-  return new AgentdError('process_denied', `"${what}" is refused: a capability starts no process or thread of its own; run a program through ctx.tools.runCommand (agentd's sandbox, with the project-code permission).`);
+  return new AgentdError(
+    'process_denied',
+    `"${what}" is refused: a capability starts no process or thread of its own; run a program through ctx.tools.runCommand (agentd's sandbox, with the project-code permission).`,
+  );
 }
 
 export function installProcessGuard(): void {
   deny(childProcess, ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork', '_forkChild'], 'child_process', denied);
   Object.defineProperty(childProcess.ChildProcess.prototype, 'spawn', {
-    configurable: false, writable: false, value: guardedPrototypeSpawn(() => denied('child_process.ChildProcess#spawn')),
+    configurable: false,
+    writable: false,
+    value: guardedPrototypeSpawn(() => denied('child_process.ChildProcess#spawn')),
   });
   deny(cluster, ['fork', 'setupPrimary', 'setupMaster'], 'cluster', denied);
   deny(workerThreads, ['Worker'], 'worker_threads', denied);

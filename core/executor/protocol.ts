@@ -39,12 +39,40 @@ export interface StepTask {
 }
 
 /** Failure codes a step can end with (a subset of the error catalogue). */
-export type StepFailureCode = 'capability_error' | 'capability_crashed' | 'memory_limit' | 'tool_call_limit' | 'cancelled' | 'unavailable'
-  | 'refactoring_refused' | 'verification_failed' | 'project_code_not_allowed' | 'workspace_escape' | 'file_too_large' | 'binary_file'
-  | 'file_not_found' | 'unsupported_language' | 'invalid_input' | 'network_denied' | 'process_denied' | 'invalid_project_config'
-  | 'no_test_runner' | 'test_run_failed' | 'documentation_refused' | 'fix_refused' | 'generation_refused'
-  | 'invalid_plugin' | 'plugin_error' | 'plugin_timeout' | 'plugin_cpu_limit' | 'plugin_memory_limit' | 'plugin_stack_overflow'
-  | 'plugin_output_too_large' | 'plugin_permission_denied' | 'plugin_tool_call_limit' | 'plugin_sandbox_unavailable';
+export type StepFailureCode =
+  | 'capability_error'
+  | 'capability_crashed'
+  | 'memory_limit'
+  | 'tool_call_limit'
+  | 'cancelled'
+  | 'unavailable'
+  | 'refactoring_refused'
+  | 'verification_failed'
+  | 'project_code_not_allowed'
+  | 'workspace_escape'
+  | 'file_too_large'
+  | 'binary_file'
+  | 'file_not_found'
+  | 'unsupported_language'
+  | 'invalid_input'
+  | 'network_denied'
+  | 'process_denied'
+  | 'invalid_project_config'
+  | 'no_test_runner'
+  | 'test_run_failed'
+  | 'documentation_refused'
+  | 'fix_refused'
+  | 'generation_refused'
+  | 'invalid_plugin'
+  | 'plugin_error'
+  | 'plugin_timeout'
+  | 'plugin_cpu_limit'
+  | 'plugin_memory_limit'
+  | 'plugin_stack_overflow'
+  | 'plugin_output_too_large'
+  | 'plugin_permission_denied'
+  | 'plugin_tool_call_limit'
+  | 'plugin_sandbox_unavailable';
 
 export interface StepFailure {
   code: StepFailureCode;
@@ -54,23 +82,17 @@ export interface StepFailure {
 }
 
 export type StepReply =
-  | { ok: true; result: StepResult; staged: StagedEntry[]; toolCalls: number }
-  | { ok: false; error: StepFailure; toolCalls: number };
+  { ok: true; result: StepResult; staged: StagedEntry[]; toolCalls: number } | { ok: false; error: StepFailure; toolCalls: number };
 
 /** Events a running step sends back while it runs. */
-export type StepEvent =
-  | { kind: 'log'; level: LogLevel; message: string }
-  | { kind: 'progress'; percent: number; message?: string };
+export type StepEvent = { kind: 'log'; level: LogLevel; message: string } | { kind: 'progress'; percent: number; message?: string };
 
 /** Sent on a step's MessagePort from the executor to the worker. */
 export type WorkerControl = { kind: 'abort' };
 
 /** Supervisor -> executor process. */
 export type ToExecutor =
-  | { type: 'run'; id: number; task: StepTask }
-  | { type: 'cancel'; id: number }
-  | { type: 'forget'; run: string }
-  | { type: 'shutdown' };
+  { type: 'run'; id: number; task: StepTask } | { type: 'cancel'; id: number } | { type: 'forget'; run: string } | { type: 'shutdown' };
 
 /**
  * Executor process -> supervisor. A reply with many findings comes as `findings` messages first (the

@@ -52,7 +52,13 @@ async function stageReturnedChanges(result: StepResult, workspace: WorkspaceView
   }
 }
 
-function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, budget: ToolBudget, interrupted: () => boolean): ContextOptions {
+function contextOptions(
+  task: StepTask,
+  port: MessagePort,
+  signal: AbortSignal,
+  budget: ToolBudget,
+  interrupted: () => boolean,
+): ContextOptions {
   const send = (event: StepEvent): void => port.postMessage(event);
   return {
     jobId: task.jobId,
@@ -65,8 +71,7 @@ function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, 
     permissions: task.permissions,
     maxMemoryMB: task.maxMemoryMB,
     budget,
-    onLog: (level: LogLevel, message: string) =>
-      send({ kind: 'log', level, message: String(message) }),
+    onLog: (level: LogLevel, message: string) => send({ kind: 'log', level, message: String(message) }),
     onProgress: (percent: number, message?: string) =>
       send({ kind: 'progress', percent: Math.max(0, Math.min(100, Number(percent) || 0)), message }),
     ...(task.invoke ? { invoke: task.invoke } : {}),
@@ -76,7 +81,8 @@ function contextOptions(task: StepTask, port: MessagePort, signal: AbortSignal, 
 export default async function runStep({ task, port, stopFlag }: WorkerPayload): Promise<StepReply> {
   const controller = new AbortController();
   const abort = (): void => {
-    if (!controller.signal.aborted) controller.abort(new AgentdError('cancelled', `Step ${task.stepIndex} of job "${task.jobId}" was cancelled.`));
+    if (!controller.signal.aborted)
+      controller.abort(new AgentdError('cancelled', `Step ${task.stepIndex} of job "${task.jobId}" was cancelled.`));
   };
   port.on('message', (control: WorkerControl) => {
     if (control.kind === 'abort') abort();
@@ -89,10 +95,17 @@ export default async function runStep({ task, port, stopFlag }: WorkerPayload): 
   // The budget counts the whole job; the reply carries only this step's share.
   const spent = (): number => budget.used - task.toolCallsUsed;
   try {
-    const capability = await loadCapabilityModule({ id: task.capabilityId, modulePath: task.modulePath, ...(task.binding === undefined ? {} : { binding: task.binding }) });
+    const capability = await loadCapabilityModule({
+      id: task.capabilityId,
+      modulePath: task.modulePath,
+      ...(task.binding === undefined ? {} : { binding: task.binding }),
+    });
     const handle = await createCapabilityContext(contextOptions(task, port, controller.signal, budget, interrupted));
     // Analysis steps run under the workspace's agentd.config.json (core/project-config/job-step.ts).
-    const result = toJson(await runJobStep(capability, task.input, handle.ctx, { root: task.root, staged: task.staged, catalog: sharedConfigCatalog }), task);
+    const result = toJson(
+      await runJobStep(capability, task.input, handle.ctx, { root: task.root, staged: task.staged, catalog: sharedConfigCatalog }),
+      task,
+    );
     await stageReturnedChanges(result, handle.ctx.workspace);
     return { ok: true, result, staged: handle.staged(), toolCalls: spent() };
   } catch (error) {

@@ -11,7 +11,11 @@ const YES = /^(y|yes|yeah|yep|sure|ok|okay|correct|right|that one|do it|go ahead
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 
 function clean(answer: string): string {
-  return answer.trim().replace(/^(i meant|i mean|use|yes,?|the)\s+/i, '').replace(/^["'`“]|["'`”.!]$/g, '').trim();
+  return answer
+    .trim()
+    .replace(/^(i meant|i mean|use|yes,?|the)\s+/i, '')
+    .replace(/^["'`“]|["'`”.!]$/g, '')
+    .trim();
 }
 
 /** The option an answer picks, if any. */

@@ -49,7 +49,8 @@ function stageCapabilities(ctx: PlanContext, stages: DebugStage[]): { metas: Cap
     if (meta) metas.push(meta);
     else missing.push(stage);
   }
-  const notes = missing.length > 0 ? [`No registered capability can ${missing.join(' or ')} (not built yet); that part of the task is left out.`] : [];
+  const notes =
+    missing.length > 0 ? [`No registered capability can ${missing.join(' or ')} (not built yet); that part of the task is left out.`] : [];
   return { metas, notes };
 }
 
@@ -59,8 +60,16 @@ export function buildPastedError(ctx: PlanContext, error: PastedError): BuildOut
   const where = target ? ` at ${target.file}${target.line ? `:${target.line}` : ''}` : '';
   const what = error.name ?? (error.kind === 'stack' ? 'the stack trace' : 'the error');
   const { metas, notes } = stageCapabilities(ctx, wanted(ctx, true));
-  const steps: DraftStep[] = metas.map((meta) => ({ capability: meta.id, input: { ...input }, target: target?.file ?? null, summary: `${meta.planning!.debug!.verb} ${what}${where}` }));
-  return { steps, notes: [...notes, ...(target ? [] : ['The error names no file of this project; the diagnosis starts from the message alone.'])] };
+  const steps: DraftStep[] = metas.map((meta) => ({
+    capability: meta.id,
+    input: { ...input },
+    target: target?.file ?? null,
+    summary: `${meta.planning!.debug!.verb} ${what}${where}`,
+  }));
+  return {
+    steps,
+    notes: [...notes, ...(target ? [] : ['The error names no file of this project; the diagnosis starts from the message alone.'])],
+  };
 }
 
 /** A described bug: the stages asked for, over the scope and the symbol the task names. */
@@ -71,6 +80,11 @@ export function buildDebugging(ctx: PlanContext): BuildOutcome {
   const input: Record<string, unknown> = { description: ctx.text, ...scopeInput(scope), ...(symbol ? { symbol } : {}) };
   const about = symbol ?? scope.target ?? 'the project';
   const { metas, notes } = stageCapabilities(ctx, wanted(ctx, false));
-  const steps = metas.map((meta) => ({ capability: meta.id, input: { ...input }, target: symbol ?? scope.target, summary: `${meta.planning!.debug!.verb} ${about}` }));
+  const steps = metas.map((meta) => ({
+    capability: meta.id,
+    input: { ...input },
+    target: symbol ?? scope.target,
+    summary: `${meta.planning!.debug!.verb} ${about}`,
+  }));
   return { steps, notes };
 }

@@ -28,11 +28,19 @@ export function isBuildTask(ctx: PlanContext, generation: IntentDef[]): boolean 
 }
 
 /** The implementation step of one generation capability (`name` overrides the new thing's name). */
-export function generationStep(ctx: PlanContext, meta: CapabilityMeta, intent: IntentDef | null, name?: string): { step: DraftStep; notes: string[] } {
+export function generationStep(
+  ctx: PlanContext,
+  meta: CapabilityMeta,
+  intent: IntentDef | null,
+  name?: string,
+): { step: DraftStep; notes: string[] } {
   const p = meta.planning!;
   const scope = p.scope === false ? null : scopeOf(ctx);
   const usable = scope && isScope(scope) ? scope : null;
-  const filled = fillFields(ctx, p.fields ?? [], usable ? scopeInput(usable) : {}, { scope: usable, ...(name !== undefined ? { subject: name } : {}) });
+  const filled = fillFields(ctx, p.fields ?? [], usable ? scopeInput(usable) : {}, {
+    scope: usable,
+    ...(name !== undefined ? { subject: name } : {}),
+  });
   const summary = renderSummary(p.summary ?? '{Label} {name}', summaryValues(meta, intent, usable, filled.shown, null, filled.input));
   return { step: { capability: meta.id, input: filled.input, target: null, summary }, notes: notesFor(ctx, p.notes, filled.input) };
 }
@@ -61,14 +69,25 @@ function partSteps(ctx: PlanContext, main: DraftStep, meta: CapabilityMeta, inte
 
 function testerOf(ctx: PlanContext, kind: string | undefined): CapabilityMeta | undefined {
   const testers = ctx.catalogue.filter((m) => m.planning?.tests);
-  return testers.find((m) => kind !== undefined && m.planning!.tests!.includes(kind)) ?? testers.find((m) => m.planning!.tests!.includes('*'));
+  return (
+    testers.find((m) => kind !== undefined && m.planning!.tests!.includes(kind)) ?? testers.find((m) => m.planning!.tests!.includes('*'))
+  );
 }
 
 export function buildWorkflow(ctx: PlanContext, generation: IntentDef[]): BuildOutcome {
   const notes: string[] = [];
   const missing: string[] = [];
   const structureMeta = withRole(ctx.catalogue, 'build-structure')[0];
-  const structure: DraftStep[] = structureMeta ? [{ capability: structureMeta.id, input: {}, target: null, summary: 'Analyse the project structure: where new files go, naming and layers' }] : [];
+  const structure: DraftStep[] = structureMeta
+    ? [
+        {
+          capability: structureMeta.id,
+          input: {},
+          target: null,
+          summary: 'Analyse the project structure: where new files go, naming and layers',
+        },
+      ]
+    : [];
   if (!structureMeta) missing.push('the structure analysis');
   const implementation: { step: DraftStep; meta: CapabilityMeta }[] = [];
   for (const intent of generation) {
@@ -98,7 +117,9 @@ export function buildWorkflow(ctx: PlanContext, generation: IntentDef[]): BuildO
       else missing.push(role === 'document-examples' ? 'usage examples' : 'documentation');
     }
   }
-  notes.unshift(`Build workflow: analyse the structure, implement ${implementation.length} part(s), ${skipTests ? 'no tests (as asked)' : 'create tests'}, ${skipDocs ? 'no docs (as asked)' : 'document them and give usage examples'}.`);
+  notes.unshift(
+    `Build workflow: analyse the structure, implement ${implementation.length} part(s), ${skipTests ? 'no tests (as asked)' : 'create tests'}, ${skipDocs ? 'no docs (as asked)' : 'document them and give usage examples'}.`,
+  );
   if (missing.length > 0) notes.push(`No registered capability provides ${[...new Set(missing)].join(', ')}; left out of the workflow.`);
   return { steps: [...structure, ...implementation.map(({ step }) => step), ...tests, ...docs], notes, workflow: true };
 }

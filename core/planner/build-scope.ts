@@ -12,7 +12,14 @@ import { isScope, scopeInput, scopeOf, whereText, type Scope } from './scope.js'
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The summary placeholders of a step (core/contracts/planning.ts lists them). */
-export function summaryValues(meta: CapabilityMeta, intent: IntentDef | null, scope: Scope | null, shown: string[], symbol: string | null, input: Record<string, unknown>): Record<string, string> {
+export function summaryValues(
+  meta: CapabilityMeta,
+  intent: IntentDef | null,
+  scope: Scope | null,
+  shown: string[],
+  symbol: string | null,
+  input: Record<string, unknown>,
+): Record<string, string> {
   const where = scope ? whereText(scope) : 'the whole project';
   const p = meta.planning!;
   return {
@@ -27,7 +34,12 @@ export function summaryValues(meta: CapabilityMeta, intent: IntentDef | null, sc
   };
 }
 
-export function scopedStep(ctx: PlanContext, meta: CapabilityMeta, intent: IntentDef | null, subject?: string): { step: DraftStep; notes: string[] } | BuildOutcome {
+export function scopedStep(
+  ctx: PlanContext,
+  meta: CapabilityMeta,
+  intent: IntentDef | null,
+  subject?: string,
+): { step: DraftStep; notes: string[] } | BuildOutcome {
   const p = meta.planning!;
   let scope: Scope | null = null;
   if (p.scope !== false) {
@@ -36,7 +48,10 @@ export function scopedStep(ctx: PlanContext, meta: CapabilityMeta, intent: Inten
     scope = found;
   }
   const filled = fillFields(ctx, p.fields ?? [], scope ? scopeInput(scope) : {}, { scope, ...(subject !== undefined ? { subject } : {}) });
-  const summary = renderSummary(p.summary ?? '{title} of {where}{detail}', summaryValues(meta, intent, scope, filled.shown, filled.symbol, filled.input));
+  const summary = renderSummary(
+    p.summary ?? '{title} of {where}{detail}',
+    summaryValues(meta, intent, scope, filled.shown, filled.symbol, filled.input),
+  );
   const target = filled.symbol ?? scope?.target ?? null;
   return { step: { capability: meta.id, input: filled.input, target, summary }, notes: notesFor(ctx, p.notes, filled.input) };
 }

@@ -20,12 +20,18 @@ export function chooseCapability(ctx: PlanContext, intent: IntentDef): Capabilit
 /** Drafts a capability's step with the strategy its planning data names. */
 export function buildWith(ctx: PlanContext, meta: CapabilityMeta, intent: IntentDef | null): BuildOutcome {
   switch (meta.planning!.strategy) {
-    case 'scope': return buildScoped(ctx, meta, intent);
-    case 'rename': return buildRename(ctx, meta);
-    case 'extract-range': return buildExtract(ctx, meta);
-    case 'move-symbol': return buildMove(ctx, meta);
-    case 'debug': return buildDebugging(ctx);
-    case 'generate': return buildGeneration(ctx, meta, intent);
+    case 'scope':
+      return buildScoped(ctx, meta, intent);
+    case 'rename':
+      return buildRename(ctx, meta);
+    case 'extract-range':
+      return buildExtract(ctx, meta);
+    case 'move-symbol':
+      return buildMove(ctx, meta);
+    case 'debug':
+      return buildDebugging(ctx);
+    case 'generate':
+      return buildGeneration(ctx, meta, intent);
   }
 }
 
@@ -36,7 +42,8 @@ export function buildSteps(ctx: PlanContext, intent: IntentDef): BuildOutcome {
     if (cover) return { steps: [{ capability: meta.id, input: {}, target: null, summary: cover.summary }], notes: [] };
   }
   // An exclusive intent of the same family (the type-check) covers this one.
-  if (ctx.intents.some((m) => m.intent !== intent && m.intent.exclusive && m.intent.family === intent.family)) return { steps: [], notes: [] };
+  if (ctx.intents.some((m) => m.intent !== intent && m.intent.exclusive && m.intent.family === intent.family))
+    return { steps: [], notes: [] };
   const meta = chooseCapability(ctx, intent);
   if (!meta) return { steps: [], notes: [] };
   const built = buildWith(ctx, meta, intent);

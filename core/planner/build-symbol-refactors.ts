@@ -13,7 +13,31 @@ import { normalisePath, resolvePath, resolveSymbol } from './resolve-target.js';
 import type { Token } from './task-text.js';
 import type { IndexedSymbol, QuestionOutcome } from './types.js';
 
-const NOUNS = new Set(['the', 'a', 'an', 'my', 'function', 'method', 'class', 'type', 'interface', 'variable', 'const', 'constant', 'symbol', 'file', 'component', 'hook', 'enum', 'declaration', 'name', 'of', 'called', 'named', 'it']);
+const NOUNS = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'function',
+  'method',
+  'class',
+  'type',
+  'interface',
+  'variable',
+  'const',
+  'constant',
+  'symbol',
+  'file',
+  'component',
+  'hook',
+  'enum',
+  'declaration',
+  'name',
+  'of',
+  'called',
+  'named',
+  'it',
+]);
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
 function verbIndex(tokens: Token[], verbs: string[]): number {
@@ -43,7 +67,11 @@ function symbolQuestion(name: string, ctx: PlanContext, inFile?: string): Indexe
   const found = resolveSymbol(name, ctx.index, inFile);
   if (found.status === 'found') return found.symbol;
   if (found.status === 'ambiguous') {
-    return question(`"${name}" is declared in several files; which one did you mean?`, found.options.map((s) => s.file), undefined);
+    return question(
+      `"${name}" is declared in several files; which one did you mean?`,
+      found.options.map((s) => s.file),
+      undefined,
+    );
   }
   return didYouMean('a declaration named', name, found.suggestions);
 }
@@ -58,10 +86,21 @@ function fileHint(ctx: PlanContext): string | undefined {
 function renameFile(ctx: PlanContext, meta: CapabilityMeta, from: Token, to: Token | null): BuildOutcome {
   const resolved = resolvePath(from.text, ctx.index);
   if (resolved.status === 'missing') return didYouMean('a file named', from.text, resolved.suggestions);
-  if (resolved.status === 'ambiguous') return question(`"${from.text}" matches several files; which one did you mean?`, resolved.options, from.text);
+  if (resolved.status === 'ambiguous')
+    return question(`"${from.text}" matches several files; which one did you mean?`, resolved.options, from.text);
   if (!to) return question(`What should "${resolved.path}" be renamed to?`, []);
   const newFileName = normalisePath(to.text);
-  return { steps: [{ capability: meta.id, input: { file: resolved.path, newFileName }, target: resolved.path, summary: `Rename file ${resolved.path} to ${newFileName}, updating every import` }], notes: [] };
+  return {
+    steps: [
+      {
+        capability: meta.id,
+        input: { file: resolved.path, newFileName },
+        target: resolved.path,
+        summary: `Rename file ${resolved.path} to ${newFileName}, updating every import`,
+      },
+    ],
+    notes: [],
+  };
 }
 
 export function buildRename(ctx: PlanContext, meta: CapabilityMeta): BuildOutcome {
@@ -78,27 +117,45 @@ export function buildRename(ctx: PlanContext, meta: CapabilityMeta): BuildOutcom
     ? [`"${to.text}" is already declared in ${symbol.file}; ${meta.id} refuses a rename that would collide.`]
     : [];
   return {
-    steps: [{ capability: meta.id, input: { file: symbol.file, symbol: symbol.name, line: symbol.line, newName: to.text }, target: `${symbol.file}#${symbol.name}`, summary: `Rename ${symbol.kind} ${symbol.name} (${symbol.file}:${symbol.line}) to ${to.text} across the project` }],
+    steps: [
+      {
+        capability: meta.id,
+        input: { file: symbol.file, symbol: symbol.name, line: symbol.line, newName: to.text },
+        target: `${symbol.file}#${symbol.name}`,
+        summary: `Rename ${symbol.kind} ${symbol.name} (${symbol.file}:${symbol.line}) to ${to.text} across the project`,
+      },
+    ],
     notes,
   };
 }
 
-const EXTRACT_NAME = /\b(?:into|as)\s+(?:an?\s+)?(?:new\s+)?(?:(?:helper|function|method)\s+)?(?:called\s+|named\s+)?[`'"]?([A-Za-z_$][\w$]*)/i;
+const EXTRACT_NAME =
+  /\b(?:into|as)\s+(?:an?\s+)?(?:new\s+)?(?:(?:helper|function|method)\s+)?(?:called\s+|named\s+)?[`'"]?([A-Za-z_$][\w$]*)/i;
 
 export function buildExtract(ctx: PlanContext, meta: CapabilityMeta): BuildOutcome {
   const file = fileHint(ctx);
   const missing = ctx.mentions.find((m) => m.role === 'scope' && m.resolution.status !== 'found');
   if (missing && missing.resolution.status === 'missing') return didYouMean('a file named', missing.text, missing.resolution.suggestions);
-  if (!file) return question('Which file should I extract from? For example: extract lines 10-20 of src/app.ts into a function called setup.', []);
+  if (!file)
+    return question('Which file should I extract from? For example: extract lines 10-20 of src/app.ts into a function called setup.', []);
   const range = extractLineRange(ctx.text);
   if (!range) return question(`Which lines of ${file} should I extract? For example: lines 10-20.`, []);
   const lines = ctx.index.lineCounts[file];
-  if (lines !== undefined && range.end > lines) return question(`${file} has ${lines} lines, so lines ${range.start}-${range.end} do not exist; which lines should I extract?`, []);
+  if (lines !== undefined && range.end > lines)
+    return question(`${file} has ${lines} lines, so lines ${range.start}-${range.end} do not exist; which lines should I extract?`, []);
   const fromInto = EXTRACT_NAME.exec(ctx.text)?.[1];
-  const name = nameAfterMarker(ctx.text, ctx.tokens) ?? (fromInto && !/^(a|an|the|function|method|helper|new)$/i.test(fromInto) ? fromInto : null);
+  const name =
+    nameAfterMarker(ctx.text, ctx.tokens) ?? (fromInto && !/^(a|an|the|function|method|helper|new)$/i.test(fromInto) ? fromInto : null);
   if (!name) return question(`What should the function extracted from lines ${range.start}-${range.end} of ${file} be called?`, []);
   return {
-    steps: [{ capability: meta.id, input: { file, startLine: range.start, endLine: range.end, name }, target: file, summary: `Extract lines ${range.start}-${range.end} of ${file} into a function ${name}` }],
+    steps: [
+      {
+        capability: meta.id,
+        input: { file, startLine: range.start, endLine: range.end, name },
+        target: file,
+        summary: `Extract lines ${range.start}-${range.end} of ${file} into a function ${name}`,
+      },
+    ],
     notes: [],
   };
 }
@@ -125,11 +182,19 @@ export function buildMove(ctx: PlanContext, meta: CapabilityMeta): BuildOutcome 
   }
   const symbol = symbolQuestion(candidate.text, ctx, from);
   if (!isSymbol(symbol)) return symbol;
-  if (from && symbol.file !== from) return question(`"${symbol.name}" is declared in ${symbol.file}, not in ${from}; did you mean ${symbol.file}?`, [symbol.file], from);
+  if (from && symbol.file !== from)
+    return question(`"${symbol.name}" is declared in ${symbol.file}, not in ${from}; did you mean ${symbol.file}?`, [symbol.file], from);
   const to = destination(ctx, symbol.file);
   if (!to) return question(`Which module should "${symbol.name}" move to?`, []);
   return {
-    steps: [{ capability: meta.id, input: { file: symbol.file, symbol: symbol.name, to }, target: `${symbol.file}#${symbol.name}`, summary: `Move ${symbol.name} from ${symbol.file} to ${to}, updating every import` }],
+    steps: [
+      {
+        capability: meta.id,
+        input: { file: symbol.file, symbol: symbol.name, to },
+        target: `${symbol.file}#${symbol.name}`,
+        summary: `Move ${symbol.name} from ${symbol.file} to ${to}, updating every import`,
+      },
+    ],
     notes: ctx.index.files.includes(to) ? [] : [`${to} does not exist yet; ${meta.id} creates it.`],
   };
 }

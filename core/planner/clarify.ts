@@ -10,7 +10,27 @@ import { isUnbuilt } from './known-capabilities.js';
 import { hasPhrase } from './recognise-intents.js';
 import type { PlanOutcome } from './types.js';
 
-const VAGUE = ['better', 'improve', 'improvement', 'good', 'nicer', 'cleaner', 'stuff', 'thing', 'things', 'something', 'anything', 'help', 'work', 'fix', 'look', 'enhance', 'polish', 'magic', 'do'];
+const VAGUE = [
+  'better',
+  'improve',
+  'improvement',
+  'good',
+  'nicer',
+  'cleaner',
+  'stuff',
+  'thing',
+  'things',
+  'something',
+  'anything',
+  'help',
+  'work',
+  'fix',
+  'look',
+  'enhance',
+  'polish',
+  'magic',
+  'do',
+];
 const BUILD = ['build', 'implement', 'develop', 'create', 'add', 'generate', 'write'];
 
 /** What a vague task is offered: these intents' labels, those the registered metas declare. */
@@ -24,7 +44,9 @@ function labels(catalogue: CapabilityMeta[], ids: string[]): string[] {
 }
 
 function buildOptions(catalogue: CapabilityMeta[]): string[] {
-  const generation = intentTable(catalogue).filter((i) => i.family === 'generation').map((i) => i.label);
+  const generation = intentTable(catalogue)
+    .filter((i) => i.family === 'generation')
+    .map((i) => i.label);
   return generation.length > 0 ? [...generation.slice(0, 4), ...labels(catalogue, BUILD_EXTRA)] : [];
 }
 
@@ -38,7 +60,11 @@ export function clarify(task: string, words: string[], catalogue: CapabilityMeta
   const unplanned = unplannedNamed(task, words, catalogue);
   if (unplanned) return unplanned;
   if (words.length === 0 && task.trim().length === 0) {
-    return { kind: 'question', message: 'What should I do? For example: audit security, assess quality, rename getUser to fetchUser.', options: improve };
+    return {
+      kind: 'question',
+      message: 'What should I do? For example: audit security, assess quality, rename getUser to fetchUser.',
+      options: improve,
+    };
   }
   if (BUILD.some((w) => words.includes(w))) {
     const options = buildOptions(catalogue);
@@ -48,7 +74,11 @@ export function clarify(task: string, words: string[], catalogue: CapabilityMeta
   }
   if (VAGUE.some((w) => hasPhrase(words, w)) || place !== null) {
     const where = place ? ` ${place}` : ' the project';
-    return { kind: 'question', message: `"${task.trim()}" can mean several things for${where}; which of these did you mean?`, options: withPlace(improve, place) };
+    return {
+      kind: 'question',
+      message: `"${task.trim()}" can mean several things for${where}; which of these did you mean?`,
+      options: withPlace(improve, place),
+    };
   }
   return unsupported(task, catalogue);
 }
@@ -59,14 +89,31 @@ export function clarify(task: string, words: string[], catalogue: CapabilityMeta
  */
 function unplannedNamed(task: string, words: string[], catalogue: CapabilityMeta[]): PlanOutcome | null {
   const lower = task.toLowerCase();
-  const named = catalogue.filter((m) => !m.planning && !isUnbuilt(m) && (lower.includes(m.id) || m.title.toLowerCase().split(/\W+/).filter((w) => w.length > 2).every((w) => words.some((x) => x === w || x === `${w}s`))));
+  const named = catalogue.filter(
+    (m) =>
+      !m.planning &&
+      !isUnbuilt(m) &&
+      (lower.includes(m.id) ||
+        m.title
+          .toLowerCase()
+          .split(/\W+/)
+          .filter((w) => w.length > 2)
+          .every((w) => words.some((x) => x === w || x === `${w}s`))),
+  );
   if (named.length === 0) return null;
   const list = named.map((m) => `${m.id} (${m.title})`).join(', ');
-  return { kind: 'unsupported', message: `${list} is registered but declares no planning data, so the planner does not know how to plan it; run it by id (a job with {"capability": "${named[0]!.id}"}).`, capabilities: capabilityList(catalogue) };
+  return {
+    kind: 'unsupported',
+    message: `${list} is registered but declares no planning data, so the planner does not know how to plan it; run it by id (a job with {"capability": "${named[0]!.id}"}).`,
+    capabilities: capabilityList(catalogue),
+  };
 }
 
 const capabilityList = (catalogue: CapabilityMeta[]): { id: string; title: string }[] =>
-  catalogue.filter((m) => !isUnbuilt(m)).sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => ({ id: m.id, title: m.title }));
+  catalogue
+    .filter((m) => !isUnbuilt(m))
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((m) => ({ id: m.id, title: m.title }));
 
 /** Every intent of the task gave no step (what it needs is not registered): the notes say why. */
 export function nothingToPlan(task: string, catalogue: CapabilityMeta[], notes: string[]): PlanOutcome {
@@ -75,7 +122,12 @@ export function nothingToPlan(task: string, catalogue: CapabilityMeta[], notes: 
 }
 
 const GROUP_WORDS: Record<string, string> = {
-  analysis: 'analyse code', refactoring: 'refactor it', generation: 'generate code', testing: 'test it', documentation: 'document it', debugging: 'debug it',
+  analysis: 'analyse code',
+  refactoring: 'refactor it',
+  generation: 'generate code',
+  testing: 'test it',
+  documentation: 'document it',
+  debugging: 'debug it',
 };
 
 export function unsupported(task: string, catalogue: CapabilityMeta[]): PlanOutcome {
@@ -83,13 +135,39 @@ export function unsupported(task: string, catalogue: CapabilityMeta[]): PlanOutc
   const table = intentTable(catalogue);
   const built = CAPABILITY_GROUPS.filter((g) => table.some((i) => i.candidates.some((c) => c.meta.group === g && !isUnbuilt(c.meta))));
   const planned = CAPABILITY_GROUPS.filter((g) => !built.includes(g));
-  const can = built.map((g) => `${GROUP_WORDS[g]} (${[...new Set(table.filter((i) => i.candidates[0]!.meta.group === g && !isUnbuilt(i.candidates[0]!.meta)).map((i) => i.label))].join(', ')})`).join('; ');
+  const can = built
+    .map(
+      (g) =>
+        `${GROUP_WORDS[g]} (${[...new Set(table.filter((i) => i.candidates[0]!.meta.group === g && !isUnbuilt(i.candidates[0]!.meta)).map((i) => i.label))].join(', ')})`,
+    )
+    .join('; ');
   const later = planned.length > 0 ? ` Not built yet: ${planned.join(', ')}.` : '';
   const capabilities = capabilityList(catalogue);
-  return { kind: 'unsupported', message: `agentd cannot do "${task.trim()}": it is outside agentd's capabilities. It can ${can}.${later}`, capabilities };
+  return {
+    kind: 'unsupported',
+    message: `agentd cannot do "${task.trim()}": it is outside agentd's capabilities. It can ${can}.${later}`,
+    capabilities,
+  };
 }
 
-const OUTSIDE = ['deploy', 'publish', 'release', 'email', 'mail', 'pizza', 'kubernetes', 'docker', 'aws', 'azure', 'gcp', 'commit', 'push', 'merge', 'tweet', 'slack'];
+const OUTSIDE = [
+  'deploy',
+  'publish',
+  'release',
+  'email',
+  'mail',
+  'pizza',
+  'kubernetes',
+  'docker',
+  'aws',
+  'azure',
+  'gcp',
+  'commit',
+  'push',
+  'merge',
+  'tweet',
+  'slack',
+];
 
 /** Parts of a planned task that agentd cannot do ("... and deploy it"), said plainly rather than dropped silently. */
 export function outsideNotes(words: string[]): string[] {

@@ -25,7 +25,8 @@ export interface PastedError {
 const TS_CODE = /\b(?:error\s+)?(TS\d{4,5})\b/;
 const RUNTIME = /\b([A-Z][A-Za-z]*(?:Error|Exception)|Error|UnhandledPromiseRejection\w*):\s+\S/;
 const STACK_FRAME = /^\s*at\s+\S.*$/m;
-const KNOWN_MESSAGES = /\b(Cannot find module|Cannot read propert(?:y|ies) of (?:undefined|null)|is not a function|is not defined|is not iterable|Maximum call stack size exceeded|ENOENT|ECONNREFUSED|EADDRINUSE|Unexpected token|Objects are not valid as a React child)\b/;
+const KNOWN_MESSAGES =
+  /\b(Cannot find module|Cannot read propert(?:y|ies) of (?:undefined|null)|is not a function|is not defined|is not iterable|Maximum call stack size exceeded|ENOENT|ECONNREFUSED|EADDRINUSE|Unexpected token|Objects are not valid as a React child)\b/;
 const LOCATION = /((?:[A-Za-z]:)?[\w.@\\/-]*[\w@-]\.(?:tsx?|jsx?|mjs|cjs|mts|cts))(?::(\d+)(?::(\d+))?|\((\d+),(\d+)\))/g;
 
 function errorStart(task: string): { index: number; kind: PastedError['kind']; name: string | null } | null {
@@ -87,6 +88,9 @@ export function findPastedError(task: string): PastedError | null {
   if (tail) lines[0] = lines[0]!.slice(0, tail.index);
   const text = lines.slice(0, end).join('\n').trim();
   const trailing = `${tail ? tail[1] : ''} ${lines.slice(end).join(' ')}`;
-  const instruction = `${task.slice(0, start.index)} ${trailing}`.replace(/["'`“”]/g, ' ').replace(/\s+/g, ' ').trim();
+  const instruction = `${task.slice(0, start.index)} ${trailing}`
+    .replace(/["'`“”]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return { text, kind: start.kind, name: start.name, locations: findLocations(text), instruction };
 }

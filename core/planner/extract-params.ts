@@ -12,7 +12,8 @@ export interface FieldSpec {
   optional: boolean;
 }
 
-const NAME_MARKERS = /\b(?:called|named|(?:call|name)\s+the\s+(?:new\s+|shared\s+|extracted\s+)?(?:function|helper|component|hook|method|class|file|module)|name\s+it|call\s+it|name\s+(?:should\s+be|is)|with\s+the\s+name|rename\s+it\s+to)\s*:?\s*$/i;
+const NAME_MARKERS =
+  /\b(?:called|named|(?:call|name)\s+the\s+(?:new\s+|shared\s+|extracted\s+)?(?:function|helper|component|hook|method|class|file|module)|name\s+it|call\s+it|name\s+(?:should\s+be|is)|with\s+the\s+name|rename\s+it\s+to)\s*:?\s*$/i;
 
 /** The name given after "called", "named", "call it" ... (a code name, a quoted string, or a word). */
 export function nameAfterMarker(task: string, tokens: Token[]): string | null {
@@ -27,9 +28,27 @@ export function nameAfterMarker(task: string, tokens: Token[]): string | null {
 }
 
 const TYPE_ALIASES: Record<string, string> = {
-  string: 'string', text: 'string', str: 'string', varchar: 'string', email: 'string', url: 'string', uuid: 'string',
-  number: 'number', int: 'number', integer: 'number', float: 'number', double: 'number', decimal: 'number', num: 'number',
-  boolean: 'boolean', bool: 'boolean', date: 'Date', datetime: 'Date', timestamp: 'Date', json: 'unknown', bigint: 'bigint',
+  string: 'string',
+  text: 'string',
+  str: 'string',
+  varchar: 'string',
+  email: 'string',
+  url: 'string',
+  uuid: 'string',
+  number: 'number',
+  int: 'number',
+  integer: 'number',
+  float: 'number',
+  double: 'number',
+  decimal: 'number',
+  num: 'number',
+  boolean: 'boolean',
+  bool: 'boolean',
+  date: 'Date',
+  datetime: 'Date',
+  timestamp: 'Date',
+  json: 'unknown',
+  bigint: 'bigint',
 };
 const TYPE_WORDS = Object.keys(TYPE_ALIASES).join('|');
 const FIELD = new RegExp(String.raw`\b([A-Za-z_][\w]*)(\?)?\s*(?::\s*|\(\s*|\s+as\s+(?:an?\s+)?)(${TYPE_WORDS})(\[\])?\)?(?![\w])`, 'gi');
@@ -54,10 +73,15 @@ export function extractMinSeverity(task: string): Severity | null {
   for (const m of task.matchAll(SEVERITY)) {
     const before = task.slice(Math.max(0, m.index - 24), m.index).toLowerCase();
     const after = task.slice(m.index + m[0].length, m.index + m[0].length + 28).toLowerCase();
-    const contextual = /(?:\b(?:only|just|least|minimum|min|above|severity)|>=?)\s*(?:the\s+)?(?:of\s+)?$/.test(before) ||
-      /^\s*(?:-?\s*)?(severity|sev|only|issues|findings|vulnerabilit|problems|ones|and above|or above|or higher|and higher|and up|\+)/.test(after);
+    const contextual =
+      /(?:\b(?:only|just|least|minimum|min|above|severity)|>=?)\s*(?:the\s+)?(?:of\s+)?$/.test(before) ||
+      /^\s*(?:-?\s*)?(severity|sev|only|issues|findings|vulnerabilit|problems|ones|and above|or above|or higher|and higher|and up|\+)/.test(
+        after,
+      );
     if (!contextual) continue;
-    const named = [m[1]!, m[2]].filter((x): x is string => x !== undefined).map((x) => (x.toLowerCase() === 'moderate' ? 'medium' : x.toLowerCase()) as Severity);
+    const named = [m[1]!, m[2]]
+      .filter((x): x is string => x !== undefined)
+      .map((x) => (x.toLowerCase() === 'moderate' ? 'medium' : x.toLowerCase()) as Severity);
     return named.reduce((min, s) => (LEVELS.indexOf(s) < LEVELS.indexOf(min) ? s : min));
   }
   return null;

@@ -21,11 +21,55 @@ export interface Mention {
 const NEGATORS = new Set(['except', 'excluding', 'exclude', 'excludes', 'ignore', 'ignoring', 'skip', 'skipping', 'without', 'not', 'but']);
 /** Verbs among the scope words: "audit src" names a place, but "audit security" names what to look for. */
 const SCOPE_VERBS = new Set(['scan', 'audit', 'check', 'analyse', 'analyze', 'include', 'including', 'includes', 'also', 'only', 'just']);
-const SCOPE_WORDS = new Set(['in', 'inside', 'within', 'under', 'across', 'of', 'for', 'on', 'from', 'include', 'including', 'includes', 'only', 'just', 'scan', 'audit', 'check', 'analyse', 'analyze', 'also']);
+const SCOPE_WORDS = new Set([
+  'in',
+  'inside',
+  'within',
+  'under',
+  'across',
+  'of',
+  'for',
+  'on',
+  'from',
+  'include',
+  'including',
+  'includes',
+  'only',
+  'just',
+  'scan',
+  'audit',
+  'check',
+  'analyse',
+  'analyze',
+  'also',
+]);
 const FILLERS = new Set(['the', 'my', 'our', 'all', 'its', 'this', 'that', 'those', 'these', 'your', 'a', 'an']);
 const FOLDER_NOUNS = new Set(['folder', 'folders', 'directory', 'directories', 'dir', 'dirs']);
 /** Folder names too common in prose to read as a place without "in", "the ... folder" and the like. */
-const COMMON_NAMES = new Set(['data', 'test', 'tests', 'spec', 'types', 'docs', 'config', 'public', 'assets', 'api', 'app', 'build', 'dist', 'src', 'bin', 'scripts', 'components', 'hooks', 'routes', 'services', 'models', 'utils']);
+const COMMON_NAMES = new Set([
+  'data',
+  'test',
+  'tests',
+  'spec',
+  'types',
+  'docs',
+  'config',
+  'public',
+  'assets',
+  'api',
+  'app',
+  'build',
+  'dist',
+  'src',
+  'bin',
+  'scripts',
+  'components',
+  'hooks',
+  'routes',
+  'services',
+  'models',
+  'utils',
+]);
 const TEST_WORDS = new Set(['test', 'tests', 'spec', 'specs', 'testing']);
 const JOINERS = new Set(['and', 'or', 'nor']);
 
@@ -53,13 +97,35 @@ function looksLikePath(text: string): boolean {
   return /[/\\]/.test(text) || /\.[a-z]{1,5}$/i.test(text);
 }
 
-const FILE_NOUNS = new Set(['file', 'route', 'routes', 'router', 'service', 'component', 'hook', 'module', 'page', 'handler', 'middleware', 'model']);
+const FILE_NOUNS = new Set([
+  'file',
+  'route',
+  'routes',
+  'router',
+  'service',
+  'component',
+  'hook',
+  'module',
+  'page',
+  'handler',
+  'middleware',
+  'model',
+]);
 
 /** "the orders route" -> src/routes/orders.ts, "the order service" -> src/services/order-service.ts: a file by its name in prose. */
 function fileNamed(word: string, next: string, index: ProjectIndex): string | null {
   if (!FILE_NOUNS.has(next)) return null;
   const stems = new Set([word, `${word}-${next}`, `${word}.${next}`, `${word}${next}`]);
-  const hits = index.files.filter((f) => /\.(tsx?|jsx?|mjs|cjs)$/.test(f) && stems.has(f.slice(f.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '').toLowerCase()));
+  const hits = index.files.filter(
+    (f) =>
+      /\.(tsx?|jsx?|mjs|cjs)$/.test(f) &&
+      stems.has(
+        f
+          .slice(f.lastIndexOf('/') + 1)
+          .replace(/\.[^.]+$/, '')
+          .toLowerCase(),
+      ),
+  );
   return hits.length === 1 ? hits[0]! : null;
 }
 
@@ -72,7 +138,8 @@ function wordMention(tokens: Token[], i: number, index: ProjectIndex, terms: Pla
   const intentWord = terms.intentWords.has(word);
   const scoped = (SCOPE_WORDS.has(prev) && !(intentWord && SCOPE_VERBS.has(prev))) || NEGATORS.has(prev) || FOLDER_NOUNS.has(next);
   // "modernize lib": a folder's exact name reads as the place unless it is also an everyday word or a task word.
-  const exactName = !COMMON_NAMES.has(word) && !intentWord && index.folders.some((f) => f.slice(f.lastIndexOf('/') + 1) === tokens[i]!.text);
+  const exactName =
+    !COMMON_NAMES.has(word) && !intentWord && index.folders.some((f) => f.slice(f.lastIndexOf('/') + 1) === tokens[i]!.text);
   if (!scoped && !exactName) return null;
   if (TEST_WORDS.has(word) && (NEGATORS.has(prev) || SCOPE_WORDS.has(prev) || FOLDER_NOUNS.has(next) || next === 'files')) {
     return { status: 'tests', globs: testGlobs(index) };
@@ -93,7 +160,15 @@ const PLACE_WORDS = new Set(['in', 'inside', 'within', 'under', 'of', 'across'])
  * silently widened to the whole project.
  */
 function nearMissFolder(word: string, prev: string, index: ProjectIndex, terms: PlannerWords): Mention['resolution'] | null {
-  if (!PLACE_WORDS.has(prev) || word.length < 3 || FILLERS.has(word) || terms.known.has(word) || terms.intentWords.has(word) || COMMON_NAMES.has(word)) return null;
+  if (
+    !PLACE_WORDS.has(prev) ||
+    word.length < 3 ||
+    FILLERS.has(word) ||
+    terms.known.has(word) ||
+    terms.intentWords.has(word) ||
+    COMMON_NAMES.has(word)
+  )
+    return null;
   const byName = new Map<string, string>();
   for (const folder of index.folders) {
     const name = folder.slice(folder.lastIndexOf('/') + 1);

@@ -36,7 +36,11 @@ export function namedSymbol(ctx: PlanContext): string | null {
 }
 
 /** The values of a vocabulary the task names, in vocabulary order. */
-export function pickVocabulary(ctx: Pick<PlanContext, 'words' | 'text'>, vocabulary: VocabularyEntry[], chosenIntents: string[] = []): string[] {
+export function pickVocabulary(
+  ctx: Pick<PlanContext, 'words' | 'text'>,
+  vocabulary: VocabularyEntry[],
+  chosenIntents: string[] = [],
+): string[] {
   return vocabulary
     .filter((v) => v.phrases.some((p) => hasPhrase(ctx.words, p)) || (v.patterns ?? []).some((re) => new RegExp(re, 'i').test(ctx.text)))
     .filter((v) => v.unlessIntent === undefined || !chosenIntents.includes(v.unlessIntent))
@@ -44,7 +48,9 @@ export function pickVocabulary(ctx: Pick<PlanContext, 'words' | 'text'>, vocabul
 }
 
 export function getPath(input: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), input);
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), input);
 }
 
 function setPath(input: Record<string, unknown>, path: string, value: unknown): void {
@@ -147,11 +153,18 @@ export function notesFor(ctx: PlanContext, notes: PlanningNote[] | undefined, in
   return (notes ?? [])
     .filter((n) => n.ifField === undefined || holds(getPath(input, n.ifField), n.ifIncludes))
     .filter((n) => n.unlessField === undefined || getPath(input, n.unlessField) === undefined)
-    .filter((n) => n.ifProject === undefined || String((ctx.index.project as unknown as Record<string, unknown>)[n.ifProject.key]) === n.ifProject.equals)
+    .filter(
+      (n) =>
+        n.ifProject === undefined ||
+        String((ctx.index.project as unknown as Record<string, unknown>)[n.ifProject.key]) === n.ifProject.equals,
+    )
     .map((n) => n.text);
 }
 
 /** Fills a summary template's {placeholders}; unknown ones are left as written. */
 export function renderSummary(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole).replace(/ {2,}/g, ' ').trimEnd();
+  return template
+    .replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)
+    .replace(/ {2,}/g, ' ')
+    .trimEnd();
 }

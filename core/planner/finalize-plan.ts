@@ -39,7 +39,14 @@ export function fitToSchema(value: unknown, schema: JSONSchema | SchemaNode, pat
     const fitted = property ? fitToSchema(child, property, `${path}/${key}`, dropped) : child;
     // An emptied rule list would mean "report nothing"; leaving it out means "all".
     if (Array.isArray(fitted) && fitted.length === 0 && Array.isArray(child) && child.length > 0) continue;
-    if (fitted && typeof fitted === 'object' && !Array.isArray(fitted) && Object.keys(fitted).length === 0 && Object.keys(child as object).length > 0) continue;
+    if (
+      fitted &&
+      typeof fitted === 'object' &&
+      !Array.isArray(fitted) &&
+      Object.keys(fitted).length === 0 &&
+      Object.keys(child as object).length > 0
+    )
+      continue;
     out[key] = fitted;
   }
   return out;
@@ -63,12 +70,19 @@ export function verifierOf(catalogue: CapabilityMeta[]): CapabilityMeta | undefi
 }
 
 function verifyDraft(verifier: CapabilityMeta, index: ProjectIndex, notes: string[]): DraftStep | null {
-  const checks = [index.project.tsconfig ? 'typecheck' : null, index.project.testCommand ? 'tests' : null].filter((c): c is string => c !== null);
+  const checks = [index.project.tsconfig ? 'typecheck' : null, index.project.testCommand ? 'tests' : null].filter(
+    (c): c is string => c !== null,
+  );
   if (checks.length === 0) {
     notes.push('The project has no tsconfig.json and no test script, so the changes cannot be verified by a type-check or tests.');
     return null;
   }
-  return { capability: verifier.id, input: { checks }, target: null, summary: `Verify the staged changes: ${checks.join(' and ')} before and after; roll back if anything that passed fails` };
+  return {
+    capability: verifier.id,
+    input: { checks },
+    target: null,
+    summary: `Verify the staged changes: ${checks.join(' and ')} before and after; roll back if anything that passed fails`,
+  };
 }
 
 export interface FinalizeOptions {
@@ -98,7 +112,9 @@ export function finalizePlan(options: FinalizeOptions): Plan {
   const steps = drafts.map((d, i) => planStep(d, i, options.catalogue, notes));
   const skipped = steps.filter((s) => !s.available);
   if (skipped.length > 0) {
-    notes.push(`${skipped.length} of ${steps.length} step(s) use capabilities that are not built yet or not registered (${[...new Set(skipped.map((s) => s.capability))].join(', ')}); they are shown and skipped, never faked.`);
+    notes.push(
+      `${skipped.length} of ${steps.length} step(s) use capabilities that are not built yet or not registered (${[...new Set(skipped.map((s) => s.capability))].join(', ')}); they are shown and skipped, never faked.`,
+    );
   }
   // The summary was drafted before the verify step was added and duplicates dropped: count the real steps.
   const summary = options.summary.replace(/\b\d+ step\(s\)\.$/, `${steps.length} step(s).`);

@@ -60,5 +60,9 @@ function isSwap(a: string, b: string): boolean {
 
 /** The closest of `candidates` within a typo budget of the wanted name's length (case-insensitive), ranked. */
 export function closeNames(wanted: string, candidates: Iterable<string>, limit = 3): string[] {
-  return closeMatches(wanted, candidates, limit, { budget: (length) => Math.max(1, Math.floor(length / 4)), ignoreCase: true, transpositions: true });
+  return closeMatches(wanted, candidates, limit, {
+    budget: (length) => Math.max(1, Math.floor(length / 4)),
+    ignoreCase: true,
+    transpositions: true,
+  });
 }

@@ -7,9 +7,69 @@ import { nameAfterMarker } from './extract-params.js';
 import type { PlanContext } from './planning-context.js';
 import type { Token } from './task-text.js';
 
-const ARTIFACT_NOUNS = new Set(['component', 'page', 'screen', 'view', 'form', 'card', 'modal', 'dialog', 'widget', 'dashboard', 'navbar', 'sidebar', 'hook', 'service', 'repository', 'client', 'validator', 'schema', 'table', 'model', 'endpoint', 'endpoints', 'route', 'routes', 'api', 'resource', 'types', 'interface', 'controller', 'handler', 'list', 'button', 'panel', 'header', 'footer', 'layout']);
-const KEEP_NOUNS = new Set(['page', 'screen', 'view', 'form', 'card', 'modal', 'dialog', 'widget', 'dashboard', 'navbar', 'sidebar', 'list', 'button', 'panel', 'header', 'footer', 'layout', 'service', 'repository', 'client', 'validator']);
-const STOP = /^(a|an|the|new|my|our|simple|basic|small|typed|react|vue|svelte|rest|restful|express|fastify|reusable|custom|crud|to|for|with|of|and|build|create|add|make|generate|write|implement|develop|scaffold|me|please|some|that|which|shows|displays|can|i|we)$/i;
+const ARTIFACT_NOUNS = new Set([
+  'component',
+  'page',
+  'screen',
+  'view',
+  'form',
+  'card',
+  'modal',
+  'dialog',
+  'widget',
+  'dashboard',
+  'navbar',
+  'sidebar',
+  'hook',
+  'service',
+  'repository',
+  'client',
+  'validator',
+  'schema',
+  'table',
+  'model',
+  'endpoint',
+  'endpoints',
+  'route',
+  'routes',
+  'api',
+  'resource',
+  'types',
+  'interface',
+  'controller',
+  'handler',
+  'list',
+  'button',
+  'panel',
+  'header',
+  'footer',
+  'layout',
+]);
+const KEEP_NOUNS = new Set([
+  'page',
+  'screen',
+  'view',
+  'form',
+  'card',
+  'modal',
+  'dialog',
+  'widget',
+  'dashboard',
+  'navbar',
+  'sidebar',
+  'list',
+  'button',
+  'panel',
+  'header',
+  'footer',
+  'layout',
+  'service',
+  'repository',
+  'client',
+  'validator',
+]);
+const STOP =
+  /^(a|an|the|new|my|our|simple|basic|small|typed|react|vue|svelte|rest|restful|express|fastify|reusable|custom|crud|to|for|with|of|and|build|create|add|make|generate|write|implement|develop|scaffold|me|please|some|that|which|shows|displays|can|i|we)$/i;
 
 const QUALIFIERS = /^(rest|restful|crud|http|json|express|fastify|react|vue|svelte|typed)$/i;
 
@@ -36,7 +96,9 @@ export function newThingName(ctx: PlanContext, kind: 'component' | 'hook' | 'oth
   const marked = nameAfterMarker(ctx.text, ctx.tokens);
   if (marked) return marked;
   const known = new Set(ctx.index.symbols.map((s) => s.name));
-  const ident = ctx.tokens.find((t) => (t.kind === 'ident' || t.kind === 'quoted') && /^[A-Za-z_$][\w$]*$/.test(t.text) && !known.has(t.text) && !/Error$/.test(t.text));
+  const ident = ctx.tokens.find(
+    (t) => (t.kind === 'ident' || t.kind === 'quoted') && /^[A-Za-z_$][\w$]*$/.test(t.text) && !known.has(t.text) && !/Error$/.test(t.text),
+  );
   if (ident && (kind !== 'hook' || /^use[A-Z]/.test(ident.text))) return ident.text;
   const phrase = nounPhrase(ctx.tokens);
   if (!phrase || phrase.words.length === 0) return null;
@@ -52,7 +114,9 @@ export function partsOf(ctx: PlanContext): string[][] {
   return m[1]!
     .split(/\s*(?:,|\band\b|\bplus\b)\s*/i)
     .map((part) => part.split(/\s+/).filter((w) => w.length > 0 && !STOP.test(w) && /^[A-Za-z]+$/.test(w)))
-    .filter((words) => words.length > 0 && !words.some((w) => /^(tests?|docs?|documentation|examples?|validation|pagination|types?)$/i.test(w)));
+    .filter(
+      (words) => words.length > 0 && !words.some((w) => /^(tests?|docs?|documentation|examples?|validation|pagination|types?)$/i.test(w)),
+    );
 }
 
 /** The resource of an endpoint or CRUD task: "for orders", "to manage products", "an orders endpoint". */

@@ -3,5 +3,14 @@ export { planTask } from './plan-task.js';
 export { buildProjectIndex } from './project-index.js';
 export { intentTable, type IntentDef } from './intent-table.js';
 export type {
-  IndexedSymbol, Plan, PlanFilters, PlannedStep, PlanOutcome, PlanTaskOptions, ProjectIndex, QuestionOutcome, SymbolKind, Turn,
+  IndexedSymbol,
+  Plan,
+  PlanFilters,
+  PlannedStep,
+  PlanOutcome,
+  PlanTaskOptions,
+  ProjectIndex,
+  QuestionOutcome,
+  SymbolKind,
+  Turn,
 } from './types.js';

@@ -42,7 +42,15 @@ export function intentTable(catalogue: CapabilityMeta[]): IntentDef[] {
     for (const declared of meta.planning?.intents ?? []) {
       let intent = byId.get(declared.id);
       if (!intent) {
-        intent = { id: declared.id, family: declared.family ?? meta.group, label: declared.label, keywords: [], candidates: [], exclusive: false, yieldsTo: [] };
+        intent = {
+          id: declared.id,
+          family: declared.family ?? meta.group,
+          label: declared.label,
+          keywords: [],
+          candidates: [],
+          exclusive: false,
+          yieldsTo: [],
+        };
         byId.set(declared.id, intent);
       }
       const rank = declared.rank ?? 0;
@@ -51,7 +59,8 @@ export function intentTable(catalogue: CapabilityMeta[]): IntentDef[] {
       intent.candidates.sort((a, b) => a.rank - b.rank);
       // The best-ranked declaration names the intent; every declaration's keywords count.
       if (intent.candidates[0] === candidate) intent.label = declared.label;
-      for (const keyword of parseKeywords(declared.keywords)) if (!intent.keywords.some(([p]) => p === keyword[0])) intent.keywords.push(keyword);
+      for (const keyword of parseKeywords(declared.keywords))
+        if (!intent.keywords.some(([p]) => p === keyword[0])) intent.keywords.push(keyword);
       intent.exclusive ||= declared.exclusive === true;
       if (declared.needsSubject) intent.needsSubject = [...(intent.needsSubject ?? []), ...declared.needsSubject];
       intent.yieldsTo.push(...(declared.yieldsTo ?? []));

@@ -22,11 +22,14 @@ export function plannerWords(catalogue: CapabilityMeta[]): PlannerWords {
   const table = intentTable(catalogue);
   const phrases = [
     ...table.flatMap((i) => i.keywords.map(([p]) => p)),
-    ...catalogue.flatMap((m) => (m.planning?.fields ?? []).flatMap((f) => ('vocabulary' in f ? f.vocabulary.flatMap((v) => v.phrases) : []))),
+    ...catalogue.flatMap((m) =>
+      (m.planning?.fields ?? []).flatMap((f) => ('vocabulary' in f ? f.vocabulary.flatMap((v) => v.phrases) : [])),
+    ),
   ];
   const known = new Set(phrases.flatMap((p) => p.split(' ')).map((w) => w.replace(/!$/, '')));
   const intentWords = new Set(
-    table.filter((intent) => intent.family === 'analysis')
+    table
+      .filter((intent) => intent.family === 'analysis')
       .flatMap((intent) => intent.keywords.map(([phrase]) => phrase.replace(/!$/, '')))
       .filter((phrase) => !phrase.includes(' '))
       .flatMap((word) => [word, `${word}s`]),

@@ -28,13 +28,25 @@ export function planningContext(text: string, options: PlanTaskOptions): PlanCon
   const table = intentTable(options.catalogue);
   const mentions = extractMentions(tokens, options.projectIndex, terms);
   // Words that name a place ("the routes folder", "except tests") are not keywords of an intent.
-  const placeWords = new Set(mentions.flatMap((m) => (FOLDER_NOUN.test(tokens[m.token + 1]?.text ?? '') ? [m.token, m.token + 1] : [m.token])));
-  const words = scoringWords(keywordWords(tokens.filter((_, i) => !placeWords.has(i)), terms.known));
+  const placeWords = new Set(
+    mentions.flatMap((m) => (FOLDER_NOUN.test(tokens[m.token + 1]?.text ?? '') ? [m.token, m.token + 1] : [m.token])),
+  );
+  const words = scoringWords(
+    keywordWords(
+      tokens.filter((_, i) => !placeWords.has(i)),
+      terms.known,
+    ),
+  );
   return {
-    text: instruction, tokens, words, error, mentions,
+    text: instruction,
+    tokens,
+    words,
+    error,
+    mentions,
     index: options.projectIndex,
     catalogue: options.catalogue,
-    table, terms,
+    table,
+    terms,
     intents: selectIntents(scoreIntents(words, table)),
   };
 }
@@ -87,7 +99,9 @@ function summaryOf(intents: string[], ctx: PlanContext, drafted: Drafted): strin
 
 /** "... and do not verify", "without running the tests", "skip verification". */
 export function declinesVerification(text: string): boolean {
-  return /\b(?:don'?t|do not|no|skip(?:ping)?|without)\s+(?:the\s+)?(?:verify|verifying|verification|run(?:ning)?\s+the\s+tests)\b/i.test(text);
+  return /\b(?:don'?t|do not|no|skip(?:ping)?|without)\s+(?:the\s+)?(?:verify|verifying|verification|run(?:ning)?\s+the\s+tests)\b/i.test(
+    text,
+  );
 }
 
 export function planFresh(task: string, options: PlanTaskOptions): PlanOutcome {
@@ -115,7 +129,10 @@ export function planFresh(task: string, options: PlanTaskOptions): PlanOutcome {
   if (drafted.steps.length === 0) return nothingToPlan(ctx.text, options.catalogue, drafted.notes);
   const notes = [...drafted.notes, ...outsideNotes(ctx.words)];
   const minSeverity = extractMinSeverity(ctx.text);
-  if (minSeverity) notes.push(`Only findings of severity ${minSeverity} or above are kept (no step's input has a severity filter; the result is filtered).`);
+  if (minSeverity)
+    notes.push(
+      `Only findings of severity ${minSeverity} or above are kept (no step's input has a severity filter; the result is filtered).`,
+    );
   // "in function parseValue": analyses read the declaring file and keep the declaration's findings.
   const analyses = drafted.steps.some((step) => isAnalysis(step.capability, options.catalogue));
   const focus = analyses ? symbolFocus(ctx) : null;
@@ -123,8 +140,13 @@ export function planFresh(task: string, options: PlanTaskOptions): PlanOutcome {
   if (focus) notes.push(focusNote(focus));
   const filters = { ...(minSeverity ? { minSeverity } : {}), ...(focus ? { symbol: focus } : {}) };
   const plan = finalizePlan({
-    intent: intentId, summary: summaryOf(labels, ctx, drafted), drafts: focus ? focusSteps(drafted.steps, focus, options.catalogue) : drafted.steps, notes,
-    catalogue: options.catalogue, index: options.projectIndex, verify: options.verify !== false && !declinesVerification(ctx.text),
+    intent: intentId,
+    summary: summaryOf(labels, ctx, drafted),
+    drafts: focus ? focusSteps(drafted.steps, focus, options.catalogue) : drafted.steps,
+    notes,
+    catalogue: options.catalogue,
+    index: options.projectIndex,
+    verify: options.verify !== false && !declinesVerification(ctx.text),
     filters,
   });
   return { kind: 'plan', plan };

@@ -54,6 +54,7 @@ export function planTask(task: string, options: PlanTaskOptions): PlanOutcome {
     if (turn.role === 'user') state = advance(state, turn.message, base);
   }
   // The previous plan is the exact one to refine, unless the last turn left a question open.
-  if (previousPlan && state?.outcome.kind !== 'question') state = { outcome: { kind: 'plan', plan: previousPlan }, task: state?.task ?? '' };
+  if (previousPlan && state?.outcome.kind !== 'question')
+    state = { outcome: { kind: 'plan', plan: previousPlan }, task: state?.task ?? '' };
   return advance(state, task, base).outcome;
 }

@@ -29,7 +29,9 @@ async function indexWith(ctx: Pick<CapabilityContext, 'workspace' | 'tools' | 'p
 }
 
 /** From a capability context (the job's), or from a root folder (a local context is made for it). */
-export async function buildProjectIndex(source: Pick<CapabilityContext, 'workspace' | 'tools' | 'project'> | { root: string }): Promise<ProjectIndex> {
+export async function buildProjectIndex(
+  source: Pick<CapabilityContext, 'workspace' | 'tools' | 'project'> | { root: string },
+): Promise<ProjectIndex> {
   if (!('root' in source) || 'workspace' in source) return indexWith(source as Pick<CapabilityContext, 'workspace' | 'tools' | 'project'>);
   const { ctx } = await createLocalContext({ root: source.root });
   return indexWith(ctx);

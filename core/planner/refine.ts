@@ -15,8 +15,37 @@ import { SECONDARY_SCORE } from './recognise-intents.js';
 import { isScope, scopeOf, type Scope } from './scope.js';
 import type { Plan, PlanOutcome, PlanTaskOptions } from './types.js';
 
-const MARKERS = ['also', 'instead', 'only', 'just', 'too', 'well', 'except', 'but', 'include', 'including', 'exclude', 'excluding', 'skip', 'without', 'call', 'name', 'use', 'add', 'remove', 'drop', 'rather', 'plus', "don't", 'dont', 'not', 'no', 'actually'];
-const NEW_NAME = /\b(?:call|name)\s+it\s+[`'"]?([A-Za-z_$][\w$]*)|\buse\s+[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b|\brename\s+it\s+to\s+[`'"]?([A-Za-z_$][\w$]*)|^[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b/i;
+const MARKERS = [
+  'also',
+  'instead',
+  'only',
+  'just',
+  'too',
+  'well',
+  'except',
+  'but',
+  'include',
+  'including',
+  'exclude',
+  'excluding',
+  'skip',
+  'without',
+  'call',
+  'name',
+  'use',
+  'add',
+  'remove',
+  'drop',
+  'rather',
+  'plus',
+  "don't",
+  'dont',
+  'not',
+  'no',
+  'actually',
+];
+const NEW_NAME =
+  /\b(?:call|name)\s+it\s+[`'"]?([A-Za-z_$][\w$]*)|\buse\s+[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b|\brename\s+it\s+to\s+[`'"]?([A-Za-z_$][\w$]*)|^[`'"]?([A-Za-z_$][\w$]*)[`'"]?\s+instead\b/i;
 const AUTO_NOTES = /not built yet or not registered \(|does not accept|cannot be verified/;
 const SEVERITY_NOTE = /^(Refined: )?[Oo]nly findings of severity/;
 
@@ -26,7 +55,8 @@ interface Refinement {
   changed: boolean;
 }
 
-const accepts = (meta: CapabilityMeta | undefined, key: string): boolean => Boolean((meta?.inputSchema.properties as Record<string, unknown> | undefined)?.[key]);
+const accepts = (meta: CapabilityMeta | undefined, key: string): boolean =>
+  Boolean((meta?.inputSchema.properties as Record<string, unknown> | undefined)?.[key]);
 
 function uniq(values: string[]): string[] {
   return [...new Set(values)];
@@ -74,7 +104,9 @@ function describeScope(scope: Scope, only: boolean): string {
 
 /** Renames the plan's new name everywhere it appears (inputs and summaries), whole words only. */
 function applyName(r: Refinement, name: string): void {
-  const old = r.steps.map((s) => (s.input.newName ?? s.input.name ?? s.input.newFileName) as string | undefined).find((n) => typeof n === 'string');
+  const old = r.steps
+    .map((s) => (s.input.newName ?? s.input.name ?? s.input.newFileName) as string | undefined)
+    .find((n) => typeof n === 'string');
   if (!old || old === name) return;
   const pattern = new RegExp(`\\b${old.replace(/[$]/g, '\\$')}`, 'g');
   r.steps = r.steps.map((s) => ({
@@ -101,7 +133,10 @@ function applyGeneration(r: Refinement, ctx: PlanContext): void {
   }
   if (fields.length > 0 || framework) {
     r.changed = r.steps.some((s) => generated(s.capability));
-    if (r.changed) r.notes.push(`Refined: ${[fields.length > 0 ? `fields ${fields.map((f) => f.name).join(', ')}` : '', framework ?? ''].filter(Boolean).join(', ')}.`);
+    if (r.changed)
+      r.notes.push(
+        `Refined: ${[fields.length > 0 ? `fields ${fields.map((f) => f.name).join(', ')}` : '', framework ?? ''].filter(Boolean).join(', ')}.`,
+      );
   }
 }
 
@@ -135,13 +170,19 @@ export function refinePlan(task: string, options: PlanTaskOptions & { previousPl
   if (!marked) return null;
   const scope = scopeOf(ctx);
   if (!isScope(scope)) return scope;
-  const r: Refinement = { steps: previous.steps.map((s) => ({ capability: s.capability, input: structuredClone(s.input), target: s.target, summary: s.summary })), notes: [], changed: false };
+  const r: Refinement = {
+    steps: previous.steps.map((s) => ({ capability: s.capability, input: structuredClone(s.input), target: s.target, summary: s.summary })),
+    notes: [],
+    changed: false,
+  };
   const only = /\b(only|just)\b/i.test(task) && !/\balso\b/i.test(task);
   applyScope(r, scope, only, options.catalogue);
   const name = NEW_NAME.exec(task.trim());
   const newName = name ? (name[1] ?? name[2] ?? name[3] ?? name[4])! : null;
   // "use vue instead" changes the framework, not the name.
-  const choices = options.catalogue.flatMap((m) => (m.planning?.fields ?? []).flatMap((f) => ('vocabulary' in f && (f.from === 'framework' || f.field === 'library') ? f.vocabulary : [])));
+  const choices = options.catalogue.flatMap((m) =>
+    (m.planning?.fields ?? []).flatMap((f) => ('vocabulary' in f && (f.from === 'framework' || f.field === 'library') ? f.vocabulary : [])),
+  );
   if (newName && pickVocabulary({ words: [newName.toLowerCase()], text: newName }, choices).length === 0) applyName(r, newName);
   applyGeneration(r, ctx);
   applyNewIntents(r, ctx, previous);
@@ -154,12 +195,19 @@ export function refinePlan(task: string, options: PlanTaskOptions & { previousPl
   }
   const minSeverity = extractMinSeverity(task) ?? previous.filters?.minSeverity;
   const severityChanged = minSeverity !== previous.filters?.minSeverity;
-  if (severityChanged) r.notes.push(`Refined: only findings of severity ${minSeverity} or above are kept (no step's input has a severity filter; the result is filtered).`);
+  if (severityChanged)
+    r.notes.push(
+      `Refined: only findings of severity ${minSeverity} or above are kept (no step's input has a severity filter; the result is filtered).`,
+    );
   if (!r.changed && !severityChanged) return null;
   const plan = finalizePlan({
-    intent: previous.intent, summary: previous.summary, drafts: r.steps,
+    intent: previous.intent,
+    summary: previous.summary,
+    drafts: r.steps,
     notes: [...previous.notes.filter((n) => !AUTO_NOTES.test(n) && !(severityChanged && SEVERITY_NOTE.test(n))), ...r.notes],
-    catalogue: options.catalogue, index: options.projectIndex, verify: options.verify !== false && !noVerify,
+    catalogue: options.catalogue,
+    index: options.projectIndex,
+    verify: options.verify !== false && !noVerify,
     ...(minSeverity ? { filters: { minSeverity } } : {}),
   });
   return { kind: 'plan', plan };

@@ -25,7 +25,9 @@ const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 const hasExtension = (p: string): boolean => /\.[A-Za-z0-9]+$/.test(basename(p));
 
 function candidatesOf(norm: string): string[] {
-  return hasExtension(norm) ? [norm] : [norm, ...SOURCE_EXTENSIONS.map((e) => norm + e), ...SOURCE_EXTENSIONS.map((e) => `${norm}/index${e}`)];
+  return hasExtension(norm)
+    ? [norm]
+    : [norm, ...SOURCE_EXTENSIONS.map((e) => norm + e), ...SOURCE_EXTENSIONS.map((e) => `${norm}/index${e}`)];
 }
 
 export function resolvePath(text: string, index: ProjectIndex): PathResolution {
@@ -58,7 +60,10 @@ function pathSuggestions(norm: string, index: ProjectIndex): string[] {
   if (direct.length > 0) return direct;
   const wanted = basename(norm);
   const names = closeNames(wanted, all.map(basename));
-  const stemmed = closeNames(wanted.replace(/\.[^.]+$/, ''), all.map((p) => basename(p).replace(/\.[^.]+$/, '')));
+  const stemmed = closeNames(
+    wanted.replace(/\.[^.]+$/, ''),
+    all.map((p) => basename(p).replace(/\.[^.]+$/, '')),
+  );
   const picked = new Set([...names, ...stemmed]);
   return all.filter((p) => picked.has(basename(p)) || picked.has(basename(p).replace(/\.[^.]+$/, ''))).slice(0, 3);
 }
@@ -80,7 +85,13 @@ export function resolveSymbol(name: string, index: ProjectIndex, inFile?: string
   const byFile = [...new Map(exact.map((s) => [s.file, s])).values()];
   if (byFile.length === 1) return { status: 'found', symbol: byFile[0]! };
   if (byFile.length > 1) return { status: 'ambiguous', options: byFile };
-  return { status: 'missing', suggestions: closeNames(name, index.symbols.map((s) => s.name)) };
+  return {
+    status: 'missing',
+    suggestions: closeNames(
+      name,
+      index.symbols.map((s) => s.name),
+    ),
+  };
 }
 
 /** Globs that mean "the tests": test folders of the project plus the usual test-file names. */

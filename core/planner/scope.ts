@@ -29,9 +29,14 @@ function unresolved(mention: Mention, ctx: PlanContext): QuestionOutcome | null 
   const r = mention.resolution;
   if (r.status === 'missing') {
     if (r.suggestions.length > 0) return didYouMean('a file or folder named', mention.text, r.suggestions);
-    return question(`I could not find a file or folder named "${mention.text}" in the project; which one did you mean?`, topFolders(ctx), mention.text);
+    return question(
+      `I could not find a file or folder named "${mention.text}" in the project; which one did you mean?`,
+      topFolders(ctx),
+      mention.text,
+    );
   }
-  if (r.status === 'ambiguous') return question(`"${mention.text}" matches several places; which one did you mean?`, r.options, mention.text);
+  if (r.status === 'ambiguous')
+    return question(`"${mention.text}" matches several places; which one did you mean?`, r.options, mention.text);
   return null;
 }
 

@@ -17,18 +17,28 @@ import type { QuestionOutcome, SymbolFilter } from './types.js';
  * prose also uses ("in any function"), so only a declared name counts there.
  */
 export const SYMBOL_FOCUS: { pattern: RegExp; sure: boolean }[] = [
-  { pattern: /\b(?:in|of|inside|within)\s+(?:the\s+)?(?:function|method|class|component|hook|declaration)\s+([A-Za-z_$][\w$]*)/i, sure: true },
+  {
+    pattern: /\b(?:in|of|inside|within)\s+(?:the\s+)?(?:function|method|class|component|hook|declaration)\s+([A-Za-z_$][\w$]*)/i,
+    sure: true,
+  },
   { pattern: /\b(?:in|of|inside|within)\s+(?:the\s+)?([A-Za-z_$][\w$]*)\(\)/, sure: true },
   { pattern: /\b(?:in|of|inside|within)\s+(?:the\s+)?([A-Za-z_$][\w$]*)\s+(?:function|method|class|component|hook)\b/i, sure: false },
 ];
 
 export function symbolFocus(ctx: PlanContext): SymbolFilter | QuestionOutcome | null {
-  const hit = SYMBOL_FOCUS.map(({ pattern, sure }) => ({ name: pattern.exec(ctx.text)?.[1], sure })).find((found) => found.name !== undefined);
+  const hit = SYMBOL_FOCUS.map(({ pattern, sure }) => ({ name: pattern.exec(ctx.text)?.[1], sure })).find(
+    (found) => found.name !== undefined,
+  );
   const name = hit?.name;
   if (!name || /^(the|a|an|this|that|my|our|each|every|all|any|some|one|its|your)$/i.test(name)) return null;
   const resolved = resolveSymbol(name, ctx.index);
   if (resolved.status === 'missing') return hit.sure ? didYouMean('a declaration named', name, resolved.suggestions) : null;
-  if (resolved.status === 'ambiguous') return question(`"${name}" is declared in several files; which one did you mean?`, resolved.options.map((s) => s.file), name);
+  if (resolved.status === 'ambiguous')
+    return question(
+      `"${name}" is declared in several files; which one did you mean?`,
+      resolved.options.map((s) => s.file),
+      name,
+    );
   const symbol = resolved.symbol;
   const later = ctx.index.symbols.filter((s) => s.file === symbol.file && s.line > symbol.line).map((s) => s.line);
   const endLine = later.length > 0 ? Math.min(...later) - 1 : null;
@@ -37,7 +47,11 @@ export function symbolFocus(ctx: PlanContext): SymbolFilter | QuestionOutcome | 
 
 /** The analysis steps limited to the declaring file; other steps as they were. */
 export function focusSteps(steps: DraftStep[], focus: SymbolFilter, catalogue: CapabilityMeta[]): DraftStep[] {
-  return steps.map((step) => (isAnalysis(step.capability, catalogue) ? { ...step, input: { ...step.input, include: [focus.file] }, target: `${focus.file}#${focus.name}` } : step));
+  return steps.map((step) =>
+    isAnalysis(step.capability, catalogue)
+      ? { ...step, input: { ...step.input, include: [focus.file] }, target: `${focus.file}#${focus.name}` }
+      : step,
+  );
 }
 
 /** Analysis capabilities read files and report findings: a symbol focus limits them. */

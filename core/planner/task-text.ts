@@ -21,7 +21,24 @@ const PATTERNS: [TokenKind, string][] = [
   ['number', String.raw`\d+(?:\.\d+)?`],
   ['word', String.raw`[A-Za-z_$][\w$]*(?:[-'][A-Za-z]+)*`],
 ];
-const PROSE_PAIRS = new Set(['let/const', 'async/await', 'and/or', 'try/catch', 'input/output', 'client/server', 'frontend/backend', 'commonjs/esm', 'cjs/esm', 'esm/cjs', 'require/import', 'promise/callback', 'callbacks/promises', 'then/catch', 'get/set', 'read/write']);
+const PROSE_PAIRS = new Set([
+  'let/const',
+  'async/await',
+  'and/or',
+  'try/catch',
+  'input/output',
+  'client/server',
+  'frontend/backend',
+  'commonjs/esm',
+  'cjs/esm',
+  'esm/cjs',
+  'require/import',
+  'promise/callback',
+  'callbacks/promises',
+  'then/catch',
+  'get/set',
+  'read/write',
+]);
 const SCANNER = new RegExp(PATTERNS.map(([, p]) => `(${p})`).join('|'), 'gu');
 
 /** camelCase, PascalCase compounds, snake_case, $names: how code names look in prose. */
@@ -63,19 +80,22 @@ function kindOf(groupIndex: number, raw: string): TokenKind {
 }
 
 const STOPWORDS = new Set(
-  ('a an the of for to in on at my our your this that these those please pls me i we you it its is are be can could would ' +
-    'should will just some all any with and or by from into as so do does me us let lets let\'s kindly want need like ' +
-    'also then there here what which when how whole entire')
-    .split(' '),
+  (
+    'a an the of for to in on at my our your this that these those please pls me i we you it its is are be can could would ' +
+    "should will just some all any with and or by from into as so do does me us let lets let's kindly want need like " +
+    'also then there here what which when how whole entire'
+  ).split(' '),
 );
 
 /** Lower-case plain words (hyphenated words split), for keyword matching; stop words removed. */
 export function keywordWords(tokens: Token[], knownTerms: ReadonlySet<string> = new Set()): string[] {
-  return tokens
-    // Product names look like code names (OpenAPI, JSDoc, CommonJS): they count when they are known terms.
-    .filter((t) => t.kind === 'word' || (t.kind === 'ident' && knownTerms.has(t.text.toLowerCase())))
-    .flatMap((t) => t.text.toLowerCase().replace(/'s$/, '').split('-'))
-    .filter((w) => w.length > 0);
+  return (
+    tokens
+      // Product names look like code names (OpenAPI, JSDoc, CommonJS): they count when they are known terms.
+      .filter((t) => t.kind === 'word' || (t.kind === 'ident' && knownTerms.has(t.text.toLowerCase())))
+      .flatMap((t) => t.text.toLowerCase().replace(/'s$/, '').split('-'))
+      .filter((w) => w.length > 0)
+  );
 }
 
 export function isStopword(word: string): boolean {

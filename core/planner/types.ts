@@ -84,9 +84,7 @@ export interface QuestionOutcome {
 }
 
 export type PlanOutcome =
-  | { kind: 'plan'; plan: Plan }
-  | QuestionOutcome
-  | { kind: 'unsupported'; message: string; capabilities: { id: string; title: string }[] };
+  { kind: 'plan'; plan: Plan } | QuestionOutcome | { kind: 'unsupported'; message: string; capabilities: { id: string; title: string }[] };
 
 export interface PlanTaskOptions {
   /** Metas of the registered capabilities (`registry.list()`): their `planning` data is all the planner knows. */

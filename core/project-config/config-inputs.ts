@@ -53,7 +53,13 @@ function withThresholds(input: Input, check: string, values: Record<string, numb
  * `rootPrefix`: the scan root relative to the configuration's folder ("" when they are the same), for
  * rebasing the file's globs. Only analysis checks are configured; other capabilities' input is returned as is.
  */
-export function configuredInput(loaded: LoadedProjectConfig, capabilityId: string, given: Input, rootPrefix: string, traits: CheckTraits = PLAIN_CHECK): Input {
+export function configuredInput(
+  loaded: LoadedProjectConfig,
+  capabilityId: string,
+  given: Input,
+  rootPrefix: string,
+  traits: CheckTraits = PLAIN_CHECK,
+): Input {
   if (!capabilityId.startsWith('analysis.')) return given;
   const check = capabilityId.slice('analysis.'.length);
   const { config } = loaded;
@@ -62,7 +68,11 @@ export function configuredInput(loaded: LoadedProjectConfig, capabilityId: strin
   if (traits.takesProfile && config.profile !== undefined && input.profile === undefined) input.profile = config.profile;
   const options = config.options?.[check] as { include?: string[]; exclude?: string[] } | undefined;
   const include = (given.include as string[] | undefined) ?? rebaseGlobs(options?.include ?? config.include, rootPrefix);
-  const exclude = [...defaultExcludes(loaded, traits, rootPrefix), ...(rebaseGlobs(options?.exclude, rootPrefix) ?? []), ...((given.exclude as string[] | undefined) ?? [])];
+  const exclude = [
+    ...defaultExcludes(loaded, traits, rootPrefix),
+    ...(rebaseGlobs(options?.exclude, rootPrefix) ?? []),
+    ...((given.exclude as string[] | undefined) ?? []),
+  ];
   // The options' own globs are relative to the file's folder: only their rebased form may reach the check.
   delete input.include;
   delete input.exclude;

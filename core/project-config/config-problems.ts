@@ -18,7 +18,10 @@ export function keyOf(segments: readonly string[]): string {
 }
 
 export function pointerSegments(pointer: string): string[] {
-  return pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function valueAt(document: unknown, segments: readonly string[]): unknown {
@@ -59,18 +62,28 @@ function problemOf(error: ErrorObject, document: unknown, schema: JSONSchema): C
     // A key that fails propertyNames (an unknown check under `options`, a malformed rule id).
     const key = keyOf([...segments, error.propertyName]);
     const allowed = error.keyword === 'enum' ? (params.allowedValues as unknown[]).map(String) : [];
-    const hint = allowed.length > 0 ? suggestion(error.propertyName, allowed) || `; known: ${allowed.join(', ')}` : ` (${error.message ?? 'invalid'})`;
-    return { key, message: `"${key}" is not a valid key here (value ${shown(valueAt(document, [...segments, error.propertyName]))})${hint}` };
+    const hint =
+      allowed.length > 0 ? suggestion(error.propertyName, allowed) || `; known: ${allowed.join(', ')}` : ` (${error.message ?? 'invalid'})`;
+    return {
+      key,
+      message: `"${key}" is not a valid key here (value ${shown(valueAt(document, [...segments, error.propertyName]))})${hint}`,
+    };
   }
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const known = Object.keys((schemaAt(schema, segments)?.properties as object | undefined) ?? {});
-      return { key: keyOf([...segments, name]), message: `unknown key "${keyOf([...segments, name])}" (value ${shown(valueAt(document, [...segments, name]))})${suggestion(name, known)}${known.length && !closestMatch(name, known) ? `; known keys: ${known.join(', ')}` : ''}` };
+      return {
+        key: keyOf([...segments, name]),
+        message: `unknown key "${keyOf([...segments, name])}" (value ${shown(valueAt(document, [...segments, name]))})${suggestion(name, known)}${known.length && !closestMatch(name, known) ? `; known keys: ${known.join(', ')}` : ''}`,
+      };
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
-      return { key: keyOf(segments), message: `"${keyOf(segments)}" is ${shown(value)}, which is not one of ${allowed.join(', ')}${typeof value === 'string' ? suggestion(value, allowed) : ''}` };
+      return {
+        key: keyOf(segments),
+        message: `"${keyOf(segments)}" is ${shown(value)}, which is not one of ${allowed.join(', ')}${typeof value === 'string' ? suggestion(value, allowed) : ''}`,
+      };
     }
     case 'propertyNames':
       return undefined; // reported by the error on the name itself (above)
@@ -84,7 +97,10 @@ function problemOf(error: ErrorObject, document: unknown, schema: JSONSchema): C
     case 'uniqueItems':
     case 'const': {
       const key = error.keyword === 'required' ? keyOf([...segments, String(params.missingProperty)]) : keyOf(segments) || '(the file)';
-      return { key, message: `"${key}" is ${error.keyword === 'required' ? 'missing' : `${shown(value)}, but ${error.message ?? 'invalid'}`}` };
+      return {
+        key,
+        message: `"${key}" is ${error.keyword === 'required' ? 'missing' : `${shown(value)}, but ${error.message ?? 'invalid'}`}`,
+      };
     }
     default:
       return { key: keyOf(segments), message: `"${keyOf(segments)}" is ${shown(value)}, but ${error.message ?? 'invalid'}` };

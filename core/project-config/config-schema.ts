@@ -37,7 +37,12 @@ function thresholdsSchema(metas: readonly CapabilityMeta[]): JSONSchema {
     const picked = Object.fromEntries(fields.filter((f) => input.properties![f]).map((f) => [f, input.properties![f]!]));
     properties[check] = { type: 'object', additionalProperties: false, properties: picked };
   }
-  return { type: 'object', additionalProperties: false, description: 'Thresholds per check, as that check\'s input names them.', properties };
+  return {
+    type: 'object',
+    additionalProperties: false,
+    description: "Thresholds per check, as that check's input names them.",
+    properties,
+  };
 }
 
 function rulesSchema(metas: readonly CapabilityMeta[]): JSONSchema {
@@ -52,7 +57,10 @@ function rulesSchema(metas: readonly CapabilityMeta[]): JSONSchema {
 }
 
 export function buildConfigSchema(metas: readonly CapabilityMeta[]): JSONSchema {
-  const checks = metas.filter((m) => m.group === 'analysis').map((m) => m.id.slice('analysis.'.length)).sort();
+  const checks = metas
+    .filter((m) => m.group === 'analysis')
+    .map((m) => m.id.slice('analysis.'.length))
+    .sort();
   const rules = rulesSchema(metas);
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -62,12 +70,29 @@ export function buildConfigSchema(metas: readonly CapabilityMeta[]): JSONSchema 
     definitions: { ruleLevel: { enum: LEVELS, description: '"off" drops the rule\'s findings; a severity replaces theirs.' } },
     properties: {
       $schema: { type: 'string', description: 'This schema, for editors.' },
-      checks: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: ['all', ...checks] }, description: 'Checks `agentd scan` runs when --checks is not given (["all"]: every check).' },
-      include: globs('Files to scan (gitignore syntax, relative to this file\'s folder); default every TS/JS file.'),
-      exclude: globs('Files never scanned, on top of .gitignore and node_modules (gitignore syntax, relative to this file\'s folder).'),
-      failOn: { enum: [...SEVERITIES, 'none'], description: '`agentd scan` exits 1 at or above this severity when --fail-on is not given.' },
-      baseline: { type: 'string', minLength: 1, description: 'An earlier JSON or SARIF report (relative to this file\'s folder): only findings not in it are reported.' },
-      profile: { type: 'string', minLength: 1, description: 'The analysis.security profile (passed as its `profile` input when it takes one).' },
+      checks: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: ['all', ...checks] },
+        description: 'Checks `agentd scan` runs when --checks is not given (["all"]: every check).',
+      },
+      include: globs("Files to scan (gitignore syntax, relative to this file's folder); default every TS/JS file."),
+      exclude: globs("Files never scanned, on top of .gitignore and node_modules (gitignore syntax, relative to this file's folder)."),
+      failOn: {
+        enum: [...SEVERITIES, 'none'],
+        description: '`agentd scan` exits 1 at or above this severity when --fail-on is not given.',
+      },
+      baseline: {
+        type: 'string',
+        minLength: 1,
+        description: "An earlier JSON or SARIF report (relative to this file's folder): only findings not in it are reported.",
+      },
+      profile: {
+        type: 'string',
+        minLength: 1,
+        description: 'The analysis.security profile (passed as its `profile` input when it takes one).',
+      },
       rules,
       overrides: {
         type: 'array',
@@ -76,13 +101,17 @@ export function buildConfigSchema(metas: readonly CapabilityMeta[]): JSONSchema 
           type: 'object',
           additionalProperties: false,
           required: ['files', 'rules'],
-          properties: { files: { ...globs('Files this entry applies to.'), minItems: 1 }, excludedFiles: globs('Files left out of `files`.'), rules },
+          properties: {
+            files: { ...globs('Files this entry applies to.'), minItems: 1 },
+            excludedFiles: globs('Files left out of `files`.'),
+            rules,
+          },
         },
       },
       thresholds: thresholdsSchema(metas),
       options: {
         type: 'object',
-        description: 'Any other input of a check, by check name; validated against that check\'s input schema.',
+        description: "Any other input of a check, by check name; validated against that check's input schema.",
         propertyNames: { enum: checks },
         additionalProperties: { type: 'object' },
       },
@@ -91,9 +120,23 @@ export function buildConfigSchema(metas: readonly CapabilityMeta[]): JSONSchema 
         additionalProperties: false,
         description: 'The defaults agentd applies before this file (docs/scan.md, "Defaults").',
         properties: {
-          testCode: { type: 'boolean', default: true, description: 'Tests, fixtures, mocks and benchmarks: no complexity, duplication, smells, naming or performance findings; security and lint findings at most low.' },
-          generatedCode: { type: 'boolean', default: true, description: 'Generated, vendored, minified and build-output files are not scanned.' },
-          maintainabilityCap: { enum: [...SEVERITIES, 'none'], default: 'medium', description: 'Maintainability findings (complexity, smells, duplication, naming, structure, dependencies) are at most this severity; "none" keeps theirs.' },
+          testCode: {
+            type: 'boolean',
+            default: true,
+            description:
+              'Tests, fixtures, mocks and benchmarks: no complexity, duplication, smells, naming or performance findings; security and lint findings at most low.',
+          },
+          generatedCode: {
+            type: 'boolean',
+            default: true,
+            description: 'Generated, vendored, minified and build-output files are not scanned.',
+          },
+          maintainabilityCap: {
+            enum: [...SEVERITIES, 'none'],
+            default: 'medium',
+            description:
+              'Maintainability findings (complexity, smells, duplication, naming, structure, dependencies) are at most this severity; "none" keeps theirs.',
+          },
         },
       },
     },

@@ -32,11 +32,20 @@ export function leftOutNote(counts: { off: number; suppressed: number; generated
 }
 
 /** A check's result after review: its findings as reported, its summary saying what was left out. */
-export async function reviewResult(result: StepResult, capabilityId: string, input: Record<string, unknown>, review: FindingReview): Promise<ReviewedRun> {
+export async function reviewResult(
+  result: StepResult,
+  capabilityId: string,
+  input: Record<string, unknown>,
+  review: FindingReview,
+): Promise<ReviewedRun> {
   const outcome = await review.review(capabilityId, result.findings ?? [], scopeOf(input));
   const note = leftOutNote({ off: outcome.off, suppressed: outcome.suppressed.length, generated: outcome.generated });
   return {
-    result: { ...result, ...(result.findings ? { findings: outcome.kept } : {}), summary: note ? `${result.summary} ${note}` : result.summary },
+    result: {
+      ...result,
+      ...(result.findings ? { findings: outcome.kept } : {}),
+      summary: note ? `${result.summary} ${note}` : result.summary,
+    },
     suppressed: outcome.suppressed,
   };
 }

@@ -14,8 +14,16 @@ const severityOf = (ruleId: string): Severity => SUPPRESSION_RULES.find((r) => r
 
 function finding(directive: Directive, ruleId: string, message: string, edits?: TextEdit[]): Finding {
   return {
-    ruleId, severity: severityOf(ruleId), message, file: directive.file,
-    range: { startLine: directive.line, startColumn: directive.startColumn, endLine: directive.line, endColumn: Math.max(directive.startColumn, directive.endColumn - 1) },
+    ruleId,
+    severity: severityOf(ruleId),
+    message,
+    file: directive.file,
+    range: {
+      startLine: directive.line,
+      startColumn: directive.startColumn,
+      endLine: directive.line,
+      endColumn: Math.max(directive.startColumn, directive.endColumn - 1),
+    },
     ...(edits ? { fix: { description: 'Remove the unused part of the suppression comment.', edits } } : {}),
   };
 }
@@ -37,12 +45,14 @@ function removal(directive: Directive, unused: string[], text: string): TextEdit
 }
 
 function unknownRules(directive: Directive, review: FindingReview): string[] {
-  return directive.rules.map((rule) => {
-    if (malformedRule(rule)) return `"${rule}" is not a rule id`;
-    const unknown = unknownRulePattern(rule, review.options.known);
-    if (!unknown) return '';
-    return `no check reports "${rule}"${unknown.closest ? ` (did you mean "${unknown.closest}"?)` : ''}`;
-  }).filter(Boolean);
+  return directive.rules
+    .map((rule) => {
+      if (malformedRule(rule)) return `"${rule}" is not a rule id`;
+      const unknown = unknownRulePattern(rule, review.options.known);
+      if (!unknown) return '';
+      return `no check reports "${rule}"${unknown.closest ? ` (did you mean "${unknown.closest}"?)` : ''}`;
+    })
+    .filter(Boolean);
 }
 
 /** Whether a check that reports rules of `pattern` analysed `file` in this review. */
@@ -54,14 +64,32 @@ function checkedBySomeOwner(pattern: string, file: string, review: FindingReview
 function findingsOf(directive: Directive, review: FindingReview, text: string): Finding[] {
   const out: Finding[] = [];
   const where = `agentd-ignore-${directive.kind}`;
-  const problems = directive.rules.length === 0 ? ['it names no rule (write the rule id, `<check>/*` or `*`)'] : unknownRules(directive, review);
-  if (problems.length > 0) out.push(finding(directive, INVALID_SUPPRESSION, `This ${where} comment cannot suppress anything: ${problems.join('; ')}.`));
-  if (!directive.reason) out.push(finding(directive, SUPPRESSION_WITHOUT_REASON, `This ${where} comment gives no reason; add " -- <why this does not apply here>".`));
+  const problems =
+    directive.rules.length === 0 ? ['it names no rule (write the rule id, `<check>/*` or `*`)'] : unknownRules(directive, review);
+  if (problems.length > 0)
+    out.push(finding(directive, INVALID_SUPPRESSION, `This ${where} comment cannot suppress anything: ${problems.join('; ')}.`));
+  if (!directive.reason)
+    out.push(
+      finding(directive, SUPPRESSION_WITHOUT_REASON, `This ${where} comment gives no reason; add " -- <why this does not apply here>".`),
+    );
   const used = review.used.get(directive) ?? new Set<string>();
-  const unused = directive.rules.filter((rule) => !used.has(rule) && !malformedRule(rule) && !unknownRulePattern(rule, review.options.known) && checkedBySomeOwner(rule, directive.file, review));
+  const unused = directive.rules.filter(
+    (rule) =>
+      !used.has(rule) &&
+      !malformedRule(rule) &&
+      !unknownRulePattern(rule, review.options.known) &&
+      checkedBySomeOwner(rule, directive.file, review),
+  );
   if (unused.length > 0) {
     const what = directive.kind === 'file' ? 'in this file' : `on line ${directive.target}`;
-    out.push(finding(directive, UNUSED_SUPPRESSION, `Unused suppression: ${unused.map((r) => `"${r}"`).join(', ')} reported nothing ${what}; remove it.`, removal(directive, unused, text)));
+    out.push(
+      finding(
+        directive,
+        UNUSED_SUPPRESSION,
+        `Unused suppression: ${unused.map((r) => `"${r}"`).join(', ')} reported nothing ${what}; remove it.`,
+        removal(directive, unused, text),
+      ),
+    );
   }
   return out;
 }

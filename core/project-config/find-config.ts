@@ -14,7 +14,10 @@ export const CONFIG_FILE_NAMES = ['agentd.config.json', '.agentdrc.json'] as con
 function inFolder(dir: string): string | undefined {
   const present = CONFIG_FILE_NAMES.map((name) => path.join(dir, name)).filter((file) => existsSync(file));
   if (present.length > 1) {
-    throw new AgentdError('invalid_project_config', `Both ${present.map((f) => `"${f}"`).join(' and ')} exist; keep one (agentd.config.json is the name agentd documents).`);
+    throw new AgentdError(
+      'invalid_project_config',
+      `Both ${present.map((f) => `"${f}"`).join(' and ')} exist; keep one (agentd.config.json is the name agentd documents).`,
+    );
   }
   return present[0];
 }

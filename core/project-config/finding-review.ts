@@ -89,13 +89,22 @@ export class FindingReview {
       const used = this.used.get(directive) ?? new Set<string>();
       used.add(pattern);
       this.used.set(directive, used);
-      return { kind: 'inSource', file: directive.file, line: directive.line, ...(directive.reason ? { justification: directive.reason } : {}) };
+      return {
+        kind: 'inSource',
+        file: directive.file,
+        line: directive.line,
+        ...(directive.reason ? { justification: directive.reason } : {}),
+      };
     }
     return undefined;
   }
 
   /** Reviews one check's findings; `inScope` says which files the check analysed (for unused suppressions). */
-  async review<F extends Finding>(capabilityId: string, findings: readonly F[], inScope: (file: string) => boolean): Promise<ReviewOutcome<F>> {
+  async review<F extends Finding>(
+    capabilityId: string,
+    findings: readonly F[],
+    inScope: (file: string) => boolean,
+  ): Promise<ReviewOutcome<F>> {
     this.ran.push({ capabilityId, inScope });
     await this.load(findings.map((f) => f.file));
     const outcome: ReviewOutcome<F> = { kept: [], suppressed: [], off: 0, generated: 0 };
@@ -109,7 +118,9 @@ export class FindingReview {
         outcome.generated += 1;
         continue;
       }
-      const judged = verdict.from ? { ...finding, severity: verdict.severity, data: { ...finding.data, originalSeverity: verdict.from } } : finding;
+      const judged = verdict.from
+        ? { ...finding, severity: verdict.severity, data: { ...finding.data, originalSeverity: verdict.from } }
+        : finding;
       const suppression = this.suppressionFor(judged);
       if (suppression) outcome.suppressed.push({ finding: judged, suppression });
       else outcome.kept.push(judged);

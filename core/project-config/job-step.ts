@@ -22,7 +22,11 @@ export function workspaceReader(workspace: WorkspaceView): ReadTexts {
 }
 
 async function sourcesInScope(workspace: WorkspaceView, input: Record<string, unknown>): Promise<Map<string, string>> {
-  const listed = await workspace.list({ include: input.include as string[] | undefined, exclude: input.exclude as string[] | undefined, extensions: SOURCE_EXTENSIONS });
+  const listed = await workspace.list({
+    include: input.include as string[] | undefined,
+    exclude: input.exclude as string[] | undefined,
+    extensions: SOURCE_EXTENSIONS,
+  });
   const inScope = scopeOf(input);
   return workspaceReader(workspace)(listed.filter(inScope));
 }
@@ -47,5 +51,9 @@ export async function runJobStep(capability: Capability, input: unknown, ctx: Ca
   if (!capability.meta.rules?.length) return result;
   const about = directiveFindings(review, await sourcesInScope(workspace, configured), id);
   if (about.length === 0) return result;
-  return { ...result, findings: [...(result.findings ?? []), ...about], summary: `${result.summary} (+${about.length} about agentd-ignore comments)` };
+  return {
+    ...result,
+    findings: [...(result.findings ?? []), ...about],
+    summary: `${result.summary} (+${about.length} about agentd-ignore comments)`,
+  };
 }

@@ -26,7 +26,10 @@ export interface ConfigCatalog {
 }
 
 const cache = new Map<string, { signature: string; loaded: LoadedProjectConfig }>();
-const validators = new WeakMap<readonly CapabilityMeta[], { schema: Record<string, unknown>; validate: ReturnType<ReturnType<typeof createAjv>['compile']> }>();
+const validators = new WeakMap<
+  readonly CapabilityMeta[],
+  { schema: Record<string, unknown>; validate: ReturnType<ReturnType<typeof createAjv>['compile']> }
+>();
 
 function validatorFor(metas: readonly CapabilityMeta[]) {
   let entry = validators.get(metas);
@@ -39,15 +42,21 @@ function validatorFor(metas: readonly CapabilityMeta[]) {
 }
 
 function invalid(file: string, problems: ConfigProblem[]): AgentdError {
-  const listed = problems.slice(0, 5).map((p) => p.message).join('; ');
+  const listed = problems
+    .slice(0, 5)
+    .map((p) => p.message)
+    .join('; ');
   const more = problems.length > 5 ? `; and ${problems.length - 5} more` : '';
-  return new AgentdError('invalid_project_config', `${file}: ${listed}${more} (the file's JSON Schema: schema/agentd.config.schema.json)`, { details: problems.map((p) => ({ path: p.key, message: p.message })) });
+  return new AgentdError('invalid_project_config', `${file}: ${listed}${more} (the file's JSON Schema: schema/agentd.config.schema.json)`, {
+    details: problems.map((p) => ({ path: p.key, message: p.message })),
+  });
 }
 
 function semanticProblems(config: ProjectConfigFile, catalog: ConfigCatalog): ConfigProblem[] {
   const known = knownRuleIds(catalog.metas);
   const problems: ConfigProblem[] = [];
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   // Checked even when the schema found problems (each part only when it has the right shape), so one run names every mistake.
   const checkRules = (rules: unknown, at: string[]): void => {
     if (!isObject(rules)) return;
@@ -57,7 +66,8 @@ function semanticProblems(config: ProjectConfigFile, catalog: ConfigCatalog): Co
     }
   };
   checkRules(config.rules, ['rules']);
-  if (Array.isArray(config.overrides)) config.overrides.forEach((entry, i) => checkRules((entry as { rules?: unknown } | null)?.rules, ['overrides', String(i), 'rules']));
+  if (Array.isArray(config.overrides))
+    config.overrides.forEach((entry, i) => checkRules((entry as { rules?: unknown } | null)?.rules, ['overrides', String(i), 'rules']));
   const checks = new Set(catalog.metas.map((m) => m.id));
   for (const [check, input] of Object.entries(isObject(config.options) ? config.options : {})) {
     if (!checks.has(`analysis.${check}`) || !isObject(input)) continue;
@@ -78,7 +88,9 @@ export function readConfigFile(file: string, catalog: ConfigCatalog): ProjectCon
   try {
     document = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new AgentdError('invalid_project_config', `${file} is not valid JSON (${(error as Error).message}); fix the file.`, { cause: error });
+    throw new AgentdError('invalid_project_config', `${file} is not valid JSON (${(error as Error).message}); fix the file.`, {
+      cause: error,
+    });
   }
   const { schema, validate } = validatorFor(catalog.metas);
   const shaped = validate(document);

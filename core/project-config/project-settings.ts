@@ -22,15 +22,23 @@ export interface ProjectSettings {
   traits: ReadonlyMap<string, CheckTraits>;
 }
 
-
 export function settingsOf(loaded: LoadedProjectConfig, root: string, catalog: Pick<ConfigCatalog, 'metas'>): ProjectSettings {
   const relative = path.relative(loaded.dir, path.resolve(root)).split(path.sep).join('/');
   const rootPrefix = relative.startsWith('..') ? '' : relative;
   const { config, file } = loaded;
   if (config.include?.length && rootPrefix && rebaseGlobs(config.include, rootPrefix)!.length === 0) {
-    throw new AgentdError('invalid_input', `${file}: "include" (${config.include.join(', ')}) matches nothing under "${rootPrefix}"; scan a folder it includes, or pass --include.`);
+    throw new AgentdError(
+      'invalid_input',
+      `${file}: "include" (${config.include.join(', ')}) matches nothing under "${rootPrefix}"; scan a folder it includes, or pass --include.`,
+    );
   }
-  return { loaded, rootPrefix, policy: RulePolicy.of(loaded, rootPrefix), known: knownRuleIds(catalog.metas), traits: new Map(catalog.metas.map((meta) => [meta.id, checkTraits(meta)])) };
+  return {
+    loaded,
+    rootPrefix,
+    policy: RulePolicy.of(loaded, rootPrefix),
+    known: knownRuleIds(catalog.metas),
+    traits: new Map(catalog.metas.map((meta) => [meta.id, checkTraits(meta)])),
+  };
 }
 
 /** The settings for a root: its nearest configuration file (walking up for the CLI, not for the daemon) or the defaults alone. */
@@ -43,5 +51,10 @@ export function inputFor(settings: ProjectSettings, capabilityId: string, given:
 }
 
 export function newReview(settings: ProjectSettings, read: ReadTexts): FindingReview {
-  return new FindingReview({ policy: settings.policy, generatedCode: settings.loaded.config.defaults?.generatedCode !== false, known: settings.known, read });
+  return new FindingReview({
+    policy: settings.policy,
+    generatedCode: settings.loaded.config.defaults?.generatedCode !== false,
+    known: settings.known,
+    read,
+  });
 }

@@ -20,7 +20,10 @@ function segmentRegex(glob: string): RegExp {
       const close = glob.indexOf(']', i + 1);
       if (close < 0) source += '\\[';
       else {
-        source += `[${glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        source += `[${glob
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = close;
       }
     } else source += c.replace(/[.+^${}()|\\]/g, '\\$&');

@@ -37,7 +37,13 @@ export class RulePolicy {
     const { config } = loaded;
     const entries: PolicyEntry[] = [];
     if (config.defaults?.testCode !== false) {
-      entries.push({ matches: globMatcher(TEST_CODE_GLOBS), rules: [...Object.entries(TEST_CODE_RULES), ...Object.entries(TEST_CODE_CAPS).map(([p, cap]): [string, RuleSetting] => [p, { cap }])] });
+      entries.push({
+        matches: globMatcher(TEST_CODE_GLOBS),
+        rules: [
+          ...Object.entries(TEST_CODE_RULES),
+          ...Object.entries(TEST_CODE_CAPS).map(([p, cap]): [string, RuleSetting] => [p, { cap }]),
+        ],
+      });
     }
     const cap = config.defaults?.maintainabilityCap ?? DEFAULT_MAINTAINABILITY_CAP;
     if (cap !== 'none') entries.push({ rules: MAINTAINABILITY_RULES.map((p): [string, RuleSetting] => [p, { cap }]) });

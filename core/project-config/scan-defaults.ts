@@ -18,8 +18,26 @@ import type { Severity } from '../contracts/index.js';
 
 /** Excluded from every check by `defaults.generatedCode` (gitignore syntax). */
 export const GENERATED_CODE_GLOBS = [
-  'dist/', 'build/', 'out/', 'coverage/', '.next/', '.nuxt/', 'vendor/', 'vendors/', 'third_party/', 'third-party/',
-  'generated/', '__generated__/', '*.generated.*', '*.gen.ts', '*.gen.js', '*.min.js', '*.min.mjs', '*.min.cjs', '*.bundle.js', '*-bundle.js',
+  'dist/',
+  'build/',
+  'out/',
+  'coverage/',
+  '.next/',
+  '.nuxt/',
+  'vendor/',
+  'vendors/',
+  'third_party/',
+  'third-party/',
+  'generated/',
+  '__generated__/',
+  '*.generated.*',
+  '*.gen.ts',
+  '*.gen.js',
+  '*.min.js',
+  '*.min.mjs',
+  '*.min.cjs',
+  '*.bundle.js',
+  '*-bundle.js',
 ];
 
 /** A file is generated when one of its first lines says so (the `@generated` convention, "Code generated ... DO NOT EDIT"). */
@@ -28,10 +46,27 @@ export const GENERATED_MARKER_LINES = 5;
 
 /** Test code for `defaults.testCode` (gitignore syntax). */
 export const TEST_CODE_GLOBS = [
-  'test/', 'tests/', '__tests__/', '__mocks__/', 'spec/', 'e2e/', 'cypress/',
-  'fixtures/', 'fixture/', '__fixtures__/', 'testdata/', 'test-data/', 'mocks/',
-  'bench/', 'benchmark/', 'benchmarks/',
-  '*.test.*', '*.spec.*', '*.e2e.*', '*.bench.*', '*.fixture.*',
+  'test/',
+  'tests/',
+  '__tests__/',
+  '__mocks__/',
+  'spec/',
+  'e2e/',
+  'cypress/',
+  'fixtures/',
+  'fixture/',
+  '__fixtures__/',
+  'testdata/',
+  'test-data/',
+  'mocks/',
+  'bench/',
+  'benchmark/',
+  'benchmarks/',
+  '*.test.*',
+  '*.spec.*',
+  '*.e2e.*',
+  '*.bench.*',
+  '*.fixture.*',
 ];
 
 /** Rule settings for test code. */

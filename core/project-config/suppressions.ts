@@ -53,8 +53,11 @@ function parseLine(file: string, text: string, line: number, offset: number, lin
   const rulesPart = split >= 0 ? body.slice(0, split) : body.replace(/\s+--\s*$/, '');
   const reason = split >= 0 ? body.slice(split + 4).trim() : '';
   return {
-    file, kind: match[2] as DirectiveKind, line,
-    startColumn: match.index + 1, endColumn: end + 1,
+    file,
+    kind: match[2] as DirectiveKind,
+    line,
+    startColumn: match.index + 1,
+    endColumn: end + 1,
     rules: rulesPart.split(/[\s,]+/).filter(Boolean),
     ...(reason ? { reason } : {}),
     span: { start: offset + match.index, end: offset + end, lineStart: offset, lineEnd },
@@ -65,7 +68,7 @@ function parseLine(file: string, text: string, line: number, offset: number, lin
 export function parseDirectives(file: string, source: string): Directive[] {
   if (!source.includes(MARKER)) return [];
   const lines: { text: string; start: number; end: number }[] = [];
-  for (let start = 0; start <= source.length; ) {
+  for (let start = 0; start <= source.length;) {
     const newline = source.indexOf('\n', start);
     const end = newline < 0 ? source.length : newline + 1;
     lines.push({ text: source.slice(start, newline < 0 ? source.length : newline).replace(/\r$/, ''), start, end });

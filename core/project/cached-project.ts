@@ -14,7 +14,8 @@ import { detectProject } from './detect-project.js';
 import type { RootWalker } from '../workspace/list-files.js';
 
 // Root files whose content (not just presence) changes the detected context.
-const CONFIG_FILE = /^(package\.json|tsconfig(\..+)?\.json|\.prettierrc.*|prettier\.config\..+|\.eslintrc.*|eslint\.config\..+|\.editorconfig|\.gitignore|tailwind\.config\..+|\.mocharc.*|(vitest|jest|next|svelte|drizzle)\.config\..+|knexfile\..+|nest-cli\.json)$/;
+const CONFIG_FILE =
+  /^(package\.json|tsconfig(\..+)?\.json|\.prettierrc.*|prettier\.config\..+|\.eslintrc.*|eslint\.config\..+|\.editorconfig|\.gitignore|tailwind\.config\..+|\.mocharc.*|(vitest|jest|next|svelte|drizzle)\.config\..+|knexfile\..+|nest-cli\.json)$/;
 
 /** The hash that identifies the root's configuration. */
 export async function projectConfigHash(base: string): Promise<string> {

@@ -17,7 +17,10 @@ const ESM_SYNTAX = /^\s*(import\s[^;]*\bfrom\s|import\s+['"]|export\s+(default|c
 const CJS_SYNTAX = /\brequire\(\s*['"]|\bmodule\.exports\b|\bexports\.\w+\s*=/;
 
 /** package.json "type" decides; without it, what a sample of the sources is written in. */
-export async function detectModuleSystem(files: ProjectFiles, language: ProjectContext['language']): Promise<ProjectContext['moduleSystem']> {
+export async function detectModuleSystem(
+  files: ProjectFiles,
+  language: ProjectContext['language'],
+): Promise<ProjectContext['moduleSystem']> {
   const declared = files.packageJson?.type;
   if (declared === 'module') return 'esm';
   if (declared === 'commonjs') return 'commonjs';

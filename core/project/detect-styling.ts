@@ -25,7 +25,11 @@ const TAILWIND_DEPS = ['tailwindcss', '@tailwindcss/vite', '@tailwindcss/postcss
  * Of the non-module stylesheets: whether one pulls Tailwind in, and whether one is plain CSS. Reading
  * stops as soon as nothing more can be learnt (`tailwindKnown`: package.json or a config already said so).
  */
-async function classifySheets(files: ProjectFiles, sheets: string[], tailwindKnown: boolean): Promise<{ tailwind: boolean; plain: boolean }> {
+async function classifySheets(
+  files: ProjectFiles,
+  sheets: string[],
+  tailwindKnown: boolean,
+): Promise<{ tailwind: boolean; plain: boolean }> {
   const found = { tailwind: tailwindKnown, plain: false };
   for (const sheet of sheets.filter((file) => !MODULE_STYLESHEET.test(file)).slice(0, SHEETS_READ)) {
     if (await isTailwindEntry(files, sheet)) found.tailwind = true;

@@ -31,5 +31,9 @@ export function styleFromEditorconfig(text: string): PartialStyle {
 
 export async function editorconfigStyle(files: ProjectFiles): Promise<StyleFinding | null> {
   if (!files.rootEntries.has('.editorconfig')) return null;
-  return { source: 'editorconfig', style: styleFromEditorconfig((await files.read('.editorconfig')) ?? ''), configFiles: ['.editorconfig'] };
+  return {
+    source: 'editorconfig',
+    style: styleFromEditorconfig((await files.read('.editorconfig')) ?? ''),
+    configFiles: ['.editorconfig'],
+  };
 }

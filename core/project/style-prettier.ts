@@ -41,11 +41,18 @@ export function findPrettierConfig(files: ProjectFiles): string | null {
 export async function prettierStyle(files: ProjectFiles): Promise<StyleFinding | null> {
   const configFile = findPrettierConfig(files);
   if (!configFile) return null;
-  const unknownStyle = (runsCode: boolean): StyleFinding => ({ source: 'prettier', style: {}, configFiles: [configFile], prettier: { configFile, runsCode } });
+  const unknownStyle = (runsCode: boolean): StyleFinding => ({
+    source: 'prettier',
+    style: {},
+    configFiles: [configFile],
+    prettier: { configFile, runsCode },
+  });
   if (await prettierConfigRunsCode(configFile, (await files.read(configFile)) ?? '')) return unknownStyle(true);
   let options: prettier.Options | null;
   try {
-    options = await (await loadPrettier()).resolveConfig(join(files.root, 'index.ts'), { config: join(files.root, configFile), editorconfig: false });
+    options = await (
+      await loadPrettier()
+    ).resolveConfig(join(files.root, 'index.ts'), { config: join(files.root, configFile), editorconfig: false });
   } catch {
     // A config Prettier cannot load says nothing reliable about the style.
     return unknownStyle(false);

@@ -17,4 +17,3 @@ export interface StyleFinding {
   /** Prettier's finding only: see CodeStyle.prettier. */
   prettier?: { configFile: string; runsCode: boolean };
 }
-

@@ -21,7 +21,11 @@ export class CapabilityRegistry {
     try {
       exports = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
     } catch (error) {
-      throw new AgentdError('invalid_capability', `Capability module "${absolute}" could not be imported (${(error as Error).message}); fix the module so it loads.`, { cause: error });
+      throw new AgentdError(
+        'invalid_capability',
+        `Capability module "${absolute}" could not be imported (${(error as Error).message}); fix the module so it loads.`,
+        { cause: error },
+      );
     }
     const { meta, validate } = validateModule(absolute, exports, this.validators, group);
     const existing = this.byId.get(meta.id);
@@ -43,17 +47,31 @@ export class CapabilityRegistry {
    * `binding` the data the runner needs. Checks here what the registry owns: the id is free and the
    * inputSchema compiles. Nothing of the plugin is imported or run.
    */
-  registerBound(entries: readonly { meta: CapabilityMeta; binding: unknown }[], modulePath: string, source: string): RegisteredCapability[] {
+  registerBound(
+    entries: readonly { meta: CapabilityMeta; binding: unknown }[],
+    modulePath: string,
+    source: string,
+  ): RegisteredCapability[] {
     // Everything is checked before anything is registered: a plugin is registered whole or not at all.
     const checked = entries.map(({ meta, binding }) => {
       const existing = this.byId.get(meta.id);
       if (existing) {
-        throw new AgentdError('duplicate_capability', `Capability id "${meta.id}" of ${source} is already registered by "${existing.modulePath}"${existing.binding === undefined ? '' : ' (another plugin)'}; rename one of them.`);
+        throw new AgentdError(
+          'duplicate_capability',
+          `Capability id "${meta.id}" of ${source} is already registered by "${existing.modulePath}"${existing.binding === undefined ? '' : ' (another plugin)'}; rename one of them.`,
+        );
       }
       try {
-        return { registered: { meta, modulePath: path.resolve(modulePath), binding } as RegisteredCapability, validate: this.validators.compile(meta.inputSchema) };
+        return {
+          registered: { meta, modulePath: path.resolve(modulePath), binding } as RegisteredCapability,
+          validate: this.validators.compile(meta.inputSchema),
+        };
       } catch (error) {
-        throw new AgentdError('invalid_plugin', `Capability "${meta.id}" of ${source} has an invalid inputSchema (${(error as Error).message}); make it a valid JSON Schema (draft-07).`, { cause: error });
+        throw new AgentdError(
+          'invalid_plugin',
+          `Capability "${meta.id}" of ${source} has an invalid inputSchema (${(error as Error).message}); make it a valid JSON Schema (draft-07).`,
+          { cause: error },
+        );
       }
     });
     for (const { registered, validate } of checked) {
@@ -107,7 +125,13 @@ export class CapabilityRegistry {
       const found = this.byId.get(next);
       if (!found) continue;
       const own = found.meta.execution?.composes ?? [];
-      invocable.push({ id: next, modulePath: found.modulePath, ...(found.binding === undefined ? {} : { binding: found.binding }), inputSchema: found.meta.inputSchema, composes: [...own] });
+      invocable.push({
+        id: next,
+        modulePath: found.modulePath,
+        ...(found.binding === undefined ? {} : { binding: found.binding }),
+        inputSchema: found.meta.inputSchema,
+        composes: [...own],
+      });
       queue.push(...own);
     }
     return { capabilityId: id, composes: [...composes], invocable };

@@ -32,7 +32,11 @@ async function readDirectory(folder: string): Promise<import('node:fs').Dirent[]
   try {
     return await readdir(folder, { withFileTypes: true });
   } catch (error) {
-    throw new AgentdError('invalid_capability', `Capability root "${folder}" cannot be read (${(error as Error).message}); build the project or fix the path.`, { cause: error });
+    throw new AgentdError(
+      'invalid_capability',
+      `Capability root "${folder}" cannot be read (${(error as Error).message}); build the project or fix the path.`,
+      { cause: error },
+    );
   }
 }
 
@@ -45,7 +49,10 @@ export async function discoverModules(root: string): Promise<DiscoveredModule[]>
     const files = (await readDirectory(folder)).filter((f) => f.isFile() && isModuleFile(f.name));
     if (files.length === 0) continue;
     if (!isCapabilityGroup(entry.name)) {
-      throw new AgentdError('invalid_capability', `Capability folder "${folder}" is not a capability group; rename it to one of generation, analysis, refactoring, testing, documentation, debugging.`);
+      throw new AgentdError(
+        'invalid_capability',
+        `Capability folder "${folder}" is not a capability group; rename it to one of generation, analysis, refactoring, testing, documentation, debugging.`,
+      );
     }
     for (const file of files) found.push({ modulePath: path.join(folder, file.name), group: entry.name });
   }

@@ -28,14 +28,17 @@ export const META_SCHEMA = {
     inputSchema: { type: 'object' },
     writes: { type: 'boolean' },
     projectCode: {
-      type: 'object', required: ['runs', 'without'], additionalProperties: false,
+      type: 'object',
+      required: ['runs', 'without'],
+      additionalProperties: false,
       properties: { runs: { type: 'string', minLength: 1 }, without: { type: 'string', minLength: 1 } },
     },
     // The planner's data (core/contracts/planning.ts); null or absent: runnable by id, not planned.
     planning: PLANNING_SCHEMA,
     // --- execution (core/contracts CapabilityExecution; capabilities/README.md) ---
     execution: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: {
         parses: { enum: ['syntax-tree', 'ts-program', 'none'] },
         composes: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: ID_PATTERN } },
@@ -46,7 +49,8 @@ export const META_SCHEMA = {
     },
     // --- end execution ---
     report: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: { findings: { enum: ['issues', 'vulnerabilities'] }, folderScores: { type: 'boolean' } },
     },
   },

@@ -9,13 +9,17 @@ const scalar = { type: ['string', 'number', 'boolean'] } as const;
 const vocabulary = {
   type: 'array',
   items: {
-    type: 'object', required: ['value', 'phrases'], additionalProperties: false,
+    type: 'object',
+    required: ['value', 'phrases'],
+    additionalProperties: false,
     properties: { value: text, phrases, patterns: phrases, unlessIntent: text },
   },
 } as const;
 
 const intent = {
-  type: 'object', required: ['id', 'label', 'keywords'], additionalProperties: false,
+  type: 'object',
+  required: ['id', 'label', 'keywords'],
+  additionalProperties: false,
   properties: {
     id: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
     label: text,
@@ -26,14 +30,21 @@ const intent = {
     when: condition,
     exclusive: { type: 'boolean' },
     needsSubject: phrases,
-    yieldsTo: { type: 'array', items: { type: 'object', required: ['intent'], additionalProperties: false, properties: { intent: text, pattern: text } } },
+    yieldsTo: {
+      type: 'array',
+      items: { type: 'object', required: ['intent'], additionalProperties: false, properties: { intent: text, pattern: text } },
+    },
   },
 } as const;
 
 /** One schema per field source kind, chosen by `from`. */
 const field = (from: string, extra: Record<string, unknown> = {}, required: string[] = []): Record<string, unknown> => ({
   if: { properties: { from: { const: from } }, required: ['from'] },
-  then: { required: ['field', 'from', ...required], additionalProperties: false, properties: { field: text, from: { const: from }, ...extra } },
+  then: {
+    required: ['field', 'from', ...required],
+    additionalProperties: false,
+    properties: { field: text, from: { const: from }, ...extra },
+  },
 });
 
 const FIELD_SOURCES = [
@@ -44,13 +55,35 @@ const FIELD_SOURCES = [
   field('tests-included', { value: scalar }, ['value']),
   field('phrase', { phrases, value: scalar, ifField: text, ifIncludes: text }, ['phrases', 'value']),
   field('pattern', { patterns: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }, fallback: text }, ['patterns']),
-  field('symbol'), field('name'), field('task'), field('checks'), field('methods'), field('fields'),
+  field('symbol'),
+  field('name'),
+  field('task'),
+  field('checks'),
+  field('methods'),
+  field('fields'),
   field('new-name', { kind: { enum: ['component', 'hook', 'other'] }, fallback: text }, ['kind', 'fallback']),
   field('resource', { fallback: text }, ['fallback']),
   field('framework', { vocabulary }, ['vocabulary']),
 ];
 
-export const FIELD_SOURCE_KINDS = ['vocabulary', 'runner', 'threshold', 'count', 'tests-included', 'phrase', 'symbol', 'name', 'task', 'pattern', 'checks', 'methods', 'fields', 'new-name', 'resource', 'framework'];
+export const FIELD_SOURCE_KINDS = [
+  'vocabulary',
+  'runner',
+  'threshold',
+  'count',
+  'tests-included',
+  'phrase',
+  'symbol',
+  'name',
+  'task',
+  'pattern',
+  'checks',
+  'methods',
+  'fields',
+  'new-name',
+  'resource',
+  'framework',
+];
 
 export const PLANNING_SCHEMA = {
   type: ['object', 'null'],
@@ -70,9 +103,14 @@ export const PLANNING_SCHEMA = {
     notes: {
       type: 'array',
       items: {
-        type: 'object', required: ['text'], additionalProperties: false,
+        type: 'object',
+        required: ['text'],
+        additionalProperties: false,
         properties: {
-          text, ifField: text, ifIncludes: text, unlessField: text,
+          text,
+          ifField: text,
+          ifIncludes: text,
+          unlessField: text,
           ifProject: { type: 'object', required: ['key', 'equals'], additionalProperties: false, properties: { key: text, equals: text } },
         },
       },
@@ -82,11 +120,23 @@ export const PLANNING_SCHEMA = {
     behaviourNeutral: { type: 'boolean' },
     supersedes: {
       type: 'array',
-      items: { type: 'object', required: ['intent', 'when', 'summary'], additionalProperties: false, properties: { intent: text, when: condition, summary: text } },
+      items: {
+        type: 'object',
+        required: ['intent', 'when', 'summary'],
+        additionalProperties: false,
+        properties: { intent: text, when: condition, summary: text },
+      },
     },
-    debug: { type: 'object', required: ['stage', 'verb'], additionalProperties: false, properties: { stage: { enum: [...DEBUG_STAGES] }, verb: text } },
+    debug: {
+      type: 'object',
+      required: ['stage', 'verb'],
+      additionalProperties: false,
+      properties: { stage: { enum: [...DEBUG_STAGES] }, verb: text },
+    },
     generates: {
-      type: 'object', required: ['kind', 'api', 'workflow'], additionalProperties: false,
+      type: 'object',
+      required: ['kind', 'api', 'workflow'],
+      additionalProperties: false,
       properties: { kind: text, api: { type: 'boolean' }, workflow: { type: 'boolean' }, parts: { type: 'boolean' } },
     },
     tests: phrases,

@@ -10,7 +10,10 @@ import { createAjv } from './ajv-instance.js';
 import { schemaKey } from './precompiled-validators.js';
 
 // ajv's standalone entry is CommonJS; under NodeNext its default export arrives as the module object.
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (
+  ajv: unknown,
+  refs: Record<string, string>,
+) => string;
 
 /** `extra`: options added to agentd's (the daemon's query validators coerce and fill defaults). */
 export function precompileValidators(schemas: readonly JSONSchema[], extra: Options = {}): { code: string; count: number } {

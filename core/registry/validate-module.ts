@@ -14,7 +14,11 @@ export interface ValidatedModule {
 }
 
 function refuse(modulePath: string, problem: string, fix: string, cause?: unknown): never {
-  throw new AgentdError('invalid_capability', `Capability module "${modulePath}" ${problem}; ${fix}.`, cause === undefined ? {} : { cause });
+  throw new AgentdError(
+    'invalid_capability',
+    `Capability module "${modulePath}" ${problem}; ${fix}.`,
+    cause === undefined ? {} : { cause },
+  );
 }
 
 export function isCapabilityGroup(name: string): name is CapabilityGroup {
@@ -28,8 +32,10 @@ export function validateModule(
   validators: InputValidators,
   folderGroup: CapabilityGroup | undefined,
 ): ValidatedModule {
-  if (exports.meta === undefined) refuse(modulePath, 'does not export "meta"', 'export const meta = { id, group, title, description, version, inputSchema, writes }');
-  if (typeof exports.run !== 'function') refuse(modulePath, 'does not export a "run" function', 'export async function run(input, ctx) returning a StepResult');
+  if (exports.meta === undefined)
+    refuse(modulePath, 'does not export "meta"', 'export const meta = { id, group, title, description, version, inputSchema, writes }');
+  if (typeof exports.run !== 'function')
+    refuse(modulePath, 'does not export a "run" function', 'export async function run(input, ctx) returning a StepResult');
   const problems = validators.metaProblems(exports.meta);
   if (problems.length > 0) {
     const listed = problems.map((p) => `${p.path} ${p.message}`).join('; ');
@@ -39,19 +45,33 @@ export function validateModule(
   try {
     structuredClone(meta);
   } catch (error) {
-    refuse(modulePath, 'has a meta that is not plain data (it must be cloneable into a worker)', 'keep functions and class instances out of meta', error);
+    refuse(
+      modulePath,
+      'has a meta that is not plain data (it must be cloneable into a worker)',
+      'keep functions and class instances out of meta',
+      error,
+    );
   }
   if (!meta.id.startsWith(`${meta.group}.`)) {
     refuse(modulePath, `declares /meta/id "${meta.id}" outside its /meta/group "${meta.group}"`, `name it "${meta.group}.<name>"`);
   }
   if (folderGroup !== undefined && meta.group !== folderGroup) {
-    refuse(modulePath, `declares /meta/group "${meta.group}" but lives in the "${folderGroup}" folder`, `move it to capabilities/${meta.group}/ or set group to "${folderGroup}"`);
+    refuse(
+      modulePath,
+      `declares /meta/group "${meta.group}" but lives in the "${folderGroup}" folder`,
+      `move it to capabilities/${meta.group}/ or set group to "${folderGroup}"`,
+    );
   }
   let validate: ValidateFunction;
   try {
     validate = validators.compile(meta.inputSchema);
   } catch (error) {
-    refuse(modulePath, `has an invalid /meta/inputSchema (${(error as Error).message})`, 'make inputSchema a valid JSON Schema (draft-07)', error);
+    refuse(
+      modulePath,
+      `has an invalid /meta/inputSchema (${(error as Error).message})`,
+      'make inputSchema a valid JSON Schema (draft-07)',
+      error,
+    );
   }
   return { meta, validate };
 }

@@ -52,14 +52,21 @@ export class SourceLines {
 
 export function compareFindings(a: Finding, b: Finding): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
-  return a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
+  return (
+    a.range.startLine - b.range.startLine ||
+    a.range.startColumn - b.range.startColumn ||
+    (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0)
+  );
 }
 
 /**
  * Sorts the findings by position and gives each its fingerprint. `sources` holds the files' contents
  * by relative path; a file missing from it fingerprints by rule, file and occurrence alone.
  */
-export function assignFingerprints<T extends Finding & { capability: string }>(findings: readonly T[], sources: Record<string, string | undefined>): (T & ReportFinding)[] {
+export function assignFingerprints<T extends Finding & { capability: string }>(
+  findings: readonly T[],
+  sources: Record<string, string | undefined>,
+): (T & ReportFinding)[] {
   const seen = new Map<string, number>();
   // Each file's line starts once, not once per finding: a large file can carry hundreds of findings.
   const indexed = new Map<string, SourceLines | undefined>();

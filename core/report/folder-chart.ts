@@ -50,7 +50,8 @@ function qualityBars(report: ScanReport): FolderBar[] {
   for (const [folder, value] of entries) {
     const score = typeof value === 'number' ? value : (value as { score?: unknown })?.score;
     const grade = (value as { grade?: unknown })?.grade;
-    if (folder && typeof score === 'number' && Number.isFinite(score)) bars.push({ folder, value: score, ...(typeof grade === 'string' ? { grade } : {}) });
+    if (folder && typeof score === 'number' && Number.isFinite(score))
+      bars.push({ folder, value: score, ...(typeof grade === 'string' ? { grade } : {}) });
   }
   return bars;
 }

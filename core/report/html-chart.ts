@@ -23,7 +23,9 @@ export function chartSvg(chart: FolderChart): string {
     const y = i * ROW + 4;
     const length = Math.max(bar.value > 0 ? 2 : 0, Math.round((bar.value / max) * BAR));
     const colour = quality ? qualityColour(bar.value) : '#bc4c00';
-    const value = quality ? `${bar.value}${bar.grade ? ` (${bar.grade})` : ''}` : `${bar.value} / kLOC (${bar.findings ?? 0} in ${bar.lines ?? 0} lines)`;
+    const value = quality
+      ? `${bar.value}${bar.grade ? ` (${bar.grade})` : ''}`
+      : `${bar.value} / kLOC (${bar.findings ?? 0} in ${bar.lines ?? 0} lines)`;
     return [
       `<text x="${LABEL - 8}" y="${y + 16}" text-anchor="end">${escapeHtml(shorten(bar.folder))}</text>`,
       `<rect x="${LABEL}" y="${y + 3}" width="${BAR}" height="18" rx="3" fill="#eaeef2"/>`,

@@ -62,10 +62,13 @@ function frameLines(findings: readonly ReportFinding[], sources: Record<string, 
     const source = sources[file];
     if (source === undefined) continue;
     const all = source.split(/\r?\n/);
-    out[files.of(file)] = [...numbers].sort((a, b) => a - b).filter((n) => n <= all.length).map((n) => {
-      const text = all[n - 1]!;
-      return [n, text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}…` : text];
-    });
+    out[files.of(file)] = [...numbers]
+      .sort((a, b) => a - b)
+      .filter((n) => n <= all.length)
+      .map((n) => {
+        const text = all[n - 1]!;
+        return [n, text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}…` : text];
+      });
   }
   return out;
 }
@@ -74,24 +77,53 @@ export function htmlData(report: ScanReport, rules: ReadonlyMap<string, RuleEntr
   const suppressed: readonly SuppressedReportFinding[] = report.suppressed ?? [];
   const all: (ReportFinding | SuppressedReportFinding)[] = [...report.findings, ...suppressed];
   const order = fileOrder(all);
-  all.sort((a, b) => order.get(a.file)! - order.get(b.file)! || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+  all.sort(
+    (a, b) => order.get(a.file)! - order.get(b.file)! || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn,
+  );
   const checks = new Table();
   const ruleIds = new Table();
   const files = new Table();
   const rows = all.map((f): HtmlRow => {
     const steps = evidenceSteps(f).map((s) => `${s.message}${s.file && s.range ? ` (${s.file}:${s.range.startLine})` : ''}`);
-    const by = 'suppression' in f ? `${f.suppression.file}:${f.suppression.line}${f.suppression.justification ? ` — ${f.suppression.justification}` : ''}` : null;
+    const by =
+      'suppression' in f
+        ? `${f.suppression.file}:${f.suppression.line}${f.suppression.justification ? ` — ${f.suppression.justification}` : ''}`
+        : null;
     const { range } = f;
-    return [severityRank(f.severity), checks.of(f.capability), ruleIds.of(f.ruleId), files.of(f.file), range.startLine, range.startColumn, range.endLine, range.endColumn, f.message, f.cwe ?? '', f.fix?.description ?? '', steps, by];
+    return [
+      severityRank(f.severity),
+      checks.of(f.capability),
+      ruleIds.of(f.ruleId),
+      files.of(f.file),
+      range.startLine,
+      range.startColumn,
+      range.endLine,
+      range.endColumn,
+      f.message,
+      f.cwe ?? '',
+      f.fix?.description ?? '',
+      steps,
+      by,
+    ];
   });
   const ruleTable = ruleIds.items.map((id) => {
     const doc = rules.get(id)?.doc;
     return doc ? { id, title: doc.title, description: doc.description, why: doc.why, fix: doc.fix } : { id };
   });
-  return { severities: SEVERITIES, checks: checks.items, rules: ruleTable, files: files.items, rows, lines: frameLines(all, report.sources, files) };
+  return {
+    severities: SEVERITIES,
+    checks: checks.items,
+    rules: ruleTable,
+    files: files.items,
+    rows,
+    lines: frameLines(all, report.sources, files),
+  };
 }
 
 /** The data as a script element's text: JSON with "<" and the line separators escaped, so no text in it can end the element. */
 export function dataScript(data: HtmlData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -24,11 +24,20 @@ const total = (values: number[]): number => values.reduce((a, b) => a + b, 0);
 
 export function filterBar(data: HtmlData): string {
   const bySeverity = counted(data.rows, 0);
-  const severities = data.severities.map((s, i) => `<label class="chip ${s}"><input type="checkbox" data-sev-filter="${i}" checked> ${s} <span class="n">${fmt(total(bySeverity.get(i) ?? []))}</span></label>`).join('');
+  const severities = data.severities
+    .map(
+      (s, i) =>
+        `<label class="chip ${s}"><input type="checkbox" data-sev-filter="${i}" checked> ${s} <span class="n">${fmt(total(bySeverity.get(i) ?? []))}</span></label>`,
+    )
+    .join('');
   const byCheck = counted(data.rows, 1);
   const checks = data.checks.map((c, i) => `<option value="${i}">${escapeHtml(c)} (${fmt(total(byCheck.get(i) ?? []))})</option>`).join('');
   const byRule = counted(data.rows, 2);
-  const rules = data.rules.map((r, i) => [i, r.id, total(byRule.get(i) ?? [])] as const).sort((a, b) => (a[1] < b[1] ? -1 : 1)).map(([i, id, n]) => `<option value="${i}">${escapeHtml(id)} (${fmt(n)})</option>`).join('');
+  const rules = data.rules
+    .map((r, i) => [i, r.id, total(byRule.get(i) ?? [])] as const)
+    .sort((a, b) => (a[1] < b[1] ? -1 : 1))
+    .map(([i, id, n]) => `<option value="${i}">${escapeHtml(id)} (${fmt(n)})</option>`)
+    .join('');
   const quiet = data.rows.filter((r) => r[12] !== null).length;
   return `<section class="filters" id="filters" aria-label="Filter findings">
 <div class="chips">${severities}</div>
@@ -67,8 +76,16 @@ function bars(labels: string[], values: number[][], pick: (i: number) => string)
 /** Counts by severity and by check (split by severity), as inline SVG; suppressed findings are not counted. */
 export function countCharts(data: HtmlData): string {
   const bySeverity = counted(data.rows, 0);
-  const severity = bars([...data.severities], data.severities.map((_, i) => (bySeverity.get(i) ?? [0, 0, 0, 0, 0]).map((n, s) => (s === i ? n : 0))), (i) => `data-pick-sev="${i}"`);
+  const severity = bars(
+    [...data.severities],
+    data.severities.map((_, i) => (bySeverity.get(i) ?? [0, 0, 0, 0, 0]).map((n, s) => (s === i ? n : 0))),
+    (i) => `data-pick-sev="${i}"`,
+  );
   const byCheck = counted(data.rows, 1);
-  const check = bars(data.checks, data.checks.map((_, i) => byCheck.get(i) ?? [0, 0, 0, 0, 0]), (i) => `data-pick-check="${i}"`);
+  const check = bars(
+    data.checks,
+    data.checks.map((_, i) => byCheck.get(i) ?? [0, 0, 0, 0, 0]),
+    (i) => `data-pick-check="${i}"`,
+  );
   return `<section class="panels"><div class="panel"><h2>By severity</h2>${severity}</div><div class="panel"><h2>By check</h2>${check}</div></section>`;
 }

@@ -1,5 +1,13 @@
 /** Reporters: pure functions from a ScanReport (findings, capability metas with their rules, sources) to text. */
-export type { ReportFinding, CapabilityRun, FindingSuppression, ScanReport, ScanStats, SuppressedReportFinding, ToolInfo } from './report-model.js';
+export type {
+  ReportFinding,
+  CapabilityRun,
+  FindingSuppression,
+  ScanReport,
+  ScanStats,
+  SuppressedReportFinding,
+  ToolInfo,
+} from './report-model.js';
 export { assignFingerprints, compareFindings, normalisedLines, FINGERPRINT_KEY } from './fingerprint.js';
 export { SEVERITIES, atOrAbove, isSeverity, severityRank, sarifLevel, securitySeverity, countBySeverity } from './severity.js';
 export { ruleCatalog, checkName, cweUrl, type RuleEntry } from './rule-catalog.js';

@@ -25,6 +25,17 @@ export function markdownCode(text: string): string {
 /** The fence language for a file, by extension (for syntax colouring where the viewer has it). */
 export function fenceLanguage(file: string): string {
   const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
-  const map: Record<string, string> = { ts: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx', js: 'js', mjs: 'js', cjs: 'js', jsx: 'jsx', json: 'json', sql: 'sql' };
+  const map: Record<string, string> = {
+    ts: 'ts',
+    mts: 'ts',
+    cts: 'ts',
+    tsx: 'tsx',
+    js: 'js',
+    mjs: 'js',
+    cjs: 'js',
+    jsx: 'jsx',
+    json: 'json',
+    sql: 'sql',
+  };
   return map[ext] ?? '';
 }

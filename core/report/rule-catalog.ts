@@ -17,10 +17,12 @@ export function ruleCatalog(capabilities: readonly CapabilityMeta[], findings: r
   const entries = new Map<string, RuleEntry>();
   const alerting = new Set(capabilities.filter((meta) => meta.report?.findings === 'vulnerabilities').map((meta) => meta.id));
   for (const meta of capabilities) {
-    for (const doc of meta.rules ?? []) if (!entries.has(doc.id)) entries.set(doc.id, { id: doc.id, capability: meta.id, doc, security: alerting.has(meta.id) });
+    for (const doc of meta.rules ?? [])
+      if (!entries.has(doc.id)) entries.set(doc.id, { id: doc.id, capability: meta.id, doc, security: alerting.has(meta.id) });
   }
   for (const finding of findings) {
-    if (!entries.has(finding.ruleId)) entries.set(finding.ruleId, { id: finding.ruleId, capability: finding.capability, security: alerting.has(finding.capability) });
+    if (!entries.has(finding.ruleId))
+      entries.set(finding.ruleId, { id: finding.ruleId, capability: finding.capability, security: alerting.has(finding.capability) });
   }
   return [...entries.values()];
 }

@@ -23,7 +23,8 @@ function stepsOf(evidence: unknown): unknown[] {
   return [];
 }
 
-const positive = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined);
+const positive = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 
 function toStep(raw: unknown, finding: ReportFinding): EvidenceStep | undefined {
   if (typeof raw === 'string' && raw.length > 0) return { message: raw };
@@ -33,7 +34,9 @@ function toStep(raw: unknown, finding: ReportFinding): EvidenceStep | undefined 
   const startLine = positive(range.startLine) ?? positive(range.line);
   if (startLine === undefined) return undefined;
   const startColumn = positive(range.startColumn) ?? positive(range.column) ?? 1;
-  const text = [step.message, step.label, step.note, step.text, step.description, step.kind].find((v) => typeof v === 'string' && v.length > 0);
+  const text = [step.message, step.label, step.note, step.text, step.description, step.kind].find(
+    (v) => typeof v === 'string' && v.length > 0,
+  );
   return {
     file: typeof step.file === 'string' && step.file.length > 0 ? step.file : finding.file,
     range: {

@@ -15,7 +15,11 @@ export interface SarifRule {
 
 /** "security/sql-injection" -> "SecuritySqlInjection": SARIF's `name` is an identifier-like label. */
 export function ruleName(id: string): string {
-  const name = id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  const name = id
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
   return name || 'Rule';
 }
 
@@ -58,7 +62,9 @@ export function sarifRule(entry: RuleEntry): SarifRule {
     name: ruleName(entry.id),
     shortDescription: { text: doc?.title ?? entry.id },
     fullDescription: { text: doc?.description ?? `Reported by ${entry.capability}.` },
-    help: doc ? { text: helpText(doc), markdown: helpMarkdown(doc) } : { text: `Reported by ${entry.capability}.`, markdown: `Reported by \`${entry.capability}\`.` },
+    help: doc
+      ? { text: helpText(doc), markdown: helpMarkdown(doc) }
+      : { text: `Reported by ${entry.capability}.`, markdown: `Reported by \`${entry.capability}\`.` },
     defaultConfiguration: { level: sarifLevel(severity) },
     properties: { tags: tags(entry), precision: isSecurityRule(entry) ? 'high' : 'very-high' },
   };

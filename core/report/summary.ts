@@ -21,7 +21,10 @@ export function summarise(report: ScanReport): ReportSummary {
     const category = categoryOf(finding, rules);
     categories.set(category, (categories.get(category) ?? 0) + 1);
   }
-  const byCheck = report.runs.map((run): [string, number] => [checkName(run.capability), report.findings.filter((f) => f.capability === run.capability).length]);
+  const byCheck = report.runs.map((run): [string, number] => [
+    checkName(run.capability),
+    report.findings.filter((f) => f.capability === run.capability).length,
+  ]);
   return {
     total: report.findings.length,
     bySeverity: countBySeverity(report.findings),

@@ -38,7 +38,12 @@ export function githubCommand(finding: ReportFinding, pathPrefix = ''): string {
     ['line', range.startLine],
     ['endLine', Math.max(range.startLine, range.endLine)],
     // GitHub draws a column range only on one line; across lines it takes the lines alone.
-    ...(range.startLine === range.endLine ? ([['col', range.startColumn], ['endColumn', range.endColumn]] as [string, number][]) : []),
+    ...(range.startLine === range.endLine
+      ? ([
+          ['col', range.startColumn],
+          ['endColumn', range.endColumn],
+        ] as [string, number][])
+      : []),
     ['title', `${finding.ruleId} (${finding.severity})`],
   ];
   const message = `${finding.message}${finding.cwe ? ` (${finding.cwe})` : ''}`;
@@ -47,7 +52,9 @@ export function githubCommand(finding: ReportFinding, pathPrefix = ''): string {
 
 export function toGithub(report: ScanReport, options: GithubOptions = {}): string {
   const lines = findingsInSeverityOrder(report.findings).map((finding) => githubCommand(finding, options.pathPrefix));
-  const failed = report.runs.filter((run) => run.error).map((run) => `::error title=${escapeProperty(`${run.capability} failed`)}::${escapeData(run.error!.message)}`);
+  const failed = report.runs
+    .filter((run) => run.error)
+    .map((run) => `::error title=${escapeProperty(`${run.capability} failed`)}::${escapeData(run.error!.message)}`);
   lines.push(...failed, `agentd scan: ${countsLine(summarise(report))} in ${report.stats.filesScanned} files.`);
   return `${lines.join('\n')}\n`;
 }

@@ -19,7 +19,9 @@ import { countsLine, summarise, type ReportSummary } from './summary.js';
 import { runCount } from './to-markdown.js';
 
 function cards(report: ScanReport, summary: ReportSummary): string {
-  const items = SEVERITIES.map((s) => `<div class="card ${s}"><div class="n">${summary.bySeverity[s]}</div><div class="l">${s}</div></div>`);
+  const items = SEVERITIES.map(
+    (s) => `<div class="card ${s}"><div class="n">${summary.bySeverity[s]}</div><div class="l">${s}</div></div>`,
+  );
   items.push(`<div class="card"><div class="n">${report.stats.filesScanned}</div><div class="l">files scanned</div></div>`);
   return `<section class="cards">${items.join('')}</section>`;
 }
@@ -42,7 +44,10 @@ function chartSection(report: ScanReport): string {
   const chart = folderChart(report);
   if (!chart) return '';
   const title = chart.kind === 'quality' ? 'Quality by folder' : 'Finding density by folder';
-  const note = chart.kind === 'quality' ? 'Scores from analysis.quality, worst first.' : 'Findings per 1,000 lines, densest first (run the quality check for scores).';
+  const note =
+    chart.kind === 'quality'
+      ? 'Scores from analysis.quality, worst first.'
+      : 'Findings per 1,000 lines, densest first (run the quality check for scores).';
   return `<section><h2>${title}</h2><p class="meta">${note}</p><div class="panel">${chartSvg(chart)}</div></section>`;
 }
 

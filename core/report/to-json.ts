@@ -23,7 +23,12 @@ export function toJsonObject(report: ScanReport): Record<string, unknown> {
       suppressedInSource: report.suppressed?.length ?? 0,
       ...(report.stats.fixed ? { fixed: report.stats.fixed } : {}),
     },
-    summary: { total: summary.total, bySeverity: summary.bySeverity, byCategory: Object.fromEntries(summary.byCategory), byCheck: Object.fromEntries(summary.byCheck) },
+    summary: {
+      total: summary.total,
+      bySeverity: summary.bySeverity,
+      byCategory: Object.fromEntries(summary.byCategory),
+      byCheck: Object.fromEntries(summary.byCheck),
+    },
     runs: report.runs.map(({ data: _data, ...run }) => run),
     skipped: report.skipped ?? [],
     findings: report.findings,

@@ -46,7 +46,8 @@ function summaryTables(report: ScanReport, summary: ReportSummary): string[] {
     for (const [category, count] of summary.byCategory.slice(0, 25)) out.push(`| ${escapeMarkdown(category)} | ${count} |`);
   }
   out.push('', '| Check | Findings | Time | Result |', '| --- | ---: | ---: | --- |');
-  for (const run of report.runs) out.push(`| ${run.capability} | ${runCount(run)} | ${(run.durationMs / 1000).toFixed(2)} s | ${runResult(run)} |`);
+  for (const run of report.runs)
+    out.push(`| ${run.capability} | ${runCount(run)} | ${(run.durationMs / 1000).toFixed(2)} s | ${runResult(run)} |`);
   return out;
 }
 
@@ -54,9 +55,15 @@ export function chartTable(chart: FolderChart | undefined): string[] {
   if (!chart) return [];
   const quality = chart.kind === 'quality';
   const max = Math.max(1, ...chart.bars.map((bar) => bar.value));
-  const out = ['', quality ? '## Quality by folder' : '## Findings per 1,000 lines by folder', '', quality ? '| Folder | Score | Grade | |' : '| Folder | Density | Findings | |', '| --- | ---: | ---: | --- |'];
+  const out = [
+    '',
+    quality ? '## Quality by folder' : '## Findings per 1,000 lines by folder',
+    '',
+    quality ? '| Folder | Score | Grade | |' : '| Folder | Density | Findings | |',
+    '| --- | ---: | ---: | --- |',
+  ];
   for (const bar of chart.bars) {
-    const blocks = '█'.repeat(Math.max(quality || bar.value > 0 ? 1 : 0, Math.round(((quality ? bar.value / 100 : bar.value / max) * 20))));
+    const blocks = '█'.repeat(Math.max(quality || bar.value > 0 ? 1 : 0, Math.round((quality ? bar.value / 100 : bar.value / max) * 20)));
     out.push(`| ${markdownCode(bar.folder)} | ${bar.value} | ${quality ? (bar.grade ?? '') : (bar.findings ?? 0)} | ${blocks} |`);
   }
   return out;
@@ -69,15 +76,22 @@ export function findingsInSeverityOrder(findings: readonly ReportFinding[]): Rep
 
 function notes(report: ScanReport): string[] {
   const out: string[] = [];
-  if (report.stats.suppressedByBaseline > 0) out.push(`${report.stats.suppressedByBaseline} findings already in the baseline are not shown.`);
+  if (report.stats.suppressedByBaseline > 0)
+    out.push(`${report.stats.suppressedByBaseline} findings already in the baseline are not shown.`);
   const quiet = report.suppressed?.length ?? 0;
   if (quiet > 0) out.push(`${plural(quiet, 'finding')} suppressed by agentd-ignore comments ${quiet === 1 ? 'is' : 'are'} not counted.`);
-  if (report.stats.fixed) out.push(`${plural(report.stats.fixed, 'finding')} fixed by --fix ${report.stats.fixed === 1 ? 'is' : 'are'} not listed.`);
+  if (report.stats.fixed)
+    out.push(`${plural(report.stats.fixed, 'finding')} fixed by --fix ${report.stats.fixed === 1 ? 'is' : 'are'} not listed.`);
   return out.length > 0 ? ['', out.join(' ')] : [];
 }
 
 /** Findings in full while they fit (and up to maxDetailed), then one line each while those fit; the count left out. */
-function findingsPart(report: ScanReport, summary: ReportSummary, options: Required<Pick<MarkdownOptions, 'maxDetailed'>> & MarkdownOptions, room: number): { text: string; shown: number } {
+function findingsPart(
+  report: ScanReport,
+  summary: ReportSummary,
+  options: Required<Pick<MarkdownOptions, 'maxDetailed'>> & MarkdownOptions,
+  room: number,
+): { text: string; shown: number } {
   const ordered = findingsInSeverityOrder(report.findings);
   const parts: string[] = [];
   let used = 0;
@@ -85,7 +99,12 @@ function findingsPart(report: ScanReport, summary: ReportSummary, options: Requi
   const helped = new Set<string>();
   for (; shown < ordered.length && shown < options.maxDetailed; shown++) {
     const finding = ordered[shown]!;
-    const section = findingSection(finding, shown + 1, { source: report.sources[finding.file], rule: summary.rules.get(finding.ruleId), withHelp: !helped.has(finding.ruleId), linkBase: options.linkBase });
+    const section = findingSection(finding, shown + 1, {
+      source: report.sources[finding.file],
+      rule: summary.rules.get(finding.ruleId),
+      withHelp: !helped.has(finding.ruleId),
+      linkBase: options.linkBase,
+    });
     if (used + section.length + 1 > room) break;
     helped.add(finding.ruleId);
     parts.push(section);
@@ -123,7 +142,10 @@ export function toMarkdown(report: ScanReport, options: MarkdownOptions = {}): s
   const findings = findingsPart(report, summary, { maxDetailed: 50, ...options }, limit - head.length - RESERVE);
   const left = report.findings.length - findings.shown;
   const where = options.moreAt ? ` (${options.moreAt})` : '';
-  const more = left > 0 ? `\n\n…and ${left.toLocaleString('en-US')} more ${left === 1 ? 'finding' : 'findings'} not shown to keep this under ${limit.toLocaleString('en-US')} characters: the JSON, SARIF and HTML reports list them all${where}.` : '';
+  const more =
+    left > 0
+      ? `\n\n…and ${left.toLocaleString('en-US')} more ${left === 1 ? 'finding' : 'findings'} not shown to keep this under ${limit.toLocaleString('en-US')} characters: the JSON, SARIF and HTML reports list them all${where}.`
+      : '';
   const text = `${head}\n${findings.text}${more}\n`;
   // The budget above keeps well inside the limit; this only guards it.
   return text.length <= limit ? text : `${text.slice(0, limit - 2)}…\n`;

@@ -41,15 +41,30 @@ function resultProperties(finding: ReportFinding): Record<string, unknown> {
 function fixes(finding: ReportFinding): unknown[] | undefined {
   const edits = finding.fix?.edits;
   if (!edits?.length) return undefined;
-  const replacements = edits.map((edit) => ({ deletedRegion: { charOffset: edit.start, charLength: edit.end - edit.start }, insertedContent: { text: edit.text } }));
-  return [{ description: { text: finding.fix!.description }, artifactChanges: [{ artifactLocation: { uri: encodeURI(finding.file), uriBaseId: SRCROOT }, replacements }] }];
+  const replacements = edits.map((edit) => ({
+    deletedRegion: { charOffset: edit.start, charLength: edit.end - edit.start },
+    insertedContent: { text: edit.text },
+  }));
+  return [
+    {
+      description: { text: finding.fix!.description },
+      artifactChanges: [{ artifactLocation: { uri: encodeURI(finding.file), uriBaseId: SRCROOT }, replacements }],
+    },
+  ];
 }
 
 /** An agentd-ignore comment as SARIF's in-source suppression (GitHub code scanning closes such alerts). */
 function suppressions(finding: ReportFinding | SuppressedReportFinding): unknown[] | undefined {
   if (!('suppression' in finding)) return undefined;
   const { justification, file, line } = finding.suppression;
-  return [{ kind: 'inSource', status: 'accepted', ...(justification ? { justification } : {}), location: { physicalLocation: { artifactLocation: { uri: encodeURI(file), uriBaseId: SRCROOT }, region: { startLine: line } } } }];
+  return [
+    {
+      kind: 'inSource',
+      status: 'accepted',
+      ...(justification ? { justification } : {}),
+      location: { physicalLocation: { artifactLocation: { uri: encodeURI(file), uriBaseId: SRCROOT }, region: { startLine: line } } },
+    },
+  ];
 }
 
 function sarifResult(finding: ReportFinding | SuppressedReportFinding, ruleIndex: number): Record<string, unknown> {
@@ -74,12 +89,21 @@ function sarifResult(finding: ReportFinding | SuppressedReportFinding, ruleIndex
 function invocation(report: ScanReport): Record<string, unknown> {
   const failed = report.runs.filter((run) => run.error);
   const skipped = (report.skipped ?? []).map((s) => ({
-    level: 'warning', message: { text: s.message }, descriptor: { id: s.code },
+    level: 'warning',
+    message: { text: s.message },
+    descriptor: { id: s.code },
     locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(s.path), uriBaseId: SRCROOT } } }],
   }));
   return {
     executionSuccessful: failed.length === 0,
-    toolExecutionNotifications: [...failed.map((run) => ({ level: 'error', message: { text: `${run.capability} failed: ${run.error!.message}` }, descriptor: { id: run.error!.code } })), ...skipped],
+    toolExecutionNotifications: [
+      ...failed.map((run) => ({
+        level: 'error',
+        message: { text: `${run.capability} failed: ${run.error!.message}` },
+        descriptor: { id: run.error!.code },
+      })),
+      ...skipped,
+    ],
   };
 }
 

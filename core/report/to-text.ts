@@ -16,9 +16,14 @@ export function toText(report: ScanReport): string {
   }
   const summary = summarise(report);
   const seconds = (report.stats.durationMs / 1000).toFixed(2);
-  out.push('', `${countsLine(summary)} in ${plural(report.stats.filesScanned, 'file')} (${plural(report.stats.linesScanned, 'line')}, ${seconds} s).`);
-  if (report.stats.suppressedByBaseline > 0) out.push(`${report.stats.suppressedByBaseline} findings already in the baseline were left out.`);
-  if (report.suppressed?.length) out.push(`${plural(report.suppressed.length, 'finding')} suppressed by agentd-ignore comments (not counted).`);
+  out.push(
+    '',
+    `${countsLine(summary)} in ${plural(report.stats.filesScanned, 'file')} (${plural(report.stats.linesScanned, 'line')}, ${seconds} s).`,
+  );
+  if (report.stats.suppressedByBaseline > 0)
+    out.push(`${report.stats.suppressedByBaseline} findings already in the baseline were left out.`);
+  if (report.suppressed?.length)
+    out.push(`${plural(report.suppressed.length, 'finding')} suppressed by agentd-ignore comments (not counted).`);
   if (report.stats.fixed) out.push(`${plural(report.stats.fixed, 'finding')} fixed by --fix.`);
   for (const run of report.runs) if (run.error) out.push(`${run.capability} failed: ${run.error.message}`);
   const skipped = report.skipped ?? [];

@@ -61,7 +61,13 @@ export function findHelpers(searchPath: string): Helpers {
 }
 
 /** The program to start and its arguments, running `program args` at the given level. */
-export function wrapCommand(level: Isolation, helpers: Helpers, limits: WrapLimits, program: string, args: string[]): { file: string; argv: string[] } {
+export function wrapCommand(
+  level: Isolation,
+  helpers: Helpers,
+  limits: WrapLimits,
+  program: string,
+  args: string[],
+): { file: string; argv: string[] } {
   const { sh, unshare } = helpers;
   if (!sh) return { file: program, argv: args };
   const dataKB = String(Math.max(1, Math.round(limits.memoryMB * 1024)));

@@ -55,7 +55,12 @@ export async function runSandboxed(request: SandboxRequest): Promise<SandboxResu
     const program = resolveCommand(request.command, env.PATH!, request.cwd);
     const isolation = await availableIsolation();
     const timeoutMs = request.timeoutMs ?? SANDBOX_DEFAULTS.timeoutMs;
-    const limits = { cpuSeconds: (2 * timeoutMs) / 1000, memoryMB: request.memoryMB ?? SANDBOX_DEFAULTS.memoryMB, hidden: hiddenPaths(), readOnly: request.readOnly ?? [] };
+    const limits = {
+      cpuSeconds: (2 * timeoutMs) / 1000,
+      memoryMB: request.memoryMB ?? SANDBOX_DEFAULTS.memoryMB,
+      hidden: hiddenPaths(),
+      readOnly: request.readOnly ?? [],
+    };
     const { file, argv } = wrapCommand(isolation, findHelpers(env.PATH!), limits, program, request.args);
     const ran = await spawnBounded(file, argv, env, { ...request, timeoutMs });
     return { ...ran, isolation };
@@ -76,7 +81,12 @@ function killTree(pid: number | undefined): void {
   }
 }
 
-function spawnBounded(file: string, argv: string[], env: Record<string, string>, request: SandboxRequest & { timeoutMs: number }): Promise<Bounded> {
+function spawnBounded(
+  file: string,
+  argv: string[],
+  env: Record<string, string>,
+  request: SandboxRequest & { timeoutMs: number },
+): Promise<Bounded> {
   const started = Date.now();
   const maxBytes = request.maxOutputBytes ?? SANDBOX_DEFAULTS.maxOutputBytes;
   return new Promise((resolve, reject) => {
@@ -103,15 +113,34 @@ function spawnBounded(file: string, argv: string[], env: Record<string, string>,
     child.on('exit', () => killTree(child.pid));
     child.on('error', (error: NodeJS.ErrnoException) => {
       finish();
-      reject(new AgentdError('file_not_found', `Command "${request.command}" could not start (${error.code ?? error.message}); check it runs in the workspace.`, { cause: error }));
+      reject(
+        new AgentdError(
+          'file_not_found',
+          `Command "${request.command}" could not start (${error.code ?? error.message}); check it runs in the workspace.`,
+          { cause: error },
+        ),
+      );
     });
     child.on('close', (code, signal) => {
       finish();
       if (request.signal?.aborted) return reject(request.signal.reason);
       const exitCode = timedOut ? 124 : (code ?? 128 + signalNumber(signal));
-      const notes = [timedOut ? `"${request.command}" was killed after ${request.timeoutMs} ms.` : '', signal && !timedOut ? `"${request.command}" was killed by ${signal} (a CPU or memory limit, or a crash).` : '', stdout.truncated || stderr.truncated ? `output over ${maxBytes} bytes was dropped.` : '']
-        .filter(Boolean).map((note) => `\n[agentd] ${note}`).join('');
-      resolve({ exitCode, stdout: stdout.text(), stderr: stderr.text() + notes, durationMs: Date.now() - started, timedOut, truncated: stdout.truncated || stderr.truncated });
+      const notes = [
+        timedOut ? `"${request.command}" was killed after ${request.timeoutMs} ms.` : '',
+        signal && !timedOut ? `"${request.command}" was killed by ${signal} (a CPU or memory limit, or a crash).` : '',
+        stdout.truncated || stderr.truncated ? `output over ${maxBytes} bytes was dropped.` : '',
+      ]
+        .filter(Boolean)
+        .map((note) => `\n[agentd] ${note}`)
+        .join('');
+      resolve({
+        exitCode,
+        stdout: stdout.text(),
+        stderr: stderr.text() + notes,
+        durationMs: Date.now() - started,
+        timedOut,
+        truncated: stdout.truncated || stderr.truncated,
+      });
     });
   });
 }

@@ -33,7 +33,16 @@ export async function loadAnalysisCatalog(roots: string[] = defaultRoots()): Pro
         const registered = await registry.registerModule(found.modulePath, found.group);
         checks.set(registered.meta.id.slice(GROUP.length + 1), registered);
       } catch (error) {
-        broken.set(name, isAgentdError(error) ? error : new AgentdError('invalid_capability', `Analysis module "${found.modulePath}" could not be registered (${(error as Error).message}); fix the module.`, { cause: error }));
+        broken.set(
+          name,
+          isAgentdError(error)
+            ? error
+            : new AgentdError(
+                'invalid_capability',
+                `Analysis module "${found.modulePath}" could not be registered (${(error as Error).message}); fix the module.`,
+                { cause: error },
+              ),
+        );
       }
     }
   }
@@ -65,7 +74,10 @@ export function configCatalogOf(catalog: AnalysisCatalog): ConfigCatalog {
   if (!config) {
     config = {
       metas: [...catalog.checks.values()].map((registered) => registered.meta),
-      validateInput: (id, input) => (catalog.registry.get(id) ? catalog.registry.validateInput(id, input).errors : [{ path: '/', message: `names no installed check ("${id}")` }]),
+      validateInput: (id, input) =>
+        catalog.registry.get(id)
+          ? catalog.registry.validateInput(id, input).errors
+          : [{ path: '/', message: `names no installed check ("${id}")` }],
     };
     configCatalogs.set(catalog, config);
   }

@@ -17,7 +17,9 @@ function fromSarif(document: { runs?: unknown }): string[] {
   return document.runs.flatMap((run) => {
     const results = (run as { results?: unknown })?.results;
     if (!Array.isArray(results)) return [];
-    return results.map((r) => (r as { partialFingerprints?: Record<string, unknown> })?.partialFingerprints?.[FINGERPRINT_KEY]).filter((f): f is string => typeof f === 'string');
+    return results
+      .map((r) => (r as { partialFingerprints?: Record<string, unknown> })?.partialFingerprints?.[FINGERPRINT_KEY])
+      .filter((f): f is string => typeof f === 'string');
   });
 }
 
@@ -27,12 +29,19 @@ export async function readBaseline(file: string): Promise<Set<string>> {
   try {
     document = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
   } catch (error) {
-    throw new AgentdError('invalid_input', `Baseline "${file}" cannot be read as JSON (${(error as Error).message}); pass a file written by "agentd scan --format json" or "--format sarif".`, { cause: error });
+    throw new AgentdError(
+      'invalid_input',
+      `Baseline "${file}" cannot be read as JSON (${(error as Error).message}); pass a file written by "agentd scan --format json" or "--format sarif".`,
+      { cause: error },
+    );
   }
   const isSarif = document && typeof document === 'object' && 'runs' in document && typeof document.version === 'string';
   const isJson = document && typeof document === 'object' && document.format === 'agentd-scan';
   if (!isSarif && !isJson) {
-    throw new AgentdError('invalid_input', `Baseline "${file}" is neither agentd's JSON nor a SARIF log; pass a file written by "agentd scan --format json" or "--format sarif".`);
+    throw new AgentdError(
+      'invalid_input',
+      `Baseline "${file}" is neither agentd's JSON nor a SARIF log; pass a file written by "agentd scan --format json" or "--format sarif".`,
+    );
   }
   return new Set(isSarif ? fromSarif(document) : fromJson(document));
 }

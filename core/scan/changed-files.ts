@@ -16,13 +16,20 @@ async function git(root: string, args: string[]): Promise<string[]> {
     const { stdout } = await run('git', ['-C', root, ...args], { maxBuffer: 64 * 1024 * 1024 });
     return stdout.split('\0').filter(Boolean);
   } catch (error) {
-    const stderr = String((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n')[0];
-    throw new AgentdError('invalid_input', `git could not list the changes for --changed-since (${stderr}); pass a ref that exists in "${root}" (a branch, tag or commit).`, { cause: error });
+    const stderr = String((error as { stderr?: string }).stderr ?? (error as Error).message)
+      .trim()
+      .split('\n')[0];
+    throw new AgentdError(
+      'invalid_input',
+      `git could not list the changes for --changed-since (${stderr}); pass a ref that exists in "${root}" (a branch, tag or commit).`,
+      { cause: error },
+    );
   }
 }
 
 export async function changedFiles(root: string, ref: string): Promise<string[]> {
-  if (ref.startsWith('-')) throw new AgentdError('invalid_input', `--changed-since "${ref}" is not a git ref; pass a branch, tag or commit such as origin/main.`);
+  if (ref.startsWith('-'))
+    throw new AgentdError('invalid_input', `--changed-since "${ref}" is not a git ref; pass a branch, tag or commit such as origin/main.`);
   const lists = await Promise.all([
     git(root, ['diff', '--name-only', '--relative', '-z', `${ref}...HEAD`, '--']),
     git(root, ['diff', '--name-only', '--relative', '-z', 'HEAD', '--']),

@@ -2,7 +2,13 @@
 export { runScan, DEFAULT_SCAN_TOOL_CALLS } from './run-scan.js';
 export { prefetchSources } from './prefetch-sources.js';
 export type { ScanOptions, ScanProgress, ScanResult } from './scan-types.js';
-export { configCatalogOf, loadAnalysisCatalog, sharedAnalysisCatalog, sharedConfigCatalog, type AnalysisCatalog } from './analysis-catalog.js';
+export {
+  configCatalogOf,
+  loadAnalysisCatalog,
+  sharedAnalysisCatalog,
+  sharedConfigCatalog,
+  type AnalysisCatalog,
+} from './analysis-catalog.js';
 export { selectChecks, availableChecks } from './select-checks.js';
 export { changedFiles, exactPattern } from './changed-files.js';
 export { readBaseline, applyBaseline } from './baseline.js';

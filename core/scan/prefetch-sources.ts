@@ -24,7 +24,9 @@ function parsesSources(checks: string[]): boolean {
  * Starts parsing every source the scan's checks will read (declarations included); resolves once they
  * are all started, not parsed. `--changed-since` scans are left alone (their file list needs git).
  */
-export async function prefetchSources(options: Pick<ScanOptions, 'root' | 'include' | 'exclude' | 'checks' | 'changedSince' | 'walk'>): Promise<void> {
+export async function prefetchSources(
+  options: Pick<ScanOptions, 'root' | 'include' | 'exclude' | 'checks' | 'changedSince' | 'walk'>,
+): Promise<void> {
   if (options.changedSince !== undefined || !flatParserAvailable() || !parsesSources(options.checks)) return;
   try {
     // The workspace alone: a capability context would detect the project first (a walk, config

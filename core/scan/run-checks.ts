@@ -39,7 +39,13 @@ async function inOrder(specs: StepSpec[], hooks: StepHooks, previous: StepResult
 function failedRuns(specs: StepSpec[], error: unknown): SecondThreadRun {
   const code = isAgentdError(error) ? error.code : 'capability_crashed';
   const message = (error as Error)?.message ?? String(error);
-  return { steps: specs.map((s) => ({ index: s.index, run: { capability: s.id, summary: `failed: ${message}`, findings: 0, durationMs: 0, error: { code, message } } })), toolCalls: 0 };
+  return {
+    steps: specs.map((s) => ({
+      index: s.index,
+      run: { capability: s.id, summary: `failed: ${message}`, findings: 0, durationMs: 0, error: { code, message } },
+    })),
+    toolCalls: 0,
+  };
 }
 
 function countInto(budget: ToolBudget, calls: number): void {
@@ -85,16 +91,24 @@ export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: b
   if (offload.length === rest.length) offload = [];
   const local = rest.filter((s) => !offload.includes(s));
   const parsed = offload.length > 0 ? await sharedParses(offload[0]!, hooks.root) : [];
-  const remote = offload.length > 0
-    ? runInSecondThread(offload, { ...hooks, maxToolCalls: hooks.budget.max - hooks.budget.used, parsed }).catch((error: unknown) => failedRuns(offload, error))
-    : null;
+  const remote =
+    offload.length > 0
+      ? runInSecondThread(offload, { ...hooks, maxToolCalls: hooks.budget.max - hooks.budget.used, parsed }).catch((error: unknown) =>
+          failedRuns(offload, error),
+        )
+      : null;
   const previous: StepResult[] = [];
   await inOrder(local, hooks, previous, outcomes);
   if (remote) {
     const done = await remote;
     if (hooks.signal?.aborted) throw cancelled();
     countInto(hooks.budget, done.toolCalls);
-    for (const { index, ...outcome } of done.steps) outcomes[index] = await reviewedHere(outcome, offload.find((s) => s.index === index)!, hooks);
+    for (const { index, ...outcome } of done.steps)
+      outcomes[index] = await reviewedHere(
+        outcome,
+        offload.find((s) => s.index === index)!,
+        hooks,
+      );
   }
   const all = outcomes.filter((o): o is CheckOutcome => o !== undefined).flatMap((o) => (o.result ? [o.result] : []));
   await inOrder(composing, hooks, all, outcomes);

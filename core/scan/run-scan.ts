@@ -34,7 +34,10 @@ interface Planned {
  * The include list: the user's globs, or with --changed-since the changed files they match (null:
  * nothing to scan); `changed` is that file set, to which findings are then confined.
  */
-async function includeList(options: ScanOptions, given: string[] | undefined): Promise<{ include: string[] | undefined | null; changed?: Set<string> }> {
+async function includeList(
+  options: ScanOptions,
+  given: string[] | undefined,
+): Promise<{ include: string[] | undefined | null; changed?: Set<string> }> {
   if (options.changedSince === undefined) return { include: given };
   const changed = await changedFiles(options.root, options.changedSince);
   const wanted = given?.length ? ignore().add(given) : null;
@@ -51,7 +54,13 @@ function inChanged<T extends Finding>(findings: T[], changed: Set<string> | unde
   return changed ? findings.filter((f) => changed.has(f.file)) : findings;
 }
 
-function plan(options: ScanOptions, selected: RegisteredCapability[], include: string[] | undefined, settings: ProjectSettings, validate: (id: string, input: unknown) => { valid: boolean; errors: { path: string; message: string }[] }): Planned[] {
+function plan(
+  options: ScanOptions,
+  selected: RegisteredCapability[],
+  include: string[] | undefined,
+  settings: ProjectSettings,
+  validate: (id: string, input: unknown) => { valid: boolean; errors: { path: string; message: string }[] },
+): Planned[] {
   return selected.map((registered) => {
     const id = registered.meta.id;
     const given: Record<string, unknown> = { ...options.inputs?.[id] };
@@ -61,7 +70,9 @@ function plan(options: ScanOptions, selected: RegisteredCapability[], include: s
     const check = validate(id, input);
     if (!check.valid) {
       const problems = check.errors.map((e) => `${e.path} ${e.message}`).join('; ');
-      throw new AgentdError('invalid_input', `The input for "${id}" is invalid (${problems}); fix the options given to that check.`, { details: check.errors });
+      throw new AgentdError('invalid_input', `The input for "${id}" is invalid (${problems}); fix the options given to that check.`, {
+        details: check.errors,
+      });
     }
     return { registered, input };
   });
@@ -125,18 +136,37 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const { include, changed } = await includeList(options, given);
   const steps = plan(options, selected, include ?? undefined, settings, (id, input) => catalog.registry.validateInput(id, input));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
-  const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) => specOf(step, index, catalog.registry.invokeScope(step.registered.meta.id)));
+  const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) =>
+    specOf(step, index, catalog.registry.invokeScope(step.registered.meta.id)),
+  );
   // The sources the scan covers, read once: the report counts them, the review finds agentd-ignore comments in them.
   const { ctx } = await createLocalContext({ root: options.root, limits: { maxToolCalls: 10 }, walk });
-  const scanned = include === null ? { files: [], skipped: [], contents: new Map<string, string>(), lines: 0, folders: {} } : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));
+  const scanned =
+    include === null
+      ? { files: [], skipped: [], contents: new Map<string, string>(), lines: 0, folders: {} }
+      : await scannedFiles(ctx.workspace, include, scanExclude(settings, options.exclude));
   const review = await scanReview(options.root, settings, walk, scanned.contents);
-  const hooks = { root: options.root, total: steps.length, budget, walk, review, projectCode: options.projectCode === true, ...(options.signal ? { signal: options.signal } : {}), onProgress: options.onProgress, onLog: options.onLog };
+  const hooks = {
+    root: options.root,
+    total: steps.length,
+    budget,
+    walk,
+    review,
+    projectCode: options.projectCode === true,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onProgress: options.onProgress,
+    onLog: options.onLog,
+  };
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
   const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');
   const runs: CapabilityRun[] = outcomes.map((o) => o.run);
   const reported: Reported[] = outcomes.map((o) => ({ capability: o.run.capability, findings: o.result?.findings ?? [] }));
-  const suppressed: SuppressedFinding[] = outcomes.flatMap((o) => (o.suppressed ?? []).map(({ finding, suppression }) => ({ ...finding, capability: o.run.capability, suppression })));
-  if (include === null) for (const step of steps) runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
+  const suppressed: SuppressedFinding[] = outcomes.flatMap((o) =>
+    (o.suppressed ?? []).map(({ finding, suppression }) => ({ ...finding, capability: o.run.capability, suppression })),
+  );
+  if (include === null)
+    for (const step of steps)
+      runs.push({ capability: step.registered.meta.id, summary: 'No changed files to scan.', findings: 0, durationMs: 0 });
   const about = suppressionsRun(review, scanned.contents, suppressed.length);
   if (about) {
     runs.push(about.run);
@@ -147,7 +177,17 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   const quiet = inChanged(suppressed, changed);
   const sources = await findingSources(options.root, [...findings, ...quiet], scanned.contents);
   const metas = [...selected.map((c) => c.meta), ...(about ? [SUPPRESSIONS_META] : [])];
-  return buildReport(options, { metas, runs, repeated, findings: assignFingerprints(findings, sources), suppressed: assignFingerprints(quiet, sources), sources, scanned, startedAt, durationMs: performance.now() - started });
+  return buildReport(options, {
+    metas,
+    runs,
+    repeated,
+    findings: assignFingerprints(findings, sources),
+    suppressed: assignFingerprints(quiet, sources),
+    sources,
+    scanned,
+    startedAt,
+    durationMs: performance.now() - started,
+  });
 }
 
 interface ReportParts {
@@ -177,7 +217,13 @@ function buildReport(options: ScanOptions, parts: ReportParts): ScanReport {
       return { ...run, findings: parts.findings.filter((f) => f.capability === run.capability).length, ...(repeated ? { repeated } : {}) };
     }),
     sources: parts.sources,
-    stats: { filesScanned: parts.scanned.files.length, linesScanned: parts.scanned.lines, durationMs: Math.round(parts.durationMs), suppressedByBaseline: 0, folders: parts.scanned.folders },
+    stats: {
+      filesScanned: parts.scanned.files.length,
+      linesScanned: parts.scanned.lines,
+      durationMs: Math.round(parts.durationMs),
+      suppressedByBaseline: 0,
+      folders: parts.scanned.folders,
+    },
     skipped: parts.scanned.skipped,
   };
 }

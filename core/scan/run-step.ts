@@ -65,7 +65,11 @@ function taskOf(step: StepSpec, hooks: StepHooks, previous: StepResult[]): StepT
 export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[]): Promise<StepOutcome> {
   const started = performance.now();
   const report = (percent: number, message?: string): void =>
-    hooks.onProgress?.({ percent: ((step.index + Math.min(100, Math.max(0, percent)) / 100) / hooks.total) * 100, capability: step.id, message: message ?? step.id });
+    hooks.onProgress?.({
+      percent: ((step.index + Math.min(100, Math.max(0, percent)) / 100) / hooks.total) * 100,
+      capability: step.id,
+      message: message ?? step.id,
+    });
   report(0, `${step.id}: starting`);
   let suppressed: ReviewedRun['suppressed'] = [];
   // One check, through the one way to run a capability (core/executor/step-runner.ts), in this thread.
@@ -81,13 +85,32 @@ export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepRe
   });
   const reply = await runner.run(taskOf(step, hooks, previous), {
     ...(hooks.signal ? { signal: hooks.signal } : {}),
-    onEvent: (event) => (event.kind === 'progress' ? report(event.percent, event.message) : hooks.onLog?.(step.id, event.level, event.message)),
+    onEvent: (event) =>
+      event.kind === 'progress' ? report(event.percent, event.message) : hooks.onLog?.(step.id, event.level, event.message),
   });
   if (!reply.ok) {
     const { code, message } = reply.error;
-    return { run: { capability: step.id, summary: `failed: ${message}`, findings: 0, durationMs: performance.now() - started, error: { code, message } } };
+    return {
+      run: {
+        capability: step.id,
+        summary: `failed: ${message}`,
+        findings: 0,
+        durationMs: performance.now() - started,
+        error: { code, message },
+      },
+    };
   }
   const { result } = reply;
   report(100, `${step.id}: done`);
-  return { run: { capability: step.id, summary: result.summary, findings: result.findings?.length ?? 0, durationMs: performance.now() - started, data: result.data }, result, suppressed };
+  return {
+    run: {
+      capability: step.id,
+      summary: result.summary,
+      findings: result.findings?.length ?? 0,
+      durationMs: performance.now() - started,
+      data: result.data,
+    },
+    result,
+    suppressed,
+  };
 }

@@ -32,7 +32,9 @@ function fixableIn(text: string, finding: ReportFinding): TextEdit[] | undefined
   const edits = finding.fix?.edits;
   if (!edits?.length) return undefined;
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-  const valid = sorted.every((e, i) => e.start >= 0 && e.end >= e.start && e.end <= text.length && (i === 0 || e.start >= sorted[i - 1]!.end));
+  const valid = sorted.every(
+    (e, i) => e.start >= 0 && e.end >= e.start && e.end <= text.length && (i === 0 || e.start >= sorted[i - 1]!.end),
+  );
   return valid ? sorted : undefined;
 }
 
@@ -51,16 +53,29 @@ export function planFixes(report: ScanReport): FixPlan {
     }
     const taken: TextEdit[] = [];
     // Earliest fix first; a fix whose span touches one already taken waits for the next run.
-    const ordered = findings.map((f) => ({ finding: f, edits: fixableIn(text, f) })).sort((a, b) => (a.edits?.[0]?.start ?? 0) - (b.edits?.[0]?.start ?? 0));
+    const ordered = findings
+      .map((f) => ({ finding: f, edits: fixableIn(text, f) }))
+      .sort((a, b) => (a.edits?.[0]?.start ?? 0) - (b.edits?.[0]?.start ?? 0));
     for (const { finding, edits } of ordered) {
-      const clash = !edits || edits.some((e) => taken.some((t) => (e.start < t.end && t.start < e.end) || (e.start === e.end && e.start === t.start)));
+      const clash =
+        !edits || edits.some((e) => taken.some((t) => (e.start < t.end && t.start < e.end) || (e.start === e.end && e.start === t.start)));
       if (clash) plan.left.push(finding);
       else {
         taken.push(...edits);
         plan.fixed.push(finding);
       }
     }
-    const change = taken.length > 0 ? buildChange(file, text, applyEdits(text, taken.sort((a, b) => a.start - b.start))) : null;
+    const change =
+      taken.length > 0
+        ? buildChange(
+            file,
+            text,
+            applyEdits(
+              text,
+              taken.sort((a, b) => a.start - b.start),
+            ),
+          )
+        : null;
     if (change) plan.changes.push(change);
   }
   return plan;
@@ -75,5 +90,10 @@ export async function applyFixPlan(root: string, plan: FixPlan): Promise<void> {
 export function withoutFixed(report: ScanReport, plan: FixPlan): ScanReport {
   const fixed = new Set(plan.fixed);
   const findings = report.findings.filter((f) => !fixed.has(f));
-  return { ...report, findings, runs: report.runs.map((run) => ({ ...run, findings: findings.filter((f) => f.capability === run.capability).length })), stats: { ...report.stats, fixed: plan.fixed.length } };
+  return {
+    ...report,
+    findings,
+    runs: report.runs.map((run) => ({ ...run, findings: findings.filter((f) => f.capability === run.capability).length })),
+    stats: { ...report.stats, fixed: plan.fixed.length },
+  };
 }

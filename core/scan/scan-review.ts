@@ -4,7 +4,15 @@
  * through, and afterwards the run that reports the agentd-ignore comments themselves.
  */
 import type { Finding } from '../contracts/index.js';
-import { directiveFindings, newReview, projectSettings, SUPPRESSIONS_ID, type FindingReview, type ProjectSettings, type Suppression } from '../project-config/index.js';
+import {
+  directiveFindings,
+  newReview,
+  projectSettings,
+  SUPPRESSIONS_ID,
+  type FindingReview,
+  type ProjectSettings,
+  type Suppression,
+} from '../project-config/index.js';
 import { rebaseGlobs } from '../project-config/rebase-globs.js';
 import { defaultExcludes, PLAIN_CHECK } from '../project-config/config-inputs.js';
 import type { CapabilityRun } from '../report/index.js';
@@ -30,7 +38,12 @@ export function scanExclude(settings: ProjectSettings, given: string[] | undefin
 }
 
 /** The review of a scan: files the scan read already (`known`) are not read again; others (package.json, say) are, uncounted, like the excerpts. */
-export async function scanReview(root: string, settings: ProjectSettings, walk: RootWalker | undefined, known: ReadonlyMap<string, string>): Promise<FindingReview> {
+export async function scanReview(
+  root: string,
+  settings: ProjectSettings,
+  walk: RootWalker | undefined,
+  known: ReadonlyMap<string, string>,
+): Promise<FindingReview> {
   const workspace = await openWorkspace({ root, ...(walk ? { walk } : {}) });
   return newReview(settings, async (files) => {
     const texts = new Map<string, string>();
@@ -48,7 +61,11 @@ export async function scanReview(root: string, settings: ProjectSettings, walk: 
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** The run reporting the scanned files' agentd-ignore comments, or undefined when they hold none. */
-export function suppressionsRun(review: FindingReview, sources: ReadonlyMap<string, string>, suppressed: number): { run: CapabilityRun; findings: Finding[] } | undefined {
+export function suppressionsRun(
+  review: FindingReview,
+  sources: ReadonlyMap<string, string>,
+  suppressed: number,
+): { run: CapabilityRun; findings: Finding[] } | undefined {
   let directives = 0;
   for (const [file, text] of sources) directives += review.directivesOf(file, text).length;
   if (directives === 0) return undefined;

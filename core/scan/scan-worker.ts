@@ -21,7 +21,8 @@ async function handle(request: Extract<WorkerRequest, { type: 'run' }>): Promise
     budget,
     projectCode: request.projectCode,
     signal: cancel.signal,
-    onProgress: (progress: { percent: number; capability: string; message: string }) => post({ type: 'progress', id: request.id, progress }),
+    onProgress: (progress: { percent: number; capability: string; message: string }) =>
+      post({ type: 'progress', id: request.id, progress }),
     onLog: (capability: string, level: string, message: string) => post({ type: 'log', id: request.id, capability, level, message }),
   };
   const done: WorkerReply & { type: 'done' } = { type: 'done', id: request.id, steps: [], toolCalls: 0 };

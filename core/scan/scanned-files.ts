@@ -26,7 +26,11 @@ function lineCount(text: string): number {
   return text.endsWith('\n') ? count - 1 : count;
 }
 
-export async function scannedFiles(workspace: WorkspaceView, include: string[] | undefined, exclude: string[] | undefined): Promise<ScannedFiles> {
+export async function scannedFiles(
+  workspace: WorkspaceView,
+  include: string[] | undefined,
+  exclude: string[] | undefined,
+): Promise<ScannedFiles> {
   const options = { include, exclude, extensions: SOURCE_EXTENSIONS };
   const listed = await workspace.list(options);
   const { files, skipped } = await workspace.readMany(listed);
@@ -46,7 +50,11 @@ export async function scannedFiles(workspace: WorkspaceView, include: string[] |
 }
 
 /** Contents of the files the findings name, from what was read already or from disk (inside the root only). */
-export async function findingSources(root: string, findings: readonly Finding[], known: Map<string, string>): Promise<Record<string, string>> {
+export async function findingSources(
+  root: string,
+  findings: readonly Finding[],
+  known: Map<string, string>,
+): Promise<Record<string, string>> {
   const sources: Record<string, string> = {};
   for (const file of new Set(findings.map((f) => f.file))) {
     const content = known.get(file) ?? (await readInside(root, file));

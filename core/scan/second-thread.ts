@@ -43,7 +43,10 @@ export interface SecondThreadRun {
 }
 
 /** Runs `steps` in the worker; resolves when all are done (a failed check is a failed run, not a rejection). */
-export function runInSecondThread(steps: StepSpec[], hooks: StepHooks & { maxToolCalls: number; parsed: SharedParse[] }): Promise<SecondThreadRun> {
+export function runInSecondThread(
+  steps: StepSpec[],
+  hooks: StepHooks & { maxToolCalls: number; parsed: SharedParse[] },
+): Promise<SecondThreadRun> {
   busy = true;
   const current = (worker ??= spawn());
   const id = nextId++;
@@ -67,7 +70,9 @@ export function runInSecondThread(steps: StepSpec[], hooks: StepHooks & { maxToo
     };
     const onError = (error: Error): void => {
       finish();
-      reject(new AgentdError('capability_crashed', `The scan's second thread failed (${error.message}); run the scan again.`, { cause: error }));
+      reject(
+        new AgentdError('capability_crashed', `The scan's second thread failed (${error.message}); run the scan again.`, { cause: error }),
+      );
     };
     const onExit = (code: number): void => onError(new Error(`it exited with code ${code}`));
     current.on('message', onMessage);
@@ -77,6 +82,15 @@ export function runInSecondThread(steps: StepSpec[], hooks: StepHooks & { maxToo
     // A re-scan sends only the files that changed since (the worker keeps what it was sent in its cache).
     const parsed = hooks.parsed.filter((file) => sent.get(file.key) !== file.hash);
     for (const file of parsed) sent.set(file.key, file.hash);
-    current.postMessage({ type: 'run', id, root: hooks.root, total: hooks.total, maxToolCalls: hooks.maxToolCalls, projectCode: hooks.projectCode === true, steps, parsed } satisfies WorkerRequest);
+    current.postMessage({
+      type: 'run',
+      id,
+      root: hooks.root,
+      total: hooks.total,
+      maxToolCalls: hooks.maxToolCalls,
+      projectCode: hooks.projectCode === true,
+      steps,
+      parsed,
+    } satisfies WorkerRequest);
   });
 }

@@ -24,18 +24,25 @@ function unknownCheck(name: string, catalog: AnalysisCatalog): AgentdError {
   const available = availableChecks(catalog);
   const suggestion = closestMatch(name, [...available, 'all']);
   const hint = suggestion ? `did you mean "${suggestion}"? ` : '';
-  return new AgentdError('unknown_capability', `No analysis check is named ${quoteInput(name)}; ${hint}Available: all, ${available.join(', ')}.`);
+  return new AgentdError(
+    'unknown_capability',
+    `No analysis check is named ${quoteInput(name)}; ${hint}Available: all, ${available.join(', ')}.`,
+  );
 }
 
 /** The checks to run, in running order; throws for an unknown name or a requested check whose module is broken. */
 export function selectChecks(catalog: AnalysisCatalog, requested: readonly string[]): RegisteredCapability[] {
   const names = new Set<string>();
-  for (const raw of requested.flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean)) {
+  for (const raw of requested
+    .flatMap((r) => r.split(','))
+    .map((r) => r.trim())
+    .filter(Boolean)) {
     // A plugin's check is named by its full id ("acme/analysis.license-header").
     const name = raw.startsWith('analysis.') ? raw.slice('analysis.'.length) : raw;
     if (name === 'all') {
       for (const check of catalog.checks.keys()) names.add(check);
-      for (const [check, error] of catalog.broken) throw new AgentdError(error.code, `Check "${check}" cannot run: ${error.message}`, { cause: error });
+      for (const [check, error] of catalog.broken)
+        throw new AgentdError(error.code, `Check "${check}" cannot run: ${error.message}`, { cause: error });
       continue;
     }
     const broken = catalog.broken.get(name);
@@ -43,6 +50,10 @@ export function selectChecks(catalog: AnalysisCatalog, requested: readonly strin
     if (!catalog.checks.has(name)) throw unknownCheck(name, catalog);
     names.add(name);
   }
-  if (names.size === 0) throw new AgentdError('invalid_input', `No check was named; pass --checks with one or more of: all, ${availableChecks(catalog).join(', ')}.`);
+  if (names.size === 0)
+    throw new AgentdError(
+      'invalid_input',
+      `No check was named; pass --checks with one or more of: all, ${availableChecks(catalog).join(', ')}.`,
+    );
   return [...names].sort(order).map((name) => catalog.checks.get(name)!);
 }

@@ -37,7 +37,15 @@ export async function parseForSharing(root: string, include: string[] | undefine
     const flat = flatTreeOf(file);
     if (!flat) continue;
     const { abs } = await confinePath(ctx.workspace.root, file.path);
-    shared.push({ key: abs, path: file.path, language: file.language, source: file.source, hash: file.hash, nodes: flat.nodes, hasError: flat.hasError });
+    shared.push({
+      key: abs,
+      path: file.path,
+      language: file.language,
+      source: file.source,
+      hash: file.hash,
+      nodes: flat.nodes,
+      hasError: flat.hasError,
+    });
   }
   return shared;
 }
@@ -47,6 +55,10 @@ export function adoptSharedParses(shared: readonly SharedParse[]): void {
   for (const file of shared) {
     if (parsedFiles.get(file.key, file.hash)) continue;
     const flat = { nodes: file.nodes, hasError: file.hasError, names: grammarNamesOf(file.language) };
-    parsedFiles.set(file.key, file.hash, lazyParsedFile({ ...file, flat, makeTree: () => parseSource(file.path, file.source, file.hash).tree }));
+    parsedFiles.set(
+      file.key,
+      file.hash,
+      lazyParsedFile({ ...file, flat, makeTree: () => parseSource(file.path, file.source, file.hash).tree }),
+    );
   }
 }

@@ -7,7 +7,10 @@ let cached: ToolInfo | undefined;
 export function agentdToolInfo(): ToolInfo {
   if (cached) return cached;
   // This file compiles to dist/core/scan/tool-info.js: three levels below the package root.
-  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string; homepage?: string };
+  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+    homepage?: string;
+  };
   cached = { name: 'agentd', version: manifest.version ?? '0.0.0', ...(manifest.homepage ? { informationUri: manifest.homepage } : {}) };
   return cached;
 }

@@ -5,7 +5,16 @@ import type { StepSpec } from './run-step.js';
 import type { SharedParse } from './shared-parse.js';
 
 export type WorkerRequest =
-  | { type: 'run'; id: number; root: string; total: number; maxToolCalls: number; projectCode: boolean; steps: StepSpec[]; parsed: SharedParse[] }
+  | {
+      type: 'run';
+      id: number;
+      root: string;
+      total: number;
+      maxToolCalls: number;
+      projectCode: boolean;
+      steps: StepSpec[];
+      parsed: SharedParse[];
+    }
   | { type: 'cancel' };
 
 export type WorkerReply =

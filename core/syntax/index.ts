@@ -1,12 +1,60 @@
 /** Capability-neutral syntax helpers over tree-sitter trees: the shared plain tree, node queries, batched parsing. */
-export { LineIndex, copyTree, endColumnOf, endRowOf, startColumnOf, startRowOf, syntaxTreeOf, treeFromFlat, type SyntaxNode } from './plain-tree.js';
+export {
+  LineIndex,
+  copyTree,
+  endColumnOf,
+  endRowOf,
+  startColumnOf,
+  startRowOf,
+  syntaxTreeOf,
+  treeFromFlat,
+  type SyntaxNode,
+} from './plain-tree.js';
 export { flatTreeOf, hasSyntaxError } from '../parsing/parsed-file.js';
 export { ERROR_TYPE_ID, type FlatTree, type GrammarNames } from '../parsing/flat-parser.js';
-export { ancestors, descendantForIndex, descendants, fieldChild, fieldChildren, firstNamedChild, hasChild, logicalParent, namedChildren, rangeOf, textOf, twoFieldChildren, walk } from './node-helpers.js';
-export { SOURCE_EXTENSIONS, isDeclarationFile, listSourcePaths, parseSources, refusedSources, skippedSources, type ParsedSources, type SkippedSource, type SourceSelection } from './parse-sources.js';
 export {
-  FUNCTION_TYPES, FUNCTION_VALUE_TYPES, ITERATION_METHODS, LOOP_TYPES, boundName, callArguments, calleeName, calleeObject, containsJsx, enclosingFunction,
-  enclosingLoop, headRangeOf, isFunction, isIterationCallback, isJsx, skipParens,
+  ancestors,
+  descendantForIndex,
+  descendants,
+  fieldChild,
+  fieldChildren,
+  firstNamedChild,
+  hasChild,
+  logicalParent,
+  namedChildren,
+  rangeOf,
+  textOf,
+  twoFieldChildren,
+  walk,
+} from './node-helpers.js';
+export {
+  SOURCE_EXTENSIONS,
+  isDeclarationFile,
+  listSourcePaths,
+  parseSources,
+  refusedSources,
+  skippedSources,
+  type ParsedSources,
+  type SkippedSource,
+  type SourceSelection,
+} from './parse-sources.js';
+export {
+  FUNCTION_TYPES,
+  FUNCTION_VALUE_TYPES,
+  ITERATION_METHODS,
+  LOOP_TYPES,
+  boundName,
+  callArguments,
+  calleeName,
+  calleeObject,
+  containsJsx,
+  enclosingFunction,
+  enclosingLoop,
+  headRangeOf,
+  isFunction,
+  isIterationCallback,
+  isJsx,
+  skipParens,
 } from './js-queries.js';
 export { isTestFile, loadSources, memoised, unitOf, type LoadedSources, type SourceUnit } from './source-units.js';
 export { forEachOfType, nodesOfType } from './node-index.js';

@@ -7,8 +7,13 @@ import { fieldChild, firstNamedChild, textOf, walk } from './node-helpers.js';
 import { endColumnOf, endRowOf, startColumnOf, startRowOf, type SyntaxNode as Node } from './plain-tree.js';
 
 export const FUNCTION_TYPES = new Set([
-  'function_declaration', 'generator_function_declaration', 'function_expression', 'function',
-  'generator_function', 'arrow_function', 'method_definition',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'function',
+  'generator_function',
+  'arrow_function',
+  'method_definition',
 ]);
 
 /** Function expressions a value can be: what `const f = ...` or an argument holds when it is a function. */
@@ -17,8 +22,20 @@ export const FUNCTION_VALUE_TYPES = new Set(['arrow_function', 'function_express
 export const LOOP_TYPES = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
 
 /** Array methods whose callback runs once per element: a loop in all but syntax. */
-export const ITERATION_METHODS = new Set(['forEach', 'map', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'flatMap']);
-
+export const ITERATION_METHODS = new Set([
+  'forEach',
+  'map',
+  'filter',
+  'reduce',
+  'reduceRight',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'flatMap',
+]);
 
 /** A range covering only the node's first line (long bodies make poor highlights). */
 export function headRangeOf(node: Node, source: string): SourceRange {
@@ -28,8 +45,6 @@ export function headRangeOf(node: Node, source: string): SourceRange {
   return { startLine: startRowOf(node) + 1, startColumn: startColumnOf(node) + 1, endLine: startRowOf(node) + 1, endColumn };
 }
 
-
-
 export function isFunction(node: Node): boolean {
   return FUNCTION_TYPES.has(node.type);
 }
@@ -38,7 +53,6 @@ export function enclosingFunction(node: Node): Node | undefined {
   for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
   return undefined;
 }
-
 
 export function skipParens(node: Node | undefined): Node | undefined {
   let current = node;
@@ -68,7 +82,6 @@ export function callArguments(call: Node): Node[] {
   const args = fieldChild(call, 'arguments');
   return args ? args.children.filter((c) => c.named && c.type !== 'comment') : [];
 }
-
 
 /** The statement-level loop or iteration callback (`xs.forEach(x => ...)`) that contains `node`, stopping at an ordinary function boundary. */
 export function enclosingLoop(node: Node, source: string): Node | undefined {
@@ -108,7 +121,8 @@ export function boundName(fn: Node, source: string): string | undefined {
   if (own) return textOf(own, source);
   let parent = fn.parent;
   // memo(function X() {}), forwardRef((props) => ...) wrapped in a declarator.
-  while (parent && (parent.type === 'arguments' || parent.type === 'call_expression' || parent.type === 'parenthesized_expression')) parent = parent.parent;
+  while (parent && (parent.type === 'arguments' || parent.type === 'call_expression' || parent.type === 'parenthesized_expression'))
+    parent = parent.parent;
   if (parent?.type === 'variable_declarator' || parent?.type === 'public_field_definition' || parent?.type === 'pair') {
     const key = fieldChild(parent, 'name') ?? fieldChild(parent, 'key');
     return key ? textOf(key, source) : undefined;

@@ -93,7 +93,12 @@ export function descendants(node: SyntaxNode, type: string | Set<string>): Synta
 
 /** 1-based lines and columns, end column as tree-sitter's exclusive 0-based end (the same number). */
 export function rangeOf(node: SyntaxNode): SourceRange {
-  return { startLine: startRowOf(node) + 1, startColumn: startColumnOf(node) + 1, endLine: endRowOf(node) + 1, endColumn: Math.max(endColumnOf(node), 1) };
+  return {
+    startLine: startRowOf(node) + 1,
+    startColumn: startColumnOf(node) + 1,
+    endLine: endRowOf(node) + 1,
+    endColumn: Math.max(endColumnOf(node), 1),
+  };
 }
 
 /**

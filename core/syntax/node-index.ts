@@ -57,7 +57,12 @@ function mergeInOrder(lists: readonly (readonly SyntaxNode[])[]): SyntaxNode[] {
       const candidate = lists[i]![at[i]!];
       if (!candidate) continue;
       const current = best < 0 ? undefined : lists[best]![at[best]!]!;
-      if (!current || candidate.startIndex < current.startIndex || (candidate.startIndex === current.startIndex && candidate.endIndex > current.endIndex)) best = i;
+      if (
+        !current ||
+        candidate.startIndex < current.startIndex ||
+        (candidate.startIndex === current.startIndex && candidate.endIndex > current.endIndex)
+      )
+        best = i;
     }
     if (best < 0) return out;
     out.push(lists[best]![at[best]!++]!);

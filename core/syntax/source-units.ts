@@ -19,7 +19,10 @@ export interface LoadedSources {
 
 export function unitOf(parsed: ParsedFile): SourceUnit {
   return carryFlatTree(parsed, {
-    path: parsed.path, language: parsed.language, source: parsed.source, hash: parsed.hash,
+    path: parsed.path,
+    language: parsed.language,
+    source: parsed.source,
+    hash: parsed.hash,
     // Both lazy: the binding tree is made only if an analysis asks for it (see core/parsing/parsed-file.ts).
     get tree() {
       return parsed.tree;

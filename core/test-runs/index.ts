@@ -1,7 +1,18 @@
 /** Running a project's tests with a per-test report: shared by testing.run, testing.coverage and refactoring.verify. */
 export { totalsOf, testId, type TestCase, type TestRunnerName, type TestStatus, type TestTotals } from './test-case.js';
 export { parseReport, messageStart, relativeTo } from './parse-reports.js';
-export { planInvocation, splitScript, shellWords, c8Bin, MOCHA_REPORTER, NODE_TEST_REPORTER, PROBE_EXPORTS, RUN_IN, type TestFilters, type TestInvocation } from './plan-invocation.js';
+export {
+  planInvocation,
+  splitScript,
+  shellWords,
+  c8Bin,
+  MOCHA_REPORTER,
+  NODE_TEST_REPORTER,
+  PROBE_EXPORTS,
+  RUN_IN,
+  type TestFilters,
+  type TestInvocation,
+} from './plan-invocation.js';
 export { RUNNER_FLAGS, WRAPPERS, type RunnerFlags } from './runner-flags.js';
 export { lineOfTest } from './locate-test.js';
 export { applyChangesToCopy, copyWorkspaceTree, removeWorkspaceTree } from './temp-tree.js';

@@ -22,8 +22,14 @@ interface MochaRunner {
 function errorOf(error: unknown): Record<string, unknown> {
   if (!error || typeof error !== 'object') return { message: String(error) };
   const e = error as Record<string, unknown>;
-  const text = (value: unknown): string | undefined => (value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
-  return { message: typeof e.message === 'string' ? e.message : String(error), stack: typeof e.stack === 'string' ? e.stack : undefined, expected: e.showDiff === false ? undefined : text(e.expected), actual: e.showDiff === false ? undefined : text(e.actual) };
+  const text = (value: unknown): string | undefined =>
+    value === undefined ? undefined : typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return {
+    message: typeof e.message === 'string' ? e.message : String(error),
+    stack: typeof e.stack === 'string' ? e.stack : undefined,
+    expected: e.showDiff === false ? undefined : text(e.expected),
+    actual: e.showDiff === false ? undefined : text(e.actual),
+  };
 }
 
 class AgentdMochaReporter {
@@ -31,7 +37,14 @@ class AgentdMochaReporter {
     const output = options.reporterOption?.output ?? options.reporterOptions?.output;
     const tests: Record<string, unknown>[] = [];
     const add = (test: MochaRunnable, state: string, error?: unknown): void => {
-      tests.push({ titlePath: test.titlePath(), file: test.file, durationMs: test.duration, state, hook: test.type === 'hook' ? true : undefined, error: error === undefined ? undefined : errorOf(error) });
+      tests.push({
+        titlePath: test.titlePath(),
+        file: test.file,
+        durationMs: test.duration,
+        state,
+        hook: test.type === 'hook' ? true : undefined,
+        error: error === undefined ? undefined : errorOf(error),
+      });
     };
     runner.on('pass', (test) => add(test, 'passed'));
     runner.on('fail', (test, error) => add(test, 'failed', error));

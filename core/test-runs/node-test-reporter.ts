@@ -22,8 +22,14 @@ function errorOf(error: unknown): Record<string, unknown> | undefined {
   // node:test wraps the test's own error in an ERR_TEST_FAILURE whose cause is the assertion.
   const outer = error as Record<string, unknown>;
   const e = (outer.cause && typeof outer.cause === 'object' ? outer.cause : outer) as Record<string, unknown>;
-  const text = (value: unknown): string | undefined => (value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
-  return { message: typeof e.message === 'string' ? e.message : String(e), stack: typeof e.stack === 'string' ? e.stack : undefined, expected: text(e.expected), actual: text(e.actual) };
+  const text = (value: unknown): string | undefined =>
+    value === undefined ? undefined : typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return {
+    message: typeof e.message === 'string' ? e.message : String(e),
+    stack: typeof e.stack === 'string' ? e.stack : undefined,
+    expected: text(e.expected),
+    actual: text(e.actual),
+  };
 }
 
 export default async function* agentdNodeTestReporter(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {

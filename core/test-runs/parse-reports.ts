@@ -21,7 +21,13 @@ export function messageStart(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   // Terminal colours from a runner that ignored NO_COLOR.
   const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
-  return plain.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, MESSAGE_LINES).join(' ').slice(0, MESSAGE_CHARS);
+  return plain
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, MESSAGE_LINES)
+    .join(' ')
+    .slice(0, MESSAGE_CHARS);
 }
 
 /** The first stack frame inside `file` ("file:line"), relative to the tree. */
@@ -41,17 +47,30 @@ interface ReportedError {
   actual?: string;
 }
 
-function failure(error: ReportedError | undefined, tree: string, file: string): Pick<TestCase, 'message' | 'expected' | 'actual' | 'failureAt'> {
+function failure(
+  error: ReportedError | undefined,
+  tree: string,
+  file: string,
+): Pick<TestCase, 'message' | 'expected' | 'actual' | 'failureAt'> {
   if (!error) return { message: 'failed without an error' };
   const cut = (value: string | undefined): string | undefined => (value === undefined ? undefined : value.slice(0, VALUE_CHARS));
-  const out: Pick<TestCase, 'message' | 'expected' | 'actual' | 'failureAt'> = { message: messageStart(error.message) ?? messageStart(error.stack) ?? 'failed' };
-  if (error.expected !== undefined || error.actual !== undefined) Object.assign(out, { expected: cut(error.expected), actual: cut(error.actual) });
+  const out: Pick<TestCase, 'message' | 'expected' | 'actual' | 'failureAt'> = {
+    message: messageStart(error.message) ?? messageStart(error.stack) ?? 'failed',
+  };
+  if (error.expected !== undefined || error.actual !== undefined)
+    Object.assign(out, { expected: cut(error.expected), actual: cut(error.actual) });
   const at = failureAt(error.stack, tree, file);
   if (at) out.failureAt = at;
   return out;
 }
 
-function testCase(tree: string, rawFile: string | undefined, titlePath: string[], status: TestStatus, extra: Partial<TestCase> = {}): TestCase {
+function testCase(
+  tree: string,
+  rawFile: string | undefined,
+  titlePath: string[],
+  status: TestStatus,
+  extra: Partial<TestCase> = {},
+): TestCase {
   const file = relativeTo(tree, rawFile);
   return { id: testId(file, titlePath), titlePath, file, status, ...extra };
 }
@@ -68,7 +87,10 @@ interface MochaEntry {
 function parseMocha(json: unknown, tree: string): TestCase[] {
   return ((json as { tests?: MochaEntry[] }).tests ?? []).map((t) => {
     const file = relativeTo(tree, t.file);
-    return testCase(tree, t.file, t.titlePath, t.state, { durationMs: t.durationMs, ...(t.state === 'failed' ? failure(t.error, tree, file) : {}) });
+    return testCase(tree, t.file, t.titlePath, t.state, {
+      durationMs: t.durationMs,
+      ...(t.state === 'failed' ? failure(t.error, tree, file) : {}),
+    });
   });
 }
 
@@ -95,7 +117,8 @@ function parseNodeTest(text: string, tree: string): TestCase[] {
     if (line.trim() === '') continue;
     const event = JSON.parse(line) as NodeTestEvent;
     let first = pending.length;
-    while (first > 0 && pending[first - 1]!.nesting > event.nesting && pending[first - 1]!.test.file === relativeTo(tree, event.file)) first -= 1;
+    while (first > 0 && pending[first - 1]!.nesting > event.nesting && pending[first - 1]!.test.file === relativeTo(tree, event.file))
+      first -= 1;
     const children = pending.splice(first);
     for (const child of children) {
       child.test.titlePath.unshift(event.name);
@@ -104,10 +127,14 @@ function parseNodeTest(text: string, tree: string): TestCase[] {
     }
     // A suite is its tests; a test with subtests is a test of its own too. The file-level wrapper
     // node:test adds when a file fails to load is reported as a failing test named after the file.
-    if (event.kind !== 'suite' || event.type === 'test:fail' && children.length === 0) {
+    if (event.kind !== 'suite' || (event.type === 'test:fail' && children.length === 0)) {
       const status: TestStatus = event.todo ? 'todo' : event.skip ? 'skipped' : event.type === 'test:pass' ? 'passed' : 'failed';
       const file = relativeTo(tree, event.file);
-      const made = testCase(tree, event.file, [event.name], status, { line: event.line, durationMs: event.durationMs, ...(status === 'failed' ? failure(event.error, tree, file) : {}) });
+      const made = testCase(tree, event.file, [event.name], status, {
+        line: event.line,
+        durationMs: event.durationMs,
+        ...(status === 'failed' ? failure(event.error, tree, file) : {}),
+      });
       pending.push({ nesting: event.nesting, test: made });
     }
     pending.push(...children);
@@ -118,22 +145,48 @@ function parseNodeTest(text: string, tree: string): TestCase[] {
 interface JestFile {
   name?: string;
   testFilePath?: string;
-  assertionResults?: { ancestorTitles?: string[]; title?: string; status?: string; duration?: number | null; failureMessages?: string[]; location?: { line?: number } | null }[];
+  assertionResults?: {
+    ancestorTitles?: string[];
+    title?: string;
+    status?: string;
+    duration?: number | null;
+    failureMessages?: string[];
+    location?: { line?: number } | null;
+  }[];
 }
 
-const JEST_STATUS: Record<string, TestStatus> = { passed: 'passed', failed: 'failed', skipped: 'skipped', pending: 'skipped', disabled: 'skipped', todo: 'todo' };
+const JEST_STATUS: Record<string, TestStatus> = {
+  passed: 'passed',
+  failed: 'failed',
+  skipped: 'skipped',
+  pending: 'skipped',
+  disabled: 'skipped',
+  todo: 'todo',
+};
 
 function parseJestLike(json: unknown, tree: string): TestCase[] {
   const cases: TestCase[] = [];
-  for (const file of ((json as { testResults?: JestFile[] }).testResults ?? [])) {
+  for (const file of (json as { testResults?: JestFile[] }).testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       const status = JEST_STATUS[test.status ?? ''] ?? 'skipped';
       const titlePath = [...(test.ancestorTitles ?? []), test.title ?? '?'];
       const rawFile = file.name ?? file.testFilePath;
       const rel = relativeTo(tree, rawFile);
       const message = test.failureMessages?.[0];
-      const failed = status === 'failed' ? { message: messageStart(message) ?? 'failed', ...(failureAt(message, tree, rel) ? { failureAt: failureAt(message, tree, rel) } : {}) } : {};
-      cases.push(testCase(tree, rawFile, titlePath, status, { line: test.location?.line ?? undefined, durationMs: test.duration ?? undefined, ...failed }));
+      const failed =
+        status === 'failed'
+          ? {
+              message: messageStart(message) ?? 'failed',
+              ...(failureAt(message, tree, rel) ? { failureAt: failureAt(message, tree, rel) } : {}),
+            }
+          : {};
+      cases.push(
+        testCase(tree, rawFile, titlePath, status, {
+          line: test.location?.line ?? undefined,
+          durationMs: test.duration ?? undefined,
+          ...failed,
+        }),
+      );
     }
   }
   return cases;
@@ -142,8 +195,11 @@ function parseJestLike(json: unknown, tree: string): TestCase[] {
 /** The report a run wrote, as test cases. Throws on a report that is not the runner's JSON. */
 export function parseReport(runner: TestRunnerName, text: string, tree: string): TestCase[] {
   switch (runner) {
-    case 'mocha': return parseMocha(JSON.parse(text), tree);
-    case 'node:test': return parseNodeTest(text, tree);
-    default: return parseJestLike(JSON.parse(text), tree);
+    case 'mocha':
+      return parseMocha(JSON.parse(text), tree);
+    case 'node:test':
+      return parseNodeTest(text, tree);
+    default:
+      return parseJestLike(JSON.parse(text), tree);
   }
 }

@@ -111,7 +111,13 @@ function binOf(tree: string, runner: TestRunnerName): string {
 }
 
 /** The invocation for a tree: `script` is package.json's test script (null without one), `detected` the project's runner. */
-export function planInvocation(script: string | null, detected: TestRunnerName | 'none', tree: string, reportFile: string, filters: TestFilters = {}): TestInvocation | null {
+export function planInvocation(
+  script: string | null,
+  detected: TestRunnerName | 'none',
+  tree: string,
+  reportFile: string,
+  filters: TestFilters = {},
+): TestInvocation | null {
   const split = script ? splitScript(script) : null;
   if (script && !split) {
     return { runner: null, program: 'npm', args: ['run', 'test', '--silent'], label: 'npm test', perTest: false, leftOut: [] };
@@ -124,13 +130,48 @@ export function planInvocation(script: string | null, detected: TestRunnerName |
   const shown = [...options, ...title, ...positionals];
   switch (runner) {
     case 'mocha':
-      return { runner, program: binOf(tree, runner), args: [...options, ...title, '--reporter', MOCHA_REPORTER, '--reporter-option', `output=${reportFile}`, ...positionals], label: ['mocha', ...shown].join(' '), perTest: true, leftOut: split?.leftOut ?? [] };
+      return {
+        runner,
+        program: binOf(tree, runner),
+        args: [...options, ...title, '--reporter', MOCHA_REPORTER, '--reporter-option', `output=${reportFile}`, ...positionals],
+        label: ['mocha', ...shown].join(' '),
+        perTest: true,
+        leftOut: split?.leftOut ?? [],
+      };
     case 'vitest':
-      return { runner, program: binOf(tree, runner), args: ['run', ...options, ...title, '--reporter=json', `--outputFile=${reportFile}`, ...positionals], label: ['vitest', 'run', ...shown].join(' '), perTest: true, leftOut: split?.leftOut ?? [] };
+      return {
+        runner,
+        program: binOf(tree, runner),
+        args: ['run', ...options, ...title, '--reporter=json', `--outputFile=${reportFile}`, ...positionals],
+        label: ['vitest', 'run', ...shown].join(' '),
+        perTest: true,
+        leftOut: split?.leftOut ?? [],
+      };
     case 'jest':
-      return { runner, program: binOf(tree, runner), args: [...options, ...title, '--json', `--outputFile=${reportFile}`, '--testLocationInResults', ...positionals], label: ['jest', ...shown].join(' '), perTest: true, leftOut: split?.leftOut ?? [] };
+      return {
+        runner,
+        program: binOf(tree, runner),
+        args: [...options, ...title, '--json', `--outputFile=${reportFile}`, '--testLocationInResults', ...positionals],
+        label: ['jest', ...shown].join(' '),
+        perTest: true,
+        leftOut: split?.leftOut ?? [],
+      };
     case 'node:test':
-      return { runner, program: process.execPath, args: [...options, '--test', ...title, `--test-reporter=${NODE_TEST_REPORTER}`, `--test-reporter-destination=${reportFile}`, ...positionals], label: ['node', '--test', ...shown].join(' '), perTest: true, leftOut: split?.leftOut ?? [] };
+      return {
+        runner,
+        program: process.execPath,
+        args: [
+          ...options,
+          '--test',
+          ...title,
+          `--test-reporter=${NODE_TEST_REPORTER}`,
+          `--test-reporter-destination=${reportFile}`,
+          ...positionals,
+        ],
+        label: ['node', '--test', ...shown].join(' '),
+        perTest: true,
+        leftOut: split?.leftOut ?? [],
+      };
   }
 }
 

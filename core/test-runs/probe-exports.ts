@@ -21,7 +21,8 @@ function plain(value: unknown, depth = 0): boolean {
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
   if (value === undefined) return depth === 0;
   if (Array.isArray(value)) return value.every((v) => plain(v, depth + 1) && v !== undefined);
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every((v) => v !== undefined && plain(v, depth + 1));
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.values(value as object).every((v) => v !== undefined && plain(v, depth + 1));
   return false;
 }
 
@@ -32,7 +33,9 @@ function once(fn: (...args: unknown[]) => unknown, args: unknown[]): Outcome {
     return plain(value) ? { kind: 'returns', value } : { kind: 'skip', reason: 'the result is not plain data' };
   } catch (error) {
     const e = error as { name?: unknown; message?: unknown };
-    return typeof e?.name === 'string' && typeof e.message === 'string' ? { kind: 'throws', name: e.name, message: e.message } : { kind: 'skip', reason: 'throws something that is not an Error' };
+    return typeof e?.name === 'string' && typeof e.message === 'string'
+      ? { kind: 'throws', name: e.name, message: e.message }
+      : { kind: 'skip', reason: 'throws something that is not an Error' };
   }
 }
 
@@ -49,7 +52,11 @@ async function main(): Promise<void> {
       out.push({ kind: 'skip', reason: 'not a function export' });
       continue;
     }
-    const runs = [once(fn as (...a: unknown[]) => unknown, call.args), once(fn as (...a: unknown[]) => unknown, call.args), once(fn as (...a: unknown[]) => unknown, call.args)];
+    const runs = [
+      once(fn as (...a: unknown[]) => unknown, call.args),
+      once(fn as (...a: unknown[]) => unknown, call.args),
+      once(fn as (...a: unknown[]) => unknown, call.args),
+    ];
     out.push(runs.every((r) => isDeepStrictEqual(r, runs[0])) ? runs[0]! : { kind: 'skip', reason: 'not deterministic' });
   }
   process.stdout.write(`\n@@agentd-probe@@${JSON.stringify(out)}\n`);

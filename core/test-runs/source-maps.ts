@@ -42,7 +42,12 @@ function decodeSegment(segment: string): number[] {
 }
 
 export function lineMapOf(raw: RawMap, mapDir: string, tree: string): LineMap {
-  const sources = (raw.sources ?? []).map((s) => path.relative(tree, path.resolve(mapDir, raw.sourceRoot ?? '', s)).split(path.sep).join('/'));
+  const sources = (raw.sources ?? []).map((s) =>
+    path
+      .relative(tree, path.resolve(mapDir, raw.sourceRoot ?? '', s))
+      .split(path.sep)
+      .join('/'),
+  );
   const lines: LineMap['lines'] = [];
   let source = 0;
   let original = 0;

@@ -74,7 +74,8 @@ function registryOfModule(modulePath: string, group?: string): Promise<Capabilit
 /** agentd's own compiled module of a first-party id: dist/capabilities/<group>/<name>.js. */
 export function firstPartyModule(id: string): { modulePath: string; group: string } {
   const dot = id.indexOf('.');
-  if (dot < 1 || id.includes('/')) throw new Error(`"${id}" is not a first-party capability id (<group>.<name>); pass options.module or options.registry`);
+  if (dot < 1 || id.includes('/'))
+    throw new Error(`"${id}" is not a first-party capability id (<group>.<name>); pass options.module or options.registry`);
   const group = id.slice(0, dot);
   return { modulePath: path.join(defaultRoots()[0]!, group, `${id.slice(dot + 1)}.js`), group };
 }
@@ -110,11 +111,20 @@ export class CapabilityTester {
       it: hooks.it ?? CapabilityTester.it,
       itOnly: hooks.itOnly ?? CapabilityTester.itOnly,
     });
-    const declare = (c: CaseRun | InputErrorCase, title: string, body: () => Promise<void>): unknown => ((c as CaseRun).only ? itOnly : it)(title, body);
+    const declare = (c: CaseRun | InputErrorCase, title: string, body: () => Promise<void>): unknown =>
+      ((c as CaseRun).only ? itOnly : it)(title, body);
     describe(this.options.title ?? this.id, () => {
-      if (cases.valid?.length) describe('valid', () => cases.valid!.forEach((c, i) => declare(c, c.name ?? titleOf(c, `valid #${i + 1}`), () => this.checkValid(c))));
-      if (cases.invalid?.length) describe('invalid', () => cases.invalid!.forEach((c, i) => declare(c, c.name ?? titleOf(c, `invalid #${i + 1}`), () => this.checkInvalid(c))));
-      if (cases.inputErrors?.length) describe('input errors', () => cases.inputErrors!.forEach((c, i) => declare(c, c.name ?? `input error #${i + 1}: ${JSON.stringify(c.input)}`, () => this.checkInputError(c))));
+      if (cases.valid?.length)
+        describe('valid', () =>
+          cases.valid!.forEach((c, i) => declare(c, c.name ?? titleOf(c, `valid #${i + 1}`), () => this.checkValid(c))));
+      if (cases.invalid?.length)
+        describe('invalid', () =>
+          cases.invalid!.forEach((c, i) => declare(c, c.name ?? titleOf(c, `invalid #${i + 1}`), () => this.checkInvalid(c))));
+      if (cases.inputErrors?.length)
+        describe('input errors', () =>
+          cases.inputErrors!.forEach((c, i) =>
+            declare(c, c.name ?? `input error #${i + 1}: ${JSON.stringify(c.input)}`, () => this.checkInputError(c)),
+          ));
     });
   }
 
@@ -158,7 +168,8 @@ export class CapabilityTester {
     const input = c.input ?? {};
     const logs: string[] = [];
     const validation = registry.validateInput(this.id, input);
-    if (!validation.valid) return { root, changes: [], staged: [], logs, findings: [], error: { code: 'invalid_input', message: joinErrors(validation) } };
+    if (!validation.valid)
+      return { root, changes: [], staged: [], logs, findings: [], error: { code: 'invalid_input', message: joinErrors(validation) } };
     const invoke = await invokeScopeOf(registered);
     const reply = await runTesterStep(
       {
@@ -182,7 +193,11 @@ export class CapabilityTester {
       },
     );
     if (!reply.ok) {
-      const error = { code: reply.error.code, message: reply.error.message, ...(reply.error.cause ? { cause: reply.error.cause.message } : {}) };
+      const error = {
+        code: reply.error.code,
+        message: reply.error.message,
+        ...(reply.error.cause ? { cause: reply.error.cause.message } : {}),
+      };
       return { root, changes: [], staged: [], logs, findings: [], error };
     }
     const changes = await changesFromStaged(root, reply.staged);
@@ -207,8 +222,10 @@ export class CapabilityTester {
       check: async (outcome) => {
         if (outcome.error) mismatch(`expected the step to succeed, it failed with ${outcome.error.code}: ${outcome.error.message}`);
         const findings = outcome.findings.filter((f) => c.ruleId === undefined || f.ruleId === c.ruleId);
-        if (findings.length > 0) mismatch(`expected no findings${c.ruleId ? ` of ${c.ruleId}` : ''}, got ${findings.length}: ${listFindings(findings)}`);
-        if (!c.allowChanges && outcome.changes.length > 0) mismatch(`expected no changes, got changes to ${outcome.changes.map((x) => x.path).join(', ')}`);
+        if (findings.length > 0)
+          mismatch(`expected no findings${c.ruleId ? ` of ${c.ruleId}` : ''}, got ${findings.length}: ${listFindings(findings)}`);
+        if (!c.allowChanges && outcome.changes.length > 0)
+          mismatch(`expected no changes, got changes to ${outcome.changes.map((x) => x.path).join(', ')}`);
         checkResultShape(outcome.result!);
         if (c.check) await c.check(outcome);
       },
@@ -216,7 +233,8 @@ export class CapabilityTester {
   }
 
   private async checkInvalid(c: InvalidCase): Promise<void> {
-    if (c.findings === undefined && c.changes === undefined && c.error === undefined) mismatch('an invalid case must say what it expects: findings, changes or error');
+    if (c.findings === undefined && c.changes === undefined && c.error === undefined)
+      mismatch('an invalid case must say what it expects: findings, changes or error');
     await this.runCase({
       ...c,
       check: async (outcome) => {
@@ -224,7 +242,11 @@ export class CapabilityTester {
         else if (outcome.error) mismatch(`expected the step to succeed, it failed with ${outcome.error.code}: ${outcome.error.message}`);
         else checkResultShape(outcome.result!);
         if (c.findings !== undefined) {
-          compareFindings(c.findings, outcome.findings.filter((f) => c.ruleId === undefined || f.ruleId === c.ruleId), this.options.findings);
+          compareFindings(
+            c.findings,
+            outcome.findings.filter((f) => c.ruleId === undefined || f.ruleId === c.ruleId),
+            this.options.findings,
+          );
         }
         if (c.changes !== undefined) compareChanges(c.changes, outcome.changes);
         if (c.check) await c.check(outcome);

@@ -55,7 +55,8 @@ export interface ExpectedFinding {
 }
 
 /** What a changed file must look like: its content after (null: deleted), or parts of it / of its diff. */
-export type ExpectedChange = string | null | { contains?: string | string[]; notContains?: string | string[]; diffContains?: string | string[] };
+export type ExpectedChange =
+  string | null | { contains?: string | string[]; notContains?: string | string[]; diffContains?: string | string[] };
 
 /** Must come out as stated: findings, file changes or an error (at least one of them). */
 export interface InvalidCase extends CaseRun {

@@ -56,7 +56,9 @@ export function compareFindings(expected: ExpectedFinding[], actual: Finding[], 
     const at = left.findIndex((got) => differingField(want, got, options.exactMessages ?? false) === null);
     if (at < 0) {
       const nearest = left.map((got) => differingField(want, got, options.exactMessages ?? false)).find(Boolean);
-      mismatch(`expected finding #${i + 1} ${JSON.stringify(want, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} (first difference: ${nearest}); unmatched findings: ${listFindings(left)}`);
+      mismatch(
+        `expected finding #${i + 1} ${JSON.stringify(want, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} (first difference: ${nearest}); unmatched findings: ${listFindings(left)}`,
+      );
     }
     left.splice(at, 1);
   });
@@ -68,7 +70,8 @@ export function compareChanges(expected: Record<string, ExpectedChange>, actual:
   const got = new Map(actual.map((c) => [c.path, c]));
   const wanted = Object.keys(expected).sort();
   const paths = [...got.keys()].sort();
-  if (JSON.stringify(wanted) !== JSON.stringify(paths)) mismatch(`expected changes to ${wanted.join(', ') || 'nothing'}, got changes to ${paths.join(', ') || 'nothing'}`);
+  if (JSON.stringify(wanted) !== JSON.stringify(paths))
+    mismatch(`expected changes to ${wanted.join(', ') || 'nothing'}, got changes to ${paths.join(', ') || 'nothing'}`);
   for (const file of wanted) {
     const want = expected[file]!;
     const change = got.get(file)!;
@@ -77,14 +80,25 @@ export function compareChanges(expected: Record<string, ExpectedChange>, actual:
       continue;
     }
     const after = change.after ?? '';
-    for (const part of asList(want.contains)) if (!after.includes(part)) mismatch(`change of ${file}: expected the new content to contain ${JSON.stringify(part)}, got ${JSON.stringify(change.after)}`);
-    for (const part of asList(want.notContains)) if (after.includes(part)) mismatch(`change of ${file}: expected the new content not to contain ${JSON.stringify(part)}, got ${JSON.stringify(change.after)}`);
-    for (const part of asList(want.diffContains)) if (!(change.diff ?? '').includes(part)) mismatch(`change of ${file}: expected the diff to contain ${JSON.stringify(part)}, got:\n${change.diff}`);
+    for (const part of asList(want.contains))
+      if (!after.includes(part))
+        mismatch(`change of ${file}: expected the new content to contain ${JSON.stringify(part)}, got ${JSON.stringify(change.after)}`);
+    for (const part of asList(want.notContains))
+      if (after.includes(part))
+        mismatch(`change of ${file}: expected the new content not to contain ${JSON.stringify(part)}, got ${JSON.stringify(change.after)}`);
+    for (const part of asList(want.diffContains))
+      if (!(change.diff ?? '').includes(part))
+        mismatch(`change of ${file}: expected the diff to contain ${JSON.stringify(part)}, got:\n${change.diff}`);
   }
 }
 
-export function compareError(expected: string | { code: string; message?: string | RegExp }, actual: { code: string; message: string } | undefined): void {
+export function compareError(
+  expected: string | { code: string; message?: string | RegExp },
+  actual: { code: string; message: string } | undefined,
+): void {
   const want = typeof expected === 'string' ? { code: expected } : expected;
-  if (!actual || actual.code !== want.code) mismatch(`expected the step to fail with ${want.code}, got ${actual ? `${actual.code}: ${actual.message}` : 'success'}`);
-  if (want.message !== undefined && !textMatches(want.message, actual.message, false)) mismatch(`expected the ${want.code} message to match ${String(want.message)}, got ${JSON.stringify(actual.message)}`);
+  if (!actual || actual.code !== want.code)
+    mismatch(`expected the step to fail with ${want.code}, got ${actual ? `${actual.code}: ${actual.message}` : 'success'}`);
+  if (want.message !== undefined && !textMatches(want.message, actual.message, false))
+    mismatch(`expected the ${want.code} message to match ${String(want.message)}, got ${JSON.stringify(actual.message)}`);
 }

@@ -78,7 +78,10 @@ async function inspect(base: string, change: Change): Promise<Planned> {
 }
 
 function changedOnDisk(rel: string): AgentdError {
-  return new AgentdError('apply_failed', `File "${rel}" changed on disk since the job read it; nothing was written — re-run the job on the current files.`);
+  return new AgentdError(
+    'apply_failed',
+    `File "${rel}" changed on disk since the job read it; nothing was written — re-run the job on the current files.`,
+  );
 }
 
 async function applyOne(planned: Planned, entry: JournalEntry, receipt: ApplyReceipt): Promise<void> {
@@ -128,10 +131,27 @@ export async function applyChanges(root: string, changes: Change[], options: App
   if (stale) throw changedOnDisk(stale.change.path);
   const token = randomBytes(6).toString('hex');
   const entries: JournalEntry[] = planned.map(({ change, abs, beforeBase64, mode }) => ({
-    path: change.path, abs, beforeBase64, after: change.after, mode, temp: change.after === null ? null : tempPathFor(abs, token),
+    path: change.path,
+    abs,
+    beforeBase64,
+    after: change.after,
+    mode,
+    temp: change.after === null ? null : tempPathFor(abs, token),
   }));
   const journal = options.journal;
-  if (journal) await writeJournal(journal.path, { version: 1, jobId: journal.jobId, root: base, owner: currentOwner(), startedAt: receipt.appliedAt, createdDirs: missingFolders(entries) }, entries);
+  if (journal)
+    await writeJournal(
+      journal.path,
+      {
+        version: 1,
+        jobId: journal.jobId,
+        root: base,
+        owner: currentOwner(),
+        startedAt: receipt.appliedAt,
+        createdDirs: missingFolders(entries),
+      },
+      entries,
+    );
   for (const [index, item] of planned.entries()) {
     try {
       await applyOne(item, entries[index]!, receipt);

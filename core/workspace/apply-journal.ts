@@ -108,7 +108,13 @@ export async function listJournals(folder: string): Promise<{ jobId: string; pat
 export async function findJournal(folder: string, jobId: string): Promise<string | null> {
   const pending = journalPath(folder, jobId);
   for (const candidate of [pending, appliedPath(pending)]) {
-    if (await stat(candidate).then(() => true, () => false)) return candidate;
+    if (
+      await stat(candidate).then(
+        () => true,
+        () => false,
+      )
+    )
+      return candidate;
   }
   return null;
 }
@@ -137,7 +143,12 @@ export async function recoverJournal(path: string): Promise<RecoveryReport> {
     if (header === null) header = parsed as JournalHeader;
     else entries.push(parsed as JournalEntry);
   }
-  const report: RecoveryReport = { jobId: header?.jobId ?? basename(path), outcome: committed ? 'finished' : 'rolled-back', restored: 0, conflicts: [] };
+  const report: RecoveryReport = {
+    jobId: header?.jobId ?? basename(path),
+    outcome: committed ? 'finished' : 'rolled-back',
+    restored: 0,
+    conflicts: [],
+  };
   for (const entry of entries.reverse()) {
     if (!committed) await undo(entry, report);
     if (entry.temp) await unlink(entry.temp).catch(() => undefined);

@@ -73,8 +73,12 @@ export async function realRoot(root: string): Promise<string> {
   try {
     return await realpath(root);
   } catch (error) {
-    throw new AgentdError('invalid_workspace', `Workspace root "${root}" does not exist; create it or point the job at an existing folder.`, {
-      cause: error,
-    });
+    throw new AgentdError(
+      'invalid_workspace',
+      `Workspace root "${root}" does not exist; create it or point the job at an existing folder.`,
+      {
+        cause: error,
+      },
+    );
   }
 }

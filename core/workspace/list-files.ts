@@ -32,9 +32,11 @@ function skippedEntry(dirRel: string, name: string): boolean {
 const isUserAgentdPath = (rel: string): boolean => rel.startsWith('.agentd/') && USER_AGENTD_FOLDERS.has(rel.split('/')[1] ?? '');
 
 const BINARY_EXTENSIONS = new Set(
-  ('.png .jpg .jpeg .gif .webp .ico .bmp .tiff .avif .pdf .zip .gz .tgz .bz2 .xz .7z .rar .jar .war ' +
+  (
+    '.png .jpg .jpeg .gif .webp .ico .bmp .tiff .avif .pdf .zip .gz .tgz .bz2 .xz .7z .rar .jar .war ' +
     '.woff .woff2 .ttf .otf .eot .mp3 .mp4 .wav .ogg .webm .mov .avi .exe .dll .so .dylib .node .wasm ' +
-    '.class .o .a .bin .dat .db .sqlite .lockb .psd').split(' '),
+    '.class .o .a .bin .dat .db .sqlite .lockb .psd'
+  ).split(' '),
 );
 
 interface IgnoreLevel {

@@ -14,6 +14,9 @@ export function isLockFile(rel: string): boolean {
 
 export function assertLockFile(rel: string): void {
   if (!isLockFile(rel)) {
-    throw new AgentdError('invalid_input', `"${rel}" is not a dependency lock file (${LOCK_FILE_NAMES.join(', ')}); read it with read(), which allows up to 100 KB.`);
+    throw new AgentdError(
+      'invalid_input',
+      `"${rel}" is not a dependency lock file (${LOCK_FILE_NAMES.join(', ')}); read it with read(), which allows up to 100 KB.`,
+    );
   }
 }

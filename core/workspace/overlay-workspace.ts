@@ -52,7 +52,11 @@ export class OverlayWorkspace implements WorkspaceView {
 
   /** Opens a view on `root` (resolved to its real path) with the given overlay. */
   static async open(options: WorkspaceOptions): Promise<OverlayWorkspace> {
-    const view = new OverlayWorkspace(await realRoot(options.root), options.onAccess ?? (() => undefined), options.walk ?? walkTextFilesWithSignatures);
+    const view = new OverlayWorkspace(
+      await realRoot(options.root),
+      options.onAccess ?? (() => undefined),
+      options.walk ?? walkTextFilesWithSignatures,
+    );
     for (const entry of options.staged ?? []) await view.stage(entry.path, entry.content);
     return view;
   }

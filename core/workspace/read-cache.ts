@@ -17,7 +17,11 @@ interface Entry {
 const MAX_ENTRIES = 10_000;
 const MAX_CHARS = 64 * 1024 * 1024;
 
-const entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: MAX_CHARS, sizeCalculation: (e) => Math.max(1, e.content.length) });
+const entries = new LRUCache<string, Entry>({
+  max: MAX_ENTRIES,
+  maxSize: MAX_CHARS,
+  sizeCalculation: (e) => Math.max(1, e.content.length),
+});
 
 /** What identifies one version of a file's content on disk. */
 export function statSignature(info: BigIntStats): string {

@@ -37,13 +37,16 @@ const REASONS: Record<string, string> = {
 export function unreadable(relPath: string, error: unknown, what: 'File' | 'Folder' = 'File'): AgentdError {
   const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
   const reason = REASONS[code] ?? code;
-  return new AgentdError('file_unreadable', `${what} "${relPath}" cannot be read (${reason}); fix its permissions or exclude it.`, { cause: error });
+  return new AgentdError('file_unreadable', `${what} "${relPath}" cannot be read (${reason}); fix its permissions or exclude it.`, {
+    cause: error,
+  });
 }
 
 /** Decodes bytes as UTF-8 text, refusing NUL bytes and invalid UTF-8 (the usual signs of a binary file). */
 export function decodeText(path: string, bytes: Uint8Array, limit = MAX_FILE_BYTES): string {
   if (bytes.length > limit) throw tooLarge(path, bytes.length, limit);
-  if (bytes.includes(0)) throw new AgentdError('binary_file', `File "${path}" is binary (it contains a NUL byte); only text files can be read.`);
+  if (bytes.includes(0))
+    throw new AgentdError('binary_file', `File "${path}" is binary (it contains a NUL byte); only text files can be read.`);
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -83,7 +86,11 @@ export async function readTextOrNull(relPath: string, absPath: string, limit = M
   }
   // Checked before reading so a huge file is never loaded.
   if (size > limit) throw tooLarge(relPath, size, limit);
-  return decodeText(relPath, readOrExplain(relPath, () => readFileSync(absPath)), limit);
+  return decodeText(
+    relPath,
+    readOrExplain(relPath, () => readFileSync(absPath)),
+    limit,
+  );
 }
 
 /**
@@ -103,7 +110,10 @@ export function readWalkedText(relPath: string, absPath: string): string | null 
     throw unreadable(relPath, error);
   }
   try {
-    return decodeText(relPath, readOrExplain(relPath, () => readFileSync(fd)));
+    return decodeText(
+      relPath,
+      readOrExplain(relPath, () => readFileSync(fd)),
+    );
   } finally {
     closeSync(fd);
   }

@@ -8,9 +8,7 @@ import type { CapabilityLookup } from '../../core/engine/index.js';
 import type { RegisteredCapability } from '../../core/index.js';
 import { meta as planMeta } from './plan-step.js';
 
-const INTERNAL: RegisteredCapability[] = [
-  { meta: planMeta, modulePath: fileURLToPath(new URL('./plan-step.js', import.meta.url)) },
-];
+const INTERNAL: RegisteredCapability[] = [{ meta: planMeta, modulePath: fileURLToPath(new URL('./plan-step.js', import.meta.url)) }];
 
 export function withAgentSteps(registry: CapabilityLookup): CapabilityLookup {
   const internal = new Map(INTERNAL.map((step) => [step.meta.id, step]));

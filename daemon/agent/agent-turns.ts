@@ -29,7 +29,8 @@ function changedFiles(changes: Change[]): string {
 }
 
 function suggestions(plan: Plan, result: PipelineResult, stage: Stage): string[] {
-  if (stage === 'awaiting') return ['approve with {"action":"approve"}', 'reject with {"action":"reject"}', 'or send a message to change the plan'];
+  if (stage === 'awaiting')
+    return ['approve with {"action":"approve"}', 'reject with {"action":"reject"}', 'or send a message to change the plan'];
   const next: string[] = [];
   if (result.findings.length > 0 && !plan.filters?.minSeverity) next.push('"only high severity" to narrow the findings');
   if (result.findings.length > 0) next.push('"fix the critical ones" or "suggest refactorings" to act on them');
@@ -53,9 +54,12 @@ export type Stage = 'done' | 'awaiting' | 'applied';
 export function resultTurn(plan: Plan, result: PipelineResult, stage: Stage, extra: string[] = []): string {
   const skipped = plan.steps.filter((step) => !step.available).length;
   const ran = plan.steps.length - skipped;
-  const head = stage === 'awaiting'
-    ? `${result.changes.length} staged change(s) await approval.`
-    : stage === 'applied' ? `Applied ${result.changes.length} change(s).` : 'Done.';
+  const head =
+    stage === 'awaiting'
+      ? `${result.changes.length} staged change(s) await approval.`
+      : stage === 'applied'
+        ? `Applied ${result.changes.length} change(s).`
+        : 'Done.';
   return [
     `${head} ${plan.summary}`,
     `Steps: ${ran} run, ${skipped} skipped (not built yet). ${findingCounts(result.findings)}${plan.filters?.minSeverity ? ` (severity ${plan.filters.minSeverity} and above)` : ''}.`,

@@ -9,8 +9,7 @@ import type { StoredJob } from '../jobs/job-record.js';
 import { PLAN_STEP_ID, type PlanStepData, type PlanStepInput } from './plan-step.js';
 
 export type Planned =
-  | { ok: true; outcome: PlanOutcome; toolCalls: number }
-  | { ok: false; status: 'failed' | 'cancelled'; error: JobError; toolCalls: number };
+  { ok: true; outcome: PlanOutcome; toolCalls: number } | { ok: false; status: 'failed' | 'cancelled'; error: JobError; toolCalls: number };
 
 /** `approve` / `reject` turns record actions, not words for the planner. */
 const ACTION_TURN = /^(approve|reject)$/;
@@ -33,7 +32,13 @@ export function planInput(job: PlanningJob, catalogue: CapabilityMeta[]): PlanSt
   };
 }
 
-export async function planInExecutor(engine: Engine, job: PlanningJob, root: string, catalogue: CapabilityMeta[], signal: AbortSignal): Promise<Planned> {
+export async function planInExecutor(
+  engine: Engine,
+  job: PlanningJob,
+  root: string,
+  catalogue: CapabilityMeta[],
+  signal: AbortSignal,
+): Promise<Planned> {
   const outcome = await engine.run(
     { jobId: job.id, root, limits: job.limits, apply: false, steps: [{ capability: PLAN_STEP_ID, input: planInput(job, catalogue) }] },
     { signal },

@@ -48,15 +48,35 @@ export class PlanOnly {
     const workspace = await resolveJobWorkspace(deps.workspaceBase, requestedWorkspace(deps, request));
     const projectCode = projectCodePermission(workspace.relative, request.allowProjectCode, deps.trustedWorkspaces);
     const catalogue = deps.catalogue();
-    const stand = { id: `plan-${randomUUID()}`, limits: deps.limits, task: request.task, plan: null, turns: [{ role: 'user' as const, message: request.task, at: new Date().toISOString() }] };
-    const planned = await planInExecutor(deps.engine, stand, workspace.root, catalogue, AbortSignal.timeout(deps.limits.maxExecutionTimeMin * 60_000));
+    const stand = {
+      id: `plan-${randomUUID()}`,
+      limits: deps.limits,
+      task: request.task,
+      plan: null,
+      turns: [{ role: 'user' as const, message: request.task, at: new Date().toISOString() }],
+    };
+    const planned = await planInExecutor(
+      deps.engine,
+      stand,
+      workspace.root,
+      catalogue,
+      AbortSignal.timeout(deps.limits.maxExecutionTimeMin * 60_000),
+    );
     if (!planned.ok) throw new AgentdError(planned.error.code as ErrorCode, planned.error.message);
     const base = { workspace: workspace.relative, permissions: { projectCode } };
     const outcome = planned.outcome;
     if (outcome.kind === 'question') {
-      return { ...base, outcome: 'question', plan: null, question: { message: outcome.message, options: outcome.options }, notRun: [], message: questionTurn(outcome) };
+      return {
+        ...base,
+        outcome: 'question',
+        plan: null,
+        question: { message: outcome.message, options: outcome.options },
+        notRun: [],
+        message: questionTurn(outcome),
+      };
     }
-    if (outcome.kind === 'unsupported') return { ...base, outcome: 'unsupported', plan: null, question: null, notRun: [], message: unsupportedTurn(outcome) };
+    if (outcome.kind === 'unsupported')
+      return { ...base, outcome: 'unsupported', plan: null, question: null, notRun: [], message: unsupportedTurn(outcome) };
     const plan = withProjectCodeMarks(outcome.plan, catalogue, projectCode);
     return { ...base, outcome: 'plan', plan, question: null, notRun: notRunOf(plan), message: planLines(plan) };
   }

@@ -21,7 +21,7 @@ export function toPlanProgress(event: ProgressEvent, indices: number[], planStep
   // The share of the current run step already done, from the engine's own percent.
   const inStep = Math.max(0, Math.min(1, (event.percent / 100) * runTotal - runCompleted));
   // When the run has finished its steps, the plan's other steps are skipped or wait for a later run.
-  const completed = runCompleted >= indices.length ? total - later : indices[runCompleted] ?? runCompleted;
+  const completed = runCompleted >= indices.length ? total - later : (indices[runCompleted] ?? runCompleted);
   const percent = completed >= total ? 100 : Math.round(((completed + inStep) / total) * 1000) / 10;
   const message = event.message.replace(/^step (\d+)\b/, (_all, n: string) => `step ${(indices[Number(n)] ?? Number(n)) + 1}/${total}`);
   return { ...event, completedSteps: completed, totalSteps: total, percent, message };

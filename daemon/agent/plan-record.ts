@@ -21,7 +21,10 @@ export function withProjectCodeMarks(plan: Plan, catalogue: CapabilityMeta[], al
   const steps = plan.steps.map((step) => {
     const projectCode = step.available ? metas.get(step.capability)?.projectCode : undefined;
     if (!projectCode) return step;
-    if (!allowed) notes.push(`Step ${step.index + 1} (${step.capability}) would run ${projectCode.runs}; project code is not allowed for this job, so it does this instead: ${projectCode.without}.`);
+    if (!allowed)
+      notes.push(
+        `Step ${step.index + 1} (${step.capability}) would run ${projectCode.runs}; project code is not allowed for this job, so it does this instead: ${projectCode.without}.`,
+      );
     return { ...step, projectCode: allowed ? ('allowed' as const) : ('not_allowed' as const) };
   });
   return { ...plan, steps, notes };
@@ -41,7 +44,9 @@ export function stepsOfPlan(plan: Plan): JobStep[] {
 
 /** The plan's steps that cannot run (capability not built or not registered), with the reason. */
 export function notRunOf(plan: Plan | null | undefined): NotRunStep[] {
-  return (plan?.steps ?? []).filter((step) => !step.available).map((step) => ({ index: step.index, capability: step.capability, reason: step.reason ?? 'not built yet' }));
+  return (plan?.steps ?? [])
+    .filter((step) => !step.available)
+    .map((step) => ({ index: step.index, capability: step.capability, reason: step.reason ?? 'not built yet' }));
 }
 
 /** Plan steps the staging run executes, in plan order. */
@@ -59,7 +64,13 @@ export function withOutcomes(steps: JobStep[], outcomes: StepOutcome[], indices:
   return steps.map((step) => {
     const outcome = byJobIndex.get(step.index);
     if (!outcome) return step;
-    const next: JobStep = { ...step, status: outcome.status, summary: outcome.summary, startedAt: outcome.startedAt, finishedAt: outcome.finishedAt };
+    const next: JobStep = {
+      ...step,
+      status: outcome.status,
+      summary: outcome.summary,
+      startedAt: outcome.startedAt,
+      finishedAt: outcome.finishedAt,
+    };
     // The record keeps each step's diffs (capped), never the file texts (job-result.ts).
     if (outcome.changes) next.changes = outcome.changes.slice(0, RECORD_PREVIEW).map(changeView);
     return next;

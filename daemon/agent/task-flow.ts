@@ -10,7 +10,16 @@ import { initialProgress, permissionsOf, type JobStep, type NotRunStep, type Sto
 import { refusedParts, type RunEnd } from '../jobs/job-outcome.js';
 import { planInExecutor } from './plan-in-executor.js';
 import { toPlanProgress } from './plan-progress.js';
-import { filterResult, notRunOf, skipPending, stagingSteps, stepsOfPlan, verifyStep, withOutcomes, withProjectCodeMarks } from './plan-record.js';
+import {
+  filterResult,
+  notRunOf,
+  skipPending,
+  stagingSteps,
+  stepsOfPlan,
+  verifyStep,
+  withOutcomes,
+  withProjectCodeMarks,
+} from './plan-record.js';
 import { planLines, questionTurn, resultTurn, unsupportedTurn } from './agent-turns.js';
 import { asJobBudgetError, remainingLimits } from './tool-budget.js';
 import { verifyAndApply, type Applied } from './verify-and-apply.js';
@@ -46,9 +55,13 @@ export class TaskFlow {
     const before = applying ? run.job.usage : { toolCalls: 0, durationMs: 0 };
     // What did not run: the plan's unavailable steps and the parts steps were refused; an apply run
     // carries on the staging run's list (the record's).
-    const earlier = applying ? run.job.notRun ?? [] : notRunOf(end.plan === undefined ? run.job.plan : end.plan);
+    const earlier = applying ? (run.job.notRun ?? []) : notRunOf(end.plan === undefined ? run.job.plan : end.plan);
     const notRun = uniqueNotRun([...earlier, ...(end.notRun ?? [])]);
-    return { ...end, notRun, usage: { toolCalls: before.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: before.durationMs + Date.now() - started } };
+    return {
+      ...end,
+      notRun,
+      usage: { toolCalls: before.toolCalls + (end.usage?.toolCalls ?? 0), durationMs: before.durationMs + Date.now() - started },
+    };
   }
 
   private async planAndAnswer(run: TaskRun): Promise<RunEnd> {
@@ -65,12 +78,34 @@ export class TaskFlow {
 
   private answer(run: TaskRun, outcome: PlanOutcome, used: number): Promise<RunEnd> | RunEnd {
     if (outcome.kind === 'question') {
-      const result: PipelineResult = { summary: outcome.message, findings: [], changes: [], artifacts: [], data: [{ question: { message: outcome.message, options: outcome.options } }] };
-      return { status: 'succeeded', error: null, result, steps: [], plan: null, question: { message: outcome.message, options: outcome.options }, agentMessage: questionTurn(outcome) };
+      const result: PipelineResult = {
+        summary: outcome.message,
+        findings: [],
+        changes: [],
+        artifacts: [],
+        data: [{ question: { message: outcome.message, options: outcome.options } }],
+      };
+      return {
+        status: 'succeeded',
+        error: null,
+        result,
+        steps: [],
+        plan: null,
+        question: { message: outcome.message, options: outcome.options },
+        agentMessage: questionTurn(outcome),
+      };
     }
     if (outcome.kind === 'unsupported') {
       const message = unsupportedTurn(outcome);
-      return { status: 'failed', error: { code: 'unsupported_task', message: outcome.message }, result: null, steps: [], plan: null, question: null, agentMessage: message };
+      return {
+        status: 'failed',
+        error: { code: 'unsupported_task', message: outcome.message },
+        result: null,
+        steps: [],
+        plan: null,
+        question: null,
+        agentMessage: message,
+      };
     }
     return this.stage(run, outcome.plan, used);
   }
@@ -79,7 +114,13 @@ export class TaskFlow {
   private async stage(run: TaskRun, planOfTurn: Plan, used: number): Promise<RunEnd> {
     const plan = withProjectCodeMarks(planOfTurn, this.deps.catalogue(), permissionsOf(run.job).projectCode);
     const planned = stepsOfPlan(plan);
-    run.patch((current) => ({ ...current, plan, question: null, steps: planned, progress: { ...initialProgress(planned.length), message: 'running the plan' } }));
+    run.patch((current) => ({
+      ...current,
+      plan,
+      question: null,
+      steps: planned,
+      progress: { ...initialProgress(planned.length), message: 'running the plan' },
+    }));
     const runnable = stagingSteps(plan);
     if (runnable.length === 0) {
       // "run the tests": a plan whose only built step is refactoring.verify runs it as the check asked for.
@@ -90,49 +131,118 @@ export class TaskFlow {
     const outcome = await this.deps.engine.run(
       {
         // maxToolCalls is the job's: planning already spent part of it.
-        jobId: run.job.id, root: run.root, limits: remainingLimits(run.job.limits, used), apply: false, permissions: permissionsOf(run.job),
+        jobId: run.job.id,
+        root: run.root,
+        limits: remainingLimits(run.job.limits, used),
+        apply: false,
+        permissions: permissionsOf(run.job),
         steps: runnable.map((step) => ({ capability: step.capability, input: step.input })),
-        previous: run.job.internal.history, turns: run.job.turns,
+        previous: run.job.internal.history,
+        turns: run.job.turns,
       },
       // The verification runs after the staging run (after the approval, in approval mode).
       { signal: run.signal, onEvent: (event) => forward(run, event, indices, planned.length, verifyStep(plan) ? 1 : 0) },
     );
     let steps = withOutcomes(planned, outcome.steps, indices);
-    const base = { plan, question: null, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])), notRun: refusedParts(outcome.steps, indices) };
+    const base = {
+      plan,
+      question: null,
+      usage: outcome.usage,
+      history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])),
+      notRun: refusedParts(outcome.steps, indices),
+    };
     if (outcome.status !== 'succeeded' || !outcome.result) {
-      const error = asJobBudgetError(outcome.error ?? { code: 'internal_error', message: 'The plan ended without a result; see the daemon log.' }, run.job.limits.maxToolCalls);
-      return { ...base, steps: skipPending(steps, 'an earlier step did not succeed'), result: null, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error, agentMessage: `${planLines(plan)}\n${error.message}` };
+      const error = asJobBudgetError(
+        outcome.error ?? { code: 'internal_error', message: 'The plan ended without a result; see the daemon log.' },
+        run.job.limits.maxToolCalls,
+      );
+      return {
+        ...base,
+        steps: skipPending(steps, 'an earlier step did not succeed'),
+        result: null,
+        status: outcome.status === 'cancelled' ? 'cancelled' : 'failed',
+        error,
+        agentMessage: `${planLines(plan)}\n${error.message}`,
+      };
     }
     const result = filterResult(outcome.result, plan);
     if (result.changes.length === 0) {
       steps = skipPending(steps, 'no changes to verify');
-      return { ...base, steps, result, status: 'succeeded', error: null, agentMessage: `${planLines(plan)}\n${resultTurn(plan, result, 'done')}` };
+      return {
+        ...base,
+        steps,
+        result,
+        status: 'succeeded',
+        error: null,
+        agentMessage: `${planLines(plan)}\n${resultTurn(plan, result, 'done')}`,
+      };
     }
     if (run.job.mode === 'approval') {
-      return { ...base, steps, result, status: 'awaiting_approval', error: null, agentMessage: `${planLines(plan)}\n${resultTurn(plan, result, 'awaiting')}` };
+      return {
+        ...base,
+        steps,
+        result,
+        status: 'awaiting_approval',
+        error: null,
+        agentMessage: `${planLines(plan)}\n${resultTurn(plan, result, 'awaiting')}`,
+      };
     }
     const limits = remainingLimits(run.job.limits, used + outcome.usage.toolCalls);
     const applied = await verifyAndApply({ ...run, engine: this.deps.engine, job: { ...run.job, steps, limits } }, plan, result.changes);
     const end = appliedEnd(plan, result, applied, run.job.limits.maxToolCalls);
-    return { ...base, ...end, notRun: [...base.notRun, ...(end.notRun ?? [])], usage: { toolCalls: outcome.usage.toolCalls + applied.toolCalls, durationMs: 0 }, agentMessage: `${planLines(plan)}\n${end.agentMessage}` };
+    return {
+      ...base,
+      ...end,
+      notRun: [...base.notRun, ...(end.notRun ?? [])],
+      usage: { toolCalls: outcome.usage.toolCalls + applied.toolCalls, durationMs: 0 },
+      agentMessage: `${planLines(plan)}\n${end.agentMessage}`,
+    };
   }
 
   /** Runs the plan's verify step on the project as it is, with the job's permissions; nothing is staged. */
   private async checkOnly(run: TaskRun, plan: Plan, planned: JobStep[], check: PlannedStep, used: number): Promise<RunEnd> {
     const outcome = await this.deps.engine.run(
       {
-        jobId: run.job.id, root: run.root, limits: remainingLimits(run.job.limits, used), apply: false, permissions: permissionsOf(run.job),
-        steps: [{ capability: check.capability, input: check.input }], previous: run.job.internal.history, turns: run.job.turns,
+        jobId: run.job.id,
+        root: run.root,
+        limits: remainingLimits(run.job.limits, used),
+        apply: false,
+        permissions: permissionsOf(run.job),
+        steps: [{ capability: check.capability, input: check.input }],
+        previous: run.job.internal.history,
+        turns: run.job.turns,
       },
       { signal: run.signal, onEvent: (event) => forward(run, event, [check.index], planned.length) },
     );
     const steps = withOutcomes(planned, outcome.steps, [check.index]);
-    const base = { plan, question: null, steps, usage: outcome.usage, history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])), notRun: refusedParts(outcome.steps, [check.index]) };
+    const base = {
+      plan,
+      question: null,
+      steps,
+      usage: outcome.usage,
+      history: outcome.steps.flatMap((step) => (step.result ? [step.result] : [])),
+      notRun: refusedParts(outcome.steps, [check.index]),
+    };
     if (outcome.status !== 'succeeded' || !outcome.result) {
-      const error = asJobBudgetError(outcome.error ?? { code: 'internal_error', message: 'The check ended without a result; see the daemon log.' }, run.job.limits.maxToolCalls);
-      return { ...base, result: null, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error, agentMessage: `${planLines(plan)}\n${error.message}` };
+      const error = asJobBudgetError(
+        outcome.error ?? { code: 'internal_error', message: 'The check ended without a result; see the daemon log.' },
+        run.job.limits.maxToolCalls,
+      );
+      return {
+        ...base,
+        result: null,
+        status: outcome.status === 'cancelled' ? 'cancelled' : 'failed',
+        error,
+        agentMessage: `${planLines(plan)}\n${error.message}`,
+      };
     }
-    return { ...base, result: outcome.result, status: 'succeeded', error: null, agentMessage: `${planLines(plan)}\n${resultTurn(plan, outcome.result, 'done')}` };
+    return {
+      ...base,
+      result: outcome.result,
+      status: 'succeeded',
+      error: null,
+      agentMessage: `${planLines(plan)}\n${resultTurn(plan, outcome.result, 'done')}`,
+    };
   }
 
   /** The run after `approve`: verify the staged changes and write them. */
@@ -159,12 +269,20 @@ function nothingRunnable(plan: Plan, steps: JobStep[]): RunEnd {
 function appliedEnd(plan: Plan | null, result: PipelineResult, applied: Applied, maxToolCalls: number): RunEnd {
   if (!applied.ok) {
     const error = asJobBudgetError(applied.error, maxToolCalls);
-    const written = ['verification_failed', 'apply_failed', 'tool_call_limit', 'project_code_not_allowed'].includes(error.code) ? ' The workspace is unchanged.' : '';
+    const written = ['verification_failed', 'apply_failed', 'tool_call_limit', 'project_code_not_allowed'].includes(error.code)
+      ? ' The workspace is unchanged.'
+      : '';
     // The result keeps the findings and the changes that were proposed (and not written).
     return { status: applied.status, error, steps: applied.steps, applied: true, result, agentMessage: `${error.message}${written}` };
   }
-  const checks = applied.verification ? [`Verification: ${applied.verification}`] : verifyStep(plan) ? [] : ['Not verified: the project has no tsconfig.json and no test script (or the plan dropped verification).'];
-  const message = plan ? resultTurn(plan, result, 'applied', checks) : `Applied ${applied.receipt.entries.length} change(s). ${checks.join(' ')}`;
+  const checks = applied.verification
+    ? [`Verification: ${applied.verification}`]
+    : verifyStep(plan)
+      ? []
+      : ['Not verified: the project has no tsconfig.json and no test script (or the plan dropped verification).'];
+  const message = plan
+    ? resultTurn(plan, result, 'applied', checks)
+    : `Applied ${applied.receipt.entries.length} change(s). ${checks.join(' ')}`;
   return { status: 'succeeded', error: null, steps: applied.steps, applied: true, result, agentMessage: message, notRun: applied.notRun };
 }
 
@@ -183,6 +301,7 @@ function uniqueNotRun(list: NotRunStep[]): NotRunStep[] {
 function forward(run: TaskRun, event: EngineEvent, indices: number[], planSteps: number, later = 0): void {
   if (event.type === 'step') run.onEvent({ ...event, index: indices[event.index] ?? event.index });
   else if (event.type === 'progress') run.onEvent(toPlanProgress(event, indices, planSteps, later));
-  else if (event.type === 'log') run.onEvent({ ...event, ...(event.step === undefined ? {} : { step: indices[event.step] ?? event.step }) });
+  else if (event.type === 'log')
+    run.onEvent({ ...event, ...(event.step === undefined ? {} : { step: indices[event.step] ?? event.step }) });
   else if (event.type !== 'done') run.onEvent(event);
 }

@@ -30,7 +30,8 @@ export type Applied =
   | { ok: true; receipt: ApplyReceipt; verification: string | null; steps: JobStep[]; toolCalls: number; notRun: NotRunStep[] }
   | { ok: false; status: 'failed' | 'cancelled'; error: JobError; steps: JobStep[]; toolCalls: number };
 
-type Verified = { ok: true; summary: string | null; steps: JobStep[]; toolCalls: number; notRun: NotRunStep[] } | Extract<Applied, { ok: false }>;
+type Verified =
+  { ok: true; summary: string | null; steps: JobStep[]; toolCalls: number; notRun: NotRunStep[] } | Extract<Applied, { ok: false }>;
 
 export async function verifyAndApply(run: ApplyRun, plan: Plan | null, changes: Change[]): Promise<Applied> {
   const verified = await verify(run, plan, changes);
@@ -44,7 +45,9 @@ export async function verifyAndApply(run: ApplyRun, plan: Plan | null, changes: 
   try {
     receipt = await applyChanges(run.root, changes, { journal: { path: run.apply.journalPath, jobId: run.job.id } });
   } catch (error) {
-    const message = isAgentdError(error) ? error.message : `Writing the approved changes failed (${(error as Error).message}); nothing was written.`;
+    const message = isAgentdError(error)
+      ? error.message
+      : `Writing the approved changes failed (${(error as Error).message}); nothing was written.`;
     return { ok: false, status: 'failed', error: { code: 'apply_failed', message }, steps, toolCalls };
   }
   return { ok: true, receipt, verification: verified.summary, steps, toolCalls, notRun: verified.notRun };
@@ -57,7 +60,11 @@ async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Prom
   const logs: string[] = [];
   const outcome = await run.engine.run(
     {
-      jobId: run.job.id, root: run.root, limits: run.job.limits, apply: false, permissions: permissionsOf(run.job),
+      jobId: run.job.id,
+      root: run.root,
+      limits: run.job.limits,
+      apply: false,
+      permissions: permissionsOf(run.job),
       steps: [{ capability: VERIFY_CAPABILITY, input: step.input }],
       staged: changes.map((change) => ({ path: change.path, content: change.after })),
     },
@@ -65,8 +72,21 @@ async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Prom
   );
   const next = withOutcomes(steps, outcome.steps, [step.index]);
   const toolCalls = outcome.usage.toolCalls;
-  if (outcome.status === 'succeeded') return { ok: true, summary: outcome.steps[0]?.summary ?? null, steps: next, toolCalls, notRun: refusedParts(outcome.steps, [step.index]) };
-  return { ok: false, status: outcome.status === 'cancelled' ? 'cancelled' : 'failed', error: verifyError(outcome, logs), steps: next, toolCalls };
+  if (outcome.status === 'succeeded')
+    return {
+      ok: true,
+      summary: outcome.steps[0]?.summary ?? null,
+      steps: next,
+      toolCalls,
+      notRun: refusedParts(outcome.steps, [step.index]),
+    };
+  return {
+    ok: false,
+    status: outcome.status === 'cancelled' ? 'cancelled' : 'failed',
+    error: verifyError(outcome, logs),
+    steps: next,
+    toolCalls,
+  };
 }
 
 /** The verify step is step 0 of its own run and `step.index` of the job. */
@@ -87,7 +107,10 @@ function verifyError(outcome: RunOutcome, logs: string[]): JobError {
   const error = outcome.error ?? { code: 'internal_error', message: 'Verification ended without an error; see the daemon log.' };
   const regressed = logs.some((line) => {
     try {
-      const data = JSON.parse(line.slice(VERIFY_CAPABILITY.length + 2)) as { before: Record<string, CheckSide | null>; after: Record<string, CheckSide | null> };
+      const data = JSON.parse(line.slice(VERIFY_CAPABILITY.length + 2)) as {
+        before: Record<string, CheckSide | null>;
+        after: Record<string, CheckSide | null>;
+      };
       return Object.keys(data.before).some((check) => data.before[check]?.passed === true && data.after[check]?.passed === false);
     } catch {
       return false;

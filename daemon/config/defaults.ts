@@ -3,7 +3,15 @@ import type { AgentdConfig } from './types.js';
 /** The embedded defaults: the bottom layer of the configuration. A fresh object on every call. */
 export function defaultConfig(): AgentdConfig {
   return {
-    server: { port: 3000, host: '127.0.0.1', maxConcurrent: 3, shutdownGraceSec: 30, insecure: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 },
+    server: {
+      port: 3000,
+      host: '127.0.0.1',
+      maxConcurrent: 3,
+      shutdownGraceSec: 30,
+      insecure: false,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+    },
     workspace: { path: process.cwd(), cleanup: true, maxSize: null, maxSizeBytes: null, default: null },
     queue: {
       type: 'memory',
@@ -12,7 +20,15 @@ export function defaultConfig(): AgentdConfig {
       requireDurable: false,
       retention: { maxCount: 10_000, maxAgeSec: 604_800 },
     },
-    github: { appId: null, privateKeyPath: null, installationId: null, webhookSecret: null, apiUrl: 'https://api.github.com', gitUrl: 'https://github.com', checkName: 'agentd' },
+    github: {
+      appId: null,
+      privateKeyPath: null,
+      installationId: null,
+      webhookSecret: null,
+      apiUrl: 'https://api.github.com',
+      gitUrl: 'https://github.com',
+      checkName: 'agentd',
+    },
     limits: { maxMemoryMB: 2048, maxExecutionTimeMin: 60, maxToolCalls: 100 },
     logging: { level: 'info', format: 'pretty', file: null },
     security: {

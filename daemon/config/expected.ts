@@ -9,29 +9,45 @@ export function describeExpected(schema: JsonSchema | undefined): string {
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
   const types = ([] as string[]).concat((schema.type as string | string[] | undefined) ?? []);
   const nullable = types.includes('null');
-  const described = describeFormat(schema) ?? describeTypes(schema, types.filter((t) => t !== 'null'));
+  const described =
+    describeFormat(schema) ??
+    describeTypes(
+      schema,
+      types.filter((t) => t !== 'null'),
+    );
   return nullable ? `${described} or null` : described;
 }
 
 function describeFormat(schema: JsonSchema): string | undefined {
   switch (schema.format) {
-    case 'size': return `a size with a unit, such as ${SIZE_EXAMPLES}`;
-    case 'duration': return `a positive duration, such as ${DURATION_EXAMPLES}`;
-    case 'queue-url': return `a URL of the form ${QUEUE_URL_FORM}`;
-    case 'workspace-pattern': return 'a workspace path relative to workspace.path (globs allowed: "repos/*"; "*" for all), without ".." or a leading "/"';
-    default: return undefined;
+    case 'size':
+      return `a size with a unit, such as ${SIZE_EXAMPLES}`;
+    case 'duration':
+      return `a positive duration, such as ${DURATION_EXAMPLES}`;
+    case 'queue-url':
+      return `a URL of the form ${QUEUE_URL_FORM}`;
+    case 'workspace-pattern':
+      return 'a workspace path relative to workspace.path (globs allowed: "repos/*"; "*" for all), without ".." or a leading "/"';
+    default:
+      return undefined;
   }
 }
 
 function describeTypes(schema: JsonSchema, types: string[]): string {
   const [type] = types;
   switch (type) {
-    case 'integer': return describeInteger(schema.minimum as number | undefined, schema.maximum as number | undefined);
-    case 'boolean': return 'true or false';
-    case 'string': return schema.minLength ? 'a non-empty string' : 'a string';
-    case 'array': return `an array of ${plural(describeExpected(schema.items as JsonSchema))}`;
-    case 'object': return 'an object';
-    default: return types.join(' or ');
+    case 'integer':
+      return describeInteger(schema.minimum as number | undefined, schema.maximum as number | undefined);
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return schema.minLength ? 'a non-empty string' : 'a string';
+    case 'array':
+      return `an array of ${plural(describeExpected(schema.items as JsonSchema))}`;
+    case 'object':
+      return 'an object';
+    default:
+      return types.join(' or ');
   }
 }
 

@@ -26,9 +26,16 @@ export function readConfigFile(filePath: string, source: ConfigSource, required:
   }
   const parsed = parseJson(text);
   if ('fault' in parsed) return { problem: fileProblem(filePath, source, `${parsed.fault}, fix the syntax there`) };
-  if (!isPlainObject(parsed.value)) return { problem: fileProblem(filePath, source, 'must hold a JSON object such as {"server": {"port": 3000}}') };
+  if (!isPlainObject(parsed.value))
+    return { problem: fileProblem(filePath, source, 'must hold a JSON object such as {"server": {"port": 3000}}') };
   const forbidden = forbiddenKeyPath(parsed.value);
-  if (forbidden) return { problem: { ...fileProblem(filePath, source, `has the key "${forbidden}", which agentd refuses (it would reach Object.prototype); remove it`), key: forbidden } };
+  if (forbidden)
+    return {
+      problem: {
+        ...fileProblem(filePath, source, `has the key "${forbidden}", which agentd refuses (it would reach Object.prototype); remove it`),
+        key: forbidden,
+      },
+    };
   resolvePaths(parsed.value, path.dirname(path.resolve(filePath)));
   return { layer: expandQueueUrl(uniformLayer(parsed.value, source)) };
 }
@@ -51,7 +58,10 @@ function resolvePaths(values: PlainObject, folder: string): void {
   }
   // A plugin given as a relative folder ("./plugins/x") is relative to the file too; package names stay names.
   const plugins = values.plugins;
-  if (Array.isArray(plugins)) values.plugins = plugins.map((p) => (typeof p === 'string' && (p.startsWith('./') || p.startsWith('../')) ? path.resolve(folder, p) : p));
+  if (Array.isArray(plugins))
+    values.plugins = plugins.map((p) =>
+      typeof p === 'string' && (p.startsWith('./') || p.startsWith('../')) ? path.resolve(folder, p) : p,
+    );
 }
 
 function fileProblem(filePath: string, source: ConfigSource, complaint: string): ConfigProblem {

@@ -62,7 +62,12 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const merged: PlainObject = {};
   const sources: SourceMap = {};
   for (const layer of layers) mergeLayer(merged, layer, sources);
-  problems.push(...validateConfig(merged, sources), ...checkPaths(merged, sources), ...checkSecurity(merged, sources), ...checkSecretStrength(merged, sources));
+  problems.push(
+    ...validateConfig(merged, sources),
+    ...checkPaths(merged, sources),
+    ...checkSecurity(merged, sources),
+    ...checkSecretStrength(merged, sources),
+  );
   if (problems.length > 0) throw configError(problems);
   sources['workspace.maxSizeBytes'] = sources['workspace.maxSize'];
   sources['security.rateLimiting.windowMs'] = sources['security.rateLimiting.window'];

@@ -26,8 +26,14 @@ export function checkSecretStrength(merged: PlainObject, sources: SourceMap): Co
   for (const { key, minLength } of SECRET_RULES) {
     const value = getPath(merged, key);
     if (typeof value !== 'string' || isStrongSecret(value, minLength)) continue;
-    problems.push(valueProblem(key, value, findSource(sources, key) ?? 'default',
-      `must be at least ${minLength} characters, with at least ${MIN_DISTINCT} different ones and no leading or trailing spaces; generate one with "openssl rand -base64 ${minLength}"`));
+    problems.push(
+      valueProblem(
+        key,
+        value,
+        findSource(sources, key) ?? 'default',
+        `must be at least ${minLength} characters, with at least ${MIN_DISTINCT} different ones and no leading or trailing spaces; generate one with "openssl rand -base64 ${minLength}"`,
+      ),
+    );
   }
   return problems;
 }

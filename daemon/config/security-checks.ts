@@ -10,6 +10,12 @@ export function checkSecurity(merged: PlainObject, sources: SourceMap): ConfigPr
   const key = getPath(merged, 'security.encryption.key');
   if (!enabled || (typeof key === 'string' && key !== '')) return [];
   const source = findSource(sources, 'security.encryption.enabled') ?? 'default';
-  return [valueProblem('security.encryption.key', key, findSource(sources, 'security.encryption.key') ?? source,
-    'must be set when security.encryption.enabled is true (set AGENTD_ENCRYPTION_KEY to a long random secret)')];
+  return [
+    valueProblem(
+      'security.encryption.key',
+      key,
+      findSource(sources, 'security.encryption.key') ?? source,
+      'must be set when security.encryption.enabled is true (set AGENTD_ENCRYPTION_KEY to a long random secret)',
+    ),
+  ];
 }

@@ -6,16 +6,32 @@
 
 const SIZE_UNITS: Record<string, number> = {
   b: 1,
-  kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12,
-  kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
 };
 
 const DURATION_UNITS_MS: Record<string, number> = {
   ms: 1,
-  s: 1000, sec: 1000, second: 1000, seconds: 1000,
-  m: 60_000, min: 60_000, minute: 60_000, minutes: 60_000,
-  h: 3_600_000, hour: 3_600_000, hours: 3_600_000,
-  d: 86_400_000, day: 86_400_000, days: 86_400_000,
+  s: 1000,
+  sec: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  h: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
+  d: 86_400_000,
+  day: 86_400_000,
+  days: 86_400_000,
 };
 
 const QUANTITY = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i;

@@ -14,7 +14,10 @@ export function isWorkspacePattern(pattern: string): boolean {
 }
 
 function segmentRegex(segment: string): string {
-  return segment.replace(/[.+^${}()|[\]]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
+  return segment
+    .replace(/[.+^${}()|[\]]/g, '\\$&')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '[^/]');
 }
 
 function patternRegex(pattern: string): RegExp {

@@ -10,7 +10,13 @@ import type { JobEventBus } from './event-bus.js';
 export function logJobEvents(bus: JobEventBus, logger: Logger): () => void {
   return bus.subscribeAll((event) => {
     if (event.type === 'step') {
-      logger.debug('job step', { jobId: event.jobId, step: event.index, capability: event.capability, status: event.status, summary: event.summary });
+      logger.debug('job step', {
+        jobId: event.jobId,
+        step: event.index,
+        capability: event.capability,
+        status: event.status,
+        summary: event.summary,
+      });
     } else if (event.type === 'progress') {
       logger.debug('job progress', { jobId: event.jobId, percent: event.percent, message: event.message });
     } else if (event.type === 'log') {

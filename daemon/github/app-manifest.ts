@@ -26,7 +26,8 @@ export function appManifest(options: ManifestOptions) {
   return {
     name: options.name ?? 'agentd',
     url: base,
-    description: 'agentd: a scan on every pull request (check run with annotations on the changed lines) and `/agentd <task>` comments that open pull requests.',
+    description:
+      'agentd: a scan on every pull request (check run with annotations on the changed lines) and `/agentd <task>` comments that open pull requests.',
     hook_attributes: { url: `${base}/webhooks/github`, active: true },
     redirect_url: base,
     public: options.public ?? false,

@@ -71,7 +71,10 @@ export class MemoryGithubAppStore implements GithubAppStore {
 
 export class RedisGithubAppStore implements GithubAppStore {
   /** `client` is the security parts' shared connection, closed by its owner. */
-  constructor(private readonly client: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly client: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async installation(id: number): Promise<InstallationRecord | null> {
     return this.read<InstallationRecord>(`installation:${id}`);

@@ -39,7 +39,9 @@ function level(severity: Severity): Annotation['annotation_level'] {
 function annotation(finding: ScanFinding): Annotation {
   const start = finding.range.startLine;
   return {
-    path: finding.file, start_line: start, end_line: Math.max(start, finding.range.endLine),
+    path: finding.file,
+    start_line: start,
+    end_line: Math.max(start, finding.range.endLine),
     annotation_level: level(finding.severity),
     message: finding.message.slice(0, 64 * 1024),
     title: `${finding.ruleId} (${finding.severity})`.slice(0, 255),
@@ -68,8 +70,16 @@ export function checkRunOutput(scan: ScanOutcome, changed: { lines: ChangedLines
     : `${fresh.length} new finding(s) on changed lines, ${gated.length} at or above ${scan.failOn}`;
   const annotations = fresh.map(annotation);
   const annotationBatches: Annotation[][] = [];
-  for (let i = 0; i < annotations.length; i += ANNOTATIONS_PER_REQUEST) annotationBatches.push(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
-  return { conclusion, title, summary: summary(scan, fresh, gated.length), annotationBatches, newFindings: fresh.length, totalFindings: scan.findings.length };
+  for (let i = 0; i < annotations.length; i += ANNOTATIONS_PER_REQUEST)
+    annotationBatches.push(annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
+  return {
+    conclusion,
+    title,
+    summary: summary(scan, fresh, gated.length),
+    annotationBatches,
+    newFindings: fresh.length,
+    totalFindings: scan.findings.length,
+  };
 }
 
 function summary(scan: ScanOutcome, fresh: readonly ScanFinding[], gated: number): string {
@@ -87,6 +97,8 @@ function summary(scan: ScanOutcome, fresh: readonly ScanFinding[], gated: number
   const checks = [...byCheck(scan.findings)].sort((a, b) => b[1] - a[1]);
   if (checks.length > 0) lines.push(`By check (whole head): ${checks.map(([check, count]) => `${check} ${count}`).join(', ')}.`, '');
   for (const failed of scan.failedChecks) lines.push(`- :warning: \`${failed.capability}\` could not run: ${failed.message}`);
-  lines.push(`${scan.filesScanned} files, ${scan.linesScanned} lines scanned in ${(scan.durationMs / 1000).toFixed(1)} s. Findings the base branch already had, and findings outside the changed lines, are not annotated.`);
+  lines.push(
+    `${scan.filesScanned} files, ${scan.linesScanned} lines scanned in ${(scan.durationMs / 1000).toFixed(1)} s. Findings the base branch already had, and findings outside the changed lines, are not annotated.`,
+  );
   return lines.join('\n').slice(0, 65_000);
 }

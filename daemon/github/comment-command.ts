@@ -5,11 +5,7 @@
  * Approval is by comment only (not by reaction): a comment's author is what the permission check needs.
  */
 export type AgentdCommand =
-  | { kind: 'task'; task: string }
-  | { kind: 'approve' }
-  | { kind: 'cancel' }
-  | { kind: 'refine'; message: string }
-  | { kind: 'help' };
+  { kind: 'task'; task: string } | { kind: 'approve' } | { kind: 'cancel' } | { kind: 'refine'; message: string } | { kind: 'help' };
 
 const MAX_TASK_CHARS = 2000;
 
@@ -30,7 +26,7 @@ export function parseCommand(body: unknown): AgentdCommand | null {
 export const HELP_TEXT = [
   'agentd understands these commands (first line of a comment, by someone with write access):',
   '',
-  '- `/agentd <task>` — plan a change (e.g. `/agentd rename fullName to displayName`); the plan is posted here with each step\'s diff',
+  "- `/agentd <task>` — plan a change (e.g. `/agentd rename fullName to displayName`); the plan is posted here with each step's diff",
   '- `/agentd approve` — apply the plan on a new branch, verify it and open a pull request',
   '- `/agentd refine <message>` — re-plan with your message',
   '- `/agentd cancel` — drop the task',

@@ -41,15 +41,36 @@ export class GithubApp {
   private readonly unsubscribe: () => void;
   private readonly stopping = new AbortController();
 
-  constructor(private readonly deps: GithubAppDeps, privateKey: string) {
+  constructor(
+    private readonly deps: GithubAppDeps,
+    privateKey: string,
+  ) {
     const { config, logger } = deps;
     const github = config.github;
     this.client = new GithubClient({ appId: github.appId!, privateKey, apiUrl: github.apiUrl, logger });
     this.cache = new WorkspaceCache(config.workspace.path, github.gitUrl);
     this.store = deps.redis ? new RedisGithubAppStore(deps.redis, `${deps.redisPrefix}github:`) : new MemoryGithubAppStore();
-    this.checks = new PullRequestCheck({ client: this.client, cache: this.cache, logger, checkName: github.checkName, trustedWorkspaces: config.security.trustedWorkspaces, maxScans: config.server.maxConcurrent, signal: this.stopping.signal });
+    this.checks = new PullRequestCheck({
+      client: this.client,
+      cache: this.cache,
+      logger,
+      checkName: github.checkName,
+      trustedWorkspaces: config.security.trustedWorkspaces,
+      maxScans: config.server.maxConcurrent,
+      signal: this.stopping.signal,
+    });
     const waitMs = config.limits.maxExecutionTimeMin * 60_000 * 2;
-    this.comments = new TaskComments({ client: this.client, cache: this.cache, store: this.store, service: deps.service, jobs: deps.jobs, logger, gitUrl: github.gitUrl, waitMs, signal: this.stopping.signal });
+    this.comments = new TaskComments({
+      client: this.client,
+      cache: this.cache,
+      store: this.store,
+      service: deps.service,
+      jobs: deps.jobs,
+      logger,
+      gitUrl: github.gitUrl,
+      waitMs,
+      signal: this.stopping.signal,
+    });
     this.unsubscribe = deps.webhooks.subscribe((delivery) => this.onDelivery(delivery));
   }
 
@@ -58,7 +79,12 @@ export class GithubApp {
     const work = this.route(delivery);
     if (!work) return false;
     const running = work().catch((error: unknown) => {
-      this.deps.logger.error('GitHub delivery failed', { delivery: delivery.id, event: delivery.event, action: delivery.action, error: describeGithubError(error) });
+      this.deps.logger.error('GitHub delivery failed', {
+        delivery: delivery.id,
+        event: delivery.event,
+        action: delivery.action,
+        error: describeGithubError(error),
+      });
     });
     this.pending.add(running);
     void running.finally(() => this.pending.delete(running));
@@ -77,7 +103,14 @@ export class GithubApp {
       this.deps.logger.warn('GitHub delivery ignored: malformed payload', { delivery: id, event, error: (error as Error).message });
       return null;
     }
-    if (isInstallationEvent(event)) return () => recordInstallationEvent(event, action, payload, { store: this.store, cache: this.cache, client: this.client, logger: this.deps.logger });
+    if (isInstallationEvent(event))
+      return () =>
+        recordInstallationEvent(event, action, payload, {
+          store: this.store,
+          cache: this.cache,
+          client: this.client,
+          logger: this.deps.logger,
+        });
     return null;
   }
 
@@ -89,7 +122,12 @@ export class GithubApp {
     this.unsubscribe();
     this.stopping.abort();
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled([...this.pending]), new Promise((resolve) => { timer = setTimeout(resolve, timeoutMs); })]);
+    await Promise.race([
+      Promise.allSettled([...this.pending]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
     clearTimeout(timer);
     await this.store.close();
   }
@@ -99,7 +137,11 @@ export class GithubApp {
 export function createGithubApp(deps: GithubAppDeps): GithubApp | null {
   const { appId, privateKeyPath, webhookSecret } = deps.config.github;
   if (!appId || !privateKeyPath || !webhookSecret) {
-    if (appId || privateKeyPath) deps.logger.warn('the GitHub App is off: it needs github.appId, github.privateKeyPath and github.webhookSecret (docs/github-app.md)', { appId: Boolean(appId), privateKey: Boolean(privateKeyPath), webhookSecret: Boolean(webhookSecret) });
+    if (appId || privateKeyPath)
+      deps.logger.warn(
+        'the GitHub App is off: it needs github.appId, github.privateKeyPath and github.webhookSecret (docs/github-app.md)',
+        { appId: Boolean(appId), privateKey: Boolean(privateKeyPath), webhookSecret: Boolean(webhookSecret) },
+      );
     return null;
   }
   const app = new GithubApp(deps, readFileSync(privateKeyPath, 'utf8'));

@@ -23,11 +23,13 @@ export interface GithubClientOptions {
 type LimitOptions = { method: string; url: string };
 
 function appOctokit(apiUrl: string, logger: Logger) {
-  const onLimit = (kind: string) => (retryAfter: number, options: LimitOptions, _octokit: unknown, retryCount: number): boolean => {
-    const again = retryCount < RATE_LIMIT_RETRIES;
-    logger.warn(`GitHub ${kind} rate limit`, { method: options.method, url: options.url, retryAfterSec: retryAfter, retrying: again });
-    return again;
-  };
+  const onLimit =
+    (kind: string) =>
+    (retryAfter: number, options: LimitOptions, _octokit: unknown, retryCount: number): boolean => {
+      const again = retryCount < RATE_LIMIT_RETRIES;
+      logger.warn(`GitHub ${kind} rate limit`, { method: options.method, url: options.url, retryAfterSec: retryAfter, retrying: again });
+      return again;
+    };
   return Octokit.plugin(retry, throttling).defaults({
     baseUrl: apiUrl.replace(/\/+$/, ''),
     userAgent: 'agentd-github-app',
@@ -45,8 +47,18 @@ export class GithubClient {
   private identityPromise: Promise<{ slug: string; id: number }> | null = null;
 
   constructor(options: GithubClientOptions) {
-    const quiet = { debug: () => undefined, info: () => undefined, warn: (message: string) => options.logger.warn(message), error: (message: string) => options.logger.error(message) };
-    this.app = new App({ appId: options.appId, privateKey: options.privateKey, Octokit: appOctokit(options.apiUrl, options.logger), log: quiet });
+    const quiet = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (message: string) => options.logger.warn(message),
+      error: (message: string) => options.logger.error(message),
+    };
+    this.app = new App({
+      appId: options.appId,
+      privateKey: options.privateKey,
+      Octokit: appOctokit(options.apiUrl, options.logger),
+      log: quiet,
+    });
   }
 
   /** An Octokit acting as the installation; its token comes from (and is cached by) the App's auth. */
@@ -69,8 +81,12 @@ export class GithubClient {
 
   /** The App's slug and id (GET /app with the App JWT), for the bot identity of its commits. Cached. */
   identity(): Promise<{ slug: string; id: number }> {
-    this.identityPromise ??= this.app.octokit.request('GET /app').then((reply) => ({ slug: String(reply.data?.slug ?? 'agentd'), id: Number(reply.data?.id ?? 0) }));
-    this.identityPromise.catch(() => { this.identityPromise = null; });
+    this.identityPromise ??= this.app.octokit
+      .request('GET /app')
+      .then((reply) => ({ slug: String(reply.data?.slug ?? 'agentd'), id: Number(reply.data?.id ?? 0) }));
+    this.identityPromise.catch(() => {
+      this.identityPromise = null;
+    });
     return this.identityPromise;
   }
 

@@ -33,9 +33,10 @@ interface OctokitLikeError {
 /** "GitHub API 422 on POST /repos/o/r/pulls: Validation Failed" — or the error's own message. */
 export function describeGithubError(error: unknown, known: readonly string[] = []): string {
   const e = error as OctokitLikeError;
-  const base = typeof e?.status === 'number' && e.request
-    ? `GitHub API ${e.status} on ${e.request.method ?? ''} ${pathOf(e.request.url ?? '')}: ${e.message ?? 'no message'}`
-    : String((error as Error)?.message ?? error);
+  const base =
+    typeof e?.status === 'number' && e.request
+      ? `GitHub API ${e.status} on ${e.request.method ?? ''} ${pathOf(e.request.url ?? '')}: ${e.message ?? 'no message'}`
+      : String((error as Error)?.message ?? error);
   return withoutTokens(base, known);
 }
 

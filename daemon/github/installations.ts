@@ -24,13 +24,25 @@ function names(list: { full_name?: string }[] | undefined): string[] {
   return (list ?? []).map((repository) => repositoryName(repository.full_name).fullName);
 }
 
-export async function recordInstallationEvent(event: string, action: string | null, payload: unknown, parts: { store: GithubAppStore; cache: WorkspaceCache; client: GithubClient; logger: Logger }): Promise<void> {
+export async function recordInstallationEvent(
+  event: string,
+  action: string | null,
+  payload: unknown,
+  parts: { store: GithubAppStore; cache: WorkspaceCache; client: GithubClient; logger: Logger },
+): Promise<void> {
   const p = payload as Payload;
   const id = p.installation?.id;
   if (typeof id !== 'number') return;
   const now = new Date().toISOString();
   const known = await parts.store.installation(id);
-  const base: InstallationRecord = known ?? { id, account: p.installation?.account?.login ?? '', repositories: [], repositorySelection: p.installation?.repository_selection ?? null, createdAt: now, updatedAt: now };
+  const base: InstallationRecord = known ?? {
+    id,
+    account: p.installation?.account?.login ?? '',
+    repositories: [],
+    repositorySelection: p.installation?.repository_selection ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
   if (event === 'installation' && action === 'deleted') {
     // Caches first: once the store says so, the repositories' code is gone too.
     for (const name of new Set([...base.repositories, ...names(p.repositories)])) await parts.cache.remove(repositoryName(name));
@@ -48,10 +60,19 @@ export async function recordInstallationEvent(event: string, action: string | nu
     repositories = [...new Set([...repositories, ...names(p.repositories_added)])].filter((name) => !removed.includes(name));
   }
   const record: InstallationRecord = {
-    ...base, account: p.installation?.account?.login ?? base.account, repositorySelection: p.installation?.repository_selection ?? base.repositorySelection,
-    repositories: repositories.sort(), updatedAt: now,
+    ...base,
+    account: p.installation?.account?.login ?? base.account,
+    repositorySelection: p.installation?.repository_selection ?? base.repositorySelection,
+    repositories: repositories.sort(),
+    updatedAt: now,
   };
   for (const name of removed) await parts.cache.remove(repositoryName(name));
   await parts.store.saveInstallation(record);
-  parts.logger.info('GitHub App installation recorded', { installation: id, action, account: record.account, repositories: record.repositories.length, removed: removed.length });
+  parts.logger.info('GitHub App installation recorded', {
+    installation: id,
+    action,
+    account: record.account,
+    repositories: record.repositories.length,
+    removed: removed.length,
+  });
 }

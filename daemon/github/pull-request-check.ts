@@ -79,7 +79,14 @@ export function checkTarget(event: string, action: string | null, payload: unkno
     return null;
   }
   if (typeof pull !== 'number' || typeof p.installation?.id !== 'number') return null;
-  return { installationId: p.installation.id, repository: repositoryName(p.repository?.full_name), headSha: safeSha(sha), pullNumber: pull, delivery, sameRepository };
+  return {
+    installationId: p.installation.id,
+    repository: repositoryName(p.repository?.full_name),
+    headSha: safeSha(sha),
+    pullNumber: pull,
+    delivery,
+    sameRepository,
+  };
 }
 
 /**
@@ -103,25 +110,61 @@ export class PullRequestCheck {
     const { client, logger } = this.options;
     const { owner, repo } = target.repository;
     const octokit = await client.installation(target.installationId);
-    if (this.options.signal.aborted) throw new AgentdError('shutdown', 'The daemon is shutting down; the check was not started (GitHub can redeliver the event).');
+    if (this.options.signal.aborted)
+      throw new AgentdError('shutdown', 'The daemon is shutting down; the check was not started (GitHub can redeliver the event).');
     const created = await octokit.request('POST /repos/{owner}/{repo}/check-runs', {
-      owner, repo, name: this.options.checkName, head_sha: target.headSha, status: 'in_progress', started_at: new Date().toISOString(),
-      external_id: target.delivery, output: { title: 'Scanning the pull request', summary: 'agentd is scanning the head commit with the repository\'s configuration.' },
+      owner,
+      repo,
+      name: this.options.checkName,
+      head_sha: target.headSha,
+      status: 'in_progress',
+      started_at: new Date().toISOString(),
+      external_id: target.delivery,
+      output: { title: 'Scanning the pull request', summary: "agentd is scanning the head commit with the repository's configuration." },
     });
     const checkRunId = Number(created.data.id);
     try {
       const output = await this.scanAndReport(octokit, target, checkRunId);
       const durationMs = Date.now() - started;
-      logger.info('pull request check completed', { repository: target.repository.fullName, pull: target.pullNumber, sha: target.headSha, checkRunId, conclusion: output.conclusion, newFindings: output.newFindings, durationMs });
-      return { checkRunId, conclusion: output.conclusion, newFindings: output.newFindings, totalFindings: output.totalFindings, durationMs };
+      logger.info('pull request check completed', {
+        repository: target.repository.fullName,
+        pull: target.pullNumber,
+        sha: target.headSha,
+        checkRunId,
+        conclusion: output.conclusion,
+        newFindings: output.newFindings,
+        durationMs,
+      });
+      return {
+        checkRunId,
+        conclusion: output.conclusion,
+        newFindings: output.newFindings,
+        totalFindings: output.totalFindings,
+        durationMs,
+      };
     } catch (error) {
       const token = await client.token(target.installationId).catch(() => '');
       const reason = describeGithubError(error, [token]);
-      logger.error('pull request check failed', { repository: target.repository.fullName, pull: target.pullNumber, sha: target.headSha, checkRunId, error: reason });
-      await octokit.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
-        owner, repo, check_run_id: checkRunId, status: 'completed', conclusion: 'failure', completed_at: new Date().toISOString(),
-        output: { title: 'agentd could not scan this pull request', summary: reason },
-      }).catch((patchError: unknown) => logger.error('check run could not be completed', { checkRunId, error: describeGithubError(patchError, [token]) }));
+      logger.error('pull request check failed', {
+        repository: target.repository.fullName,
+        pull: target.pullNumber,
+        sha: target.headSha,
+        checkRunId,
+        error: reason,
+      });
+      await octokit
+        .request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
+          owner,
+          repo,
+          check_run_id: checkRunId,
+          status: 'completed',
+          conclusion: 'failure',
+          completed_at: new Date().toISOString(),
+          output: { title: 'agentd could not scan this pull request', summary: reason },
+        })
+        .catch((patchError: unknown) =>
+          logger.error('check run could not be completed', { checkRunId, error: describeGithubError(patchError, [token]) }),
+        );
       return { checkRunId, conclusion: 'failure', newFindings: 0, totalFindings: 0, durationMs: Date.now() - started };
     }
   }
@@ -133,7 +176,11 @@ export class PullRequestCheck {
     // The token is asked for once the scan's turn has come (a long wait must not outlive it).
     const fetchAndScan = async () => {
       const token = await client.token(target.installationId);
-      return scanCheckout(await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token), projectCode, this.options.signal);
+      return scanCheckout(
+        await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token),
+        projectCode,
+        this.options.signal,
+      );
     };
     const [scan, files] = await Promise.all([
       this.slots.run(() => cache.exclusive(target.repository, fetchAndScan)),
@@ -144,7 +191,9 @@ export class PullRequestCheck {
     for (const [index, annotations] of batches.entries()) {
       const last = index === batches.length - 1;
       await octokit.request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
-        owner, repo, check_run_id: checkRunId,
+        owner,
+        repo,
+        check_run_id: checkRunId,
         ...(last ? { status: 'completed', conclusion: output.conclusion, completed_at: new Date().toISOString() } : {}),
         output: { title: output.title, summary: output.summary, annotations },
       });
@@ -156,7 +205,11 @@ export class PullRequestCheck {
     const files: PullFile[] = [];
     for (let page = 1; page <= MAX_FILE_PAGES; page++) {
       const { data } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
-        owner: target.repository.owner, repo: target.repository.repo, pull_number: target.pullNumber, per_page: FILES_PER_PAGE, page,
+        owner: target.repository.owner,
+        repo: target.repository.repo,
+        pull_number: target.pullNumber,
+        per_page: FILES_PER_PAGE,
+        page,
       });
       files.push(...(data as PullFile[]));
       if (data.length < FILES_PER_PAGE) break;

@@ -50,19 +50,49 @@ export async function scanCheckout(root: string, projectCode: boolean, signal?: 
   const configFile = findConfigFile(root, false);
   const out = await mkdtemp(path.join(tmpdir(), 'agentd-pr-scan-'));
   const reportFile = path.join(out, 'report.json');
-  const args = [AGENTD_BIN, 'scan', root, '--format', 'json', '--output', reportFile, '--fail-on', 'none', ...(configFile ? ['--config', configFile] : []), ...(projectCode ? [] : ['--no-project-code'])];
+  const args = [
+    AGENTD_BIN,
+    'scan',
+    root,
+    '--format',
+    'json',
+    '--output',
+    reportFile,
+    '--fail-on',
+    'none',
+    ...(configFile ? ['--config', configFile] : []),
+    ...(projectCode ? [] : ['--no-project-code']),
+  ];
   try {
     const stderr = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, args, { cwd: root, timeout: SCAN_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024, signal, env: scanEnv() }, (error, _stdout, stderrText) => {
-        // Exit 2: a check failed, the report is still written and says which.
-        if (error && signal?.aborted) reject(new AgentdError('shutdown', 'The daemon shut down during the scan; push again or re-run the check.'));
-        else if (error && (error as { code?: unknown }).code !== 2) reject(new AgentdError('capability_error', `agentd scan of the pull request failed: ${String(stderrText || error.message).trim().split('\n').slice(-3).join(' ')}`));
-        else resolve(String(stderrText));
-      });
+      execFile(
+        process.execPath,
+        args,
+        { cwd: root, timeout: SCAN_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024, signal, env: scanEnv() },
+        (error, _stdout, stderrText) => {
+          // Exit 2: a check failed, the report is still written and says which.
+          if (error && signal?.aborted)
+            reject(new AgentdError('shutdown', 'The daemon shut down during the scan; push again or re-run the check.'));
+          else if (error && (error as { code?: unknown }).code !== 2)
+            reject(
+              new AgentdError(
+                'capability_error',
+                `agentd scan of the pull request failed: ${String(stderrText || error.message)
+                  .trim()
+                  .split('\n')
+                  .slice(-3)
+                  .join(' ')}`,
+              ),
+            );
+          else resolve(String(stderrText));
+        },
+      );
     });
-    const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => {
-      throw new AgentdError('capability_error', `agentd scan wrote no report: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
-    })) as JsonReport;
+    const report = JSON.parse(
+      await readFile(reportFile, 'utf8').catch(() => {
+        throw new AgentdError('capability_error', `agentd scan wrote no report: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
+      }),
+    ) as JsonReport;
     return {
       findings: report.findings,
       failedChecks: report.runs.filter((run) => run.error).map((run) => ({ capability: run.capability, message: run.error!.message })),
@@ -86,6 +116,7 @@ async function failOnOf(file: string): Promise<Severity | 'none'> {
 /** The child gets no GitHub or daemon secrets through its environment. */
 function scanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const key of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'NODE_OPTIONS']) if (process.env[key] !== undefined) env[key] = process.env[key];
+  for (const key of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TMPDIR', 'NODE_OPTIONS'])
+    if (process.env[key] !== undefined) env[key] = process.env[key];
   return env;
 }

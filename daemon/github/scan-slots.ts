@@ -16,7 +16,8 @@ export class ScanSlots {
       return await work();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes on
+      if (next)
+        next(); // the slot passes on
       else this.running--;
     }
   }

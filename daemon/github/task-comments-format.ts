@@ -26,11 +26,21 @@ export function planComment(job: JobRecord, jobUrl: string | null): string {
     lines.push(`${step.index + 1}. \`${step.capability}\` — ${escapeHtml(step.summary ?? planned?.summary ?? step.status)}`);
     for (const change of step.changes ?? []) {
       const diff = 'diff' in change && typeof change.diff === 'string' ? change.diff : '';
-      lines.push('', `<details><summary>${escapeHtml(change.path)} (${change.action})</summary>`, '', fence(cut(diff, MAX_DIFF_CHARS)), '', '</details>');
+      lines.push(
+        '',
+        `<details><summary>${escapeHtml(change.path)} (${change.action})</summary>`,
+        '',
+        fence(cut(diff, MAX_DIFF_CHARS)),
+        '',
+        '</details>',
+      );
     }
   }
   for (const note of job.plan?.notes ?? []) lines.push('', `> ${escapeHtml(note)}`);
-  lines.push('', 'Reply `/agentd approve` to apply it on a new branch, verify it and open a pull request; `/agentd refine <message>` to change it; `/agentd cancel` to drop it.');
+  lines.push(
+    '',
+    'Reply `/agentd approve` to apply it on a new branch, verify it and open a pull request; `/agentd refine <message>` to change it; `/agentd cancel` to drop it.',
+  );
   lines.push('', `<sub>agentd job \`${job.id}\`${jobUrl ? ` — ${jobUrl}` : ''}</sub>`);
   return cut(lines.join('\n'), MAX_COMMENT_CHARS);
 }
@@ -39,12 +49,21 @@ export function planComment(job: JobRecord, jobUrl: string | null): string {
 export function questionComment(job: JobRecord): string {
   const question = job.question!;
   const options = question.options.map((option) => `- \`/agentd refine ${escapeHtml(option)}\``);
-  return [`:grey_question: ${escapeHtml(question.message)}`, '', ...(options.length ? ['Answer with one of:', ...options] : ['Answer with `/agentd refine <answer>`.']), '', `<sub>agentd job \`${job.id}\`</sub>`].join('\n');
+  return [
+    `:grey_question: ${escapeHtml(question.message)}`,
+    '',
+    ...(options.length ? ['Answer with one of:', ...options] : ['Answer with `/agentd refine <answer>`.']),
+    '',
+    `<sub>agentd job \`${job.id}\`</sub>`,
+  ].join('\n');
 }
 
 export function failureComment(what: string, job: Pick<JobRecord, 'id' | 'error' | 'turns'> | null, reason?: string): string {
-  const why = reason ?? (job?.error ? `${job.error.code}: ${job.error.message}` : job?.turns.at(-1)?.message ?? 'no reason was given');
-  return cut([`:x: agentd could not ${what}.`, '', escapeHtml(why), ...(job ? ['', `<sub>agentd job \`${job.id}\`</sub>`] : [])].join('\n'), MAX_COMMENT_CHARS);
+  const why = reason ?? (job?.error ? `${job.error.code}: ${job.error.message}` : (job?.turns.at(-1)?.message ?? 'no reason was given'));
+  return cut(
+    [`:x: agentd could not ${what}.`, '', escapeHtml(why), ...(job ? ['', `<sub>agentd job \`${job.id}\`</sub>`] : [])].join('\n'),
+    MAX_COMMENT_CHARS,
+  );
 }
 
 export function refusalComment(login: string, repository: string, permission: string): string {
@@ -54,10 +73,17 @@ export function refusalComment(login: string, repository: string, permission: st
 export function pullRequestBody(job: JobRecord, commentUrl: string, jobUrl: string | null): string {
   const verify = job.steps.find((step) => step.capability === 'refactoring.verify');
   const lines = [
-    `agentd ran the task requested in ${commentUrl}:`, '', `> ${escapeHtml(job.task ?? '')}`, '', '### Plan',
+    `agentd ran the task requested in ${commentUrl}:`,
+    '',
+    `> ${escapeHtml(job.task ?? '')}`,
+    '',
+    '### Plan',
     ...job.steps.map((step) => `${step.index + 1}. \`${step.capability}\` — ${escapeHtml(step.summary ?? step.status)}`),
-    '', '### Verification', verify ? `${verify.status}: ${escapeHtml(verify.summary ?? '')}` : 'The plan had no verification step.',
-    '', `<sub>agentd job \`${job.id}\`${jobUrl ? ` — ${jobUrl}` : ''}</sub>`,
+    '',
+    '### Verification',
+    verify ? `${verify.status}: ${escapeHtml(verify.summary ?? '')}` : 'The plan had no verification step.',
+    '',
+    `<sub>agentd job \`${job.id}\`${jobUrl ? ` — ${jobUrl}` : ''}</sub>`,
   ];
   return cut(lines.join('\n'), MAX_COMMENT_CHARS);
 }

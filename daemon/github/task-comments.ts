@@ -66,11 +66,25 @@ export function commentRequest(event: string, payload: unknown, delivery: string
   if (event !== 'issue_comment' || p.action !== 'created') return null;
   if (p.comment?.user?.type === 'Bot') return null; // never answer ourselves (or another bot)
   const command = parseCommand(p.comment?.body);
-  if (!command || typeof p.installation?.id !== 'number' || typeof p.issue?.number !== 'number' || typeof p.comment?.id !== 'number' || !p.comment.user?.login) return null;
+  if (
+    !command ||
+    typeof p.installation?.id !== 'number' ||
+    typeof p.issue?.number !== 'number' ||
+    typeof p.comment?.id !== 'number' ||
+    !p.comment.user?.login
+  )
+    return null;
   return {
-    command, installationId: p.installation.id, repository: repositoryName(p.repository?.full_name), defaultBranch: safeRef(p.repository?.default_branch ?? 'main'),
-    issue: p.issue.number, pullRequest: p.issue.pull_request !== undefined && p.issue.pull_request !== null, commentId: p.comment.id,
-    commentUrl: String(p.comment.html_url ?? ''), login: p.comment.user.login, delivery,
+    command,
+    installationId: p.installation.id,
+    repository: repositoryName(p.repository?.full_name),
+    defaultBranch: safeRef(p.repository?.default_branch ?? 'main'),
+    issue: p.issue.number,
+    pullRequest: p.issue.pull_request !== undefined && p.issue.pull_request !== null,
+    commentId: p.comment.id,
+    commentUrl: String(p.comment.html_url ?? ''),
+    login: p.comment.user.login,
+    delivery,
   };
 }
 
@@ -83,28 +97,44 @@ export class TaskComments {
     try {
       const permission = await this.permission(octokit, request);
       if (!WRITE_PERMISSIONS.has(permission)) {
-        this.options.logger.info('GitHub /agentd command refused: no write permission', { repository: request.repository.fullName, login: request.login, permission });
+        this.options.logger.info('GitHub /agentd command refused: no write permission', {
+          repository: request.repository.fullName,
+          login: request.login,
+          permission,
+        });
         await say(refusalComment(request.login, request.repository.fullName, permission));
         return;
       }
       switch (request.command.kind) {
-        case 'help': return void (await say(HELP_TEXT));
-        case 'task': return await this.startTask(octokit, request, request.command.task);
-        case 'approve': return await this.approve(octokit, request);
-        case 'refine': return await this.refine(octokit, request, request.command.message);
-        case 'cancel': return await this.cancel(octokit, request);
+        case 'help':
+          return void (await say(HELP_TEXT));
+        case 'task':
+          return await this.startTask(octokit, request, request.command.task);
+        case 'approve':
+          return await this.approve(octokit, request);
+        case 'refine':
+          return await this.refine(octokit, request, request.command.message);
+        case 'cancel':
+          return await this.cancel(octokit, request);
       }
     } catch (error) {
       const token = await this.options.client.token(request.installationId).catch(() => '');
       const reason = describeGithubError(error, [token]);
-      this.options.logger.error('GitHub /agentd command failed', { repository: request.repository.fullName, issue: request.issue, command: request.command.kind, error: reason });
+      this.options.logger.error('GitHub /agentd command failed', {
+        repository: request.repository.fullName,
+        issue: request.issue,
+        command: request.command.kind,
+        error: reason,
+      });
       await say(failureComment(`carry out \`/agentd ${request.command.kind}\``, null, reason)).catch(() => undefined);
     }
   }
 
   private async permission(octokit: GithubOctokit, request: CommentRequest): Promise<string> {
     const { data } = await octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
-      owner: request.repository.owner, repo: request.repository.repo, username: request.login,
+      owner: request.repository.owner,
+      repo: request.repository.repo,
+      username: request.login,
     });
     return String(data.permission ?? 'none');
   }
@@ -118,14 +148,32 @@ export class TaskComments {
     const token = await client.token(request.installationId);
     const workspace = await cache.cloneForTask(request.repository, String(request.commentId), request.defaultBranch, token);
     const origin: JobOrigin = {
-      source: 'github', repository: request.repository.fullName, installationId: request.installationId, issue: request.issue, pullRequest: request.pullRequest,
-      commentId: request.commentId, commentUrl: request.commentUrl, sender: request.login, delivery: request.delivery,
+      source: 'github',
+      repository: request.repository.fullName,
+      installationId: request.installationId,
+      issue: request.issue,
+      pullRequest: request.pullRequest,
+      commentId: request.commentId,
+      commentUrl: request.commentUrl,
+      sender: request.login,
+      delivery: request.delivery,
     };
     // The delivery id is the idempotency key: a redelivery (even to another daemon) finds this job.
     const { job } = await service.submit({ task, workspace, mode: 'approval', idempotencyKey: `github:${request.delivery}` }, origin);
-    const thread: TaskThread = { jobId: job.id, workspace, baseBranch: request.defaultBranch, commentId: request.commentId, commentUrl: request.commentUrl };
+    const thread: TaskThread = {
+      jobId: job.id,
+      workspace,
+      baseBranch: request.defaultBranch,
+      commentId: request.commentId,
+      commentUrl: request.commentUrl,
+    };
     await store.saveThread(this.threadKey(request), thread);
-    this.options.logger.info('GitHub task job started', { job: job.id, repository: request.repository.fullName, issue: request.issue, comment: request.commentId });
+    this.options.logger.info('GitHub task job started', {
+      job: job.id,
+      repository: request.repository.fullName,
+      issue: request.issue,
+      comment: request.commentId,
+    });
     await this.reportPlan(octokit, request, thread, await this.settle(job.id, job.turns.length));
   }
 
@@ -136,7 +184,11 @@ export class TaskComments {
     } else if (job.status === 'succeeded' && job.question) {
       await this.comment(octokit, request, questionComment(job));
     } else if (job.status === 'succeeded') {
-      await this.comment(octokit, request, `agentd finished: ${job.turns.at(-1)?.message ?? 'done'}\n\n<sub>agentd job \`${job.id}\`</sub>`);
+      await this.comment(
+        octokit,
+        request,
+        `agentd finished: ${job.turns.at(-1)?.message ?? 'done'}\n\n<sub>agentd job \`${job.id}\`</sub>`,
+      );
     } else {
       await this.comment(octokit, request, failureComment('plan this task', job));
     }
@@ -157,7 +209,11 @@ export class TaskComments {
     if (!active) return;
     const { thread, job } = active;
     if (job.status !== 'awaiting_approval') {
-      await this.comment(octokit, request, `The agentd task here is \`${job.status}\`, not waiting for approval; nothing was applied.\n\n<sub>agentd job \`${job.id}\`</sub>`);
+      await this.comment(
+        octokit,
+        request,
+        `The agentd task here is \`${job.status}\`, not waiting for approval; nothing was applied.\n\n<sub>agentd job \`${job.id}\`</sub>`,
+      );
       return;
     }
     const queued = await this.options.service.followUp(job.id, { action: 'approve' });
@@ -221,15 +277,21 @@ export class TaskComments {
     const token = await client.token(request.installationId);
     await git(['push', '--quiet', remoteUrl(gitUrl, request.repository), `HEAD:refs/heads/${branch}`], { cwd: dir, token });
     const { data } = await octokit.request('POST /repos/{owner}/{repo}/pulls', {
-      owner: request.repository.owner, repo: request.repository.repo, title: `agentd: ${(job.task ?? '').slice(0, 200)}`,
-      head: branch, base: thread.baseBranch, body: pullRequestBody(job, thread.commentUrl, null),
+      owner: request.repository.owner,
+      repo: request.repository.repo,
+      title: `agentd: ${(job.task ?? '').slice(0, 200)}`,
+      head: branch,
+      base: thread.baseBranch,
+      body: pullRequestBody(job, thread.commentUrl, null),
     });
     return String(data.html_url);
   }
 
   private async noteOnJob(id: string, message: string): Promise<void> {
     const at = new Date().toISOString();
-    await this.options.jobs.update(id, (current) => ({ ...current, turns: [...current.turns, { role: 'agent', message, at }], updatedAt: at })).catch(() => undefined);
+    await this.options.jobs
+      .update(id, (current) => ({ ...current, turns: [...current.turns, { role: 'agent', message, at }], updatedAt: at }))
+      .catch(() => undefined);
   }
 
   /**
@@ -241,16 +303,24 @@ export class TaskComments {
     for (;;) {
       const job = await this.options.jobs.get(id);
       if (!job) throw new AgentdError('job_not_found', `The task job ${id} disappeared.`);
-      if (this.options.signal.aborted) throw new AgentdError('shutdown', `The daemon shut down while task job ${id} was ${job.status}; GET /jobs/${id} shows where it stopped.`);
+      if (this.options.signal.aborted)
+        throw new AgentdError(
+          'shutdown',
+          `The daemon shut down while task job ${id} was ${job.status}; GET /jobs/${id} shows where it stopped.`,
+        );
       if (SETTLED.includes(job.status) && job.turns.length > turnsBefore && job.turns.at(-1)?.role === 'agent') return job;
-      if (Date.now() > deadline) throw new AgentdError('unavailable', `The task job ${id} did not settle in time; it is ${job.status} (GET /jobs/${id}).`);
+      if (Date.now() > deadline)
+        throw new AgentdError('unavailable', `The task job ${id} did not settle in time; it is ${job.status} (GET /jobs/${id}).`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
 
   private async comment(octokit: GithubOctokit, request: CommentRequest, body: string): Promise<number> {
     const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-      owner: request.repository.owner, repo: request.repository.repo, issue_number: request.issue, body,
+      owner: request.repository.owner,
+      repo: request.repository.repo,
+      issue_number: request.issue,
+      body,
     });
     return Number(data.id);
   }

@@ -20,7 +20,10 @@ const LOCK_STALE_MS = 40 * 60_000;
 export class WorkspaceCache {
   private readonly locks = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly workspaceBase: string, private readonly gitUrl: string) {}
+  constructor(
+    private readonly workspaceBase: string,
+    private readonly gitUrl: string,
+  ) {}
 
   /** Relative to workspace.path (what a job's `workspace` and security.trustedWorkspaces name). */
   relative(name: RepositoryName, ...rest: string[]): string {
@@ -38,7 +41,9 @@ export class WorkspaceCache {
     const next = previous.catch(() => undefined).then(() => withFolderLock(folder, LOCK_STALE_MS, work));
     const tail = next.catch(() => undefined);
     this.locks.set(name.fullName, tail);
-    void tail.then(() => { if (this.locks.get(name.fullName) === tail) this.locks.delete(name.fullName); });
+    void tail.then(() => {
+      if (this.locks.get(name.fullName) === tail) this.locks.delete(name.fullName);
+    });
     return next;
   }
 
@@ -52,13 +57,22 @@ export class WorkspaceCache {
     await mkdir(dir, { recursive: true });
     if (!(await exists(path.join(dir, '.git')))) await git(['init', '--quiet', dir], { cwd: dir });
     const url = remoteUrl(this.gitUrl, name);
-    const fetched = await git(['fetch', '--quiet', '--no-tags', url, sha], { cwd: dir, token }).then(() => true, () => false);
+    const fetched = await git(['fetch', '--quiet', '--no-tags', url, sha], { cwd: dir, token }).then(
+      () => true,
+      () => false,
+    );
     if (!fetched && pullNumber !== null) {
       await git(['fetch', '--quiet', '--no-tags', url, `refs/pull/${pullNumber}/head`], { cwd: dir, token }).catch(() => undefined);
     }
-    const present = await git(['cat-file', '-e', `${sha}^{commit}`], { cwd: dir }).then(() => true, () => false);
+    const present = await git(['cat-file', '-e', `${sha}^{commit}`], { cwd: dir }).then(
+      () => true,
+      () => false,
+    );
     if (!present) {
-      throw new AgentdError('github_git_failed', `The pull request's head commit ${sha.slice(0, 12)} could not be fetched from ${name.fullName}: it was force-pushed away or its branch deleted. A newer push gets its own check run.`);
+      throw new AgentdError(
+        'github_git_failed',
+        `The pull request's head commit ${sha.slice(0, 12)} could not be fetched from ${name.fullName}: it was force-pushed away or its branch deleted. A newer push gets its own check run.`,
+      );
     }
     await git(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--force', '--detach', sha], { cwd: dir });
     await git(['clean', '--quiet', '-ffdx'], { cwd: dir });
@@ -71,7 +85,10 @@ export class WorkspaceCache {
     const dir = this.absolute(relative);
     await rm(dir, { recursive: true, force: true });
     await mkdir(path.dirname(dir), { recursive: true });
-    await git(['clone', '--quiet', '--no-tags', '--single-branch', '--branch', branch, remoteUrl(this.gitUrl, name), dir], { cwd: path.dirname(dir), token });
+    await git(['clone', '--quiet', '--no-tags', '--single-branch', '--branch', branch, remoteUrl(this.gitUrl, name), dir], {
+      cwd: path.dirname(dir),
+      token,
+    });
     return relative;
   }
 
@@ -87,5 +104,8 @@ export class WorkspaceCache {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return stat(file).then(() => true, () => false);
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }

@@ -9,7 +9,17 @@ import type { JobRecord } from '../jobs/job-record.js';
 import type { JobResult } from '../jobs/job-result.js';
 
 export type {
-  JobRecord, JobStatus, FinalStatus, JobStep, JobTurn, JobProgress, JobMode, JobKind, JobOrigin, AgentQuestion, NotRunStep,
+  JobRecord,
+  JobStatus,
+  FinalStatus,
+  JobStep,
+  JobTurn,
+  JobProgress,
+  JobMode,
+  JobKind,
+  JobOrigin,
+  AgentQuestion,
+  NotRunStep,
 } from '../jobs/job-record.js';
 export type { JobSummary } from '../jobs/job-summary.js';
 export type { JobResult, ChangeView, ArtifactView, DataReference, ResultCounts } from '../jobs/job-result.js';

@@ -22,9 +22,19 @@ export function createApp(ctx: AppContext, table = ROUTE_TABLE): Express {
   if (ctx.redactor?.active) app.set('json replacer', ctx.redactor.replacer);
   app.use(named('requestLog', requestLog(ctx.logger)));
   if (ctx.security) app.use(...securityMiddleware(ctx.security, ctx.logger, openPathMatcher(table)));
-  mountRoutes(app, table.filter((route) => route.mount === 'raw'), ctx, table);
+  mountRoutes(
+    app,
+    table.filter((route) => route.mount === 'raw'),
+    ctx,
+    table,
+  );
   app.use(express.json({ limit: '1mb', type: 'application/json', verify: rejectDeepJson() }));
-  mountRoutes(app, table.filter((route) => route.mount !== 'raw'), ctx, table);
+  mountRoutes(
+    app,
+    table.filter((route) => route.mount !== 'raw'),
+    ctx,
+    table,
+  );
   app.use(notFound);
   app.use(named('errorHandler', errorHandler(ctx.logger)));
   return app;

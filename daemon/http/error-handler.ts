@@ -29,7 +29,10 @@ function fromParser(error: ParserError): AgentdError | null {
       return new AgentdError('payload_too_large', `The request body is over the ${sizeText(error.limit)} limit; send a smaller body.`);
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new AgentdError('unsupported_media_type', 'The request body encoding or charset is not supported; send UTF-8 JSON without content encoding.');
+      return new AgentdError(
+        'unsupported_media_type',
+        'The request body encoding or charset is not supported; send UTF-8 JSON without content encoding.',
+      );
     case 'request.aborted':
     case 'request.size.invalid':
       return new AgentdError('invalid_json', 'The request body was incomplete; send the whole JSON body.');
@@ -37,7 +40,10 @@ function fromParser(error: ParserError): AgentdError | null {
       break;
   }
   if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
-    return new AgentdError('validation_failed', `The request could not be read (${error.message ?? 'bad request'}); check the URL and body.`);
+    return new AgentdError(
+      'validation_failed',
+      `The request could not be read (${error.message ?? 'bad request'}); check the URL and body.`,
+    );
   }
   return null;
 }
@@ -65,5 +71,10 @@ export const notFound: RequestHandler = (req, _res, next) => {
 export const requireJson: RequestHandler = (req, _res, next) => {
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
   if (!hasBody || req.is('application/json')) return next();
-  next(new AgentdError('unsupported_media_type', `Content-Type "${req.headers['content-type'] ?? '(none)'}" is not accepted; send the body as application/json.`));
+  next(
+    new AgentdError(
+      'unsupported_media_type',
+      `Content-Type "${req.headers['content-type'] ?? '(none)'}" is not accepted; send the body as application/json.`,
+    ),
+  );
 };

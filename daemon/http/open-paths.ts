@@ -18,7 +18,12 @@ function pathTest(route: RouteSpec): (path: string) => boolean {
     const prefix = expressPath(route);
     return (path) => path.startsWith(prefix);
   }
-  const pattern = new RegExp(`^${route.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+  const pattern = new RegExp(
+    `^${route.path
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  );
   return (path) => pattern.test(path);
 }
 
@@ -30,5 +35,6 @@ export function openPathMatcher(table: readonly RouteSpec[]): OpenPathMatcher {
       test: pathTest(route),
       unlessProtected: route.auth === 'open-unless-protected',
     }));
-  return (method, path, protectMetrics) => open.some((route) => route.methods.includes(method) && !(route.unlessProtected && protectMetrics) && route.test(path));
+  return (method, path, protectMetrics) =>
+    open.some((route) => route.methods.includes(method) && !(route.unlessProtected && protectMetrics) && route.test(path));
 }

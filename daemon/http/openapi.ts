@@ -39,8 +39,14 @@ function parameters(route: RouteSpec): object[] {
 function requestBody(route: RouteSpec): object | undefined {
   const body = route.body;
   if (!body) return undefined;
-  const forms = Object.values(body.forms ?? {}).map((schema) => (typeof schema.title === 'string' ? { $ref: `#/components/schemas/${schema.title}` } : schema));
-  const schema = body.schema ? (typeof body.schema.title === 'string' ? { $ref: `#/components/schemas/${body.schema.title}` } : body.schema) : { oneOf: forms };
+  const forms = Object.values(body.forms ?? {}).map((schema) =>
+    typeof schema.title === 'string' ? { $ref: `#/components/schemas/${schema.title}` } : schema,
+  );
+  const schema = body.schema
+    ? typeof body.schema.title === 'string'
+      ? { $ref: `#/components/schemas/${body.schema.title}` }
+      : body.schema
+    : { oneOf: forms };
   return { required: true, content: content(schema) };
 }
 
@@ -81,14 +87,26 @@ export function buildOpenApi(version: string, table: readonly RouteSpec[]): obje
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
       },
       schemas: {
-        CreateTaskJob: schemas.createTaskJobSchema, CreateCapabilityJob: schemas.createCapabilityJobSchema,
-        CreatePipelineJob: schemas.createPipelineJobSchema, FollowUpMessage: schemas.followUpMessageSchema,
-        FollowUpAction: schemas.followUpActionSchema, CreatePlan: schemas.createPlanSchema, PlanAnswer: schemas.planAnswerSchema, Limits: schemas.limitsSchema, Job: schemas.jobRecordSchema,
-        Error: schemas.errorSchema, Health: schemas.healthSchema, Stats: schemas.statsSchema,
-        CapabilityMeta: schemas.capabilityMetaSchema, LogRecord: schemas.logRecordSchema,
-        Plan: schemas.planSchema, Change: schemas.changeSchema,
-        JobResult: resultSchemas.jobResultSchema, JobSummary: resultSchemas.jobSummarySchema,
-        ChangeView: resultSchemas.changeViewSchema, Finding: resultSchemas.findingSchema,
+        CreateTaskJob: schemas.createTaskJobSchema,
+        CreateCapabilityJob: schemas.createCapabilityJobSchema,
+        CreatePipelineJob: schemas.createPipelineJobSchema,
+        FollowUpMessage: schemas.followUpMessageSchema,
+        FollowUpAction: schemas.followUpActionSchema,
+        CreatePlan: schemas.createPlanSchema,
+        PlanAnswer: schemas.planAnswerSchema,
+        Limits: schemas.limitsSchema,
+        Job: schemas.jobRecordSchema,
+        Error: schemas.errorSchema,
+        Health: schemas.healthSchema,
+        Stats: schemas.statsSchema,
+        CapabilityMeta: schemas.capabilityMetaSchema,
+        LogRecord: schemas.logRecordSchema,
+        Plan: schemas.planSchema,
+        Change: schemas.changeSchema,
+        JobResult: resultSchemas.jobResultSchema,
+        JobSummary: resultSchemas.jobSummarySchema,
+        ChangeView: resultSchemas.changeViewSchema,
+        Finding: resultSchemas.findingSchema,
       },
     },
   };

@@ -92,6 +92,10 @@ export function expressPath(route: Pick<RouteSpec, 'path' | 'mount'>): string {
 }
 
 export const json = (description: string, schema: Schema): RouteResponse => ({ description, schema });
-export const text = (description: string, mediaType = 'text/plain'): RouteResponse => ({ description, mediaType, schema: { type: 'string' } });
+export const text = (description: string, mediaType = 'text/plain'): RouteResponse => ({
+  description,
+  mediaType,
+  schema: { type: 'string' },
+});
 export const sse = (description: string): RouteResponse => ({ description, mediaType: 'text/event-stream', schema: { type: 'string' } });
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });

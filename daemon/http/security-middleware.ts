@@ -12,9 +12,14 @@ import type { SecurityParts } from '../security/security-setup.js';
 import { securityHeaders } from '../security/security-headers.js';
 
 export function securityMiddleware(security: SecurityParts, logger: Logger, isOpen?: OpenPathMatcher): RequestHandler[] {
-  const chain: RequestHandler[] = [...securityHeaders().map((handler) => named('securityHeaders', handler)), named('cors', corsMiddleware(security.corsOrigins))];
+  const chain: RequestHandler[] = [
+    ...securityHeaders().map((handler) => named('securityHeaders', handler)),
+    named('cors', corsMiddleware(security.corsOrigins)),
+  ];
   if (security.rateLimit) chain.push(named('rateLimit', rateLimitMiddleware({ ...security.rateLimit, apiKey: security.apiKey, logger })));
-  chain.push(named('auth', authMiddleware({ apiKey: security.apiKey, jwt: security.jwt, protectMetrics: security.protectMetrics, isOpen })));
+  chain.push(
+    named('auth', authMiddleware({ apiKey: security.apiKey, jwt: security.jwt, protectMetrics: security.protectMetrics, isOpen })),
+  );
   return chain;
 }
 

@@ -30,7 +30,10 @@ export function openSse(req: Request, res: Response, heartbeatMs = 15000): SseSt
   return {
     send(event, data) {
       // The app's JSON replacer (the daemon's secret redactor) applies to events as to JSON answers.
-      if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data, req.app.get('json replacer') as ((key: string, value: unknown) => unknown) | undefined)}\n\n`);
+      if (!closed)
+        res.write(
+          `event: ${event}\ndata: ${JSON.stringify(data, req.app.get('json replacer') as ((key: string, value: unknown) => unknown) | undefined)}\n\n`,
+        );
     },
     end() {
       close();

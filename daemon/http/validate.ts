@@ -13,7 +13,7 @@ export function toDetails(errors: ErrorObject[], prefix = ''): ErrorDetail[] {
     const params = error.params as { missingProperty?: string; additionalProperty?: string };
     const child = params.missingProperty ?? params.additionalProperty;
     const path = `${prefix}${error.instancePath}${child === undefined ? '' : `/${child}`}` || '/';
-    const message = error.keyword === 'additionalProperties' ? 'is not an allowed property' : error.message ?? 'is invalid';
+    const message = error.keyword === 'additionalProperties' ? 'is not an allowed property' : (error.message ?? 'is invalid');
     return { path, message };
   });
 }
@@ -21,7 +21,9 @@ export function toDetails(errors: ErrorObject[], prefix = ''): ErrorDetail[] {
 function failed(what: string, details: ErrorDetail[]): AgentdError {
   const first = details[0]!;
   const more = details.length > 1 ? ` (and ${details.length - 1} more problem(s))` : '';
-  return new AgentdError('validation_failed', `The ${what} is invalid at "${first.path}": ${first.message}${more}; fix it and retry.`, { details });
+  return new AgentdError('validation_failed', `The ${what} is invalid at "${first.path}": ${first.message}${more}; fix it and retry.`, {
+    details,
+  });
 }
 
 type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode; maxLength?: number };
@@ -32,10 +34,15 @@ type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode;
  * in UTF-16 units has more than its limit in characters too. Same details as ajv's.
  */
 function farTooLong(value: unknown, schema: SchemaNode, path: string): ErrorDetail[] {
-  if (typeof value === 'string') return schema.maxLength !== undefined && value.length > 2 * schema.maxLength ? [{ path: path || '/', message: `must NOT have more than ${schema.maxLength} characters` }] : [];
+  if (typeof value === 'string')
+    return schema.maxLength !== undefined && value.length > 2 * schema.maxLength
+      ? [{ path: path || '/', message: `must NOT have more than ${schema.maxLength} characters` }]
+      : [];
   if (Array.isArray(value) && schema.items) return value.flatMap((item, index) => farTooLong(item, schema.items!, `${path}/${index}`));
   if (typeof value !== 'object' || value === null || !schema.properties) return [];
-  return Object.entries(schema.properties).flatMap(([key, child]) => farTooLong((value as Record<string, unknown>)[key], child, `${path}/${key}`));
+  return Object.entries(schema.properties).flatMap(([key, child]) =>
+    farTooLong((value as Record<string, unknown>)[key], child, `${path}/${key}`),
+  );
 }
 
 interface Compiled {
@@ -55,7 +62,8 @@ export function bodyChecker(spec: BodySpec): (body: unknown) => unknown {
   const single = spec.schema ? compile(spec.schema) : null;
   const forms = Object.entries(spec.forms ?? {}).map(([key, schema]) => [key, compile(schema)] as const);
   return (body) => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw failed(spec.what, [{ path: '/', message: 'must be a JSON object' }]);
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw failed(spec.what, [{ path: '/', message: 'must be a JSON object' }]);
     if (single) {
       checkObject(spec.what, single, body);
       return body;

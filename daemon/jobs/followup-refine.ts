@@ -24,7 +24,8 @@ export const FOLLOWUP_WORDS = {
 
 export type Refinement = { kind: 'rerun' } | { kind: 'scope'; field: 'include' | 'exclude'; globs: string[] };
 
-const understood = 'It can narrow the scope ("only src/", "only src/ and lib/", "exclude test/") or run the same steps again ("run again"); for anything else, submit a new job';
+const understood =
+  'It can narrow the scope ("only src/", "only src/ and lib/", "exclude test/") or run the same steps again ("run again"); for anything else, submit a new job';
 
 function notUnderstood(message: string, why: string): AgentdError {
   return new AgentdError('followup_not_understood', `The follow-up "${message.slice(0, 200)}" ${why}. ${understood}.`);
@@ -32,7 +33,11 @@ function notUnderstood(message: string, why: string): AgentdError {
 
 /** "src/ and lib, test" -> ["src/", "lib", "test"]. */
 function splitPaths(text: string): string[] {
-  return text.replace(/\s+(?:folders?|directories|files?)\s*$/i, '').split(/\s*(?:,|\band\b|\s)\s*/i).map((part) => part.replace(/^["'`]|["'`.]$/g, '')).filter(Boolean);
+  return text
+    .replace(/\s+(?:folders?|directories|files?)\s*$/i, '')
+    .split(/\s*(?:,|\band\b|\s)\s*/i)
+    .map((part) => part.replace(/^["'`]|["'`.]$/g, ''))
+    .filter(Boolean);
 }
 
 /** A path of the message as a glob relative to the workspace: a folder covers what is inside it. */
@@ -45,7 +50,10 @@ async function toGlob(root: string, wanted: string): Promise<string> {
     const siblings = await readdir(path.join(root, ...(parent === '.' ? [] : parent.split('/')))).catch(() => [] as string[]);
     const close = closeMatches(path.posix.basename(rel), siblings).map((name) => (parent === '.' ? name : `${parent}/${name}`));
     const hint = close.length > 0 ? ` Did you mean ${close.map((c) => `"${c}"`).join(' or ')}?` : '';
-    throw new AgentdError('file_not_found', `"${wanted}" (from the follow-up) does not exist in the job's workspace; nothing was re-run.${hint}`);
+    throw new AgentdError(
+      'file_not_found',
+      `"${wanted}" (from the follow-up) does not exist in the job's workspace; nothing was re-run.${hint}`,
+    );
   }
   return info.isDirectory() ? `${rel}/**` : rel;
 }
@@ -65,14 +73,22 @@ export async function readFollowUp(message: string, root: string): Promise<Refin
 }
 
 /** The steps with the refinement applied; refused when no step takes that scope. */
-export function refineSteps(steps: JobStep[], refinement: Extract<Refinement, { kind: 'scope' }>, metas: (id: string) => CapabilityMeta | undefined, message: string): { steps: JobStep[]; note: string } {
+export function refineSteps(
+  steps: JobStep[],
+  refinement: Extract<Refinement, { kind: 'scope' }>,
+  metas: (id: string) => CapabilityMeta | undefined,
+  message: string,
+): { steps: JobStep[]; note: string } {
   const takes = (step: JobStep): boolean => {
     const properties = (metas(step.capability)?.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
     return properties !== undefined && refinement.field in properties;
   };
   const touched = steps.filter(takes);
   if (touched.length === 0) {
-    throw notUnderstood(message, `asks for a scope, but none of the job's steps (${[...new Set(steps.map((s) => s.capability))].join(', ')}) takes "${refinement.field}"`);
+    throw notUnderstood(
+      message,
+      `asks for a scope, but none of the job's steps (${[...new Set(steps.map((s) => s.capability))].join(', ')}) takes "${refinement.field}"`,
+    );
   }
   const next = steps.map((step) => {
     if (!takes(step)) return step;

@@ -11,8 +11,31 @@
  * leading "~" is refused, as no file inside the workspace could match it.
  */
 export const INPUT_PATH_FIELDS = {
-  files: ['path', 'paths', 'file', 'files', 'from', 'to', 'modulePath', 'newFileName', 'target', 'dir', 'folder', 'root', 'output', 'cwd', 'tsconfig', 'out', 'apiDoc',
+  files: [
+    'path',
+    'paths',
+    'file',
+    'files',
+    'from',
+    'to',
+    'modulePath',
+    'newFileName',
+    'target',
+    'dir',
+    'folder',
+    'root',
+    'output',
+    'cwd',
+    'tsconfig',
+    'out',
+    'apiDoc',
     // generation
-    'destination', 'directory', 'spec', 'samplesFrom', 'schemaFile', 'testOut'],
+    'destination',
+    'directory',
+    'spec',
+    'samplesFrom',
+    'schemaFile',
+    'testOut',
+  ],
   globs: ['include', 'exclude', 'entryPoints'],
 } as const;

@@ -27,7 +27,12 @@ export function pathLikeValues(value: unknown, pointer = ''): Found[] {
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     const kind: Found['kind'] | null = FILE_FIELDS.has(key) ? 'file' : GLOB_FIELDS.has(key) ? 'glob' : null;
-    const strings = typeof child === 'string' ? [{ value: child, at }] : Array.isArray(child) ? child.flatMap((item, i) => (typeof item === 'string' ? [{ value: item, at: `${at}/${i}` }] : [])) : [];
+    const strings =
+      typeof child === 'string'
+        ? [{ value: child, at }]
+        : Array.isArray(child)
+          ? child.flatMap((item, i) => (typeof item === 'string' ? [{ value: item, at: `${at}/${i}` }] : []))
+          : [];
     if (kind) found.push(...strings.map((s) => ({ pointer: s.at, value: s.value, kind })));
     found.push(...pathLikeValues(child, at));
   }
@@ -65,5 +70,7 @@ export async function confineInputPaths(root: string, steps: PipelineStep[], ste
     }
   }
   if (details.length === 0) return;
-  throw new AgentdError('workspace_escape', `The input at "${details[0]!.path}" leaves the job's workspace: ${details[0]!.message}`, { details });
+  throw new AgentdError('workspace_escape', `The input at "${details[0]!.path}" leaves the job's workspace: ${details[0]!.message}`, {
+    details,
+  });
 }

@@ -11,7 +11,15 @@
  */
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-import { discardJournal, findJournal, journalPath, listJournals, readJournalHeader, recoverJournal, type RecoveryReport } from '../../core/workspace/index.js';
+import {
+  discardJournal,
+  findJournal,
+  journalPath,
+  listJournals,
+  readJournalHeader,
+  recoverJournal,
+  type RecoveryReport,
+} from '../../core/workspace/index.js';
 import type { Logger } from '../logging/types.js';
 import type { JobStore } from './job-store.js';
 import { runOf, type StoredJob } from './job-record.js';
@@ -42,7 +50,11 @@ export class JobApply {
     await this.store.update(this.run.id, (current) => {
       if (current.status !== 'running' || runOf(current) !== runOf(this.run)) return undefined;
       began = true;
-      return { ...current, progress: { ...current.progress, message: changes === undefined ? 'writing the changes' : `writing ${changes} change(s)` }, internal: { ...current.internal, applying: now } };
+      return {
+        ...current,
+        progress: { ...current.progress, message: changes === undefined ? 'writing the changes' : `writing ${changes} change(s)` },
+        internal: { ...current.internal, applying: now },
+      };
     });
     return began;
   }
@@ -99,10 +111,13 @@ export async function recoverOrphanedJournals(workspaceBase: string, logger: Log
       const header = await readJournalHeader(path).catch(() => null);
       if (header && !ownerGone(header.owner)) continue;
       const report = await recoverJournal(path);
-      logger.warn('an apply interrupted by the daemon\'s death was recovered at start-up', describe(report));
+      logger.warn("an apply interrupted by the daemon's death was recovered at start-up", describe(report));
       reports.push(report);
     } catch (error) {
-      logger.error('an apply journal could not be recovered; check the files it names by hand', { journal: path, error: (error as Error).message });
+      logger.error('an apply journal could not be recovered; check the files it names by hand', {
+        journal: path,
+        error: (error as Error).message,
+      });
     }
   }
   return reports;

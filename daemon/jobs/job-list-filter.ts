@@ -25,7 +25,11 @@ export function hasFilter(filter: JobListFilter): boolean {
   return Boolean(filter.capability || filter.workspace || filter.q);
 }
 
-const folder = (path: string): string => path.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '') || '.';
+const folder = (path: string): string =>
+  path
+    .replace(/\\/g, '/')
+    .replace(/^\.\/+/, '')
+    .replace(/\/+$/, '') || '.';
 
 export function matchesFilter(job: JobSummary, filter: JobListFilter): boolean {
   if (filter.capability && !job.capabilities.includes(filter.capability)) return false;
@@ -36,20 +40,26 @@ export function matchesFilter(job: JobSummary, filter: JobListFilter): boolean {
   }
   if (filter.q) {
     const needle = filter.q.toLowerCase();
-    const text = [job.id, job.task ?? '', job.summary ?? '', job.workspace, job.capabilities.join(' '), job.error?.message ?? ''].join('\n').toLowerCase();
+    const text = [job.id, job.task ?? '', job.summary ?? '', job.workspace, job.capabilities.join(' '), job.error?.message ?? '']
+      .join('\n')
+      .toLowerCase();
     if (!text.includes(needle)) return false;
   }
   return true;
 }
 
 /** One filtered page; `total` is the count of the status filter alone (matches are never counted: that would read every job). */
-export async function listFiltered(store: JobStore, options: ListJobsOptions, filter: JobListFilter): Promise<JobPage & { scanned: number }> {
+export async function listFiltered(
+  store: JobStore,
+  options: ListJobsOptions,
+  filter: JobListFilter,
+): Promise<JobPage & { scanned: number }> {
   const jobs: JobSummary[] = [];
   const cursors: string[] = [];
   let cursor = options.cursor;
   let scanned = 0;
   let total = 0;
-  let skip = options.cursor === undefined ? options.offset ?? 0 : 0;
+  let skip = options.cursor === undefined ? (options.offset ?? 0) : 0;
   for (;;) {
     const page = await store.list({ statuses: options.statuses, limit: Math.min(BATCH, FILTER_SCAN - scanned), cursor });
     total = page.total;

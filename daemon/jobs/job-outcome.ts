@@ -33,11 +33,13 @@ export interface RunEnd {
  * `indices[i]` is the job step of run step i (a task job's runs cover part of its plan).
  */
 export function refusedParts(outcomes: { index: number; capability: string; result?: StepResult }[], indices?: number[]): NotRunStep[] {
-  return outcomes.flatMap((outcome) => (outcome.result?.notRun ?? []).map((part) => ({
-    index: indices?.[outcome.index] ?? outcome.index,
-    capability: outcome.capability,
-    reason: `${part.part} not run: ${part.reason}`,
-  })));
+  return outcomes.flatMap((outcome) =>
+    (outcome.result?.notRun ?? []).map((part) => ({
+      index: indices?.[outcome.index] ?? outcome.index,
+      capability: outcome.capability,
+      reason: `${part.part} not run: ${part.reason}`,
+    })),
+  );
 }
 
 /** The line the agent adds to its turn when steps did not run. */
@@ -53,7 +55,10 @@ function finalStatus(end: RunEnd, notRun: NotRunStep[]): JobStatus {
 
 export function errorOf(error: unknown): JobError {
   if (isAgentdError(error)) return { code: error.code, message: error.message };
-  return { code: 'internal_error', message: `The daemon failed while running the job (${(error as Error)?.message ?? String(error)}); see the daemon log.` };
+  return {
+    code: 'internal_error',
+    message: `The daemon failed while running the job (${(error as Error)?.message ?? String(error)}); see the daemon log.`,
+  };
 }
 
 export function fromEngine(job: StoredJob, outcome: RunOutcome, abortReason: unknown): RunEnd {
@@ -72,17 +77,27 @@ export function fromEngine(job: StoredJob, outcome: RunOutcome, abortReason: unk
     const staged = (outcome.result?.changes.length ?? 0) > 0 && !outcome.applied;
     const summary = outcome.result?.summary ?? 'The pipeline finished.';
     if (staged && job.mode === 'approval') {
-      return { ...base, status: 'awaiting_approval', error: null, agentMessage: `${summary} ${outcome.result!.changes.length} change(s) await approval.` };
+      return {
+        ...base,
+        status: 'awaiting_approval',
+        error: null,
+        agentMessage: `${summary} ${outcome.result!.changes.length} change(s) await approval.`,
+      };
     }
     return { ...base, status: 'succeeded', error: null, agentMessage: summary };
   }
-  const error = outcome.error ?? (abortReason === undefined ? { code: 'internal_error', message: 'The run ended without an error.' } : errorOf(abortReason));
+  const error =
+    outcome.error ??
+    (abortReason === undefined ? { code: 'internal_error', message: 'The run ended without an error.' } : errorOf(abortReason));
   return { ...base, status: outcome.status, error, agentMessage: error.message };
 }
 
 /** What the job says to a DELETE that came after writing had begun. */
 function lateCancelNote(end: RunEnd): string {
-  const outcome = end.status === 'succeeded' || end.status === 'incomplete' ? 'so every change was applied' : 'and the apply did not complete: every file was restored';
+  const outcome =
+    end.status === 'succeeded' || end.status === 'incomplete'
+      ? 'so every change was applied'
+      : 'and the apply did not complete: every file was restored';
   return `A cancel request arrived after writing had begun, too late to stop it, ${outcome}.`;
 }
 

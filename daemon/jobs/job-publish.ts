@@ -8,5 +8,13 @@ export function publishStatus(bus: JobEventBus, job: StoredJob): void {
 
 export function publishDone(bus: JobEventBus, job: StoredJob): void {
   const durationMs = job.startedAt && job.finishedAt ? Date.parse(job.finishedAt) - Date.parse(job.startedAt) : null;
-  bus.publish({ type: 'done', jobId: job.id, status: job.status as FinalStatus, error: job.error, notRun: job.notRun ?? [], durationMs, at: job.finishedAt ?? job.updatedAt });
+  bus.publish({
+    type: 'done',
+    jobId: job.id,
+    status: job.status as FinalStatus,
+    error: job.error,
+    notRun: job.notRun ?? [],
+    durationMs,
+    at: job.finishedAt ?? job.updatedAt,
+  });
 }

@@ -170,7 +170,14 @@ export interface StoredJob extends JobRecord {
 /** What a client sees: the record without the daemon's bookkeeping (and a lean result, whatever its age). */
 export function toPublicJob(job: StoredJob): JobRecord & { result: JobResult | null } {
   const { internal: _internal, ...record } = job;
-  return { ...record, result: job.result ? legacyResultView(job.id, job.result) : null, permissions: permissionsOf(job), plan: job.plan ?? null, question: job.question ?? null, notRun: job.notRun ?? [] };
+  return {
+    ...record,
+    result: job.result ? legacyResultView(job.id, job.result) : null,
+    permissions: permissionsOf(job),
+    plan: job.plan ?? null,
+    question: job.question ?? null,
+    notRun: job.notRun ?? [],
+  };
 }
 
 /** The job's permissions; none for a record written before permissions existed. */

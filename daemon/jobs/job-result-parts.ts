@@ -9,8 +9,16 @@ import { isSerializedData, type Artifact, type Change, type Finding, type Pipeli
 import type { JobStore } from './job-store.js';
 import type { StoredJob } from './job-record.js';
 import {
-  PART, RECORD_PREVIEW, SUMMARY_CHARS, artifactView, changeView, isLeanResult, jobLinks, severityCounts,
-  type DataReference, type JobResult,
+  PART,
+  RECORD_PREVIEW,
+  SUMMARY_CHARS,
+  artifactView,
+  changeView,
+  isLeanResult,
+  jobLinks,
+  severityCounts,
+  type DataReference,
+  type JobResult,
 } from './job-result.js';
 
 /** Findings per stored row. */
@@ -54,7 +62,8 @@ const RANK: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3, 
 /** All findings when there are few; otherwise the most severe RECORD_PREVIEW of them, in result order. */
 function previewFindings(findings: Finding[]): Finding[] {
   if (findings.length <= RECORD_PREVIEW) return findings;
-  const chosen = findings.map((finding, index) => ({ rank: RANK[finding.severity] ?? 5, index }))
+  const chosen = findings
+    .map((finding, index) => ({ rank: RANK[finding.severity] ?? 5, index }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .slice(0, RECORD_PREVIEW)
     .sort((a, b) => a.index - b.index);
@@ -132,9 +141,17 @@ export async function findingsPage(store: JobStore, job: StoredJob, start: numbe
 }
 
 /** Changes [start, start + count) with their whole diffs (no file texts). */
-export async function changesPage(store: JobStore, job: StoredJob, start: number, count: number): Promise<Page<ReturnType<typeof changeView>>> {
+export async function changesPage(
+  store: JobStore,
+  job: StoredJob,
+  start: number,
+  count: number,
+): Promise<Page<ReturnType<typeof changeView>>> {
   const all = await changesOf(store, job, start, count);
-  return { items: all.items.map((change, i) => ({ index: start + i, path: change.path, action: change.action, diff: change.diff ?? '' })), total: all.total };
+  return {
+    items: all.items.map((change, i) => ({ index: start + i, path: change.path, action: change.action, diff: change.diff ?? '' })),
+    total: all.total,
+  };
 }
 
 async function changesOf(store: JobStore, job: StoredJob, start: number, count: number): Promise<Page<Change>> {
@@ -174,7 +191,8 @@ export async function stepDataJson(store: JobStore, job: StoredJob, index: numbe
  */
 export async function workingCopy(store: JobStore, job: StoredJob): Promise<StoredJob> {
   const pendingApply = job.internal.pendingApply === null ? null : await loadPendingChanges(store, job);
-  const result = pendingApply !== null && job.result && isLeanResult(job.result) ? await wholeResult(store, job, job.result, pendingApply) : job.result;
+  const result =
+    pendingApply !== null && job.result && isLeanResult(job.result) ? await wholeResult(store, job, job.result, pendingApply) : job.result;
   return { ...job, result, internal: { ...job.internal, history: await loadHistory(store, job), pendingApply } };
 }
 

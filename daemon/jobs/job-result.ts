@@ -17,7 +17,13 @@ export const INLINE_ARTIFACT_CHARS = 16 * 1024;
 export const SUMMARY_CHARS = 20_000;
 
 /** The parts of a job's result stored beside the record. */
-export const PART = { findings: 'findings', changes: 'changes', artifacts: 'artifacts', history: 'history', data: (index: number) => `data-${index}` } as const;
+export const PART = {
+  findings: 'findings',
+  changes: 'changes',
+  artifacts: 'artifacts',
+  history: 'history',
+  data: (index: number) => `data-${index}`,
+} as const;
 
 /** A change as a record shows it: what and where, with its diff; the file texts are fetched by reference. */
 export interface ChangeView {
@@ -107,7 +113,12 @@ export function legacyResultView(jobId: string, result: JobResult | PipelineResu
     changes: result.changes.slice(0, RECORD_PREVIEW).map(changeView),
     artifacts: result.artifacts.map(artifactView),
     ...(result.data ? { data: result.data } : {}),
-    counts: { findings: result.findings.length, bySeverity: severityCounts(result.findings), changes: result.changes.length, artifacts: result.artifacts.length },
+    counts: {
+      findings: result.findings.length,
+      bySeverity: severityCounts(result.findings),
+      changes: result.changes.length,
+      artifacts: result.artifacts.length,
+    },
     truncated: result.findings.length > RECORD_PREVIEW || result.changes.length > RECORD_PREVIEW,
     links: jobLinks(jobId),
   };

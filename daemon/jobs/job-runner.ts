@@ -44,7 +44,10 @@ function workerLost(current: StoredJob, now: string): StoredJob {
   const runs = (current.internal.lostRuns ?? 0) + 1;
   const message = `Job "${current.id}" was lost with the daemon running it ${runs} times in a row (it may be crashing its worker); it is failed instead of retried, submit it again after checking the daemon logs.`;
   return {
-    ...current, status: 'failed', finishedAt: now, error: { code: 'worker_lost', message },
+    ...current,
+    status: 'failed',
+    finishedAt: now,
+    error: { code: 'worker_lost', message },
     turns: [...current.turns, { role: 'agent', message, at: now }],
     internal: { ...current.internal, lostRuns: runs },
   };
@@ -81,7 +84,11 @@ export class JobRunner {
     }
     await writes.idle();
     await this.finish(job, this.redacted(end));
-    await apply.discard().catch((error: unknown) => this.deps.logger.warn('the apply journal could not be removed', { jobId, error: (error as Error).message }));
+    await apply
+      .discard()
+      .catch((error: unknown) =>
+        this.deps.logger.warn('the apply journal could not be removed', { jobId, error: (error as Error).message }),
+      );
   }
 
   /**
@@ -116,9 +123,16 @@ export class JobRunner {
       // An approval's apply run continues the attempt that staged the changes (unless a lost run is retried).
       const attempts = applying && !recovered ? current.attempts : current.attempts + 1;
       return {
-        ...current, status: 'running', attempts, startedAt: now, finishedAt: null, error: null,
+        ...current,
+        status: 'running',
+        attempts,
+        startedAt: now,
+        finishedAt: null,
+        error: null,
         result: applying ? current.result : null,
-        steps: applying ? current.steps : current.steps.map((step) => ({ ...step, status: 'pending', summary: null, startedAt: null, finishedAt: null })),
+        steps: applying
+          ? current.steps
+          : current.steps.map((step) => ({ ...step, status: 'pending', summary: null, startedAt: null, finishedAt: null })),
         progress: applying ? { ...current.progress, message: 'applying approved changes' } : initialProgress(current.steps.length),
         usage: applying ? current.usage : { toolCalls: 0, durationMs: 0 },
         internal: { ...current.internal, lostRuns, run: runOf(current) + 1 },
@@ -134,7 +148,10 @@ export class JobRunner {
     if (job.kind === 'task') {
       const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
       return this.tasks.run({
-        job, root, signal, apply,
+        job,
+        root,
+        signal,
+        apply,
         onEvent: (event) => this.onEngineEvent(job.id, event, writes, floor),
         patch: (mutate) => writes.push(mutate),
       });
@@ -143,9 +160,15 @@ export class JobRunner {
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
     const outcome = await this.deps.engine.run(
       {
-        jobId: job.id, root, limits: job.limits, apply: job.mode === 'auto', permissions: permissionsOf(job), journalPath: apply.journalPath,
+        jobId: job.id,
+        root,
+        limits: job.limits,
+        apply: job.mode === 'auto',
+        permissions: permissionsOf(job),
+        journalPath: apply.journalPath,
         steps: job.steps.map((step) => ({ capability: step.capability, input: step.input })),
-        previous: job.internal.history, turns: job.turns,
+        previous: job.internal.history,
+        turns: job.turns,
       },
       { signal, onEvent: (event) => this.onEngineEvent(job.id, event, writes, floor), beginApply: () => apply.begin() },
     );
@@ -156,7 +179,11 @@ export class JobRunner {
     const { root } = await resolveJobWorkspace(this.deps.workspaceBase, job.workspace);
     const changes = approvedChanges(job);
     if (signal.aborted || !(await apply.begin(changes.length))) {
-      return { status: 'cancelled', error: { code: 'cancelled', message: 'The job was cancelled before its approved changes were written; nothing was written.' }, agentMessage: 'Cancelled before writing; nothing was written.' };
+      return {
+        status: 'cancelled',
+        error: { code: 'cancelled', message: 'The job was cancelled before its approved changes were written; nothing was written.' },
+        agentMessage: 'Cancelled before writing; nothing was written.',
+      };
     }
     const receipt: ApplyReceipt = await applyChanges(root, changes, { journal: { path: apply.journalPath, jobId: job.id } });
     const message = receipt.alreadyApplied
@@ -170,14 +197,32 @@ export class JobRunner {
     const { bus, logger } = this.deps;
     const event = this.redactor.value(raw);
     if (event.type === 'step') {
-      writes.push((current) => {
-        const steps = current.steps.map((step) => (step.index !== event.index ? step : {
-          ...step, status: event.status, summary: event.summary ?? step.summary,
-          startedAt: event.status === 'running' ? event.at : step.startedAt,
-          finishedAt: event.status === 'running' || event.status === 'pending' ? null : event.at,
-        }));
-        return { ...current, steps };
-      }, () => bus.publish({ type: 'step', jobId, index: event.index, capability: event.capability, status: event.status, summary: event.summary ?? null, at: event.at }));
+      writes.push(
+        (current) => {
+          const steps = current.steps.map((step) =>
+            step.index !== event.index
+              ? step
+              : {
+                  ...step,
+                  status: event.status,
+                  summary: event.summary ?? step.summary,
+                  startedAt: event.status === 'running' ? event.at : step.startedAt,
+                  finishedAt: event.status === 'running' || event.status === 'pending' ? null : event.at,
+                },
+          );
+          return { ...current, steps };
+        },
+        () =>
+          bus.publish({
+            type: 'step',
+            jobId,
+            index: event.index,
+            capability: event.capability,
+            status: event.status,
+            summary: event.summary ?? null,
+            at: event.at,
+          }),
+      );
     } else if (event.type === 'progress') {
       const { totalSteps, message } = event;
       // A capability's own percent, or a later run over part of the plan, may report less than was shown.
@@ -234,7 +279,12 @@ export class JobRunner {
   private announceEnd(saved: StoredJob): void {
     publishStatus(this.deps.bus, saved);
     if (isFinal(saved.status)) publishDone(this.deps.bus, saved);
-    this.deps.logger.info(`job ${saved.status}`, { jobId: saved.id, status: saved.status, error: saved.error?.code, attempts: saved.attempts });
+    this.deps.logger.info(`job ${saved.status}`, {
+      jobId: saved.id,
+      status: saved.status,
+      error: saved.error?.code,
+      attempts: saved.attempts,
+    });
   }
 
   private async handleScratch(jobId: string, artifacts: import('../../core/index.js').Artifact[]): Promise<void> {
@@ -258,7 +308,11 @@ interface ProgressFloor {
 class WriteChain {
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly store: JobStore, private readonly run: StoredJob, private readonly logger: Logger) {}
+  constructor(
+    private readonly store: JobStore,
+    private readonly run: StoredJob,
+    private readonly logger: Logger,
+  ) {}
 
   /**
    * `publish` runs once the write has landed (or failed): an SSE client subscribes before it reads the
@@ -269,7 +323,9 @@ class WriteChain {
     const { id } = this.run;
     const run = runOf(this.run);
     this.tail = this.tail
-      .then(() => this.store.update(id, (current) => (current.status === 'running' && runOf(current) === run ? mutate(current) : undefined)))
+      .then(() =>
+        this.store.update(id, (current) => (current.status === 'running' && runOf(current) === run ? mutate(current) : undefined)),
+      )
       .catch((error: unknown) => this.logger.warn('job record update failed', { jobId: id, error: (error as Error).message }))
       .then(() => publish?.())
       .catch((error: unknown) => this.logger.warn('job event could not be published', { jobId: id, error: (error as Error).message }));
@@ -279,7 +335,9 @@ class WriteChain {
   publish(publish: () => void): void {
     this.tail = this.tail
       .then(() => publish())
-      .catch((error: unknown) => this.logger.warn('job event could not be published', { jobId: this.run.id, error: (error as Error).message }));
+      .catch((error: unknown) =>
+        this.logger.warn('job event could not be published', { jobId: this.run.id, error: (error as Error).message }),
+      );
   }
 
   idle(): Promise<unknown> {

@@ -21,11 +21,13 @@ function safeName(name: string, index: number): string {
 
 export async function writeArtifacts(folder: string, artifacts: Artifact[], codec?: RecordCodec): Promise<void> {
   await mkdir(folder, { recursive: true, mode: 0o700 });
-  await Promise.all(artifacts.map((artifact, index) => {
-    const name = safeName(artifact.name, index);
-    if (codec?.encrypts) return writeFile(path.join(folder, `${name}.sealed`), codec.encode(artifact), { mode: 0o600 });
-    return writeFile(path.join(folder, name), artifact.content);
-  }));
+  await Promise.all(
+    artifacts.map((artifact, index) => {
+      const name = safeName(artifact.name, index);
+      if (codec?.encrypts) return writeFile(path.join(folder, `${name}.sealed`), codec.encode(artifact), { mode: 0o600 });
+      return writeFile(path.join(folder, name), artifact.content);
+    }),
+  );
 }
 
 export async function removeScratch(folder: string): Promise<void> {

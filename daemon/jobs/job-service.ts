@@ -53,7 +53,16 @@ export class JobService {
     this.assertAccepting();
     await this.assertWorkspaceHasRoom();
     const { registry, workspaceBase, limits, store, queue, bus } = this.options;
-    const built = await buildJob({ registry, workspaceBase, daemonLimits: limits, trustedWorkspaces: this.options.trustedWorkspaces ?? [], defaultWorkspace: this.options.defaultWorkspace ?? null }, body);
+    const built = await buildJob(
+      {
+        registry,
+        workspaceBase,
+        daemonLimits: limits,
+        trustedWorkspaces: this.options.trustedWorkspaces ?? [],
+        defaultWorkspace: this.options.defaultWorkspace ?? null,
+      },
+      body,
+    );
     const job: StoredJob = origin ? { ...built, origin } : built;
     const stored = await store.create(job);
     if (stored.created) {
@@ -61,7 +70,11 @@ export class JobService {
         await queue.enqueue(job.id, { priority: job.internal.priority });
       } catch (error) {
         await store.remove(job.id).catch(() => undefined);
-        throw new AgentdError('unavailable', `The queue backend refused the job (${(error as Error).message}); retry when GET /health is healthy.`, { cause: error });
+        throw new AgentdError(
+          'unavailable',
+          `The queue backend refused the job (${(error as Error).message}); retry when GET /health is healthy.`,
+          { cause: error },
+        );
       }
       publishStatus(bus, stored.job);
     }
@@ -89,14 +102,25 @@ export class JobService {
       if (isFinal(current.status)) return undefined;
       // Writing has begun (job-apply.ts): it completes or is rolled back; the late request is noted.
       if (applying) return { ...current, internal: { ...current.internal, lateCancelAt: now } };
-      return { ...current, status: 'cancelled', finishedAt: now, error: { code: 'cancelled', message: 'The job was cancelled by a DELETE request.' } };
+      return {
+        ...current,
+        status: 'cancelled',
+        finishedAt: now,
+        error: { code: 'cancelled', message: 'The job was cancelled by a DELETE request.' },
+      };
     });
     if (!job) return this.get(id); // throws job_not_found
     if (isFinal(previous!)) {
-      throw new AgentdError('job_finished', `Job "${id}" already ${previous}; only queued, running or awaiting_approval jobs can be cancelled.`);
+      throw new AgentdError(
+        'job_finished',
+        `Job "${id}" already ${previous}; only queued, running or awaiting_approval jobs can be cancelled.`,
+      );
     }
     if (applying) {
-      throw new AgentdError('apply_in_progress', `Job "${id}" is writing its changes to the workspace, too late to cancel: it will apply all of them, or roll every file back if a write fails, and then say which; GET /jobs/${id} shows the outcome.`);
+      throw new AgentdError(
+        'apply_in_progress',
+        `Job "${id}" is writing its changes to the workspace, too late to cancel: it will apply all of them, or roll every file back if a write fails, and then say which; GET /jobs/${id} shows the outcome.`,
+      );
     }
     if (previous === 'running') {
       // The runner publishes `done` when the engine has actually stopped.
@@ -123,7 +147,10 @@ export class JobService {
       const refined = refine?.(current.steps);
       const note = refined ? [{ role: 'agent' as const, message: refined.note, at: now }] : [];
       return {
-        ...current, status: 'queued', finishedAt: null, error: null,
+        ...current,
+        status: 'queued',
+        finishedAt: null,
+        error: null,
         ...(refined ? { steps: refined.steps } : {}),
         turns: [...current.turns, { role: 'user', message: body.message, at: now }, ...note],
         internal: { ...current.internal, pendingApply: null },
@@ -141,23 +168,35 @@ export class JobService {
    * now — a message that is not understood, a folder that does not exist, a path that leaves the
    * workspace or an input the capability refuses answers 4xx and the job stays as it was.
    */
-  private async pipelineRefinement(id: string, message: string): Promise<((steps: JobStep[]) => { steps: JobStep[]; note: string }) | null> {
+  private async pipelineRefinement(
+    id: string,
+    message: string,
+  ): Promise<((steps: JobStep[]) => { steps: JobStep[]; note: string }) | null> {
     const job = await this.get(id);
     if (job.kind !== 'pipeline') return null;
-    if (job.status === 'queued' || job.status === 'running') throw new AgentdError('job_running', `Job "${id}" is ${job.status}; send the follow-up after it finishes.`);
+    if (job.status === 'queued' || job.status === 'running')
+      throw new AgentdError('job_running', `Job "${id}" is ${job.status}; send the follow-up after it finishes.`);
     const { root } = await resolveJobWorkspace(this.options.workspaceBase, job.workspace);
     const refinement = await readFollowUp(message, root);
     if (refinement.kind === 'rerun') return null;
-    const refine = (steps: JobStep[]) => refineSteps(steps, refinement, (capability) => this.options.registry.get(capability)?.meta, message);
+    const refine = (steps: JobStep[]) =>
+      refineSteps(steps, refinement, (capability) => this.options.registry.get(capability)?.meta, message);
     const steps = refine(job.steps).steps;
-    checkSteps(this.options.registry, { pipeline: steps.map((step) => ({ capability: step.capability, input: step.input as Record<string, unknown> })) });
-    await confineInputPaths(root, steps.map((step) => ({ capability: step.capability, input: step.input as Record<string, unknown> })), (index) => `/steps/${index}`);
+    checkSteps(this.options.registry, {
+      pipeline: steps.map((step) => ({ capability: step.capability, input: step.input as Record<string, unknown> })),
+    });
+    await confineInputPaths(
+      root,
+      steps.map((step) => ({ capability: step.capability, input: step.input as Record<string, unknown> })),
+      (index) => `/steps/${index}`,
+    );
     return refine;
   }
 
   private async approve(id: string): Promise<StoredJob> {
     const job = await this.transitionFromApproval(id, (current, now) => ({
-      ...current, status: 'queued',
+      ...current,
+      status: 'queued',
       turns: [...current.turns, { role: 'user', message: 'approve', at: now }],
       internal: { ...current.internal, pendingApply: pendingFrom(current) },
     }));
@@ -166,7 +205,9 @@ export class JobService {
 
   private async reject(id: string): Promise<StoredJob> {
     const job = await this.transitionFromApproval(id, (current, now) => ({
-      ...current, status: 'cancelled', finishedAt: now,
+      ...current,
+      status: 'cancelled',
+      finishedAt: now,
       error: { code: 'cancelled', message: 'The staged changes were rejected; nothing was written.' },
       turns: [...current.turns, { role: 'user', message: 'reject', at: now }],
     }));
@@ -184,7 +225,10 @@ export class JobService {
     });
     if (!job) return this.get(id);
     if (previous !== 'awaiting_approval') {
-      throw new AgentdError('not_awaiting_approval', `Job "${id}" is ${previous}, not awaiting_approval; approve or reject only a job that waits for approval.`);
+      throw new AgentdError(
+        'not_awaiting_approval',
+        `Job "${id}" is ${previous}, not awaiting_approval; approve or reject only a job that waits for approval.`,
+      );
     }
     return job;
   }
@@ -196,7 +240,11 @@ export class JobService {
   }
 
   private assertAccepting(): void {
-    if (!this.accepting) throw new AgentdError('unavailable', 'The daemon is shutting down and accepts no new jobs; submit the job to another instance or after the restart.');
+    if (!this.accepting)
+      throw new AgentdError(
+        'unavailable',
+        'The daemon is shutting down and accepts no new jobs; submit the job to another instance or after the restart.',
+      );
   }
 
   private async assertWorkspaceHasRoom(): Promise<void> {

@@ -48,7 +48,10 @@ export function requestedWorkspace(context: Pick<SubmissionContext, 'defaultWork
 /** The body's steps with the JSON path each one came from (for error details). */
 function stepsOf(body: CreateJobBody): { step: PipelineStep; at: string }[] {
   if (body.capability !== undefined) return [{ step: { capability: body.capability, input: body.input ?? {} }, at: '' }];
-  return (body.pipeline ?? []).map((step, index) => ({ step: { capability: step.capability, input: step.input ?? {} }, at: `/pipeline/${index}` }));
+  return (body.pipeline ?? []).map((step, index) => ({
+    step: { capability: step.capability, input: step.input ?? {} },
+    at: `/pipeline/${index}`,
+  }));
 }
 
 export function checkSteps(registry: CapabilityRegistry, body: CreateJobBody): PipelineStep[] {
@@ -63,7 +66,9 @@ export function checkSteps(registry: CapabilityRegistry, body: CreateJobBody): P
   }
   if (details.length > 0) {
     const where = details[0]!.path;
-    throw new AgentdError('invalid_input', `The input at "${where}" does not match the capability's inputSchema; fix the listed fields.`, { details });
+    throw new AgentdError('invalid_input', `The input at "${where}" does not match the capability's inputSchema; fix the listed fields.`, {
+      details,
+    });
   }
   return located.map(({ step }) => step);
 }
@@ -77,7 +82,11 @@ export function lowerLimits(daemon: Limits, requested: Partial<Limits> | undefin
   }
   if (details.length > 0) {
     const key = details[0]!.path.slice('/limits/'.length);
-    throw new AgentdError('validation_failed', `limits.${key} may only lower the daemon's limit of ${daemon[key as keyof Limits]}; send a smaller value or omit it.`, { details });
+    throw new AgentdError(
+      'validation_failed',
+      `limits.${key} may only lower the daemon's limit of ${daemon[key as keyof Limits]}; send a smaller value or omit it.`,
+      { details },
+    );
   }
   return limits;
 }

@@ -37,16 +37,28 @@ const cut = (text: string): string => (text.length > TEXT_CHARS ? `${text.slice(
 
 export function toSummary(job: StoredJob): JobSummary {
   const result = job.result;
-  const counts = !result ? null : isLeanResult(result) ? { findings: result.counts.findings, changes: result.counts.changes } : { findings: result.findings.length, changes: result.changes.length };
+  const counts = !result
+    ? null
+    : isLeanResult(result)
+      ? { findings: result.counts.findings, changes: result.counts.changes }
+      : { findings: result.findings.length, changes: result.changes.length };
   return {
-    id: job.id, status: job.status, kind: job.kind, mode: job.mode, workspace: job.workspace,
+    id: job.id,
+    status: job.status,
+    kind: job.kind,
+    mode: job.mode,
+    workspace: job.workspace,
     task: job.task === null ? null : cut(job.task),
     capabilities: job.steps.map((step) => step.capability),
     progress: job.progress,
     error: job.error ? { code: job.error.code, message: cut(job.error.message) } : null,
     summary: result ? cut(result.summary) : null,
     counts,
-    attempts: job.attempts, createdAt: job.createdAt, startedAt: job.startedAt, finishedAt: job.finishedAt, updatedAt: job.updatedAt,
+    attempts: job.attempts,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    updatedAt: job.updatedAt,
     ...(job.origin ? { origin: job.origin } : {}),
   };
 }

@@ -61,6 +61,10 @@ export async function ensureWorkspaceBase(base: string): Promise<void> {
     await mkdir(base, { recursive: true });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new AgentdError('invalid_config', `workspace.path "${base}" cannot be created (${reason}); create it or choose another with --workspace.`, { cause: error });
+    throw new AgentdError(
+      'invalid_config',
+      `workspace.path "${base}" cannot be created (${reason}); create it or choose another with --workspace.`,
+      { cause: error },
+    );
   }
 }

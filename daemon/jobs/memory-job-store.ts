@@ -61,7 +61,10 @@ export class MemoryJobStore implements JobStore {
     if (!job) return false;
     this.jobs.delete(id);
     this.parts.delete(id);
-    this.order.splice(this.order.findIndex((entry) => entry.id === id), 1);
+    this.order.splice(
+      this.order.findIndex((entry) => entry.id === id),
+      1,
+    );
     this.statusCounts[job.status] -= 1;
     const key = job.internal.idempotencyKey;
     if (key !== null && this.byIdempotencyKey.get(key) === id) this.byIdempotencyKey.delete(key);
@@ -84,7 +87,12 @@ export class MemoryJobStore implements JobStore {
     }
     const page = found.slice(0, options.limit);
     const nextCursor = found.length > options.limit ? encodeJobsCursor(page.at(-1)!.sequence) : null;
-    return { jobs: page.map(({ job }) => toSummary(job)), nextCursor, cursors: page.map(({ sequence }) => encodeJobsCursor(sequence)), total };
+    return {
+      jobs: page.map(({ job }) => toSummary(job)),
+      nextCursor,
+      cursors: page.map(({ sequence }) => encodeJobsCursor(sequence)),
+      total,
+    };
   }
 
   async writePart(id: string, part: string, items: readonly unknown[]): Promise<void> {

@@ -8,7 +8,10 @@ import { AgentdError } from '../../core/index.js';
 import { runOf, type StoredJob } from './job-record.js';
 
 function invalid(): AgentdError {
-  return new AgentdError('invalid_cursor', 'The "cursor" is not one this daemon gave out for this list (or the job was re-run since); start again without it and follow the "next" links.');
+  return new AgentdError(
+    'invalid_cursor',
+    'The "cursor" is not one this daemon gave out for this list (or the job was re-run since); start again without it and follow the "next" links.',
+  );
 }
 
 function decode(cursor: string, pattern: RegExp): RegExpExecArray {

@@ -39,10 +39,7 @@ export class Scheduler {
   start(): void {
     const { queue } = this.options;
     this.claiming = true;
-    this.unsubscribe = [
-      queue.onAvailable(() => void this.pump()),
-      queue.onCancelRequested((jobId, reason) => this.abort(jobId, reason)),
-    ];
+    this.unsubscribe = [queue.onAvailable(() => void this.pump()), queue.onCancelRequested((jobId, reason) => this.abort(jobId, reason))];
     this.poll = setInterval(() => void this.pump(), this.options.pollMs ?? 1000).unref();
     void this.pump();
   }

@@ -17,7 +17,11 @@ async function folderBytes(folder: string): Promise<number> {
   for (const entry of entries) {
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) total += await folderBytes(full);
-    else if (entry.isFile()) total += await lstat(full).then((s) => s.size, () => 0);
+    else if (entry.isFile())
+      total += await lstat(full).then(
+        (s) => s.size,
+        () => 0,
+      );
   }
   return total;
 }
@@ -26,7 +30,10 @@ export class WorkspaceSizeMeter {
   private cached: { bytes: number; at: number } | null = null;
   private inFlight: Promise<number> | null = null;
 
-  constructor(private readonly folder: string, private readonly ttlMs = 5000) {}
+  constructor(
+    private readonly folder: string,
+    private readonly ttlMs = 5000,
+  ) {}
 
   async bytes(): Promise<number> {
     if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.bytes;

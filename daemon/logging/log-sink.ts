@@ -84,7 +84,11 @@ function openAppend(filePath: string): WriteStream {
     fd = openSync(filePath, 'a');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new AgentdError('invalid_config', `The log file "${filePath}" (logging.file) cannot be opened for appending (${reason}); choose a writable path or unset LOG_FILE.`, { cause: error });
+    throw new AgentdError(
+      'invalid_config',
+      `The log file "${filePath}" (logging.file) cannot be opened for appending (${reason}); choose a writable path or unset LOG_FILE.`,
+      { cause: error },
+    );
   }
   try {
     return createWriteStream('', { fd, flags: 'a' });

@@ -8,7 +8,10 @@ import type { Level, Logger } from './types.js';
 
 export function redactingLogger(inner: Logger, redactor: SecretRedactor): Logger {
   if (!redactor.active) return inner;
-  const write = (level: Level) => (msg: string, fields?: Record<string, unknown>): void => inner[level](redactor.text(String(msg)), fields === undefined ? undefined : redactor.value(fields));
+  const write =
+    (level: Level) =>
+    (msg: string, fields?: Record<string, unknown>): void =>
+      inner[level](redactor.text(String(msg)), fields === undefined ? undefined : redactor.value(fields));
   return {
     debug: write('debug'),
     info: write('info'),

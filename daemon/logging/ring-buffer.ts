@@ -5,7 +5,8 @@ export class RingBuffer<T> {
   private size = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`ring buffer capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`ring buffer capacity must be a positive integer, got ${capacity}`);
     this.items = new Array(capacity);
   }
 

@@ -25,12 +25,23 @@ export interface MetricsSources {
 
 export function createDaemonMetrics(sources: MetricsSources): DaemonMetrics {
   const registry = new Registry();
-  const jobsTotal = new Counter({ name: 'agentd_jobs_total', help: 'Jobs processed, by final status.', labelNames: ['status'], registers: [registry] });
+  const jobsTotal = new Counter({
+    name: 'agentd_jobs_total',
+    help: 'Jobs processed, by final status.',
+    labelNames: ['status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
-    name: 'agentd_jobs_duration_seconds', help: 'Job execution duration in seconds.', buckets: DURATION_BUCKETS, registers: [registry],
+    name: 'agentd_jobs_duration_seconds',
+    help: 'Job execution duration in seconds.',
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
   });
   new Gauge({
-    name: 'agentd_queue_size', help: 'Current queue size, by status.', labelNames: ['status'], registers: [registry],
+    name: 'agentd_queue_size',
+    help: 'Current queue size, by status.',
+    labelNames: ['status'],
+    registers: [registry],
     async collect() {
       // An unreachable backend keeps the last values: the rest of the scrape must still answer.
       const counts = await sources.queueCounts().catch(() => null);
@@ -41,7 +52,9 @@ export function createDaemonMetrics(sources: MetricsSources): DaemonMetrics {
   });
   let reportedUptime = 0;
   new Counter({
-    name: 'agentd_uptime_seconds', help: 'Seconds since the daemon started.', registers: [registry],
+    name: 'agentd_uptime_seconds',
+    help: 'Seconds since the daemon started.',
+    registers: [registry],
     collect() {
       const uptime = (Date.now() - sources.startedAt) / 1000;
       this.inc(Math.max(0, uptime - reportedUptime));

@@ -35,7 +35,10 @@ export function createMemoryBackend(): QueueBackend {
 export async function createQueueBackend(config: AgentdConfig, options: QueueBackendOptions = {}): Promise<QueueBackend> {
   if (config.queue.type === 'memory' && config.queue.url === null) return createMemoryBackend();
   if (config.queue.type !== 'redis') {
-    throw new AgentdError('invalid_config', `queue.type "${config.queue.type}" does not take a queue URL; set queue.type to "redis" or remove --queue-url.`);
+    throw new AgentdError(
+      'invalid_config',
+      `queue.type "${config.queue.type}" does not take a queue URL; set queue.type to "redis" or remove --queue-url.`,
+    );
   }
   const { external, retention } = config.queue;
   const fromUrl = config.queue.url ? parseQueueUrl(config.queue.url) : null;
@@ -43,8 +46,12 @@ export async function createQueueBackend(config: AgentdConfig, options: QueueBac
   const { createRedisBackend } = await import('./redis/redis-backend.js');
   const backend = await createRedisBackend({
     endpoint: {
-      host: external.host, port: external.port, password: external.password, db: external.db,
-      username: fromUrl?.username ?? null, tls: fromUrl?.protocol === 'rediss:',
+      host: external.host,
+      port: external.port,
+      password: external.password,
+      db: external.db,
+      username: fromUrl?.username ?? null,
+      tls: fromUrl?.protocol === 'rediss:',
     },
     retention,
     codec: options.codec,
@@ -58,13 +65,23 @@ export async function createQueueBackend(config: AgentdConfig, options: QueueBac
  * A Redis that would lose the queue on a crash is a warning, or — with queue.requireDurable
  * (--require-durable-queue) — a refusal to start.
  */
-async function checkDurable(backend: { durability(): Promise<{ problems: string[] }>; queue: Queue; store: JobStore }, config: AgentdConfig, logger?: Logger): Promise<void> {
+async function checkDurable(
+  backend: { durability(): Promise<{ problems: string[] }>; queue: Queue; store: JobStore },
+  config: AgentdConfig,
+  logger?: Logger,
+): Promise<void> {
   const { problems } = await backend.durability();
   if (problems.length === 0) return;
   const where = `Redis at ${config.queue.external.host}:${config.queue.external.port}`;
   if (config.queue.requireDurable) {
     await Promise.allSettled([backend.queue.close(), backend.store.close()]);
-    throw new AgentdError('queue_not_durable', `${where} does not keep the queue across a crash: ${problems.join('; ')} (queue.requireDurable is set; see docs/configuration.md, "A durable Redis").`);
+    throw new AgentdError(
+      'queue_not_durable',
+      `${where} does not keep the queue across a crash: ${problems.join('; ')} (queue.requireDurable is set; see docs/configuration.md, "A durable Redis").`,
+    );
   }
-  logger?.warn(`${where} may lose queued jobs: ${problems.join('; ')}; start with --require-durable-queue to refuse such a Redis (docs/configuration.md, "A durable Redis")`, { problems });
+  logger?.warn(
+    `${where} may lose queued jobs: ${problems.join('; ')}; start with --require-durable-queue to refuse such a Redis (docs/configuration.md, "A durable Redis")`,
+    { problems },
+  );
 }

@@ -22,7 +22,10 @@ export function checkBindPolicy(config: AgentdConfig): string | null {
     return `No API key is configured, so the daemon listens on loopback only (${host}) and anyone on this machine can use it; set API_KEY to require credentials.`;
   }
   if (!insecure) {
-    throw new AgentdError('invalid_config', `server.host "${host}" is not a loopback address and no security.apiKey is set, so anyone who reaches the port could run jobs; set API_KEY, bind 127.0.0.1, or pass --insecure to accept the risk.`);
+    throw new AgentdError(
+      'invalid_config',
+      `server.host "${host}" is not a loopback address and no security.apiKey is set, so anyone who reaches the port could run jobs; set API_KEY, bind 127.0.0.1, or pass --insecure to accept the risk.`,
+    );
   }
   return `INSECURE: listening on "${host}" without an API key (--insecure); anyone who reaches this port can run jobs on your workspace.`;
 }

@@ -11,7 +11,8 @@ import type { RequestHandler, Response } from 'express';
 const METHODS = 'GET, POST, DELETE, OPTIONS';
 const ALLOWED_HEADERS = 'Authorization, X-API-Key, Content-Type, Last-Event-ID';
 // Link and X-Total-Count page the lists (a dashboard on another origin follows them).
-const EXPOSED_HEADERS = 'Location, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Link, X-Total-Count';
+const EXPOSED_HEADERS =
+  'Location, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Link, X-Total-Count';
 const MAX_AGE_SEC = '600';
 
 /** Origins are compared as the browser sends them: scheme://host[:port], no trailing slash, case-insensitive host. */

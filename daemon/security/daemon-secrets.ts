@@ -11,12 +11,22 @@ function privateKeyParts(file: string | null): string[] {
   } catch {
     return [];
   }
-  const body = pem.split('\n').map((line) => line.trim()).filter((line) => line.length >= 16 && !line.startsWith('-----'));
+  const body = pem
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length >= 16 && !line.startsWith('-----'));
   return [pem.trim(), ...body];
 }
 
 export function daemonSecrets(config: AgentdConfig): string[] {
   const { security, github, queue } = config;
-  const values = [security.apiKey, security.jwtSecret, security.encryption.key, github.webhookSecret, queue.external.password, ...privateKeyParts(github.privateKeyPath)];
+  const values = [
+    security.apiKey,
+    security.jwtSecret,
+    security.encryption.key,
+    github.webhookSecret,
+    queue.external.password,
+    ...privateKeyParts(github.privateKeyPath),
+  ];
   return values.filter((value): value is string => typeof value === 'string' && value !== '');
 }

@@ -30,7 +30,10 @@ export class MemoryDeliveryGuard implements DeliveryGuard {
 
 export class RedisDeliveryGuard implements DeliveryGuard {
   /** `client` is shared with the other security parts and closed by their owner (security-setup.ts). */
-  constructor(private readonly client: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly client: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async firstSeen(deliveryId: string): Promise<boolean> {
     const set = await this.client.set(`${this.prefix}${deliveryId}`, '1', 'PX', REMEMBER_MS, 'NX');

@@ -41,14 +41,23 @@ function deriveKey(secret: string, algorithm: AeadAlgorithm): Buffer {
 }
 
 const tampered = (why: string): AgentdError =>
-  new AgentdError('record_tampered', `A stored job record failed its integrity check (${why}); it was altered or sealed with another security.encryption.key — restore the record or the key.`);
+  new AgentdError(
+    'record_tampered',
+    `A stored job record failed its integrity check (${why}); it was altered or sealed with another security.encryption.key — restore the record or the key.`,
+  );
 
 function checkSettings(settings: EncryptionSettings): { algorithm: AeadAlgorithm; key: string } {
   if (!isAeadAlgorithm(settings.algorithm)) {
-    throw new AgentdError('invalid_config', `security.encryption.algorithm "${settings.algorithm}" is not a supported AEAD cipher; use one of ${AEAD_ALGORITHMS.join(', ')}.`);
+    throw new AgentdError(
+      'invalid_config',
+      `security.encryption.algorithm "${settings.algorithm}" is not a supported AEAD cipher; use one of ${AEAD_ALGORITHMS.join(', ')}.`,
+    );
   }
   if (!settings.key) {
-    throw new AgentdError('invalid_config', 'security.encryption.key is not set but security.encryption.enabled is true; set AGENTD_ENCRYPTION_KEY to a long random secret.');
+    throw new AgentdError(
+      'invalid_config',
+      'security.encryption.key is not set but security.encryption.enabled is true; set AGENTD_ENCRYPTION_KEY to a long random secret.',
+    );
   }
   return { algorithm: settings.algorithm, key: settings.key };
 }
@@ -71,7 +80,8 @@ export function createEncryptingCodec(settings: EncryptionSettings): RecordCodec
   const open = (text: string): Buffer => {
     if (typeof text !== 'string' || !text.startsWith(`${PREFIX}:`)) throw tampered('it is not a sealed record');
     const parts = text.split(':');
-    if (parts.length !== 6 || `${parts[0]}:${parts[1]}:${parts[2]}` !== header) throw tampered('its envelope header does not match this daemon\'s cipher');
+    if (parts.length !== 6 || `${parts[0]}:${parts[1]}:${parts[2]}` !== header)
+      throw tampered("its envelope header does not match this daemon's cipher");
     const [nonce, body, tag] = parts.slice(3).map((part) => Buffer.from(part, 'base64url'));
     if (nonce!.length !== NONCE_BYTES || tag!.length !== TAG_BYTES) throw tampered('its nonce or tag has the wrong length');
     try {

@@ -22,7 +22,10 @@ export class JwtTokens {
     this.key = new TextEncoder().encode(secret);
     const ms = parseDuration(expiresIn);
     if (ms === null || ms <= 0) {
-      throw new AgentdError('invalid_config', `security.jwtExpiresIn "${expiresIn}" is not a positive duration; use a form like "1h" or "15m".`);
+      throw new AgentdError(
+        'invalid_config',
+        `security.jwtExpiresIn "${expiresIn}" is not a positive duration; use a form like "1h" or "15m".`,
+      );
     }
     this.lifetimeSec = Math.max(1, Math.round(ms / 1000));
   }

@@ -26,7 +26,11 @@ const WARN_EVERY_MS = 60_000;
 
 function clientKey(req: Request, apiKey: string | null): string {
   const credential = presentedCredential(req.headers);
-  if (isApiKey(credential, apiKey)) return `key:${createHash('sha256').update(apiKey as string).digest('hex').slice(0, 32)}`;
+  if (isApiKey(credential, apiKey))
+    return `key:${createHash('sha256')
+      .update(apiKey as string)
+      .digest('hex')
+      .slice(0, 32)}`;
   return `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
 }
 
@@ -49,13 +53,21 @@ export function rateLimitMiddleware(options: RateLimitOptions): RequestHandler {
     } catch (error) {
       if (Date.now() - lastWarning > WARN_EVERY_MS) {
         lastWarning = Date.now();
-        options.logger.warn('rate limiter store unavailable; requests pass unlimited until it is back', { store: options.store.name, error: (error as Error).message });
+        options.logger.warn('rate limiter store unavailable; requests pass unlimited until it is back', {
+          store: options.store.name,
+          error: (error as Error).message,
+        });
       }
       return next();
     }
     const resetSec = setHeaders(res, options, hit.count, hit.resetInMs);
     if (hit.count <= options.requests) return next();
     res.setHeader('Retry-After', String(resetSec));
-    next(new AgentdError('rate_limited', `Too many requests: the limit is ${options.requests} per ${Math.ceil(options.windowMs / 1000)} s; retry after ${resetSec} s.`));
+    next(
+      new AgentdError(
+        'rate_limited',
+        `Too many requests: the limit is ${options.requests} per ${Math.ceil(options.windowMs / 1000)} s; retry after ${resetSec} s.`,
+      ),
+    );
   };
 }

@@ -20,7 +20,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly name = 'redis';
 
   /** `client` is shared with the other security parts and closed by their owner (security-setup.ts). */
-  constructor(private readonly client: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly client: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
     const [count, ttl] = (await this.client.eval(HIT_SCRIPT, 1, `${this.prefix}${key}`, String(windowMs))) as [number, number];

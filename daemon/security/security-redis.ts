@@ -18,8 +18,12 @@ export function securityEndpoint(config: AgentdConfig): RedisEndpoint | null {
   const { external } = config.queue;
   const fromUrl = config.queue.url ? parseQueueUrl(config.queue.url) : null;
   return {
-    host: external.host, port: external.port, password: external.password, db: external.db,
-    username: fromUrl?.username ?? null, tls: fromUrl?.protocol === 'rediss:',
+    host: external.host,
+    port: external.port,
+    password: external.password,
+    db: external.db,
+    username: fromUrl?.username ?? null,
+    tls: fromUrl?.protocol === 'rediss:',
   };
 }
 
@@ -28,10 +32,19 @@ export async function openSecurityRedis(endpoint: RedisEndpoint, logger: Logger)
   client.on('error', () => undefined); // reported by the callers, throttled; ioredis reconnects by itself
   let timer: NodeJS.Timeout | undefined;
   const waited = await Promise.race([
-    client.connect().then(() => true, () => false),
-    new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), CONNECT_WAIT_MS); }),
+    client.connect().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), CONNECT_WAIT_MS);
+    }),
   ]);
   clearTimeout(timer);
-  if (!waited) logger.warn('security parts could not reach Redis yet; rate limiting passes requests until it does', { host: endpoint.host, port: endpoint.port });
+  if (!waited)
+    logger.warn('security parts could not reach Redis yet; rate limiting passes requests until it does', {
+      host: endpoint.host,
+      port: endpoint.port,
+    });
   return client;
 }

@@ -48,7 +48,9 @@ export async function createSecurity(config: AgentdConfig, logger: Logger, optio
   const { security, github } = config;
   const needsRedis = config.queue.type === 'redis' && (security.rateLimiting.enabled || github.webhookSecret !== null);
   // Loaded on demand, like the Redis queue backend: a daemon on the in-memory queue never loads ioredis.
-  const redis = needsRedis ? await import('./security-redis.js').then((m) => m.openSecurityRedis(m.securityEndpoint(config)!, logger)) : null;
+  const redis = needsRedis
+    ? await import('./security-redis.js').then((m) => m.openSecurityRedis(m.securityEndpoint(config)!, logger))
+    : null;
   const prefix = options.redisPrefix ?? 'agentd:security:';
   const codec = options.codec ?? recordCodecFor(config);
   const jwt = security.jwtSecret ? new JwtTokens(security.jwtSecret, security.jwtExpiresIn) : null;
@@ -65,12 +67,24 @@ export async function createSecurity(config: AgentdConfig, logger: Logger, optio
   const webhooks = new WebhookEventBus();
   if (security.encryption.enabled) logger.info('job data is encrypted at rest', { algorithm: security.encryption.algorithm });
   return {
-    apiKey: security.apiKey, jwt, protectMetrics: security.protectMetrics, corsOrigins: security.corsOrigins,
-    rateLimit, webhook, webhooks, codec, redis, redisPrefix: prefix,
+    apiKey: security.apiKey,
+    jwt,
+    protectMetrics: security.protectMetrics,
+    corsOrigins: security.corsOrigins,
+    rateLimit,
+    webhook,
+    webhooks,
+    codec,
+    redis,
+    redisPrefix: prefix,
     async close() {
       webhooks.close();
       await Promise.allSettled([rateLimit?.store.close(), webhook?.guard.close()]);
-      if (redis) await redis.quit().catch(() => undefined).finally(() => redis.disconnect());
+      if (redis)
+        await redis
+          .quit()
+          .catch(() => undefined)
+          .finally(() => redis.disconnect());
     },
   };
 }

@@ -15,11 +15,17 @@ import { claimedSignature } from './webhook-signature.js';
 export const WEBHOOK_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
 
 function unsigned(): AgentdError {
-  return new AgentdError('unauthorized', 'The "X-Hub-Signature-256" header is missing or does not match the body; check the webhook secret configured on GitHub.');
+  return new AgentdError(
+    'unauthorized',
+    'The "X-Hub-Signature-256" header is missing or does not match the body; check the webhook secret configured on GitHub.',
+  );
 }
 
 function tooLarge(limit: number): AgentdError {
-  return new AgentdError('payload_too_large', `The webhook body is over the ${limit / (1024 * 1024)} MB limit of GitHub deliveries; GitHub never sends more.`);
+  return new AgentdError(
+    'payload_too_large',
+    `The webhook body is over the ${limit / (1024 * 1024)} MB limit of GitHub deliveries; GitHub never sends more.`,
+  );
 }
 
 /**
@@ -50,7 +56,8 @@ export async function readSignedBody(req: IncomingMessage, secret: string, limit
       chunks.push(chunk);
     };
     const onEnd = (): void => stop();
-    const onCut = (cause?: unknown): void => stop(new AgentdError('invalid_json', 'The webhook body was cut short before it ended; GitHub can redeliver it.', { cause }));
+    const onCut = (cause?: unknown): void =>
+      stop(new AgentdError('invalid_json', 'The webhook body was cut short before it ended; GitHub can redeliver it.', { cause }));
     if (req.readableEnded) return resolve();
     req.on('data', onData).on('end', onEnd).on('error', onCut).on('aborted', onCut);
   });

@@ -18,10 +18,30 @@ export function actionsFor(status: JobStatus): Action[] {
 }
 
 export const ACTION_TEXT: Record<Action, { label: string; title: string; message: string; confirm: string }> = {
-  approve: { label: 'Approve (y)', title: 'Approve the staged changes?', message: 'The job is queued again and writes the changes shown here into the workspace.', confirm: 'Approve and write' },
-  reject: { label: 'Reject (n)', title: 'Reject the staged changes?', message: 'Nothing is written; the job ends as cancelled.', confirm: 'Reject' },
-  cancel: { label: 'Cancel job', title: 'Cancel this job?', message: 'A running step is stopped; nothing staged is written.', confirm: 'Cancel job' },
-  retry: { label: 'Retry', title: 'Run this job again?', message: 'A new job is submitted with the same steps, task and workspace.', confirm: 'Submit again' },
+  approve: {
+    label: 'Approve (y)',
+    title: 'Approve the staged changes?',
+    message: 'The job is queued again and writes the changes shown here into the workspace.',
+    confirm: 'Approve and write',
+  },
+  reject: {
+    label: 'Reject (n)',
+    title: 'Reject the staged changes?',
+    message: 'Nothing is written; the job ends as cancelled.',
+    confirm: 'Reject',
+  },
+  cancel: {
+    label: 'Cancel job',
+    title: 'Cancel this job?',
+    message: 'A running step is stopped; nothing staged is written.',
+    confirm: 'Cancel job',
+  },
+  retry: {
+    label: 'Retry',
+    title: 'Run this job again?',
+    message: 'A new job is submitted with the same steps, task and workspace.',
+    confirm: 'Submit again',
+  },
 };
 
 function retryBody(job: PublicJob): Record<string, unknown> {

@@ -22,4 +22,5 @@ export function listPath(filter: JobFilter, limit: number): string {
   return `/jobs?${query.toString()}`;
 }
 
-export const isFiltered = (filter: JobFilter): boolean => Boolean(filter.statuses.length || filter.capability || filter.workspace.trim() || filter.text.trim());
+export const isFiltered = (filter: JobFilter): boolean =>
+  Boolean(filter.statuses.length || filter.capability || filter.workspace.trim() || filter.text.trim());

@@ -61,10 +61,13 @@ export function useLiveJobs(firstPage: string): LiveList {
     };
     const schedule = () => {
       if (timer.current) return;
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        void refresh(false);
-      }, Math.max(REFRESH_MS, pausedUntil - Date.now()));
+      timer.current = setTimeout(
+        () => {
+          timer.current = null;
+          void refresh(false);
+        },
+        Math.max(REFRESH_MS, pausedUntil - Date.now()),
+      );
     };
     setLoading(true);
     void refresh(true);
@@ -83,7 +86,19 @@ export function useLiveJobs(firstPage: string): LiveList {
         if (event.type === 'progress') {
           setJobs((old) => {
             if (!old.some((job) => job.id === event.jobId)) return old;
-            return old.map((job) => (job.id === event.jobId ? { ...job, progress: { completedSteps: event.completedSteps, totalSteps: event.totalSteps, percent: event.percent, message: event.message } } : job));
+            return old.map((job) =>
+              job.id === event.jobId
+                ? {
+                    ...job,
+                    progress: {
+                      completedSteps: event.completedSteps,
+                      totalSteps: event.totalSteps,
+                      percent: event.percent,
+                      message: event.message,
+                    },
+                  }
+                : job,
+            );
           });
         } else if (event.type === 'status' || event.type === 'done' || event.type === 'step') {
           // The status at once (rows of older pages too), then the first page re-read for the rest.
@@ -120,4 +135,3 @@ export function useLiveJobs(firstPage: string): LiveList {
 
   return { jobs, total, next, loading, error, live, loadMore };
 }
-

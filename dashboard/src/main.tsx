@@ -57,15 +57,26 @@ function App() {
     const titles = { overview: 'Overview', jobs: 'Jobs', job: 'Job', new: 'New job' };
     document.title = `${titles[route.page]} · agentd`;
   }, [route.page]);
-  if (access === 'checking') return <main id="main"><p>Connecting to the daemon…</p></main>;
+  if (access === 'checking')
+    return (
+      <main id="main">
+        <p>Connecting to the daemon…</p>
+      </main>
+    );
   if (access === 'needs-sign-in') return <Login onSignedIn={() => setAccess('signed-in')} />;
   const current = route.page === 'job' ? 'jobs' : route.page;
   const link = (page: 'overview' | 'jobs' | 'new', label: string) => (
-    <li><a href={`#/${page}`} aria-current={current === page ? 'page' : undefined}>{label}</a></li>
+    <li>
+      <a href={`#/${page}`} aria-current={current === page ? 'page' : undefined}>
+        {label}
+      </a>
+    </li>
   );
   return (
     <>
-      <a class="skip" href="#main" onClick={skipToContent}>Skip to content</a>
+      <a class="skip" href="#main" onClick={skipToContent}>
+        Skip to content
+      </a>
       <header>
         <nav aria-label="Main">
           <span class="brand">agentd</span>
@@ -74,7 +85,18 @@ function App() {
             {link('jobs', 'Jobs')}
             {link('new', 'New job')}
           </ul>
-          {access === 'signed-in' ? <button type="button" class="link" onClick={() => { forgetCredential(); setAccess('needs-sign-in'); }}>Sign out</button> : null}
+          {access === 'signed-in' ? (
+            <button
+              type="button"
+              class="link"
+              onClick={() => {
+                forgetCredential();
+                setAccess('needs-sign-in');
+              }}
+            >
+              Sign out
+            </button>
+          ) : null}
         </nav>
       </header>
       <Page route={route} />

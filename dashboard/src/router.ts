@@ -1,11 +1,7 @@
 /** Hash routes (#/jobs, #/jobs/<id>, #/new, #/overview): the daemon serves one page, whatever the view. */
 import { useEffect, useState } from 'preact/hooks';
 
-export type Route =
-  | { page: 'overview' }
-  | { page: 'jobs' }
-  | { page: 'job'; id: string }
-  | { page: 'new' };
+export type Route = { page: 'overview' } | { page: 'jobs' } | { page: 'job'; id: string } | { page: 'new' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -15,8 +11,7 @@ export function parseRoute(hash: string): Route {
   return { page: 'overview' };
 }
 
-export const hrefOf = (route: Route): string =>
-  route.page === 'job' ? `#/jobs/${encodeURIComponent(route.id)}` : `#/${route.page}`;
+export const hrefOf = (route: Route): string => (route.page === 'job' ? `#/jobs/${encodeURIComponent(route.id)}` : `#/${route.page}`);
 
 export function go(route: Route): void {
   location.hash = hrefOf(route);

@@ -8,7 +8,12 @@ import type { AgentdError } from '../../core/index.js';
 import type { AnalysisCatalog } from '../../core/scan/index.js';
 import { registerPlugins } from './register-plugins.js';
 
-export async function addPluginChecks(catalog: AnalysisCatalog, sources: readonly string[], from: string, onBroken?: (error: AgentdError) => void): Promise<string[]> {
+export async function addPluginChecks(
+  catalog: AnalysisCatalog,
+  sources: readonly string[],
+  from: string,
+  onBroken?: (error: AgentdError) => void,
+): Promise<string[]> {
   const report = await registerPlugins(catalog.registry, sources, from);
   const first = report.broken[0];
   // Named on the command line: an error. From the configuration (onBroken given): reported and skipped, as the daemon does.

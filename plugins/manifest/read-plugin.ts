@@ -44,7 +44,7 @@ function refuse(source: string, problem: string): never {
 }
 
 function isPathLike(source: string): boolean {
-  return source.startsWith('.') || path.isAbsolute(source) || source.includes(path.sep) && !source.startsWith('@');
+  return source.startsWith('.') || path.isAbsolute(source) || (source.includes(path.sep) && !source.startsWith('@'));
 }
 
 /** The plugin's folder: a path relative to `from`, or an npm package resolved from `from` (node_modules). */
@@ -59,7 +59,10 @@ async function folderOf(source: string, from: string): Promise<string> {
     const manifest = createRequire(path.join(from, 'agentd-plugins.js')).resolve(`${source}/package.json`);
     return realpath(path.dirname(manifest));
   } catch {
-    return refuse(source, `is neither a folder nor an npm package installed where ${JSON.stringify(from)} can resolve it (npm install it, or give a path)`);
+    return refuse(
+      source,
+      `is neither a folder nor an npm package installed where ${JSON.stringify(from)} can resolve it (npm install it, or give a path)`,
+    );
   }
 }
 
@@ -71,45 +74,83 @@ function defaultNamespace(name: string): string {
 
 export async function readPlugin(source: string, from: string): Promise<LoadedPlugin> {
   const folder = await folderOf(source, from);
-  const text = await readFile(path.join(folder, 'package.json'), 'utf8').catch(() => refuse(source, `has no package.json in "${folder}" (its manifest is the package.json field "agentd")`));
+  const text = await readFile(path.join(folder, 'package.json'), 'utf8').catch(() =>
+    refuse(source, `has no package.json in "${folder}" (its manifest is the package.json field "agentd")`),
+  );
   let pkg: Record<string, unknown>;
   try {
     pkg = JSON.parse(text) as Record<string, unknown>;
   } catch (error) {
     return refuse(source, `has a package.json that is not JSON (${(error as Error).message})`);
   }
-  if (typeof pkg.name !== 'string' || typeof pkg.version !== 'string' || !semver.valid(pkg.version)) refuse(source, 'needs a package.json "name" and a semver "version"');
+  if (typeof pkg.name !== 'string' || typeof pkg.version !== 'string' || !semver.valid(pkg.version))
+    refuse(source, 'needs a package.json "name" and a semver "version"');
   if (pkg.agentd === undefined) refuse(source, 'has no "agentd" field in its package.json (the plugin manifest; docs/plugins.md)');
   const validate = manifestValidator();
   if (!validate(pkg.agentd)) {
-    const problems = (validate.errors ?? []).slice(0, 8).map((e) => `/agentd${e.instancePath} ${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` ("${String((e.params as { additionalProperty?: unknown }).additionalProperty)}")` : ''}`);
+    const problems = (validate.errors ?? [])
+      .slice(0, 8)
+      .map(
+        (e) =>
+          `/agentd${e.instancePath} ${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` ("${String((e.params as { additionalProperty?: unknown }).additionalProperty)}")` : ''}`,
+      );
     refuse(source, `has an invalid manifest: ${problems.join('; ')}`);
   }
   const manifest = pkg.agentd as PluginManifest;
   if (!semver.validRange(manifest.sdk)) refuse(source, `declares /agentd/sdk ${JSON.stringify(manifest.sdk)}, which is not a semver range`);
   if (!semver.satisfies(SDK_VERSION, manifest.sdk)) refuse(source, `supports SDK ${manifest.sdk}; this agentd provides SDK ${SDK_VERSION}`);
   const entry = path.resolve(folder, manifest.entry);
-  if (path.relative(folder, entry).startsWith('..') || path.isAbsolute(path.relative(folder, entry))) refuse(source, `names an entry outside its folder ("${manifest.entry}")`);
+  if (path.relative(folder, entry).startsWith('..') || path.isAbsolute(path.relative(folder, entry)))
+    refuse(source, `names an entry outside its folder ("${manifest.entry}")`);
   const entryInfo = await stat(entry).catch(() => null);
-  if (!entryInfo?.isFile()) refuse(source, `names an entry that does not exist ("${manifest.entry}", looked at "${entry}"); build the plugin first`);
+  if (!entryInfo?.isFile())
+    refuse(source, `names an entry that does not exist ("${manifest.entry}", looked at "${entry}"); build the plugin first`);
   const realEntry = await realpath(entry);
-  if (path.relative(folder, realEntry).startsWith('..')) refuse(source, `names an entry that leads outside its folder through a symlink ("${manifest.entry}")`);
+  if (path.relative(folder, realEntry).startsWith('..'))
+    refuse(source, `names an entry that leads outside its folder through a symlink ("${manifest.entry}")`);
 
   const namespace = manifest.namespace ?? defaultNamespace(pkg.name as string);
-  if (!new RegExp('^[a-z][a-z0-9-]{0,49}$').test(namespace)) refuse(source, `gets the namespace "${namespace}" from its name; set /agentd/namespace to a lower-case kebab-case name`);
-  const permissions = { read: manifest.permissions?.read ?? ['**'], writes: manifest.permissions?.writes ?? false, tools: manifest.permissions?.tools ?? [] };
+  if (!new RegExp('^[a-z][a-z0-9-]{0,49}$').test(namespace))
+    refuse(source, `gets the namespace "${namespace}" from its name; set /agentd/namespace to a lower-case kebab-case name`);
+  const permissions = {
+    read: manifest.permissions?.read ?? ['**'],
+    writes: manifest.permissions?.writes ?? false,
+    tools: manifest.permissions?.tools ?? [],
+  };
   const limits: PluginLimits = { ...DEFAULT_PLUGIN_LIMITS, ...manifest.limits };
   const seen = new Set<string>();
   const capabilities = manifest.capabilities.map((declared, index): PluginCapability => {
     const meta = declared as unknown as CapabilityMeta;
-    if (!meta.id.startsWith(`${meta.group}.`)) refuse(source, `declares /agentd/capabilities/${index}/id "${meta.id}" outside its group "${meta.group}"`);
+    if (!meta.id.startsWith(`${meta.group}.`))
+      refuse(source, `declares /agentd/capabilities/${index}/id "${meta.id}" outside its group "${meta.group}"`);
     if (seen.has(meta.id)) refuse(source, `declares the capability "${meta.id}" twice`);
     seen.add(meta.id);
-    if (meta.writes && !permissions.writes) refuse(source, `declares "${meta.id}" with writes: true but does not request /agentd/permissions/writes`);
+    if (meta.writes && !permissions.writes)
+      refuse(source, `declares "${meta.id}" with writes: true but does not request /agentd/permissions/writes`);
     const id = `${namespace}/${meta.id}`;
     const registered = { ...structuredClone(meta), id };
-    const binding: PluginBinding = { kind: 'isolate', plugin: pkg.name as string, version: pkg.version as string, entry: realEntry, capability: meta.id, id, permissions, limits, meta: registered };
+    const binding: PluginBinding = {
+      kind: 'isolate',
+      plugin: pkg.name as string,
+      version: pkg.version as string,
+      entry: realEntry,
+      capability: meta.id,
+      id,
+      permissions,
+      limits,
+      meta: registered,
+    };
     return { meta: registered, binding };
   });
-  return { source, name: pkg.name as string, version: pkg.version as string, namespace, folder, entry: realEntry, permissions, limits, capabilities };
+  return {
+    source,
+    name: pkg.name as string,
+    version: pkg.version as string,
+    namespace,
+    folder,
+    entry: realEntry,
+    permissions,
+    limits,
+    capabilities,
+  };
 }

@@ -30,7 +30,15 @@ export async function registerPlugins(registry: CapabilityRegistry, sources: rea
       const registered = registry.registerBound(plugin.capabilities, PLUGIN_RUNNER, `plugin ${JSON.stringify(source)}`);
       report.loaded.push({ plugin, registered });
     } catch (error) {
-      report.broken.push({ source, error: isAgentdError(error) ? error : new AgentdError('invalid_plugin', `Plugin ${JSON.stringify(source)} could not be loaded (${String((error as Error)?.message ?? error)}).`) });
+      report.broken.push({
+        source,
+        error: isAgentdError(error)
+          ? error
+          : new AgentdError(
+              'invalid_plugin',
+              `Plugin ${JSON.stringify(source)} could not be loaded (${String((error as Error)?.message ?? error)}).`,
+            ),
+      });
     }
   }
   return report;

@@ -30,8 +30,20 @@ export interface PluginLimits {
 }
 
 /** The defaults, and the ceilings a manifest may not go past. */
-export const DEFAULT_PLUGIN_LIMITS: PluginLimits = { memoryMB: 64, cpuMs: 10_000, wallMs: 60_000, maxToolCalls: 1_000, maxOutputBytes: 8 * 1024 * 1024 };
-export const MAX_PLUGIN_LIMITS: PluginLimits = { memoryMB: 512, cpuMs: 300_000, wallMs: 600_000, maxToolCalls: 100_000, maxOutputBytes: 64 * 1024 * 1024 };
+export const DEFAULT_PLUGIN_LIMITS: PluginLimits = {
+  memoryMB: 64,
+  cpuMs: 10_000,
+  wallMs: 60_000,
+  maxToolCalls: 1_000,
+  maxOutputBytes: 8 * 1024 * 1024,
+};
+export const MAX_PLUGIN_LIMITS: PluginLimits = {
+  memoryMB: 512,
+  cpuMs: 300_000,
+  wallMs: 600_000,
+  maxToolCalls: 100_000,
+  maxOutputBytes: 64 * 1024 * 1024,
+};
 
 export interface PluginBinding {
   kind: 'isolate';

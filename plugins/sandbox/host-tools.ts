@@ -9,11 +9,26 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
-import { AgentdError, isAgentdError, syntaxTreeOf, type CapabilityContext, type ListOptions, type LogLevel, type SyntaxNode } from '../../core/index.js';
+import {
+  AgentdError,
+  isAgentdError,
+  syntaxTreeOf,
+  type CapabilityContext,
+  type ListOptions,
+  type LogLevel,
+  type SyntaxNode,
+} from '../../core/index.js';
 import type { PluginBinding, PluginTool } from './binding.js';
 
 /** Codes that end the step at once, whatever the plugin does with the rejection. */
-const FINAL_CODES: ReadonlySet<string> = new Set(['workspace_escape', 'plugin_permission_denied', 'plugin_tool_call_limit', 'tool_call_limit', 'plugin_output_too_large', 'cancelled']);
+const FINAL_CODES: ReadonlySet<string> = new Set([
+  'workspace_escape',
+  'plugin_permission_denied',
+  'plugin_tool_call_limit',
+  'tool_call_limit',
+  'plugin_output_too_large',
+  'cancelled',
+]);
 const LOG_LEVELS: ReadonlySet<string> = new Set(['debug', 'info', 'warn', 'error']);
 /** Log lines past this many are dropped (one note says so), each cut at 8 KB. */
 const MAX_LOG_LINES = 1_000;
@@ -48,7 +63,8 @@ function flatten(root: SyntaxNode): PlainNode[] {
   const stack: [SyntaxNode, number][] = [[root, -1]];
   while (stack.length > 0) {
     const [node, parent] = stack.pop()!;
-    const index = nodes.push({ type: node.type, named: node.named, field: node.field, start: node.startIndex, end: node.endIndex, parent }) - 1;
+    const index =
+      nodes.push({ type: node.type, named: node.named, field: node.field, start: node.startIndex, end: node.endIndex, parent }) - 1;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, index]);
   }
   return nodes;
@@ -60,7 +76,8 @@ function asString(value: unknown, what: string): string {
 }
 
 function asStrings(value: unknown, what: string): string[] {
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw new AgentdError('invalid_input', `${what} must be an array of strings.`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw new AgentdError('invalid_input', `${what} must be an array of strings.`);
   return value as string[];
 }
 
@@ -89,7 +106,10 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     }
     const normal = path.posix.normalize(posix).replace(/^\.\//, '');
     if (!ignore.isPathValid(normal) || !readable.ignores(normal)) {
-      throw new AgentdError('plugin_permission_denied', `${who} read "${normal.slice(0, 200)}", which its manifest's permissions.read (${JSON.stringify(binding.permissions.read)}) does not cover.`);
+      throw new AgentdError(
+        'plugin_permission_denied',
+        `${who} read "${normal.slice(0, 200)}", which its manifest's permissions.read (${JSON.stringify(binding.permissions.read)}) does not cover.`,
+      );
     }
     return normal;
   };
@@ -106,15 +126,23 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     const relative = path.relative(root, real).split(path.sep).join('/');
     if (relative.startsWith('..') || path.isAbsolute(relative)) return normal; // the workspace refuses it with workspace_escape
     if (relative !== normal && (!ignore.isPathValid(relative) || !readable.ignores(relative))) {
-      throw new AgentdError('plugin_permission_denied', `${who} read "${normal.slice(0, 200)}", a link to "${relative.slice(0, 200)}", which its manifest's permissions.read does not cover.`);
+      throw new AgentdError(
+        'plugin_permission_denied',
+        `${who} read "${normal.slice(0, 200)}", a link to "${relative.slice(0, 200)}", which its manifest's permissions.read does not cover.`,
+      );
     }
     return normal;
   };
   const needWrites = (what: string): void => {
-    if (!binding.permissions.writes) throw new AgentdError('plugin_permission_denied', `${who} tried to ${what} without the "writes" permission in its manifest.`);
+    if (!binding.permissions.writes)
+      throw new AgentdError('plugin_permission_denied', `${who} tried to ${what} without the "writes" permission in its manifest.`);
   };
   const needTool = (tool: PluginTool): void => {
-    if (!tools.has(tool)) throw new AgentdError('plugin_permission_denied', `${who} called tools.${tool} without listing "${tool}" in its manifest's permissions.tools.`);
+    if (!tools.has(tool))
+      throw new AgentdError(
+        'plugin_permission_denied',
+        `${who} called tools.${tool} without listing "${tool}" in its manifest's permissions.tools.`,
+      );
   };
 
   const handlers: Record<string, (args: unknown[]) => Promise<unknown> | unknown> = {
@@ -135,7 +163,13 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     parse: async (args) => {
       needTool('parse');
       const parsed = await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)')));
-      return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: parsed.source, nodes: flatten(syntaxTreeOf(parsed)) };
+      return {
+        path: parsed.path,
+        language: parsed.language,
+        hash: parsed.hash,
+        source: parsed.source,
+        nodes: flatten(syntaxTreeOf(parsed)),
+      };
     },
     format: (args) => {
       needTool('format');
@@ -151,14 +185,22 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     logLines++;
     if (logLines > MAX_LOG_LINES) return;
     const level = (LOG_LEVELS.has(String(args[0])) ? args[0] : 'info') as LogLevel;
-    ctx.log(level, logLines === MAX_LOG_LINES ? `${who} logged ${MAX_LOG_LINES} lines; later lines are dropped.` : String(args[1]).slice(0, MAX_LOG_CHARS));
+    ctx.log(
+      level,
+      logLines === MAX_LOG_LINES
+        ? `${who} logged ${MAX_LOG_LINES} lines; later lines are dropped.`
+        : String(args[1]).slice(0, MAX_LOG_CHARS),
+    );
   };
 
   const dispatch: HostDispatch = async (name, argsJson) => {
     try {
       if (closed) throw new AgentdError('plugin_error', `${who} called ${String(name).slice(0, 40)} after its step ended.`);
       if (typeof argsJson !== 'string' || argsJson.length > binding.limits.maxOutputBytes) {
-        throw new AgentdError('plugin_output_too_large', `${who} passed ${typeof argsJson === 'string' ? argsJson.length : '?'} characters to ${String(name).slice(0, 40)}, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`);
+        throw new AgentdError(
+          'plugin_output_too_large',
+          `${who} passed ${typeof argsJson === 'string' ? argsJson.length : '?'} characters to ${String(name).slice(0, 40)}, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`,
+        );
       }
       const args = JSON.parse(argsJson) as unknown[];
       if (name === 'log' || name === 'progress') {
@@ -169,7 +211,10 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
       if (!handler) throw new AgentdError('plugin_permission_denied', `${who} called an unknown host tool "${String(name).slice(0, 40)}".`);
       calls++;
       if (calls > binding.limits.maxToolCalls) {
-        throw new AgentdError('plugin_tool_call_limit', `${who} made more than ${binding.limits.maxToolCalls} tool calls (its manifest's limits.maxToolCalls).`);
+        throw new AgentdError(
+          'plugin_tool_call_limit',
+          `${who} made more than ${binding.limits.maxToolCalls} tool calls (its manifest's limits.maxToolCalls).`,
+        );
       }
       const value = await handler(Array.isArray(args) ? args : []);
       return { ok: true, value: value === undefined ? null : value };

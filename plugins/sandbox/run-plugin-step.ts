@@ -21,7 +21,10 @@ const require = createRequire(import.meta.url);
 
 /** The refusal when the optional sandbox is missing: agentd works, plugins do not. */
 export function sandboxUnavailable(detail: string): AgentdError {
-  return new AgentdError('plugin_sandbox_unavailable', `The plugin sandbox (isolated-vm) is not available here (${detail}); it is an optional dependency compiled at install time with g++, make and python3: reinstall agentd where those are present.`);
+  return new AgentdError(
+    'plugin_sandbox_unavailable',
+    `The plugin sandbox (isolated-vm) is not available here (${detail}); it is an optional dependency compiled at install time with g++, make and python3: reinstall agentd where those are present.`,
+  );
 }
 
 /** Whether isolated-vm is installed: resolved, not loaded (the loader runs in the daemon's own process, which never maps the addon). */
@@ -63,11 +66,15 @@ function parseUntrusted(json: string): unknown {
 
 function checkResult(value: unknown, binding: PluginBinding): StepResult {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof (value as StepResult).summary !== 'string') {
-    throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" must resolve to a StepResult ({ summary, findings?, changes?, data? }) with a string summary.`);
+    throw new AgentdError(
+      'plugin_error',
+      `Plugin capability "${binding.id}" must resolve to a StepResult ({ summary, findings?, changes?, data? }) with a string summary.`,
+    );
   }
   const result = value as StepResult;
   for (const key of ['findings', 'changes', 'artifacts'] as const) {
-    if (result[key] !== undefined && !Array.isArray(result[key])) throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" returned a "${key}" that is not an array.`);
+    if (result[key] !== undefined && !Array.isArray(result[key]))
+      throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" returned a "${key}" that is not an array.`);
   }
   return result;
 }
@@ -81,13 +88,22 @@ function describeIsolateFailure(error: unknown, binding: PluginBinding, disposed
   if (isAgentdError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (disposed && /memory limit/i.test(message)) {
-    return new AgentdError('plugin_memory_limit', `Plugin capability "${binding.id}" went past its memory limit of ${binding.limits.memoryMB} MB; its isolate was disposed.`);
+    return new AgentdError(
+      'plugin_memory_limit',
+      `Plugin capability "${binding.id}" went past its memory limit of ${binding.limits.memoryMB} MB; its isolate was disposed.`,
+    );
   }
-  if (/call stack/i.test(message)) return new AgentdError('plugin_stack_overflow', `Plugin capability "${binding.id}" overflowed the stack (${message}).`);
+  if (/call stack/i.test(message))
+    return new AgentdError('plugin_stack_overflow', `Plugin capability "${binding.id}" overflowed the stack (${message}).`);
   return new AgentdError('plugin_error', `Plugin capability "${binding.id}" failed: ${message}`, { cause: error });
 }
 
-export async function runPluginStep(binding: PluginBinding, input: unknown, ctx: CapabilityContext, stats?: (s: PluginStepStats) => void): Promise<StepResult> {
+export async function runPluginStep(
+  binding: PluginBinding,
+  input: unknown,
+  ctx: CapabilityContext,
+  stats?: (s: PluginStepStats) => void,
+): Promise<StepResult> {
   const ivm = isolatedVm();
   const source = await readFile(binding.entry, 'utf8').catch((error: Error) => {
     throw new AgentdError('invalid_plugin', `Plugin "${binding.plugin}" has no readable entry "${binding.entry}" (${error.message}).`);
@@ -104,9 +120,19 @@ export async function runPluginStep(binding: PluginBinding, input: unknown, ctx:
     if (isolate.isDisposed) return;
     const cpuMs = Number(isolate.cpuTime) / 1e6;
     if (cpuMs > binding.limits.cpuMs) {
-      stop(new AgentdError('plugin_cpu_limit', `Plugin capability "${binding.id}" used more than ${binding.limits.cpuMs} ms of CPU time (limits.cpuMs); its isolate was disposed.`));
+      stop(
+        new AgentdError(
+          'plugin_cpu_limit',
+          `Plugin capability "${binding.id}" used more than ${binding.limits.cpuMs} ms of CPU time (limits.cpuMs); its isolate was disposed.`,
+        ),
+      );
     } else if (performance.now() - started > binding.limits.wallMs) {
-      stop(new AgentdError('plugin_timeout', `Plugin capability "${binding.id}" ran longer than ${binding.limits.wallMs} ms (limits.wallMs); its isolate was disposed.`));
+      stop(
+        new AgentdError(
+          'plugin_timeout',
+          `Plugin capability "${binding.id}" ran longer than ${binding.limits.wallMs} ms (limits.wallMs); its isolate was disposed.`,
+        ),
+      );
     }
   }, WATCH_EVERY_MS);
   const onAbort = (): void => stop(new AgentdError('cancelled', `Plugin capability "${binding.id}" was cancelled.`));
@@ -116,18 +142,27 @@ export async function runPluginStep(binding: PluginBinding, input: unknown, ctx:
   try {
     const outcome = await evaluate(ivm, isolate, binding, source, input, ctx, host.dispatch, () => (startMs = performance.now() - started));
     if (failure) throw failure;
-    if (outcome.kind === 'M') throw new AgentdError('invalid_plugin', `Plugin "${binding.plugin}": ${String((parseUntrusted(outcome.body) as { message?: unknown }).message)}.`);
+    if (outcome.kind === 'M')
+      throw new AgentdError(
+        'invalid_plugin',
+        `Plugin "${binding.plugin}": ${String((parseUntrusted(outcome.body) as { message?: unknown }).message)}.`,
+      );
     if (outcome.kind === 'E') {
       const thrown = parseUntrusted(outcome.body) as { name?: unknown; message?: unknown; stackOverflow?: unknown };
       const message = String(thrown.message).slice(0, 2_000);
-      if (thrown.stackOverflow === true) throw new AgentdError('plugin_stack_overflow', `Plugin capability "${binding.id}" overflowed the stack (${message}).`);
+      if (thrown.stackOverflow === true)
+        throw new AgentdError('plugin_stack_overflow', `Plugin capability "${binding.id}" overflowed the stack (${message}).`);
       throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" threw ${String(thrown.name).slice(0, 100)}: ${message}`);
     }
     if (outcome.kind === 'O' || outcome.body.length > binding.limits.maxOutputBytes) {
       const size = outcome.kind === 'O' ? Number(outcome.body) : outcome.body.length;
-      throw new AgentdError('plugin_output_too_large', `Plugin capability "${binding.id}" returned ${size} characters of JSON, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`);
+      throw new AgentdError(
+        'plugin_output_too_large',
+        `Plugin capability "${binding.id}" returned ${size} characters of JSON, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`,
+      );
     }
-    if (outcome.body === '') throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" resolved to a value that is not JSON.`);
+    if (outcome.body === '')
+      throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" resolved to a value that is not JSON.`);
     return checkResult(parseUntrusted(outcome.body), binding);
   } catch (error) {
     throw failure ?? describeIsolateFailure(error, binding, isolate.isDisposed);
@@ -154,10 +189,15 @@ async function evaluate(
   const context = await isolate.createContext();
   const jail = context.global;
   await jail.set('__agentdHost', new ivm.Reference(dispatch));
-  await jail.set('__agentdInfo', JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex, maxOutputBytes: binding.limits.maxOutputBytes }));
+  await jail.set(
+    '__agentdInfo',
+    JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex, maxOutputBytes: binding.limits.maxOutputBytes }),
+  );
   await context.eval(PRELUDE, { filename: 'agentd:prelude' });
   // Taken before the plugin's module runs, so a plugin that replaces globalThis.__agentdRun changes nothing.
-  const run = (await jail.get('__agentdRun', { reference: true })) as ivmModule.Reference<(capability: string, inputJson: string) => Promise<string>>;
+  const run = (await jail.get('__agentdRun', { reference: true })) as ivmModule.Reference<
+    (capability: string, inputJson: string) => Promise<string>
+  >;
   const sdk = await isolate.compileModule(SDK_MODULE, { filename: 'agentd:sdk' });
   await sdk.instantiate(context, () => {
     throw new Error('the SDK imports nothing');
@@ -167,13 +207,20 @@ async function evaluate(
   // resolver callback is a path into the addon that is best left untaken).
   const outside = plugin.dependencySpecifiers.find((specifier) => !SDK_SPECIFIERS.has(specifier));
   if (outside !== undefined) {
-    throw new AgentdError('invalid_plugin', `Plugin "${binding.plugin}" imports "${outside.slice(0, 200)}"; a plugin's entry is one script whose only import is "@agentd/cli/sdk" (bundle its dependencies into it).`);
+    throw new AgentdError(
+      'invalid_plugin',
+      `Plugin "${binding.plugin}" imports "${outside.slice(0, 200)}"; a plugin's entry is one script whose only import is "@agentd/cli/sdk" (bundle its dependencies into it).`,
+    );
   }
   await plugin.instantiate(context, () => sdk);
   await plugin.evaluate();
   await jail.set('__agentdPlugin', plugin.namespace.derefInto());
   ready();
-  const reply = await run.apply(undefined, [binding.capability, JSON.stringify(input ?? {})], { arguments: { copy: true }, result: { promise: true, copy: true } });
-  if (typeof reply !== 'string' || reply.length === 0) throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" did not answer through the SDK's run wrapper.`);
+  const reply = await run.apply(undefined, [binding.capability, JSON.stringify(input ?? {})], {
+    arguments: { copy: true },
+    result: { promise: true, copy: true },
+  });
+  if (typeof reply !== 'string' || reply.length === 0)
+    throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" did not answer through the SDK's run wrapper.`);
   return { kind: reply[0] as Outcome['kind'], body: reply.slice(1) };
 }

@@ -17,6 +17,7 @@ function isPluginTask(task: StepTask): boolean {
 export function createSandboxRunner(options: Omit<InProcessRunnerOptions, 'accepts'> = {}): StepRunner {
   return new InProcessRunner({
     ...options,
-    accepts: (task) => (isPluginTask(task) ? null : `The plugin sandbox runs third-party plugin steps only; "${task.capabilityId}" has no plugin binding.`),
+    accepts: (task) =>
+      isPluginTask(task) ? null : `The plugin sandbox runs third-party plugin steps only; "${task.capabilityId}" has no plugin binding.`,
   });
 }

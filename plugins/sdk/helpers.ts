@@ -14,7 +14,9 @@ export interface PluginCapabilityDefinition<Input = Record<string, unknown>> {
 }
 
 /** Identity at run time; gives `run` its types (input from your schema's TypeScript type, the context). */
-export function defineCapability<Input = Record<string, unknown>>(definition: PluginCapabilityDefinition<Input>): PluginCapabilityDefinition<Input> {
+export function defineCapability<Input = Record<string, unknown>>(
+  definition: PluginCapabilityDefinition<Input>,
+): PluginCapabilityDefinition<Input> {
   return definition;
 }
 

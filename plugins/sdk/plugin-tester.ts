@@ -96,7 +96,11 @@ export class PluginTester {
       })();
       const { plugin, registry } = await this.loading;
       const found = plugin.capabilities.find((c) => c.meta.id === capability || c.binding.capability === capability);
-      if (!found) throw new AgentdError('unknown_capability', `Plugin "${plugin.name}" declares no capability "${capability}" (it declares ${plugin.capabilities.map((c) => c.meta.id).join(', ')}).`);
+      if (!found)
+        throw new AgentdError(
+          'unknown_capability',
+          `Plugin "${plugin.name}" declares no capability "${capability}" (it declares ${plugin.capabilities.map((c) => c.meta.id).join(', ')}).`,
+        );
       return { registry, id: found.meta.id };
     };
     // The tester names the capability by its registered (namespaced) id; a short id is resolved on first use.

@@ -46,7 +46,11 @@ describe('attack: cancel during the apply of 3,000 changes', function () {
 
   it('a DELETE once writing has begun is 409 apply_in_progress; all 3,000 changes land and the job says the cancel came too late', async () => {
     const { body } = await post(t.url, '/jobs', bulkJob('big'));
-    await until(async () => ((await get(t.url, `/jobs/${body.id}`)).body.progress?.message ?? '').startsWith('writing'), 120_000, 'the apply to begin');
+    await until(
+      async () => ((await get(t.url, `/jobs/${body.id}`)).body.progress?.message ?? '').startsWith('writing'),
+      120_000,
+      'the apply to begin',
+    );
     await until(() => isMarked(root, 0), 60_000, 'the first file to be written', 2);
     const refused = await del(t.url, `/jobs/${body.id}`);
     expect(refused.status, JSON.stringify(refused.body)).to.equal(409);

@@ -14,7 +14,18 @@ import { startTestDaemon, type TestDaemon } from '../daemon/support/daemon-harne
 import { post, waitForStatus } from '../daemon/support/http-client.js';
 
 const DEPTH = 14_000;
-const ANALYSES = ['complexity', 'dependencies', 'duplication', 'lint', 'naming', 'performance', 'quality', 'security', 'smells', 'structure'];
+const ANALYSES = [
+  'complexity',
+  'dependencies',
+  'duplication',
+  'lint',
+  'naming',
+  'performance',
+  'quality',
+  'security',
+  'smells',
+  'structure',
+];
 
 export const DEEP_FILES: Record<string, string> = {
   'ifs.js': `export function f(a) {\n${'if (a) '.repeat(DEPTH)}return 1;\n}\n`,
@@ -44,7 +55,10 @@ describe('attack: deeply nested files', function () {
   after(() => t.close());
 
   it('REST: all ten analyses of a pipeline succeed', async () => {
-    const submitted = await post(t.url, '/jobs', { pipeline: ANALYSES.map((name) => ({ capability: `analysis.${name}` })), workspace: 'deep' });
+    const submitted = await post(t.url, '/jobs', {
+      pipeline: ANALYSES.map((name) => ({ capability: `analysis.${name}` })),
+      workspace: 'deep',
+    });
     const done = await waitForStatus(t.url, submitted.body.id, ['succeeded', 'failed'], 150_000);
     expect(done.steps.filter((step) => step.status !== 'succeeded').map((step) => `${step.capability}: ${step.summary}`)).to.deep.equal([]);
     expect(done.status).to.equal('succeeded');
@@ -53,7 +67,8 @@ describe('attack: deeply nested files', function () {
   it('CLI: agentd scan --checks all runs every check without a failure', async () => {
     const copy = await mkdtemp(path.join(tmpdir(), 'agentd-deep-cli-'));
     try {
-      for (const [name, source] of Object.entries({ ...DEEP_FILES, 'package.json': '{"name":"deep","version":"1.0.0"}' })) await writeFile(path.join(copy, name), source);
+      for (const [name, source] of Object.entries({ ...DEEP_FILES, 'package.json': '{"name":"deep","version":"1.0.0"}' }))
+        await writeFile(path.join(copy, name), source);
       const result = await runAgentd(['scan', copy, '--checks', 'all', '--format', 'json']);
       expect(result.code, result.stderr).to.be.oneOf([0, 1]);
       const report = JSON.parse(result.stdout) as { runs: { capability: string; error?: { message: string } }[]; skipped: unknown[] };

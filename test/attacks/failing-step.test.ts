@@ -23,7 +23,11 @@ describe('attack: one failing step in a pipeline', function () {
   after(() => t.close());
 
   it('runs the independent steps after a failed analysis and keeps their findings', async () => {
-    const pipeline = [{ capability: 'analysis.naming' }, { capability: 'analysis.test-throws', input: { message: 'stack blown' } }, { capability: 'analysis.smells' }];
+    const pipeline = [
+      { capability: 'analysis.naming' },
+      { capability: 'analysis.test-throws', input: { message: 'stack blown' } },
+      { capability: 'analysis.smells' },
+    ];
     const { body } = await post(t.url, '/jobs', { pipeline, workspace: 'project' });
     const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
     expect(job.status).to.equal('failed');
@@ -36,7 +40,10 @@ describe('attack: one failing step in a pipeline', function () {
   });
 
   it('skips the steps after a failed writing step, each saying why', async () => {
-    const pipeline = [{ capability: 'refactoring.test-writer', input: { path: 'huge.txt', content: 'x'.repeat(150 * 1024) } }, { capability: 'analysis.naming' }];
+    const pipeline = [
+      { capability: 'refactoring.test-writer', input: { path: 'huge.txt', content: 'x'.repeat(150 * 1024) } },
+      { capability: 'analysis.naming' },
+    ];
     const { body } = await post(t.url, '/jobs', { pipeline, workspace: 'project', mode: 'auto' });
     const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
     expect(job.status).to.equal('failed');

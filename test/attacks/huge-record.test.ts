@@ -53,12 +53,17 @@ function describeBackend(name: string, open: () => Promise<{ backend: QueueBacke
 
     it('keeps the record of a 3,000-file, 12,345-finding job lean and serves everything else by reference, paged', async () => {
       await post(t.url, '/jobs', { capability: 'analysis.test-empty' });
-      const pipeline = [{ capability: 'analysis.test-bulk-findings', input: { count: FINDINGS } }, { capability: 'refactoring.test-bulk-writer', input: { marker: MARKER } }];
+      const pipeline = [
+        { capability: 'analysis.test-bulk-findings', input: { count: FINDINGS } },
+        { capability: 'refactoring.test-bulk-writer', input: { marker: MARKER } },
+      ];
       const { body } = await post(t.url, '/jobs', { pipeline, workspace: 'big' });
       const job = (await waitForStatus(t.url, body.id, ['awaiting_approval', 'failed'], 120_000)) as any;
       expect(job.status, JSON.stringify(job.error)).to.equal('awaiting_approval');
       const bytes = Buffer.byteLength(JSON.stringify(job));
-      console.log(`      record of a job with ${job.result!.counts.changes} changed files and ${job.result!.counts.findings} findings: ${(bytes / 1024).toFixed(0)} KB`);
+      console.log(
+        `      record of a job with ${job.result!.counts.changes} changed files and ${job.result!.counts.findings} findings: ${(bytes / 1024).toFixed(0)} KB`,
+      );
       expect(bytes).to.be.below(RECORD_BOUND_BYTES);
       expect(job.result!.counts).to.deep.include({ findings: FINDINGS, changes: 3000 });
       expect(job.result!.findings).to.have.length(100);
@@ -72,7 +77,9 @@ function describeBackend(name: string, open: () => Promise<{ backend: QueueBacke
       const changes = await followPages(t.url, `/jobs/${body.id}/changes?limit=500`);
       expect(changes.items.map((change) => change.index)).to.deep.equal(Array.from({ length: 3000 }, (_, i) => i));
       const first = changes.items[0];
-      expect((await get(t.url, `/jobs/${body.id}/changes/${first.index}/before`)).body).to.equal(await readFile(path.join(t.workspace, 'big', first.path), 'utf8'));
+      expect((await get(t.url, `/jobs/${body.id}/changes/${first.index}/before`)).body).to.equal(
+        await readFile(path.join(t.workspace, 'big', first.path), 'utf8'),
+      );
       expect((await get(t.url, `/jobs/${body.id}/changes/${first.index}/after`)).body).to.include(MARKER);
       const data = await get(t.url, `/jobs/${body.id}/data/0`);
       expect(data.body.rows).to.have.length(FINDINGS);
@@ -105,5 +112,8 @@ function describeBackend(name: string, open: () => Promise<{ backend: QueueBacke
 describeBackend('memory', async () => ({ backend: createMemoryBackend(), cleanup: async () => undefined }));
 describeBackend('redis', async () => {
   const prefix = testPrefix();
-  return { backend: await openTestBackend(prefix, { lock: { lockDurationMs: 30_000, stalledIntervalMs: 15_000 } }), cleanup: () => deleteKeys(prefix) };
+  return {
+    backend: await openTestBackend(prefix, { lock: { lockDurationMs: 30_000, stalledIntervalMs: 15_000 } }),
+    cleanup: () => deleteKeys(prefix),
+  };
 });

@@ -24,7 +24,11 @@ const journals = async (workspace: string): Promise<string[]> => readdir(path.jo
  * files under it.
  */
 async function killMidApply(daemon: DaemonProcess, root: string, id: string, standby?: DaemonProcess): Promise<number> {
-  await until(async () => ((await get(daemon.url, `/jobs/${id}`)).body.progress?.message ?? '').startsWith('writing'), 120_000, 'the apply to begin');
+  await until(
+    async () => ((await get(daemon.url, `/jobs/${id}`)).body.progress?.message ?? '').startsWith('writing'),
+    120_000,
+    'the apply to begin',
+  );
   await until(() => isMarked(root, 0), 60_000, 'the first file to be written', 2);
   standby?.freeze(true);
   try {
@@ -74,7 +78,10 @@ describe('attack: kill -9 during the apply of 3,000 changes (real processes)', f
     const redis = new TestRedisServer(await freePort());
     await redis.start();
     try {
-      const [a, b] = [new DaemonProcess('A', await freePort(), redis.url, 1, workspace), new DaemonProcess('B', await freePort(), redis.url, 1, workspace)];
+      const [a, b] = [
+        new DaemonProcess('A', await freePort(), redis.url, 1, workspace),
+        new DaemonProcess('B', await freePort(), redis.url, 1, workspace),
+      ];
       daemons.push(a, b);
       await a.start();
       const id = await submit(a);

@@ -21,8 +21,18 @@ describe('attack: requests Node refuses before the app sees them', function () {
   after(() => t.close());
 
   const cases: Array<[string, string, number, string]> = [
-    ['a 64 KB JWT', `GET /jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'e'.repeat(64 * 1024)}\r\nConnection: close\r\n\r\n`, 431, 'headers_too_large'],
-    ['200 headers of 100 bytes', `GET /health HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 200 }, (_, i) => `X-H${i}: ${'a'.repeat(100)}\r\n`).join('')}Connection: close\r\n\r\n`, 431, 'headers_too_large'],
+    [
+      'a 64 KB JWT',
+      `GET /jobs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'e'.repeat(64 * 1024)}\r\nConnection: close\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
+    [
+      '200 headers of 100 bytes',
+      `GET /health HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 200 }, (_, i) => `X-H${i}: ${'a'.repeat(100)}\r\n`).join('')}Connection: close\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
     ['a malformed request line', 'GET /health HTTP/9.9 extra\r\nHost: x\r\n\r\n', 400, 'bad_request'],
     ['a header name with a space', 'GET /health HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n', 400, 'bad_request'],
     ['a bare LF inside a header value', 'GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n', 400, 'bad_request'],

@@ -35,7 +35,10 @@ describe('attack: oversized and binary source files', function () {
   };
 
   it('REST: each analysis that reads sources lists them in data.skipped', async () => {
-    const submitted = await post(t.url, '/jobs', { pipeline: ANALYSES.map((name) => ({ capability: `analysis.${name}` })), workspace: 'project' });
+    const submitted = await post(t.url, '/jobs', {
+      pipeline: ANALYSES.map((name) => ({ capability: `analysis.${name}` })),
+      workspace: 'project',
+    });
     const done = await waitForStatus(t.url, submitted.body.id, ['succeeded', 'failed'], 90_000);
     expect(done.status, JSON.stringify(done.error)).to.equal('succeeded');
     const data = done.result!.data as { skipped?: [] }[];

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { availableIsolation } from '../../core/sandbox/index.js';
 import { request } from '../daemon/support/http-client.js';
-import { API_KEY, ENCRYPTION_KEY, JWT_SECRET, WEBHOOK_SECRET, startSecureDaemon, type SecureDaemon } from '../daemon/security/secure-daemon.js';
+import {
+  API_KEY,
+  ENCRYPTION_KEY,
+  JWT_SECRET,
+  WEBHOOK_SECRET,
+  startSecureDaemon,
+  type SecureDaemon,
+} from '../daemon/security/secure-daemon.js';
 import { writeHostileProject } from './support/hostile-eslint-config.js';
 
 const SECRETS = { API_KEY, JWT_SECRET, WEBHOOK_SECRET, ENCRYPTION_KEY, REDIS_URL: 'redis://:redis-password-0123456789@127.0.0.1:1/0' };
@@ -19,7 +26,7 @@ function expectNoSecret(where: string, text: string): void {
   for (const [name, secret] of Object.entries(SECRETS)) expect(text, `${name} in ${where}`).not.to.include(secret);
 }
 
-describe('attack: workspace code exfiltrating the daemon\'s secrets through analysis.lint', function () {
+describe("attack: workspace code exfiltrating the daemon's secrets through analysis.lint", function () {
   this.timeout(120_000);
   let t: SecureDaemon;
   let outside: string;
@@ -34,16 +41,23 @@ describe('attack: workspace code exfiltrating the daemon\'s secrets through anal
     outside = await mkdtemp(path.join(tmpdir(), 'agentd-attack-'));
     const configFile = path.join(outside, 'agentd.json');
     await writeFile(configFile, JSON.stringify({ security: { apiKey: API_KEY, jwtSecret: JWT_SECRET } }));
-    t = await startSecureDaemon((config) => {
-      config.security.apiKey = API_KEY;
-      config.security.jwtSecret = JWT_SECRET;
-      config.github.webhookSecret = WEBHOOK_SECRET;
-      config.security.encryption = { enabled: true, algorithm: 'aes-256-gcm', key: ENCRYPTION_KEY };
-      config.security.trustedWorkspaces = ['trusted'];
-    }, { secretFiles: [configFile] });
+    t = await startSecureDaemon(
+      (config) => {
+        config.security.apiKey = API_KEY;
+        config.security.jwtSecret = JWT_SECRET;
+        config.github.webhookSecret = WEBHOOK_SECRET;
+        config.security.encryption = { enabled: true, algorithm: 'aes-256-gcm', key: ENCRYPTION_KEY };
+        config.security.trustedWorkspaces = ['trusted'];
+      },
+      { secretFiles: [configFile] },
+    );
     for (const name of ['trusted', 'untrusted']) {
       await mkdir(path.join(t.workspace, name));
-      await writeHostileProject(path.join(t.workspace, name), { port: t.daemon.port, secretFile: configFile, marker: path.join(outside, `${name}.ran`) }, API_KEY);
+      await writeHostileProject(
+        path.join(t.workspace, name),
+        { port: t.daemon.port, secretFile: configFile, marker: path.join(outside, `${name}.ran`) },
+        API_KEY,
+      );
     }
   });
 
@@ -76,7 +90,9 @@ describe('attack: workspace code exfiltrating the daemon\'s secrets through anal
 
   it('an untrusted workspace: the config never runs; built-in rules run and the summary says why', async () => {
     const { summary, record, events } = await lint('untrusted');
-    expect(summary).to.include("analysis.lint would run the project's eslint.config.js; allow project code for this workspace to use it; ran agentd's built-in rules instead");
+    expect(summary).to.include(
+      "analysis.lint would run the project's eslint.config.js; allow project code for this workspace to use it; ran agentd's built-in rules instead",
+    );
     expect(await readFile(path.join(outside, 'untrusted.ran'), 'utf8').catch(() => 'never ran')).to.equal('never ran');
     expect(record).not.to.include('EXFIL');
     expectNoSecret('the record', record);

@@ -43,15 +43,23 @@ describe('attack: a Redis that loses the queue, and a kill -9 of a durable one',
     const redis = await redisWith({ appendonly: false, maxmemoryPolicy: 'allkeys-lru' });
     const daemon = await startSecureDaemon(onRedis(redis));
     daemons.push(daemon);
-    const warning = daemon.output().split('\n').find((line) => line.includes('may lose queued jobs'));
+    const warning = daemon
+      .output()
+      .split('\n')
+      .find((line) => line.includes('may lose queued jobs'));
     expect(warning, daemon.output()).to.be.a('string');
-    expect(warning).to.include('appendonly is \\"no\\" and no RDB snapshots either').and.to.include('maxmemory-policy is \\"allkeys-lru\\"');
+    expect(warning)
+      .to.include('appendonly is \\"no\\" and no RDB snapshots either')
+      .and.to.include('maxmemory-policy is \\"allkeys-lru\\"');
     expect(warning).to.include('--require-durable-queue');
   });
 
   it('--require-durable-queue: start-up refused with queue_not_durable', async () => {
     const redis = await redisWith({ appendonly: false });
-    const error = await startSecureDaemon(onRedis(redis, true)).then(() => null, (e: unknown) => e);
+    const error = await startSecureDaemon(onRedis(redis, true)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(AgentdError);
     expect((error as AgentdError).code).to.equal('queue_not_durable');
     expect((error as AgentdError).message).to.include('appendonly');

@@ -20,14 +20,18 @@ describe('attack: agentd scan on a checkout with a hostile eslint.config.js', fu
   before(async () => {
     outside = await mkdtemp(path.join(tmpdir(), 'agentd-attack-scan-'));
     root = await mkdtemp(path.join(tmpdir(), 'agentd-attack-scan-project-'));
-    await writeHostileProject(root, { port: 9, secretFile: path.join(outside, 'none'), marker: path.join(outside, 'ran') }, 'nothing-planted');
+    await writeHostileProject(
+      root,
+      { port: 9, secretFile: path.join(outside, 'none'), marker: path.join(outside, 'ran') },
+      'nothing-planted',
+    );
   });
   after(async () => {
     await rm(root, { recursive: true, force: true });
     await rm(outside, { recursive: true, force: true });
   });
 
-  it('by default the config runs, sandboxed: none of the shell\'s secrets, and the scan still reports', async () => {
+  it("by default the config runs, sandboxed: none of the shell's secrets, and the scan still reports", async () => {
     const env = cleanEnv({ API_KEY: CI_TOKEN, GITHUB_TOKEN: CI_TOKEN });
     const result = await runAgentd(['scan', root, '--checks', 'lint', '--format', 'json', '--fail-on', 'none'], env);
     expect(result.code, result.stderr).to.equal(0);
@@ -39,10 +43,15 @@ describe('attack: agentd scan on a checkout with a hostile eslint.config.js', fu
 
   it('--no-project-code: the config never runs, and the report says what ran instead', async () => {
     await rm(path.join(outside, 'ran'), { force: true });
-    const result = await runAgentd(['scan', root, '--checks', 'lint', '--format', 'json', '--fail-on', 'none', '--no-project-code'], cleanEnv({ API_KEY: CI_TOKEN }));
+    const result = await runAgentd(
+      ['scan', root, '--checks', 'lint', '--format', 'json', '--fail-on', 'none', '--no-project-code'],
+      cleanEnv({ API_KEY: CI_TOKEN }),
+    );
     expect(result.code, result.stderr).to.equal(0);
     expect(await readFile(path.join(outside, 'ran'), 'utf8').catch(() => 'never ran')).to.equal('never ran');
     const report = JSON.parse(result.stdout) as { runs: { summary: string }[] };
-    expect(report.runs[0]!.summary).to.include("analysis.lint would run the project's eslint.config.js; allow project code for this workspace to use it; ran agentd's built-in rules instead");
+    expect(report.runs[0]!.summary).to.include(
+      "analysis.lint would run the project's eslint.config.js; allow project code for this workspace to use it; ran agentd's built-in rules instead",
+    );
   });
 });

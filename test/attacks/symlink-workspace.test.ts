@@ -9,7 +9,7 @@ import path from 'node:path';
 import { post, waitForStatus } from '../daemon/support/http-client.js';
 import { startTestDaemon, type TestDaemon } from '../daemon/support/daemon-harness.js';
 
-describe('attack: a symlink out of workspace.path, to learn the server\'s file system', function () {
+describe("attack: a symlink out of workspace.path, to learn the server's file system", function () {
   this.timeout(60_000);
   let harness: TestDaemon;
   let secretPlace: string;
@@ -36,7 +36,11 @@ describe('attack: a symlink out of workspace.path, to learn the server\'s file s
   });
 
   it('a capability input naming a linked file: 400 workspace_escape at submission, naming only the path it asked for', async () => {
-    const { status, body } = await post(harness.url, '/jobs', { capability: 'analysis.test-reader', input: { path: 'escape.txt' }, workspace: 'project' });
+    const { status, body } = await post(harness.url, '/jobs', {
+      capability: 'analysis.test-reader',
+      input: { path: 'escape.txt' },
+      workspace: 'project',
+    });
     expect(status).to.equal(400);
     expect(body.error.code).to.equal('workspace_escape');
     expect(body.error.message).to.include('"escape.txt"');

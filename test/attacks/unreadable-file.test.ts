@@ -11,7 +11,18 @@ import { AgentdProcess, freePort, runAgentd } from '../cli/support/agentd-proces
 import { get, post, waitForStatus } from '../daemon/support/http-client.js';
 import { ownedFolder, unprivileged, unprivilegedEnv } from './support/unprivileged.js';
 
-const ANALYSES = ['complexity', 'dependencies', 'duplication', 'lint', 'naming', 'performance', 'quality', 'security', 'smells', 'structure'];
+const ANALYSES = [
+  'complexity',
+  'dependencies',
+  'duplication',
+  'lint',
+  'naming',
+  'performance',
+  'quality',
+  'security',
+  'smells',
+  'structure',
+];
 
 async function chownTree(folder: string): Promise<void> {
   if (unprivileged.uid === undefined) return;
@@ -64,7 +75,10 @@ describe('attack: unreadable files in a workspace', function () {
       expectSkippedRelative((done.result!.data as { skipped: [] }[])[0]!.skipped);
       expect(done.steps[0]!.summary).to.include('(2 skipped)');
 
-      const pipeline = await post(url, '/jobs', { pipeline: ANALYSES.map((name) => ({ capability: `analysis.${name}` })), workspace: 'project' });
+      const pipeline = await post(url, '/jobs', {
+        pipeline: ANALYSES.map((name) => ({ capability: `analysis.${name}` })),
+        workspace: 'project',
+      });
       const all = await waitForStatus(url, pipeline.body.id, ['succeeded', 'failed'], 90_000);
       expect(all.status, JSON.stringify(all.error)).to.equal('succeeded');
       expect(all.steps.map((step) => step.status)).to.deep.equal(ANALYSES.map(() => 'succeeded'));

@@ -30,7 +30,9 @@ function partialPost(port: number, headers: Record<string, string | number>): Pr
       clearTimeout(timer);
       resolve(parseAnswer(Buffer.concat(chunks).toString('utf8')));
     });
-    const lines = Object.entries({ host: 'x', 'content-type': 'application/json', 'content-length': DECLARED, ...headers }).map(([k, v]) => `${k}: ${v}`);
+    const lines = Object.entries({ host: 'x', 'content-type': 'application/json', 'content-length': DECLARED, ...headers }).map(
+      ([k, v]) => `${k}: ${v}`,
+    );
     socket.write(`POST /webhooks/github HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
     socket.write(SENT);
   });
@@ -69,7 +71,11 @@ describe('attack: webhook floods', function () {
     });
 
     it('refuses a declared size over 25 MB with 413 before reading, naming the real limit', async () => {
-      const answer = await partialPost(t.daemon.port, { ...githubHeaders(), 'x-hub-signature-256': `sha256=${'0'.repeat(64)}`, 'content-length': 26 * 1024 * 1024 });
+      const answer = await partialPost(t.daemon.port, {
+        ...githubHeaders(),
+        'x-hub-signature-256': `sha256=${'0'.repeat(64)}`,
+        'content-length': 26 * 1024 * 1024,
+      });
       expect(answer.status).to.equal(413);
       const error = JSON.parse(answer.body).error;
       expect(error.code).to.equal('payload_too_large');
@@ -88,8 +94,18 @@ describe('attack: webhook floods', function () {
         });
         socket.on('error', () => undefined);
         socket.on('close', () => resolve({ ...parseAnswer(Buffer.concat(chunks).toString('utf8')), sentMB: sent / 2 ** 20 }));
-        const headers = { host: 'x', 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'x-hub-signature-256': `sha256=${'0'.repeat(64)}`, ...githubHeaders() };
-        socket.write(`POST /webhooks/github HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+        const headers = {
+          host: 'x',
+          'content-type': 'application/json',
+          'transfer-encoding': 'chunked',
+          'x-hub-signature-256': `sha256=${'0'.repeat(64)}`,
+          ...githubHeaders(),
+        };
+        socket.write(
+          `POST /webhooks/github HTTP/1.1\r\n${Object.entries(headers)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\r\n')}\r\n\r\n`,
+        );
         const mb = Buffer.alloc(2 ** 20, 0x61);
         const pump = (): void => {
           while (!answered && !socket.destroyed && sent < 64 * 2 ** 20) {
@@ -107,7 +123,11 @@ describe('attack: webhook floods', function () {
 
     it('still accepts a signed 2 MB delivery, hashed as it streamed in', async () => {
       const body = JSON.stringify({ action: 'synchronize', padding: 'p'.repeat(2 * 1024 * 1024) });
-      const headers = { 'content-type': 'application/json', ...githubHeaders(), 'x-hub-signature-256': signBody(WEBHOOK_SECRET, Buffer.from(body)) };
+      const headers = {
+        'content-type': 'application/json',
+        ...githubHeaders(),
+        'x-hub-signature-256': signBody(WEBHOOK_SECRET, Buffer.from(body)),
+      };
       const reply = await request(t.url, 'POST', '/webhooks/github', body, headers);
       expect(reply.status).to.equal(202);
       expect(reply.body).to.include({ accepted: true, event: 'push' });

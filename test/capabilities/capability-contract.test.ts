@@ -13,7 +13,10 @@ import type { CapabilityMeta } from '../../core/index.js';
 import { REQUIREMENTS } from './support/contract-requirements.js';
 import { REPO } from './support/sample-runs.js';
 
-const GAPS = JSON.parse(readFileSync(path.join(REPO, 'test', 'capabilities', 'support', 'known-gaps.json'), 'utf8')) as Record<string, string[]>;
+const GAPS = JSON.parse(readFileSync(path.join(REPO, 'test', 'capabilities', 'support', 'known-gaps.json'), 'utf8')) as Record<
+  string,
+  string[]
+>;
 
 describe('every first-party capability meets the capability contract', function () {
   this.timeout(60_000);
@@ -36,7 +39,10 @@ describe('every first-party capability meets the capability contract', function 
         const gaps = new Set(GAPS[requirement.name] ?? []);
         const unexpected = metas.map((m) => [m.id, requirement.missing(m)] as const).filter(([id, why]) => why !== null && !gaps.has(id));
         const closed = metas.filter((m) => gaps.has(m.id) && requirement.missing(m) === null).map((m) => m.id);
-        expect(unexpected.map(([id, why]) => `${id}: ${why}`), 'missing (add it, or list it in known-gaps.json)').to.deep.equal([]);
+        expect(
+          unexpected.map(([id, why]) => `${id}: ${why}`),
+          'missing (add it, or list it in known-gaps.json)',
+        ).to.deep.equal([]);
         expect(closed, `meets "${requirement.name}" now: take it off known-gaps.json`).to.deep.equal([]);
       });
 

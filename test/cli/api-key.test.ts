@@ -16,7 +16,15 @@ describe('agentd client commands and the API key', () => {
       seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
       if (req.url?.startsWith('/logs')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: 'healthy', uptime: 5, timestamp: new Date().toISOString(), version: '0.1.0', jobs: { queued: 0, running: 0, total: 0 } }));
+      res.end(
+        JSON.stringify({
+          status: 'healthy',
+          uptime: 5,
+          timestamp: new Date().toISOString(),
+          version: '0.1.0',
+          jobs: { queued: 0, running: 0, total: 0 },
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     apiUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -32,7 +40,10 @@ describe('agentd client commands and the API key', () => {
   });
 
   it('logs sends --api-key, which wins over the environment, with its filters as query parameters', async () => {
-    const result = await runAgentd(['logs', '--api-url', apiUrl, '--api-key', 'flag-key', '--level', 'warn', '--grep', 'disk full', '--limit', '5'], cleanEnv({ AGENTD_API_KEY: 'env-key' }));
+    const result = await runAgentd(
+      ['logs', '--api-url', apiUrl, '--api-key', 'flag-key', '--level', 'warn', '--grep', 'disk full', '--limit', '5'],
+      cleanEnv({ AGENTD_API_KEY: 'env-key' }),
+    );
     expect(result.code, result.stderr).to.equal(0);
     expect(seen.at(-1)).to.deep.equal({ path: '/logs?level=warn&q=disk+full&limit=5', authorization: 'Bearer flag-key' });
   });
@@ -45,7 +56,11 @@ describe('agentd client commands and the API key', () => {
   it('tells the user to pass --api-key when the daemon answers 401', async () => {
     const guarded = createServer((_req, res) => {
       res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="agentd"' });
-      res.end(JSON.stringify({ error: { code: 'unauthorized', message: 'This route needs credentials; send "Authorization: Bearer <api key or token>".' } }));
+      res.end(
+        JSON.stringify({
+          error: { code: 'unauthorized', message: 'This route needs credentials; send "Authorization: Bearer <api key or token>".' },
+        }),
+      );
     });
     await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
     try {

@@ -37,8 +37,14 @@ describe('agentd start / status / logs (real processes)', function () {
   it('status: reports a running, healthy daemon and exits 0', async () => {
     const result = await runAgentd(['status', '--api-url', apiUrl], cleanEnv());
     expect(result.code, result.stderr).to.equal(0);
-    expect(result.stdout).to.match(/Daemon:\s+running/).and.match(/Health:\s+healthy/).and.match(/Jobs:\s+\d+ queued, \d+ running, \d+ total/);
-    expect(result.stdout).to.match(/Last check:\s+\d{4}-\d\d-\d\dT/).and.match(/Version:\s+\d+\.\d+\.\d+/).and.match(/Uptime:\s+\d+[smhd]/);
+    expect(result.stdout)
+      .to.match(/Daemon:\s+running/)
+      .and.match(/Health:\s+healthy/)
+      .and.match(/Jobs:\s+\d+ queued, \d+ running, \d+ total/);
+    expect(result.stdout)
+      .to.match(/Last check:\s+\d{4}-\d\d-\d\dT/)
+      .and.match(/Version:\s+\d+\.\d+\.\d+/)
+      .and.match(/Uptime:\s+\d+[smhd]/);
   });
 
   it('status --json: a machine-readable report', async () => {
@@ -55,10 +61,13 @@ describe('agentd start / status / logs (real processes)', function () {
     expect(second.code).to.equal(1);
     const lines = second.stderr.trim().split('\n');
     expect(lines).to.have.length(1);
-    expect(lines[0]).to.match(/^agentd: /).and.include(String(port)).and.include('in use');
+    expect(lines[0])
+      .to.match(/^agentd: /)
+      .and.include(String(port))
+      .and.include('in use');
   });
 
-  it('logs: shows the daemon\'s recent structured lines, filtered by level and text', async () => {
+  it("logs: shows the daemon's recent structured lines, filtered by level and text", async () => {
     const all = await runAgentd(['logs', '--api-url', apiUrl], cleanEnv());
     expect(all.code, all.stderr).to.equal(0);
     expect(all.stdout).to.match(/Z INFO  agentd listening on http:\/\/127\.0\.0\.1:\d+ host=127\.0\.0\.1/);
@@ -66,24 +75,30 @@ describe('agentd start / status / logs (real processes)', function () {
     const none = await runAgentd(['logs', '--api-url', apiUrl, '--level', 'error'], cleanEnv());
     expect(none.stdout).to.not.include('listening');
     const grep = await runAgentd(['logs', '--api-url', apiUrl, '--grep', 'LISTENING ON', '--json'], cleanEnv());
-    const records = grep.stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+    const records = grep.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string });
     expect(records.length).to.be.greaterThan(0);
     for (const record of records) expect(record.msg.toLowerCase()).to.include('listening on');
   });
 
   it('logs --job: follows an analysis.complexity job to its end and exits 0', async () => {
     const submitted = await fetch(`${apiUrl}/jobs`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ capability: 'analysis.complexity', workspace: 'project' }),
     });
     expect(submitted.status).to.equal(202);
     const { id } = (await submitted.json()) as { id: string };
     const result = await runAgentd(['logs', '--api-url', apiUrl, '--job', id], cleanEnv());
     expect(result.code, result.stdout + result.stderr).to.equal(0);
-    expect(result.stdout).to.include(`job ${id} succeeded`).and.match(/Measured \d+ functions/);
+    expect(result.stdout)
+      .to.include(`job ${id} succeeded`)
+      .and.match(/Measured \d+ functions/);
   });
 
-  it('logs --job: an unknown job fails with the daemon\'s message and exit 1', async () => {
+  it("logs --job: an unknown job fails with the daemon's message and exit 1", async () => {
     const result = await runAgentd(['logs', '--api-url', apiUrl, '--job', 'no-such-job'], cleanEnv());
     expect(result.code).to.equal(1);
     expect(result.stderr).to.match(/^agentd: .*no-such-job/);
@@ -92,7 +107,8 @@ describe('agentd start / status / logs (real processes)', function () {
   it('logs --follow: streams new lines live until Ctrl-C, then exits 0', async () => {
     const submit = async (): Promise<string> => {
       const response = await fetch(`${apiUrl}/jobs`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ capability: 'analysis.complexity', workspace: 'project' }),
       });
       return ((await response.json()) as { id: string }).id;
@@ -129,7 +145,9 @@ describe('agentd start / status / logs (real processes)', function () {
 
 /** The brief's fixture is express-ts-api; fall back to another real fixture while that one is being written. */
 function fixtureName(): string {
-  const name = ['express-ts-api', 'react-ts-app'].find((candidate) => existsSync(path.join(REPO_ROOT, 'fixtures', candidate, 'package.json')));
+  const name = ['express-ts-api', 'react-ts-app'].find((candidate) =>
+    existsSync(path.join(REPO_ROOT, 'fixtures', candidate, 'package.json')),
+  );
   if (!name) throw new Error('no fixture project under fixtures/ to run analysis.complexity on');
   return name;
 }

@@ -77,7 +77,14 @@ describe('job views of agentd logs --job', () => {
     it(`renders ${percent}% as ${bar}`, () => expect(renderBar(percent)).to.equal(bar));
   }
 
-  const uptimes: Array<[number, string]> = [[0, '0s'], [45, '45s'], [192, '3m 12s'], [3600, '1h 0m'], [7505, '2h 5m'], [90061, '1d 1h']];
+  const uptimes: Array<[number, string]> = [
+    [0, '0s'],
+    [45, '45s'],
+    [192, '3m 12s'],
+    [3600, '1h 0m'],
+    [7505, '2h 5m'],
+    [90061, '1d 1h'],
+  ];
   for (const [seconds, text] of uptimes) {
     it(`shows an uptime of ${seconds} s as "${text}"`, () => expect(formatDuration(seconds)).to.equal(text));
   }

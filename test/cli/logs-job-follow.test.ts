@@ -26,7 +26,9 @@ describe('agentd logs --job (live job events)', function () {
 
   async function api(method: string, path: string, body?: unknown): Promise<JobBody> {
     const response = await fetch(`${harness.url}${path}`, {
-      method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
     });
     expect(response.status, `${method} ${path}`).to.be.lessThan(300);
     return (await response.json()) as JobBody;

@@ -15,9 +15,33 @@ describe('agentd advisories (CLI)', function () {
     generatedAt: '2099-01-01T00:00:00.000Z',
     source: 'test list',
     advisories: [
-      { id: 'GHSA-test-0001', package: 'left-pad', title: 'Test advisory', severity: 'high', cwe: ['CWE-400'], vulnerableRange: '<1.3.0', patchedVersion: '1.3.0' },
-      { id: 'GHSA-test-0002', package: 'left-pad', title: 'Another one', severity: 'low', cwe: [], vulnerableRange: '<1.1.0', patchedVersion: '1.1.0' },
-      { id: 'GHSA-test-0003', package: 'right-pad', title: 'Third', severity: 'critical', cwe: ['CWE-94'], vulnerableRange: '<2.0.0', patchedVersion: null },
+      {
+        id: 'GHSA-test-0001',
+        package: 'left-pad',
+        title: 'Test advisory',
+        severity: 'high',
+        cwe: ['CWE-400'],
+        vulnerableRange: '<1.3.0',
+        patchedVersion: '1.3.0',
+      },
+      {
+        id: 'GHSA-test-0002',
+        package: 'left-pad',
+        title: 'Another one',
+        severity: 'low',
+        cwe: [],
+        vulnerableRange: '<1.1.0',
+        patchedVersion: '1.1.0',
+      },
+      {
+        id: 'GHSA-test-0003',
+        package: 'right-pad',
+        title: 'Third',
+        severity: 'critical',
+        cwe: ['CWE-94'],
+        vulnerableRange: '<2.0.0',
+        patchedVersion: null,
+      },
     ],
   };
 

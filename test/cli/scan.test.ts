@@ -75,9 +75,13 @@ describe('agentd scan (CLI)', function () {
       expect(parsed.format).to.equal('agentd-scan');
       expect(parsed.findings.map((f) => f.file)).to.include('src/services/pricing.ts');
       const markdown = await runAgentd(['scan', root, '--checks', 'complexity', '--format', 'markdown']);
-      expect(markdown.stdout).to.match(/^# agentd scan report/).and.to.contain('## Findings');
+      expect(markdown.stdout)
+        .to.match(/^# agentd scan report/)
+        .and.to.contain('## Findings');
       const html = await runAgentd(['scan', root, '--checks', 'complexity', '--format', 'html']);
-      expect(html.stdout).to.match(/^<!doctype html>/).and.to.contain('<svg');
+      expect(html.stdout)
+        .to.match(/^<!doctype html>/)
+        .and.to.contain('<svg');
     });
   });
 
@@ -92,7 +96,18 @@ describe('agentd scan (CLI)', function () {
       expect(same.code, same.stdout).to.equal(0);
       expect(same.stdout).to.contain('already in the baseline were left out');
       writeFiles(root, { 'src/more.ts': complexFunction('grade') });
-      const fresh = await runAgentd(['scan', root, '--checks', 'complexity', '--baseline', baseline, '--fail-on', 'low', '--format', 'json']);
+      const fresh = await runAgentd([
+        'scan',
+        root,
+        '--checks',
+        'complexity',
+        '--baseline',
+        baseline,
+        '--fail-on',
+        'low',
+        '--format',
+        'json',
+      ]);
       expect(fresh.code).to.equal(1);
       const files = (JSON.parse(fresh.stdout) as { findings: { file: string }[] }).findings.map((f) => f.file);
       expect([...new Set(files)]).to.deep.equal(['src/more.ts']);

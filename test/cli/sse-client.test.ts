@@ -21,17 +21,19 @@ describe('SSE client', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  const eventStream = (chunks: string[], end = true): Handler => (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    let i = 0;
-    const next = (): void => {
-      if (i < chunks.length) {
-        res.write(chunks[i++]);
-        setImmediate(next);
-      } else if (end) res.end();
+  const eventStream =
+    (chunks: string[], end = true): Handler =>
+    (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let i = 0;
+      const next = (): void => {
+        if (i < chunks.length) {
+          res.write(chunks[i++]);
+          setImmediate(next);
+        } else if (end) res.end();
+      };
+      next();
     };
-    next();
-  };
 
   async function collect(path: string, signal?: AbortSignal): Promise<SseEvent[]> {
     const events: SseEvent[] = [];
@@ -89,7 +91,10 @@ describe('SSE client', () => {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 'job_not_found', message: 'No job "x".' } }));
     };
-    const error = await collect('/missing').then(() => null, (e: unknown) => e);
+    const error = await collect('/missing').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(AgentdError);
     expect((error as AgentdError).code).to.equal('job_not_found');
     expect((error as AgentdError).message).to.equal('No job "x".');
@@ -97,7 +102,10 @@ describe('SSE client', () => {
 
   it('refuses an answer that is not an event stream', async () => {
     handler = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
-    const error = await collect('/html').then(() => null, (e: unknown) => e);
+    const error = await collect('/html').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((error as AgentdError).message).to.include('not an event stream');
   });
 
@@ -109,7 +117,10 @@ describe('SSE client', () => {
     const target = { apiUrl: `http://127.0.0.1:${port}` };
     const error = await (async () => {
       for await (const _ of streamEvents(target, new URL('/x', target.apiUrl))) void _;
-    })().then(() => null, (e: unknown) => e);
+    })().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((error as AgentdError).code).to.equal('unavailable');
     expect((error as AgentdError).message).to.include('nothing is listening');
   });
@@ -142,6 +153,9 @@ describe('SseParser', () => {
   it('treats a lone CR as a line end once more text follows it', () => {
     const parser = new SseParser();
     expect(parser.push('data: cr\r')).to.deep.equal([]);
-    expect(parser.push('\rdata: next\n\n')).to.deep.equal([{ event: 'message', data: 'cr' }, { event: 'message', data: 'next' }]);
+    expect(parser.push('\rdata: next\n\n')).to.deep.equal([
+      { event: 'message', data: 'cr' },
+      { event: 'message', data: 'next' },
+    ]);
   });
 });

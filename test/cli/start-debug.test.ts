@@ -13,7 +13,10 @@ interface Line {
 }
 
 function records(stdout: string): Line[] {
-  return stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Line);
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Line);
 }
 
 /** `agentd start --debug`: the debug level must carry something (requests, job steps), not only raise the level. */
@@ -30,12 +33,16 @@ describe('agentd start --debug (real process)', function () {
   async function runOneJob(extraArgs: string[]): Promise<{ lines: Line[]; id: string }> {
     const port = await freePort();
     const apiUrl = `http://127.0.0.1:${port}`;
-    const daemon = new AgentdProcess(['start', '-p', String(port), '--workspace', workspace, ...extraArgs], cleanEnv({ LOG_FORMAT: 'json' }));
+    const daemon = new AgentdProcess(
+      ['start', '-p', String(port), '--workspace', workspace, ...extraArgs],
+      cleanEnv({ LOG_FORMAT: 'json' }),
+    );
     try {
       await daemon.waitForOutput(LISTENING);
       expect((await fetch(`${apiUrl}/stats`)).status).to.equal(200);
       const submitted = await fetch(`${apiUrl}/jobs`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ capability: 'analysis.complexity', workspace: 'project' }),
       });
       const { id } = (await submitted.json()) as { id: string };

@@ -38,7 +38,11 @@ describe('agentd start --dry-run (real process)', () => {
   });
 
   it('masks every secret in its output', async () => {
-    const env = cleanEnv({ API_KEY: 'ak-secret-1-0123456789', JWT_SECRET: 'jwt-secret-2-0123456789abcdefghijkl', REDIS_URL: 'redis://u:redis-secret-3@localhost:6379/2' });
+    const env = cleanEnv({
+      API_KEY: 'ak-secret-1-0123456789',
+      JWT_SECRET: 'jwt-secret-2-0123456789abcdefghijkl',
+      REDIS_URL: 'redis://u:redis-secret-3@localhost:6379/2',
+    });
     const result = await runAgentd(['start', '--dry-run', '--github-webhook-secret', 'hook-secret-4-0123456789'], env);
     expect(result.code, result.stderr).to.equal(0);
     expect(result.stdout).to.not.match(/secret-\d/);
@@ -78,7 +82,9 @@ describe('agentd start --dry-run (real process)', () => {
   });
 
   it('prints the package version', async () => {
-    const { version } = JSON.parse((await import('node:fs')).readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse((await import('node:fs')).readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     const result = await runAgentd(['--version'], cleanEnv());
     expect(result.code).to.equal(0);
     expect(result.stdout.trim()).to.equal(version);

@@ -41,7 +41,10 @@ describe('daemon server', function () {
       expect((await get(t.url, '/health')).status).to.equal(200);
       await closing;
       expect(done.get(id)).to.include({ status: 'succeeded', error: null });
-      const afterClose = await fetch(`${t.url}/health`).then(() => 'answered', () => 'refused');
+      const afterClose = await fetch(`${t.url}/health`).then(
+        () => 'answered',
+        () => 'refused',
+      );
       expect(afterClose).to.equal('refused');
     });
 
@@ -65,7 +68,9 @@ describe('daemon server', function () {
     await startDaemon(config, { logger: t.logger }).catch((error: unknown) => (failure = error));
     expect(failure).to.be.instanceOf(AgentdError);
     expect((failure as AgentdError).code).to.equal('port_in_use');
-    expect((failure as AgentdError).message).to.equal(`Port ${t.daemon.port} on 127.0.0.1 is already in use; choose another with --port or stop the other process.`);
+    expect((failure as AgentdError).message).to.equal(
+      `Port ${t.daemon.port} on 127.0.0.1 is already in use; choose another with --port or stop the other process.`,
+    );
     expect((await get(t.url, '/health')).status).to.equal(200);
   });
 

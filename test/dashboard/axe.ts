@@ -12,12 +12,26 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ passes: unknown[]; violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{ passes: unknown[]; violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, {});
     // A run that checked nothing would pass vacuously.
     if (result.passes.length < 10) throw new Error(`axe checked only ${result.passes.length} rules`);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3),
+    }));
   });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} at ${v.targets.join(', ')}`);
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} at ${v.targets.join(', ')}`);
 }
-

@@ -10,7 +10,10 @@ import path from 'node:path';
 import { startDashboardRig, type DashboardRig } from './dashboard-harness.js';
 import { seriousViolations } from './axe.js';
 
-interface Job { id: string; status: string }
+interface Job {
+  id: string;
+  status: string;
+}
 
 // Functions passed to page.evaluate/waitForFunction run in the page; the test build has no DOM lib.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -50,7 +53,9 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.waitForSelector(`tr[data-job="${seed.body.id}"]`);
       // The key was traded for a token: the tab keeps the JWT, not the key.
       const kept = await page.evaluate(() => sessionStorage.getItem('agentd.credential'));
-      expect(kept).to.match(/^ey[\w-]+\.[\w-]+\.[\w-]+$/).and.not.equal(rig.apiKey);
+      expect(kept)
+        .to.match(/^ey[\w-]+\.[\w-]+\.[\w-]+$/)
+        .and.not.equal(rig.apiKey);
       expect(errors.filter((e) => /Content Security Policy/i.test(e))).to.deep.equal([]);
     } finally {
       await context.close();
@@ -67,12 +72,17 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await row.waitFor();
       await page.waitForSelector(`tr[data-job="${slow.body.id}"][data-status="running"]`);
       await page.waitForSelector(`tr[data-job="${slow.body.id}"][data-status="succeeded"]`, { timeout: 30_000 });
-      const writer = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'filtered.txt', content: 'x\n' } });
+      const writer = await rig.api<Job>('POST', '/jobs', {
+        capability: 'refactoring.test-writer',
+        input: { path: 'filtered.txt', content: 'x\n' },
+      });
       await page.waitForSelector(`tr[data-job="${writer.body.id}"][data-status="awaiting_approval"]`, { timeout: 30_000 });
 
       // Status goes to the daemon; the rows left are all awaiting approval.
       await page.check('input[name=status][value=awaiting_approval]');
-      await page.waitForFunction(() => [...document.querySelectorAll('tr[data-job]')].every((r) => r.getAttribute('data-status') === 'awaiting_approval'));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('tr[data-job]')].every((r) => r.getAttribute('data-status') === 'awaiting_approval'),
+      );
       expect(await page.locator(`tr[data-job="${writer.body.id}"]`).count()).to.equal(1);
       expect(await page.locator(`tr[data-job="${slow.body.id}"]`).count()).to.equal(0);
       await page.uncheck('input[name=status][value=awaiting_approval]');
@@ -82,19 +92,29 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       const asked = page.waitForRequest((r) => r.url().includes('/jobs?') && r.url().includes('capability=analysis.test-slow'));
       await page.selectOption('select[name=capability]', 'analysis.test-slow');
       await asked;
-      await page.waitForFunction(() => document.querySelectorAll('tr[data-job]').length > 0 && [...document.querySelectorAll('tr[data-job] td.what')].every((c) => c.textContent!.includes('analysis.test-slow')));
+      await page.waitForFunction(
+        () =>
+          document.querySelectorAll('tr[data-job]').length > 0 &&
+          [...document.querySelectorAll('tr[data-job] td.what')].every((c) => c.textContent!.includes('analysis.test-slow')),
+      );
       await page.selectOption('select[name=capability]', '');
       const searched = page.waitForRequest((r) => r.url().includes(`q=${writer.body.id.slice(0, 12)}`));
       await page.fill('input[name=text]', writer.body.id.slice(0, 12));
       await searched;
-      await page.waitForFunction((id) => document.querySelectorAll('tr[data-job]').length === 1 && document.querySelector(`tr[data-job="${id}"]`) !== null, writer.body.id);
+      await page.waitForFunction(
+        (id) => document.querySelectorAll('tr[data-job]').length === 1 && document.querySelector(`tr[data-job="${id}"]`) !== null,
+        writer.body.id,
+      );
     } finally {
       await context.close();
     }
   });
 
   it('shows the staged diff of a writing step and approves it: the job succeeds and the file is written', async () => {
-    const job = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'approved.txt', content: 'hello from the dashboard\n' } });
+    const job = await rig.api<Job>('POST', '/jobs', {
+      capability: 'refactoring.test-writer',
+      input: { path: 'approved.txt', content: 'hello from the dashboard\n' },
+    });
     await rig.waitForStatus(job.body.id, 'awaiting_approval');
     const { context, page, errors } = await rig.open(`#/jobs/${job.body.id}`);
     try {
@@ -147,12 +167,19 @@ describe('dashboard in headless Chromium against a real daemon', function () {
 
   it('loads the whole diffs of a change cut in the record, and all the changes beyond the first 100', async () => {
     const lines = Array.from({ length: 2500 }, (_, i) => `line number ${i} of a long file`);
-    const big = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'big.txt', content: `${lines.join('\n')}\n` } });
+    const big = await rig.api<Job>('POST', '/jobs', {
+      capability: 'refactoring.test-writer',
+      input: { path: 'big.txt', content: `${lines.join('\n')}\n` },
+    });
     await rig.waitForStatus(big.body.id, 'awaiting_approval');
     const many = path.join(rig.daemon.workspace, 'many');
     await mkdir(many, { recursive: true });
     for (let i = 0; i < 130; i++) await writeFile(path.join(many, `f${String(i).padStart(3, '0')}.js`), `export const n${i} = ${i};\n`);
-    const bulk = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-bulk-writer', input: { marker: 'marked' }, workspace: 'many' });
+    const bulk = await rig.api<Job>('POST', '/jobs', {
+      capability: 'refactoring.test-bulk-writer',
+      input: { marker: 'marked' },
+      workspace: 'many',
+    });
     await rig.waitForStatus(bulk.body.id, 'awaiting_approval');
     const { context, page } = await rig.open(`#/jobs/${big.body.id}`);
     try {
@@ -193,16 +220,19 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.waitForFunction(() => document.querySelectorAll('table.findings tbody tr').length === 150);
       await page.fill('input[name=finding-text]', 'finding 1490');
       await page.waitForFunction(() => document.querySelectorAll('table.findings tbody tr').length === 1);
-      expect(await page.textContent('table.findings tbody tr')).to.include('src/f90.js:1491').and.include('test/bulk');
+      expect(await page.textContent('table.findings tbody tr'))
+        .to.include('src/f90.js:1491')
+        .and.include('test/bulk');
     } finally {
       await context.close();
     }
   });
 
-  it('documents each finding\'s rule from its capability\'s meta.rules', async () => {
+  it("documents each finding's rule from its capability's meta.rules", async () => {
     const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.security', workspace: 'project' });
     await rig.waitForStatus(job.body.id, 'succeeded');
-    const capabilities = (await rig.api<{ id: string; rules?: { id: string; title: string; fix: string }[] }[]>('GET', '/capabilities')).body;
+    const capabilities = (await rig.api<{ id: string; rules?: { id: string; title: string; fix: string }[] }[]>('GET', '/capabilities'))
+      .body;
     const rules = new Map(capabilities.flatMap((c) => c.rules ?? []).map((rule) => [rule.id, rule]));
     const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
     try {
@@ -221,7 +251,10 @@ describe('dashboard in headless Chromium against a real daemon', function () {
   });
 
   it('downloads an artifact, then rejects the staged change: nothing is written', async () => {
-    const job = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'rejected.txt', content: 'no\n' } });
+    const job = await rig.api<Job>('POST', '/jobs', {
+      capability: 'refactoring.test-writer',
+      input: { path: 'rejected.txt', content: 'no\n' },
+    });
     await rig.waitForStatus(job.body.id, 'awaiting_approval');
     const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
     try {
@@ -239,7 +272,7 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
-  it('shows a running job\'s live progress and cancels it after confirmation (Escape keeps it)', async () => {
+  it("shows a running job's live progress and cancels it after confirmation (Escape keeps it)", async () => {
     const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 60_000 } });
     await rig.waitForStatus(job.body.id, 'running');
     const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
@@ -271,7 +304,11 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.click('button[type=submit].primary');
       await page.waitForSelector('[role=alert]');
       const shown = await page.textContent('[role=alert]');
-      const direct = await rig.api<{ error: { code: string; message: string } }>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: -5 }, mode: 'approval' });
+      const direct = await rig.api<{ error: { code: string; message: string } }>('POST', '/jobs', {
+        capability: 'analysis.test-slow',
+        input: { ms: -5 },
+        mode: 'approval',
+      });
       expect(direct.status).to.equal(422);
       expect(shown).to.include(direct.body.error.message).and.include(direct.body.error.code);
       await page.fill('#input-ms', '10');
@@ -291,10 +328,14 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.fill('#task', 'find security problems');
       await page.click('button[type=submit].primary');
       await page.waitForSelector('main[data-job]');
-      await page.waitForFunction(() => {
-        const status = document.querySelector('main[data-status]')?.getAttribute('data-status');
-        return status === 'succeeded' || status === 'failed' || status === 'awaiting_approval';
-      }, undefined, { timeout: 60_000 });
+      await page.waitForFunction(
+        () => {
+          const status = document.querySelector('main[data-status]')?.getAttribute('data-status');
+          return status === 'succeeded' || status === 'failed' || status === 'awaiting_approval';
+        },
+        undefined,
+        { timeout: 60_000 },
+      );
       const id = await page.getAttribute('main[data-job]', 'data-job');
       const { body } = await rig.api<{ plan: { steps: { capability: string }[] } | null; question: unknown }>('GET', `/jobs/${id}`);
       if (body.plan) {
@@ -308,7 +349,7 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
-  it('shows the overview: health, queue depth and this daemon\'s figures', async () => {
+  it("shows the overview: health, queue depth and this daemon's figures", async () => {
     const { context, page } = await rig.open('#/overview');
     try {
       await rig.signIn(page);
@@ -323,7 +364,10 @@ describe('dashboard in headless Chromium against a real daemon', function () {
   });
 
   it('has no serious or critical accessibility violation on any page (axe-core)', async () => {
-    const job = await rig.api<Job>('POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'axe.txt', content: 'a\nb\n' } });
+    const job = await rig.api<Job>('POST', '/jobs', {
+      capability: 'refactoring.test-writer',
+      input: { path: 'axe.txt', content: 'a\nb\n' },
+    });
     await rig.waitForStatus(job.body.id, 'awaiting_approval');
     const { context, page } = await rig.open('#/overview');
     try {
@@ -358,8 +402,16 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.waitForSelector('table.findings details.rule-doc');
       report['job with findings, dark'] = await seriousViolations(page);
       expect(report).to.deep.equal({
-        login: [], overview: [], jobs: [], job: [], 'job, side by side': [], 'job with findings': [], 'new job': [],
-        'new job, dark': [], 'jobs, dark': [], 'job with findings, dark': [],
+        login: [],
+        overview: [],
+        jobs: [],
+        job: [],
+        'job, side by side': [],
+        'job with findings': [],
+        'new job': [],
+        'new job, dark': [],
+        'jobs, dark': [],
+        'job with findings, dark': [],
       });
     } finally {
       await context.close();
@@ -411,7 +463,7 @@ describe('dashboard on a daemon without credentials (loopback only)', function (
   });
 });
 
-describe('dashboard over the daemon\'s rate limit', function () {
+describe("dashboard over the daemon's rate limit", function () {
   this.timeout(60_000);
   let rig: DashboardRig;
   before(async () => {
@@ -421,7 +473,7 @@ describe('dashboard over the daemon\'s rate limit', function () {
     await rig?.close();
   });
 
-  it('shows the daemon\'s rate_limited message when the page\'s budget is spent, and keeps its rows', async () => {
+  it("shows the daemon's rate_limited message when the page's budget is spent, and keeps its rows", async () => {
     const { context, page } = await rig.open('#/jobs');
     try {
       await rig.signIn(page);

@@ -13,7 +13,14 @@ import { startTestDaemon, type TestDaemon } from '../daemon/support/daemon-harne
 import { REPO_NODE_MODULES } from '../daemon/agent/agent-support.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export interface DashboardRig {
   daemon: TestDaemon;
@@ -42,7 +49,8 @@ export interface DashboardRigOptions {
 
 export async function startDashboardRig(options: DashboardRigOptions = {}): Promise<DashboardRig> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing; run scripts/ensure-services.sh (it installs Debian's chromium).`);
-  if (!existsSync(path.join(DASHBOARD_DIR, 'app.js'))) throw new Error('dist/ui is not built; run "node scripts/build-dashboard.mjs" (npm run build does).');
+  if (!existsSync(path.join(DASHBOARD_DIR, 'app.js')))
+    throw new Error('dist/ui is not built; run "node scripts/build-dashboard.mjs" (npm run build does).');
   const apiKey = randomBytes(24).toString('base64url');
   const daemon = await startTestDaemon({
     backend: options.backend,
@@ -69,7 +77,10 @@ export async function startDashboardRig(options: DashboardRigOptions = {}): Prom
     return { status: response.status, body: (text ? JSON.parse(text) : null) as never };
   };
   return {
-    daemon, browser, apiKey, api,
+    daemon,
+    browser,
+    apiKey,
+    api,
     async open(hash = '#/overview') {
       const context = await browser.newContext();
       const page = await context.newPage();

@@ -35,11 +35,17 @@ describe(`dashboard with ${JOBS.toLocaleString('en')} jobs in the store (figures
     const at = Date.now() - JOBS * 1000;
     for (let i = 0; i < JOBS; i++) {
       const time = new Date(at + i * 1000).toISOString();
-      await backend.store.create(sampleJob({
-        id: `seeded-${String(i).padStart(5, '0')}`, status: i % 10 === 0 ? 'failed' : 'succeeded',
-        steps: pendingSteps([{ capability: i % 2 ? 'analysis.complexity' : 'analysis.security', input: {} }]),
-        createdAt: time, updatedAt: time, startedAt: time, finishedAt: time,
-      }));
+      await backend.store.create(
+        sampleJob({
+          id: `seeded-${String(i).padStart(5, '0')}`,
+          status: i % 10 === 0 ? 'failed' : 'succeeded',
+          steps: pendingSteps([{ capability: i % 2 ? 'analysis.complexity' : 'analysis.security', input: {} }]),
+          createdAt: time,
+          updatedAt: time,
+          startedAt: time,
+          finishedAt: time,
+        }),
+      );
     }
     rig = await startDashboardRig({ backend });
   });
@@ -49,7 +55,9 @@ describe(`dashboard with ${JOBS.toLocaleString('en')} jobs in the store (figures
 
   it('loads, then renders all rows page by page', async () => {
     const script = readFileSync(path.join(DASHBOARD_DIR, 'app.js'));
-    console.log(`      app.js: ${(script.length / 1024).toFixed(1)} KB, ${(gzipSync(script).length / 1024).toFixed(1)} KB gzip (the whole JavaScript of the page)`);
+    console.log(
+      `      app.js: ${(script.length / 1024).toFixed(1)} KB, ${(gzipSync(script).length / 1024).toFixed(1)} KB gzip (the whole JavaScript of the page)`,
+    );
     // Signed in once; the first load is measured on a fresh navigation with the token in the tab.
     const { context, page } = await rig.open('#/jobs');
     try {
@@ -60,9 +68,17 @@ describe(`dashboard with ${JOBS.toLocaleString('en')} jobs in the store (figures
         await page.goto(`${rig.daemon.url}/ui/#/jobs`);
         await page.waitForSelector('tr[data-job="seeded-09999"]');
       });
-      const timing = await page.evaluate(() => JSON.stringify((globalThis as unknown as { performance: { getEntriesByType(t: string): unknown[] } }).performance.getEntriesByType('navigation')[0]));
+      const timing = await page.evaluate(() =>
+        JSON.stringify(
+          (globalThis as unknown as { performance: { getEntriesByType(t: string): unknown[] } }).performance.getEntriesByType(
+            'navigation',
+          )[0],
+        ),
+      );
       const nav = JSON.parse(timing) as { domContentLoadedEventEnd: number; loadEventEnd: number };
-      console.log(`      browser navigation timing: DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)} ms, load ${nav.loadEventEnd.toFixed(0)} ms`);
+      console.log(
+        `      browser navigation timing: DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)} ms, load ${nav.loadEventEnd.toFixed(0)} ms`,
+      );
       await page.selectOption('select[name=limit]', '500');
       await page.waitForFunction(() => document.querySelectorAll('tr[data-job]').length === 500);
       await timed(`${JOBS.toLocaleString('en')} rows by following the cursor (20 pages of 500)`, async () => {
@@ -79,7 +95,11 @@ describe(`dashboard with ${JOBS.toLocaleString('en')} jobs in the store (figures
       expect(await page.locator('#load-more').count()).to.equal(0);
       await timed('status filter "failed" over 10,000 jobs (first page on screen)', async () => {
         await page.check('input[name=status][value=failed]');
-        await page.waitForFunction(() => document.querySelectorAll('tr[data-job][data-status="succeeded"]').length === 0 && document.querySelectorAll('tr[data-job]').length === 500);
+        await page.waitForFunction(
+          () =>
+            document.querySelectorAll('tr[data-job][data-status="succeeded"]').length === 0 &&
+            document.querySelectorAll('tr[data-job]').length === 500,
+        );
       });
       await timed('text filter over 10,000 jobs (one match, bounded scans followed)', async () => {
         await page.uncheck('input[name=status][value=failed]');

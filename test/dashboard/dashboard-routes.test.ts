@@ -22,7 +22,11 @@ describe('dashboard routes: /ui and GET /events', function () {
   const apiKey = randomBytes(24).toString('base64url');
   const auth = { Authorization: `Bearer ${apiKey}` };
   before(async () => {
-    t = await startTestDaemon({ configure: (config) => { config.security.apiKey = apiKey; } });
+    t = await startTestDaemon({
+      configure: (config) => {
+        config.security.apiKey = apiKey;
+      },
+    });
   });
   after(async () => {
     await t.close();
@@ -33,10 +37,17 @@ describe('dashboard routes: /ui and GET /events', function () {
     expect(page.status).to.equal(200);
     expect(page.headers.get('content-type')).to.match(/^text\/html/);
     const csp = page.headers.get('content-security-policy')!;
-    expect(csp).to.include("default-src 'none'").and.include("script-src 'self'").and.include("connect-src 'self'").and.include("frame-ancestors 'none'");
+    expect(csp)
+      .to.include("default-src 'none'")
+      .and.include("script-src 'self'")
+      .and.include("connect-src 'self'")
+      .and.include("frame-ancestors 'none'");
     expect(csp).to.not.match(/unsafe-inline|unsafe-eval|https?:/);
     const html = await page.text();
-    expect(html).to.include('src="app.js"').and.not.match(/<script>[^<]/).and.not.match(/https?:\/\//);
+    expect(html)
+      .to.include('src="app.js"')
+      .and.not.match(/<script>[^<]/)
+      .and.not.match(/https?:\/\//);
     const script = await fetch(`${t.url}/ui/app.js`);
     expect(script.status).to.equal(200);
     expect(script.headers.get('content-type')).to.match(/javascript/);
@@ -59,11 +70,20 @@ describe('dashboard routes: /ui and GET /events', function () {
 
   it('GET /events streams status, step, progress and done of every job, without log lines', async () => {
     let opened: () => void = () => {};
-    const open = new Promise<void>((resolve) => { opened = resolve; });
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
     let jobId = '';
-    const reading = readSseWithKey((event) => event.event === 'done' && event.data.jobId === jobId, () => opened());
+    const reading = readSseWithKey(
+      (event) => event.event === 'done' && event.data.jobId === jobId,
+      () => opened(),
+    );
     await open;
-    const response = await fetch(`${t.url}/jobs`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ capability: 'refactoring.test-writer', input: { path: 'x.txt', content: 'x' }, mode: 'auto' }) });
+    const response = await fetch(`${t.url}/jobs`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ capability: 'refactoring.test-writer', input: { path: 'x.txt', content: 'x' }, mode: 'auto' }),
+    });
     jobId = ((await response.json()) as { id: string }).id;
     const events = await reading;
     const types = new Set(events.filter((e) => e.data.jobId === jobId).map((e) => e.event));
@@ -72,7 +92,10 @@ describe('dashboard routes: /ui and GET /events', function () {
   });
 
   it('GET /jobs filters by capability, workspace and text: no total, the filters carried in the next link, bad values refused', async () => {
-    const submit = (body: unknown) => fetch(`${t.url}/jobs`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ id: string }>);
+    const submit = (body: unknown) =>
+      fetch(`${t.url}/jobs`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(
+        (r) => r.json() as Promise<{ id: string }>,
+      );
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await submit({ capability: 'analysis.test-slow', input: { ms: 0 } })).id);
     await submit({ capability: 'refactoring.test-writer', input: { path: 'y.txt', content: 'y' } });

@@ -10,7 +10,10 @@ import { startDashboardRig, type DashboardRig } from './dashboard-harness.js';
 import { seriousViolations } from './axe.js';
 
 // Functions passed to page.waitForFunction run in the page; the test build has no DOM lib.
-declare const document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): Iterable<{ textContent: string | null }> };
+declare const document: {
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
+};
 
 describe('dashboard: a task planned, its diff reviewed and approved in headless Chromium', function () {
   this.timeout(300_000);
@@ -61,15 +64,27 @@ describe('dashboard: a task planned, its diff reviewed and approved in headless 
       // Refine: a message re-plans and re-stages; the new diff replaces the old one.
       await page.fill('#followup', 'call it displayLabel instead');
       await page.click('form.followup button[type=submit]');
-      await page.waitForFunction(() => {
-        const main = document.querySelector('main[data-status="awaiting_approval"]');
-        return main !== null && [...document.querySelectorAll('li[data-step="0"] .line.add')].some((line) => line.textContent!.includes('function displayLabel(person)'));
-      }, undefined, { timeout: 120_000 });
+      await page.waitForFunction(
+        () => {
+          const main = document.querySelector('main[data-status="awaiting_approval"]');
+          return (
+            main !== null &&
+            [...document.querySelectorAll('li[data-step="0"] .line.add')].some((line) =>
+              line.textContent!.includes('function displayLabel(person)'),
+            )
+          );
+        },
+        undefined,
+        { timeout: 120_000 },
+      );
       expect(await page.locator('ol.turns li').count()).to.be.greaterThan(2);
       await page.keyboard.press('y');
       await page.click('dialog.confirm button.danger');
       await page.waitForSelector('main[data-status="succeeded"]', { timeout: 180_000 });
-      expect(await readFile(file, 'utf8')).to.include('function displayLabel(person)').and.not.include('function fullName').and.not.include('function displayName');
+      expect(await readFile(file, 'utf8'))
+        .to.include('function displayLabel(person)')
+        .and.not.include('function fullName')
+        .and.not.include('function displayName');
       expect(await page.textContent('ol.turns')).to.include('Applied');
     } finally {
       await context.close();

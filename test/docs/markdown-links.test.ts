@@ -35,7 +35,12 @@ export function linksOf(text: string): string[] {
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 export function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/<[^>]+>/g, '').replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/<[^>]+>/g, '')
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function anchorsOf(file: string): Set<string> {
@@ -57,20 +62,25 @@ function brokenLinks(file: string): string[] {
     const [target, fragment] = link.split('#') as [string, string | undefined];
     const resolved = target === '' ? file : path.resolve(path.dirname(file), decodeURIComponent(target));
     if (!existsSync(resolved)) broken.push(`${link} (no such file)`);
-    else if (fragment && resolved.endsWith('.md') && !anchorsOf(resolved).has(fragment.toLowerCase())) broken.push(`${link} (no heading "#${fragment}")`);
+    else if (fragment && resolved.endsWith('.md') && !anchorsOf(resolved).has(fragment.toLowerCase()))
+      broken.push(`${link} (no heading "#${fragment}")`);
   }
   return broken;
 }
 
 describe('docs: relative links in every *.md', () => {
   it('finds links in prose only, and slugs headings as GitHub does', () => {
-    expect(linksOf('See [a](docs/a.md#x) and `[b](c.md)`\n```\n[d](e.md)\n```\n[ref]: ./f.md\n<a href="g.md">g</a>')).to.deep.equal(['docs/a.md#x', './f.md', 'g.md']);
+    expect(linksOf('See [a](docs/a.md#x) and `[b](c.md)`\n```\n[d](e.md)\n```\n[ref]: ./f.md\n<a href="g.md">g</a>')).to.deep.equal([
+      'docs/a.md#x',
+      './f.md',
+      'g.md',
+    ]);
     expect(slug('Configuration: agentd.config.json')).to.equal('configuration-agentdconfigjson');
     expect(slug('--fix')).to.equal('--fix');
   });
 
   const files = markdownFiles(REPO);
-  it('covers the repository\'s Markdown files', () => {
+  it("covers the repository's Markdown files", () => {
     expect(files.map((f) => path.relative(REPO, f))).to.include.members(['README.md', 'docs/scan.md', 'docs/ci.md']);
   });
 

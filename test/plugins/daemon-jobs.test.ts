@@ -29,13 +29,32 @@ const HOSTILE: Record<string, string> = {
 async function hostilePlugin(): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'agentd-hostile-'));
   const capabilities = Object.keys(HOSTILE).map((id) => ({
-    id, group: 'analysis', title: id, description: `Hostile case ${id}.`, version: '1.0.0', writes: false, inputSchema: { type: 'object' },
+    id,
+    group: 'analysis',
+    title: id,
+    description: `Hostile case ${id}.`,
+    version: '1.0.0',
+    writes: false,
+    inputSchema: { type: 'object' },
   }));
-  await writeFile(path.join(folder, 'package.json'), JSON.stringify({
-    name: 'hostile', version: '0.0.1', type: 'module',
-    agentd: { namespace: 'evil', sdk: '^1.0.0', entry: 'index.js', capabilities, limits: { memoryMB: 16, cpuMs: 3000, wallMs: 8000, maxToolCalls: 50, maxOutputBytes: 1_000_000 } },
-  }));
-  const body = Object.entries(HOSTILE).map(([id, code]) => `  ${JSON.stringify(id)}: { async run(input, ctx) { ${code} } },`).join('\n');
+  await writeFile(
+    path.join(folder, 'package.json'),
+    JSON.stringify({
+      name: 'hostile',
+      version: '0.0.1',
+      type: 'module',
+      agentd: {
+        namespace: 'evil',
+        sdk: '^1.0.0',
+        entry: 'index.js',
+        capabilities,
+        limits: { memoryMB: 16, cpuMs: 3000, wallMs: 8000, maxToolCalls: 50, maxOutputBytes: 1_000_000 },
+      },
+    }),
+  );
+  const body = Object.entries(HOSTILE)
+    .map(([id, code]) => `  ${JSON.stringify(id)}: { async run(input, ctx) { ${code} } },`)
+    .join('\n');
   await writeFile(path.join(folder, 'index.js'), `export const capabilities = {\n${body}\n};\n`);
   return folder;
 }
@@ -46,7 +65,12 @@ describe('plugins in the daemon (REST jobs)', function () {
 
   before(async () => {
     const hostile = await hostilePlugin();
-    t = await startTestDaemon({ configure: (config) => { config.plugins = [EXAMPLE, './no/such/plugin', hostile]; config.server.maxConcurrent = 6; } });
+    t = await startTestDaemon({
+      configure: (config) => {
+        config.plugins = [EXAMPLE, './no/such/plugin', hostile];
+        config.server.maxConcurrent = 6;
+      },
+    });
     const root = path.join(t.workspace, 'project');
     await mkdir(root, { recursive: true });
     await writeFile(path.join(root, 'a.js'), 'export const a = 1;\n');
@@ -68,7 +92,11 @@ describe('plugins in the daemon (REST jobs)', function () {
     const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
     expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
     expect(job.result!.findings.map((f) => [f.ruleId, f.file])).to.deep.equal([['license-header/missing', 'a.js']]);
-    const refused = await post(t.url, '/jobs', { capability: 'acme/analysis.license-header', workspace: 'project', input: { lines: 'many' } });
+    const refused = await post(t.url, '/jobs', {
+      capability: 'acme/analysis.license-header',
+      workspace: 'project',
+      input: { lines: 'many' },
+    });
     expect(refused.status).to.equal(422);
     expect(refused.body.error.code).to.equal('invalid_input');
   });
@@ -85,8 +113,17 @@ describe('plugins in the daemon (REST jobs)', function () {
       'evil/analysis.flood': 'plugin_tool_call_limit',
       'evil/analysis.huge': 'plugin_output_too_large',
     };
-    const hostile = await Promise.all(Object.keys(expected).map(async (capability) => ({ capability, id: (await post(t.url, '/jobs', { capability, workspace: 'project' })).body.id as string })));
-    const good = await Promise.all(['analysis.naming', 'acme/analysis.license-header'].map(async (capability) => (await post(t.url, '/jobs', { capability, workspace: 'project' })).body.id as string));
+    const hostile = await Promise.all(
+      Object.keys(expected).map(async (capability) => ({
+        capability,
+        id: (await post(t.url, '/jobs', { capability, workspace: 'project' })).body.id as string,
+      })),
+    );
+    const good = await Promise.all(
+      ['analysis.naming', 'acme/analysis.license-header'].map(
+        async (capability) => (await post(t.url, '/jobs', { capability, workspace: 'project' })).body.id as string,
+      ),
+    );
     for (const { capability, id } of hostile) {
       const job = await waitForStatus(t.url, id, ['succeeded', 'failed'], 60_000);
       expect([capability, job.status, job.error?.code]).to.deep.equal([capability, 'failed', expected[capability]]);

@@ -10,11 +10,21 @@ import { registerPlugins, readPlugin } from '../../plugins/manifest/index.js';
 const EXAMPLE = fileURLToPath(new URL('../../../plugins/examples/license-header', import.meta.url));
 
 const meta = (id = 'analysis.thing', extra: Record<string, unknown> = {}) => ({
-  id, group: id.split('.')[0], title: 'Thing', description: 'Does a thing.', version: '1.0.0', writes: false,
-  inputSchema: { type: 'object', additionalProperties: false, properties: {} }, ...extra,
+  id,
+  group: id.split('.')[0],
+  title: 'Thing',
+  description: 'Does a thing.',
+  version: '1.0.0',
+  writes: false,
+  inputSchema: { type: 'object', additionalProperties: false, properties: {} },
+  ...extra,
 });
 
-async function pluginFolder(name: string, agentd: unknown, files: Record<string, string> = { 'index.js': 'export const capabilities = {};' }): Promise<string> {
+async function pluginFolder(
+  name: string,
+  agentd: unknown,
+  files: Record<string, string> = { 'index.js': 'export const capabilities = {};' },
+): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'agentd-manifest-'));
   await writeFile(path.join(folder, 'package.json'), JSON.stringify({ name, version: '1.2.3', type: 'module', agentd }));
   for (const [file, content] of Object.entries(files)) {
@@ -37,7 +47,11 @@ describe('plugin manifests and loading', function () {
     const plugin = await readPlugin(EXAMPLE, process.cwd());
     expect(plugin.name).to.equal('@acme/agentd-license-header');
     expect(plugin.capabilities.map((c) => c.meta.id)).to.deep.equal(['acme/analysis.license-header']);
-    expect(plugin.capabilities[0]!.binding).to.include({ kind: 'isolate', capability: 'analysis.license-header', entry: path.join(EXAMPLE, 'index.js') });
+    expect(plugin.capabilities[0]!.binding).to.include({
+      kind: 'isolate',
+      capability: 'analysis.license-header',
+      entry: path.join(EXAMPLE, 'index.js'),
+    });
     expect(plugin.limits.cpuMs).to.equal(5000);
     expect(plugin.permissions).to.deep.equal({ read: ['**'], writes: false, tools: [] });
   });
@@ -54,9 +68,18 @@ describe('plugin manifests and loading', function () {
   });
 
   it('refuses a manifest that fails its schema, naming the field', async () => {
-    const bad = await refusal(await pluginFolder('bad', { sdk: '^1.0.0', entry: 'index.js', capabilities: [meta('analysis.thing', { version: 'one' })], permissions: { network: true } }));
+    const bad = await refusal(
+      await pluginFolder('bad', {
+        sdk: '^1.0.0',
+        entry: 'index.js',
+        capabilities: [meta('analysis.thing', { version: 'one' })],
+        permissions: { network: true },
+      }),
+    );
     expect(bad.code).to.equal('invalid_plugin');
-    expect(bad.message).to.match(/\/agentd\/capabilities\/0\/version/).and.match(/network/);
+    expect(bad.message)
+      .to.match(/\/agentd\/capabilities\/0\/version/)
+      .and.match(/network/);
   });
 
   it('refuses an SDK range this agentd does not provide', async () => {
@@ -74,8 +97,20 @@ describe('plugin manifests and loading', function () {
   });
 
   it('refuses writes: true without the writes permission, and an id outside its group', async () => {
-    expect((await refusal(await pluginFolder('w', { sdk: '^1.0.0', entry: 'index.js', capabilities: [meta('refactoring.x', { writes: true })] }))).message).to.contain('writes: true');
-    expect((await refusal(await pluginFolder('g', { sdk: '^1.0.0', entry: 'index.js', capabilities: [meta('analysis.x', { group: 'testing' })] }))).message).to.contain('outside its group');
+    expect(
+      (
+        await refusal(
+          await pluginFolder('w', { sdk: '^1.0.0', entry: 'index.js', capabilities: [meta('refactoring.x', { writes: true })] }),
+        )
+      ).message,
+    ).to.contain('writes: true');
+    expect(
+      (
+        await refusal(
+          await pluginFolder('g', { sdk: '^1.0.0', entry: 'index.js', capabilities: [meta('analysis.x', { group: 'testing' })] }),
+        )
+      ).message,
+    ).to.contain('outside its group');
   });
 
   it('refuses an id another plugin already registered (duplicate_capability), and keeps the first', async () => {
@@ -89,7 +124,12 @@ describe('plugin manifests and loading', function () {
   });
 
   it('registers a plugin whole or not at all: a bad inputSchema in its second capability leaves none of it', async () => {
-    const folder = await pluginFolder('half', { namespace: 'half', sdk: '^1.0.0', entry: 'index.js', capabilities: [meta('analysis.good'), meta('analysis.bad', { inputSchema: { type: 'object', minimun: 1 } })] });
+    const folder = await pluginFolder('half', {
+      namespace: 'half',
+      sdk: '^1.0.0',
+      entry: 'index.js',
+      capabilities: [meta('analysis.good'), meta('analysis.bad', { inputSchema: { type: 'object', minimun: 1 } })],
+    });
     const registry = new CapabilityRegistry();
     const report = await registerPlugins(registry, [folder], process.cwd());
     expect(report.broken[0]!.error.code).to.equal('invalid_plugin');
@@ -104,7 +144,11 @@ describe('plugin manifests and loading', function () {
     await writeFile(path.join(notJson, 'package.json'), '{ nope');
     const copy = path.join(await mkdtemp(path.join(tmpdir(), 'agentd-manifest-')), 'license');
     await cp(EXAMPLE, copy, { recursive: true });
-    const report = await registerPlugins(new CapabilityRegistry(), ['./no/such/folder', noManifest, notJson, 'agentd-plugin-that-is-not-installed', copy], process.cwd());
+    const report = await registerPlugins(
+      new CapabilityRegistry(),
+      ['./no/such/folder', noManifest, notJson, 'agentd-plugin-that-is-not-installed', copy],
+      process.cwd(),
+    );
     expect(report.loaded.map((l) => l.plugin.name)).to.deep.equal(['@acme/agentd-license-header']);
     expect(report.broken.map((b) => b.error.code)).to.deep.equal(['invalid_plugin', 'invalid_plugin', 'invalid_plugin', 'invalid_plugin']);
     expect(report.broken[1]!.error.message).to.contain('no "agentd" field');
@@ -113,9 +157,13 @@ describe('plugin manifests and loading', function () {
   it('never runs plugin code while loading', async () => {
     // An entry that would throw (and write a file) the moment it ran: loading must not notice.
     const marker = path.join(tmpdir(), `agentd-plugin-ran-${process.pid}`);
-    const folder = await pluginFolder('loud', { sdk: '^1.0.0', entry: 'index.js', capabilities: [meta()] }, {
-      'index.js': `import fs from 'node:fs'; fs.writeFileSync(${JSON.stringify(marker)}, 'ran'); throw new Error('ran at load');`,
-    });
+    const folder = await pluginFolder(
+      'loud',
+      { sdk: '^1.0.0', entry: 'index.js', capabilities: [meta()] },
+      {
+        'index.js': `import fs from 'node:fs'; fs.writeFileSync(${JSON.stringify(marker)}, 'ran'); throw new Error('ran at load');`,
+      },
+    );
     const report = await registerPlugins(new CapabilityRegistry(), [folder], process.cwd());
     expect(report.broken).to.deep.equal([]);
     const { existsSync } = await import('node:fs');

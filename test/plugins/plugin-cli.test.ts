@@ -30,8 +30,13 @@ describe('agentd plugin (CLI)', function () {
     const init = await runAgentd(['plugin', 'init', 'acme', '--dir', base]);
     expect(init.code, init.stderr).to.equal(0);
     expect(init.stdout).to.contain('acme/analysis.todo-comments');
-    const { stdout } = await promisify(execFile)('npm', ['test'], { cwd: path.join(base, 'acme'), env: { ...process.env, npm_config_loglevel: 'silent' } });
-    expect(stdout).to.match(/# pass 4/).and.match(/# fail 0/);
+    const { stdout } = await promisify(execFile)('npm', ['test'], {
+      cwd: path.join(base, 'acme'),
+      env: { ...process.env, npm_config_loglevel: 'silent' },
+    });
+    expect(stdout)
+      .to.match(/# pass 4/)
+      .and.match(/# fail 0/);
     const test = await runAgentd(['plugin', 'test', path.join(base, 'acme')]);
     expect(test.code, test.stderr).to.equal(0);
     expect(test.stdout).to.contain('manifest valid (acme/analysis.todo-comments)');
@@ -47,13 +52,19 @@ describe('agentd plugin (CLI)', function () {
     expect(again.stderr).to.contain('already in "plugins"');
     const broken = path.join(base, 'broken');
     await mkdir(broken);
-    await writeFile(path.join(broken, 'package.json'), JSON.stringify({ name: 'broken', version: '1.0.0', agentd: { sdk: '^9.0.0', entry: 'index.js', capabilities: [] } }));
+    await writeFile(
+      path.join(broken, 'package.json'),
+      JSON.stringify({ name: 'broken', version: '1.0.0', agentd: { sdk: '^9.0.0', entry: 'index.js', capabilities: [] } }),
+    );
     const refused = await runAgentd(['plugin', 'add', broken, '--config', config]);
     expect(refused.code).to.equal(2);
     expect(refused.stderr).to.contain('invalid manifest');
     const list = await runAgentd(['plugin', 'list', '--config', config, '--json']);
     expect(list.code, list.stderr).to.equal(0);
-    const listed = JSON.parse(list.stdout) as { capabilities: { id: string; version: string; source: string; permissions: { read: string[] } }[]; broken: unknown[] };
+    const listed = JSON.parse(list.stdout) as {
+      capabilities: { id: string; version: string; source: string; permissions: { read: string[] } }[];
+      broken: unknown[];
+    };
     expect(listed.capabilities.map((c) => [c.id, c.version, c.source])).to.deep.equal([
       ['acme/analysis.todo-comments', '0.1.0', path.join(base, 'acme')],
       ['acme/analysis.license-header', '1.0.0', EXAMPLE],
@@ -64,7 +75,11 @@ describe('agentd plugin (CLI)', function () {
 
   it('the added plugin runs as a REST job of a daemon configured from that file, and in agentd scan', async () => {
     const plugins = JSON.parse(await readFile(config, 'utf8')).plugins as string[];
-    const t = await startTestDaemon({ configure: (c) => { c.plugins = plugins; } });
+    const t = await startTestDaemon({
+      configure: (c) => {
+        c.plugins = plugins;
+      },
+    });
     try {
       await mkdir(path.join(t.workspace, 'project'));
       await writeFile(path.join(t.workspace, 'project', 'a.ts'), 'export const a = 1; // TODO tidy\n');
@@ -81,13 +96,21 @@ describe('agentd plugin (CLI)', function () {
     // `agentd plugin add` with no --config writes ~/.agentd/config.json, which agentd scan reads too.
     const env = cleanEnv({ HOME: path.join(base, 'home') });
     expect((await runAgentd(['plugin', 'add', path.join(base, 'acme')], env)).code).to.equal(0);
-    const scan = await runAgentd(['scan', project, '--checks', 'acme/analysis.todo-comments', '--format', 'json', '--fail-on', 'none'], env);
+    const scan = await runAgentd(
+      ['scan', project, '--checks', 'acme/analysis.todo-comments', '--format', 'json', '--fail-on', 'none'],
+      env,
+    );
     expect(scan.code, scan.stderr).to.equal(0);
-    expect((JSON.parse(scan.stdout) as { findings: { ruleId: string }[] }).findings.map((f) => f.ruleId)).to.deep.equal(['todo-comments/fixme']);
+    expect((JSON.parse(scan.stdout) as { findings: { ruleId: string }[] }).findings.map((f) => f.ruleId)).to.deep.equal([
+      'todo-comments/fixme',
+    ]);
     // A configured plugin that breaks later is a warning for scan (as for the daemon), not a failed gate.
     const userConfig = path.join(base, 'home', '.agentd', 'config.json');
     await writeFile(userConfig, JSON.stringify({ plugins: [path.join(base, 'acme'), path.join(base, 'gone')] }));
-    const warned = await runAgentd(['scan', project, '--checks', 'acme/analysis.todo-comments', '--format', 'json', '--fail-on', 'none'], env);
+    const warned = await runAgentd(
+      ['scan', project, '--checks', 'acme/analysis.todo-comments', '--format', 'json', '--fail-on', 'none'],
+      env,
+    );
     expect(warned.code, warned.stderr).to.equal(0);
     expect(warned.stderr).to.contain('plugin skipped').and.contain('gone');
   });

@@ -32,7 +32,10 @@ function collect(cases: Parameters<PluginTester['run']>[1]): Map<string, () => P
 
 async function failure(test: (() => Promise<void>) | undefined): Promise<string> {
   expect(test).to.be.a('function');
-  return test!().then(() => 'passed', (error: Error) => error.message);
+  return test!().then(
+    () => 'passed',
+    (error: Error) => error.message,
+  );
 }
 
 describe('PluginTester', function () {
@@ -46,14 +49,20 @@ describe('PluginTester', function () {
         { name: 'wrong count', files: { 'a.ts': 'x\n', 'b.ts': 'y\n' }, findings: [{}] },
         { name: 'expects an error that does not come', files: { 'a.ts': '' }, error: 'plugin_timeout' },
         { name: 'says nothing', files: { 'a.ts': '' } },
-        { name: 'right', files: { 'a.ts': 'x\n' }, findings: [{ ruleId: 'license-header/missing', file: 'a.ts', line: 1, message: /SPDX/ }] },
+        {
+          name: 'right',
+          files: { 'a.ts': 'x\n' },
+          findings: [{ ruleId: 'license-header/missing', file: 'a.ts', line: 1, message: /SPDX/ }],
+        },
       ],
     });
     const prefix = 'acme/analysis.license-header > ';
     expect(await failure(tests.get(`${prefix}valid > not actually valid`))).to.contain('expected no findings, got 1');
     expect(await failure(tests.get(`${prefix}invalid > wrong line`))).to.contain('expected line 7');
     expect(await failure(tests.get(`${prefix}invalid > wrong count`))).to.contain('expected 1 findings, got 2');
-    expect(await failure(tests.get(`${prefix}invalid > expects an error that does not come`))).to.contain('expected the step to fail with plugin_timeout, got success');
+    expect(await failure(tests.get(`${prefix}invalid > expects an error that does not come`))).to.contain(
+      'expected the step to fail with plugin_timeout, got success',
+    );
     expect(await failure(tests.get(`${prefix}invalid > says nothing`))).to.contain('must say what it expects');
     expect(await failure(tests.get(`${prefix}invalid > right`))).to.equal('passed');
   });
@@ -61,13 +70,18 @@ describe('PluginTester', function () {
   it('runs under node:test (no mocha globals)', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'agentd-node-test-'));
     const file = path.join(folder, 'license.test.mjs');
-    await writeFile(file, `import { PluginTester } from ${JSON.stringify(SDK)};
+    await writeFile(
+      file,
+      `import { PluginTester } from ${JSON.stringify(SDK)};
 new PluginTester({ plugin: ${JSON.stringify(EXAMPLE)} }).run('analysis.license-header', {
   valid: [{ files: { 'a.ts': '// SPDX-License-Identifier: MIT\\n' } }],
   invalid: [{ files: { 'a.ts': 'x\\n' }, findings: [{ ruleId: 'license-header/missing', line: 1 }] }],
 });
-`);
+`,
+    );
     const { stdout } = await promisify(execFile)(process.execPath, ['--test', '--test-reporter=tap', file], { cwd: folder });
-    expect(stdout).to.match(/# pass 2/).and.match(/# fail 0/);
+    expect(stdout)
+      .to.match(/# pass 2/)
+      .and.match(/# fail 0/);
   });
 });

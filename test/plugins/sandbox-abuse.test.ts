@@ -28,31 +28,91 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
   const cases: [string, string, string, Parameters<typeof pluginWith>[1]?][] = [
     ['an endless synchronous loop', 'while (true) {}', 'plugin_cpu_limit'],
     ['an endless promise chain', 'for (;;) await null;', 'plugin_cpu_limit'],
-    ['many small allocations', 'const kept = []; for (;;) kept.push({ n: kept.length, s: "x".repeat(64) });', 'plugin_memory_limit', { limits: { memoryMB: 16, cpuMs: 20_000, wallMs: 30_000 } }],
+    [
+      'many small allocations',
+      'const kept = []; for (;;) kept.push({ n: kept.length, s: "x".repeat(64) });',
+      'plugin_memory_limit',
+      { limits: { memoryMB: 16, cpuMs: 20_000, wallMs: 30_000 } },
+    ],
     ['deep recursion', 'const f = (n) => f(n + 1) + 1; return f(0);', 'plugin_stack_overflow'],
-    ['constructor.constructor("return process")()', 'const p = ctx.constructor.constructor("return process")(); return { summary: String(p.pid) };', 'plugin_error'],
-    ['reaching require through Function', 'return { summary: String(Function("return typeof require === \\"undefined\\" ? missing() : require")()) };', 'plugin_error'],
+    [
+      'constructor.constructor("return process")()',
+      'const p = ctx.constructor.constructor("return process")(); return { summary: String(p.pid) };',
+      'plugin_error',
+    ],
+    [
+      'reaching require through Function',
+      'return { summary: String(Function("return typeof require === \\"undefined\\" ? missing() : require")()) };',
+      'plugin_error',
+    ],
     ['import() of a Node built-in', 'await import("node:fs"); return { summary: "imported" };', 'plugin_error'],
     ['eval of host-reaching code', 'return { summary: eval("process.env.HOME") };', 'plugin_error'],
     ['timers that are not there', 'await new Promise((resolve) => setTimeout(resolve, 1)); return { summary: "slept" };', 'plugin_error'],
-    ['a loop left running in the background after returning', '(async () => { for (;;) await null; })(); return { summary: "done?" };', 'plugin_cpu_limit'],
+    [
+      'a loop left running in the background after returning',
+      '(async () => { for (;;) await null; })(); return { summary: "done?" };',
+      'plugin_cpu_limit',
+    ],
     ['a promise that never resolves', 'await new Promise(() => {});', 'plugin_timeout', { limits: { wallMs: 500 } }],
     ['throwing a number', 'throw 42;', 'plugin_error'],
     ['throwing an object with a getter that never returns', 'throw { get message() { for (;;) {} } };', 'plugin_cpu_limit'],
-    ['a result over maxOutputBytes', 'return { summary: "x".repeat(300_000) };', 'plugin_output_too_large', { limits: { maxOutputBytes: 100_000 } }],
+    [
+      'a result over maxOutputBytes',
+      'return { summary: "x".repeat(300_000) };',
+      'plugin_output_too_large',
+      { limits: { maxOutputBytes: 100_000 } },
+    ],
     ['a result that is not a StepResult', 'return 17;', 'plugin_error'],
-    ['a flood of tool calls (caught and retried)', 'for (;;) { try { await ctx.workspace.exists("src/a.ts"); } catch {} }', 'plugin_tool_call_limit', { limits: { maxToolCalls: 50 } }],
-    ['a flood of tool calls fired at once', 'await Promise.all(Array.from({ length: 5000 }, () => ctx.workspace.exists("src/a.ts")));', 'plugin_tool_call_limit', { limits: { maxToolCalls: 100 } }],
-    ['a read with ".." (caught)', 'try { await ctx.workspace.read("../secret.txt"); } catch {} return { summary: "read" };', 'workspace_escape'],
+    [
+      'a flood of tool calls (caught and retried)',
+      'for (;;) { try { await ctx.workspace.exists("src/a.ts"); } catch {} }',
+      'plugin_tool_call_limit',
+      { limits: { maxToolCalls: 50 } },
+    ],
+    [
+      'a flood of tool calls fired at once',
+      'await Promise.all(Array.from({ length: 5000 }, () => ctx.workspace.exists("src/a.ts")));',
+      'plugin_tool_call_limit',
+      { limits: { maxToolCalls: 100 } },
+    ],
+    [
+      'a read with ".." (caught)',
+      'try { await ctx.workspace.read("../secret.txt"); } catch {} return { summary: "read" };',
+      'workspace_escape',
+    ],
     ['an absolute read', 'return { summary: await ctx.workspace.read("/etc/passwd") };', 'workspace_escape'],
     ['a read through a symlink leading out', 'return { summary: await ctx.workspace.read("src/link.txt") };', 'workspace_escape'],
-    ['a read outside its read globs', 'return { summary: await ctx.workspace.read("src/a.ts") };', 'plugin_permission_denied', { permissions: { read: ['docs/**'] } }],
-    ['a symlink inside the read globs to a file outside them', 'await ctx.workspace.read("docs/readme.md"); return { summary: await ctx.workspace.read("docs/code.ts") };', 'plugin_permission_denied', { permissions: { read: ['docs/**'] } }],
-    ['the same link through readMany', 'return { summary: JSON.stringify(await ctx.workspace.readMany(["docs/code.ts"])) };', 'plugin_permission_denied', { permissions: { read: ['docs/**'] } }],
-    ['a write without the writes permission (caught)', 'try { await ctx.workspace.write("src/a.ts", "pwned"); } catch {} return { summary: "wrote" };', 'plugin_permission_denied'],
+    [
+      'a read outside its read globs',
+      'return { summary: await ctx.workspace.read("src/a.ts") };',
+      'plugin_permission_denied',
+      { permissions: { read: ['docs/**'] } },
+    ],
+    [
+      'a symlink inside the read globs to a file outside them',
+      'await ctx.workspace.read("docs/readme.md"); return { summary: await ctx.workspace.read("docs/code.ts") };',
+      'plugin_permission_denied',
+      { permissions: { read: ['docs/**'] } },
+    ],
+    [
+      'the same link through readMany',
+      'return { summary: JSON.stringify(await ctx.workspace.readMany(["docs/code.ts"])) };',
+      'plugin_permission_denied',
+      { permissions: { read: ['docs/**'] } },
+    ],
+    [
+      'a write without the writes permission (caught)',
+      'try { await ctx.workspace.write("src/a.ts", "pwned"); } catch {} return { summary: "wrote" };',
+      'plugin_permission_denied',
+    ],
     ['a tool it did not request', 'await ctx.tools.parse("src/a.ts"); return { summary: "parsed" };', 'plugin_permission_denied'],
     ['an import outside the SDK', 'return { summary: "never" };', 'invalid_plugin', { header: "import fs from 'node:fs';" }],
-    ['a huge argument to a tool', 'await ctx.workspace.write("src/b.ts", "x".repeat(200_000)); return { summary: "w" };', 'plugin_output_too_large', { permissions: { writes: true }, limits: { maxOutputBytes: 100_000 } }],
+    [
+      'a huge argument to a tool',
+      'await ctx.workspace.write("src/b.ts", "x".repeat(200_000)); return { summary: "w" };',
+      'plugin_output_too_large',
+      { permissions: { writes: true }, limits: { maxOutputBytes: 100_000 } },
+    ],
   ];
 
   for (const [name, body, code, options] of cases) {
@@ -65,13 +125,19 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const binding = await pluginWith('while (true) {}', { limits: { cpuMs: 30_000, wallMs: 30_000 } });
-    const error = await runIn(root, binding, {}, controller.signal).then(() => null, (e: unknown) => e);
+    const error = await runIn(root, binding, {}, controller.signal).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((error as { code?: string }).code).to.equal('cancelled');
   });
 
   it('a 100 MB error message is cut inside the isolate, not copied out whole', async () => {
     const binding = await pluginWith('throw new Error("x".repeat(100_000_000));', { limits: { memoryMB: 256 } });
-    const error = (await runIn(root, binding).then(() => null, (e: unknown) => e)) as { code?: string; message?: string };
+    const error = (await runIn(root, binding).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code?: string; message?: string };
     expect(error.code).to.equal('plugin_error');
     expect(error.message!.length).to.be.below(5_000);
   });
@@ -100,7 +166,10 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
   });
 
   it('writes with the permission are staged, never written to disk', async () => {
-    const binding = await pluginWith('await ctx.workspace.write("src/a.ts", "// header\\n" + await ctx.workspace.read("src/a.ts")); return { summary: "staged" };', { permissions: { writes: true } });
+    const binding = await pluginWith(
+      'await ctx.workspace.write("src/a.ts", "// header\\n" + await ctx.workspace.read("src/a.ts")); return { summary: "staged" };',
+      { permissions: { writes: true } },
+    );
     const { result, staged } = await runIn(root, binding);
     expect(result.summary).to.equal('staged');
     expect(staged.map((entry) => entry.path)).to.deep.equal(['src/a.ts']);
@@ -108,14 +177,19 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
   });
 
   it('format (when requested) formats with the project settings', async () => {
-    const binding = await pluginWith('return { summary: await ctx.tools.format("src/a.ts", "export   const   b=2") };', { permissions: { tools: ['format'] } });
+    const binding = await pluginWith('return { summary: await ctx.tools.format("src/a.ts", "export   const   b=2") };', {
+      permissions: { tools: ['format'] },
+    });
     const { result } = await runIn(root, binding);
     expect(result.summary).to.equal('export const b = 2;\n');
   });
 
   it('tool calls fired without await before returning never act after the step', async () => {
     // The writes start after run() has returned (200 microtask turns later), one after another.
-    const binding = await pluginWith('const later = async () => { for (let i = 0; i < 200; i++) await null; for (let i = 0; i < 20; i++) await ctx.workspace.write(`src/late${i}.ts`, "late"); }; void later(); return { summary: "returned early" };', { permissions: { writes: true } });
+    const binding = await pluginWith(
+      'const later = async () => { for (let i = 0; i < 200; i++) await null; for (let i = 0; i < 20; i++) await ctx.workspace.write(`src/late${i}.ts`, "late"); }; void later(); return { summary: "returned early" };',
+      { permissions: { writes: true } },
+    );
     const handle = await createLocalContext({ root, limits: { maxToolCalls: 10_000 } });
     const result = await runPluginStep(binding, {}, handle.ctx);
     expect(result.summary).to.equal('returned early');
@@ -126,14 +200,25 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
   });
 
   it("changes() shows earlier steps' staged files only where the read globs reach", async () => {
-    const binding = await pluginWith('return { summary: (await ctx.workspace.changes()).map((c) => c.path + "=" + c.after).join(",") };', { permissions: { read: ['docs/**'] } });
-    const handle = await createLocalContext({ root, staged: [{ path: 'docs/new.md', content: 'doc' }, { path: 'src/secret.ts', content: 'SECRET' }] });
+    const binding = await pluginWith('return { summary: (await ctx.workspace.changes()).map((c) => c.path + "=" + c.after).join(",") };', {
+      permissions: { read: ['docs/**'] },
+    });
+    const handle = await createLocalContext({
+      root,
+      staged: [
+        { path: 'docs/new.md', content: 'doc' },
+        { path: 'src/secret.ts', content: 'SECRET' },
+      ],
+    });
     const result = await runPluginStep(binding, {}, handle.ctx);
     expect(result.summary).to.equal('docs/new.md=doc');
   });
 
   it('parse (when requested) hands over the tree as data', async () => {
-    const binding = await pluginWith('const file = await ctx.tools.parse("src/a.ts"); return { summary: file.nodes[0].type + ":" + file.nodes.filter((n) => n.type === "lexical_declaration").length };', { permissions: { tools: ['parse'] } });
+    const binding = await pluginWith(
+      'const file = await ctx.tools.parse("src/a.ts"); return { summary: file.nodes[0].type + ":" + file.nodes.filter((n) => n.type === "lexical_declaration").length };',
+      { permissions: { tools: ['parse'] } },
+    );
     const { result } = await runIn(root, binding);
     expect(result.summary).to.equal('program:1');
   });

@@ -28,7 +28,8 @@ function taskOf(root: string, binding: unknown): StepTask {
 }
 
 let root = '';
-const plugin = (body: string, options?: Parameters<typeof pluginWith>[1]) => async (): Promise<StepTask> => taskOf(root, await pluginWith(body, options));
+const plugin = (body: string, options?: Parameters<typeof pluginWith>[1]) => async (): Promise<StepTask> =>
+  taskOf(root, await pluginWith(body, options));
 
 runnerContract('plugin sandbox runner (isolated-vm)', async () => {
   root = await abuseWorkspace();
@@ -39,12 +40,19 @@ runnerContract('plugin sandbox runner (isolated-vm)', async () => {
       loopForever: plugin('while (true) {}'),
       // Many small allocations: one single huge one aborts the process hosting the isolate before
       // isolated-vm can act (docs/plugins.md); in the daemon that process is the executor.
-      hugeAllocation: plugin('const kept = []; for (;;) kept.push({ n: kept.length, s: "x".repeat(64) });', { limits: { memoryMB: 16, cpuMs: 20_000, wallMs: 30_000 } }),
+      hugeAllocation: plugin('const kept = []; for (;;) kept.push({ n: kept.length, s: "x".repeat(64) });', {
+        limits: { memoryMB: 16, cpuMs: 20_000, wallMs: 30_000 },
+      }),
       throws: plugin('throw new Error("boom");'),
       exits: plugin('process.exit(1);'),
       cancellable: plugin('while (true) {}', { limits: { cpuMs: 30_000, wallMs: 30_000 } }),
     },
-    codes: { loopForever: ['plugin_cpu_limit', 'plugin_timeout'], hugeAllocation: ['plugin_memory_limit'], throws: ['plugin_error'], exits: ['plugin_error'] },
+    codes: {
+      loopForever: ['plugin_cpu_limit', 'plugin_timeout'],
+      hugeAllocation: ['plugin_memory_limit'],
+      throws: ['plugin_error'],
+      exits: ['plugin_error'],
+    },
     deadlineMs: 30_000,
     close: async () => undefined,
   };

@@ -11,9 +11,23 @@ describe('agentd scan --plugin', function () {
 
   it('runs the plugin check with a first-party one and reports its findings (exit 1 at --fail-on low)', async () => {
     const root = makeProject({ 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': '// SPDX-License-Identifier: MIT\nexport const b = 2;\n' });
-    const result = await runAgentd(['scan', root, '--plugin', EXAMPLE, '--checks', 'acme/analysis.license-header,complexity', '--format', 'json', '--fail-on', 'low']);
+    const result = await runAgentd([
+      'scan',
+      root,
+      '--plugin',
+      EXAMPLE,
+      '--checks',
+      'acme/analysis.license-header,complexity',
+      '--format',
+      'json',
+      '--fail-on',
+      'low',
+    ]);
     expect(result.code, result.stderr).to.equal(1);
-    const report = JSON.parse(result.stdout) as { findings: { ruleId: string; file: string; capability?: string }[]; runs: { capability: string; error?: unknown }[] };
+    const report = JSON.parse(result.stdout) as {
+      findings: { ruleId: string; file: string; capability?: string }[];
+      runs: { capability: string; error?: unknown }[];
+    };
     expect(report.runs.map((r) => r.capability).sort()).to.deep.equal(['acme/analysis.license-header', 'analysis.complexity']);
     expect(report.runs.every((r) => r.error === undefined)).to.equal(true);
     expect(report.findings.filter((f) => f.ruleId === 'license-header/missing').map((f) => f.file)).to.deep.equal(['src/a.ts']);

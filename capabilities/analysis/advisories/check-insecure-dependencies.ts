@@ -42,7 +42,12 @@ export async function scanDependencies(ctx: CapabilityContext, options: { adviso
   const notes: string[] = [];
   const advisories = loadAdvisories(options.advisoriesFile, { onWarning: (m) => notes.push(m) });
   const manifest = parseOr<PackageManifest>(await readOptional(ctx, 'package.json', notes), parseManifest, 'package.json', notes);
-  const lockPackages = parseOr<LockedPackage[]>(await readOptional(ctx, 'package-lock.json', notes), parseLockFile, 'package-lock.json', notes);
+  const lockPackages = parseOr<LockedPackage[]>(
+    await readOptional(ctx, 'package-lock.json', notes),
+    parseLockFile,
+    'package-lock.json',
+    notes,
+  );
   const lock = lockPackages ? { file: 'package-lock.json', packages: lockPackages } : null;
   return {
     findings: matchDependencies(manifest, lock, advisories.byPackage),

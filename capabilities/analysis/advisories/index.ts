@@ -8,7 +8,14 @@ import type { RuleDoc } from '../../../core/index.js';
 export type { Advisory, AdvisoryFile, AdvisorySeverity } from './advisory-types.js';
 export { checkInsecureDependencies, scanDependencies, type DependencyScan } from './check-insecure-dependencies.js';
 export { installAdvisories, type InstalledAdvisories } from './install-advisories.js';
-export { loadAdvisories, readAdvisoryFile, shippedAdvisories, userAdvisoriesPath, SHIPPED_ADVISORIES, type LoadedAdvisories } from './load-advisories.js';
+export {
+  loadAdvisories,
+  readAdvisoryFile,
+  shippedAdvisories,
+  userAdvisoriesPath,
+  SHIPPED_ADVISORIES,
+  type LoadedAdvisories,
+} from './load-advisories.js';
 export { matchDependencies, RULE_ID as VULNERABLE_DEPENDENCY_RULE_ID } from './match-dependencies.js';
 export { osvToAdvisories, eventsToRange } from './osv-import.js';
 export { validateAdvisoryFile } from './validate-advisories.js';
@@ -20,7 +27,8 @@ export const VULNERABLE_DEPENDENCY_RULE: RuleDoc = {
   id: 'security/vulnerable-dependency',
   title: 'Dependency with a known vulnerability',
   defaultSeverity: 'high',
-  description: "An installed package version (package-lock.json, direct or transitive) or, without a lock file, the lowest version a package.json range admits, falls in the affected range of an advisory in agentd's offline list (shipped, or installed with `agentd advisories update --from <file>`). The finding's severity and CWE are the advisory's.",
+  description:
+    "An installed package version (package-lock.json, direct or transitive) or, without a lock file, the lowest version a package.json range admits, falls in the affected range of an advisory in agentd's offline list (shipped, or installed with `agentd advisories update --from <file>`). The finding's severity and CWE are the advisory's.",
   why: 'Known vulnerabilities are what attackers scan for first; a published advisory comes with a working exploit more often than not.',
   example: { bad: '"dependencies": { "lodash": "4.17.15" }', good: '"dependencies": { "lodash": "^4.17.21" }' },
   fix: 'Upgrade to the fixed version named in the finding (npm install <package>@<version>, or an overrides entry for a transitive dependency); when none exists, replace or remove the package.',

@@ -30,5 +30,11 @@ export function installAdvisories(fromFile: string, targetDir: string = path.joi
     rmSync(temp, { force: true });
     throw error;
   }
-  return { path: target, advisories: file.advisories.length, packages: new Set(file.advisories.map((a) => a.package)).size, generatedAt: file.generatedAt, source: file.source };
+  return {
+    path: target,
+    advisories: file.advisories.length,
+    packages: new Set(file.advisories.map((a) => a.package)).size,
+    generatedAt: file.generatedAt,
+    source: file.source,
+  };
 }

@@ -41,14 +41,23 @@ function lineIndex(text: string): (needle: string) => number {
 const nameFromPath = (key: string): string => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
 
 export function parseLockFile(text: string): LockedPackage[] {
-  const lock = JSON.parse(text) as { packages?: Record<string, { version?: string; dev?: boolean; link?: boolean; name?: string }>; dependencies?: Record<string, V1Entry> };
+  const lock = JSON.parse(text) as {
+    packages?: Record<string, { version?: string; dev?: boolean; link?: boolean; name?: string }>;
+    dependencies?: Record<string, V1Entry>;
+  };
   const lineOf = lineIndex(text);
   const out: LockedPackage[] = [];
   if (lock.packages) {
     for (const [key, entry] of Object.entries(lock.packages)) {
       // "" is the project itself; links point at workspace folders, not installed versions.
       if (!key.includes('node_modules/') || entry.link || typeof entry.version !== 'string') continue;
-      out.push({ name: entry.name ?? nameFromPath(key), version: entry.version, path: key, dev: entry.dev === true, line: lineOf(`"${key}": {`) });
+      out.push({
+        name: entry.name ?? nameFromPath(key),
+        version: entry.version,
+        path: key,
+        dev: entry.dev === true,
+        line: lineOf(`"${key}": {`),
+      });
     }
     return out;
   }

@@ -51,11 +51,26 @@ function finding(c: Candidate, a: Advisory): Finding {
     file: c.file,
     range: { startLine: c.line, startColumn: 1, endLine: c.line, endColumn: 1 },
     cwe: a.cwe[0] ?? 'CWE-1395',
-    data: { package: c.name, version: c.version, direct: c.direct, advisory: a.id, aliases: a.aliases ?? [], cwe: a.cwe, vulnerableRange: a.vulnerableRange, fixedVersion: fixed, url: a.url ?? null, path: c.path ?? null },
+    data: {
+      package: c.name,
+      version: c.version,
+      direct: c.direct,
+      advisory: a.id,
+      aliases: a.aliases ?? [],
+      cwe: a.cwe,
+      vulnerableRange: a.vulnerableRange,
+      fixedVersion: fixed,
+      url: a.url ?? null,
+      path: c.path ?? null,
+    },
   };
 }
 
-export function matchDependencies(manifest: PackageManifest | null, lock: { file: string; packages: LockedPackage[] } | null, advisories: ReadonlyMap<string, Advisory[]>): Finding[] {
+export function matchDependencies(
+  manifest: PackageManifest | null,
+  lock: { file: string; packages: LockedPackage[] } | null,
+  advisories: ReadonlyMap<string, Advisory[]>,
+): Finding[] {
   const candidates = lock ? candidatesFromLock(manifest, lock) : candidatesFromManifest(manifest?.dependencies ?? []);
   const seen = new Set<string>();
   const out: Finding[] = [];

@@ -85,6 +85,7 @@ function fromRecord(record: OsvRecord): Advisory[] {
 
 export function osvToAdvisories(json: unknown): Advisory[] {
   const list = isRecord(json) ? [json] : Array.isArray(json) ? json : (json as { vulns?: unknown[] }).vulns;
-  if (!Array.isArray(list)) throw new AgentdError('invalid_advisories', 'OSV data is neither a record nor a list of records; export OSV JSON again.');
+  if (!Array.isArray(list))
+    throw new AgentdError('invalid_advisories', 'OSV data is neither a record nor a list of records; export OSV JSON again.');
   return (list as OsvRecord[]).flatMap(fromRecord);
 }

@@ -11,7 +11,10 @@ import { isOsv, osvToAdvisories } from './osv-import.js';
 import { isValidRange, isValidVersion } from './version-match.js';
 
 function fail(where: string, path: string, problem: string): never {
-  throw new AgentdError('invalid_advisories', `Advisory data "${where}" is invalid at "${path}": ${problem}; fix the file or export it again.`);
+  throw new AgentdError(
+    'invalid_advisories',
+    `Advisory data "${where}" is invalid at "${path}": ${problem}; fix the file or export it again.`,
+  );
 }
 
 function text(value: unknown, where: string, path: string): string {
@@ -26,7 +29,8 @@ function advisory(raw: unknown, where: string, path: string): Advisory {
   const range = text(a.vulnerableRange, where, `${path}/vulnerableRange`);
   if (!isValidRange(range)) fail(where, `${path}/vulnerableRange`, `"${range}" is not a semver range`);
   const patched = a.patchedVersion ?? null;
-  if (patched !== null && (typeof patched !== 'string' || !isValidVersion(patched))) fail(where, `${path}/patchedVersion`, 'expected a semver version or null');
+  if (patched !== null && (typeof patched !== 'string' || !isValidVersion(patched)))
+    fail(where, `${path}/patchedVersion`, 'expected a semver version or null');
   if (!Array.isArray(a.cwe) || !a.cwe.every((c) => typeof c === 'string')) fail(where, `${path}/cwe`, 'expected an array of CWE ids');
   const out: Advisory = {
     id: text(a.id, where, `${path}/id`),
@@ -48,7 +52,8 @@ export function validateAdvisoryFile(json: unknown, where = 'advisories'): Advis
     const advisories = osvToAdvisories(json).map((a, i) => advisory(a, where, `/osv/${i}`));
     return { version: 1, generatedAt: new Date().toISOString(), source: `OSV import (${advisories.length} npm advisories)`, advisories };
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) fail(where, '', 'expected an object with version, generatedAt, source and advisories, or OSV JSON');
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    fail(where, '', 'expected an object with version, generatedAt, source and advisories, or OSV JSON');
   const file = json as Record<string, unknown>;
   if (file.version !== 1) fail(where, '/version', 'expected 1');
   const generatedAt = text(file.generatedAt, where, '/generatedAt');

@@ -13,8 +13,14 @@ import { isElseIf } from './nesting.js';
 import { logicalOperator } from './cyclomatic.js';
 
 export const COGNITIVE_NESTING_STRUCTURES = new Set([
-  'if_statement', 'ternary_expression', 'switch_statement', 'for_statement', 'for_in_statement',
-  'while_statement', 'do_statement', 'catch_clause',
+  'if_statement',
+  'ternary_expression',
+  'switch_statement',
+  'for_statement',
+  'for_in_statement',
+  'while_statement',
+  'do_statement',
+  'catch_clause',
 ]);
 
 /** The bodies whose contents sit one level deeper. */
@@ -38,7 +44,8 @@ export interface Increment {
 export function cognitiveIncrement(node: Node): Increment | undefined {
   if (COGNITIVE_NESTING_STRUCTURES.has(node.type)) return isElseIf(node) ? { amount: 1, nested: false } : { amount: 1, nested: true };
   if (node.type === 'else_clause') return elseBody(node)?.type === 'if_statement' ? undefined : { amount: 1, nested: false };
-  if ((node.type === 'break_statement' || node.type === 'continue_statement') && fieldChild(node, 'label')) return { amount: 1, nested: false };
+  if ((node.type === 'break_statement' || node.type === 'continue_statement') && fieldChild(node, 'label'))
+    return { amount: 1, nested: false };
   if (logicalOperator(node) && !isLogicalOperand(node)) return { amount: operatorRuns(node), nested: false };
   return undefined;
 }

@@ -10,8 +10,16 @@
 import { fieldChild, type SyntaxNode as Node } from '../../../core/index.js';
 
 export const CYCLOMATIC_ALWAYS = new Set([
-  'if_statement', 'ternary_expression', 'for_statement', 'for_in_statement', 'while_statement',
-  'do_statement', 'catch_clause', 'switch_case', 'assignment_pattern', 'object_assignment_pattern',
+  'if_statement',
+  'ternary_expression',
+  'for_statement',
+  'for_in_statement',
+  'while_statement',
+  'do_statement',
+  'catch_clause',
+  'switch_case',
+  'assignment_pattern',
+  'object_assignment_pattern',
 ]);
 const LOGICAL_OPERATORS = new Set(['&&', '||', '??']);
 const LOGICAL_ASSIGNMENTS = new Set(['&&=', '||=', '??=']);

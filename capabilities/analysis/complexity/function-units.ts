@@ -10,13 +10,18 @@ import { staticPropertyName } from './property-name.js';
 export type UnitKind = 'function' | 'class-field-initializer' | 'class-static-block';
 
 export const UNIT_FUNCTION_TYPES = new Set([
-  'function_declaration', 'generator_function_declaration', 'function_expression', 'function',
-  'generator_function', 'arrow_function', 'method_definition',
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'function',
+  'generator_function',
+  'arrow_function',
+  'method_definition',
 ]);
 export const FIELD_TYPES = new Set(['public_field_definition', 'field_definition']);
 
 export function isFunctionNode(node: Node): boolean {
-  return UNIT_FUNCTION_TYPES.has(node.type) && hasChild(node, 'statement_block') || node.type === 'arrow_function';
+  return (UNIT_FUNCTION_TYPES.has(node.type) && hasChild(node, 'statement_block')) || node.type === 'arrow_function';
 }
 
 /** A class field's initializer starts its own code path in ESLint (`accessor` fields do not). */
@@ -79,7 +84,8 @@ export function functionName(fn: Node, source: string): string {
   if (own && own.kind !== 'field') {
     const accessor = fn.type === 'method_definition' ? accessorKind(fn) : undefined;
     const keyName = key ? staticPropertyName(key, source) : null;
-    if (own.kind === 'method' && keyName === 'constructor' && key?.type !== 'computed_property_name' && !hasChild(own.node, 'static')) return 'constructor';
+    if (own.kind === 'method' && keyName === 'constructor' && key?.type !== 'computed_property_name' && !hasChild(own.node, 'static'))
+      return 'constructor';
     tokens.push(accessor === 'get' ? 'getter' : accessor === 'set' ? 'setter' : 'method');
   } else if (own) {
     tokens.push('method');
@@ -87,7 +93,11 @@ export function functionName(fn: Node, source: string): string {
     if (fn.type === 'arrow_function') tokens.push('arrow');
     tokens.push('function');
   }
-  const name = own ? (isPrivate ? source.slice(key!.startIndex, key!.endIndex) : quoted(key ? staticPropertyName(key, source) : null) ?? ownName(fn, source)) : ownName(fn, source);
+  const name = own
+    ? isPrivate
+      ? source.slice(key!.startIndex, key!.endIndex)
+      : (quoted(key ? staticPropertyName(key, source) : null) ?? ownName(fn, source))
+    : ownName(fn, source);
   if (name) tokens.push(name);
   return tokens.join(' ');
 }

@@ -5,9 +5,24 @@
  * separators (`,` `;`) and closing brackets, which only pair with what they close. Comments are skipped.
  */
 export const OPERAND_TYPES = new Set([
-  'identifier', 'property_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern',
-  'private_property_identifier', 'type_identifier', 'statement_identifier', 'number', 'string', 'regex',
-  'string_fragment', 'this', 'super', 'true', 'false', 'null', 'undefined', 'predefined_type',
+  'identifier',
+  'property_identifier',
+  'shorthand_property_identifier',
+  'shorthand_property_identifier_pattern',
+  'private_property_identifier',
+  'type_identifier',
+  'statement_identifier',
+  'number',
+  'string',
+  'regex',
+  'string_fragment',
+  'this',
+  'super',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'predefined_type',
 ]);
 /** Leaves in all but name: their text is one operand and their children are quoting punctuation. */
 export const ATOMIC_OPERANDS = new Set(['string', 'regex', 'number']);

@@ -8,10 +8,27 @@ import { HalsteadCounter } from './halstead.js';
 import { cognitiveIncrement, isLogicalOperand, isNestedChild, operatorRuns } from './cognitive.js';
 import { cyclomaticIncrement, logicalOperator } from './cyclomatic.js';
 import { opensDepth } from './nesting.js';
-import { belongsOutsideMethod, functionName, headLocation, isFieldInitializer, parameterCount, unitKind, type UnitKind } from './function-units.js';
+import {
+  belongsOutsideMethod,
+  functionName,
+  headLocation,
+  isFieldInitializer,
+  parameterCount,
+  unitKind,
+  type UnitKind,
+} from './function-units.js';
 import { CodeRows } from './code-rows.js';
 import { ROLE, typeInfo, type TypeInfo } from './node-roles.js';
-import { endColumnOf, endRowOf, fieldChild, logicalParent, startColumnOf, startRowOf, type SyntaxNode as Node, textOf } from '../../../core/index.js';
+import {
+  endColumnOf,
+  endRowOf,
+  fieldChild,
+  logicalParent,
+  startColumnOf,
+  startRowOf,
+  type SyntaxNode as Node,
+  textOf,
+} from '../../../core/index.js';
 
 export interface FunctionMetrics {
   /** ESLint-style name: "function 'foo'", "method 'bar'", "arrow function", "class field initializer", ... */
@@ -223,10 +240,23 @@ export class MetricsWalker {
 
   private push(node: Node, kind: UnitKind): Unit {
     const head = kind === 'function' ? headLocation(node) : { row: startRowOf(node), column: startColumnOf(node) };
-    const name = kind === 'function' ? functionName(node, this.source) : kind === 'class-static-block' ? 'class static block' : 'class field initializer';
+    const name =
+      kind === 'function'
+        ? functionName(node, this.source)
+        : kind === 'class-static-block'
+          ? 'class static block'
+          : 'class field initializer';
     const metrics: FunctionMetrics = {
-      name, kind, line: head.row + 1, column: head.column + 1, endLine: endRowOf(node) + 1, endColumn: Math.max(1, endColumnOf(node)),
-      cyclomatic: 1, cognitive: 0, nesting: 0, lines: endRowOf(node) - startRowOf(node) + 1,
+      name,
+      kind,
+      line: head.row + 1,
+      column: head.column + 1,
+      endLine: endRowOf(node) + 1,
+      endColumn: Math.max(1, endColumnOf(node)),
+      cyclomatic: 1,
+      cognitive: 0,
+      nesting: 0,
+      lines: endRowOf(node) - startRowOf(node) + 1,
       params: kind === 'function' ? parameterCount(node) : 0,
     };
     // Every enclosing unit sees the nested one as one level deeper (the paper's lambdas and inner classes).

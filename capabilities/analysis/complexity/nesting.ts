@@ -5,8 +5,14 @@
 import type { SyntaxNode as Node } from '../../../core/index.js';
 
 export const DEPTH_BLOCKS = new Set([
-  'if_statement', 'switch_statement', 'try_statement', 'do_statement', 'while_statement',
-  'with_statement', 'for_statement', 'for_in_statement',
+  'if_statement',
+  'switch_statement',
+  'try_statement',
+  'do_statement',
+  'while_statement',
+  'with_statement',
+  'for_statement',
+  'for_in_statement',
 ]);
 
 export function isElseIf(node: Node): boolean {

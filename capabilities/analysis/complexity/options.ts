@@ -27,8 +27,12 @@ export interface ComplexityInput {
 
 export const DEFAULT_THRESHOLDS: Thresholds = { cyclomatic: 10, cognitive: 15, nesting: 4, params: 4, lines: 50, maintainability: 20 };
 
-
-const limit = (description: string, minimum: number, fallback: number): JSONSchema => ({ type: 'integer', minimum, default: fallback, description });
+const limit = (description: string, minimum: number, fallback: number): JSONSchema => ({
+  type: 'integer',
+  minimum,
+  default: fallback,
+  description,
+});
 
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
@@ -46,7 +50,10 @@ export const INPUT_SCHEMA: JSONSchema = {
         params: limit('Number of parameters.', 0, DEFAULT_THRESHOLDS.params),
         lines: limit('Lines of the function, first to last.', 1, DEFAULT_THRESHOLDS.lines),
         maintainability: {
-          type: 'number', minimum: 0, maximum: 100, default: DEFAULT_THRESHOLDS.maintainability,
+          type: 'number',
+          minimum: 0,
+          maximum: 100,
+          default: DEFAULT_THRESHOLDS.maintainability,
           description: 'A file is reported when its maintainability index (0-100) is below this.',
         },
       },

@@ -2,20 +2,20 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "complexity",
-      "label": "measure complexity",
-      "keywords": "complexity,complex=2.5,cyclomatic,cognitive,maintainability index,complicated=2.5,convoluted=2.5"
-    }
+      id: 'complexity',
+      label: 'measure complexity',
+      keywords: 'complexity,complex=2.5,cyclomatic,cognitive,maintainability index,complicated=2.5,convoluted=2.5',
+    },
   ],
-  "strategy": "scope",
-  "stepTitle": "Complexity",
-  "fields": [
+  strategy: 'scope',
+  stepTitle: 'Complexity',
+  fields: [
     {
-      "field": "thresholds.cyclomatic",
-      "from": "threshold",
-      "min": 1
-    }
-  ]
+      field: 'thresholds.cyclomatic',
+      from: 'threshold',
+      min: 1,
+    },
+  ],
 };

@@ -1,5 +1,13 @@
 /** Measures the workspace's files through the context (parse tool + per-file memo) and summarises them. */
-import { listSourcePaths, skippedSources, type CapabilityContext, type Finding, type ParsedFile, type SkippedSource, type SourceSelection } from '../../../core/index.js';
+import {
+  listSourcePaths,
+  skippedSources,
+  type CapabilityContext,
+  type Finding,
+  type ParsedFile,
+  type SkippedSource,
+  type SourceSelection,
+} from '../../../core/index.js';
 import { measureTree, type FileMetrics } from './file-metrics.js';
 import { fileFinding, functionFindings } from './findings.js';
 import type { ComplexityInput, Thresholds } from './options.js';
@@ -39,7 +47,12 @@ function measureParsed(ctx: CapabilityContext, parsed: ParsedFile): FileReport {
 }
 
 /** One batched parse (one tool call) for the whole file set; unreadable files (too large, binary, unparsable) are skipped, not fatal. */
-export async function measureProject(ctx: CapabilityContext, files: string[], thresholds: Thresholds, selection: SourceSelection): Promise<ProjectReport> {
+export async function measureProject(
+  ctx: CapabilityContext,
+  files: string[],
+  thresholds: Thresholds,
+  selection: SourceSelection,
+): Promise<ProjectReport> {
   const parsed = await ctx.tools.parseMany(files);
   const report: ProjectReport = { files: [], skipped: skippedSources(ctx, selection, parsed.skipped, 'analysis.complexity'), findings: [] };
   for (const [index, file] of parsed.files.entries()) {

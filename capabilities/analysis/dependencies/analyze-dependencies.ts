@@ -25,7 +25,15 @@ export interface DependencyFacts {
 }
 
 export interface DependencyReport {
-  graph: { modules: number; edges: number; externalPackages: Record<string, number>; fanIn: { file: string; count: number }[]; fanOut: { file: string; count: number }[]; unresolved: ImportGraph['unresolved']; links: [string, string][] };
+  graph: {
+    modules: number;
+    edges: number;
+    externalPackages: Record<string, number>;
+    fanIn: { file: string; count: number }[];
+    fanOut: { file: string; count: number }[];
+    unresolved: ImportGraph['unresolved'];
+    links: [string, string][];
+  };
   cycles: ImportCycle[];
   unused: (DeclaredDependency & { implicit?: undefined })[];
   implicitlyUsed: { name: string; reason: string }[];
@@ -37,7 +45,10 @@ export interface DependencyReport {
 }
 
 function top(counts: Map<string, number>, n: number): { file: string; count: number }[] {
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([file, count]) => ({ file, count }));
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([file, count]) => ({ file, count }));
 }
 
 function graphSummary(graph: DependencyFacts['graph']): DependencyReport['graph'] {
@@ -51,10 +62,22 @@ function graphSummary(graph: DependencyFacts['graph']): DependencyReport['graph'
   }
   const externalPackages: Record<string, number> = {};
   for (const x of graph.external) externalPackages[x.packageName] = (externalPackages[x.packageName] ?? 0) + 1;
-  return { modules: graph.sources.length, edges: links.size, externalPackages, fanIn: top(fanIn, 10), fanOut: top(fanOut, 10), unresolved: graph.unresolved, links: [...links.values()] };
+  return {
+    modules: graph.sources.length,
+    edges: links.size,
+    externalPackages,
+    fanIn: top(fanIn, 10),
+    fanOut: top(fanOut, 10),
+    unresolved: graph.unresolved,
+    links: [...links.values()],
+  };
 }
 
-function usedPackages(facts: DependencyFacts, declared: DeclaredDependency[], wholeWorkspace: boolean): Pick<DependencyReport, 'unused' | 'implicitlyUsed'> {
+function usedPackages(
+  facts: DependencyFacts,
+  declared: DeclaredDependency[],
+  wholeWorkspace: boolean,
+): Pick<DependencyReport, 'unused' | 'implicitlyUsed'> {
   if (!wholeWorkspace) return { unused: [], implicitlyUsed: [] };
   const imported = new Set(facts.graph.external.map((x) => x.packageName));
   const unused: DeclaredDependency[] = [];
@@ -82,7 +105,9 @@ function missingPackages(facts: DependencyFacts, declared: DeclaredDependency[])
 
 function duplicates(declared: DeclaredDependency[]): DependencyReport['duplicates'] {
   const runtime = new Map(declared.filter((d) => d.section === 'dependencies').map((d) => [d.name, d]));
-  return declared.filter((d) => d.section === 'devDependencies' && runtime.has(d.name)).map((d) => ({ name: d.name, entries: [runtime.get(d.name)!, d] }));
+  return declared
+    .filter((d) => d.section === 'devDependencies' && runtime.has(d.name))
+    .map((d) => ({ name: d.name, entries: [runtime.get(d.name)!, d] }));
 }
 
 function multipleVersions(lock: DependencyFacts['lock']): DependencyReport['multipleVersions'] {

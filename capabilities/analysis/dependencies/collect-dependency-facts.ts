@@ -25,7 +25,10 @@ export interface CollectedDependencyFacts extends DependencyFacts {
   notes: string[];
 }
 
-export async function collectDependencyFacts(ctx: CapabilityContext, scope: { include?: string[]; exclude?: string[] }): Promise<CollectedDependencyFacts> {
+export async function collectDependencyFacts(
+  ctx: CapabilityContext,
+  scope: { include?: string[]; exclude?: string[] },
+): Promise<CollectedDependencyFacts> {
   const files = (await ctx.workspace.list()).sort();
   const { skipped, ...graph } = await buildImportGraph(ctx, scope, files);
   const notes: string[] = [];
@@ -51,7 +54,11 @@ export async function collectDependencyFacts(ctx: CapabilityContext, scope: { in
     }
   });
   return {
-    graph, skipped, notes, manifest, localPackages,
+    graph,
+    skipped,
+    notes,
+    manifest,
+    localPackages,
     nestedPackageDirs: localManifests.map((f) => f.slice(0, -'/package.json'.length)),
     lock: lockText === null ? null : { file: 'package-lock.json', packages: parseLockFile(lockText) },
     usage: {

@@ -17,7 +17,6 @@ export interface DependenciesOptions {
   rules: Set<DependencyRuleId>;
 }
 
-
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
@@ -29,5 +28,9 @@ export const INPUT_SCHEMA: JSONSchema = {
 };
 
 export function resolveOptions(input: DependenciesInput): DependenciesOptions {
-  return { includeTypeImports: input.includeTypeImports ?? false, wholeWorkspace: !input.include || input.include.length === 0, rules: selectRules(RULE_IDS, input.rules) };
+  return {
+    includeTypeImports: input.includeTypeImports ?? false,
+    wholeWorkspace: !input.include || input.include.length === 0,
+    rules: selectRules(RULE_IDS, input.rules),
+  };
 }

@@ -48,9 +48,16 @@ export function analyzeDuplication(input: readonly DuplicationInputFile[], optio
   const kinds = options.kinds ?? ['exact', 'renamed'];
   const files: Prepared[] = input.map((f) => ({ path: f.path, tokens: 'tokens' in f ? f.tokens : tokenize(f) }));
   const encode = options.encode ?? encodeDirectly;
-  const detect = (mode: DetectionMode): RawClone[] => findClones(files.map((f) => encode(f, mode, minTokens)), minTokens, options.signal);
+  const detect = (mode: DetectionMode): RawClone[] =>
+    findClones(
+      files.map((f) => encode(f, mode, minTokens)),
+      minTokens,
+      options.signal,
+    );
 
-  const exact = detect('exact').map((raw) => toClone(files, raw, 'exact')).filter((c) => long(c, minLines));
+  const exact = detect('exact')
+    .map((raw) => toClone(files, raw, 'exact'))
+    .filter((c) => long(c, minLines));
   let reported = kinds.includes('exact') ? exact : [];
   if (kinds.includes('renamed')) {
     const exactByPair = byFilePair(exact);
@@ -81,7 +88,13 @@ function renamedPart(files: Prepared[], raw: RawClone, minTokens: number): RawCl
 function location(file: Prepared, span: TokenSpan): CloneLocation {
   const t = file.tokens;
   const last = span.end - 1;
-  return { file: file.path, startLine: t.startLines[span.start]!, endLine: t.endLines[last]!, startColumn: t.startColumns[span.start]!, endColumn: t.endColumns[last]! };
+  return {
+    file: file.path,
+    startLine: t.startLines[span.start]!,
+    endLine: t.endLines[last]!,
+    startColumn: t.startColumns[span.start]!,
+    endColumn: t.endColumns[last]!,
+  };
 }
 
 function toClone(files: Prepared[], raw: RawClone, kind: CloneKind): Clone {
@@ -96,7 +109,10 @@ const inside = (outer: CloneLocation, inner: CloneLocation): boolean =>
   outer.file === inner.file && outer.startLine <= inner.startLine && inner.endLine <= outer.endLine;
 
 function contains(outer: Clone, inner: Clone): boolean {
-  return (inside(outer.first, inner.first) && inside(outer.second, inner.second)) || (inside(outer.first, inner.second) && inside(outer.second, inner.first));
+  return (
+    (inside(outer.first, inner.first) && inside(outer.second, inner.second)) ||
+    (inside(outer.first, inner.second) && inside(outer.second, inner.first))
+  );
 }
 
 /**
@@ -120,5 +136,10 @@ function byFilePair(clones: readonly Clone[]): Map<string, Clone[]> {
 }
 
 function byLocation(a: Clone, b: Clone): number {
-  return a.second.file.localeCompare(b.second.file) || a.second.startLine - b.second.startLine || a.first.file.localeCompare(b.first.file) || a.first.startLine - b.first.startLine;
+  return (
+    a.second.file.localeCompare(b.second.file) ||
+    a.second.startLine - b.second.startLine ||
+    a.first.file.localeCompare(b.first.file) ||
+    a.first.startLine - b.first.startLine
+  );
 }

@@ -88,6 +88,13 @@ export function perFile(clones: readonly Clone[], files: readonly { path: string
   }
   return files.map((f) => {
     const duplicatedLines = covered.get(f.path)?.size ?? 0;
-    return { file: f.path, lines: f.lines, tokens: f.tokens, clones: counts.get(f.path) ?? 0, duplicatedLines, percentage: f.lines === 0 ? 0 : round2((100 * duplicatedLines) / f.lines) };
+    return {
+      file: f.path,
+      lines: f.lines,
+      tokens: f.tokens,
+      clones: counts.get(f.path) ?? 0,
+      duplicatedLines,
+      percentage: f.lines === 0 ? 0 : round2((100 * duplicatedLines) / f.lines),
+    };
   });
 }

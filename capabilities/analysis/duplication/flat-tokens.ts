@@ -13,7 +13,7 @@ export function tokensFromFlat(flat: FlatTree, sink: TokenSink): void {
   const nodes = flat.nodes;
   const roles = rolesOf(flat.names);
   const count = nodes.length >>> 2;
-  for (let i = 0; i < count; ) {
+  for (let i = 0; i < count;) {
     const at = i << 2;
     const role = roles[nodes[at]! & 0xffff]!;
     if (role & ROLE_SKIPPED) {

@@ -26,16 +26,27 @@ export function memoisedReport(ctx: CapabilityContext, files: CollectedTokens['f
     const hash = hashes.get(file.path);
     if (hash === undefined) return encodeDirectly(file, mode, minTokens);
     // Both modes in one entry: the default run needs both, and it halves the memo's entries.
-    const both = memo(ctx, `analysis.duplication/encoded@${ENCODING_VERSION}:${minTokens}:${file.path}`, hash, (): Record<DetectionMode, EncodedFile> => {
-      const codes = encodeBoth(file.tokens);
-      return { exact: encodeFile(codes.exact, minTokens), renamed: encodeFile(codes.renamed, minTokens) };
-    });
+    const both = memo(
+      ctx,
+      `analysis.duplication/encoded@${ENCODING_VERSION}:${minTokens}:${file.path}`,
+      hash,
+      (): Record<DetectionMode, EncodedFile> => {
+        const codes = encodeBoth(file.tokens);
+        return { exact: encodeFile(codes.exact, minTokens), renamed: encodeFile(codes.renamed, minTokens) };
+      },
+    );
     return both[mode];
   };
   const version = createHash('sha256');
   version.update(JSON.stringify([options.minTokens, options.minLines, options.kinds]));
   for (const file of files) version.update(`\0${file.path}\0${file.hash}`);
   return memo(ctx, `analysis.duplication/report@${ENCODING_VERSION}`, version.digest('hex'), () =>
-    analyzeDuplication(files, { minTokens: options.minTokens, minLines: options.minLines, kinds: options.kinds, signal: ctx.signal, encode }),
+    analyzeDuplication(files, {
+      minTokens: options.minTokens,
+      minLines: options.minLines,
+      kinds: options.kinds,
+      signal: ctx.signal,
+      encode,
+    }),
   );
 }

@@ -27,16 +27,38 @@ export interface ResolvedDuplicationInput {
 
 export const RULE_ID = 'duplication/clone';
 
-
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
     ...fileSelectionSchema(),
-    minTokens: { type: 'integer', minimum: 10, maximum: 10000, default: DEFAULT_MIN_TOKENS, description: 'Smallest clone, in tokens (jscpd --min-tokens).' },
-    minLines: { type: 'integer', minimum: 1, maximum: 10000, default: DEFAULT_MIN_LINES, description: 'Smallest clone, in lines (jscpd --min-lines).' },
-    mediumLines: { type: 'integer', minimum: 1, default: 30, description: 'Clones of at least this many lines are medium severity; shorter ones low.' },
-    kinds: { type: 'array', items: { type: 'string', enum: ['exact', 'renamed'] }, uniqueItems: true, default: ['exact', 'renamed'], description: 'Clone kinds to report: exact copies, and copies with renamed identifiers or changed literals.' },
+    minTokens: {
+      type: 'integer',
+      minimum: 10,
+      maximum: 10000,
+      default: DEFAULT_MIN_TOKENS,
+      description: 'Smallest clone, in tokens (jscpd --min-tokens).',
+    },
+    minLines: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000,
+      default: DEFAULT_MIN_LINES,
+      description: 'Smallest clone, in lines (jscpd --min-lines).',
+    },
+    mediumLines: {
+      type: 'integer',
+      minimum: 1,
+      default: 30,
+      description: 'Clones of at least this many lines are medium severity; shorter ones low.',
+    },
+    kinds: {
+      type: 'array',
+      items: { type: 'string', enum: ['exact', 'renamed'] },
+      uniqueItems: true,
+      default: ['exact', 'renamed'],
+      description: 'Clone kinds to report: exact copies, and copies with renamed identifiers or changed literals.',
+    },
     rules: ruleSelectionSchema([RULE_ID]),
   },
 };

@@ -2,21 +2,19 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "duplication",
-      "label": "find duplicated code",
-      "keywords": "duplication,duplicate=2.5,duplicated,clone,clones,copy paste,copied=2.5,repeated=2,repetition=2.5,jscpd",
-      "yieldsTo": [
+      id: 'duplication',
+      label: 'find duplicated code',
+      keywords: 'duplication,duplicate=2.5,duplicated,clone,clones,copy paste,copied=2.5,repeated=2,repetition=2.5,jscpd',
+      yieldsTo: [
         {
-          "intent": "dedupe"
-        }
-      ]
-    }
+          intent: 'dedupe',
+        },
+      ],
+    },
   ],
-  "strategy": "scope",
-  "stepTitle": "Duplicated code",
-  "roles": [
-    "find-duplicates"
-  ]
+  strategy: 'scope',
+  stepTitle: 'Duplicated code',
+  roles: ['find-duplicates'],
 };

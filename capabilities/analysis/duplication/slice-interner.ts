@@ -19,7 +19,7 @@ export function fnv1a(text: string, start: number, end: number): number {
 }
 
 /** A token's code from its FNV-1a hash: non-negative and below 2^31, like the counter codes it replaced. */
-export const codeOfHash = (hash: number): number => (hash >>> 1) || 1;
+export const codeOfHash = (hash: number): number => hash >>> 1 || 1;
 
 /**
  * The distinct texts of one source, by range. Ids are dense (0, 1, ...) in order of first appearance,

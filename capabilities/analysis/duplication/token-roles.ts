@@ -9,8 +9,13 @@ import { ERROR_TYPE_ID, type GrammarNames } from '../../../core/index.js';
 export const TOKEN_KIND = { other: 0, identifier: 1, literal: 2 } as const;
 
 const IDENTIFIERS = new Set([
-  'identifier', 'property_identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern',
-  'type_identifier', 'private_property_identifier', 'statement_identifier',
+  'identifier',
+  'property_identifier',
+  'shorthand_property_identifier',
+  'shorthand_property_identifier_pattern',
+  'type_identifier',
+  'private_property_identifier',
+  'statement_identifier',
 ]);
 const LITERALS = new Set(['string', 'template_string', 'number', 'regex', 'jsx_text']);
 const SKIPPED = new Set(['comment', 'html_comment', 'hash_bang_line']);

@@ -129,7 +129,15 @@ export class TokenSink {
     const id = texts.intern(start, end);
     const fromRow = rows.advance(start);
     const toRow = rows.peek(end);
-    columns.push(id, texts.code, kindOf(role), fromRow + 1, toRow + 1, rows.column(start, fromRow) + 1, Math.max(1, rows.column(end, toRow)));
+    columns.push(
+      id,
+      texts.code,
+      kindOf(role),
+      fromRow + 1,
+      toRow + 1,
+      rows.column(start, fromRow) + 1,
+      Math.max(1, rows.column(end, toRow)),
+    );
   }
 
   finish(): TokenStream {

@@ -5,7 +5,14 @@
  * through the capability context (one batched parse, the extraction memoised per content hash).
  */
 import { createHash } from 'node:crypto';
-import { isDeclarationFile, parseSources, syntaxTreeOf, type CapabilityContext, type ParsedFile, type SkippedSource } from '../../../core/index.js';
+import {
+  isDeclarationFile,
+  parseSources,
+  syntaxTreeOf,
+  type CapabilityContext,
+  type ParsedFile,
+  type SkippedSource,
+} from '../../../core/index.js';
 import { extractImports, type ImportKind, type ImportRecord } from './extract-imports.js';
 import { ModuleResolver, SOURCE_EXTENSIONS, aliasesFromTsconfig, type PathAliases } from './module-resolver.js';
 import { isBuiltin, isRelative, packageNameOf } from './package-name.js';
@@ -50,18 +57,39 @@ export interface GraphScope {
   exclude?: string[];
 }
 
-export function linkImports(records: ReadonlyMap<string, ImportRecord[]>, files: readonly string[], aliases: PathAliases | null): Omit<ImportGraph, 'skipped'> {
+export function linkImports(
+  records: ReadonlyMap<string, ImportRecord[]>,
+  files: readonly string[],
+  aliases: PathAliases | null,
+): Omit<ImportGraph, 'skipped'> {
   const resolver = new ModuleResolver(new Set(files), aliases);
-  const graph: Omit<ImportGraph, 'skipped'> = { files: [...files].sort(), sources: [...records.keys()].sort(), edges: [], external: [], builtins: [], unresolved: [], aliases };
+  const graph: Omit<ImportGraph, 'skipped'> = {
+    files: [...files].sort(),
+    sources: [...records.keys()].sort(),
+    edges: [],
+    external: [],
+    builtins: [],
+    unresolved: [],
+    aliases,
+  };
   for (const file of graph.sources) {
     for (const record of records.get(file)!) {
       const target = resolver.resolve(file, record.specifier);
       if (target) graph.edges.push({ from: file, to: target, line: record.line, kind: record.kind, typeOnly: record.typeOnly });
-      else if (isRelative(record.specifier) || resolver.isAlias(record.specifier)) graph.unresolved.push({ file, specifier: record.specifier, line: record.line });
+      else if (isRelative(record.specifier) || resolver.isAlias(record.specifier))
+        graph.unresolved.push({ file, specifier: record.specifier, line: record.line });
       else if (isBuiltin(record.specifier)) graph.builtins.push({ file, specifier: record.specifier, line: record.line });
       else {
         const packageName = packageNameOf(record.specifier);
-        if (packageName) graph.external.push({ file, specifier: record.specifier, packageName, line: record.line, kind: record.kind, typeOnly: record.typeOnly });
+        if (packageName)
+          graph.external.push({
+            file,
+            specifier: record.specifier,
+            packageName,
+            line: record.line,
+            kind: record.kind,
+            typeOnly: record.typeOnly,
+          });
         else graph.unresolved.push({ file, specifier: record.specifier, line: record.line });
       }
     }

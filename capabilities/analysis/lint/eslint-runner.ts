@@ -48,14 +48,24 @@ async function main(): Promise<void> {
   process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
   const root = process.cwd();
   const input = JSON.parse(await readStdin()) as { files: { path: string; content: string }[] };
-  const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, process.argv[2] ?? 'eslint.config.js'), errorOnUnmatchedPattern: false });
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: path.join(root, process.argv[2] ?? 'eslint.config.js'),
+    errorOnUnmatchedPattern: false,
+  });
   let output: RunnerOutput;
   try {
     // Loading happens lazily; ask for one file's config now so a broken config is reported as such.
     await eslint.calculateConfigForFile(path.join(root, 'index.js'));
     output = { ok: true, results: await lintAll(eslint, root, input.files) };
   } catch (error) {
-    output = { ok: false, stage: 'config', message: String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 300) };
+    output = {
+      ok: false,
+      stage: 'config',
+      message: String((error as Error)?.message ?? error)
+        .split('\n')[0]!
+        .slice(0, 300),
+    };
   }
   answer(JSON.stringify(output));
 }

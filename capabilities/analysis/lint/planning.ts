@@ -2,13 +2,13 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "lint",
-      "label": "run the linter",
-      "keywords": "lint,linter,linting,eslint,style issues=2.5"
-    }
+      id: 'lint',
+      label: 'run the linter',
+      keywords: 'lint,linter,linting,eslint,style issues=2.5',
+    },
   ],
-  "strategy": "scope",
-  "stepTitle": "ESLint"
+  strategy: 'scope',
+  stepTitle: 'ESLint',
 };

@@ -36,27 +36,53 @@ function contentHash(content: string): string {
 
 async function runChild(ctx: CapabilityContext, configFile: string, files: { path: string; content: string }[]): Promise<RunnerOutput> {
   const ran = await ctx.tools.runCommand(process.execPath, [RUNNER, configFile], {
-    stdin: JSON.stringify({ files }), timeoutMs: RUNNER_TIMEOUT_MS, maxOutputBytes: MAX_ANSWER_BYTES, readOnlyWorkspace: true,
+    stdin: JSON.stringify({ files }),
+    timeoutMs: RUNNER_TIMEOUT_MS,
+    maxOutputBytes: MAX_ANSWER_BYTES,
+    readOnlyWorkspace: true,
   });
   try {
     if (ran.exitCode === 0 && !ran.truncated) return JSON.parse(ran.stdout) as RunnerOutput;
   } catch {
     // Reported below with what the child said.
   }
-  const said = ran.stderr.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('at ')).slice(-1)[0] ?? '';
-  const why = ran.truncated ? `its answer was over ${MAX_ANSWER_BYTES} bytes` : ran.timedOut ? `it ran past ${RUNNER_TIMEOUT_MS / 1000} s` : `exit code ${ran.exitCode}${said ? `: ${said.slice(0, 200)}` : ''}`;
+  const said =
+    ran.stderr
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('at '))
+      .slice(-1)[0] ?? '';
+  const why = ran.truncated
+    ? `its answer was over ${MAX_ANSWER_BYTES} bytes`
+    : ran.timedOut
+      ? `it ran past ${RUNNER_TIMEOUT_MS / 1000} s`
+      : `exit code ${ran.exitCode}${said ? `: ${said.slice(0, 200)}` : ''}`;
   return { ok: false, stage: 'config', message: `the ESLint run failed (${why})` };
 }
 
 /** The findings with the project's config, or the reason it could not be used (the caller falls back). */
-export async function lintWithProjectConfig(ctx: CapabilityContext, paths: string[], selection: SourceSelection, configFile: string): Promise<LintRun | { failed: string }> {
+export async function lintWithProjectConfig(
+  ctx: CapabilityContext,
+  paths: string[],
+  selection: SourceSelection,
+  configFile: string,
+): Promise<LintRun | { failed: string }> {
   const version = configVersion(await ctx.workspace.read(configFile));
   const batch = await ctx.workspace.readMany(paths);
-  const slots = batch.files.map((file) => ({ file, slot: ctx.tools.memo ? ctx.tools.memo(`analysis.lint/project@${version}:${file.path}`, contentHash(file.content), (): Slot => ({})) : ({} as Slot) }));
+  const slots = batch.files.map((file) => ({
+    file,
+    slot: ctx.tools.memo
+      ? ctx.tools.memo(`analysis.lint/project@${version}:${file.path}`, contentHash(file.content), (): Slot => ({}))
+      : ({} as Slot),
+  }));
   const missing = slots.filter(({ slot }) => slot.findings === undefined);
   if (missing.length > 0) {
     ctx.progress(10, `linting ${missing.length} file(s) with ${configFile}`);
-    const output = await runChild(ctx, configFile, missing.map(({ file }) => file));
+    const output = await runChild(
+      ctx,
+      configFile,
+      missing.map(({ file }) => file),
+    );
     if (!output.ok) return { failed: `"${configFile}" could not be loaded (${output.message})` };
     const byPath = new Map(output.results.map((result) => [result.path, result]));
     for (const { file, slot } of missing) {
@@ -64,7 +90,13 @@ export async function lintWithProjectConfig(ctx: CapabilityContext, paths: strin
       if (result) Object.assign(slot, { findings: result.findings, ignored: result.ignored });
     }
   }
-  const run: LintRun = { findings: [], linted: [], ignored: [], skipped: skippedSources(ctx, selection, batch.skipped, 'analysis.lint'), config: { source: 'project', file: configFile } };
+  const run: LintRun = {
+    findings: [],
+    linted: [],
+    ignored: [],
+    skipped: skippedSources(ctx, selection, batch.skipped, 'analysis.lint'),
+    config: { source: 'project', file: configFile },
+  };
   for (const { file, slot } of slots) {
     if (slot.ignored) run.ignored.push(file.path);
     else if (slot.findings) {

@@ -17,20 +17,42 @@ export interface LintRun {
   linted: string[];
   ignored: string[];
   skipped: SkippedSource[];
-  config: { source: 'project' | 'recommended' | 'builtin'; file: string | null; typescript?: boolean; fallbackReason?: string; rules?: string[] };
+  config: {
+    source: 'project' | 'recommended' | 'builtin';
+    file: string | null;
+    typescript?: boolean;
+    fallbackReason?: string;
+    rules?: string[];
+  };
   /** Set when the project has code agentd did not run for lack of the project-code permission: what it did instead. */
   projectCodeNotice?: string;
 }
 
 /** Lints the files read in one batch with agentd's recommended config; each file's findings are memoised by its content hash. */
-export async function lintWithRecommended(ctx: CapabilityContext, files: string[], selection: SourceSelection, fallbackReason?: string): Promise<LintRun> {
+export async function lintWithRecommended(
+  ctx: CapabilityContext,
+  files: string[],
+  selection: SourceSelection,
+  fallbackReason?: string,
+): Promise<LintRun> {
   const recommended = await recommendedConfig();
   const root = ctx.workspace.root;
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: recommended.config, errorOnUnmatchedPattern: false });
-  const config: LintRun['config'] = { source: 'recommended', file: null, typescript: recommended.typescript, ...(fallbackReason ? { fallbackReason } : {}) };
+  const config: LintRun['config'] = {
+    source: 'recommended',
+    file: null,
+    typescript: recommended.typescript,
+    ...(fallbackReason ? { fallbackReason } : {}),
+  };
   const version = createHash('sha256').update(`${ESLint.version}\0recommended\0${recommended.typescript}`).digest('hex').slice(0, 16);
   const batch = await ctx.workspace.readMany(files);
-  const run: LintRun = { findings: [], linted: [], ignored: [], skipped: skippedSources(ctx, selection, batch.skipped, 'analysis.lint'), config };
+  const run: LintRun = {
+    findings: [],
+    linted: [],
+    ignored: [],
+    skipped: skippedSources(ctx, selection, batch.skipped, 'analysis.lint'),
+    config,
+  };
   for (const [index, { path: file, content }] of batch.files.entries()) {
     ctx.signal.throwIfAborted();
     const absolute = path.join(root, file);

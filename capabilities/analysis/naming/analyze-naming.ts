@@ -25,7 +25,12 @@ export function namingOfFile(unit: SourceUnit, options: NamingOptions): FileNami
     if (meaningless) findings.push(meaningless);
   }
   const jsxFile = /\.[jt]sx$/.test(unit.path);
-  const component = jsxFile && names.some((n) => (n.kind === 'function' || n.kind === 'variable' || n.kind === 'constant') && n.pascalAllowed && matchesStyle(n.name, 'PascalCase'));
+  const component =
+    jsxFile &&
+    names.some(
+      (n) =>
+        (n.kind === 'function' || n.kind === 'variable' || n.kind === 'constant') && n.pascalAllowed && matchesStyle(n.name, 'PascalCase'),
+    );
   return { findings, names, component };
 }
 
@@ -33,8 +38,16 @@ export function analyzeNaming(files: { file: string; naming: FileNaming }[], opt
   const findings = [
     ...files.flatMap((f) => f.naming.findings),
     ...inconsistentFindings(files.map((f) => ({ file: f.file, names: f.naming.names }))),
-    ...fileNameFindings(files.map((f) => ({ file: f.file, component: f.naming.component })), options.files),
+    ...fileNameFindings(
+      files.map((f) => ({ file: f.file, component: f.naming.component })),
+      options.files,
+    ),
   ];
   // Most comparisons are within one file: equal paths skip localeCompare, by far the dearest part.
-  return findings.sort((a, b) => (a.file === b.file ? 0 : a.file.localeCompare(b.file)) || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+  return findings.sort(
+    (a, b) =>
+      (a.file === b.file ? 0 : a.file.localeCompare(b.file)) ||
+      a.range.startLine - b.range.startLine ||
+      a.range.startColumn - b.range.startColumn,
+  );
 }

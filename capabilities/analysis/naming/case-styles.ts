@@ -111,10 +111,15 @@ export function suggest(name: string, style: CaseStyle): string {
   const words = wordsOf(name);
   const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
   switch (style) {
-    case 'camelCase': return prefix + words.map((w, i) => (i === 0 ? w : cap(w))).join('');
-    case 'PascalCase': return prefix + words.map(cap).join('');
-    case 'UPPER_CASE': return prefix + words.join('_').toUpperCase();
-    case 'snake_case': return prefix + words.join('_');
-    case 'kebab-case': return words.join('-');
+    case 'camelCase':
+      return prefix + words.map((w, i) => (i === 0 ? w : cap(w))).join('');
+    case 'PascalCase':
+      return prefix + words.map(cap).join('');
+    case 'UPPER_CASE':
+      return prefix + words.join('_').toUpperCase();
+    case 'snake_case':
+      return prefix + words.join('_');
+    case 'kebab-case':
+      return words.join('-');
   }
 }

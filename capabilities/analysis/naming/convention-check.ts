@@ -16,8 +16,14 @@ const RULE_OF_KIND: Record<NameKind, string> = {
 };
 
 const KIND_LABEL: Record<NameKind, string> = {
-  variable: 'Variable', constant: 'Module constant', function: 'Function', parameter: 'Parameter',
-  type: 'Type', enumMember: 'Enum member', method: 'Method', field: 'Field',
+  variable: 'Variable',
+  constant: 'Module constant',
+  function: 'Function',
+  parameter: 'Parameter',
+  type: 'Type',
+  enumMember: 'Enum member',
+  method: 'Method',
+  field: 'Field',
 };
 
 export function allowedStyles(declared: DeclaredName, options: NamingOptions): CaseStyle[] {
@@ -70,7 +76,8 @@ export function meaninglessFinding(file: string, declared: DeclaredName, options
   const numbered = end !== lower.length;
   let reason: string | undefined;
   if (options.meaningless.includes(base) && (numbered || base.length > 0)) reason = 'says nothing about what it holds';
-  else if (stripped.length === 1 && !declared.shortAllowed && !options.allowedShortNames.includes(declared.name)) reason = 'is a single letter outside a loop, lambda or catch';
+  else if (stripped.length === 1 && !declared.shortAllowed && !options.allowedShortNames.includes(declared.name))
+    reason = 'is a single letter outside a loop, lambda or catch';
   else if (numbered && base.length === 1 && !/^(h[1-6]|s3|v8|x64|x86)$/i.test(stripped)) reason = 'is a letter with a number';
   if (!reason) return undefined;
   return {

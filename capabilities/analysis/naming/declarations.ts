@@ -5,7 +5,17 @@
  * are not declared here: their spelling is someone else's.
  */
 import type { SourceRange } from '../../../core/index.js';
-import { FUNCTION_TYPES, FUNCTION_VALUE_TYPES, fieldChild, nodesOfType, rangeOf, skipParens, textOf, twoFieldChildren, type SyntaxNode as Node } from '../../../core/index.js';
+import {
+  FUNCTION_TYPES,
+  FUNCTION_VALUE_TYPES,
+  fieldChild,
+  nodesOfType,
+  rangeOf,
+  skipParens,
+  textOf,
+  twoFieldChildren,
+  type SyntaxNode as Node,
+} from '../../../core/index.js';
 
 export type NameKind = 'variable' | 'constant' | 'function' | 'parameter' | 'type' | 'enumMember' | 'method' | 'field';
 
@@ -18,13 +28,32 @@ export interface DeclaredName {
   shortAllowed: boolean;
 }
 
-const TYPE_DECLARATIONS = new Set(['class_declaration', 'abstract_class_declaration', 'class', 'interface_declaration', 'type_alias_declaration', 'enum_declaration']);
-const CLASS_LIKE_FACTORIES = new Set(['memo', 'forwardRef', 'lazy', 'createContext', 'observer', 'styled', 'require', 'import', 'defineComponent', 'connect', 'withRouter', 'model']);
+const TYPE_DECLARATIONS = new Set([
+  'class_declaration',
+  'abstract_class_declaration',
+  'class',
+  'interface_declaration',
+  'type_alias_declaration',
+  'enum_declaration',
+]);
+const CLASS_LIKE_FACTORIES = new Set([
+  'memo',
+  'forwardRef',
+  'lazy',
+  'createContext',
+  'observer',
+  'styled',
+  'require',
+  'import',
+  'defineComponent',
+  'connect',
+  'withRouter',
+  'model',
+]);
 /** Route handlers that frameworks find by these exact names (Next.js app router, SvelteKit, Astro, Remix-style). */
 const HTTP_METHOD_HANDLER = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'ALL']);
 const TYPE_WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'non_null_expression', 'type_assertion']);
 const JSX_TYPES = ['jsx_element', 'jsx_self_closing_element', 'jsx_fragment'];
-
 
 /**
  * Which functions hold JSX and which use `this`, answered for the whole file at once: each JSX or
@@ -116,7 +145,14 @@ function declaratorNames(declarator: Node, source: string, facts: FunctionFacts,
     const fn = value !== undefined && FUNCTION_VALUE_TYPES.has(value.type);
     const kind: NameKind = fn ? 'function' : isConst && isModuleLevel(declaration) ? 'constant' : 'variable';
     // UPPER_CASE marks a constant: any const may use it (typescript-eslint's usual variable format).
-    out.push({ name: textOf(pattern, source), kind, range: rangeOf(pattern), pascalAllowed: classLikeValue(value, source, facts), upperAllowed: isConst, shortAllowed: inLoopHead });
+    out.push({
+      name: textOf(pattern, source),
+      kind,
+      range: rangeOf(pattern),
+      pascalAllowed: classLikeValue(value, source, facts),
+      upperAllowed: isConst,
+      shortAllowed: inLoopHead,
+    });
     return;
   }
   if (pattern) patternNames(pattern, source, 'variable', inLoopHead, out);
@@ -132,14 +168,16 @@ function visitPattern(n: Node, pattern: Node, source: string, kind: NameKind, sh
   const type = n.type;
   if (type === 'pair_pattern') {
     const value = fieldChild(n, 'value');
-    if (value?.type === 'identifier') out.push({ name: textOf(value, source), kind, range: rangeOf(value), pascalAllowed: true, upperAllowed: false, shortAllowed });
+    if (value?.type === 'identifier')
+      out.push({ name: textOf(value, source), kind, range: rangeOf(value), pascalAllowed: true, upperAllowed: false, shortAllowed });
     else if (value) patternNames(value, source, kind, shortAllowed, out);
     return;
   }
   if (type !== 'object_pattern' && type !== 'array_pattern' && type !== 'rest_pattern') {
     const parent = n.parent?.type;
     const bound = parent === 'array_pattern' || parent === 'rest_pattern' || (parent === 'assignment_pattern' && n.field === 'left');
-    if (type === 'identifier' && bound) out.push({ name: textOf(n, source), kind, range: rangeOf(n), pascalAllowed: false, upperAllowed: false, shortAllowed });
+    if (type === 'identifier' && bound)
+      out.push({ name: textOf(n, source), kind, range: rangeOf(n), pascalAllowed: false, upperAllowed: false, shortAllowed });
     if (n !== pattern) return;
   }
   const children = n.children;
@@ -149,13 +187,29 @@ function visitPattern(n: Node, pattern: Node, source: string, kind: NameKind, sh
 function parameterNames(fn: Node, source: string, out: DeclaredName[]): void {
   const lambda = fn.type === 'arrow_function' || fn.parent?.type === 'arguments';
   const [single, parameters] = twoFieldChildren(fn, 'parameter', 'parameters');
-  if (single?.type === 'identifier') out.push({ name: textOf(single, source), kind: 'parameter', range: rangeOf(single), pascalAllowed: false, upperAllowed: false, shortAllowed: true });
+  if (single?.type === 'identifier')
+    out.push({
+      name: textOf(single, source),
+      kind: 'parameter',
+      range: rangeOf(single),
+      pascalAllowed: false,
+      upperAllowed: false,
+      shortAllowed: true,
+    });
   if (!parameters) return;
   const list = parameters.children;
   for (let i = 0; i < list.length; i++) {
     const pattern = fieldChild(list[i]!, 'pattern');
     if (!pattern || pattern.type === 'this') continue;
-    if (pattern.type === 'identifier') out.push({ name: textOf(pattern, source), kind: 'parameter', range: rangeOf(pattern), pascalAllowed: false, upperAllowed: false, shortAllowed: lambda });
+    if (pattern.type === 'identifier')
+      out.push({
+        name: textOf(pattern, source),
+        kind: 'parameter',
+        range: rangeOf(pattern),
+        pascalAllowed: false,
+        upperAllowed: false,
+        shortAllowed: lambda,
+      });
     else patternNames(pattern, source, 'parameter', lambda, out);
   }
 }
@@ -177,39 +231,87 @@ function declaredBy(node: Node, source: string, facts: FunctionFacts, out: Decla
     if (type === 'function_declaration' || type === 'generator_function_declaration') {
       const name = fieldChild(node, 'name')!;
       const text = textOf(name, source);
-      out.push({ name: text, kind: 'function', range: rangeOf(name), pascalAllowed: facts.jsxOrThis(node), upperAllowed: HTTP_METHOD_HANDLER.has(text), shortAllowed: false });
+      out.push({
+        name: text,
+        kind: 'function',
+        range: rangeOf(name),
+        pascalAllowed: facts.jsxOrThis(node),
+        upperAllowed: HTTP_METHOD_HANDLER.has(text),
+        shortAllowed: false,
+      });
     } else if (type === 'method_definition' && node.parent?.type === 'class_body') memberName(node, source, 'method', out);
     return;
   }
   if (TYPE_DECLARATIONS.has(type)) {
     const name = fieldChild(node, 'name');
-    if (name) out.push({ name: textOf(name, source), kind: 'type', range: rangeOf(name), pascalAllowed: true, upperAllowed: false, shortAllowed: false });
+    if (name)
+      out.push({
+        name: textOf(name, source),
+        kind: 'type',
+        range: rangeOf(name),
+        pascalAllowed: true,
+        upperAllowed: false,
+        shortAllowed: false,
+      });
     return;
   }
   switch (type) {
     case 'enum_body':
       for (const m of node.children) {
-        const id = m.type === 'property_identifier' ? m : m.type === 'enum_assignment' ? fieldChild(m, 'name') ?? m.children[0] : undefined;
-        if (id?.type === 'property_identifier') out.push({ name: textOf(id, source), kind: 'enumMember', range: rangeOf(id), pascalAllowed: true, upperAllowed: true, shortAllowed: false });
+        const id =
+          m.type === 'property_identifier' ? m : m.type === 'enum_assignment' ? (fieldChild(m, 'name') ?? m.children[0]) : undefined;
+        if (id?.type === 'property_identifier')
+          out.push({
+            name: textOf(id, source),
+            kind: 'enumMember',
+            range: rangeOf(id),
+            pascalAllowed: true,
+            upperAllowed: true,
+            shortAllowed: false,
+          });
       }
       return;
     case 'public_field_definition':
       return memberName(node, source, 'field', out);
     case 'catch_clause': {
       const p = fieldChild(node, 'parameter');
-      if (p?.type === 'identifier') out.push({ name: textOf(p, source), kind: 'variable', range: rangeOf(p), pascalAllowed: false, upperAllowed: false, shortAllowed: true });
+      if (p?.type === 'identifier')
+        out.push({
+          name: textOf(p, source),
+          kind: 'variable',
+          range: rangeOf(p),
+          pascalAllowed: false,
+          upperAllowed: false,
+          shortAllowed: true,
+        });
       return;
     }
     case 'for_in_statement': {
       const left = fieldChild(node, 'left');
-      if (left?.type === 'identifier') out.push({ name: textOf(left, source), kind: 'variable', range: rangeOf(left), pascalAllowed: false, upperAllowed: false, shortAllowed: true });
+      if (left?.type === 'identifier')
+        out.push({
+          name: textOf(left, source),
+          kind: 'variable',
+          range: rangeOf(left),
+          pascalAllowed: false,
+          upperAllowed: false,
+          shortAllowed: true,
+        });
       else if (left) patternNames(left, source, 'variable', true, out);
     }
   }
 }
 
 /** The node types declaredBy looks at: only these are visited, through the tree's by-type index. */
-const DECLARING = ['variable_declarator', ...FUNCTION_TYPES, ...TYPE_DECLARATIONS, 'enum_body', 'public_field_definition', 'catch_clause', 'for_in_statement'];
+const DECLARING = [
+  'variable_declarator',
+  ...FUNCTION_TYPES,
+  ...TYPE_DECLARATIONS,
+  'enum_body',
+  'public_field_definition',
+  'catch_clause',
+  'for_in_statement',
+];
 
 /** Ambient declarations describe someone else's code: nothing inside one is declared here. */
 function insideAmbient(node: Node): boolean {

@@ -42,12 +42,34 @@ export const DEFAULT_CONVENTIONS: Record<ConventionKind, CaseStyle[]> = {
 };
 
 export const DEFAULT_MEANINGLESS = [
-  'data', 'tmp', 'temp', 'foo', 'bar', 'baz', 'qux', 'quux', 'stuff', 'thing', 'things', 'dummy', 'blah',
-  'obj', 'arr', 'val', 'str', 'num', 'myvar', 'xxx', 'aaa',
+  'data',
+  'tmp',
+  'temp',
+  'foo',
+  'bar',
+  'baz',
+  'qux',
+  'quux',
+  'stuff',
+  'thing',
+  'things',
+  'dummy',
+  'blah',
+  'obj',
+  'arr',
+  'val',
+  'str',
+  'num',
+  'myvar',
+  'xxx',
+  'aaa',
 ];
 
 const styles = (kind: string): JSONSchema => ({
-  type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...CASE_STYLES] },
+  type: 'array',
+  minItems: 1,
+  uniqueItems: true,
+  items: { type: 'string', enum: [...CASE_STYLES] },
   description: `Allowed styles for ${kind}.`,
 });
 
@@ -68,12 +90,29 @@ export const NAMING_INPUT_SCHEMA: JSONSchema = {
   properties: {
     ...fileSelectionSchema(),
     conventions: {
-      type: 'object', additionalProperties: false, description: 'Allowed case styles per kind of name.',
+      type: 'object',
+      additionalProperties: false,
+      description: 'Allowed case styles per kind of name.',
       properties: Object.fromEntries(Object.entries(KIND_DESCRIPTIONS).map(([kind, what]) => [kind, styles(what)])),
     },
-    files: { type: 'string', enum: ['dominant', ...CASE_STYLES], default: 'dominant', description: "File-name style; 'dominant' takes the project's most used style among multi-word names (kebab-case if none). Component files may always be PascalCase, hook files camelCase." },
-    meaningless: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Names that say nothing (compared case-insensitively, also with a trailing number).' },
-    allowedShortNames: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 1 }, default: ['_', 'x', 'y', 'z'], description: 'Single-letter names allowed everywhere (others only for loop variables and lambda/catch parameters).' },
+    files: {
+      type: 'string',
+      enum: ['dominant', ...CASE_STYLES],
+      default: 'dominant',
+      description:
+        "File-name style; 'dominant' takes the project's most used style among multi-word names (kebab-case if none). Component files may always be PascalCase, hook files camelCase.",
+    },
+    meaningless: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      description: 'Names that say nothing (compared case-insensitively, also with a trailing number).',
+    },
+    allowedShortNames: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 1 },
+      default: ['_', 'x', 'y', 'z'],
+      description: 'Single-letter names allowed everywhere (others only for loop variables and lambda/catch parameters).',
+    },
     rules: ruleSelectionSchema(NAMING_RULE_IDS),
   },
 };

@@ -2,13 +2,13 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "naming",
-      "label": "check naming",
-      "keywords": "naming!=3,names!=2.5,name convention,naming convention,camelcase,pascalcase,identifier=2,variable names"
-    }
+      id: 'naming',
+      label: 'check naming',
+      keywords: 'naming!=3,names!=2.5,name convention,naming convention,camelcase,pascalcase,identifier=2,variable names',
+    },
   ],
-  "strategy": "scope",
-  "stepTitle": "Naming conventions"
+  strategy: 'scope',
+  stepTitle: 'Naming conventions',
 };

@@ -4,7 +4,22 @@
  * a loop over something else (O(n·m); a Set or Map built once makes each lookup O(1)).
  */
 import type { Finding } from '../../../core/index.js';
-import { calleeName, calleeObject, fieldChild, isFunction, isIterationCallback, ITERATION_METHODS, LOOP_TYPES, nodesOfType, rangeOf, startColumnOf, startRowOf, type SyntaxNode as Node, textOf, walk } from '../../../core/index.js';
+import {
+  calleeName,
+  calleeObject,
+  fieldChild,
+  isFunction,
+  isIterationCallback,
+  ITERATION_METHODS,
+  LOOP_TYPES,
+  nodesOfType,
+  rangeOf,
+  startColumnOf,
+  startRowOf,
+  type SyntaxNode as Node,
+  textOf,
+  walk,
+} from '../../../core/index.js';
 import { callsNamed } from './calls-by-name.js';
 
 const SEARCHES = new Set(['includes', 'indexOf', 'lastIndexOf', 'find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every']);
@@ -36,7 +51,8 @@ export function loopCollection(loop: Node, source: string): string | undefined {
 
 /** The loop walks an array literal or a small module constant list. */
 function iteratesConstants(loop: Node, source: string, small: ReadonlySet<string>): boolean {
-  const collection = loop.type === 'for_in_statement' ? fieldChild(loop, 'right') : isFunction(loop) ? calleeObject(loop.parent!.parent!) : undefined;
+  const collection =
+    loop.type === 'for_in_statement' ? fieldChild(loop, 'right') : isFunction(loop) ? calleeObject(loop.parent!.parent!) : undefined;
   if (!collection) return false;
   return collection.type === 'array' || small.has(textOf(collection, source));
 }
@@ -87,7 +103,10 @@ export function nestedLoopFindings(file: string, root: Node, source: string): Fi
       severity: 'medium',
       message: `A loop over '${collection}' runs inside another loop over '${collection}' (line ${startRowOf(outer) + 1}): O(n²); index the items in a Map or Set in one pass instead.`,
       file,
-      range: rangeOf(at).startLine === rangeOf(at).endLine ? rangeOf(at) : { ...rangeOf(at), endLine: startRowOf(at) + 1, endColumn: startColumnOf(at) + 1 },
+      range:
+        rangeOf(at).startLine === rangeOf(at).endLine
+          ? rangeOf(at)
+          : { ...rangeOf(at), endLine: startRowOf(at) + 1, endColumn: startColumnOf(at) + 1 },
       data: { collection, outerLine: startRowOf(outer) + 1 },
     });
   }
@@ -108,7 +127,8 @@ function arrayFacts(root: Node, source: string): ArrayFacts {
     const name = textOf(id, source);
     const type = fieldChild(holder, 'type');
     const value = fieldChild(holder, 'value');
-    if ((type && ARRAY_TYPE.test(textOf(type, source).trim())) || (value && ARRAY_VALUE.test(textOf(value, source)))) facts.arrays.add(name);
+    if ((type && ARRAY_TYPE.test(textOf(type, source).trim())) || (value && ARRAY_VALUE.test(textOf(value, source))))
+      facts.arrays.add(name);
     const isConst = holder.parent?.type === 'lexical_declaration' && textOf(holder.parent, source).startsWith('const');
     if (isConst && value?.type === 'array' && value.children.filter((c) => c.named).length <= SMALL_LIST) facts.small.add(name);
   }
@@ -131,11 +151,17 @@ function declaredInside(loop: Node, name: string, source: string): boolean {
 
 /** Names a loop binds per iteration: `for (const x of ...)`, a callback's parameters, a for loop's counters. */
 function loopBindings(loop: Node, source: string): Set<string> {
-  const head = loop.type === 'for_in_statement' ? fieldChild(loop, 'left') : loop.type === 'for_statement' ? fieldChild(loop, 'initializer') : fieldChild(loop, 'parameters') ?? fieldChild(loop, 'parameter');
+  const head =
+    loop.type === 'for_in_statement'
+      ? fieldChild(loop, 'left')
+      : loop.type === 'for_statement'
+        ? fieldChild(loop, 'initializer')
+        : (fieldChild(loop, 'parameters') ?? fieldChild(loop, 'parameter'));
   const names = new Set<string>();
-  if (head) walk(head, (n) => {
-    if (n.type === 'identifier' || n.type === 'shorthand_property_identifier_pattern') names.add(textOf(n, source));
-  });
+  if (head)
+    walk(head, (n) => {
+      if (n.type === 'identifier' || n.type === 'shorthand_property_identifier_pattern') names.add(textOf(n, source));
+    });
   return names;
 }
 
@@ -167,7 +193,10 @@ export function linearSearchFindings(file: string, root: Node, source: string): 
       severity: 'low',
       message: `'${name}.${method}()' searches an array on every iteration of the loop at line ${startRowOf(loop) + 1} (O(n·m)); build a Set or Map from '${name}' once before the loop.`,
       file,
-      range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: startRowOf(call) + 1, endColumn: startColumnOf(call) + 1 },
+      range:
+        rangeOf(call).startLine === rangeOf(call).endLine
+          ? rangeOf(call)
+          : { ...rangeOf(call), endLine: startRowOf(call) + 1, endColumn: startColumnOf(call) + 1 },
       data: { receiver: name, method, loopLine: startRowOf(loop) + 1 },
     });
   }

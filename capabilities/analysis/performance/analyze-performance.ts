@@ -35,6 +35,9 @@ export function performanceOfFile(unit: SourceUnit, browserProject: boolean): Fi
 export function analyzePerformance(units: SourceUnit[], perFile: FilePerformance[]): Finding[] {
   const memoised = new Set(perFile.flatMap((p) => p.memoised));
   const findings = perFile.flatMap((p) => p.findings);
-  for (const unit of units) if (/\.[jt]sx$/.test(unit.path)) findings.push(...inlinePropFindings(unit.path, unit.root, unit.source, memoised));
-  return findings.sort((a, b) => a.file.localeCompare(b.file) || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+  for (const unit of units)
+    if (/\.[jt]sx$/.test(unit.path)) findings.push(...inlinePropFindings(unit.path, unit.root, unit.source, memoised));
+  return findings.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn,
+  );
 }

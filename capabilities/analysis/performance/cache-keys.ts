@@ -9,7 +9,18 @@
  * the file; a non-exported function's parameter is judged by what the file's own calls pass it. Anything
  * that cannot be shown bounded counts as unbounded.
  */
-import { ancestors, callArguments, fieldChild, isFunction, namedChildren, nodesOfType, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import {
+  ancestors,
+  callArguments,
+  fieldChild,
+  isFunction,
+  namedChildren,
+  nodesOfType,
+  skipParens,
+  textOf,
+  walk,
+  type SyntaxNode as Node,
+} from '../../../core/index.js';
 import { callsNamed } from './calls-by-name.js';
 
 /**
@@ -17,7 +28,8 @@ import { callsNamed } from './calls-by-name.js';
  * declaration to read, so the name is the evidence; names of things with identity (`UserId`, `FilePath`,
  * `Node`) do not match and stay unbounded.
  */
-const ENUM_LIKE_TYPE = /(Kind|Type|Language|Lang|Mode|Level|Severity|Status|State|Format|Variant|Phase|Stage|Category|Tier|Env|Environment|Locale|Direction|Role|Method|Dialect|Flavou?r|Strategy|Priority|Group)$/;
+const ENUM_LIKE_TYPE =
+  /(Kind|Type|Language|Lang|Mode|Level|Severity|Status|State|Format|Variant|Phase|Stage|Category|Tier|Env|Environment|Locale|Direction|Role|Method|Dialect|Flavou?r|Strategy|Priority|Group)$/;
 const UNBOUNDED_PREDEFINED = new Set(['string', 'number', 'bigint', 'symbol', 'any', 'unknown', 'object']);
 const COMPARISON = new Set(['===', '!==', '==', '!=', '<', '<=', '>', '>=', 'in', 'instanceof']);
 const LITERALS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined']);
@@ -31,7 +43,10 @@ export class CacheKeys {
   /** Names used as values somewhere other than a call's callee or their own declaration. */
   private escapedNames?: Set<string>;
 
-  constructor(private readonly root: Node, private readonly source: string) {
+  constructor(
+    private readonly root: Node,
+    private readonly source: string,
+  ) {
     for (const statement of root.children) {
       const declaration = statement.type === 'export_statement' ? fieldChild(statement, 'declaration') : statement;
       if (!declaration) continue;
@@ -64,27 +79,41 @@ export class CacheKeys {
     const node = skipParens(expr);
     if (!node || depth > MAX_DEPTH) return false;
     switch (node.type) {
-      case 'string': case 'number': case 'true': case 'false': case 'null': case 'undefined':
+      case 'string':
+      case 'number':
+      case 'true':
+      case 'false':
+      case 'null':
+      case 'undefined':
         return true;
       case 'template_string':
-        return namedChildren(node).filter((c) => c.type === 'template_substitution').every((s) => this.keyIsBounded(namedChildren(s)[0], depth + 1));
+        return namedChildren(node)
+          .filter((c) => c.type === 'template_substitution')
+          .every((s) => this.keyIsBounded(namedChildren(s)[0], depth + 1));
       case 'unary_expression':
         return /^(typeof|!|void)/.test(this.text(node));
       case 'binary_expression': {
         const operator = this.operatorOf(node);
         if (COMPARISON.has(operator)) return true;
-        return ['??', '||', '&&', '+'].includes(operator)
-          && this.keyIsBounded(fieldChild(node, 'left'), depth + 1) && this.keyIsBounded(fieldChild(node, 'right'), depth + 1);
+        return (
+          ['??', '||', '&&', '+'].includes(operator) &&
+          this.keyIsBounded(fieldChild(node, 'left'), depth + 1) &&
+          this.keyIsBounded(fieldChild(node, 'right'), depth + 1)
+        );
       }
       case 'ternary_expression':
-        return this.keyIsBounded(fieldChild(node, 'consequence'), depth + 1) && this.keyIsBounded(fieldChild(node, 'alternative'), depth + 1);
-      case 'as_expression': case 'satisfies_expression': {
+        return (
+          this.keyIsBounded(fieldChild(node, 'consequence'), depth + 1) && this.keyIsBounded(fieldChild(node, 'alternative'), depth + 1)
+        );
+      case 'as_expression':
+      case 'satisfies_expression': {
         const [inner, type] = namedChildren(node);
         return (type !== undefined && this.typeIsBounded(type, depth)) || this.keyIsBounded(inner, depth + 1);
       }
       case 'non_null_expression':
         return this.keyIsBounded(namedChildren(node)[0], depth + 1);
-      case 'member_expression': case 'subscript_expression':
+      case 'member_expression':
+      case 'subscript_expression':
         // `Kind.Fast`, `LIMITS[name]`: a member of an enum or of a constant table is one of its few values.
         return this.isConstantTable(fieldChild(node, 'object'));
       case 'call_expression':
@@ -108,9 +137,11 @@ export class CacheKeys {
   private typeIsBounded(type: Node | undefined, depth: number, seen = new Set<string>()): boolean {
     if (!type || depth > MAX_DEPTH) return false;
     switch (type.type) {
-      case 'type_annotation': case 'parenthesized_type':
+      case 'type_annotation':
+      case 'parenthesized_type':
         return this.typeIsBounded(namedChildren(type)[0], depth, seen);
-      case 'literal_type': case 'index_type_query':
+      case 'literal_type':
+      case 'index_type_query':
         return true;
       case 'union_type':
         return namedChildren(type).every((t) => this.typeIsBounded(t, depth, seen));
@@ -126,7 +157,8 @@ export class CacheKeys {
         if (seen.has(name)) return false;
         const declaration = this.topLevel.get(name);
         if (declaration?.type === 'enum_declaration') return true;
-        if (declaration?.type === 'type_alias_declaration') return this.typeIsBounded(fieldChild(declaration, 'value'), depth + 1, new Set([...seen, name]));
+        if (declaration?.type === 'type_alias_declaration')
+          return this.typeIsBounded(fieldChild(declaration, 'value'), depth + 1, new Set([...seen, name]));
         if (declaration) return false;
         return ENUM_LIKE_TYPE.test(name);
       }
@@ -143,7 +175,9 @@ export class CacheKeys {
     if (node?.type !== 'identifier') return false;
     const declaration = this.topLevel.get(this.text(node));
     if (declaration?.type === 'enum_declaration') return true;
-    return declaration?.type === 'variable_declarator' && this.isConst(declaration) && this.isLiteralTable(fieldChild(declaration, 'value'));
+    return (
+      declaration?.type === 'variable_declarator' && this.isConst(declaration) && this.isLiteralTable(fieldChild(declaration, 'value'))
+    );
   }
 
   private isConst(declarator: Node): boolean {
@@ -153,7 +187,8 @@ export class CacheKeys {
   private isLiteralTable(value: Node | undefined): boolean {
     let node = skipParens(value);
     while (node && (node.type === 'as_expression' || node.type === 'satisfies_expression')) node = skipParens(namedChildren(node)[0]);
-    if (node?.type === 'call_expression' && /^Object\.freeze$/.test(this.text(fieldChild(node, 'function')!))) node = skipParens(callArguments(node)[0]);
+    if (node?.type === 'call_expression' && /^Object\.freeze$/.test(this.text(fieldChild(node, 'function')!)))
+      node = skipParens(callArguments(node)[0]);
     return node?.type === 'array' || node?.type === 'object';
   }
 
@@ -161,9 +196,11 @@ export class CacheKeys {
   private isConstantCollection(expr: Node | undefined): boolean {
     const node = skipParens(expr);
     if (!node) return false;
-    if (node.type === 'array') return namedChildren(node).every((c) => LITERALS.has(c.type) || this.isConstantTable(fieldChild(c, 'object')));
+    if (node.type === 'array')
+      return namedChildren(node).every((c) => LITERALS.has(c.type) || this.isConstantTable(fieldChild(c, 'object')));
     if (node.type === 'identifier') return this.isConstantTable(node);
-    if (node.type === 'call_expression' && /^Object\.(keys|values|entries)$/.test(this.text(fieldChild(node, 'function')!))) return this.isConstantTable(callArguments(node)[0]);
+    if (node.type === 'call_expression' && /^Object\.(keys|values|entries)$/.test(this.text(fieldChild(node, 'function')!)))
+      return this.isConstantTable(callArguments(node)[0]);
     return false;
   }
 
@@ -217,7 +254,10 @@ export class CacheKeys {
     for (const statement of block.children) {
       const declaration = statement.type === 'export_statement' ? fieldChild(statement, 'declaration') : statement;
       if (declaration?.type !== 'lexical_declaration' && declaration?.type !== 'variable_declaration') continue;
-      const found = declaration.children.find((d) => d.type === 'variable_declarator' && fieldChild(d, 'name')?.type === 'identifier' && this.text(fieldChild(d, 'name')!) === name);
+      const found = declaration.children.find(
+        (d) =>
+          d.type === 'variable_declarator' && fieldChild(d, 'name')?.type === 'identifier' && this.text(fieldChild(d, 'name')!) === name,
+      );
       if (found) return found;
     }
     return undefined;
@@ -237,7 +277,7 @@ export class CacheKeys {
     if (parameters.type === 'identifier') return this.text(parameters) === name ? 0 : undefined;
     const list = namedChildren(parameters);
     const index = list.findIndex((p) => {
-      const pattern = p.type === 'identifier' ? p : fieldChild(p, 'pattern') ?? fieldChild(p, 'left');
+      const pattern = p.type === 'identifier' ? p : (fieldChild(p, 'pattern') ?? fieldChild(p, 'left'));
       return pattern?.type === 'identifier' && this.text(pattern) === name;
     });
     return index === -1 ? undefined : index;
@@ -252,17 +292,25 @@ export class CacheKeys {
     const call = args?.parent;
     if (args?.type === 'arguments' && call?.type === 'call_expression') {
       const callee = fieldChild(call, 'function');
-      return index === 0 && callee?.type === 'member_expression' && /^(forEach|map|flatMap|filter|some|every|find|reduce)$/.test(this.text(fieldChild(callee, 'property')!))
-        && callArguments(call)[0] === fn && this.isConstantCollection(fieldChild(callee, 'object'));
+      return (
+        index === 0 &&
+        callee?.type === 'member_expression' &&
+        /^(forEach|map|flatMap|filter|some|every|find|reduce)$/.test(this.text(fieldChild(callee, 'property')!)) &&
+        callArguments(call)[0] === fn &&
+        this.isConstantCollection(fieldChild(callee, 'object'))
+      );
     }
     // Whoever may call an exported function, a route handler or a method can pass anything.
     const name = this.functionName(fn);
     if (!name || this.isExported(fn) || this.escapes(name)) return false;
     const calls = this.callsTo(name);
-    return calls.length > 0 && calls.every((call) => {
-      const arg = callArguments(call)[index];
-      return arg === undefined || this.keyIsBounded(arg, depth + 1);
-    });
+    return (
+      calls.length > 0 &&
+      calls.every((call) => {
+        const arg = callArguments(call)[index];
+        return arg === undefined || this.keyIsBounded(arg, depth + 1);
+      })
+    );
   }
 
   /** The name of a top-level function declaration or of the `const` an arrow/function expression initialises. */
@@ -276,7 +324,9 @@ export class CacheKeys {
   }
 
   private isExported(fn: Node): boolean {
-    return ancestors(fn).slice(0, 3).some((a) => a.type === 'export_statement');
+    return ancestors(fn)
+      .slice(0, 3)
+      .some((a) => a.type === 'export_statement');
   }
 
   /** Is `name` used other than as a callee or its own declaration: exported by list, `module.exports`, passed as a callback? */

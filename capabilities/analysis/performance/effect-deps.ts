@@ -7,7 +7,17 @@
  *   created by one in the component body, so it changes on every render and the hook always re-runs.
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, calleeName, fieldChild, isFunction, rangeOf, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import {
+  callArguments,
+  calleeName,
+  fieldChild,
+  isFunction,
+  rangeOf,
+  skipParens,
+  textOf,
+  walk,
+  type SyntaxNode as Node,
+} from '../../../core/index.js';
 import { callsNamed } from './calls-by-name.js';
 
 const DEPENDENCY_HOOKS = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect', 'useMemo', 'useCallback', 'useImperativeHandle']);
@@ -69,16 +79,17 @@ function referencedNames(callback: Node, scope: Scope, source: string): Set<stri
   const own = new Set<string>();
   walk(callback, (n) => {
     if (n.type === 'variable_declarator') patternNames(fieldChild(n, 'name')!, source).forEach((x) => own.add(x));
-    if (isFunction(n)) for (const p of fieldChild(n, 'parameters')?.children ?? []) {
-      const pattern = fieldChild(p, 'pattern');
-      if (pattern) patternNames(pattern, source).forEach((x) => own.add(x));
-    }
+    if (isFunction(n))
+      for (const p of fieldChild(n, 'parameters')?.children ?? []) {
+        const pattern = fieldChild(p, 'pattern');
+        if (pattern) patternNames(pattern, source).forEach((x) => own.add(x));
+      }
     if (isFunction(n) && fieldChild(n, 'parameter')) own.add(textOf(fieldChild(n, 'parameter')!, source));
   });
   const used = new Set<string>();
   walk(callback, (n) => {
     const isReference = n.type === 'identifier' || n.type === 'shorthand_property_identifier';
-    if (!isReference || n.field === 'property' || n.parent?.type === 'variable_declarator' && n.field === 'name') return;
+    if (!isReference || n.field === 'property' || (n.parent?.type === 'variable_declarator' && n.field === 'name')) return;
     const name = textOf(n, source);
     if (scope.names.has(name) && !scope.stable.has(name) && !own.has(name)) used.add(name);
   });
@@ -143,15 +154,24 @@ function hookFindings(file: string, call: Node, scope: Scope, source: string, fi
   if (!callback || !isFunction(callback) || deps?.type !== 'array') return;
   const listed = dependencyRoots(deps, source);
   const missing = [...referencedNames(callback, scope, source)].filter((n) => !listed.has(n));
-  if (missing.length > 0) findings.push({
-    ruleId: 'performance/effect-missing-dependency', severity: 'medium', file, range: rangeOf(deps), data: { hook, missing },
-    message: `${hook} reads ${missing.map((m) => `'${m}'`).join(', ')} but its dependency array does not list ${missing.length === 1 ? 'it' : 'them'}: the callback sees stale values; add ${missing.length === 1 ? 'it' : 'them'} to the array.`,
-  });
+  if (missing.length > 0)
+    findings.push({
+      ruleId: 'performance/effect-missing-dependency',
+      severity: 'medium',
+      file,
+      range: rangeOf(deps),
+      data: { hook, missing },
+      message: `${hook} reads ${missing.map((m) => `'${m}'`).join(', ')} but its dependency array does not list ${missing.length === 1 ? 'it' : 'them'}: the callback sees stale values; add ${missing.length === 1 ? 'it' : 'them'} to the array.`,
+    });
   for (const dep of deps.children.filter((c) => c.named)) {
     const literal = LITERALS.has(dep.type);
     if (!literal && !(dep.type === 'identifier' && scope.unstable.has(textOf(dep, source)))) continue;
     findings.push({
-      ruleId: 'performance/unstable-dependency', severity: 'medium', file, range: rangeOf(dep), data: { hook, dependency: textOf(dep, source) },
+      ruleId: 'performance/unstable-dependency',
+      severity: 'medium',
+      file,
+      range: rangeOf(dep),
+      data: { hook, dependency: textOf(dep, source) },
       message: `Dependency '${textOf(dep, source).slice(0, 40)}' of ${hook} is ${literal ? 'a literal' : 'an object or function created in the component body'}: it is new on every render, so the hook runs every render; ${literal ? 'list its primitive parts instead' : 'wrap it in useMemo/useCallback or move it inside the hook'}.`,
     });
   }

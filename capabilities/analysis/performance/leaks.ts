@@ -5,7 +5,22 @@
  * (cache-keys.ts tells a fixed key set from unbounded input).
  */
 import type { Finding } from '../../../core/index.js';
-import { ancestors, callArguments, calleeName, calleeObject, fieldChild, isFunction, nodesOfType, rangeOf, skipParens, startColumnOf, startRowOf, type SyntaxNode as Node, textOf, walk } from '../../../core/index.js';
+import {
+  ancestors,
+  callArguments,
+  calleeName,
+  calleeObject,
+  fieldChild,
+  isFunction,
+  nodesOfType,
+  rangeOf,
+  skipParens,
+  startColumnOf,
+  startRowOf,
+  type SyntaxNode as Node,
+  textOf,
+  walk,
+} from '../../../core/index.js';
 import { CacheKeys } from './cache-keys.js';
 import { callsNamed } from './calls-by-name.js';
 
@@ -34,7 +49,10 @@ function enclosingMethodNamed(node: Node, name: string, source: string): Node | 
 
 /** Does `call` remove `event` (or any event, when the event is not a literal)? */
 function isRemoval(call: Node, removers: Set<string>, event: string | undefined, source: string): boolean {
-  return removers.has(calleeName(call, source) ?? '') && (event === undefined || stringArg(call, 0, source) === event || stringArg(call, 0, source) === undefined);
+  return (
+    removers.has(calleeName(call, source) ?? '') &&
+    (event === undefined || stringArg(call, 0, source) === event || stringArg(call, 0, source) === undefined)
+  );
 }
 
 /** Does `scope` call `remover` for `event` (or any event, when the event is not a literal)? */
@@ -79,18 +97,34 @@ export function listenerFindings(file: string, root: Node, source: string): Find
     const label = `'${textOf(target, source)}.${method}(${event ? `'${event}'` : '...'})'`;
     const effect = enclosingEffect(call, source);
     if (effect) {
-      if (!effectReturnsCleanup(effect)) findings.push(listenerFinding(file, call, `${label} in an effect that returns no cleanup adds another listener every time the effect runs`, 'return a cleanup function that removes it.'));
+      if (!effectReturnsCleanup(effect))
+        findings.push(
+          listenerFinding(
+            file,
+            call,
+            `${label} in an effect that returns no cleanup adds another listener every time the effect runs`,
+            'return a cleanup function that removes it.',
+          ),
+        );
       continue;
     }
     if (method !== 'addEventListener' || hasAutoRemoval(call, source)) continue;
     const remover = new Set(['removeEventListener']);
     const mounted = enclosingMethodNamed(call, 'componentDidMount', source);
     if (mounted) {
-      if (!removes(mounted.parent!, remover, event, source)) findings.push(listenerFinding(file, call, `${label} in componentDidMount is never removed`, 'remove it in componentWillUnmount.'));
+      if (!removes(mounted.parent!, remover, event, source))
+        findings.push(listenerFinding(file, call, `${label} in componentDidMount is never removed`, 'remove it in componentWillUnmount.'));
       continue;
     }
     if (ancestors(call).some(isFunction) && GLOBAL_TARGETS.test(textOf(target, source)) && !fileRemoves(root, remover, event, source)) {
-      findings.push(listenerFinding(file, call, `${label} on a global target inside a function is never removed: each call adds one more`, 'call removeEventListener with the same handler, or pass { once: true } or an AbortSignal.'));
+      findings.push(
+        listenerFinding(
+          file,
+          call,
+          `${label} on a global target inside a function is never removed: each call adds one more`,
+          'call removeEventListener with the same handler, or pass { once: true } or an AbortSignal.',
+        ),
+      );
     }
   }
   return findings;
@@ -123,9 +157,14 @@ export function intervalFindings(file: string, root: Node, source: string): Find
     findings.push({
       ruleId: 'performance/uncleared-interval',
       severity: 'medium',
-      message: holder ? `Interval '${holder}' is never passed to clearInterval: it runs (and keeps its closure alive) forever; clear it when its owner goes away.` : 'setInterval\'s id is discarded, so the interval can never be cleared; keep the id and clear it when its owner goes away.',
+      message: holder
+        ? `Interval '${holder}' is never passed to clearInterval: it runs (and keeps its closure alive) forever; clear it when its owner goes away.`
+        : "setInterval's id is discarded, so the interval can never be cleared; keep the id and clear it when its owner goes away.",
       file,
-      range: rangeOf(call).startLine === rangeOf(call).endLine ? rangeOf(call) : { ...rangeOf(call), endLine: startRowOf(call) + 1, endColumn: startColumnOf(call) + 1 },
+      range:
+        rangeOf(call).startLine === rangeOf(call).endLine
+          ? rangeOf(call)
+          : { ...rangeOf(call), endLine: startRowOf(call) + 1, endColumn: startColumnOf(call) + 1 },
       data: { holder: holder ?? null },
     });
   }
@@ -186,7 +225,13 @@ function useOf(id: Node, source: string): Use {
     return { kind: 'other' };
   }
   if (parent.type === 'assignment_expression' && id.field === 'left') return { kind: 'shrink' };
-  if (parent.type === 'arguments' || parent.type === 'return_statement' || parent.type === 'export_specifier' || parent.type === 'spread_element') return { kind: 'escape' };
+  if (
+    parent.type === 'arguments' ||
+    parent.type === 'return_statement' ||
+    parent.type === 'export_specifier' ||
+    parent.type === 'spread_element'
+  )
+    return { kind: 'escape' };
   return { kind: 'other' };
 }
 
@@ -216,7 +261,8 @@ export function unboundedCacheFindings(file: string, root: Node, source: string)
     const use = useOf(n, source);
     if (use.kind === 'grow' && !entry.unboundedGrowth && ancestors(n).some(isFunction)) {
       if (use.key === undefined) entry.unboundedGrowth = { key: null };
-      else if (!keys.declaredKeyTypeIsBounded(collections.get(name)!) && !keys.keyIsBounded(use.key)) entry.unboundedGrowth = { key: textOf(use.key, source) };
+      else if (!keys.declaredKeyTypeIsBounded(collections.get(name)!) && !keys.keyIsBounded(use.key))
+        entry.unboundedGrowth = { key: textOf(use.key, source) };
     }
     if (use.kind === 'shrink') entry.shrinks = true;
     if (use.kind === 'escape') entry.escapes = true;

@@ -16,7 +16,9 @@ export const PERFORMANCE_INPUT_SCHEMA: JSONSchema = {
   properties: {
     ...fileSelectionSchema(),
     browser: {
-      type: 'string', enum: ['auto', 'yes', 'no'], default: 'auto',
+      type: 'string',
+      enum: ['auto', 'yes', 'no'],
+      default: 'auto',
       description: "Whether the code ships to browsers (bundle-size checks). 'auto': a React/Next/Vue/Svelte project, or .tsx/.jsx files.",
     },
     rules: ruleSelectionSchema(PERFORMANCE_RULE_IDS),

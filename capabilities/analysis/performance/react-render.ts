@@ -4,7 +4,25 @@
  * (sorting, chained array passes) in a component body without useMemo.
  */
 import type { Finding } from '../../../core/index.js';
-import { callArguments, calleeName, containsJsx, endColumnOf, endRowOf, fieldChild, FUNCTION_TYPES, isFunction, isJsx, nodesOfType, rangeOf, skipParens, startColumnOf, startRowOf, type SyntaxNode as Node, textOf, walk } from '../../../core/index.js';
+import {
+  callArguments,
+  calleeName,
+  containsJsx,
+  endColumnOf,
+  endRowOf,
+  fieldChild,
+  FUNCTION_TYPES,
+  isFunction,
+  isJsx,
+  nodesOfType,
+  rangeOf,
+  skipParens,
+  startColumnOf,
+  startRowOf,
+  type SyntaxNode as Node,
+  textOf,
+  walk,
+} from '../../../core/index.js';
 import { callsNamed } from './calls-by-name.js';
 
 const INLINE_VALUES = new Set(['object', 'array', 'arrow_function', 'function_expression', 'function']);
@@ -30,7 +48,12 @@ export function memoisedComponents(root: Node, source: string): string[] {
     if (n.type === 'variable_declarator') {
       const value = skipParens(fieldChild(n, 'value'));
       const id = fieldChild(n, 'name');
-      if (value?.type === 'call_expression' && /^(React\.)?memo$/.test(textOf(fieldChild(value, 'function')!, source)) && id?.type === 'identifier') names.push(textOf(id, source));
+      if (
+        value?.type === 'call_expression' &&
+        /^(React\.)?memo$/.test(textOf(fieldChild(value, 'function')!, source)) &&
+        id?.type === 'identifier'
+      )
+        names.push(textOf(id, source));
     }
     if (n.type === 'class_declaration') {
       const heritage = n.children.find((c) => c.type === 'class_heritage');
@@ -86,7 +109,9 @@ function renderedElements(fn: Node): Node[] {
 function hasKey(element: Node, source: string): boolean {
   const opening = element.type === 'jsx_element' ? element.children.find((c) => c.type === 'jsx_opening_element') : element;
   if (!opening || element.type === 'jsx_fragment') return false;
-  return opening.children.some((a) => (a.type === 'jsx_attribute' && textOf(a.children[0]!, source) === 'key') || a.type === 'jsx_expression');
+  return opening.children.some(
+    (a) => (a.type === 'jsx_attribute' && textOf(a.children[0]!, source) === 'key') || a.type === 'jsx_expression',
+  );
 }
 
 export function missingKeyFindings(file: string, root: Node, source: string): Finding[] {
@@ -104,9 +129,14 @@ export function missingKeyFindings(file: string, root: Node, source: string): Fi
       findings.push({
         ruleId: 'performance/missing-key',
         severity: 'medium',
-        message: fragment ? 'A fragment <>…</> rendered from .map() cannot take a key; use <Fragment key={...}>.' : 'An element rendered from .map() has no key: React re-creates or mismatches list items on every change; add a stable key (an id, not the index).',
+        message: fragment
+          ? 'A fragment <>…</> rendered from .map() cannot take a key; use <Fragment key={...}>.'
+          : 'An element rendered from .map() has no key: React re-creates or mismatches list items on every change; add a stable key (an id, not the index).',
         file,
-        range: rangeOf(opening ?? element).startLine === rangeOf(opening ?? element).endLine ? rangeOf(opening ?? element) : { ...rangeOf(element), endLine: startRowOf(element) + 1, endColumn: startColumnOf(element) + 1 },
+        range:
+          rangeOf(opening ?? element).startLine === rangeOf(opening ?? element).endLine
+            ? rangeOf(opening ?? element)
+            : { ...rangeOf(element), endLine: startRowOf(element) + 1, endColumn: startColumnOf(element) + 1 },
         data: {},
       });
     }
@@ -122,7 +152,12 @@ export function componentFunctions(root: Node, source: string): Node[] {
   for (const fn of nodesOfType(root, FUNCTIONS)) {
     if (fn.type === 'method_definition') continue;
     const own = fieldChild(fn, 'name');
-    const declarator = fn.parent?.type === 'variable_declarator' ? fn.parent : fn.parent?.parent?.parent?.type === 'variable_declarator' ? fn.parent.parent.parent : undefined;
+    const declarator =
+      fn.parent?.type === 'variable_declarator'
+        ? fn.parent
+        : fn.parent?.parent?.parent?.type === 'variable_declarator'
+          ? fn.parent.parent.parent
+          : undefined;
     const name = own ? textOf(own, source) : declarator ? textOf(fieldChild(declarator, 'name')!, source) : '';
     if (/^[A-Z]/.test(name) && containsJsx(fn)) found.push(fn);
   }
@@ -162,7 +197,11 @@ export function expensiveRenderFindings(file: string, root: Node, source: string
           severity: 'low',
           message: `'${textOf(fieldChild(d, 'name')!, source)}' is recomputed on every render (${calleeName(part, source)}() over a list); wrap it in useMemo with its inputs as dependencies.`,
           file,
-          range: { ...rangeOf(d), endLine: startRowOf(d) + 1, endColumn: startRowOf(d) === endRowOf(d) ? endColumnOf(d) : startColumnOf(d) + 1 },
+          range: {
+            ...rangeOf(d),
+            endLine: startRowOf(d) + 1,
+            endColumn: startRowOf(d) === endRowOf(d) ? endColumnOf(d) : startColumnOf(d) + 1,
+          },
           data: { name: textOf(fieldChild(d, 'name')!, source) },
         });
       }

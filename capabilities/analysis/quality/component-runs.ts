@@ -49,14 +49,23 @@ function complexityFindings(files: { file: string; smells: FileSmells }[]): Find
 function duplicationFindings(ctx: CapabilityContext, units: SourceUnit[]): Finding[] {
   const options = resolveDuplicationInput({});
   // The same memo entries as analysis.duplication: after that check, this is a lookup.
-  const report = memoisedReport(ctx, units.map((u) => tokensOf(ctx, u)), options);
+  const report = memoisedReport(
+    ctx,
+    units.map((u) => tokensOf(ctx, u)),
+    options,
+  );
   return report.clones.map((c) => cloneFinding(c, options.mediumLines));
 }
 
 /** Runs the components not in `skip` (those whose findings an earlier step already produced). */
 export async function runComponents(ctx: CapabilityContext, units: SourceUnit[], skip: Set<Component>): Promise<ComponentRuns> {
   const smellOptions = resolveSmellOptions({});
-  const smells = units.map((unit) => ({ file: unit.path, smells: memoised(ctx, `${SMELLS_MEMO_KEY}:${JSON.stringify(smellOptions)}`, unit, () => smellsOfFile(unit, smellOptions, (u) => fileMetricsOf(ctx, u))) }));
+  const smells = units.map((unit) => ({
+    file: unit.path,
+    smells: memoised(ctx, `${SMELLS_MEMO_KEY}:${JSON.stringify(smellOptions)}`, unit, () =>
+      smellsOfFile(unit, smellOptions, (u) => fileMetricsOf(ctx, u)),
+    ),
+  }));
   const runs: ComponentRuns = {
     basics: smells.map(({ file, smells: s }) => ({ file, sloc: s.measures.sourceLines, maintainability: s.measures.maintainability })),
     findings: {},
@@ -78,7 +87,10 @@ export async function runComponents(ctx: CapabilityContext, units: SourceUnit[],
   await attempt('naming', () => {
     const options = resolveNamingOptions({});
     const key = `${NAMING_MEMO_KEY}:${JSON.stringify(options)}`;
-    return analyzeNaming(units.map((u) => ({ file: u.path, naming: memoised(ctx, key, u, () => namingOfFile(u, options)) })), options);
+    return analyzeNaming(
+      units.map((u) => ({ file: u.path, naming: memoised(ctx, key, u, () => namingOfFile(u, options)) })),
+      options,
+    );
   });
   await attempt('duplication', () => duplicationFindings(ctx, units));
   await attempt('structure', () => structureFindingsFor(ctx, units));

@@ -6,9 +6,12 @@
 import type { Finding, Severity } from '../../../core/index.js';
 
 const FAMILY: Record<string, string> = {
-  'complexity/lines': 'lines', 'smells/long-function': 'lines',
-  'complexity/params': 'params', 'smells/long-parameter-list': 'params',
-  'complexity/nesting': 'nesting', 'smells/deep-nesting': 'nesting',
+  'complexity/lines': 'lines',
+  'smells/long-function': 'lines',
+  'complexity/params': 'params',
+  'smells/long-parameter-list': 'params',
+  'complexity/nesting': 'nesting',
+  'smells/deep-nesting': 'nesting',
 };
 const RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
 

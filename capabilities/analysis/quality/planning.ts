@@ -2,19 +2,20 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "assess-quality",
-      "label": "assess code quality",
-      "keywords": "quality,review=2.5,grade,score=2.5,health=2,technical debt,debt=2.5,maintainability=2,maintainable=2.5,assess=1.5,evaluate=1.5,rate=1.5,report card"
-    }
+      id: 'assess-quality',
+      label: 'assess code quality',
+      keywords:
+        'quality,review=2.5,grade,score=2.5,health=2,technical debt,debt=2.5,maintainability=2,maintainable=2.5,assess=1.5,evaluate=1.5,rate=1.5,report card',
+    },
   ],
-  "strategy": "scope",
-  "stepTitle": "Quality report",
-  "fields": [
+  strategy: 'scope',
+  stepTitle: 'Quality report',
+  fields: [
     {
-      "field": "top",
-      "from": "count"
-    }
-  ]
+      field: 'top',
+      from: 'count',
+    },
+  ],
 };

@@ -64,7 +64,14 @@ export function buildReport(basics: FileBasics[], findings: Finding[], weights: 
     const own = byFile.get(b.file) ?? [];
     const byComponent: Partial<Record<Component, number>> = {};
     for (const f of own) byComponent[componentOf(f.ruleId)!] = (byComponent[componentOf(f.ruleId)!] ?? 0) + 1;
-    return { file: b.file, sloc: b.sloc, maintainability: b.maintainability, findings: own.length, byComponent, ...aggregate([b], own, weights) };
+    return {
+      file: b.file,
+      sloc: b.sloc,
+      maintainability: b.maintainability,
+      findings: own.length,
+      byComponent,
+      ...aggregate([b], own, weights),
+    };
   });
   const folders = new Map<string, FileBasics[]>();
   for (const b of basics) {
@@ -73,10 +80,18 @@ export function buildReport(basics: FileBasics[], findings: Finding[], weights: 
     if (members) members.push(b);
     else folders.set(folder, [b]);
   }
-  const folderReports: FolderQuality[] = [...folders].map(([folder, members]) => {
-    const own = members.flatMap((m) => byFile.get(m.file) ?? []);
-    return { folder, files: members.length, sloc: members.reduce((n, m) => n + m.sloc, 0), findings: own.length, ...aggregate(members, own, weights) };
-  }).sort((a, b) => a.folder.localeCompare(b.folder));
+  const folderReports: FolderQuality[] = [...folders]
+    .map(([folder, members]) => {
+      const own = members.flatMap((m) => byFile.get(m.file) ?? []);
+      return {
+        folder,
+        files: members.length,
+        sloc: members.reduce((n, m) => n + m.sloc, 0),
+        findings: own.length,
+        ...aggregate(members, own, weights),
+      };
+    })
+    .sort((a, b) => a.folder.localeCompare(b.folder));
   const overall = aggregate(basics, findings, weights);
   const byComponent: QualityReport['byComponent'] = {};
   for (const f of findings) {
@@ -87,7 +102,13 @@ export function buildReport(basics: FileBasics[], findings: Finding[], weights: 
     byComponent[c] = entry;
   }
   return {
-    overall: { ...overall, files: basics.length, sloc: basics.reduce((n, b) => n + b.sloc, 0), findings: findings.length, maintainability: Math.round(weightedMaintainability(basics) * 100) / 100 },
+    overall: {
+      ...overall,
+      files: basics.length,
+      sloc: basics.reduce((n, b) => n + b.sloc, 0),
+      findings: findings.length,
+      maintainability: Math.round(weightedMaintainability(basics) * 100) / 100,
+    },
     files: files.sort((a, b) => a.score - b.score || a.file.localeCompare(b.file)),
     folders: folderReports,
     topIssues: topIssues(findings, files, weights, top),
@@ -100,7 +121,23 @@ function topIssues(findings: Finding[], files: FileQuality[], weights: Record<Co
   const fileScore = new Map(files.map((f) => [f.file, f.score]));
   return findings
     .map((f) => ({ f, effort: effortOf(f.severity, componentOf(f.ruleId)!, weights) }))
-    .sort((a, b) => b.effort - a.effort || SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] || (fileScore.get(a.f.file) ?? 100) - (fileScore.get(b.f.file) ?? 100) || a.f.file.localeCompare(b.f.file) || a.f.range.startLine - b.f.range.startLine)
+    .sort(
+      (a, b) =>
+        b.effort - a.effort ||
+        SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] ||
+        (fileScore.get(a.f.file) ?? 100) - (fileScore.get(b.f.file) ?? 100) ||
+        a.f.file.localeCompare(b.f.file) ||
+        a.f.range.startLine - b.f.range.startLine,
+    )
     .slice(0, top)
-    .map(({ f, effort }, i) => ({ rank: i + 1, ruleId: f.ruleId, component: componentOf(f.ruleId)!, severity: f.severity, file: f.file, line: f.range.startLine, message: f.message, effortMinutes: effort }));
+    .map(({ f, effort }, i) => ({
+      rank: i + 1,
+      ruleId: f.ruleId,
+      component: componentOf(f.ruleId)!,
+      severity: f.severity,
+      file: f.file,
+      line: f.range.startLine,
+      message: f.message,
+      effortMinutes: effort,
+    }));
 }

@@ -18,13 +18,28 @@ export type Component = 'complexity' | 'smells' | 'duplication' | 'naming' | 'st
 export const COMPONENTS: Component[] = ['complexity', 'smells', 'duplication', 'naming', 'structure', 'dependencies'];
 
 export const MINUTES: Record<Severity, number> = { critical: 120, high: 60, medium: 30, low: 10, info: 2 };
-export const DEFAULT_WEIGHTS: Record<Component, number> = { complexity: 1, smells: 1, duplication: 1, naming: 0.5, structure: 1, dependencies: 1 };
+export const DEFAULT_WEIGHTS: Record<Component, number> = {
+  complexity: 1,
+  smells: 1,
+  duplication: 1,
+  naming: 0.5,
+  structure: 1,
+  dependencies: 1,
+};
 export const DEV_MINUTES_PER_LINE = 10;
 export const MIN_LINES = 10;
 export const DEBT_SHARE = 0.85;
 export const MAINTAINABILITY_SHARE = 0.15;
 
-const DEBT_CURVE: [ratio: number, score: number][] = [[0, 100], [0.05, 90], [0.1, 80], [0.2, 70], [0.5, 60], [1, 30], [2, 0]];
+const DEBT_CURVE: [ratio: number, score: number][] = [
+  [0, 100],
+  [0.05, 90],
+  [0.1, 80],
+  [0.2, 70],
+  [0.5, 60],
+  [1, 30],
+  [2, 0],
+];
 
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
 
@@ -85,5 +100,12 @@ export function scoreOf({ sloc, effortMinutes, maintainability }: ScoreInput): S
   const debt = debtScore(ratio);
   const mi = maintainabilityScore(maintainability);
   const score = round1(DEBT_SHARE * debt + MAINTAINABILITY_SHARE * mi);
-  return { score, grade: gradeOf(score), debtRatio: Math.round(ratio * 10000) / 10000, debtScore: round1(debt), maintainabilityScore: round1(mi), effortMinutes };
+  return {
+    score,
+    grade: gradeOf(score),
+    debtRatio: Math.round(ratio * 10000) / 10000,
+    debtScore: round1(debt),
+    maintainabilityScore: round1(mi),
+    effortMinutes,
+  };
 }

@@ -2,7 +2,15 @@
  * Scanning the workspace: list, one batched parse (one tool call), memoised per-file scans, the
  * cross-file taint link (./modules/), project-wide CSRF.
  */
-import { memoised, parseSources, type CapabilityContext, type Finding, type ParsedFile, type Severity, type SkippedSource } from '../../../core/index.js';
+import {
+  memoised,
+  parseSources,
+  type CapabilityContext,
+  type Finding,
+  type ParsedFile,
+  type Severity,
+  type SkippedSource,
+} from '../../../core/index.js';
 import { csrfFindings, type CsrfFacts } from './config/csrf.js';
 import { isTestPath } from './file-kind.js';
 import { linkTaint } from './modules/link-taint.js';
@@ -30,20 +38,32 @@ export async function scanProject(ctx: CapabilityContext, input: SecurityInput, 
   const scans = new Map<string, FileScan>();
   for (const [index, file] of parsed.entries()) {
     if (index % 32 === 0) ctx.signal.throwIfAborted();
-    scans.set(file.path, memoised(ctx, `analysis.security@${SCANNER_VERSION}`, file, () => scanFile(file)));
+    scans.set(
+      file.path,
+      memoised(ctx, `analysis.security@${SCANNER_VERSION}`, file, () => scanFile(file)),
+    );
     if (index % 32 === 0) ctx.progress(Math.round(((index + 1) / parsed.length) * 100), file.path);
   }
   const wantsTaint = categories.has('injection') || categories.has('xss') || categories.has('redos');
   const profile = input.profile ?? 'default';
   const graph = importGraph(parsed.map((f) => ({ path: f.path, specifiers: scans.get(f.path)!.specifiers })));
   const alone = wantsTaint ? aloneTaint(ctx, parsed, scans, profile, graph) : new Map<string, TaintScan>();
-  const linked = wantsTaint ? linkTaint(parsed, alone, (key, unit, compute) => memoised(ctx, key, unit, compute), profile) : new Map<string, TaintScan>();
-  const testOnly = testOnlyFiles(parsed.map((f) => ({ path: f.path, specifiers: [] })), graph);
+  const linked = wantsTaint
+    ? linkTaint(parsed, alone, (key, unit, compute) => memoised(ctx, key, unit, compute), profile)
+    : new Map<string, TaintScan>();
+  const testOnly = testOnlyFiles(
+    parsed.map((f) => ({ path: f.path, specifiers: [] })),
+    graph,
+  );
   const isTest = (path: string): boolean => isTestPath(path) || testOnly.has(path);
   const taint = taintByFile(parsed, linked, isTest);
   const dropNoSql = onlySqlOrms([...scans.values()].flatMap((s) => s.modules));
   for (const file of parsed) {
-    const raws = withoutDoubles([...scans.get(file.path)!.findings, ...(taint.get(file.path) ?? [])].filter((r) => !(dropNoSql && r.ruleId === 'security/nosql-injection')));
+    const raws = withoutDoubles(
+      [...scans.get(file.path)!.findings, ...(taint.get(file.path) ?? [])].filter(
+        (r) => !(dropNoSql && r.ruleId === 'security/nosql-injection'),
+      ),
+    );
     raws.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
     for (const raw of raws) pushFinding(scan, file.path, raw, input, categories, isTest(file.path) || raw.data?.context === 'test');
   }
@@ -56,12 +76,29 @@ export async function scanProject(ctx: CapabilityContext, input: SecurityInput, 
  * Each file's taint part without imported summaries; files no input can reach get NO_TAINT without
  * evaluation — except in the audit profile, where any non-constant value at a sink counts, so every file is evaluated.
  */
-function aloneTaint(ctx: CapabilityContext, parsed: readonly ParsedFile[], scans: ReadonlyMap<string, FileScan>, profile: Profile, graph: ImportGraph): Map<string, TaintScan> {
-  const needed = profile === 'audit' ? null : filesNeedingTaint(parsed.map((f) => ({ path: f.path, starts: scans.get(f.path)!.startsTaint, specifiers: [] })), graph);
+function aloneTaint(
+  ctx: CapabilityContext,
+  parsed: readonly ParsedFile[],
+  scans: ReadonlyMap<string, FileScan>,
+  profile: Profile,
+  graph: ImportGraph,
+): Map<string, TaintScan> {
+  const needed =
+    profile === 'audit'
+      ? null
+      : filesNeedingTaint(
+          parsed.map((f) => ({ path: f.path, starts: scans.get(f.path)!.startsTaint, specifiers: [] })),
+          graph,
+        );
   const out = new Map<string, TaintScan>();
   for (const [index, file] of parsed.entries()) {
     if (index % 32 === 0) ctx.signal.throwIfAborted();
-    out.set(file.path, !needed || needed.has(file.path) ? memoised(ctx, `analysis.security@${SCANNER_VERSION}:taint:${profile}`, file, () => scanTaintAlone(file, profile)) : NO_TAINT);
+    out.set(
+      file.path,
+      !needed || needed.has(file.path)
+        ? memoised(ctx, `analysis.security@${SCANNER_VERSION}:taint:${profile}`, file, () => scanTaintAlone(file, profile))
+        : NO_TAINT,
+    );
   }
   return out;
 }
@@ -89,17 +126,22 @@ const MONGO_MODULES = /^(mongoose|mongodb|mongojs|monk|@typegoose\/|@nestjs\/mon
  * the first caller in path order. A dom-xss at a site replaces the site's unsanitized-html. A sink
  * that only tests reach (every file whose scan found it is a test) is a test finding.
  */
-function taintByFile(files: readonly ParsedFile[], linked: ReadonlyMap<string, TaintScan>, isTest: (path: string) => boolean): Map<string, RawFinding[]> {
+function taintByFile(
+  files: readonly ParsedFile[],
+  linked: ReadonlyMap<string, TaintScan>,
+  isTest: (path: string) => boolean,
+): Map<string, RawFinding[]> {
   const all: { file: string; raw: RawFinding; own: boolean }[] = [];
   for (const f of files) for (const raw of linked.get(f.path)?.findings ?? []) all.push({ file: raw.file ?? f.path, raw, own: !raw.file });
   const ordered = [...all.filter((x) => x.own), ...all.filter((x) => !x.own)];
   const site = (x: { file: string; raw: RawFinding }): string => `${x.file}:${x.raw.range.startLine}:${x.raw.range.startColumn}`;
   const domXss = new Set(ordered.filter((x) => x.raw.ruleId === 'security/dom-xss').map(site));
   const reporters = new Map<string, string[]>();
-  for (const f of files) for (const raw of linked.get(f.path)?.findings ?? []) {
-    const key = `${raw.ruleId}@${raw.file ?? f.path}:${raw.range.startLine}:${raw.range.startColumn}`;
-    reporters.set(key, [...(reporters.get(key) ?? []), f.path]);
-  }
+  for (const f of files)
+    for (const raw of linked.get(f.path)?.findings ?? []) {
+      const key = `${raw.ruleId}@${raw.file ?? f.path}:${raw.range.startLine}:${raw.range.startColumn}`;
+      reporters.set(key, [...(reporters.get(key) ?? []), f.path]);
+    }
   const seen = new Set<string>();
   const out = new Map<string, RawFinding[]>();
   for (const x of ordered) {
@@ -119,7 +161,14 @@ export function enabled(ruleId: string, category: string, input: SecurityInput, 
   return !(input.rules?.disable ?? []).includes(ruleId);
 }
 
-function pushFinding(scan: ProjectScan, file: string, raw: RawFinding, input: SecurityInput, categories: Set<Category>, test: boolean): void {
+function pushFinding(
+  scan: ProjectScan,
+  file: string,
+  raw: RawFinding,
+  input: SecurityInput,
+  categories: Set<Category>,
+  test: boolean,
+): void {
   const doc = ruleDoc(raw.ruleId);
   const category = doc?.category ?? 'other';
   if (!enabled(raw.ruleId, category, input, categories)) return;
@@ -130,5 +179,14 @@ function pushFinding(scan: ProjectScan, file: string, raw: RawFinding, input: Se
   const data: Record<string, unknown> = { ...(raw.data ?? {}), category };
   if (test) data.context = 'test';
   const fix = raw.fix ?? doc?.fix;
-  scan.findings.push({ ruleId: raw.ruleId, severity, message: raw.message, file, range: raw.range, ...(doc?.cwe ? { cwe: doc.cwe } : {}), ...(fix ? { fix: { description: fix } } : {}), data });
+  scan.findings.push({
+    ruleId: raw.ruleId,
+    severity,
+    message: raw.message,
+    file,
+    range: raw.range,
+    ...(doc?.cwe ? { cwe: doc.cwe } : {}),
+    ...(fix ? { fix: { description: fix } } : {}),
+    data,
+  });
 }

@@ -47,7 +47,10 @@ export interface FileScan {
 export const SCANNER_VERSION = 6;
 
 /** The taint part of a file that cannot reach input: nothing found, nothing to link. */
-export const NO_TAINT: TaintScan = Object.freeze({ findings: [], module: Object.freeze({ exports: {}, reexports: [], calls: [] }) }) as TaintScan;
+export const NO_TAINT: TaintScan = Object.freeze({
+  findings: [],
+  module: Object.freeze({ exports: {}, reexports: [], calls: [] }),
+}) as TaintScan;
 
 const sourceFile = (parsed: ParsedFile): SourceFile => ({ path: parsed.path, source: parsed.source, root: syntaxTreeOf(parsed) });
 
@@ -55,11 +58,23 @@ export function scanFile(parsed: ParsedFile): FileScan {
   const file = sourceFile(parsed);
   const facts = factsOf(file);
   const findings = withoutOverlaps([
-    ...scanLibraryCalls(file, facts), ...scanSecrets(file), ...scanCrypto(file), ...scanCookiesCors(file), ...scanJwt(file, facts.imports), ...scanRedos(file), ...scanMergeFunctions(file),
+    ...scanLibraryCalls(file, facts),
+    ...scanSecrets(file),
+    ...scanCrypto(file),
+    ...scanCookiesCors(file),
+    ...scanJwt(file, facts.imports),
+    ...scanRedos(file),
+    ...scanMergeFunctions(file),
   ]);
   sortFindings(findings);
   const modules = [...facts.modules].filter((m) => !m.startsWith('.'));
-  return { findings, csrf: csrfFacts(file, facts.imports), startsTaint: taintStart(file), specifiers: stringFacts(file, RARE_STRINGS).specifiers, modules };
+  return {
+    findings,
+    csrf: csrfFacts(file, facts.imports),
+    startsTaint: taintStart(file),
+    specifiers: stringFacts(file, RARE_STRINGS).specifiers,
+    modules,
+  };
 }
 
 export type Profile = 'default' | 'audit';
@@ -102,7 +117,6 @@ function withoutOverlaps(findings: RawFinding[]): RawFinding[] {
   });
 }
 
-
 function taintOf(file: SourceFile, facts: FileFacts, imported: ImportedSummaries, profile: Profile): TaintScan {
   const engine = new TaintEngine(file, facts, collectExports(file, facts.imports), imported, profile === 'audit');
   const findings = engine.run().map((hit) => taintFinding(file, hit));
@@ -111,7 +125,10 @@ function taintOf(file: SourceFile, facts: FileFacts, imported: ImportedSummaries
 }
 
 function sortFindings(findings: RawFinding[]): void {
-  findings.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+  findings.sort(
+    (a, b) =>
+      (a.file ?? '').localeCompare(b.file ?? '') || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn,
+  );
 }
 
 const WHAT: Record<string, string> = {
@@ -135,7 +152,14 @@ function taintFinding(file: SourceFile, hit: TaintHit): RawFinding {
   const range = hit.site.range;
   const elsewhere = hit.site.file !== file.path ? { file: hit.site.file } : {};
   if (hit.ruleId === 'security/unsanitized-html') {
-    return { ruleId: hit.ruleId, range, message: `${hit.label} receives HTML that is neither constant nor sanitised.`, data: { sink: hit.label }, ...(hit.fix ? { fix: hit.fix } : {}), ...elsewhere };
+    return {
+      ruleId: hit.ruleId,
+      range,
+      message: `${hit.label} receives HTML that is neither constant nor sanitised.`,
+      data: { sink: hit.label },
+      ...(hit.fix ? { fix: hit.fix } : {}),
+      ...elsewhere,
+    };
   }
   const source = hit.steps[0]?.label.replace(/^source: /, '') ?? 'input';
   const evidence = hit.steps.map((s) => ({ file: s.file ?? file.path, line: s.line, column: s.column, label: s.label }));

@@ -22,7 +22,11 @@ export interface FileSmells {
 }
 
 /** `measure` lets a caller with a context reuse analysis.complexity's memoised metrics of the file (the same walk). */
-export function smellsOfFile(unit: SourceUnit, options: SmellOptions, measure: (unit: SourceUnit) => FileMeasures = (u) => measureFile(u.root, u.source)): FileSmells {
+export function smellsOfFile(
+  unit: SourceUnit,
+  options: SmellOptions,
+  measure: (unit: SourceUnit) => FileMeasures = (u) => measureFile(u.root, u.source),
+): FileSmells {
   const { root, source, path: file } = unit;
   const measures = measure(unit);
   const findings: Finding[] = [...functionSizeFindings(file, measures.functions, options.thresholds)];
@@ -43,10 +47,20 @@ export interface ProjectSmells {
 }
 
 /** `fileSmells` is usually memoised by the caller; the unused-export index is always recomputed (it depends on every file). */
-export function analyzeSmells(files: { file: string; smells: FileSmells }[], options: SmellOptions, packageEntries: string[]): ProjectSmells {
+export function analyzeSmells(
+  files: { file: string; smells: FileSmells }[],
+  options: SmellOptions,
+  packageEntries: string[],
+): ProjectSmells {
   const modules = new Map(files.map((f) => [f.file, f.smells.facts] as const));
-  const unused = unusedExportFindings({ modules, entryPoints: [...packageEntries, ...options.entryPoints], includeTypes: options.includeTypes });
+  const unused = unusedExportFindings({
+    modules,
+    entryPoints: [...packageEntries, ...options.entryPoints],
+    includeTypes: options.includeTypes,
+  });
   const findings = [...files.flatMap((f) => f.smells.findings), ...unused];
-  findings.sort((a, b) => a.file.localeCompare(b.file) || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+  findings.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn,
+  );
   return { files, findings };
 }

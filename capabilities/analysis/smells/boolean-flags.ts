@@ -5,7 +5,19 @@
  * not reported.
  */
 import type { Finding } from '../../../core/index.js';
-import { boundName, fieldChild, FUNCTION_TYPES, isFunction, nodesOfType, rangeOf, skipParens, startRowOf, type SyntaxNode as Node, textOf, walk } from '../../../core/index.js';
+import {
+  boundName,
+  fieldChild,
+  FUNCTION_TYPES,
+  isFunction,
+  nodesOfType,
+  rangeOf,
+  skipParens,
+  startRowOf,
+  type SyntaxNode as Node,
+  textOf,
+  walk,
+} from '../../../core/index.js';
 
 const EXEMPT_NAMES = /^(set|toggle|use)[A-Z_]|^(set|toggle)$/;
 const PARAMETER_TYPES = new Set(['required_parameter', 'optional_parameter']);
@@ -40,7 +52,8 @@ function selectsBehaviour(fn: Node, name: string, source: string): Node | undefi
     if (found || (n !== body && isFunction(n))) return false;
     if (n.type !== 'if_statement' && n.type !== 'ternary_expression') return undefined;
     let condition = skipParens(fieldChild(n, 'condition'));
-    if (condition?.type === 'unary_expression' && textOf(condition, source).startsWith('!')) condition = skipParens(fieldChild(condition, 'argument'));
+    if (condition?.type === 'unary_expression' && textOf(condition, source).startsWith('!'))
+      condition = skipParens(fieldChild(condition, 'argument'));
     if (condition?.type === 'identifier' && textOf(condition, source) === name) found = n;
     return undefined;
   });

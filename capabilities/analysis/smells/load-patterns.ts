@@ -12,7 +12,10 @@ const MODULE_EXTENSION = /\.(d\.)?[cm]?[jt]sx?$/;
 
 export function loadPattern(from: string, load: string): RegExp {
   const joined = path.posix.join(path.posix.dirname(from), load).replace(MODULE_EXTENSION, '');
-  const body = joined.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*');
+  const body = joined
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]*');
   return new RegExp(`^${body}(/index)?$`);
 }
 

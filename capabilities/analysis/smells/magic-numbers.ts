@@ -26,7 +26,8 @@ export function numberValue(literal: Node, source: string): number {
 /** The literal with its sign: `-5` is one value. */
 function signed(literal: Node, source: string): { node: Node; value: number } {
   const parent = literal.parent;
-  if (parent?.type === 'unary_expression' && textOf(parent, source).startsWith('-')) return { node: parent, value: -numberValue(literal, source) };
+  if (parent?.type === 'unary_expression' && textOf(parent, source).startsWith('-'))
+    return { node: parent, value: -numberValue(literal, source) };
   return { node: literal, value: numberValue(literal, source) };
 }
 
@@ -38,14 +39,19 @@ function climb(node: Node, through: Set<string>): Node {
 
 function isConstDeclarator(declarator: Node | null | undefined, source: string): boolean {
   const declaration = declarator?.parent;
-  return declarator?.type === 'variable_declarator' && declaration?.type === 'lexical_declaration' && textOf(declaration, source).startsWith('const');
+  return (
+    declarator?.type === 'variable_declarator' &&
+    declaration?.type === 'lexical_declaration' &&
+    textOf(declaration, source).startsWith('const')
+  );
 }
 
 /** Every leaf of a table or arithmetic is a literal (no identifiers or calls): a named constant's definition. */
 function isLiteralOnly(node: Node): boolean {
   let literal = true;
   walk(node, (n) => {
-    if (n.type === 'identifier' || n.type === 'call_expression' || n.type === 'member_expression' || n.type === 'arrow_function') literal = false;
+    if (n.type === 'identifier' || n.type === 'call_expression' || n.type === 'member_expression' || n.type === 'arrow_function')
+      literal = false;
     return literal;
   });
   return literal;

@@ -30,7 +30,14 @@ export interface ModuleFacts {
 }
 
 const TYPE_DECLARATIONS = new Set(['type_alias_declaration', 'interface_declaration']);
-const NAMED_DECLARATIONS = new Set(['function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'enum_declaration', ...TYPE_DECLARATIONS]);
+const NAMED_DECLARATIONS = new Set([
+  'function_declaration',
+  'generator_function_declaration',
+  'class_declaration',
+  'abstract_class_declaration',
+  'enum_declaration',
+  ...TYPE_DECLARATIONS,
+]);
 
 function stringValue(node: Node | undefined, source: string): string | undefined {
   if (node?.type !== 'string') return undefined;

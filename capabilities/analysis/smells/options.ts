@@ -37,9 +37,23 @@ export interface SmellOptions {
   entryPoints: string[];
 }
 
-export const DEFAULT_SMELL_THRESHOLDS: SmellThresholds = { functionLines: 200, fileLines: 1000, params: 7, nesting: 3, classMethods: 20, classFields: 15, classLines: 500 };
+export const DEFAULT_SMELL_THRESHOLDS: SmellThresholds = {
+  functionLines: 200,
+  fileLines: 1000,
+  params: 7,
+  nesting: 3,
+  classMethods: 20,
+  classFields: 15,
+  classLines: 500,
+};
 
-const limit = (description: string, fallback: number): JSONSchema => ({ type: 'integer', minimum: 1, maximum: 100000, default: fallback, description });
+const limit = (description: string, fallback: number): JSONSchema => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: 100000,
+  default: fallback,
+  description,
+});
 
 export const SMELLS_INPUT_SCHEMA: JSONSchema = {
   type: 'object',
@@ -66,7 +80,11 @@ export const SMELLS_INPUT_SCHEMA: JSONSchema = {
       properties: {
         ignore: { type: 'array', items: { type: 'number' }, default: [0, 1, -1, 2], description: 'Numbers that are never magic.' },
         ignoreTests: { type: 'boolean', default: true, description: 'Skip test files (expected values read best inline).' },
-        ignoreHttpStatus: { type: 'boolean', default: true, description: 'Skip HTTP status codes passed to res.status()/sendStatus()/writeHead() or to an *Error constructor.' },
+        ignoreHttpStatus: {
+          type: 'boolean',
+          default: true,
+          description: 'Skip HTTP status codes passed to res.status()/sendStatus()/writeHead() or to an *Error constructor.',
+        },
       },
     },
     deadCode: {
@@ -74,7 +92,9 @@ export const SMELLS_INPUT_SCHEMA: JSONSchema = {
       additionalProperties: false,
       properties: {
         includeTypes: { type: 'boolean', default: false, description: 'Also report exported types and interfaces that nothing imports.' },
-        entryPoints: globsSchema('treat as entry points whose exports are public API (added to package.json main/module/exports/bin and index files)'),
+        entryPoints: globsSchema(
+          'treat as entry points whose exports are public API (added to package.json main/module/exports/bin and index files)',
+        ),
       },
     },
     rules: ruleSelectionSchema(SMELL_RULE_IDS),

@@ -34,7 +34,12 @@ export function pathLoads(root: Node, source: string): string[] {
 /** The `a + b + c` a string heads (`'./plugins/' + name + '.js'`), or the string itself. */
 function concatenation(node: Node, source: string): Node {
   let expr = node;
-  while (expr.parent?.type === 'binary_expression' && expr.field === 'left' && textOf(fieldChild(expr.parent, 'operator') ?? expr, source) === '+') expr = expr.parent;
+  while (
+    expr.parent?.type === 'binary_expression' &&
+    expr.field === 'left' &&
+    textOf(fieldChild(expr.parent, 'operator') ?? expr, source) === '+'
+  )
+    expr = expr.parent;
   return expr;
 }
 
@@ -42,8 +47,12 @@ function concatenation(node: Node, source: string): Node {
 function patternOf(node: Node, source: string): string {
   if (node.type === 'string') return textOf(node, source).slice(1, -1);
   if (node.type === 'template_string') {
-    return node.children.filter((c) => c.type === 'string_fragment' || c.type === 'template_substitution').map((c) => (c.type === 'string_fragment' ? textOf(c, source) : '*')).join('');
+    return node.children
+      .filter((c) => c.type === 'string_fragment' || c.type === 'template_substitution')
+      .map((c) => (c.type === 'string_fragment' ? textOf(c, source) : '*'))
+      .join('');
   }
-  if (node.type === 'binary_expression') return `${patternOf(fieldChild(node, 'left')!, source)}${patternOf(fieldChild(node, 'right')!, source)}`.replace(/\*+/g, '*');
+  if (node.type === 'binary_expression')
+    return `${patternOf(fieldChild(node, 'left')!, source)}${patternOf(fieldChild(node, 'right')!, source)}`.replace(/\*+/g, '*');
   return '*';
 }

@@ -79,7 +79,7 @@ function measureClass(node: Node, source: string): ClassSize {
     return key !== undefined && textOf(key, source) === 'constructor';
   });
   // Constructor parameter properties (`constructor(private db: Db)`) are fields too.
-  const parameters = constructor ? fieldChild(constructor, 'parameters')?.children ?? [] : [];
+  const parameters = constructor ? (fieldChild(constructor, 'parameters')?.children ?? []) : [];
   for (const p of parameters) {
     if (p.children.some((c) => c.type === 'accessibility_modifier' || c.type === 'readonly')) fields += 1;
   }
@@ -91,8 +91,13 @@ export function largeClassFindings(file: string, root: Node, source: string, thr
   // `root` is a file's root: its node index lists the classes, outer before inner.
   for (const node of nodesOfType(root, CLASS_TYPES)) {
     const size = measureClass(node, source);
-    const over = ([['methods', thresholds.classMethods], ['fields', thresholds.classFields], ['lines', thresholds.classLines]] as const)
-      .filter(([measure, limit]) => size[measure] > limit);
+    const over = (
+      [
+        ['methods', thresholds.classMethods],
+        ['fields', thresholds.classFields],
+        ['lines', thresholds.classLines],
+      ] as const
+    ).filter(([measure, limit]) => size[measure] > limit);
     if (over.length === 0) continue;
     const name = fieldChild(node, 'name');
     const label = name ? `Class '${textOf(name, source)}'` : 'An anonymous class';

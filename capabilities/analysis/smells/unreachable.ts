@@ -10,8 +10,13 @@ import { endColumnOf, endRowOf, nodesOfType, startColumnOf, startRowOf, type Syn
 const JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement']);
 const CONTAINERS = ['statement_block', 'switch_case', 'switch_default', 'program'];
 const NOT_EXECUTED = new Set([
-  'function_declaration', 'generator_function_declaration', 'empty_statement', 'comment',
-  'interface_declaration', 'type_alias_declaration', 'ambient_declaration',
+  'function_declaration',
+  'generator_function_declaration',
+  'empty_statement',
+  'comment',
+  'interface_declaration',
+  'type_alias_declaration',
+  'ambient_declaration',
 ]);
 
 function isStatement(child: Node, container: Node): boolean {
@@ -42,7 +47,12 @@ export function unreachableFindings(file: string, root: Node, source: string): F
       severity: 'medium',
       message: `${dead.length === 1 ? 'This statement' : `These ${dead.length} statements`} can never run: they follow a ${jump} in the same block; delete or move them.`,
       file,
-      range: { startLine: startRowOf(first) + 1, startColumn: startColumnOf(first) + 1, endLine: endRowOf(last) + 1, endColumn: Math.max(endColumnOf(last), 1) },
+      range: {
+        startLine: startRowOf(first) + 1,
+        startColumn: startColumnOf(first) + 1,
+        endLine: endRowOf(last) + 1,
+        endColumn: Math.max(endColumnOf(last), 1),
+      },
       data: { after: jump, statements: dead.length },
     });
   }

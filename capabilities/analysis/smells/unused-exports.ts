@@ -59,19 +59,27 @@ type Resolve = ReturnType<typeof resolverOver>;
  * (`getServerSideProps`), middleware and instrumentation, SvelteKit `+page`/`+server` modules, Remix
  * routes and Storybook stories.
  */
-const FRAMEWORK_ENTRY = new RegExp([
-  String.raw`(^|/)app/(.+/)?(page|layout|route|loading|error|not-found|template|default|global-error|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots|manifest)\.[cm]?[jt]sx?$`,
-  String.raw`(^|/)pages/.+\.[cm]?[jt]sx?$`,
-  String.raw`(^|/)(src/)?(middleware|instrumentation)\.[cm]?[jt]s$`,
-  String.raw`(^|/)\+(page|layout|server|error)(\.server)?\.[cm]?[jt]s$`,
-  String.raw`(^|/)app/routes/.+\.[cm]?[jt]sx?$`,
-  String.raw`\.stories\.[cm]?[jt]sx?$`,
-].join('|'));
+const FRAMEWORK_ENTRY = new RegExp(
+  [
+    String.raw`(^|/)app/(.+/)?(page|layout|route|loading|error|not-found|template|default|global-error|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots|manifest)\.[cm]?[jt]sx?$`,
+    String.raw`(^|/)pages/.+\.[cm]?[jt]sx?$`,
+    String.raw`(^|/)(src/)?(middleware|instrumentation)\.[cm]?[jt]s$`,
+    String.raw`(^|/)\+(page|layout|server|error)(\.server)?\.[cm]?[jt]s$`,
+    String.raw`(^|/)app/routes/.+\.[cm]?[jt]sx?$`,
+    String.raw`\.stories\.[cm]?[jt]sx?$`,
+  ].join('|'),
+);
 
 /** Entry points: their exports are the package's public API, or a framework's. */
 function isEntry(file: string, matcher: ReturnType<typeof ignore>): boolean {
   const name = path.posix.basename(file);
-  return /^index\.[cm]?[jt]sx?$/.test(name) || /\.config\.[cm]?[jt]s$/.test(name) || isTestFile(file) || FRAMEWORK_ENTRY.test(file) || matcher.ignores(file);
+  return (
+    /^index\.[cm]?[jt]sx?$/.test(name) ||
+    /\.config\.[cm]?[jt]s$/.test(name) ||
+    isTestFile(file) ||
+    FRAMEWORK_ENTRY.test(file) ||
+    matcher.ignores(file)
+  );
 }
 
 type Used = Map<string, Set<string>>;
@@ -105,7 +113,7 @@ function markLoaded(modules: Map<string, ModuleFacts>, files: Set<string>, resol
 
 /** Follows `export ... from` chains until nothing new is marked. */
 function propagateReExports(modules: Map<string, ModuleFacts>, resolve: Resolve, used: Used): void {
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [file, facts] of modules) {
       const mine = used.get(file);

@@ -2,7 +2,15 @@
  * analyzeStructure: the pure analysis behind analysis.structure (file facts in, report and findings
  * out), exported for analysis.quality. `collectStructureFacts` gathers the input through the context.
  */
-import { memoised, parseSources, syntaxTreeOf, type CapabilityContext, type Finding, type ParsedFile, type SkippedSource } from '../../../core/index.js';
+import {
+  memoised,
+  parseSources,
+  syntaxTreeOf,
+  type CapabilityContext,
+  type Finding,
+  type ParsedFile,
+  type SkippedSource,
+} from '../../../core/index.js';
 import { findCycles, type ImportCycle } from '../import-graph/cycles.js';
 import type { ImportRecord } from '../import-graph/extract-imports.js';
 import { linkImports, readPathAliases, type ImportGraph } from '../import-graph/import-graph.js';
@@ -12,7 +20,14 @@ import { mixedConcerns, type ConcernReport } from './concerns.js';
 import { dynamicLoads, mayLoadDynamically } from './dynamic-loads.js';
 import type { EntryPointFacts } from './entry-points.js';
 import { readFacts, type FileFacts } from './file-facts.js';
-import { depthReport, mixedTestFolders, sizeDistribution, type DepthReport, type MixedTestFolder, type SizeDistribution } from './layout.js';
+import {
+  depthReport,
+  mixedTestFolders,
+  sizeDistribution,
+  type DepthReport,
+  type MixedTestFolder,
+  type SizeDistribution,
+} from './layout.js';
 import type { StructureOptions } from './options.js';
 import { findOrphans } from './orphans.js';
 import { structureFindings } from './structure-findings.js';
@@ -50,7 +65,10 @@ export function analyzeStructure(input: StructureFacts, options: StructureOption
     return found ? [{ file, ...found }] : [];
   });
   const report: Omit<StructureReport, 'findings'> = {
-    sizes: sizeDistribution(sources.map((file) => ({ file, lines: input.facts.get(file)!.lines })), options.largest),
+    sizes: sizeDistribution(
+      sources.map((file) => ({ file, lines: input.facts.get(file)!.lines })),
+      options.largest,
+    ),
     depth: depthReport(sources, options.maxDepth),
     cycles: findCycles(graph, options.includeTypeImports),
     orphans: options.wholeWorkspace && sources.length > 1 ? findOrphans(graph, input, pathReferences(input)) : [],
@@ -79,7 +97,10 @@ async function readJson(ctx: CapabilityContext, files: readonly string[], file: 
 }
 
 /** Lists and parses the sources in scope (one batched parse) and gathers the facts. */
-export async function collectStructureFacts(ctx: CapabilityContext, scope: { include?: string[]; exclude?: string[] }): Promise<StructureFacts> {
+export async function collectStructureFacts(
+  ctx: CapabilityContext,
+  scope: { include?: string[]; exclude?: string[] },
+): Promise<StructureFacts> {
   const { files: parsed, skipped } = await parseSources(ctx, scope, 'analysis.structure');
   return { ...(await structureFactsOf(ctx, parsed)), skipped };
 }
@@ -87,12 +108,26 @@ export async function collectStructureFacts(ctx: CapabilityContext, scope: { inc
 /** The facts of already parsed sources (analysis.quality passes its own): per-file facts memoised, HTML pages read in one batch. */
 export async function structureFactsOf(ctx: CapabilityContext, parsed: readonly ParsedFile[]): Promise<StructureFacts> {
   const files = (await ctx.workspace.list()).sort();
-  const facts = new Map<string, FileFacts>(parsed.map((p) => [p.path, memoised(ctx, `analysis.structure@${FACTS_VERSION}`, p, () => readFacts(syntaxTreeOf(p), p.source))]));
-  const loads = new Map<string, string[]>(parsed.map((p) => [p.path, memoised(ctx, `analysis.structure.loads@${LOADS_VERSION}`, p, () => (mayLoadDynamically(p.source) ? dynamicLoads(syntaxTreeOf(p), p.source) : []))]));
+  const facts = new Map<string, FileFacts>(
+    parsed.map((p) => [p.path, memoised(ctx, `analysis.structure@${FACTS_VERSION}`, p, () => readFacts(syntaxTreeOf(p), p.source))]),
+  );
+  const loads = new Map<string, string[]>(
+    parsed.map((p) => [
+      p.path,
+      memoised(ctx, `analysis.structure.loads@${LOADS_VERSION}`, p, () =>
+        mayLoadDynamically(p.source) ? dynamicLoads(syntaxTreeOf(p), p.source) : [],
+      ),
+    ]),
+  );
   const pages = files.filter((f) => f.endsWith('.html')).slice(0, MAX_HTML_FILES);
-  const html: StructureFacts['html'] = pages.length > 0 ? (await ctx.workspace.readMany(pages)).files.map((f) => ({ file: f.path, content: f.content })) : [];
+  const html: StructureFacts['html'] =
+    pages.length > 0 ? (await ctx.workspace.readMany(pages)).files.map((f) => ({ file: f.path, content: f.content })) : [];
   return {
-    files, facts, loads, html, skipped: [],
+    files,
+    facts,
+    loads,
+    html,
+    skipped: [],
     aliases: await readPathAliases(ctx, files),
     packageJson: await readJson(ctx, files, 'package.json'),
     nextProject: ctx.project.frameworks.includes('next'),

@@ -9,9 +9,29 @@ import { packageNameOf } from '../import-graph/package-name.js';
 import type { FileFacts } from './file-facts.js';
 
 const DB_PACKAGES = new Set([
-  'pg', 'postgres', 'mysql', 'mysql2', 'sqlite3', 'better-sqlite3', 'mongodb', 'mongoose', 'knex', 'sequelize', 'typeorm',
-  '@prisma/client', 'drizzle-orm', 'kysely', 'redis', 'ioredis', 'mssql', 'oracledb', 'tedious', '@libsql/client',
-  '@neondatabase/serverless', '@vercel/postgres', '@planetscale/database',
+  'pg',
+  'postgres',
+  'mysql',
+  'mysql2',
+  'sqlite3',
+  'better-sqlite3',
+  'mongodb',
+  'mongoose',
+  'knex',
+  'sequelize',
+  'typeorm',
+  '@prisma/client',
+  'drizzle-orm',
+  'kysely',
+  'redis',
+  'ioredis',
+  'mssql',
+  'oracledb',
+  'tedious',
+  '@libsql/client',
+  '@neondatabase/serverless',
+  '@vercel/postgres',
+  '@planetscale/database',
 ]);
 const HTTP_PACKAGES = new Set(['express', 'fastify', 'koa', '@koa/router', 'koa-router', '@hapi/hapi', 'restify', 'polka', 'hono']);
 

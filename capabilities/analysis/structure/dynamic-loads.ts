@@ -14,17 +14,40 @@
  * Paths written with `./` or `../` anywhere in the file are already in FileFacts.references.
  */
 import path from 'node:path/posix';
-import { ancestors, callArguments, fieldChild, isFunction, namedChildren, nodesOfType, skipParens, textOf, walk, type SyntaxNode as Node } from '../../../core/index.js';
+import {
+  ancestors,
+  callArguments,
+  fieldChild,
+  isFunction,
+  namedChildren,
+  nodesOfType,
+  skipParens,
+  textOf,
+  walk,
+  type SyntaxNode as Node,
+} from '../../../core/index.js';
 
 const MODULE_DIR = /^(__dirname|import\.meta\.dirname)$/;
 /** `path.dirname(fileURLToPath(import.meta.url))`, `dirname(new URL(import.meta.url).pathname)`, `new URL('.', import.meta.url)`... */
-const MODULE_DIR_EXPRESSION = /^(path\.)?dirname\(.*import\.meta\.url.*\)$|^new URL\(\s*['"]\.\/?['"]\s*,\s*import\.meta\.url\s*\)$|^(__dirname|import\.meta\.dirname)$/s;
+const MODULE_DIR_EXPRESSION =
+  /^(path\.)?dirname\(.*import\.meta\.url.*\)$|^new URL\(\s*['"]\.\/?['"]\s*,\s*import\.meta\.url\s*\)$|^(__dirname|import\.meta\.dirname)$/s;
 /** `path.join`, `join`, and what TypeScript emits for them in CommonJS: `(0, node_path_1.resolve)`, `path_1.default.join`. */
 const PATH_BUILDERS = /^(\(0,\s*)?([\w$]*path[\w$]*\.(default\.)?(posix\.)?)?(join|resolve)\)?$/i;
 /** Callees and constructors that load or run the file they are given. */
-const LOADERS = /^(import|require|require\.resolve|import\.meta\.resolve|(\w+\.)*(fork|spawn|spawnSync|execFile|execFileSync)|(\w+\.)*(Worker|Piscina))$/;
+const LOADERS =
+  /^(import|require|require\.resolve|import\.meta\.resolve|(\w+\.)*(fork|spawn|spawnSync|execFile|execFileSync)|(\w+\.)*(Worker|Piscina))$/;
 /** Calls a computed path may pass through on its way to a loader: `import(pathToFileURL(p).href)`. */
-const WRAPPERS = new Set(['arguments', 'array', 'call_expression', 'new_expression', 'member_expression', 'parenthesized_expression', 'await_expression', 'object', 'pair']);
+const WRAPPERS = new Set([
+  'arguments',
+  'array',
+  'call_expression',
+  'new_expression',
+  'member_expression',
+  'parenthesized_expression',
+  'await_expression',
+  'object',
+  'pair',
+]);
 
 /** A cheap text test: only a file that mentions its own location can build a path from it. */
 export function mayLoadDynamically(source: string): boolean {
@@ -56,7 +79,8 @@ export function dynamicLoads(root: Node, source: string): string[] {
   }
   for (const url of nodesOfType(root, 'new_expression')) {
     const [target, base] = callArguments(url);
-    if (textOf(fieldChild(url, 'constructor') ?? url, source) !== 'URL' || !base || !/^import\.meta\.url$/.test(textOf(base, source))) continue;
+    if (textOf(fieldChild(url, 'constructor') ?? url, source) !== 'URL' || !base || !/^import\.meta\.url$/.test(textOf(base, source)))
+      continue;
     const value = literalOf(target!, source);
     if (value !== undefined && value !== '' && !/^([a-z][a-z0-9+.-]*:|\/|\.{1,2}\/)/i.test(value)) out.add(`./${value}`);
   }
@@ -88,13 +112,16 @@ function moduleDirNames(root: Node, source: string): Set<string> {
 /** A string literal's value, or a template literal's when it has no substitutions. */
 function literalOf(node: Node, source: string): string | undefined {
   const n = skipParens(node);
-  if (n?.type === 'string' || (n?.type === 'template_string' && !n.children.some((c) => c.type === 'template_substitution'))) return textOf(n, source).slice(1, -1);
+  if (n?.type === 'string' || (n?.type === 'template_string' && !n.children.some((c) => c.type === 'template_substitution')))
+    return textOf(n, source).slice(1, -1);
   return undefined;
 }
 
 /** `${__dirname}/worker.js` as [substitution's expression, fragment]. */
 function templateParts(template: Node): Node[] {
-  return namedChildren(template).map((c) => (c.type === 'template_substitution' ? namedChildren(c)[0]! : c)).filter(Boolean);
+  return namedChildren(template)
+    .map((c) => (c.type === 'template_substitution' ? namedChildren(c)[0]! : c))
+    .filter(Boolean);
 }
 
 function relative(segments: string[]): string {
@@ -111,15 +138,24 @@ export function feedsLoader(call: Node, source: string): boolean {
     node = a;
   }
   const holder = node.parent;
-  const name = holder?.type === 'variable_declarator' ? fieldChild(holder, 'name')
-    : holder?.type === 'assignment_expression' && node.field === 'right' ? fieldChild(holder, 'left') : undefined;
+  const name =
+    holder?.type === 'variable_declarator'
+      ? fieldChild(holder, 'name')
+      : holder?.type === 'assignment_expression' && node.field === 'right'
+        ? fieldChild(holder, 'left')
+        : undefined;
   if (name?.type !== 'identifier') return false;
   const scope = ancestors(holder!).find((a) => isFunction(a)) ?? ancestors(holder!).at(-1)!;
   return loaderCalls(scope, source).some((loader) => mentions(loader, textOf(name, source), source));
 }
 
 function isLoader(node: Node, source: string): boolean {
-  const callee = node.type === 'call_expression' ? fieldChild(node, 'function') : node.type === 'new_expression' ? fieldChild(node, 'constructor') : undefined;
+  const callee =
+    node.type === 'call_expression'
+      ? fieldChild(node, 'function')
+      : node.type === 'new_expression'
+        ? fieldChild(node, 'constructor')
+        : undefined;
   return callee !== undefined && LOADERS.test(textOf(callee, source));
 }
 

@@ -19,8 +19,10 @@
 import path from 'node:path/posix';
 import { ModuleResolver } from '../import-graph/module-resolver.js';
 
-const TEST_OR_TOOL_DIR = /(^|\/)(test|tests|__tests__|__mocks__|spec|e2e|cypress|playwright|bin|scripts|migrations|seeds|fixtures|examples|docs|public|static|\.storybook|routes)\//;
-const CONVENTIONAL_NAME = /(^|\/)(index|main|server|setupTests|middleware|instrumentation)\.[^/]+$|\.(test|spec|setup|config|stories|story|worker|d)\.[^/]+$|rc\.[cm]?[jt]s$|(^|\/)\.[^/]+$/;
+const TEST_OR_TOOL_DIR =
+  /(^|\/)(test|tests|__tests__|__mocks__|spec|e2e|cypress|playwright|bin|scripts|migrations|seeds|fixtures|examples|docs|public|static|\.storybook|routes)\//;
+const CONVENTIONAL_NAME =
+  /(^|\/)(index|main|server|setupTests|middleware|instrumentation)\.[^/]+$|\.(test|spec|setup|config|stories|story|worker|d)\.[^/]+$|rc\.[cm]?[jt]s$|(^|\/)\.[^/]+$/;
 
 export interface EntryPointFacts {
   packageJson: unknown;
@@ -64,7 +66,8 @@ export function declaredFolders(facts: EntryPointFacts): string[] {
 export function declaredEntries(facts: EntryPointFacts, resolver: ModuleResolver): Set<string> {
   const pkg = (facts.packageJson ?? {}) as Record<string, unknown>;
   const candidates = strings([pkg.main, pkg.module, pkg.browser, pkg.types, pkg.typings, pkg.bin, pkg.exports]);
-  for (const script of strings(pkg.scripts)) candidates.push(...script.split(/[\s"'=]+/).filter((t) => /[./]/.test(t) && !t.startsWith('-')));
+  for (const script of strings(pkg.scripts))
+    candidates.push(...script.split(/[\s"'=]+/).filter((t) => /[./]/.test(t) && !t.startsWith('-')));
   const out = new Set<string>();
   for (const candidate of candidates) {
     // A subpath pattern (`"./plugins/*": "./dist/plugins/*.js"`) exposes a folder: see declaredFolders.

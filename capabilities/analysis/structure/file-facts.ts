@@ -29,7 +29,16 @@ const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'all', '
 const SQL = /^\s*(select\s[\s\S]*\sfrom\s|insert\s+into\s|update\s+\S+\s+set\s|delete\s+from\s)/i;
 
 export function readFacts(root: SyntaxNode, source: string): FileFacts {
-  const facts: FileFacts = { imports: extractImports(root, source), lines: lineCount(source), jsxLine: 0, routeLine: 0, sqlLine: 0, exports: /\bexport\b/.test(source), useServer: /^\s*(['"])use server\1/.test(source), references: pathReferences(source) };
+  const facts: FileFacts = {
+    imports: extractImports(root, source),
+    lines: lineCount(source),
+    jsxLine: 0,
+    routeLine: 0,
+    sqlLine: 0,
+    exports: /\bexport\b/.test(source),
+    useServer: /^\s*(['"])use server\1/.test(source),
+    references: pathReferences(source),
+  };
   // Only a file with a closing tag can hold JSX; the rest skip the search of the whole tree.
   const jsx = /<\/|\/>/.test(source) ? nodesOfType(root, JSX_TYPES)[0] : undefined;
   if (jsx) facts.jsxLine = startRowOf(jsx) + 1;

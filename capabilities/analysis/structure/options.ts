@@ -20,13 +20,18 @@ export interface StructureOptions {
   rules: Set<StructureRuleId>;
 }
 
-
 export const INPUT_SCHEMA: JSONSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
     ...fileSelectionSchema('analyse (default: every TS/TSX/JS/JSX file; orphan files are then not judged)'),
-    maxDepth: { type: 'integer', minimum: 1, maximum: 50, default: 6, description: 'Folders deeper than this below the root are reported.' },
+    maxDepth: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 50,
+      default: 6,
+      description: 'Folders deeper than this below the root are reported.',
+    },
     largest: { type: 'integer', minimum: 0, maximum: 100, default: 10, description: 'How many of the largest files to list.' },
     includeTypeImports: { type: 'boolean', default: false, description: 'Count type-only imports as edges when looking for cycles.' },
     rules: ruleSelectionSchema([...RULE_IDS]),
@@ -39,5 +44,11 @@ export function selectRules<T extends string>(all: readonly T[], rules: { enable
 }
 
 export function resolveOptions(input: StructureInput): StructureOptions {
-  return { maxDepth: input.maxDepth ?? 6, largest: input.largest ?? 10, includeTypeImports: input.includeTypeImports ?? false, wholeWorkspace: !input.include || input.include.length === 0, rules: selectRules(RULE_IDS, input.rules) };
+  return {
+    maxDepth: input.maxDepth ?? 6,
+    largest: input.largest ?? 10,
+    includeTypeImports: input.includeTypeImports ?? false,
+    wholeWorkspace: !input.include || input.include.length === 0,
+    rules: selectRules(RULE_IDS, input.rules),
+  };
 }

@@ -31,7 +31,9 @@ export function headlineOf(text: string): Headline {
   if (tsc && !hasFrames) return { kind: 'tsc', name: tsc[1]!, message: tsc[2]!.trim() };
   const error = lines.map((l) => ERROR_LINE.exec(l)).find(Boolean);
   const kind = test ? 'test-failure' : hasFrames ? 'stack' : 'message';
-  const head: Headline = error ? { kind, name: error[1]!, message: error[2]!.trim() } : { kind, name: null, message: (lines.find((l) => l.trim()) ?? '').trim() };
+  const head: Headline = error
+    ? { kind, name: error[1]!, message: error[2]!.trim() }
+    : { kind, name: null, message: (lines.find((l) => l.trim()) ?? '').trim() };
   if (test) head.test = test;
   return head;
 }

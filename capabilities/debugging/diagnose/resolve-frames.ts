@@ -68,7 +68,15 @@ export async function resolveLocations(ctx: CapabilityContext, text: string, max
     const column = loc.column ?? 1;
     const mapped = /\.(?:c|m)?js$/.test(file) ? await maps.map(file, loc.line, column) : null;
     const frame: ResolvedFrame = mapped
-      ? { file: mapped.file, line: mapped.line, column: mapped.column, kind: loc.kind, generated: { file, line: loc.line, column }, source: mapped.source, inWorkspace: mapped.inWorkspace }
+      ? {
+          file: mapped.file,
+          line: mapped.line,
+          column: mapped.column,
+          kind: loc.kind,
+          generated: { file, line: loc.line, column },
+          source: mapped.source,
+          inWorkspace: mapped.inWorkspace,
+        }
       : { file, line: loc.line, column, kind: loc.kind, source: await ctx.workspace.read(file).catch(() => null), inWorkspace: true };
     if (loc.fn) frame.fn = loc.fn;
     out.frames.push(frame);

@@ -34,10 +34,23 @@ export class SourceMaps {
   async map(file: string, line: number, column: number): Promise<MappedPosition | null> {
     const loaded = await this.load(file);
     if (!loaded) return null;
-    const pos = loaded.consumer.originalPositionFor({ line, column: Math.max(0, column - 1), bias: sourceMap.SourceMapConsumer.GREATEST_LOWER_BOUND });
-    const found = pos.source && pos.line ? pos : loaded.consumer.originalPositionFor({ line, column: Math.max(0, column - 1), bias: sourceMap.SourceMapConsumer.LEAST_UPPER_BOUND });
+    const pos = loaded.consumer.originalPositionFor({
+      line,
+      column: Math.max(0, column - 1),
+      bias: sourceMap.SourceMapConsumer.GREATEST_LOWER_BOUND,
+    });
+    const found =
+      pos.source && pos.line
+        ? pos
+        : loaded.consumer.originalPositionFor({
+            line,
+            column: Math.max(0, column - 1),
+            bias: sourceMap.SourceMapConsumer.LEAST_UPPER_BOUND,
+          });
     if (!found.source || !found.line) return null;
-    const original = path.posix.normalize(path.posix.join(loaded.mapDir, found.source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^file:\/\//, '')));
+    const original = path.posix.normalize(
+      path.posix.join(loaded.mapDir, found.source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^file:\/\//, '')),
+    );
     const inWorkspace = !original.startsWith('..') && !path.posix.isAbsolute(original) && (await this.ctx.workspace.exists(original));
     const source = inWorkspace ? await this.ctx.workspace.read(original) : loaded.consumer.sourceContentFor(found.source, true);
     const out: MappedPosition = { file: original, line: found.line, column: (found.column ?? 0) + 1, inWorkspace, source };
@@ -50,7 +63,9 @@ export class SourceMaps {
     let loaded: LoadedMap | null = null;
     try {
       const text = await this.ctx.workspace.read(file);
-      const url = SOURCE_MAP_COMMENT.exec(text.trimEnd())?.[0].replace(/^\/\/[#@] sourceMappingURL=/, '').trim();
+      const url = SOURCE_MAP_COMMENT.exec(text.trimEnd())?.[0]
+        .replace(/^\/\/[#@] sourceMappingURL=/, '')
+        .trim();
       if (url) loaded = await this.parse(file, url);
     } catch {
       loaded = null;
@@ -61,7 +76,9 @@ export class SourceMaps {
 
   private async parse(file: string, url: string): Promise<LoadedMap | null> {
     const inline = /^data:application\/json(?:;charset=[\w-]+)?;base64,(.+)$/.exec(url);
-    const raw = inline ? Buffer.from(inline[1]!, 'base64').toString('utf8') : await this.ctx.workspace.read(path.posix.join(path.posix.dirname(file), decodeURIComponent(url)));
+    const raw = inline
+      ? Buffer.from(inline[1]!, 'base64').toString('utf8')
+      : await this.ctx.workspace.read(path.posix.join(path.posix.dirname(file), decodeURIComponent(url)));
     const json = JSON.parse(raw) as sourceMap.RawSourceMap;
     const mapFile = inline ? file : path.posix.join(path.posix.dirname(file), decodeURIComponent(url));
     const mapDir = path.posix.join(path.posix.dirname(mapFile), json.sourceRoot ?? '');

@@ -9,7 +9,15 @@ import { closeMatches } from '../../../core/index.js';
 import { codeFrame } from '../explain/code-frame.js';
 import type { ResolvedFrame } from './resolve-frames.js';
 
-export type SuspectRole = 'failing-expression' | 'value-origin' | 'caller' | 'declared-optional' | 'declaration' | 'similar-name' | 'throw-site' | 'non-null-assertion';
+export type SuspectRole =
+  | 'failing-expression'
+  | 'value-origin'
+  | 'caller'
+  | 'declared-optional'
+  | 'declaration'
+  | 'similar-name'
+  | 'throw-site'
+  | 'non-null-assertion';
 
 export interface Suspect {
   role: SuspectRole;
@@ -32,7 +40,8 @@ function suspectAt(role: SuspectRole, file: string, source: string, sf: ts.Sourc
   return { role, file, line, column, note, codeFrame: codeFrame(source, line, column, 1) };
 }
 
-const unwrap = (e: ts.Expression): ts.Expression => (ts.isNonNullExpression(e) || ts.isParenthesizedExpression(e) ? unwrap(e.expression) : e);
+const unwrap = (e: ts.Expression): ts.Expression =>
+  ts.isNonNullExpression(e) || ts.isParenthesizedExpression(e) ? unwrap(e.expression) : e;
 
 function rootIdentifier(e: ts.Expression): ts.Identifier | null {
   const x = unwrap(e);
@@ -42,14 +51,21 @@ function rootIdentifier(e: ts.Expression): ts.Identifier | null {
 }
 
 /** The access `<object>.<property>` (or `<object>[...]`, or a call of it) on the frame's line closest to its column. */
-function accessAt(sf: ts.SourceFile, frame: ResolvedFrame, property: string | null): ts.PropertyAccessExpression | ts.ElementAccessExpression | null {
+function accessAt(
+  sf: ts.SourceFile,
+  frame: ResolvedFrame,
+  property: string | null,
+): ts.PropertyAccessExpression | ts.ElementAccessExpression | null {
   const lineStart = sf.getPositionOfLineAndCharacter(frame.line - 1, 0);
   const lineEnd = frame.line < sf.getLineStarts().length ? sf.getPositionOfLineAndCharacter(frame.line, 0) : sf.end;
   const target = lineStart + frame.column - 1;
   let best: { node: ts.PropertyAccessExpression | ts.ElementAccessExpression; distance: number } | null = null;
   const visit = (node: ts.Node): void => {
     if (node.end < lineStart || node.getStart(sf) > lineEnd) return;
-    if ((ts.isPropertyAccessExpression(node) && (!property || node.name.text === property)) || (ts.isElementAccessExpression(node) && !property)) {
+    if (
+      (ts.isPropertyAccessExpression(node) && (!property || node.name.text === property)) ||
+      (ts.isElementAccessExpression(node) && !property)
+    ) {
       const at = ts.isPropertyAccessExpression(node) ? node.name.getStart(sf) : node.argumentExpression.getStart(sf);
       if (at >= lineStart && at < lineEnd) {
         const distance = Math.abs(at - target);
@@ -63,11 +79,20 @@ function accessAt(sf: ts.SourceFile, frame: ResolvedFrame, property: string | nu
 }
 
 /** The parameter or variable `name` visible at `at`: the nearest enclosing declaration before it. */
-function declarationOf(sf: ts.SourceFile, at: ts.Node, name: string): { kind: 'parameter'; node: ts.ParameterDeclaration; fn: string } | { kind: 'variable'; node: ts.VariableDeclaration } | null {
+function declarationOf(
+  sf: ts.SourceFile,
+  at: ts.Node,
+  name: string,
+): { kind: 'parameter'; node: ts.ParameterDeclaration; fn: string } | { kind: 'variable'; node: ts.VariableDeclaration } | null {
   for (let scope: ts.Node | undefined = at.parent; scope; scope = scope.parent) {
     if (ts.isFunctionLike(scope)) {
       const param = scope.parameters.find((p) => ts.isIdentifier(p.name) && p.name.text === name);
-      if (param) return { kind: 'parameter', node: param, fn: scope.name && ts.isIdentifier(scope.name) ? scope.name.text : 'an anonymous function' };
+      if (param)
+        return {
+          kind: 'parameter',
+          node: param,
+          fn: scope.name && ts.isIdentifier(scope.name) ? scope.name.text : 'an anonymous function',
+        };
     }
     if (ts.isBlock(scope) || ts.isSourceFile(scope)) {
       let found: ts.VariableDeclaration | null = null;
@@ -84,24 +109,58 @@ function declarationOf(sf: ts.SourceFile, at: ts.Node, name: string): { kind: 'p
 }
 
 /** Suspects for reading `property` of undefined/null (property null: any access on the line). */
-export function nullAccessSuspects(frame: ResolvedFrame, property: string | null, callers: ResolvedFrame[], sources: Map<string, string>): Suspect[] {
+export function nullAccessSuspects(
+  frame: ResolvedFrame,
+  property: string | null,
+  callers: ResolvedFrame[],
+  sources: Map<string, string>,
+): Suspect[] {
   if (!frame.source) return [];
   const source = frame.source;
   const sf = ts.createSourceFile(frame.file, source, ts.ScriptTarget.Latest, true);
   const access = accessAt(sf, frame, property);
   if (!access) return [];
   const object = unwrap(access.expression);
-  const out: Suspect[] = [suspectAt('failing-expression', frame.file, source, sf, object, `\`${object.getText(sf)}\` is undefined or null here`)];
+  const out: Suspect[] = [
+    suspectAt('failing-expression', frame.file, source, sf, object, `\`${object.getText(sf)}\` is undefined or null here`),
+  ];
   const root = rootIdentifier(object);
   const declared = root ? declarationOf(sf, access, root.text) : null;
   if (declared?.kind === 'variable') {
     const init = declared.node.initializer;
-    out.push(suspectAt('value-origin', frame.file, source, sf, declared.node, init ? `\`${root!.text}\` is set from \`${init.getText(sf).slice(0, 80)}\`, which can give undefined` : `\`${root!.text}\` is declared without a value`));
+    out.push(
+      suspectAt(
+        'value-origin',
+        frame.file,
+        source,
+        sf,
+        declared.node,
+        init
+          ? `\`${root!.text}\` is set from \`${init.getText(sf).slice(0, 80)}\`, which can give undefined`
+          : `\`${root!.text}\` is declared without a value`,
+      ),
+    );
   } else if (declared?.kind === 'parameter') {
-    out.push(suspectAt('value-origin', frame.file, source, sf, declared.node, `\`${root!.text}\` is a parameter of ${declared.fn}: the value comes from its callers`));
+    out.push(
+      suspectAt(
+        'value-origin',
+        frame.file,
+        source,
+        sf,
+        declared.node,
+        `\`${root!.text}\` is a parameter of ${declared.fn}: the value comes from its callers`,
+      ),
+    );
     for (const caller of callers.slice(0, 3)) {
       if (!caller.source) continue;
-      out.push({ role: 'caller', file: caller.file, line: caller.line, column: caller.column, note: `called from ${caller.fn ?? 'here'} (${caller.file}:${caller.line})`, codeFrame: codeFrame(caller.source, caller.line, caller.column, 1) });
+      out.push({
+        role: 'caller',
+        file: caller.file,
+        line: caller.line,
+        column: caller.column,
+        note: `called from ${caller.fn ?? 'here'} (${caller.file}:${caller.line})`,
+        codeFrame: codeFrame(caller.source, caller.line, caller.column, 1),
+      });
     }
   }
   // `order.items` undefined: a type that declares `items?:` says where the absence is allowed.
@@ -111,7 +170,15 @@ export function nullAccessSuspects(frame: ResolvedFrame, property: string | null
     for (const [file, text] of sources) {
       const lines = text.split(/\r?\n/);
       const i = lines.findIndex((l) => optional.test(l));
-      if (i >= 0) out.push({ role: 'declared-optional', file, line: i + 1, column: lines[i]!.search(optional) + 1, note: `\`${member}\` is declared optional here`, codeFrame: codeFrame(text, i + 1, undefined, 1) });
+      if (i >= 0)
+        out.push({
+          role: 'declared-optional',
+          file,
+          line: i + 1,
+          column: lines[i]!.search(optional) + 1,
+          note: `\`${member}\` is declared optional here`,
+          codeFrame: codeFrame(text, i + 1, undefined, 1),
+        });
     }
   }
   return out;
@@ -128,7 +195,14 @@ export function nameSuspects(name: string, sources: Map<string, string>, max = 5
       for (const m of l.matchAll(DECLARATION)) {
         const id = m[1]!;
         if (id === bare && exact.length < max) {
-          exact.push({ role: 'declaration', file, line: i + 1, column: (m.index ?? 0) + 1, note: `\`${id}\` is declared here${/\bexport\b/.test(l) ? ' (exported)' : ' (not exported)'}`, codeFrame: codeFrame(text, i + 1, undefined, 1) });
+          exact.push({
+            role: 'declaration',
+            file,
+            line: i + 1,
+            column: (m.index ?? 0) + 1,
+            note: `\`${id}\` is declared here${/\bexport\b/.test(l) ? ' (exported)' : ' (not exported)'}`,
+            codeFrame: codeFrame(text, i + 1, undefined, 1),
+          });
         }
         if (!declared.has(id)) declared.set(id, { file, line: i + 1, column: (m.index ?? 0) + 1, text });
       }
@@ -137,6 +211,13 @@ export function nameSuspects(name: string, sources: Map<string, string>, max = 5
   if (exact.length > 0) return exact;
   return closeMatches(bare, declared.keys(), 3).map((close) => {
     const d = declared.get(close)!;
-    return { role: 'similar-name', file: d.file, line: d.line, column: d.column, note: `no \`${bare}\` in the project; did you mean \`${close}\`?`, codeFrame: codeFrame(d.text, d.line, undefined, 1) };
+    return {
+      role: 'similar-name',
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      note: `no \`${bare}\` in the project; did you mean \`${close}\`?`,
+      codeFrame: codeFrame(d.text, d.line, undefined, 1),
+    };
   });
 }

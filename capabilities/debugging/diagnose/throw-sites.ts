@@ -13,8 +13,19 @@ export interface ThrowSites {
 }
 
 function nameOf(node: ts.Node): string | null {
-  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name && (ts.isIdentifier(node.name) || ts.isPrivateIdentifier(node.name))) return node.name.text;
-  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) return node.name.text;
+  if (
+    (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) &&
+    node.name &&
+    (ts.isIdentifier(node.name) || ts.isPrivateIdentifier(node.name))
+  )
+    return node.name.text;
+  if (
+    ts.isVariableDeclaration(node) &&
+    ts.isIdentifier(node.name) &&
+    node.initializer &&
+    (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+  )
+    return node.name.text;
   return null;
 }
 
@@ -46,10 +57,24 @@ export function throwSites(symbol: string, sources: Map<string, string>): ThrowS
       const inBody = (node: ts.Node): void => {
         if (ts.isThrowStatement(node)) {
           const { line: l, column } = at(node);
-          out.suspects.push({ role: 'throw-site', file, line: l, column, note: `throws \`${node.expression?.getText(sf).slice(0, 100) ?? ''}\``, codeFrame: codeFrame(text, l, column, 1) });
+          out.suspects.push({
+            role: 'throw-site',
+            file,
+            line: l,
+            column,
+            note: `throws \`${node.expression?.getText(sf).slice(0, 100) ?? ''}\``,
+            codeFrame: codeFrame(text, l, column, 1),
+          });
         } else if (ts.isNonNullExpression(node)) {
           const { line: l, column } = at(node);
-          out.suspects.push({ role: 'non-null-assertion', file, line: l, column, note: `\`${node.getText(sf).slice(0, 80)}\` asserts a value that may be missing; when it is, using it throws a TypeError`, codeFrame: codeFrame(text, l, column, 1) });
+          out.suspects.push({
+            role: 'non-null-assertion',
+            file,
+            line: l,
+            column,
+            note: `\`${node.getText(sf).slice(0, 80)}\` asserts a value that may be missing; when it is, using it throws a TypeError`,
+            codeFrame: codeFrame(text, l, column, 1),
+          });
         }
         // Nested functions throw when they are called, not when this one is.
         if (!ts.isFunctionLike(node) || node === body) ts.forEachChild(node, inBody);
@@ -65,14 +90,29 @@ export function throwSites(symbol: string, sources: Map<string, string>): ThrowS
     for (const [file, text] of sources) {
       const lines = text.split(/\r?\n/);
       const i = lines.findIndex((l) => optional.test(l));
-      if (i >= 0) out.suspects.push({ role: 'declared-optional', file, line: i + 1, column: lines[i]!.search(optional) + 1, note: `\`${member}\` is declared optional here`, codeFrame: codeFrame(text, i + 1, undefined, 1) });
+      if (i >= 0)
+        out.suspects.push({
+          role: 'declared-optional',
+          file,
+          line: i + 1,
+          column: lines[i]!.search(optional) + 1,
+          note: `\`${member}\` is declared optional here`,
+          codeFrame: codeFrame(text, i + 1, undefined, 1),
+        });
     }
   }
   for (const [file, text] of sources) {
     text.split(/\r?\n/).forEach((l, i) => {
       const m = call.exec(l);
       if (m && !out.declarations.some((d) => d.file === file && d.line === i + 1) && !/\bfunction\b/.test(l.slice(0, m.index))) {
-        out.suspects.push({ role: 'caller', file, line: i + 1, column: m.index + 1, note: `calls ${symbol}`, codeFrame: codeFrame(text, i + 1, m.index + 1, 1) });
+        out.suspects.push({
+          role: 'caller',
+          file,
+          line: i + 1,
+          column: m.index + 1,
+          note: `calls ${symbol}`,
+          codeFrame: codeFrame(text, i + 1, m.index + 1, 1),
+        });
       }
     });
   }

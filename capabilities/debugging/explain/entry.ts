@@ -9,9 +9,28 @@
 export type ErrorFamily = 'node' | 'system' | 'typescript' | 'runtime' | 'react' | 'nextjs' | 'library';
 
 export const CATEGORIES = [
-  'null-access', 'not-a-function', 'undefined-name', 'wrong-import', 'missing-module', 'missing-await', 'unhandled-rejection',
-  'type-mismatch', 'missing-property', 'wrong-arguments', 'system', 'network', 'syntax', 'config', 'module-format', 'recursion',
-  'invalid-value', 'react-render', 'react-hooks', 'assertion', 'database', 'timeout',
+  'null-access',
+  'not-a-function',
+  'undefined-name',
+  'wrong-import',
+  'missing-module',
+  'missing-await',
+  'unhandled-rejection',
+  'type-mismatch',
+  'missing-property',
+  'wrong-arguments',
+  'system',
+  'network',
+  'syntax',
+  'config',
+  'module-format',
+  'recursion',
+  'invalid-value',
+  'react-render',
+  'react-hooks',
+  'assertion',
+  'database',
+  'timeout',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 

@@ -17,8 +17,17 @@ export interface ErrorInput {
 }
 
 export const ERROR_INPUT_PROPERTIES = {
-  error: { type: 'string', minLength: 1, maxLength: 200000, description: 'The error: a message, a stack trace, test-failure output or tsc output.' },
-  description: { type: 'string', maxLength: 20000, description: 'The task as the user wrote it; searched for an error when `error` is not given.' },
+  error: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200000,
+    description: 'The error: a message, a stack trace, test-failure output or tsc output.',
+  },
+  description: {
+    type: 'string',
+    maxLength: 20000,
+    description: 'The task as the user wrote it; searched for an error when `error` is not given.',
+  },
   file: { type: 'string', minLength: 1, description: 'The project file the error is about (workspace-relative).' },
   line: { type: 'integer', minimum: 1 },
   column: { type: 'integer', minimum: 1 },

@@ -40,7 +40,9 @@ export function normalisePath(raw: string): string {
 }
 
 export function isExternal(path: string): boolean {
-  return /(^|\/)node_modules\//.test(path) || /^node:/.test(path) || /^internal\//.test(path) || /^<anonymous>$/.test(path) || !/[./]/.test(path);
+  return (
+    /(^|\/)node_modules\//.test(path) || /^node:/.test(path) || /^internal\//.test(path) || /^<anonymous>$/.test(path) || !/[./]/.test(path)
+  );
 }
 
 export function errorLocations(text: string): ErrorLocation[] {

@@ -33,20 +33,39 @@ export async function dependenciesOf(ctx: CapabilityContext, sources: Map<string
   if (!(await ctx.workspace.exists('package.json'))) return null;
   try {
     const pkg = JSON.parse(await ctx.workspace.read('package.json')) as Record<string, Record<string, string> | undefined>;
-    return new Set(['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((k) => Object.keys(pkg[k] ?? {})));
+    return new Set(
+      ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((k) => Object.keys(pkg[k] ?? {})),
+    );
   } catch {
     return null;
   }
 }
 
-export function explainMatches(matches: ErrorMatch[], text: string, root: string, sources: Map<string, string>, deps: Set<string> | null, maxLines = 5): Explanation[] {
+export function explainMatches(
+  matches: ErrorMatch[],
+  text: string,
+  root: string,
+  sources: Map<string, string>,
+  deps: Set<string> | null,
+  maxLines = 5,
+): Explanation[] {
   const known = new Set(sources.keys());
-  const named = errorLocations(text).filter((l) => !l.external).map((l) => toWorkspacePath(l.path, root, known)).filter((p): p is string => p !== null);
+  const named = errorLocations(text)
+    .filter((l) => !l.external)
+    .map((l) => toWorkspacePath(l.path, root, known))
+    .filter((p): p is string => p !== null);
   return matches.map((m) => {
     const pattern = lookPattern(m);
     const out: Explanation = {
-      id: m.entry.id, family: m.entry.family, category: m.entry.category, title: m.entry.title, matched: m.text, names: m.groups.filter(Boolean),
-      explanation: m.entry.explanation, causes: m.entry.causes, fixes: m.entry.fixes,
+      id: m.entry.id,
+      family: m.entry.family,
+      category: m.entry.category,
+      title: m.entry.title,
+      matched: m.text,
+      names: m.groups.filter(Boolean),
+      explanation: m.entry.explanation,
+      causes: m.entry.causes,
+      fixes: m.entry.fixes,
       projectLines: pattern ? findLines(sources, pattern, [...new Set(named)], maxLines) : [],
     };
     if (m.entry.library) {

@@ -45,7 +45,10 @@ export const MAX_LINE = 2000;
 export const MAX_LINES = 5000;
 
 export function matchErrors(input: string, catalogue: readonly ErrorEntry[] = ERROR_CATALOGUE): ErrorMatch[] {
-  const text = input.split('\n', MAX_LINES).map((l) => (l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l)).join('\n');
+  const text = input
+    .split('\n', MAX_LINES)
+    .map((l) => (l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l))
+    .join('\n');
   const found: ErrorMatch[] = [];
   for (const entry of catalogue) {
     const codeAt = entry.code ? hasCode(text, entry.code) : -1;
@@ -64,7 +67,9 @@ export function matchErrors(input: string, catalogue: readonly ErrorEntry[] = ER
   }
   // A code-carrying match hides message-only matches of other entries on the same line (the code is definitive).
   const codeLines = new Set(found.filter((f) => f.byCode).map((f) => lineOf(text, f.index)));
-  const kept = found.filter((f) => f.byCode || !codeLines.has(lineOf(text, f.index)) || !found.some((o) => o.byCode && o !== f && overlaps(o, f, text)));
+  const kept = found.filter(
+    (f) => f.byCode || !codeLines.has(lineOf(text, f.index)) || !found.some((o) => o.byCode && o !== f && overlaps(o, f, text)),
+  );
   const specific = kept.filter((f) => !kept.some((o) => o !== f && contains(o, f) && (o.byCode || !f.byCode)));
   const seen = new Set<string>();
   return specific
@@ -96,5 +101,9 @@ function overlaps(a: ErrorMatch, b: ErrorMatch, text: string): boolean {
 
 /** `outer` covers `inner` and is longer (equal spans: neither hides the other). */
 function contains(outer: ErrorMatch, inner: ErrorMatch): boolean {
-  return outer.index <= inner.index && outer.index + outer.text.length >= inner.index + inner.text.length && outer.text.length > inner.text.length;
+  return (
+    outer.index <= inner.index &&
+    outer.index + outer.text.length >= inner.index + inner.text.length &&
+    outer.text.length > inner.text.length
+  );
 }

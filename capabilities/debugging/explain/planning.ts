@@ -2,29 +2,17 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "debug-explain",
-      "label": "explain an error",
-      "keywords": "explain=3,why=1.5,meaning=2,what mean=2.5",
-      "needsSubject": [
-        "bug",
-        "error",
-        "crash",
-        "exception",
-        "failing",
-        "fails",
-        "broken",
-        "throws",
-        "wrong",
-        "issue",
-        "problem"
-      ]
-    }
+      id: 'debug-explain',
+      label: 'explain an error',
+      keywords: 'explain=3,why=1.5,meaning=2,what mean=2.5',
+      needsSubject: ['bug', 'error', 'crash', 'exception', 'failing', 'fails', 'broken', 'throws', 'wrong', 'issue', 'problem'],
+    },
   ],
-  "strategy": "debug",
-  "debug": {
-    "stage": "explain",
-    "verb": "Explain"
-  }
+  strategy: 'debug',
+  debug: {
+    stage: 'explain',
+    verb: 'Explain',
+  },
 };

@@ -40,14 +40,28 @@ const REFUSALS: Record<number, string> = {
   2345: 'an argument type mismatch is fixed by changing either the argument or the parameter type; which one is a decision',
 };
 
-function pick(kind: FixKind, fixes: readonly ts.CodeFixAction[], file: string, project: string): { fix: ts.CodeFixAction } | { reason: string } {
+function pick(
+  kind: FixKind,
+  fixes: readonly ts.CodeFixAction[],
+  file: string,
+  project: string,
+): { fix: ts.CodeFixAction } | { reason: string } {
   const accepted = fixes.filter((f) => ACCEPTED_FIXES[kind].includes(f.fixName));
   // "Add import from "./format.js"" / "Update import from "./format.js"": a module of this project, not a package.
-  const local = accepted.filter((f) => f.fixName === 'import' && f.changes.every((c) => path.resolve(c.fileName) === file) && /\bfrom ["']\.\.?\//.test(f.description));
+  const local = accepted.filter(
+    (f) => f.fixName === 'import' && f.changes.every((c) => path.resolve(c.fileName) === file) && /\bfrom ["']\.\.?\//.test(f.description),
+  );
   if (kind === 'spelling' && local.length === 1) return { fix: local[0]! };
   if (kind === 'missing-import') {
-    if (local.length === 0) return { reason: accepted.length > 0 ? 'the name is exported only by a package, not by a module of this project; add the dependency import yourself' : `no module of the tsconfig project ${project} exports this name` };
-    if (local.length > 1) return { reason: `several modules export this name (${local.map((f) => f.description).join('; ')}); say which one to import` };
+    if (local.length === 0)
+      return {
+        reason:
+          accepted.length > 0
+            ? 'the name is exported only by a package, not by a module of this project; add the dependency import yourself'
+            : `no module of the tsconfig project ${project} exports this name`,
+      };
+    if (local.length > 1)
+      return { reason: `several modules export this name (${local.map((f) => f.description).join('; ')}); say which one to import` };
     return { fix: local[0]! };
   }
   if (kind === 'missing-await') {
@@ -55,18 +69,27 @@ function pick(kind: FixKind, fixes: readonly ts.CodeFixAction[], file: string, p
     return best ? { fix: best } : { reason: 'TypeScript offers no "add await" here (the promise is not used in an async function)' };
   }
   const spelling = accepted.filter((f) => f.fixName === 'spelling');
-  if (spelling.length !== 1) return { reason: spelling.length === 0 ? 'TypeScript has no spelling suggestion here' : 'several spellings are possible' };
+  if (spelling.length !== 1)
+    return { reason: spelling.length === 0 ? 'TypeScript has no spelling suggestion here' : 'several spellings are possible' };
   return { fix: spelling[0]! };
 }
 
-export function fixDiagnostics(files: ConfinedFiles, projects: TsProject[], start: CheckResult, targets: TypeDiagnostic[], signal?: AbortSignal): { outcomes: FixOutcome[]; check: CheckResult } {
+export function fixDiagnostics(
+  files: ConfinedFiles,
+  projects: TsProject[],
+  start: CheckResult,
+  targets: TypeDiagnostic[],
+  signal?: AbortSignal,
+): { outcomes: FixOutcome[]; check: CheckResult } {
   let check = start;
   const outcomes: FixOutcome[] = [];
   for (const target of targets) {
     if (signal?.aborted) break;
     const key = keyOf(target);
     // Earlier fixes may have moved it (an added import shifts lines): the same error closest to where it was.
-    const current = check.diagnostics.filter((d) => keyOf(d) === key).sort((a, b) => Math.abs(a.line - target.line) - Math.abs(b.line - target.line))[0];
+    const current = check.diagnostics
+      .filter((d) => keyOf(d) === key)
+      .sort((a, b) => Math.abs(a.line - target.line) - Math.abs(b.line - target.line))[0];
     const base = { file: target.file!, line: target.line, code: target.code, message: target.message.split('\n')[0]! };
     const kind = fixableKind(target.code, target.message);
     if (!current || current.start === undefined) {
@@ -74,7 +97,12 @@ export function fixDiagnostics(files: ConfinedFiles, projects: TsProject[], star
       continue;
     }
     if (!kind) {
-      outcomes.push({ ...base, kind, fixed: false, description: REFUSALS[target.code] ?? `debugging.fix has no safe fix for TS${target.code}` });
+      outcomes.push({
+        ...base,
+        kind,
+        fixed: false,
+        description: REFUSALS[target.code] ?? `debugging.fix has no safe fix for TS${target.code}`,
+      });
       continue;
     }
     const abs = path.resolve(files.root, current.file!);
@@ -85,7 +113,14 @@ export function fixDiagnostics(files: ConfinedFiles, projects: TsProject[], star
     }
     const program = programEntry[1];
     const service = languageService(files, program.getRootFileNames(), program.getCompilerOptions());
-    const fixes = service.getCodeFixesAtPosition(abs, current.start, current.start + (current.length ?? 0), [current.code], FORMAT, PREFERENCES);
+    const fixes = service.getCodeFixesAtPosition(
+      abs,
+      current.start,
+      current.start + (current.length ?? 0),
+      [current.code],
+      FORMAT,
+      PREFERENCES,
+    );
     const chosen = pick(kind, fixes, abs, programEntry[0]);
     service.dispose();
     if ('reason' in chosen) {
@@ -108,8 +143,19 @@ export function fixDiagnostics(files: ConfinedFiles, projects: TsProject[], star
         if (text === undefined) files.overlay.delete(f);
         else files.overlay.set(f, text);
       }
-      const why = added.length > 0 ? `it would add ${added.map(([f, c, m]) => `${f}: TS${c} ${m!.split('\n')[0]}`).slice(0, 2).join('; ')}` : 'the error would remain';
-      outcomes.push({ ...base, kind, fixed: false, description: `TypeScript's fix "${chosen.fix.description}" was tried and undone: ${why}` });
+      const why =
+        added.length > 0
+          ? `it would add ${added
+              .map(([f, c, m]) => `${f}: TS${c} ${m!.split('\n')[0]}`)
+              .slice(0, 2)
+              .join('; ')}`
+          : 'the error would remain';
+      outcomes.push({
+        ...base,
+        kind,
+        fixed: false,
+        description: `TypeScript's fix "${chosen.fix.description}" was tried and undone: ${why}`,
+      });
     }
   }
   return { outcomes, check };

@@ -10,7 +10,10 @@ import type { ConfinedFiles } from '../typecheck/confined-host.js';
 export function languageService(files: ConfinedFiles, rootNames: readonly string[], options: ts.CompilerOptions): ts.LanguageService {
   const versions = new Map<string, { text: string; version: number }>();
   const host: ts.LanguageServiceHost = {
-    getScriptFileNames: () => [...rootNames, ...[...files.overlay.keys()].filter((f) => files.overlay.get(f) !== null && /\.[cm]?tsx?$/.test(f) && !rootNames.includes(f))],
+    getScriptFileNames: () => [
+      ...rootNames,
+      ...[...files.overlay.keys()].filter((f) => files.overlay.get(f) !== null && /\.[cm]?tsx?$/.test(f) && !rootNames.includes(f)),
+    ],
     getScriptVersion: (file) => {
       const text = files.readFile(file) ?? '';
       const known = versions.get(file);
@@ -37,8 +40,18 @@ export function languageService(files: ConfinedFiles, rootNames: readonly string
   return ts.createLanguageService(host, ts.createDocumentRegistry());
 }
 
-export const FORMAT: ts.FormatCodeSettings = { ...ts.getDefaultFormatCodeSettings('\n'), indentSize: 2, tabSize: 2, convertTabsToSpaces: true };
-export const PREFERENCES: ts.UserPreferences = { quotePreference: 'auto', importModuleSpecifierEnding: 'auto', importModuleSpecifierPreference: 'relative', includeCompletionsForModuleExports: true };
+export const FORMAT: ts.FormatCodeSettings = {
+  ...ts.getDefaultFormatCodeSettings('\n'),
+  indentSize: 2,
+  tabSize: 2,
+  convertTabsToSpaces: true,
+};
+export const PREFERENCES: ts.UserPreferences = {
+  quotePreference: 'auto',
+  importModuleSpecifierEnding: 'auto',
+  importModuleSpecifierPreference: 'relative',
+  includeCompletionsForModuleExports: true,
+};
 
 /** Applies a code fix's text changes to the texts of the files (overlay first, then disk), returning the new texts by absolute path. */
 export function applyFileTextChanges(files: ConfinedFiles, changes: readonly ts.FileTextChanges[]): Map<string, string> {

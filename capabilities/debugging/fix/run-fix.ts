@@ -8,27 +8,44 @@ import { checkProjects } from '../typecheck/check-projects.js';
 import { ConfinedFiles } from '../typecheck/confined-host.js';
 import { configFiles, loadProjects } from '../typecheck/find-projects.js';
 
-
 export async function runFix(input: ErrorInput & { tsconfig?: string[]; maxFixes?: number }, ctx: CapabilityContext): Promise<StepResult> {
   const root = ctx.workspace.root;
   // Changes earlier steps staged are part of what is checked and fixed.
   const overlay = new Map<string, string | null>(ctx.workspace.changes().map((c) => [path.join(root, ...c.path.split('/')), c.after]));
   const files = new ConfinedFiles(root, overlay);
   const configs = await configFiles(ctx, input.tsconfig);
-  if (configs.length === 0) throw new AgentdError('fix_refused', 'debugging.fix found no tsconfig.json in the workspace: it fixes TypeScript errors, verified by the type-check, and there is none to run.');
+  if (configs.length === 0)
+    throw new AgentdError(
+      'fix_refused',
+      'debugging.fix found no tsconfig.json in the workspace: it fixes TypeScript errors, verified by the type-check, and there is none to run.',
+    );
   const projects = loadProjects(files, configs);
   const before = checkProjects(files, projects, ctx.signal);
   const errorsBefore = before.diagnostics.filter((d) => d.severity === 'error').length;
   const { targets, unmatched } = selectTargets(before.diagnostics, { error: input.error, file: input.file, line: input.line });
   if (targets.length === 0) {
-    const why = errorsBefore === 0 ? 'the type-check passes, so there is no type error to fix' : unmatched.length > 0 ? `the type-check does not report ${unmatched.slice(0, 3).join(', ')} now` : 'no type error matches the request';
-    throw new AgentdError('fix_refused', `debugging.fix staged nothing: ${why}. (Runtime errors are diagnosed by debugging.diagnose; only TypeScript errors are fixed.)`);
+    const why =
+      errorsBefore === 0
+        ? 'the type-check passes, so there is no type error to fix'
+        : unmatched.length > 0
+          ? `the type-check does not report ${unmatched.slice(0, 3).join(', ')} now`
+          : 'no type error matches the request';
+    throw new AgentdError(
+      'fix_refused',
+      `debugging.fix staged nothing: ${why}. (Runtime errors are diagnosed by debugging.diagnose; only TypeScript errors are fixed.)`,
+    );
   }
   ctx.progress(30, `${targets.length} error(s) to fix`);
   const { outcomes, check } = fixDiagnostics(files, projects, before, targets.slice(0, input.maxFixes ?? 50), ctx.signal);
   const fixed = outcomes.filter((o) => o.fixed);
   if (fixed.length === 0) {
-    throw new AgentdError('fix_refused', `debugging.fix staged nothing: ${outcomes.slice(0, 5).map((o) => `${o.file}:${o.line} TS${o.code}: ${o.description}`).join('; ')}.`);
+    throw new AgentdError(
+      'fix_refused',
+      `debugging.fix staged nothing: ${outcomes
+        .slice(0, 5)
+        .map((o) => `${o.file}:${o.line} TS${o.code}: ${o.description}`)
+        .join('; ')}.`,
+    );
   }
   const changed: string[] = [];
   for (const [abs, text] of overlay) {
@@ -42,10 +59,26 @@ export async function runFix(input: ErrorInput & { tsconfig?: string[]; maxFixes
   }
   const errorsAfter = check.diagnostics.filter((d) => d.severity === 'error').length;
   const refused = outcomes.filter((o) => !o.fixed);
-  const findings: Finding[] = refused.map((o) => ({ ruleId: `debugging/fix-refused`, severity: 'info', file: o.file, range: { startLine: o.line, startColumn: 1, endLine: o.line, endColumn: 1 }, message: `TS${o.code} not fixed: ${o.description}` }));
+  const findings: Finding[] = refused.map((o) => ({
+    ruleId: `debugging/fix-refused`,
+    severity: 'info',
+    file: o.file,
+    range: { startLine: o.line, startColumn: 1, endLine: o.line, endColumn: 1 },
+    message: `TS${o.code} not fixed: ${o.description}`,
+  }));
   return {
     summary: `Fixed ${fixed.length} of ${outcomes.length} type error(s) (${fixed.map((o) => `${o.file}:${o.line} ${o.description}`).join('; ')}), verified by the type-check: ${errorsBefore} error(s) before, ${errorsAfter} after, none new.${refused.length > 0 ? ` Not fixed: ${refused.map((o) => `${o.file}:${o.line} TS${o.code} (${o.description})`).join('; ')}.` : ''}`,
     findings,
-    data: { fixed: fixed as FixOutcome[], refused, changedFiles: changed, verification: { check: 'typecheck (TypeScript compiler API, every tsconfig project)', errorsBefore, errorsAfter, projects: check.projects.map((p) => p.config) } },
+    data: {
+      fixed: fixed as FixOutcome[],
+      refused,
+      changedFiles: changed,
+      verification: {
+        check: 'typecheck (TypeScript compiler API, every tsconfig project)',
+        errorsBefore,
+        errorsAfter,
+        projects: check.projects.map((p) => p.config),
+      },
+    },
   };
 }

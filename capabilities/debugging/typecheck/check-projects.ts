@@ -45,7 +45,15 @@ export function checkProjects(files: ConfinedFiles, projects: TsProject[], signa
   for (const project of projects) {
     if (signal?.aborted) break;
     const started = Date.now();
-    const options: ts.CompilerOptions = { ...project.parsed.options, noEmit: true, incremental: false, composite: false, declaration: false, emitDeclarationOnly: false, tsBuildInfoFile: undefined };
+    const options: ts.CompilerOptions = {
+      ...project.parsed.options,
+      noEmit: true,
+      incremental: false,
+      composite: false,
+      declaration: false,
+      emitDeclarationOnly: false,
+      tsBuildInfoFile: undefined,
+    };
     const found: ts.Diagnostic[] = [...project.configErrors, ...project.parsed.errors];
     let fileCount = 0;
     if (project.parsed.fileNames.length > 0) {
@@ -74,11 +82,35 @@ export function checkProjects(files: ConfinedFiles, projects: TsProject[], signa
 function toDiagnostic(root: string, d: ts.Diagnostic, project: string): TypeDiagnostic {
   const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
   const severity = d.category === ts.DiagnosticCategory.Error ? 'error' : 'warning';
-  if (!d.file || d.start === undefined) return { file: null, line: 1, column: 1, endLine: 1, endColumn: 1, code: d.code, severity, message, projects: [project] };
+  if (!d.file || d.start === undefined)
+    return { file: null, line: 1, column: 1, endLine: 1, endColumn: 1, code: d.code, severity, message, projects: [project] };
   const start = d.file.getLineAndCharacterOfPosition(d.start);
   const end = d.file.getLineAndCharacterOfPosition(d.start + (d.length ?? 0));
   const file = path.relative(root, d.file.fileName).split(path.sep).join('/');
   // A TypeScript lib file (outside the workspace): named, not located.
-  if (file.startsWith('../')) return { file: null, line: 1, column: 1, endLine: 1, endColumn: 1, code: d.code, severity, message: `${path.basename(d.file.fileName)}: ${message}`, projects: [project] };
-  return { file, line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: Math.max(end.character, start.character + 1), code: d.code, severity, message, projects: [project], start: d.start, length: d.length ?? 0 };
+  if (file.startsWith('../'))
+    return {
+      file: null,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      code: d.code,
+      severity,
+      message: `${path.basename(d.file.fileName)}: ${message}`,
+      projects: [project],
+    };
+  return {
+    file,
+    line: start.line + 1,
+    column: start.character + 1,
+    endLine: end.line + 1,
+    endColumn: Math.max(end.character, start.character + 1),
+    code: d.code,
+    severity,
+    message,
+    projects: [project],
+    start: d.start,
+    length: d.length ?? 0,
+  };
 }

@@ -17,7 +17,10 @@ const LIB_DIR = path.dirname(ts.getDefaultLibFilePath({}));
 export class ConfinedFiles {
   private readonly roots: string[];
   private readonly sourceFiles = new Map<string, ts.SourceFile>();
-  constructor(readonly root: string, readonly overlay: Map<string, string | null> = new Map()) {
+  constructor(
+    readonly root: string,
+    readonly overlay: Map<string, string | null> = new Map(),
+  ) {
     this.roots = [path.resolve(root), path.dirname(ts.getDefaultLibFilePath({}))];
   }
 
@@ -42,8 +45,13 @@ export class ConfinedFiles {
 
   directoryExists = (dir: string): boolean => this.allowed(dir) && ts.sys.directoryExists(dir);
   getDirectories = (dir: string): string[] => (this.allowed(dir) ? ts.sys.getDirectories(dir) : []);
-  readDirectory = (dir: string, extensions?: readonly string[], excludes?: readonly string[], includes?: readonly string[], depth?: number): string[] =>
-    this.allowed(dir) ? ts.sys.readDirectory(dir, extensions, excludes, includes, depth).filter((f) => this.allowed(f)) : [];
+  readDirectory = (
+    dir: string,
+    extensions?: readonly string[],
+    excludes?: readonly string[],
+    includes?: readonly string[],
+    depth?: number,
+  ): string[] => (this.allowed(dir) ? ts.sys.readDirectory(dir, extensions, excludes, includes, depth).filter((f) => this.allowed(f)) : []);
   realpath = (file: string): string => {
     const real = ts.sys.realpath ? ts.sys.realpath(file) : file;
     return this.allowed(real) ? real : file;
@@ -51,8 +59,11 @@ export class ConfinedFiles {
 
   parseConfigHost(errors: ts.Diagnostic[]): ts.ParseConfigFileHost {
     return {
-      useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames, getCurrentDirectory: () => this.root,
-      readFile: this.readFile, fileExists: this.fileExists, readDirectory: this.readDirectory,
+      useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+      getCurrentDirectory: () => this.root,
+      readFile: this.readFile,
+      fileExists: this.fileExists,
+      readDirectory: this.readDirectory,
       onUnRecoverableConfigFileDiagnostic: (d) => errors.push(d),
     };
   }

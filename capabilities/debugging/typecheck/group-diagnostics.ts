@@ -30,8 +30,14 @@ export function groupByCause(diagnostics: TypeDiagnostic[]): CauseGroup[] {
       const match = bestMatch(`error TS${d.code}: ${d.message.split('\n')[0]}`);
       const entry = match?.entry.code === `TS${d.code}` ? match.entry : null;
       group = {
-        cause: entry ? entry.id : `TS${d.code}`, code: d.code, category: entry?.category ?? 'other', title: entry?.title ?? d.message.split('\n')[0]!.replace(/'[^']*'/g, "'…'"),
-        explanation: entry?.explanation ?? null, fixes: entry?.fixes ?? [], count: 0, files: [],
+        cause: entry ? entry.id : `TS${d.code}`,
+        code: d.code,
+        category: entry?.category ?? 'other',
+        title: entry?.title ?? d.message.split('\n')[0]!.replace(/'[^']*'/g, "'…'"),
+        explanation: entry?.explanation ?? null,
+        fixes: entry?.fixes ?? [],
+        count: 0,
+        files: [],
       };
       groups.set(d.code, group);
     }

@@ -2,15 +2,15 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "debug-typecheck",
-      "label": "type-check the project",
-      "exclusive": true,
-      "keywords": "typecheck=4.5,type check=4.5,type error=4.5,type errors=4.5,tsc=4,compile error=4,compiler error=4,type checking=4.5"
-    }
+      id: 'debug-typecheck',
+      label: 'type-check the project',
+      exclusive: true,
+      keywords: 'typecheck=4.5,type check=4.5,type error=4.5,type errors=4.5,tsc=4,compile error=4,compiler error=4,type checking=4.5',
+    },
   ],
-  "strategy": "scope",
-  "scope": false,
-  "summary": "Run the TypeScript compiler, group and explain its diagnostics"
+  strategy: 'scope',
+  scope: false,
+  summary: 'Run the TypeScript compiler, group and explain its diagnostics',
 };

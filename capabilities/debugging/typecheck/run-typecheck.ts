@@ -9,7 +9,10 @@ export interface TypecheckRun extends CheckResult {
   files: ConfinedFiles;
 }
 
-export async function runTypecheck(ctx: CapabilityContext, options: { tsconfig?: string[]; overlay?: Map<string, string | null> } = {}): Promise<TypecheckRun> {
+export async function runTypecheck(
+  ctx: CapabilityContext,
+  options: { tsconfig?: string[]; overlay?: Map<string, string | null> } = {},
+): Promise<TypecheckRun> {
   const configs = await configFiles(ctx, options.tsconfig);
   const files = new ConfinedFiles(ctx.workspace.root, options.overlay);
   const projects = loadProjects(files, configs);

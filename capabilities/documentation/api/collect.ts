@@ -102,7 +102,7 @@ function paramDoc(symbol: ts.Symbol, checker: ts.TypeChecker): string {
   const decl = symbol.valueDeclaration;
   if (decl && ts.isParameter(decl)) {
     const tags = ts.getJSDocParameterTags(decl);
-    const text = tags.map((t) => (typeof t.comment === 'string' ? t.comment : ts.getTextOfJSDocComment(t.comment) ?? '')).join(' ');
+    const text = tags.map((t) => (typeof t.comment === 'string' ? t.comment : (ts.getTextOfJSDocComment(t.comment) ?? ''))).join(' ');
     if (text) return text.replace(/^-\s*/, '').trim();
   }
   return textOf(symbol.getDocumentationComment(checker));
@@ -136,7 +136,7 @@ function signatureOf(sig: ts.Signature, checker: ts.TypeChecker, name: string, p
 }
 
 function isPublicMember(decl: ts.Declaration): boolean {
-  const mods = ts.canHaveModifiers(decl) ? ts.getModifiers(decl) ?? [] : [];
+  const mods = ts.canHaveModifiers(decl) ? (ts.getModifiers(decl) ?? []) : [];
   if (mods.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) return false;
   const name = ts.getNameOfDeclaration(decl);
   return !(name && ts.isPrivateIdentifier(name));
@@ -155,7 +155,9 @@ function memberOf(member: ts.Symbol, checker: ts.TypeChecker, isStatic: boolean)
     doc: textOf(member.getDocumentationComment(checker)).replace(/^-\s*/, ''),
     deprecated: deprecationOf(tags),
     static: isStatic,
-    readonly: hasModifier(decl, ts.SyntaxKind.ReadonlyKeyword) || ((member.flags & ts.SymbolFlags.GetAccessor) !== 0 && !(member.flags & ts.SymbolFlags.SetAccessor)),
+    readonly:
+      hasModifier(decl, ts.SyntaxKind.ReadonlyKeyword) ||
+      ((member.flags & ts.SymbolFlags.GetAccessor) !== 0 && !(member.flags & ts.SymbolFlags.SetAccessor)),
     optional: (member.flags & ts.SymbolFlags.Optional) !== 0,
   };
   const type = checker.getTypeOfSymbolAtLocation(member, decl);
@@ -163,14 +165,16 @@ function memberOf(member: ts.Symbol, checker: ts.TypeChecker, isStatic: boolean)
     const signatures = type.getCallSignatures().map((s) => signatureOf(s, checker, member.name, isStatic ? 'static ' : ''));
     return { ...base, kind: 'method', signatures };
   }
-  if (member.flags & ts.SymbolFlags.Accessor) return { ...base, kind: 'accessor', signatures: [], type: checker.typeToString(type, decl, flags) };
+  if (member.flags & ts.SymbolFlags.Accessor)
+    return { ...base, kind: 'accessor', signatures: [], type: checker.typeToString(type, decl, flags) };
   if (member.flags & ts.SymbolFlags.EnumMember) {
     const value = ts.isEnumMember(decl) ? checker.getConstantValue(decl) : undefined;
     return { ...base, kind: 'enum-member', signatures: [], type: value === undefined ? '' : JSON.stringify(value) };
   }
   if (member.flags & ts.SymbolFlags.Property) {
     // As written when annotated (an optional `unique?: boolean` stays `boolean`, not `boolean | undefined`).
-    const written = (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl) || ts.isParameter(decl)) && decl.type ? decl.type.getText() : null;
+    const written =
+      (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl) || ts.isParameter(decl)) && decl.type ? decl.type.getText() : null;
     return { ...base, kind: 'property', signatures: [], type: written ?? checker.typeToString(type, decl, flags) };
   }
   return null;
@@ -179,12 +183,21 @@ function memberOf(member: ts.Symbol, checker: ts.TypeChecker, isStatic: boolean)
 function classMembers(symbol: ts.Symbol, checker: ts.TypeChecker, name: string): { members: ApiMember[]; ctors: ApiSignature[] } {
   const decl = symbol.declarations?.find(ts.isClassLike);
   const staticType = checker.getTypeOfSymbol(symbol);
-  const ctors = staticType.getConstructSignatures().filter((s) => !s.getDeclaration() || isPublicMember(s.getDeclaration())).map((s) => signatureOf(s, checker, name, 'new '));
+  const ctors = staticType
+    .getConstructSignatures()
+    .filter((s) => !s.getDeclaration() || isPublicMember(s.getDeclaration()))
+    .map((s) => signatureOf(s, checker, name, 'new '));
   const instance = checker.getDeclaredTypeOfSymbol(symbol);
   const own = (m: ts.Symbol): boolean => Boolean(decl && m.declarations?.some((d) => d.parent === decl || d.parent?.parent === decl));
   const members = [
-    ...checker.getPropertiesOfType(staticType).filter((m) => m.name !== 'prototype' && own(m)).map((m) => memberOf(m, checker, true)),
-    ...checker.getPropertiesOfType(instance).filter(own).map((m) => memberOf(m, checker, false)),
+    ...checker
+      .getPropertiesOfType(staticType)
+      .filter((m) => m.name !== 'prototype' && own(m))
+      .map((m) => memberOf(m, checker, true)),
+    ...checker
+      .getPropertiesOfType(instance)
+      .filter(own)
+      .map((m) => memberOf(m, checker, false)),
   ].filter((m): m is ApiMember => m !== null);
   return { members, ctors };
 }
@@ -218,7 +231,14 @@ function declarationText(kind: ApiKind, name: string, symbol: ts.Symbol, checker
     }
     case 'variable': {
       const list = decl?.parent;
-      const keyword = list && ts.isVariableDeclarationList(list) ? (list.flags & ts.NodeFlags.Const ? 'const' : list.flags & ts.NodeFlags.Let ? 'let' : 'var') : 'const';
+      const keyword =
+        list && ts.isVariableDeclarationList(list)
+          ? list.flags & ts.NodeFlags.Const
+            ? 'const'
+            : list.flags & ts.NodeFlags.Let
+              ? 'let'
+              : 'var'
+          : 'const';
       return `${keyword} ${name}: ${checker.typeToString(checker.getTypeOfSymbol(symbol), decl, flags)}`;
     }
     case 'namespace':
@@ -247,21 +267,43 @@ function isHidden(exported: ts.Symbol, symbol: ts.Symbol, checker: ts.TypeChecke
   });
 }
 
-function describeAs(kind: ApiKind, exported: ts.Symbol, symbol: ts.Symbol, checker: ts.TypeChecker, prefix: string, seen: Set<ts.Symbol>): ApiSymbol[] {
+function describeAs(
+  kind: ApiKind,
+  exported: ts.Symbol,
+  symbol: ts.Symbol,
+  checker: ts.TypeChecker,
+  prefix: string,
+  seen: Set<ts.Symbol>,
+): ApiSymbol[] {
   const out: ApiSymbol[] = [];
   const name = `${prefix}${exported.name}`;
   const declarations = symbol.declarations ?? [];
   const ofKind = (d: ts.Declaration): boolean =>
-    kind === 'type' ? ts.isTypeAliasDeclaration(d) : kind === 'interface' ? ts.isInterfaceDeclaration(d) : kind === 'namespace' ? ts.isModuleDeclaration(d) || ts.isSourceFile(d) : !ts.isModuleDeclaration(d);
+    kind === 'type'
+      ? ts.isTypeAliasDeclaration(d)
+      : kind === 'interface'
+        ? ts.isInterfaceDeclaration(d)
+        : kind === 'namespace'
+          ? ts.isModuleDeclaration(d) || ts.isSourceFile(d)
+          : !ts.isModuleDeclaration(d);
   const decl = declarations.find(ofKind) ?? symbol.valueDeclaration ?? declarations[0];
   const tags = symbol.getJsDocTags(checker);
   const isModuleFile = decl !== undefined && ts.isSourceFile(decl);
   let signatures: ApiSignature[] = [];
   let members: ApiMember[] = [];
-  if (kind === 'function') signatures = checker.getTypeOfSymbol(symbol).getCallSignatures().map((s) => signatureOf(s, checker, exported.name, ''));
+  if (kind === 'function')
+    signatures = checker
+      .getTypeOfSymbol(symbol)
+      .getCallSignatures()
+      .map((s) => signatureOf(s, checker, exported.name, ''));
   if (kind === 'class') ({ members, ctors: signatures } = classMembers(symbol, checker, exported.name));
-  if (kind === 'interface') members = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)).map((m) => memberOf(m, checker, false)).filter((m): m is ApiMember => m !== null);
-  if (kind === 'enum') members = (checker.getExportsOfModule(symbol) ?? []).map((m) => memberOf(m, checker, false)).filter((m): m is ApiMember => m !== null);
+  if (kind === 'interface')
+    members = checker
+      .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))
+      .map((m) => memberOf(m, checker, false))
+      .filter((m): m is ApiMember => m !== null);
+  if (kind === 'enum')
+    members = (checker.getExportsOfModule(symbol) ?? []).map((m) => memberOf(m, checker, false)).filter((m): m is ApiMember => m !== null);
   out.push({
     name,
     kind,
@@ -270,7 +312,9 @@ function describeAs(kind: ApiKind, exported: ts.Symbol, symbol: ts.Symbol, check
     members,
     doc: isModuleFile ? '' : textOf(symbol.getDocumentationComment(checker)),
     deprecated: isModuleFile ? null : deprecationOf(tags),
-    tags: isModuleFile ? [] : tags.filter((t) => !['param', 'returns', 'return', 'deprecated'].includes(t.name)).map((t) => ({ name: t.name, text: tagText(t) })),
+    tags: isModuleFile
+      ? []
+      : tags.filter((t) => !['param', 'returns', 'return', 'deprecated'].includes(t.name)).map((t) => ({ name: t.name, text: tagText(t) })),
     ...location(decl),
   });
   if (kind === 'namespace' && !seen.has(symbol)) {
@@ -292,7 +336,8 @@ function collectExports(checker: ts.TypeChecker, exports: ts.Symbol[], prefix: s
     const f = symbol.flags;
     if (f & ts.SymbolFlags.TypeAlias && primary !== 'type') kinds.push('type');
     if (f & ts.SymbolFlags.Interface && primary !== 'class' && primary !== 'interface') kinds.push('interface');
-    if (f & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule) && primary !== 'namespace' && primary !== 'enum') kinds.push('namespace');
+    if (f & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule) && primary !== 'namespace' && primary !== 'enum')
+      kinds.push('namespace');
     for (const kind of kinds) out.push(...describeAs(kind, exported, symbol, checker, prefix, seen));
   }
   return out;

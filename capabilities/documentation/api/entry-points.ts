@@ -35,10 +35,11 @@ function pickTarget(value: ExportsValue): string | null {
   if (typeof value === 'string') return value;
   if (value === null) return null;
   if (Array.isArray(value)) return value.map(pickTarget).find((t) => t !== null) ?? null;
-  for (const condition of CONDITIONS) if (condition in value) {
-    const picked = pickTarget(value[condition]!);
-    if (picked) return picked;
-  }
+  for (const condition of CONDITIONS)
+    if (condition in value) {
+      const picked = pickTarget(value[condition]!);
+      if (picked) return picked;
+    }
   for (const nested of Object.values(value)) {
     const picked = pickTarget(nested);
     if (picked) return picked;
@@ -64,11 +65,13 @@ export function sourceOf(target: string, files: ReadonlySet<string>, options: ts
   const bases = [base];
   const outDir = options.outDir ? path.posix.relative('/', options.outDir) : null;
   const rootDir = options.rootDir ? path.posix.relative('/', options.rootDir) : null;
-  if (outDir && (base === outDir || base.startsWith(`${outDir}/`))) bases.push(path.posix.join(rootDir ?? 'src', base.slice(outDir.length)));
+  if (outDir && (base === outDir || base.startsWith(`${outDir}/`)))
+    bases.push(path.posix.join(rootDir ?? 'src', base.slice(outDir.length)));
   const published = /^(dist|lib|build|out)\//.exec(base);
   if (published) bases.push(base.replace(published[0], 'src/'), base.slice(published[0].length));
   for (const b of bases) for (const ext of ['.ts', '.tsx', '.mts', '.cts']) if (files.has(b + ext)) return b + ext;
-  for (const b of bases) for (const ext of ['.d.ts', '.d.mts', '.d.cts', '.js', '.mjs', '.cjs', '.jsx']) if (files.has(b + ext)) return b + ext;
+  for (const b of bases)
+    for (const ext of ['.d.ts', '.d.mts', '.d.cts', '.js', '.mjs', '.cjs', '.jsx']) if (files.has(b + ext)) return b + ext;
   return null;
 }
 
@@ -109,10 +112,11 @@ export function findEntryPoints(
     add('.', pkg.main);
     return { entries, unresolved, source: 'main' };
   }
-  for (const guess of ['src/index.ts', 'index.ts', 'src/index.js', 'index.js']) if (files.has(guess)) {
-    entries.push({ subpath: '.', target: `./${guess}`, file: guess });
-    break;
-  }
+  for (const guess of ['src/index.ts', 'index.ts', 'src/index.js', 'index.js'])
+    if (files.has(guess)) {
+      entries.push({ subpath: '.', target: `./${guess}`, file: guess });
+      break;
+    }
   return { entries, unresolved, source: 'fallback' };
 }
 
@@ -126,6 +130,8 @@ export const MAX_MODULE_ENTRIES = 200;
 export function moduleEntryPoints(files: readonly string[]): EntryPoints {
   const modules = files.filter((f) => /\.(m|c)?[jt]sx?$/.test(f) && !/\.d\.(m|c)?ts$/.test(f) && !TEST_FILE.test(f)).sort();
   const entries = modules.slice(0, MAX_MODULE_ENTRIES).map((file) => ({ subpath: `./${file}`, target: `./${file}`, file }));
-  const unresolved = modules.slice(MAX_MODULE_ENTRIES).map((file) => ({ subpath: `./${file}`, target: `./${file}`, reason: `over ${MAX_MODULE_ENTRIES} modules: narrow with include` }));
+  const unresolved = modules
+    .slice(MAX_MODULE_ENTRIES)
+    .map((file) => ({ subpath: `./${file}`, target: `./${file}`, reason: `over ${MAX_MODULE_ENTRIES} modules: narrow with include` }));
   return { entries, unresolved, source: 'modules' };
 }

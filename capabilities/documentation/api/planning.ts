@@ -2,23 +2,22 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "doc-api",
-      "label": "write API docs",
-      "keywords": "document the api=5,document api=5,api doc=4.5,api reference=4.5,api documentation=4.5,typedoc=4.5,openapi=4,swagger=4,docs=2.5,documentation=2.5,reference=2"
-    }
+      id: 'doc-api',
+      label: 'write API docs',
+      keywords:
+        'document the api=5,document api=5,api doc=4.5,api reference=4.5,api documentation=4.5,typedoc=4.5,openapi=4,swagger=4,docs=2.5,documentation=2.5,reference=2',
+    },
   ],
-  "strategy": "scope",
-  "summary": "{Label} for {about}",
-  "behaviourNeutral": true,
-  "roles": [
-    "document-api"
-  ],
-  "fields": [
+  strategy: 'scope',
+  summary: '{Label} for {about}',
+  behaviourNeutral: true,
+  roles: ['document-api'],
+  fields: [
     {
-      "field": "symbol",
-      "from": "symbol"
-    }
-  ]
+      field: 'symbol',
+      from: 'symbol',
+    },
+  ],
 };

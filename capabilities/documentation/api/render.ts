@@ -14,12 +14,22 @@ export interface RenderedEntry {
 }
 
 const KIND_TITLE: Record<ApiSymbol['kind'], string> = {
-  function: 'Functions', class: 'Classes', interface: 'Interfaces', type: 'Types', enum: 'Enums', variable: 'Constants', namespace: 'Namespaces',
+  function: 'Functions',
+  class: 'Classes',
+  interface: 'Interfaces',
+  type: 'Types',
+  enum: 'Enums',
+  variable: 'Constants',
+  namespace: 'Namespaces',
 };
 const KIND_ORDER: ApiSymbol['kind'][] = ['function', 'class', 'interface', 'type', 'enum', 'variable', 'namespace'];
 
 const escapeCell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
-const anchor = (specifier: string, name: string): string => `${specifier}-${name}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const anchor = (specifier: string, name: string): string =>
+  `${specifier}-${name}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function sourceLink(file: string, line: number, outFile: string): string {
   const rel = path.posix.relative(path.posix.dirname(outFile), file) || file;
@@ -38,13 +48,26 @@ function renderSignature(sig: ApiSignature, lines: string[]): void {
 }
 
 function renderMember(member: ApiMember, lines: string[]): void {
-  const flags = [member.static ? 'static' : '', member.readonly ? 'readonly' : '', member.optional ? 'optional' : ''].filter(Boolean).join(', ');
-  const head = member.kind === 'method' ? member.signatures.map((s) => `\`${s.text}\``).join(' / ') : `\`${member.name}${member.type ? (member.kind === 'enum-member' ? ` = ${member.type}` : `: ${member.type}`) : ''}\``;
-  lines.push(`- ${head}${flags ? ` (${flags})` : ''}${member.deprecated ? ` — **Deprecated:** ${member.deprecated}` : ''}${member.doc ? ` — ${member.doc.replace(/\n+/g, ' ')}` : ''}`);
+  const flags = [member.static ? 'static' : '', member.readonly ? 'readonly' : '', member.optional ? 'optional' : '']
+    .filter(Boolean)
+    .join(', ');
+  const head =
+    member.kind === 'method'
+      ? member.signatures.map((s) => `\`${s.text}\``).join(' / ')
+      : `\`${member.name}${member.type ? (member.kind === 'enum-member' ? ` = ${member.type}` : `: ${member.type}`) : ''}\``;
+  lines.push(
+    `- ${head}${flags ? ` (${flags})` : ''}${member.deprecated ? ` — **Deprecated:** ${member.deprecated}` : ''}${member.doc ? ` — ${member.doc.replace(/\n+/g, ' ')}` : ''}`,
+  );
 }
 
 export function renderSymbol(symbol: ApiSymbol, specifier: string, outFile: string, lines: string[]): void {
-  lines.push('', `<a id="${anchor(specifier, symbol.name)}"></a>`, `### ${symbol.name}`, '', `*${symbol.kind}* — defined in ${sourceLink(symbol.file, symbol.line, outFile)}`);
+  lines.push(
+    '',
+    `<a id="${anchor(specifier, symbol.name)}"></a>`,
+    `### ${symbol.name}`,
+    '',
+    `*${symbol.kind}* — defined in ${sourceLink(symbol.file, symbol.line, outFile)}`,
+  );
   lines.push('', '```ts', symbol.declaration, '```');
   if (symbol.deprecated) lines.push('', `> **Deprecated:** ${symbol.deprecated}`);
   if (symbol.doc) lines.push('', symbol.doc);
@@ -83,7 +106,11 @@ export interface Page {
   content: string;
 }
 
-const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'index';
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'index';
 
 /**
  * The reference as one file when it fits, else an index at `outFile` (entry points, their docs and
@@ -115,14 +142,18 @@ export function renderPages(title: string, entries: RenderedEntry[], outFile: st
     }
     parts.forEach((part, i) => {
       const back = path.posix.relative(path.posix.dirname(part.path), outFile);
-      pages.push({ path: part.path, content: `# \`${entry.specifier}\`${parts.length > 1 ? ` (part ${i + 1} of ${parts.length})` : ''}\n\n[Back to the index](${back})\n${part.lines.join('\n')}\n` });
+      pages.push({
+        path: part.path,
+        content: `# \`${entry.specifier}\`${parts.length > 1 ? ` (part ${i + 1} of ${parts.length})` : ''}\n\n[Back to the index](${back})\n${part.lines.join('\n')}\n`,
+      });
     });
     index.push('', `## \`${entry.specifier}\``, '', `Entry module: \`${entry.file}\``);
     if (entry.doc) index.push('', entry.doc);
     for (const kind of KIND_ORDER) {
       const ofKind = entry.symbols.filter((s) => s.kind === kind && !s.name.includes('.'));
       if (ofKind.length === 0) continue;
-      const link = (s: ApiSymbol): string => `[${s.name}](${path.posix.relative(path.posix.dirname(outFile), where.get(s.name)!)}#${anchor(entry.specifier, s.name)})`;
+      const link = (s: ApiSymbol): string =>
+        `[${s.name}](${path.posix.relative(path.posix.dirname(outFile), where.get(s.name)!)}#${anchor(entry.specifier, s.name)})`;
       index.push('', `**${KIND_TITLE[kind]}:** ${ofKind.map(link).join(', ')}`);
     }
   }

@@ -25,7 +25,8 @@ async function git(ctx: CapabilityContext, args: string[]): Promise<string | nul
 
 export async function readGitPractice(ctx: CapabilityContext): Promise<GitPractice> {
   const empty = { subjects: null, conventional: 0, types: [], tags: [], branch: null };
-  if (!ctx.permissions.projectCode) return { ...empty, note: 'Git history was not read: git runs in the sandbox only with the project-code permission.' };
+  if (!ctx.permissions.projectCode)
+    return { ...empty, note: 'Git history was not read: git runs in the sandbox only with the project-code permission.' };
   let log: string | null;
   try {
     log = await git(ctx, ['log', '-n', '200', '--format=%s']);

@@ -48,7 +48,12 @@ function workflowFacts(file: string, text: string): { file: string; name: string
   const name = /^name:\s*['"]?(.+?)['"]?\s*$/m.exec(text)?.[1] ?? file.split('/').pop()!;
   const on = /^on:[ \t]*(.*)$/m.exec(text);
   let triggers: string[] = [];
-  if (on && on[1]!.trim() !== '') triggers = on[1]!.replace(/[[\]]/g, '').split(',').map((t) => t.trim()).filter(Boolean);
+  if (on && on[1]!.trim() !== '')
+    triggers = on[1]!
+      .replace(/[[\]]/g, '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
   else if (on) {
     const block = text.slice(on.index + on[0].length).split('\n');
     for (const line of block) {
@@ -61,7 +66,10 @@ function workflowFacts(file: string, text: string): { file: string; name: string
 }
 
 function hookCommands(hook: string, text: string, source: string): HookCommand {
-  const commands = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#') && !/^\.\s+"?\$\(dirname/.test(l));
+  const commands = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#') && !/^\.\s+"?\$\(dirname/.test(l));
   return { hook, commands, source };
 }
 
@@ -86,27 +94,47 @@ export async function readToolingFacts(ctx: CapabilityContext, pkg: PackageJson)
   const read = (path: string): Promise<string> => ctx.workspace.read(path);
   const deps = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
   const nvmrc = first(files, /^\.(nvmrc|node-version)$/);
-  const nodeVersion = (nvmrc ? /(\d{2,})/.exec(await read(nvmrc))?.[1] : undefined) ?? /(\d{2,})/.exec(pkg.engines?.node ?? '')?.[1] ?? null;
+  const nodeVersion =
+    (nvmrc ? /(\d{2,})/.exec(await read(nvmrc))?.[1] : undefined) ?? /(\d{2,})/.exec(pkg.engines?.node ?? '')?.[1] ?? null;
   const tests = files.filter((f) => /(^|\/)(__tests__|tests?)\/|\.(test|spec)\.[cm]?[jt]sx?$/.test(f));
-  const testFolders = [...new Set(tests.map((f) => (/(^|\/)(__tests__|tests?)\//.test(f) ? f.slice(0, f.search(/(__tests__|tests?)\//)) + /(__tests__|tests?)\//.exec(f)![1] : f.split('/').slice(0, -1).join('/') || '.')))].sort().slice(0, 5);
-  const testFilePattern = tests.some((f) => /\.test\.[cm]?[jt]sx?$/.test(f)) ? '*.test.*' : tests.some((f) => /\.spec\./.test(f)) ? '*.spec.*' : null;
+  const testFolders = [
+    ...new Set(
+      tests.map((f) =>
+        /(^|\/)(__tests__|tests?)\//.test(f)
+          ? f.slice(0, f.search(/(__tests__|tests?)\//)) + /(__tests__|tests?)\//.exec(f)![1]
+          : f.split('/').slice(0, -1).join('/') || '.',
+      ),
+    ),
+  ]
+    .sort()
+    .slice(0, 5);
+  const testFilePattern = tests.some((f) => /\.test\.[cm]?[jt]sx?$/.test(f))
+    ? '*.test.*'
+    : tests.some((f) => /\.spec\./.test(f))
+      ? '*.spec.*'
+      : null;
   const commitlintFile = first(files, /^(commitlint\.config\.[cm]?[jt]s|\.commitlintrc(\.(json|ya?ml|[cm]?js))?)$/);
   let commitlint: ToolingFacts['commitlint'] = null;
   if (commitlintFile) commitlint = { file: commitlintFile, conventional: /config-conventional/.test(await read(commitlintFile)) };
   else if (pkg.commitlint) commitlint = { file: 'package.json', conventional: /config-conventional/.test(JSON.stringify(pkg.commitlint)) };
   const hooks: HookCommand[] = [];
-  for (const file of files.filter((f) => /^\.husky\/[a-z-]+$/.test(f))) hooks.push(hookCommands(file.slice('.husky/'.length), await read(file), file));
+  for (const file of files.filter((f) => /^\.husky\/[a-z-]+$/.test(f)))
+    hooks.push(hookCommands(file.slice('.husky/'.length), await read(file), file));
   const lefthook = first(files, /^\.?lefthook\.ya?ml$/);
   if (lefthook) hooks.push(...lefthookHooks(await read(lefthook)).map((h) => ({ ...h, source: lefthook })));
-  const lintStaged = first(files, /^(\.lintstagedrc(\.(json|ya?ml|[cm]?js))?|lint-staged\.config\.[cm]?js)$/) ?? (pkg['lint-staged'] ? 'package.json' : null);
+  const lintStaged =
+    first(files, /^(\.lintstagedrc(\.(json|ya?ml|[cm]?js))?|lint-staged\.config\.[cm]?js)$/) ??
+    (pkg['lint-staged'] ? 'package.json' : null);
   const release: ToolingFacts['release'] = [];
   if (files.some((f) => f.startsWith('.changeset/'))) release.push({ tool: 'changesets', evidence: '.changeset/' });
-  if (deps.has('semantic-release') || pkg.release !== undefined || first(files, /^\.releaserc/)) release.push({ tool: 'semantic-release', evidence: deps.has('semantic-release') ? 'package.json' : '.releaserc' });
+  if (deps.has('semantic-release') || pkg.release !== undefined || first(files, /^\.releaserc/))
+    release.push({ tool: 'semantic-release', evidence: deps.has('semantic-release') ? 'package.json' : '.releaserc' });
   const releasePlease = first(files, /^(release-please-config\.json|\.release-please-manifest\.json)$/);
   if (releasePlease) release.push({ tool: 'release-please', evidence: releasePlease });
   if (deps.has('standard-version')) release.push({ tool: 'standard-version', evidence: 'package.json' });
   const workflows: ToolingFacts['workflows'] = [];
-  for (const file of files.filter((f) => /^\.github\/workflows\/[^/]+\.ya?ml$/.test(f)).sort()) workflows.push(workflowFacts(file, await read(file)));
+  for (const file of files.filter((f) => /^\.github\/workflows\/[^/]+\.ya?ml$/.test(f)).sort())
+    workflows.push(workflowFacts(file, await read(file)));
   return {
     pkg,
     deps,

@@ -6,7 +6,8 @@
  */
 import ts from 'typescript';
 
-export type CandidateKind = 'function' | 'class' | 'constructor' | 'method' | 'accessor' | 'interface' | 'type' | 'enum' | 'variable' | 'namespace';
+export type CandidateKind =
+  'function' | 'class' | 'constructor' | 'method' | 'accessor' | 'interface' | 'type' | 'enum' | 'variable' | 'namespace';
 
 export interface Candidate {
   kind: CandidateKind;
@@ -31,7 +32,7 @@ const isExported = (node: ts.Node): boolean =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 const isPublic = (node: ts.Node): boolean => {
-  const mods = ts.canHaveModifiers(node) ? ts.getModifiers(node) ?? [] : [];
+  const mods = ts.canHaveModifiers(node) ? (ts.getModifiers(node) ?? []) : [];
   if (mods.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword)) return false;
   const name = ts.getNameOfDeclaration(node as ts.Declaration);
   return !(name && ts.isPrivateIdentifier(name));
@@ -59,14 +60,21 @@ export function findCandidates(source: ts.SourceFile, symbol?: string): { candid
   };
   const addFunction = (kind: CandidateKind, name: string, anchor: ts.Node, fn: ts.SignatureDeclaration, owner?: string): void => {
     if (!wanted(name, owner) || hasDoc(anchor)) return;
-    if (destructured(fn)) return void skipped.push({ name: owner ? `${owner}.${name}` : name, line: lineOf(anchor), reason: 'destructured parameter: name it (or document it by hand) so @param can use the real name' });
+    if (destructured(fn))
+      return void skipped.push({
+        name: owner ? `${owner}.${name}` : name,
+        line: lineOf(anchor),
+        reason: 'destructured parameter: name it (or document it by hand) so @param can use the real name',
+      });
     candidates.push({ kind, name, anchor, fn, ...(owner ? { owner } : {}) });
   };
   for (const statement of source.statements) {
     if (!isExported(statement)) continue;
     if (ts.isFunctionDeclaration(statement)) {
       const name = statement.name?.text ?? 'default';
-      const overloads = source.statements.filter((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === statement.name?.text);
+      const overloads = source.statements.filter(
+        (s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === statement.name?.text,
+      );
       // With overloads each signature is documented; the implementation is not part of the API.
       if (overloads.length > 1 && statement.body) continue;
       addFunction('function', name, statement, statement);
@@ -75,7 +83,8 @@ export function findCandidates(source: ts.SourceFile, symbol?: string): { candid
       if (wanted(name) && !hasDoc(statement)) candidates.push({ kind: 'class', name, anchor: statement });
       for (const member of statement.members) {
         if (!isPublic(member)) continue;
-        if (ts.isConstructorDeclaration(member) && member.body && member.parameters.length > 0) addFunction('constructor', 'constructor', member, member, name);
+        if (ts.isConstructorDeclaration(member) && member.body && member.parameters.length > 0)
+          addFunction('constructor', 'constructor', member, member, name);
         else if (ts.isMethodDeclaration(member) && member.body) addFunction('method', member.name.getText(source), member, member, name);
         else if (ts.isGetAccessorDeclaration(member)) addFunction('accessor', member.name.getText(source), member, member, name);
       }
@@ -87,7 +96,11 @@ export function findCandidates(source: ts.SourceFile, symbol?: string): { candid
       const first = decls[0];
       if (!first || !ts.isIdentifier(first.name) || !wanted(first.name.text) || hasDoc(statement)) continue;
       if (decls.length > 1) {
-        skipped.push({ name: first.name.text, line: lineOf(statement), reason: 'several declarators in one statement: one comment cannot document them all' });
+        skipped.push({
+          name: first.name.text,
+          line: lineOf(statement),
+          reason: 'several declarators in one statement: one comment cannot document them all',
+        });
         continue;
       }
       const fn = functionInitializer(first);

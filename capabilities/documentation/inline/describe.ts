@@ -48,10 +48,18 @@ function throwsOf(fn: ts.SignatureDeclaration, checker: ts.TypeChecker, source: 
     }
     if (ts.isThrowStatement(node)) {
       const thrown = node.expression;
-      const type = ts.isNewExpression(thrown) && ts.isIdentifier(thrown.expression) ? thrown.expression.text : checker.typeToString(checker.getTypeAtLocation(thrown));
+      const type =
+        ts.isNewExpression(thrown) && ts.isIdentifier(thrown.expression)
+          ? thrown.expression.text
+          : checker.typeToString(checker.getTypeAtLocation(thrown));
       const guard = guardOf(node, body);
       const condition = guard ? guard.getText(source) : null;
-      const text = condition && condition.length <= MAX_CONDITION ? `If ${code(condition)}.` : condition ? 'When the guard before it fails (see the source).' : 'Always, when called.';
+      const text =
+        condition && condition.length <= MAX_CONDITION
+          ? `If ${code(condition)}.`
+          : condition
+            ? 'When the guard before it fails (see the source).'
+            : 'Always, when called.';
       if (!found.some((f) => f.type === type && f.text === text)) found.push({ type, text });
       return;
     }
@@ -92,15 +100,22 @@ function functionSummary(candidate: Candidate): { summary: string; returns: stri
   const words = wordsOf(candidate.name);
   const [first = '', ...rest] = words;
   const restText = rest.join(' ');
-  if (candidate.kind === 'accessor') return { summary: sentence(`Gets the ${words.join(' ')}`), returns: sentence(`The ${words.join(' ')}`) };
+  if (candidate.kind === 'accessor')
+    return { summary: sentence(`Gets the ${words.join(' ')}`), returns: sentence(`The ${words.join(' ')}`) };
   if (PREDICATES[first] && rest.length > 0) {
     const subject = subjectOf(candidate);
-    return { summary: sentence(`Checks whether ${subject} ${PREDICATES[first]} ${restText}`), returns: `\`true\` if ${subject} ${PREDICATES[first]} ${restText}, otherwise \`false\`.` };
+    return {
+      summary: sentence(`Checks whether ${subject} ${PREDICATES[first]} ${restText}`),
+      returns: `\`true\` if ${subject} ${PREDICATES[first]} ${restText}, otherwise \`false\`.`,
+    };
   }
   const verb = VERBS[first];
   if (verb) {
     const object = restText ? `the ${restText}` : subjectOf(candidate);
-    return { summary: sentence(`${verb.says} ${object}`), returns: sentence(verb.returns.replace('{rest}', restText || 'result').replace(/\s+\./, '.')) };
+    return {
+      summary: sentence(`${verb.says} ${object}`),
+      returns: sentence(verb.returns.replace('{rest}', restText || 'result').replace(/\s+\./, '.')),
+    };
   }
   return { summary: sentence(`Returns the ${words.join(' ')}`), returns: sentence(`The ${words.join(' ')}`) };
 }
@@ -112,7 +127,12 @@ export function describeCandidate(candidate: Candidate, checker: ts.TypeChecker,
       return { summary: sentence(`${article(words)} ${words}`), params: [], returns: null, throws: [] };
     case 'interface':
     case 'type':
-      return { summary: sentence(`The shape of ${/s$/.test(words) ? '' : `${article(words).toLowerCase()} `}${words}`), params: [], returns: null, throws: [] };
+      return {
+        summary: sentence(`The shape of ${/s$/.test(words) ? '' : `${article(words).toLowerCase()} `}${words}`),
+        params: [],
+        returns: null,
+        throws: [],
+      };
     case 'enum':
       return { summary: sentence(`The ${words} values`), params: [], returns: null, throws: [] };
     case 'variable':
@@ -126,11 +146,13 @@ export function describeCandidate(candidate: Candidate, checker: ts.TypeChecker,
     .filter((p) => ts.isIdentifier(p.name) && p.name.text !== 'this')
     .map((p) => ({ name: (p.name as ts.Identifier).text, text: paramText(p, checker, source) }));
   const throws = throwsOf(fn, checker, source);
-  if (candidate.kind === 'constructor') return { summary: sentence(`Creates a ${wordsOf(candidate.owner ?? '').join(' ')}`), params, returns: null, throws };
+  if (candidate.kind === 'constructor')
+    return { summary: sentence(`Creates a ${wordsOf(candidate.owner ?? '').join(' ')}`), params, returns: null, throws };
   const returnType = returnsValue(fn, checker);
   const { summary, returns } = functionSummary(candidate);
   const returnsThis = fn.type?.kind === ts.SyntaxKind.ThisType;
-  const returnsText = returnType === null ? null : returnsThis ? `This ${wordsOf(candidate.owner ?? 'object').join(' ')}, for chaining.` : returns;
+  const returnsText =
+    returnType === null ? null : returnsThis ? `This ${wordsOf(candidate.owner ?? 'object').join(' ')}, for chaining.` : returns;
   return { summary, params, returns: returnsText, throws };
 }
 

@@ -2,23 +2,21 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "doc-inline",
-      "label": "add doc comments",
-      "keywords": "jsdoc=4.5,tsdoc=4.5,doc comment=4.5,comments=2.5,docstring=4,document=3,annotate=2"
-    }
+      id: 'doc-inline',
+      label: 'add doc comments',
+      keywords: 'jsdoc=4.5,tsdoc=4.5,doc comment=4.5,comments=2.5,docstring=4,document=3,annotate=2',
+    },
   ],
-  "strategy": "scope",
-  "summary": "{Label} for {about}",
-  "behaviourNeutral": true,
-  "roles": [
-    "document-ui"
-  ],
-  "fields": [
+  strategy: 'scope',
+  summary: '{Label} for {about}',
+  behaviourNeutral: true,
+  roles: ['document-ui'],
+  fields: [
     {
-      "field": "symbol",
-      "from": "symbol"
-    }
-  ]
+      field: 'symbol',
+      from: 'symbol',
+    },
+  ],
 };

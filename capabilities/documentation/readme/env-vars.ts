@@ -32,8 +32,14 @@ export function envVarsOf(sources: readonly ts.SourceFile[]): EnvVar[] {
     };
     const visit = (node: ts.Node): void => {
       if (ts.isPropertyAccessExpression(node) && isEnvObject(node.expression)) add(node.name.text, node);
-      else if (ts.isElementAccessExpression(node) && isEnvObject(node.expression) && ts.isStringLiteralLike(node.argumentExpression)) add(node.argumentExpression.text, node);
-      else if (ts.isVariableDeclaration(node) && node.initializer && isEnvObject(node.initializer) && ts.isObjectBindingPattern(node.name)) {
+      else if (ts.isElementAccessExpression(node) && isEnvObject(node.expression) && ts.isStringLiteralLike(node.argumentExpression))
+        add(node.argumentExpression.text, node);
+      else if (
+        ts.isVariableDeclaration(node) &&
+        node.initializer &&
+        isEnvObject(node.initializer) &&
+        ts.isObjectBindingPattern(node.name)
+      ) {
         for (const element of node.name.elements) {
           const key = element.propertyName ?? element.name;
           if (ts.isIdentifier(key)) add(key.text, element);

@@ -2,14 +2,14 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "doc-readme",
-      "label": "write a README",
-      "keywords": "readme=5"
-    }
+      id: 'doc-readme',
+      label: 'write a README',
+      keywords: 'readme=5',
+    },
   ],
-  "strategy": "scope",
-  "summary": "{Label} for {about}",
-  "behaviourNeutral": true
+  strategy: 'scope',
+  summary: '{Label} for {about}',
+  behaviourNeutral: true,
 };

@@ -43,7 +43,13 @@ function bins(pkg: PackageJson): [string, string][] {
   return Object.entries(pkg.bin ?? {});
 }
 
-export function buildSections(pkg: PackageJson, project: ProjectContext, api: ApiEntrySummary[], env: EnvVar[], apiDoc: string | null): Section[] {
+export function buildSections(
+  pkg: PackageJson,
+  project: ProjectContext,
+  api: ApiEntrySummary[],
+  env: EnvVar[],
+  apiDoc: string | null,
+): Section[] {
   const pm = project.packageManager === 'none' ? 'npm' : project.packageManager;
   const sections: Section[] = [];
   const install: string[] = ['## Install', '', '```sh'];
@@ -88,9 +94,12 @@ export function buildSections(pkg: PackageJson, project: ProjectContext, api: Ap
   }
 
   const facts: string[] = [];
-  facts.push(`- Language: ${project.language === 'typescript' ? 'TypeScript' : 'JavaScript'} (${project.moduleSystem === 'esm' ? 'ES modules' : 'CommonJS'})`);
+  facts.push(
+    `- Language: ${project.language === 'typescript' ? 'TypeScript' : 'JavaScript'} (${project.moduleSystem === 'esm' ? 'ES modules' : 'CommonJS'})`,
+  );
   if (project.frameworks.length > 0) facts.push(`- Frameworks: ${project.frameworks.join(', ')}`);
-  if (project.testRunner !== 'none') facts.push(`- Tests: ${project.testRunner}${project.testCommand ? ` (\`${project.testCommand}\`)` : ''}`);
+  if (project.testRunner !== 'none')
+    facts.push(`- Tests: ${project.testRunner}${project.testCommand ? ` (\`${project.testCommand}\`)` : ''}`);
   if (pkg.engines?.node) facts.push(`- Node.js: ${pkg.engines.node}`);
   if (pkg.license) facts.push(`- License: ${pkg.license}`);
   sections.push({ id: 'project', body: ['## Project', '', ...facts].join('\n') });

@@ -48,14 +48,22 @@ export function programOf(
   for (const [file, text] of overrides) current.set(file, text);
   const tsconfig = tsconfigHint && current.has(tsconfigHint) ? tsconfigHint : current.has('tsconfig.json') ? 'tsconfig.json' : null;
   const options = compilerOptions(current, tsconfig);
-  const sources = [...current.keys()].filter((p) => SOURCE_EXTENSIONS.some((ext) => p.endsWith(ext)) && (options.allowJs || !/\.[cm]?jsx?$/.test(p)));
+  const sources = [...current.keys()].filter(
+    (p) => SOURCE_EXTENSIONS.some((ext) => p.endsWith(ext)) && (options.allowJs || !/\.[cm]?jsx?$/.test(p)),
+  );
   const host = memoryHost(current, options);
   const program = ts.createProgram({ rootNames: sources.map(toProgramPath), options, host });
   return { program, checker: program.getTypeChecker(), texts: current, options, tsconfig, skipped };
 }
 
 function compilerOptions(texts: Map<string, string>, tsconfig: string | null): ts.CompilerOptions {
-  const defaults: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, allowJs: true };
+  const defaults: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    allowJs: true,
+  };
   if (!tsconfig) return { ...defaults, noEmit: true, types: [] };
   const parsed = ts.parseConfigFileTextToJson(toProgramPath(tsconfig), texts.get(tsconfig)!);
   const host: ts.ParseConfigHost = {
@@ -95,7 +103,10 @@ function memoryHost(texts: Map<string, string>, _options: ts.CompilerOptions): t
     getNewLine: () => '\n',
     fileExists: (file) => readFile(file) !== undefined,
     readFile,
-    directoryExists: (dir) => dir.startsWith(LIB_DIR) || dir === '/' || [...texts.keys()].some((p) => toProgramPath(p).startsWith(dir.endsWith('/') ? dir : `${dir}/`)),
+    directoryExists: (dir) =>
+      dir.startsWith(LIB_DIR) ||
+      dir === '/' ||
+      [...texts.keys()].some((p) => toProgramPath(p).startsWith(dir.endsWith('/') ? dir : `${dir}/`)),
     realpath: (p) => p,
     getEnvironmentVariable: () => undefined,
   };

@@ -24,10 +24,19 @@ const APP_CALL: Record<HttpFramework, RegExp> = { express: /\bexpress\(\s*\)/, f
 const ANCHOR: Record<HttpFramework, RegExp> = { express: /^(\s*)(\w+)\.use\(\s*['"`]\//, fastify: /^(\s*)(\w+)\.register\(/ };
 const PREFERRED = /(?:^|\/)(app|server|index|main)\.[cm]?[jt]s$/;
 
-export async function planMount(ctx: CapabilityContext, model: ResourceModel, stack: ProjectStack, framework: HttpFramework, files: { routes: string; service: string }, basePath: string): Promise<MountPlan> {
+export async function planMount(
+  ctx: CapabilityContext,
+  model: ResourceModel,
+  stack: ProjectStack,
+  framework: HttpFramework,
+  files: { routes: string; service: string },
+  basePath: string,
+): Promise<MountPlan> {
   const sources = stack.files.filter((f) => /\.[cm]?[jt]s$/.test(f) && !/\.(test|spec)\./.test(f) && !f.startsWith('test'));
   const { files: read } = await ctx.workspace.readMany(sources);
-  const apps = read.filter((f) => APP_CALL[framework].test(f.content)).sort((a, b) => Number(PREFERRED.test(b.path)) - Number(PREFERRED.test(a.path)));
+  const apps = read
+    .filter((f) => APP_CALL[framework].test(f.content))
+    .sort((a, b) => Number(PREFERRED.test(b.path)) - Number(PREFERRED.test(a.path)));
   const app = apps[0];
   const routesName = framework === 'express' ? `${model.camel}Router` : `${model.camel}Routes`;
   const service = `${model.pascal}Service`;
@@ -36,19 +45,36 @@ export async function planMount(ctx: CapabilityContext, model: ResourceModel, st
   const q = ctx.project.codeStyle.quotes === 'double' ? '"' : "'";
   const semi = ctx.project.codeStyle.semicolons ? ';' : '';
   const statementFor = (appName: string, db: string): string =>
-    framework === 'express' ? `${appName}.use(${q}${basePath}${q}, ${routesName}(new ${service}(${db})))${semi}` : `${appName}.register(${routesName}, { prefix: ${q}${basePath}${q}, service: new ${service}(${db}) })${semi}`;
+    framework === 'express'
+      ? `${appName}.use(${q}${basePath}${q}, ${routesName}(new ${service}(${db})))${semi}`
+      : `${appName}.register(${routesName}, { prefix: ${q}${basePath}${q}, service: new ${service}(${db}) })${semi}`;
   if (!app) {
-    return { appFile: null, statement: statementFor('app', 'db'), note: `No module calling ${framework === 'express' ? 'express()' : 'Fastify()'} was found: mount the routes where the app is built with ${statementFor('app', 'db')}` };
+    return {
+      appFile: null,
+      statement: statementFor('app', 'db'),
+      note: `No module calling ${framework === 'express' ? 'express()' : 'Fastify()'} was found: mount the routes where the app is built with ${statementFor('app', 'db')}`,
+    };
   }
   if (app.content.includes(`${routesName}(`) || app.content.includes(`register(${routesName}`)) {
-    return { appFile: app.path, statement: statementFor('app', handle ?? 'db'), note: `${app.path} already mounts ${routesName}; left unchanged.` };
+    return {
+      appFile: app.path,
+      statement: statementFor('app', handle ?? 'db'),
+      note: `${app.path} already mounts ${routesName}; left unchanged.`,
+    };
   }
   const lines = app.content.split('\n');
   let anchor = -1;
   for (let i = 0; i < lines.length; i++) if (ANCHOR[framework].test(lines[i]!)) anchor = i;
   if (anchor < 0 || !handle) {
-    const why = anchor < 0 ? `it mounts no routes yet (no ${framework === 'express' ? "app.use('/…', …)" : 'app.register(…)'} line to follow)` : `no ${stack.driver === 'pg' ? 'Pool' : 'Database'} handle is in scope there`;
-    return { appFile: app.path, statement: statementFor('app', handle ?? 'db'), note: `Not mounted automatically because ${why}: add ${statementFor('app', handle ?? 'db')} to ${app.path}, importing ${routesName} and ${service}.` };
+    const why =
+      anchor < 0
+        ? `it mounts no routes yet (no ${framework === 'express' ? "app.use('/…', …)" : 'app.register(…)'} line to follow)`
+        : `no ${stack.driver === 'pg' ? 'Pool' : 'Database'} handle is in scope there`;
+    return {
+      appFile: app.path,
+      statement: statementFor('app', handle ?? 'db'),
+      note: `Not mounted automatically because ${why}: add ${statementFor('app', handle ?? 'db')} to ${app.path}, importing ${routesName} and ${service}.`,
+    };
   }
   const [, indent, appName] = lines[anchor]!.match(ANCHOR[framework])!;
   const statement = statementFor(appName!, handle);
@@ -59,7 +85,13 @@ export async function planMount(ctx: CapabilityContext, model: ResourceModel, st
   ].filter((i) => !new RegExp(`\\b${i.name}\\b`).test(lines.filter((l) => /^\s*import\b/.test(l)).join('\n')));
   let lastImport = -1;
   for (let i = 0; i < anchor; i++) if (/^import\b/.test(lines[i]!)) lastImport = i;
-  while (lastImport >= 0 && lastImport < anchor && !/(from\s+['"][^'"]+['"]|^import\s+['"][^'"]+['"])\s*;?\s*$/.test(lines[lastImport]!)) lastImport++;
+  while (lastImport >= 0 && lastImport < anchor && !/(from\s+['"][^'"]+['"]|^import\s+['"][^'"]+['"])\s*;?\s*$/.test(lines[lastImport]!))
+    lastImport++;
   lines.splice(lastImport + 1, 0, ...imports.map((i) => `import { ${i.name} } from ${q}${i.from}${q}${semi}`));
-  return { appFile: app.path, statement, change: { path: app.path, content: lines.join('\n') }, note: `Proposed mounting in ${app.path} (review the diff): ${statement}` };
+  return {
+    appFile: app.path,
+    statement,
+    change: { path: app.path, content: lines.join('\n') },
+    note: `Proposed mounting in ${app.path} (review the diff): ${statement}`,
+  };
 }

@@ -8,7 +8,13 @@ import type { ResourceModel } from '../service/resource-model.js';
 export type RouteMethod = 'list' | 'get' | 'create' | 'update' | 'delete';
 export const ROUTE_METHODS: RouteMethod[] = ['list', 'get', 'create', 'update', 'delete'];
 
-const VERB_METHODS: Record<string, RouteMethod[]> = { GET: ['list', 'get'], POST: ['create'], PUT: ['update'], PATCH: ['update'], DELETE: ['delete'] };
+const VERB_METHODS: Record<string, RouteMethod[]> = {
+  GET: ['list', 'get'],
+  POST: ['create'],
+  PUT: ['update'],
+  PATCH: ['update'],
+  DELETE: ['delete'],
+};
 
 /** Operations from the input, HTTP verbs mapped (GET -> list and get, POST -> create, PUT/PATCH -> update, DELETE -> delete); default all. */
 export function routeMethodsOf(methods: string[] | undefined): RouteMethod[] {
@@ -43,10 +49,23 @@ const VERBS: Record<RouteMethod, { verb: string; item: boolean }> = {
 
 /** "GET /todos", "PATCH /todos/:id", … for the methods, in the order of ROUTE_METHODS. */
 export function routeList(methods: RouteMethod[], basePath: string): { method: RouteMethod; verb: string; path: string }[] {
-  return ROUTE_METHODS.filter((m) => methods.includes(m)).map((m) => ({ method: m, verb: VERBS[m].verb, path: VERBS[m].item ? `${basePath}/:id` : basePath }));
+  return ROUTE_METHODS.filter((m) => methods.includes(m)).map((m) => ({
+    method: m,
+    verb: VERBS[m].verb,
+    path: VERBS[m].item ? `${basePath}/:id` : basePath,
+  }));
 }
 
-export async function renderRoutes(ctx: CapabilityContext, model: ResourceModel, stack: ProjectStack, framework: HttpFramework, methods: RouteMethod[], basePath: string, servicePath: string, serviceErrorsPath: string): Promise<RenderedFiles> {
+export async function renderRoutes(
+  ctx: CapabilityContext,
+  model: ResourceModel,
+  stack: ProjectStack,
+  framework: HttpFramework,
+  methods: RouteMethod[],
+  basePath: string,
+  servicePath: string,
+  serviceErrorsPath: string,
+): Promise<RenderedFiles> {
   const paths = routePaths(model, stack);
   const ext = stack.importExtension;
   const uses = {
@@ -60,9 +79,18 @@ export async function renderRoutes(ctx: CapabilityContext, model: ResourceModel,
   const routes = routeList(methods, basePath);
   const common = { m: model, basePath, routes, uses };
   const rendered = await Promise.all([
-    renderTemplate(ctx, 'api-route', 'api-error.eta', { ...common, imports: { serviceErrors: importPath(paths.apiError, serviceErrorsPath, ext) } }),
-    renderTemplate(ctx, 'api-route', 'request-checks.eta', { ...common, imports: { apiError: importPath(paths.requestChecks, paths.apiError, ext) } }),
-    renderTemplate(ctx, 'api-route', 'resource-input.eta', { ...common, imports: { requestChecks: importPath(paths.input, paths.requestChecks, ext), service: importPath(paths.input, servicePath, ext) } }),
+    renderTemplate(ctx, 'api-route', 'api-error.eta', {
+      ...common,
+      imports: { serviceErrors: importPath(paths.apiError, serviceErrorsPath, ext) },
+    }),
+    renderTemplate(ctx, 'api-route', 'request-checks.eta', {
+      ...common,
+      imports: { apiError: importPath(paths.requestChecks, paths.apiError, ext) },
+    }),
+    renderTemplate(ctx, 'api-route', 'resource-input.eta', {
+      ...common,
+      imports: { requestChecks: importPath(paths.input, paths.requestChecks, ext), service: importPath(paths.input, servicePath, ext) },
+    }),
     renderTemplate(ctx, 'api-route', framework === 'express' ? 'express-router.eta' : 'fastify-routes.eta', {
       ...common,
       imports: {

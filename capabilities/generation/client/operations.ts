@@ -39,7 +39,10 @@ export interface ClientModel {
 function resolve(doc: Obj, value: unknown): Obj {
   const v = value as Obj;
   if (typeof v?.$ref !== 'string') return v;
-  const parts = v.$ref.replace(/^#\//, '').split('/').map((p) => decodeURIComponent(p.replace(/~1/g, '/').replace(/~0/g, '~')));
+  const parts = v.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((p) => decodeURIComponent(p.replace(/~1/g, '/').replace(/~0/g, '~')));
   let at: unknown = doc;
   for (const p of parts) at = (at as Obj | undefined)?.[p];
   if (at === undefined) throw new AgentdError('invalid_input', `document: ${v.$ref} does not resolve`);
@@ -47,12 +50,16 @@ function resolve(doc: Obj, value: unknown): Obj {
 }
 
 function derivedName(method: string, path: string): string {
-  const words = path.split('/').filter(Boolean).map((seg) => (/^\{.+\}$/.test(seg) ? `by ${seg.slice(1, -1)}` : seg.replace(/\.json$/, ' json')));
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (/^\{.+\}$/.test(seg) ? `by ${seg.slice(1, -1)}` : seg.replace(/\.json$/, ' json')));
   return camelCase(`${method} ${words.join(' ')}`) || method;
 }
 
 export function clientModel(doc: Obj): ClientModel {
-  if (typeof doc.openapi !== 'string' || !/^3\.[01]\./.test(doc.openapi)) throw new AgentdError('invalid_input', `document: not an OpenAPI 3.0 or 3.1 document (openapi: ${JSON.stringify(doc.openapi)})`);
+  if (typeof doc.openapi !== 'string' || !/^3\.[01]\./.test(doc.openapi))
+    throw new AgentdError('invalid_input', `document: not an OpenAPI 3.0 or 3.1 document (openapi: ${JSON.stringify(doc.openapi)})`);
   const converter = new SchemaConverter(definitionsOf(doc));
   converter.convertAll();
   const operations: ClientOperation[] = [];
@@ -73,7 +80,9 @@ export function clientModel(doc: Obj): ClientModel {
       let urlPath = path;
       for (const p of params) {
         if (p.in !== 'path' && p.in !== 'query') continue;
-        const type = printType(p.schema ? converter.declareInline(`${typeBase}${pascalCase(String(p.name))}`, p.schema as Obj) : { kind: 'string' });
+        const type = printType(
+          p.schema ? converter.declareInline(`${typeBase}${pascalCase(String(p.name))}`, p.schema as Obj) : { kind: 'string' },
+        );
         const required = p.in === 'path' || p.required === true;
         anyRequired ||= required;
         fields.push(`${propertyKey(String(p.name))}${required ? '' : '?'}: ${type}`);
@@ -84,9 +93,13 @@ export function clientModel(doc: Obj): ClientModel {
       const paramsArg = fields.length === 0 ? null : `params: { ${fields.join('; ')} }${anyRequired ? '' : ' = {}'}`;
       const body = op.requestBody ? resolve(doc, op.requestBody) : null;
       const bodySchema = (body?.content as Obj | undefined)?.['application/json'] as Obj | undefined;
-      const bodyArg = bodySchema?.schema ? `body: ${printType(converter.declareInline(`${typeBase}Body`, bodySchema.schema as Obj))}` : null;
+      const bodyArg = bodySchema?.schema
+        ? `body: ${printType(converter.declareInline(`${typeBase}Body`, bodySchema.schema as Obj))}`
+        : null;
       const responses = (op.responses ?? {}) as Obj;
-      const okStatus = Object.keys(responses).filter((s) => /^2\d\d$|^2XX$/i.test(s)).sort()[0];
+      const okStatus = Object.keys(responses)
+        .filter((s) => /^2\d\d$|^2XX$/i.test(s))
+        .sort()[0];
       const ok = okStatus ? resolve(doc, responses[okStatus]) : null;
       const okContent = (ok?.content ?? {}) as Obj;
       const jsonMedia = Object.keys(okContent).find((m) => /^application\/(?:[\w.+-]+\+)?json/.test(m));
@@ -101,7 +114,17 @@ export function clientModel(doc: Obj): ClientModel {
         returnType = 'Response';
       }
       const summary = typeof op.summary === 'string' ? op.summary : typeof op.description === 'string' ? op.description : null;
-      operations.push({ name, summary: summary?.replace(/\*\//g, '* /').replace(/\s+/g, ' ') ?? null, method: method.toUpperCase(), path: `\`${urlPath}\``, paramsArg, queryNames, bodyArg, response, returnType });
+      operations.push({
+        name,
+        summary: summary?.replace(/\*\//g, '* /').replace(/\s+/g, ' ') ?? null,
+        method: method.toUpperCase(),
+        path: `\`${urlPath}\``,
+        paramsArg,
+        queryNames,
+        bodyArg,
+        response,
+        returnType,
+      });
     }
   }
   const info = (doc.info ?? {}) as Obj;

@@ -2,7 +2,14 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  intents: [{ id: 'gen-client', family: 'generation', label: 'generate an HTTP client', keywords: 'client=3,sdk=3.5,api client=4,openapi=2.5,swagger=2.5' }],
+  intents: [
+    {
+      id: 'gen-client',
+      family: 'generation',
+      label: 'generate an HTTP client',
+      keywords: 'client=3,sdk=3.5,api client=4,openapi=2.5,swagger=2.5',
+    },
+  ],
   strategy: 'generate',
   generates: { kind: 'client', api: true, workflow: false },
   fields: [{ field: 'name', from: 'new-name', kind: 'component', fallback: 'ApiClient' }],

@@ -74,22 +74,57 @@ async function readConfigText(ctx: CapabilityContext, names: string[]): Promise<
 
 /** Reads the project's component, hook and test conventions (one list and one batched read). */
 export async function readConventions(ctx: CapabilityContext): Promise<ReactConventions> {
-  const files = (await ctx.workspace.list({ exclude: ['dist/**', 'build/**', 'coverage/**', '.agentd/**'] })).filter((f) => SOURCE.test(f) || f === 'package.json' || f.startsWith('tsconfig'));
-  const componentFiles = files.filter((f) => !TEST.test(f) && !ENTRY.test(baseName(f)) && (PASCAL_FILE.test(baseName(f)) || KEBAB_FILE.test(baseName(f))) && !/\.stories\./.test(f));
+  const files = (await ctx.workspace.list({ exclude: ['dist/**', 'build/**', 'coverage/**', '.agentd/**'] })).filter(
+    (f) => SOURCE.test(f) || f === 'package.json' || f.startsWith('tsconfig'),
+  );
+  const componentFiles = files.filter(
+    (f) =>
+      !TEST.test(f) &&
+      !ENTRY.test(baseName(f)) &&
+      (PASCAL_FILE.test(baseName(f)) || KEBAB_FILE.test(baseName(f))) &&
+      !/\.stories\./.test(f),
+  );
   const hookFiles = files.filter((f) => !TEST.test(f) && HOOK_FILE.test(baseName(f)));
   const testFiles = files.filter((f) => TEST.test(f));
-  const configNames = ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js', 'vitest.config.mjs', 'vite.config.ts', 'vite.config.mts', 'vite.config.js', 'vite.config.mjs', 'jest.config.ts', 'jest.config.js', 'jest.config.mjs', 'jest.config.cjs', 'jest.config.json'];
-  const { files: read } = await ctx.workspace.readMany([...componentFiles.slice(0, 40), ...hookFiles.slice(0, 20), ...testFiles.slice(0, 20), 'package.json'].filter((f, i, all) => all.indexOf(f) === i));
+  const configNames = [
+    'vitest.config.ts',
+    'vitest.config.mts',
+    'vitest.config.js',
+    'vitest.config.mjs',
+    'vite.config.ts',
+    'vite.config.mts',
+    'vite.config.js',
+    'vite.config.mjs',
+    'jest.config.ts',
+    'jest.config.js',
+    'jest.config.mjs',
+    'jest.config.cjs',
+    'jest.config.json',
+  ];
+  const { files: read } = await ctx.workspace.readMany(
+    [...componentFiles.slice(0, 40), ...hookFiles.slice(0, 20), ...testFiles.slice(0, 20), 'package.json'].filter(
+      (f, i, all) => all.indexOf(f) === i,
+    ),
+  );
   const text = new Map(read.map((f) => [f.path, f.content]));
   const components = componentFiles.filter((f) => RETURNS_JSX.test(text.get(f) ?? ''));
 
-  let pkg: { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; peerDependencies?: Record<string, string>; jest?: unknown } = {};
+  let pkg: {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    jest?: unknown;
+  } = {};
   try {
     pkg = JSON.parse(text.get('package.json') ?? '{}') as typeof pkg;
   } catch {
     pkg = {};
   }
-  const deps = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+  const deps = new Set([
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.devDependencies ?? {}),
+    ...Object.keys(pkg.peerDependencies ?? {}),
+  ]);
 
   const hasFolder = (prefix: string): boolean => files.some((f) => f.startsWith(prefix));
   const defaultRoot = hasFolder('src/') ? 'src' : hasFolder('app/') ? 'app' : '.';
@@ -104,7 +139,8 @@ export async function readConventions(ctx: CapabilityContext): Promise<ReactConv
   const detected = ctx.project.testRunner;
   let runner: TestRunnerKind | null = detected === 'vitest' || detected === 'jest' ? detected : null;
   let runnerMissing: string | undefined;
-  if (runner === null) runnerMissing = `the project's test runner is ${detected === 'none' ? 'not detected' : detected}; component tests are written for vitest or jest`;
+  if (runner === null)
+    runnerMissing = `the project's test runner is ${detected === 'none' ? 'not detected' : detected}; component tests are written for vitest or jest`;
   else if (!deps.has('@testing-library/react')) {
     runnerMissing = '@testing-library/react is not a dependency of the project';
     runner = null;
@@ -112,32 +148,49 @@ export async function readConventions(ctx: CapabilityContext): Promise<ReactConv
   const globalsConfigured = runner === 'jest' || /globals\s*:\s*true/.test(runnerConfig);
   const importsRunner = testTexts.some((t) => /from\s+['"](vitest|@jest\/globals)['"]/.test(t));
   const globals = globalsConfigured && (testTexts.length === 0 || !importsRunner);
-  const envConfigured = runner === 'jest'
-    ? /testEnvironment['"]?\s*:\s*['"](jsdom|jest-environment-jsdom)/.test(runnerConfig + JSON.stringify(pkg.jest ?? {}))
-    : /environment\s*:\s*['"](jsdom|happy-dom)['"]/.test(runnerConfig);
+  const envConfigured =
+    runner === 'jest'
+      ? /testEnvironment['"]?\s*:\s*['"](jsdom|jest-environment-jsdom)/.test(runnerConfig + JSON.stringify(pkg.jest ?? {}))
+      : /environment\s*:\s*['"](jsdom|happy-dom)['"]/.test(runnerConfig);
   const environmentDocblock = envConfigured ? null : deps.has('happy-dom') && !deps.has('jsdom') ? 'happy-dom' : 'jsdom';
 
   return {
     componentDir,
     hookDir,
     exportStyle: exportStyleOf(componentTexts, 'named'),
-    hookExportStyle: exportStyleOf(hookFiles.map((f) => text.get(f) ?? ''), 'named'),
+    hookExportStyle: exportStyleOf(
+      hookFiles.map((f) => text.get(f) ?? ''),
+      'named',
+    ),
     fileCase: components.filter((f) => KEBAB_FILE.test(baseName(f))).length > components.length / 2 ? 'kebab' : 'pascal',
-    propsDeclaration: componentTexts.filter((t) => /\btype\s+\w+Props\s*=/.test(t)).length > componentTexts.filter((t) => /\binterface\s+\w+Props\b/.test(t)).length ? 'type' : 'interface',
-    exportPropsType: componentTexts.length === 0 || componentTexts.filter((t) => /export\s+(interface|type)\s+\w+Props\b/.test(t)).length * 2 >= componentTexts.length,
+    propsDeclaration:
+      componentTexts.filter((t) => /\btype\s+\w+Props\s*=/.test(t)).length >
+      componentTexts.filter((t) => /\binterface\s+\w+Props\b/.test(t)).length
+        ? 'type'
+        : 'interface',
+    exportPropsType:
+      componentTexts.length === 0 ||
+      componentTexts.filter((t) => /export\s+(interface|type)\s+\w+Props\b/.test(t)).length * 2 >= componentTexts.length,
     runner,
     ...(runnerMissing ? { runnerMissing } : {}),
     testSuffix: testFiles.filter((f) => /\.spec\./.test(f)).length > testFiles.length / 2 ? '.spec' : '.test',
     testsFolder: testFiles.filter((f) => f.includes('/__tests__/')).length > testFiles.length / 2,
     globals,
     environmentDocblock,
-    importExtension: /"moduleResolution"\s*:\s*"node(16|next)"/i.test(tsconfig) || (/"module"\s*:\s*"node(16|next)"/i.test(tsconfig) && !/"moduleResolution"/.test(tsconfig)) ? '.js' : '',
+    importExtension:
+      /"moduleResolution"\s*:\s*"node(16|next)"/i.test(tsconfig) ||
+      (/"module"\s*:\s*"node(16|next)"/i.test(tsconfig) && !/"moduleResolution"/.test(tsconfig))
+        ? '.js'
+        : '',
     deps,
-    componentStyling: mostCommon(componentTexts.map(stylingOf).filter((x): x is string => x !== null)) as ReactConventions['componentStyling'],
+    componentStyling: mostCommon(
+      componentTexts.map(stylingOf).filter((x): x is string => x !== null),
+    ) as ReactConventions['componentStyling'],
   };
 }
 
-const TAILWIND_CLASS = /className=\{?["'`][^"'`]*\b(flex|grid|p[xy]?-\d|m[xy]?-\d|text-(xs|sm|lg|xl|\w+-\d{3})|bg-\w+|rounded(-\w+)?|gap-\d)\b/;
+const TAILWIND_CLASS =
+  /className=\{?["'`][^"'`]*\b(flex|grid|p[xy]?-\d|m[xy]?-\d|text-(xs|sm|lg|xl|\w+-\d{3})|bg-\w+|rounded(-\w+)?|gap-\d)\b/;
 
 /** The styling one component file uses. */
 function stylingOf(text: string): string | null {
@@ -158,7 +211,9 @@ export function testPathFor(modulePath: string, conventions: ReactConventions, e
 
 /** The import specifier of `target` from `from` (both workspace paths), without the source extension. */
 export function relativeImport(from: string, target: string, conventions: ReactConventions): string {
-  const fromParts = dirName(from).split('/').filter((p) => p !== '.');
+  const fromParts = dirName(from)
+    .split('/')
+    .filter((p) => p !== '.');
   const toParts = target.replace(/\.[^.]+$/, '').split('/');
   let common = 0;
   while (common < fromParts.length && common < toParts.length - 1 && fromParts[common] === toParts[common]) common++;

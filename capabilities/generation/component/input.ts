@@ -54,16 +54,25 @@ export const componentInputSchema = {
     props: {
       type: 'array',
       maxItems: 30,
-      description: 'Props of the typed props interface. string/number/ReactNode props are shown in the markup, boolean props become data- attributes of the root element, other types are typed only.',
+      description:
+        'Props of the typed props interface. string/number/ReactNode props are shown in the markup, boolean props become data- attributes of the root element, other types are typed only.',
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['name', 'type'],
         properties: {
           name: identifier('Prop name in camelCase.'),
-          type: { type: 'string', minLength: 1, maxLength: 300, description: "A TypeScript type written inline: string, number, boolean, ReactNode, 'sm' | 'lg', { id: number }[], (id: number) => void. Project types are not imported." },
+          type: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 300,
+            description:
+              "A TypeScript type written inline: string, number, boolean, ReactNode, 'sm' | 'lg', { id: number }[], (id: number) => void. Project types are not imported.",
+          },
           optional: { type: 'boolean', description: 'Optional prop (?:). Default false; true when a default is given.' },
-          default: { description: 'Default value (JSON) for a string, number, boolean or ReactNode prop, applied in the parameter destructuring.' },
+          default: {
+            description: 'Default value (JSON) for a string, number, boolean or ReactNode prop, applied in the parameter destructuring.',
+          },
           description: { type: 'string', maxLength: 300, description: 'Doc comment of the prop.' },
         },
       },
@@ -71,7 +80,8 @@ export const componentInputSchema = {
     state: {
       type: 'array',
       maxItems: 10,
-      description: 'Local state (useState), each with a control the test drives: boolean -> a toggle button (aria-pressed), number -> a counter button, string -> a labelled text input.',
+      description:
+        'Local state (useState), each with a control the test drives: boolean -> a toggle button (aria-pressed), number -> a counter button, string -> a labelled text input.',
       items: {
         type: 'object',
         additionalProperties: false,
@@ -93,7 +103,12 @@ export const componentInputSchema = {
         required: ['name'],
         properties: {
           name: identifier('Handler prop name: on followed by a capital letter (onSave).'),
-          label: { type: 'string', minLength: 1, maxLength: 60, description: 'Text of the button that fires it (default from the name: onSave -> "Save").' },
+          label: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 60,
+            description: 'Text of the button that fires it (default from the name: onSave -> "Save").',
+          },
           payload: identifier('Name of a state entry or prop passed to the handler as its argument (default: no argument).'),
           optional: { type: 'boolean', description: 'Optional handler prop (called with ?.). Default false.' },
         },
@@ -101,9 +116,20 @@ export const componentInputSchema = {
     },
     children: { type: 'boolean', description: 'Accept children (ReactNode) rendered inside the root element. Default false.' },
     directory: pathSchema('Folder to write into (default: where the project keeps its components, else src/components).'),
-    styling: { type: 'string', enum: ['tailwind', 'css-modules', 'styled-components', 'plain-css', 'none'], description: "Styling to use instead of the detected one (what the project's components use, else the project's styling)." },
-    exportStyle: { type: 'string', enum: ['named', 'default', 'both'], description: "named, default or both exports (default: as the project's components do, else named)." },
-    test: { type: 'boolean', description: "Write a Testing Library test in the project's runner (vitest or jest). Default true when the project has one." },
+    styling: {
+      type: 'string',
+      enum: ['tailwind', 'css-modules', 'styled-components', 'plain-css', 'none'],
+      description: "Styling to use instead of the detected one (what the project's components use, else the project's styling).",
+    },
+    exportStyle: {
+      type: 'string',
+      enum: ['named', 'default', 'both'],
+      description: "named, default or both exports (default: as the project's components do, else named).",
+    },
+    test: {
+      type: 'boolean',
+      description: "Write a Testing Library test in the project's runner (vitest or jest). Default true when the project has one.",
+    },
     onExisting: onExistingSchema,
     ...taskFieldsSchema,
   },
@@ -134,8 +160,13 @@ export function checkComponentInput(input: ComponentInput): CheckedProp[] {
     claim(prop.name, `/props/${i}/name`);
     const parsed = parseType(prop.type, `props.${i}.type`);
     if (prop.default !== undefined) {
-      if (prop.optional === false) throw invalid(`/props/${i}/default`, 'a prop with a default is optional; drop optional: false or the default');
-      if (!valueFits(prop.default, parsed)) throw invalid(`/props/${i}/default`, `${JSON.stringify(prop.default)} is not a value of type ${parsed.text} (defaults are JSON values of string, number, boolean, ReactNode or literal-union props)`);
+      if (prop.optional === false)
+        throw invalid(`/props/${i}/default`, 'a prop with a default is optional; drop optional: false or the default');
+      if (!valueFits(prop.default, parsed))
+        throw invalid(
+          `/props/${i}/default`,
+          `${JSON.stringify(prop.default)} is not a value of type ${parsed.text} (defaults are JSON values of string, number, boolean, ReactNode or literal-union props)`,
+        );
     }
     return { ...prop, parsed };
   });
@@ -144,18 +175,30 @@ export function checkComponentInput(input: ComponentInput): CheckedProp[] {
     claim(entry.name, `/state/${i}/name`);
     const setter = `set${entry.name.charAt(0).toUpperCase()}${entry.name.slice(1)}`;
     claim(setter, `/state/${i}/name`);
-    if (entry.initial !== undefined && typeof entry.initial !== entry.type) throw invalid(`/state/${i}/initial`, `${JSON.stringify(entry.initial)} is not a ${entry.type}`);
+    if (entry.initial !== undefined && typeof entry.initial !== entry.type)
+      throw invalid(`/state/${i}/initial`, `${JSON.stringify(entry.initial)} is not a ${entry.type}`);
   });
   const payloadNames = new Set([...props.map((p) => p.name), ...(input.state ?? []).map((s) => s.name)]);
   (input.handlers ?? []).forEach((handler, i) => {
-    if (!/^on[A-Z][A-Za-z0-9]*$/.test(handler.name)) throw invalid(`/handlers/${i}/name`, `"${handler.name}" is not a handler prop name: on followed by a capital letter (e.g. "on${handler.name.charAt(0).toUpperCase()}${handler.name.slice(1)}")`);
+    if (!/^on[A-Z][A-Za-z0-9]*$/.test(handler.name))
+      throw invalid(
+        `/handlers/${i}/name`,
+        `"${handler.name}" is not a handler prop name: on followed by a capital letter (e.g. "on${handler.name.charAt(0).toUpperCase()}${handler.name.slice(1)}")`,
+      );
     claim(handler.name, `/handlers/${i}/name`);
-    if (handler.payload !== undefined && !payloadNames.has(handler.payload)) throw invalid(`/handlers/${i}/payload`, `"${handler.payload}" is neither a prop nor a state entry of the component`);
+    if (handler.payload !== undefined && !payloadNames.has(handler.payload))
+      throw invalid(`/handlers/${i}/payload`, `"${handler.payload}" is neither a prop nor a state entry of the component`);
   });
-  const used = props.some((p) => typeRole(p.parsed) !== 'other' || payloadNames.has(p.name) && (input.handlers ?? []).some((h) => h.payload === p.name));
+  const used = props.some(
+    (p) => typeRole(p.parsed) !== 'other' || (payloadNames.has(p.name) && (input.handlers ?? []).some((h) => h.payload === p.name)),
+  );
   if (props.length > 0 && !used && (input.handlers ?? []).length === 0 && !input.children) {
-    throw invalid('/props', 'none of the props is shown (string, number, ReactNode), a flag (boolean) or a handler payload, so the component would take props it never reads (an unused parameter the lint and noUnusedParameters reject); add a shown prop, or pass one to a handler as its payload');
+    throw invalid(
+      '/props',
+      'none of the props is shown (string, number, ReactNode), a flag (boolean) or a handler payload, so the component would take props it never reads (an unused parameter the lint and noUnusedParameters reject); add a shown prop, or pass one to a handler as its payload',
+    );
   }
-  if (input.directory !== undefined && (input.directory.startsWith('/') || input.directory.split('/').includes('..'))) throw invalid('/directory', 'a folder relative to the workspace root, without ..');
+  if (input.directory !== undefined && (input.directory.startsWith('/') || input.directory.split('/').includes('..')))
+    throw invalid('/directory', 'a folder relative to the workspace root, without ..');
   return props;
 }

@@ -99,7 +99,13 @@ export interface TestModel {
 
 const literal = (value: unknown): string => JSON.stringify(value);
 
-export function buildModel(input: ComponentInput, props: CheckedProp[], conventions: ReactConventions, styling: ComponentStyling, paths: { component: string; stylesheet: string | null; testImport: string | null }): ComponentModel {
+export function buildModel(
+  input: ComponentInput,
+  props: CheckedProp[],
+  conventions: ReactConventions,
+  styling: ComponentStyling,
+  paths: { component: string; stylesheet: string | null; testImport: string | null },
+): ComponentModel {
   const exportStyle = input.exportStyle ?? conventions.exportStyle;
   const mockFn = conventions.runner === 'jest' ? 'jest.fn()' : 'vi.fn()';
   const payloads = new Set((input.handlers ?? []).map((h) => h.payload).filter((p): p is string => p !== undefined));
@@ -108,7 +114,12 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
     const role = typeRole(prop.parsed);
     const optional = prop.optional === true || prop.default !== undefined;
     const isNumber = prop.parsed.text === 'number';
-    const sample = role === 'text' ? (isNumber ? String(numberSample++) : literal(`Sample ${wordsOf(prop.name).join(' ')}`)) : sampleOf(prop.parsed, `Sample ${wordsOf(prop.name).join(' ')}`, mockFn);
+    const sample =
+      role === 'text'
+        ? isNumber
+          ? String(numberSample++)
+          : literal(`Sample ${wordsOf(prop.name).join(' ')}`)
+        : sampleOf(prop.parsed, `Sample ${wordsOf(prop.name).join(' ')}`, mockFn);
     const sampleAttr = /^"[^"\\{}<>]*"$/.test(sample) ? sample : `{${sample}}`;
     return {
       name: prop.name,
@@ -123,7 +134,10 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
       sampleAttr,
       sampleText: role === 'text' ? (isNumber ? sample : (JSON.parse(sample) as string)) : null,
       // an empty default renders nothing a test could find: no default test for it
-      defaultText: role === 'text' && prop.default !== undefined && prop.default !== null && String(prop.default).trim() !== '' ? String(prop.default) : null,
+      defaultText:
+        role === 'text' && prop.default !== undefined && prop.default !== null && String(prop.default).trim() !== ''
+          ? String(prop.default)
+          : null,
     };
   });
   const state = (input.state ?? []).map((entry): StateModel => {
@@ -141,7 +155,13 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
     const fromState = state.find((s) => s.name === h.payload);
     const fromProp = propModels.find((p) => p.name === h.payload);
     const wrapped = (type: string): string => (/=>/.test(type) ? `(${type})` : type);
-    const payloadType = fromState ? fromState.type : fromProp ? (fromProp.optional && fromProp.defaultLiteral === null ? `${wrapped(fromProp.type)} | undefined` : fromProp.type) : null;
+    const payloadType = fromState
+      ? fromState.type
+      : fromProp
+        ? fromProp.optional && fromProp.defaultLiteral === null
+          ? `${wrapped(fromProp.type)} | undefined`
+          : fromProp.type
+        : null;
     return {
       name: h.name,
       label: h.label ?? sentence(h.name.slice(2)),
@@ -149,7 +169,13 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
       type: payloadType === null ? '() => void' : `(value: ${payloadType}) => void`,
       payload: h.payload ?? null,
       // a function-typed payload's sample is a fresh mock: the test checks a function was passed
-      expected: fromState ? fromState.initialLiteral : fromProp ? (fromProp.sample === mockFn ? 'expect.any(Function)' : fromProp.sample) : null,
+      expected: fromState
+        ? fromState.initialLiteral
+        : fromProp
+          ? fromProp.sample === mockFn
+            ? 'expect.any(Function)'
+            : fromProp.sample
+          : null,
       testAttrs: '',
     };
   });
@@ -168,10 +194,11 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
   for (const t of reactTypes) if (!REACT_TYPES.has(t)) reactTypes.delete(t);
 
   const hasProps = propModels.length > 0 || handlers.length > 0 || children;
-  const requiredAttrs = (except: string[]): string => [
-    ...propModels.filter((p) => !p.optional && !except.includes(p.name)).map((p) => `${p.name}=${p.sampleAttr}`),
-    ...handlers.filter((h) => !h.optional && !except.includes(h.name)).map((h) => `${h.name}={${mockFn}}`),
-  ].join(' ');
+  const requiredAttrs = (except: string[]): string =>
+    [
+      ...propModels.filter((p) => !p.optional && !except.includes(p.name)).map((p) => `${p.name}=${p.sampleAttr}`),
+      ...handlers.filter((h) => !h.optional && !except.includes(h.name)).map((h) => `${h.name}={${mockFn}}`),
+    ].join(' ');
   const fullAttrs = [
     ...propModels.filter((p) => p.role !== 'other' || !p.optional).map((p) => `${p.name}=${p.role === 'flag' ? '{true}' : p.sampleAttr}`),
     ...handlers.filter((h) => !h.optional).map((h) => `${h.name}={${mockFn}}`),
@@ -179,7 +206,13 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
 
   for (const h of handlers) {
     const payloadProp = propModels.find((p) => p.name === h.payload);
-    h.testAttrs = [requiredAttrs([h.name, ...(payloadProp ? [payloadProp.name] : [])]), payloadProp ? `${payloadProp.name}=${payloadProp.sampleAttr}` : '', `${h.name}={${h.name}}`].filter((s) => s !== '').join(' ');
+    h.testAttrs = [
+      requiredAttrs([h.name, ...(payloadProp ? [payloadProp.name] : [])]),
+      payloadProp ? `${payloadProp.name}=${payloadProp.sampleAttr}` : '',
+      `${h.name}={${h.name}}`,
+    ]
+      .filter((s) => s !== '')
+      .join(' ');
   }
 
   let test: TestModel | null = null;
@@ -187,15 +220,28 @@ export function buildModel(input: ComponentInput, props: CheckedProp[], conventi
     const runner = conventions.runner;
     const usesMock = handlers.length > 0 || propModels.some((p) => p.sample.includes(mockFn));
     const usesEvents = state.length > 0 || handlers.length > 0;
-    const runnerImports = conventions.globals ? null : ['describe', 'expect', 'it', ...(conventions.globals ? [] : ['afterEach']), ...(usesMock ? [runner === 'jest' ? 'jest' : 'vi'] : [])].sort();
+    const runnerImports = conventions.globals
+      ? null
+      : [
+          'describe',
+          'expect',
+          'it',
+          ...(conventions.globals ? [] : ['afterEach']),
+          ...(usesMock ? [runner === 'jest' ? 'jest' : 'vi'] : []),
+        ].sort();
     test = {
       runner,
       importFrom: runner === 'jest' ? '@jest/globals' : 'vitest',
-      componentImport: exportStyle === 'default' ? `import ${input.name} from '${paths.testImport}';` : `import { ${input.name} } from '${paths.testImport}';`,
+      componentImport:
+        exportStyle === 'default'
+          ? `import ${input.name} from '${paths.testImport}';`
+          : `import { ${input.name} } from '${paths.testImport}';`,
       runnerImports,
       rtlImports: [...(conventions.globals ? [] : ['cleanup']), ...(usesEvents ? ['fireEvent'] : []), 'render', 'screen'].sort(),
       cleanup: !conventions.globals,
-      docblock: conventions.environmentDocblock ? `// @${runner === 'jest' ? 'jest' : 'vitest'}-environment ${conventions.environmentDocblock}` : null,
+      docblock: conventions.environmentDocblock
+        ? `// @${runner === 'jest' ? 'jest' : 'vitest'}-environment ${conventions.environmentDocblock}`
+        : null,
       mockFn,
       baseAttrs: requiredAttrs([]),
       fullAttrs,

@@ -15,7 +15,13 @@ export interface ComponentPaths {
 
 const join = (dir: string, file: string): string => (dir === '.' || dir === '' ? file : `${dir.replace(/\/+$/, '')}/${file}`);
 
-export function componentPaths(name: string, directory: string, styling: ComponentStyling, conventions: ReactConventions, withTest: boolean): ComponentPaths {
+export function componentPaths(
+  name: string,
+  directory: string,
+  styling: ComponentStyling,
+  conventions: ReactConventions,
+  withTest: boolean,
+): ComponentPaths {
   const stem = conventions.fileCase === 'kebab' ? kebabCase(name) : name;
   const component = join(directory, `${stem}.tsx`);
   const stylesheet = styling === 'css-modules' ? `${stem}.module.css` : styling === 'plain-css' ? `${stem}.css` : null;

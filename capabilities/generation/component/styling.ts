@@ -20,15 +20,36 @@ const TAILWIND: Record<Role, string> = {
 };
 
 const CSS: Record<Role, string[]> = {
-  root: ['display: flex;', 'flex-direction: column;', 'gap: 0.5rem;', 'padding: 1rem;', 'border: 1px solid #e5e7eb;', 'border-radius: 0.5rem;'],
+  root: [
+    'display: flex;',
+    'flex-direction: column;',
+    'gap: 0.5rem;',
+    'padding: 1rem;',
+    'border: 1px solid #e5e7eb;',
+    'border-radius: 0.5rem;',
+  ],
   title: ['margin: 0;', 'font-size: 1.125rem;', 'font-weight: 600;'],
   text: ['margin: 0;', 'color: #4b5563;'],
-  button: ['padding: 0.375rem 0.75rem;', 'border: none;', 'border-radius: 0.375rem;', 'background: #2563eb;', 'color: #fff;', 'cursor: pointer;'],
+  button: [
+    'padding: 0.375rem 0.75rem;',
+    'border: none;',
+    'border-radius: 0.375rem;',
+    'background: #2563eb;',
+    'color: #fff;',
+    'cursor: pointer;',
+  ],
   field: ['display: flex;', 'flex-direction: column;', 'gap: 0.25rem;'],
   input: ['padding: 0.25rem 0.5rem;', 'border: 1px solid #d1d5db;', 'border-radius: 0.375rem;'],
 };
 
-const STYLED: Record<Role, string> = { root: 'StyledRoot', title: 'StyledTitle', text: 'StyledText', button: 'StyledButton', field: 'StyledField', input: 'StyledInput' };
+const STYLED: Record<Role, string> = {
+  root: 'StyledRoot',
+  title: 'StyledTitle',
+  text: 'StyledText',
+  button: 'StyledButton',
+  field: 'StyledField',
+  input: 'StyledInput',
+};
 
 export interface Element {
   /** JSX tag: an intrinsic element or a styled component. */

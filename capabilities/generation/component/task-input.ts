@@ -16,18 +16,46 @@ export interface TaskFields {
 }
 
 export const taskFieldsSchema = {
-  framework: { type: 'string', enum: ['react', 'next', 'vue', 'svelte', 'express', 'fastify', 'nestjs'], description: 'The UI framework named in the task (default: the detected one). Only React (and Next.js) is generated; the others are refused with the reason.' },
-  library: { type: 'string', maxLength: 40, description: 'A library named in the task: tailwind, css-modules or styled-components select the component styling; vitest or jest must be the project runner.' },
+  framework: {
+    type: 'string',
+    enum: ['react', 'next', 'vue', 'svelte', 'express', 'fastify', 'nestjs'],
+    description:
+      'The UI framework named in the task (default: the detected one). Only React (and Next.js) is generated; the others are refused with the reason.',
+  },
+  library: {
+    type: 'string',
+    maxLength: 40,
+    description:
+      'A library named in the task: tailwind, css-modules or styled-components select the component styling; vitest or jest must be the project runner.',
+  },
   fields: {
     type: 'array',
     maxItems: 30,
     description: 'Fields read from the task ("name: string, age: number"); a component takes them as props.',
-    items: { type: 'object', additionalProperties: false, required: ['name', 'type'], properties: { name: { type: 'string', minLength: 1, maxLength: 100 }, type: { type: 'string', minLength: 1, maxLength: 300 }, optional: { type: 'boolean' } } },
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'type'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 100 },
+        type: { type: 'string', minLength: 1, maxLength: 300 },
+        optional: { type: 'boolean' },
+      },
+    },
   },
-  include: { type: 'array', maxItems: 1, items: { type: 'string', minLength: 1, maxLength: 300 }, description: 'The folder the task names ("in src/widgets" -> ["src/widgets/**"]); becomes the directory.' },
+  include: {
+    type: 'array',
+    maxItems: 1,
+    items: { type: 'string', minLength: 1, maxLength: 300 },
+    description: 'The folder the task names ("in src/widgets" -> ["src/widgets/**"]); becomes the directory.',
+  },
 } as const;
 
-const STYLING_LIBRARIES: Record<string, ComponentStyling> = { tailwind: 'tailwind', 'css-modules': 'css-modules', 'styled-components': 'styled-components' };
+const STYLING_LIBRARIES: Record<string, ComponentStyling> = {
+  tailwind: 'tailwind',
+  'css-modules': 'css-modules',
+  'styled-components': 'styled-components',
+};
 
 function invalid(path: string, message: string): AgentdError {
   return new AgentdError('invalid_input', `${path}: ${message}`, { details: [{ path: `/${path}`, message }] });
@@ -35,21 +63,31 @@ function invalid(path: string, message: string): AgentdError {
 
 /** The folder of an include glob ("src/widgets/**" -> "src/widgets"), or null when it has none. */
 function folderOf(glob: string): string | null {
-  const staticPart = glob.split('/').filter((p) => p !== '').filter((_, i, parts) => !parts.slice(0, i + 1).some((p) => /[*?[{]/.test(p)));
-  return staticPart.length > 0 && !staticPart.some((p) => p === '..') && !/\.[a-z]+$/i.test(staticPart[staticPart.length - 1]!) ? staticPart.join('/') : null;
+  const staticPart = glob
+    .split('/')
+    .filter((p) => p !== '')
+    .filter((_, i, parts) => !parts.slice(0, i + 1).some((p) => /[*?[{]/.test(p)));
+  return staticPart.length > 0 && !staticPart.some((p) => p === '..') && !/\.[a-z]+$/i.test(staticPart[staticPart.length - 1]!)
+    ? staticPart.join('/')
+    : null;
 }
 
 /** Framework check shared by both generators; returns the directory an include names, or undefined. */
 export function foldCommon(input: TaskFields, what: 'component' | 'hook', runner: string | null): string | undefined {
   if (input.framework !== undefined && input.framework !== 'react' && input.framework !== 'next') {
     const vue = input.framework === 'vue';
-    throw new AgentdError('generation_refused', input.framework === 'svelte' || vue
-      ? `generation.${what} writes React ${what}s; ${vue ? 'Vue single-file components' : 'Svelte components'} are not generated yet. Nothing was staged.`
-      : `generation.${what} writes React ${what}s; ${input.framework} is not a UI framework. Nothing was staged.`);
+    throw new AgentdError(
+      'generation_refused',
+      input.framework === 'svelte' || vue
+        ? `generation.${what} writes React ${what}s; ${vue ? 'Vue single-file components' : 'Svelte components'} are not generated yet. Nothing was staged.`
+        : `generation.${what} writes React ${what}s; ${input.framework} is not a UI framework. Nothing was staged.`,
+    );
   }
   if (input.library !== undefined && !(input.library in STYLING_LIBRARIES)) {
-    if ((input.library === 'vitest' || input.library === 'jest') && input.library !== runner) throw invalid('library', `the project's test runner is ${runner ?? 'not vitest or jest'}; tests are written in the project's runner`);
-    if (input.library !== 'vitest' && input.library !== 'jest') throw invalid('library', `${input.library} does not apply to a React ${what}`);
+    if ((input.library === 'vitest' || input.library === 'jest') && input.library !== runner)
+      throw invalid('library', `the project's test runner is ${runner ?? 'not vitest or jest'}; tests are written in the project's runner`);
+    if (input.library !== 'vitest' && input.library !== 'jest')
+      throw invalid('library', `${input.library} does not apply to a React ${what}`);
   }
   const include = input.include?.[0];
   if (include === undefined) return undefined;

@@ -8,9 +8,43 @@ import ts from 'typescript';
 import { AgentdError } from '../../../core/index.js';
 
 /** Global types a prop or hook value may name without an import. */
-const GLOBAL_TYPES = new Set(['Array', 'ReadonlyArray', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Date', 'Map', 'Set', 'Promise', 'Error', 'RegExp', 'URL', 'HTMLElement', 'HTMLInputElement', 'HTMLButtonElement', 'File', 'Blob']);
+const GLOBAL_TYPES = new Set([
+  'Array',
+  'ReadonlyArray',
+  'Record',
+  'Partial',
+  'Required',
+  'Readonly',
+  'Pick',
+  'Omit',
+  'Date',
+  'Map',
+  'Set',
+  'Promise',
+  'Error',
+  'RegExp',
+  'URL',
+  'HTMLElement',
+  'HTMLInputElement',
+  'HTMLButtonElement',
+  'File',
+  'Blob',
+]);
 /** React's types, imported with `import type { … } from 'react'` when used. */
-export const REACT_TYPES = new Set(['ReactNode', 'ReactElement', 'CSSProperties', 'MouseEvent', 'ChangeEvent', 'FormEvent', 'KeyboardEvent', 'FocusEvent', 'ComponentProps', 'Dispatch', 'SetStateAction', 'RefObject']);
+export const REACT_TYPES = new Set([
+  'ReactNode',
+  'ReactElement',
+  'CSSProperties',
+  'MouseEvent',
+  'ChangeEvent',
+  'FormEvent',
+  'KeyboardEvent',
+  'FocusEvent',
+  'ComponentProps',
+  'Dispatch',
+  'SetStateAction',
+  'RefObject',
+]);
 
 export interface ParsedType {
   text: string;
@@ -21,7 +55,9 @@ export interface ParsedType {
 }
 
 function invalid(field: string, message: string): AgentdError {
-  return new AgentdError('invalid_input', `${field}: ${message}`, { details: [{ path: `/${field.replace(/[.[\]]+/g, '/').replace(/\/$/, '')}`, message }] });
+  return new AgentdError('invalid_input', `${field}: ${message}`, {
+    details: [{ path: `/${field.replace(/[.[\]]+/g, '/').replace(/\/$/, '')}`, message }],
+  });
 }
 
 /** Parses `text` as one TypeScript type; invalid_input naming `field` otherwise. */
@@ -31,7 +67,13 @@ export function parseType(text: string, field: string): ParsedType {
   const source = ts.createSourceFile('type.ts', `type __T = ${trimmed};`, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const diagnostics = (source as unknown as { parseDiagnostics: ts.Diagnostic[] }).parseDiagnostics;
   const statement = source.statements[0];
-  if (diagnostics.length > 0 || source.statements.length !== 1 || !statement || !ts.isTypeAliasDeclaration(statement) || statement.type.getText(source) !== trimmed) {
+  if (
+    diagnostics.length > 0 ||
+    source.statements.length !== 1 ||
+    !statement ||
+    !ts.isTypeAliasDeclaration(statement) ||
+    statement.type.getText(source) !== trimmed
+  ) {
     const why = diagnostics[0] ? ts.flattenDiagnosticMessageText(diagnostics[0].messageText, ' ') : 'it is not a single type';
     throw invalid(field, `"${trimmed}" is not a TypeScript type (${why})`);
   }
@@ -43,11 +85,15 @@ export function parseType(text: string, field: string): ParsedType {
       if (REACT_TYPES.has(bare)) {
         if (!name.startsWith('React.')) reactTypes.add(bare);
       } else if (!GLOBAL_TYPES.has(name)) {
-        throw invalid(field, `"${name}" is not a built-in or React type: write the type inline (e.g. "{ id: number; name: string }"); generated files do not import project types`);
+        throw invalid(
+          field,
+          `"${name}" is not a built-in or React type: write the type inline (e.g. "{ id: number; name: string }"); generated files do not import project types`,
+        );
       }
       if (name.startsWith('React.')) throw invalid(field, `write "${bare}" instead of "${name}" (imported from 'react' as a type)`);
     }
-    if (ts.isTypeQueryNode(node) || ts.isImportTypeNode(node)) throw invalid(field, `"${trimmed}" refers to a value or module; write the type inline`);
+    if (ts.isTypeQueryNode(node) || ts.isImportTypeNode(node))
+      throw invalid(field, `"${trimmed}" refers to a value or module; write the type inline`);
     ts.forEachChild(node, visit);
   };
   visit(statement.type);
@@ -69,12 +115,17 @@ export function valueFits(value: unknown, type: ParsedType): boolean {
     if (ts.isParenthesizedTypeNode(node)) return fits(node.type);
     if (ts.isUnionTypeNode(node)) return node.types.some(fits);
     switch (node.kind) {
-      case ts.SyntaxKind.StringKeyword: return typeof value === 'string';
-      case ts.SyntaxKind.NumberKeyword: return typeof value === 'number';
-      case ts.SyntaxKind.BooleanKeyword: return typeof value === 'boolean';
+      case ts.SyntaxKind.StringKeyword:
+        return typeof value === 'string';
+      case ts.SyntaxKind.NumberKeyword:
+        return typeof value === 'number';
+      case ts.SyntaxKind.BooleanKeyword:
+        return typeof value === 'boolean';
       case ts.SyntaxKind.AnyKeyword:
-      case ts.SyntaxKind.UnknownKeyword: return true;
-      default: break;
+      case ts.SyntaxKind.UnknownKeyword:
+        return true;
+      default:
+        break;
     }
     if (ts.isLiteralTypeNode(node)) {
       const lit = node.literal;
@@ -110,28 +161,42 @@ export function sampleOf(type: ParsedType, hint: string, mockFn: string): string
   const sample = (node: ts.TypeNode, label: string): string => {
     if (ts.isParenthesizedTypeNode(node)) return sample(node.type, label);
     switch (node.kind) {
-      case ts.SyntaxKind.StringKeyword: return JSON.stringify(label);
-      case ts.SyntaxKind.NumberKeyword: return '42';
-      case ts.SyntaxKind.BooleanKeyword: return 'true';
-      case ts.SyntaxKind.NullKeyword: return 'null';
+      case ts.SyntaxKind.StringKeyword:
+        return JSON.stringify(label);
+      case ts.SyntaxKind.NumberKeyword:
+        return '42';
+      case ts.SyntaxKind.BooleanKeyword:
+        return 'true';
+      case ts.SyntaxKind.NullKeyword:
+        return 'null';
       case ts.SyntaxKind.UndefinedKeyword:
-      case ts.SyntaxKind.VoidKeyword: return 'undefined';
+      case ts.SyntaxKind.VoidKeyword:
+        return 'undefined';
       case ts.SyntaxKind.AnyKeyword:
-      case ts.SyntaxKind.UnknownKeyword: return JSON.stringify(label);
-      case ts.SyntaxKind.BigIntKeyword: return '1n';
-      case ts.SyntaxKind.ObjectKeyword: return '{}';
-      default: break;
+      case ts.SyntaxKind.UnknownKeyword:
+        return JSON.stringify(label);
+      case ts.SyntaxKind.BigIntKeyword:
+        return '1n';
+      case ts.SyntaxKind.ObjectKeyword:
+        return '{}';
+      default:
+        break;
     }
     if (ts.isLiteralTypeNode(node)) return node.literal.getText(src);
     if (ts.isUnionTypeNode(node)) {
-      const nonNullish = node.types.find((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword));
+      const nonNullish = node.types.find(
+        (t) => t.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword),
+      );
       return sample(nonNullish ?? node.types[0]!, label);
     }
     if (ts.isArrayTypeNode(node)) return `[${sample(node.elementType, `${label} 1`)}]`;
-    if (ts.isTupleTypeNode(node)) return `[${node.elements.map((e, i) => sample(ts.isNamedTupleMember(e) ? e.type : e, `${label} ${i + 1}`)).join(', ')}]`;
+    if (ts.isTupleTypeNode(node))
+      return `[${node.elements.map((e, i) => sample(ts.isNamedTupleMember(e) ? e.type : e, `${label} ${i + 1}`)).join(', ')}]`;
     if (ts.isFunctionTypeNode(node)) return mockFn;
     if (ts.isTypeLiteralNode(node)) {
-      const members = node.members.filter((m): m is ts.PropertySignature => ts.isPropertySignature(m) && !m.questionToken && m.type !== undefined && m.name !== undefined);
+      const members = node.members.filter(
+        (m): m is ts.PropertySignature => ts.isPropertySignature(m) && !m.questionToken && m.type !== undefined && m.name !== undefined,
+      );
       return `{ ${members.map((m) => `${m.name.getText(src)}: ${sample(m.type!, m.name.getText(src).replace(/^['"]|['"]$/g, ''))}`).join(', ')} }`;
     }
     if (ts.isTypeReferenceNode(node)) {

@@ -29,7 +29,9 @@ const RUN: Record<PackageManager, string> = { npm: 'npm run', pnpm: 'pnpm run', 
 export function ciDataFor(facts: ProjectFacts, packageManager: PackageManager, hasLockFile: boolean): CiData {
   const scripts = SCRIPT_ORDER.filter((s) => typeof facts.pkg?.scripts?.[s] === 'string');
   // A type-check script under any of its usual names runs once.
-  const deduped = scripts.filter((s, i) => !(['type-check', 'check-types'].includes(s) && scripts.slice(0, i).some((p) => ['typecheck', 'type-check'].includes(p))));
+  const deduped = scripts.filter(
+    (s, i) => !(['type-check', 'check-types'].includes(s) && scripts.slice(0, i).some((p) => ['typecheck', 'type-check'].includes(p))),
+  );
   return {
     nodeVersion: facts.nodeVersion ?? '20',
     packageManager,

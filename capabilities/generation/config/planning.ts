@@ -2,7 +2,13 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  intents: [{ id: 'gen-config', label: 'generate tooling config', keywords: 'config=3,configuration=3,tsconfig=3.5,eslint config=4,prettier=3,editorconfig=3.5,ci workflow=4,github actions=4,ci=2.5' }],
+  intents: [
+    {
+      id: 'gen-config',
+      label: 'generate tooling config',
+      keywords: 'config=3,configuration=3,tsconfig=3.5,eslint config=4,prettier=3,editorconfig=3.5,ci workflow=4,github actions=4,ci=2.5',
+    },
+  ],
   strategy: 'generate',
   scope: false,
   generates: { kind: 'config', api: false, workflow: false },

@@ -59,7 +59,10 @@ export async function readProjectFacts(ctx: CapabilityContext): Promise<ProjectF
   const deps = new Set([...Object.keys(pkg?.dependencies ?? {}), ...Object.keys(pkg?.devDependencies ?? {})]);
   const sources = files.filter((f) => /\.(?:[cm]?[jt]sx?)$/.test(f) && f.includes('/') && !/(^|\/)(\.|node_modules)/.test(f));
   const sourceFolders = [...new Set(sources.map((f) => f.split('/')[0]!))].sort();
-  const existing = Object.fromEntries(CONFIG_KINDS.map((kind) => [kind, files.filter((f) => EXISTING[kind].test(f))])) as Record<ConfigKind, string[]>;
+  const existing = Object.fromEntries(CONFIG_KINDS.map((kind) => [kind, files.filter((f) => EXISTING[kind].test(f))])) as Record<
+    ConfigKind,
+    string[]
+  >;
   if (pkg?.prettier !== undefined) existing.prettier.push('package.json#prettier');
   if (pkg?.eslintConfig !== undefined) existing.eslint.push('package.json#eslintConfig');
   const nodeVersion = nodeMajor(await read('.nvmrc')) ?? nodeMajor(await read('.node-version')) ?? nodeMajor(pkg?.engines?.node);

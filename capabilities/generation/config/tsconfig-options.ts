@@ -15,7 +15,9 @@ export function tsconfigFor(project: ProjectContext, facts: ProjectFacts): Recor
   if (facts.hasJsx || project.frameworks.some((f) => f === 'react' || f === 'next')) compilerOptions.jsx = 'react-jsx';
   Object.assign(compilerOptions, { strict: true, esModuleInterop: true, skipLibCheck: true, forceConsistentCasingInFileNames: true });
   if (!facts.hasTypeScript) Object.assign(compilerOptions, { allowJs: true, checkJs: false, noEmit: true });
-  const types = ['@types/node', TEST_TYPES[project.testRunner]].filter((t): t is string => t !== undefined && facts.deps.has(t)).map((t) => t.slice('@types/'.length));
+  const types = ['@types/node', TEST_TYPES[project.testRunner]]
+    .filter((t): t is string => t !== undefined && facts.deps.has(t))
+    .map((t) => t.slice('@types/'.length));
   if (types.length > 0) compilerOptions.types = types;
   const include = facts.sourceFolders.filter((f) => !['dist', 'build', 'coverage', 'public'].includes(f));
   return { compilerOptions, include: include.length > 0 ? include : ['.'], exclude: ['node_modules', 'dist'] };

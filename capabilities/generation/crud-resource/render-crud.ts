@@ -37,9 +37,19 @@ function sampleObject(model: ResourceModel, index: number, without?: string): st
   return `{ ${entries.join(', ')} }`;
 }
 
-export async function renderCrudParts(ctx: CapabilityContext, model: ResourceModel, stack: ProjectStack, framework: HttpFramework, basePath: string, paths: { routes: string; service: string }): Promise<RenderedFiles & { tableFile: string; testFile: string | null }> {
+export async function renderCrudParts(
+  ctx: CapabilityContext,
+  model: ResourceModel,
+  stack: ProjectStack,
+  framework: HttpFramework,
+  basePath: string,
+  paths: { routes: string; service: string },
+): Promise<RenderedFiles & { tableFile: string; testFile: string | null }> {
   const tableFile = tableFilePath(model, stack);
-  const table = await renderTemplate(ctx, 'crud-resource', `table-${stack.dialect}.eta`, { m: model, columns: model.fields.map((f) => columnSql(f, stack)) });
+  const table = await renderTemplate(ctx, 'crud-resource', `table-${stack.dialect}.eta`, {
+    m: model,
+    columns: model.fields.map((f) => columnSql(f, stack)),
+  });
   const files: GeneratedFile[] = [{ path: tableFile, content: table.text }];
   const notes = table.note ? [table.note] : [];
   if (stack.testRunner !== 'mocha' && stack.testRunner !== 'node:test') return { files, notes, tableFile, testFile: null };
@@ -55,7 +65,10 @@ export async function renderCrudParts(ctx: CapabilityContext, model: ResourceMod
     basePath,
     schemaFile: tableFile,
     routesName: framework === 'express' ? `${model.camel}Router` : `${model.camel}Routes`,
-    imports: { routes: importPath(testFile, paths.routes, stack.importExtension), service: importPath(testFile, paths.service, stack.importExtension) },
+    imports: {
+      routes: importPath(testFile, paths.routes, stack.importExtension),
+      service: importPath(testFile, paths.service, stack.importExtension),
+    },
     samples: [0, 1, 2, 3].map((i) => sampleObject(model, i)),
     missing: required ? { field: required.name, body: sampleObject(model, 1, required.name) } : null,
     invalid: { field: first.name, value: literal(FIELD_TYPES[first.type].invalid) },

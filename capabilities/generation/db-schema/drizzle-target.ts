@@ -36,9 +36,14 @@ export async function findDrizzleModule(ctx: CapabilityContext): Promise<Drizzle
       return { path, content: null, dialect: configDialect };
     }
   }
-  const sources = await ctx.workspace.list({ extensions: ['.ts', '.mts'], exclude: ['node_modules/**', 'dist/**', '**/*.test.ts', '**/*.d.ts'] });
+  const sources = await ctx.workspace.list({
+    extensions: ['.ts', '.mts'],
+    exclude: ['node_modules/**', 'dist/**', '**/*.test.ts', '**/*.d.ts'],
+  });
   const { files } = await ctx.workspace.readMany(sources);
-  const modules = files.filter((f) => dialectOf(f.content) !== null).sort((a, b) => Number(/schema/.test(b.path)) - Number(/schema/.test(a.path)) || a.path.localeCompare(b.path));
+  const modules = files
+    .filter((f) => dialectOf(f.content) !== null)
+    .sort((a, b) => Number(/schema/.test(b.path)) - Number(/schema/.test(a.path)) || a.path.localeCompare(b.path));
   const found = modules[0];
   if (found) return { path: found.path, content: found.content, dialect: dialectOf(found.content) };
   return { path: 'src/db/schema.ts', content: null, dialect: configDialect };
@@ -52,7 +57,12 @@ function dialectOf(source: string): Dialect | null {
 
 /** Exported table variables of a Drizzle module: variable -> SQL table name. */
 export function drizzleTables(source: string): Map<string, string> {
-  return new Map([...source.matchAll(/export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:pgTable|sqliteTable)\(\s*['"]([^'"]+)['"]/g)].map((m) => [m[1]!, m[2]!]));
+  return new Map(
+    [...source.matchAll(/export\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:pgTable|sqliteTable)\(\s*['"]([^'"]+)['"]/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
 }
 
 interface Builder {
@@ -97,8 +107,14 @@ function columnBuilder(column: Column, dialect: Dialect, variables: Map<string, 
   }
   if (column.references) {
     const target = [...variables].find(([, table]) => table === column.references!.table)?.[0];
-    if (!target) throw new AgentdError('invalid_input', `relations: the Drizzle schema has no ${column.references.table} table for ${column.field} to reference; generate ${column.references.model} first`);
-    chain.push(`references(() => ${target}.id, { onDelete: '${column.references.onDelete === 'set-null' ? 'set null' : column.references.onDelete}' })`);
+    if (!target)
+      throw new AgentdError(
+        'invalid_input',
+        `relations: the Drizzle schema has no ${column.references.table} table for ${column.field} to reference; generate ${column.references.model} first`,
+      );
+    chain.push(
+      `references(() => ${target}.id, { onDelete: '${column.references.onDelete === 'set-null' ? 'set null' : column.references.onDelete}' })`,
+    );
   }
   return { expression: chain.join('.'), imports, usesSql };
 }
@@ -113,11 +129,18 @@ export interface DrizzleResult {
 }
 
 /** The module with the table appended (imports merged), or a new module. */
-export async function drizzleSchemaFor(ctx: CapabilityContext, model: Model, found: DrizzleModule, dialect: Dialect): Promise<DrizzleResult> {
+export async function drizzleSchemaFor(
+  ctx: CapabilityContext,
+  model: Model,
+  found: DrizzleModule,
+  dialect: Dialect,
+): Promise<DrizzleResult> {
   const variables = found.content ? drizzleTables(found.content) : new Map<string, string>();
   const variable = camelCase(model.table);
   if (variables.has(variable) || [...variables.values()].includes(model.table)) {
-    throw new AgentdError('invalid_input', `name: ${found.path} already declares the table ${model.table}`, { details: [{ path: '/name', message: `${model.table} exists` }] });
+    throw new AgentdError('invalid_input', `name: ${found.path} already declares the table ${model.table}`, {
+      details: [{ path: '/name', message: `${model.table} exists` }],
+    });
   }
   variables.set(variable, model.table);
   const imports = new Set<string>([TABLE_FUNCTION[dialect]]);
@@ -138,23 +161,53 @@ export async function drizzleSchemaFor(ctx: CapabilityContext, model: Model, fou
     }
   }
   const notes: string[] = [];
-  const tables = [(await renderTemplate(ctx, 'db-schema', 'drizzle-table.eta', { variable, tableFunction: TABLE_FUNCTION[dialect], table: model.table, columns, extras })).text];
+  const tables = [
+    (
+      await renderTemplate(ctx, 'db-schema', 'drizzle-table.eta', {
+        variable,
+        tableFunction: TABLE_FUNCTION[dialect],
+        table: model.table,
+        columns,
+        extras,
+      })
+    ).text,
+  ];
   for (const relation of model.relations) {
-    if (relation.kind === 'one-to-many') notes.push(`${relation.field}: the foreign key of a one-to-many relation lives on ${relation.table}; generate ${relation.model} with a many-to-one relation to ${model.name}`);
+    if (relation.kind === 'one-to-many')
+      notes.push(
+        `${relation.field}: the foreign key of a one-to-many relation lives on ${relation.table}; generate ${relation.model} with a many-to-one relation to ${model.name}`,
+      );
     if (relation.kind !== 'many-to-many') continue;
     const join = relation.joinTable!;
     const side = (s: typeof join.left): { key: string; builder: string } => {
       const target = [...variables].find(([, table]) => table === s.table)?.[0];
-      if (!target) throw new AgentdError('invalid_input', `relations: the Drizzle schema has no ${s.table} table for the many-to-many relation ${relation.field}; generate ${relation.model} first`);
-      return { key: camelCase(s.column), builder: `integer('${s.column}').notNull().references(() => ${target}.id, { onDelete: 'cascade' })` };
+      if (!target)
+        throw new AgentdError(
+          'invalid_input',
+          `relations: the Drizzle schema has no ${s.table} table for the many-to-many relation ${relation.field}; generate ${relation.model} first`,
+        );
+      return {
+        key: camelCase(s.column),
+        builder: `integer('${s.column}').notNull().references(() => ${target}.id, { onDelete: 'cascade' })`,
+      };
     };
     const left = side(join.left);
     const right = side(join.right);
     imports.add('integer').add('primaryKey').add('index');
-    tables.push((await renderTemplate(ctx, 'db-schema', 'drizzle-table.eta', {
-      variable: camelCase(join.table), tableFunction: TABLE_FUNCTION[dialect], table: join.table, columns: [left, right],
-      extras: [`primaryKey({ name: '${join.table}_pkey', columns: [table.${left.key}, table.${right.key}] })`, `index('${indexName(join.table, [join.right.column])}').on(table.${right.key})`],
-    })).text);
+    tables.push(
+      (
+        await renderTemplate(ctx, 'db-schema', 'drizzle-table.eta', {
+          variable: camelCase(join.table),
+          tableFunction: TABLE_FUNCTION[dialect],
+          table: join.table,
+          columns: [left, right],
+          extras: [
+            `primaryKey({ name: '${join.table}_pkey', columns: [table.${left.key}, table.${right.key}] })`,
+            `index('${indexName(join.table, [join.right.column])}').on(table.${right.key})`,
+          ],
+        })
+      ).text,
+    );
   }
   const tableText = tables.join('\n');
   if (found.content === null) {
@@ -174,7 +227,10 @@ export function mergeNamedImport(source: string, from: string, names: string[]):
   const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*(['"])${from.replace(/[/.-]/g, '\\$&')}\\2;?`);
   const match = pattern.exec(source);
   if (match) {
-    const existing = match[1]!.split(',').map((n) => n.trim()).filter((n) => n.length > 0);
+    const existing = match[1]!
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n.length > 0);
     const local = new Set(existing.map((n) => n.split(/\s+as\s+/).pop()!));
     const merged = [...existing, ...names.filter((n) => !local.has(n))].sort((a, b) => a.localeCompare(b));
     const quote = match[2]!;

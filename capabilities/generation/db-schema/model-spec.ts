@@ -10,7 +10,11 @@ import fieldTypes from './field-types.json' with { type: 'json' };
 
 export type FieldType = keyof typeof fieldTypes.types;
 export const FIELD_TYPES = Object.keys(fieldTypes.types) as FieldType[];
-export type TypeSpelling = (typeof fieldTypes.types)[FieldType] & { drizzlePgOptions?: string; drizzleSqliteOptions?: string; prismaPg?: string };
+export type TypeSpelling = (typeof fieldTypes.types)[FieldType] & {
+  drizzlePgOptions?: string;
+  drizzleSqliteOptions?: string;
+  prismaPg?: string;
+};
 
 export type DefaultValue = string | number | boolean | null;
 
@@ -93,8 +97,15 @@ export const fieldSchema = {
   required: ['name'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, description: 'Field name (any casing: "createdAt", "created_at"); camelCase in code, snake_case in SQL.' },
-    type: { type: 'string', description: `Field type: ${FIELD_TYPES.join(', ')} or an alias (${Object.keys(fieldTypes.aliases).join(', ')}). Default: string.` },
+    name: {
+      type: 'string',
+      minLength: 1,
+      description: 'Field name (any casing: "createdAt", "created_at"); camelCase in code, snake_case in SQL.',
+    },
+    type: {
+      type: 'string',
+      description: `Field type: ${FIELD_TYPES.join(', ')} or an alias (${Object.keys(fieldTypes.aliases).join(', ')}). Default: string.`,
+    },
     required: { type: 'boolean', description: 'NOT NULL (default true).' },
     optional: { type: 'boolean', description: 'Nullable; the opposite of required.' },
     unique: { type: 'boolean', description: 'A unique constraint on the column.' },
@@ -108,18 +119,38 @@ export const relationSchema = {
   required: ['kind', 'model'],
   additionalProperties: false,
   properties: {
-    kind: { type: 'string', enum: ['one-to-many', 'many-to-one', 'many-to-many'], description: 'one-to-many: this model has many of `model` (the key lives on the other table); many-to-one: this model belongs to one `model` (adds <field>_id); many-to-many: a join table.' },
+    kind: {
+      type: 'string',
+      enum: ['one-to-many', 'many-to-one', 'many-to-many'],
+      description:
+        'one-to-many: this model has many of `model` (the key lives on the other table); many-to-one: this model belongs to one `model` (adds <field>_id); many-to-many: a join table.',
+    },
     model: { type: 'string', minLength: 1, description: 'The related model ("Post", "posts" and "post" all name Post).' },
-    field: { type: 'string', description: 'Relation field name (default: the related model, plural for to-many: posts, author -> author_id).' },
+    field: {
+      type: 'string',
+      description: 'Relation field name (default: the related model, plural for to-many: posts, author -> author_id).',
+    },
     optional: { type: 'boolean', description: 'many-to-one: the foreign key may be NULL.' },
-    onDelete: { type: 'string', enum: ['cascade', 'set-null', 'restrict'], description: 'many-to-one: what deleting the referenced row does (default restrict; set-null makes the key optional).' },
+    onDelete: {
+      type: 'string',
+      enum: ['cascade', 'set-null', 'restrict'],
+      description: 'many-to-one: what deleting the referenced row does (default restrict; set-null makes the key optional).',
+    },
   },
 } as const;
 
 export const modelSchemaProperties = {
-  name: { type: 'string', minLength: 1, description: 'Model name ("User", "blog post"); PascalCase in code, snake_case plural table ("users", "blog_posts").' },
+  name: {
+    type: 'string',
+    minLength: 1,
+    description: 'Model name ("User", "blog post"); PascalCase in code, snake_case plural table ("users", "blog_posts").',
+  },
   table: { type: 'string', description: 'Table name when it is not the snake_case plural of the model.' },
-  fields: { type: 'array', items: fieldSchema, description: 'The model\'s fields; an integer primary key "id" is added unless one is primary.' },
+  fields: {
+    type: 'array',
+    items: fieldSchema,
+    description: 'The model\'s fields; an integer primary key "id" is added unless one is primary.',
+  },
   relations: { type: 'array', items: relationSchema, description: 'Relations to other models.' },
 } as const;
 
@@ -143,7 +174,9 @@ export function spellingOf(type: FieldType): TypeSpelling {
 }
 
 function invalid(path: string, message: string): AgentdError {
-  return new AgentdError('invalid_input', `${path}: ${message}`, { details: [{ path: `/${path.replace(/[.[\]]+/g, '/').replace(/\/$/, '')}`, message }] });
+  return new AgentdError('invalid_input', `${path}: ${message}`, {
+    details: [{ path: `/${path.replace(/[.[\]]+/g, '/').replace(/\/$/, '')}`, message }],
+  });
 }
 
 const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -155,14 +188,23 @@ export function normaliseField(field: FieldSpec, where: string): Column {
   const primary = field.primary === true;
   const nullable = !primary && (field.optional === true || field.required === false);
   if (field.optional === true && field.required === true) throw invalid(`${where}`, 'a field cannot be both required and optional');
-  const column: Column = { field: name, column: snakeCase(field.name), type, nullable, unique: field.unique === true && !primary, primary, autoIncrement: false };
+  const column: Column = {
+    field: name,
+    column: snakeCase(field.name),
+    type,
+    nullable,
+    unique: field.unique === true && !primary,
+    primary,
+    autoIncrement: false,
+  };
   if (field.default !== undefined && field.default !== null) column.default = normaliseDefault(field.default, type, where);
   return column;
 }
 
 function normaliseDefault(value: string | number | boolean, type: FieldType, where: string): Column['default'] {
   if (typeof value === 'string' && /^(now|now\(\)|current_timestamp)$/i.test(value)) {
-    if (type !== 'datetime' && type !== 'date') throw invalid(`${where}.default`, `"now" is a default of datetime or date fields, not ${type}`);
+    if (type !== 'datetime' && type !== 'date')
+      throw invalid(`${where}.default`, `"now" is a default of datetime or date fields, not ${type}`);
     return { kind: 'now' };
   }
   const numeric = type === 'int' || type === 'bigint' || type === 'float' || type === 'decimal';
@@ -175,7 +217,8 @@ function normaliseDefault(value: string | number | boolean, type: FieldType, whe
     throw invalid(`${where}.default`, `${JSON.stringify(value)} is not a boolean`);
   }
   if ((type === 'string' || type === 'text') && typeof value !== 'string') return { kind: 'literal', value: String(value) };
-  if (type === 'json' || type === 'uuid' || type === 'datetime' || type === 'date') throw invalid(`${where}.default`, `a literal default of a ${type} field is not supported; leave it out or use "now" for dates`);
+  if (type === 'json' || type === 'uuid' || type === 'datetime' || type === 'date')
+    throw invalid(`${where}.default`, `a literal default of a ${type} field is not supported; leave it out or use "now" for dates`);
   return { kind: 'literal', value };
 }
 
@@ -192,10 +235,12 @@ export function normaliseModel(spec: ModelSpec): Model {
   if (!SQL_NAME.test(table)) throw invalid('table', `"${table}" is not a plain SQL name (lower-case letters, digits, _)`);
   const columns = (spec.fields ?? []).map((f, i) => normaliseField(f, `fields[${i}]`));
   const primaries = columns.filter((c) => c.primary);
-  if (primaries.length > 1) throw invalid('fields', `${primaries.map((c) => c.field).join(' and ')} are both primary; composite keys are not supported`);
+  if (primaries.length > 1)
+    throw invalid('fields', `${primaries.map((c) => c.field).join(' and ')} are both primary; composite keys are not supported`);
   let primary = primaries[0];
   if (!primary) {
-    if (columns.some((c) => c.column === 'id')) throw invalid('fields', 'a field named "id" that is not primary; mark it primary: true or rename it');
+    if (columns.some((c) => c.column === 'id'))
+      throw invalid('fields', 'a field named "id" that is not primary; mark it primary: true or rename it');
     primary = { field: 'id', column: 'id', type: 'int', nullable: false, unique: false, primary: true, autoIncrement: true };
     columns.unshift(primary);
   } else if (primary.type === 'int' || primary.type === 'bigint') {
@@ -211,7 +256,8 @@ export function normaliseModel(spec: ModelSpec): Model {
     }
   }
   const seen = new Set(columns.map((c) => c.field));
-  for (const relation of relations) if (seen.has(relation.field) && !relation.column) throw invalid('relations', `relation "${relation.field}" has the name of a field`);
+  for (const relation of relations)
+    if (seen.has(relation.field) && !relation.column) throw invalid('relations', `relation "${relation.field}" has the name of a field`);
   return { name, table, columns, relations, primary };
 }
 
@@ -226,7 +272,13 @@ function normaliseRelation(spec: RelationSpec, ownModel: string, ownTable: strin
   const optional = spec.optional === true || onDelete === 'set-null';
   if (spec.kind === 'many-to-one') {
     const column: Column = {
-      field: `${field}Id`, column: `${snakeCase(field)}_id`, type: TARGET_KEY.type, nullable: optional, unique: false, primary: false, autoIncrement: false,
+      field: `${field}Id`,
+      column: `${snakeCase(field)}_id`,
+      type: TARGET_KEY.type,
+      nullable: optional,
+      unique: false,
+      primary: false,
+      autoIncrement: false,
       references: { model, table, column: TARGET_KEY.column, onDelete },
     };
     return { kind: spec.kind, field, model, table, optional, column };
@@ -236,7 +288,11 @@ function normaliseRelation(spec: RelationSpec, ownModel: string, ownTable: strin
     const self = { column: `${snakeCase(singularModel(ownModel))}_id`, table: ownTable };
     const other = { column: `${snakeCase(model)}_id`, table };
     if (self.column === other.column) throw invalid(where, 'a many-to-many relation of a model with itself is not supported');
-    const joinTable: JoinTable = { table: `${first}_${second}`, left: first === ownTable ? self : other, right: first === ownTable ? other : self };
+    const joinTable: JoinTable = {
+      table: `${first}_${second}`,
+      left: first === ownTable ? self : other,
+      right: first === ownTable ? other : self,
+    };
     return { kind: spec.kind, field, model, table, optional: true, joinTable };
   }
   return { kind: spec.kind, field, model, table, optional: true };

@@ -6,7 +6,13 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  intents: [{ id: 'gen-schema', label: 'generate a database schema', keywords: 'database schema=4,db schema=4,schema=2.5,table=2,prisma=2,drizzle=2,mongoose=2,sql=1.5,model=2' }],
+  intents: [
+    {
+      id: 'gen-schema',
+      label: 'generate a database schema',
+      keywords: 'database schema=4,db schema=4,schema=2.5,table=2,prisma=2,drizzle=2,mongoose=2,sql=1.5,model=2',
+    },
+  ],
   strategy: 'generate',
   generates: { kind: 'db-schema', api: true, workflow: false },
   fields: [

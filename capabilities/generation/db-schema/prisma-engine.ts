@@ -22,7 +22,12 @@ interface PanicRegistry {
 const globals = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: PanicRegistry };
 
 function wasm(): PrismaSchemaWasm {
-  globals.PRISMA_WASM_PANIC_REGISTRY ??= { message: '', set_message(message: string) { this.message = message; } };
+  globals.PRISMA_WASM_PANIC_REGISTRY ??= {
+    message: '',
+    set_message(message: string) {
+      this.message = message;
+    },
+  };
   return (engine ??= require('@prisma/prisma-schema-wasm') as PrismaSchemaWasm);
 }
 
@@ -33,7 +38,8 @@ function call<T>(work: (engine: PrismaSchemaWasm) => T): T {
     return work(engineNow);
   } catch (error) {
     const panic = globals.PRISMA_WASM_PANIC_REGISTRY?.message;
-    if (error instanceof Error && error.name === 'RuntimeError' && panic) throw new Error(`Prisma's schema engine panicked: ${panic}`, { cause: error });
+    if (error instanceof Error && error.name === 'RuntimeError' && panic)
+      throw new Error(`Prisma's schema engine panicked: ${panic}`, { cause: error });
     throw error;
   }
 }
@@ -58,7 +64,14 @@ export interface DmmfModel {
 
 /** The schema formatted as `prisma format` does (same engine). */
 export function formatPrismaSchema(schema: string, file = 'schema.prisma'): string {
-  const out = JSON.parse(call((w) => w.format(JSON.stringify([[file, schema]]), JSON.stringify({ textDocument: { uri: `file:/${file}` }, options: { tabSize: 2, insertSpaces: true } })))) as Array<[string, string]>;
+  const out = JSON.parse(
+    call((w) =>
+      w.format(
+        JSON.stringify([[file, schema]]),
+        JSON.stringify({ textDocument: { uri: `file:/${file}` }, options: { tabSize: 2, insertSpaces: true } }),
+      ),
+    ),
+  ) as Array<[string, string]>;
   return out[0]![1];
 }
 
@@ -82,6 +95,8 @@ export function prismaSchemaErrors(schema: string, file = 'schema.prisma'): stri
 
 /** The models of a valid schema as the engine parsed them. */
 export function prismaModels(schema: string, file = 'schema.prisma'): DmmfModel[] {
-  const dmmf = JSON.parse(call((w) => w.get_dmmf(JSON.stringify({ prismaSchema: [[file, schema]] })))) as { datamodel: { models: DmmfModel[] } };
+  const dmmf = JSON.parse(call((w) => w.get_dmmf(JSON.stringify({ prismaSchema: [[file, schema]] })))) as {
+    datamodel: { models: DmmfModel[] };
+  };
   return dmmf.datamodel.models;
 }

@@ -38,7 +38,9 @@ export function prismaModelData(model: Model, dialect: Dialect): { model: Model;
     if (relation.kind === 'many-to-one') {
       const column = relation.column!;
       const ref = column.references!;
-      lines.push(`${relation.field} ${relation.model}${relation.optional ? '?' : ''} @relation(fields: [${column.field}], references: [id], onDelete: ${ON_DELETE[ref.onDelete]})`);
+      lines.push(
+        `${relation.field} ${relation.model}${relation.optional ? '?' : ''} @relation(fields: [${column.field}], references: [id], onDelete: ${ON_DELETE[ref.onDelete]})`,
+      );
       blockAttributes.push(`@@index([${column.field}])`);
     } else {
       lines.push(`${relation.field} ${relation.model}[]`);
@@ -68,15 +70,27 @@ export interface PrismaResult {
 }
 
 /** The schema with the model appended (or a new schema), formatted and validated by the engine. */
-export async function prismaSchemaFor(ctx: CapabilityContext, model: Model, schemaPath: string | null, dialect: Dialect): Promise<PrismaResult> {
+export async function prismaSchemaFor(
+  ctx: CapabilityContext,
+  model: Model,
+  schemaPath: string | null,
+  dialect: Dialect,
+): Promise<PrismaResult> {
   const existing = schemaPath ? await ctx.workspace.read(schemaPath) : null;
   const known = existing ? prismaModelNames(existing) : [];
-  if (known.includes(model.name)) throw new AgentdError('invalid_input', `name: model ${model.name} already exists in ${schemaPath}`, { details: [{ path: '/name', message: `${model.name} exists` }] });
+  if (known.includes(model.name))
+    throw new AgentdError('invalid_input', `name: model ${model.name} already exists in ${schemaPath}`, {
+      details: [{ path: '/name', message: `${model.name} exists` }],
+    });
   model.relations.forEach((relation, i) => {
     if (relation.model !== model.name && !known.includes(relation.model)) {
-      throw new AgentdError('invalid_input', `relations[${i}].model: ${relation.model} is not a model in ${schemaPath ?? 'the schema'}; generate ${relation.model} first, or leave the relation out (Prisma needs both sides of a relation)`, {
-        details: [{ path: `/relations/${i}/model`, message: `${relation.model} is not defined` }],
-      });
+      throw new AgentdError(
+        'invalid_input',
+        `relations[${i}].model: ${relation.model} is not a model in ${schemaPath ?? 'the schema'}; generate ${relation.model} first, or leave the relation out (Prisma needs both sides of a relation)`,
+        {
+          details: [{ path: `/relations/${i}/model`, message: `${relation.model} is not defined` }],
+        },
+      );
     }
   });
   const block = (await renderTemplate(ctx, 'db-schema', 'prisma-model.eta', prismaModelData(model, dialect))).text;
@@ -91,27 +105,37 @@ export async function prismaSchemaFor(ctx: CapabilityContext, model: Model, sche
   const errorsBefore = existing !== null ? prismaSchemaErrors(existing, baseName(path)) : null;
   const formatted = formatPrismaSchema(content, baseName(path));
   const errors = prismaSchemaErrors(formatted, baseName(path));
-  if (errors && !errorsBefore) throw new AgentdError('capability_error', `generation.db-schema: Prisma's engine rejected the generated model: ${errors}`);
+  if (errors && !errorsBefore)
+    throw new AgentdError('capability_error', `generation.db-schema: Prisma's engine rejected the generated model: ${errors}`);
   if (!errors && existing !== null && !errorsBefore) notes.push(...addedBackRelations(existing, formatted, model.name, baseName(path)));
   if (errorsBefore) notes.push(`${path} did not validate before the change either (Prisma's engine): ${errorsBefore.split('\n')[0]}`);
   return {
     path,
     content: formatted,
     created: existing === null,
-    validation: { engine: '@prisma/prisma-schema-wasm', valid: errors === null, ...(errors ? { errors } : {}), ...(errorsBefore ? { errorsBefore } : {}) },
+    validation: {
+      engine: '@prisma/prisma-schema-wasm',
+      valid: errors === null,
+      ...(errors ? { errors } : {}),
+      ...(errorsBefore ? { errorsBefore } : {}),
+    },
     notes,
   };
 }
 
 /** Fields Prisma's formatter added to other models (the back side of a relation), described for the summary. */
 function addedBackRelations(before: string, after: string, own: string, file: string): string[] {
-  const fieldsOf = (schema: string): Map<string, string[]> => new Map(prismaModels(schema, file).map((m) => [m.name, m.fields.map((f) => f.name)]));
+  const fieldsOf = (schema: string): Map<string, string[]> =>
+    new Map(prismaModels(schema, file).map((m) => [m.name, m.fields.map((f) => f.name)]));
   const was = fieldsOf(before);
   const notes: string[] = [];
   for (const [name, fields] of fieldsOf(after)) {
     if (name === own) continue;
     const added = fields.filter((f) => !(was.get(name) ?? []).includes(f));
-    if (added.length > 0) notes.push(`Prisma's formatter added the back-relation field${added.length > 1 ? 's' : ''} ${added.join(', ')} to ${name} (a relation needs both sides; a new foreign-key column needs a migration)`);
+    if (added.length > 0)
+      notes.push(
+        `Prisma's formatter added the back-relation field${added.length > 1 ? 's' : ''} ${added.join(', ')} to ${name} (a relation needs both sides; a new foreign-key column needs a migration)`,
+      );
   }
   return notes;
 }

@@ -80,7 +80,10 @@ function joinTableStatements(join: JoinTable): Statements {
 export function createTableStatements(model: Model, dialect: Dialect): Statements {
   const lines = model.columns.map((c) => `  ${columnDefinition(c, dialect)}`);
   for (const column of model.columns) {
-    if (column.references) lines.push(`  CONSTRAINT ${q(foreignKeyName(model.table, column.column))} FOREIGN KEY (${q(column.column)}) ${referenceClause(column)}`);
+    if (column.references)
+      lines.push(
+        `  CONSTRAINT ${q(foreignKeyName(model.table, column.column))} FOREIGN KEY (${q(column.column)}) ${referenceClause(column)}`,
+      );
   }
   const up = [`CREATE TABLE ${q(model.table)} (\n${lines.join(',\n')}\n)`];
   for (const column of model.columns) for (const index of columnIndexes(model.table, column)) up.push(...index.up);
@@ -91,15 +94,25 @@ export function createTableStatements(model: Model, dialect: Dialect): Statement
 
 /** ALTER TABLE ADD COLUMN (+ its index); down drops the index, then the column. */
 export function addColumnStatements(table: string, column: Column, dialect: Dialect): Statements {
-  if (column.primary) throw new AgentdError('invalid_input', `fields: ${column.field} is a primary key; a primary key is set when the table is created`);
+  if (column.primary)
+    throw new AgentdError('invalid_input', `fields: ${column.field} is a primary key; a primary key is set when the table is created`);
   if (dialect === 'sqlite' && !column.nullable && !column.default) {
-    throw new AgentdError('invalid_input', `fields: SQLite cannot add the NOT NULL column ${column.column} without a default (ALTER TABLE ADD COLUMN); give it a default or make it optional`);
+    throw new AgentdError(
+      'invalid_input',
+      `fields: SQLite cannot add the NOT NULL column ${column.column} without a default (ALTER TABLE ADD COLUMN); give it a default or make it optional`,
+    );
   }
   if (dialect === 'sqlite' && column.references && !column.nullable) {
-    throw new AgentdError('invalid_input', `relations: SQLite adds a foreign-key column only as nullable (ALTER TABLE ADD COLUMN with REFERENCES needs a NULL default); make the relation optional`);
+    throw new AgentdError(
+      'invalid_input',
+      `relations: SQLite adds a foreign-key column only as nullable (ALTER TABLE ADD COLUMN with REFERENCES needs a NULL default); make the relation optional`,
+    );
   }
   if (dialect === 'sqlite' && column.default?.kind === 'now') {
-    throw new AgentdError('invalid_input', `fields: SQLite cannot add a column with a CURRENT_TIMESTAMP default to an existing table; leave the default out`);
+    throw new AgentdError(
+      'invalid_input',
+      `fields: SQLite cannot add a column with a CURRENT_TIMESTAMP default to an existing table; leave the default out`,
+    );
   }
   const indexes = columnIndexes(table, column);
   return {

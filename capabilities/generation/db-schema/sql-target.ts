@@ -15,19 +15,31 @@ export interface SqlResult {
 
 /** A schema file that is not a migration: schema.sql, db/schema.sql, … */
 async function findSchemaFile(ctx: CapabilityContext): Promise<string | null> {
-  const files = await ctx.workspace.list({ extensions: ['.sql'], exclude: ['node_modules/**', '**/migrations/**', 'drizzle/**', 'prisma/**'] });
-  return files.filter((f) => /(^|\/)schema\.sql$/.test(f)).sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0] ?? null;
+  const files = await ctx.workspace.list({
+    extensions: ['.sql'],
+    exclude: ['node_modules/**', '**/migrations/**', 'drizzle/**', 'prisma/**'],
+  });
+  return (
+    files.filter((f) => /(^|\/)schema\.sql$/.test(f)).sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0] ??
+    null
+  );
 }
 
 export async function sqlSchemaFor(ctx: CapabilityContext, model: Model, dialect: Dialect, requested?: string): Promise<SqlResult> {
   const statements = createTableStatements(model, dialect).up;
-  const block = (await renderTemplate(ctx, 'db-schema', 'sql-schema.eta', { model, dialectName: DIALECT_NAMES[dialect], script: sqlScript(statements) })).text;
-  const notes = model.relations.filter((r) => r.kind === 'one-to-many').map((r) => `${r.field}: the foreign key of a one-to-many relation lives on ${r.table} (a many-to-one relation of ${r.model})`);
+  const block = (
+    await renderTemplate(ctx, 'db-schema', 'sql-schema.eta', { model, dialectName: DIALECT_NAMES[dialect], script: sqlScript(statements) })
+  ).text;
+  const notes = model.relations
+    .filter((r) => r.kind === 'one-to-many')
+    .map((r) => `${r.field}: the foreign key of a one-to-many relation lives on ${r.table} (a many-to-one relation of ${r.model})`);
   const path = requested ?? (await findSchemaFile(ctx));
   if (path && (await ctx.workspace.exists(path))) {
     const existing = await ctx.workspace.read(path);
     if (new RegExp(`CREATE\\s+TABLE\\s+(IF\\s+NOT\\s+EXISTS\\s+)?"?${model.table}"?\\s*\\(`, 'i').test(existing)) {
-      throw new AgentdError('invalid_input', `name: ${path} already creates the table ${model.table}`, { details: [{ path: '/name', message: `${model.table} exists` }] });
+      throw new AgentdError('invalid_input', `name: ${path} already creates the table ${model.table}`, {
+        details: [{ path: '/name', message: `${model.table} exists` }],
+      });
     }
     return { path, content: `${existing.replace(/\s*$/, '')}\n\n${block}`, created: false, statements, notes };
   }

@@ -11,12 +11,20 @@ export const UNBUILT_TARGETS = ['typeorm', 'knex', 'sequelize', 'mongoose'] as c
 export function chooseTarget(ctx: CapabilityContext, requested: string | undefined): { target: Target; note?: string } {
   if (requested !== undefined) {
     if ((BUILT_TARGETS as readonly string[]).includes(requested)) return { target: requested as Target };
-    throw new AgentdError('invalid_input', `target: "${requested}" is not built yet; generation.db-schema writes ${BUILT_TARGETS.join(', ')}`, { details: [{ path: '/target', message: 'not built' }] });
+    throw new AgentdError(
+      'invalid_input',
+      `target: "${requested}" is not built yet; generation.db-schema writes ${BUILT_TARGETS.join(', ')}`,
+      { details: [{ path: '/target', message: 'not built' }] },
+    );
   }
   const detected = ctx.project.schemaTools.filter((tool) => tool !== 'none');
   const target = detected.find((tool): tool is Target => (BUILT_TARGETS as readonly string[]).includes(tool));
   if (target) return { target };
-  if (detected.length > 0) return { target: 'sql', note: `the project uses ${detected.join(', ')}, which this generator does not write yet; wrote plain SQL instead` };
+  if (detected.length > 0)
+    return {
+      target: 'sql',
+      note: `the project uses ${detected.join(', ')}, which this generator does not write yet; wrote plain SQL instead`,
+    };
   return { target: 'sql' };
 }
 

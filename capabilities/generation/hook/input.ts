@@ -26,20 +26,45 @@ export const hookInputSchema = {
   additionalProperties: false,
   required: ['name'],
   properties: {
-    name: { ...nameSchema('Hook name: use followed by a capital letter (useDisclosure), as the Rules of Hooks require; also the file name.'), pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' },
+    name: {
+      ...nameSchema('Hook name: use followed by a capital letter (useDisclosure), as the Rules of Hooks require; also the file name.'),
+      pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$',
+    },
     kind: {
       type: 'string',
       enum: [...HOOK_KINDS],
-      description: 'Default: read from the name (useToggle/useDisclosure/useBoolean -> toggle, useCounter/useCount -> counter, useDebounce… -> debounce, useLocalStorage/usePersisted…/useStored… -> localStorage, useFetch/use…Query/use…Data -> fetch); required otherwise. toggle: a boolean with toggle/setOn/setOff; counter: a number with increment/decrement/reset (step); state: a typed value with setValue/reset; localStorage: a typed value persisted under a key; debounce: a value that follows its input after a delay; fetch: JSON from a URL with data/error/loading, aborted on change or unmount.',
+      description:
+        'Default: read from the name (useToggle/useDisclosure/useBoolean -> toggle, useCounter/useCount -> counter, useDebounce… -> debounce, useLocalStorage/usePersisted…/useStored… -> localStorage, useFetch/use…Query/use…Data -> fetch); required otherwise. toggle: a boolean with toggle/setOn/setOff; counter: a number with increment/decrement/reset (step); state: a typed value with setValue/reset; localStorage: a typed value persisted under a key; debounce: a value that follows its input after a delay; fetch: JSON from a URL with data/error/loading, aborted on change or unmount.',
     },
     description: { type: 'string', maxLength: 500, description: 'One sentence for the doc comment above the hook.' },
-    type: { type: 'string', minLength: 1, maxLength: 300, description: "The value's TypeScript type, written inline (state and localStorage: required; fetch: the JSON's type, default unknown)." },
-    initial: { description: 'Initial value, JSON (state and localStorage: required; toggle: a boolean, default false; counter: a number, default 0).' },
-    key: { type: 'string', minLength: 1, maxLength: 200, description: 'localStorage: the default storage key (default: the name in kebab-case without use-).' },
+    type: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 300,
+      description:
+        "The value's TypeScript type, written inline (state and localStorage: required; fetch: the JSON's type, default unknown).",
+    },
+    initial: {
+      description:
+        'Initial value, JSON (state and localStorage: required; toggle: a boolean, default false; counter: a number, default 0).',
+    },
+    key: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'localStorage: the default storage key (default: the name in kebab-case without use-).',
+    },
     delayMs: { type: 'integer', minimum: 0, maximum: 600000, description: 'debounce: the default delay in milliseconds (default 300).' },
     directory: pathSchema('Folder to write into (default: where the project keeps its hooks, else src/hooks).'),
-    exportStyle: { type: 'string', enum: ['named', 'default', 'both'], description: "named, default or both exports (default: as the project's hooks do, else named)." },
-    test: { type: 'boolean', description: "Write a renderHook test in the project's runner (vitest or jest). Default true when the project has one." },
+    exportStyle: {
+      type: 'string',
+      enum: ['named', 'default', 'both'],
+      description: "named, default or both exports (default: as the project's hooks do, else named).",
+    },
+    test: {
+      type: 'boolean',
+      description: "Write a renderHook test in the project's runner (vitest or jest). Default true when the project has one.",
+    },
     onExisting: onExistingSchema,
     ...taskFieldsSchema,
   },
@@ -67,7 +92,10 @@ export function resolveKind(input: HookInput): HookKind {
   if (input.kind) return input.kind;
   const kind = kindFromName(input.name);
   if (kind) return kind;
-  throw invalid('kind', `which kind of hook is ${input.name}? One of ${HOOK_KINDS.join(', ')} (e.g. kind: "state" with type and initial); the name does not say`);
+  throw invalid(
+    'kind',
+    `which kind of hook is ${input.name}? One of ${HOOK_KINDS.join(', ')} (e.g. kind: "state" with type and initial); the name does not say`,
+  );
 }
 
 /** Checks the name (Rules of Hooks), the type and the initial value for the kind; returns the parsed type. */
@@ -75,18 +103,27 @@ export function checkHookInput(input: HookInput & { kind: HookKind }): ParsedTyp
   assertIdentifier(input.name, { field: 'name', kind: 'hook', casing: 'hook' });
   const needsType = input.kind === 'state' || input.kind === 'localStorage';
   const takesType = needsType || input.kind === 'fetch';
-  if (needsType && input.type === undefined) throw invalid('type', `a ${input.kind} hook needs the value's type (e.g. "string", "{ theme: 'light' | 'dark' }")`);
-  if (!takesType && input.type !== undefined) throw invalid('type', `a ${input.kind} hook has no type to set (${input.kind === 'debounce' ? 'it is generic over its value' : `its value is a ${input.kind === 'toggle' ? 'boolean' : 'number'}`})`);
+  if (needsType && input.type === undefined)
+    throw invalid('type', `a ${input.kind} hook needs the value's type (e.g. "string", "{ theme: 'light' | 'dark' }")`);
+  if (!takesType && input.type !== undefined)
+    throw invalid(
+      'type',
+      `a ${input.kind} hook has no type to set (${input.kind === 'debounce' ? 'it is generic over its value' : `its value is a ${input.kind === 'toggle' ? 'boolean' : 'number'}`})`,
+    );
   if (input.key !== undefined && input.kind !== 'localStorage') throw invalid('key', 'only a localStorage hook has a key');
   if (input.delayMs !== undefined && input.kind !== 'debounce') throw invalid('delayMs', 'only a debounce hook has a delay');
   const parsed = input.type !== undefined ? parseType(input.type, 'type') : null;
-  if (needsType && input.initial === undefined) throw invalid('initial', `a ${input.kind} hook needs an initial value of type ${input.type}`);
+  if (needsType && input.initial === undefined)
+    throw invalid('initial', `a ${input.kind} hook needs an initial value of type ${input.type}`);
   if (input.initial !== undefined) {
     if (input.kind === 'toggle' && typeof input.initial !== 'boolean') throw invalid('initial', 'a toggle starts as true or false');
-    else if (input.kind === 'counter' && (typeof input.initial !== 'number' || !Number.isFinite(input.initial))) throw invalid('initial', 'a counter starts at a number');
+    else if (input.kind === 'counter' && (typeof input.initial !== 'number' || !Number.isFinite(input.initial)))
+      throw invalid('initial', 'a counter starts at a number');
     else if (input.kind === 'debounce' || input.kind === 'fetch') throw invalid('initial', `a ${input.kind} hook has no initial value`);
-    else if (parsed && !valueFits(input.initial, parsed)) throw invalid('initial', `${JSON.stringify(input.initial)} is not a value of type ${parsed.text}`);
+    else if (parsed && !valueFits(input.initial, parsed))
+      throw invalid('initial', `${JSON.stringify(input.initial)} is not a value of type ${parsed.text}`);
   }
-  if (input.directory !== undefined && (input.directory.startsWith('/') || input.directory.split('/').includes('..'))) throw invalid('directory', 'a folder relative to the workspace root, without ..');
+  if (input.directory !== undefined && (input.directory.startsWith('/') || input.directory.split('/').includes('..')))
+    throw invalid('directory', 'a folder relative to the workspace root, without ..');
   return parsed;
 }

@@ -50,11 +50,17 @@ const RUNNER_IMPORTS: Record<HookKind, string[]> = {
   fetch: ['afterEach', 'describe', 'expect', 'it'],
 };
 
-export function buildHookModel(input: HookInput & { kind: HookKind }, parsed: ParsedType | null, conventions: ReactConventions, testImport: string | null): HookModel {
+export function buildHookModel(
+  input: HookInput & { kind: HookKind },
+  parsed: ParsedType | null,
+  conventions: ReactConventions,
+  testImport: string | null,
+): HookModel {
   const exportStyle = input.exportStyle ?? conventions.hookExportStyle;
   const runner = conventions.runner;
   const mocker = runner === 'jest' ? 'jest' : 'vi';
-  const initial = input.initial !== undefined ? JSON.stringify(input.initial) : input.kind === 'toggle' ? 'false' : input.kind === 'counter' ? '0' : null;
+  const initial =
+    input.initial !== undefined ? JSON.stringify(input.initial) : input.kind === 'toggle' ? 'false' : input.kind === 'counter' ? '0' : null;
   let sample: string | null = null;
   if (parsed) {
     sample = sampleOf(parsed, `Sample ${wordsOf(input.name.slice(3)).join(' ')}`, `${mocker}.fn()`);
@@ -72,14 +78,20 @@ export function buildHookModel(input: HookInput & { kind: HookKind }, parsed: Pa
     initialLiteral: initial,
     key: input.kind === 'localStorage' ? (input.key ?? kebabCase(input.name.slice(3))) : null,
     delayMs: input.delayMs ?? 300,
-    test: testImport !== null && runner !== null ? {
-      runner,
-      mocker,
-      importFrom: runner === 'jest' ? '@jest/globals' : 'vitest',
-      hookImport: exportStyle === 'default' ? `import ${input.name} from '${testImport}';` : `import { ${input.name} } from '${testImport}';`,
-      runnerImports: conventions.globals ? null : [...RUNNER_IMPORTS[input.kind], ...(usesMocker ? [mocker] : [])].sort(),
-      docblock: conventions.environmentDocblock ? `// @${runner === 'jest' ? 'jest' : 'vitest'}-environment ${conventions.environmentDocblock}` : null,
-      sample,
-    } : null,
+    test:
+      testImport !== null && runner !== null
+        ? {
+            runner,
+            mocker,
+            importFrom: runner === 'jest' ? '@jest/globals' : 'vitest',
+            hookImport:
+              exportStyle === 'default' ? `import ${input.name} from '${testImport}';` : `import { ${input.name} } from '${testImport}';`,
+            runnerImports: conventions.globals ? null : [...RUNNER_IMPORTS[input.kind], ...(usesMocker ? [mocker] : [])].sort(),
+            docblock: conventions.environmentDocblock
+              ? `// @${runner === 'jest' ? 'jest' : 'vitest'}-environment ${conventions.environmentDocblock}`
+              : null,
+            sample,
+          }
+        : null,
   };
 }

@@ -8,7 +8,13 @@ export interface HookPaths {
   testImport: string | null;
 }
 
-export function hookPaths(name: string, directory: string, conventions: ReactConventions, kebabFiles: boolean, withTest: boolean): HookPaths {
+export function hookPaths(
+  name: string,
+  directory: string,
+  conventions: ReactConventions,
+  kebabFiles: boolean,
+  withTest: boolean,
+): HookPaths {
   const stem = kebabFiles ? kebabCase(name) : name;
   const hook = directory === '.' || directory === '' ? `${stem}.ts` : `${directory.replace(/\/+$/, '')}/${stem}.ts`;
   const test = withTest ? testPathFor(hook, conventions, '.ts') : null;

@@ -4,7 +4,8 @@
  */
 import type { CapabilityContext } from '../../../core/index.js';
 
-const DECLARATION = /^\s*export\s+(?:default\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|abstract\s+class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
+const DECLARATION =
+  /^\s*export\s+(?:default\s+)?(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|abstract\s+class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm;
 
 export interface ExportedName {
   name: string;
@@ -13,7 +14,10 @@ export interface ExportedName {
 
 /** Every `export <declaration> Name` in the project's sources (one read call). */
 export async function exportedNames(ctx: CapabilityContext): Promise<ExportedName[]> {
-  const paths = await ctx.workspace.list({ extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.vue', '.svelte'], exclude: ['dist/**', 'build/**', 'coverage/**'] });
+  const paths = await ctx.workspace.list({
+    extensions: ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.vue', '.svelte'],
+    exclude: ['dist/**', 'build/**', 'coverage/**'],
+  });
   const { files } = await ctx.workspace.readMany(paths);
   const names: ExportedName[] = [];
   for (const file of files) for (const match of file.content.matchAll(DECLARATION)) names.push({ name: match[1]!, file: file.path });

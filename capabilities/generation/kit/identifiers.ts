@@ -24,14 +24,20 @@ export function identifierProblem(name: string, rule: IdentifierRule): string | 
   if (!IDENTIFIER.test(name)) return `"${name}" is not a valid identifier (letters, digits, _ and $, not starting with a digit)`;
   if (RESERVED_WORDS.has(name)) return `"${name}" is a reserved word`;
   if (rule.isType && RESERVED_TYPE_NAMES.has(name.toLowerCase()) && name === name.toLowerCase()) return `"${name}" is a built-in type name`;
-  if (rule.casing === 'pascal' && !/^[A-Z]/.test(name)) return `a ${rule.kind} name starts with a capital letter (PascalCase), e.g. "${name.charAt(0).toUpperCase()}${name.slice(1)}"`;
-  if (rule.casing === 'camel' && !/^[a-z_$]/.test(name)) return `a ${rule.kind} name starts with a lower-case letter (camelCase), e.g. "${name.charAt(0).toLowerCase()}${name.slice(1)}"`;
-  if (rule.casing === 'hook' && !/^use[A-Z0-9]/.test(name)) return `a React hook's name starts with "use" followed by a capital letter (Rules of Hooks), e.g. "use${name.charAt(0).toUpperCase()}${name.slice(1)}"`;
+  if (rule.casing === 'pascal' && !/^[A-Z]/.test(name))
+    return `a ${rule.kind} name starts with a capital letter (PascalCase), e.g. "${name.charAt(0).toUpperCase()}${name.slice(1)}"`;
+  if (rule.casing === 'camel' && !/^[a-z_$]/.test(name))
+    return `a ${rule.kind} name starts with a lower-case letter (camelCase), e.g. "${name.charAt(0).toLowerCase()}${name.slice(1)}"`;
+  if (rule.casing === 'hook' && !/^use[A-Z0-9]/.test(name))
+    return `a React hook's name starts with "use" followed by a capital letter (Rules of Hooks), e.g. "use${name.charAt(0).toUpperCase()}${name.slice(1)}"`;
   return null;
 }
 
 /** Throws invalid_input when `name` is not acceptable. */
 export function assertIdentifier(name: string, rule: IdentifierRule): void {
   const problem = identifierProblem(name, rule);
-  if (problem) throw new AgentdError('invalid_input', `${rule.field}: ${problem}`, { details: [{ path: `/${rule.field.replace(/\./g, '/')}`, message: problem }] });
+  if (problem)
+    throw new AgentdError('invalid_input', `${rule.field}: ${problem}`, {
+      details: [{ path: `/${rule.field.replace(/\./g, '/')}`, message: problem }],
+    });
 }

@@ -2,5 +2,14 @@
 export { renderTemplate, overridePath, bundledPath, type RenderedTemplate } from './templates.js';
 export { wordsOf, pascalCase, camelCase, kebabCase, snakeCase, plural, singular } from './casing.js';
 export { identifierProblem, assertIdentifier, type IdentifierRule } from './identifiers.js';
-export { stageFiles, prepareFiles, describeStaged, onExistingSchema, type GeneratedFile, type OnExisting, type StagedFile, type PreparedFile } from './stage-files.js';
+export {
+  stageFiles,
+  prepareFiles,
+  describeStaged,
+  onExistingSchema,
+  type GeneratedFile,
+  type OnExisting,
+  type StagedFile,
+  type PreparedFile,
+} from './stage-files.js';
 export { exportedNames, collidingExport, type ExportedName } from './existing-exports.js';

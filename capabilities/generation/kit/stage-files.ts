@@ -27,7 +27,8 @@ export const onExistingSchema = {
   type: 'string',
   enum: ['refuse', 'propose'],
   default: 'refuse',
-  description: 'When a file to generate already exists with other content: refuse (default) or propose the change as a staged diff to review.',
+  description:
+    'When a file to generate already exists with other content: refuse (default) or propose the change as a staged diff to review.',
 } as const;
 
 const FORMATTED = /\.(?:[cm]?[jt]sx?|json|css|scss|less|md|ya?ml|html|vue|graphql)$/i;
@@ -53,9 +54,13 @@ export async function stageFiles(ctx: CapabilityContext, files: GeneratedFile[],
   const prepared = await prepareFiles(ctx, files);
   const clashes = prepared.filter((f) => f.status === 'changed').map((f) => f.path);
   if (clashes.length > 0 && onExisting === 'refuse') {
-    throw new AgentdError('generation_refused', `${clashes.join(', ')} already exist${clashes.length === 1 ? 's' : ''} with other content; nothing was staged. Choose another name or path, or pass onExisting: "propose" to review the change as a diff.`, {
-      details: clashes.map((path) => ({ path: '/onExisting', message: `${path} exists` })),
-    });
+    throw new AgentdError(
+      'generation_refused',
+      `${clashes.join(', ')} already exist${clashes.length === 1 ? 's' : ''} with other content; nothing was staged. Choose another name or path, or pass onExisting: "propose" to review the change as a diff.`,
+      {
+        details: clashes.map((path) => ({ path: '/onExisting', message: `${path} exists` })),
+      },
+    );
   }
   for (const file of prepared) if (file.status !== 'unchanged') await ctx.workspace.write(file.path, file.content);
   return prepared.map(({ path, status }) => ({ path, status }));
@@ -65,7 +70,8 @@ export async function stageFiles(ctx: CapabilityContext, files: GeneratedFile[],
 export function describeStaged(staged: StagedFile[]): string {
   const count = (status: StagedFile['status']): number => staged.filter((s) => s.status === status).length;
   const parts = [`created ${count('created')} file${count('created') === 1 ? '' : 's'}`];
-  if (count('changed') > 0) parts.push(`proposed changes to ${count('changed')} existing file${count('changed') === 1 ? '' : 's'} (review the diff)`);
+  if (count('changed') > 0)
+    parts.push(`proposed changes to ${count('changed')} existing file${count('changed') === 1 ? '' : 's'} (review the diff)`);
   if (count('unchanged') > 0) parts.push(`${count('unchanged')} already up to date`);
   return parts.join(', ');
 }

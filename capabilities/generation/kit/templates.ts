@@ -42,7 +42,9 @@ async function bundledText(capability: string, file: string, bundledRoot?: strin
   try {
     return await readFile(bundledPath(capability, file, bundledRoot), 'utf8');
   } catch (cause) {
-    throw new AgentdError('capability_error', `generation.${capability}: the bundled template ${file} is missing from this installation`, { cause });
+    throw new AgentdError('capability_error', `generation.${capability}: the bundled template ${file} is missing from this installation`, {
+      cause,
+    });
   }
 }
 
@@ -52,7 +54,13 @@ async function bundledText(capability: string, file: string, bundledRoot?: strin
  * its own line with `-%>` so the line leaves no blank line behind.
  * `bundledRoot` replaces agentd's own template folders (tests).
  */
-export async function renderTemplate(ctx: CapabilityContext, capability: string, file: string, data: Record<string, unknown>, bundledRoot?: string): Promise<RenderedTemplate> {
+export async function renderTemplate(
+  ctx: CapabilityContext,
+  capability: string,
+  file: string,
+  data: Record<string, unknown>,
+  bundledRoot?: string,
+): Promise<RenderedTemplate> {
   const override = overridePath(capability, file);
   const hasOverride = await ctx.workspace.exists(override);
   if (hasOverride && ctx.permissions.projectCode) {
@@ -61,13 +69,22 @@ export async function renderTemplate(ctx: CapabilityContext, capability: string,
   }
   const text = renderText(await bundledText(capability, file, bundledRoot), data, bundledPath(capability, file, bundledRoot));
   if (!hasOverride) return { text, source: 'bundled' };
-  return { text, source: 'bundled', override, note: `${override} was not used: templates run code, which needs the job's project-code permission` };
+  return {
+    text,
+    source: 'bundled',
+    override,
+    note: `${override} was not used: templates run code, which needs the job's project-code permission`,
+  };
 }
 
 function renderText(template: string, data: Record<string, unknown>, where: string): string {
   try {
     return eta.renderString(template, data);
   } catch (cause) {
-    throw new AgentdError('capability_error', `template ${where} failed to render: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`, { cause });
+    throw new AgentdError(
+      'capability_error',
+      `template ${where} failed to render: ${cause instanceof Error ? cause.message.split('\n')[0] : String(cause)}`,
+      { cause },
+    );
   }
 }

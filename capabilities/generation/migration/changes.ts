@@ -30,7 +30,10 @@ export interface PlannedChange {
 }
 
 function need<T>(value: T[] | undefined, field: string, change: ChangeKind): T[] {
-  if (!value || value.length === 0) throw new AgentdError('invalid_input', `${field}: the ${change} change needs ${field}`, { details: [{ path: `/${field}`, message: 'required for this change' }] });
+  if (!value || value.length === 0)
+    throw new AgentdError('invalid_input', `${field}: the ${change} change needs ${field}`, {
+      details: [{ path: `/${field}`, message: 'required for this change' }],
+    });
   return value;
 }
 
@@ -41,9 +44,17 @@ export function planChange(input: ChangeInput, dialect: Dialect): PlannedChange 
   if (kind === 'create-table' || kind === 'drop-table') {
     const model = normaliseModel(input);
     const create = createTableStatements(model, dialect);
-    for (const r of model.relations) if (r.kind === 'one-to-many') notes.push(`${r.field}: a one-to-many relation adds no column to ${model.table} (the key is on ${r.table})`);
+    for (const r of model.relations)
+      if (r.kind === 'one-to-many')
+        notes.push(`${r.field}: a one-to-many relation adds no column to ${model.table} (the key is on ${r.table})`);
     if (kind === 'drop-table') notes.push(`down re-creates ${model.table} empty: the rows a drop deletes are not restored`);
-    return { kind, model, statements: kind === 'create-table' ? create : invert(create), defaultName: `${kind === 'create-table' ? 'create' : 'drop'}_${model.table}_table`, notes };
+    return {
+      kind,
+      model,
+      statements: kind === 'create-table' ? create : invert(create),
+      defaultName: `${kind === 'create-table' ? 'create' : 'drop'}_${model.table}_table`,
+      notes,
+    };
   }
   const model = normaliseModel({ name: input.name, ...(input.table ? { table: input.table } : {}) });
   const table = model.table;
@@ -51,15 +62,32 @@ export function planChange(input: ChangeInput, dialect: Dialect): PlannedChange 
     const columns = need(input.fields, 'fields', kind).map((f, i) => normaliseField(f, `fields[${i}]`));
     const add = combine(columns.map((c) => addColumnStatements(table, c, dialect)));
     const list = columns.map((c) => c.column).join('_and_');
-    if (kind === 'drop-column') notes.push(`down re-adds ${columns.map((c) => c.column).join(', ')} at the end of ${table}, without the dropped values`);
-    else if (dialect === 'postgresql' && columns.some((c) => !c.nullable && !c.default)) notes.push('a NOT NULL column without a default can only be added while the table is empty');
-    return { kind, model, statements: kind === 'add-column' ? add : invert(add), defaultName: kind === 'add-column' ? `add_${list}_to_${table}` : `drop_${list}_from_${table}`, notes };
+    if (kind === 'drop-column')
+      notes.push(`down re-adds ${columns.map((c) => c.column).join(', ')} at the end of ${table}, without the dropped values`);
+    else if (dialect === 'postgresql' && columns.some((c) => !c.nullable && !c.default))
+      notes.push('a NOT NULL column without a default can only be added while the table is empty');
+    return {
+      kind,
+      model,
+      statements: kind === 'add-column' ? add : invert(add),
+      defaultName: kind === 'add-column' ? `add_${list}_to_${table}` : `drop_${list}_from_${table}`,
+      notes,
+    };
   }
   if (kind === 'add-index') {
-    if (!input.index || input.index.columns.length === 0) throw new AgentdError('invalid_input', 'index: the add-index change needs index.columns', { details: [{ path: '/index', message: 'required for this change' }] });
+    if (!input.index || input.index.columns.length === 0)
+      throw new AgentdError('invalid_input', 'index: the add-index change needs index.columns', {
+        details: [{ path: '/index', message: 'required for this change' }],
+      });
     const columns = input.index.columns.map((c) => snakeCase(c));
     const unique = input.index.unique === true;
-    return { kind, model, statements: indexStatements(table, columns, unique, input.index.name), defaultName: `add_${unique ? 'unique' : 'index'}_${columns.join('_')}_to_${table}`, notes };
+    return {
+      kind,
+      model,
+      statements: indexStatements(table, columns, unique, input.index.name),
+      defaultName: `add_${unique ? 'unique' : 'index'}_${columns.join('_')}_to_${table}`,
+      notes,
+    };
   }
   const relations = need(input.relations, 'relations', kind);
   const full = normaliseModel({ name: input.name, ...(input.table ? { table: input.table } : {}), relations });
@@ -69,10 +97,21 @@ export function planChange(input: ChangeInput, dialect: Dialect): PlannedChange 
     else if (relation.kind === 'many-to-many') {
       const join = createTableStatements({ ...full, columns: [full.primary], relations: [relation] }, dialect);
       // Only the join table: its CREATE and DROP, not the model's own table.
-      parts.push({ up: join.up.filter((s) => !s.startsWith(`CREATE TABLE "${table}"`)), down: join.down.filter((s) => s !== `DROP TABLE "${table}"`) });
-    } else notes.push(`${relation.field}: a one-to-many relation's foreign key is on ${relation.table}; add it there as a many-to-one relation`);
+      parts.push({
+        up: join.up.filter((s) => !s.startsWith(`CREATE TABLE "${table}"`)),
+        down: join.down.filter((s) => s !== `DROP TABLE "${table}"`),
+      });
+    } else
+      notes.push(`${relation.field}: a one-to-many relation's foreign key is on ${relation.table}; add it there as a many-to-one relation`);
   }
-  if (parts.length === 0) throw new AgentdError('invalid_input', 'relations: a one-to-many relation adds no foreign key to this table; add a many-to-one relation to the other model instead');
-  const names = full.relations.filter((r) => r.kind !== 'one-to-many').map((r) => snakeCase(r.field)).join('_and_');
+  if (parts.length === 0)
+    throw new AgentdError(
+      'invalid_input',
+      'relations: a one-to-many relation adds no foreign key to this table; add a many-to-one relation to the other model instead',
+    );
+  const names = full.relations
+    .filter((r) => r.kind !== 'one-to-many')
+    .map((r) => snakeCase(r.field))
+    .join('_and_');
   return { kind, model: full, statements: combine(parts), defaultName: `add_${names}_to_${table}`, notes };
 }

@@ -35,7 +35,8 @@ async function firstConfig(ctx: CapabilityContext, base: string): Promise<{ path
   return null;
 }
 
-const under = async (ctx: CapabilityContext, dir: string): Promise<string[]> => (await ctx.workspace.list({ include: [`${dir}/**`] })).sort();
+const under = async (ctx: CapabilityContext, dir: string): Promise<string[]> =>
+  (await ctx.workspace.list({ include: [`${dir}/**`] })).sort();
 
 /** The layout the input names, else the one the project uses, else plain SQL files in migrations/. */
 export async function detectLayout(ctx: CapabilityContext, requested?: Layout, requestedDir?: string): Promise<LayoutInfo> {
@@ -45,7 +46,9 @@ export async function detectLayout(ctx: CapabilityContext, requested?: Layout, r
   const knexfile = await firstConfig(ctx, 'knexfile');
   const pick = async (layout: Layout): Promise<LayoutInfo> => {
     if (layout === 'prisma') {
-      const provider = prismaSchema ? /provider\s*=\s*"(postgresql|postgres|sqlite)"/.exec(prismaSchema.slice(prismaSchema.indexOf('datasource')))?.[1] : undefined;
+      const provider = prismaSchema
+        ? /provider\s*=\s*"(postgresql|postgres|sqlite)"/.exec(prismaSchema.slice(prismaSchema.indexOf('datasource')))?.[1]
+        : undefined;
       const dir = requestedDir ?? 'prisma/migrations';
       return { layout, dir, dialect: provider === 'sqlite' ? 'sqlite' : provider ? 'postgresql' : null, existing: await under(ctx, dir) };
     }
@@ -53,15 +56,31 @@ export async function detectLayout(ctx: CapabilityContext, requested?: Layout, r
       const out = drizzleConfig ? /out\s*:\s*['"]\.?\/?([^'"]+?)\/?['"]/.exec(drizzleConfig.text)?.[1] : undefined;
       const dialect = drizzleConfig ? /dialect\s*:\s*['"]([a-z]+)['"]/.exec(drizzleConfig.text)?.[1] : undefined;
       const dir = requestedDir ?? out ?? 'drizzle';
-      return { layout, dir, dialect: dialect === 'sqlite' || dialect === 'turso' ? 'sqlite' : dialect === 'postgresql' ? 'postgresql' : null, existing: await under(ctx, dir) };
+      return {
+        layout,
+        dir,
+        dialect: dialect === 'sqlite' || dialect === 'turso' ? 'sqlite' : dialect === 'postgresql' ? 'postgresql' : null,
+        existing: await under(ctx, dir),
+      };
     }
     if (layout === 'knex') {
       const directory = knexfile ? /directory\s*:\s*['"]\.?\/?([^'"]+?)\/?['"]/.exec(knexfile.text)?.[1] : undefined;
       const client = knexfile ? /client\s*:\s*['"]([a-z0-9-]+)['"]/.exec(knexfile.text)?.[1] : undefined;
       const dir = requestedDir ?? directory ?? 'migrations';
       const existing = await under(ctx, dir);
-      const language = ctx.project.language === 'typescript' || existing.some((f) => f.endsWith('.ts')) ? 'ts' : ctx.project.moduleSystem === 'esm' ? 'esm' : 'cjs';
-      const dialect = client ? (/sqlite/.test(client) ? 'sqlite' : /^(pg|postgres|postgresql|pgnative)$/.test(client) ? 'postgresql' : null) : null;
+      const language =
+        ctx.project.language === 'typescript' || existing.some((f) => f.endsWith('.ts'))
+          ? 'ts'
+          : ctx.project.moduleSystem === 'esm'
+            ? 'esm'
+            : 'cjs';
+      const dialect = client
+        ? /sqlite/.test(client)
+          ? 'sqlite'
+          : /^(pg|postgres|postgresql|pgnative)$/.test(client)
+            ? 'postgresql'
+            : null
+        : null;
       return { layout, dir, dialect, existing, language };
     }
     const dir = requestedDir ?? (await plainDir(ctx)) ?? 'migrations';
@@ -83,8 +102,15 @@ async function plainDir(ctx: CapabilityContext): Promise<string | null> {
 
 /** YYYYMMDDHHMMSS from an input timestamp (digits, or an ISO date), validated. */
 export function timestampOf(value: string): string {
-  const digits = /^\d{14}$/.test(value) ? value : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value) ? value.slice(0, 19).replace(/\D/g, '') : null;
-  if (!digits) throw new AgentdError('invalid_input', `timestamp: "${value}" is neither 14 digits (YYYYMMDDHHMMSS) nor an ISO date-time`, { details: [{ path: '/timestamp', message: 'bad timestamp' }] });
+  const digits = /^\d{14}$/.test(value)
+    ? value
+    : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value)
+      ? value.slice(0, 19).replace(/\D/g, '')
+      : null;
+  if (!digits)
+    throw new AgentdError('invalid_input', `timestamp: "${value}" is neither 14 digits (YYYYMMDDHHMMSS) nor an ISO date-time`, {
+      details: [{ path: '/timestamp', message: 'bad timestamp' }],
+    });
   return digits;
 }
 

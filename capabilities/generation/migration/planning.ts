@@ -12,8 +12,18 @@ export const PLANNING: CapabilityPlanning = {
   fields: [
     { field: 'name', from: 'new-name', kind: 'other', fallback: 'record' },
     { field: 'fields', from: 'fields' },
-    { field: 'change', from: 'phrase', phrases: ['add column', 'adds column', 'adding column', 'new column', 'add field', 'adds field'], value: 'add-column' },
-    { field: 'change', from: 'phrase', phrases: ['drop column', 'drops column', 'remove column', 'removes column', 'delete column'], value: 'drop-column' },
+    {
+      field: 'change',
+      from: 'phrase',
+      phrases: ['add column', 'adds column', 'adding column', 'new column', 'add field', 'adds field'],
+      value: 'add-column',
+    },
+    {
+      field: 'change',
+      from: 'phrase',
+      phrases: ['drop column', 'drops column', 'remove column', 'removes column', 'delete column'],
+      value: 'drop-column',
+    },
     { field: 'change', from: 'phrase', phrases: ['drop table', 'drops table', 'remove table'], value: 'drop-table' },
     { field: 'layout', from: 'phrase', phrases: ['prisma'], value: 'prisma' },
     { field: 'layout', from: 'phrase', phrases: ['drizzle'], value: 'drizzle' },

@@ -46,10 +46,12 @@ export function parseManifest(file: string, text: string): ScaffoldManifest {
   for (const key of Object.keys(raw)) if (!known.has(key)) fail(file, `unknown key "${key}" (expected description, variables, files)`);
   const object = raw as Record<string, unknown>;
   const variables = (object.variables ?? {}) as Record<string, VariableSpec>;
-  if (typeof variables !== 'object' || Array.isArray(variables)) fail(file, '"variables" must be an object of name -> { type, default, required, pattern, description }');
+  if (typeof variables !== 'object' || Array.isArray(variables))
+    fail(file, '"variables" must be an object of name -> { type, default, required, pattern, description }');
   for (const [name, spec] of Object.entries(variables)) {
     if (!/^[A-Za-z_][\w]*$/.test(name)) fail(file, `variables.${name}: a variable name is an identifier`);
-    if (spec.type !== undefined && !TYPES.has(spec.type)) fail(file, `variables.${name}.type: "${String(spec.type)}" is not one of string, boolean, number`);
+    if (spec.type !== undefined && !TYPES.has(spec.type))
+      fail(file, `variables.${name}.type: "${String(spec.type)}" is not one of string, boolean, number`);
     if (spec.pattern !== undefined) {
       try {
         new RegExp(spec.pattern);
@@ -61,7 +63,8 @@ export function parseManifest(file: string, text: string): ScaffoldManifest {
   const files = (object.files ?? []) as FileRule[];
   if (!Array.isArray(files)) fail(file, '"files" must be an array of { from, when }');
   files.forEach((rule, i) => {
-    if (typeof rule?.from !== 'string' || typeof rule?.when !== 'string') fail(file, `files[${i}]: needs "from" (a template file) and "when" (a condition)`);
+    if (typeof rule?.from !== 'string' || typeof rule?.when !== 'string')
+      fail(file, `files[${i}]: needs "from" (a template file) and "when" (a condition)`);
     const variable = rule.when.replace(/^!/, '').split('=')[0]!;
     if (!(variable in variables)) fail(file, `files[${i}].when: "${rule.when}" names the undeclared variable "${variable}"`);
   });
@@ -90,10 +93,13 @@ export function resolveVariables(manifest: ScaffoldManifest, given: Record<strin
     }
     const type = spec.type ?? 'string';
     if (typeof value !== type) problems.push(`"${name}" must be a ${type}, got ${JSON.stringify(value)}`);
-    else if (type === 'string' && spec.pattern && !new RegExp(spec.pattern).test(value as string)) problems.push(`"${name}" = ${JSON.stringify(value)} does not match ${spec.pattern}`);
+    else if (type === 'string' && spec.pattern && !new RegExp(spec.pattern).test(value as string))
+      problems.push(`"${name}" = ${JSON.stringify(value)} does not match ${spec.pattern}`);
   }
   if (problems.length > 0) {
-    throw new AgentdError('invalid_input', `variables: ${problems.join('; ')}`, { details: problems.map((message) => ({ path: '/variables', message })) });
+    throw new AgentdError('invalid_input', `variables: ${problems.join('; ')}`, {
+      details: problems.map((message) => ({ path: '/variables', message })),
+    });
   }
   return out;
 }

@@ -10,7 +10,7 @@ export const PLANNING: CapabilityPlanning = {
   strategy: 'generate',
   scope: false,
   generates: { kind: 'scaffold', api: false, workflow: false },
-  summary: 'Scaffold {name} from the project\'s template folder',
+  summary: "Scaffold {name} from the project's template folder",
   fields: [
     {
       field: 'template',

@@ -23,7 +23,9 @@ engine.registerHelper({
 });
 // `log` would write to the worker's console from a user's template.
 engine.unregisterHelper('log');
-const KNOWN_HELPERS = Object.fromEntries(['pascal', 'camel', 'kebab', 'snake', 'upper', 'lower', 'plural', 'singular', 'eq'].map((h) => [h, true]));
+const KNOWN_HELPERS = Object.fromEntries(
+  ['pascal', 'camel', 'kebab', 'snake', 'upper', 'lower', 'plural', 'singular', 'eq'].map((h) => [h, true]),
+);
 
 /** Renders one template text; `where` names it in errors ("the path of src/x.hbs", "src/x.hbs"). */
 export function renderScaffoldText(template: string, variables: Record<string, unknown>, where: string): string {
@@ -32,6 +34,9 @@ export function renderScaffoldText(template: string, variables: Record<string, u
     return compiled(variables, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
   } catch (cause) {
     const message = cause instanceof Error ? cause.message.split('\n')[0] : String(cause);
-    throw new AgentdError('invalid_input', `scaffold template ${where}: ${message}`, { cause, details: [{ path: '/template', message: `${where}: ${message}` }] });
+    throw new AgentdError('invalid_input', `scaffold template ${where}: ${message}`, {
+      cause,
+      details: [{ path: '/template', message: `${where}: ${message}` }],
+    });
   }
 }

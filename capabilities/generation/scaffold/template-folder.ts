@@ -42,8 +42,13 @@ export async function findTemplateFolder(ctx: CapabilityContext, template: strin
   }
   if (listed.length === 0) {
     const offered = await availableScaffolds(ctx);
-    const hint = offered.length > 0 ? `scaffolds in ${SCAFFOLDS_FOLDER}/: ${offered.join(', ')}` : `no scaffold folders exist yet: put template files in ${SCAFFOLDS_FOLDER}/<name>/`;
-    throw new AgentdError('invalid_input', `template: "${template}" has no template files at ${folder}/ (${hint})`, { details: [{ path: '/template', message: `no files at ${folder}/` }] });
+    const hint =
+      offered.length > 0
+        ? `scaffolds in ${SCAFFOLDS_FOLDER}/: ${offered.join(', ')}`
+        : `no scaffold folders exist yet: put template files in ${SCAFFOLDS_FOLDER}/<name>/`;
+    throw new AgentdError('invalid_input', `template: "${template}" has no template files at ${folder}/ (${hint})`, {
+      details: [{ path: '/template', message: `no files at ${folder}/` }],
+    });
   }
   const relative = listed.map((f) => f.slice(folder.length + 1));
   return { folder, files: relative.filter((f) => f !== MANIFEST), manifest: relative.includes(MANIFEST) ? `${folder}/${MANIFEST}` : null };

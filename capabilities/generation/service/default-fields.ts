@@ -3,7 +3,6 @@ import { kebabCase, singular, wordsOf } from '../kit/index.js';
 import { DEFAULT_FIELDS } from './default-fields-table.js';
 import type { FieldSpec } from './resource-model.js';
 
-
 export interface ChosenFields {
   fields: FieldSpec[];
   /** Set when the fields were assumed: which entry of the table was used. */
@@ -22,6 +21,9 @@ export function fieldsFor(resource: string, given: FieldSpec[] | undefined): Cho
 /** "no fields were given: assumed title (string, required), done (boolean, required, default false)". */
 export function describeAssumed(chosen: ChosenFields): string {
   if (!chosen.assumed) return '';
-  const list = chosen.fields.map((f) => `${f.name} (${[f.type, f.required ? 'required' : '', f.unique ? 'unique' : '', f.default !== undefined ? `default ${JSON.stringify(f.default)}` : ''].filter(Boolean).join(', ')})`);
+  const list = chosen.fields.map(
+    (f) =>
+      `${f.name} (${[f.type, f.required ? 'required' : '', f.unique ? 'unique' : '', f.default !== undefined ? `default ${JSON.stringify(f.default)}` : ''].filter(Boolean).join(', ')})`,
+  );
   return `No fields were given: assumed ${list.join(', ')}${chosen.assumed === '*' ? '' : ` (the usual fields of a ${chosen.assumed.replace(/-/g, ' ')})`}; pass fields to choose them.`;
 }

@@ -17,12 +17,27 @@ export interface FieldTypeInfo {
 
 export const FIELD_TYPES: Record<FieldType, FieldTypeInfo> = {
   string: { ts: 'string', sql: { postgres: 'varchar(255)', sqlite: 'TEXT' }, sample: (i, name) => `${name} ${i + 1}`, invalid: 42 },
-  text: { ts: 'string', sql: { postgres: 'text', sqlite: 'TEXT' }, sample: (i, name) => `A longer ${name}, number ${i + 1}.`, invalid: false },
+  text: {
+    ts: 'string',
+    sql: { postgres: 'text', sqlite: 'TEXT' },
+    sample: (i, name) => `A longer ${name}, number ${i + 1}.`,
+    invalid: false,
+  },
   int: { ts: 'number', sql: { postgres: 'integer', sqlite: 'INTEGER' }, sample: (i) => 10 + i, invalid: 1.5 },
   number: { ts: 'number', sql: { postgres: 'double precision', sqlite: 'REAL' }, sample: (i) => 2.5 + i, invalid: 'many' },
   boolean: { ts: 'boolean', sql: { postgres: 'boolean', sqlite: 'INTEGER' }, sample: (i) => i % 2 === 0, invalid: 'yes' },
-  date: { ts: 'string', sql: { postgres: 'timestamptz', sqlite: 'TEXT' }, sample: (i) => `2024-0${(i % 9) + 1}-15T10:30:00.000Z`, invalid: 'not a date' },
-  uuid: { ts: 'string', sql: { postgres: 'uuid', sqlite: 'TEXT' }, sample: (i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, invalid: 'not-a-uuid' },
+  date: {
+    ts: 'string',
+    sql: { postgres: 'timestamptz', sqlite: 'TEXT' },
+    sample: (i) => `2024-0${(i % 9) + 1}-15T10:30:00.000Z`,
+    invalid: 'not a date',
+  },
+  uuid: {
+    ts: 'string',
+    sql: { postgres: 'uuid', sqlite: 'TEXT' },
+    sample: (i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+    invalid: 'not-a-uuid',
+  },
 };
 
 export const FIELD_TYPE_NAMES = Object.keys(FIELD_TYPES) as FieldType[];

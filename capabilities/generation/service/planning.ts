@@ -1,22 +1,50 @@
 /** Planning data of the API generators (generation.service, generation.api-route, generation.crud-resource). */
 import type { CapabilityPlanning, FieldSource } from '../../../core/index.js';
 
-const FRAMEWORK: FieldSource = { field: 'framework', from: 'framework', vocabulary: [{ value: 'express', phrases: ['express', 'expressjs'] }, { value: 'fastify', phrases: ['fastify'] }] };
+const FRAMEWORK: FieldSource = {
+  field: 'framework',
+  from: 'framework',
+  vocabulary: [
+    { value: 'express', phrases: ['express', 'expressjs'] },
+    { value: 'fastify', phrases: ['fastify'] },
+  ],
+};
 /** "for a todo list", "for a recipe app": the thing the list/app is of. Runs after `resource`, so it wins when it matches. */
-const LIST_OF: FieldSource = { field: 'resource', from: 'pattern', patterns: ['\\bfor an? ([a-z]+) (?:list|app|application|tracker|manager|store)\\b'] };
+const LIST_OF: FieldSource = {
+  field: 'resource',
+  from: 'pattern',
+  patterns: ['\\bfor an? ([a-z]+) (?:list|app|application|tracker|manager|store)\\b'],
+};
 
 export const SERVICE_PLANNING: CapabilityPlanning = {
   intents: [{ id: 'gen-service', label: 'generate a service module', keywords: 'service=3,repository=3,data access=3' }],
   strategy: 'generate',
   generates: { kind: 'service', api: true, workflow: true },
-  fields: [{ field: 'resource', from: 'resource', fallback: 'items' }, LIST_OF, { field: 'name', from: 'name' }, { field: 'fields', from: 'fields' }],
+  fields: [
+    { field: 'resource', from: 'resource', fallback: 'items' },
+    LIST_OF,
+    { field: 'name', from: 'name' },
+    { field: 'fields', from: 'fields' },
+  ],
 };
 
 export const API_ROUTE_PLANNING: CapabilityPlanning = {
-  intents: [{ id: 'gen-api-route', label: 'generate REST route handlers', keywords: 'endpoint=3,endpoints=3,route=2.5,routes=2.5,rest api=3.5,rest=2,api=1.5,handler=2,controller=2.5' }],
+  intents: [
+    {
+      id: 'gen-api-route',
+      label: 'generate REST route handlers',
+      keywords: 'endpoint=3,endpoints=3,route=2.5,routes=2.5,rest api=3.5,rest=2,api=1.5,handler=2,controller=2.5',
+    },
+  ],
   strategy: 'generate',
   generates: { kind: 'api-route', api: true, workflow: true },
-  fields: [{ field: 'resource', from: 'resource', fallback: 'items' }, LIST_OF, { field: 'methods', from: 'methods' }, { field: 'fields', from: 'fields' }, FRAMEWORK],
+  fields: [
+    { field: 'resource', from: 'resource', fallback: 'items' },
+    LIST_OF,
+    { field: 'methods', from: 'methods' },
+    { field: 'fields', from: 'fields' },
+    FRAMEWORK,
+  ],
   summary: 'Generate the {name} REST route handlers',
 };
 

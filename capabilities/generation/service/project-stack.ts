@@ -34,7 +34,9 @@ async function packageDependencies(ctx: CapabilityContext): Promise<Set<string>>
   if (!(await ctx.workspace.exists('package.json'))) return new Set();
   try {
     const pkg = JSON.parse(await ctx.workspace.read('package.json')) as Record<string, Record<string, string> | undefined>;
-    return new Set(['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((key) => Object.keys(pkg[key] ?? {})));
+    return new Set(
+      ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((key) => Object.keys(pkg[key] ?? {})),
+    );
   } catch {
     return new Set();
   }
@@ -47,17 +49,28 @@ function firstDir(files: string[], candidates: string[], fallback: string): stri
 export async function detectStack(ctx: CapabilityContext, database: 'auto' | Dialect = 'auto'): Promise<ProjectStack> {
   const dependencies = await packageDependencies(ctx);
   const available = DRIVERS.filter((d) => dependencies.has(d.dependency));
-  const chosen = database === 'auto' ? available[0] : available.find((d) => d.dialect === database) ?? DRIVERS.find((d) => d.dialect === database);
+  const chosen =
+    database === 'auto' ? available[0] : (available.find((d) => d.dialect === database) ?? DRIVERS.find((d) => d.dialect === database));
   if (!chosen) {
-    throw new AgentdError('invalid_input', 'database: the project depends on no SQL driver these generators write for (pg for PostgreSQL, sql.js for SQLite); add one to package.json or pass database: "postgres" or "sqlite"', {
-      details: [{ path: '/database', message: 'no pg or sql.js dependency' }],
-    });
+    throw new AgentdError(
+      'invalid_input',
+      'database: the project depends on no SQL driver these generators write for (pg for PostgreSQL, sql.js for SQLite); add one to package.json or pass database: "postgres" or "sqlite"',
+      {
+        details: [{ path: '/database', message: 'no pg or sql.js dependency' }],
+      },
+    );
   }
-  const files = await ctx.workspace.list({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.sql'], exclude: ['dist/**', 'build/**', 'coverage/**'] });
+  const files = await ctx.workspace.list({
+    extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.sql'],
+    exclude: ['dist/**', 'build/**', 'coverage/**'],
+  });
   const src = files.some((f) => f.startsWith('src/')) ? 'src' : '.';
   const inSrc = (dir: string): string => (src === '.' ? dir : `${src}/${dir}`);
-  const testFile = files.find((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(f) && !f.startsWith(`${src}/`)) ?? files.find((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(f));
-  const tsconfig = ctx.project.tsconfig && (await ctx.workspace.exists(ctx.project.tsconfig)) ? await ctx.workspace.read(ctx.project.tsconfig) : '';
+  const testFile =
+    files.find((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(f) && !f.startsWith(`${src}/`)) ??
+    files.find((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(f));
+  const tsconfig =
+    ctx.project.tsconfig && (await ctx.workspace.exists(ctx.project.tsconfig)) ? await ctx.workspace.read(ctx.project.tsconfig) : '';
   const bundlerResolution = /"moduleResolution"\s*:\s*"bundler"/i.test(tsconfig);
   return {
     dialect: chosen.dialect,
@@ -83,9 +96,13 @@ export function chooseFramework(ctx: CapabilityContext, requested: 'auto' | Http
   if (requested !== 'auto') return requested;
   const found = ctx.project.frameworks.find((f): f is HttpFramework => f === 'express' || f === 'fastify');
   if (!found) {
-    throw new AgentdError('invalid_input', 'framework: the project uses neither Express nor Fastify; pass framework: "express" or "fastify" (Next.js route handlers are not generated yet)', {
-      details: [{ path: '/framework', message: `detected: ${ctx.project.frameworks.join(', ') || 'none'}` }],
-    });
+    throw new AgentdError(
+      'invalid_input',
+      'framework: the project uses neither Express nor Fastify; pass framework: "express" or "fastify" (Next.js route handlers are not generated yet)',
+      {
+        details: [{ path: '/framework', message: `detected: ${ctx.project.frameworks.join(', ') || 'none'}` }],
+      },
+    );
   }
   return found;
 }

@@ -21,9 +21,16 @@ export interface RenderedFiles {
 
 export async function renderService(ctx: CapabilityContext, model: ResourceModel, stack: ProjectStack): Promise<RenderedFiles> {
   const paths = servicePaths(model, stack);
-  const data = { m: model, hasDate: model.fields.some((f) => f.type === 'date'), imports: { serviceErrors: importPath(paths.service, paths.serviceErrors, stack.importExtension) } };
+  const data = {
+    m: model,
+    hasDate: model.fields.some((f) => f.type === 'date'),
+    imports: { serviceErrors: importPath(paths.service, paths.serviceErrors, stack.importExtension) },
+  };
   const entity = await renderTemplate(ctx, 'service', 'entity-types.eta', data);
-  const service = await renderTemplate(ctx, 'service', stack.driver === 'pg' ? 'service-pg.eta' : 'service-sqljs.eta', { ...data, entityTypes: entity.text });
+  const service = await renderTemplate(ctx, 'service', stack.driver === 'pg' ? 'service-pg.eta' : 'service-sqljs.eta', {
+    ...data,
+    entityTypes: entity.text,
+  });
   const errors = await renderTemplate(ctx, 'service', 'service-errors.eta', data);
   return {
     files: [

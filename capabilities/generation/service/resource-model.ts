@@ -51,11 +51,13 @@ function invalid(field: string, message: string): AgentdError {
 
 export function resourceModel(resource: string, specs: FieldSpec[], table?: string): ResourceModel {
   const words = wordsOf(resource);
-  if (words.length === 0 || /^\d/.test(words[0]!)) throw invalid('resource', `"${resource}" does not name a resource (letters first, e.g. "todo")`);
+  if (words.length === 0 || /^\d/.test(words[0]!))
+    throw invalid('resource', `"${resource}" does not name a resource (letters first, e.g. "todo")`);
   const last = words[words.length - 1]!;
   const one = [...words.slice(0, -1), singular(last)].join(' ');
   const many = [...words.slice(0, -1), plural(singular(last))].join(' ');
-  if (one === many) throw invalid('resource', `"${resource}" has the same singular and plural form; name it so both differ (e.g. "news item")`);
+  if (one === many)
+    throw invalid('resource', `"${resource}" has the same singular and plural form; name it so both differ (e.g. "news item")`);
   const model: ResourceModel = {
     pascal: pascalCase(one),
     camel: camelCase(one),
@@ -77,7 +79,8 @@ export function resourceModel(resource: string, specs: FieldSpec[], table?: stri
     const column = snakeCase(spec.name);
     if (seen.has(column)) throw invalid(where, `"${spec.name}" is declared twice (column ${column})`);
     seen.add(column);
-    if (!(spec.type in FIELD_TYPES)) throw invalid(`fields.${index}.type`, `"${String(spec.type)}" is not one of ${Object.keys(FIELD_TYPES).join(', ')}`);
+    if (!(spec.type in FIELD_TYPES))
+      throw invalid(`fields.${index}.type`, `"${String(spec.type)}" is not one of ${Object.keys(FIELD_TYPES).join(', ')}`);
     checkDefault(spec, index);
     const required = spec.required ?? spec.optional === false;
     model.fields.push({
@@ -108,7 +111,15 @@ function checkDefault(spec: FieldSpec, index: number): void {
     date: value === 'now',
     uuid: false,
   }[spec.type];
-  if (!ok) throw invalid(where, spec.type === 'uuid' ? 'a uuid column takes no default here; generate the value in the client' : spec.type === 'date' ? 'a date default can only be "now"' : `${JSON.stringify(value)} is not a ${spec.type}`);
+  if (!ok)
+    throw invalid(
+      where,
+      spec.type === 'uuid'
+        ? 'a uuid column takes no default here; generate the value in the client'
+        : spec.type === 'date'
+          ? 'a date default can only be "now"'
+          : `${JSON.stringify(value)} is not a ${spec.type}`,
+    );
 }
 
 /** The SQL literal of a field's default in `dialect`. */

@@ -12,7 +12,12 @@ export interface StagedResult {
   kept: string[];
 }
 
-export async function stageGenerated(ctx: CapabilityContext, files: GeneratedFile[], shared: string[], onExisting: OnExisting = 'refuse'): Promise<StagedResult> {
+export async function stageGenerated(
+  ctx: CapabilityContext,
+  files: GeneratedFile[],
+  shared: string[],
+  onExisting: OnExisting = 'refuse',
+): Promise<StagedResult> {
   const kept: string[] = [];
   const toStage: GeneratedFile[] = [];
   for (const file of files) {

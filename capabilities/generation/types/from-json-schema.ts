@@ -24,7 +24,11 @@ export interface SchemaConversion {
 
 const TYPE_NAME_OF_REF = (ref: string): string => {
   const prefix = DEF_PREFIXES.find((p) => ref.startsWith(p));
-  if (!prefix) throw new AgentdError('invalid_input', `schema: $ref "${ref}" is not supported (only local references to #/$defs, #/definitions or #/components/schemas)`);
+  if (!prefix)
+    throw new AgentdError(
+      'invalid_input',
+      `schema: $ref "${ref}" is not supported (only local references to #/$defs, #/definitions or #/components/schemas)`,
+    );
   return pascalCase(decodeURIComponent(ref.slice(prefix.length).replace(/~1/g, '/').replace(/~0/g, '~')));
 };
 
@@ -32,7 +36,10 @@ export class SchemaConverter {
   readonly ignored = new Set<string>();
   private readonly hoister = new Hoister();
 
-  constructor(private readonly definitions: Record<string, Schema>, private readonly rootName?: string) {
+  constructor(
+    private readonly definitions: Record<string, Schema>,
+    private readonly rootName?: string,
+  ) {
     for (const key of Object.keys(definitions)) this.hoister.reserved.add(pascalCase(key));
     if (rootName) this.hoister.reserved.add(rootName);
   }
@@ -45,7 +52,8 @@ export class SchemaConverter {
   /** Declares every definition, and the root schema as `rootName` when given. */
   convertAll(root?: Schema): SchemaConversion {
     if (root !== undefined && this.rootName) this.hoister.declare(this.rootName, this.convert(root, this.rootName), docOf(root));
-    for (const [key, schema] of Object.entries(this.definitions)) this.hoister.declare(pascalCase(key), this.convert(schema, pascalCase(key)), docOf(schema));
+    for (const [key, schema] of Object.entries(this.definitions))
+      this.hoister.declare(pascalCase(key), this.convert(schema, pascalCase(key)), docOf(schema));
     const declarations = this.hoister.declarations;
     return { declarations, ...(this.rootName && root !== undefined ? { root: this.rootName } : {}), ignored: [...this.ignored] };
   }
@@ -71,7 +79,10 @@ export class SchemaConverter {
     const s = schema;
     const nullable = s.nullable === true;
     const withNull = (t: TypeNode): TypeNode => (nullable ? unionOf([t, { kind: 'null' }]) : t);
-    if (typeof s.$ref === 'string') return withNull(s.$ref === '#' && this.rootName ? { kind: 'ref', name: this.rootName } : { kind: 'ref', name: TYPE_NAME_OF_REF(s.$ref) });
+    if (typeof s.$ref === 'string')
+      return withNull(
+        s.$ref === '#' && this.rootName ? { kind: 'ref', name: this.rootName } : { kind: 'ref', name: TYPE_NAME_OF_REF(s.$ref) },
+      );
     if ('const' in s) return withNull(literal(s.const));
     if (Array.isArray(s.enum)) return withNull(unionOf(s.enum.map(literal)));
     const alternatives = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null) as Schema[] | null;
@@ -90,18 +101,25 @@ export class SchemaConverter {
 
   private ofType(type: string, s: Record<string, unknown>, owner: string): TypeNode {
     switch (type) {
-      case 'string': return s.format === 'date-time' || s.format === 'date' ? { kind: 'string', format: s.format } : { kind: 'string' };
-      case 'integer': return { kind: 'number', integer: true };
-      case 'number': return { kind: 'number' };
-      case 'boolean': return { kind: 'boolean' };
-      case 'null': return { kind: 'null' };
+      case 'string':
+        return s.format === 'date-time' || s.format === 'date' ? { kind: 'string', format: s.format } : { kind: 'string' };
+      case 'integer':
+        return { kind: 'number', integer: true };
+      case 'number':
+        return { kind: 'number' };
+      case 'boolean':
+        return { kind: 'boolean' };
+      case 'null':
+        return { kind: 'null' };
       case 'array': {
         const items = (s.items ?? true) as Schema | Schema[];
         if (Array.isArray(items)) return { kind: 'array', items: unionOf(items.map((i) => this.convert(i, owner))) };
         return { kind: 'array', items: this.convert(items, owner) };
       }
-      case 'object': return this.object(s, owner);
-      default: return { kind: 'unknown' };
+      case 'object':
+        return this.object(s, owner);
+      default:
+        return { kind: 'unknown' };
     }
   }
 
@@ -174,7 +192,11 @@ function docOf(schema: Schema): string | undefined {
 /** The definitions of a schema document: `$defs` (2020-12), `definitions` (draft-07) or OpenAPI's `components.schemas`. */
 export function definitionsOf(doc: Record<string, unknown>): Record<string, Schema> {
   const components = (doc.components as Record<string, unknown> | undefined)?.schemas;
-  return { ...((doc.definitions ?? {}) as Record<string, Schema>), ...((doc.$defs ?? {}) as Record<string, Schema>), ...((components ?? {}) as Record<string, Schema>) };
+  return {
+    ...((doc.definitions ?? {}) as Record<string, Schema>),
+    ...((doc.$defs ?? {}) as Record<string, Schema>),
+    ...((components ?? {}) as Record<string, Schema>),
+  };
 }
 
 /** Declarations of a JSON Schema document, its root named `rootName`. */

@@ -27,9 +27,12 @@ export class Hoister {
           props: type.props.map((p) => ({ ...p, type: this.hoist(p.type, p.name, owner, false) })),
           index: type.index ? this.hoist(type.index, `${owner} value`, owner, false) : null,
         };
-      case 'array': return { kind: 'array', items: this.hoist(type.items, `${owner} item`, owner, true) };
-      case 'union': return { kind: 'union', members: type.members.map((m) => this.hoistInside(m, owner)) };
-      default: return type;
+      case 'array':
+        return { kind: 'array', items: this.hoist(type.items, `${owner} item`, owner, true) };
+      case 'union':
+        return { kind: 'union', members: type.members.map((m) => this.hoistInside(m, owner)) };
+      default:
+        return type;
     }
   }
 
@@ -44,9 +47,12 @@ export class Hoister {
         this.declarations.push({ name, type: body });
         return { kind: 'ref', name };
       }
-      case 'array': return { kind: 'array', items: this.hoist(type.items, key, parent, true) };
-      case 'union': return { kind: 'union', members: type.members.map((m) => this.hoist(m, key, parent, item)) };
-      default: return type;
+      case 'array':
+        return { kind: 'array', items: this.hoist(type.items, key, parent, true) };
+      case 'union':
+        return { kind: 'union', members: type.members.map((m) => this.hoist(m, key, parent, item)) };
+      default:
+        return type;
     }
   }
 

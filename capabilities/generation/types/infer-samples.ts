@@ -22,7 +22,11 @@ export function inferValue(value: unknown): TypeNode {
   if (typeof value === 'boolean') return { kind: 'boolean' };
   if (Array.isArray(value)) return { kind: 'array', items: value.map(inferValue).reduce(merge, NOTHING) };
   if (typeof value === 'object') {
-    const props: Prop[] = Object.entries(value as Record<string, unknown>).map(([name, v]) => ({ name, type: inferValue(v), optional: false }));
+    const props: Prop[] = Object.entries(value as Record<string, unknown>).map(([name, v]) => ({
+      name,
+      type: inferValue(v),
+      optional: false,
+    }));
     return { kind: 'object', props, index: null, closed: false };
   }
   return { kind: 'unknown' };
@@ -71,19 +75,27 @@ function finish(t: TypeNode): TypeNode {
       const ordered = [...ms.filter((m) => m.kind !== 'null'), ...ms.filter((m) => m.kind === 'null')];
       return ordered.length === 1 ? ordered[0]! : { kind: 'union', members: ordered };
     }
-    case 'array': return { kind: 'array', items: finish(t.items) };
-    case 'object': return { ...t, props: t.props.map((p) => ({ ...p, type: finish(p.type) })) };
-    default: return t;
+    case 'array':
+      return { kind: 'array', items: finish(t.items) };
+    case 'object':
+      return { ...t, props: t.props.map((p) => ({ ...p, type: finish(p.type) })) };
+    default:
+      return t;
   }
 }
 
 /** Date-time and date strings as `Date` (the `dates: "Date"` option: the caller revives them). */
 export function datesAsDate(t: TypeNode): TypeNode {
   switch (t.kind) {
-    case 'string': return t.format ? { kind: 'date' } : t;
-    case 'union': return { kind: 'union', members: t.members.map(datesAsDate) };
-    case 'array': return { kind: 'array', items: datesAsDate(t.items) };
-    case 'object': return { ...t, props: t.props.map((p) => ({ ...p, type: datesAsDate(p.type) })), index: t.index ? datesAsDate(t.index) : null };
-    default: return t;
+    case 'string':
+      return t.format ? { kind: 'date' } : t;
+    case 'union':
+      return { kind: 'union', members: t.members.map(datesAsDate) };
+    case 'array':
+      return { kind: 'array', items: datesAsDate(t.items) };
+    case 'object':
+      return { ...t, props: t.props.map((p) => ({ ...p, type: datesAsDate(p.type) })), index: t.index ? datesAsDate(t.index) : null };
+    default:
+      return t;
   }
 }

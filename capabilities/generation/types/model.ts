@@ -50,14 +50,21 @@ export function sameType(a: TypeNode, b: TypeNode): boolean {
 /** Names of the declarations `node` refers to. */
 export function refsOf(node: TypeNode, into: Set<string> = new Set()): Set<string> {
   switch (node.kind) {
-    case 'ref': into.add(node.name); break;
-    case 'array': refsOf(node.items, into); break;
-    case 'union': for (const m of node.members) refsOf(m, into); break;
+    case 'ref':
+      into.add(node.name);
+      break;
+    case 'array':
+      refsOf(node.items, into);
+      break;
+    case 'union':
+      for (const m of node.members) refsOf(m, into);
+      break;
     case 'object':
       for (const p of node.props) refsOf(p.type, into);
       if (node.index) refsOf(node.index, into);
       break;
-    default: break;
+    default:
+      break;
   }
   return into;
 }

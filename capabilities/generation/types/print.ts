@@ -8,21 +8,33 @@ export const propertyKey = (name: string): string => (IDENTIFIER.test(name) ? na
 /** A type expression; `indent` is the nesting level of inline object literals. */
 export function printType(node: TypeNode, indent = 0): string {
   switch (node.kind) {
-    case 'string': return 'string';
-    case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    case 'null': return 'null';
-    case 'unknown': return 'unknown';
-    case 'date': return 'Date';
-    case 'literal': return JSON.stringify(node.value);
-    case 'ref': return node.name;
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'unknown':
+      return 'unknown';
+    case 'date':
+      return 'Date';
+    case 'literal':
+      return JSON.stringify(node.value);
+    case 'ref':
+      return node.name;
     case 'array': {
       const items = printType(node.items, indent);
       return node.items.kind === 'union' ? `Array<${items}>` : `${items}[]`;
     }
-    case 'union': return node.members.length === 0 ? 'never' : node.members.map((m) => printType(m, indent)).join(' | ');
+    case 'union':
+      return node.members.length === 0 ? 'never' : node.members.map((m) => printType(m, indent)).join(' | ');
     // `{}` admits any non-nullish value (typescript-eslint's no-empty-object-type): an object seen empty is a record
-    case 'object': return node.props.length === 0 && !node.index ? 'Record<string, unknown>' : `{\n${printMembers(node.props, node.index, indent + 1)}${'  '.repeat(indent)}}`;
+    case 'object':
+      return node.props.length === 0 && !node.index
+        ? 'Record<string, unknown>'
+        : `{\n${printMembers(node.props, node.index, indent + 1)}${'  '.repeat(indent)}}`;
   }
 }
 
@@ -68,6 +80,7 @@ export interface PrintedDeclaration {
 
 export function printDeclaration(decl: Declaration): PrintedDeclaration {
   const base = decl.doc ? { name: decl.name, doc: decl.doc } : { name: decl.name };
-  if (decl.type.kind === 'object' && (decl.type.props.length > 0 || decl.type.index)) return { ...base, kind: 'interface', body: printMembers(decl.type.props, decl.type.index, 1) };
+  if (decl.type.kind === 'object' && (decl.type.props.length > 0 || decl.type.index))
+    return { ...base, kind: 'interface', body: printMembers(decl.type.props, decl.type.index, 1) };
   return { ...base, kind: 'type', body: printType(decl.type, 0) };
 }

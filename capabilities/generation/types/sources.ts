@@ -6,7 +6,9 @@ function parseJson(text: string, where: string): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new AgentdError('invalid_input', `${where} is not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    throw new AgentdError('invalid_input', `${where} is not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
   }
 }
 
@@ -16,7 +18,10 @@ async function readWorkspaceFile(ctx: CapabilityContext, path: string, field: st
 }
 
 /** Samples from `samples` (values), `sample` (JSON text, or one JSON value per line) and `samplesFrom` (.json / .jsonl files). */
-export async function readSamples(ctx: CapabilityContext, input: { samples?: unknown[]; sample?: string; samplesFrom?: string[] }): Promise<unknown[]> {
+export async function readSamples(
+  ctx: CapabilityContext,
+  input: { samples?: unknown[]; sample?: string; samplesFrom?: string[] },
+): Promise<unknown[]> {
   const out: unknown[] = [...(input.samples ?? [])];
   if (input.sample !== undefined) out.push(...jsonValues(input.sample, 'sample'));
   for (const path of input.samplesFrom ?? []) out.push(...jsonValues(await readWorkspaceFile(ctx, path, 'samplesFrom'), path));
@@ -35,10 +40,14 @@ function jsonValues(text: string, where: string): unknown[] {
 }
 
 /** The JSON Schema from `schema` (an object) or `schemaFile` (a .json file). */
-export async function readSchema(ctx: CapabilityContext, input: { schema?: Record<string, unknown>; schemaFile?: string }): Promise<Record<string, unknown> | null> {
+export async function readSchema(
+  ctx: CapabilityContext,
+  input: { schema?: Record<string, unknown>; schemaFile?: string },
+): Promise<Record<string, unknown> | null> {
   if (input.schema) return input.schema;
   if (!input.schemaFile) return null;
   const value = parseJson(await readWorkspaceFile(ctx, input.schemaFile, 'schemaFile'), input.schemaFile);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AgentdError('invalid_input', `schemaFile: ${input.schemaFile} does not hold a JSON Schema object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AgentdError('invalid_input', `schemaFile: ${input.schemaFile} does not hold a JSON Schema object`);
   return value as Record<string, unknown>;
 }

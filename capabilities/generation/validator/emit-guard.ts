@@ -47,29 +47,41 @@ export function guards(decls: Declaration[], root: string): EmittedGuard[] {
 
 function check(node: TypeNode, x: string, depth: number): string {
   switch (node.kind) {
-    case 'string': return `typeof ${x} === 'string'`;
-    case 'number': return `typeof ${x} === 'number'`;
-    case 'boolean': return `typeof ${x} === 'boolean'`;
-    case 'null': return `${x} === null`;
-    case 'unknown': return 'true';
-    case 'date': return `${x} instanceof Date`;
-    case 'literal': return `${x} === ${JSON.stringify(node.value)}`;
-    case 'ref': return `${guardName(node.name)}(${x})`;
+    case 'string':
+      return `typeof ${x} === 'string'`;
+    case 'number':
+      return `typeof ${x} === 'number'`;
+    case 'boolean':
+      return `typeof ${x} === 'boolean'`;
+    case 'null':
+      return `${x} === null`;
+    case 'unknown':
+      return 'true';
+    case 'date':
+      return `${x} instanceof Date`;
+    case 'literal':
+      return `${x} === ${JSON.stringify(node.value)}`;
+    case 'ref':
+      return `${guardName(node.name)}(${x})`;
     case 'array': {
       if (node.items.kind === 'unknown') return `Array.isArray(${x})`;
       const item = depth === 0 ? 'item' : `item${depth}`;
       return `Array.isArray(${x}) && ${x}.every((${item}: unknown) => ${check(node.items, item, depth + 1)})`;
     }
-    case 'union': return node.members.length === 0 ? 'false' : `(${node.members.map((m) => check(m, x, depth)).join(' || ')})`;
+    case 'union':
+      return node.members.length === 0 ? 'false' : `(${node.members.map((m) => check(m, x, depth)).join(' || ')})`;
     case 'object': {
       const v = `record${depth}`;
       const parts = node.props.map((p) => propertyCheck(p, v, depth + 1)).filter((c): c is string => c !== null);
       const known = JSON.stringify(node.props.map((p) => p.name));
-      if (node.closed) parts.push(node.props.length === 0 ? `Object.keys(${v}).length === 0` : `Object.keys(${v}).every((key) => ${known}.includes(key))`);
+      if (node.closed)
+        parts.push(node.props.length === 0 ? `Object.keys(${v}).length === 0` : `Object.keys(${v}).every((key) => ${known}.includes(key))`);
       else if (node.index && node.index.kind !== 'unknown') {
-        parts.push(node.props.length === 0
-          ? `Object.values(${v}).every((entry) => ${check(node.index, 'entry', depth + 1)})`
-          : `Object.entries(${v}).every(([key, entry]) => ${known}.includes(key) || ${check(node.index, 'entry', depth + 1)})`);
+        parts.push(
+          node.props.length === 0
+            ? `Object.values(${v}).every((entry) => ${check(node.index, 'entry', depth + 1)})`
+            : `Object.entries(${v}).every(([key, entry]) => ${known}.includes(key) || ${check(node.index, 'entry', depth + 1)})`,
+        );
       }
       return parts.length === 0 ? `isRecord(${x})` : `isRecord(${x}) && ((${v}: Record<string, unknown>) => ${parts.join(' && ')})(${x})`;
     }

@@ -10,16 +10,29 @@ export function jsonSchemaOf(decls: Declaration[], root: string): Record<string,
 
 function schema(node: TypeNode, where: string): Record<string, unknown> {
   switch (node.kind) {
-    case 'string': return { type: 'string' };
-    case 'number': return { type: 'number' };
-    case 'boolean': return { type: 'boolean' };
-    case 'null': return { type: 'null' };
-    case 'unknown': return {};
-    case 'date': throw new AgentdError('invalid_input', `type: ${where} has a Date, which JSON (and so ajv) cannot hold; use library "zod" or "guard", or an ISO string`);
-    case 'literal': return { const: node.value };
-    case 'ref': return { $ref: `#/definitions/${node.name}` };
-    case 'array': return { type: 'array', items: schema(node.items, where) };
-    case 'union': return { anyOf: node.members.map((m) => schema(m, where)) };
+    case 'string':
+      return { type: 'string' };
+    case 'number':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'null':
+      return { type: 'null' };
+    case 'unknown':
+      return {};
+    case 'date':
+      throw new AgentdError(
+        'invalid_input',
+        `type: ${where} has a Date, which JSON (and so ajv) cannot hold; use library "zod" or "guard", or an ISO string`,
+      );
+    case 'literal':
+      return { const: node.value };
+    case 'ref':
+      return { $ref: `#/definitions/${node.name}` };
+    case 'array':
+      return { type: 'array', items: schema(node.items, where) };
+    case 'union':
+      return { anyOf: node.members.map((m) => schema(m, where)) };
     case 'object': {
       const properties: Record<string, unknown> = {};
       for (const p of node.props) properties[p.name] = schema(p.type, where);

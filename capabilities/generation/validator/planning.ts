@@ -2,7 +2,14 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  intents: [{ id: 'gen-validator', family: 'generation', label: 'generate a runtime validator', keywords: 'validator=3.5,validation=2.5,zod=3,yup=3,ajv=3,type guard=4,runtime check=3.5' }],
+  intents: [
+    {
+      id: 'gen-validator',
+      family: 'generation',
+      label: 'generate a runtime validator',
+      keywords: 'validator=3.5,validation=2.5,zod=3,yup=3,ajv=3,type guard=4,runtime check=3.5',
+    },
+  ],
   strategy: 'generate',
   generates: { kind: 'validator', api: true, workflow: false },
   fields: [

@@ -23,16 +23,26 @@ export const CANDIDATES: { kind: JsonKind; value: unknown; code: string }[] = [
 /** Whether a value of JSON kind `kind` (exactly `value`) may be a `node`; conservative (true when unsure). */
 export function mayAccept(node: TypeNode, value: unknown, decls: Declaration[], seen = new Set<string>()): boolean {
   switch (node.kind) {
-    case 'unknown': return true;
-    case 'string': return typeof value === 'string';
-    case 'number': return typeof value === 'number';
-    case 'boolean': return typeof value === 'boolean';
-    case 'null': return value === null;
-    case 'date': return value instanceof Date;
-    case 'literal': return value === node.value;
-    case 'array': return Array.isArray(value);
-    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
-    case 'union': return node.members.some((m) => mayAccept(m, value, decls, seen));
+    case 'unknown':
+      return true;
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    case 'date':
+      return value instanceof Date;
+    case 'literal':
+      return value === node.value;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    case 'union':
+      return node.members.some((m) => mayAccept(m, value, decls, seen));
     case 'ref': {
       if (seen.has(node.name)) return true;
       const d = decls.find((x) => x.name === node.name);
@@ -44,16 +54,25 @@ export function mayAccept(node: TypeNode, value: unknown, decls: Declaration[], 
 /** Source code of a valid value of `node` (optional fields included at the top level only). */
 export function validCode(node: TypeNode, decls: Declaration[], depth = 0): string {
   switch (node.kind) {
-    case 'unknown': return "'anything'";
-    case 'string': return node.format === 'date-time' ? "'2024-01-31T12:00:00Z'" : node.format === 'date' ? "'2024-01-31'" : "'text'";
-    case 'number': return '1';
-    case 'boolean': return 'true';
-    case 'null': return 'null';
-    case 'date': return "new Date('2024-01-31T12:00:00Z')";
-    case 'literal': return JSON.stringify(node.value);
-    case 'array': return depth > 3 ? '[]' : `[${validCode(node.items, decls, depth + 1)}]`;
+    case 'unknown':
+      return "'anything'";
+    case 'string':
+      return node.format === 'date-time' ? "'2024-01-31T12:00:00Z'" : node.format === 'date' ? "'2024-01-31'" : "'text'";
+    case 'number':
+      return '1';
+    case 'boolean':
+      return 'true';
+    case 'null':
+      return 'null';
+    case 'date':
+      return "new Date('2024-01-31T12:00:00Z')";
+    case 'literal':
+      return JSON.stringify(node.value);
+    case 'array':
+      return depth > 3 ? '[]' : `[${validCode(node.items, decls, depth + 1)}]`;
     case 'union': {
-      const m = node.members.find((x) => x.kind !== 'null' && x.kind !== 'ref') ?? node.members.find((x) => x.kind !== 'null') ?? node.members[0];
+      const m =
+        node.members.find((x) => x.kind !== 'null' && x.kind !== 'ref') ?? node.members.find((x) => x.kind !== 'null') ?? node.members[0];
       return m ? validCode(m, decls, depth) : 'undefined';
     }
     case 'ref': {
@@ -83,15 +102,29 @@ export function testCases(decls: Declaration[], root: string): TestCase[] {
     if (wrong) cases.push({ title: `refuses ${wrong.code.replace(/'/g, '')}`, value: wrong.code, expected: false });
     return cases;
   }
-  const fields = (skip?: string, replace?: [string, string]): string => `{ ${t.props.filter((p) => p.name !== skip).map((p) => `${propertyKey(p.name)}: ${replace && replace[0] === p.name ? replace[1] : validCode(p.type, decls, 1)}`).join(', ')} }`;
+  const fields = (skip?: string, replace?: [string, string]): string =>
+    `{ ${t.props
+      .filter((p) => p.name !== skip)
+      .map((p) => `${propertyKey(p.name)}: ${replace && replace[0] === p.name ? replace[1] : validCode(p.type, decls, 1)}`)
+      .join(', ')} }`;
   const required = t.props.find((p) => !p.optional);
-  if (required) cases.push({ title: `refuses ${withArticle(root)} without ${required.name}`, value: fields(required.name), expected: false });
+  if (required)
+    cases.push({ title: `refuses ${withArticle(root)} without ${required.name}`, value: fields(required.name), expected: false });
   for (const p of t.props) {
     const wrong = CANDIDATES.find((c) => !mayAccept(p.type, c.value, decls) && !(p.optional && c.value === undefined));
     if (!wrong) continue;
-    cases.push({ title: `refuses ${withArticle(root)} whose ${p.name} is ${wrong.kind === 'null' ? 'null' : `a ${wrong.kind}`}`, value: fields(undefined, [p.name, wrong.code]), expected: false });
+    cases.push({
+      title: `refuses ${withArticle(root)} whose ${p.name} is ${wrong.kind === 'null' ? 'null' : `a ${wrong.kind}`}`,
+      value: fields(undefined, [p.name, wrong.code]),
+      expected: false,
+    });
     break;
   }
-  if (t.closed) cases.push({ title: `refuses ${withArticle(root)} with an unknown key`, value: `{ ...${fields()}, unexpectedKey: 1 }`, expected: false });
+  if (t.closed)
+    cases.push({
+      title: `refuses ${withArticle(root)} with an unknown key`,
+      value: `{ ...${fields()}, unexpectedKey: 1 }`,
+      expected: false,
+    });
   return cases;
 }

@@ -28,15 +28,29 @@ export interface DedupeResult {
   lines: { a: [number, number]; b: [number, number] };
 }
 
-export async function dedupeClone(ctx: CapabilityContext, loaded: LoadedProject, clone: { a: CloneSide; b: CloneSide }, name: string, modulePath?: string): Promise<DedupeResult> {
-  const [a, b] = trimReturns(statementRun(requireSourceFile(loaded.project, clone.a.file), clone.a), statementRun(requireSourceFile(loaded.project, clone.b.file), clone.b));
-  if (a.file === b.file && a.statements[0]!.getStart() < b.statements[b.statements.length - 1]!.getEnd() && b.statements[0]!.getStart() < a.statements[a.statements.length - 1]!.getEnd()) {
+export async function dedupeClone(
+  ctx: CapabilityContext,
+  loaded: LoadedProject,
+  clone: { a: CloneSide; b: CloneSide },
+  name: string,
+  modulePath?: string,
+): Promise<DedupeResult> {
+  const [a, b] = trimReturns(
+    statementRun(requireSourceFile(loaded.project, clone.a.file), clone.a),
+    statementRun(requireSourceFile(loaded.project, clone.b.file), clone.b),
+  );
+  if (
+    a.file === b.file &&
+    a.statements[0]!.getStart() < b.statements[b.statements.length - 1]!.getEnd() &&
+    b.statements[0]!.getStart() < a.statements[a.statements.length - 1]!.getEnd()
+  ) {
     throw refuse(`The two copies overlap in "${clone.a.file}"; pass two separate ranges.`);
   }
-  for (const run of [a, b]) for (const s of run.statements) {
-    const reason = blockingConstruct(s, false);
-    if (reason) throw refuse(`The copy in "${run.file.getBaseName()}" cannot move into a function: ${reason}.`);
-  }
+  for (const run of [a, b])
+    for (const s of run.statements) {
+      const reason = blockingConstruct(s, false);
+      if (reason) throw refuse(`The copy in "${run.file.getBaseName()}" cannot move into a function: ${reason}.`);
+    }
   const sameFile = a.file === b.file;
   const typed = /\.[cm]?tsx?$/.test(a.file.getFilePath());
   const plan = planShared(a, b, matchBlocks(a, b), { sameFile, typed });
@@ -49,7 +63,8 @@ export async function dedupeClone(ctx: CapabilityContext, loaded: LoadedProject,
   const before = countErrors(loaded.project, paths);
   applyToProject(loaded, edits);
   const errors = findNewErrors(loaded.project, paths, before);
-  if (errors.length > 0) throw refuse(`Merging the clone would not compile (${describeErrors(errors)}); merge it by hand or pick another clone.`);
+  if (errors.length > 0)
+    throw refuse(`Merging the clone would not compile (${describeErrors(errors)}); merge it by hand or pick another clone.`);
   guardTsconfigProjects(loaded, edits, paths, 'Merging the clone', 'merge it by hand or pick another clone.');
   const touched = await stageEdits(ctx, loaded, edits);
   return {
@@ -61,24 +76,44 @@ export async function dedupeClone(ctx: CapabilityContext, loaded: LoadedProject,
   };
 }
 
-const lineSpan = (run: StatementRun): [number, number] => [run.statements[0]!.getStartLineNumber(), run.statements.at(-1)!.getEndLineNumber()];
+const lineSpan = (run: StatementRun): [number, number] => [
+  run.statements[0]!.getStartLineNumber(),
+  run.statements.at(-1)!.getEndLineNumber(),
+];
 
 /** A clone that runs to the end of two functions ends with their returns: the block before them is merged. */
 function trimReturns(a: StatementRun, b: StatementRun): [StatementRun, StatementRun] {
-  const trimmed = (run: StatementRun, count: number): StatementRun => ({ file: run.file, statements: run.statements.slice(0, -count), after: [...run.statements.slice(-count), ...run.after] });
+  const trimmed = (run: StatementRun, count: number): StatementRun => ({
+    file: run.file,
+    statements: run.statements.slice(0, -count),
+    after: [...run.statements.slice(-count), ...run.after],
+  });
   let count = 0;
-  while (count < a.statements.length - 1 && count < b.statements.length - 1 && Node.isReturnStatement(a.statements.at(-1 - count)) && Node.isReturnStatement(b.statements.at(-1 - count))) count += 1;
+  while (
+    count < a.statements.length - 1 &&
+    count < b.statements.length - 1 &&
+    Node.isReturnStatement(a.statements.at(-1 - count)) &&
+    Node.isReturnStatement(b.statements.at(-1 - count))
+  )
+    count += 1;
   return count === 0 ? [a, b] : [trimmed(a, count), trimmed(b, count)];
 }
 
 function placementFor(a: StatementRun, b: StatementRun, name: string, modulePath?: string): Placement {
   if (a.file === b.file) return { host: a.file.getFilePath(), newModule: null };
   const fileA = a.file.getFilePath();
-  if (!/\.[cm]?[jt]sx?$/.test(fileA) || a.file.getImportDeclarations().length + a.file.getExportDeclarations().length === 0 && /\.c?js$/.test(fileA)) {
-    throw refuse(`The copies are in different files and "${a.file.getBaseName()}" is not an ES module; merge them by hand or convert the files first (refactoring.modernize with cjs-to-esm).`);
+  if (
+    !/\.[cm]?[jt]sx?$/.test(fileA) ||
+    (a.file.getImportDeclarations().length + a.file.getExportDeclarations().length === 0 && /\.c?js$/.test(fileA))
+  ) {
+    throw refuse(
+      `The copies are in different files and "${a.file.getBaseName()}" is not an ES module; merge them by hand or convert the files first (refactoring.modernize with cjs-to-esm).`,
+    );
   }
   const ext = path.posix.extname(fileA);
-  const target = modulePath ? toProjectPath(modulePath.replace(/^\.?\/+/, '')) : path.posix.join(path.posix.dirname(fileA), `${kebab(name)}${ext}`);
+  const target = modulePath
+    ? toProjectPath(modulePath.replace(/^\.?\/+/, ''))
+    : path.posix.join(path.posix.dirname(fileA), `${kebab(name)}${ext}`);
   return { host: target, newModule: target };
 }
 
@@ -87,15 +122,25 @@ function kebab(name: string): string {
 }
 
 function assertNameFree(loaded: LoadedProject, placement: Placement, name: string, runs: StatementRun[]): void {
-  if (placement.newModule && loaded.project.getSourceFile(placement.newModule)) throw refuse(`"${placement.newModule.slice(1)}" already exists; pass another modulePath or name.`);
+  if (placement.newModule && loaded.project.getSourceFile(placement.newModule))
+    throw refuse(`"${placement.newModule.slice(1)}" already exists; pass another modulePath or name.`);
   for (const file of new Set([placement.newModule ? null : runs[0]!.file, ...(placement.newModule ? runs.map((r) => r.file) : [])])) {
     if (!file) continue;
     const clash = file.getDescendantsOfKind(SyntaxKind.Identifier).find((id) => id.getText() === name);
-    if (clash) throw refuse(`"${name}" is already used in "${file.getBaseName()}" (line ${clash.getStartLineNumber()}); pass another name.`);
+    if (clash)
+      throw refuse(`"${name}" is already used in "${file.getBaseName()}" (line ${clash.getStartLineNumber()}); pass another name.`);
   }
 }
 
-function buildEdits(a: StatementRun, b: StatementRun, plan: ReturnType<typeof planShared>, placement: Placement, name: string, style: CapabilityContext['project']['codeStyle'], loaded: LoadedProject): FileEdits {
+function buildEdits(
+  a: StatementRun,
+  b: StatementRun,
+  plan: ReturnType<typeof planShared>,
+  placement: Placement,
+  name: string,
+  style: CapabilityContext['project']['codeStyle'],
+  loaded: LoadedProject,
+): FileEdits {
   const edits: FileEdits = new Map();
   const replace = (run: StatementRun, text: string): void => {
     const path = run.file.getFilePath();
@@ -108,7 +153,11 @@ function buildEdits(a: StatementRun, b: StatementRun, plan: ReturnType<typeof pl
   const fn = functionText(plan, name, placement.newModule !== null, style);
   if (placement.newModule) {
     edits.set(placement.newModule, `${fn}\n`);
-    for (const run of [a, b]) edits.set(run.file.getFilePath(), withImport(edits.get(run.file.getFilePath())!, run, name, placement.newModule, style, needsExtension(loaded, run)));
+    for (const run of [a, b])
+      edits.set(
+        run.file.getFilePath(),
+        withImport(edits.get(run.file.getFilePath())!, run, name, placement.newModule, style, needsExtension(loaded, run)),
+      );
   } else {
     const text = edits.get(placement.host)!;
     edits.set(placement.host, `${text.replace(/\s*$/, '')}\n\n${fn}\n`);
@@ -119,11 +168,25 @@ function buildEdits(a: StatementRun, b: StatementRun, plan: ReturnType<typeof pl
 /** Whether a new relative import needs its ".js" ending: node16/nodenext resolution, or a plain JS module. */
 function needsExtension(loaded: LoadedProject, run: StatementRun): boolean {
   const resolution = loaded.project.getCompilerOptions().moduleResolution;
-  return resolution === ts.ModuleResolutionKind.Node16 || resolution === ts.ModuleResolutionKind.NodeNext || /\.m?js$/.test(run.file.getFilePath());
+  return (
+    resolution === ts.ModuleResolutionKind.Node16 ||
+    resolution === ts.ModuleResolutionKind.NodeNext ||
+    /\.m?js$/.test(run.file.getFilePath())
+  );
 }
 
-function withImport(text: string, run: StatementRun, name: string, module: string, style: CapabilityContext['project']['codeStyle'], extension: boolean): string {
-  const existing = run.file.getImportDeclarations().map((d) => d.getModuleSpecifierValue()).find((s) => s.startsWith('.'));
+function withImport(
+  text: string,
+  run: StatementRun,
+  name: string,
+  module: string,
+  style: CapabilityContext['project']['codeStyle'],
+  extension: boolean,
+): string {
+  const existing = run.file
+    .getImportDeclarations()
+    .map((d) => d.getModuleSpecifierValue())
+    .find((s) => s.startsWith('.'));
   const like = existing !== undefined ? path.posix.extname(existing) : extension ? '.js' : '';
   const q = style.quotes === 'single' ? "'" : '"';
   const line = `import { ${name} } from ${q}${specifierFor(run.file.getFilePath(), module, like)}${q}${style.semicolons ? ';' : ''}\n`;

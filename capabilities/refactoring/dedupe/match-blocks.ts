@@ -26,7 +26,14 @@ export interface BlockMatch {
   literals: LiteralPair[];
 }
 
-const LITERAL_KINDS = new Set([SyntaxKind.StringLiteral, SyntaxKind.NumericLiteral, SyntaxKind.NoSubstitutionTemplateLiteral, SyntaxKind.TrueKeyword, SyntaxKind.FalseKeyword, SyntaxKind.BigIntLiteral]);
+const LITERAL_KINDS = new Set([
+  SyntaxKind.StringLiteral,
+  SyntaxKind.NumericLiteral,
+  SyntaxKind.NoSubstitutionTemplateLiteral,
+  SyntaxKind.TrueKeyword,
+  SyntaxKind.FalseKeyword,
+  SyntaxKind.BigIntLiteral,
+]);
 
 function flatten(run: StatementRun): Node[] {
   const nodes: Node[] = [];
@@ -40,13 +47,22 @@ function flatten(run: StatementRun): Node[] {
 export function matchBlocks(a: StatementRun, b: StatementRun): BlockMatch {
   const nodesA = flatten(a);
   const nodesB = flatten(b);
-  if (a.statements.length !== b.statements.length) throw refuse(`The two copies do not have the same statements (${a.statements.length} vs ${b.statements.length}); pass a clone whose copies match statement for statement.`);
-  if (nodesA.length !== nodesB.length) throw refuse(`The copies differ in structure (lines ${a.statements[0]!.getStartLineNumber()}-${a.statements.at(-1)!.getEndLineNumber()} vs ${b.statements[0]!.getStartLineNumber()}-${b.statements.at(-1)!.getEndLineNumber()}); only renamed identifiers and changed literals can be parameterised.`);
+  if (a.statements.length !== b.statements.length)
+    throw refuse(
+      `The two copies do not have the same statements (${a.statements.length} vs ${b.statements.length}); pass a clone whose copies match statement for statement.`,
+    );
+  if (nodesA.length !== nodesB.length)
+    throw refuse(
+      `The copies differ in structure (lines ${a.statements[0]!.getStartLineNumber()}-${a.statements.at(-1)!.getEndLineNumber()} vs ${b.statements[0]!.getStartLineNumber()}-${b.statements.at(-1)!.getEndLineNumber()}); only renamed identifiers and changed literals can be parameterised.`,
+    );
   const match: BlockMatch = { free: [], locals: new Map(), literals: [] };
   const reverse = new Map<string, string>();
   for (let i = 0; i < nodesA.length; i += 1) {
     const [x, y] = [nodesA[i]!, nodesB[i]!];
-    if (x.getKind() !== y.getKind()) throw refuse(`The copies differ in structure at "${a.file.getBaseName()}" line ${x.getStartLineNumber()} ("${short(x)}" vs "${short(y)}"); only renamed identifiers and changed literals can be parameterised.`);
+    if (x.getKind() !== y.getKind())
+      throw refuse(
+        `The copies differ in structure at "${a.file.getBaseName()}" line ${x.getStartLineNumber()} ("${short(x)}" vs "${short(y)}"); only renamed identifiers and changed literals can be parameterised.`,
+      );
     if (LITERAL_KINDS.has(x.getKind())) {
       if (x.getText() !== y.getText()) match.literals.push({ a: x, b: y });
     } else if (Node.isIdentifier(x)) {
@@ -65,15 +81,24 @@ function short(node: Node): string {
 function pairIdentifiers(x: Node, y: Node, a: StatementRun, b: StatementRun, match: BlockMatch, reverse: Map<string, string>): void {
   const [nameA, nameB] = [x.getText(), y.getText()];
   if (isPropertyName(x)) {
-    if (nameA !== nameB) throw refuse(`The copies use different property names ("${nameA}" vs "${nameB}") at line ${x.getStartLineNumber()}; only variables and literals can become parameters.`);
+    if (nameA !== nameB)
+      throw refuse(
+        `The copies use different property names ("${nameA}" vs "${nameB}") at line ${x.getStartLineNumber()}; only variables and literals can become parameters.`,
+      );
     return;
   }
-  if (Node.isShorthandPropertyAssignment(x.getParent()) && nameA !== nameB) throw refuse(`"{ ${nameA} }" and "{ ${nameB} }" (line ${x.getStartLineNumber()}) build objects with different keys; only variables and literals can become parameters.`);
+  if (Node.isShorthandPropertyAssignment(x.getParent()) && nameA !== nameB)
+    throw refuse(
+      `"{ ${nameA} }" and "{ ${nameB} }" (line ${x.getStartLineNumber()}) build objects with different keys; only variables and literals can become parameters.`,
+    );
   const local = declaredInside(x, a);
-  if (local !== declaredInside(y, b)) throw refuse(`"${nameA}" and "${nameB}" (line ${x.getStartLineNumber()}) are declared inside one copy but outside the other.`);
+  if (local !== declaredInside(y, b))
+    throw refuse(`"${nameA}" and "${nameB}" (line ${x.getStartLineNumber()}) are declared inside one copy but outside the other.`);
   const known = local ? match.locals.get(nameA) : match.free.find((f) => f.a === nameA)?.b;
   if ((known !== undefined && known !== nameB) || (reverse.has(nameB) && reverse.get(nameB) !== nameA)) {
-    throw refuse(`"${nameA}" is renamed inconsistently between the copies (line ${x.getStartLineNumber()}); a parameter can stand for one name only.`);
+    throw refuse(
+      `"${nameA}" is renamed inconsistently between the copies (line ${x.getStartLineNumber()}); a parameter can stand for one name only.`,
+    );
   }
   reverse.set(nameB, nameA);
   if (local) match.locals.set(nameA, nameB);
@@ -85,7 +110,13 @@ function isPropertyName(node: Node): boolean {
   const parent = node.getParent();
   if (!parent) return false;
   if (Node.isPropertyAccessExpression(parent)) return parent.getNameNode() === node;
-  if (Node.isPropertyAssignment(parent) || Node.isMethodDeclaration(parent) || Node.isPropertyDeclaration(parent) || Node.isPropertySignature(parent)) return parent.getNameNode() === node;
+  if (
+    Node.isPropertyAssignment(parent) ||
+    Node.isMethodDeclaration(parent) ||
+    Node.isPropertyDeclaration(parent) ||
+    Node.isPropertySignature(parent)
+  )
+    return parent.getNameNode() === node;
   if (Node.isQualifiedName(parent) || Node.isTypeReference(parent)) return true;
   return false;
 }
@@ -100,6 +131,14 @@ function declaredInside(node: Node, run: StatementRun): boolean {
 
 function isWritten(node: Node): boolean {
   const parent = node.getParent();
-  if (Node.isBinaryExpression(parent) && parent.getLeft() === node && parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment && parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment) return true;
-  return Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent) ? [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken()) : false;
+  if (
+    Node.isBinaryExpression(parent) &&
+    parent.getLeft() === node &&
+    parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment &&
+    parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment
+  )
+    return true;
+  return Node.isPrefixUnaryExpression(parent) || Node.isPostfixUnaryExpression(parent)
+    ? [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken())
+    : false;
 }

@@ -17,7 +17,10 @@ export function pickClone(input: DedupeInput, previous: StepResult[]): { a: Clon
     .map((f) => f.data as CloneData | undefined)
     .filter((d): d is Required<CloneData> => d?.first !== undefined && d.second !== undefined)
     .map((d) => ({ lines: d.lines ?? d.first.endLine - d.first.startLine + 1, a: d.first, b: d.second }));
-  if (clones.length === 0) throw refuse('No clone was given and no earlier step reported a "duplication/clone" finding; run analysis.duplication first or pass input.clone.');
+  if (clones.length === 0)
+    throw refuse(
+      'No clone was given and no earlier step reported a "duplication/clone" finding; run analysis.duplication first or pass input.clone.',
+    );
   const largest = clones.reduce((best, c) => (c.lines > best.lines ? c : best));
   return { a: largest.a, b: largest.b };
 }

@@ -38,7 +38,10 @@ export interface PlanOptions {
 export function planShared(a: StatementRun, b: StatementRun, match: BlockMatch, options: PlanOptions): SharedPlan {
   const params: Param[] = [];
   for (const free of match.free) {
-    if (free.written) throw refuse(`The block assigns "${free.a}", which is declared outside it; a parameter cannot carry the assignment back — merge by hand or make the block return the value.`);
+    if (free.written)
+      throw refuse(
+        `The block assigns "${free.a}", which is declared outside it; a parameter cannot carry the assignment back — merge by hand or make the block return the value.`,
+      );
     if (isGlobal(free) || (options.sameFile && free.a === free.b && inModuleScope(free, a))) continue;
     params.push({ name: free.a, type: options.typed ? typeText(free.node) : null, argA: free.a, argB: free.b });
   }
@@ -49,7 +52,12 @@ export function planShared(a: StatementRun, b: StatementRun, match: BlockMatch, 
     const key = `${literal.a.getText()}\u0000${literal.b.getText()}`;
     let param = literalParams.get(key);
     if (!param) {
-      param = { name: freshName('value', used), type: options.typed ? literalType(literal.a) : null, argA: literal.a.getText(), argB: literal.b.getText() };
+      param = {
+        name: freshName('value', used),
+        type: options.typed ? literalType(literal.a) : null,
+        argA: literal.a.getText(),
+        argB: literal.b.getText(),
+      };
       literalParams.set(key, param);
       params.push(param);
     }
@@ -60,7 +68,9 @@ export function planShared(a: StatementRun, b: StatementRun, match: BlockMatch, 
 
 function isGlobal(free: FreeName): boolean {
   const declarations = free.node.getSymbol()?.getDeclarations() ?? [];
-  const global = declarations.length === 0 || declarations.every((d) => d.getSourceFile().isFromExternalLibrary() || d.getSourceFile().isDeclarationFile());
+  const global =
+    declarations.length === 0 ||
+    declarations.every((d) => d.getSourceFile().isFromExternalLibrary() || d.getSourceFile().isDeclarationFile());
   if (global && free.a !== free.b) throw refuse(`The copies use different globals ("${free.a}" vs "${free.b}"); pass them in by hand.`);
   return global;
 }
@@ -80,7 +90,10 @@ function isTopLevel(declaration: Node): boolean {
 
 function typeText(node: Node): string {
   const text = node.getType().getText(node, TypeFormatFlags.NoTruncation | TypeFormatFlags.UseAliasDefinedOutsideCurrentScope);
-  if (text.includes('import(')) throw refuse(`The type of "${node.getText()}" (${text}) cannot be written in the shared module; place the copies in one file first or annotate the variable with an exported type.`);
+  if (text.includes('import('))
+    throw refuse(
+      `The type of "${node.getText()}" (${text}) cannot be written in the shared module; place the copies in one file first or annotate the variable with an exported type.`,
+    );
   return text;
 }
 
@@ -116,10 +129,19 @@ function outputsOf(a: StatementRun, match: BlockMatch): Output[] {
     for (const declaration of statement.getDeclarations()) {
       const nameNode = declaration.getNameNode();
       if (!Node.isIdentifier(nameNode)) continue;
-      const readAfter = a.after.some((s) => s.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getSymbol() === nameNode.getSymbol()));
+      const readAfter = a.after.some((s) =>
+        s.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getSymbol() === nameNode.getSymbol()),
+      );
       if (!readAfter) continue;
-      if (statement.getDeclarationKind() === 'var') throw refuse(`"${nameNode.getText()}" is a var the code after the block reads; convert it to let/const first (refactoring.modernize).`);
-      outputs.push({ a: nameNode.getText(), b: match.locals.get(nameNode.getText()) ?? nameNode.getText(), kind: statement.getDeclarationKind() === 'let' ? 'let' : 'const' });
+      if (statement.getDeclarationKind() === 'var')
+        throw refuse(
+          `"${nameNode.getText()}" is a var the code after the block reads; convert it to let/const first (refactoring.modernize).`,
+        );
+      outputs.push({
+        a: nameNode.getText(),
+        b: match.locals.get(nameNode.getText()) ?? nameNode.getText(),
+        kind: statement.getDeclarationKind() === 'let' ? 'let' : 'const',
+      });
     }
   }
   return outputs;

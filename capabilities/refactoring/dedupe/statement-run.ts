@@ -27,6 +27,9 @@ export function statementRun(file: SourceFile, side: CloneSide): StatementRun {
     const last = all.indexOf(inside[inside.length - 1]!);
     best = { file, statements: inside, after: all.slice(last + 1) };
   }
-  if (!best) throw refuse(`Lines ${side.startLine}-${side.endLine} of "${side.file}" hold no whole statement; a clone can only be merged when it covers whole statements — widen the range to statement boundaries.`);
+  if (!best)
+    throw refuse(
+      `Lines ${side.startLine}-${side.endLine} of "${side.file}" hold no whole statement; a clone can only be merged when it covers whole statements — widen the range to statement boundaries.`,
+    );
   return best;
 }

@@ -26,10 +26,20 @@ export async function extractFunction(ctx: CapabilityContext, input: ExtractInpu
   const selection = selectStatements(file, input);
   const facts = checkRange(file, selection);
   const owner = enclosingClassMember(selection);
-  if (facts.usesThis && !owner) throw refuse(`Lines ${input.startLine}-${input.endLine} of "${input.file}" use "this" outside a class method, where a module-level function cannot keep its meaning; select statements without "this".`);
+  if (facts.usesThis && !owner)
+    throw refuse(
+      `Lines ${input.startLine}-${input.endLine} of "${input.file}" use "this" outside a class method, where a module-level function cannot keep its meaning; select statements without "this".`,
+    );
   const asMethod = facts.usesThis;
   assertNameFree(loaded.project.getTypeChecker().compilerObject, file.compilerNode, selection, asMethod ? owner : undefined, input.name);
-  const { changes, kind } = languageServiceExtract(loaded.project, file, selection, asMethod, input.name, fileStyle(file.getFullText(), ctx.project.codeStyle));
+  const { changes, kind } = languageServiceExtract(
+    loaded.project,
+    file,
+    selection,
+    asMethod,
+    input.name,
+    fileStyle(file.getFullText(), ctx.project.codeStyle),
+  );
   const checker = loaded.project.getTypeChecker().compilerObject;
   const extracted = applyTextChanges(file.getFullText(), changes);
   const typed = fixAnyParameters(extracted, file.getFilePath(), checker, file.compilerNode, selection, input.name);
@@ -37,25 +47,51 @@ export async function extractFunction(ctx: CapabilityContext, input: ExtractInpu
   const before = countErrors(loaded.project, edits.keys());
   applyToProject(loaded, edits);
   const introduced = findNewErrors(loaded.project, edits.keys(), before);
-  if (introduced.length > 0) throw refuse(`Extracting lines ${input.startLine}-${input.endLine} would introduce type errors (${describeErrors(introduced)}); select a different range.`);
-  const unchecked = guardTsconfigProjects(loaded, edits, edits.keys(), `Extracting lines ${input.startLine}-${input.endLine}`, 'select a different range.');
+  if (introduced.length > 0)
+    throw refuse(
+      `Extracting lines ${input.startLine}-${input.endLine} would introduce type errors (${describeErrors(introduced)}); select a different range.`,
+    );
+  const unchecked = guardTsconfigProjects(
+    loaded,
+    edits,
+    edits.keys(),
+    `Extracting lines ${input.startLine}-${input.endLine}`,
+    'select a different range.',
+  );
   const { findings, note: review } = await stageReviewed(ctx, loaded, edits);
   const signature = signatureOf(loaded.project.getSourceFileOrThrow(file.getFilePath()).compilerNode, input.name);
   return {
     summary: `Extracted lines ${input.startLine}-${input.endLine} of "${toWorkspacePath(file.getFilePath())}" (${selection.statements.length} statements) into ${kind} ${signature ?? input.name}.${unchecked}${review}`,
     findings,
-    data: { file: toWorkspacePath(file.getFilePath()), name: input.name, kind, signature, statements: selection.statements.length, async: /^async /.test(signature ?? '') },
+    data: {
+      file: toWorkspacePath(file.getFilePath()),
+      name: input.name,
+      kind,
+      signature,
+      statements: selection.statements.length,
+      async: /^async /.test(signature ?? ''),
+    },
   };
 }
 
 /** The new name must not already be taken where the function goes or where it is called. */
-function assertNameFree(checker: ts.TypeChecker, source: ts.SourceFile, selection: Selection, owner: ts.ClassLikeDeclaration | undefined, name: string): void {
+function assertNameFree(
+  checker: ts.TypeChecker,
+  source: ts.SourceFile,
+  selection: Selection,
+  owner: ts.ClassLikeDeclaration | undefined,
+  name: string,
+): void {
   const existing = owner
     ? checker.getTypeAtLocation(owner).getProperty(name)?.declarations?.[0]
-    : checker.getSymbolsInScope(selection.statements[0]!, ts.SymbolFlags.Value | ts.SymbolFlags.Alias).find((s) => s.name === name && s.declarations?.some((d) => d.getSourceFile() === source))?.declarations?.[0];
+    : checker
+        .getSymbolsInScope(selection.statements[0]!, ts.SymbolFlags.Value | ts.SymbolFlags.Alias)
+        .find((s) => s.name === name && s.declarations?.some((d) => d.getSourceFile() === source))?.declarations?.[0];
   if (existing) {
     const line = existing.getSourceFile().getLineAndCharacterOfPosition(existing.getStart()).line + 1;
-    throw refuse(`The name "${name}" is already declared at ${toWorkspacePath(existing.getSourceFile().fileName)}:${line}, where the extracted ${owner ? 'method' : 'function'} would collide with it; pick another name.`);
+    throw refuse(
+      `The name "${name}" is already declared at ${toWorkspacePath(existing.getSourceFile().fileName)}:${line}, where the extracted ${owner ? 'method' : 'function'} would collide with it; pick another name.`,
+    );
   }
 }
 
@@ -65,7 +101,12 @@ function signatureOf(source: ts.SourceFile, name: string): string | undefined {
   const visit = (node: ts.Node): void => {
     if (found) return;
     if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name?.getText(source) === name && node.body) {
-      found = source.text.slice(node.getStart(source), node.body.getStart(source)).replace(/^(export\s+)?(private\s+)?/, '').replace(/\bfunction\s+/, '').replace(/\s+/g, ' ').trim();
+      found = source.text
+        .slice(node.getStart(source), node.body.getStart(source))
+        .replace(/^(export\s+)?(private\s+)?/, '')
+        .replace(/\bfunction\s+/, '')
+        .replace(/\s+/g, ' ')
+        .trim();
     } else ts.forEachChild(node, visit);
   };
   visit(source);

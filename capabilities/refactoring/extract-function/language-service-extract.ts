@@ -17,16 +17,27 @@ export interface ExtractEdits {
   kind: 'function' | 'method';
 }
 
-export function languageServiceExtract(project: Project, file: SourceFile, selection: Selection, asMethod: boolean, name: string, style: CodeStyle): ExtractEdits {
+export function languageServiceExtract(
+  project: Project,
+  file: SourceFile,
+  selection: Selection,
+  asMethod: boolean,
+  name: string,
+  style: CodeStyle,
+): ExtractEdits {
   const service = project.getLanguageService().compilerObject;
   const range = { pos: selection.pos, end: selection.end };
   const preferences = userPreferences(style);
-  const actions = service.getApplicableRefactors(file.getFilePath(), range, preferences, undefined, 'refactor.extract.function', true).flatMap((r) => r.actions);
+  const actions = service
+    .getApplicableRefactors(file.getFilePath(), range, preferences, undefined, 'refactor.extract.function', true)
+    .flatMap((r) => r.actions);
   const wanted = asMethod ? /method in class/ : /function in (module|global) scope/;
   const action = actions.find((a) => wanted.test(a.description));
   if (!action || action.notApplicableReason) {
     const reasons = [...new Set(actions.map((a) => a.notApplicableReason).filter(Boolean))].join('; ');
-    throw refuse(`These statements cannot be extracted to a ${asMethod ? 'method' : 'module-level function'}: ${reasons || action?.notApplicableReason || 'TypeScript offers no extraction for this range'}; select a different range.`);
+    throw refuse(
+      `These statements cannot be extracted to a ${asMethod ? 'method' : 'module-level function'}: ${reasons || action?.notApplicableReason || 'TypeScript offers no extraction for this range'}; select a different range.`,
+    );
   }
   const result = service.getEditsForRefactor(file.getFilePath(), formatSettings(style), range, 'Extract Symbol', action.name, preferences);
   const changes = result?.edits.find((edit) => edit.fileName === file.getFilePath())?.textChanges ?? [];
@@ -38,7 +49,10 @@ export function languageServiceExtract(project: Project, file: SourceFile, selec
 
 function generatedName(changes: readonly ts.TextChange[]): string {
   for (const change of changes) {
-    const match = /\b(?:function|private|public|protected|static|async)\s+(?:async\s+)?(?:\*\s*)?(new(?:Function|Method)(?:_\d+)?)\s*[(<]/.exec(change.newText);
+    const match =
+      /\b(?:function|private|public|protected|static|async)\s+(?:async\s+)?(?:\*\s*)?(new(?:Function|Method)(?:_\d+)?)\s*[(<]/.exec(
+        change.newText,
+      );
     if (match) return match[1]!;
   }
   throw refuse('The extracted function could not be found in the TypeScript edits; select a different range.');

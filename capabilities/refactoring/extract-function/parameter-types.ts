@@ -9,7 +9,14 @@ import { ts } from 'ts-morph';
 import { refuse } from '../ts-project/refusal.js';
 import type { Selection } from './select-statements.js';
 
-export function fixAnyParameters(text: string, fileName: string, checker: ts.TypeChecker, original: ts.SourceFile, selection: Selection, name: string): string {
+export function fixAnyParameters(
+  text: string,
+  fileName: string,
+  checker: ts.TypeChecker,
+  original: ts.SourceFile,
+  selection: Selection,
+  name: string,
+): string {
   const edited = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const fn = findDeclaration(edited, name);
   if (!fn) return text;
@@ -21,24 +28,34 @@ export function fixAnyParameters(text: string, fileName: string, checker: ts.Typ
     const variable = inScope.find((symbol) => symbol.name === (parameter.name as ts.Identifier).text);
     const declaration = variable?.valueDeclaration;
     if (!declaration) continue;
-    const annotation = (ts.isVariableDeclaration(declaration) || ts.isParameter(declaration)) ? declaration.type : undefined;
+    const annotation = ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) ? declaration.type : undefined;
     if (annotation && annotation.kind === ts.SyntaxKind.AnyKeyword) continue;
     if (!annotation) {
       if (!isAny || !isUnresolved(checker.getTypeOfSymbolAtLocation(variable!, declaration))) continue;
-      throw refuse(`The type of "${variable!.name}" comes from a dependency whose types are not in the workspace's node_modules (not installed, or it ships none), so the extracted parameter could only be typed "any"; install the dependency (and its @types package), annotate "${variable!.name}" with its type first, or select a different range.`);
+      throw refuse(
+        `The type of "${variable!.name}" comes from a dependency whose types are not in the workspace's node_modules (not installed, or it ships none), so the extracted parameter could only be typed "any"; install the dependency (and its @types package), annotate "${variable!.name}" with its type first, or select a different range.`,
+      );
     }
     if (!writableAtModuleScope(checker, annotation, original)) {
       // The language service's own spelling stands unless it is a lost type.
       if (!isAny) continue;
-      throw refuse(`The type of "${variable!.name}" (${annotation.getText(original)}) cannot be named at module level; select a different range.`);
+      throw refuse(
+        `The type of "${variable!.name}" (${annotation.getText(original)}) cannot be named at module level; select a different range.`,
+      );
     }
     // The variable's own annotation rather than the language service's expansion of it (express's
     // `Request` written out with its five defaulted type arguments, imported from transitive packages).
     if (parameter.type.getText(edited) !== annotation.getText(original)) {
-      replacements.push({ span: { start: parameter.type.getStart(edited), length: parameter.type.getWidth(edited) }, newText: annotation.getText(original) });
+      replacements.push({
+        span: { start: parameter.type.getStart(edited), length: parameter.type.getWidth(edited) },
+        newText: annotation.getText(original),
+      });
     }
   }
-  const typed = replacements.reduceRight((result, change) => result.slice(0, change.span.start) + change.newText + result.slice(change.span.start + change.span.length), text);
+  const typed = replacements.reduceRight(
+    (result, change) => result.slice(0, change.span.start) + change.newText + result.slice(change.span.start + change.span.length),
+    text,
+  );
   return replacements.length > 0 ? withoutUnusedAddedImports(typed, fileName, original) : typed;
 }
 
@@ -60,9 +77,17 @@ function withoutUnusedAddedImports(text: string, fileName: string, original: ts.
   const removals = edited.statements.filter((statement): statement is ts.ImportDeclaration => {
     if (!ts.isImportDeclaration(statement) || existing.has(statement.getText(edited))) return false;
     const clause = statement.importClause;
-    const names = [clause?.name, ...(clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements.map((e) => e.name) : [])];
+    const names = [
+      clause?.name,
+      ...(clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements.map((e) => e.name) : []),
+    ];
     const bound = names.filter((n): n is ts.Identifier => n !== undefined);
-    return clause !== undefined && clause.namedBindings?.kind !== ts.SyntaxKind.NamespaceImport && bound.length > 0 && bound.every((n) => !used.has(n.text));
+    return (
+      clause !== undefined &&
+      clause.namedBindings?.kind !== ts.SyntaxKind.NamespaceImport &&
+      bound.length > 0 &&
+      bound.every((n) => !used.has(n.text))
+    );
   });
   return removals.reduceRight((result, statement) => {
     const end = text[statement.end] === '\n' ? statement.end + 1 : statement.end;

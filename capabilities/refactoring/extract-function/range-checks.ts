@@ -26,21 +26,29 @@ export function checkRange(file: SourceFile, selection: Selection): RangeFacts {
       ts.forEachChild(node, (child) => visit(child, true, arrow ? inArrow || !inFunction : false));
       return;
     }
-    if ((node.kind === ts.SyntaxKind.ThisKeyword || node.kind === ts.SyntaxKind.SuperKeyword) && (!inFunction || inArrow)) facts.usesThis = true;
+    if ((node.kind === ts.SyntaxKind.ThisKeyword || node.kind === ts.SyntaxKind.SuperKeyword) && (!inFunction || inArrow))
+      facts.usesThis = true;
     if (!inFunction) inspect(node);
     ts.forEachChild(node, (child) => visit(child, inFunction, inArrow));
   };
   const inspect = (node: ts.Node): void => {
     if (ts.isReturnStatement(node)) facts.returns = true;
-    if (ts.isYieldExpression(node)) throw refuse(`The range contains "yield" at ${where(file, node.getStart())}; a generator's body cannot be extracted into a plain function — select statements without yield.`);
+    if (ts.isYieldExpression(node))
+      throw refuse(
+        `The range contains "yield" at ${where(file, node.getStart())}; a generator's body cannot be extracted into a plain function — select statements without yield.`,
+      );
     if ((ts.isBreakStatement(node) || ts.isContinueStatement(node)) && !inRange(jumpTarget(node) ?? node.getSourceFile())) {
       const keyword = ts.isBreakStatement(node) ? 'break' : 'continue';
-      throw refuse(`The range contains "${keyword}" at ${where(file, node.getStart())} whose loop or label is outside the range; include the whole loop or select statements without it.`);
+      throw refuse(
+        `The range contains "${keyword}" at ${where(file, node.getStart())} whose loop or label is outside the range; include the whole loop or select statements without it.`,
+      );
     }
   };
   for (const statement of selection.statements) visit(statement, false, false);
   if (facts.returns && !ts.isReturnStatement(selection.statements.at(-1)!)) {
-    throw refuse(`The range contains a "return" but does not end with one, so not every path through it returns; end the range with the function's return statement or select statements without return.`);
+    throw refuse(
+      `The range contains a "return" but does not end with one, so not every path through it returns; end the range with the function's return statement or select statements without return.`,
+    );
   }
   return facts;
 }
@@ -62,6 +70,7 @@ export function enclosingClassMember(selection: Selection): ts.ClassLikeDeclarat
   let current: ts.Node | undefined = selection.container;
   while (current && (!ts.isFunctionLike(current) || ts.isArrowFunction(current))) current = current.parent;
   if (!current) return undefined;
-  const member = ts.isMethodDeclaration(current) || ts.isConstructorDeclaration(current) || ts.isGetAccessor(current) || ts.isSetAccessor(current);
+  const member =
+    ts.isMethodDeclaration(current) || ts.isConstructorDeclaration(current) || ts.isGetAccessor(current) || ts.isSetAccessor(current);
   return member && ts.isClassLike(current.parent) ? current.parent : undefined;
 }

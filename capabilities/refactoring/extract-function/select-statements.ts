@@ -18,7 +18,8 @@ export interface Selection {
 type StatementContainer = ts.Block | ts.SourceFile | ts.ModuleBlock | ts.CaseOrDefaultClause;
 
 export function selectStatements(file: SourceFile, input: ExtractInput): Selection {
-  if (input.endLine < input.startLine) throw refuse(`The range ends (line ${input.endLine}) before it starts (line ${input.startLine}); pass startLine <= endLine.`);
+  if (input.endLine < input.startLine)
+    throw refuse(`The range ends (line ${input.endLine}) before it starts (line ${input.startLine}); pass startLine <= endLine.`);
   const start = offsetOf(file, input.startLine, input.startColumn);
   const end = input.endColumn !== undefined ? offsetOf(file, input.endLine, input.endColumn) + 1 : lineEndOffset(file, input.endLine);
   const container = innermostContainer(file.compilerNode, start, end);
@@ -28,10 +29,15 @@ export function selectStatements(file: SourceFile, input: ExtractInput): Selecti
     const from = statement.getStart(source);
     if (from >= start && statement.end <= end) statements.push(statement);
     else if (from < end && statement.end > start) {
-      throw refuse(`Lines ${input.startLine}-${input.endLine} of "${input.file}" cut the statement at ${where(file, from)} in part; select whole statements (from its first to its last line).`);
+      throw refuse(
+        `Lines ${input.startLine}-${input.endLine} of "${input.file}" cut the statement at ${where(file, from)} in part; select whole statements (from its first to its last line).`,
+      );
     }
   }
-  if (statements.length === 0) throw refuse(`Lines ${input.startLine}-${input.endLine} of "${input.file}" hold no whole statement; select the lines of one or more complete statements.`);
+  if (statements.length === 0)
+    throw refuse(
+      `Lines ${input.startLine}-${input.endLine} of "${input.file}" hold no whole statement; select the lines of one or more complete statements.`,
+    );
   return { statements, container, pos: statements[0]!.getStart(source), end: statements.at(-1)!.end };
 }
 

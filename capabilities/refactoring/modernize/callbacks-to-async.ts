@@ -17,7 +17,28 @@ type AnyNode = { type: string; [key: string]: unknown };
 type Builders = Record<string, (...args: unknown[]) => AnyNode>;
 
 /** fs methods whose callback form `(err, value)` has an `fs.promises` twin with the same arguments. */
-const PROMISIFIED = new Set(['access', 'appendFile', 'chmod', 'copyFile', 'lstat', 'mkdir', 'mkdtemp', 'readdir', 'readFile', 'readlink', 'realpath', 'rename', 'rm', 'rmdir', 'stat', 'symlink', 'truncate', 'unlink', 'utimes', 'writeFile']);
+const PROMISIFIED = new Set([
+  'access',
+  'appendFile',
+  'chmod',
+  'copyFile',
+  'lstat',
+  'mkdir',
+  'mkdtemp',
+  'readdir',
+  'readFile',
+  'readlink',
+  'realpath',
+  'rename',
+  'rm',
+  'rmdir',
+  'stat',
+  'symlink',
+  'truncate',
+  'unlink',
+  'utimes',
+  'writeFile',
+]);
 const FS_MODULES = new Set(['fs', 'node:fs']);
 // One conversion per pass (the tree is re-walked after each), so this bounds conversions per file.
 const MAX_PASSES = 100;
@@ -50,7 +71,12 @@ function fsBindings(ctx: CodemodContext): Set<string> {
     const d = p.node as unknown as AnyNode;
     const init = d.init as AnyNode | null;
     const id = d.id as AnyNode;
-    if (id.type === 'Identifier' && init?.type === 'CallExpression' && (init.callee as AnyNode).type === 'Identifier' && (init.callee as AnyNode).name === 'require') {
+    if (
+      id.type === 'Identifier' &&
+      init?.type === 'CallExpression' &&
+      (init.callee as AnyNode).type === 'Identifier' &&
+      (init.callee as AnyNode).name === 'require'
+    ) {
       const arg = (init.arguments as AnyNode[])[0];
       if (arg && FS_MODULES.has(arg.value as string)) names.add(id.name as string);
     }
@@ -104,17 +130,20 @@ function convert(ctx: CodemodContext, path: ASTPath, fsNames: Set<string>, repor
 
 function unsafe(site: Site): string | null {
   const statements = (site.fn.body as AnyNode).body as AnyNode[];
-  if (statements[statements.length - 1] !== site.statement) return 'the callback call is not the last statement of its function, so code after it would run later';
+  if (statements[statements.length - 1] !== site.statement)
+    return 'the callback call is not the last statement of its function, so code after it would run later';
   if (site.fn.generator) return 'the enclosing function is a generator';
   const [errParam, valueParam, extra] = site.callback.params as AnyNode[];
   if (!errParam || errParam.type !== 'Identifier' || extra) return 'the callback is not (err, value)';
   if (valueParam && valueParam.type !== 'Identifier') return 'the callback destructures its value';
   const body = site.callback.body as AnyNode;
   const first = body.type === 'BlockStatement' ? (body.body as AnyNode[])[0] : null;
-  if (!first || first.type !== 'IfStatement' || first.alternate || !isIdentifier(first.test as AnyNode, errParam.name as string)) return `the callback does not start with "if (${errParam.name as string}) ..."`;
+  if (!first || first.type !== 'IfStatement' || first.alternate || !isIdentifier(first.test as AnyNode, errParam.name as string))
+    return `the callback does not start with "if (${errParam.name as string}) ..."`;
   if (site.callback.type === 'FunctionExpression' && usesOwnThis(site.callback)) return 'the callback uses its own this or arguments';
   const rest = (body.body as AnyNode[]).slice(1);
-  if (rest.some((s) => identifierNames(s, errParam.name as string).includes(errParam.name as string))) return `the callback reads "${errParam.name as string}" after the error check`;
+  if (rest.some((s) => identifierNames(s, errParam.name as string).includes(errParam.name as string)))
+    return `the callback reads "${errParam.name as string}" after the error check`;
   return clash(site, rest);
 }
 
@@ -122,7 +151,8 @@ function clash(site: Site, rest: AnyNode[]): string | null {
   const valueParam = (site.callback.params as AnyNode[])[1];
   const incoming = [...(valueParam ? [valueParam.name as string] : []), ...declaredNames(rest)];
   const outside = new Set<string>(identifierNames({ type: 'Params', params: site.fn.params } as AnyNode));
-  for (const statement of (site.fn.body as AnyNode).body as AnyNode[]) if (statement !== site.statement) identifierNames(statement).forEach((n) => outside.add(n));
+  for (const statement of (site.fn.body as AnyNode).body as AnyNode[])
+    if (statement !== site.statement) identifierNames(statement).forEach((n) => outside.add(n));
   for (const arg of (site.call.arguments as AnyNode[]).slice(0, -1)) identifierNames(arg).forEach((n) => outside.add(n));
   const name = incoming.find((n) => outside.has(n));
   return name ? `"${name}" would clash with a variable of the enclosing function` : null;
@@ -148,7 +178,9 @@ function rewrite(b: Builders, site: Site): void {
   const callee = site.call.callee as AnyNode;
   const promised = b.memberExpression!(b.memberExpression!(callee.object, b.identifier!('promises')), b.identifier!(site.method));
   const awaited = b.awaitExpression!(b.callExpression!(promised, (site.call.arguments as AnyNode[]).slice(0, -1)));
-  const tryBody = valueParam ? b.expressionStatement!(b.assignmentExpression!('=', b.identifier!(valueParam.name), awaited)) : b.expressionStatement!(awaited);
+  const tryBody = valueParam
+    ? b.expressionStatement!(b.assignmentExpression!('=', b.identifier!(valueParam.name), awaited))
+    : b.expressionStatement!(awaited);
   const catchBody = errorBranch.type === 'BlockStatement' ? errorBranch : b.blockStatement!([errorBranch]);
   const statements = ((site.fn.body as AnyNode).body as AnyNode[]).slice(0, -1);
   if (valueParam) statements.push(b.variableDeclaration!('let', [b.variableDeclarator!(b.identifier!(valueParam.name))]));

@@ -17,7 +17,10 @@ export interface RequireSite {
   binding: { kind: 'name'; name: string } | { kind: 'names'; pairs: { imported: string; local: string }[] } | null;
 }
 
-export type ExportShape = { kind: 'none' } | { kind: 'default'; statement: AnyNode } | { kind: 'named'; names: { exported: string; statement: AnyNode; value: AnyNode }[]; objectStatement?: AnyNode };
+export type ExportShape =
+  | { kind: 'none' }
+  | { kind: 'default'; statement: AnyNode }
+  | { kind: 'named'; names: { exported: string; statement: AnyNode; value: AnyNode }[]; objectStatement?: AnyNode };
 
 export interface CjsModule {
   file: string;
@@ -34,7 +37,15 @@ export interface CjsModule {
 export function analyseCjs(j: JSCodeshift, root: Collection, file: string): CjsModule {
   const program = root.find(j.Program).get().node as AnyNode;
   const body = program.body as AnyNode[];
-  const info: CjsModule = { file, requires: [], exports: { kind: 'none' }, blockers: [], usesDirname: false, alreadyEsm: false, otherRequires: [] };
+  const info: CjsModule = {
+    file,
+    requires: [],
+    exports: { kind: 'none' },
+    blockers: [],
+    usesDirname: false,
+    alreadyEsm: false,
+    otherRequires: [],
+  };
   info.alreadyEsm = body.some((s) => s.type === 'ImportDeclaration' || s.type.startsWith('Export'));
   const handled = new Set<AnyNode>();
   for (const statement of body) {
@@ -53,7 +64,13 @@ function isRequireCall(node: AnyNode | null | undefined): node is AnyNode {
   if (node?.type !== 'CallExpression') return false;
   const callee = node.callee as AnyNode;
   const args = node.arguments as AnyNode[];
-  return callee.type === 'Identifier' && callee.name === 'require' && args.length === 1 && typeof args[0]!.value === 'string' && args[0]!.type !== 'TemplateLiteral';
+  return (
+    callee.type === 'Identifier' &&
+    callee.name === 'require' &&
+    args.length === 1 &&
+    typeof args[0]!.value === 'string' &&
+    args[0]!.type !== 'TemplateLiteral'
+  );
 }
 
 function requireSite(statement: AnyNode): RequireSite | null {
@@ -71,7 +88,8 @@ function requireSite(statement: AnyNode): RequireSite | null {
   for (const p of id.properties as AnyNode[]) {
     const key = p.key as AnyNode | undefined;
     const value = p.value as AnyNode | undefined;
-    if ((p.type !== 'ObjectProperty' && p.type !== 'Property') || p.computed || key?.type !== 'Identifier' || value?.type !== 'Identifier') return null;
+    if ((p.type !== 'ObjectProperty' && p.type !== 'Property') || p.computed || key?.type !== 'Identifier' || value?.type !== 'Identifier')
+      return null;
     pairs.push({ imported: key.name as string, local: value.name as string });
   }
   return { statement, specifier, binding: { kind: 'names', pairs } };
@@ -84,7 +102,14 @@ function specifierOf(call: AnyNode): string {
 /** `module.exports` or `exports` (a MemberExpression chain root), or null. */
 function exportsTarget(node: AnyNode): 'module.exports' | 'exports' | null {
   if (node.type === 'Identifier' && node.name === 'exports') return 'exports';
-  if (node.type === 'MemberExpression' && !node.computed && (node.object as AnyNode).type === 'Identifier' && (node.object as AnyNode).name === 'module' && (node.property as AnyNode).name === 'exports') return 'module.exports';
+  if (
+    node.type === 'MemberExpression' &&
+    !node.computed &&
+    (node.object as AnyNode).type === 'Identifier' &&
+    (node.object as AnyNode).name === 'module' &&
+    (node.property as AnyNode).name === 'exports'
+  )
+    return 'module.exports';
   return null;
 }
 
@@ -121,7 +146,8 @@ function objectExports(statement: AnyNode): ExportShape | null {
   for (const p of value.properties as AnyNode[]) {
     const key = p.key as AnyNode | undefined;
     const v = p.value as AnyNode | undefined;
-    if ((p.type !== 'ObjectProperty' && p.type !== 'Property') || p.computed || key?.type !== 'Identifier' || v?.type !== 'Identifier') return null;
+    if ((p.type !== 'ObjectProperty' && p.type !== 'Property') || p.computed || key?.type !== 'Identifier' || v?.type !== 'Identifier')
+      return null;
     names.push({ exported: key.name as string, statement, value: v });
   }
   return { kind: 'named', names, objectStatement: statement };
@@ -137,8 +163,19 @@ function checkFreeUses(j: JSCodeshift, root: Collection, handled: Set<AnyNode>, 
     const name = (path.node as unknown as AnyNode).name as string;
     if (!['require', 'module', 'exports', '__dirname', '__filename'].includes(name)) return;
     const parent = path.parent.node as AnyNode;
-    if ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') && parent.property === path.node && !parent.computed) return;
-    if ((parent.type === 'ObjectProperty' || parent.type === 'Property') && parent.key === path.node && !parent.computed && parent.value !== path.node) return;
+    if (
+      (parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') &&
+      parent.property === path.node &&
+      !parent.computed
+    )
+      return;
+    if (
+      (parent.type === 'ObjectProperty' || parent.type === 'Property') &&
+      parent.key === path.node &&
+      !parent.computed &&
+      parent.value !== path.node
+    )
+      return;
     if (path.scope?.lookup(name)) return;
     if (name === '__dirname' || name === '__filename') {
       info.usesDirname = true;
@@ -150,7 +187,8 @@ function checkFreeUses(j: JSCodeshift, root: Collection, handled: Set<AnyNode>, 
     if (typeof arg?.value === 'string') info.otherRequires.push(arg.value as string);
   });
   root.find(j.ThisExpression).forEach((path: ASTPath) => {
-    if (path.scope?.isGlobal && !insideClass(path)) info.blockers.push(`line ${lineOf(path.node)}: top-level this is module.exports in CommonJS and undefined in a module`);
+    if (path.scope?.isGlobal && !insideClass(path))
+      info.blockers.push(`line ${lineOf(path.node)}: top-level this is module.exports in CommonJS and undefined in a module`);
   });
 }
 
@@ -162,8 +200,11 @@ function insideClass(path: ASTPath): boolean {
 function describeUse(name: string, parent: AnyNode): string {
   if (name === 'require' && parent.type === 'CallExpression') {
     const arg = (parent.arguments as AnyNode[])[0];
-    return typeof arg?.value === 'string' ? `require("${arg.value as string}") is conditional or not a top-level declaration` : 'a dynamic require (computed module name)';
+    return typeof arg?.value === 'string'
+      ? `require("${arg.value as string}") is conditional or not a top-level declaration`
+      : 'a dynamic require (computed module name)';
   }
-  if ((name === 'exports' || name === 'module') && parent.type === 'MemberExpression') return `reads ${name === 'module' ? 'module.exports' : 'exports'} (an ES module has no exports object to read back)`;
+  if ((name === 'exports' || name === 'module') && parent.type === 'MemberExpression')
+    return `reads ${name === 'module' ? 'module.exports' : 'exports'} (an ES module has no exports object to read back)`;
   return `"${name}" is used in a way an ES module cannot express`;
 }

@@ -24,5 +24,8 @@ export function esmSpecifier(from: string, target: string): string {
   let rel = path.posix.relative(path.posix.dirname(from), target);
   if (!rel.startsWith('.')) rel = `./${rel}`;
   // TypeScript sources are imported by their emitted name.
-  return rel.replace(/\.tsx?$/, '.js').replace(/\.mts$/, '.mjs').replace(/\.cts$/, '.cjs');
+  return rel
+    .replace(/\.tsx?$/, '.js')
+    .replace(/\.mts$/, '.mjs')
+    .replace(/\.cts$/, '.cjs');
 }

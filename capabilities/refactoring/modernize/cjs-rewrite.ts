@@ -28,7 +28,9 @@ export function rewriteCjs(j: JSCodeshift, root: Collection, module: CjsModule, 
   }
   if (module.usesDirname) body.splice(lastImportIndex(body) + 1, 0, ...dirnameDeclarations(b));
   program.body = body;
-  program.directives = ((program.directives as AnyNode[] | undefined) ?? []).filter((d) => ((d.value as AnyNode)?.value as string) !== 'use strict');
+  program.directives = ((program.directives as AnyNode[] | undefined) ?? []).filter(
+    (d) => ((d.value as AnyNode)?.value as string) !== 'use strict',
+  );
 }
 
 function importFor(b: Builders, plan: ImportPlan): AnyNode {
@@ -36,7 +38,10 @@ function importFor(b: Builders, plan: ImportPlan): AnyNode {
   const binding = plan.site.binding;
   if (!binding) return b.importDeclaration!([], source);
   if (binding.kind === 'names') {
-    return b.importDeclaration!(binding.pairs.map((p) => b.importSpecifier!(b.identifier!(p.imported), b.identifier!(p.local))), source);
+    return b.importDeclaration!(
+      binding.pairs.map((p) => b.importSpecifier!(b.identifier!(p.imported), b.identifier!(p.local))),
+      source,
+    );
   }
   const local = b.identifier!(binding.name);
   return b.importDeclaration!([plan.style === 'default' ? b.importDefaultSpecifier!(local) : b.importNamespaceSpecifier!(local)], source);
@@ -48,7 +53,9 @@ function exportStatements(b: Builders, module: CjsModule, replacements: Map<AnyN
     const right = (shape.statement.expression as AnyNode).right;
     replacements.set(shape.statement, [b.exportDefaultDeclaration!(right)]);
   } else if (shape.kind === 'named' && shape.objectStatement) {
-    const specifiers = shape.names.map((n) => b.exportSpecifier!.from!({ local: b.identifier!(n.value.name), exported: b.identifier!(n.exported) }));
+    const specifiers = shape.names.map((n) =>
+      b.exportSpecifier!.from!({ local: b.identifier!(n.value.name), exported: b.identifier!(n.exported) }),
+    );
     replacements.set(shape.objectStatement, [b.exportNamedDeclaration!(null, specifiers)]);
   } else if (shape.kind === 'named') {
     for (const entry of shape.names) {
@@ -72,7 +79,8 @@ function lastImportIndex(body: AnyNode[]): number {
 
 /** `import.meta.dirname`/`filename` (Node >= 20.11) stand in for the CommonJS wrapper's variables. */
 function dirnameDeclarations(b: Builders): AnyNode[] {
-  const meta = (property: string): AnyNode => b.memberExpression!(b.metaProperty!(b.identifier!('import'), b.identifier!('meta')), b.identifier!(property));
+  const meta = (property: string): AnyNode =>
+    b.memberExpression!(b.metaProperty!(b.identifier!('import'), b.identifier!('meta')), b.identifier!(property));
   return [
     b.variableDeclaration!('const', [b.variableDeclarator!(b.identifier!('__filename'), meta('filename'))]),
     b.variableDeclaration!('const', [b.variableDeclarator!(b.identifier!('__dirname'), meta('dirname'))]),

@@ -56,7 +56,8 @@ function checkExportNames(info: CjsModule, source: ParsedSource): void {
   const program = source.root.find(source.j.Program).get().node as AnyNode;
   const declared = new Set(declaredNames(program.body as AnyNode[]));
   for (const entry of info.exports.names) {
-    if (entry.value.type !== 'Identifier' && declared.has(entry.exported)) info.blockers.push(`exports.${entry.exported} would become a second top-level "${entry.exported}"`);
+    if (entry.value.type !== 'Identifier' && declared.has(entry.exported))
+      info.blockers.push(`exports.${entry.exported} would become a second top-level "${entry.exported}"`);
   }
 }
 
@@ -74,7 +75,8 @@ function planImports(info: CjsModule, modules: Modules, files: Set<string>): Imp
 
 function planImport(file: string, site: RequireSite, modules: Modules, files: Set<string>): ImportPlan | string {
   if (!isRelative(site.specifier)) {
-    if (site.binding?.kind === 'names' && !isBuiltin(site.specifier)) return `destructuring require("${site.specifier}") relies on the package's named exports; import its default and destructure it by hand`;
+    if (site.binding?.kind === 'names' && !isBuiltin(site.specifier))
+      return `destructuring require("${site.specifier}") relies on the package's named exports; import its default and destructure it by hand`;
     return { site, specifier: site.specifier, style: 'default' };
   }
   const target = resolveLocal(file, site.specifier, files);
@@ -98,7 +100,7 @@ function planImport(file: string, site: RequireSite, modules: Modules, files: Se
  * the value the caller expects).
  */
 function propagate(modules: Modules, files: Set<string>): void {
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const entry of modules.values()) {
       if (entry.info.blockers.length === 0) continue;
@@ -118,7 +120,9 @@ function propagate(modules: Modules, files: Set<string>): void {
         const target = resolveLocal(entry.info.file, site.specifier, files)!;
         const targetModule = modules.get(target);
         if (!targetModule || targetModule.info.blockers.length > 0) {
-          entry.info.blockers.push(`requires "${target}", which ${targetModule ? 'stays CommonJS' : 'is not converted in this run (include it)'}`);
+          entry.info.blockers.push(
+            `requires "${target}", which ${targetModule ? 'stays CommonJS' : 'is not converted in this run (include it)'}`,
+          );
           changed = true;
           break;
         }

@@ -63,7 +63,11 @@ function rewritable(node: AnyNode): boolean {
 function insideRewrittenChain(path: ASTPath): boolean {
   let outer: ASTPath | null = null;
   for (let at = path.parent as ASTPath | null; at && isPlus(at.node as unknown as AnyNode); at = at.parent as ASTPath | null) outer = at;
-  return outer !== null && rewritable(outer.node as unknown as AnyNode) && flatten(outer.node as unknown as AnyNode).every((operand) => operand !== (path.node as unknown));
+  return (
+    outer !== null &&
+    rewritable(outer.node as unknown as AnyNode) &&
+    flatten(outer.node as unknown as AnyNode).every((operand) => operand !== (path.node as unknown))
+  );
 }
 
 function isStringLiteral(node: AnyNode): boolean {
@@ -79,7 +83,8 @@ function isStringChain(operands: AnyNode[]): boolean {
 
 /** Comments recast attached anywhere in the chain would be lost by the rewrite. */
 function hasComments(node: AnyNode): boolean {
-  const attached = (n: AnyNode): boolean => ['comments', 'leadingComments', 'trailingComments'].some((k) => Array.isArray(n[k]) && (n[k] as unknown[]).length > 0);
+  const attached = (n: AnyNode): boolean =>
+    ['comments', 'leadingComments', 'trailingComments'].some((k) => Array.isArray(n[k]) && (n[k] as unknown[]).length > 0);
   if (attached(node)) return true;
   return node.type === 'BinaryExpression' && (hasComments(node.left as AnyNode) || hasComments(node.right as AnyNode));
 }
@@ -89,9 +94,13 @@ function hasComments(node: AnyNode): boolean {
  * the parser's `raw` (recast's offsets count tabs as several columns, so slicing the source is unsafe).
  */
 function templateRaw(node: AnyNode): string {
-  const quoted = ((node.extra as { raw?: string } | undefined)?.raw ?? (node.raw as string | undefined) ?? JSON.stringify(node.value)) as string;
+  const quoted = ((node.extra as { raw?: string } | undefined)?.raw ??
+    (node.raw as string | undefined) ??
+    JSON.stringify(node.value)) as string;
   const raw = quoted.slice(1, -1);
-  return raw.replace(/(\\*)(`|\$\{)/g, (match, slashes: string, what: string) => (slashes.length % 2 === 0 ? `${slashes}\\${what}` : match));
+  return raw.replace(/(\\*)(`|\$\{)/g, (match, slashes: string, what: string) =>
+    slashes.length % 2 === 0 ? `${slashes}\\${what}` : match,
+  );
 }
 
 function toTemplate(ctx: CodemodContext, operands: AnyNode[]): unknown {

@@ -1,14 +1,37 @@
 /** Walking a function's own body: nodes that belong to it, not to functions nested inside it. */
 type AnyNode = { type: string; [key: string]: unknown };
 
-export const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ObjectMethod', 'ClassMethod', 'ClassPrivateMethod']);
+export const FUNCTION_TYPES = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ObjectMethod',
+  'ClassMethod',
+  'ClassPrivateMethod',
+]);
 
 function isNode(value: unknown): value is AnyNode {
   return typeof value === 'object' && value !== null && typeof (value as AnyNode).type === 'string';
 }
 
 // Type annotations name types, not variables: skipped so a type and a value of one name never clash.
-const SKIP_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeParameters', 'loc', 'start', 'end', 'comments', 'leadingComments', 'trailingComments', 'innerComments', 'extra', 'tokens', 'original']);
+const SKIP_KEYS = new Set([
+  'typeAnnotation',
+  'returnType',
+  'typeParameters',
+  'typeArguments',
+  'superTypeParameters',
+  'loc',
+  'start',
+  'end',
+  'comments',
+  'leadingComments',
+  'trailingComments',
+  'innerComments',
+  'extra',
+  'tokens',
+  'original',
+]);
 
 /** Calls `visit` for every node under `root` (root included), not descending into nested functions. */
 export function walkOwn(root: AnyNode, visit: (node: AnyNode) => void, descendFunctions = false): void {
@@ -38,8 +61,13 @@ export function ownNodes(root: AnyNode, types: Set<string>): AnyNode[] {
 /** Nodes whose identifier child is a name, not a variable: `o.name`, `{ name: v }`, `class { name() {} }`. */
 function propertyNames(node: AnyNode): AnyNode[] {
   if (node.computed) return [];
-  if (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression' || node.type === 'JSXMemberExpression') return [node.property as AnyNode];
-  if (['ObjectProperty', 'Property', 'ObjectMethod', 'ClassMethod', 'ClassProperty', 'MethodDefinition'].includes(node.type) && !node.shorthand) return [node.key as AnyNode];
+  if (node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression' || node.type === 'JSXMemberExpression')
+    return [node.property as AnyNode];
+  if (
+    ['ObjectProperty', 'Property', 'ObjectMethod', 'ClassMethod', 'ClassProperty', 'MethodDefinition'].includes(node.type) &&
+    !node.shorthand
+  )
+    return [node.key as AnyNode];
   if (node.type === 'JSXAttribute') return [node.name as AnyNode];
   return [];
 }
@@ -52,15 +80,19 @@ function propertyNames(node: AnyNode): AnyNode[] {
 export function identifierNames(root: AnyNode, shadowed?: string): string[] {
   const names: string[] = [];
   const skip = new Set<AnyNode>();
-  walkOwn(root, (node) => {
-    if (skip.has(node)) return;
-    propertyNames(node).forEach((n) => skip.add(n));
-    if (shadowed && node !== root && declaresParam(node, shadowed)) {
-      markSubtree(node, skip);
-      return;
-    }
-    if (node.type === 'Identifier' || node.type === 'JSXIdentifier') names.push(node.name as string);
-  }, true);
+  walkOwn(
+    root,
+    (node) => {
+      if (skip.has(node)) return;
+      propertyNames(node).forEach((n) => skip.add(n));
+      if (shadowed && node !== root && declaresParam(node, shadowed)) {
+        markSubtree(node, skip);
+        return;
+      }
+      if (node.type === 'Identifier' || node.type === 'JSXIdentifier') names.push(node.name as string);
+    },
+    true,
+  );
   return names;
 }
 
@@ -97,8 +129,9 @@ export function declaredNames(statements: AnyNode[]): string[] {
 
 export function bindingNames(pattern: AnyNode | null | undefined): string[] {
   const names: string[] = [];
-  if (pattern) walkOwn(pattern, (node) => {
-    if (node.type === 'Identifier') names.push(node.name as string);
-  });
+  if (pattern)
+    walkOwn(pattern, (node) => {
+      if (node.type === 'Identifier') names.push(node.name as string);
+    });
   return names;
 }

@@ -11,12 +11,36 @@ export interface TypeModuleDecision {
   reason: string;
 }
 
-export function decideTypeModule(packageJson: string | null, convertedJs: number, keptFiles: string[], requested: boolean): TypeModuleDecision {
+export function decideTypeModule(
+  packageJson: string | null,
+  convertedJs: number,
+  keptFiles: string[],
+  requested: boolean,
+): TypeModuleDecision {
   const current = typeOf(packageJson);
-  if (convertedJs === 0 || current === 'module') return { current, needed: false, changed: false, reason: current === 'module' ? 'package.json already has "type": "module".' : 'No .js file was converted.' };
-  if (!requested) return { current, needed: true, changed: false, reason: 'The converted .js files need "type": "module" in package.json; run again with setTypeModule: true or set it by hand.' };
-  if (packageJson === null) return { current, needed: true, changed: false, reason: 'There is no package.json to set "type": "module" in; add one.' };
-  if (keptFiles.length > 0) return { current, needed: true, changed: false, reason: `Not set: ${keptFiles.length} file(s) stay CommonJS (${keptFiles.slice(0, 3).join(', ')}) and would break as modules; convert or rename them to .cjs first.` };
+  if (convertedJs === 0 || current === 'module')
+    return {
+      current,
+      needed: false,
+      changed: false,
+      reason: current === 'module' ? 'package.json already has "type": "module".' : 'No .js file was converted.',
+    };
+  if (!requested)
+    return {
+      current,
+      needed: true,
+      changed: false,
+      reason: 'The converted .js files need "type": "module" in package.json; run again with setTypeModule: true or set it by hand.',
+    };
+  if (packageJson === null)
+    return { current, needed: true, changed: false, reason: 'There is no package.json to set "type": "module" in; add one.' };
+  if (keptFiles.length > 0)
+    return {
+      current,
+      needed: true,
+      changed: false,
+      reason: `Not set: ${keptFiles.length} file(s) stay CommonJS (${keptFiles.slice(0, 3).join(', ')}) and would break as modules; convert or rename them to .cjs first.`,
+    };
   return { current, needed: true, changed: true, reason: 'Set "type": "module" in package.json.' };
 }
 

@@ -37,7 +37,10 @@ export function readChain(expression: AnyNode): Chain | string | null {
   for (let step = stepOf(node); step; step = stepOf(node)) {
     // A catch in the middle stays in the awaited head: only a final catch becomes try/catch.
     if (step.name === 'catch' && handlers.length > 0) break;
-    if (step.args.length !== 1) return step.name === 'then' && step.args.length === 2 ? 'a two-argument .then(onFulfilled, onRejected) is not a try/catch' : `.${step.name}() with ${step.args.length} arguments`;
+    if (step.args.length !== 1)
+      return step.name === 'then' && step.args.length === 2
+        ? 'a two-argument .then(onFulfilled, onRejected) is not a try/catch'
+        : `.${step.name}() with ${step.args.length} arguments`;
     const handler = readHandler(step.name as 'then' | 'catch', step.args[0]!);
     if (typeof handler === 'string') return handler;
     handlers.unshift(handler);

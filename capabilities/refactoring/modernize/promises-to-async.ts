@@ -67,12 +67,15 @@ function unsafe(target: Target, chain: Chain): string | null {
   const otherReturns = target.prefix.flatMap((s) => ownNodes(s, new Set(['ReturnStatement'])));
   if (otherReturns.length > 0) return 'the function returns elsewhere too, and those values would become promises';
   for (const [index, handler] of chain.handlers.entries()) {
-    const isLastThen = index === chain.handlers.length - 1 || (index === chain.handlers.length - 2 && chain.handlers[index + 1]!.kind === 'catch');
+    const isLastThen =
+      index === chain.handlers.length - 1 || (index === chain.handlers.length - 2 && chain.handlers[index + 1]!.kind === 'catch');
     const early = handler.statements.flatMap((s) => ownNodes(s, new Set(['ReturnStatement'])));
-    if (early.length > 0 && handler.kind === 'then' && !(isLastThen && target.returns)) return 'a .then() handler returns early, so the next handler would receive that value';
+    if (early.length > 0 && handler.kind === 'then' && !(isLastThen && target.returns))
+      return 'a .then() handler returns early, so the next handler would receive that value';
     if (handler.fn.type === 'FunctionExpression' && usesOwnThis(handler.fn)) return 'a handler uses its own this or arguments';
     const next = chain.handlers[index + 1];
-    if (handler.kind === 'then' && handler.result === null && next?.kind === 'then' && next.param) return 'a .then() handler resolves with undefined and the next one reads it';
+    if (handler.kind === 'then' && handler.result === null && next?.kind === 'then' && next.param)
+      return 'a .then() handler resolves with undefined and the next one reads it';
   }
   return collision(target, chain);
 }
@@ -120,7 +123,12 @@ function rewrite(ctx: CodemodContext, target: Target, chain: Chain): void {
   }
   const lastThen = thens[thens.length - 1];
   if (inTry && lastThen && target.returns) awaitReturns(b, lastThen.statements);
-  if (pending) out.push(target.returns ? b.returnStatement!(inTry ? b.awaitExpression!(pending) : pending) : b.expressionStatement!(b.awaitExpression!(pending)));
+  if (pending)
+    out.push(
+      target.returns
+        ? b.returnStatement!(inTry ? b.awaitExpression!(pending) : pending)
+        : b.expressionStatement!(b.awaitExpression!(pending)),
+    );
   let body: AnyNode[] = out;
   if (catcher) {
     const handlerBody = [...catcher.statements];
@@ -154,7 +162,8 @@ function awaitInto(b: Record<string, (...args: unknown[]) => AnyNode>, value: An
 function awaitReturns(b: Record<string, (...args: unknown[]) => AnyNode>, statements: AnyNode[]): void {
   for (const statement of statements) {
     walkOwn(statement, (node) => {
-      if (node.type === 'ReturnStatement' && node.argument && (node.argument as AnyNode).type !== 'AwaitExpression') node.argument = b.awaitExpression!(node.argument);
+      if (node.type === 'ReturnStatement' && node.argument && (node.argument as AnyNode).type !== 'AwaitExpression')
+        node.argument = b.awaitExpression!(node.argument);
     });
   }
 }

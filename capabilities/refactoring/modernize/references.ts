@@ -41,7 +41,13 @@ export function isReference(path: ASTPath): boolean {
     // `{ a }` shorthand: the key is not a reference, the value (a separate node) is.
     return false;
   }
-  if (parent.type.startsWith('TS') && parent.type !== 'TSAsExpression' && parent.type !== 'TSNonNullExpression' && parent.type !== 'TSSatisfiesExpression' && parent.type !== 'TSTypeAssertion') {
+  if (
+    parent.type.startsWith('TS') &&
+    parent.type !== 'TSAsExpression' &&
+    parent.type !== 'TSNonNullExpression' &&
+    parent.type !== 'TSSatisfiesExpression' &&
+    parent.type !== 'TSTypeAssertion'
+  ) {
     return parent.type === 'TSExportAssignment' || parent.type === 'TSParameterProperty';
   }
   return true;
@@ -81,7 +87,9 @@ export class ReferenceIndex {
   /** Every reference (not the declarations themselves) to `name` that resolves to `scope`. */
   referencesTo(scopePath: ASTPath, name: string, scope: unknown): ASTPath[] {
     const candidates = this.index(scopePath).get(name) ?? [];
-    return candidates.filter((p) => (p.node.type === 'JSXIdentifier' ? isJsxReference(p) : isReference(p)) && p.scope?.lookup(name) === scope);
+    return candidates.filter(
+      (p) => (p.node.type === 'JSXIdentifier' ? isJsxReference(p) : isReference(p)) && p.scope?.lookup(name) === scope,
+    );
   }
 
   private index(scopePath: ASTPath): Map<string, ASTPath[]> {
@@ -132,9 +140,9 @@ export function patternNames(pattern: AnyNode | null | undefined): string[] {
 
 /** Start offset of a node (babel and the TS parser both set `start`). */
 export function startOf(node: unknown): number {
-  return ((node as { start?: number }).start ?? -1);
+  return (node as { start?: number }).start ?? -1;
 }
 
 export function endOf(node: unknown): number {
-  return ((node as { end?: number }).end ?? -1);
+  return (node as { end?: number }).end ?? -1;
 }

@@ -38,7 +38,13 @@ export function printOptions(style: CodeStyle): RecastOptions {
   return { quote: style.quotes, tabWidth: tabs ? 4 : style.indent.size, useTabs: tabs, reuseWhitespace: true } as RecastOptions;
 }
 
-export function runCodemods(inputs: { path: string; content: string }[], selected: CodemodId[], style: CodeStyle, workspaceFiles: Set<string>, signal: AbortSignal): CodemodRun {
+export function runCodemods(
+  inputs: { path: string; content: string }[],
+  selected: CodemodId[],
+  style: CodeStyle,
+  workspaceFiles: Set<string>,
+  signal: AbortSignal,
+): CodemodRun {
   const run: CodemodRun = { files: [], skipped: [], failed: [], cjs: null };
   const print = printOptions(style);
   for (const input of inputs) {

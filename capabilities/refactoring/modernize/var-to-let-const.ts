@@ -14,7 +14,14 @@ type AnyNode = { type: string; [key: string]: unknown };
 type Verdict = { kind: 'let' | 'const' } | { skip: string };
 
 const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
-const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ObjectMethod', 'ClassMethod', 'ClassPrivateMethod']);
+const FUNCTIONS = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ObjectMethod',
+  'ClassMethod',
+  'ClassPrivateMethod',
+]);
 const BLOCK_PARENTS = new Set(['BlockStatement', 'Program', 'StaticBlock', 'TSModuleBlock']);
 
 export const varToLetConst: Codemod = {
@@ -52,7 +59,8 @@ function judge(ctx: CodemodContext, path: ASTPath, index: ReferenceIndex): Verdi
   for (const declarator of (path.node as unknown as { declarations: AnyNode[] }).declarations) {
     const names = patternNames(declarator.id as AnyNode);
     if (names.length === 0) return { skip: 'unsupported declaration pattern' };
-    if (declarator.init == null && inLoop && !loopHead) return { skip: `"${names[0]}" has no initialiser inside a loop, so a let would reset it every iteration` };
+    if (declarator.init == null && inLoop && !loopHead)
+      return { skip: `"${names[0]}" has no initialiser inside a loop, so a let would reset it every iteration` };
     if (declarator.init == null && !(loopHead && block.type !== 'ForStatement')) reassigned = true;
     for (const name of names) {
       const verdict = judgeName(index, { name, declarator, block, scope, inLoop });
@@ -81,7 +89,8 @@ function judgeName(index: ReferenceIndex, check: NameCheck): string | boolean {
     const at = startOf(ref.node);
     if (at < endOf(declarator)) return `"${name}" is used before its declaration (line ${lineOf(ref.node)}), which only hoisting allows`;
     if (at > endOf(block)) return `"${name}" is used outside the block it is declared in (line ${lineOf(ref.node)})`;
-    if (check.inLoop && insideFunctionBelow(ref, scope.node)) return `"${name}" is captured by a closure inside a loop (line ${lineOf(ref.node)}), and let would give each iteration its own copy`;
+    if (check.inLoop && insideFunctionBelow(ref, scope.node))
+      return `"${name}" is captured by a closure inside a loop (line ${lineOf(ref.node)}), and let would give each iteration its own copy`;
     written ||= isWrite(ref);
   }
   return written;
@@ -108,5 +117,10 @@ function insideFunctionBelow(path: ASTPath, stop: AnyNode): boolean {
 
 function usesEvalOrWith(ctx: CodemodContext, scopePath: ASTPath): boolean {
   const j = ctx.j;
-  return j(scopePath).find(j.WithStatement).size() > 0 || j(scopePath).find(j.CallExpression, { callee: { type: 'Identifier', name: 'eval' } }).size() > 0;
+  return (
+    j(scopePath).find(j.WithStatement).size() > 0 ||
+    j(scopePath)
+      .find(j.CallExpression, { callee: { type: 'Identifier', name: 'eval' } })
+      .size() > 0
+  );
 }

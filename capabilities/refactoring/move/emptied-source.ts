@@ -15,7 +15,11 @@ import type { FileEdits } from '../ts-project/file-edits.js';
 import { toWorkspacePath, type LoadedProject } from '../ts-project/load-project.js';
 import { specifierFor } from '../ts-project/module-specifiers.js';
 
-export type EmptiedSource = { outcome: 'kept' } | { outcome: 'deleted' } | { outcome: 're-exported'; entryPoint: string } | { outcome: 'still-imported'; by: string[] };
+export type EmptiedSource =
+  | { outcome: 'kept' }
+  | { outcome: 'deleted' }
+  | { outcome: 're-exported'; entryPoint: string }
+  | { outcome: 'still-imported'; by: string[] };
 
 export interface EmptiedSites {
   sourcePath: string;
@@ -41,7 +45,10 @@ export function settleEmptiedSource(loaded: LoadedProject, edits: FileEdits, sit
     edits.set(sites.sourcePath, kept + line);
     return { outcome: 're-exported', entryPoint };
   }
-  const by = sites.dependents(sites.sourcePath).filter((file) => file !== sites.sourcePath && edits.get(file) !== null).map(toWorkspacePath);
+  const by = sites
+    .dependents(sites.sourcePath)
+    .filter((file) => file !== sites.sourcePath && edits.get(file) !== null)
+    .map(toWorkspacePath);
   if (by.length > 0) return { outcome: 'still-imported', by };
   edits.set(sites.sourcePath, null);
   return { outcome: 'deleted' };
@@ -111,7 +118,12 @@ function candidates(entry: string, outDir: string | null, rootDir: string | null
   const stem = rel.replace(/\.d\.[cm]?ts$/, '').replace(/\.[cm]?[jt]sx?$/, '');
   const found = [stem];
   const [first, ...rest] = stem.split('/');
-  const built = outDir && (stem === outDir || stem.startsWith(`${outDir}/`)) ? stem.slice(outDir.length + 1) : first && BUILT_DIRS.includes(first) ? rest.join('/') : null;
+  const built =
+    outDir && (stem === outDir || stem.startsWith(`${outDir}/`))
+      ? stem.slice(outDir.length + 1)
+      : first && BUILT_DIRS.includes(first)
+        ? rest.join('/')
+        : null;
   if (built !== null) {
     if (rootDir !== null) found.push(rootDir === '' ? built : `${rootDir}/${built}`);
     found.push(`src/${built}`, built);

@@ -40,7 +40,12 @@ export function dropSelfImports(edits: FileEdits, targetPath: string): void {
  * still does not bind are added: into the target's import of the same package when the `type`-ness
  * fits, else as a new import after its last one.
  */
-export function carryDependencyImports(edits: FileEdits, targetPath: string, source: ts.SourceFile, statements: readonly ts.Statement[]): void {
+export function carryDependencyImports(
+  edits: FileEdits,
+  targetPath: string,
+  source: ts.SourceFile,
+  statements: readonly ts.Statement[],
+): void {
   const text = edits.get(targetPath);
   if (!text) return;
   const used = usedNames(statements);
@@ -60,14 +65,23 @@ export function carryDependencyImports(edits: FileEdits, targetPath: string, sou
     const typeWord = clause.isTypeOnly ? 'type ' : '';
     if (clause.name && missing(clause.name.text)) added.push(`import ${typeWord}${clause.name.text} ${from}`);
     const bindings = clause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings) && missing(bindings.name.text)) added.push(`import ${typeWord}* as ${bindings.name.text} ${from}`);
+    if (bindings && ts.isNamespaceImport(bindings) && missing(bindings.name.text))
+      added.push(`import ${typeWord}* as ${bindings.name.text} ${from}`);
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     const elements = bindings.elements.filter((element) => missing(element.name.text));
     if (elements.length === 0) continue;
     const typeOnly = clause.isTypeOnly || elements.every((element) => element.isTypeOnly);
     const named = elements.map((element) => element.getText(source).replace(/^type\s+/, ''));
-    const existing = target.statements.find((s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === specifier &&
-      s.importClause?.namedBindings !== undefined && ts.isNamedImports(s.importClause.namedBindings) && s.importClause.namedBindings.elements.length > 0 && (!s.importClause.isTypeOnly || typeOnly));
+    const existing = target.statements.find(
+      (s): s is ts.ImportDeclaration =>
+        ts.isImportDeclaration(s) &&
+        ts.isStringLiteral(s.moduleSpecifier) &&
+        s.moduleSpecifier.text === specifier &&
+        s.importClause?.namedBindings !== undefined &&
+        ts.isNamedImports(s.importClause.namedBindings) &&
+        s.importClause.namedBindings.elements.length > 0 &&
+        (!s.importClause.isTypeOnly || typeOnly),
+    );
     if (existing) {
       const list = (existing.importClause!.namedBindings as ts.NamedImports).elements;
       const inline = typeOnly && !existing.importClause!.isTypeOnly ? 'type ' : '';
@@ -79,7 +93,11 @@ export function carryDependencyImports(edits: FileEdits, targetPath: string, sou
   }
   if (added.length > 0) {
     const lastImport = [...target.statements].reverse().find(ts.isImportDeclaration);
-    changes.push(lastImport ? { span: { start: lastImport.end, length: 0 }, newText: added.map((line) => `\n${line}`).join('') } : { span: { start: 0, length: 0 }, newText: `${added.join('\n')}\n\n` });
+    changes.push(
+      lastImport
+        ? { span: { start: lastImport.end, length: 0 }, newText: added.map((line) => `\n${line}`).join('') }
+        : { span: { start: 0, length: 0 }, newText: `${added.join('\n')}\n\n` },
+    );
   }
   if (changes.length > 0) edits.set(targetPath, applyTextChanges(text, changes));
 }
@@ -90,7 +108,10 @@ export function usedNames(statements: readonly ts.Statement[]): Set<string> {
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node)) {
       const parent = node.parent;
-      const property = (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node) || (ts.isQualifiedName(parent) && parent.right === node);
+      const property =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isPropertyAssignment(parent) && parent.name === node) ||
+        (ts.isQualifiedName(parent) && parent.right === node);
       if (!property) names.add(node.text);
     }
     ts.forEachChild(node, visit);

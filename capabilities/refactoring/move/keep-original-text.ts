@@ -7,13 +7,22 @@
 import { ts } from 'ts-morph';
 import { declaredNames } from './find-declaration.js';
 
-export function keepOriginalText(targetText: string, targetPath: string, original: ts.SourceFile, statements: ts.Statement[], name: string): string {
+export function keepOriginalText(
+  targetText: string,
+  targetPath: string,
+  original: ts.SourceFile,
+  statements: ts.Statement[],
+  name: string,
+): string {
   const parsed = ts.createSourceFile(targetPath, targetText, ts.ScriptTarget.Latest, true, scriptKind(targetPath));
   const moved = parsed.statements.filter((statement) => declaredNames(statement).includes(name));
   if (moved.length !== statements.length) return targetText;
   const keptComments = leadingComments(parsed, moved[0]!).length;
   const originalComments = leadingComments(original, statements[0]!);
-  const from = keptComments > 0 && originalComments.length >= keptComments ? originalComments[originalComments.length - keptComments]!.pos : statements[0]!.getStart(original);
+  const from =
+    keptComments > 0 && originalComments.length >= keptComments
+      ? originalComments[originalComments.length - keptComments]!.pos
+      : statements[0]!.getStart(original);
   let text = original.text.slice(from, statements.at(-1)!.end);
   // Insert `export` last statement first, so earlier offsets stay valid.
   for (let i = statements.length - 1; i >= 0; i -= 1) {
@@ -57,13 +66,26 @@ export function scriptKind(path: string): ts.ScriptKind {
  * The service copies the source module's header comment (the leading comment of its first import)
  * along with that import into the target; a header describes the source, so it is dropped.
  */
-export function dropSourceHeader(fileChanges: readonly ts.FileTextChanges[], source: ts.SourceFile, statements: ts.Statement[], target: string): ts.FileTextChanges[] {
+export function dropSourceHeader(
+  fileChanges: readonly ts.FileTextChanges[],
+  source: ts.SourceFile,
+  statements: ts.Statement[],
+  target: string,
+): ts.FileTextChanges[] {
   const first = source.statements[0];
   if (!first || statements.includes(first)) return [...fileChanges];
-  const header = leadingComments(source, first).map((range) => source.text.slice(range.pos, range.end)).join('\n');
+  const header = leadingComments(source, first)
+    .map((range) => source.text.slice(range.pos, range.end))
+    .join('\n');
   if (header === '') return [...fileChanges];
-  return fileChanges.map((fileChange) => fileChange.fileName !== target ? fileChange : {
-    ...fileChange,
-    textChanges: fileChange.textChanges.map((change) => change.newText.startsWith(header) ? { ...change, newText: change.newText.slice(header.length).replace(/^\r?\n/, '') } : change),
-  });
+  return fileChanges.map((fileChange) =>
+    fileChange.fileName !== target
+      ? fileChange
+      : {
+          ...fileChange,
+          textChanges: fileChange.textChanges.map((change) =>
+            change.newText.startsWith(header) ? { ...change, newText: change.newText.slice(header.length).replace(/^\r?\n/, '') } : change,
+          ),
+        },
+  );
 }

@@ -50,7 +50,8 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   const edits: FileEdits = new Map();
   const targetFile = project.getSourceFile(target);
   if (targetFile) assertNoDeclarationClash(source, targetFile, statements, { source: sourceRel, target: targetRel });
-  const detached = targetFile && detachTargetImport(program, targetFile, source.getFilePath(), input.symbol, { source: sourceRel, target: targetRel });
+  const detached =
+    targetFile && detachTargetImport(program, targetFile, source.getFilePath(), input.symbol, { source: sourceRel, target: targetRel });
   if (detached !== undefined) {
     // The target is about to declare the name: its import of it from the source goes first.
     edits.set(target, detached);
@@ -60,27 +61,64 @@ export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput):
   editsFromFileChanges(project, dropSourceHeader(serviceEdits, source.compilerNode, statements, target), edits);
   const moved = edits.get(target);
   if (moved) edits.set(target, keepOriginalText(moved, target, source.compilerNode, statements, input.symbol));
-  const reExports = settleEdits(loaded, edits, { sourcePath: source.getFilePath(), sourceRel, target, statements, symbol: input.symbol, source: source.compilerNode });
+  const reExports = settleEdits(loaded, edits, {
+    sourcePath: source.getFilePath(),
+    sourceRel,
+    target,
+    statements,
+    symbol: input.symbol,
+    source: source.compilerNode,
+  });
   applyToProject(loaded, edits);
-  const emptied = settleEmptiedSource(loaded, edits, { sourcePath: source.getFilePath(), target, statements, symbol: input.symbol, dependents: (path) => dependentsOf(project, path) });
+  const emptied = settleEmptiedSource(loaded, edits, {
+    sourcePath: source.getFilePath(),
+    target,
+    statements,
+    symbol: input.symbol,
+    dependents: (path) => dependentsOf(project, path),
+  });
   applyToProject(loaded, edits);
-  const introduced = findNewErrors(project, [...checked, ...edits.keys()].filter((path) => edits.get(path) !== null), before);
+  const introduced = findNewErrors(
+    project,
+    [...checked, ...edits.keys()].filter((path) => edits.get(path) !== null),
+    before,
+  );
   if (introduced.length > 0) {
-    throw refuse(`Moving "${input.symbol}" to "${targetRel}" would introduce type errors (${describeErrors(introduced)}); move what it depends on first or pick another target.`);
+    throw refuse(
+      `Moving "${input.symbol}" to "${targetRel}" would introduce type errors (${describeErrors(introduced)}); move what it depends on first or pick another target.`,
+    );
   }
-  const unchecked = guardTsconfigProjects(loaded, edits, checked, `Moving "${input.symbol}" to "${targetRel}"`, 'move what it depends on first or pick another target.');
+  const unchecked = guardTsconfigProjects(
+    loaded,
+    edits,
+    checked,
+    `Moving "${input.symbol}" to "${targetRel}"`,
+    'move what it depends on first or pick another target.',
+  );
   const cycles = newCycles(cyclesBefore, importCycles(runtimeImportGraph(project))).map((cycle) => cycle.map(toWorkspacePath));
   for (const cycle of cycles) ctx.log('warn', `Moving "${input.symbol}" introduces an import cycle: ${cycle.join(' -> ')}.`);
   const { touched, findings, note: review } = await stageReviewed(ctx, loaded, edits);
   const created = !loaded.originals.has(targetRel);
   const importers = touched.filter((path) => path !== sourceRel && path !== targetRel);
-  const warning = cycles.length > 0 ? ` Warning: the move introduces an import cycle (${cycles.map((c) => c.join(' <-> ')).join('; ')}).` : '';
+  const warning =
+    cycles.length > 0 ? ` Warning: the move introduces an import cycle (${cycles.map((c) => c.join(' <-> ')).join('; ')}).` : '';
   const emptiedNote = describeEmptied(emptied, sourceRel, targetRel, input.symbol);
   const detachedNote = detached !== undefined ? ` "${targetRel}" no longer imports it from "${sourceRel}".` : '';
   return {
     summary: `Moved "${input.symbol}" from "${sourceRel}" to "${targetRel}"${created ? ' (created)' : ''}; updated ${importers.length} other files.${emptiedNote}${detachedNote}${warning}${unchecked}${review}`,
     findings,
-    data: { symbol: input.symbol, from: sourceRel, to: targetRel, created, files: touched, importers, reExports, newCycles: cycles, targetImportDropped: detached !== undefined, emptiedSource: emptied },
+    data: {
+      symbol: input.symbol,
+      from: sourceRel,
+      to: targetRel,
+      created,
+      files: touched,
+      importers,
+      reExports,
+      newCycles: cycles,
+      targetImportDropped: detached !== undefined,
+      emptiedSource: emptied,
+    },
   };
 }
 
@@ -124,7 +162,8 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
   const typeDeclaration = statements.every((statement) => ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement));
   const reExports = fixReExports(project, sourcePath, target, symbol, edits, typeDeclaration);
   if (reExports > 0) applyToProject(loaded, edits);
-  if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original, prefersSeparateTypeImports(project)) > 0) applyToProject(loaded, edits);
+  if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original, prefersSeparateTypeImports(project)) > 0)
+    applyToProject(loaded, edits);
   for (const [path, text] of edits) {
     if (text === null) continue;
     const like = original(path) ?? loaded.originals.get(sourceRel) ?? '';
@@ -135,10 +174,12 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
 
 function targetPath(to: string, sourceRel: string): string {
   let rel = posix.normalize(to.replace(/^\.\//, ''));
-  if (rel.startsWith('..') || posix.isAbsolute(rel)) throw refuse(`Target "${to}" leaves the workspace; pass a module path relative to the workspace root.`);
+  if (rel.startsWith('..') || posix.isAbsolute(rel))
+    throw refuse(`Target "${to}" leaves the workspace; pass a module path relative to the workspace root.`);
   if (posix.extname(rel) === '') rel += posix.extname(sourceRel);
   const kind = (path: string): string => (/\.[cm]?tsx?$/.test(path) ? 'ts' : 'js');
-  if (kind(rel) !== kind(sourceRel) || /\.d\.[cm]?ts$/.test(rel)) throw refuse(`Target "${to}" is not the same kind of module as "${sourceRel}"; pass a "${posix.extname(sourceRel)}" path.`);
+  if (kind(rel) !== kind(sourceRel) || /\.d\.[cm]?ts$/.test(rel))
+    throw refuse(`Target "${to}" is not the same kind of module as "${sourceRel}"; pass a "${posix.extname(sourceRel)}" path.`);
   if (rel === sourceRel) throw refuse(`"${sourceRel}" is already where "${to}" points; pass another target module.`);
   return rel;
 }
@@ -146,13 +187,18 @@ function targetPath(to: string, sourceRel: string): string {
 async function assertTargetFree(ctx: CapabilityContext, loaded: LoadedProject, targetRel: string, name: string): Promise<void> {
   const file = loaded.project.getSourceFile(toProjectPath(targetRel));
   if (!file) {
-    if (await ctx.workspace.exists(targetRel)) throw refuse(`Target "${targetRel}" exists but is not part of the TypeScript project (excluded by the tsconfig or unreadable); pick a module the project compiles.`);
+    if (await ctx.workspace.exists(targetRel))
+      throw refuse(
+        `Target "${targetRel}" exists but is not part of the TypeScript project (excluded by the tsconfig or unreadable); pick a module the project compiles.`,
+      );
     return;
   }
   // Imports of the name are looked at by detachTargetImport (one from the source is dropped, others refused).
   for (const statement of file.compilerNode.statements) {
     if (declaredNames(statement).includes(name)) {
-      throw refuse(`Target "${targetRel}" already declares "${name}" at ${where(file, statement.getStart())}; rename one of them first or pick another target.`);
+      throw refuse(
+        `Target "${targetRel}" already declares "${name}" at ${where(file, statement.getStart())}; rename one of them first or pick another target.`,
+      );
     }
   }
 }
@@ -160,26 +206,53 @@ async function assertTargetFree(ctx: CapabilityContext, loaded: LoadedProject, t
 /** Files whose imports or re-exports reach `path` (their errors are compared before and after). */
 function dependentsOf(project: Project, path: string): string[] {
   const program = project.getProgram().compilerObject;
-  return program.getSourceFiles().filter((file) => !file.isDeclarationFile && file.statements.some((statement) =>
-    (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) &&
-    resolveSpecifier(program, file, statement.moduleSpecifier.text) === path)).map((file) => file.fileName);
+  return program
+    .getSourceFiles()
+    .filter(
+      (file) =>
+        !file.isDeclarationFile &&
+        file.statements.some(
+          (statement) =>
+            (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+            statement.moduleSpecifier &&
+            ts.isStringLiteral(statement.moduleSpecifier) &&
+            resolveSpecifier(program, file, statement.moduleSpecifier.text) === path,
+        ),
+    )
+    .map((file) => file.fileName);
 }
 
-function languageServiceMove(ctx: CapabilityContext, project: Project, sourcePath: string, statements: ts.Statement[], target: string, name: string): readonly ts.FileTextChanges[] {
+function languageServiceMove(
+  ctx: CapabilityContext,
+  project: Project,
+  sourcePath: string,
+  statements: ts.Statement[],
+  target: string,
+  name: string,
+): readonly ts.FileTextChanges[] {
   const service = project.getLanguageService().compilerObject;
   const range = { pos: statements[0]!.getStart(), end: statements.at(-1)!.end };
   // The generated text (imports, the moved declaration's surroundings) lands mostly in the target: its style leads.
   const style = fileStyle((project.getSourceFile(target) ?? project.getSourceFileOrThrow(sourcePath)).getFullText(), ctx.project.codeStyle);
   const preferences = userPreferences(style);
-  const applicable = service.getApplicableRefactors(sourcePath, range, preferences, undefined, undefined, true).flatMap((r) => r.actions).find((a) => a.name === 'Move to file');
+  const applicable = service
+    .getApplicableRefactors(sourcePath, range, preferences, undefined, undefined, true)
+    .flatMap((r) => r.actions)
+    .find((a) => a.name === 'Move to file');
   if (!applicable || applicable.notApplicableReason) {
-    throw refuse(`"${name}" cannot be moved: ${applicable?.notApplicableReason ?? 'TypeScript offers no move for this declaration'}; move a top-level function, class, interface, type, enum or variable.`);
+    throw refuse(
+      `"${name}" cannot be moved: ${applicable?.notApplicableReason ?? 'TypeScript offers no move for this declaration'}; move a top-level function, class, interface, type, enum or variable.`,
+    );
   }
   try {
-    const result = service.getEditsForRefactor(sourcePath, formatSettings(style), range, 'Move to file', 'Move to file', preferences, { targetFile: target });
+    const result = service.getEditsForRefactor(sourcePath, formatSettings(style), range, 'Move to file', 'Move to file', preferences, {
+      targetFile: target,
+    });
     if (!result || result.edits.length === 0) throw new Error('it produced no edits');
     return result.edits;
   } catch (error) {
-    throw refuse(`Moving "${name}" failed in the TypeScript move refactoring (${(error as Error).message}); move it by hand or report the case.`);
+    throw refuse(
+      `Moving "${name}" failed in the TypeScript move refactoring (${(error as Error).message}); move it by hand or report the case.`,
+    );
   }
 }

@@ -2,12 +2,12 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "move",
-      "label": "move a declaration",
-      "keywords": "move=3.5,relocate=3.5"
-    }
+      id: 'move',
+      label: 'move a declaration',
+      keywords: 'move=3.5,relocate=3.5',
+    },
   ],
-  "strategy": "move-symbol"
+  strategy: 'move-symbol',
 };

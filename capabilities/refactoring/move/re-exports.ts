@@ -11,7 +11,14 @@ import { applyTextChanges, type FileEdits } from '../ts-project/file-edits.js';
 import { resolveSpecifier, specifierFor } from '../ts-project/module-specifiers.js';
 
 /** `typeDeclaration`: the moved name is only a type, so a re-export written for it is `export type` (isolatedModules needs it). */
-export function fixReExports(project: Project, sourcePath: string, targetPath: string, name: string, edits: FileEdits, typeDeclaration = false): number {
+export function fixReExports(
+  project: Project,
+  sourcePath: string,
+  targetPath: string,
+  name: string,
+  edits: FileEdits,
+  typeDeclaration = false,
+): number {
   const program = project.getProgram().compilerObject;
   let fixed = 0;
   for (const file of program.getSourceFiles()) {
@@ -20,7 +27,10 @@ export function fixReExports(project: Project, sourcePath: string, targetPath: s
     for (const statement of file.statements) {
       if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
       if (resolveSpecifier(program, file, statement.moduleSpecifier.text) !== sourcePath) continue;
-      const change = file.fileName === targetPath ? targetReExportChange(file, statement, name) : reExportChange(file, statement, targetPath, name, typeDeclaration);
+      const change =
+        file.fileName === targetPath
+          ? targetReExportChange(file, statement, name)
+          : reExportChange(file, statement, targetPath, name, typeDeclaration);
       if (change) changes.push(change);
     }
     if (changes.length === 0) continue;
@@ -30,15 +40,33 @@ export function fixReExports(project: Project, sourcePath: string, targetPath: s
   return fixed;
 }
 
-function reExportChange(file: ts.SourceFile, statement: ts.ExportDeclaration, targetPath: string, name: string, typeDeclaration: boolean): ts.TextChange | undefined {
+function reExportChange(
+  file: ts.SourceFile,
+  statement: ts.ExportDeclaration,
+  targetPath: string,
+  name: string,
+  typeDeclaration: boolean,
+): ts.TextChange | undefined {
   const specifier = statement.moduleSpecifier as ts.StringLiteral;
   const quote = file.text[specifier.getStart(file)];
   const to = `${quote}${specifierFor(file.fileName, targetPath, specifier.text)}${quote}`;
   const semicolon = file.text.slice(statement.getStart(file), statement.end).trimEnd().endsWith(';') ? ';' : '';
   const clause = statement.exportClause;
   if (!clause) {
-    const alsoStarTarget = file.statements.some((s) => ts.isExportDeclaration(s) && !s.exportClause && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === to.slice(1, -1));
-    return alsoStarTarget ? undefined : { span: { start: statement.end, length: 0 }, newText: `\nexport ${typeDeclaration ? 'type ' : ''}{ ${name} } from ${to}${semicolon}` };
+    const alsoStarTarget = file.statements.some(
+      (s) =>
+        ts.isExportDeclaration(s) &&
+        !s.exportClause &&
+        s.moduleSpecifier &&
+        ts.isStringLiteral(s.moduleSpecifier) &&
+        s.moduleSpecifier.text === to.slice(1, -1),
+    );
+    return alsoStarTarget
+      ? undefined
+      : {
+          span: { start: statement.end, length: 0 },
+          newText: `\nexport ${typeDeclaration ? 'type ' : ''}{ ${name} } from ${to}${semicolon}`,
+        };
   }
   if (!ts.isNamedExports(clause)) return undefined;
   const moving = clause.elements.filter((element) => (element.propertyName ?? element.name).getText(file) === name);
@@ -46,7 +74,8 @@ function reExportChange(file: ts.SourceFile, statement: ts.ExportDeclaration, ta
   const staying = clause.elements.filter((element) => !moving.includes(element));
   const typeOnly = statement.isTypeOnly ? 'type ' : '';
   const moved = `export ${typeOnly}{ ${moving.map((e) => e.getText(file)).join(', ')} } from ${to}${semicolon}`;
-  if (staying.length === 0) return { span: { start: statement.getStart(file), length: statement.end - statement.getStart(file) }, newText: moved };
+  if (staying.length === 0)
+    return { span: { start: statement.getStart(file), length: statement.end - statement.getStart(file) }, newText: moved };
   const kept = `export ${typeOnly}{ ${staying.map((e) => e.getText(file)).join(', ')} } from ${specifier.getText(file)}${semicolon}`;
   return { span: { start: statement.getStart(file), length: statement.end - statement.getStart(file) }, newText: `${kept}\n${moved}` };
 }
@@ -61,7 +90,10 @@ function targetReExportChange(file: ts.SourceFile, statement: ts.ExportDeclarati
   const typeOnly = statement.isTypeOnly ? 'type ' : '';
   const aliased = moving.filter((element) => element.propertyName !== undefined && element.name.text !== name);
   const lines: string[] = [];
-  if (staying.length > 0) lines.push(`export ${typeOnly}{ ${staying.map((e) => e.getText(file)).join(', ')} } from ${statement.moduleSpecifier!.getText(file)}${semicolon}`);
+  if (staying.length > 0)
+    lines.push(
+      `export ${typeOnly}{ ${staying.map((e) => e.getText(file)).join(', ')} } from ${statement.moduleSpecifier!.getText(file)}${semicolon}`,
+    );
   if (aliased.length > 0) lines.push(`export ${typeOnly}{ ${aliased.map((e) => e.getText(file)).join(', ')} }${semicolon}`);
   let end = statement.end;
   if (lines.length === 0 && file.text[end] === '\n') end += 1;

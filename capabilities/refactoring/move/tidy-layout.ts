@@ -18,7 +18,12 @@ export function tidyLayout(before: string, after: string, path: string): string 
   let prefix = 0;
   while (prefix < old.length && prefix < lines.length && old[prefix] === lines[prefix]) prefix += 1;
   let suffix = 0;
-  while (suffix < old.length - prefix && suffix < lines.length - prefix && old[old.length - 1 - suffix] === lines[lines.length - 1 - suffix]) suffix += 1;
+  while (
+    suffix < old.length - prefix &&
+    suffix < lines.length - prefix &&
+    old[old.length - 1 - suffix] === lines[lines.length - 1 - suffix]
+  )
+    suffix += 1;
   // The edited lines, widened to the blank lines around them (a cut leaves blanks on both sides).
   let start = prefix;
   while (start > 0 && isBlank(lines[start - 1]!)) start -= 1;

@@ -11,11 +11,18 @@ import { applyTextChanges, type FileEdits } from '../ts-project/file-edits.js';
 
 export function prefersTypeOnlyImports(project: Project): boolean {
   if (project.getCompilerOptions().verbatimModuleSyntax) return true;
-  return project.getSourceFiles().some((file) => file.compilerNode.statements.some((statement) => {
-    if (!ts.isImportDeclaration(statement) || !statement.importClause) return false;
-    const clause = statement.importClause;
-    return clause.isTypeOnly || (clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.some((e) => e.isTypeOnly));
-  }));
+  return project.getSourceFiles().some((file) =>
+    file.compilerNode.statements.some((statement) => {
+      if (!ts.isImportDeclaration(statement) || !statement.importClause) return false;
+      const clause = statement.importClause;
+      return (
+        clause.isTypeOnly ||
+        (clause.namedBindings !== undefined &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.some((e) => e.isTypeOnly))
+      );
+    }),
+  );
 }
 
 /**
@@ -38,7 +45,12 @@ export function prefersSeparateTypeImports(project: Project): boolean {
 }
 
 /** Rewrites the new or changed imports of the edited files; returns how many files changed. */
-export function markTypeOnlyImports(project: Project, edits: FileEdits, originals: (path: string) => string | undefined, separate = false): number {
+export function markTypeOnlyImports(
+  project: Project,
+  edits: FileEdits,
+  originals: (path: string) => string | undefined,
+  separate = false,
+): number {
   const program = project.getProgram().compilerObject;
   const checker = program.getTypeChecker();
   let changed = 0;
@@ -46,7 +58,9 @@ export function markTypeOnlyImports(project: Project, edits: FileEdits, original
     const file = text === null ? undefined : program.getSourceFile(path);
     if (!file) continue;
     const before = importedBefore(originals(path) ?? '', path);
-    const changes = file.statements.flatMap((statement) => ts.isImportDeclaration(statement) ? importChanges(file, checker, statement, before) : []);
+    const changes = file.statements.flatMap((statement) =>
+      ts.isImportDeclaration(statement) ? importChanges(file, checker, statement, before) : [],
+    );
     const marked = applyTextChanges(file.text, changes);
     const split = separate ? splitInlineTypes(marked, path, before) : marked;
     if (split === file.text) continue;
@@ -69,7 +83,12 @@ function importedBefore(text: string, path: string): Set<string> {
   return names;
 }
 
-function importChanges(file: ts.SourceFile, checker: ts.TypeChecker, statement: ts.ImportDeclaration, before: Set<string>): ts.TextChange[] {
+function importChanges(
+  file: ts.SourceFile,
+  checker: ts.TypeChecker,
+  statement: ts.ImportDeclaration,
+  before: Set<string>,
+): ts.TextChange[] {
   const clause = statement.importClause;
   const bindings = clause?.namedBindings;
   if (!clause || clause.isTypeOnly || !bindings || !ts.isNamedImports(bindings)) return [];
@@ -81,8 +100,11 @@ function importChanges(file: ts.SourceFile, checker: ts.TypeChecker, statement: 
     // Nothing to mark; still, a new import the service wrote as `{ type A }` reads better as `import type`.
     return !clause.name && elements.every((e) => e.isTypeOnly) && elements.some(isNew) ? wholeTypeOnly(file, clause, elements) : [];
   }
-  if (!clause.name && typeNow.every(Boolean) && elements.every((element) => element.isTypeOnly || isNew(element))) return wholeTypeOnly(file, clause, elements);
-  return elements.flatMap((element, i) => typeNow[i] && !element.isTypeOnly ? [{ span: { start: element.getStart(file), length: 0 }, newText: 'type ' }] : []);
+  if (!clause.name && typeNow.every(Boolean) && elements.every((element) => element.isTypeOnly || isNew(element)))
+    return wholeTypeOnly(file, clause, elements);
+  return elements.flatMap((element, i) =>
+    typeNow[i] && !element.isTypeOnly ? [{ span: { start: element.getStart(file), length: 0 }, newText: 'type ' }] : [],
+  );
 }
 
 /**
@@ -99,19 +121,36 @@ function splitInlineTypes(text: string, path: string, before: Set<string>): stri
     const specifier = (statement as ts.ImportDeclaration).moduleSpecifier as ts.StringLiteral;
     const types = bindings.elements.filter((e) => e.isTypeOnly);
     const values = bindings.elements.filter((e) => !e.isTypeOnly);
-    if (types.length === 0 || values.length === 0 && !clause.name) continue;
+    if (types.length === 0 || (values.length === 0 && !clause.name)) continue;
     if (bindings.elements.every((e) => before.has(`${specifier.text}|${e.name.text}`))) continue;
     const names = types.map((e) => e.getText(file).replace(/^type\s+/, ''));
-    changes.push({ span: { start: bindings.getStart(file), length: bindings.getWidth(file) }, newText: values.length > 0 ? `{ ${values.map((e) => e.getText(file)).join(', ')} }` : '' });
-    if (values.length === 0) changes.push({ span: { start: clause.name!.end, length: bindings.getStart(file) - clause.name!.end }, newText: '' });
-    const existing = file.statements.find((other): other is ts.ImportDeclaration => ts.isImportDeclaration(other) && other.importClause?.isTypeOnly === true && (other.moduleSpecifier as ts.StringLiteral).text === specifier.text && other.importClause.namedBindings !== undefined && ts.isNamedImports(other.importClause.namedBindings));
+    changes.push({
+      span: { start: bindings.getStart(file), length: bindings.getWidth(file) },
+      newText: values.length > 0 ? `{ ${values.map((e) => e.getText(file)).join(', ')} }` : '',
+    });
+    if (values.length === 0)
+      changes.push({ span: { start: clause.name!.end, length: bindings.getStart(file) - clause.name!.end }, newText: '' });
+    const existing = file.statements.find(
+      (other): other is ts.ImportDeclaration =>
+        ts.isImportDeclaration(other) &&
+        other.importClause?.isTypeOnly === true &&
+        (other.moduleSpecifier as ts.StringLiteral).text === specifier.text &&
+        other.importClause.namedBindings !== undefined &&
+        ts.isNamedImports(other.importClause.namedBindings),
+    );
     if (existing) {
       const named = existing.importClause!.namedBindings as ts.NamedImports;
       const last = named.elements[named.elements.length - 1];
-      changes.push({ span: { start: last ? last.end : named.getStart(file) + 1, length: 0 }, newText: `${last ? ', ' : ' '}${names.join(', ')}` });
+      changes.push({
+        span: { start: last ? last.end : named.getStart(file) + 1, length: 0 },
+        newText: `${last ? ', ' : ' '}${names.join(', ')}`,
+      });
     } else {
       const semicolon = statement.getText(file).trimEnd().endsWith(';') ? ';' : '';
-      changes.push({ span: { start: statement.end, length: 0 }, newText: `\nimport type { ${names.join(', ')} } from ${specifier.getText(file)}${semicolon}` });
+      changes.push({
+        span: { start: statement.end, length: 0 },
+        newText: `\nimport type { ${names.join(', ')} } from ${specifier.getText(file)}${semicolon}`,
+      });
     }
   }
   return changes.length > 0 ? applyTextChanges(text, changes) : text;
@@ -151,7 +190,9 @@ function onlyAType(file: ts.SourceFile, checker: ts.TypeChecker, element: ts.Imp
 
 function symbolOf(checker: ts.TypeChecker, node: ts.Identifier): ts.Symbol | undefined {
   // `{ name }` names the property; the value it reads is the shorthand's value symbol.
-  return ts.isShorthandPropertyAssignment(node.parent) ? checker.getShorthandAssignmentValueSymbol(node.parent) : checker.getSymbolAtLocation(node);
+  return ts.isShorthandPropertyAssignment(node.parent)
+    ? checker.getShorthandAssignmentValueSymbol(node.parent)
+    : checker.getSymbolAtLocation(node);
 }
 
 /**
@@ -165,7 +206,8 @@ function inTypePosition(node: ts.Node): boolean {
       return ts.isHeritageClause(clause) && (clause.token === ts.SyntaxKind.ImplementsKeyword || ts.isInterfaceDeclaration(clause.parent));
     }
     if (ts.isTypeNode(current)) return true;
-    if (ts.isExportSpecifier(current) || ts.isStatement(current) || (ts.isExpression(current) && !ts.isPropertyAccessExpression(current))) return false;
+    if (ts.isExportSpecifier(current) || ts.isStatement(current) || (ts.isExpression(current) && !ts.isPropertyAccessExpression(current)))
+      return false;
   }
   return false;
 }

@@ -46,7 +46,13 @@ function memberDeclaration(checker: ts.TypeChecker, owner: ts.Node, name: string
     const classSymbol = ts.isClassLike(owner) && owner.name ? checker.getSymbolAtLocation(owner.name) : undefined;
     return classSymbol ? checker.getTypeOfSymbolAtLocation(classSymbol, owner).getProperty(name)?.declarations?.[0] : undefined;
   }
-  const members: readonly ts.Node[] = ts.isObjectLiteralExpression(owner) ? owner.properties : ts.isTypeLiteralNode(owner) ? owner.members : ts.isEnumDeclaration(owner) ? owner.members : [];
+  const members: readonly ts.Node[] = ts.isObjectLiteralExpression(owner)
+    ? owner.properties
+    : ts.isTypeLiteralNode(owner)
+      ? owner.members
+      : ts.isEnumDeclaration(owner)
+        ? owner.members
+        : [];
   return members.find((member) => {
     const memberName = ts.getNameOfDeclaration(member as ts.Declaration);
     return memberName !== undefined && (ts.isIdentifier(memberName) || ts.isStringLiteral(memberName)) && memberName.text === name;
@@ -104,5 +110,7 @@ function meaningOf(symbol: ts.Symbol): ts.SymbolFlags {
 function collision(target: RenameTarget, newName: string, declaration: ts.Node) {
   const file = declaration.getSourceFile();
   const line = file.getLineAndCharacterOfPosition(declaration.getStart(file)).line + 1;
-  return refuse(`Renaming "${target.symbol.name}" to "${newName}" would collide with the existing declaration of "${newName}" at ${file.fileName.replace(/^\/+/, '')}:${line}; pick another name.`);
+  return refuse(
+    `Renaming "${target.symbol.name}" to "${newName}" would collide with the existing declaration of "${newName}" at ${file.fileName.replace(/^\/+/, '')}:${line}; pick another name.`,
+  );
 }

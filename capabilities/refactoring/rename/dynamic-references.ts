@@ -16,7 +16,11 @@ export function dynamicReferences(loaded: LoadedProject, sites: RenameSite[], ol
   for (const file of projectSourceFiles(loaded.project, loaded)) {
     if (!file.text.includes(oldName)) continue;
     const visit = (node: ts.Node): void => {
-      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text === oldName && !renamed.has(`${file.fileName}:${node.getStart(file) + 1}`)) {
+      if (
+        (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+        node.text === oldName &&
+        !renamed.has(`${file.fileName}:${node.getStart(file) + 1}`)
+      ) {
         if (member ? !isModuleSpecifier(node) : isElementAccessArgument(node)) findings.push(finding(file, node, oldName));
       }
       ts.forEachChild(node, visit);
@@ -27,15 +31,26 @@ export function dynamicReferences(loaded: LoadedProject, sites: RenameSite[], ol
 }
 
 function projectSourceFiles(project: Project, loaded: LoadedProject): ts.SourceFile[] {
-  return project.getProgram().compilerObject.getSourceFiles().filter((file) => isProjectFile(project, loaded.originals, file.fileName));
+  return project
+    .getProgram()
+    .compilerObject.getSourceFiles()
+    .filter((file) => isProjectFile(project, loaded.originals, file.fileName));
 }
 
-const isElementAccessArgument = (node: ts.Node): boolean => ts.isElementAccessExpression(node.parent) && node.parent.argumentExpression === node;
+const isElementAccessArgument = (node: ts.Node): boolean =>
+  ts.isElementAccessExpression(node.parent) && node.parent.argumentExpression === node;
 
 function isModuleSpecifier(node: ts.Node): boolean {
   const parent = node.parent;
-  return ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent) || ts.isLiteralTypeNode(parent) && ts.isImportTypeNode(parent.parent) ||
-    (ts.isCallExpression(parent) && (parent.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(parent.expression) && parent.expression.text === 'require')));
+  return (
+    ts.isImportDeclaration(parent) ||
+    ts.isExportDeclaration(parent) ||
+    ts.isExternalModuleReference(parent) ||
+    (ts.isLiteralTypeNode(parent) && ts.isImportTypeNode(parent.parent)) ||
+    (ts.isCallExpression(parent) &&
+      (parent.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(parent.expression) && parent.expression.text === 'require')))
+  );
 }
 
 function finding(file: ts.SourceFile, node: ts.Node, oldName: string): Finding {

@@ -23,7 +23,12 @@ export async function renameFile(ctx: CapabilityContext, input: FileRenameInput)
   const oldRel = toWorkspacePath(file.getFilePath());
   const newRel = await newPath(ctx, oldRel, input.newFileName);
   const service = loaded.project.getLanguageService().compilerObject;
-  const changes = service.getEditsForFileRename(file.getFilePath(), toProjectPath(newRel), formatSettings(fileStyle(file.getFullText(), ctx.project.codeStyle)), userPreferences(fileStyle(file.getFullText(), ctx.project.codeStyle)));
+  const changes = service.getEditsForFileRename(
+    file.getFilePath(),
+    toProjectPath(newRel),
+    formatSettings(fileStyle(file.getFullText(), ctx.project.codeStyle)),
+    userPreferences(fileStyle(file.getFullText(), ctx.project.codeStyle)),
+  );
   const edits = editsFromFileChanges(loaded.project, changes);
   const text = edits.get(file.getFilePath()) ?? file.getFullText();
   edits.set(file.getFilePath(), null);
@@ -31,11 +36,23 @@ export async function renameFile(ctx: CapabilityContext, input: FileRenameInput)
   const checked = [...edits.keys()].filter((path) => edits.get(path) !== null);
   const oldStem = oldRel.replace(/\.[^./]+$/, '');
   const newStem = newRel.replace(/\.[^./]+$/, '');
-  const before = countErrors(loaded.project, [...checked.filter((p) => p !== toProjectPath(newRel)), file.getFilePath()], (key) => key.split(oldStem).join(newStem));
+  const before = countErrors(loaded.project, [...checked.filter((p) => p !== toProjectPath(newRel)), file.getFilePath()], (key) =>
+    key.split(oldStem).join(newStem),
+  );
   applyToProject(loaded, edits);
   const introduced = findNewErrors(loaded.project, checked, before);
-  if (introduced.length > 0) throw refuse(`Renaming "${oldRel}" to "${newRel}" would introduce type errors (${describeErrors(introduced)}); fix those imports first or pick another path.`);
-  const unchecked = guardTsconfigProjects(loaded, edits, [...checked, toProjectPath(oldRel)], `Renaming "${oldRel}" to "${newRel}"`, 'fix those imports first or pick another path.', (key) => key.split(oldStem).join(newStem));
+  if (introduced.length > 0)
+    throw refuse(
+      `Renaming "${oldRel}" to "${newRel}" would introduce type errors (${describeErrors(introduced)}); fix those imports first or pick another path.`,
+    );
+  const unchecked = guardTsconfigProjects(
+    loaded,
+    edits,
+    [...checked, toProjectPath(oldRel)],
+    `Renaming "${oldRel}" to "${newRel}"`,
+    'fix those imports first or pick another path.',
+    (key) => key.split(oldStem).join(newStem),
+  );
   const { touched, findings, note: review } = await stageReviewed(ctx, loaded, edits);
   const importers = touched.filter((path) => path !== oldRel && path !== newRel);
   return {
@@ -47,10 +64,13 @@ export async function renameFile(ctx: CapabilityContext, input: FileRenameInput)
 
 async function newPath(ctx: CapabilityContext, oldRel: string, requested: string): Promise<string> {
   const joined = requested.includes('/') ? posix.normalize(requested.replace(/^\.\//, '')) : posix.join(posix.dirname(oldRel), requested);
-  if (joined.startsWith('..') || posix.isAbsolute(joined)) throw refuse(`New file name "${requested}" leaves the workspace; pass a path inside it, relative to the workspace root.`);
+  if (joined.startsWith('..') || posix.isAbsolute(joined))
+    throw refuse(`New file name "${requested}" leaves the workspace; pass a path inside it, relative to the workspace root.`);
   const kind = (path: string): string => (/\.d\.[cm]?ts$/.test(path) ? 'd.ts' : posix.extname(path).replace(/^\.[cm]?/, '.'));
-  if (kind(joined) !== kind(oldRel)) throw refuse(`Renaming "${oldRel}" to "${joined}" would change the kind of file; keep the "${posix.extname(oldRel)}" extension.`);
+  if (kind(joined) !== kind(oldRel))
+    throw refuse(`Renaming "${oldRel}" to "${joined}" would change the kind of file; keep the "${posix.extname(oldRel)}" extension.`);
   if (joined === oldRel) throw refuse(`"${oldRel}" already has that name; pass a different newFileName.`);
-  if (await ctx.workspace.exists(joined)) throw refuse(`Cannot rename "${oldRel}" to "${joined}": that file already exists; pick another name or move the existing file first.`);
+  if (await ctx.workspace.exists(joined))
+    throw refuse(`Cannot rename "${oldRel}" to "${joined}": that file already exists; pick another name or move the existing file first.`);
   return joined;
 }

@@ -66,7 +66,9 @@ function projectFiles(loaded: LoadedProject): SourceFile[] {
 
 function refuseDependency(name: string, id: ts.Identifier, declaration?: ts.Declaration) {
   const from = declaration ? ` (declared in "${declaration.getSourceFile().fileName.replace(/^\/+/, '')}")` : '';
-  return refuse(`"${name}" is declared in the TypeScript library or a dependency${from}, not in this project; rename only symbols the project declares, or alias the import (import { ${id.text} as newName }).`);
+  return refuse(
+    `"${name}" is declared in the TypeScript library or a dependency${from}, not in this project; rename only symbols the project declares, or alias the import (import { ${id.text} as newName }).`,
+  );
 }
 
 function ambiguous(loaded: LoadedProject, input: SymbolRenameInput, symbols: ts.Symbol[]) {
@@ -76,7 +78,9 @@ function ambiguous(loaded: LoadedProject, input: SymbolRenameInput, symbols: ts.
     const file = loaded.project.getSourceFileOrThrow(declaration.getSourceFile().fileName);
     return `${ts.SyntaxKind[declaration.kind]} at ${where(file, declaration.getStart())}`;
   });
-  return refuse(`"${input.symbol}" is ambiguous: ${symbols.length} declarations match (${candidates.join(', ')}); pass "file" and "line" (and "column") of the one to rename.`);
+  return refuse(
+    `"${input.symbol}" is ambiguous: ${symbols.length} declarations match (${candidates.join(', ')}); pass "file" and "line" (and "column") of the one to rename.`,
+  );
 }
 
 function notFound(loaded: LoadedProject, input: SymbolRenameInput) {

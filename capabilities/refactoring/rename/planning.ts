@@ -2,12 +2,12 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "rename",
-      "label": "rename a symbol or file",
-      "keywords": "rename=4,change name=4"
-    }
+      id: 'rename',
+      label: 'rename a symbol or file',
+      keywords: 'rename=4,change name=4',
+    },
   ],
-  "strategy": "rename"
+  strategy: 'rename',
 };

@@ -24,17 +24,27 @@ export interface RenameSite {
 export function renameSites(project: Project, target: RenameTarget, newName: string): RenameSite[] {
   const service = project.getLanguageService().compilerObject;
   const info = service.getRenameInfo(target.fileName, target.namePos, { allowRenameOfImportPath: false });
-  if (!info.canRename) throw refuse(`"${target.symbol.name}" cannot be renamed: ${info.localizedErrorMessage}; rename a symbol the project declares.`);
-  const locations = service.findRenameLocations(target.fileName, target.namePos, false, false, { providePrefixAndSuffixTextForRename: false }) ?? [];
+  if (!info.canRename)
+    throw refuse(`"${target.symbol.name}" cannot be renamed: ${info.localizedErrorMessage}; rename a symbol the project declares.`);
+  const locations =
+    service.findRenameLocations(target.fileName, target.namePos, false, false, { providePrefixAndSuffixTextForRename: false }) ?? [];
   const program = project.getProgram().compilerObject;
   const renamesProperty = isMemberLike(target.symbol);
   const sites = locations.map((location) => {
     const file = program.getSourceFile(location.fileName)!;
     const node = nodeAt(file, location.textSpan.start);
-    return { fileName: location.fileName, start: location.textSpan.start, length: location.textSpan.length, node, newText: textFor(node, newName, renamesProperty) };
+    return {
+      fileName: location.fileName,
+      start: location.textSpan.start,
+      length: location.textSpan.length,
+      node,
+      newText: textFor(node, newName, renamesProperty),
+    };
   });
   const checker = program.getTypeChecker();
-  const otherSide = new Set(sites.filter((site) => isShorthand(site.node)).map((site) => otherSideSymbol(checker, site.node, renamesProperty)));
+  const otherSide = new Set(
+    sites.filter((site) => isShorthand(site.node)).map((site) => otherSideSymbol(checker, site.node, renamesProperty)),
+  );
   otherSide.delete(undefined);
   otherSide.delete(target.symbol);
   if (otherSide.size === 0) return sites;
@@ -56,14 +66,18 @@ function otherSideSymbol(checker: ts.TypeChecker, node: ts.Node, renamesProperty
 function isShorthand(node: ts.Node): boolean {
   const parent = node.parent;
   if (!parent) return false;
-  return (ts.isShorthandPropertyAssignment(parent) && parent.name === node) ||
-    (ts.isBindingElement(parent) && parent.name === node && !parent.propertyName && ts.isObjectBindingPattern(parent.parent));
+  return (
+    (ts.isShorthandPropertyAssignment(parent) && parent.name === node) ||
+    (ts.isBindingElement(parent) && parent.name === node && !parent.propertyName && ts.isObjectBindingPattern(parent.parent))
+  );
 }
 
 /** Properties, methods, accessors and enum members: renamed through their owner's type, not a scope. */
 export function isMemberLike(symbol: ts.Symbol): boolean {
-  return (symbol.flags & (ts.SymbolFlags.Property | ts.SymbolFlags.Method | ts.SymbolFlags.Accessor | ts.SymbolFlags.EnumMember)) !== 0 &&
-    !(symbol.flags & ts.SymbolFlags.Variable);
+  return (
+    (symbol.flags & (ts.SymbolFlags.Property | ts.SymbolFlags.Method | ts.SymbolFlags.Accessor | ts.SymbolFlags.EnumMember)) !== 0 &&
+    !(symbol.flags & ts.SymbolFlags.Variable)
+  );
 }
 
 function textFor(node: ts.Node, newName: string, renamesProperty: boolean): string {

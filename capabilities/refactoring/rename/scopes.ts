@@ -2,8 +2,16 @@
 import { ts } from 'ts-morph';
 
 const isBlockScope = (node: ts.Node): boolean =>
-  ts.isBlock(node) || ts.isSourceFile(node) || ts.isModuleBlock(node) || ts.isCaseBlock(node) || ts.isCatchClause(node) ||
-  ts.isForStatement(node) || ts.isForInStatement(node) || ts.isForOfStatement(node) || ts.isFunctionLike(node) || ts.isClassLike(node);
+  ts.isBlock(node) ||
+  ts.isSourceFile(node) ||
+  ts.isModuleBlock(node) ||
+  ts.isCaseBlock(node) ||
+  ts.isCatchClause(node) ||
+  ts.isForStatement(node) ||
+  ts.isForInStatement(node) ||
+  ts.isForOfStatement(node) ||
+  ts.isFunctionLike(node) ||
+  ts.isClassLike(node);
 
 const isFunctionScope = (node: ts.Node): boolean => ts.isFunctionLike(node) || ts.isSourceFile(node) || ts.isModuleBlock(node);
 
@@ -11,7 +19,8 @@ export function scopeOf(declaration: ts.Node): ts.Node {
   let node: ts.Node = declaration;
   while (ts.isBindingElement(node) || ts.isObjectBindingPattern(node) || ts.isArrayBindingPattern(node)) node = node.parent;
   if (ts.isParameter(node) || ts.isTypeParameterDeclaration(node)) return node.parent;
-  if (ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node)) return node.getSourceFile();
+  if (ts.isImportClause(node) || ts.isImportSpecifier(node) || ts.isNamespaceImport(node) || ts.isImportEqualsDeclaration(node))
+    return node.getSourceFile();
   if (ts.isVariableDeclaration(node)) {
     const list = node.parent;
     const isVar = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.BlockScoped) === 0;

@@ -31,17 +31,38 @@ export async function renameSymbol(ctx: CapabilityContext, input: SymbolRenameIn
   applyToProject(loaded, edits);
   const introduced = findNewErrors(project, edits.keys(), before);
   if (introduced.length > 0) {
-    throw refuse(`Renaming "${oldName}" to "${newName}" would introduce type errors (${describeErrors(introduced)}); pick another name or rename the conflicting code first.`);
+    throw refuse(
+      `Renaming "${oldName}" to "${newName}" would introduce type errors (${describeErrors(introduced)}); pick another name or rename the conflicting code first.`,
+    );
   }
-  const unchecked = guardTsconfigProjects(loaded, edits, edits.keys(), `Renaming "${oldName}" to "${newName}"`, 'pick another name or rename the conflicting code first.', (key) => swapName(key, oldName, newName));
+  const unchecked = guardTsconfigProjects(
+    loaded,
+    edits,
+    edits.keys(),
+    `Renaming "${oldName}" to "${newName}"`,
+    'pick another name or rename the conflicting code first.',
+    (key) => swapName(key, oldName, newName),
+  );
   const { touched, findings: lintFindings, note: review } = await stageReviewed(ctx, loaded, edits);
   for (const warning of warnings) ctx.log('warn', `${warning.file}:${warning.range.startLine}: ${warning.message}`);
-  const skipped = loaded.skipped.length > 0 ? ` ${loaded.skipped.length} unreadable files were not searched (${loaded.skipped.map((s) => s.path).join(', ')}).` : '';
-  const warned = warnings.length > 0 ? ` ${warnings.length} dynamic references (string "${oldName}") were not renamed; see the findings.` : '';
+  const skipped =
+    loaded.skipped.length > 0
+      ? ` ${loaded.skipped.length} unreadable files were not searched (${loaded.skipped.map((s) => s.path).join(', ')}).`
+      : '';
+  const warned =
+    warnings.length > 0 ? ` ${warnings.length} dynamic references (string "${oldName}") were not renamed; see the findings.` : '';
   return {
     summary: `Renamed "${oldName}" to "${newName}": ${sites.length} references in ${touched.length} files.${warned}${skipped}${unchecked}${review}`,
     findings: [...warnings, ...lintFindings],
-    data: { kind: 'symbol', oldName, newName, references: sites.length, files: touched, declaredIn: toWorkspacePath(target.fileName), skipped: loaded.skipped.map((s) => s.path) },
+    data: {
+      kind: 'symbol',
+      oldName,
+      newName,
+      references: sites.length,
+      files: touched,
+      declaredIn: toWorkspacePath(target.fileName),
+      skipped: loaded.skipped.map((s) => s.path),
+    },
   };
 }
 
@@ -51,7 +72,13 @@ function editsFromSites(project: import('ts-morph').Project, sites: RenameSite[]
   const edits: FileEdits = new Map();
   for (const [fileName, fileSites] of byFile) {
     const text = project.getSourceFileOrThrow(fileName).getFullText();
-    edits.set(fileName, applyTextChanges(text, fileSites.map((site) => ({ span: { start: site.start, length: site.length }, newText: site.newText }))));
+    edits.set(
+      fileName,
+      applyTextChanges(
+        text,
+        fileSites.map((site) => ({ span: { start: site.start, length: site.length }, newText: site.newText })),
+      ),
+    );
   }
   return edits;
 }

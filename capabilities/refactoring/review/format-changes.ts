@@ -26,7 +26,11 @@ export interface FormatReport {
  * Formats `changed` (workspace-relative path -> new text; null: deleted) in place. `originals`: the
  * texts before the change (absent: a new file).
  */
-export async function formatChanges(ctx: CapabilityContext, originals: Map<string, string>, changed: Map<string, string | null>): Promise<FormatReport> {
+export async function formatChanges(
+  ctx: CapabilityContext,
+  originals: Map<string, string>,
+  changed: Map<string, string | null>,
+): Promise<FormatReport> {
   const report: FormatReport = { formatted: [], notCleanBefore: [], note: '' };
   const config = ctx.project.codeStyle.prettier;
   if (!config) return report;
@@ -53,8 +57,10 @@ export async function formatChanges(ctx: CapabilityContext, originals: Map<strin
     }
   }
   const parts: string[] = [];
-  if (report.formatted.length > 0) parts.push(`Formatted ${report.formatted.length} changed file(s) with the project's Prettier config "${config.configFile}".`);
-  if (report.notCleanBefore.length > 0) parts.push(`Not formatted (not Prettier-clean before the change): ${[...report.notCleanBefore].sort().join(', ')}.`);
+  if (report.formatted.length > 0)
+    parts.push(`Formatted ${report.formatted.length} changed file(s) with the project's Prettier config "${config.configFile}".`);
+  if (report.notCleanBefore.length > 0)
+    parts.push(`Not formatted (not Prettier-clean before the change): ${[...report.notCleanBefore].sort().join(', ')}.`);
   if (failed.length > 0) parts.push(`Prettier could not format: ${failed.join('; ')}.`);
   report.note = parts.length > 0 ? ` ${parts.join(' ')}` : '';
   return report;

@@ -20,8 +20,16 @@ const keyOf = (finding: Finding): string => `${finding.ruleId}|${finding.message
 export async function lintBaseline(ctx: CapabilityContext, paths: string[]): Promise<LintBaseline> {
   const config = await projectConfigFile(ctx);
   if (!config) return null;
-  if (!ctx.permissions.projectCode) return { note: ` The project's ESLint config "${config}" was not run on the changed files (it is the project's code and project code is not allowed for this job).` };
-  const run = await lintWithProjectConfig(ctx, paths.filter((path) => LINTED.test(path)), { include: paths }, config);
+  if (!ctx.permissions.projectCode)
+    return {
+      note: ` The project's ESLint config "${config}" was not run on the changed files (it is the project's code and project code is not allowed for this job).`,
+    };
+  const run = await lintWithProjectConfig(
+    ctx,
+    paths.filter((path) => LINTED.test(path)),
+    { include: paths },
+    config,
+  );
   if ('failed' in run) return { note: ` The project's ESLint config could not be used: ${run.failed}.` };
   const counts = new Map<string, number>();
   for (const finding of run.findings) counts.set(keyOf(finding), (counts.get(keyOf(finding)) ?? 0) + 1);
@@ -29,10 +37,19 @@ export async function lintBaseline(ctx: CapabilityContext, paths: string[]): Pro
 }
 
 /** Lints `paths` after staging and returns the problems the change introduced, with a summary sentence. */
-export async function lintIntroduced(ctx: CapabilityContext, baseline: LintBaseline, paths: string[]): Promise<{ findings: Finding[]; note: string }> {
+export async function lintIntroduced(
+  ctx: CapabilityContext,
+  baseline: LintBaseline,
+  paths: string[],
+): Promise<{ findings: Finding[]; note: string }> {
   if (baseline === null) return { findings: [], note: '' };
   if ('note' in baseline) return { findings: [], note: baseline.note };
-  const run = await lintWithProjectConfig(ctx, paths.filter((path) => LINTED.test(path)), { include: paths }, baseline.config);
+  const run = await lintWithProjectConfig(
+    ctx,
+    paths.filter((path) => LINTED.test(path)),
+    { include: paths },
+    baseline.config,
+  );
   if ('failed' in run) return { findings: [], note: ` The project's ESLint config could not be used after the change: ${run.failed}.` };
   const remaining = new Map(baseline.counts);
   const introduced: Finding[] = [];
@@ -41,8 +58,15 @@ export async function lintIntroduced(ctx: CapabilityContext, baseline: LintBasel
     if (left > 0) remaining.set(keyOf(finding), left - 1);
     else introduced.push({ ...finding, data: { ...finding.data, introducedByRefactoring: true } });
   }
-  if (introduced.length === 0) return { findings: [], note: ` The project's ESLint config "${baseline.config}" reports no new problem in the changed files.` };
-  const shown = introduced.slice(0, 3).map((f) => `${f.ruleId} at ${f.file}:${f.range.startLine}`).join(', ');
+  if (introduced.length === 0)
+    return { findings: [], note: ` The project's ESLint config "${baseline.config}" reports no new problem in the changed files.` };
+  const shown = introduced
+    .slice(0, 3)
+    .map((f) => `${f.ruleId} at ${f.file}:${f.range.startLine}`)
+    .join(', ');
   const more = introduced.length > 3 ? ` and ${introduced.length - 3} more` : '';
-  return { findings: introduced, note: ` The project's ESLint config "${baseline.config}" reports ${introduced.length} new problem(s) in the changed files (${shown}${more}); see the findings.` };
+  return {
+    findings: introduced,
+    note: ` The project's ESLint config "${baseline.config}" reports ${introduced.length} new problem(s) in the changed files (${shown}${more}); see the findings.`,
+  };
 }

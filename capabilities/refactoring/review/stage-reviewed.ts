@@ -26,6 +26,10 @@ export async function stageReviewed(ctx: CapabilityContext, loaded: LoadedProjec
   const existing = [...changed.keys()].filter((rel) => loaded.originals.has(rel) && loaded.originals.get(rel) !== changed.get(rel));
   const baseline = await lintBaseline(ctx, existing);
   const touched = await stageEdits(ctx, loaded, edits);
-  const lint = await lintIntroduced(ctx, baseline, touched.filter((rel) => changed.get(rel) != null));
+  const lint = await lintIntroduced(
+    ctx,
+    baseline,
+    touched.filter((rel) => changed.get(rel) != null),
+  );
   return { touched, findings: lint.findings, note: format.note + lint.note, formatted: format.formatted };
 }

@@ -9,7 +9,12 @@ import { Node, SyntaxKind, type BinaryExpression, type Expression, type IfStatem
 import { asBoolean, isBooleanTyped, negate } from './negate.js';
 import type { TextEdit } from './text-edits.js';
 
-const EQUALITY = new Set([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.EqualsEqualsToken, SyntaxKind.ExclamationEqualsEqualsToken, SyntaxKind.ExclamationEqualsToken]);
+const EQUALITY = new Set([
+  SyntaxKind.EqualsEqualsEqualsToken,
+  SyntaxKind.EqualsEqualsToken,
+  SyntaxKind.ExclamationEqualsEqualsToken,
+  SyntaxKind.ExclamationEqualsToken,
+]);
 
 export function booleanEdits(file: SourceFile): TextEdit[] {
   const edits: TextEdit[] = [];
@@ -43,7 +48,9 @@ function comparedWithLiteral(node: BinaryExpression): string | null {
   const literal = literalRight ? right : left;
   if (!(isLiteral(literal, SyntaxKind.TrueKeyword) || isLiteral(literal, SyntaxKind.FalseKeyword)) || !isBooleanTyped(value)) return null;
   if (isLiteral(value, SyntaxKind.TrueKeyword) || isLiteral(value, SyntaxKind.FalseKeyword)) return null;
-  const positive = (operator === SyntaxKind.EqualsEqualsEqualsToken || operator === SyntaxKind.EqualsEqualsToken) === isLiteral(literal, SyntaxKind.TrueKeyword);
+  const positive =
+    (operator === SyntaxKind.EqualsEqualsEqualsToken || operator === SyntaxKind.EqualsEqualsToken) ===
+    isLiteral(literal, SyntaxKind.TrueKeyword);
   return positive ? value.getText() : negate(value);
 }
 

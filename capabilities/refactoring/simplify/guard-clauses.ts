@@ -15,14 +15,28 @@ export function guardClauseEdits(file: SourceFile): TextEdit[] {
   const edits: TextEdit[] = [];
   const text = file.getFullText();
   file.forEachDescendant((node) => {
-    if (!(Node.isFunctionDeclaration(node) || Node.isFunctionExpression(node) || Node.isArrowFunction(node) || Node.isMethodDeclaration(node))) return;
+    if (!(
+      Node.isFunctionDeclaration(node) ||
+      Node.isFunctionExpression(node) ||
+      Node.isArrowFunction(node) ||
+      Node.isMethodDeclaration(node)
+    ))
+      return;
     const body = node.getBody();
     if (!body || !Node.isBlock(body)) return;
     const statements = body.getStatements();
     const last = statements[statements.length - 1];
     if (!last || !Node.isIfStatement(last) || last.getElseStatement()) return;
     const inner = last.getThenStatement();
-    if (!Node.isBlock(inner) || !eligible(inner, body, node.getParameters().map((p) => p.getName()))) return;
+    if (
+      !Node.isBlock(inner) ||
+      !eligible(
+        inner,
+        body,
+        node.getParameters().map((p) => p.getName()),
+      )
+    )
+      return;
     edits.push(rewrite(text, last, inner));
   });
   return edits;
@@ -33,7 +47,8 @@ function eligible(inner: Block, body: Block, params: string[]): boolean {
   if (statements.length < MIN_STATEMENTS && !statements.some((s) => Node.isIfStatement(s))) return false;
   let ok = true;
   inner.forEachDescendant((node, traversal) => {
-    if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isClassDeclaration(node) || Node.isClassExpression(node)) return traversal.skip();
+    if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isClassDeclaration(node) || Node.isClassExpression(node))
+      return traversal.skip();
     if (Node.isReturnStatement(node) && node.getExpression()) ok = false;
     if (Node.isTemplateExpression(node) || node.getKind() === SyntaxKind.NoSubstitutionTemplateLiteral) {
       if (node.getText().includes('\n')) ok = false;
@@ -47,8 +62,20 @@ function eligible(inner: Block, body: Block, params: string[]): boolean {
 function declaredIn(statements: Node[]): string[] {
   const names: string[] = [];
   for (const statement of statements) {
-    if (Node.isVariableStatement(statement)) statement.getDeclarations().forEach((d) => names.push(...d.getNameNode().getText().match(/[A-Za-z_$][\w$]*/g)!));
-    else if ((Node.isClassDeclaration(statement) || Node.isFunctionDeclaration(statement) || Node.isEnumDeclaration(statement)) && statement.getName()) names.push(statement.getName()!);
+    if (Node.isVariableStatement(statement))
+      statement.getDeclarations().forEach((d) =>
+        names.push(
+          ...d
+            .getNameNode()
+            .getText()
+            .match(/[A-Za-z_$][\w$]*/g)!,
+        ),
+      );
+    else if (
+      (Node.isClassDeclaration(statement) || Node.isFunctionDeclaration(statement) || Node.isEnumDeclaration(statement)) &&
+      statement.getName()
+    )
+      names.push(statement.getName()!);
   }
   return names;
 }
@@ -66,7 +93,8 @@ function rewrite(text: string, statement: IfStatement, inner: Block): TextEdit {
   const guard = `if (${negate(statement.getExpression())}) return;\n${indent}`;
   const newline = text.indexOf('\n', inner.getStart() + 1);
   // `if (c) { a(); b(); }` on one line: the statements move as they are.
-  if (newline === -1 || newline > first.getStart()) return { start: statement.getStart(), end: statement.getEnd(), text: guard + text.slice(first.getStart(), lastEnd) };
+  if (newline === -1 || newline > first.getStart())
+    return { start: statement.getStart(), end: statement.getEnd(), text: guard + text.slice(first.getStart(), lastEnd) };
   const innerIndent = lineIndent(text, first.getStart());
   const dedented = text
     .slice(newline + 1, lastEnd)

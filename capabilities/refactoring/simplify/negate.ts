@@ -10,7 +10,16 @@ const INVERSE: Partial<Record<SyntaxKind, string>> = {
 
 /** True when `!text` needs no parentheses around the expression. */
 export function isTight(expression: Expression): boolean {
-  return Node.isIdentifier(expression) || Node.isPropertyAccessExpression(expression) || Node.isCallExpression(expression) || Node.isElementAccessExpression(expression) || Node.isParenthesizedExpression(expression) || Node.isPrefixUnaryExpression(expression) || expression.getKind() === SyntaxKind.TrueKeyword || expression.getKind() === SyntaxKind.FalseKeyword;
+  return (
+    Node.isIdentifier(expression) ||
+    Node.isPropertyAccessExpression(expression) ||
+    Node.isCallExpression(expression) ||
+    Node.isElementAccessExpression(expression) ||
+    Node.isParenthesizedExpression(expression) ||
+    Node.isPrefixUnaryExpression(expression) ||
+    expression.getKind() === SyntaxKind.TrueKeyword ||
+    expression.getKind() === SyntaxKind.FalseKeyword
+  );
 }
 
 export function negate(expression: Expression): string {

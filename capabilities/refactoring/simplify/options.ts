@@ -1,7 +1,13 @@
 /** refactoring.simplify input: which rules run on which files. */
 import { globsSchema, type JSONSchema } from '../../../core/index.js';
 
-export const SIMPLIFY_RULES = ['unused-imports', 'unused-variables', 'unreachable-code', 'boolean-simplification', 'guard-clauses'] as const;
+export const SIMPLIFY_RULES = [
+  'unused-imports',
+  'unused-variables',
+  'unreachable-code',
+  'boolean-simplification',
+  'guard-clauses',
+] as const;
 export type SimplifyRule = (typeof SIMPLIFY_RULES)[number];
 
 export interface SimplifyInput {

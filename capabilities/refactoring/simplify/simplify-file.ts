@@ -22,7 +22,12 @@ const ORDER: [SimplifyRule, RuleEdits][] = [
 // Removing one unused variable can make another unused; nested booleans simplify one level per pass.
 const MAX_PASSES = 6;
 
-export function simplifyFile(project: Project, path: string, rules: SimplifyRule[], signal: AbortSignal): Partial<Record<SimplifyRule, number>> {
+export function simplifyFile(
+  project: Project,
+  path: string,
+  rules: SimplifyRule[],
+  signal: AbortSignal,
+): Partial<Record<SimplifyRule, number>> {
   const counts: Partial<Record<SimplifyRule, number>> = {};
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     let changed = false;

@@ -22,7 +22,11 @@ export function unusedImportEdits(file: SourceFile, spans: Span[]): TextEdit[] {
     if (dead.length === bindings.length) {
       edits.push({ ...statementLineRange(text, declaration.getStart(), declaration.getEnd()), text: '' });
     } else {
-      edits.push({ start: declaration.getStart(), end: declaration.getEnd(), text: rebuiltImport(declaration, new Set(dead.map((d) => d.node))) });
+      edits.push({
+        start: declaration.getStart(),
+        end: declaration.getEnd(),
+        text: rebuiltImport(declaration, new Set(dead.map((d) => d.node))),
+      });
     }
   }
   return edits;
@@ -39,7 +43,8 @@ function bindingsOf(declaration: ImportDeclaration): Binding[] {
   if (defaultImport) bindings.push({ kind: 'default', node: defaultImport });
   const namespace = declaration.getNamespaceImport();
   if (namespace) bindings.push({ kind: 'namespace', node: namespace });
-  for (const specifier of declaration.getNamedImports()) bindings.push({ kind: 'named', node: specifier.getAliasNode() ?? specifier.getNameNode() });
+  for (const specifier of declaration.getNamedImports())
+    bindings.push({ kind: 'named', node: specifier.getAliasNode() ?? specifier.getNameNode() });
   return bindings;
 }
 
@@ -66,7 +71,13 @@ export function unusedVariableEdits(file: SourceFile, spans: Span[]): TextEdit[]
     if (Node.isVariableStatement(node)) {
       const edit = variableStatementEdit(node, unused, text);
       if (edit) edits.push(edit);
-    } else if (Node.isFunctionDeclaration(node) && !node.isExported() && !node.isDefaultExport() && node.hasBody() && node.getOverloads().length === 0) {
+    } else if (
+      Node.isFunctionDeclaration(node) &&
+      !node.isExported() &&
+      !node.isDefaultExport() &&
+      node.hasBody() &&
+      node.getOverloads().length === 0
+    ) {
       const name = node.getNameNode();
       if (name && within(unused, name.getStart(), name.getEnd())) {
         const start = node.getJsDocs()[0]?.getStart() ?? node.getStart();

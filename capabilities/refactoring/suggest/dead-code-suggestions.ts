@@ -20,9 +20,17 @@ export function deadCodeSuggestions(loaded: LoadedProject, files: string[]): Sug
     const unusedImports = spans.filter((s) => UNUSED_CODES.has(s.code) && inImport(s.start)).length;
     const unusedLocals = spans.filter((s) => UNUSED_CODES.has(s.code) && !inImport(s.start)).length;
     const unreachable = spans.filter((s) => s.code === UNREACHABLE_CODE).length;
-    const rules = [...(unusedImports > 0 ? ['unused-imports'] : []), ...(unusedLocals > 0 ? ['unused-variables'] : []), ...(unreachable > 0 ? ['unreachable-code'] : [])];
+    const rules = [
+      ...(unusedImports > 0 ? ['unused-imports'] : []),
+      ...(unusedLocals > 0 ? ['unused-variables'] : []),
+      ...(unreachable > 0 ? ['unreachable-code'] : []),
+    ];
     if (rules.length === 0) continue;
-    const what = [`${unusedImports} unused import(s)`, `${unusedLocals} unused declaration(s)`, `${unreachable} unreachable block(s)`].filter((w) => !w.startsWith('0 '));
+    const what = [
+      `${unusedImports} unused import(s)`,
+      `${unusedLocals} unused declaration(s)`,
+      `${unreachable} unreachable block(s)`,
+    ].filter((w) => !w.startsWith('0 '));
     suggestions.push({
       title: `Remove dead code in ${path}`,
       rationale: `The TypeScript checker reports ${what.join(', ')} in ${path}; removing them is behaviour-preserving (side-effecting initialisers are kept).`,
@@ -36,5 +44,7 @@ export function deadCodeSuggestions(loaded: LoadedProject, files: string[]): Sug
 
 function inParameter(file: SourceFile, position: number): boolean {
   const node = file.getDescendantAtPos(position);
-  return node !== undefined && (Node.isParameterDeclaration(node) || node.getFirstAncestor((a) => Node.isParameterDeclaration(a)) !== undefined);
+  return (
+    node !== undefined && (Node.isParameterDeclaration(node) || node.getFirstAncestor((a) => Node.isParameterDeclaration(a)) !== undefined)
+  );
 }

@@ -14,16 +14,27 @@ export interface StatementRange {
 const MIN_STATEMENTS = 2;
 const MIN_LINES = 3;
 
-const LOOPS = new Set([SyntaxKind.ForStatement, SyntaxKind.ForInStatement, SyntaxKind.ForOfStatement, SyntaxKind.WhileStatement, SyntaxKind.DoStatement]);
+const LOOPS = new Set([
+  SyntaxKind.ForStatement,
+  SyntaxKind.ForInStatement,
+  SyntaxKind.ForOfStatement,
+  SyntaxKind.WhileStatement,
+  SyntaxKind.DoStatement,
+]);
 
 export function largestExtractable(fn: Node): StatementRange | null {
   const body = (fn as unknown as { getBody?: () => Node | undefined }).getBody?.();
   if (!body || !Node.isBlock(body)) return null;
-  const inClass = Node.isMethodDeclaration(fn) || Node.isConstructorDeclaration(fn) || Node.isGetAccessorDeclaration(fn) || Node.isSetAccessorDeclaration(fn);
+  const inClass =
+    Node.isMethodDeclaration(fn) ||
+    Node.isConstructorDeclaration(fn) ||
+    Node.isGetAccessorDeclaration(fn) ||
+    Node.isSetAccessorDeclaration(fn);
   let best: StatementRange | null = null;
   const blocks: Block[] = [body];
   body.forEachDescendant((node, traversal) => {
-    if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isClassDeclaration(node) || Node.isClassExpression(node)) return traversal.skip();
+    if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isClassDeclaration(node) || Node.isClassExpression(node))
+      return traversal.skip();
     if (Node.isBlock(node)) blocks.push(node);
   });
   for (const block of blocks) {
@@ -58,7 +69,13 @@ function rangeOf(statements: Statement[]): StatementRange | null {
 }
 
 function extractable(statement: Statement, inClass: boolean): boolean {
-  if (Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)) return false;
+  if (
+    Node.isFunctionDeclaration(statement) ||
+    Node.isClassDeclaration(statement) ||
+    Node.isInterfaceDeclaration(statement) ||
+    Node.isTypeAliasDeclaration(statement)
+  )
+    return false;
   if (Node.isVariableStatement(statement) && statement.getDeclarationKind() === 'var') return false;
   return blockingConstruct(statement, inClass) === null;
 }
@@ -71,7 +88,12 @@ export function blockingConstruct(statement: Statement, allowThis: boolean): str
   let reason: string | null = null;
   const visit = (node: Node): void => {
     if (reason) return;
-    if (Node.isFunctionLikeDeclaration(node) || Node.isArrowFunction(node) || Node.isClassDeclaration(node) || Node.isClassExpression(node)) {
+    if (
+      Node.isFunctionLikeDeclaration(node) ||
+      Node.isArrowFunction(node) ||
+      Node.isClassDeclaration(node) ||
+      Node.isClassExpression(node)
+    ) {
       // `this` in an arrow function is the enclosing one's.
       if (Node.isArrowFunction(node)) node.forEachChild(visit);
       return;
@@ -81,7 +103,8 @@ export function blockingConstruct(statement: Statement, allowThis: boolean): str
     else if (kind === SyntaxKind.YieldExpression) reason = 'a yield';
     else if (kind === SyntaxKind.ThisKeyword && !allowThis) reason = '"this"';
     else if (Node.isIdentifier(node) && node.getText() === 'arguments') reason = '"arguments"';
-    else if ((Node.isBreakStatement(node) || Node.isContinueStatement(node)) && escapes(node, statement)) reason = `a ${node.getText().replace(/;$/, '')} that leaves the block`;
+    else if ((Node.isBreakStatement(node) || Node.isContinueStatement(node)) && escapes(node, statement))
+      reason = `a ${node.getText().replace(/;$/, '')} that leaves the block`;
     node.forEachChild(visit);
   };
   visit(statement);

@@ -32,7 +32,10 @@ export function functionSuggestions(findings: Finding[], loaded: LoadedProject):
       rationale: `${fnName}() ${group.map((f) => f.message.replace(/\.$/, '')).join('; ')}. Its largest extractable block is ${range.statements} statements (lines ${range.startLine}-${range.endLine}); moving it into a named function shortens and flattens it.`,
       score: clampScore(40 + over * 4 + (range.endLine - range.startLine)),
       findings: group.map(refOf),
-      apply: { capability: 'refactoring.extract-function', input: { file: first.file, startLine: range.startLine, endLine: range.endLine, name } },
+      apply: {
+        capability: 'refactoring.extract-function',
+        input: { file: first.file, startLine: range.startLine, endLine: range.endLine, name },
+      },
     });
   }
   return suggestions;
@@ -42,7 +45,14 @@ function functionAt(file: SourceFile, line: number): Node | undefined {
   let found: Node | undefined;
   file.forEachDescendant((node, traversal) => {
     if (found) return traversal.stop();
-    const isFunction = Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node) || Node.isFunctionExpression(node) || Node.isArrowFunction(node) || Node.isConstructorDeclaration(node) || Node.isGetAccessorDeclaration(node) || Node.isSetAccessorDeclaration(node);
+    const isFunction =
+      Node.isFunctionDeclaration(node) ||
+      Node.isMethodDeclaration(node) ||
+      Node.isFunctionExpression(node) ||
+      Node.isArrowFunction(node) ||
+      Node.isConstructorDeclaration(node) ||
+      Node.isGetAccessorDeclaration(node) ||
+      Node.isSetAccessorDeclaration(node);
     if (isFunction && node.getStartLineNumber() === line) found = node;
   });
   return found;
@@ -69,6 +79,7 @@ function freeName(file: SourceFile, base: string): string {
 /** How far over its threshold a finding is (metrics carry value and threshold in data when known). */
 function overBy(finding: Finding): number {
   const data = finding.data as { value?: number; threshold?: number } | undefined;
-  if (typeof data?.value === 'number' && typeof data.threshold === 'number' && data.threshold > 0) return Math.max(1, data.value / data.threshold);
+  if (typeof data?.value === 'number' && typeof data.threshold === 'number' && data.threshold > 0)
+    return Math.max(1, data.value / data.threshold);
   return 1;
 }

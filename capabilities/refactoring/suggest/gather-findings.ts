@@ -14,7 +14,11 @@ export const ANALYSES: readonly { prefix: string; id: string }[] = [
   { prefix: 'duplication/', id: 'analysis.duplication' },
 ];
 
-export async function gatherFindings(ctx: CapabilityContext, scope: { include?: string[]; exclude?: string[] }, analyze: boolean): Promise<{ findings: Finding[]; ran: string[] }> {
+export async function gatherFindings(
+  ctx: CapabilityContext,
+  scope: { include?: string[]; exclude?: string[] },
+  analyze: boolean,
+): Promise<{ findings: Finding[]; ran: string[] }> {
   const findings = ctx.previous.flatMap((r) => r.findings ?? []);
   const ran: string[] = [];
   if (!analyze) return { findings, ran };

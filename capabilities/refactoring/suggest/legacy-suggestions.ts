@@ -22,7 +22,11 @@ export async function legacySuggestions(ctx: CapabilityContext, files: string[])
     const counts = count(file);
     if (counts.vars < MIN_VAR && counts.thens < MIN_THEN) continue;
     const parts = [`${counts.vars} var declarations`, `${counts.thens} .then() calls`, `${counts.concats} string concatenations`];
-    const idioms = [counts.vars > 0 ? 'var' : '', counts.thens > 0 ? 'promise chains' : '', counts.concats > 0 ? 'concatenation' : ''].filter(Boolean);
+    const idioms = [
+      counts.vars > 0 ? 'var' : '',
+      counts.thens > 0 ? 'promise chains' : '',
+      counts.concats > 0 ? 'concatenation' : '',
+    ].filter(Boolean);
     suggestions.push({
       title: `Modernize ${file.path} (${idioms.join(', ')})`,
       rationale: `${file.path} has ${parts.join(', ')}. The safe codemods turn them into let/const, async/await and template literals where behaviour is kept, and report what they leave alone.`,
@@ -41,7 +45,12 @@ function count(file: ParsedFile): Counts {
     const node = cursor.currentNode;
     if (node.type === 'variable_declaration') counts.vars += 1;
     if (node.type === 'call_expression' && /\.then$/.test(node.childForFieldName('function')?.text ?? '')) counts.thens += 1;
-    if (node.type === 'binary_expression' && node.childForFieldName('operator')?.text === '+' && [node.childForFieldName('left'), node.childForFieldName('right')].some((c) => c?.type === 'string')) counts.concats += 1;
+    if (
+      node.type === 'binary_expression' &&
+      node.childForFieldName('operator')?.text === '+' &&
+      [node.childForFieldName('left'), node.childForFieldName('right')].some((c) => c?.type === 'string')
+    )
+      counts.concats += 1;
     if (cursor.gotoFirstChild()) {
       do visit();
       while (cursor.gotoNextSibling());

@@ -2,20 +2,20 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "suggest",
-      "label": "suggest refactorings",
-      "keywords": "suggest=2,suggestion=2.5,refactor=2,recommend=2,recommendation=2.5,ideas=1.5,opportunity=2,what refactor=3"
-    }
+      id: 'suggest',
+      label: 'suggest refactorings',
+      keywords: 'suggest=2,suggestion=2.5,refactor=2,recommend=2,recommendation=2.5,ideas=1.5,opportunity=2,what refactor=3',
+    },
   ],
-  "strategy": "scope",
-  "summary": "Suggest refactorings for {where}, ranked, each with the step that would carry it out",
-  "fields": [
+  strategy: 'scope',
+  summary: 'Suggest refactorings for {where}, ranked, each with the step that would carry it out',
+  fields: [
     {
-      "field": "limit",
-      "from": "count",
-      "min": 1
-    }
-  ]
+      field: 'limit',
+      from: 'count',
+      min: 1,
+    },
+  ],
 };

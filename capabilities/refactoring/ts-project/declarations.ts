@@ -22,7 +22,16 @@ export function isDeclarationName(id: ts.Identifier): boolean {
   const parent = id.parent;
   // `O.isFrozen(x)` names no declaration (getNameOfDeclaration answers for any property access, for
   // JavaScript's `obj.x = …` expando declarations): only an assignment target counts.
-  if (parent && ts.isPropertyAccessExpression(parent) && !(ts.isBinaryExpression(parent.parent) && parent.parent.left === parent && parent.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken)) return false;
+  if (
+    parent &&
+    ts.isPropertyAccessExpression(parent) &&
+    !(
+      ts.isBinaryExpression(parent.parent) &&
+      parent.parent.left === parent &&
+      parent.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken
+    )
+  )
+    return false;
   return parent !== undefined && ts.getNameOfDeclaration(parent as ts.Declaration) === id;
 }
 
@@ -44,7 +53,8 @@ export interface ResolvedSymbol {
  */
 export function resolveNamedSymbol(checker: ts.TypeChecker, id: ts.Identifier): ResolvedSymbol | undefined {
   let symbol = checker.getSymbolAtLocation(id);
-  if (ts.isShorthandPropertyAssignment(id.parent) && id.parent.name === id) symbol = checker.getShorthandAssignmentValueSymbol(id.parent) ?? symbol;
+  if (ts.isShorthandPropertyAssignment(id.parent) && id.parent.name === id)
+    symbol = checker.getShorthandAssignmentValueSymbol(id.parent) ?? symbol;
   while (symbol && symbol.flags & ts.SymbolFlags.Alias && keepsName(symbol)) {
     const aliased = checker.getImmediateAliasedSymbol(symbol);
     if (!aliased || !aliased.declarations?.length) return { symbol, fromDependency: true };
@@ -61,7 +71,11 @@ function keepsName(alias: ts.Symbol): boolean {
 }
 
 /** Declarations of a symbol, split by whether the project owns them. */
-export function splitDeclarations(project: Project, originals: Map<string, string>, symbol: ts.Symbol): { own: ts.Declaration[]; foreign: ts.Declaration[] } {
+export function splitDeclarations(
+  project: Project,
+  originals: Map<string, string>,
+  symbol: ts.Symbol,
+): { own: ts.Declaration[]; foreign: ts.Declaration[] } {
   const own: ts.Declaration[] = [];
   const foreign: ts.Declaration[] = [];
   for (const declaration of symbol.declarations ?? []) {

@@ -16,7 +16,9 @@ export type FileEdits = Map<string, string | null>;
  * `type ` at one offset meaning "pretty, type ..."), so among those the later one is applied first.
  */
 export function applyTextChanges(text: string, changes: readonly ts.TextChange[]): string {
-  const sorted = changes.map((change, index) => ({ change, index })).sort((a, b) => b.change.span.start - a.change.span.start || b.index - a.index);
+  const sorted = changes
+    .map((change, index) => ({ change, index }))
+    .sort((a, b) => b.change.span.start - a.change.span.start || b.index - a.index);
   let result = text;
   for (const { change } of sorted) {
     result = result.slice(0, change.span.start) + change.newText + result.slice(change.span.start + change.span.length);
@@ -25,7 +27,11 @@ export function applyTextChanges(text: string, changes: readonly ts.TextChange[]
 }
 
 /** Turns language-service file text changes into FileEdits against the project's current texts. */
-export function editsFromFileChanges(project: Project, fileChanges: readonly ts.FileTextChanges[], edits: FileEdits = new Map()): FileEdits {
+export function editsFromFileChanges(
+  project: Project,
+  fileChanges: readonly ts.FileTextChanges[],
+  edits: FileEdits = new Map(),
+): FileEdits {
   for (const fileChange of fileChanges) {
     const current = edits.get(fileChange.fileName) ?? project.getSourceFile(fileChange.fileName)?.getFullText() ?? '';
     edits.set(fileChange.fileName, applyTextChanges(fileChange.isNewFile ? '' : current, fileChange.textChanges));

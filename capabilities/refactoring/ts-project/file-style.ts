@@ -9,11 +9,20 @@ import type { CodeStyle } from '../../../core/index.js';
 
 /** Statement-like lines: what a semicolon style shows on. Lines ending in an opener, operator or comma are continuations. */
 const STATEMENT_END = /[\w)\]'"`]$/;
-const CONTINUES = /[{[(,.+\-*/=&|?:<>]$|^\s*(?:\/\/|\*|\/\*)|^\s*(?:if|for|while|else|switch|try|catch|finally|do|function|class|interface|type|enum|export \{|import \{)\b.*[^;]$/;
+const CONTINUES =
+  /[{[(,.+\-*/=&|?:<>]$|^\s*(?:\/\/|\*|\/\*)|^\s*(?:if|for|while|else|switch|try|catch|finally|do|function|class|interface|type|enum|export \{|import \{)\b.*[^;]$/;
 
 export function fileStyle(text: string, project: CodeStyle): CodeStyle {
   if (project.prettier) return project;
-  const lines = text.split('\n').map((line) => line.replace(/\r$/, '').replace(/\s+\/\/.*$/, '').trimEnd()).filter((line) => line.trim() !== '');
+  const lines = text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/\r$/, '')
+        .replace(/\s+\/\/.*$/, '')
+        .trimEnd(),
+    )
+    .filter((line) => line.trim() !== '');
   let withSemicolon = 0;
   let without = 0;
   for (const line of lines) {
@@ -31,7 +40,12 @@ export function fileStyle(text: string, project: CodeStyle): CodeStyle {
     ...project,
     semicolons: enough(withSemicolon, without) ? withSemicolon >= without : project.semicolons,
     quotes: enough(single, double) || single + double > 0 ? (single >= double ? 'single' : 'double') : project.quotes,
-    indent: indents.length >= 2 ? (tabs > spaces.length ? { style: 'tab', size: project.indent.size } : { style: 'space', size }) : project.indent,
+    indent:
+      indents.length >= 2
+        ? tabs > spaces.length
+          ? { style: 'tab', size: project.indent.size }
+          : { style: 'space', size }
+        : project.indent,
   };
 }
 

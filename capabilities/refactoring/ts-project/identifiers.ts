@@ -4,9 +4,11 @@ import { closeMatches } from '../../../core/index.js';
 
 // Reserved in strict-mode module code (where `await`, `yield`, `let`, `static`... are also unusable as names).
 const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
     'instanceof new null return super switch this throw true try typeof var void while with implements interface let package private ' +
-    'protected public static yield await arguments eval undefined').split(' '),
+    'protected public static yield await arguments eval undefined'
+  ).split(' '),
 );
 
 export function invalidIdentifierReason(name: string): string | null {

@@ -29,7 +29,10 @@ export const toProjectPath = (rel: string): string => `/${rel}`;
 export const toWorkspacePath = (projectPath: string): string => projectPath.replace(/^\/+/, '');
 
 /** `host`: another in-memory file system to load into (extract-function's one also sees node_modules' types). */
-export async function loadTsProject(ctx: CapabilityContext, host: InMemoryFileSystemHost = new InMemoryFileSystemHost()): Promise<LoadedProject> {
+export async function loadTsProject(
+  ctx: CapabilityContext,
+  host: InMemoryFileSystemHost = new InMemoryFileSystemHost(),
+): Promise<LoadedProject> {
   const listed = await ctx.workspace.list({ extensions: [...SOURCE_EXTENSIONS, '.json'] });
   const wanted = listed.filter((path) => CONFIG_FILE.test(path) || SOURCE_EXTENSIONS.some((ext) => path.endsWith(ext)));
   const { files, skipped } = await ctx.workspace.readMany(wanted);

@@ -7,7 +7,15 @@ export function resolveSpecifier(program: ts.Program, fromFile: ts.SourceFile, s
     fileExists: (name) => program.getSourceFile(name) !== undefined,
     readFile: (name) => program.getSourceFile(name)?.text,
   };
-  const resolved = ts.resolveModuleName(specifier, fromFile.fileName, program.getCompilerOptions(), host, undefined, undefined, fromFile.impliedNodeFormat);
+  const resolved = ts.resolveModuleName(
+    specifier,
+    fromFile.fileName,
+    program.getCompilerOptions(),
+    host,
+    undefined,
+    undefined,
+    fromFile.impliedNodeFormat,
+  );
   const target = resolved.resolvedModule?.resolvedFileName;
   return target && program.getSourceFile(target) ? target : undefined;
 }

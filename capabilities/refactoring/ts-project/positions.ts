@@ -7,7 +7,9 @@ import { toProjectPath, toWorkspacePath } from './load-project.js';
 export function requireSourceFile(project: Project, rel: string): SourceFile {
   const file = project.getSourceFile(toProjectPath(rel.replace(/^\.?\/+/, '')));
   if (!file) {
-    throw refuse(`File "${rel}" is not part of the TypeScript project (missing, unreadable or excluded by the tsconfig); pass a path relative to the workspace root of a file the tsconfig includes.`);
+    throw refuse(
+      `File "${rel}" is not part of the TypeScript project (missing, unreadable or excluded by the tsconfig); pass a path relative to the workspace root of a file the tsconfig includes.`,
+    );
   }
   return file;
 }
@@ -21,7 +23,9 @@ export function where(file: SourceFile, pos: number): string {
 export function offsetOf(file: SourceFile, line: number, column?: number): number {
   const starts = file.compilerNode.getLineStarts();
   if (line < 1 || line > starts.length) {
-    throw refuse(`Line ${line} is outside "${toWorkspacePath(file.getFilePath())}" (it has ${starts.length} lines); pass a line between 1 and ${starts.length}.`);
+    throw refuse(
+      `Line ${line} is outside "${toWorkspacePath(file.getFilePath())}" (it has ${starts.length} lines); pass a line between 1 and ${starts.length}.`,
+    );
   }
   const lineStart = starts[line - 1]!;
   if (column !== undefined) return lineStart + column - 1;

@@ -80,7 +80,10 @@ function compilerHost(texts: Map<string, string | null>, parsed: Map<string, ts.
  */
 export function programFiles(project: TsconfigProject, texts: Map<string, string | null>): string[] {
   const prog = program(project, texts, new Map());
-  return prog.getSourceFiles().map((file) => file.fileName).filter((name) => !name.startsWith(LIB_DIR) && texts.get(name.slice(1)) != null);
+  return prog
+    .getSourceFiles()
+    .map((file) => file.fileName)
+    .filter((name) => !name.startsWith(LIB_DIR) && texts.get(name.slice(1)) != null);
 }
 
 function program(project: TsconfigProject, texts: Map<string, string | null>, parsed: Map<string, ts.SourceFile>): ts.Program {
@@ -108,7 +111,12 @@ const keyOf = (d: ts.Diagnostic): string => `${d.code}|${ts.flattenDiagnosticMes
  * edit; `edits`: project path -> new text (null: deleted). `normalize` maps an error key from before
  * the edit to its wording after it (a renamed name or file).
  */
-export function checkTsconfigProjects(originals: Map<string, string>, edits: FileEdits, paths: Iterable<string>, normalize: (key: string) => string = (key) => key): ProjectGuardResult {
+export function checkTsconfigProjects(
+  originals: Map<string, string>,
+  edits: FileEdits,
+  paths: Iterable<string>,
+  normalize: (key: string) => string = (key) => key,
+): ProjectGuardResult {
   const before = new Map<string, string | null>(originals);
   const after = new Map<string, string | null>(originals);
   for (const [file, text] of edits) after.set(file.replace(/^\/+/, ''), text);
@@ -120,7 +128,8 @@ export function checkTsconfigProjects(originals: Map<string, string>, edits: Fil
   for (const unreadable of beforeProjects.unreadable) {
     // Its own folder holds a touched file: it may well include it, but cannot be checked.
     const dir = path.posix.dirname(`/${unreadable.config}`);
-    if (wanted.some((file) => file.startsWith(dir === '/' ? '/' : `${dir}/`))) result.unreadable.push({ config: unreadable.config, reason: unreadable.reason });
+    if (wanted.some((file) => file.startsWith(dir === '/' ? '/' : `${dir}/`)))
+      result.unreadable.push({ config: unreadable.config, reason: unreadable.reason });
   }
   for (const project of beforeProjects.projects) {
     if (project.fileNames.length === 0) continue;
@@ -137,7 +146,11 @@ export function checkTsconfigProjects(originals: Map<string, string>, edits: Fil
     }
     const errors: NewError[] = [];
     // Program-level errors too: a deleted file a tsconfig names in "files" is "File not found" (TS6053).
-    const global = (prog: ts.Program): string[] => prog.getOptionsDiagnostics().filter((d) => d.category === ts.DiagnosticCategory.Error).map(keyOf);
+    const global = (prog: ts.Program): string[] =>
+      prog
+        .getOptionsDiagnostics()
+        .filter((d) => d.category === ts.DiagnosticCategory.Error)
+        .map(keyOf);
     const globalBefore = global(old);
     for (const key of global(next)) {
       const at = globalBefore.indexOf(key);
@@ -152,7 +165,11 @@ export function checkTsconfigProjects(originals: Map<string, string>, edits: Fil
         continue;
       }
       const line = d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line + 1;
-      errors.push({ file: d.file!.fileName.slice(1), line, message: `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}` });
+      errors.push({
+        file: d.file!.fileName.slice(1),
+        line,
+        message: `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+      });
     }
     if (errors.length > 0) result.failing.push({ project: project.config, errors });
     if (result.failing.length >= 3) break;
@@ -165,13 +182,22 @@ export function checkTsconfigProjects(originals: Map<string, string>, edits: Fil
  * project and the first errors: `what` is the refactoring ("Renaming "a" to "b""), `hint` what would
  * work. Returns a sentence for the summary about projects that could not be checked ('' when none).
  */
-export function guardTsconfigProjects(loaded: { originals: Map<string, string> }, edits: FileEdits, paths: Iterable<string>, what: string, hint: string, normalize?: (key: string) => string): string {
+export function guardTsconfigProjects(
+  loaded: { originals: Map<string, string> },
+  edits: FileEdits,
+  paths: Iterable<string>,
+  what: string,
+  hint: string,
+  normalize?: (key: string) => string,
+): string {
   const result = checkTsconfigProjects(loaded.originals, edits, paths, normalize);
   const first = result.failing[0];
   if (first) {
     const others = result.failing.slice(1).map((f) => `"${f.project}"`);
     const also = others.length > 0 ? ` (also in ${others.join(', ')})` : '';
-    throw refuse(`${what} would introduce type errors in the tsconfig project "${first.project}"${also}: ${describeErrors(first.errors)}; ${hint}`);
+    throw refuse(
+      `${what} would introduce type errors in the tsconfig project "${first.project}"${also}: ${describeErrors(first.errors)}; ${hint}`,
+    );
   }
   if (result.unreadable.length === 0) return '';
   return ` Not type-checked with their own options: ${result.unreadable.map((u) => `"${u.config}" (${u.reason})`).join(', ')}.`;

@@ -58,7 +58,17 @@ export function memoryEntries(texts: Map<string, string | null>): (dir: string) 
 }
 
 interface MatchFiles {
-  matchFiles(p: string, ext: readonly string[] | undefined, excl: readonly string[] | undefined, incl: readonly string[] | undefined, caseSensitive: boolean, cwd: string, depth: number | undefined, entries: (dir: string) => { files: readonly string[]; directories: readonly string[] }, realpath: (p: string) => string): string[];
+  matchFiles(
+    p: string,
+    ext: readonly string[] | undefined,
+    excl: readonly string[] | undefined,
+    incl: readonly string[] | undefined,
+    caseSensitive: boolean,
+    cwd: string,
+    depth: number | undefined,
+    entries: (dir: string) => { files: readonly string[]; directories: readonly string[] },
+    realpath: (p: string) => string,
+  ): string[];
 }
 
 export function parseConfigHost(texts: Map<string, string | null>): ts.ParseConfigFileHost {
@@ -81,7 +91,11 @@ export function readTsconfigProjects(texts: Map<string, string | null>): Tsconfi
   const result: TsconfigProjects = { projects: [], unreadable: [] };
   for (const config of tsconfigPaths(texts)) {
     const problems: ts.Diagnostic[] = [];
-    const parsed = ts.getParsedCommandLineOfConfigFile(`/${config}`, { noEmit: true }, { ...host, onUnRecoverableConfigFileDiagnostic: (d) => problems.push(d) });
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      `/${config}`,
+      { noEmit: true },
+      { ...host, onUnRecoverableConfigFileDiagnostic: (d) => problems.push(d) },
+    );
     // "No inputs were found" (18003) is a solution-style or empty config, not a broken one.
     const fatal = [...problems, ...(parsed?.errors ?? [])].filter((d) => d.category === ts.DiagnosticCategory.Error && d.code !== 18003);
     if (!parsed || fatal.some((d) => d.code === 5083 || d.code === 6053 || d.code === 5092 || !parsed.options)) {

@@ -45,12 +45,19 @@ async function readPackageJson(ctx: CapabilityContext): Promise<PackageJson | nu
 
 function npmScript(name: CheckName, script: string): PlannedCheck {
   // `npm --prefix <tree>` runs the script with the tree as its working directory.
-  return { name, kind: 'command', label: `npm ${script === 'test' ? 'test' : `run ${script}`}`, command: (tree) => ({ command: 'npm', args: ['--prefix', tree, 'run', script, '--silent'] }) };
+  return {
+    name,
+    kind: 'command',
+    label: `npm ${script === 'test' ? 'test' : `run ${script}`}`,
+    command: (tree) => ({ command: 'npm', args: ['--prefix', tree, 'run', script, '--silent'] }),
+  };
 }
 
 function tscPath(root: string): string {
   const own = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  return existsSync(own) ? path.join('node_modules', 'typescript', 'bin', 'tsc') : createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  return existsSync(own)
+    ? path.join('node_modules', 'typescript', 'bin', 'tsc')
+    : createRequire(import.meta.url).resolve('typescript/bin/tsc');
 }
 
 async function tsconfigOf(ctx: CapabilityContext): Promise<string | null> {
@@ -60,8 +67,13 @@ async function tsconfigOf(ctx: CapabilityContext): Promise<string | null> {
 function tscCommand(root: string, tsconfig: string): PlannedCheck {
   const tsc = tscPath(root);
   return {
-    name: 'typecheck', kind: 'command', label: `tsc --noEmit -p ${tsconfig}`,
-    command: (tree) => ({ command: process.execPath, args: [path.isAbsolute(tsc) ? tsc : path.join(tree, tsc), '--noEmit', '-p', path.join(tree, tsconfig)] }),
+    name: 'typecheck',
+    kind: 'command',
+    label: `tsc --noEmit -p ${tsconfig}`,
+    command: (tree) => ({
+      command: process.execPath,
+      args: [path.isAbsolute(tsc) ? tsc : path.join(tree, tsc), '--noEmit', '-p', path.join(tree, tsconfig)],
+    }),
   };
 }
 
@@ -73,10 +85,23 @@ async function typecheck(ctx: CapabilityContext, scripts: Record<string, unknown
     // `tsc --noEmit -p` on a config with project references checks nothing (a solution config, exit 0)
     // or stops at TS6305 until `tsc -b` has emitted; agentd's API checks every project over its sources.
     const referenced = projectsOf(ctx.workspace.root, tsconfig).length - 1;
-    if (referenced > 0) return { name: 'typecheck', kind: 'api', label: `agentd's TypeScript API on ${tsconfig} and the ${referenced} project${referenced === 1 ? '' : 's'} it references`, tsconfig };
-    return allowed ? tscCommand(ctx.workspace.root, tsconfig) : { name: 'typecheck', kind: 'api', label: `agentd's TypeScript API on ${tsconfig}`, tsconfig };
+    if (referenced > 0)
+      return {
+        name: 'typecheck',
+        kind: 'api',
+        label: `agentd's TypeScript API on ${tsconfig} and the ${referenced} project${referenced === 1 ? '' : 's'} it references`,
+        tsconfig,
+      };
+    return allowed
+      ? tscCommand(ctx.workspace.root, tsconfig)
+      : { name: 'typecheck', kind: 'api', label: `agentd's TypeScript API on ${tsconfig}`, tsconfig };
   }
-  if (typeof scripts.typecheck === 'string') return { check: 'typecheck', reason: `${NOT_ALLOWED} (its "typecheck" script is the project's code, and there is no tsconfig.json agentd could check itself)`, needsProjectCode: true };
+  if (typeof scripts.typecheck === 'string')
+    return {
+      check: 'typecheck',
+      reason: `${NOT_ALLOWED} (its "typecheck" script is the project's code, and there is no tsconfig.json agentd could check itself)`,
+      needsProjectCode: true,
+    };
   return { check: 'typecheck', reason: missingCheckReason('typecheck') };
 }
 
@@ -87,11 +112,21 @@ function tests(ctx: CapabilityContext, scripts: Record<string, unknown>): Planne
     const reporter = reporterFor(scripts.test as string);
     if (!reporter) return npmScript('tests', 'test');
     return {
-      name: 'tests', kind: 'command', label: `npm test, ${reporter.runner} per test`, reporter,
-      command: (tree) => ({ command: 'npm', args: ['--prefix', tree, 'run', 'test', '--silent', '--', ...reporter.args(reportFile(tree))] }),
+      name: 'tests',
+      kind: 'command',
+      label: `npm test, ${reporter.runner} per test`,
+      reporter,
+      command: (tree) => ({
+        command: 'npm',
+        args: ['--prefix', tree, 'run', 'test', '--silent', '--', ...reporter.args(reportFile(tree))],
+      }),
     };
   }
-  return { check: 'tests', reason: `${NOT_ALLOWED} ("npm test" runs the project's code; allow project code for this workspace to run it)`, needsProjectCode: true };
+  return {
+    check: 'tests',
+    reason: `${NOT_ALLOWED} ("npm test" runs the project's code; allow project code for this workspace to run it)`,
+    needsProjectCode: true,
+  };
 }
 
 export async function planChecks(ctx: CapabilityContext, wanted: CheckName[]): Promise<{ checks: PlannedCheck[]; notRun: NotRun[] }> {
@@ -115,5 +150,7 @@ function hasRealTestScript(script: unknown): boolean {
 
 /** Why a requested check is not planned, in the words the refusal and the report use. */
 export function missingCheckReason(name: CheckName): string {
-  return name === 'typecheck' ? 'there is no tsconfig.json and no "typecheck" script' : 'there is no "test" script (or only npm\'s "no test specified" placeholder)';
+  return name === 'typecheck'
+    ? 'there is no tsconfig.json and no "typecheck" script'
+    : 'there is no "test" script (or only npm\'s "no test specified" placeholder)';
 }

@@ -24,10 +24,18 @@ export interface CheckRun {
 const TAIL_LINES = 40;
 const FAILURE = /(error|fail|failing|✗|✖|AssertionError|not ok|\d+\) )/i;
 
-export async function runCheck(ctx: CapabilityContext, check: Extract<PlannedCheck, { kind: 'command' }>, tree: string, timeoutMs: number): Promise<CheckRun> {
+export async function runCheck(
+  ctx: CapabilityContext,
+  check: Extract<PlannedCheck, { kind: 'command' }>,
+  tree: string,
+  timeoutMs: number,
+): Promise<CheckRun> {
   const { command, args } = check.command(tree);
   const result = await ctx.tools.runCommand(command, args, { timeoutMs });
-  const lines = `${result.stdout}\n${result.stderr}`.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '' && !/^npm warn/i.test(l));
+  const lines = `${result.stdout}\n${result.stderr}`
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '' && !/^npm warn/i.test(l));
   const run = checkRun(check.label, result.exitCode, result.durationMs, result.timedOut === true, lines, tree);
   if (check.reporter) run.tests = await readReport(check.reporter, reportFile(tree), tree);
   return run;

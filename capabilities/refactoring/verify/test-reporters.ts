@@ -33,7 +33,8 @@ const ARGS: Partial<Record<TestRunnerName, (file: string) => string[]>> = {
 
 function reporter(runner: TestRunnerName, args: (file: string) => string[]): Reporter {
   return {
-    runner, args,
+    runner,
+    args,
     parse(text, tree) {
       const results: TestResults = {};
       for (const test of parseReport(runner, text, tree)) {
@@ -96,7 +97,13 @@ export function compareTests(runner: string, before: TestResults, after: TestRes
   for (const [id, was] of Object.entries(before)) {
     const now = after?.[id];
     if (was.passed && now && !now.passed) regressions.push({ id, message: now.message });
-    else if (was.passed && !now && afterFailed) regressions.push({ id, message: after ? 'the test did not run after the change' : 'the test run wrote no report after the change (it did not start or crashed)' });
+    else if (was.passed && !now && afterFailed)
+      regressions.push({
+        id,
+        message: after
+          ? 'the test did not run after the change'
+          : 'the test run wrote no report after the change (it did not start or crashed)',
+      });
     else if (!was.passed && now && !now.passed) stillFailing += 1;
     else if (!was.passed && now?.passed) fixed += 1;
   }

@@ -40,7 +40,8 @@ function cacheFor(file: string, root: string): Map<string, ts.SourceFile> {
 
 function overlayHost(options: ts.CompilerOptions, overlay: Map<string, string | null>, root: string): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
-  const readFile = (file: string): string | undefined => (overlay.has(path.resolve(file)) ? (overlay.get(path.resolve(file)) ?? undefined) : ts.sys.readFile(file));
+  const readFile = (file: string): string | undefined =>
+    overlay.has(path.resolve(file)) ? (overlay.get(path.resolve(file)) ?? undefined) : ts.sys.readFile(file);
   host.readFile = readFile;
   host.fileExists = (file) => (overlay.has(path.resolve(file)) ? overlay.get(path.resolve(file)) !== null : ts.sys.fileExists(file));
   host.getSourceFile = (file, languageVersion) => {
@@ -80,7 +81,17 @@ function format(diagnostic: ts.Diagnostic, root: string): string {
 function checkOptions(options: ts.CompilerOptions): ts.CompilerOptions {
   // A project that references others is checked over their sources (no `tsc -b` output needed), so the
   // build-mode settings that need emitted declarations, or that forbid sources outside rootDir, are dropped.
-  return { ...options, noEmit: true, composite: false, declaration: false, declarationMap: false, emitDeclarationOnly: false, incremental: false, tsBuildInfoFile: undefined, rootDir: undefined };
+  return {
+    ...options,
+    noEmit: true,
+    composite: false,
+    declaration: false,
+    declarationMap: false,
+    emitDeclarationOnly: false,
+    incremental: false,
+    tsBuildInfoFile: undefined,
+    rootDir: undefined,
+  };
 }
 
 function configPathOf(reference: ts.ProjectReference): string {
@@ -92,7 +103,10 @@ function configPathOf(reference: ts.ProjectReference): string {
  * solution config (`"files": []` with references) has no sources of its own: `tsc --noEmit -p` on it
  * checks nothing and exits 0, which must never read as a passed type-check.
  */
-export function projectsOf(root: string, tsconfig: string): { config: string; parsed: ts.ParsedCommandLine | undefined; errors: ts.Diagnostic[] }[] {
+export function projectsOf(
+  root: string,
+  tsconfig: string,
+): { config: string; parsed: ts.ParsedCommandLine | undefined; errors: ts.Diagnostic[] }[] {
   const out: { config: string; parsed: ts.ParsedCommandLine | undefined; errors: ts.Diagnostic[] }[] = [];
   const seen = new Set<string>();
   const visit = (config: string): void => {
@@ -129,11 +143,15 @@ export function typecheckWithApi(root: string, tsconfig: string, changes: Change
     projects++;
     const options = checkOptions(parsed.options);
     // Files the changes create belong to the root project only (a referenced project lists its own).
-    const names = projectList[0]!.parsed === parsed ? rootNames(parsed, root, overlay) : parsed.fileNames.map((file) => path.resolve(file)).filter((file) => overlay.get(file) !== null);
+    const names =
+      projectList[0]!.parsed === parsed
+        ? rootNames(parsed, root, overlay)
+        : parsed.fileNames.map((file) => path.resolve(file)).filter((file) => overlay.get(file) !== null);
     const program = ts.createProgram({ rootNames: names, options, host: overlayHost(options, overlay, root) });
     diagnostics.push(...ts.getPreEmitDiagnostics(program));
   }
   const lines = [...new Set(diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).map((d) => format(d, root)))];
-  if (projects === 0 && lines.length === 0) lines.push(`error: ${tsconfig} and the projects it references list no source files, so nothing was type-checked`);
+  if (projects === 0 && lines.length === 0)
+    lines.push(`error: ${tsconfig} and the projects it references list no source files, so nothing was type-checked`);
   return { exitCode: lines.length > 0 ? 2 : 0, lines, durationMs: Date.now() - started, projects };
 }

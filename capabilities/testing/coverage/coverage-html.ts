@@ -13,7 +13,22 @@ function row(name: string, t: Totals, extra: string): string {
 }
 
 export function coverageHtml(title: string, files: FileCoverage[], totals: Totals): string {
-  const rows = files.map((f) => row(f.file, f, escape([f.uncoveredFunctions.length > 0 ? `functions: ${f.uncoveredFunctions.map((u) => `${u.name || '(anonymous)'}:${u.line}`).join(', ')}` : '', f.uncoveredLines.length > 0 ? `lines: ${f.uncoveredLines.join(', ')}` : ''].filter(Boolean).join('; '))));
+  const rows = files.map((f) =>
+    row(
+      f.file,
+      f,
+      escape(
+        [
+          f.uncoveredFunctions.length > 0
+            ? `functions: ${f.uncoveredFunctions.map((u) => `${u.name || '(anonymous)'}:${u.line}`).join(', ')}`
+            : '',
+          f.uncoveredLines.length > 0 ? `lines: ${f.uncoveredLines.join(', ')}` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
+      ),
+    ),
+  );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}td.high{background:#e6f4ea}td.medium{background:#fff4e5}td.low{background:#fde8e8}</style>

@@ -92,23 +92,39 @@ export function fileCoverage(data: IstanbulFile, tree: string): FileCoverage {
     branches: counts(branchCounts.length, branchCounts.filter((n) => n > 0).length),
     uncoveredFunctions: functions.filter(([id]) => (data.f[id] ?? 0) === 0).map(([, fn]) => ({ name: fn.name, line: fn.decl.start.line })),
     uncoveredBranches,
-    uncoveredLines: ranges([...hits.entries()].filter(([, n]) => n === 0).map(([line]) => line).sort((a, b) => a - b)),
+    uncoveredLines: ranges(
+      [...hits.entries()]
+        .filter(([, n]) => n === 0)
+        .map(([line]) => line)
+        .sort((a, b) => a - b),
+    ),
   };
 }
 
 export type Totals = Pick<FileCoverage, 'lines' | 'statements' | 'functions' | 'branches'>;
 
 export function totalsOf(files: FileCoverage[]): Totals {
-  const sum = (key: keyof Totals): Counts => counts(files.reduce((n, f) => n + f[key].total, 0), files.reduce((n, f) => n + f[key].covered, 0));
+  const sum = (key: keyof Totals): Counts =>
+    counts(
+      files.reduce((n, f) => n + f[key].total, 0),
+      files.reduce((n, f) => n + f[key].covered, 0),
+    );
   return { lines: sum('lines'), statements: sum('statements'), functions: sum('functions'), branches: sum('branches') };
 }
 
 /** The text table (as c8's `text` reporter lays it out, without colours). */
 export function coverageTable(files: FileCoverage[], totals: Totals): string {
-  const rows = [['File', '% Stmts', '% Branch', '% Funcs', '% Lines', 'Uncovered Line #s'], ['All files', ...pcts(totals), '']];
+  const rows = [
+    ['File', '% Stmts', '% Branch', '% Funcs', '% Lines', 'Uncovered Line #s'],
+    ['All files', ...pcts(totals), ''],
+  ];
   for (const f of files) rows.push([f.file, ...pcts(f), f.uncoveredLines.join(',')]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]): string => r.map((cell, i) => (i === 0 || i === r.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ').trimEnd();
+  const line = (r: string[]): string =>
+    r
+      .map((cell, i) => (i === 0 || i === r.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join(' | ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('-|-');
   return [rule, line(rows[0]!), rule, ...rows.slice(1).map(line), rule].join('\n');
 }

@@ -2,13 +2,13 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "test-coverage",
-      "label": "measure test coverage",
-      "keywords": "coverage=4.5,uncovered=4.5,covered=2"
-    }
+      id: 'test-coverage',
+      label: 'measure test coverage',
+      keywords: 'coverage=4.5,uncovered=4.5,covered=2',
+    },
   ],
-  "strategy": "scope",
-  "summary": "{Label} for {about}"
+  strategy: 'scope',
+  summary: '{Label} for {about}',
 };

@@ -14,12 +14,21 @@ export interface Churn {
 export async function churnOf(ctx: CapabilityContext): Promise<Churn> {
   let result;
   try {
-    result = await ctx.tools.runCommand('git', ['-c', 'safe.directory=*', 'log', '-n', '1000', '--format=', '--name-only', '--no-renames', '--relative'], { timeoutMs: 60_000 });
+    result = await ctx.tools.runCommand(
+      'git',
+      ['-c', 'safe.directory=*', 'log', '-n', '1000', '--format=', '--name-only', '--no-renames', '--relative'],
+      { timeoutMs: 60_000 },
+    );
   } catch (error) {
-    return { commits: null, note: `git could not run (${error instanceof Error ? error.message : String(error)}), so change frequency is not counted` };
+    return {
+      commits: null,
+      note: `git could not run (${error instanceof Error ? error.message : String(error)}), so change frequency is not counted`,
+    };
   }
   if (result.exitCode !== 0) {
-    const reason = /not a git repository/i.test(result.stderr) ? 'the workspace is not a git repository' : `git log failed (${result.stderr.trim().split('\n')[0] || `exit code ${result.exitCode}`})`;
+    const reason = /not a git repository/i.test(result.stderr)
+      ? 'the workspace is not a git repository'
+      : `git log failed (${result.stderr.trim().split('\n')[0] || `exit code ${result.exitCode}`})`;
     return { commits: null, note: `${reason}, so change frequency is not counted` };
   }
   const commits = new Map<string, number>();

@@ -19,7 +19,16 @@ export interface ExportedFunction {
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 const FUNCTION_DECLARATIONS = new Set(['function_declaration', 'generator_function_declaration']);
-const BRANCHES = new Set(['if_statement', 'ternary_expression', 'switch_case', 'for_statement', 'for_in_statement', 'while_statement', 'do_statement', 'catch_clause']);
+const BRANCHES = new Set([
+  'if_statement',
+  'ternary_expression',
+  'switch_case',
+  'for_statement',
+  'for_in_statement',
+  'while_statement',
+  'do_statement',
+  'catch_clause',
+]);
 const LOGICAL = new Set(['&&', '||', '??']);
 
 function complexityOf(fn: Node): number {

@@ -7,8 +7,20 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  AgentdError, RUN_IN, applyChangesToCopy, copyWorkspaceTree, lineOfTest, mapThroughSourceMaps, parseReport, planInvocation, removeWorkspaceTree,
-  type CapabilityContext, type CommandResult, type TestCase, type TestFilters, type TestInvocation,
+  AgentdError,
+  RUN_IN,
+  applyChangesToCopy,
+  copyWorkspaceTree,
+  lineOfTest,
+  mapThroughSourceMaps,
+  parseReport,
+  planInvocation,
+  removeWorkspaceTree,
+  type CapabilityContext,
+  type CommandResult,
+  type TestCase,
+  type TestFilters,
+  type TestInvocation,
 } from '../../../core/index.js';
 
 export const REPORT_NAME = '.agentd-test-report.json';
@@ -29,12 +41,24 @@ export async function testScriptOf(ctx: CapabilityContext): Promise<string | nul
 }
 
 /** The invocation for this workspace (tree = where it will run), or a no_test_runner error. */
-export async function invocationFor(ctx: CapabilityContext, tree: string, reportFile: string, filters: TestFilters): Promise<TestInvocation> {
+export async function invocationFor(
+  ctx: CapabilityContext,
+  tree: string,
+  reportFile: string,
+  filters: TestFilters,
+): Promise<TestInvocation> {
   const script = await testScriptOf(ctx);
   const invocation = planInvocation(script, ctx.project.testRunner, tree, reportFile, filters);
-  if (!invocation) throw new AgentdError('no_test_runner', `No tests to run in "${ctx.workspace.root}": package.json has no "test" script and no mocha, vitest, jest or node:test use was found; add a "test" script.`);
+  if (!invocation)
+    throw new AgentdError(
+      'no_test_runner',
+      `No tests to run in "${ctx.workspace.root}": package.json has no "test" script and no mocha, vitest, jest or node:test use was found; add a "test" script.`,
+    );
   if ((filters.files?.length || filters.title) && !invocation.perTest) {
-    throw new AgentdError('no_test_runner', `The "test" script (${JSON.stringify(script)}) is not one plain runner invocation, so agentd cannot pass it a file or title filter; run without "files"/"title", or make the script e.g. "mocha" or "node --test".`);
+    throw new AgentdError(
+      'no_test_runner',
+      `The "test" script (${JSON.stringify(script)}) is not one plain runner invocation, so agentd cannot pass it a file or title filter; run without "files"/"title", or make the script e.g. "mocha" or "node --test".`,
+    );
   }
   return invocation;
 }
@@ -54,7 +78,9 @@ export interface ExecutedRun {
  * report. `inspect(tree)` runs before the copy is removed (coverage reads c8's files there).
  */
 export async function executeTests<T>(
-  ctx: CapabilityContext, filters: TestFilters, timeoutMs: number,
+  ctx: CapabilityContext,
+  filters: TestFilters,
+  timeoutMs: number,
   wrap: (invocation: TestInvocation, tree: string) => { program: string; args: string[] },
   inspect: (tree: string, run: ExecutedRun) => Promise<T>,
 ): Promise<{ run: ExecutedRun; extra: T }> {
@@ -65,15 +91,34 @@ export async function executeTests<T>(
     const reportFile = path.join(tree, REPORT_NAME);
     const invocation = await invocationFor(ctx, tree, reportFile, filters);
     if (invocation.runner && invocation.runner !== 'node:test' && !existsSync(invocation.program)) {
-      throw new AgentdError('no_test_runner', `The project uses ${invocation.runner} but it is not installed in the workspace (${path.relative(tree, invocation.program)} is missing); run "npm install" in the workspace first.`);
+      throw new AgentdError(
+        'no_test_runner',
+        `The project uses ${invocation.runner} but it is not installed in the workspace (${path.relative(tree, invocation.program)} is missing); run "npm install" in the workspace first.`,
+      );
     }
     const { program, args } = wrap(invocation, tree);
     ctx.progress(10, `running ${invocation.label}`);
     const command = await ctx.tools.runCommand(process.execPath, [RUN_IN, tree, program, ...args], { timeoutMs });
     const tests = invocation.perTest ? await readCases(invocation, reportFile, tree) : null;
-    const lines = `${command.stdout}\n${command.stderr}`.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+    const lines = `${command.stdout}\n${command.stderr}`
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .filter((l) => l.trim() !== '');
     const outputTail = lines.slice(-TAIL_LINES).join('\n').split(`${tree}/`).join('').split(tree).join('.');
-    const run: ExecutedRun = { invocation: { ...invocation, program: path.isAbsolute(invocation.program) && invocation.program.startsWith(tree) ? path.relative(tree, invocation.program) : invocation.program, args: invocation.args.map((a) => a.split(tree).join('.')) }, command, tests, outputTail, totalMs: 0 };
+    const run: ExecutedRun = {
+      invocation: {
+        ...invocation,
+        program:
+          path.isAbsolute(invocation.program) && invocation.program.startsWith(tree)
+            ? path.relative(tree, invocation.program)
+            : invocation.program,
+        args: invocation.args.map((a) => a.split(tree).join('.')),
+      },
+      command,
+      tests,
+      outputTail,
+      totalMs: 0,
+    };
     const extra = await inspect(tree, run);
     run.totalMs = Date.now() - started;
     return { run, extra };

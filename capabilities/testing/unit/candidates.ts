@@ -23,7 +23,8 @@ function literalOf(node: Node): unknown {
   if (node.type === 'true') return true;
   if (node.type === 'false') return false;
   if (node.type === 'null') return null;
-  if (node.type === 'unary_expression' && node.text.startsWith('-') && node.namedChildren[0]?.type === 'number') return -Number(node.namedChildren[0].text);
+  if (node.type === 'unary_expression' && node.text.startsWith('-') && node.namedChildren[0]?.type === 'number')
+    return -Number(node.namedChildren[0].text);
   return undefined;
 }
 
@@ -61,7 +62,10 @@ function interleave(a: unknown[], b: unknown[]): unknown[] {
 function comparedWith(name: string, body: string): unknown[] {
   const id = name.replace(/[$]/g, '\\$');
   const out: unknown[] = [];
-  for (const m of body.matchAll(new RegExp(`\\b${id}\\s*[!=]==?\\s*(['"])([^'"\\\\]*)\\1|(['"])([^'"\\\\]*)\\3\\s*[!=]==?\\s*${id}\\b`, 'g'))) out.push(m[2] ?? m[4]);
+  for (const m of body.matchAll(
+    new RegExp(`\\b${id}\\s*[!=]==?\\s*(['"])([^'"\\\\]*)\\1|(['"])([^'"\\\\]*)\\3\\s*[!=]==?\\s*${id}\\b`, 'g'),
+  ))
+    out.push(m[2] ?? m[4]);
   for (const m of body.matchAll(new RegExp(`\\b${id}\\s*(?:[<>]=?|[!=]==?)\\s*(-?\\d+(?:\\.\\d+)?)\\b`, 'g'))) {
     const n = Number(m[1]);
     out.push(n, n - 1, n + 1);
@@ -74,7 +78,11 @@ export function candidatesOf(fn: Node): Candidates | null {
   const paramsNode = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
   const body = fn.childForFieldName('body');
   if (!body) return null;
-  const rawParams = paramsNode ? (paramsNode.type === 'identifier' ? [paramsNode] : paramsNode.namedChildren.filter((c) => c.type !== 'comment')) : [];
+  const rawParams = paramsNode
+    ? paramsNode.type === 'identifier'
+      ? [paramsNode]
+      : paramsNode.namedChildren.filter((c) => c.type !== 'comment')
+    : [];
   const params: string[] = [];
   const defaults: unknown[] = [];
   for (const p of rawParams) {
@@ -97,7 +105,10 @@ export function candidatesOf(fn: Node): Candidates | null {
     const nums = [...numbers, ...BASE_NUMBERS];
     const strs = [...strings, ...BASE_STRINGS];
     const ordered = stringy && !numeric ? [...strs, ...nums] : numeric && !stringy ? [...nums, ...strs] : interleave(nums, strs);
-    return unique([...(defaults[i] !== undefined ? [defaults[i]] : []), ...comparedWith(name, bodyText), ...ordered, true, false]).slice(0, 12);
+    return unique([...(defaults[i] !== undefined ? [defaults[i]] : []), ...comparedWith(name, bodyText), ...ordered, true, false]).slice(
+      0,
+      12,
+    );
   });
   return { params, calls: combinations(pools) };
 }
@@ -117,9 +128,11 @@ function combinations(pools: unknown[][]): unknown[][] {
   const first = pools.map((p) => p[0]);
   // Round-robin over the parameters, so each one's branch values come early (the selection keeps the first per outcome).
   const longest = Math.max(...pools.map((p) => p.length));
-  for (let k = 0; k < longest; k += 1) for (let i = 0; i < pools.length; i += 1) if (k < pools[i]!.length) add(first.map((v, j) => (j === i ? pools[i]![k] : v)));
+  for (let k = 0; k < longest; k += 1)
+    for (let i = 0; i < pools.length; i += 1) if (k < pools[i]!.length) add(first.map((v, j) => (j === i ? pools[i]![k] : v)));
   for (let depth = 1; calls.length < MAX_CALLS && depth < 12; depth += 1) {
-    for (let i = 0; i < pools.length; i += 1) for (const value of pools[i]!) add(pools.map((p, j) => (j === i ? value : p[Math.min(depth, p.length - 1)])));
+    for (let i = 0; i < pools.length; i += 1)
+      for (const value of pools[i]!) add(pools.map((p, j) => (j === i ? value : p[Math.min(depth, p.length - 1)])));
   }
   return calls;
 }

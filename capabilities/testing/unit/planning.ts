@@ -2,52 +2,42 @@
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
-  "intents": [
+  intents: [
     {
-      "id": "test-unit",
-      "label": "write unit tests",
-      "keywords": "unit test=4.5,unit=2,test=1.5,spec=1.5"
-    }
+      id: 'test-unit',
+      label: 'write unit tests',
+      keywords: 'unit test=4.5,unit=2,test=1.5,spec=1.5',
+    },
   ],
-  "strategy": "scope",
-  "summary": "{Label} for {about}",
-  "tests": [
-    "*"
-  ],
-  "fields": [
+  strategy: 'scope',
+  summary: '{Label} for {about}',
+  tests: ['*'],
+  fields: [
     {
-      "field": "symbol",
-      "from": "symbol"
+      field: 'symbol',
+      from: 'symbol',
     },
     {
-      "field": "runner",
-      "from": "runner",
-      "vocabulary": [
+      field: 'runner',
+      from: 'runner',
+      vocabulary: [
         {
-          "value": "jest",
-          "phrases": [
-            "jest"
-          ]
+          value: 'jest',
+          phrases: ['jest'],
         },
         {
-          "value": "vitest",
-          "phrases": [
-            "vitest"
-          ]
+          value: 'vitest',
+          phrases: ['vitest'],
         },
         {
-          "value": "mocha",
-          "phrases": [
-            "mocha"
-          ]
+          value: 'mocha',
+          phrases: ['mocha'],
         },
         {
-          "value": "playwright",
-          "phrases": [
-            "playwright"
-          ]
-        }
-      ]
-    }
-  ]
+          value: 'playwright',
+          phrases: ['playwright'],
+        },
+      ],
+    },
+  ],
 };

@@ -30,7 +30,14 @@ function assertion(c: ObservedCase, callee: string): string {
   return `assert.throws(() => ${call}, { name: ${literal(c.outcome.name)}, message: ${literal(c.outcome.message)} });`;
 }
 
-export function renderTestFile(options: { runner: TestRunnerName; esm: boolean; testPath: string; modulePath: string; sourcePath: string; cases: ObservedCase[] }): string {
+export function renderTestFile(options: {
+  runner: TestRunnerName;
+  esm: boolean;
+  testPath: string;
+  modulePath: string;
+  sourcePath: string;
+  cases: ObservedCase[];
+}): string {
   const { runner, esm, testPath, modulePath, cases } = options;
   let spec = path.posix.relative(path.posix.dirname(testPath), modulePath);
   if (!spec.startsWith('.')) spec = `./${spec}`;

@@ -22,7 +22,8 @@ export async function readConfigObject(file: string): Promise<Record<string, unk
 
 export function pluginsOf(config: Record<string, unknown>, file: string): string[] {
   const plugins = config.plugins ?? [];
-  if (!Array.isArray(plugins) || plugins.some((p) => typeof p !== 'string')) throw new Error(`"plugins" in ${file} must be an array of strings`);
+  if (!Array.isArray(plugins) || plugins.some((p) => typeof p !== 'string'))
+    throw new Error(`"plugins" in ${file} must be an array of strings`);
   return plugins as string[];
 }
 

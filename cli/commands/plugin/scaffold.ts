@@ -72,19 +72,24 @@ function manifest(name: string, namespace: string): Record<string, unknown> {
       namespace,
       sdk: '^1.0.0',
       entry: 'index.js',
-      capabilities: [{
-        id: 'analysis.todo-comments',
-        group: 'analysis',
-        title: 'TODO comments',
-        description: 'Reports TODO-style comments (the words are configurable).',
-        version: '0.1.0',
-        writes: false,
-        inputSchema: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { include: { type: 'array', items: { type: 'string' } }, words: { type: 'array', items: { type: 'string', minLength: 1 } } },
+      capabilities: [
+        {
+          id: 'analysis.todo-comments',
+          group: 'analysis',
+          title: 'TODO comments',
+          description: 'Reports TODO-style comments (the words are configurable).',
+          version: '0.1.0',
+          writes: false,
+          inputSchema: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              include: { type: 'array', items: { type: 'string' } },
+              words: { type: 'array', items: { type: 'string', minLength: 1 } },
+            },
+          },
         },
-      }],
+      ],
       permissions: { read: ['**'], writes: false, tools: [] },
       limits: { cpuMs: 5000 },
     },
@@ -93,14 +98,27 @@ function manifest(name: string, namespace: string): Record<string, unknown> {
 
 export async function scaffold(name: string, into: string): Promise<{ folder: string; id: string }> {
   const base = name.replace(/^@[^/]+\//, '');
-  const namespace = (/^@([^/]+)\//.exec(name)?.[1] ?? base).toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^[^a-z]+/, '') || 'plugin';
+  const namespace =
+    (/^@([^/]+)\//.exec(name)?.[1] ?? base)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, '-')
+      .replace(/^[^a-z]+/, '') || 'plugin';
   const folder = path.resolve(into, base);
-  if (await stat(folder).then(() => true, () => false)) throw new Error(`"${folder}" already exists; choose another name or folder`);
+  if (
+    await stat(folder).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`"${folder}" already exists; choose another name or folder`);
   await mkdir(path.join(folder, 'test'), { recursive: true });
   await writeFile(path.join(folder, 'package.json'), `${JSON.stringify(manifest(name, namespace), null, 2)}\n`);
   await writeFile(path.join(folder, 'index.js'), INDEX);
   await writeFile(path.join(folder, 'test', 'plugin.test.js'), TEST);
-  await writeFile(path.join(folder, 'README.md'), `# ${name}\n\nAn agentd plugin. \`npm test\` runs its PluginTester suite in agentd's sandbox;\n\`agentd plugin add .\` registers it with the daemon, \`agentd scan --plugin . --checks ${namespace}/analysis.todo-comments\`\nruns it in a scan. Authoring guide: agentd's docs/plugins.md.\n`);
+  await writeFile(
+    path.join(folder, 'README.md'),
+    `# ${name}\n\nAn agentd plugin. \`npm test\` runs its PluginTester suite in agentd's sandbox;\n\`agentd plugin add .\` registers it with the daemon, \`agentd scan --plugin . --checks ${namespace}/analysis.todo-comments\`\nruns it in a scan. Authoring guide: agentd's docs/plugins.md.\n`,
+  );
   await writeFile(path.join(folder, '.gitignore'), 'node_modules/\n');
   await mkdir(path.join(folder, 'node_modules', '@agentd'), { recursive: true });
   await symlink(AGENTD_ROOT, path.join(folder, 'node_modules', '@agentd', 'cli'), 'dir');

@@ -37,26 +37,44 @@ const dashboardHeaders: RequestHandler = (_req, res, next) => {
 export function dashboardRouteSpecs(dir = DASHBOARD_DIR): RouteSpec[] {
   return [
     defineRoute({
-      method: 'get', path: DASHBOARD_PATH, auth: 'open',
+      method: 'get',
+      path: DASHBOARD_PATH,
+      auth: 'open',
       summary: 'The web dashboard: redirects to /ui/.',
       responses: { '301': { description: 'To /ui/.' } },
       // Routing is not strict ('/ui' also matches '/ui/'): only the bare path is sent on to its folder.
-      handler: () => [(req, res, next) => {
-        if (req.originalUrl.split('?')[0] !== DASHBOARD_PATH) return next();
-        res.redirect(301, `${DASHBOARD_PATH}/`);
-      }],
+      handler: () => [
+        (req, res, next) => {
+          if (req.originalUrl.split('?')[0] !== DASHBOARD_PATH) return next();
+          res.redirect(301, `${DASHBOARD_PATH}/`);
+        },
+      ],
     }),
     defineRoute({
-      method: 'get', path: `${DASHBOARD_PATH}/{file}`, auth: 'open', mount: 'prefix', params: { file: { type: 'string' } },
+      method: 'get',
+      path: `${DASHBOARD_PATH}/{file}`,
+      auth: 'open',
+      mount: 'prefix',
+      params: { file: { type: 'string' } },
       summary: "The web dashboard's static files (index.html, app.js, style.css), with their own Content-Security-Policy; no data.",
-      responses: { '200': text('The file.', '*/*') }, errors: [404],
-      handler: () => [dashboardHeaders, (req, _res, next) => {
-        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-        if (!existsSync(path.join(dir, 'index.html'))) {
-          return next(new AgentdError('not_found', 'The dashboard is not built in this installation; run "npm run build" (scripts/build-dashboard.mjs) to build it.'));
-        }
-        next();
-      }, express.static(dir, { index: 'index.html', dotfiles: 'ignore', redirect: false, fallthrough: true })],
+      responses: { '200': text('The file.', '*/*') },
+      errors: [404],
+      handler: () => [
+        dashboardHeaders,
+        (req, _res, next) => {
+          if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+          if (!existsSync(path.join(dir, 'index.html'))) {
+            return next(
+              new AgentdError(
+                'not_found',
+                'The dashboard is not built in this installation; run "npm run build" (scripts/build-dashboard.mjs) to build it.',
+              ),
+            );
+          }
+          next();
+        },
+        express.static(dir, { index: 'index.html', dotfiles: 'ignore', redirect: false, fallthrough: true }),
+      ],
     }),
   ];
 }

@@ -9,8 +9,11 @@ import { openSse } from '../sse.js';
 
 export const eventsRoutes: RouteSpec[] = [
   defineRoute({
-    method: 'get', path: '/events', auth: 'credentials',
-    summary: "Every job's status, step, progress and done events (no log lines), this daemon's and those of daemons sharing its Redis; never ends by itself.",
+    method: 'get',
+    path: '/events',
+    auth: 'credentials',
+    summary:
+      "Every job's status, step, progress and done events (no log lines), this daemon's and those of daemons sharing its Redis; never ends by itself.",
     responses: { '200': sse('Server-Sent Events.') },
     handler: (ctx) => (req, res) => {
       const stream = openSse(req, res);

@@ -15,7 +15,9 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
 
 export const healthRoutes: RouteSpec[] = [
   defineRoute({
-    method: 'get', path: '/health', auth: 'open',
+    method: 'get',
+    path: '/health',
+    auth: 'open',
     summary: 'Liveness and readiness.',
     responses: { '200': json('Healthy.', ref('Health')), '503': json('Unhealthy.', ref('Health')) },
     handler: (ctx) => async (_req, res) => {
@@ -23,29 +25,45 @@ export const healthRoutes: RouteSpec[] = [
       try {
         await withTimeout(Promise.all([ctx.queue.ping(), ctx.store.ping()]), 'The queue backend');
         const counts = await withTimeout(ctx.store.counts(), 'The job store');
-        res.json({ status: 'healthy', ...base, jobs: { queued: counts.queued, running: counts.running, total: counts.total } } satisfies Health);
+        res.json({
+          status: 'healthy',
+          ...base,
+          jobs: { queued: counts.queued, running: counts.running, total: counts.total },
+        } satisfies Health);
       } catch (error) {
         res.status(503).json({ status: 'unhealthy', ...base, reason: (error as Error).message } satisfies Health);
       }
     },
   }),
   defineRoute({
-    method: 'get', path: '/stats', auth: 'credentials',
+    method: 'get',
+    path: '/stats',
+    auth: 'credentials',
     summary: 'Job counts.',
-    responses: { '200': json('Counts.', ref('Stats')) }, errors: [503],
+    responses: { '200': json('Counts.', ref('Stats')) },
+    errors: [503],
     handler: (ctx) => async (_req, res) => {
       const counts = await withTimeout(ctx.store.counts(), 'The job store').catch((error: Error) => {
         throw new AgentdError('unavailable', `The queue backend is unreachable (${error.message}); check it and retry.`, { cause: error });
       });
       res.json({
-        queued: counts.queued, running: counts.running, awaitingApproval: counts.awaiting_approval,
-        succeeded: counts.succeeded, incomplete: counts.incomplete, failed: counts.failed, cancelled: counts.cancelled, total: counts.total,
-        maxConcurrent: ctx.maxConcurrent, instance: ctx.instance,
+        queued: counts.queued,
+        running: counts.running,
+        awaitingApproval: counts.awaiting_approval,
+        succeeded: counts.succeeded,
+        incomplete: counts.incomplete,
+        failed: counts.failed,
+        cancelled: counts.cancelled,
+        total: counts.total,
+        maxConcurrent: ctx.maxConcurrent,
+        instance: ctx.instance,
       } satisfies Stats);
     },
   }),
   defineRoute({
-    method: 'get', path: '/metrics', auth: 'open-unless-protected',
+    method: 'get',
+    path: '/metrics',
+    auth: 'open-unless-protected',
     summary: 'Prometheus metrics (open unless security.protectMetrics).',
     responses: { '200': text('Text exposition.') },
     handler: (ctx) => async (_req, res) => {

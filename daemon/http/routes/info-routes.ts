@@ -4,7 +4,9 @@ import { defineRoute, json, ref, type RouteSpec } from '../route-spec.js';
 
 export const infoRoutes: RouteSpec[] = [
   defineRoute({
-    method: 'get', path: '/capabilities', auth: 'credentials',
+    method: 'get',
+    path: '/capabilities',
+    auth: 'credentials',
     summary: 'Registered capabilities.',
     responses: { '200': json('Capability meta.', { type: 'array', items: ref('CapabilityMeta') }) },
     handler: (ctx) => (_req, res) => {
@@ -12,7 +14,9 @@ export const infoRoutes: RouteSpec[] = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/openapi.json', auth: 'credentials',
+    method: 'get',
+    path: '/openapi.json',
+    auth: 'credentials',
     summary: 'This document, generated from the route table (daemon/http/route-table.ts).',
     responses: { '200': json('OpenAPI 3.1.', { type: 'object' }) },
     handler: (ctx, table) => {

@@ -20,7 +20,15 @@ function snapshotEvents(job: StoredJob): JobEvent[] {
   events.push({ type: 'progress', jobId, ...job.progress, at: job.updatedAt });
   if (isFinal(job.status)) {
     const durationMs = job.startedAt && job.finishedAt ? Date.parse(job.finishedAt) - Date.parse(job.startedAt) : null;
-    events.push({ type: 'done', jobId, status: job.status, error: job.error, notRun: job.notRun ?? [], durationMs, at: job.finishedAt ?? job.updatedAt });
+    events.push({
+      type: 'done',
+      jobId,
+      status: job.status,
+      error: job.error,
+      notRun: job.notRun ?? [],
+      durationMs,
+      at: job.finishedAt ?? job.updatedAt,
+    });
   }
   return events;
 }
@@ -32,9 +40,13 @@ function forward(stream: SseStream, event: JobEvent): void {
 
 export const jobEventsRoutes: RouteSpec[] = [
   defineRoute({
-    method: 'get', path: '/jobs/{id}/events', auth: 'credentials', params: ID_PARAM,
+    method: 'get',
+    path: '/jobs/{id}/events',
+    auth: 'credentials',
+    params: ID_PARAM,
     summary: "The job's events (status, step, progress, log, done); ends after done.",
-    responses: { '200': sse('Server-Sent Events.') }, errors: [404],
+    responses: { '200': sse('Server-Sent Events.') },
+    errors: [404],
     handler: (ctx) => async (req, res) => {
       await ctx.service.get(String(req.params.id)); // 404 as JSON before the stream opens
       const buffered: JobEvent[] = [];

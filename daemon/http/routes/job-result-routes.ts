@@ -27,30 +27,48 @@ function missing(what: string, job: StoredJob, index: number): AgentdError {
   return new AgentdError('not_found', `Job "${job.id}" has no ${what} ${index}; its record's result lists what it has.`);
 }
 
-const redactorOf = (ctx: AppContext) => <T>(content: T): T => (typeof content === 'string' && ctx.redactor?.active ? (ctx.redactor.text(content) as T) : content);
+const redactorOf =
+  (ctx: AppContext) =>
+  <T>(content: T): T =>
+    typeof content === 'string' && ctx.redactor?.active ? (ctx.redactor.text(content) as T) : content;
 
 type PageRead = (ctx: AppContext, job: StoredJob, start: number, count: number) => Promise<Page<unknown>>;
 
 function pagedRoute(name: 'findings' | 'changes', summary: string, item: Schema, read: PageRead): RouteSpec {
   return defineRoute<{ cursor?: string; limit: number }>({
-    method: 'get', path: `/jobs/{id}/${name}`, auth: 'credentials', params: ID_PARAM, summary,
+    method: 'get',
+    path: `/jobs/{id}/${name}`,
+    auth: 'credentials',
+    params: ID_PARAM,
+    summary,
     query: { schema: pageQuerySchema },
-    responses: { '200': { description: `${name[0]!.toUpperCase()}${name.slice(1)}.`, headers: pageHeaders, schema: { type: 'array', items: item } } }, errors: [400, 404],
-    handler: (ctx) => async (req, res, { query }) => {
-      const job = await ctx.service.get(String(req.params.id));
-      const start = decodePartCursor(job, query.cursor);
-      const page = await read(ctx, job, start, query.limit);
-      const end = start + page.items.length;
-      const next = end < page.total ? nextLink(`/jobs/${job.id}/${name}`, { limit: String(query.limit), cursor: encodePartCursor(job, end) }) : null;
-      sendPage(res, page.items, page.total, next);
+    responses: {
+      '200': { description: `${name[0]!.toUpperCase()}${name.slice(1)}.`, headers: pageHeaders, schema: { type: 'array', items: item } },
     },
+    errors: [400, 404],
+    handler:
+      (ctx) =>
+      async (req, res, { query }) => {
+        const job = await ctx.service.get(String(req.params.id));
+        const start = decodePartCursor(job, query.cursor);
+        const page = await read(ctx, job, start, query.limit);
+        const end = start + page.items.length;
+        const next =
+          end < page.total ? nextLink(`/jobs/${job.id}/${name}`, { limit: String(query.limit), cursor: encodePartCursor(job, end) }) : null;
+        sendPage(res, page.items, page.total, next);
+      },
   });
 }
 
 function changeTextRoute(side: 'before' | 'after', summary: string): RouteSpec {
   return defineRoute({
-    method: 'get', path: `/jobs/{id}/changes/{index}/${side}`, auth: 'credentials', params: ID_INDEX_PARAMS, summary,
-    responses: { '200': text('The text.') }, errors: [404],
+    method: 'get',
+    path: `/jobs/{id}/changes/{index}/${side}`,
+    auth: 'credentials',
+    params: ID_INDEX_PARAMS,
+    summary,
+    responses: { '200': text('The text.') },
+    errors: [404],
     handler: (ctx) => {
       const redact = redactorOf(ctx);
       return async (req, res) => {
@@ -59,7 +77,11 @@ function changeTextRoute(side: 'before' | 'after', summary: string): RouteSpec {
         const change = await oneChange(ctx.store, job, index);
         if (!change) throw missing('change', job, index);
         const content = side === 'before' ? change.before : change.after;
-        if (content === null || content === undefined) throw new AgentdError('not_found', `Change ${index} of job "${job.id}" ${side === 'before' ? 'creates' : 'deletes'} "${change.path}": it has no ${side} text.`);
+        if (content === null || content === undefined)
+          throw new AgentdError(
+            'not_found',
+            `Change ${index} of job "${job.id}" ${side === 'before' ? 'creates' : 'deletes'} "${change.path}": it has no ${side} text.`,
+          );
         res.type('text/plain; charset=utf-8').send(redact(content));
       };
     },
@@ -67,14 +89,22 @@ function changeTextRoute(side: 'before' | 'after', summary: string): RouteSpec {
 }
 
 export const jobResultRoutes: RouteSpec[] = [
-  pagedRoute('findings', "All of the result's findings, paged.", ref('Finding'), (ctx, job, start, count) => findingsPage(ctx.store, job, start, count)),
-  pagedRoute('changes', "All of the result's changes with whole diffs, paged.", ref('ChangeView'), (ctx, job, start, count) => changesPage(ctx.store, job, start, count)),
+  pagedRoute('findings', "All of the result's findings, paged.", ref('Finding'), (ctx, job, start, count) =>
+    findingsPage(ctx.store, job, start, count),
+  ),
+  pagedRoute('changes', "All of the result's changes with whole diffs, paged.", ref('ChangeView'), (ctx, job, start, count) =>
+    changesPage(ctx.store, job, start, count),
+  ),
   changeTextRoute('before', 'The file text before a change (404 for a created file).'),
   changeTextRoute('after', 'The file text after a change (404 for a deleted file).'),
   defineRoute({
-    method: 'get', path: '/jobs/{id}/artifacts/{index}', auth: 'credentials', params: ID_INDEX_PARAMS,
+    method: 'get',
+    path: '/jobs/{id}/artifacts/{index}',
+    auth: 'credentials',
+    params: ID_INDEX_PARAMS,
     summary: 'An artifact, as a download with its media type.',
-    responses: { '200': text('The artifact.', '*/*') }, errors: [404],
+    responses: { '200': text('The artifact.', '*/*') },
+    errors: [404],
     handler: (ctx) => {
       const redact = redactorOf(ctx);
       return async (req, res) => {
@@ -88,9 +118,13 @@ export const jobResultRoutes: RouteSpec[] = [
     },
   }),
   defineRoute({
-    method: 'get', path: '/jobs/{id}/data/{index}', auth: 'credentials', params: ID_INDEX_PARAMS,
+    method: 'get',
+    path: '/jobs/{id}/data/{index}',
+    auth: 'credentials',
+    params: ID_INDEX_PARAMS,
     summary: "A step's data (large data is only here).",
-    responses: { '200': text('JSON.', 'application/json') }, errors: [404],
+    responses: { '200': text('JSON.', 'application/json') },
+    errors: [404],
     handler: (ctx) => {
       const redact = redactorOf(ctx);
       return async (req, res) => {

@@ -21,24 +21,34 @@ function filterOf({ level, q, limit, jobId }: LogsQuery): LogFilter {
 
 export const logsRoutes: RouteSpec[] = [
   defineRoute<LogsQuery>({
-    method: 'get', path: '/logs', auth: 'credentials',
+    method: 'get',
+    path: '/logs',
+    auth: 'credentials',
     summary: 'Recent structured log lines, oldest first.',
     query: { schema: logsQuerySchema },
-    responses: { '200': json('Log records.', { type: 'array', items: ref('LogRecord') }) }, errors: [400],
-    handler: (ctx) => (_req, res, { query }) => {
-      res.json(ctx.logger.recent(filterOf(query)));
-    },
+    responses: { '200': json('Log records.', { type: 'array', items: ref('LogRecord') }) },
+    errors: [400],
+    handler:
+      (ctx) =>
+      (_req, res, { query }) => {
+        res.json(ctx.logger.recent(filterOf(query)));
+      },
   }),
   defineRoute<LogsQuery>({
-    method: 'get', path: '/logs/stream', auth: 'credentials',
+    method: 'get',
+    path: '/logs/stream',
+    auth: 'credentials',
     summary: 'Live log lines (event "log").',
     query: { schema: logsQuerySchema },
-    responses: { '200': sse('Server-Sent Events.') }, errors: [400],
-    handler: (ctx) => (req, res, { query }) => {
-      const { limit: _limit, ...filter } = filterOf(query);
-      const stream = openSse(req, res);
-      const unsubscribe = ctx.logger.subscribe((record) => stream.send('log', record), filter);
-      stream.onClose(unsubscribe);
-    },
+    responses: { '200': sse('Server-Sent Events.') },
+    errors: [400],
+    handler:
+      (ctx) =>
+      (req, res, { query }) => {
+        const { limit: _limit, ...filter } = filterOf(query);
+        const stream = openSse(req, res);
+        const unsubscribe = ctx.logger.subscribe((record) => stream.send('log', record), filter);
+        stream.onClose(unsubscribe);
+      },
   }),
 ];

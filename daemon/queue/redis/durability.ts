@@ -23,15 +23,28 @@ export async function readDurability(client: Redis): Promise<Durability> {
   let save: string;
   let policy: string;
   try {
-    [appendonly, save, policy] = await Promise.all([configValue(client, 'appendonly'), configValue(client, 'save'), configValue(client, 'maxmemory-policy')]);
+    [appendonly, save, policy] = await Promise.all([
+      configValue(client, 'appendonly'),
+      configValue(client, 'save'),
+      configValue(client, 'maxmemory-policy'),
+    ]);
   } catch (error) {
-    return { checked: false, problems: [`its persistence settings could not be read (CONFIG GET: ${(error as Error).message}); make sure it runs with appendonly yes and maxmemory-policy noeviction`] };
+    return {
+      checked: false,
+      problems: [
+        `its persistence settings could not be read (CONFIG GET: ${(error as Error).message}); make sure it runs with appendonly yes and maxmemory-policy noeviction`,
+      ],
+    };
   }
   const problems: string[] = [];
   if (appendonly !== 'yes') {
-    const snapshots = save.trim() === '' ? 'and no RDB snapshots either: a restart loses every queued job' : `(only RDB snapshots, "save ${save}": a crash loses the jobs since the last one)`;
+    const snapshots =
+      save.trim() === ''
+        ? 'and no RDB snapshots either: a restart loses every queued job'
+        : `(only RDB snapshots, "save ${save}": a crash loses the jobs since the last one)`;
     problems.push(`appendonly is "${appendonly}" ${snapshots}; set appendonly yes`);
   }
-  if (policy !== 'noeviction') problems.push(`maxmemory-policy is "${policy}": under memory pressure Redis may evict queued jobs; set maxmemory-policy noeviction`);
+  if (policy !== 'noeviction')
+    problems.push(`maxmemory-policy is "${policy}": under memory pressure Redis may evict queued jobs; set maxmemory-policy noeviction`);
   return { checked: true, problems };
 }

@@ -14,7 +14,13 @@ interface Envelope {
   event: JobEvent;
 }
 
-export function bridgeEvents(bus: JobEventBus, channels: RedisChannels, codec: RecordCodec, origin: string, onError: (error: Error) => void): () => void {
+export function bridgeEvents(
+  bus: JobEventBus,
+  channels: RedisChannels,
+  codec: RecordCodec,
+  origin: string,
+  onError: (error: Error) => void,
+): () => void {
   const offLocal = bus.subscribeAll((event) => {
     const envelope: Envelope = { origin, event };
     channels.publish('events', codec.encode(envelope)).catch(onError); // SSE elsewhere misses it; the record still has it

@@ -37,8 +37,13 @@ export class LockRenewer {
     this.renewing = true;
     const entries = [...this.held.entries()];
     try {
-      const failed = await this.worker.extendJobLocks(entries.map(([id]) => id), entries.map(([, held]) => held.token), this.lockDurationMs);
-      if (failed.length > 0) this.onError(new Error(`could not renew the lock of job(s) ${failed.join(', ')}; another daemon may re-run them`));
+      const failed = await this.worker.extendJobLocks(
+        entries.map(([id]) => id),
+        entries.map(([, held]) => held.token),
+        this.lockDurationMs,
+      );
+      if (failed.length > 0)
+        this.onError(new Error(`could not renew the lock of job(s) ${failed.join(', ')}; another daemon may re-run them`));
     } catch (error) {
       this.onError(error as Error);
     } finally {

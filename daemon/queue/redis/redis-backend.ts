@@ -62,7 +62,13 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     await Promise.allSettled([quit(subscriber), quit(client)]);
   });
   const origin = randomBytes(8).toString('hex');
-  return { queue, store, retention, attachEvents: (bus) => bridgeEvents(bus, channels, codec, origin, onError), durability: () => readDurability(client) };
+  return {
+    queue,
+    store,
+    retention,
+    attachEvents: (bus) => bridgeEvents(bus, channels, codec, origin, onError),
+    durability: () => readDurability(client),
+  };
 }
 
 /** Wraps both close() methods so the shared connections go once both parts are closed. */

@@ -10,7 +10,11 @@ export type ChannelName = 'cancel' | 'available' | 'events';
 export class RedisChannels {
   private readonly handlers = new Map<ChannelName, Set<(message: string) => void>>();
 
-  constructor(private readonly subscriber: Redis, private readonly publisher: Redis, private readonly prefix: string) {
+  constructor(
+    private readonly subscriber: Redis,
+    private readonly publisher: Redis,
+    private readonly prefix: string,
+  ) {
     subscriber.on('message', (channel: string, message: string) => {
       const name = channel.slice(prefix.length + 1) as ChannelName;
       for (const handler of this.handlers.get(name) ?? []) {

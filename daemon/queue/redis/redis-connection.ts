@@ -101,5 +101,8 @@ export async function guarded<T>(endpoint: RedisEndpoint, operation: () => Promi
 
 /** Settles after `ms` at the latest: used where waiting on a down Redis must not hold a job slot. */
 export function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
-  return withDeadline(promise, ms).then(() => undefined, () => undefined);
+  return withDeadline(promise, ms).then(
+    () => undefined,
+    () => undefined,
+  );
 }

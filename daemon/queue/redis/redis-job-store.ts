@@ -62,8 +62,19 @@ export class RedisJobStore implements JobStore {
       const idem = job.internal.idempotencyKey;
       for (let attempt = 0; attempt < MAX_UPDATE_RETRIES; attempt++) {
         const [outcome, earlierId] = await this.client.agentdCreate(
-          keys.job(job.id), keys.all, keys.status(job.status), keys.sequence, keys.idempotency(idem ?? '-'), keys.finished,
-          job.id, this.options.codec.encode(job), job.status, idem === null ? '' : '1', keys.jobPrefix, job.createdAt, finishedScore(job),
+          keys.job(job.id),
+          keys.all,
+          keys.status(job.status),
+          keys.sequence,
+          keys.idempotency(idem ?? '-'),
+          keys.finished,
+          job.id,
+          this.options.codec.encode(job),
+          job.status,
+          idem === null ? '' : '1',
+          keys.jobPrefix,
+          job.createdAt,
+          finishedScore(job),
           this.options.codec.encode(toSummary(job)),
         );
         if (outcome === 1) return { job: structuredClone(job), created: true };
@@ -72,7 +83,10 @@ export class RedisJobStore implements JobStore {
         if (earlier) return { job: earlier, created: false };
         // The earlier job was removed between the script and the read: its key is free now.
       }
-      throw new AgentdError('unavailable', `Job "${job.id}" could not be stored because its idempotency key kept changing hands; retry the request.`);
+      throw new AgentdError(
+        'unavailable',
+        `Job "${job.id}" could not be stored because its idempotency key kept changing hands; retry the request.`,
+      );
     });
   }
 
@@ -94,7 +108,10 @@ export class RedisJobStore implements JobStore {
         const next: StoredJob = { ...structuredClone(proposed), id, updatedAt: new Date().toISOString() };
         if (await this.write(id, current, next)) return structuredClone(next);
       }
-      throw new AgentdError('unavailable', `Job "${id}" changed ${MAX_UPDATE_RETRIES} times while it was being updated; retry the request.`);
+      throw new AgentdError(
+        'unavailable',
+        `Job "${id}" changed ${MAX_UPDATE_RETRIES} times while it was being updated; retry the request.`,
+      );
     });
   }
 
@@ -116,9 +133,10 @@ export class RedisJobStore implements JobStore {
     return this.run(async () => {
       const statuses = options.statuses && options.statuses.length > 0 ? options.statuses : null;
       const sets = statuses ? statuses.map((status) => this.keys.status(status)) : [this.keys.all];
-      const found = options.cursor === undefined
-        ? await this.newestIds(sets, (options.offset ?? 0) + options.limit + 1, options.offset ?? 0)
-        : await this.idsBelow(sets, decodeJobsCursor(options.cursor), options.limit + 1);
+      const found =
+        options.cursor === undefined
+          ? await this.newestIds(sets, (options.offset ?? 0) + options.limit + 1, options.offset ?? 0)
+          : await this.idsBelow(sets, decodeJobsCursor(options.cursor), options.limit + 1);
       const page = found.slice(0, options.limit);
       const summaries = await this.summaries(page.map((entry) => entry.id));
       const counts = await this.counts();
@@ -148,7 +166,10 @@ export class RedisJobStore implements JobStore {
     return this.run(async () => {
       if (!(await this.client.hexists(this.keys.parts(id), part))) return null;
       const key = this.keys.part(id, part);
-      const [rows, total] = await Promise.all([count > 0 ? this.client.lrange(key, start, start + count - 1) : Promise.resolve([]), this.client.llen(key)]);
+      const [rows, total] = await Promise.all([
+        count > 0 ? this.client.lrange(key, start, start + count - 1) : Promise.resolve([]),
+        this.client.llen(key),
+      ]);
       return { items: rows.map((row) => this.options.codec.decode(row)), total };
     });
   }
@@ -179,7 +200,18 @@ export class RedisJobStore implements JobStore {
 
   private async removeRecord(id: string, onlyIfFinished: boolean): Promise<boolean> {
     const { keys } = this;
-    return (await this.client.agentdRemove(keys.job(id), keys.all, keys.finished, keys.parts(id), id, keys.statusPrefix, onlyIfFinished ? '1' : '', `${keys.partPrefix}${id}:`)) === 1;
+    return (
+      (await this.client.agentdRemove(
+        keys.job(id),
+        keys.all,
+        keys.finished,
+        keys.parts(id),
+        id,
+        keys.statusPrefix,
+        onlyIfFinished ? '1' : '',
+        `${keys.partPrefix}${id}:`,
+      )) === 1
+    );
   }
 
   /**
@@ -219,14 +251,27 @@ export class RedisJobStore implements JobStore {
       const job = this.options.codec.decode(data) as StoredJob;
       return { job, version, status: status as JobStatus, tampered: false };
     } catch (error) {
-      return { job: tamperedStandIn(id, createdAt ?? new Date(0).toISOString(), error), version, status: status as JobStatus, tampered: true };
+      return {
+        job: tamperedStandIn(id, createdAt ?? new Date(0).toISOString(), error),
+        version,
+        status: status as JobStatus,
+        tampered: true,
+      };
     }
   }
 
   private async write(id: string, current: Versioned, next: StoredJob): Promise<boolean> {
     const written = await this.client.agentdUpdate(
-      this.keys.job(id), this.keys.status(current.status), this.keys.status(next.status), this.keys.finished,
-      id, current.version, this.options.codec.encode(next), next.status, finishedScore(next), this.options.codec.encode(toSummary(next)),
+      this.keys.job(id),
+      this.keys.status(current.status),
+      this.keys.status(next.status),
+      this.keys.finished,
+      id,
+      current.version,
+      this.options.codec.encode(next),
+      next.status,
+      finishedScore(next),
+      this.options.codec.encode(toSummary(next)),
     );
     return written === 1;
   }
@@ -241,12 +286,15 @@ export class RedisJobStore implements JobStore {
 
   /** Up to `count` ids created before `sequence`, newest first, across the given sorted sets. */
   private async idsBelow(sets: string[], sequence: number, count: number): Promise<Scored[]> {
-    const replies = await Promise.all(sets.map((key) => this.client.zrevrangebyscore(key, `(${sequence}`, '-inf', 'WITHSCORES', 'LIMIT', 0, count)));
+    const replies = await Promise.all(
+      sets.map((key) => this.client.zrevrangebyscore(key, `(${sequence}`, '-inf', 'WITHSCORES', 'LIMIT', 0, count)),
+    );
     return merge(replies).slice(0, count);
   }
 
   private run<T>(operation: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new AgentdError('unavailable', 'The Redis job store of this daemon is closed; restart the daemon.'));
+    if (this.closed)
+      return Promise.reject(new AgentdError('unavailable', 'The Redis job store of this daemon is closed; restart the daemon.'));
     return guarded(this.options.endpoint, operation);
   }
 }

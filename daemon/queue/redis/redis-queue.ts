@@ -61,8 +61,12 @@ export class RedisQueue implements Queue {
     // maxStalledCount is high on purpose: the runner bounds lost runs itself (worker_lost) and keeps
     // the job record in step; a job BullMQ failed on its own would leave the record "running".
     this.worker = new Worker(QUEUE_NAME, null, {
-      connection: waitingOptions(endpoint) as ConnectionOptions, prefix: `${prefix}:bull`, autorun: false,
-      lockDuration: lock.lockDurationMs, stalledInterval: lock.stalledIntervalMs, maxStalledCount: 1_000_000,
+      connection: waitingOptions(endpoint) as ConnectionOptions,
+      prefix: `${prefix}:bull`,
+      autorun: false,
+      lockDuration: lock.lockDurationMs,
+      stalledInterval: lock.stalledIntervalMs,
+      maxStalledCount: 1_000_000,
     });
     this.bull.on('error', options.onError);
     this.worker.on('error', options.onError);
@@ -81,9 +85,18 @@ export class RedisQueue implements Queue {
 
   async enqueue(jobId: string, options: EnqueueOptions = {}): Promise<void> {
     this.assertOpen();
-    await guarded(this.options.endpoint, () => this.bull.add('run', {}, {
-      jobId, priority: toBullPriority(options.priority ?? 0), removeOnComplete: true, removeOnFail: true,
-    }));
+    await guarded(this.options.endpoint, () =>
+      this.bull.add(
+        'run',
+        {},
+        {
+          jobId,
+          priority: toBullPriority(options.priority ?? 0),
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      ),
+    );
     this.options.channels.publish('available', jobId).catch(() => undefined); // the scheduler also polls
   }
 

@@ -14,9 +14,24 @@ export function tamperedStandIn(id: string, createdAt: string, error: unknown): 
     : `The stored record of job "${id}" could not be decoded (${(error as Error)?.message ?? String(error)}); submit the job again.`;
   const now = new Date().toISOString();
   return {
-    id, status: 'failed', kind: 'pipeline', task: null, mode: 'approval', workspace: '.', steps: [],
-    progress: initialProgress(0), result: null, error: { code, message }, turns: [], limits: { ...DEFAULT_LIMITS },
-    usage: { toolCalls: 0, durationMs: 0 }, attempts: 0, createdAt, startedAt: null, finishedAt: now, updatedAt: now,
+    id,
+    status: 'failed',
+    kind: 'pipeline',
+    task: null,
+    mode: 'approval',
+    workspace: '.',
+    steps: [],
+    progress: initialProgress(0),
+    result: null,
+    error: { code, message },
+    turns: [],
+    limits: { ...DEFAULT_LIMITS },
+    usage: { toolCalls: 0, durationMs: 0 },
+    attempts: 0,
+    createdAt,
+    startedAt: null,
+    finishedAt: now,
+    updatedAt: now,
     internal: { priority: 0, idempotencyKey: null, history: [], pendingApply: null },
   };
 }

@@ -3,7 +3,13 @@ import { forgetCredential, readCredential } from './credential.js';
 import type { ApiErrorBody } from './types.js';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly details: unknown[] = [], readonly retryAfterSec: number | null = null) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: unknown[] = [],
+    readonly retryAfterSec: number | null = null,
+  ) {
     super(message);
   }
 }
@@ -27,11 +33,20 @@ async function failure(response: Response): Promise<ApiError> {
   }
   const error = body?.error;
   const retryAfter = Number(response.headers.get('Retry-After'));
-  return new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `The daemon answered ${response.status}.`, error?.details ?? [], Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return new ApiError(
+    response.status,
+    error?.code ?? 'http_error',
+    error?.message ?? `The daemon answered ${response.status}.`,
+    error?.details ?? [],
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }
 
 export async function request(method: string, path: string, body?: unknown, credential?: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(credential === undefined ? readCredential() : credential) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...authHeaders(credential === undefined ? readCredential() : credential),
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
   if (response.ok) return response;
@@ -70,5 +85,9 @@ export function nextOf(link: string | null): string | null {
 export async function getPage<T>(path: string): Promise<Page<T>> {
   const response = await request('GET', path);
   const total = response.headers.get('X-Total-Count');
-  return { items: (await response.json()) as T[], total: total === null ? null : Number(total), next: nextOf(response.headers.get('Link')) };
+  return {
+    items: (await response.json()) as T[],
+    total: total === null ? null : Number(total),
+    next: nextOf(response.headers.get('Link')),
+  };
 }

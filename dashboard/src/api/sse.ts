@@ -45,7 +45,11 @@ export function openEvents(path: string, options: SseOptions): SseHandle {
   const controller = new AbortController();
   let closed = false;
   const run = async (): Promise<void> => {
-    const response = await fetch(path, { headers: { Accept: 'text/event-stream', ...authHeaders() }, signal: controller.signal, cache: 'no-store' });
+    const response = await fetch(path, {
+      headers: { Accept: 'text/event-stream', ...authHeaders() },
+      signal: controller.signal,
+      cache: 'no-store',
+    });
     if (!response.ok || !response.body) throw new Error(`The event stream ${path} answered ${response.status}.`);
     options.onOpen?.();
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

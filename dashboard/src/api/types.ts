@@ -6,11 +6,34 @@
 import type { JobStatus } from '../../../daemon/http/api-types.js';
 
 export type {
-  ApiErrorBody, ArtifactView, CapabilityMeta, ChangeView, Finding, Health, JobEvent, JobRecord, JobResult, JobStatus, JobStep,
-  JobSummary, JobTurn, PublicJob, RuleDoc, Severity, Stats,
+  ApiErrorBody,
+  ArtifactView,
+  CapabilityMeta,
+  ChangeView,
+  Finding,
+  Health,
+  JobEvent,
+  JobRecord,
+  JobResult,
+  JobStatus,
+  JobStep,
+  JobSummary,
+  JobTurn,
+  PublicJob,
+  RuleDoc,
+  Severity,
+  Stats,
 } from '../../../daemon/http/api-types.js';
 
 /** The status filter's choices, in the order shown; a status the daemon adds fails the build until it is listed here. */
-export const STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'incomplete', 'failed', 'cancelled'] as const satisfies readonly JobStatus[];
+export const STATUSES = [
+  'queued',
+  'running',
+  'awaiting_approval',
+  'succeeded',
+  'incomplete',
+  'failed',
+  'cancelled',
+] as const satisfies readonly JobStatus[];
 type Unlisted = Exclude<JobStatus, (typeof STATUSES)[number]>;
 export const EVERY_STATUS_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;

@@ -19,7 +19,12 @@ export function ArtifactList({ jobId, artifacts, onError }: { jobId: string; art
       <ul>
         {artifacts.map((artifact) => (
           <li key={artifact.index}>
-            <button type="button" class="link" onClick={() => void download(jobId, artifact).catch(onError)}>{artifact.name}</button> <span class="hint">{artifact.mediaType}, {artifact.size} characters</span>
+            <button type="button" class="link" onClick={() => void download(jobId, artifact).catch(onError)}>
+              {artifact.name}
+            </button>{' '}
+            <span class="hint">
+              {artifact.mediaType}, {artifact.size} characters
+            </span>
           </li>
         ))}
       </ul>

@@ -3,7 +3,17 @@ import type { ChangeView } from '../api/types.js';
 import { DiffView } from './diff-view.js';
 import { changeKey } from '../whole-changes.js';
 
-export function ChangesList({ changes, sideBySide, label, whole }: { changes: ChangeView[]; sideBySide: boolean; label: string; whole: Map<string, ChangeView> | null }) {
+export function ChangesList({
+  changes,
+  sideBySide,
+  label,
+  whole,
+}: {
+  changes: ChangeView[];
+  sideBySide: boolean;
+  label: string;
+  whole: Map<string, ChangeView> | null;
+}) {
   if (changes.length === 0) return null;
   return (
     <div class="changes" aria-label={label}>

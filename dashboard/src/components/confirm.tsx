@@ -20,12 +20,25 @@ export function Confirm({ title, message, confirmLabel, onConfirm, onCancel }: C
     cancel.current?.focus();
   }, []);
   return (
-    <dialog ref={dialog} class="confirm" aria-labelledby="confirm-title" aria-describedby="confirm-message" onCancel={(event) => { event.preventDefault(); onCancel(); }}>
+    <dialog
+      ref={dialog}
+      class="confirm"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-message"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
       <h2 id="confirm-title">{title}</h2>
       <p id="confirm-message">{message}</p>
       <div class="actions">
-        <button type="button" ref={cancel} onClick={onCancel}>Keep it</button>
-        <button type="button" class="danger" onClick={onConfirm}>{confirmLabel}</button>
+        <button type="button" ref={cancel} onClick={onCancel}>
+          Keep it
+        </button>
+        <button type="button" class="danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       </div>
     </dialog>
   );

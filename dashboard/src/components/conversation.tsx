@@ -13,13 +13,20 @@ export function Conversation({ job, busy, onSend }: { job: PublicJob; busy: bool
     <section aria-labelledby="turns-title">
       <h2 id="turns-title">Conversation</h2>
       <ol class="turns">
-        {job.turns.map((turn, i) => <li key={i} class={`turn ${turn.role}`}><strong>{turn.role}</strong> <span class="hint">{when(turn.at)}</span><p>{turn.message}</p></li>)}
+        {job.turns.map((turn, i) => (
+          <li key={i} class={`turn ${turn.role}`}>
+            <strong>{turn.role}</strong> <span class="hint">{when(turn.at)}</span>
+            <p>{turn.message}</p>
+          </li>
+        ))}
       </ol>
       {job.status !== 'running' && job.status !== 'queued' ? (
         <form class="followup" onSubmit={submit}>
           <label for="followup">Follow-up message (refines or continues the job)</label>
           <textarea id="followup" rows={3} maxLength={20000} value={message} onInput={(e) => setMessage(e.currentTarget.value)} />
-          <button type="submit" disabled={busy || !message.trim()}>Send</button>
+          <button type="submit" disabled={busy || !message.trim()}>
+            Send
+          </button>
         </form>
       ) : null}
     </section>

@@ -12,7 +12,8 @@ type Row = { kind: 'hunk' | 'context' | 'add' | 'del' | 'meta'; text: string };
 function rowsOf(diff: string): Row[] {
   const rows: Row[] = [];
   for (const line of diff.split('\n')) {
-    if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('Index:') || line.startsWith('====')) rows.push({ kind: 'meta', text: line });
+    if (line.startsWith('+++') || line.startsWith('---') || line.startsWith('Index:') || line.startsWith('===='))
+      rows.push({ kind: 'meta', text: line });
     else if (line.startsWith('@@')) rows.push({ kind: 'hunk', text: line });
     else if (line.startsWith('+')) rows.push({ kind: 'add', text: line.slice(1) });
     else if (line.startsWith('-')) rows.push({ kind: 'del', text: line.slice(1) });
@@ -34,14 +35,21 @@ function Unified({ rows, paint }: { rows: Row[]; paint: Paint }) {
   const mark = { hunk: '', context: ' ', add: '+', del: '-', meta: '' };
   return (
     <pre class="diff unified">
-      {rows.map((row, i) => <div key={i} class={`line ${row.kind}`}><span class="mark" aria-hidden="true">{mark[row.kind]}</span>{row.kind === 'add' ? <ins>{paint(row)}</ins> : row.kind === 'del' ? <del>{paint(row)}</del> : paint(row)}</div>)}
+      {rows.map((row, i) => (
+        <div key={i} class={`line ${row.kind}`}>
+          <span class="mark" aria-hidden="true">
+            {mark[row.kind]}
+          </span>
+          {row.kind === 'add' ? <ins>{paint(row)}</ins> : row.kind === 'del' ? <del>{paint(row)}</del> : paint(row)}
+        </div>
+      ))}
     </pre>
   );
 }
 
 function SideBySide({ rows, paint }: { rows: Row[]; paint: Paint }) {
   const pairs: [Row | null, Row | null][] = [];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     const row = rows[i]!;
     if (row.kind === 'del' || row.kind === 'add') {
       const dels: Row[] = [];
@@ -58,8 +66,20 @@ function SideBySide({ rows, paint }: { rows: Row[]; paint: Paint }) {
   return (
     <div class="table-wrap">
       <table class="diff side">
-        <thead><tr><th scope="col">Before</th><th scope="col">After</th></tr></thead>
-        <tbody>{pairs.map(([left, right], i) => <tr key={i}>{cell(left)}{cell(right)}</tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pairs.map(([left, right], i) => (
+            <tr key={i}>
+              {cell(left)}
+              {cell(right)}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );
@@ -70,8 +90,11 @@ export function DiffView({ change, sideBySide }: { change: ChangeView; sideBySid
   const paint = painter(change.path);
   return (
     <figure class="change" data-path={change.path}>
-      <figcaption><span class={`badge action-${change.action}`}>{change.action}</span> <code>{change.path}</code>{change.diffTruncated ? ' (diff cut in the record; load the whole diffs below)' : ''}</figcaption>
-      {change.diff ? (sideBySide ? <SideBySide rows={rows} paint={paint} /> : <Unified rows={rows} paint={paint} />) : <p>No diff text.</p>}
+      <figcaption>
+        <span class={`badge action-${change.action}`}>{change.action}</span> <code>{change.path}</code>
+        {change.diffTruncated ? ' (diff cut in the record; load the whole diffs below)' : ''}
+      </figcaption>
+      {change.diff ? sideBySide ? <SideBySide rows={rows} paint={paint} /> : <Unified rows={rows} paint={paint} /> : <p>No diff text.</p>}
     </figure>
   );
 }

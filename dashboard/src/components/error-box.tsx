@@ -14,10 +14,15 @@ export function ErrorBox({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : String(error);
   return (
     <div class="error" role="alert">
-      <p>{message}{api ? <code class="code"> {api.code}</code> : null}</p>
+      <p>
+        {message}
+        {api ? <code class="code"> {api.code}</code> : null}
+      </p>
       {api && api.details.length > 0 ? (
         <ul>
-          {api.details.map((detail, i) => <li key={i}>{describe(detail)}</li>)}
+          {api.details.map((detail, i) => (
+            <li key={i}>{describe(detail)}</li>
+          ))}
         </ul>
       ) : null}
     </div>

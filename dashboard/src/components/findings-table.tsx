@@ -14,9 +14,21 @@ function RuleHelp({ doc }: { doc: RuleDoc | undefined }) {
     <details class="rule-doc">
       <summary>{doc.title}</summary>
       <p>{doc.description}</p>
-      <p><strong>Why:</strong> {doc.why}</p>
-      <p><strong>Fix:</strong> {doc.fix}</p>
-      <pre class="example"><span class="hint">bad</span>{'\n'}{doc.example.bad}{'\n'}<span class="hint">good</span>{'\n'}{doc.example.good}</pre>
+      <p>
+        <strong>Why:</strong> {doc.why}
+      </p>
+      <p>
+        <strong>Fix:</strong> {doc.fix}
+      </p>
+      <pre class="example">
+        <span class="hint">bad</span>
+        {'\n'}
+        {doc.example.bad}
+        {'\n'}
+        <span class="hint">good</span>
+        {'\n'}
+        {doc.example.good}
+      </pre>
     </details>
   );
 }
@@ -34,9 +46,12 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
   }, []);
   const findings = all ?? preview;
   const rules = useMemo(() => [...new Set(findings.map((f) => f.ruleId))].sort(), [findings]);
-  const shown = findings.filter((f) =>
-    (!severity || f.severity === severity) && (!rule || f.ruleId === rule) &&
-    (!text || `${f.file}\n${f.message}`.toLowerCase().includes(text.toLowerCase())));
+  const shown = findings.filter(
+    (f) =>
+      (!severity || f.severity === severity) &&
+      (!rule || f.ruleId === rule) &&
+      (!text || `${f.file}\n${f.message}`.toLowerCase().includes(text.toLowerCase())),
+  );
   const loadAll = async () => {
     setLoading(true);
     try {
@@ -58,34 +73,68 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
     <section aria-labelledby="findings-title">
       <h2 id="findings-title">Findings ({total})</h2>
       <form class="filters" aria-label="Filter findings" onSubmit={(e) => e.preventDefault()}>
-        <label>Severity
+        <label>
+          Severity
           <select name="severity" value={severity} onChange={(e) => setSeverity(e.currentTarget.value)}>
             <option value="">any</option>
-            {SEVERITIES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Rule
+        <label>
+          Rule
           <select name="rule" value={rule} onChange={(e) => setRule(e.currentTarget.value)}>
             <option value="">any</option>
-            {rules.map((r) => <option key={r} value={r}>{r}</option>)}
+            {rules.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </select>
         </label>
-        <label>File or message
+        <label>
+          File or message
           <input name="finding-text" type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
         </label>
       </form>
-      <p class="count" aria-live="polite">{shown.length} shown of {findings.length} loaded, {total} in the result</p>
-      {all === null && total > preview.length ? <button type="button" disabled={loading} onClick={() => void loadAll()}>Load all {total}</button> : null}
+      <p class="count" aria-live="polite">
+        {shown.length} shown of {findings.length} loaded, {total} in the result
+      </p>
+      {all === null && total > preview.length ? (
+        <button type="button" disabled={loading} onClick={() => void loadAll()}>
+          Load all {total}
+        </button>
+      ) : null}
       <ErrorBox error={error} />
       <div class="table-wrap">
         <table class="findings">
-          <thead><tr><th scope="col">Severity</th><th scope="col">Rule</th><th scope="col">Where</th><th scope="col">Message</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Severity</th>
+              <th scope="col">Rule</th>
+              <th scope="col">Where</th>
+              <th scope="col">Message</th>
+            </tr>
+          </thead>
           <tbody>
             {shown.slice(0, 2000).map((f, i) => (
               <tr key={i}>
-                <td><span class={`badge sev-${f.severity}`}>{f.severity}</span></td>
-                <td><code>{f.ruleId}</code>{f.cwe ? ` ${f.cwe}` : ''}<RuleHelp doc={docs.get(f.ruleId)} /></td>
-                <td><code>{f.file}:{f.range.startLine}</code></td>
+                <td>
+                  <span class={`badge sev-${f.severity}`}>{f.severity}</span>
+                </td>
+                <td>
+                  <code>{f.ruleId}</code>
+                  {f.cwe ? ` ${f.cwe}` : ''}
+                  <RuleHelp doc={docs.get(f.ruleId)} />
+                </td>
+                <td>
+                  <code>
+                    {f.file}:{f.range.startLine}
+                  </code>
+                </td>
                 <td>{f.message}</td>
               </tr>
             ))}

@@ -6,16 +6,21 @@
  */
 import type { ComponentChildren } from 'preact';
 
-const KEYWORDS = new Set(('abstract as async await break case catch class const continue debugger default delete do else enum export extends ' +
-  'false finally for from function get if implements import in instanceof interface let new null of private protected public readonly ' +
-  'return set static super switch this throw true try type typeof undefined var void while with yield').split(' '));
+const KEYWORDS = new Set(
+  (
+    'abstract as async await break case catch class const continue debugger default delete do else enum export extends ' +
+    'false finally for from function get if implements import in instanceof interface let new null of private protected public readonly ' +
+    'return set static super switch this throw true try type typeof undefined var void while with yield'
+  ).split(' '),
+);
 
 const LANGUAGES = /\.(?:[cm]?[jt]sx?|json|css|scss|less)$/i;
 
 export const highlightable = (path: string): boolean => LANGUAGES.test(path);
 
 // One alternative per token kind; the first that matches at the position wins.
-const TOKEN = /(\/\/.*$|\/\*.*?(?:\*\/|$)|^\s*\*.*$)|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?n?\b|\b0x[\da-f]+\b)|([A-Za-z_$][\w$]*)/gi;
+const TOKEN =
+  /(\/\/.*$|\/\*.*?(?:\*\/|$)|^\s*\*.*$)|("(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|`(?:[^`\\]|\\.)*`?)|(\b\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?n?\b|\b0x[\da-f]+\b)|([A-Za-z_$][\w$]*)/gi;
 
 export function highlight(text: string): ComponentChildren {
   const out: ComponentChildren[] = [];

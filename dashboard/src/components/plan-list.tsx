@@ -10,7 +10,12 @@ export function PlanList({ plan, steps }: { plan: NonNullable<PublicJob['plan']>
       <ol class="plan">
         {plan.steps.map((planned) => {
           const step = steps[planned.index];
-          return <li key={planned.index}><code>{planned.capability}</code> {planned.summary} {step ? <StatusBadge status={step.status} /> : planned.available ? null : <span class="badge">not built yet</span>}</li>;
+          return (
+            <li key={planned.index}>
+              <code>{planned.capability}</code> {planned.summary}{' '}
+              {step ? <StatusBadge status={step.status} /> : planned.available ? null : <span class="badge">not built yet</span>}
+            </li>
+          );
         })}
       </ol>
     </section>

@@ -18,7 +18,8 @@ type Schema = {
 
 export type FormValues = Record<string, string | boolean>;
 
-const typeOf = (schema: Schema): string => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') ?? 'string' : schema.type ?? 'json');
+const typeOf = (schema: Schema): string =>
+  Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') ?? 'string') : (schema.type ?? 'json');
 
 function kindOf(schema: Schema): 'enum' | 'boolean' | 'number' | 'string' | 'lines' | 'json' {
   if (schema.enum) return 'enum';
@@ -44,7 +45,11 @@ export function inputOf(schema: unknown, values: FormValues): Record<string, unk
     const kind = kindOf(field);
     if (kind === 'boolean') input[name] = raw === true;
     else if (kind === 'number') input[name] = Number(raw);
-    else if (kind === 'lines') input[name] = String(raw).split('\n').map((l) => l.trim()).filter(Boolean);
+    else if (kind === 'lines')
+      input[name] = String(raw)
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
     else if (kind === 'json') {
       try {
         input[name] = JSON.parse(String(raw));
@@ -71,29 +76,77 @@ export function SchemaForm({ schema, values, onChange }: { schema: unknown; valu
         const id = `input-${name}`;
         const help = field.description ? `${id}-help` : undefined;
         const kind = kindOf(field);
-        const label = <label for={id}>{field.title ?? name}{required.has(name) ? ' (required)' : ''}</label>;
+        const label = (
+          <label for={id}>
+            {field.title ?? name}
+            {required.has(name) ? ' (required)' : ''}
+          </label>
+        );
         const value = values[name];
         let control;
         if (kind === 'boolean') {
-          control = <input id={id} name={name} type="checkbox" checked={value === true} aria-describedby={help} onChange={(e) => set(name, e.currentTarget.checked)} />;
+          control = (
+            <input
+              id={id}
+              name={name}
+              type="checkbox"
+              checked={value === true}
+              aria-describedby={help}
+              onChange={(e) => set(name, e.currentTarget.checked)}
+            />
+          );
         } else if (kind === 'enum') {
           control = (
-            <select id={id} name={name} value={String(value ?? '')} aria-describedby={help} onChange={(e) => set(name, e.currentTarget.value)}>
+            <select
+              id={id}
+              name={name}
+              value={String(value ?? '')}
+              aria-describedby={help}
+              onChange={(e) => set(name, e.currentTarget.value)}
+            >
               <option value="">{required.has(name) ? 'choose…' : 'default'}</option>
-              {field.enum!.map((option) => <option key={String(option)} value={String(option)}>{String(option)}</option>)}
+              {field.enum!.map((option) => (
+                <option key={String(option)} value={String(option)}>
+                  {String(option)}
+                </option>
+              ))}
             </select>
           );
         } else if (kind === 'lines' || kind === 'json') {
-          control = <textarea id={id} name={name} rows={3} value={String(value ?? '')} aria-describedby={help} placeholder={kind === 'lines' ? 'one per line' : 'JSON'} onInput={(e) => set(name, e.currentTarget.value)} />;
+          control = (
+            <textarea
+              id={id}
+              name={name}
+              rows={3}
+              value={String(value ?? '')}
+              aria-describedby={help}
+              placeholder={kind === 'lines' ? 'one per line' : 'JSON'}
+              onInput={(e) => set(name, e.currentTarget.value)}
+            />
+          );
         } else {
           // Numbers are typed as text so that the daemon, not the browser, judges them (its message is shown).
-          control = <input id={id} name={name} type="text" inputMode={kind === 'number' ? 'numeric' : undefined} value={String(value ?? '')} aria-describedby={help} onInput={(e) => set(name, e.currentTarget.value)} />;
+          control = (
+            <input
+              id={id}
+              name={name}
+              type="text"
+              inputMode={kind === 'number' ? 'numeric' : undefined}
+              value={String(value ?? '')}
+              aria-describedby={help}
+              onInput={(e) => set(name, e.currentTarget.value)}
+            />
+          );
         }
         return (
           <div class="field" key={name}>
             {label}
             {control}
-            {help ? <p id={help} class="hint">{field.description}</p> : null}
+            {help ? (
+              <p id={help} class="hint">
+                {field.description}
+              </p>
+            ) : null}
           </div>
         );
       })}

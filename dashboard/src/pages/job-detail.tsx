@@ -61,7 +61,19 @@ export function JobDetail({ id }: { id: string }) {
         if (event.type === 'log') {
           setLogs((old) => [...old.slice(-(MAX_LOG_LINES - 1)), event]);
         } else if (event.type === 'progress') {
-          setJob((old) => (old ? { ...old, progress: { completedSteps: event.completedSteps, totalSteps: event.totalSteps, percent: event.percent, message: event.message } } : old));
+          setJob((old) =>
+            old
+              ? {
+                  ...old,
+                  progress: {
+                    completedSteps: event.completedSteps,
+                    totalSteps: event.totalSteps,
+                    percent: event.percent,
+                    message: event.message,
+                  },
+                }
+              : old,
+          );
         } else if (!timer) {
           timer = setTimeout(() => {
             timer = null;
@@ -124,12 +136,21 @@ export function JobDetail({ id }: { id: string }) {
   };
 
   if (!job) {
-    return <main id="main"><h1>Job <code>{id.slice(0, 8)}</code></h1>{error ? <ErrorBox error={error} /> : <p>Loading…</p>}</main>;
+    return (
+      <main id="main">
+        <h1>
+          Job <code>{id.slice(0, 8)}</code>
+        </h1>
+        {error ? <ErrorBox error={error} /> : <p>Loading…</p>}
+      </main>
+    );
   }
   const result = job.result;
   const stepChanges = job.steps.some((step) => (step.changes?.length ?? 0) > 0);
   const shownChanges = [...job.steps.flatMap((step) => (step.changes ?? []) as ChangeView[]), ...(result?.changes ?? [])];
-  const moreToLoad = whole.changes === null && result !== null &&
+  const moreToLoad =
+    whole.changes === null &&
+    result !== null &&
     (shownChanges.some((change) => change.diffTruncated) || (!stepChanges && result.counts.changes > result.changes.length));
   const loadButton = moreToLoad ? (
     <button type="button" id="load-changes" disabled={whole.loading} onClick={() => void whole.load()}>
@@ -138,31 +159,66 @@ export function JobDetail({ id }: { id: string }) {
   ) : null;
   return (
     <main id="main" data-job={job.id} data-status={job.status}>
-      <h1>Job <code>{job.id.slice(0, 8)}</code> <StatusBadge status={job.status} /></h1>
+      <h1>
+        Job <code>{job.id.slice(0, 8)}</code> <StatusBadge status={job.status} />
+      </h1>
       <p class="what">{job.task ?? job.steps.map((s) => s.capability).join(' → ')}</p>
       <dl class="facts">
-        <dt>Id</dt><dd><code>{job.id}</code></dd>
-        <dt>Workspace</dt><dd>{job.workspace || '.'}</dd>
-        <dt>Mode</dt><dd>{job.mode}</dd>
-        <dt>Created</dt><dd>{when(job.createdAt)}</dd>
-        <dt>Ran</dt><dd>{between(job.startedAt, job.finishedAt)}</dd>
-        <dt>Attempts</dt><dd>{job.attempts}</dd>
+        <dt>Id</dt>
+        <dd>
+          <code>{job.id}</code>
+        </dd>
+        <dt>Workspace</dt>
+        <dd>{job.workspace || '.'}</dd>
+        <dt>Mode</dt>
+        <dd>{job.mode}</dd>
+        <dt>Created</dt>
+        <dd>{when(job.createdAt)}</dd>
+        <dt>Ran</dt>
+        <dd>{between(job.startedAt, job.finishedAt)}</dd>
+        <dt>Attempts</dt>
+        <dd>{job.attempts}</dd>
       </dl>
       <p>
-        <progress id="job-progress" max={100} value={job.progress.percent} aria-label="Job progress">{job.progress.percent}%</progress>{' '}
-        <span aria-live="polite">{job.progress.percent}% {job.progress.message}</span>
+        <progress id="job-progress" max={100} value={job.progress.percent} aria-label="Job progress">
+          {job.progress.percent}%
+        </progress>{' '}
+        <span aria-live="polite">
+          {job.progress.percent}% {job.progress.message}
+        </span>
       </p>
       <div class="actions" role="group" aria-label="Job actions">
         {actionsFor(job.status).map((action) => (
-          <button key={action} type="button" data-action={action} class={action === 'approve' ? 'primary' : action === 'retry' ? '' : 'danger'} disabled={busy} onClick={() => setAsking(action)}>
+          <button
+            key={action}
+            type="button"
+            data-action={action}
+            class={action === 'approve' ? 'primary' : action === 'retry' ? '' : 'danger'}
+            disabled={busy}
+            onClick={() => setAsking(action)}
+          >
             {ACTION_TEXT[action].label}
           </button>
         ))}
-        {stepChanges || (result?.changes.length ?? 0) > 0 ? <button type="button" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>Side by side (v)</button> : null}
+        {stepChanges || (result?.changes.length ?? 0) > 0 ? (
+          <button type="button" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>
+            Side by side (v)
+          </button>
+        ) : null}
       </div>
       <ErrorBox error={error} />
-      {job.error ? <div class="error" role="status"><p>{job.error.message} <code>{job.error.code}</code></p></div> : null}
-      {job.question ? <p class="question">The agent asks: {job.question.message} {job.question.options.length ? `(${job.question.options.join(', ')})` : ''}</p> : null}
+      {job.error ? (
+        <div class="error" role="status">
+          <p>
+            {job.error.message} <code>{job.error.code}</code>
+          </p>
+        </div>
+      ) : null}
+      {job.question ? (
+        <p class="question">
+          The agent asks: {job.question.message} {job.question.options.length ? `(${job.question.options.join(', ')})` : ''}
+        </p>
+      ) : null}
 
       {job.plan ? <PlanList plan={job.plan} steps={job.steps} /> : null}
 
@@ -171,10 +227,17 @@ export function JobDetail({ id }: { id: string }) {
         <ol class="steps">
           {job.steps.map((step) => (
             <li key={step.index} data-step={step.index}>
-              <h3><code>{step.capability}</code> <StatusBadge status={step.status} /></h3>
+              <h3>
+                <code>{step.capability}</code> <StatusBadge status={step.status} />
+              </h3>
               {step.summary ? <p>{step.summary}</p> : null}
               <p class="hint">{between(step.startedAt, step.finishedAt)}</p>
-              <ChangesList changes={(step.changes ?? []) as ChangeView[]} sideBySide={sideBySide} label={`Changes of step ${step.index + 1}`} whole={whole.byKey} />
+              <ChangesList
+                changes={(step.changes ?? []) as ChangeView[]}
+                sideBySide={sideBySide}
+                label={`Changes of step ${step.index + 1}`}
+                whole={whole.byKey}
+              />
             </li>
           ))}
         </ol>
@@ -183,9 +246,13 @@ export function JobDetail({ id }: { id: string }) {
 
       {result && !stepChanges && result.changes.length > 0 ? (
         <section aria-labelledby="changes-title">
-          <h2 id="changes-title">{job.status === 'awaiting_approval' ? 'Staged changes' : 'Changes'} ({result.counts.changes})</h2>
+          <h2 id="changes-title">
+            {job.status === 'awaiting_approval' ? 'Staged changes' : 'Changes'} ({result.counts.changes})
+          </h2>
           <ChangesList changes={whole.changes ?? result.changes} sideBySide={sideBySide} label="Changes" whole={null} />
-          {whole.changes === null && result.counts.changes > result.changes.length ? <p>The first {result.changes.length} are shown.</p> : null}
+          {whole.changes === null && result.counts.changes > result.changes.length ? (
+            <p>The first {result.changes.length} are shown.</p>
+          ) : null}
           {loadButton}
         </section>
       ) : null}
@@ -196,19 +263,38 @@ export function JobDetail({ id }: { id: string }) {
           <p class="result-summary">{result.summary}</p>
         </section>
       ) : null}
-      {result && result.counts.findings > 0 ? <FindingsTable jobId={job.id} preview={result.findings} total={result.counts.findings} /> : null}
+      {result && result.counts.findings > 0 ? (
+        <FindingsTable jobId={job.id} preview={result.findings} total={result.counts.findings} />
+      ) : null}
       {result && result.artifacts.length > 0 ? <ArtifactList jobId={job.id} artifacts={result.artifacts} onError={setError} /> : null}
 
       <section aria-labelledby="logs-title">
         <h2 id="logs-title">Log</h2>
-        {logs.length === 0 ? <p class="hint">No log lines since this page opened.</p> : (
-          <pre class="logs" tabIndex={0} aria-label="Job log">{logs.map((line, i) => <div key={i} class={`log ${line.level}`}>{new Date(line.at).toLocaleTimeString()} {line.level} {line.step !== undefined ? `[step ${line.step + 1}] ` : ''}{line.message}</div>)}</pre>
+        {logs.length === 0 ? (
+          <p class="hint">No log lines since this page opened.</p>
+        ) : (
+          <pre class="logs" tabIndex={0} aria-label="Job log">
+            {logs.map((line, i) => (
+              <div key={i} class={`log ${line.level}`}>
+                {new Date(line.at).toLocaleTimeString()} {line.level} {line.step !== undefined ? `[step ${line.step + 1}] ` : ''}
+                {line.message}
+              </div>
+            ))}
+          </pre>
         )}
       </section>
 
       <Conversation job={job} busy={busy} onSend={sendFollowUp} />
 
-      {asking ? <Confirm title={ACTION_TEXT[asking].title} message={ACTION_TEXT[asking].message} confirmLabel={ACTION_TEXT[asking].confirm} onConfirm={() => void act(asking)} onCancel={() => setAsking(null)} /> : null}
+      {asking ? (
+        <Confirm
+          title={ACTION_TEXT[asking].title}
+          message={ACTION_TEXT[asking].message}
+          confirmLabel={ACTION_TEXT[asking].confirm}
+          onConfirm={() => void act(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
     </main>
   );
 }

@@ -51,13 +51,38 @@ class JobRow extends Component<RowProps> {
     const action: RowAction = FINAL.has(job.status) ? 'retry' : 'cancel';
     return (
       <tr data-job={job.id} data-status={job.status}>
-        <td><a href={hrefOf({ page: 'job', id: job.id })}><code>{job.id.slice(0, 8)}</code></a></td>
-        <td><StatusBadge status={job.status} /></td>
-        <td class="what">{job.task ?? job.capabilities.join(' → ')}{job.summary ? <div class="summary">{job.summary}</div> : null}{job.error ? <div class="summary failed">{job.error.message}</div> : null}</td>
+        <td>
+          <a href={hrefOf({ page: 'job', id: job.id })}>
+            <code>{job.id.slice(0, 8)}</code>
+          </a>
+        </td>
+        <td>
+          <StatusBadge status={job.status} />
+        </td>
+        <td class="what">
+          {job.task ?? job.capabilities.join(' → ')}
+          {job.summary ? <div class="summary">{job.summary}</div> : null}
+          {job.error ? <div class="summary failed">{job.error.message}</div> : null}
+        </td>
         <td>{job.workspace || '.'}</td>
-        <td><progress max={100} value={job.progress.percent} aria-label={`Progress of job ${job.id.slice(0, 8)}`}>{job.progress.percent}%</progress> <span class="pct">{job.progress.percent}%</span></td>
+        <td>
+          <progress max={100} value={job.progress.percent} aria-label={`Progress of job ${job.id.slice(0, 8)}`}>
+            {job.progress.percent}%
+          </progress>{' '}
+          <span class="pct">{job.progress.percent}%</span>
+        </td>
         <td>{when(job.createdAt)}</td>
-        <td><button type="button" class={action === 'cancel' ? 'danger small' : 'small'} data-row-action={action} aria-label={`${action === 'cancel' ? 'Cancel' : 'Retry'} job ${job.id.slice(0, 8)}`} onClick={() => onAct(job, action)}>{action === 'cancel' ? 'Cancel' : 'Retry'}</button></td>
+        <td>
+          <button
+            type="button"
+            class={action === 'cancel' ? 'danger small' : 'small'}
+            data-row-action={action}
+            aria-label={`${action === 'cancel' ? 'Cancel' : 'Retry'} job ${job.id.slice(0, 8)}`}
+            onClick={() => onAct(job, action)}
+          >
+            {action === 'cancel' ? 'Cancel' : 'Retry'}
+          </button>
+        </td>
       </tr>
     );
   }
@@ -101,7 +126,13 @@ export function Jobs() {
           <legend>Status</legend>
           {STATUSES.map((status) => (
             <label key={status} class="check">
-              <input type="checkbox" name="status" value={status} checked={filter.statuses.includes(status)} onChange={(e) => toggleStatus(status, e.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                name="status"
+                value={status}
+                checked={filter.statuses.includes(status)}
+                onChange={(e) => toggleStatus(status, e.currentTarget.checked)}
+              />
               {statusLabel(status)}
             </label>
           ))}
@@ -110,26 +141,51 @@ export function Jobs() {
           Capability
           <select name="capability" value={filter.capability} onChange={(e) => setFilter({ ...filter, capability: e.currentTarget.value })}>
             <option value="">any</option>
-            {capabilities.map((c) => <option key={c.id} value={c.id}>{c.id}</option>)}
+            {capabilities.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.id}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Workspace
-          <input name="workspace" type="search" value={filter.workspace} onInput={(e) => setFilter({ ...filter, workspace: e.currentTarget.value })} />
+          <input
+            name="workspace"
+            type="search"
+            value={filter.workspace}
+            onInput={(e) => setFilter({ ...filter, workspace: e.currentTarget.value })}
+          />
         </label>
         <label>
           Text
-          <input name="text" type="search" placeholder="id, task, summary, error" value={filter.text} onInput={(e) => setFilter({ ...filter, text: e.currentTarget.value })} />
+          <input
+            name="text"
+            type="search"
+            placeholder="id, task, summary, error"
+            value={filter.text}
+            onInput={(e) => setFilter({ ...filter, text: e.currentTarget.value })}
+          />
         </label>
         <label>
           Per page
           <select name="limit" value={String(pageSize)} onChange={(e) => setPageSize(Number(e.currentTarget.value))}>
-            {PAGE_SIZES.map((n) => <option key={n} value={String(n)}>{n}</option>)}
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
           </select>
         </label>
       </form>
       <p id="list-count" class="count" aria-live="polite">
-        {list.live ? <span class="live" title="Updates arrive as jobs move">● live</span> : <span class="offline">○ not live</span>}{' '}
+        {list.live ? (
+          <span class="live" title="Updates arrive as jobs move">
+            ● live
+          </span>
+        ) : (
+          <span class="offline">○ not live</span>
+        )}{' '}
         {shown.length} shown{list.total !== null ? ` of ${list.total}${filter.statuses.length ? ' with these statuses' : ''}` : ''}
         {list.next && isFiltered(filter) ? '; the daemon looks at a bounded number of jobs per page, load more to look further back' : ''}
       </p>
@@ -139,15 +195,35 @@ export function Jobs() {
         <table class="jobs">
           <caption class="sr-only">Jobs, newest first</caption>
           <thead>
-            <tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">What</th><th scope="col">Workspace</th><th scope="col">Progress</th><th scope="col">Created</th><th scope="col"><span class="sr-only">Actions</span></th></tr>
+            <tr>
+              <th scope="col">Job</th>
+              <th scope="col">Status</th>
+              <th scope="col">What</th>
+              <th scope="col">Workspace</th>
+              <th scope="col">Progress</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
-            {shown.map((job) => <JobRow key={job.id} job={job} onAct={onAct} />)}
+            {shown.map((job) => (
+              <JobRow key={job.id} job={job} onAct={onAct} />
+            ))}
           </tbody>
         </table>
       </div>
-      {list.jobs.length === 0 && !list.loading ? <p>No jobs yet. <a href="#/new">Start one</a>.</p> : null}
-      {list.next ? <button type="button" id="load-more" disabled={list.loading} onClick={() => void list.loadMore()}>Load more</button> : null}
+      {list.jobs.length === 0 && !list.loading ? (
+        <p>
+          No jobs yet. <a href="#/new">Start one</a>.
+        </p>
+      ) : null}
+      {list.next ? (
+        <button type="button" id="load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
+          Load more
+        </button>
+      ) : null}
       {asking ? (
         <Confirm
           title={`${ACTION_TEXT[asking.action].title.replace('this job', `job ${asking.job.id.slice(0, 8)}`)}`}

@@ -43,9 +43,22 @@ export function Login({ onSignedIn }: { onSignedIn(): void }) {
       <h1>agentd</h1>
       <form onSubmit={submit} aria-describedby="login-help">
         <label for="secret">API key or token</label>
-        <input id="secret" name="secret" type="password" autocomplete="current-password" required value={secret} onInput={(e) => setSecret(e.currentTarget.value)} />
-        <p id="login-help" class="hint">This daemon needs credentials. The key is traded for a short-lived token when the daemon issues them; what is kept lives in this tab only.</p>
-        <button type="submit" disabled={busy}>Sign in</button>
+        <input
+          id="secret"
+          name="secret"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={secret}
+          onInput={(e) => setSecret(e.currentTarget.value)}
+        />
+        <p id="login-help" class="hint">
+          This daemon needs credentials. The key is traded for a short-lived token when the daemon issues them; what is kept lives in this
+          tab only.
+        </p>
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
       </form>
       <ErrorBox error={error} />
     </main>

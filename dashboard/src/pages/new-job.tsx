@@ -47,25 +47,57 @@ export function NewJob() {
       <form class="new-job" onSubmit={submit}>
         <fieldset>
           <legend>What to run</legend>
-          <label class="check"><input type="radio" name="kind" value="capability" checked={kind === 'capability'} onChange={() => setKind('capability')} /> A capability</label>
-          <label class="check"><input type="radio" name="kind" value="task" checked={kind === 'task'} onChange={() => setKind('task')} /> A task for the agent</label>
+          <label class="check">
+            <input type="radio" name="kind" value="capability" checked={kind === 'capability'} onChange={() => setKind('capability')} /> A
+            capability
+          </label>
+          <label class="check">
+            <input type="radio" name="kind" value="task" checked={kind === 'task'} onChange={() => setKind('task')} /> A task for the agent
+          </label>
         </fieldset>
         {kind === 'capability' ? (
           <>
             <div class="field">
               <label for="capability">Capability</label>
-              <select id="capability" name="capability" required value={capability} onChange={(e) => { setCapability(e.currentTarget.value); setValues({}); }}>
+              <select
+                id="capability"
+                name="capability"
+                required
+                value={capability}
+                onChange={(e) => {
+                  setCapability(e.currentTarget.value);
+                  setValues({});
+                }}
+              >
                 <option value="">choose…</option>
-                {capabilities.map((c) => <option key={c.id} value={c.id}>{c.id} — {c.title}</option>)}
+                {capabilities.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.id} — {c.title}
+                  </option>
+                ))}
               </select>
-              {meta ? <p class="hint">{meta.description}{meta.writes ? ' Proposes file changes.' : ''}</p> : null}
+              {meta ? (
+                <p class="hint">
+                  {meta.description}
+                  {meta.writes ? ' Proposes file changes.' : ''}
+                </p>
+              ) : null}
             </div>
             {meta ? <SchemaForm schema={meta.inputSchema} values={values} onChange={setValues} /> : null}
           </>
         ) : (
           <div class="field">
             <label for="task">Task</label>
-            <textarea id="task" name="task" rows={4} maxLength={20000} required value={task} placeholder="e.g. find security problems in src" onInput={(e) => setTask(e.currentTarget.value)} />
+            <textarea
+              id="task"
+              name="task"
+              rows={4}
+              maxLength={20000}
+              required
+              value={task}
+              placeholder="e.g. find security problems in src"
+              onInput={(e) => setTask(e.currentTarget.value)}
+            />
           </div>
         )}
         <div class="field">
@@ -79,7 +111,9 @@ export function NewJob() {
             <option value="auto">apply without asking</option>
           </select>
         </div>
-        <button type="submit" class="primary" disabled={busy}>Start</button>
+        <button type="submit" class="primary" disabled={busy}>
+          Start
+        </button>
       </form>
       <ErrorBox error={error} />
     </main>

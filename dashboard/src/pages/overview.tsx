@@ -31,10 +31,18 @@ function Sparkline({ samples }: { samples: Sample[] }) {
   const latest = rates.at(-1) ?? 0;
   return (
     <figure class="spark">
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`Jobs finished per minute over the last ${rates.length} samples; now ${latest.toFixed(1)}`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="img"
+        aria-label={`Jobs finished per minute over the last ${rates.length} samples; now ${latest.toFixed(1)}`}
+      >
         <polyline points={points} fill="none" stroke="currentColor" stroke-width="2" />
       </svg>
-      <figcaption>{latest.toFixed(1)} jobs finished per minute (peak {max.toFixed(1)})</figcaption>
+      <figcaption>
+        {latest.toFixed(1)} jobs finished per minute (peak {max.toFixed(1)})
+      </figcaption>
     </figure>
   );
 }
@@ -57,7 +65,10 @@ export function Overview() {
         const [h, s, m] = await Promise.all([
           fetch('/health', { cache: 'no-store' }).then((r) => r.json() as Promise<Health>),
           getJson<Stats>('/stats'),
-          request('GET', '/metrics').then((r) => r.text()).then(parseMetrics).catch(() => null),
+          request('GET', '/metrics')
+            .then((r) => r.text())
+            .then(parseMetrics)
+            .catch(() => null),
         ]);
         if (stale) return;
         setHealth(h);
@@ -85,20 +96,55 @@ export function Overview() {
       <h1>Overview</h1>
       <ErrorBox error={error} />
       <section aria-labelledby="health-title" class="cards">
-        <h2 id="health-title" class="sr-only">Health</h2>
-        <div class="card"><h3>Health</h3><p id="health-status" class={health?.status === 'healthy' ? 'ok' : 'bad'}>{health ? health.status : '…'}</p>{health?.reason ? <p>{health.reason}</p> : null}<p class="hint">{health ? `version ${health.version}, up ${duration(health.uptime * 1000)}` : ''}</p>{stats ? <p class="hint">instance {typeof stats.instance === 'string' ? stats.instance : JSON.stringify(stats.instance)}</p> : null}</div>
+        <h2 id="health-title" class="sr-only">
+          Health
+        </h2>
+        <div class="card">
+          <h3>Health</h3>
+          <p id="health-status" class={health?.status === 'healthy' ? 'ok' : 'bad'}>
+            {health ? health.status : '…'}
+          </p>
+          {health?.reason ? <p>{health.reason}</p> : null}
+          <p class="hint">{health ? `version ${health.version}, up ${duration(health.uptime * 1000)}` : ''}</p>
+          {stats ? (
+            <p class="hint">instance {typeof stats.instance === 'string' ? stats.instance : JSON.stringify(stats.instance)}</p>
+          ) : null}
+        </div>
         {stats ? (
           <div class="card">
             <h3>Queue</h3>
             <table class="depth" aria-label="Jobs by status">
               <tbody>
-                <tr><th scope="row">queued</th><td>{stats.queued}</td></tr>
-                <tr><th scope="row">running</th><td>{stats.running} of {stats.maxConcurrent} slots</td></tr>
-                <tr><th scope="row">awaiting approval</th><td>{stats.awaitingApproval}</td></tr>
-                <tr><th scope="row">succeeded</th><td>{stats.succeeded}</td></tr>
-                <tr><th scope="row">failed</th><td>{stats.failed}</td></tr>
-                <tr><th scope="row">cancelled</th><td>{stats.cancelled}</td></tr>
-                <tr><th scope="row">total</th><td>{stats.total}</td></tr>
+                <tr>
+                  <th scope="row">queued</th>
+                  <td>{stats.queued}</td>
+                </tr>
+                <tr>
+                  <th scope="row">running</th>
+                  <td>
+                    {stats.running} of {stats.maxConcurrent} slots
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row">awaiting approval</th>
+                  <td>{stats.awaitingApproval}</td>
+                </tr>
+                <tr>
+                  <th scope="row">succeeded</th>
+                  <td>{stats.succeeded}</td>
+                </tr>
+                <tr>
+                  <th scope="row">failed</th>
+                  <td>{stats.failed}</td>
+                </tr>
+                <tr>
+                  <th scope="row">cancelled</th>
+                  <td>{stats.cancelled}</td>
+                </tr>
+                <tr>
+                  <th scope="row">total</th>
+                  <td>{stats.total}</td>
+                </tr>
               </tbody>
             </table>
           </div>
@@ -106,18 +152,34 @@ export function Overview() {
         <div class="card">
           <h3>This daemon since it started</h3>
           {figures ? (
-            <p>{finished} jobs finished, {finished ? `${Math.round((succeeded / finished) * 100)}% succeeded` : 'none yet'}; mean run {figures.durationCount ? duration((figures.durationSum / figures.durationCount) * 1000) : '—'}</p>
-          ) : <p class="hint">GET /metrics is not readable here.</p>}
+            <p>
+              {finished} jobs finished, {finished ? `${Math.round((succeeded / finished) * 100)}% succeeded` : 'none yet'}; mean run{' '}
+              {figures.durationCount ? duration((figures.durationSum / figures.durationCount) * 1000) : '—'}
+            </p>
+          ) : (
+            <p class="hint">GET /metrics is not readable here.</p>
+          )}
           <Sparkline samples={samples} />
         </div>
       </section>
       <section aria-labelledby="running-title">
         <h2 id="running-title">Running now</h2>
-        {running.jobs.length === 0 ? <p>Nothing is running.</p> : (
+        {running.jobs.length === 0 ? (
+          <p>Nothing is running.</p>
+        ) : (
           <ul class="running">
-            {running.jobs.filter((job) => job.status === 'running').map((job) => (
-              <li key={job.id}><a href={hrefOf({ page: 'job', id: job.id })}><code>{job.id.slice(0, 8)}</code></a> <StatusBadge status={job.status} /> {job.task ?? job.capabilities.join(' → ')} <progress max={100} value={job.progress.percent} aria-label={`Progress of job ${job.id.slice(0, 8)}`} /> {job.progress.percent}% {job.progress.message}</li>
-            ))}
+            {running.jobs
+              .filter((job) => job.status === 'running')
+              .map((job) => (
+                <li key={job.id}>
+                  <a href={hrefOf({ page: 'job', id: job.id })}>
+                    <code>{job.id.slice(0, 8)}</code>
+                  </a>{' '}
+                  <StatusBadge status={job.status} /> {job.task ?? job.capabilities.join(' → ')}{' '}
+                  <progress max={100} value={job.progress.percent} aria-label={`Progress of job ${job.id.slice(0, 8)}`} />{' '}
+                  {job.progress.percent}% {job.progress.message}
+                </li>
+              ))}
           </ul>
         )}
       </section>

@@ -16,21 +16,27 @@ export const capabilities = {
       const header = input.header ?? '// SPDX-License-Identifier: MIT';
       const marker = input.marker ?? 'SPDX-License-Identifier';
       const lines = input.lines ?? 5;
-      const files = await ctx.workspace.list({ include: input.include, exclude: input.exclude, extensions: input.extensions ?? SOURCE_EXTENSIONS });
+      const files = await ctx.workspace.list({
+        include: input.include,
+        exclude: input.exclude,
+        extensions: input.extensions ?? SOURCE_EXTENSIONS,
+      });
       const { files: read, skipped } = await ctx.workspace.readMany(files);
       const findings = [];
       for (const [index, file] of read.entries()) {
         if (index % 100 === 99) ctx.progress((100 * index) / read.length, `${index + 1} of ${read.length} files`);
         if (file.content.split('\n', lines).some((line) => line.includes(marker))) continue;
         const at = insertionPoint(file.content);
-        findings.push(finding({
-          ruleId: 'license-header/missing',
-          severity: 'low',
-          file: file.path,
-          line: 1,
-          message: `The first ${lines} lines do not contain "${marker}".`,
-          fix: { description: 'Insert the license header', edits: [{ start: at, end: at, text: `${header}\n` }] },
-        }));
+        findings.push(
+          finding({
+            ruleId: 'license-header/missing',
+            severity: 'low',
+            file: file.path,
+            line: 1,
+            message: `The first ${lines} lines do not contain "${marker}".`,
+            fix: { description: 'Insert the license header', edits: [{ start: at, end: at, text: `${header}\n` }] },
+          }),
+        );
       }
       return {
         summary: `${findings.length} of ${read.length} files lack a license header.`,

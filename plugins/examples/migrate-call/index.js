@@ -33,7 +33,10 @@ export const capabilities = {
         calls += ranges.length;
         changed.push(path);
       }
-      return { summary: `Rewrote ${calls} calls of ${input.from}() to ${input.to}() in ${changed.length} files.`, data: { calls, files: changed } };
+      return {
+        summary: `Rewrote ${calls} calls of ${input.from}() to ${input.to}() in ${changed.length} files.`,
+        data: { calls, files: changed },
+      };
     },
   }),
 };

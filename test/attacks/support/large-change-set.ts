@@ -15,7 +15,12 @@ export async function writeProject(root: string): Promise<void> {
   }
 }
 
-export const bulkJob = (workspace: string): Record<string, unknown> => ({ capability: 'refactoring.test-bulk-writer', input: { marker: MARKER }, workspace, mode: 'auto' });
+export const bulkJob = (workspace: string): Record<string, unknown> => ({
+  capability: 'refactoring.test-bulk-writer',
+  input: { marker: MARKER },
+  workspace,
+  mode: 'auto',
+});
 
 /** How many of the files carry the marker once, and how many are neither original nor marked once. */
 export async function tally(root: string): Promise<{ marked: number; original: number; other: string[] }> {
@@ -38,7 +43,8 @@ export async function isMarked(root: string, i: number): Promise<boolean> {
 export async function tempFiles(root: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && /\.agentd-[0-9a-f]+\.tmp$/.test(entry.name)) found.push(path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name));
+    if (entry.isFile() && /\.agentd-[0-9a-f]+\.tmp$/.test(entry.name))
+      found.push(path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name));
   }
   return found;
 }

@@ -119,7 +119,10 @@ describe('capabilities/analysis/complexity: cognitive complexity (SonarSource pa
 
   it('scores a nested function from its own body as well', () => {
     const units = measure(PAPER_CASES.find((c) => c.name === "function 'myMethod2'")!.source);
-    expect(units.map((u) => [u.name, u.cognitive])).to.deep.equal([["function 'myMethod2'", 2], ['arrow function', 1]]);
+    expect(units.map((u) => [u.name, u.cognitive])).to.deep.equal([
+      ["function 'myMethod2'", 2],
+      ['arrow function', 1],
+    ]);
   });
 
   it('counts the same in JavaScript with JSX', () => {
@@ -135,9 +138,22 @@ describe('capabilities/analysis/complexity: cognitive complexity (SonarSource pa
 describe('capabilities/analysis/complexity: nesting depth (ESLint max-depth counting)', () => {
   const cases: { title: string; source: string; expected: number }[] = [
     { title: 'a flat function is 0', source: 'function f(a: number) { return a + 1; }', expected: 0 },
-    { title: 'else if continues its if', source: 'function f(a: boolean, b: boolean) { if (a) { return 1; } else if (b) { if (a) { return 2; } } return 3; }', expected: 2 },
-    { title: 'try, loops and switch each open a level', source: 'function f(xs: number[]) { try { for (const x of xs) { switch (x) { case 1: while (x) { break; } } } } catch { return 0; } return 1; }', expected: 4 },
-    { title: 'a nested function starts again at 0', source: 'function f(xs: number[]) { if (xs) { xs.forEach(() => { if (xs) {} }); } }', expected: 1 },
+    {
+      title: 'else if continues its if',
+      source: 'function f(a: boolean, b: boolean) { if (a) { return 1; } else if (b) { if (a) { return 2; } } return 3; }',
+      expected: 2,
+    },
+    {
+      title: 'try, loops and switch each open a level',
+      source:
+        'function f(xs: number[]) { try { for (const x of xs) { switch (x) { case 1: while (x) { break; } } } } catch { return 0; } return 1; }',
+      expected: 4,
+    },
+    {
+      title: 'a nested function starts again at 0',
+      source: 'function f(xs: number[]) { if (xs) { xs.forEach(() => { if (xs) {} }); } }',
+      expected: 1,
+    },
   ];
   for (const c of cases) {
     it(c.title, () => {

@@ -41,7 +41,9 @@ describe('capabilities/analysis/complexity through the pipeline engine', () => {
     const reviewed = await reviewResult(local, 'analysis.complexity', configured, newReview(settings, workspaceReader(ctx.workspace)));
     expect(outcome.result!.findings).to.deep.equal(reviewed.result.findings);
     expect(outcome.result!.data![0]).to.deep.equal(local.data);
-    expect(outcome.result!.findings.some((f) => f.ruleId === 'complexity/cyclomatic' && f.file === 'src/services/pricing.ts')).to.equal(true);
+    expect(outcome.result!.findings.some((f) => f.ruleId === 'complexity/cyclomatic' && f.file === 'src/services/pricing.ts')).to.equal(
+      true,
+    );
     // One list and one batched parse: a whole-project analysis costs two tool calls, not one per file.
     expect(outcome.usage.toolCalls).to.equal(2);
   });

@@ -36,7 +36,13 @@ describe('capabilities/analysis/complexity', () => {
     const projects = [
       { name: 'the React fixture (TS, TSX)', root: reactApp, input: {}, sourceType: 'module' as const, minFiles: 12 },
       { name: 'the Express fixture (TS)', root: expressApi, input: {}, sourceType: 'module' as const, minFiles: 10 },
-      { name: 'ESLint lib/linter and lib/rules/no-*', root: eslintLib, input: { include: ['linter/**', 'rules/no-*.js'] }, sourceType: 'commonjs' as const, minFiles: 100 },
+      {
+        name: 'ESLint lib/linter and lib/rules/no-*',
+        root: eslintLib,
+        input: { include: ['linter/**', 'rules/no-*.js'] },
+        sourceType: 'commonjs' as const,
+        minFiles: 100,
+      },
     ];
     for (const project of projects) {
       it(`on ${project.name}`, async () => {
@@ -46,7 +52,9 @@ describe('capabilities/analysis/complexity', () => {
         for (const file of files) {
           const source = await readFile(path.join(project.root, file.file), 'utf8');
           const reference = eslintComplexity(file.file, source, project.sourceType).sort(byPosition);
-          const ours = file.functions.map((f) => ({ line: f.line, column: f.column, name: f.name, complexity: f.cyclomatic })).sort(byPosition);
+          const ours = file.functions
+            .map((f) => ({ line: f.line, column: f.column, name: f.name, complexity: f.cyclomatic }))
+            .sort(byPosition);
           expect(ours, file.file).to.deep.equal(reference);
           compared += reference.length;
         }
@@ -64,7 +72,9 @@ describe('capabilities/analysis/complexity', () => {
       const value = score!.data!.value as number;
       expect(value).to.be.above(10);
       expect(score!.severity).to.equal(value <= 15 ? 'low' : value <= 25 ? 'medium' : 'high');
-      expect(result.findings!.some((f) => f.ruleId === 'complexity/cognitive' && f.file === 'src/components/TaskSummary.tsx')).to.equal(true);
+      expect(result.findings!.some((f) => f.ruleId === 'complexity/cognitive' && f.file === 'src/components/TaskSummary.tsx')).to.equal(
+        true,
+      );
     });
 
     it('reports only values above their thresholds, and nothing when the thresholds are high', async () => {
@@ -72,7 +82,9 @@ describe('capabilities/analysis/complexity', () => {
       const findings = result.findings as Finding[];
       expect(findings.some((f) => f.ruleId === 'complexity/params' && f.message.includes("'priceOrder'"))).to.equal(true);
       for (const f of findings) expect(f.data!.value as number, f.message).to.be.above(f.data!.threshold as number);
-      const relaxed = await analyse(expressApi, { thresholds: { cyclomatic: 99, cognitive: 99, nesting: 99, params: 99, lines: 999, maintainability: 0 } });
+      const relaxed = await analyse(expressApi, {
+        thresholds: { cyclomatic: 99, cognitive: 99, nesting: 99, params: 99, lines: 999, maintainability: 0 },
+      });
       expect(relaxed.result.findings).to.deep.equal([]);
     });
   });
@@ -118,7 +130,10 @@ describe('capabilities/analysis/complexity', () => {
       expect(second.files).to.deep.equal(first.files);
 
       const target = path.join(copy, 'src', 'services', 'pricing.ts');
-      await writeFile(target, `${await readFile(target, 'utf8')}\nexport const isFree = (cents: number): boolean => cents === 0 || cents < 0;\n`);
+      await writeFile(
+        target,
+        `${await readFile(target, 'utf8')}\nexport const isFree = (cents: number): boolean => cents === 0 || cents < 0;\n`,
+      );
       const third = await analyse(copy);
       const afterChange = cacheStats().memo;
       expect(afterChange.misses - afterUnchanged.misses).to.equal(1);
@@ -129,7 +144,10 @@ describe('capabilities/analysis/complexity', () => {
 
   describe('meta', () => {
     it('is accepted by the registry and its inputSchema validates thresholds and globs', async () => {
-      const registry = await loadRegistry({ roots: [], modules: [fileURLToPath(new URL('../../../capabilities/analysis/complexity.js', import.meta.url))] });
+      const registry = await loadRegistry({
+        roots: [],
+        modules: [fileURLToPath(new URL('../../../capabilities/analysis/complexity.js', import.meta.url))],
+      });
       expect(registry.list()).to.deep.equal([meta]);
       expect(registry.validateInput('analysis.complexity', { include: ['src/**'], thresholds: { cyclomatic: 20 } }).valid).to.equal(true);
       const bad = registry.validateInput('analysis.complexity', { include: 'src', thresholds: { cyclomatic: 0, depth: 3 } });

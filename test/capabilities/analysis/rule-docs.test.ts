@@ -53,8 +53,16 @@ describe('analysis capabilities: schemas and rule documentation (all of them)', 
 
   it('finds the ten analysis capabilities on disk', () => {
     expect(modules.map((m) => m.meta.id).sort()).to.deep.equal([
-      'analysis.complexity', 'analysis.dependencies', 'analysis.duplication', 'analysis.lint', 'analysis.naming',
-      'analysis.performance', 'analysis.quality', 'analysis.security', 'analysis.smells', 'analysis.structure',
+      'analysis.complexity',
+      'analysis.dependencies',
+      'analysis.duplication',
+      'analysis.lint',
+      'analysis.naming',
+      'analysis.performance',
+      'analysis.quality',
+      'analysis.security',
+      'analysis.smells',
+      'analysis.structure',
     ]);
   });
 
@@ -75,7 +83,8 @@ describe('analysis capabilities: schemas and rule documentation (all of them)', 
         const where = `${meta.id} ${rule.id}`;
         expect(rule.id, where).to.match(new RegExp(`^${prefixOf(meta.id)}/[a-z0-9@/-]+$`));
         expect(rule.title, `${where}.title`).to.be.a('string').with.length.above(3);
-        for (const field of ['description', 'why', 'fix'] as const) expect(rule[field], `${where}.${field}`).to.be.a('string').with.length.above(10);
+        for (const field of ['description', 'why', 'fix'] as const)
+          expect(rule[field], `${where}.${field}`).to.be.a('string').with.length.above(10);
         expect(rule.example.bad, `${where} bad example`).to.be.a('string').with.length.above(3);
         expect(rule.example.good, `${where} good example`).to.be.a('string').with.length.above(3);
         expect(rule.example.bad, `${where} examples differ`).to.not.equal(rule.example.good);

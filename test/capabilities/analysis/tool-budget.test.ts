@@ -10,7 +10,18 @@ import path from 'node:path';
 import { createLocalContext } from '../../../core/context/index.js';
 import { DEFAULT_LIMITS, type Capability } from '../../../core/index.js';
 
-const CAPABILITIES = ['complexity', 'dependencies', 'duplication', 'lint', 'naming', 'performance', 'quality', 'security', 'smells', 'structure'];
+const CAPABILITIES = [
+  'complexity',
+  'dependencies',
+  'duplication',
+  'lint',
+  'naming',
+  'performance',
+  'quality',
+  'security',
+  'smells',
+  'structure',
+];
 const FILES = 150;
 
 function moduleSource(i: number): string {
@@ -41,8 +52,15 @@ describe('capabilities/analysis: tool budget on a 150-file project', function ()
     root = await mkdtemp(path.join(tmpdir(), 'agentd-budget-'));
     await mkdir(path.join(root, 'src'));
     for (let i = 0; i < FILES; i++) await writeFile(path.join(root, 'src', `module-${i}.ts`), moduleSource(i));
-    await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'budget', version: '1.0.0', dependencies: { express: '^4.17.0' } }, null, 2));
-    const lock = { name: 'budget', lockfileVersion: 3, packages: { '': { name: 'budget', dependencies: { express: '^4.17.0' } }, 'node_modules/express': { version: '4.17.0' } } };
+    await writeFile(
+      path.join(root, 'package.json'),
+      JSON.stringify({ name: 'budget', version: '1.0.0', dependencies: { express: '^4.17.0' } }, null, 2),
+    );
+    const lock = {
+      name: 'budget',
+      lockfileVersion: 3,
+      packages: { '': { name: 'budget', dependencies: { express: '^4.17.0' } }, 'node_modules/express': { version: '4.17.0' } },
+    };
     await writeFile(path.join(root, 'package-lock.json'), JSON.stringify(lock, null, 2));
   });
 
@@ -60,7 +78,9 @@ describe('capabilities/analysis: tool budget on a 150-file project', function ()
       const { ctx, budget } = await createLocalContext({ root, limits: { maxToolCalls: DEFAULT_LIMITS.maxToolCalls } });
       const result = await capability.run({}, ctx);
       expect(budget.used, 'tool calls').to.be.at.most(15);
-      expect(result.summary).to.be.a('string').and.not.match(/failed/i);
+      expect(result.summary)
+        .to.be.a('string')
+        .and.not.match(/failed/i);
       const data = (result.data ?? {}) as { skipped?: unknown[] };
       if (Array.isArray(data.skipped)) expect(data.skipped, 'skipped files').to.deep.equal([]);
     });

@@ -30,18 +30,35 @@ describe('debugging.diagnose', function () {
   it('maps a real Node crash in the built lib/ through its source map to the TypeScript line, with the value origin and callers', async () => {
     const result = await run({ error: await sample.log('report-crash.txt') }, await sample.context());
     const data = result.data as DiagnoseData;
-    expect(data.location).to.deep.equal({ file: 'src/orders.ts', line: 16, column: 23, generated: { file: 'lib/orders.js', line: 4, column: 24 } });
+    expect(data.location).to.deep.equal({
+      file: 'src/orders.ts',
+      line: 16,
+      column: 23,
+      generated: { file: 'lib/orders.js', line: 4, column: 24 },
+    });
     expect(data.category).to.equal('null-access');
     expect(data.explanation!.id).to.equal('runtime/read-property-of-undefined');
     expect(data.codeFrame).to.include('> 16 |   return order.items!.reduce(');
-    expect(data.frames.map((f) => `${f.file}:${f.line}`)).to.deep.equal(['src/orders.ts:16', 'src/orders.ts:20', 'src/report.ts:9', 'src/main.ts:5']);
+    expect(data.frames.map((f) => `${f.file}:${f.line}`)).to.deep.equal([
+      'src/orders.ts:16',
+      'src/orders.ts:20',
+      'src/report.ts:9',
+      'src/main.ts:5',
+    ]);
     const roles = data.suspects.map((s) => `${s.role} ${s.file}:${s.line}`);
     expect(roles).to.deep.equal([
-      'failing-expression src/orders.ts:16', 'value-origin src/orders.ts:14', 'caller src/orders.ts:20', 'caller src/report.ts:9', 'caller src/main.ts:5', 'declared-optional src/orders.ts:10',
+      'failing-expression src/orders.ts:16',
+      'value-origin src/orders.ts:14',
+      'caller src/orders.ts:20',
+      'caller src/report.ts:9',
+      'caller src/main.ts:5',
+      'declared-optional src/orders.ts:10',
     ]);
     expect(data.suspects[0]!.note).to.equal('`order.items` is undefined or null here');
     expect(result.findings![0]).to.deep.include({ ruleId: 'debugging/null-access', severity: 'high', file: 'src/orders.ts' });
-    expect(result.summary).to.match(/^TypeError: Cannot read properties of undefined \(reading 'reduce'\) at src\/orders\.ts:16:23 \(mapped from lib\/orders\.js:4:24\)/);
+    expect(result.summary).to.match(
+      /^TypeError: Cannot read properties of undefined \(reading 'reduce'\) at src\/orders\.ts:16:23 \(mapped from lib\/orders\.js:4:24\)/,
+    );
   });
 
   it('maps through build output the project git-ignores (lib/ in .gitignore), as real projects ignore dist/', async () => {
@@ -58,7 +75,10 @@ describe('debugging.diagnose', function () {
   it('finds where a local comes from when the failing value is a variable', async () => {
     const data = (await run({ error: await sample.log('customer-crash.txt') }, await sample.context())).data as DiagnoseData;
     expect(data.location).to.deep.include({ file: 'src/report.ts', line: 16 });
-    expect(data.suspects.map((s) => s.note)).to.deep.equal(['`order` is undefined or null here', '`order` is set from `findOrder(id)`, which can give undefined']);
+    expect(data.suspects.map((s) => s.note)).to.deep.equal([
+      '`order` is undefined or null here',
+      '`order` is set from `findOrder(id)`, which can give undefined',
+    ]);
   });
 
   it('reads a stack Node already mapped (--enable-source-maps) the same way', async () => {
@@ -67,7 +87,8 @@ describe('debugging.diagnose', function () {
   });
 
   it('maps a Firefox-format frame served from a dev server URL', async () => {
-    const error = "TypeError: order.items is undefined\norderTotal@http://localhost:8080/lib/orders.js:4:24\ndescribeOrder@http://localhost:8080/lib/orders.js:7:50";
+    const error =
+      'TypeError: order.items is undefined\norderTotal@http://localhost:8080/lib/orders.js:4:24\ndescribeOrder@http://localhost:8080/lib/orders.js:7:50';
     const data = (await run({ error }, await sample.context())).data as DiagnoseData;
     expect(data.location).to.deep.include({ file: 'src/orders.ts', line: 16 });
     expect(data.category).to.equal('null-access');
@@ -84,7 +105,8 @@ describe('debugging.diagnose', function () {
   });
 
   it('names the failing test of mocha output and says when the error names no project file', async () => {
-    const error = '  1) report\n       lists every order:\n     AssertionError: expected 1 to equal 2\n      at Context.<anonymous> (test/report.test.js:8:20)';
+    const error =
+      '  1) report\n       lists every order:\n     AssertionError: expected 1 to equal 2\n      at Context.<anonymous> (test/report.test.js:8:20)';
     const data = (await run({ error }, await sample.context())).data as DiagnoseData;
     expect(data).to.include({ kind: 'test-failure', test: 'report', category: 'assertion', location: null });
     const none = await run({ error: 'Error: listen EADDRINUSE: address already in use :::3000' }, await sample.context());
@@ -96,22 +118,47 @@ describe('debugging.diagnose', function () {
     const result = await run({ description: 'why does orderTotal throw?', symbol: 'orderTotal' }, await sample.context());
     const data = result.data as { kind: string; suspects: { role: string; file: string; line: number }[] };
     expect(data.kind).to.equal('static');
-    expect(data.suspects.map((s) => `${s.role} ${s.file}:${s.line}`)).to.deep.equal(['non-null-assertion src/orders.ts:16', 'declared-optional src/orders.ts:10', 'caller src/orders.ts:20']);
-    expect(result.summary).to.match(/^No error was given, so orderTotal \(src\/orders\.ts:14\) was read instead: it can throw at src\/orders\.ts:16/);
+    expect(data.suspects.map((s) => `${s.role} ${s.file}:${s.line}`)).to.deep.equal([
+      'non-null-assertion src/orders.ts:16',
+      'declared-optional src/orders.ts:10',
+      'caller src/orders.ts:20',
+    ]);
+    expect(result.summary).to.match(
+      /^No error was given, so orderTotal \(src\/orders\.ts:14\) was read instead: it can throw at src\/orders\.ts:16/,
+    );
     // The symbol alone is enough: no description needed to read the function.
     const alone = await run({ symbol: 'orderTotal' }, await sample.context());
     expect(alone.summary).to.equal(result.summary);
     expect(alone.data).to.include({ kind: 'static', description: null });
-    await run({ description: 'why does nothingLikeThis throw?', symbol: 'nothingLikeThis' }, await sample.context()).then(() => expect.fail('should refuse'), (e: { code: string }) => expect(e.code).to.equal('invalid_input'));
+    await run({ description: 'why does nothingLikeThis throw?', symbol: 'nothingLikeThis' }, await sample.context()).then(
+      () => expect.fail('should refuse'),
+      (e: { code: string }) => expect(e.code).to.equal('invalid_input'),
+    );
   });
 
   it('parses V8, Gecko, tsc (plain and pretty) and Jest locations', () => {
     const text = [
-      '    at async Promise.all (index 0)', '    at run (/app/src/a.ts:3:7)', '    at /app/node_modules/x/i.js:1:1', '    at node:internal/main:1:1',
-      'go@https://example.com/static/app.js?v=3:10:5', 'src/b.ts(4,2): error TS2322: x', 'src/c.tsx:5:9 - error TS2304: y', '  › src/d.test.ts:12:3',
+      '    at async Promise.all (index 0)',
+      '    at run (/app/src/a.ts:3:7)',
+      '    at /app/node_modules/x/i.js:1:1',
+      '    at node:internal/main:1:1',
+      'go@https://example.com/static/app.js?v=3:10:5',
+      'src/b.ts(4,2): error TS2322: x',
+      'src/c.tsx:5:9 - error TS2304: y',
+      '  › src/d.test.ts:12:3',
     ].join('\n');
-    expect(errorLocations(text).map((l) => `${l.kind} ${l.path}:${l.line}:${l.column ?? ''}${l.fn ? ` ${l.fn}` : ''}${l.external ? ' external' : ''}`)).to.deep.equal([
-      'frame /app/src/a.ts:3:7 run', 'frame /app/node_modules/x/i.js:1:1 external', 'frame node:internal/main:1:1 external', 'frame /static/app.js:10:5 go', 'tsc src/b.ts:4:2', 'tsc src/c.tsx:5:9', 'mention src/d.test.ts:12:3',
+    expect(
+      errorLocations(text).map(
+        (l) => `${l.kind} ${l.path}:${l.line}:${l.column ?? ''}${l.fn ? ` ${l.fn}` : ''}${l.external ? ' external' : ''}`,
+      ),
+    ).to.deep.equal([
+      'frame /app/src/a.ts:3:7 run',
+      'frame /app/node_modules/x/i.js:1:1 external',
+      'frame node:internal/main:1:1 external',
+      'frame /static/app.js:10:5 go',
+      'tsc src/b.ts:4:2',
+      'tsc src/c.tsx:5:9',
+      'mention src/d.test.ts:12:3',
     ]);
   });
 });

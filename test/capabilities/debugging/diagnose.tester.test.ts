@@ -28,8 +28,22 @@ describe('debugging.diagnose cases', function () {
         fixture: SHOP,
         input: { error: CRASH },
         ruleId: 'debugging/null-access',
-        findings: [{ ruleId: 'debugging/null-access', severity: 'high', file: 'src/orders.ts', line: 16, message: "Cannot read properties of undefined (reading 'reduce')" }],
-        check: (outcome) => expect((outcome.result!.data as { location: unknown }).location).to.deep.equal({ file: 'src/orders.ts', line: 16, column: 23, generated: { file: 'lib/orders.js', line: 4, column: 24 } }),
+        findings: [
+          {
+            ruleId: 'debugging/null-access',
+            severity: 'high',
+            file: 'src/orders.ts',
+            line: 16,
+            message: "Cannot read properties of undefined (reading 'reduce')",
+          },
+        ],
+        check: (outcome) =>
+          expect((outcome.result!.data as { location: unknown }).location).to.deep.equal({
+            file: 'src/orders.ts',
+            line: 16,
+            column: 23,
+            generated: { file: 'lib/orders.js', line: 4, column: 24 },
+          }),
       },
       {
         name: 'tsc output: the location and the close name the project declares',
@@ -40,7 +54,12 @@ describe('debugging.diagnose cases', function () {
           { ruleId: 'debugging/suspect-similar-name', file: 'src/orders.ts', line: 19 },
         ],
       },
-      { name: 'no error and a symbol the project does not declare', fixture: SHOP, input: { description: 'why does nothingLikeThis throw?', symbol: 'nothingLikeThis' }, error: { code: 'invalid_input', message: 'no function named "nothingLikeThis"' } },
+      {
+        name: 'no error and a symbol the project does not declare',
+        fixture: SHOP,
+        input: { description: 'why does nothingLikeThis throw?', symbol: 'nothingLikeThis' },
+        error: { code: 'invalid_input', message: 'no function named "nothingLikeThis"' },
+      },
     ],
     inputErrors: [
       { name: 'an empty error', input: { error: '' }, message: '/error must NOT have fewer than 1 characters' },

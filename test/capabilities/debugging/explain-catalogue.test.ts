@@ -54,10 +54,18 @@ describe('debugging.explain catalogue (data)', () => {
 
   it('reads hostile input in bounded work: 200,000-character lines and 100,000 lines end (they took minutes before the line cap and anchors)', function () {
     this.timeout(60_000);
-    for (const text of ['a.'.repeat(100_000), 'x'.repeat(200_000), "Type '".repeat(30_000), `${'a.'.repeat(999)}\n`.repeat(100), 'e\n'.repeat(100_000)]) {
+    for (const text of [
+      'a.'.repeat(100_000),
+      'x'.repeat(200_000),
+      "Type '".repeat(30_000),
+      `${'a.'.repeat(999)}\n`.repeat(100),
+      'e\n'.repeat(100_000),
+    ]) {
       expect(matchErrors(text)).to.deep.equal([]);
     }
-    expect(matchErrors(`${'x'.repeat(5000)}\nTypeError: user.getFullName is not a function`)[0]!.entry.id).to.equal('runtime/not-a-function');
+    expect(matchErrors(`${'x'.repeat(5000)}\nTypeError: user.getFullName is not a function`)[0]!.entry.id).to.equal(
+      'runtime/not-a-function',
+    );
   });
 
   it('prefers the more specific wording: a React error over the generic runtime one, a did-you-mean over the plain one', () => {

@@ -26,10 +26,17 @@ describe('debugging.trace cases', function () {
         check: (outcome) => {
           const data = outcome.result!.data as { declaration: unknown; paths: string[] };
           expect(data.declaration).to.deep.equal({ file: 'src/orders.ts', line: 14 });
-          expect(data.paths).to.deep.equal(['<module src/main.ts> (src/main.ts:5) → report (src/report.ts:9) → describeOrder (src/orders.ts:20) → orderTotal']);
+          expect(data.paths).to.deep.equal([
+            '<module src/main.ts> (src/main.ts:5) → report (src/report.ts:9) → describeOrder (src/orders.ts:20) → orderTotal',
+          ]);
         },
       },
-      { name: 'an unknown name, with the close ones', fixture: SHOP, input: { symbol: 'ordrTotal' }, error: { code: 'invalid_input', message: 'did you mean "orderTotal"' } },
+      {
+        name: 'an unknown name, with the close ones',
+        fixture: SHOP,
+        input: { symbol: 'ordrTotal' },
+        error: { code: 'invalid_input', message: 'did you mean "orderTotal"' },
+      },
     ],
     inputErrors: [{ name: 'no symbol', input: {}, message: "must have required property 'symbol'" }],
   });

@@ -2,7 +2,10 @@
 import { expect } from 'chai';
 import { CapabilityTester } from '../../../core/tester/index.js';
 
-const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['es2022'], strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ['src'] });
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { target: 'ES2022', lib: ['es2022'], strict: true, noEmit: true, skipLibCheck: true, types: [] },
+  include: ['src'],
+});
 
 describe('debugging.typecheck cases', function () {
   this.timeout(60_000);
@@ -11,15 +14,26 @@ describe('debugging.typecheck cases', function () {
       {
         name: 'a project that type-checks: no finding',
         files: { 'tsconfig.json': TSCONFIG, 'src/a.ts': 'export const a: number = 1;\n' },
-        check: (outcome) => expect(outcome.result!.summary).to.equal('Type-check passed: no errors in 1 tsconfig project(s) (tsconfig.json).'),
+        check: (outcome) =>
+          expect(outcome.result!.summary).to.equal('Type-check passed: no errors in 1 tsconfig project(s) (tsconfig.json).'),
       },
     ],
     invalid: [
       {
         name: 'a string assigned to a number and a name never declared',
-        files: { 'tsconfig.json': TSCONFIG, 'src/a.ts': "export const a: number = 'one';\n", 'src/b.ts': 'export const b = 1;\nexport const c = missing;\n' },
+        files: {
+          'tsconfig.json': TSCONFIG,
+          'src/a.ts': "export const a: number = 'one';\n",
+          'src/b.ts': 'export const b = 1;\nexport const c = missing;\n',
+        },
         findings: [
-          { ruleId: 'typescript/TS2322', severity: 'high', file: 'src/a.ts', line: 1, message: "Type 'string' is not assignable to type 'number'." },
+          {
+            ruleId: 'typescript/TS2322',
+            severity: 'high',
+            file: 'src/a.ts',
+            line: 1,
+            message: "Type 'string' is not assignable to type 'number'.",
+          },
           { ruleId: 'typescript/TS2304', severity: 'high', file: 'src/b.ts', line: 2, message: "Cannot find name 'missing'." },
         ],
         check: (outcome) => expect(outcome.result!.data).to.deep.include({ passed: false, errors: 2 }),

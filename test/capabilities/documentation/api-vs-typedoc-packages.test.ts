@@ -15,10 +15,18 @@ async function agreement(pkg: string): Promise<{ matched: number; missed: string
   try {
     const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
     const result = await run({ out: 'API.md' }, ctx);
-    const data = result.data as { entryPoints: { subpath: string; file: string }[]; symbols: { name: string; kind: string; entry: string }[] };
-    const subpathOf = new Map(data.entryPoints.map((e) => [e.subpath === '.' ? pkg : `${pkg}/${e.subpath.replace(/^\.\//, '')}`, e.subpath]));
+    const data = result.data as {
+      entryPoints: { subpath: string; file: string }[];
+      symbols: { name: string; kind: string; entry: string }[];
+    };
+    const subpathOf = new Map(
+      data.entryPoints.map((e) => [e.subpath === '.' ? pkg : `${pkg}/${e.subpath.replace(/^\.\//, '')}`, e.subpath]),
+    );
     const ours = new Set(data.symbols.map((s) => `${subpathOf.get(s.entry) ?? s.entry}:${s.name}:${s.kind}`));
-    const peer = await typedocSymbols(root, data.entryPoints.map((e) => [e.subpath, e.file]));
+    const peer = await typedocSymbols(
+      root,
+      data.entryPoints.map((e) => [e.subpath, e.file]),
+    );
     return compareSymbols(ours, peer.symbols);
   } finally {
     await rm(root, { recursive: true, force: true });
@@ -40,8 +48,13 @@ describe('capabilities/documentation/api beside TypeDoc on published packages', 
     const result = await agreement('yaml');
     expect(result.matched).to.equal(123);
     expect(result.missed).to.deep.equal([
-      '.:Scalar.BLOCK_FOLDED:variable', '.:Scalar.BLOCK_LITERAL:variable', '.:Scalar.PLAIN:variable', '.:Scalar.QUOTE_DOUBLE:variable', '.:Scalar.QUOTE_SINGLE:variable',
-      '.:YAMLOMap:interface', '.:YAMLSet:interface',
+      '.:Scalar.BLOCK_FOLDED:variable',
+      '.:Scalar.BLOCK_LITERAL:variable',
+      '.:Scalar.PLAIN:variable',
+      '.:Scalar.QUOTE_DOUBLE:variable',
+      '.:Scalar.QUOTE_SINGLE:variable',
+      '.:YAMLOMap:interface',
+      '.:YAMLSet:interface',
     ]);
     expect(result.extra).to.deep.equal(['.:YAMLOMap:class', '.:YAMLSet:class']);
   });

@@ -5,7 +5,14 @@ import { run } from '../../../capabilities/documentation/api.js';
 import { copyFixture, type DocWorkspace } from './doc-workspace.js';
 import { compareSymbols, typedocSymbols } from './typedoc-peer.js';
 
-interface SymbolRow { name: string; kind: string; entry: string; file: string; line: number; deprecated: boolean }
+interface SymbolRow {
+  name: string;
+  kind: string;
+  entry: string;
+  file: string;
+  line: number;
+  deprecated: boolean;
+}
 
 describe('capabilities/documentation/api', function () {
   this.timeout(120_000);
@@ -19,10 +26,16 @@ describe('capabilities/documentation/api', function () {
     const { result } = await ws.apply('documentation.api', {});
     const data = result.data as { entryPoints: { subpath: string; file: string }[]; symbols: SymbolRow[] };
     // package.json publishes ./dist/*.d.ts; the tsconfig's outDir -> rootDir maps them to the sources.
-    expect(data.entryPoints.map((e) => [e.subpath, e.file])).to.deep.equal([['.', 'src/index.ts'], ['./text', 'src/text.ts']]);
+    expect(data.entryPoints.map((e) => [e.subpath, e.file])).to.deep.equal([
+      ['.', 'src/index.ts'],
+      ['./text', 'src/text.ts'],
+    ]);
     const label = (entry: string): string => (entry === '@fixtures/toolkit' ? '.' : './text');
     const ours = new Set(data.symbols.map((s) => `${label(s.entry)}:${s.name}:${s.kind}`));
-    const peer = await typedocSymbols(ws.root, data.entryPoints.map((e) => [e.subpath, e.file]));
+    const peer = await typedocSymbols(
+      ws.root,
+      data.entryPoints.map((e) => [e.subpath, e.file]),
+    );
     const agreement = compareSymbols(ours, peer.symbols);
     expect(agreement.missed, 'TypeDoc lists, we do not').to.deep.equal([]);
     expect(agreement.extra, 'we list, TypeDoc does not').to.deep.equal([]);
@@ -40,7 +53,7 @@ describe('capabilities/documentation/api', function () {
     expect(md).to.include('| `to` | `Unit` | the target unit |');
     expect(md).to.include('**Returns** `Length` — the same length expressed in `to`');
     expect(md).to.include('function padId(value: number): string\nfunction padId(value: string, width: number): string');
-    expect(md).to.include('| `separator? = \'-\'` | `string` |  |');
+    expect(md).to.include("| `separator? = '-'` | `string` |  |");
     expect(md).to.include('> **Deprecated:** Use {@link convert} with `Unit.Metre`.');
     expect(md).to.include('- `isSquare(): boolean` — **Deprecated:** Use {@link Rectangle.area} and compare instead.');
     expect(md).to.include('class Registry<T>');
@@ -68,7 +81,11 @@ describe('capabilities/documentation/api', function () {
   });
 
   it('narrows to one symbol, writes where asked, and takes explicit entry points', async () => {
-    const { result, changes } = await ws.apply('documentation.api', { symbol: 'Registry', out: 'REFERENCE.md', entryPoints: ['src/registry.ts'] });
+    const { result, changes } = await ws.apply('documentation.api', {
+      symbol: 'Registry',
+      out: 'REFERENCE.md',
+      entryPoints: ['src/registry.ts'],
+    });
     expect(changes.map((c) => c.path)).to.deep.equal(['REFERENCE.md']);
     expect((result.data as { symbols: SymbolRow[] }).symbols.map((s) => s.name)).to.deep.equal(['Registry']);
     const md = await readFile(path.join(ws.root, 'REFERENCE.md'), 'utf8');
@@ -84,7 +101,11 @@ describe('capabilities/documentation/api', function () {
   });
 
   it('splits a reference over 100 KB into an index and pages whose links all resolve', async () => {
-    const many = Array.from({ length: 500 }, (_, i) => `/** Returns the value number ${i}, documented at some length so that the reference grows. */\nexport function value${i}(input: number, scale = ${i}): number {\n  return input * scale;\n}\n`).join('\n');
+    const many = Array.from(
+      { length: 500 },
+      (_, i) =>
+        `/** Returns the value number ${i}, documented at some length so that the reference grows. */\nexport function value${i}(input: number, scale = ${i}): number {\n  return input * scale;\n}\n`,
+    ).join('\n');
     await writeFile(path.join(ws.root, 'src', 'many.ts'), many);
     const { result, changes } = await ws.apply('documentation.api', { entryPoints: ['src/many.ts'] });
     const data = result.data as { pages: string[]; symbols: SymbolRow[] };

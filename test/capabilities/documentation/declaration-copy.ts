@@ -22,7 +22,20 @@ export async function declarationCopy(name: string): Promise<string> {
     }
   };
   await walk('');
-  await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, types: [], skipLibCheck: true, noEmit: true }, include: ['**/*.d.ts', '**/*.d.mts', '**/*.d.cts'] }));
+  await writeFile(
+    path.join(root, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2022',
+        strict: true,
+        types: [],
+        skipLibCheck: true,
+        noEmit: true,
+      },
+      include: ['**/*.d.ts', '**/*.d.mts', '**/*.d.cts'],
+    }),
+  );
   return root;
 }
-

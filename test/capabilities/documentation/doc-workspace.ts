@@ -32,8 +32,15 @@ export async function copyFixture(name: string): Promise<DocWorkspace> {
     root,
     read: (rel) => readFile(path.join(root, rel), 'utf8'),
     async apply(capability, input) {
-      const outcome = await testerOf(capability).runInFolder(root, { input: input as Record<string, unknown>, apply: true, maxToolCalls: 1000 });
-      if (outcome.error) throw Object.assign(new Error(`${capability} failed with ${outcome.error.code}: ${outcome.error.message}`), { code: outcome.error.code });
+      const outcome = await testerOf(capability).runInFolder(root, {
+        input: input as Record<string, unknown>,
+        apply: true,
+        maxToolCalls: 1000,
+      });
+      if (outcome.error)
+        throw Object.assign(new Error(`${capability} failed with ${outcome.error.code}: ${outcome.error.message}`), {
+          code: outcome.error.code,
+        });
       return { result: outcome.result!, changes: outcome.changes };
     },
     async refusal(capability, input) {

@@ -13,13 +13,24 @@ const exec = promisify(execFile);
 /** eslint-plugin-jsdoc's correctness rules (the issue's list), on a TypeScript file. */
 function jsdocProblems(file: string, text: string): string[] {
   const linter = new Linter({ configType: 'flat' });
-  const messages = linter.verify(text, [{
-    files: ['**/*.ts', '**/*.js'],
-    languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
-    plugins: { jsdoc: jsdoc as never },
-    settings: { jsdoc: { mode: 'typescript' } },
-    rules: { 'jsdoc/check-param-names': 'error', 'jsdoc/require-param': 'error', 'jsdoc/require-returns': 'error', 'jsdoc/check-tag-names': 'error' },
-  }], { filename: file });
+  const messages = linter.verify(
+    text,
+    [
+      {
+        files: ['**/*.ts', '**/*.js'],
+        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
+        plugins: { jsdoc: jsdoc as never },
+        settings: { jsdoc: { mode: 'typescript' } },
+        rules: {
+          'jsdoc/check-param-names': 'error',
+          'jsdoc/require-param': 'error',
+          'jsdoc/require-returns': 'error',
+          'jsdoc/check-tag-names': 'error',
+        },
+      },
+    ],
+    { filename: file },
+  );
   return messages.map((m) => `${file}:${m.line} ${m.ruleId ?? 'parse'}: ${m.message}`);
 }
 
@@ -31,7 +42,9 @@ function tsdocMessages(before: string, after: string): { comments: number; messa
   const old = new Set(before.match(/\/\*\*[\s\S]*?\*\//g) ?? []);
   const added = (after.match(/\/\*\*[\s\S]*?\*\//g) ?? []).filter((c) => !old.has(c));
   const parser = new TSDocParser();
-  const messages = added.flatMap((comment) => parser.parseString(comment).log.messages.map((m) => `${m.messageId}: ${m.unformattedText} in ${comment.split('\n')[1]}`));
+  const messages = added.flatMap((comment) =>
+    parser.parseString(comment).log.messages.map((m) => `${m.messageId}: ${m.unformattedText} in ${comment.split('\n')[1]}`),
+  );
   return { comments: added.length, messages };
 }
 
@@ -45,9 +58,24 @@ describe('capabilities/documentation/inline', function () {
 
   it('documents every undocumented export; eslint-plugin-jsdoc and the TSDoc parser report nothing on the added comments, tokens are unchanged and tsc still passes', async () => {
     const before = new Map<string, string>();
-    for (const file of ['src/ids.ts', 'src/registry.ts', 'src/shapes/shapes.ts', 'src/text.ts', 'src/units.ts', 'src/index.ts', 'src/cli.ts']) before.set(file, await ws.read(file));
+    for (const file of [
+      'src/ids.ts',
+      'src/registry.ts',
+      'src/shapes/shapes.ts',
+      'src/text.ts',
+      'src/units.ts',
+      'src/index.ts',
+      'src/cli.ts',
+    ])
+      before.set(file, await ws.read(file));
     const { result, changes } = await ws.apply('documentation.inline', {});
-    expect(changes.map((c) => c.path).sort()).to.deep.equal(['src/ids.ts', 'src/registry.ts', 'src/shapes/shapes.ts', 'src/text.ts', 'src/units.ts']);
+    expect(changes.map((c) => c.path).sort()).to.deep.equal([
+      'src/ids.ts',
+      'src/registry.ts',
+      'src/shapes/shapes.ts',
+      'src/text.ts',
+      'src/units.ts',
+    ]);
     expect(result.summary).to.match(/^Added 22 doc comment\(s\) in 5 file\(s\)\./);
     // Hand-written comments that were already incomplete (makeId, toMetres, internalScale) keep their
     // problems — existing comments are never rewritten; the generated ones add none.
@@ -58,7 +86,9 @@ describe('capabilities/documentation/inline', function () {
       const after = await ws.read(change.path);
       problems.push(...jsdocProblems(change.path, after).map(withoutLine));
       existing.push(...jsdocProblems(change.path, before.get(change.path)!).map(withoutLine));
-      expect(withoutDocComments(after), `${change.path}: only doc-comment lines added`).to.equal(withoutDocComments(before.get(change.path)!));
+      expect(withoutDocComments(after), `${change.path}: only doc-comment lines added`).to.equal(
+        withoutDocComments(before.get(change.path)!),
+      );
       // Existing comments stay byte for byte.
       for (const existing of before.get(change.path)!.match(/\/\*\*[\s\S]*?\*\//g) ?? []) expect(after).to.include(existing);
     }
@@ -77,26 +107,36 @@ describe('capabilities/documentation/inline', function () {
   it('derives @param names, defaults, @returns and @throws with the guarding condition from the code', async () => {
     await ws.apply('documentation.inline', {});
     const text = await ws.read('src/text.ts');
-    expect(text).to.include([
-      '/**',
-      ' * Truncates the given text.',
-      ' *',
-      ' * @param text - The text.',
-      ' * @param maxLength - The max length.',
-      " * @param ellipsis - The ellipsis (default `'…'`).",
-      ' * @returns The truncated text.',
-      ' * @throws {@link RangeError} If `maxLength < 1`.',
-      ' */',
-      'export function truncate(',
-    ].join('\n'));
-    expect(text).to.include(' * @param read - The read function.\n * @returns The number of words.\n */\nexport async function countWords(');
+    expect(text).to.include(
+      [
+        '/**',
+        ' * Truncates the given text.',
+        ' *',
+        ' * @param text - The text.',
+        ' * @param maxLength - The max length.',
+        " * @param ellipsis - The ellipsis (default `'…'`).",
+        ' * @returns The truncated text.',
+        ' * @throws {@link RangeError} If `maxLength < 1`.',
+        ' */',
+        'export function truncate(',
+      ].join('\n'),
+    );
+    expect(text).to.include(
+      ' * @param read - The read function.\n * @returns The number of words.\n */\nexport async function countWords(',
+    );
     const registry = await ws.read('src/registry.ts');
-    expect(registry).to.include('   * @returns This registry, for chaining.\n   * @throws {@link Error} If `(this.options.unique ?? true) && this.entries.has(key)`.\n   */\n  add(key: string, value: T): this {');
+    expect(registry).to.include(
+      '   * @returns This registry, for chaining.\n   * @throws {@link Error} If `(this.options.unique ?? true) && this.entries.has(key)`.\n   */\n  add(key: string, value: T): this {',
+    );
     expect(registry).to.include('   * Creates a registry.\n   *\n   * @param options - The options (default `{}`).\n   */\n  constructor(');
     const ids = await ws.read('src/ids.ts');
     // Each overload signature is documented with its own parameters; the implementation is not.
-    expect(ids).to.include(' * @param value - The value.\n * @returns The padded result.\n */\nexport function pad(value: number): string;\n/**');
-    expect(ids).to.include(' * @param width - The width.\n * @returns The padded result.\n */\nexport function pad(value: string, width: number): string;\nexport function pad(value: number | string');
+    expect(ids).to.include(
+      ' * @param value - The value.\n * @returns The padded result.\n */\nexport function pad(value: number): string;\n/**',
+    );
+    expect(ids).to.include(
+      ' * @param width - The width.\n * @returns The padded result.\n */\nexport function pad(value: string, width: number): string;\nexport function pad(value: number | string',
+    );
     expect(ids).to.include('/**\n * An id source.\n */\nexport abstract class IdSource {');
     // A void-returning or documented declaration gets no @returns / is left alone.
     const shapes = await ws.read('src/shapes/shapes.ts');
@@ -119,11 +159,19 @@ describe('capabilities/documentation/inline', function () {
 
   it('skips a destructured parameter with the reason instead of inventing a name', async () => {
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(ws.root, 'src', 'options.ts'), 'export function open({ path, mode }: { path: string; mode: string }): string {\n  return path + mode;\n}\n');
+    await writeFile(
+      path.join(ws.root, 'src', 'options.ts'),
+      'export function open({ path, mode }: { path: string; mode: string }): string {\n  return path + mode;\n}\n',
+    );
     const { result, changes } = await ws.apply('documentation.inline', { include: ['src/options.ts'] });
     expect(changes).to.deep.equal([]);
     expect((result.data as { skipped: { name: string; reason: string }[] }).skipped).to.deep.equal([
-      { name: 'open', line: 1, reason: 'destructured parameter: name it (or document it by hand) so @param can use the real name', file: 'src/options.ts' },
+      {
+        name: 'open',
+        line: 1,
+        reason: 'destructured parameter: name it (or document it by hand) so @param can use the real name',
+        file: 'src/options.ts',
+      },
     ]);
   });
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { run } from '../../../capabilities/documentation/readme.js';
 import { copyFixture, type DocWorkspace } from './doc-workspace.js';
 
-const ORIGINAL = '# toolkit\n\nHand-written introduction that a generated README must keep.\n\n## Why\n\nBecause fixtures need prose too.\n';
+const ORIGINAL =
+  '# toolkit\n\nHand-written introduction that a generated README must keep.\n\n## Why\n\nBecause fixtures need prose too.\n';
 
 describe('capabilities/documentation/readme', function () {
   this.timeout(120_000);
@@ -22,8 +23,12 @@ describe('capabilities/documentation/readme', function () {
     expect(removed, 'no line of the human README is removed').to.deep.equal([]);
     const readme = await ws.read('README.md');
     expect(readme.startsWith(ORIGINAL.trimEnd())).to.equal(true);
-    expect(result.summary).to.equal('Updated README.md (appended install, usage, scripts, configuration, api, project). Text outside the agentd regions is kept as written.');
-    expect(readme).to.include('<!-- agentd:begin install -->\n## Install\n\n```sh\nnpm install @fixtures/toolkit\n```\n<!-- agentd:end install -->');
+    expect(result.summary).to.equal(
+      'Updated README.md (appended install, usage, scripts, configuration, api, project). Text outside the agentd regions is kept as written.',
+    );
+    expect(readme).to.include(
+      '<!-- agentd:begin install -->\n## Install\n\n```sh\nnpm install @fixtures/toolkit\n```\n<!-- agentd:end install -->',
+    );
     expect(readme).to.include('| `toolkit` | `./dist/cli.js` |');
     expect(readme).to.include('| `npm run build` | `tsc -p tsconfig.json` |\n| `npm test` | `node --test dist/` |');
     expect(readme).to.include('| `TOOLKIT_SEPARATOR` | `src/cli.ts:7` |');
@@ -56,7 +61,9 @@ describe('capabilities/documentation/readme', function () {
     expect(result.summary).to.match(/^Created README\.md \(wrote install, usage, scripts, configuration, api, project\)/);
     const readme = await ws.read('README.md');
     const outsideRegions = readme.replace(/<!-- agentd:begin (\S+) -->[\s\S]*?<!-- agentd:end \1 -->/g, '').trim();
-    expect(outsideRegions).to.equal("# @fixtures/toolkit\n\nSmall geometry and text helpers used to test agentd's documentation capabilities.");
+    expect(outsideRegions).to.equal(
+      "# @fixtures/toolkit\n\nSmall geometry and text helpers used to test agentd's documentation capabilities.",
+    );
   });
 
   it('refuses without a package.json', async () => {

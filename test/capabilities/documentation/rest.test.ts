@@ -8,7 +8,11 @@ import path from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../../daemon/support/daemon-harness.js';
 import { post, waitForStatus } from '../../daemon/support/http-client.js';
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('documentation capabilities over REST', function () {
   this.timeout(120_000);
@@ -29,7 +33,9 @@ describe('documentation capabilities over REST', function () {
     expect((await post(t.url, `/jobs/${id}/followup`, { action: 'approve' })).status).to.equal(202);
     const done = await waitForStatus(t.url, id, ['succeeded', 'failed']);
     expect(done.status).to.equal('succeeded');
-    expect(await readFile(path.join(t.workspace, 'project', 'docs', 'api.md'), 'utf8')).to.include('function convert(length: Length, to: Unit): Length');
+    expect(await readFile(path.join(t.workspace, 'project', 'docs', 'api.md'), 'utf8')).to.include(
+      'function convert(length: Length, to: Unit): Length',
+    );
   });
 
   it('"add doc comments to src/text.ts" plans documentation.inline alone (no verify step) and stages comments only', async () => {

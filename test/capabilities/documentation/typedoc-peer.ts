@@ -43,7 +43,7 @@ export async function typedocSymbols(root: string, entries: [string, string][], 
   const byId = new Map<number, JSONOutput.SomeReflection>();
   const index = (r: JSONOutput.SomeReflection): void => {
     byId.set(r.id, r);
-    for (const child of ('children' in r ? r.children ?? [] : [])) index(child as JSONOutput.SomeReflection);
+    for (const child of 'children' in r ? (r.children ?? []) : []) index(child as JSONOutput.SomeReflection);
   };
   for (const child of json.children ?? []) index(child as JSONOutput.SomeReflection);
   const kindOf = (r: JSONOutput.SomeReflection): string | undefined => {
@@ -61,21 +61,29 @@ export async function typedocSymbols(root: string, entries: [string, string][], 
       const kind = kindOf(child);
       if (!kind) continue;
       symbols.add(`${label}:${prefix}${child.name}:${kind}`);
-      if (child.kind === ReflectionKind.Namespace) walk(label, `${prefix}${child.name}.`, ('children' in child ? child.children ?? [] : []) as JSONOutput.SomeReflection[]);
+      if (child.kind === ReflectionKind.Namespace)
+        walk(label, `${prefix}${child.name}.`, ('children' in child ? (child.children ?? []) : []) as JSONOutput.SomeReflection[]);
       else if (child.kind === ReflectionKind.Reference) {
         const target = byId.get((child as JSONOutput.ReferenceReflection).target);
-        if (target?.kind === ReflectionKind.Namespace || target?.kind === ReflectionKind.Module) walk(label, `${prefix}${child.name}.`, ('children' in target ? target.children ?? [] : []) as JSONOutput.SomeReflection[]);
+        if (target?.kind === ReflectionKind.Namespace || target?.kind === ReflectionKind.Module)
+          walk(label, `${prefix}${child.name}.`, ('children' in target ? (target.children ?? []) : []) as JSONOutput.SomeReflection[]);
       }
     }
   };
   const top = (json.children ?? []) as JSONOutput.SomeReflection[];
   if (entries.length === 1) walk(entries[0]![0], '', top);
-  else for (const [label, file] of entries) {
-    const moduleName = file.replace(/^src\//, '').replace(/\.[^.]+$/, '').replace(/\.d$/, '');
-    const mod = top.find((m) => m.kind === ReflectionKind.Module && (m.name === moduleName || m.name === path.posix.basename(moduleName)));
-    if (!mod) throw new Error(`TypeDoc has no module for ${file}: ${top.map((m) => m.name).join(', ')}`);
-    walk(label, '', ('children' in mod ? mod.children ?? [] : []) as JSONOutput.SomeReflection[]);
-  }
+  else
+    for (const [label, file] of entries) {
+      const moduleName = file
+        .replace(/^src\//, '')
+        .replace(/\.[^.]+$/, '')
+        .replace(/\.d$/, '');
+      const mod = top.find(
+        (m) => m.kind === ReflectionKind.Module && (m.name === moduleName || m.name === path.posix.basename(moduleName)),
+      );
+      if (!mod) throw new Error(`TypeDoc has no module for ${file}: ${top.map((m) => m.name).join(', ')}`);
+      walk(label, '', ('children' in mod ? (mod.children ?? []) : []) as JSONOutput.SomeReflection[]);
+    }
   return { symbols, ms };
 }
 

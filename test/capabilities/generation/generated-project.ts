@@ -53,18 +53,26 @@ export interface Run {
 
 export function runNode(cwd: string, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 20_000_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      args,
+      { cwd, encoding: 'utf8', maxBuffer: 20_000_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
 /** tsc -p tsconfig.json in the copy (emits to dist/ when `emit`). */
-export const tsc = (root: string, emit = false): Promise<Run> => runNode(root, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', ...(emit ? [] : ['--noEmit'])]);
+export const tsc = (root: string, emit = false): Promise<Run> =>
+  runNode(root, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', ...(emit ? [] : ['--noEmit'])]);
 /** ESLint with the fixture's own eslint.config.js. */
-export const eslint = (root: string, files: string[]): Promise<Run> => runNode(root, [bin('eslint/bin/eslint.js'), '--max-warnings', '0', ...files]);
+export const eslint = (root: string, files: string[]): Promise<Run> =>
+  runNode(root, [bin('eslint/bin/eslint.js'), '--max-warnings', '0', ...files]);
 /** Prettier --check with the fixture's .prettierrc: the generated files are already in its format. */
-export const prettierCheck = (root: string, files: string[]): Promise<Run> => runNode(root, [bin('prettier/bin/prettier.cjs'), '--check', ...files]);
+export const prettierCheck = (root: string, files: string[]): Promise<Run> =>
+  runNode(root, [bin('prettier/bin/prettier.cjs'), '--check', ...files]);
 export const mocha = (root: string, files: string[]): Promise<Run> => runNode(root, [bin('mocha/bin/mocha.js'), ...files]);
 export const nodeTest = (root: string, files: string[]): Promise<Run> => runNode(root, ['--test', ...files]);
 

@@ -5,7 +5,17 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { createLocalContext } from '../../../core/context/index.js';
 import { isAgentdError } from '../../../core/index.js';
-import { assertIdentifier, camelCase, collidingExport, identifierProblem, kebabCase, pascalCase, plural, singular, stageFiles } from '../../../capabilities/generation/kit/index.js';
+import {
+  assertIdentifier,
+  camelCase,
+  collidingExport,
+  identifierProblem,
+  kebabCase,
+  pascalCase,
+  plural,
+  singular,
+  stageFiles,
+} from '../../../capabilities/generation/kit/index.js';
 import { renderTemplateText } from './kit-render.js';
 
 describe('generation kit', () => {
@@ -24,7 +34,12 @@ describe('generation kit', () => {
     expect(camelCase('UserProfile')).to.equal('userProfile');
     expect(kebabCase('HTTPServerError')).to.equal('http-server-error');
     expect([plural('category'), plural('box'), plural('user')]).to.deep.equal(['categories', 'boxes', 'users']);
-    expect([singular('categories'), singular('boxes'), singular('users'), singular('status')]).to.deep.equal(['category', 'box', 'user', 'status']);
+    expect([singular('categories'), singular('boxes'), singular('users'), singular('status')]).to.deep.equal([
+      'category',
+      'box',
+      'user',
+      'status',
+    ]);
   });
 
   it('refuses invalid, reserved and wrongly cased names with invalid_input naming the field', () => {
@@ -55,7 +70,10 @@ describe('generation kit', () => {
     expect(staged).to.deep.equal([{ path: 'src/new.ts', status: 'created' }]);
     expect(await ctx.workspace.read('src/new.ts')).to.equal("export const a = 'x'\n");
     try {
-      await stageFiles(ctx, [{ path: 'src/card.ts', content: 'export const b = 1\n' }, { path: 'src/other.ts', content: 'export const c = 1\n' }]);
+      await stageFiles(ctx, [
+        { path: 'src/card.ts', content: 'export const b = 1\n' },
+        { path: 'src/other.ts', content: 'export const c = 1\n' },
+      ]);
       expect.fail('overwrote an existing file');
     } catch (error) {
       expect(isAgentdError(error) && error.code).to.equal('generation_refused');

@@ -16,13 +16,19 @@ export interface ContractRequirement {
 
 function filesUnder(folder: string, suffix: string): string[] {
   if (!existsSync(folder)) return [];
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith(suffix)).map((f) => path.join(folder, f));
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith(suffix))
+    .map((f) => path.join(folder, f));
 }
 
 /** `#`-headings of every Markdown file under docs/, read once. */
 let headings: string[] | undefined;
 function docHeadings(): string[] {
-  headings ??= filesUnder(path.join(REPO, 'docs'), '.md').flatMap((file) => readFileSync(file, 'utf8').split('\n').filter((line) => /^#{1,6} /.test(line)));
+  headings ??= filesUnder(path.join(REPO, 'docs'), '.md').flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /^#{1,6} /.test(line)),
+  );
   return headings;
 }
 
@@ -34,9 +40,13 @@ export const REQUIREMENTS: ContractRequirement[] = [
     name: 'tester suite',
     missing(meta) {
       const name = meta.id.slice(meta.group.length + 1);
-      const suites = filesUnder(path.join(REPO, 'test', 'capabilities', meta.group), `${name}.tester.test.ts`).filter((f) => path.basename(f) === `${name}.tester.test.ts`);
+      const suites = filesUnder(path.join(REPO, 'test', 'capabilities', meta.group), `${name}.tester.test.ts`).filter(
+        (f) => path.basename(f) === `${name}.tester.test.ts`,
+      );
       if (suites.length === 0) return `no test/capabilities/${meta.group}/**/${name}.tester.test.ts`;
-      return suites.some((f) => TESTER_USE.test(readFileSync(f, 'utf8'))) ? null : `${suites.map((f) => path.relative(REPO, f)).join(', ')} declares no CapabilityTester suite`;
+      return suites.some((f) => TESTER_USE.test(readFileSync(f, 'utf8')))
+        ? null
+        : `${suites.map((f) => path.relative(REPO, f)).join(', ')} declares no CapabilityTester suite`;
     },
   },
   {

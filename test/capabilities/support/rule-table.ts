@@ -40,7 +40,13 @@ function label(c: RuleCase): string {
 const LONG_MESSAGE = /^[\s\S]{11}/;
 
 export function toValidCase(c: RuleCase): ValidCase {
-  return { name: `${c.ruleId}: ${label(c)}`, ruleId: c.ruleId, files: filesOf(c), input: c.input as Record<string, unknown>, projectCode: c.projectCode };
+  return {
+    name: `${c.ruleId}: ${label(c)}`,
+    ruleId: c.ruleId,
+    files: filesOf(c),
+    input: c.input as Record<string, unknown>,
+    projectCode: c.projectCode,
+  };
 }
 
 export function toInvalidCase(c: RuleCase): InvalidCase {
@@ -51,7 +57,14 @@ export function toInvalidCase(c: RuleCase): InvalidCase {
     message: LONG_MESSAGE,
     ...(i === 0 && c.line !== undefined ? { line: c.line } : {}),
   }));
-  return { name: `${c.ruleId} at line ${c.line}: ${label(c)}`, ruleId: c.ruleId, findings, files: filesOf(c), input: c.input as Record<string, unknown>, projectCode: c.projectCode };
+  return {
+    name: `${c.ruleId} at line ${c.line}: ${label(c)}`,
+    ruleId: c.ruleId,
+    findings,
+    files: filesOf(c),
+    input: c.input as Record<string, unknown>,
+    projectCode: c.projectCode,
+  };
 }
 
 /** Declares the capability's tester suite from a rule table (findings of the case's rule compared in the order reported). */
@@ -62,14 +75,24 @@ export function ruleTable(capability: string, cases: { valid: RuleCase[]; invali
 }
 
 /** The meta-test: every documented rule has its docs filled and at least one valid and one invalid case. */
-export function metaTable(rules: { id: string; title: string; description: string; why: string; fix: string; example: { bad: string; good: string } }[], cases: { valid: RuleCase[]; invalid: RuleCase[] }): void {
+export function metaTable(
+  rules: { id: string; title: string; description: string; why: string; fix: string; example: { bad: string; good: string } }[],
+  cases: { valid: RuleCase[]; invalid: RuleCase[] },
+): void {
   describe('meta.rules', () => {
     for (const rule of rules) {
       it(`${rule.id} is documented and has valid and invalid cases`, () => {
-        for (const field of ['title', 'description', 'why', 'fix'] as const) expect(rule[field], `${rule.id}.${field}`).to.be.a('string').with.length.above(3);
+        for (const field of ['title', 'description', 'why', 'fix'] as const)
+          expect(rule[field], `${rule.id}.${field}`).to.be.a('string').with.length.above(3);
         expect(rule.example.bad).to.not.equal(rule.example.good);
-        expect(cases.valid.some((c) => c.ruleId === rule.id), 'a valid case').to.equal(true);
-        expect(cases.invalid.some((c) => c.ruleId === rule.id), 'an invalid case').to.equal(true);
+        expect(
+          cases.valid.some((c) => c.ruleId === rule.id),
+          'a valid case',
+        ).to.equal(true);
+        expect(
+          cases.invalid.some((c) => c.ruleId === rule.id),
+          'an invalid case',
+        ).to.equal(true);
       });
     }
   });

@@ -24,7 +24,8 @@ export function testerOf(id: string): CapabilityTester {
 /** Runs a case and returns its outcome; a failed step throws with its code and message. */
 export async function runCase(id: string, c: CaseRun): Promise<CaseOutcome & { result: StepResult }> {
   const outcome = await testerOf(id).runCase(c);
-  if (outcome.error) throw Object.assign(new Error(`${id} failed with ${outcome.error.code}: ${outcome.error.message}`), { code: outcome.error.code });
+  if (outcome.error)
+    throw Object.assign(new Error(`${id} failed with ${outcome.error.code}: ${outcome.error.message}`), { code: outcome.error.code });
   return outcome as CaseOutcome & { result: StepResult };
 }
 
@@ -34,7 +35,12 @@ export async function runOnFiles(id: string, files: Record<string, string>, inpu
 }
 
 /** The step result of `id` on a copy of fixtures/<name>. */
-export async function runOnFixture(id: string, name: string, input: unknown = {}, options: Omit<CaseRun, 'fixture' | 'input'> = {}): Promise<StepResult> {
+export async function runOnFixture(
+  id: string,
+  name: string,
+  input: unknown = {},
+  options: Omit<CaseRun, 'fixture' | 'input'> = {},
+): Promise<StepResult> {
   return (await runCase(id, { ...options, fixture: fixturePath(name), input: input as Record<string, unknown> })).result;
 }
 

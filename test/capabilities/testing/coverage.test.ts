@@ -30,7 +30,10 @@ async function c8Itself(root: string, command: string[]): Promise<Summary> {
 function expectSameAsC8(data: CoverageData, summary: Summary, root: string): void {
   const pick = (c: { total: number; covered: number; pct: number }): object => ({ total: c.total, covered: c.covered, pct: c.pct });
   for (const key of KEYS) expect(pick(data.totals[key]), `total ${key}`).to.deep.equal(pick(summary.total![key]));
-  const files = Object.keys(summary).filter((k) => k !== 'total').map((k) => path.relative(root, k)).sort();
+  const files = Object.keys(summary)
+    .filter((k) => k !== 'total')
+    .map((k) => path.relative(root, k))
+    .sort();
   expect(data.files.map((f) => f.file)).to.deep.equal(files);
   for (const file of data.files) {
     for (const key of KEYS) expect(pick(file[key]), `${file.file} ${key}`).to.deep.equal(pick(summary[path.join(root, file.file)]![key]));
@@ -41,7 +44,7 @@ describe('capabilities/testing/coverage', function () {
   this.timeout(180_000);
   after(removeCopies);
 
-  it('mocha: per-file line, statement, function and branch coverage equal to c8\'s own summary of the same tests', async () => {
+  it("mocha: per-file line, statement, function and branch coverage equal to c8's own summary of the same tests", async () => {
     const root = await copyOf('mocha-project');
     const result = await runOn('testing.coverage', root, {}, { projectCode: true });
     const data = result.data as CoverageData;
@@ -51,12 +54,17 @@ describe('capabilities/testing/coverage', function () {
     expect(shipping.uncoveredFunctions).to.deep.equal([{ name: 'freeShipping', line: 7 }]);
     expect(shipping.functions).to.deep.include({ total: 2, covered: 1, pct: 50 });
     expect(shipping.uncoveredBranches.length).to.be.greaterThan(0);
-    expect(result.summary).to.match(/^Coverage of 2 file\(s\) under mocha test\/\*\*\/\*\.test\.js: statements [\d.]+%, branches [\d.]+%, functions [\d.]+%, lines [\d.]+%\. Tests: 4 passed, 1 failed, 1 skipped\./);
+    expect(result.summary).to.match(
+      /^Coverage of 2 file\(s\) under mocha test\/\*\*\/\*\.test\.js: statements [\d.]+%, branches [\d.]+%, functions [\d.]+%, lines [\d.]+%\. Tests: 4 passed, 1 failed, 1 skipped\./,
+    );
     const artifacts = Object.fromEntries((result.artifacts as Artifact[]).map((a) => [a.name, a.content]));
     expect(artifacts['lcov.info']).to.include('SF:lib/shipping.js').and.not.include(root);
     expect(Object.keys(JSON.parse(artifacts['coverage-final.json']!) as object).sort()).to.deep.equal(['lib/cart.js', 'lib/shipping.js']);
     expect(artifacts['coverage.txt']).to.include('All files').and.include('lib/shipping.js');
-    expect(artifacts['coverage.html']).to.include('<th scope="row">lib/shipping.js</th>').and.include('functions: freeShipping:7').and.not.include('<script');
+    expect(artifacts['coverage.html'])
+      .to.include('<th scope="row">lib/shipping.js</th>')
+      .and.include('functions: freeShipping:7')
+      .and.not.include('<script');
   });
 
   it('node:test: the same numbers as c8 run directly, and a file no test loads counts at 0 %', async () => {
@@ -73,7 +81,9 @@ describe('capabilities/testing/coverage', function () {
   it('without the project-code permission coverage is not measured and the step says so', async () => {
     const root = await copyOf('node-test-project');
     const result = await runOn('testing.coverage', root, {}, { projectCode: false });
-    expect(result.summary).to.match(/^Coverage was NOT measured \(the tests were not run\): testing\.coverage would run c8 with "node --test test\/"/);
+    expect(result.summary).to.match(
+      /^Coverage was NOT measured \(the tests were not run\): testing\.coverage would run c8 with "node --test test\/"/,
+    );
     expect(result.notRun).to.have.length(1);
     expect(result.artifacts).to.equal(undefined);
   });

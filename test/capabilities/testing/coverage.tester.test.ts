@@ -10,9 +10,11 @@ const MOCHA = { fixture: fixturePath('testing', 'mocha-project'), nodeModules: p
 const COVERED = {
   'package.json': JSON.stringify({ name: 'covered', type: 'module', scripts: { test: 'node --test test/' } }),
   'src/sum.js': 'export function sum(a, b) {\n  return a + b;\n}\n',
-  'test/sum.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('adds', () => assert.equal(sum(1, 2), 3));\n",
+  'test/sum.test.js':
+    "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('adds', () => assert.equal(sum(1, 2), 3));\n",
 };
-const data = (outcome: CaseOutcome): { totals: Totals; files: FileCoverage[] } => outcome.result!.data as { totals: Totals; files: FileCoverage[] };
+const data = (outcome: CaseOutcome): { totals: Totals; files: FileCoverage[] } =>
+  outcome.result!.data as { totals: Totals; files: FileCoverage[] };
 
 describe('testing.coverage cases', function () {
   this.timeout(60_000);
@@ -23,7 +25,9 @@ describe('testing.coverage cases', function () {
         files: COVERED,
         projectCode: true,
         check: (outcome) => {
-          expect(outcome.result!.summary).to.match(/^Coverage of 1 file\(s\) under node --test test\/: statements 100%, branches 100%, functions 100%, lines 100%\. Tests: 1 passed, 0 failed\. Every statement is covered\.$/);
+          expect(outcome.result!.summary).to.match(
+            /^Coverage of 1 file\(s\) under node --test test\/: statements 100%, branches 100%, functions 100%, lines 100%\. Tests: 1 passed, 0 failed\. Every statement is covered\.$/,
+          );
           const [sum] = data(outcome).files;
           expect(sum).to.deep.include({ file: 'src/sum.js', uncoveredFunctions: [], uncoveredBranches: [], uncoveredLines: [] });
         },
@@ -37,15 +41,26 @@ describe('testing.coverage cases', function () {
           const shipping = data(outcome).files.find((f) => f.file === 'lib/shipping.js')!;
           expect(shipping.uncoveredFunctions).to.deep.equal([{ name: 'freeShipping', line: 7 }]);
           expect(shipping.functions).to.deep.include({ total: 2, covered: 1, pct: 50 });
-          expect(data(outcome).files.find((f) => f.file === 'lib/cart.js')!.statements.covered, 'no test loads cart.js (c8 --all)').to.equal(0);
+          expect(
+            data(outcome).files.find((f) => f.file === 'lib/cart.js')!.statements.covered,
+            'no test loads cart.js (c8 --all)',
+          ).to.equal(0);
         },
       },
       {
         name: 'without the project-code permission: coverage not measured, said so (notRun), no artifacts',
         files: COVERED,
         check: (outcome) => {
-          expect(outcome.result!.summary).to.match(/^Coverage was NOT measured \(the tests were not run\): testing\.coverage would run c8 with "node --test test\/" \(1 test file\(s\)\)/);
-          expect(outcome.result!.notRun).to.deep.equal([{ part: 'tests', reason: 'project code not allowed ("node --test test/" runs the project\'s code; allow project code for this workspace to run it)' }]);
+          expect(outcome.result!.summary).to.match(
+            /^Coverage was NOT measured \(the tests were not run\): testing\.coverage would run c8 with "node --test test\/" \(1 test file\(s\)\)/,
+          );
+          expect(outcome.result!.notRun).to.deep.equal([
+            {
+              part: 'tests',
+              reason:
+                'project code not allowed ("node --test test/" runs the project\'s code; allow project code for this workspace to run it)',
+            },
+          ]);
           expect(outcome.result!.artifacts).to.equal(undefined);
         },
       },

@@ -16,14 +16,20 @@ async function withHistory(): Promise<string> {
   const root = await copyOf('mocha-project');
   await writeFile(path.join(root, 'lib', 'tax.js'), TAX);
   const git = (...args: string[]): void => {
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root, stdio: 'ignore' });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: root,
+      stdio: 'ignore',
+    });
   };
   git('init', '-q');
   await writeFile(path.join(root, '.gitignore'), 'node_modules\n');
   git('add', '.');
   git('commit', '-qm', 'one');
   for (const n of [2, 3]) {
-    await writeFile(path.join(root, 'lib', 'shipping.js'), `${(await import('node:fs')).readFileSync(path.join(root, 'lib', 'shipping.js'), 'utf8')}// ${n}\n`);
+    await writeFile(
+      path.join(root, 'lib', 'shipping.js'),
+      `${(await import('node:fs')).readFileSync(path.join(root, 'lib', 'shipping.js'), 'utf8')}// ${n}\n`,
+    );
     git('commit', '-qam', `change ${n}`);
   }
   return root;
@@ -40,16 +46,29 @@ describe('capabilities/testing/gaps', function () {
     expect(data.basis).to.equal('coverage');
     expect(data.churnCounted).to.equal(true);
     const names = data.gaps.map((g) => `${g.file}#${g.name}:${g.kind}`);
-    expect(names).to.include.members(['lib/shipping.js#freeShipping:untested-export', 'lib/tax.js#vat:untested-export', 'lib/cart.js#discount:uncovered-branches']);
+    expect(names).to.include.members([
+      'lib/shipping.js#freeShipping:untested-export',
+      'lib/tax.js#vat:untested-export',
+      'lib/cart.js#discount:uncovered-branches',
+    ]);
     expect(names.some((n) => n.startsWith('lib/cart.js#lineTotal'))).to.equal(false, 'both branches of lineTotal are tested');
     const free = data.gaps.find((g) => g.name === 'freeShipping')!;
-    expect(free).to.deep.include({ line: 7, complexity: 1, commits: 3, risk: 4, testedBy: ['test/shipping.test.js'], generate: { capability: 'testing.unit', input: { include: ['lib/shipping.js'], symbol: 'freeShipping' } } });
+    expect(free).to.deep.include({
+      line: 7,
+      complexity: 1,
+      commits: 3,
+      risk: 4,
+      testedBy: ['test/shipping.test.js'],
+      generate: { capability: 'testing.unit', input: { include: ['lib/shipping.js'], symbol: 'freeShipping' } },
+    });
     const vat = data.gaps.find((g) => g.name === 'vat')!;
     expect(vat).to.deep.include({ complexity: 2, commits: 1, risk: 4, testedBy: [] });
     const discount = data.gaps.find((g) => g.name === 'discount')!;
     expect(discount.uncoveredBranches).to.include(8);
     for (let i = 1; i < data.gaps.length; i += 1) expect(data.gaps[i - 1]!.risk).to.be.at.least(data.gaps[i]!.risk);
-    expect(result.findings!.find((f) => f.ruleId === 'testing/untested-export' && f.file === 'lib/shipping.js')!.range.startLine).to.equal(7);
+    expect(result.findings!.find((f) => f.ruleId === 'testing/untested-export' && f.file === 'lib/shipping.js')!.range.startLine).to.equal(
+      7,
+    );
     expect(result.notRun).to.equal(undefined);
   });
 

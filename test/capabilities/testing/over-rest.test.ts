@@ -28,13 +28,23 @@ describe('capabilities/testing over REST and the agent', function () {
     expect(done.status, JSON.stringify(done.error)).to.equal('succeeded');
     const data = (done.result as { data: { totals: unknown; tests: { id: string }[] }[] }).data[0]!;
     expect(data.totals).to.deep.equal({ passed: 2, failed: 0, skipped: 0, todo: 0 });
-    expect(data.tests.map((x) => x.id)).to.deep.equal(['test/cart.test.js › cart lineTotal multiplies price by quantity', 'test/cart.test.js › cart lineTotal refuses a negative quantity']);
+    expect(data.tests.map((x) => x.id)).to.deep.equal([
+      'test/cart.test.js › cart lineTotal multiplies price by quantity',
+      'test/cart.test.js › cart lineTotal refuses a negative quantity',
+    ]);
   });
 
   it('without the project-code permission the job ends incomplete and names the tests as not run', async () => {
     const done = await job({ capability: 'testing.run', allowProjectCode: false });
     expect(done.status).to.equal('incomplete');
-    expect((done as unknown as { notRun: { capability: string; reason: string }[] }).notRun).to.deep.equal([{ index: 0, capability: 'testing.run', reason: 'tests not run: project code not allowed ("mocha test/**/*.test.js" runs the project\'s code; allow project code for this workspace to run it)' }]);
+    expect((done as unknown as { notRun: { capability: string; reason: string }[] }).notRun).to.deep.equal([
+      {
+        index: 0,
+        capability: 'testing.run',
+        reason:
+          'tests not run: project code not allowed ("mocha test/**/*.test.js" runs the project\'s code; allow project code for this workspace to run it)',
+      },
+    ]);
   });
 
   it('the agent: "what is the coverage" runs testing.coverage, "which code is untested" runs testing.gaps', async () => {

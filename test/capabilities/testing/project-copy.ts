@@ -30,8 +30,18 @@ export async function removeCopies(): Promise<void> {
 }
 
 /** Runs capability `id` on `root`; a failed step rejects with an AgentdError of the job's code and the capability's own message. */
-export async function runOn(id: string, root: string, input: unknown, options: { projectCode?: boolean; staged?: StagedEntry[] } = {}): Promise<StepResult> {
-  const outcome = await testerOf(id).runInFolder(root, { input: input as Record<string, unknown>, projectCode: options.projectCode ?? false, staged: options.staged, maxToolCalls: 1000 });
+export async function runOn(
+  id: string,
+  root: string,
+  input: unknown,
+  options: { projectCode?: boolean; staged?: StagedEntry[] } = {},
+): Promise<StepResult> {
+  const outcome = await testerOf(id).runInFolder(root, {
+    input: input as Record<string, unknown>,
+    projectCode: options.projectCode ?? false,
+    staged: options.staged,
+    maxToolCalls: 1000,
+  });
   if (outcome.error) throw new AgentdError(outcome.error.code as never, outcome.error.cause ?? outcome.error.message);
   return outcome.result!;
 }
@@ -39,8 +49,13 @@ export async function runOn(id: string, root: string, input: unknown, options: {
 /** A program run directly (the peer the capability is compared with). */
 export function runDirect(cwd: string, file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd, encoding: 'utf8', maxBuffer: 50_000_000, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      file,
+      args,
+      { cwd, encoding: 'utf8', maxBuffer: 50_000_000, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }

@@ -36,25 +36,52 @@ describe('capabilities/testing/run', function () {
     expect(data.totals).to.deep.equal({ passed: 4, failed: 1, skipped: 1, todo: 0 });
     expect(data.exitCode).to.equal(1);
     const multiplies = byTitle(data.tests, 'multiplies price by quantity');
-    expect(multiplies).to.deep.include({ id: 'test/cart.test.js › cart lineTotal multiplies price by quantity', titlePath: ['cart', 'lineTotal', 'multiplies price by quantity'], file: 'test/cart.test.js', line: 6, status: 'passed' });
+    expect(multiplies).to.deep.include({
+      id: 'test/cart.test.js › cart lineTotal multiplies price by quantity',
+      titlePath: ['cart', 'lineTotal', 'multiplies price by quantity'],
+      file: 'test/cart.test.js',
+      line: 6,
+      status: 'passed',
+    });
     expect(multiplies.durationMs).to.be.a('number');
     const failed = byTitle(data.tests, 'labels one item in the plural');
-    expect(failed).to.deep.include({ status: 'failed', line: 19, failureAt: 'test/cart.test.js:20', expected: '1 items', actual: '1 item' });
+    expect(failed).to.deep.include({
+      status: 'failed',
+      line: 19,
+      failureAt: 'test/cart.test.js:20',
+      expected: '1 items',
+      actual: '1 item',
+    });
     expect(failed.message).to.include('Expected values to be strictly equal');
     expect(byTitle(data.tests, 'applies TENOFF').status).to.equal('skipped');
     expect(result.findings).to.have.length(1);
     expect(result.findings![0]).to.deep.include({ ruleId: 'testing/failed-test', file: 'test/cart.test.js', severity: 'high' });
     expect(result.findings![0]!.range.startLine).to.equal(20);
-    expect(result.summary).to.match(/^mocha \(mocha test\/\*\*\/\*\.test\.js\): 6 test\(s\), 4 passed, 1 failed, 1 skipped in [\d.]+ s\. First failure: "cart › labels one item in the plural"/);
+    expect(result.summary).to.match(
+      /^mocha \(mocha test\/\*\*\/\*\.test\.js\): 6 test\(s\), 4 passed, 1 failed, 1 skipped in [\d.]+ s\. First failure: "cart › labels one item in the plural"/,
+    );
     expect(result.notRun).to.equal(undefined);
   });
 
-  it('mocha: the same tests and states as mocha\'s own JSON reporter run directly', async () => {
+  it("mocha: the same tests and states as mocha's own JSON reporter run directly", async () => {
     const root = await copyOf('mocha-project');
     const data = (await runOn('testing.run', root, {}, { projectCode: true })).data as RunData;
-    const direct = await runDirect(root, process.execPath, [path.join(repo, 'node_modules', 'mocha', 'bin', 'mocha.js'), '--reporter', 'json', 'test/**/*.test.js']);
-    const report = JSON.parse(direct.stdout) as { passes: { fullTitle: string }[]; failures: { fullTitle: string }[]; pending: { fullTitle: string }[] };
-    const states = (status: string): string[] => data.tests.filter((t) => t.status === status).map((t) => t.titlePath.join(' ')).sort();
+    const direct = await runDirect(root, process.execPath, [
+      path.join(repo, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+      '--reporter',
+      'json',
+      'test/**/*.test.js',
+    ]);
+    const report = JSON.parse(direct.stdout) as {
+      passes: { fullTitle: string }[];
+      failures: { fullTitle: string }[];
+      pending: { fullTitle: string }[];
+    };
+    const states = (status: string): string[] =>
+      data.tests
+        .filter((t) => t.status === status)
+        .map((t) => t.titlePath.join(' '))
+        .sort();
     expect(states('passed')).to.deep.equal(report.passes.map((t) => t.fullTitle).sort());
     expect(states('failed')).to.deep.equal(report.failures.map((t) => t.fullTitle).sort());
     expect(states('skipped')).to.deep.equal(report.pending.map((t) => t.fullTitle).sort());
@@ -67,13 +94,22 @@ describe('capabilities/testing/run', function () {
     expect(onlyFile.tests.map((t) => t.id)).to.deep.equal(['test/shipping.test.js › shipping costs 4.5 under five kilos']);
     expect(onlyFile.exitCode).to.equal(0);
     const onlyTitle = (await runOn('testing.run', root, { title: 'lineTotal' }, { projectCode: true })).data as RunData;
-    expect(onlyTitle.tests.map((t) => t.titlePath.join(' › '))).to.deep.equal(['cart › lineTotal › multiplies price by quantity', 'cart › lineTotal › refuses a negative quantity']);
+    expect(onlyTitle.tests.map((t) => t.titlePath.join(' › '))).to.deep.equal([
+      'cart › lineTotal › multiplies price by quantity',
+      'cart › lineTotal › refuses a negative quantity',
+    ]);
     expect(onlyTitle.totals).to.deep.equal({ passed: 2, failed: 0, skipped: 0, todo: 0 });
   });
 
   it('runs the staged state: a staged fix to the code makes the failing test pass', async () => {
     const root = await copyOf('mocha-project');
-    const staged = [{ path: 'lib/cart.js', content: "export function lineTotal(p, q) { return p * q; }\nexport function discount(t) { return t / 2; }\nexport function label(n) { return `${n} items`; }\n" }];
+    const staged = [
+      {
+        path: 'lib/cart.js',
+        content:
+          'export function lineTotal(p, q) { return p * q; }\nexport function discount(t) { return t / 2; }\nexport function label(n) { return `${n} items`; }\n',
+      },
+    ];
     const data = (await runOn('testing.run', root, { title: 'labels' }, { projectCode: true, staged })).data as RunData;
     expect(data.totals).to.deep.equal({ passed: 1, failed: 0, skipped: 0, todo: 0 });
   });
@@ -85,33 +121,73 @@ describe('capabilities/testing/run', function () {
     expect(data.runner).to.equal('node:test');
     expect(data.command).to.equal('node --test test/');
     expect(data.totals).to.deep.equal({ passed: 2, failed: 1, skipped: 1, todo: 0 });
-    expect(byTitle(data.tests, 'joins words with dashes')).to.deep.include({ id: 'test/text.test.js › text slug joins words with dashes', titlePath: ['text', 'slug', 'joins words with dashes'], file: 'test/text.test.js', line: 7, status: 'passed' });
-    expect(byTitle(data.tests, 'initials of a full name')).to.deep.include({ titlePath: ['initials of a full name'], line: 21, status: 'passed' });
+    expect(byTitle(data.tests, 'joins words with dashes')).to.deep.include({
+      id: 'test/text.test.js › text slug joins words with dashes',
+      titlePath: ['text', 'slug', 'joins words with dashes'],
+      file: 'test/text.test.js',
+      line: 7,
+      status: 'passed',
+    });
+    expect(byTitle(data.tests, 'initials of a full name')).to.deep.include({
+      titlePath: ['initials of a full name'],
+      line: 21,
+      status: 'passed',
+    });
     expect(byTitle(data.tests, 'keeps short text').status).to.equal('skipped');
     const failed = byTitle(data.tests, 'truncates long text');
-    expect(failed).to.deep.include({ status: 'failed', titlePath: ['text', 'truncates long text'], failureAt: 'test/text.test.js:13', expected: 'abcd', actual: 'abc…' });
+    expect(failed).to.deep.include({
+      status: 'failed',
+      titlePath: ['text', 'truncates long text'],
+      failureAt: 'test/text.test.js:13',
+      expected: 'abcd',
+      actual: 'abc…',
+    });
     expect(result.findings!.map((f) => `${f.file}:${f.range.startLine}`)).to.deep.equal(['test/text.test.js:13']);
     const titled = (await runOn('testing.run', root, { title: 'initials' }, { projectCode: true })).data as RunData;
-    expect(titled.tests.filter((t) => t.status !== 'skipped').map((t) => t.titlePath.join(' › '))).to.deep.equal(['initials of a full name']);
+    expect(titled.tests.filter((t) => t.status !== 'skipped').map((t) => t.titlePath.join(' › '))).to.deep.equal([
+      'initials of a full name',
+    ]);
   });
 
   it('compiled TypeScript tests: file and lines mapped through the source maps to the .ts source', async () => {
     const root = await copyOf('ts-mocha-project');
-    const built = await runDirect(root, process.execPath, [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+    const built = await runDirect(root, process.execPath, [
+      path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      'tsconfig.json',
+    ]);
     expect(built.code, built.stdout).to.equal(0);
     const result = await runOn('testing.run', root, {}, { projectCode: true });
     const data = result.data as RunData;
     expect(data.totals).to.deep.equal({ passed: 1, failed: 1, skipped: 0, todo: 0 });
-    expect(byTitle(data.tests, 'keeps a value inside the range')).to.deep.include({ file: 'test/math.test.ts', line: 12, ranFrom: 'dist/test/math.test.js', status: 'passed' });
-    expect(byTitle(data.tests, 'raises a value below the range (fails on purpose)')).to.deep.include({ file: 'test/math.test.ts', line: 17, failureAt: 'test/math.test.ts:19', status: 'failed' });
+    expect(byTitle(data.tests, 'keeps a value inside the range')).to.deep.include({
+      file: 'test/math.test.ts',
+      line: 12,
+      ranFrom: 'dist/test/math.test.js',
+      status: 'passed',
+    });
+    expect(byTitle(data.tests, 'raises a value below the range (fails on purpose)')).to.deep.include({
+      file: 'test/math.test.ts',
+      line: 17,
+      failureAt: 'test/math.test.ts:19',
+      status: 'failed',
+    });
     expect(result.findings!.map((f) => `${f.file}:${f.range.startLine}`)).to.deep.equal(['test/math.test.ts:19']);
   });
 
   it('without the project-code permission: nothing runs, the step lists what it would run and reports the tests as not run', async () => {
     const root = await copyOf('mocha-project');
     const result = await runOn('testing.run', root, {}, { projectCode: false });
-    expect(result.notRun).to.deep.equal([{ part: 'tests', reason: 'project code not allowed ("mocha test/**/*.test.js" runs the project\'s code; allow project code for this workspace to run it)' }]);
-    expect(result.summary).to.match(/^The tests were NOT run: testing\.run would run "mocha test\/\*\*\/\*\.test\.js" \(2 test file\(s\)\)/);
+    expect(result.notRun).to.deep.equal([
+      {
+        part: 'tests',
+        reason:
+          'project code not allowed ("mocha test/**/*.test.js" runs the project\'s code; allow project code for this workspace to run it)',
+      },
+    ]);
+    expect(result.summary).to.match(
+      /^The tests were NOT run: testing\.run would run "mocha test\/\*\*\/\*\.test\.js" \(2 test file\(s\)\)/,
+    );
     expect(result.data).to.deep.include({ ran: false, projectCode: false, testFiles: ['test/cart.test.js', 'test/shipping.test.js'] });
     expect(result.findings).to.equal(undefined);
   });
@@ -119,11 +195,17 @@ describe('capabilities/testing/run', function () {
   it('a workspace without tests is refused with no_test_runner', async () => {
     const root = await copyOf('mocha-project');
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'x', scripts: { test: 'echo "Error: no test specified" && exit 1' } }));
+    await writeFile(
+      path.join(root, 'package.json'),
+      JSON.stringify({ name: 'x', scripts: { test: 'echo "Error: no test specified" && exit 1' } }),
+    );
     const { rm } = await import('node:fs/promises');
     await rm(path.join(root, 'node_modules'));
     await rm(path.join(root, 'test'), { recursive: true });
-    const error = await runOn('testing.run', root, {}, { projectCode: true }).then(() => null, (e: unknown) => e);
+    const error = await runOn('testing.run', root, {}, { projectCode: true }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(AgentdError);
     expect((error as AgentdError).code).to.equal('no_test_runner');
   });

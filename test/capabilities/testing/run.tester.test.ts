@@ -19,15 +19,27 @@ describe('testing.run cases', function () {
         input: { files: ['test/shipping.test.js'] },
         check: (outcome) => {
           expect(totals(outcome.result!.data)).to.deep.equal({ passed: 1, failed: 0, skipped: 0, todo: 0 });
-          expect(outcome.result!.summary).to.match(/^mocha \(mocha test\/shipping\.test\.js\): 1 test\(s\), 1 passed, 0 failed in [\d.]+ s\.$/);
+          expect(outcome.result!.summary).to.match(
+            /^mocha \(mocha test\/shipping\.test\.js\): 1 test\(s\), 1 passed, 0 failed in [\d.]+ s\.$/,
+          );
         },
       },
       {
         name: 'without the project-code permission: nothing runs, the command and test files are named, the tests reported as not run',
         ...MOCHA,
         check: (outcome) => {
-          expect(outcome.result!.notRun).to.deep.equal([{ part: 'tests', reason: 'project code not allowed ("mocha test/**/*.test.js" runs the project\'s code; allow project code for this workspace to run it)' }]);
-          expect(outcome.result!.data).to.deep.include({ ran: false, projectCode: false, testFiles: ['test/cart.test.js', 'test/shipping.test.js'] });
+          expect(outcome.result!.notRun).to.deep.equal([
+            {
+              part: 'tests',
+              reason:
+                'project code not allowed ("mocha test/**/*.test.js" runs the project\'s code; allow project code for this workspace to run it)',
+            },
+          ]);
+          expect(outcome.result!.data).to.deep.include({
+            ran: false,
+            projectCode: false,
+            testFiles: ['test/cart.test.js', 'test/shipping.test.js'],
+          });
         },
       },
     ],
@@ -37,7 +49,15 @@ describe('testing.run cases', function () {
         ...MOCHA,
         projectCode: true,
         input: { title: 'labels' },
-        findings: [{ ruleId: 'testing/failed-test', file: 'test/cart.test.js', line: 20, severity: 'high', message: '(expected 1 items, actual 1 item)' }],
+        findings: [
+          {
+            ruleId: 'testing/failed-test',
+            file: 'test/cart.test.js',
+            line: 20,
+            severity: 'high',
+            message: '(expected 1 items, actual 1 item)',
+          },
+        ],
         check: (outcome) => expect(totals(outcome.result!.data)).to.deep.equal({ passed: 0, failed: 1, skipped: 0, todo: 0 }),
       },
       {
@@ -47,7 +67,11 @@ describe('testing.run cases', function () {
       },
     ],
     inputErrors: [
-      { name: 'a test file that reads as an option', input: { files: ['--require=evil.js'] }, message: '/files/0 must match pattern "^[^-]"' },
+      {
+        name: 'a test file that reads as an option',
+        input: { files: ['--require=evil.js'] },
+        message: '/files/0 must match pattern "^[^-]"',
+      },
       { name: 'a time limit under a second', input: { timeoutMs: 10 }, message: '/timeoutMs must be >= 1000' },
     ],
   });

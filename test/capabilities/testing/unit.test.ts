@@ -14,7 +14,11 @@ import { copyOf, removeCopies, repo, runDirect } from './project-copy.js';
 
 const mocha = path.join(repo, 'node_modules', 'mocha', 'bin', 'mocha.js');
 
-async function generate(root: string, input: { include: string[] }, projectCode = true): Promise<{ summary: string; staged: StagedEntry[]; notRun?: unknown }> {
+async function generate(
+  root: string,
+  input: { include: string[] },
+  projectCode = true,
+): Promise<{ summary: string; staged: StagedEntry[]; notRun?: unknown }> {
   const handle = await createLocalContext({ root, permissions: { projectCode }, limits: { maxToolCalls: 1000 } });
   const result = await run(input, handle.ctx);
   return { summary: result.summary, staged: handle.staged(), notRun: result.notRun };
@@ -35,7 +39,9 @@ describe('capabilities/testing/unit', function () {
     const root = await copyOf('mocha-project');
     const { summary, staged } = await generate(root, { include: ['lib/cart.js'] });
     expect(staged.map((s) => s.path)).to.deep.equal(['test/cart.generated.test.js']);
-    expect(summary).to.match(/^Generated \d+ characterization test\(s\) in test\/cart\.generated\.test\.js \(\d+\) for mocha; every one passed 3 runs/);
+    expect(summary).to.match(
+      /^Generated \d+ characterization test\(s\) in test\/cart\.generated\.test\.js \(\d+\) for mocha; every one passed 3 runs/,
+    );
     const source = staged[0]!.content!;
     expect(source).to.include("import { lineTotal, discount, label } from '../lib/cart.js';");
     expect(source).to.include('assert.throws(() => lineTotal(0, -1), { name: "RangeError", message: "quantity must not be negative" });');
@@ -62,7 +68,10 @@ describe('capabilities/testing/unit', function () {
     await run({ symbol: 'freeShipping' }, handle.ctx);
     const staged = handle.staged();
     expect(staged.map((s) => s.path)).to.deep.equal(['test/shipping.generated.test.js']);
-    expect(staged[0]!.content).to.include("import { freeShipping } from '../lib/shipping.js';").and.include('assert.deepStrictEqual(freeShipping(50), true);').and.include('assert.deepStrictEqual(freeShipping(49), false);');
+    expect(staged[0]!.content)
+      .to.include("import { freeShipping } from '../lib/shipping.js';")
+      .and.include('assert.deepStrictEqual(freeShipping(50), true);')
+      .and.include('assert.deepStrictEqual(freeShipping(49), false);');
     expect(staged[0]!.content).to.not.include('shippingCost');
   });
 
@@ -95,7 +104,9 @@ describe('capabilities/testing/unit', function () {
     const root = await copyOf('mocha-project');
     const { staged, notRun, summary } = await generate(root, { include: ['lib/cart.js'] }, false);
     expect(staged).to.deep.equal([]);
-    expect(notRun).to.deep.equal([{ part: 'generation', reason: "project code not allowed (the module's exports are called to observe them)" }]);
+    expect(notRun).to.deep.equal([
+      { part: 'generation', reason: "project code not allowed (the module's exports are called to observe them)" },
+    ]);
     expect(summary).to.match(/^No tests were generated/);
   });
 });

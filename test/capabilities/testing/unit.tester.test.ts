@@ -24,28 +24,45 @@ describe('testing.unit cases', function () {
         ...MOCHA,
         input: { include: ['lib/cart.js'] },
         check: (outcome) => {
-          expect(outcome.result!.notRun).to.deep.equal([{ part: 'generation', reason: "project code not allowed (the module's exports are called to observe them)" }]);
+          expect(outcome.result!.notRun).to.deep.equal([
+            { part: 'generation', reason: "project code not allowed (the module's exports are called to observe them)" },
+          ]);
           expect(outcome.result!.data).to.deep.equal({ files: ['lib/cart.js'], generated: false, projectCode: false });
         },
       },
     ],
     invalid: [
       {
-        name: 'one exported function: a mocha test file beside the project\'s tests pinning both sides of its comparison',
+        name: "one exported function: a mocha test file beside the project's tests pinning both sides of its comparison",
         ...MOCHA,
         projectCode: true,
         input: { symbol: 'freeShipping' },
         changes: {
           'test/shipping.generated.test.js': {
-            contains: ["import { freeShipping } from '../lib/shipping.js';", "describe('freeShipping'", 'assert.deepStrictEqual(freeShipping(50), true);', 'assert.deepStrictEqual(freeShipping(49), false);'],
+            contains: [
+              "import { freeShipping } from '../lib/shipping.js';",
+              "describe('freeShipping'",
+              'assert.deepStrictEqual(freeShipping(50), true);',
+              'assert.deepStrictEqual(freeShipping(49), false);',
+            ],
             notContains: 'shippingCost',
           },
         },
       },
-      { name: 'a module that does not exist', ...MOCHA, projectCode: true, input: { include: ['lib/missing.js'] }, error: { code: 'invalid_input', message: 'include: No JavaScript module matches ["lib/missing.js"]' } },
+      {
+        name: 'a module that does not exist',
+        ...MOCHA,
+        projectCode: true,
+        input: { include: ['lib/missing.js'] },
+        error: { code: 'invalid_input', message: 'include: No JavaScript module matches ["lib/missing.js"]' },
+      },
     ],
     inputErrors: [
-      { name: 'a runner agentd does not know', input: { include: ['lib/cart.js'], runner: 'ava' }, message: '/runner must be equal to one of the allowed values' },
+      {
+        name: 'a runner agentd does not know',
+        input: { include: ['lib/cart.js'], runner: 'ava' },
+        message: '/runner must be equal to one of the allowed values',
+      },
       { name: 'an empty include list', input: { include: [] }, message: '/include must NOT have fewer than 1 items' },
     ],
   });

@@ -10,7 +10,11 @@ import { writeProject } from './project.js';
 /** Runs the launcher in `cwd` (the embedded engine works in the current folder). */
 function runIn(cwd: string, args: string[]): Promise<RunResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'agentd.js'), ...args], { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'agentd.js'), ...args], {
+      cwd,
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -62,7 +66,12 @@ describe('agentd agent universal-agent "<task>" (one-shot)', function () {
   });
 
   it('exits 2 on usage errors: an unknown agent, a missing task, --json without a task', async () => {
-    for (const args of [['agent', 'other-agent', 'x'], ['agent', 'universal-agent'], ['agent', '--json'], ['agent', '--no-such-flag']]) {
+    for (const args of [
+      ['agent', 'other-agent', 'x'],
+      ['agent', 'universal-agent'],
+      ['agent', '--json'],
+      ['agent', '--no-such-flag'],
+    ]) {
       const result = await runAgentd([...args, '--api-url', harness.url]);
       expect(result.code, args.join(' ')).to.equal(2);
       expect(result.stderr, args.join(' ')).to.match(/^agentd( agent)?: /);

@@ -19,9 +19,20 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
   after(async () => harness?.close());
 
   it('--json: the record says incomplete and lists the steps not run; exit 4', async () => {
-    const result = await runAgentd(['agent', 'universal-agent', 'add integration tests for the orders routes', '--json', '--api-url', harness.url]);
+    const result = await runAgentd([
+      'agent',
+      'universal-agent',
+      'add integration tests for the orders routes',
+      '--json',
+      '--api-url',
+      harness.url,
+    ]);
     expect(result.code, result.stderr).to.equal(4);
-    const job = JSON.parse(result.stdout) as { status: string; notRun: { index: number; capability: string; reason: string }[]; plan: { steps: { available: boolean }[] } };
+    const job = JSON.parse(result.stdout) as {
+      status: string;
+      notRun: { index: number; capability: string; reason: string }[];
+      plan: { steps: { available: boolean }[] };
+    };
     expect(job.status).to.equal('incomplete');
     expect(job.notRun.length).to.equal(job.plan.steps.filter((step) => !step.available).length);
     expect(job.notRun.length).to.be.greaterThan(0);
@@ -44,7 +55,15 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
   it('"verify the project" where project code is not allowed: the type-check runs, the tests do not; "Verification incomplete", exit 4', async () => {
     const untrusted = await agentDaemon('express-ts-api');
     try {
-      const result = await runAgentd(['agent', 'universal-agent', 'verify the project', '--workspace', 'project', '--api-url', untrusted.url]);
+      const result = await runAgentd([
+        'agent',
+        'universal-agent',
+        'verify the project',
+        '--workspace',
+        'project',
+        '--api-url',
+        untrusted.url,
+      ]);
       expect(result.code, result.stderr + result.stdout).to.equal(4);
       expect(result.stdout).to.include('refactoring.verify').and.include('Verification incomplete');
       expect(result.stdout).not.to.include('Verification passed');

@@ -40,7 +40,8 @@ describe('agentd agent: the interactive prompt in a real terminal', function () 
   afterEach(function () {
     // A failed wait shows what the person would have seen.
     const last = terminals.at(-1);
-    if (this.currentTest?.state === 'failed' && last?.alive()) process.stderr.write(`--- terminal ---\n${last.screen()}\n----------------\n`);
+    if (this.currentTest?.state === 'failed' && last?.alive())
+      process.stderr.write(`--- terminal ---\n${last.screen()}\n----------------\n`);
     last?.close();
   });
   after(async () => {
@@ -52,13 +53,21 @@ describe('agentd agent: the interactive prompt in a real terminal', function () 
   function open(extra = ''): TmuxTerminal {
     const launcher = path.join(REPO_ROOT, 'bin', 'agentd.js');
     const env = { PATH: process.env.PATH, HOME: home, TERM: 'xterm-256color', NODE_NO_WARNINGS: '1' };
-    const terminal = new TmuxTerminal({ command: `'${process.execPath}' '${launcher}' agent --api-url ${harness.url} ${extra}`, cwd: harness.workspace, env }).start();
+    const terminal = new TmuxTerminal({
+      command: `'${process.execPath}' '${launcher}' agent --api-url ${harness.url} ${extra}`,
+      cwd: harness.workspace,
+      env,
+    }).start();
     terminals.push(terminal);
     return terminal;
   }
 
   async function api<T = Job>(method: string, route: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${harness.url}${route}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+    const response = await fetch(`${harness.url}${route}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
     expect(response.status, `${method} ${route}`).to.be.lessThan(300);
     return (await response.json()) as T;
   }
@@ -83,8 +92,15 @@ describe('agentd agent: the interactive prompt in a real terminal', function () 
     terminal.typeLine('/quit');
     await terminal.waitForExit();
     // Oldest first; a repeated line keeps only its latest place.
-    const history = readFileSync(path.join(home, '.agentd', 'history'), 'utf8').trimEnd().split('\n');
-    expect(history).to.deep.equal(['/exec echo hi && pwd && exit 3', '/agent universal-agent rename token to makeToken in src/db.ts', '/auto', '/quit']);
+    const history = readFileSync(path.join(home, '.agentd', 'history'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(history).to.deep.equal([
+      '/exec echo hi && pwd && exit 3',
+      '/agent universal-agent rename token to makeToken in src/db.ts',
+      '/auto',
+      '/quit',
+    ]);
   });
 
   it('runs an analysis task to a summarised result, and a follow-up refines the same job', async () => {
@@ -124,7 +140,9 @@ describe('agentd agent: the interactive prompt in a real terminal', function () 
     await terminal.waitFor(PROMPT);
     terminal.typeLine('/agent universal-agent rename greet to welcome in src/greet.ts');
     const plan = await terminal.waitFor(APPROVAL_PROMPT);
-    expect(plan).to.match(/ 1\. refactoring\.rename src\/greet\.ts#greet — Rename function greet \(src\/greet\.ts:1\) to welcome across the project/);
+    expect(plan).to.match(
+      / 1\. refactoring\.rename src\/greet\.ts#greet — Rename function greet \(src\/greet\.ts:1\) to welcome across the project/,
+    );
     expect(plan).to.include('3 staged change(s) in 3 file(s)');
     expect(plan).to.include('[y] approve  [n] reject  [v] view changes  or type to refine');
     terminal.typeLine('call it hello instead');

@@ -34,7 +34,10 @@ describe('agentd agent: targeting (--api-url, AGENTD_API_URL, --workspace, --emb
     expect(down.code).to.equal(1);
     expect(down.stderr).to.include(`no agentd daemon answers at ${nobody} (given by AGENTD_API_URL)`);
 
-    const up = await runAgentd(['agent', 'universal-agent', 'audit security of src', '--workspace', 'project', '--json'], cleanEnv({ AGENTD_API_URL: t.url }));
+    const up = await runAgentd(
+      ['agent', 'universal-agent', 'audit security of src', '--workspace', 'project', '--json'],
+      cleanEnv({ AGENTD_API_URL: t.url }),
+    );
     expect(up.code, up.stderr).to.equal(0);
     expect(up.stderr).to.include(`connected to daemon at ${t.url}`);
     const job = JSON.parse(up.stdout) as { workspace: string; status: string };
@@ -42,7 +45,7 @@ describe('agentd agent: targeting (--api-url, AGENTD_API_URL, --workspace, --emb
     expect(job.status).to.equal('succeeded');
   });
 
-  it('--workspace with a daemon that does not have it: the daemon\'s invalid_workspace, exit 1', async () => {
+  it("--workspace with a daemon that does not have it: the daemon's invalid_workspace, exit 1", async () => {
     const result = await runAgentd(['agent', 'universal-agent', 'audit security', '--workspace', 'no-such-folder', '--api-url', t.url]);
     expect(result.code).to.equal(1);
     expect(result.stderr).to.include('Workspace "no-such-folder" does not exist');
@@ -52,11 +55,26 @@ describe('agentd agent: targeting (--api-url, AGENTD_API_URL, --workspace, --emb
     const project = await mkdtemp(path.join(os.tmpdir(), 'agentd-target-'));
     try {
       await writeProject(project);
-      const result = await runAgentd(['agent', 'universal-agent', 'rename greet to welcome in src/greet.ts', '--auto', '--embedded', '--workspace', project]);
+      const result = await runAgentd([
+        'agent',
+        'universal-agent',
+        'rename greet to welcome in src/greet.ts',
+        '--auto',
+        '--embedded',
+        '--workspace',
+        project,
+      ]);
       expect(result.code, result.stderr + result.stdout).to.equal(0);
       expect(result.stdout).to.include(`embedded engine (--embedded); working in ${project}`);
       expect(await readFile(path.join(project, 'src/greet.ts'), 'utf8')).to.include('export function welcome(');
-      const missing = await runAgentd(['agent', 'universal-agent', 'audit security', '--embedded', '--workspace', path.join(project, 'nope')]);
+      const missing = await runAgentd([
+        'agent',
+        'universal-agent',
+        'audit security',
+        '--embedded',
+        '--workspace',
+        path.join(project, 'nope'),
+      ]);
       expect(missing.code).to.equal(1);
       expect(missing.stderr).to.include('is not a folder');
     } finally {

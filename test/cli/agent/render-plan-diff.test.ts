@@ -10,7 +10,9 @@ describe('agent prompt: plan and diff renderers', () => {
   it('numbers the plan steps with capability, target and summary, and counts the staged changes', () => {
     const text = renderPlan(record('rename-awaiting-approval'), PLAIN);
     expect(text).to.include('Plan: Rename a symbol or file (src/greet.ts#greet): 1 step(s).');
-    expect(text).to.include('\n 1. refactoring.rename src/greet.ts#greet — Rename function greet (src/greet.ts:1) to welcome across the project');
+    expect(text).to.include(
+      '\n 1. refactoring.rename src/greet.ts#greet — Rename function greet (src/greet.ts:1) to welcome across the project',
+    );
     expect(text).to.include('note: The project has no tsconfig.json');
     expect(text).to.include('2 staged change(s) in 2 file(s); nothing is written until you approve.');
     expect(APPROVAL_CHOICES).to.equal('[y] approve  [n] reject  [v] view changes  or type to refine');
@@ -22,17 +24,26 @@ describe('agent prompt: plan and diff renderers', () => {
     expect(lines[1]).not.to.include('skipped');
     const skipped = lines.filter((line) => line.includes('[not built yet — skipped (not built yet)]'));
     expect(skipped.map((line) => line.trim().split(' ')[1])).to.deep.equal([
-      'generation.api-route', 'generation.validator', 'testing.integration', 'testing.unit', 'documentation.api', 'documentation.examples',
+      'generation.api-route',
+      'generation.validator',
+      'testing.integration',
+      'testing.unit',
+      'documentation.api',
+      'documentation.examples',
     ]);
   });
 
   it('groups the staged changes by the step that made them, with their unified diffs', () => {
     const job = record('rename-awaiting-approval');
     const groups = changesByStep(job);
-    expect(groups.map((g) => [g.title, g.changes.map((c) => c.path)])).to.deep.equal([['Step 1: refactoring.rename', ['src/db.ts', 'src/greet.ts']]]);
+    expect(groups.map((g) => [g.title, g.changes.map((c) => c.path)])).to.deep.equal([
+      ['Step 1: refactoring.rename', ['src/db.ts', 'src/greet.ts']],
+    ]);
     const text = renderChanges(job, PLAIN);
     expect(text).to.include('── Step 1: refactoring.rename (2 change(s))');
-    expect(text).to.include('modify src/greet.ts\n===================================================================\n--- a/src/greet.ts\n+++ b/src/greet.ts');
+    expect(text).to.include(
+      'modify src/greet.ts\n===================================================================\n--- a/src/greet.ts\n+++ b/src/greet.ts',
+    );
     expect(text).to.include('-export function greet(name: string): string {');
     expect(text).to.include('+export function welcome(name: string): string {');
   });

@@ -11,7 +11,9 @@ describe('agent prompt: result renderer', () => {
     expect(lines[1]).to.equal('agent: Done. Audit security (src): 1 step(s).');
     expect(lines[2]).to.equal('1 finding(s): 1 high');
     expect(lines[3]).to.match(/^ {2}high {5}src\/db\.ts:\d+ {2}\S/);
-    expect(lines.at(-1)).to.equal('Next: "only high severity" to narrow the findings; "fix the critical ones" or "suggest refactorings" to act on them; "also include the tests folder" to widen the scope');
+    expect(lines.at(-1)).to.equal(
+      'Next: "only high severity" to narrow the findings; "fix the critical ones" or "suggest refactorings" to act on them; "also include the tests folder" to widen the scope',
+    );
   });
 
   it('lists the changed files of an applied change set', () => {
@@ -23,7 +25,13 @@ describe('agent prompt: result renderer', () => {
   it('shows a clarifying question as the agent turn with numbered options', () => {
     const lines = renderResult(record('question-unclear'), PLAIN).split('\n');
     expect(lines[0]).to.equal('agent: "make it better" can mean several things for the project; which of these did you mean?');
-    expect(lines.slice(1, 6)).to.deep.equal(['  1) assess code quality', '  2) suggest refactorings', '  3) simplify the code', '  4) audit security', '  5) find performance problems']);
+    expect(lines.slice(1, 6)).to.deep.equal([
+      '  1) assess code quality',
+      '  2) suggest refactorings',
+      '  3) simplify the code',
+      '  4) audit security',
+      '  5) find performance problems',
+    ]);
     expect(lines[6]).to.equal('(type your answer, or the number of an option)');
     expect(renderResult(record('question-did-you-mean'), PLAIN)).to.include('did you mean "greet"?\n  1) greet');
   });
@@ -45,7 +53,10 @@ describe('agent prompt: result renderer', () => {
   it('counts a capability that several skipped steps need once, and says "no findings" only after an analysis', () => {
     const build = record('build-with-skipped-steps');
     const component = { capability: 'generation.component', available: false, target: null, summary: 'Generate a component' };
-    const plan = { ...build.plan!, steps: [build.plan!.steps[0]!, { ...component, index: 1 }, { ...component, index: 2 }, { ...component, index: 3 }] };
+    const plan = {
+      ...build.plan!,
+      steps: [build.plan!.steps[0]!, { ...component, index: 1 }, { ...component, index: 2 }, { ...component, index: 3 }],
+    };
     const text = renderResult({ ...build, plan, result: { ...build.result!, findings: [] } }, PLAIN);
     expect(text).to.include('Not built yet — skipped: generation.component ×3\n');
     expect(text).not.to.include('no findings');
@@ -63,7 +74,10 @@ describe('agent prompt: result renderer', () => {
       { file: 'src/components/TaskSummary.tsx', score: 70.1, grade: 'C', findings: 8 },
       { file: 'src/main.tsx', score: 99, grade: 'A', findings: 0 },
     ];
-    const lines = renderResult({ ...job, result: { ...job.result!, summary, findings: [], data: [{ overall: { score: 85.7 }, files }] } }, PLAIN).split('\n');
+    const lines = renderResult(
+      { ...job, result: { ...job.result!, summary, findings: [], data: [{ overall: { score: 85.7 }, files }] } },
+      PLAIN,
+    ).split('\n');
     expect(lines).not.to.include('no findings');
     const at = lines.indexOf(summary);
     expect(at).to.be.greaterThan(0);
@@ -76,7 +90,13 @@ describe('agent prompt: result renderer', () => {
 
   it('reports verification from the verify step, and a failed verification from the error', () => {
     const job = record('rename-applied');
-    const verified = { ...job, steps: [...job.steps, { index: 1, capability: 'refactoring.verify', status: 'succeeded', summary: 'tsc: 0 errors; npm test: 4 passing' }] };
+    const verified = {
+      ...job,
+      steps: [
+        ...job.steps,
+        { index: 1, capability: 'refactoring.verify', status: 'succeeded', summary: 'tsc: 0 errors; npm test: 4 passing' },
+      ],
+    };
     expect(verificationLine(verified)).to.equal('Verification passed — tsc: 0 errors; npm test: 4 passing');
     const failed = { ...job, status: 'failed', error: { code: 'verification_failed', message: 'npm test failed: 1 failing.' } };
     expect(verificationLine(failed)).to.equal('Verification failed, nothing was written: npm test failed: 1 failing.');
@@ -86,7 +106,9 @@ describe('agent prompt: result renderer', () => {
 
   it('counts findings by severity, most severe first', () => {
     const finding = (severity: string) => ({ ruleId: 'r', severity, message: 'm', file: 'f' });
-    expect(severityCounts([finding('low'), finding('critical'), finding('low'), finding('info')])).to.equal('4 finding(s): 1 critical, 2 low, 1 info');
+    expect(severityCounts([finding('low'), finding('critical'), finding('low'), finding('info')])).to.equal(
+      '4 finding(s): 1 critical, 2 low, 1 info',
+    );
     expect(severityCounts([])).to.equal('no findings');
   });
 

@@ -4,7 +4,10 @@ import { parsePromptLine, unquote, type PromptCommand } from '../../../cli/agent
 const cases: Array<[string, PromptCommand]> = [
   ['/agent universal-agent "audit security of src"', { kind: 'agent', agent: 'universal-agent', task: 'audit security of src' }],
   ["/agent universal-agent 'rename greet to welcome'", { kind: 'agent', agent: 'universal-agent', task: 'rename greet to welcome' }],
-  ['/agent universal-agent rename greet to welcome in src/a.ts', { kind: 'agent', agent: 'universal-agent', task: 'rename greet to welcome in src/a.ts' }],
+  [
+    '/agent universal-agent rename greet to welcome in src/a.ts',
+    { kind: 'agent', agent: 'universal-agent', task: 'rename greet to welcome in src/a.ts' },
+  ],
   ['  /agent   universal-agent   "say \\"hi\\" twice"  ', { kind: 'agent', agent: 'universal-agent', task: 'say "hi" twice' }],
   ['/AGENT universal-agent fix it', { kind: 'agent', agent: 'universal-agent', task: 'fix it' }],
   ['/auto', { kind: 'auto' }],

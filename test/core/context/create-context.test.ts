@@ -12,7 +12,9 @@ describe('createToolBudget', () => {
     budget.count('read');
     budget.count('parse');
     expect(budget.used).to.equal(3);
-    const error = await Promise.resolve().then(() => budget.count('format')).catch((e: Error & { code: string }) => e);
+    const error = await Promise.resolve()
+      .then(() => budget.count('format'))
+      .catch((e: Error & { code: string }) => e);
     expect((error as { code: string }).code).to.equal('tool_call_limit');
     expect((error as Error).message).to.include('"format"');
     expect(budget.used).to.equal(3);
@@ -36,8 +38,14 @@ describe('createCapabilityContext', () => {
     const progress: Array<[number, string | undefined]> = [];
     const previous: StepResult[] = [{ summary: 'earlier' }];
     const { ctx } = await createCapabilityContext({
-      jobId: 'job-1', stepIndex: 2, root, staged: [], previous, signal: new AbortController().signal,
-      permissions: { projectCode: false }, budget: createToolBudget(10),
+      jobId: 'job-1',
+      stepIndex: 2,
+      root,
+      staged: [],
+      previous,
+      signal: new AbortController().signal,
+      permissions: { projectCode: false },
+      budget: createToolBudget(10),
       onLog: (level, message) => logs.push([level, message]),
       onProgress: (percent, message) => progress.push([percent, message]),
     });
@@ -52,7 +60,10 @@ describe('createCapabilityContext', () => {
     ctx.progress(150, 'done');
     ctx.progress(-3);
     expect(logs).to.deep.equal([['warn', 'careful']]);
-    expect(progress).to.deep.equal([[100, 'done'], [0, undefined]]);
+    expect(progress).to.deep.equal([
+      [100, 'done'],
+      [0, undefined],
+    ]);
   });
 
   it('counts every tool call and workspace read/list against the budget, and stops at the limit', async () => {
@@ -115,7 +126,7 @@ describe('createCapabilityContext', () => {
     }
   });
 
-  it('hands back the overlay after the step: earlier entries plus this step\'s writes and deletes', async () => {
+  it("hands back the overlay after the step: earlier entries plus this step's writes and deletes", async () => {
     const handle = await createLocalContext({ root, staged: [{ path: 'src/new.ts', content: 'n' }] });
     expect(await handle.ctx.workspace.read('src/new.ts')).to.equal('n');
     await handle.ctx.workspace.delete('src/a.ts');

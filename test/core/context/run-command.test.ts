@@ -20,7 +20,8 @@ describe('ctx.tools.runCommand', () => {
 
   it('runs a program without a shell in the workspace root and reports exit code and output', async () => {
     const { ctx } = await createLocalContext({ root, permissions: allowed });
-    const script = "process.stdout.write(process.cwd() + '|' + require('fs').readFileSync('hello.txt','utf8')); console.error('warn $HOME'); process.exit(3)";
+    const script =
+      "process.stdout.write(process.cwd() + '|' + require('fs').readFileSync('hello.txt','utf8')); console.error('warn $HOME'); process.exit(3)";
     const result = await ctx.tools.runCommand(process.execPath, ['-e', script]);
     expect(result.exitCode).to.equal(3);
     expect(result.stdout).to.equal(`${await realpath(root)}|hi\n`);
@@ -31,7 +32,11 @@ describe('ctx.tools.runCommand', () => {
 
   it('passes stdin to the program and closes it', async () => {
     const { ctx } = await createLocalContext({ root, permissions: allowed });
-    const result = await ctx.tools.runCommand(process.execPath, ['-e', "let t='';process.stdin.on('data',d=>t+=d).on('end',()=>process.stdout.write(t.toUpperCase()))"], { stdin: 'shout' });
+    const result = await ctx.tools.runCommand(
+      process.execPath,
+      ['-e', "let t='';process.stdin.on('data',d=>t+=d).on('end',()=>process.stdout.write(t.toUpperCase()))"],
+      { stdin: 'shout' },
+    );
     expect(result.stdout).to.equal('SHOUT');
   });
 

@@ -34,10 +34,17 @@ describe('pipeline engine: cancelling a real analysis spares the jobs beside it'
     return root;
   }
 
-  const job = (root: string, jobId: string, signal?: AbortSignal): Promise<RunOutcome> => engine.run({
-    jobId, root, apply: false, limits: { ...DEFAULT_LIMITS, maxExecutionTimeMin: 3 },
-    steps: [{ capability: 'analysis.complexity' }, { capability: 'analysis.duplication' }, { capability: 'analysis.smells' }],
-  }, { signal });
+  const job = (root: string, jobId: string, signal?: AbortSignal): Promise<RunOutcome> =>
+    engine.run(
+      {
+        jobId,
+        root,
+        apply: false,
+        limits: { ...DEFAULT_LIMITS, maxExecutionTimeMin: 3 },
+        steps: [{ capability: 'analysis.complexity' }, { capability: 'analysis.duplication' }, { capability: 'analysis.smells' }],
+      },
+      { signal },
+    );
 
   it('cancels one of three running jobs within a second and the other two succeed', async () => {
     for (let round = 0; round < 4; round++) {
@@ -53,7 +60,12 @@ describe('pipeline engine: cancelling a real analysis spares the jobs beside it'
       const [a, b] = await Promise.all([runs[0]!, runs[2]!]);
       expect(cancelled.status, `round ${round}`).to.be.oneOf(['cancelled', 'succeeded']);
       if (cancelled.status === 'cancelled') expect(settleMs, `round ${round} settle`).to.be.below(1000);
-      expect([a.status, a.error?.code, b.status, b.error?.code], `round ${round}`).to.deep.equal(['succeeded', undefined, 'succeeded', undefined]);
+      expect([a.status, a.error?.code, b.status, b.error?.code], `round ${round}`).to.deep.equal([
+        'succeeded',
+        undefined,
+        'succeeded',
+        undefined,
+      ]);
     }
   });
 });

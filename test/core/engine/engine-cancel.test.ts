@@ -74,7 +74,12 @@ describe('pipeline engine: cancellation', function () {
 
   it('takes the error code from an AgentdError reason (shutdown)', async function () {
     const reason = new AgentdError('shutdown', 'The daemon shut down before the job finished.');
-    const { outcome } = await cancelWhenRunning(engine, workspace.root, [{ capability: 'analysis.test-slow', input: { ms: 60_000 } }], reason);
+    const { outcome } = await cancelWhenRunning(
+      engine,
+      workspace.root,
+      [{ capability: 'analysis.test-slow', input: { ms: 60_000 } }],
+      reason,
+    );
     expect(outcome.status).to.equal('cancelled');
     expect(outcome.error).to.deep.equal({ code: 'shutdown', message: reason.message });
   });

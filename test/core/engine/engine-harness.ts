@@ -30,7 +30,11 @@ export const GENEROUS_LIMITS: Limits = { maxMemoryMB: 256, maxExecutionTimeMin: 
 
 let jobCounter = 0;
 
-export function request(root: string, steps: PipelineStep[], overrides: Omit<Partial<RunRequest>, 'limits'> & { limits?: Partial<Limits> } = {}): RunRequest {
+export function request(
+  root: string,
+  steps: PipelineStep[],
+  overrides: Omit<Partial<RunRequest>, 'limits'> & { limits?: Partial<Limits> } = {},
+): RunRequest {
   const { limits, ...rest } = overrides;
   return { jobId: `job-${++jobCounter}`, steps, root, apply: false, ...rest, limits: { ...GENEROUS_LIMITS, ...limits } };
 }

@@ -32,14 +32,24 @@ describe('pipeline engine: composition through ctx.invoke', function () {
   });
 
   it('runs the invoked capability and returns its result', async function () {
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-reader', input: { path: 'a.txt' } } }]));
+    const outcome = await engine.run(
+      request(workspace.root, [
+        { capability: 'analysis.test-composer', input: { invoke: 'analysis.test-reader', input: { path: 'a.txt' } } },
+      ]),
+    );
     expect(outcome.status, JSON.stringify(outcome.error)).to.equal('succeeded');
     expect(outcome.steps[0]!.result!.summary).to.equal('invoked analysis.test-reader: read "a.txt"');
     expect((outcome.steps[0]!.result!.data as { invoked: { content: string } }).invoked.content).to.equal('a\n');
   });
 
   it("counts the invoked capability's tool calls against the job's budget", async function () {
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-tool-loop', input: { path: 'a.txt' } } }], { limits: { maxToolCalls: 20 } }));
+    const outcome = await engine.run(
+      request(
+        workspace.root,
+        [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-tool-loop', input: { path: 'a.txt' } } }],
+        { limits: { maxToolCalls: 20 } },
+      ),
+    );
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('tool_call_limit');
   });
@@ -48,12 +58,15 @@ describe('pipeline engine: composition through ctx.invoke', function () {
     const controller = new AbortController();
     let running!: () => void;
     const started = new Promise<void>((resolve) => (running = resolve));
-    const pending = engine.run(request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-slow', input: { ms: 600_000 } } }]), {
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.type === 'step' && event.status === 'running') running();
+    const pending = engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-slow', input: { ms: 600_000 } } }]),
+      {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type === 'step' && event.status === 'running') running();
+        },
       },
-    });
+    );
     await started;
     controller.abort();
     const outcome = await pending;
@@ -61,17 +74,25 @@ describe('pipeline engine: composition through ctx.invoke', function () {
   });
 
   it('refuses a cycle before anything runs', async function () {
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-composer', input: { invoke: 'analysis.test-reader' } } }]));
+    const outcome = await engine.run(
+      request(workspace.root, [
+        { capability: 'analysis.test-composer', input: { invoke: 'analysis.test-composer', input: { invoke: 'analysis.test-reader' } } },
+      ]),
+    );
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('capability_error');
     expect(outcome.error!.message).to.contain('analysis.test-composer -> analysis.test-composer').and.to.contain('cannot invoke itself');
   });
 
   it('refuses an id meta.execution.composes does not list, and validates the input against the invoked inputSchema', async function () {
-    const undeclared = await engine.run(request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-empty' } }]));
+    const undeclared = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-empty' } }]),
+    );
     expect(undeclared.status).to.equal('failed');
     expect(undeclared.error!.message).to.contain('"analysis.test-empty"').and.to.contain('meta.execution.composes does not list');
-    const invalid = await engine.run(request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-reader', input: {} } }]));
+    const invalid = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-composer', input: { invoke: 'analysis.test-reader', input: {} } }]),
+    );
     expect(invalid.status).to.equal('failed');
     expect(invalid.error!.code).to.equal('invalid_input');
     expect(invalid.error!.message).to.contain('/path');

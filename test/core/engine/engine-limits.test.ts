@@ -36,14 +36,18 @@ describe('pipeline engine: limits and crashes', function () {
   });
 
   it('gives a worker the heap limit of maxMemoryMB even though NODE_OPTIONS asked for 4096 MB', async function () {
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-heap-limit' }], { limits: { maxMemoryMB: 64 } }));
+    const outcome = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-heap-limit' }], { limits: { maxMemoryMB: 64 } }),
+    );
     const { heapLimitMB } = outcome.steps[0]!.result!.data as { heapLimitMB: number };
     // V8 adds the young generation on top of maxOldGenerationSizeMb; 4096 would mean the flag leaked through.
     expect(heapLimitMB).to.be.at.least(64).and.below(256);
   });
 
   it('fails a flood of small allocations with memory_limit, then runs the next job', async function () {
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-alloc-flood' }], { limits: { maxMemoryMB: 64 } }));
+    const outcome = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-alloc-flood' }], { limits: { maxMemoryMB: 64 } }),
+    );
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('memory_limit');
     expect(outcome.error!.message).to.contain('analysis.test-alloc-flood').and.to.contain('64 MB');
@@ -53,7 +57,9 @@ describe('pipeline engine: limits and crashes', function () {
   it('fails one huge allocation with capability_crashed, restarts the executor, then runs the next job', async function () {
     const pidBefore = engine.executor.pid;
     const restartsBefore = engine.executor.restarts;
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-alloc-huge' }], { limits: { maxMemoryMB: 64 } }));
+    const outcome = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-alloc-huge' }], { limits: { maxMemoryMB: 64 } }),
+    );
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('capability_crashed');
     expect(outcome.error!.message).to.contain('analysis.test-alloc-huge');
@@ -64,7 +70,9 @@ describe('pipeline engine: limits and crashes', function () {
 
   it('fails a step that calls process.exit with capability_crashed, runs the independent step after it, then the next job', async function () {
     const pidBefore = engine.executor.pid;
-    const outcome = await engine.run(request(workspace.root, [{ capability: 'analysis.test-exits' }, { capability: 'analysis.test-empty' }]));
+    const outcome = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-exits' }, { capability: 'analysis.test-empty' }]),
+    );
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('capability_crashed');
     expect(outcome.error!.message).to.contain('analysis.test-exits');
@@ -74,7 +82,7 @@ describe('pipeline engine: limits and crashes', function () {
     await expectNextJobSucceeds();
   });
 
-  it('fails a loop that never yields with time_limit when the job\'s wall clock runs out, then runs the next job', async function () {
+  it("fails a loop that never yields with time_limit when the job's wall clock runs out, then runs the next job", async function () {
     // 0.01 min = 600 ms
     let outcome: RunOutcome | undefined;
     outcome = await engine.run(
@@ -97,7 +105,9 @@ describe('pipeline engine: limits and crashes', function () {
       onEvent: (event) => event.type === 'step' && event.status === 'running' && markRunning(),
     });
     await running;
-    const crasher = await engine.run(request(workspace.root, [{ capability: 'analysis.test-alloc-huge' }], { limits: { maxMemoryMB: 64 } }));
+    const crasher = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-alloc-huge' }], { limits: { maxMemoryMB: 64 } }),
+    );
     const inFlight = await bystander;
     expect(crasher.error!.code).to.equal('capability_crashed');
     expect(inFlight.status).to.equal('failed');

@@ -37,7 +37,9 @@ describe('executor process lifecycle', function () {
 
   it('close() right after a crash also ends the executor that was being restarted', async function () {
     const engine = createEngine({ registry: await loadTestRegistry(), poolOptions: { warmMemoryMB: [] } });
-    const crashed = await engine.run(request(workspace.root, [{ capability: 'analysis.test-alloc-huge' }], { limits: { maxMemoryMB: 64 } }));
+    const crashed = await engine.run(
+      request(workspace.root, [{ capability: 'analysis.test-alloc-huge' }], { limits: { maxMemoryMB: 64 } }),
+    );
     expect(crashed.error!.code).to.equal('capability_crashed');
     await engine.close();
     expect(engine.executor.pid === null || !isAlive(engine.executor.pid)).to.equal(true);

@@ -18,7 +18,7 @@ describe('pipeline engine: steps, events, overlay and results', function () {
     expect(log.events.at(-1)).to.include({ type: 'done', status: 'succeeded' });
   });
 
-  it('forwards a capability\'s log and progress as events tagged with its step, before the step ends', async function () {
+  it("forwards a capability's log and progress as events tagged with its step, before the step ends", async function () {
     const log = new EventLog();
     await t.engine().run(request(t.root(), [{ capability: 'refactoring.test-writer', input: { path: 'b.txt', content: 'b\n' } }]), {
       onEvent: log.listener,
@@ -60,10 +60,14 @@ describe('pipeline engine: steps, events, overlay and results', function () {
 
   it('applies the final overlay to disk when apply is true', async function () {
     const outcome = await t.engine().run(
-      request(t.root(), [
-        { capability: 'refactoring.test-writer', input: { path: 'src/a.txt', content: 'first\n' } },
-        { capability: 'refactoring.test-writer', input: { path: 'src/new/b.txt', content: 'second\n' } },
-      ], { apply: true }),
+      request(
+        t.root(),
+        [
+          { capability: 'refactoring.test-writer', input: { path: 'src/a.txt', content: 'first\n' } },
+          { capability: 'refactoring.test-writer', input: { path: 'src/new/b.txt', content: 'second\n' } },
+        ],
+        { apply: true },
+      ),
     );
     expect(outcome.status).to.equal('succeeded');
     expect(outcome.applied).to.equal(true);
@@ -75,10 +79,14 @@ describe('pipeline engine: steps, events, overlay and results', function () {
     const blocked = await makeWorkspace({ 'a.txt': 'a\n', blocker: 'a file, not a folder\n' });
     try {
       const outcome = await t.engine().run(
-        request(blocked.root, [
-          { capability: 'refactoring.test-writer', input: { path: 'a.txt', content: 'changed\n' } },
-          { capability: 'refactoring.test-writer', input: { path: 'blocker/inner.txt', content: 'x\n' } },
-        ], { apply: true }),
+        request(
+          blocked.root,
+          [
+            { capability: 'refactoring.test-writer', input: { path: 'a.txt', content: 'changed\n' } },
+            { capability: 'refactoring.test-writer', input: { path: 'blocker/inner.txt', content: 'x\n' } },
+          ],
+          { apply: true },
+        ),
       );
       expect(outcome.status).to.equal('failed');
       expect(outcome.error!.code).to.equal('apply_failed');
@@ -91,7 +99,7 @@ describe('pipeline engine: steps, events, overlay and results', function () {
     }
   });
 
-  it('passes the session\'s earlier results to the first step as ctx.previous', async function () {
+  it("passes the session's earlier results to the first step as ctx.previous", async function () {
     const outcome = await t.engine().run(
       request(t.root(), [{ capability: 'analysis.test-reader', input: { path: 'src/a.txt' } }], {
         previous: [{ summary: 'an earlier turn' }],
@@ -102,14 +110,16 @@ describe('pipeline engine: steps, events, overlay and results', function () {
 
   it('fails with capability_error naming the capability and step, keeping the message, and still runs the independent steps after it', async function () {
     const log = new EventLog();
-    const outcome = await t.engine().run(
-      request(t.root(), [
-        { capability: 'analysis.test-empty' },
-        { capability: 'analysis.test-throws', input: { message: 'parser exploded on line 7' } },
-        { capability: 'analysis.test-empty' },
-      ]),
-      { onEvent: log.listener },
-    );
+    const outcome = await t
+      .engine()
+      .run(
+        request(t.root(), [
+          { capability: 'analysis.test-empty' },
+          { capability: 'analysis.test-throws', input: { message: 'parser exploded on line 7' } },
+          { capability: 'analysis.test-empty' },
+        ]),
+        { onEvent: log.listener },
+      );
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('capability_error');
     expect(outcome.error!.message).to.contain('analysis.test-throws').and.to.contain('step 1').and.to.contain('parser exploded on line 7');
@@ -123,23 +133,31 @@ describe('pipeline engine: steps, events, overlay and results', function () {
   });
 
   it('skips the steps after a failed step that writes, saying why', async function () {
-    const outcome = await t.engine().run(
-      request(t.root(), [
-        { capability: 'refactoring.test-writer', input: { path: 'big.txt', content: 'x'.repeat(200 * 1024) } },
-        { capability: 'analysis.test-empty' },
-      ]),
-    );
+    const outcome = await t
+      .engine()
+      .run(
+        request(t.root(), [
+          { capability: 'refactoring.test-writer', input: { path: 'big.txt', content: 'x'.repeat(200 * 1024) } },
+          { capability: 'analysis.test-empty' },
+        ]),
+      );
     expect(outcome.status).to.equal('failed');
     expect(outcome.error!.code).to.equal('file_too_large');
     expect(outcome.steps.map((step) => step.status)).to.deep.equal(['failed', 'skipped']);
-    expect(outcome.steps[1]!.summary).to.equal('skipped: step 0 (refactoring.test-writer) failed, and the later steps would build on the files it changes');
+    expect(outcome.steps[1]!.summary).to.equal(
+      'skipped: step 0 (refactoring.test-writer) failed, and the later steps would build on the files it changes',
+    );
     expect(outcome.result).to.equal(null);
   });
 
   it('keeps the code of a refusal the capability throws as an AgentdError, but not of an internal one', async function () {
-    const refused = await t.engine().run(request(t.root(), [
-      { capability: 'analysis.test-throws', input: { code: 'refactoring_refused', message: 'the name "x" is taken in src/a.ts' } },
-    ]));
+    const refused = await t
+      .engine()
+      .run(
+        request(t.root(), [
+          { capability: 'analysis.test-throws', input: { code: 'refactoring_refused', message: 'the name "x" is taken in src/a.ts' } },
+        ]),
+      );
     expect(refused.error!.code).to.equal('refactoring_refused');
     expect(refused.error!.message).to.contain('analysis.test-throws').and.to.contain('step 0').and.to.contain('the name "x" is taken');
     const internal = await t.engine().run(request(t.root(), [{ capability: 'analysis.test-throws', input: { code: 'internal_error' } }]));
@@ -163,10 +181,14 @@ describe('pipeline engine: steps, events, overlay and results', function () {
     expect(counted.usage.toolCalls).to.equal(7);
 
     const limited = await t.engine().run(
-      request(t.root(), [
-        { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt', times: 6 } },
-        { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt' } },
-      ], { limits: { maxToolCalls: 10 } }),
+      request(
+        t.root(),
+        [
+          { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt', times: 6 } },
+          { capability: 'analysis.test-tool-loop', input: { path: 'src/a.txt' } },
+        ],
+        { limits: { maxToolCalls: 10 } },
+      ),
     );
     expect(limited.status).to.equal('failed');
     expect(limited.error!.code).to.equal('tool_call_limit');

@@ -14,19 +14,36 @@ describe('pipeline engine: step results between the daemon and the executor', fu
 
   it('hands every earlier result of the run to each later step', async () => {
     const reader = { capability: 'analysis.test-reader', input: { path: 'a.txt' } };
-    const outcome = await t.engine().run(request(t.root(), [{ capability: 'analysis.test-empty' }, reader, reader], { previous: [{ summary: 'an earlier turn' }] }));
+    const outcome = await t
+      .engine()
+      .run(request(t.root(), [{ capability: 'analysis.test-empty' }, reader, reader], { previous: [{ summary: 'an earlier turn' }] }));
     expect(outcome.status).to.equal('succeeded');
-    expect((outcome.steps[1]!.result!.data as { previousSummaries: string[] }).previousSummaries).to.deep.equal(['an earlier turn', 'nothing to do']);
-    expect((outcome.steps[2]!.result!.data as { previousSummaries: string[] }).previousSummaries).to.deep.equal(['an earlier turn', 'nothing to do', 'read "a.txt"']);
+    expect((outcome.steps[1]!.result!.data as { previousSummaries: string[] }).previousSummaries).to.deep.equal([
+      'an earlier turn',
+      'nothing to do',
+    ]);
+    expect((outcome.steps[2]!.result!.data as { previousSummaries: string[] }).previousSummaries).to.deep.equal([
+      'an earlier turn',
+      'nothing to do',
+      'read "a.txt"',
+    ]);
   });
 
   it('still hands them over after the executor died and was replaced mid-run', async () => {
     const restarts = t.engine().executor.restarts;
-    const outcome = await t.engine().run(request(t.root(), [
-      { capability: 'analysis.test-empty' },
-      { capability: 'analysis.test-alloc-huge' },
-      { capability: 'analysis.test-reader', input: { path: 'a.txt' } },
-    ], { limits: { maxMemoryMB: 64 } }));
+    const outcome = await t
+      .engine()
+      .run(
+        request(
+          t.root(),
+          [
+            { capability: 'analysis.test-empty' },
+            { capability: 'analysis.test-alloc-huge' },
+            { capability: 'analysis.test-reader', input: { path: 'a.txt' } },
+          ],
+          { limits: { maxMemoryMB: 64 } },
+        ),
+      );
     expect(t.engine().executor.restarts).to.equal(restarts + 1);
     expect(outcome.steps.map((step) => step.status)).to.deep.equal(['succeeded', 'failed', 'succeeded']);
     expect((outcome.steps[2]!.result!.data as { previousSummaries: string[] }).previousSummaries).to.deep.equal(['nothing to do']);

@@ -5,7 +5,16 @@ import { createEngine, type PipelineEngine } from '../../../core/engine/index.js
 import { WAYS } from '../../support/capabilities/hostile.js';
 import { loadTestRegistry, makeWorkspace, request } from './engine-harness.js';
 
-const EXPECTED_CODE: Record<string, string> = { fetch: 'network_denied', 'dns.lookup': 'network_denied', 'net.connect': 'network_denied', 'net.createServer.listen': 'network_denied', 'tls.connect': 'network_denied', 'http2.connect': 'network_denied', 'dgram.send': 'network_denied', 'ctx.runCommand': 'project_code_not_allowed' };
+const EXPECTED_CODE: Record<string, string> = {
+  fetch: 'network_denied',
+  'dns.lookup': 'network_denied',
+  'net.connect': 'network_denied',
+  'net.createServer.listen': 'network_denied',
+  'tls.connect': 'network_denied',
+  'http2.connect': 'network_denied',
+  'dgram.send': 'network_denied',
+  'ctx.runCommand': 'project_code_not_allowed',
+};
 
 /** A hostile capability tries every way out of its worker thread; none works except ctx.tools, and that only with the permission. */
 describe('pipeline engine: a capability cannot start processes or threads or reach the network', function () {
@@ -59,7 +68,11 @@ describe('pipeline engine: a capability cannot start processes or threads or rea
       // A fresh engine: its executor is forked now, with API_KEY in the daemon's environment.
       const fresh = createEngine({ registry: await loadTestRegistry(), poolOptions: { maxThreads: 1 } });
       try {
-        const outcome = await fresh.run(request(workspace.root, [{ capability: 'analysis.test-run-node', input: { source: probe } }], { permissions: { projectCode: true } }));
+        const outcome = await fresh.run(
+          request(workspace.root, [{ capability: 'analysis.test-run-node', input: { source: probe } }], {
+            permissions: { projectCode: true },
+          }),
+        );
         expect(outcome.error).to.equal(null);
         const result = outcome.steps[0]!.result!.data as { stdout: string; isolation: string };
         expect(result.stdout).not.to.include('CONNECTED');
@@ -75,7 +88,11 @@ describe('pipeline engine: a capability cannot start processes or threads or rea
   });
 
   it("the executor process itself holds none of the daemon's secrets (its environment is an allow-list)", async () => {
-    Object.assign(process.env, { API_KEY: 'executor-env-secret-0123456789', REDIS_URL: 'redis://:redis-secret-0123456789@127.0.0.1:6379', AWS_SECRET_ACCESS_KEY: 'aws-secret-0123456789' });
+    Object.assign(process.env, {
+      API_KEY: 'executor-env-secret-0123456789',
+      REDIS_URL: 'redis://:redis-secret-0123456789@127.0.0.1:6379',
+      AWS_SECRET_ACCESS_KEY: 'aws-secret-0123456789',
+    });
     const fresh = createEngine({ registry: await loadTestRegistry(), poolOptions: { maxThreads: 1 } });
     try {
       const outcome = await fresh.run(request(workspace.root, [{ capability: 'analysis.test-env' }]));

@@ -8,20 +8,21 @@ import { runnerContract, type RunnerUnderTest } from './runner-contract.js';
 let counter = 0;
 
 function taskMaker(registry: CapabilityRegistry, root: string) {
-  return (id: string, input: unknown = {}, maxMemoryMB = 64): (() => Promise<StepTask>) => async () => ({
-    jobId: `contract-${++counter}`,
-    stepIndex: 0,
-    capabilityId: id,
-    modulePath: registry.require(id).modulePath,
-    input,
-    root,
-    staged: [],
-    previous: [],
-    maxToolCalls: 100,
-    toolCallsUsed: 0,
-    maxMemoryMB,
-    permissions: { projectCode: false },
-  });
+  return (id: string, input: unknown = {}, maxMemoryMB = 64): (() => Promise<StepTask>) =>
+    async () => ({
+      jobId: `contract-${++counter}`,
+      stepIndex: 0,
+      capabilityId: id,
+      modulePath: registry.require(id).modulePath,
+      input,
+      root,
+      staged: [],
+      previous: [],
+      maxToolCalls: 100,
+      toolCallsUsed: 0,
+      maxMemoryMB,
+      permissions: { projectCode: false },
+    });
 }
 
 async function world(): Promise<{ task: ReturnType<typeof taskMaker>; cleanup(): Promise<void> }> {
@@ -45,7 +46,12 @@ runnerContract('ExecutorSupervisor (a Piscina thread in the executor process)', 
       cancellable: task('analysis.test-slow', { ms: 600_000 }),
     },
     // The engine's job deadline aborts the step's signal; the executor terminates a thread that does not stop.
-    codes: { loopForever: ['cancelled', 'time_limit'], hugeAllocation: ['memory_limit', 'capability_crashed'], throws: ['capability_error'], exits: ['capability_crashed'] },
+    codes: {
+      loopForever: ['cancelled', 'time_limit'],
+      hugeAllocation: ['memory_limit', 'capability_crashed'],
+      throws: ['capability_error'],
+      exits: ['capability_crashed'],
+    },
     deadlineMs: 500,
     close: async () => {
       await executor.close();
@@ -56,7 +62,7 @@ runnerContract('ExecutorSupervisor (a Piscina thread in the executor process)', 
 
 runnerContract('InProcessRunner (the scan: this thread)', async (): Promise<RunnerUnderTest> => {
   const { task, cleanup } = await world();
-  const notContained = 'it runs in the caller\'s thread; the scan runs reviewed first-party checks and sandboxed plugins only';
+  const notContained = "it runs in the caller's thread; the scan runs reviewed first-party checks and sandboxed plugins only";
   return {
     runner: new InProcessRunner(),
     ok: task('analysis.test-reader', { path: 'a.txt' }),

@@ -11,10 +11,16 @@ describe('core/parsing: parseCachedAsync', () => {
   it('parses a file requested twice while its first parse is still running only once', async () => {
     clearCaches();
     const source = 'export function f(a) {\n  return a + 1;\n}\n';
-    const [first, second] = await Promise.all([parseCachedAsync('/virtual/a.js', 'a.js', source), parseCachedAsync('/virtual/a.js', 'a.js', source)]);
+    const [first, second] = await Promise.all([
+      parseCachedAsync('/virtual/a.js', 'a.js', source),
+      parseCachedAsync('/virtual/a.js', 'a.js', source),
+    ]);
     expect(second).to.equal(first);
     // The waiting request under another relative path gets the same parse under its own path.
-    const [third, fourth] = await Promise.all([parseCachedAsync('/virtual/b.js', 'b.js', source), parseCachedAsync('/virtual/b.js', 'src/b.js', source)]);
+    const [third, fourth] = await Promise.all([
+      parseCachedAsync('/virtual/b.js', 'b.js', source),
+      parseCachedAsync('/virtual/b.js', 'src/b.js', source),
+    ]);
     expect(fourth.path).to.equal('src/b.js');
     expect(fourth.hash).to.equal(third.hash);
     expect(fourth.source).to.equal(third.source);

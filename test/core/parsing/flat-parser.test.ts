@@ -7,7 +7,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { flatParserAvailable, parseFlat, parseParallelism } from '../../../core/parsing/flat-parser.js';
 import { flatTreeOf, hasSyntaxError } from '../../../core/parsing/parsed-file.js';
 import { parseSource, parseSourceFlat } from '../../../core/parsing/parse-source.js';
-import { copyTree, descendantForIndex, nodesOfType, startColumnOf, startRowOf, type SyntaxNode, syntaxTreeOf, treeFromFlat } from '../../../core/syntax/index.js';
+import {
+  copyTree,
+  descendantForIndex,
+  nodesOfType,
+  startColumnOf,
+  startRowOf,
+  type SyntaxNode,
+  syntaxTreeOf,
+  treeFromFlat,
+} from '../../../core/syntax/index.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -27,7 +36,9 @@ function shape(root: SyntaxNode): string[] {
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    out.push(`${node.type}|${node.named}|${node.field}|${node.startIndex}-${node.endIndex}|${startRowOf(node)}:${startColumnOf(node)}|${node.children.length}`);
+    out.push(
+      `${node.type}|${node.named}|${node.field}|${node.startIndex}-${node.endIndex}|${startRowOf(node)}:${startColumnOf(node)}|${node.children.length}`,
+    );
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   return out;
@@ -68,7 +79,11 @@ describe('parsing: the flat-tree addon', function () {
     it('for every source file of agentd and its fixtures', async () => {
       const files = [...sourcesUnder(path.join(REPO, 'core')), ...sourcesUnder(path.join(REPO, 'fixtures'))];
       expect(files.length).to.be.greaterThan(100);
-      const flats = await Promise.all(files.map((file) => parseFlat(file.endsWith('.tsx') ? 'tsx' : /\.[cm]?ts$/.test(file) ? 'typescript' : 'javascript', readFileSync(file, 'utf8'))));
+      const flats = await Promise.all(
+        files.map((file) =>
+          parseFlat(file.endsWith('.tsx') ? 'tsx' : /\.[cm]?ts$/.test(file) ? 'typescript' : 'javascript', readFileSync(file, 'utf8')),
+        ),
+      );
       files.forEach((file, i) => {
         const source = readFileSync(file, 'utf8');
         expect(shape(treeFromFlat(flats[i]!, source)), file).to.deep.equal(shape(copyTree(parseSource(file, source).tree, source)));
@@ -103,7 +118,11 @@ describe('parsing: the flat-tree addon', function () {
       for (let index = 0; index < source.length; index += 3) {
         const ours = descendantForIndex(root, index);
         const theirs = parsed.tree.rootNode.descendantForIndex(index);
-        expect([ours.type, ours.startIndex, ours.endIndex], `index ${index}`).to.deep.equal([theirs.type, theirs.startIndex, theirs.endIndex]);
+        expect([ours.type, ours.startIndex, ours.endIndex], `index ${index}`).to.deep.equal([
+          theirs.type,
+          theirs.startIndex,
+          theirs.endIndex,
+        ]);
       }
     });
   });
@@ -128,13 +147,19 @@ describe('parsing: the flat-tree addon', function () {
     });
 
     it('gives each of hundreds of queued parses its own tree, however they finish', async () => {
-      const sources = Array.from({ length: 400 }, (_, i) => `export function f${i}(a) {\n${'  a = a + 1;\n'.repeat(i % 37)}  return a * ${i};\n}\n`);
+      const sources = Array.from(
+        { length: 400 },
+        (_, i) => `export function f${i}(a) {\n${'  a = a + 1;\n'.repeat(i % 37)}  return a * ${i};\n}\n`,
+      );
       const flats = await Promise.all(sources.map((source) => parseFlat('javascript', source)));
       flats.forEach((flat, i) => {
         const root = treeFromFlat(flat, sources[i]!);
         expect(root.endIndex, `file ${i}`).to.equal(sources[i]!.length);
         const names = nodesOfType(root, 'function_declaration').map((n) => n.children.find((c) => c.field === 'name')!);
-        expect(names.map((n) => sources[i]!.slice(n.startIndex, n.endIndex)), `file ${i}`).to.deep.equal([`f${i}`]);
+        expect(
+          names.map((n) => sources[i]!.slice(n.startIndex, n.endIndex)),
+          `file ${i}`,
+        ).to.deep.equal([`f${i}`]);
       });
     });
 

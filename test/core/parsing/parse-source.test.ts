@@ -39,7 +39,7 @@ describe('parsing: tree-sitter by file extension', () => {
     expect(ts.tree.rootNode.descendantsOfType('interface_declaration')).to.have.length(1);
   });
 
-  it('parses a 100 KB file with non-ASCII text (past the binding\'s 32 KB string buffer) with exact positions', () => {
+  it("parses a 100 KB file with non-ASCII text (past the binding's 32 KB string buffer) with exact positions", () => {
     const line = 'const café = "😀 ünïcödé";\n';
     const count = Math.floor(100_000 / line.length);
     const source = line.repeat(count) + 'export const last = 42;\n';
@@ -54,7 +54,9 @@ describe('parsing: tree-sitter by file extension', () => {
 
   it('records the sha-256 of the source', () => {
     const file = parseSource('a.js', 'let a = 1;\n');
-    expect(file.hash).to.equal(contentHash('let a = 1;\n')).and.match(/^[0-9a-f]{64}$/);
+    expect(file.hash)
+      .to.equal(contentHash('let a = 1;\n'))
+      .and.match(/^[0-9a-f]{64}$/);
     expect(file.source).to.equal('let a = 1;\n');
     expect(file.path).to.equal('a.js');
   });

@@ -34,7 +34,14 @@ function folderCases(): CorpusCase[] {
   return cases;
 }
 
-const CASES: CorpusCase[] = [...folderCases(), ...ANALYSIS_CASES, ...REFACTORING_CASES, ...TESTING_DOCS_CASES, ...DEBUGGING_CASES, ...CONVERSATION_CASES];
+const CASES: CorpusCase[] = [
+  ...folderCases(),
+  ...ANALYSIS_CASES,
+  ...REFACTORING_CASES,
+  ...TESTING_DOCS_CASES,
+  ...DEBUGGING_CASES,
+  ...CONVERSATION_CASES,
+];
 // Cases of capabilities not built yet (corpus/pending.ts): only their recognition is checked (kind and
 // capability ids, the unbuilt steps shown unavailable), not their inputs; each moves to its capability's folder when built.
 // Compiled to dist/test/core/planner/; the fixtures stay in the source tree.
@@ -42,7 +49,8 @@ const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url)
 
 function isSubset(actual: unknown, expected: unknown): boolean {
   if (expected === null || typeof expected !== 'object') return actual === expected;
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => isSubset(actual[i], e));
+  if (Array.isArray(expected))
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => isSubset(actual[i], e));
   if (actual === null || typeof actual !== 'object') return false;
   return Object.entries(expected).every(([k, v]) => isSubset((actual as Record<string, unknown>)[k], v));
 }
@@ -52,13 +60,15 @@ function problems(c: CorpusCase, outcome: PlanOutcome, registry: CapabilityRegis
   const out: string[] = [];
   if (outcome.kind !== c.expect.kind) return [`kind ${outcome.kind} (${JSON.stringify(outcome).slice(0, 300)})`];
   if (outcome.kind === 'question') {
-    for (const o of c.expect.options ?? []) if (!outcome.options.includes(o)) out.push(`option "${o}" missing from ${JSON.stringify(outcome.options)}`);
+    for (const o of c.expect.options ?? [])
+      if (!outcome.options.includes(o)) out.push(`option "${o}" missing from ${JSON.stringify(outcome.options)}`);
     return out;
   }
   if (outcome.kind !== 'plan') return out;
   const { steps } = outcome.plan;
   const ids = steps.map((s) => s.capability);
-  if (c.expect.capabilities && JSON.stringify(ids) !== JSON.stringify(c.expect.capabilities)) out.push(`capabilities ${JSON.stringify(ids)}`);
+  if (c.expect.capabilities && JSON.stringify(ids) !== JSON.stringify(c.expect.capabilities))
+    out.push(`capabilities ${JSON.stringify(ids)}`);
   for (const [id, fields] of Object.entries(c.expect.inputs ?? {})) {
     const step = steps.find((s) => s.capability === id);
     if (!step || !isSubset(step.input, fields)) out.push(`${id} input ${JSON.stringify(step?.input)} lacks ${JSON.stringify(fields)}`);
@@ -67,7 +77,8 @@ function problems(c: CorpusCase, outcome: PlanOutcome, registry: CapabilityRegis
     const target = steps.find((s) => s.target !== null)?.target ?? null;
     if (target !== c.expect.target) out.push(`target ${String(target)}`);
   }
-  if (c.expect.minSeverity !== undefined && outcome.plan.filters?.minSeverity !== c.expect.minSeverity) out.push(`minSeverity ${String(outcome.plan.filters?.minSeverity)}`);
+  if (c.expect.minSeverity !== undefined && outcome.plan.filters?.minSeverity !== c.expect.minSeverity)
+    out.push(`minSeverity ${String(outcome.plan.filters?.minSeverity)}`);
   for (const step of steps) {
     expect(step.available).to.equal(registry.has(step.capability), `${step.capability} availability`);
     if (!step.available) continue;
@@ -87,7 +98,8 @@ describe('core/planner: the planning corpus', function () {
   before(async () => {
     registry = await loadRegistry({ roots: defaultRoots() });
     planned = await loadPlanned(defaultRoots());
-    for (const fixture of new Set([...CASES, ...PENDING_CASES].map((c) => c.fixture))) indexes.set(fixture, await buildProjectIndex({ root: `${FIXTURES}${fixture}` }));
+    for (const fixture of new Set([...CASES, ...PENDING_CASES].map((c) => c.fixture)))
+      indexes.set(fixture, await buildProjectIndex({ root: `${FIXTURES}${fixture}` }));
   });
 
   it(`holds at least 150 phrasings of registered capabilities`, () => {
@@ -97,10 +109,17 @@ describe('core/planner: the planning corpus', function () {
   for (const c of [...CASES, ...PENDING_CASES]) {
     const title = `${c.turns ? `[${c.turns.join(' | ')}] ` : ''}${c.task.split('\n')[0]} -> ${c.expect.kind}${c.expect.capabilities ? ` ${c.expect.capabilities.join(', ')}` : ''}`;
     it(title, function () {
-      const turns: Turn[] = (c.turns ?? []).flatMap((message) => [{ role: 'user' as const, message }, { role: 'agent' as const, message: '(answer)' }]);
+      const turns: Turn[] = (c.turns ?? []).flatMap((message) => [
+        { role: 'user' as const, message },
+        { role: 'agent' as const, message: '(answer)' },
+      ]);
       const outcome = planTask(c.task, { catalogue: registry.list(), planned, projectIndex: indexes.get(c.fixture)!, turns });
       const pending = PENDING_CASES.includes(c);
-      const why = problems(pending ? { ...c, expect: { kind: c.expect.kind, ...(c.expect.capabilities ? { capabilities: c.expect.capabilities } : {}) } } : c, outcome, registry);
+      const why = problems(
+        pending ? { ...c, expect: { kind: c.expect.kind, ...(c.expect.capabilities ? { capabilities: c.expect.capabilities } : {}) } } : c,
+        outcome,
+        registry,
+      );
       if (pending) {
         expect(why, why.join('; ')).to.deep.equal([]);
         return;
@@ -115,7 +134,8 @@ describe('core/planner: the planning corpus', function () {
     const correct = CASES.length - failed.length;
     // The corpus's headline figure: the share of phrasings planned exactly as expected.
     console.log(`      planner corpus: ${correct}/${CASES.length} (${((100 * correct) / CASES.length).toFixed(1)}%)`);
-    for (const f of failed) console.log(`        ${f.c.knownLimitation ? 'known limitation' : 'FAILED'}: ${f.c.task.split('\n')[0]} -> ${f.why.join('; ')}`);
+    for (const f of failed)
+      console.log(`        ${f.c.knownLimitation ? 'known limitation' : 'FAILED'}: ${f.c.task.split('\n')[0]} -> ${f.why.join('; ')}`);
   });
 
   it('plans at least the documented share of the corpus correctly (checked after every case ran)', function () {

@@ -3,7 +3,9 @@ import { findPastedError } from '../../../core/planner/error-text.js';
 
 describe('core/planner: pasted errors', () => {
   it('splits a stack trace from the question, keeping project frames only', () => {
-    const error = findPastedError(`why?\nTypeError: Cannot read properties of undefined (reading 'x')\n    at f (src/a.ts:3:7)\n    at g (node_modules/lib/index.js:1:1)`)!;
+    const error = findPastedError(
+      `why?\nTypeError: Cannot read properties of undefined (reading 'x')\n    at f (src/a.ts:3:7)\n    at g (node_modules/lib/index.js:1:1)`,
+    )!;
     expect(error.kind).to.equal('stack');
     expect(error.name).to.equal('TypeError');
     expect(error.locations).to.deep.equal([{ path: 'src/a.ts', line: 3, column: 7 }]);

@@ -1,20 +1,34 @@
 import { expect } from 'chai';
-import { extractCount, extractFields, extractLineRange, extractMinSeverity, extractThreshold, nameAfterMarker } from '../../../core/planner/extract-params.js';
+import {
+  extractCount,
+  extractFields,
+  extractLineRange,
+  extractMinSeverity,
+  extractThreshold,
+  nameAfterMarker,
+} from '../../../core/planner/extract-params.js';
 import { tokenize } from '../../../core/planner/task-text.js';
 
 describe('core/planner: parameters in prose', () => {
   it('reads fields and types in several notations, normalised to TypeScript', () => {
     expect(extractFields('with fields name:string, age: number, email?:text, tags:string[] and born (date)')).to.deep.equal([
-      { name: 'name', type: 'string', optional: false }, { name: 'age', type: 'number', optional: false },
-      { name: 'email', type: 'string', optional: true }, { name: 'tags', type: 'string[]', optional: false },
+      { name: 'name', type: 'string', optional: false },
+      { name: 'age', type: 'number', optional: false },
+      { name: 'email', type: 'string', optional: true },
+      { name: 'tags', type: 'string[]', optional: false },
       { name: 'born', type: 'Date', optional: false },
     ]);
     expect(extractFields('rename getUser to fetchUser')).to.deep.equal([]);
   });
 
   const severities: [string, string | null][] = [
-    ['only high severity', 'high'], ['critical and high only', 'high'], ['at least medium', 'medium'],
-    ['severity >= low', 'low'], ['only critical ones', 'critical'], ['a high quality report', null], ['audit security', null],
+    ['only high severity', 'high'],
+    ['critical and high only', 'high'],
+    ['at least medium', 'medium'],
+    ['severity >= low', 'low'],
+    ['only critical ones', 'critical'],
+    ['a high quality report', null],
+    ['audit security', null],
   ];
   for (const [text, expected] of severities) {
     it(`"${text}" -> minimum severity ${String(expected)}`, () => {

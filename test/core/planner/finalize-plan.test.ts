@@ -22,7 +22,12 @@ describe('core/planner: finalising a plan', () => {
   it('drops input keys and enum items a closed schema does not accept, and says which', () => {
     const dropped: string[] = [];
     const schema = registry.get('analysis.smells')!.meta.inputSchema;
-    const input = fitToSchema({ include: ['src/**'], severity: 'high', rules: { enable: ['smells/magic-number', 'smells/unknown'] } }, schema, '', dropped);
+    const input = fitToSchema(
+      { include: ['src/**'], severity: 'high', rules: { enable: ['smells/magic-number', 'smells/unknown'] } },
+      schema,
+      '',
+      dropped,
+    );
     expect(input).to.deep.equal({ include: ['src/**'], rules: { enable: ['smells/magic-number'] } });
     expect(dropped).to.deep.equal(['/severity', '/rules/enable[smells/unknown]']);
     expect(registry.validateInput('analysis.smells', input).valid).to.equal(true);
@@ -30,10 +35,21 @@ describe('core/planner: finalising a plan', () => {
 
   it('marks steps of capabilities that are not registered as unavailable, and notes it', () => {
     const plan = finalizePlan({
-      intent: 'x', summary: 's', notes: [], catalogue: registry.list(), index: express, verify: true,
-      drafts: [{ capability: 'analysis.structure', input: {}, target: null, summary: 'a' }, { capability: 'testing.e2e', input: {}, target: null, summary: 'b' }],
+      intent: 'x',
+      summary: 's',
+      notes: [],
+      catalogue: registry.list(),
+      index: express,
+      verify: true,
+      drafts: [
+        { capability: 'analysis.structure', input: {}, target: null, summary: 'a' },
+        { capability: 'testing.e2e', input: {}, target: null, summary: 'b' },
+      ],
     });
-    expect(plan.steps.map((s) => [s.index, s.capability, s.available, s.reason])).to.deep.equal([[0, 'analysis.structure', true, undefined], [1, 'testing.e2e', false, 'not registered']]);
+    expect(plan.steps.map((s) => [s.index, s.capability, s.available, s.reason])).to.deep.equal([
+      [0, 'analysis.structure', true, undefined],
+      [1, 'testing.e2e', false, 'not registered'],
+    ]);
     expect(plan.notes.join(' ')).to.include('never faked');
   });
 
@@ -42,7 +58,15 @@ describe('core/planner: finalising a plan', () => {
     const plan = finalizePlan({ intent: 'x', summary: 's', notes: [], catalogue: registry.list(), index: express, verify: true, drafts });
     expect(plan.steps.map((s) => s.capability)).to.deep.equal(['refactoring.simplify', 'refactoring.verify']);
     expect(plan.steps[1]!.input).to.deep.equal({ checks: ['typecheck', 'tests'] });
-    const without = finalizePlan({ intent: 'x', summary: 's', notes: [], catalogue: registry.list(), index: legacyNoChecks, verify: true, drafts });
+    const without = finalizePlan({
+      intent: 'x',
+      summary: 's',
+      notes: [],
+      catalogue: registry.list(),
+      index: legacyNoChecks,
+      verify: true,
+      drafts,
+    });
     expect(without.steps.map((s) => s.capability)).to.deep.equal(['refactoring.simplify']);
     expect(without.notes.join(' ')).to.include('cannot be verified');
   });

@@ -10,9 +10,20 @@ describe('core/planner: fuzzy words', () => {
   });
 
   const cases: [string, string, number][] = [
-    ['security', 'security', 1], ['secuirty', 'security', 0.8], ['renmae', 'rename', 0.8], ['refactr', 'refactor', 0.8],
-    ['lnit', 'lint', 0.8], ['smells', 'smell', 1], ['refactoring', 'refactor', 1], ['types', 'type', 1], ['dependencies', 'dependency', 1],
-    ['production', 'reproduction', 0], ['test', 'text', 0], ['rename', 'remove', 0], ['tset', 'test', 0.8], ['lint', 'list', 0],
+    ['security', 'security', 1],
+    ['secuirty', 'security', 0.8],
+    ['renmae', 'rename', 0.8],
+    ['refactr', 'refactor', 0.8],
+    ['lnit', 'lint', 0.8],
+    ['smells', 'smell', 1],
+    ['refactoring', 'refactor', 1],
+    ['types', 'type', 1],
+    ['dependencies', 'dependency', 1],
+    ['production', 'reproduction', 0],
+    ['test', 'text', 0],
+    ['rename', 'remove', 0],
+    ['tset', 'test', 0.8],
+    ['lint', 'list', 0],
   ];
   for (const [word, keyword, expected] of cases) {
     it(`"${word}" matches "${keyword}" with ${expected}`, () => {

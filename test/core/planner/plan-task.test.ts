@@ -30,7 +30,9 @@ describe('core/planner: planTask', () => {
       const unplanned = registry.list().map((m) => (m.id === 'analysis.security' ? { ...m, planning } : m));
       const outcome = planTask('audit security', { catalogue: unplanned, projectIndex: express });
       expect(outcome.kind).to.equal('unsupported');
-      expect(outcome.kind === 'unsupported' && outcome.message).to.include('analysis.security (Security) is registered but declares no planning data');
+      expect(outcome.kind === 'unsupported' && outcome.message).to.include(
+        'analysis.security (Security) is registered but declares no planning data',
+      );
     }
     const registered = planTask('audit security', { catalogue: registry.list(), projectIndex: express });
     expect(registered.kind === 'plan' && registered.plan.steps[0]!.available).to.equal(true);
@@ -39,14 +41,30 @@ describe('core/planner: planTask', () => {
   it('plans a capability from its metadata alone: intents, strategy, field vocabulary, summary (no planner edit)', () => {
     const base = registry.list().find((m) => m.id === 'analysis.naming')!;
     const meta = {
-      ...base, id: 'analysis.licenses', title: 'Licenses', inputSchema: { type: 'object', properties: { include: {}, exclude: {}, allow: { type: 'array' } }, additionalProperties: false },
+      ...base,
+      id: 'analysis.licenses',
+      title: 'Licenses',
+      inputSchema: { type: 'object', properties: { include: {}, exclude: {}, allow: { type: 'array' } }, additionalProperties: false },
       planning: {
         intents: [{ id: 'check-licenses', label: 'check licenses', keywords: 'license=4,licenses=4,licence=4,spdx=4' }],
-        strategy: 'scope' as const, stepTitle: 'License check',
-        fields: [{ field: 'allow', from: 'vocabulary' as const, vocabulary: [{ value: 'MIT', phrases: ['mit'] }, { value: 'Apache-2.0', phrases: ['apache'] }] }],
+        strategy: 'scope' as const,
+        stepTitle: 'License check',
+        fields: [
+          {
+            field: 'allow',
+            from: 'vocabulary' as const,
+            vocabulary: [
+              { value: 'MIT', phrases: ['mit'] },
+              { value: 'Apache-2.0', phrases: ['apache'] },
+            ],
+          },
+        ],
       },
     };
-    const outcome = planTask('check the licences of src, only MIT allowed', { catalogue: [...registry.list(), meta], projectIndex: express });
+    const outcome = planTask('check the licences of src, only MIT allowed', {
+      catalogue: [...registry.list(), meta],
+      projectIndex: express,
+    });
     expect(outcome.kind).to.equal('plan');
     if (outcome.kind !== 'plan') return;
     expect(outcome.plan.intent).to.equal('check-licenses');
@@ -65,7 +83,10 @@ describe('core/planner: planTask', () => {
 
   it('counts the verify step it adds in the plan summary', () => {
     const outcome = planTask('rename priceOrder to quoteOrder', { catalogue: registry.list(), projectIndex: express });
-    expect(outcome.kind === 'plan' && outcome.plan.steps.map((s) => s.capability)).to.deep.equal(['refactoring.rename', 'refactoring.verify']);
+    expect(outcome.kind === 'plan' && outcome.plan.steps.map((s) => s.capability)).to.deep.equal([
+      'refactoring.rename',
+      'refactoring.verify',
+    ]);
     expect(outcome.kind === 'plan' && outcome.plan.summary).to.match(/: 2 step\(s\)\.$/);
     const unverified = planTask('rename priceOrder to quoteOrder', { catalogue: registry.list(), projectIndex: express, verify: false });
     expect(unverified.kind === 'plan' && unverified.plan.summary).to.match(/: 1 step\(s\)\.$/);
@@ -93,11 +114,19 @@ describe('core/planner: planTask', () => {
       }
       const index = await buildProjectIndex({ root });
       const plan = (task: string) => planTask(task, { catalogue: registry.list(), projectIndex: index });
-      for (const [task, capability] of [['assess the code quality', 'analysis.quality'], ['audit security', 'analysis.security'], ['check naming', 'analysis.naming'], ['find performance problems', 'analysis.performance']] as const) {
+      for (const [task, capability] of [
+        ['assess the code quality', 'analysis.quality'],
+        ['audit security', 'analysis.security'],
+        ['check naming', 'analysis.naming'],
+        ['find performance problems', 'analysis.performance'],
+      ] as const) {
         const outcome = plan(task);
         expect(outcome.kind, task).to.equal('plan');
         if (outcome.kind !== 'plan') continue;
-        expect(outcome.plan.steps.map((s) => s.capability), task).to.deep.equal([capability]);
+        expect(
+          outcome.plan.steps.map((s) => s.capability),
+          task,
+        ).to.deep.equal([capability]);
         expect(outcome.plan.steps[0]!.input, task).to.deep.equal({});
       }
       const inFolder = plan('audit security in the security folder');
@@ -111,8 +140,13 @@ describe('core/planner: planTask', () => {
     const legacy = await buildProjectIndex({ root: path.join(FIXTURES, 'legacy-js-package') });
     const outcome = planTask('rename formatName to fmtName', { catalogue: registry.list(), projectIndex: legacy });
     expect(outcome).to.deep.include({ kind: 'question', options: [], replaces: 'formatName' });
-    expect(outcome.kind === 'question' && outcome.message).to.equal('I could not find a declaration named "formatName" in the project, nor one with a close name; type the name you meant.');
-    const turns = [{ role: 'user' as const, message: 'rename formatName to fmtName' }, { role: 'agent' as const, message: outcome.kind === 'question' ? outcome.message : '' }];
+    expect(outcome.kind === 'question' && outcome.message).to.equal(
+      'I could not find a declaration named "formatName" in the project, nor one with a close name; type the name you meant.',
+    );
+    const turns = [
+      { role: 'user' as const, message: 'rename formatName to fmtName' },
+      { role: 'agent' as const, message: outcome.kind === 'question' ? outcome.message : '' },
+    ];
     const answered = planTask('fullName', { catalogue: registry.list(), projectIndex: legacy, turns });
     expect(answered.kind === 'plan' && answered.plan.steps[0]!.input).to.deep.include({ symbol: 'fullName', newName: 'fmtName' });
   });

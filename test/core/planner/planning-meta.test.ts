@@ -28,7 +28,11 @@ describe('core/planner: capability planning metadata', () => {
       if (p.strategy === 'debug') expect(p.debug, `${meta.id} planning.debug`).to.be.an('object');
       if (p.strategy === 'generate') expect(p.generates, `${meta.id} planning.generates`).to.be.an('object');
       if (p.precededBy) expect(roles.has(p.precededBy), `${meta.id} precededBy ${p.precededBy}`).to.equal(true);
-      for (const s of p.supersedes ?? []) expect(intentTable(metas).some((i) => i.id === s.intent), `${meta.id} supersedes ${s.intent}`).to.equal(true);
+      for (const s of p.supersedes ?? [])
+        expect(
+          intentTable(metas).some((i) => i.id === s.intent),
+          `${meta.id} supersedes ${s.intent}`,
+        ).to.equal(true);
     }
     // The roles the planner relies on for every plan that writes, and for dedupe.
     expect([...roles]).to.include.members(['verify-writes', 'find-duplicates']);
@@ -37,7 +41,8 @@ describe('core/planner: capability planning metadata', () => {
   it('fills only input fields the capability accepts (the first key of each field path is in its inputSchema)', () => {
     for (const meta of metas) {
       const properties = Object.keys((meta.inputSchema.properties as Record<string, unknown> | undefined) ?? {});
-      for (const field of meta.planning?.fields ?? []) expect(properties, `${meta.id} field ${field.field}`).to.include(field.field.split('.')[0]);
+      for (const field of meta.planning?.fields ?? [])
+        expect(properties, `${meta.id} field ${field.field}`).to.include(field.field.split('.')[0]);
     }
   });
 
@@ -46,9 +51,16 @@ describe('core/planner: capability planning metadata', () => {
     expect(table.length).to.be.at.least(28);
     for (const intent of table) {
       expect(intent.keywords.length, intent.id).to.be.above(0);
-      expect(intent.keywords.every(([phrase, weight]) => phrase.length > 0 && Number.isFinite(weight) && weight > 0), intent.id).to.equal(true);
+      expect(
+        intent.keywords.every(([phrase, weight]) => phrase.length > 0 && Number.isFinite(weight) && weight > 0),
+        intent.id,
+      ).to.equal(true);
     }
-    expect(parseKeywords('sql injection=4,smell!=3.5,audit')).to.deep.equal([['sql injection', 4], ['smell!', 3.5], ['audit', 3]]);
+    expect(parseKeywords('sql injection=4,smell!=3.5,audit')).to.deep.equal([
+      ['sql injection', 4],
+      ['smell!', 3.5],
+      ['audit', 3],
+    ]);
   });
 
   it('is checked by the registry meta schema: malformed planning data is refused, null is accepted', () => {
@@ -71,7 +83,10 @@ describe('core/planner: capability planning metadata', () => {
     const validators = new InputValidators();
     expect(planned.length).to.be.above(0);
     // A capability that gets built deletes its planned entry (capabilities/README.md, "Writing one").
-    expect(planned.filter((p) => metas.some((m) => m.id === p.id)).map((p) => p.id), 'built, still listed in planned.ts').to.deep.equal([]);
+    expect(
+      planned.filter((p) => metas.some((m) => m.id === p.id)).map((p) => p.id),
+      'built, still listed in planned.ts',
+    ).to.deep.equal([]);
     for (const entry of planned) {
       expect(validators.metaProblems(entry), entry.id).to.deep.equal([]);
       expect(entry.planning?.intents.length, entry.id).to.be.above(0);

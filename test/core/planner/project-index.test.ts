@@ -13,8 +13,20 @@ describe('core/planner: buildProjectIndex', () => {
     const index = await buildProjectIndex({ root: path.join(FIXTURES, 'express-ts-api') });
     expect(index.files).to.include.members(['src/app.ts', 'src/routes/orders.ts', 'package.json', 'test/pricing.test.ts']);
     expect(index.folders).to.include.members(['src', 'src/routes', 'src/services', 'test']);
-    expect(index.symbols).to.deep.include({ name: 'priceOrder', kind: 'function', file: 'src/services/pricing.ts', line: 27, exported: true });
-    expect(index.symbols).to.deep.include({ name: 'OrderService', kind: 'class', file: 'src/services/order-service.ts', line: 20, exported: true });
+    expect(index.symbols).to.deep.include({
+      name: 'priceOrder',
+      kind: 'function',
+      file: 'src/services/pricing.ts',
+      line: 27,
+      exported: true,
+    });
+    expect(index.symbols).to.deep.include({
+      name: 'OrderService',
+      kind: 'class',
+      file: 'src/services/order-service.ts',
+      line: 20,
+      exported: true,
+    });
     expect(index.symbols).to.deep.include({ name: 'COUPONS', kind: 'const', file: 'src/services/pricing.ts', line: 17, exported: false });
     expect(index.symbols).to.deep.include({ name: 'Tier', kind: 'type', file: 'src/services/pricing.ts', line: 2, exported: true });
     expect(index.lineCounts['src/app.ts']).to.be.greaterThan(5);

@@ -6,7 +6,8 @@ import { defaultRoots, loadRegistry } from '../../../core/registry/index.js';
 
 // The intents come from the registered capabilities' planning metadata.
 let table: IntentDef[] = [];
-const intents = (task: string): string[] => selectIntents(scoreIntents(scoringWords(keywordWords(tokenize(task))), table)).map((m) => m.intent.id);
+const intents = (task: string): string[] =>
+  selectIntents(scoreIntents(scoringWords(keywordWords(tokenize(task))), table)).map((m) => m.intent.id);
 
 describe('core/planner: recognising intents', () => {
   before(async function () {

@@ -8,7 +8,15 @@ const kinds = (task: string): string[] => tokenize(task).map((t) => `${t.kind}:$
 describe('core/planner: task text', () => {
   it('tells paths, code names, quoted strings, numbers and words apart', () => {
     expect(kinds('rename getUser to "fetch user" in src/app.ts lines 10-20')).to.deep.equal([
-      'word:rename', 'ident:getUser', 'word:to', 'quoted:fetch user', 'word:in', 'path:src/app.ts', 'word:lines', 'number:10', 'number:20',
+      'word:rename',
+      'ident:getUser',
+      'word:to',
+      'quoted:fetch user',
+      'word:in',
+      'path:src/app.ts',
+      'word:lines',
+      'number:10',
+      'number:20',
     ]);
   });
 

@@ -5,7 +5,11 @@ import { RulePolicy } from '../../../core/project-config/rule-policy.js';
 import type { ProjectConfigFile } from '../../../core/project-config/index.js';
 
 const policy = (config: ProjectConfigFile, prefix = ''): RulePolicy => RulePolicy.of({ dir: '/p', config }, prefix);
-const finding = (ruleId: string, file: string, severity: 'critical' | 'high' | 'medium' | 'low' | 'info' = 'high') => ({ ruleId, file, severity });
+const finding = (ruleId: string, file: string, severity: 'critical' | 'high' | 'medium' | 'low' | 'info' = 'high') => ({
+  ruleId,
+  file,
+  severity,
+});
 
 /** Whether a path inside the scanned folder matches the rebased patterns (gitignore semantics, as agentd applies them). */
 const matches = (patterns: string[], file: string): boolean => patterns.length > 0 && ignore().add(patterns).ignores(file);
@@ -41,30 +45,66 @@ describe('core/project-config: globs of a config above the scanned folder, and t
       const p = policy({ rules: { 'smells/*': 'off', 'smells/magic-number': 'low', 'security/sql-injection': 'critical' } });
       expect(p.verdict(finding('smells/long-file', 'src/a.ts', 'low'))).to.deep.equal({ off: true });
       expect(p.verdict(finding('smells/magic-number', 'src/a.ts', 'low'))).to.deep.equal({ off: false, severity: 'low' });
-      expect(p.verdict(finding('security/sql-injection', 'src/a.ts', 'high'))).to.deep.equal({ off: false, severity: 'critical', from: 'high' });
+      expect(p.verdict(finding('security/sql-injection', 'src/a.ts', 'high'))).to.deep.equal({
+        off: false,
+        severity: 'critical',
+        from: 'high',
+      });
     });
 
     it('caps maintainability findings at medium by default, "none" keeps theirs, and an explicit severity beats the cap', () => {
-      expect(policy({}).verdict(finding('complexity/cognitive', 'src/a.ts', 'high'))).to.deep.equal({ off: false, severity: 'medium', from: 'high' });
+      expect(policy({}).verdict(finding('complexity/cognitive', 'src/a.ts', 'high'))).to.deep.equal({
+        off: false,
+        severity: 'medium',
+        from: 'high',
+      });
       expect(policy({}).verdict(finding('security/sql-injection', 'src/a.ts', 'high'))).to.deep.equal({ off: false, severity: 'high' });
-      expect(policy({ defaults: { maintainabilityCap: 'none' } }).verdict(finding('complexity/cognitive', 'src/a.ts', 'high'))).to.deep.equal({ off: false, severity: 'high' });
-      expect(policy({ rules: { 'complexity/cognitive': 'high' } }).verdict(finding('complexity/cognitive', 'src/a.ts', 'medium'))).to.deep.equal({ off: false, severity: 'high', from: 'medium' });
+      expect(
+        policy({ defaults: { maintainabilityCap: 'none' } }).verdict(finding('complexity/cognitive', 'src/a.ts', 'high')),
+      ).to.deep.equal({ off: false, severity: 'high' });
+      expect(
+        policy({ rules: { 'complexity/cognitive': 'high' } }).verdict(finding('complexity/cognitive', 'src/a.ts', 'medium')),
+      ).to.deep.equal({ off: false, severity: 'high', from: 'medium' });
     });
 
     it('gives test code its defaults: smells, naming and performance off, security at most low', () => {
       const p = policy({});
       expect(p.verdict(finding('smells/magic-number', 'test/a.test.ts', 'low'))).to.deep.equal({ off: true });
       expect(p.verdict(finding('performance/n-plus-one-query', 'src/__tests__/db.ts'))).to.deep.equal({ off: true });
-      expect(p.verdict(finding('security/hardcoded-secret', 'bench/load.ts', 'high'))).to.deep.equal({ off: false, severity: 'low', from: 'high' });
+      expect(p.verdict(finding('security/hardcoded-secret', 'bench/load.ts', 'high'))).to.deep.equal({
+        off: false,
+        severity: 'low',
+        from: 'high',
+      });
       expect(p.verdict(finding('security/hardcoded-secret', 'src/db.ts', 'high'))).to.deep.equal({ off: false, severity: 'high' });
-      expect(policy({ defaults: { testCode: false } }).verdict(finding('smells/magic-number', 'test/a.test.ts', 'low'))).to.deep.equal({ off: false, severity: 'low' });
+      expect(policy({ defaults: { testCode: false } }).verdict(finding('smells/magic-number', 'test/a.test.ts', 'low'))).to.deep.equal({
+        off: false,
+        severity: 'low',
+      });
     });
 
     it('applies overrides in order after the rules, to the files they name (globs rebased onto the scanned folder)', () => {
-      const p = policy({ rules: { 'security/*': 'high' }, overrides: [{ files: ['packages/api/scripts/**'], rules: { 'security/command-injection': 'off' } }, { files: ['packages/api/scripts/release.ts'], rules: { 'security/command-injection': 'medium' } }] }, 'packages/api');
+      const p = policy(
+        {
+          rules: { 'security/*': 'high' },
+          overrides: [
+            { files: ['packages/api/scripts/**'], rules: { 'security/command-injection': 'off' } },
+            { files: ['packages/api/scripts/release.ts'], rules: { 'security/command-injection': 'medium' } },
+          ],
+        },
+        'packages/api',
+      );
       expect(p.verdict(finding('security/command-injection', 'scripts/build.ts'))).to.deep.equal({ off: true });
-      expect(p.verdict(finding('security/command-injection', 'scripts/release.ts'))).to.deep.equal({ off: false, severity: 'medium', from: 'high' });
-      expect(p.verdict(finding('security/command-injection', 'src/run.ts', 'critical'))).to.deep.equal({ off: false, severity: 'high', from: 'critical' });
+      expect(p.verdict(finding('security/command-injection', 'scripts/release.ts'))).to.deep.equal({
+        off: false,
+        severity: 'medium',
+        from: 'high',
+      });
+      expect(p.verdict(finding('security/command-injection', 'src/run.ts', 'critical'))).to.deep.equal({
+        off: false,
+        severity: 'high',
+        from: 'critical',
+      });
     });
   });
 });

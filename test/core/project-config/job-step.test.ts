@@ -34,7 +34,14 @@ describe('core/project-config in jobs: the step worker applies the workspace con
   });
   after(() => engine.close());
 
-  const run = (root: string, steps: string[]) => engine.run({ jobId: `config-${path.basename(root)}`, root, apply: false, limits: DEFAULT_LIMITS, steps: steps.map((capability) => ({ capability })) });
+  const run = (root: string, steps: string[]) =>
+    engine.run({
+      jobId: `config-${path.basename(root)}`,
+      root,
+      apply: false,
+      limits: DEFAULT_LIMITS,
+      steps: steps.map((capability) => ({ capability })),
+    });
 
   it('reviews each analysis step: rule settings, suppressions, and the comments about its own rules', async () => {
     const root = makeProject({ 'src/app.js': APP, 'agentd.config.json': JSON.stringify({ rules: { 'smells/magic-number': 'medium' } }) });

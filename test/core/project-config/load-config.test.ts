@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isAgentdError } from '../../../core/errors/index.js';
-import { buildConfigSchema, findConfigFile, loadProjectConfig, readConfigFile, type ConfigCatalog } from '../../../core/project-config/index.js';
+import {
+  buildConfigSchema,
+  findConfigFile,
+  loadProjectConfig,
+  readConfigFile,
+  type ConfigCatalog,
+} from '../../../core/project-config/index.js';
 import { configCatalogOf, loadAnalysisCatalog } from '../../../core/scan/index.js';
 import { makeProject, writeFiles } from '../scan/sample-project.js';
 
@@ -29,13 +35,20 @@ describe('core/project-config: finding, reading and validating agentd.config.jso
 
   it('publishes the schema it validates with (schema/agentd.config.schema.json; regenerate with scripts/write-config-schema.mjs)', () => {
     const published = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8'));
-    expect(published, 'schema/agentd.config.schema.json is out of date: npm run build && node scripts/write-config-schema.mjs').to.deep.equal(buildConfigSchema(catalog.metas));
+    expect(
+      published,
+      'schema/agentd.config.schema.json is out of date: npm run build && node scripts/write-config-schema.mjs',
+    ).to.deep.equal(buildConfigSchema(catalog.metas));
     expect(Object.keys(published.properties.thresholds.properties)).to.include.members(['complexity', 'smells', 'duplication']);
     expect(published.properties.rules.properties).to.have.property('security/sql-injection');
   });
 
   it('is found in the scanned folder or the nearest folder above it, up to the repository root', () => {
-    const root = makeProject({ 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/agentd.config.json': '{}', 'repo/packages/api/src/a.ts': '' });
+    const root = makeProject({
+      'repo/.git/HEAD': 'ref: refs/heads/main\n',
+      'repo/agentd.config.json': '{}',
+      'repo/packages/api/src/a.ts': '',
+    });
     expect(findConfigFile(path.join(root, 'repo/packages/api'))).to.equal(path.join(root, 'repo/agentd.config.json'));
     writeFiles(root, { 'agentd.config.json': '{}', 'other/.git/HEAD': '', 'other/src/a.ts': '' });
     // The walk stops at "other"'s repository root: the file above it belongs to no one it knows.
@@ -51,20 +64,36 @@ describe('core/project-config: finding, reading and validating agentd.config.jso
   });
 
   it('names the unknown key, its value and the closest known key', () => {
-    expect(problemsOf({ thresholds: { complexity: { cyclomatc: 12 } } })).to.contain('unknown key "thresholds.complexity.cyclomatc" (value 12); did you mean "cyclomatic"?');
+    expect(problemsOf({ thresholds: { complexity: { cyclomatc: 12 } } })).to.contain(
+      'unknown key "thresholds.complexity.cyclomatc" (value 12); did you mean "cyclomatic"?',
+    );
     expect(problemsOf({ exlcude: ['dist/'] })).to.contain('unknown key "exlcude" (value ["dist/"]); did you mean "exclude"?');
   });
 
   it('names a bad value with the values allowed and the closest one', () => {
-    expect(problemsOf({ failOn: 'hihg' })).to.contain('"failOn" is "hihg", which is not one of critical, high, medium, low, info, none; did you mean "high"?');
-    expect(problemsOf({ rules: { 'security/sql-injection': 'of' } })).to.contain('"rules.security/sql-injection" is "of"').and.to.contain('did you mean "off"?');
-    expect(problemsOf({ thresholds: { duplication: { minTokens: 3 } } })).to.contain('"thresholds.duplication.minTokens" is 3, but must be >= 10');
-    expect(problemsOf({ checks: ['securty'] })).to.contain('"checks[0]" is "securty"').and.to.contain('did you mean "security"?');
+    expect(problemsOf({ failOn: 'hihg' })).to.contain(
+      '"failOn" is "hihg", which is not one of critical, high, medium, low, info, none; did you mean "high"?',
+    );
+    expect(problemsOf({ rules: { 'security/sql-injection': 'of' } }))
+      .to.contain('"rules.security/sql-injection" is "of"')
+      .and.to.contain('did you mean "off"?');
+    expect(problemsOf({ thresholds: { duplication: { minTokens: 3 } } })).to.contain(
+      '"thresholds.duplication.minTokens" is 3, but must be >= 10',
+    );
+    expect(problemsOf({ checks: ['securty'] }))
+      .to.contain('"checks[0]" is "securty"')
+      .and.to.contain('did you mean "security"?');
   });
 
   it('names a rule no check reports, with the closest rule, and every problem of the file at once', () => {
-    const message = problemsOf({ failOn: 'hihg', rules: { 'smells/magic-numbr': 'off', 'smels/*': 'low', 'eslint/no-console': 'off' }, overrides: [{ files: ['test/**'], rules: { 'security/sqlinjection': 'off' } }] });
-    expect(message).to.contain('"rules.smells/magic-numbr" names rule "smells/magic-numbr", which no check reports; did you mean "smells/magic-number"?');
+    const message = problemsOf({
+      failOn: 'hihg',
+      rules: { 'smells/magic-numbr': 'off', 'smels/*': 'low', 'eslint/no-console': 'off' },
+      overrides: [{ files: ['test/**'], rules: { 'security/sqlinjection': 'off' } }],
+    });
+    expect(message).to.contain(
+      '"rules.smells/magic-numbr" names rule "smells/magic-numbr", which no check reports; did you mean "smells/magic-number"?',
+    );
     expect(message).to.contain('"rules.smels/*" names rule "smels/*", which no check reports; did you mean "smells/*"?');
     expect(message).to.contain('"overrides[0].rules.security/sqlinjection"').and.to.contain('did you mean "security/sql-injection"?');
     expect(message).to.contain('"failOn" is "hihg"');
@@ -79,14 +108,22 @@ describe('core/project-config: finding, reading and validating agentd.config.jso
   it('says when a file is not JSON, and when a profile is set that this agentd cannot run', () => {
     expect(problemsOf('{ "failOn": "high", }')).to.match(/is not valid JSON/);
     // A profile goes to the checks whose input takes one; with none of those registered it cannot apply.
-    const profiled = (meta: ConfigCatalog['metas'][number]): boolean => Boolean((meta.inputSchema.properties as Record<string, unknown> | undefined)?.profile);
+    const profiled = (meta: ConfigCatalog['metas'][number]): boolean =>
+      Boolean((meta.inputSchema.properties as Record<string, unknown> | undefined)?.profile);
     expect(catalog.metas.some(profiled), 'analysis.security takes a profile').to.equal(true);
     const without = { ...catalog, metas: catalog.metas.filter((meta) => !profiled(meta)) };
     expect(problemsOf({ profile: 'audit' }, without)).to.contain('"profile" is "audit", but no check of this agentd takes a profile');
   });
 
   it('reads a valid file once per content', () => {
-    const root = makeProject({ '.git/HEAD': '', 'agentd.config.json': JSON.stringify({ $schema: './node_modules/@agentd/cli/schema/agentd.config.schema.json', checks: ['security'], rules: { '*': 'low' } }) });
+    const root = makeProject({
+      '.git/HEAD': '',
+      'agentd.config.json': JSON.stringify({
+        $schema: './node_modules/@agentd/cli/schema/agentd.config.schema.json',
+        checks: ['security'],
+        rules: { '*': 'low' },
+      }),
+    });
     const first = loadProjectConfig(root, catalog);
     expect(loadProjectConfig(root, catalog)).to.equal(first);
     mkdirSync(path.join(root, 'sub'));

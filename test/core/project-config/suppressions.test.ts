@@ -27,11 +27,19 @@ describe('core/project-config: agentd-ignore comments', function () {
 
   describe('parseDirectives', () => {
     it('reads next-line and file directives with their rules and reason, in // and /* */ comments, CRLF too', () => {
-      const source = ['// agentd-ignore-file smells/magic-number, naming/* -- protocol constants', 'a();', '/* agentd-ignore-next-line security/sql-injection -- constant table */', 'q();', ''].join('\r\n');
+      const source = [
+        '// agentd-ignore-file smells/magic-number, naming/* -- protocol constants',
+        'a();',
+        '/* agentd-ignore-next-line security/sql-injection -- constant table */',
+        'q();',
+        '',
+      ].join('\r\n');
       const [file, next] = parseDirectives('a.ts', source);
       expect(file).to.deep.include({ kind: 'file', line: 1, rules: ['smells/magic-number', 'naming/*'], reason: 'protocol constants' });
       expect(next).to.deep.include({ kind: 'next-line', line: 3, target: 4, rules: ['security/sql-injection'], reason: 'constant table' });
-      expect(source.slice(next!.span.start, next!.span.end)).to.equal('/* agentd-ignore-next-line security/sql-injection -- constant table */');
+      expect(source.slice(next!.span.start, next!.span.end)).to.equal(
+        '/* agentd-ignore-next-line security/sql-injection -- constant table */',
+      );
     });
 
     it('lets directives stack above one line, and has no reason without " -- "', () => {
@@ -57,7 +65,12 @@ describe('core/project-config: agentd-ignore comments', function () {
       const rules = report.findings.map((f) => `${f.ruleId}@${f.range.startLine}`);
       expect(rules).to.not.include('security/sql-injection@5');
       expect(rules).to.not.include('security/reflected-xss@7');
-      expect(rules).to.include.members(['agentd/suppression-without-reason@6', 'agentd/unused-suppression@10', 'agentd/invalid-suppression@12', 'smells/magic-number@13']);
+      expect(rules).to.include.members([
+        'agentd/suppression-without-reason@6',
+        'agentd/unused-suppression@10',
+        'agentd/invalid-suppression@12',
+        'smells/magic-number@13',
+      ]);
       const invalid = report.findings.find((f) => f.ruleId === 'agentd/invalid-suppression')!;
       expect(invalid.message).to.contain('no check reports "smells/magic-numbr" (did you mean "smells/magic-number"?)');
       expect(report.suppressed!.map((f) => [f.ruleId, f.range.startLine, f.suppression.justification])).to.deep.equal([
@@ -83,11 +96,16 @@ describe('core/project-config: agentd-ignore comments', function () {
       const report = await runScan({ root, checks: ['security', 'smells'], catalog });
       const plan = planFixes(report);
       expect(plan.fixed.map((f) => f.ruleId)).to.deep.equal(['agentd/unused-suppression']);
-      expect(plan.changes[0]!.after).to.equal(APP.replace('  // agentd-ignore-next-line smells/magic-number -- a stale one: nothing on the next line\n', ''));
+      expect(plan.changes[0]!.after).to.equal(
+        APP.replace('  // agentd-ignore-next-line smells/magic-number -- a stale one: nothing on the next line\n', ''),
+      );
     });
 
     it('suppresses every finding of a rule in a file with a file directive', async () => {
-      const root = makeProject({ 'src/rates.js': '// agentd-ignore-file smells/magic-number -- VAT rates as the law writes them\nmodule.exports = { de: 1.19, fr: 1.2, at: 1.2 * 1.0 };\n' });
+      const root = makeProject({
+        'src/rates.js':
+          '// agentd-ignore-file smells/magic-number -- VAT rates as the law writes them\nmodule.exports = { de: 1.19, fr: 1.2, at: 1.2 * 1.0 };\n',
+      });
       const report = await runScan({ root, checks: ['smells'], catalog });
       expect(report.findings.filter((f) => f.ruleId === 'smells/magic-number')).to.deep.equal([]);
       expect(report.suppressed!.length).to.be.greaterThan(1);

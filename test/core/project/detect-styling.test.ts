@@ -13,7 +13,11 @@ const CASES: Array<{ name: string; files: Record<string, string>; styling: Styli
   {
     name: 'Tailwind v4 through @tailwindcss/vite and @import "tailwindcss", no tailwindcss dependency',
     files: {
-      'package.json': JSON.stringify({ name: 'tw4', dependencies: { react: '^19.0.0' }, devDependencies: { '@tailwindcss/vite': '^4.1.0' } }),
+      'package.json': JSON.stringify({
+        name: 'tw4',
+        dependencies: { react: '^19.0.0' },
+        devDependencies: { '@tailwindcss/vite': '^4.1.0' },
+      }),
       'src/index.css': '@import "tailwindcss";\n',
     },
     styling: ['tailwind'],

@@ -4,14 +4,29 @@ import { checkParsesSources, executionIndex } from '../../../core/registry/execu
 import { defaultRoots, loadRegistry } from '../../../core/registry/index.js';
 import type { CapabilityMeta } from '../../../core/index.js';
 
-const base: CapabilityMeta = { id: 'analysis.example', group: 'analysis', title: 'Example', description: 'An example.', version: '1.0.0', inputSchema: { type: 'object' }, writes: false };
+const base: CapabilityMeta = {
+  id: 'analysis.example',
+  group: 'analysis',
+  title: 'Example',
+  description: 'An example.',
+  version: '1.0.0',
+  inputSchema: { type: 'object' },
+  writes: false,
+};
 
 describe('core/registry: meta.execution', () => {
   it('accepts the documented fields and refuses anything else, naming the field', () => {
     const validators = new InputValidators();
-    expect(validators.metaProblems({ ...base, execution: { parses: 'none', composes: ['analysis.complexity'], cost: 'heavy', thread: 'second' } })).to.deep.equal([]);
+    expect(
+      validators.metaProblems({
+        ...base,
+        execution: { parses: 'none', composes: ['analysis.complexity'], cost: 'heavy', thread: 'second' },
+      }),
+    ).to.deep.equal([]);
     expect(validators.metaProblems({ ...base, execution: { parses: 'ast' } }).map((p) => p.path)).to.include('/meta/execution/parses');
-    expect(validators.metaProblems({ ...base, execution: { composes: ['complexity'] } }).map((p) => p.path)).to.include('/meta/execution/composes/0');
+    expect(validators.metaProblems({ ...base, execution: { composes: ['complexity'] } }).map((p) => p.path)).to.include(
+      '/meta/execution/composes/0',
+    );
     expect(validators.metaProblems({ ...base, execution: { threads: 2 } }).map((p) => p.path)).to.include('/meta/execution/threads');
   });
 

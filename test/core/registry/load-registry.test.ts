@@ -21,11 +21,28 @@ async function refusal(name: string): Promise<AgentdError> {
 describe('core/registry: loadRegistry', () => {
   describe('refuses a bad capability module with an error naming the module and the problem', () => {
     const invalid: Array<{ name: string; code: string; module: string; mentions: string[]; absent?: string[] }> = [
-      { name: 'bad-id', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/id is "analysis.Bad_Id" but must be "<group>.<name>"', 'lower-case kebab-case'], absent: ['^('] },
-      { name: 'bad-semver', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/version is "1.0" but must be a semver version such as "1.0.0"'], absent: ['(0|[1-9]'] },
+      {
+        name: 'bad-id',
+        code: 'invalid_capability',
+        module: 'analysis/x.js',
+        mentions: ['/meta/id is "analysis.Bad_Id" but must be "<group>.<name>"', 'lower-case kebab-case'],
+        absent: ['^('],
+      },
+      {
+        name: 'bad-semver',
+        code: 'invalid_capability',
+        module: 'analysis/x.js',
+        mentions: ['/meta/version is "1.0" but must be a semver version such as "1.0.0"'],
+        absent: ['(0|[1-9]'],
+      },
       { name: 'id-outside-group', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/id', '"testing.x"'] },
       { name: 'group-mismatch', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/group', '"analysis" folder'] },
-      { name: 'invalid-input-schema', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/inputSchema', 'schema is invalid'] },
+      {
+        name: 'invalid-input-schema',
+        code: 'invalid_capability',
+        module: 'analysis/x.js',
+        mentions: ['/meta/inputSchema', 'schema is invalid'],
+      },
       { name: 'missing-run', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['"run"'] },
       { name: 'missing-meta', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['"meta"'] },
       { name: 'empty-title', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/title'] },
@@ -58,7 +75,10 @@ describe('core/registry: loadRegistry', () => {
     });
 
     it('require() of an unknown id throws unknown_capability with a "did you mean"', () => {
-      expect(() => registry.require('analysis.okk')).to.throw(AgentdError).with.property('message').that.includes('did you mean "analysis.ok"?');
+      expect(() => registry.require('analysis.okk'))
+        .to.throw(AgentdError)
+        .with.property('message')
+        .that.includes('did you mean "analysis.ok"?');
       try {
         registry.require('generation.component');
         expect.fail('require accepted an unknown id');
@@ -81,7 +101,9 @@ describe('core/registry: loadRegistry', () => {
     });
 
     it('validateInput() points a missing required property at its own path', () => {
-      expect(registry.validateInput('analysis.ok', {}).errors).to.deep.equal([{ path: '/paths', message: "must have required property 'paths'" }]);
+      expect(registry.validateInput('analysis.ok', {}).errors).to.deep.equal([
+        { path: '/paths', message: "must have required property 'paths'" },
+      ]);
     });
 
     it('validateInput() validates a missing input as {} (what run() receives)', () => {
@@ -91,7 +113,9 @@ describe('core/registry: loadRegistry', () => {
     });
 
     it('validateInput() of an unknown id throws unknown_capability', () => {
-      expect(() => registry.validateInput('analysis.nope', {})).to.throw(AgentdError).with.property('code', 'unknown_capability');
+      expect(() => registry.validateInput('analysis.nope', {}))
+        .to.throw(AgentdError)
+        .with.property('code', 'unknown_capability');
     });
   });
 

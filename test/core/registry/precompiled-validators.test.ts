@@ -38,7 +38,10 @@ describe('core/registry: validators compiled at build time', () => {
       for (const probe of PROBES) {
         const valid = built(probe);
         expect(valid, `${meta.id} ${JSON.stringify(probe)}`).to.equal(compiled(probe));
-        if (!valid) expect(toInputErrors(built.errors ?? [], ''), `${meta.id} ${JSON.stringify(probe)}`).to.deep.equal(toInputErrors(compiled.errors ?? [], ''));
+        if (!valid)
+          expect(toInputErrors(built.errors ?? [], ''), `${meta.id} ${JSON.stringify(probe)}`).to.deep.equal(
+            toInputErrors(compiled.errors ?? [], ''),
+          );
       }
     }
   });
@@ -50,6 +53,8 @@ describe('core/registry: validators compiled at build time', () => {
     const validate = validators.compile(schema);
     expect(validate({ depth: 2 })).to.equal(true);
     expect(validate({ depth: 0 })).to.equal(false);
-    expect(() => validators.compile({ type: 'object', properties: { depth: { type: 'integr' } } })).to.throw(/schema is invalid|type must be/);
+    expect(() => validators.compile({ type: 'object', properties: { depth: { type: 'integr' } } })).to.throw(
+      /schema is invalid|type must be/,
+    );
   });
 });

@@ -50,7 +50,9 @@ describe('core/report fingerprints', () => {
 
   it('take a long range (a whole function) by its first line only', () => {
     expect(normalisedLines(ROUTE_SOURCE, 6, 10)).to.equal("router.get('/orders', async (req, res) => {");
-    expect(normalisedLines(ROUTE_SOURCE, 7, 8)).to.equal('const id = req.query.id;\nconst rows = await db.query(`SELECT * FROM orders WHERE id = ${id}`);');
+    expect(normalisedLines(ROUTE_SOURCE, 7, 8)).to.equal(
+      'const id = req.query.id;\nconst rows = await db.query(`SELECT * FROM orders WHERE id = ${id}`);',
+    );
   });
 
   it('reads lines the same from a text, with CRLF or LF ends, as from the text split into lines', () => {
@@ -58,9 +60,21 @@ describe('core/report fingerprints', () => {
     // What the fingerprint's lines were before they were read from line starts: split, sliced, collapsed.
     const bySplitting = (from: number, to: number): string => {
       const last = to - from + 1 <= 3 ? to : from;
-      return text.split(/\r?\n/).slice(Math.max(0, from - 1), Math.max(0, last)).map((line) => line.replace(/\s+/g, ' ').trim()).join('\n');
+      return text
+        .split(/\r?\n/)
+        .slice(Math.max(0, from - 1), Math.max(0, last))
+        .map((line) => line.replace(/\s+/g, ' ').trim())
+        .join('\n');
     };
-    for (const [from, to] of [[1, 1], [1, 3], [2, 4], [4, 5], [5, 9], [7, 8], [0, 2]] as const) {
+    for (const [from, to] of [
+      [1, 1],
+      [1, 3],
+      [2, 4],
+      [4, 5],
+      [5, 9],
+      [7, 8],
+      [0, 2],
+    ] as const) {
       expect(normalisedLines(text, from, to), `${from}-${to}`).to.equal(bySplitting(from, to));
     }
     expect(normalisedLines(text, 1, 3)).to.equal('first\nsecond line\nthird');

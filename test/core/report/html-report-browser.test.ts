@@ -15,7 +15,14 @@ import { toHtml } from '../../../core/report/index.js';
 import { kindOf, largeReport } from './large-report.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 const TOTAL = 50_000;
 
@@ -78,9 +85,15 @@ describe('core/report toHtml in headless Chromium, 50,000 findings', function ()
   });
 
   it('renders one page of the findings, grouped by file, with the counts', async () => {
-    expect(await countText(page)).to.equal(`Showing 200 of ${visible.toLocaleString('en-US')} matching findings (${TOTAL.toLocaleString('en-US')} in the report).`);
+    expect(await countText(page)).to.equal(
+      `Showing 200 of ${visible.toLocaleString('en-US')} matching findings (${TOTAL.toLocaleString('en-US')} in the report).`,
+    );
     expect(await page.locator('article.finding').count()).to.equal(200);
-    const grouped = await page.$$eval('section.file', (sections) => sections.every((s) => new Set([...s.querySelectorAll('article .where code:first-child')].map((c) => c.textContent!.split(':')[0])).size === 1));
+    const grouped = await page.$$eval('section.file', (sections) =>
+      sections.every(
+        (s) => new Set([...s.querySelectorAll('article .where code:first-child')].map((c) => c.textContent!.split(':')[0])).size === 1,
+      ),
+    );
     expect(grouped).to.equal(true);
     // The DOM stays bounded whatever the report's size.
     expect(await page.evaluate('document.getElementsByTagName("*").length')).to.be.lessThan(10_000);
@@ -92,7 +105,9 @@ describe('core/report toHtml in headless Chromium, 50,000 findings', function ()
     const [, line] = where.split(':');
     expect(await first.locator('pre.code .hit .ln').textContent()).to.equal(line);
     const file = where.match(/file-(\d+)/)![1];
-    expect(await first.locator('pre.code mark').textContent()).to.equal(`export const value${file}_${line} = compute(${line}, 'file ${file}');`.slice(13, 30));
+    expect(await first.locator('pre.code mark').textContent()).to.equal(
+      `export const value${file}_${line} = compute(${line}, 'file ${file}');`.slice(13, 30),
+    );
   });
 
   it('filters by severity (a bar of the chart picks one)', async () => {
@@ -106,11 +121,15 @@ describe('core/report toHtml in headless Chromium, 50,000 findings', function ()
   it('filters by check and by rule', async () => {
     const checkIndex = await optionFor(page, '#f-check', 'analysis.complexity');
     await timed('check filter', () => page.selectOption('#f-check', checkIndex));
-    expect(await countText(page)).to.contain(`of ${expected((k) => k.kind.capability === 'analysis.complexity').toLocaleString('en-US')} matching`);
+    expect(await countText(page)).to.contain(
+      `of ${expected((k) => k.kind.capability === 'analysis.complexity').toLocaleString('en-US')} matching`,
+    );
     await page.click('#f-reset');
     const ruleIndex = await optionFor(page, '#f-rule', 'security/hardcoded-secret');
     await timed('rule filter', () => page.selectOption('#f-rule', ruleIndex));
-    expect(await countText(page)).to.contain(`of ${expected((k) => k.kind.ruleId === 'security/hardcoded-secret').toLocaleString('en-US')} matching`);
+    expect(await countText(page)).to.contain(
+      `of ${expected((k) => k.kind.ruleId === 'security/hardcoded-secret').toLocaleString('en-US')} matching`,
+    );
     const rules = await page.$$eval('article.finding .where code:nth-of-type(2)', (all) => [...new Set(all.map((c) => c.textContent))]);
     expect(rules).to.deep.equal(['security/hardcoded-secret']);
     await page.click('#f-reset');
@@ -129,7 +148,10 @@ describe('core/report toHtml in headless Chromium, 50,000 findings', function ()
       await countIncludes(page, needles);
     });
     expect(await page.locator('article.finding .msg').first().textContent()).to.contain('<img src=x onerror="window.hacked=1">');
-    expect(await page.evaluate('({ images: document.images.length, hacked: window.hacked === undefined ? "no" : "yes" })')).to.deep.equal({ images: 0, hacked: 'no' });
+    expect(await page.evaluate('({ images: document.images.length, hacked: window.hacked === undefined ? "no" : "yes" })')).to.deep.equal({
+      images: 0,
+      hacked: 'no',
+    });
     await page.click('#f-reset');
   });
 
@@ -138,7 +160,9 @@ describe('core/report toHtml in headless Chromium, 50,000 findings', function ()
     expect(await countText(page)).to.contain(`of ${TOTAL.toLocaleString('en-US')} matching`);
     await page.fill('#f-text', 'Finding 3 of');
     await countIncludes(page, ' of 1 matching');
-    expect(await page.locator('article.finding .quiet').textContent()).to.contain('suppressed at src/module-3/file-3.ts:0 — checked by hand');
+    expect(await page.locator('article.finding .quiet').textContent()).to.contain(
+      'suppressed at src/module-3/file-3.ts:0 — checked by hand',
+    );
     await page.click('#f-reset');
   });
 

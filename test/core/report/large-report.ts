@@ -25,8 +25,22 @@ function sourceOf(file: number): string {
 }
 
 /** The pattern the findings follow, so a test can count what a filter must match. */
-export function kindOf(i: number): { severity: Severity; kind: (typeof KINDS)[number]; file: number; line: number; needle: boolean; suppressed: boolean } {
-  return { severity: SEVERITIES[i % 5]!, kind: KINDS[Math.floor(i / 5) % KINDS.length]!, file: i % 500, line: 1 + (Math.floor(i / 500) % LINES_PER_FILE), needle: i % 1000 === 7, suppressed: i % 997 === 3 };
+export function kindOf(i: number): {
+  severity: Severity;
+  kind: (typeof KINDS)[number];
+  file: number;
+  line: number;
+  needle: boolean;
+  suppressed: boolean;
+} {
+  return {
+    severity: SEVERITIES[i % 5]!,
+    kind: KINDS[Math.floor(i / 5) % KINDS.length]!,
+    file: i % 500,
+    line: 1 + (Math.floor(i / 500) % LINES_PER_FILE),
+    needle: i % 1000 === 7,
+    suppressed: i % 997 === 3,
+  };
 }
 
 export function largeReport(count: number): ScanReport {
@@ -34,13 +48,26 @@ export function largeReport(count: number): ScanReport {
   const quiet: (Finding & { capability: string })[] = [];
   for (let i = 0; i < count; i++) {
     const k = kindOf(i);
-    const message = k.needle ? `Needle ${i}: <img src=x onerror="window.hacked=1"> reaches a query.` : `Finding ${i} of ${k.kind.ruleId}: value${k.file}_${k.line} is suspicious.`;
-    const finding = { ruleId: k.kind.ruleId, severity: k.severity, message, file: `src/module-${k.file}/file-${k.file}.ts`, range: { startLine: k.line, startColumn: 14, endLine: k.line, endColumn: 30 }, capability: k.kind.capability, ...(k.kind.cwe ? { cwe: k.kind.cwe } : {}) };
+    const message = k.needle
+      ? `Needle ${i}: <img src=x onerror="window.hacked=1"> reaches a query.`
+      : `Finding ${i} of ${k.kind.ruleId}: value${k.file}_${k.line} is suspicious.`;
+    const finding = {
+      ruleId: k.kind.ruleId,
+      severity: k.severity,
+      message,
+      file: `src/module-${k.file}/file-${k.file}.ts`,
+      range: { startLine: k.line, startColumn: 14, endLine: k.line, endColumn: 30 },
+      capability: k.kind.capability,
+      ...(k.kind.cwe ? { cwe: k.kind.cwe } : {}),
+    };
     (k.suppressed ? quiet : found).push(finding);
   }
   const sources: Record<string, string> = {};
   for (let f = 0; f < 500; f++) sources[`src/module-${f}/file-${f}.ts`] = sourceOf(f);
-  const suppressed = assignFingerprints(quiet, sources).map((f) => ({ ...f, suppression: { kind: 'inSource' as const, justification: 'checked by hand', file: f.file, line: f.range.startLine - 1 } }));
+  const suppressed = assignFingerprints(quiet, sources).map((f) => ({
+    ...f,
+    suppression: { kind: 'inSource' as const, justification: 'checked by hand', file: f.file, line: f.range.startLine - 1 },
+  }));
   return {
     tool: { name: 'agentd', version: '0.1.0' },
     root: '/tmp/large',
@@ -48,8 +75,19 @@ export function largeReport(count: number): ScanReport {
     findings: assignFingerprints(found, sources),
     suppressed,
     capabilities: [SECURITY_META, COMPLEXITY_META],
-    runs: ['analysis.security', 'analysis.complexity', 'analysis.smells', 'analysis.duplication'].map((capability) => ({ capability, summary: `${capability} ran.`, findings: found.filter((f) => f.capability === capability).length, durationMs: 10 })),
+    runs: ['analysis.security', 'analysis.complexity', 'analysis.smells', 'analysis.duplication'].map((capability) => ({
+      capability,
+      summary: `${capability} ran.`,
+      findings: found.filter((f) => f.capability === capability).length,
+      durationMs: 10,
+    })),
     sources,
-    stats: { filesScanned: 500, linesScanned: 500 * LINES_PER_FILE, durationMs: 1000, suppressedByBaseline: 0, folders: { src: { files: 500, lines: 500 * LINES_PER_FILE } } },
+    stats: {
+      filesScanned: 500,
+      linesScanned: 500 * LINES_PER_FILE,
+      durationMs: 1000,
+      suppressedByBaseline: 0,
+      folders: { src: { files: 500, lines: 500 * LINES_PER_FILE } },
+    },
   };
 }

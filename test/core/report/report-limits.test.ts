@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { escapeData, escapeProperty, githubCommand, toGithub, toJsonObject, toMarkdown, toSarif, toSarifLog } from '../../../core/report/index.js';
+import {
+  escapeData,
+  escapeProperty,
+  githubCommand,
+  toGithub,
+  toJsonObject,
+  toMarkdown,
+  toSarif,
+  toSarifLog,
+} from '../../../core/report/index.js';
 import { kindOf, largeReport } from './large-report.js';
 import { sampleReport, sqlFinding } from './sample-report.js';
 import { sarifValidator } from './sarif-schema.js';
@@ -11,7 +20,10 @@ describe('core/report for pull requests: Markdown size, GitHub annotations, supp
 
   describe('Markdown of a large project', () => {
     const report = largeReport(20_000);
-    const markdown = toMarkdown(report, { linkBase: 'https://github.com/o/r/blob/abc', moreAt: 'the workflow run: https://github.com/o/r/actions/runs/1' });
+    const markdown = toMarkdown(report, {
+      linkBase: 'https://github.com/o/r/blob/abc',
+      moreAt: 'the workflow run: https://github.com/o/r/actions/runs/1',
+    });
 
     it('stays within a pull-request comment (65,536 characters) and says how many are left out and where they are', () => {
       expect(markdown.length).to.be.at.most(65_536);
@@ -50,7 +62,9 @@ describe('core/report for pull requests: Markdown size, GitHub annotations, supp
 
     it('writes one workflow command per finding: error for critical/high, warning for medium, notice below', () => {
       const finding = { ...sampleReport().findings.find((f) => f.ruleId === 'security/sql-injection')!, message: 'Bad: x, y\nz 100%' };
-      expect(githubCommand(finding)).to.equal('::error file=src/routes/orders.ts,line=8,endLine=8,col=22,endColumn=70,title=security/sql-injection (critical)::Bad: x, y%0Az 100%25 (CWE-89)');
+      expect(githubCommand(finding)).to.equal(
+        '::error file=src/routes/orders.ts,line=8,endLine=8,col=22,endColumn=70,title=security/sql-injection (critical)::Bad: x, y%0Az 100%25 (CWE-89)',
+      );
       expect(githubCommand(finding, 'packages/api')).to.contain('file=packages/api/src/routes/orders.ts,');
       const lines = toGithub(sampleReport()).trim().split('\n');
       expect(lines[0]).to.match(/^::error file=src\/routes\/orders\.ts,/);
@@ -61,13 +75,27 @@ describe('core/report for pull requests: Markdown size, GitHub annotations, supp
 
   describe('suppressed findings', () => {
     const report = sampleReport([sqlFinding()]);
-    report.suppressed = [{ ...report.findings[0]!, suppression: { kind: 'inSource', justification: 'ids are validated upstream', file: 'src/routes/orders.ts', line: 7 } }];
+    report.suppressed = [
+      {
+        ...report.findings[0]!,
+        suppression: { kind: 'inSource', justification: 'ids are validated upstream', file: 'src/routes/orders.ts', line: 7 },
+      },
+    ];
     report.findings = [];
 
     it('are SARIF results with an in-source suppression and its justification, valid against the schema', () => {
       const log = toSarifLog(report) as Json;
       const [result] = log.runs[0].results as Json[];
-      expect(result!.suppressions).to.deep.equal([{ kind: 'inSource', status: 'accepted', justification: 'ids are validated upstream', location: { physicalLocation: { artifactLocation: { uri: 'src/routes/orders.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 7 } } } }]);
+      expect(result!.suppressions).to.deep.equal([
+        {
+          kind: 'inSource',
+          status: 'accepted',
+          justification: 'ids are validated upstream',
+          location: {
+            physicalLocation: { artifactLocation: { uri: 'src/routes/orders.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 7 } },
+          },
+        },
+      ]);
       const validate = sarifValidator();
       expect(validate(JSON.parse(toSarif(report))), JSON.stringify(validate.errors)).to.equal(true);
     });
@@ -82,7 +110,9 @@ describe('core/report for pull requests: Markdown size, GitHub annotations, supp
     it('carry their safe fixes into SARIF as replacements', () => {
       const fixed = sampleReport([{ ...sqlFinding(), fix: { description: 'Remove it.', edits: [{ start: 10, end: 14, text: 'x' }] } }]);
       const [result] = (toSarifLog(fixed) as Json).runs[0].results as Json[];
-      expect(result!.fixes[0].artifactChanges[0].replacements).to.deep.equal([{ deletedRegion: { charOffset: 10, charLength: 4 }, insertedContent: { text: 'x' } }]);
+      expect(result!.fixes[0].artifactChanges[0].replacements).to.deep.equal([
+        { deletedRegion: { charOffset: 10, charLength: 4 }, insertedContent: { text: 'x' } },
+      ]);
     });
   });
 

@@ -35,7 +35,10 @@ export const SECURITY_META: CapabilityMeta = {
       defaultSeverity: 'critical',
       description: 'Request input reaches a SQL query string.',
       why: 'An attacker can read or change any row.',
-      example: { bad: 'db.query(`SELECT * FROM t WHERE id = ${req.query.id}`)', good: "db.query('SELECT * FROM t WHERE id = $1', [req.query.id])" },
+      example: {
+        bad: 'db.query(`SELECT * FROM t WHERE id = ${req.query.id}`)',
+        good: "db.query('SELECT * FROM t WHERE id = $1', [req.query.id])",
+      },
       fix: 'Use a parameterised query.',
       cwe: 'CWE-89',
       category: 'injection',
@@ -106,6 +109,12 @@ export function sampleReport(findings = [sqlFinding(), complexityFinding()], sou
       { capability: 'analysis.complexity', summary: 'One complex function.', findings: 1, durationMs: 8 },
     ],
     sources,
-    stats: { filesScanned: 3, linesScanned: 40, durationMs: 20, suppressedByBaseline: 0, folders: { 'src/routes': { files: 1, lines: 11 }, src: { files: 2, lines: 29 } } },
+    stats: {
+      filesScanned: 3,
+      linesScanned: 40,
+      durationMs: 20,
+      suppressedByBaseline: 0,
+      folders: { 'src/routes': { files: 1, lines: 11 }, src: { files: 2, lines: 29 } },
+    },
   };
 }

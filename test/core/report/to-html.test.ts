@@ -9,14 +9,21 @@ describe('core/report toHtml', () => {
     JSON.parse(page.slice(page.indexOf('<script type="application/json" id="agentd-data">') + 49, page.indexOf('</script>')));
 
   it('embeds a finding message as data that no text can break out of: "<" is escaped inside the JSON', () => {
-    const hostile = toHtml(sampleReport([sqlFinding('Value </script><script>alert("x")</script> & <img src=x onerror=alert(1)> reaches SQL.'), complexityFinding()]));
+    const hostile = toHtml(
+      sampleReport([
+        sqlFinding('Value </script><script>alert("x")</script> & <img src=x onerror=alert(1)> reaches SQL.'),
+        complexityFinding(),
+      ]),
+    );
     expect(hostile.match(/<script/g)).to.have.length(2); // the data element and the page's own script
     expect(hostile).to.not.contain('<img');
     expect(hostile).to.contain('Value \\u003c/script>\\u003cscript>alert(\\"x\\")');
-    expect(embedded(hostile).rows.map((row) => row[8])).to.include('Value </script><script>alert("x")</script> & <img src=x onerror=alert(1)> reaches SQL.');
+    expect(embedded(hostile).rows.map((row) => row[8])).to.include(
+      'Value </script><script>alert("x")</script> & <img src=x onerror=alert(1)> reaches SQL.',
+    );
   });
 
-  it('embeds the code frames\' lines as data, escaped the same way', () => {
+  it("embeds the code frames' lines as data, escaped the same way", () => {
     const source = sampleReport().sources['src/routes/orders.ts']!.replace('res.json(rows);', 'res.send("<b>bold</b>");');
     const page = toHtml(sampleReport(undefined, source));
     expect(page).to.not.contain('<b>bold</b>');
@@ -35,7 +42,9 @@ describe('core/report toHtml', () => {
 
   it('charts the counts by severity and by check, each bar a filter', () => {
     expect(html).to.contain('<h2>By severity</h2>').and.to.contain('<h2>By check</h2>');
-    expect(html).to.match(/<g class="bar" data-pick-sev="0"[^>]*><text[^>]*>critical<\/text><rect[^>]*fill="#8b0a2a"><title>critical: 1<\/title>/);
+    expect(html).to.match(
+      /<g class="bar" data-pick-sev="0"[^>]*><text[^>]*>critical<\/text><rect[^>]*fill="#8b0a2a"><title>critical: 1<\/title>/,
+    );
     expect(html).to.contain('data-pick-check="0"').and.to.contain('data-pick-check="1"');
     expect(html).to.match(/<option value="\d">security\/sql-injection \(1\)<\/option>/);
   });
@@ -56,7 +65,18 @@ describe('core/report toHtml', () => {
 
   it("charts analysis.quality's folder scores when that check reported them", () => {
     const report = sampleReport();
-    report.runs.push({ capability: 'analysis.quality', summary: 'Scored.', findings: 0, durationMs: 1, data: { folders: [{ folder: 'src/routes', score: 62, grade: 'D' }, { folder: 'src', score: 91, grade: 'A' }] } });
+    report.runs.push({
+      capability: 'analysis.quality',
+      summary: 'Scored.',
+      findings: 0,
+      durationMs: 1,
+      data: {
+        folders: [
+          { folder: 'src/routes', score: 62, grade: 'D' },
+          { folder: 'src', score: 91, grade: 'A' },
+        ],
+      },
+    });
     // The chart follows the meta (report.folderScores), not the id: without it, finding density.
     expect(toHtml(report)).not.to.contain('62 (D)');
     report.capabilities.push({ ...SECURITY_META, id: 'analysis.quality', title: 'Quality', rules: [], report: { folderScores: true } });

@@ -15,7 +15,9 @@ describe('core/report toMarkdown, toText and toJson', () => {
 
   it('shows the finding with its excerpt, the range marked, a CWE link and the rule help', () => {
     expect(markdown).to.contain('### 1. Critical: Request input "req.query.id" reaches a SQL query.');
-    expect(markdown).to.contain('`security/sql-injection` · [src/routes/orders.ts:8](src/routes/orders.ts#L8) · col 22 · [CWE-89](https://cwe.mitre.org/data/definitions/89.html)');
+    expect(markdown).to.contain(
+      '`security/sql-injection` · [src/routes/orders.ts:8](src/routes/orders.ts#L8) · col 22 · [CWE-89](https://cwe.mitre.org/data/definitions/89.html)',
+    );
     expect(markdown).to.contain('>  8 |   const rows = await db.query(`SELECT * FROM orders WHERE id = ${id}`);');
     expect(markdown).to.contain(`     | ${' '.repeat(21)}${'^'.repeat(49)}`);
     expect(markdown).to.contain('   5 | ');
@@ -37,10 +39,15 @@ describe('core/report toMarkdown, toText and toJson', () => {
     expect(text.trim().split('\n').pop()).to.equal('2 findings (1 critical, 1 medium) in 3 files (40 lines, 0.02 s).');
   });
 
-  it('writes the contract findings with fingerprints and counts in JSON, without the checks\' raw data', () => {
+  it("writes the contract findings with fingerprints and counts in JSON, without the checks' raw data", () => {
     const report = sampleReport();
     report.runs[0] = { ...report.runs[0]!, data: { huge: true } };
-    const json = toJsonObject(report) as { format: string; findings: { fingerprint: string; ruleId: string }[]; runs: object[]; summary: { bySeverity: object } };
+    const json = toJsonObject(report) as {
+      format: string;
+      findings: { fingerprint: string; ruleId: string }[];
+      runs: object[];
+      summary: { bySeverity: object };
+    };
     expect(json.format).to.equal('agentd-scan');
     expect(json.findings.map((f) => f.ruleId)).to.deep.equal(['complexity/cyclomatic', 'security/sql-injection']);
     expect(json.findings.every((f) => /^[0-9a-f]{32}$/.test(f.fingerprint))).to.equal(true);

@@ -8,7 +8,11 @@ import { availableIsolation, HIDDEN_PATHS_VARIABLE, runSandboxed } from '../../.
 const node = process.execPath;
 
 /** Runs a Node script in the sandbox, in `cwd`. */
-function script(cwd: string, source: string, extra: { timeoutMs?: number; memoryMB?: number; maxOutputBytes?: number; readOnly?: string[] } = {}): ReturnType<typeof runSandboxed> {
+function script(
+  cwd: string,
+  source: string,
+  extra: { timeoutMs?: number; memoryMB?: number; maxOutputBytes?: number; readOnly?: string[] } = {},
+): ReturnType<typeof runSandboxed> {
   return runSandboxed({ command: node, args: ['-e', source], cwd, ...extra });
 }
 
@@ -29,14 +33,27 @@ describe('core/sandbox: runSandboxed', function () {
   after(() => rm(cwd, { recursive: true, force: true }));
 
   it('gives the program an allow-listed environment: no secrets of the parent, HOME and TMPDIR in a scratch folder removed afterwards', async () => {
-    Object.assign(process.env, { API_KEY: 'sandbox-test-api-key-0123456789', REDIS_URL: 'redis://:pw@127.0.0.1:6379', AGENTD_ENCRYPTION_KEY: 'enc-key-0123456789abcdef' });
+    Object.assign(process.env, {
+      API_KEY: 'sandbox-test-api-key-0123456789',
+      REDIS_URL: 'redis://:pw@127.0.0.1:6379',
+      AGENTD_ENCRYPTION_KEY: 'enc-key-0123456789abcdef',
+    });
     const result = await script(cwd, 'process.stdout.write(JSON.stringify(process.env))');
     const env = JSON.parse(result.stdout) as Record<string, string>;
     expect(env).not.to.have.any.keys('API_KEY', 'REDIS_URL', 'AGENTD_ENCRYPTION_KEY', 'NODE_OPTIONS');
-    expect(Object.keys(env).filter((name) => !/^(PATH|PWD|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|TZ|LC_[A-Z_]+|CI|NO_COLOR|FORCE_COLOR|TERM)$/.test(name))).to.deep.equal([]);
+    expect(
+      Object.keys(env).filter(
+        (name) => !/^(PATH|PWD|HOME|TMPDIR|TMP|TEMP|LANG|LANGUAGE|TZ|LC_[A-Z_]+|CI|NO_COLOR|FORCE_COLOR|TERM)$/.test(name),
+      ),
+    ).to.deep.equal([]);
     expect(env.HOME).to.equal(env.TMPDIR);
     expect(env.HOME).not.to.equal(saved.HOME);
-    expect(await stat(env.HOME!).then(() => 'exists', () => 'removed')).to.equal('removed');
+    expect(
+      await stat(env.HOME!).then(
+        () => 'exists',
+        () => 'removed',
+      ),
+    ).to.equal('removed');
   });
 
   it('caps the output it keeps and says so', async () => {
@@ -81,7 +98,10 @@ describe('core/sandbox: runSandboxed', function () {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const port = (server.address() as net.AddressInfo).port;
-      const result = await script(cwd, `require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('CONNECTED'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(0) })`);
+      const result = await script(
+        cwd,
+        `require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.log('CONNECTED'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(0) })`,
+      );
       await new Promise((resolve) => server.close(resolve));
       expect(result.isolation).to.equal(isolation);
       expect(result.stdout).not.to.include('CONNECTED');
@@ -117,7 +137,11 @@ describe('core/sandbox: runSandboxed', function () {
       if (isolation !== 'namespaces') this.skip();
       const folder = path.join(cwd, 'ro');
       await mkdir(folder, { recursive: true });
-      const result = await script(cwd, `try { require('fs').writeFileSync(${JSON.stringify(path.join(folder, 'x'))}, 'x'); console.log('WROTE') } catch (e) { console.log(e.code) }`, { readOnly: [folder] });
+      const result = await script(
+        cwd,
+        `try { require('fs').writeFileSync(${JSON.stringify(path.join(folder, 'x'))}, 'x'); console.log('WROTE') } catch (e) { console.log(e.code) }`,
+        { readOnly: [folder] },
+      );
       expect(result.stdout.trim()).to.equal('EROFS');
     });
   });
@@ -125,7 +149,7 @@ describe('core/sandbox: runSandboxed', function () {
   it('AGENTD_SANDBOX_ISOLATION=none runs without namespaces, still with the allow-listed environment', async () => {
     process.env.AGENTD_SANDBOX_ISOLATION = 'none';
     process.env.API_KEY = 'forced-none-secret-0123456789';
-    const result = await script(cwd, "process.stdout.write(String(process.env.API_KEY))");
+    const result = await script(cwd, 'process.stdout.write(String(process.env.API_KEY))');
     expect(result.isolation).to.equal('none');
     expect(result.stdout).to.equal('undefined');
   });

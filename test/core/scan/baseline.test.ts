@@ -12,7 +12,10 @@ describe('core/scan baselines', () => {
     catalog = await loadAnalysisCatalog();
   });
 
-  for (const [format, render] of [['JSON', toJson], ['SARIF', toSarif]] as const) {
+  for (const [format, render] of [
+    ['JSON', toJson],
+    ['SARIF', toSarif],
+  ] as const) {
     it(`keeps old findings out after the code moved down, and shows a new one (${format} baseline)`, async () => {
       const root = makeProject({ 'src/rules.ts': complexFunction('classify'), 'src/other.ts': SIMPLE });
       const before = await runScan({ root, checks: ['complexity'], catalog });

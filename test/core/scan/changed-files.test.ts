@@ -28,7 +28,9 @@ describe('core/scan changedFiles (--changed-since)', () => {
     const root = makeRepo({ 'a.ts': SIMPLE });
     const error = await changedFiles(root, 'no-such-branch').catch((e: unknown) => e);
     expect(isAgentdError(error) && error.code).to.equal('invalid_input');
-    expect((error as Error).message).to.contain('no-such-branch').and.to.match(/unknown revision|bad revision|ambiguous argument/);
+    expect((error as Error).message)
+      .to.contain('no-such-branch')
+      .and.to.match(/unknown revision|bad revision|ambiguous argument/);
   });
 
   it('refuses something that looks like an option instead of a ref', async () => {

@@ -63,7 +63,9 @@ describe('core/scan runScan', () => {
   it('refuses an unknown check with a suggestion and the list of checks', async () => {
     const error = await runScan({ root: makeProject({ 'a.ts': SIMPLE }), checks: ['complexty'], catalog }).catch((e: unknown) => e);
     expect(isAgentdError(error) && error.code).to.equal('unknown_capability');
-    expect((error as Error).message).to.contain('did you mean "complexity"?').and.to.contain('Available: all, ');
+    expect((error as Error).message)
+      .to.contain('did you mean "complexity"?')
+      .and.to.contain('Available: all, ');
   });
 
   it('runs every registered analysis check for "all"', async () => {
@@ -76,7 +78,9 @@ describe('core/scan runScan', () => {
     const checks = ['complexity', 'security', 'duplication', 'structure', 'smells', 'quality'].filter((name) => catalog.checks.has(name));
     const together = await runScan({ root, checks, catalog, parallel: true });
     const alone = await runScan({ root, checks, catalog, parallel: false });
-    expect(together.runs.map((r) => [r.capability, r.summary, r.findings, r.error])).to.deep.equal(alone.runs.map((r) => [r.capability, r.summary, r.findings, r.error]));
+    expect(together.runs.map((r) => [r.capability, r.summary, r.findings, r.error])).to.deep.equal(
+      alone.runs.map((r) => [r.capability, r.summary, r.findings, r.error]),
+    );
     expect(together.findings).to.deep.equal(alone.findings);
     expect(together.findings.length).to.be.greaterThan(0);
   });
@@ -84,7 +88,14 @@ describe('core/scan runScan', () => {
   it('cancels a scan whose signal is aborted while both threads run', async () => {
     const controller = new AbortController();
     const root = copyFixture();
-    const pending = runScan({ root, checks: ['all'], catalog: { ...catalog, broken: new Map() }, parallel: true, signal: controller.signal, onProgress: () => controller.abort() });
+    const pending = runScan({
+      root,
+      checks: ['all'],
+      catalog: { ...catalog, broken: new Map() },
+      parallel: true,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
     const error = await pending.catch((e: unknown) => e);
     expect(isAgentdError(error) && error.code).to.equal('cancelled');
   });
@@ -120,7 +131,12 @@ describe('core/scan runScan', () => {
   });
 
   it("refuses input a check's schema rejects before running anything", async () => {
-    const error = await runScan({ root: makeProject({ 'a.ts': SIMPLE }), checks: ['complexity'], catalog, inputs: { 'analysis.complexity': { thresholds: { cyclomatic: -5 } } } }).catch((e: unknown) => e);
+    const error = await runScan({
+      root: makeProject({ 'a.ts': SIMPLE }),
+      checks: ['complexity'],
+      catalog,
+      inputs: { 'analysis.complexity': { thresholds: { cyclomatic: -5 } } },
+    }).catch((e: unknown) => e);
     expect(isAgentdError(error) && error.code).to.equal('invalid_input');
     expect((error as Error).message).to.contain('analysis.complexity');
   });

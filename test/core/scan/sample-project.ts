@@ -44,7 +44,11 @@ export function copyFixture(source = EXPRESS_FIXTURE): string {
 }
 
 export function git(root: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.org', '-c', 'commit.gpgsign=false', '-C', root, ...args], { encoding: 'utf8' });
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=test', '-c', 'user.email=test@example.org', '-c', 'commit.gpgsign=false', '-C', root, ...args],
+    { encoding: 'utf8' },
+  );
 }
 
 /** A repository with one commit on "main" holding `files`. */

@@ -38,7 +38,10 @@ function collect(tester: CapabilityTester, cases: CapabilityCases): Map<string, 
 
 async function outcomeOf(test: (() => Promise<void>) | undefined): Promise<string> {
   expect(test).to.be.a('function');
-  return test!().then(() => 'passed', (error: Error) => error.message);
+  return test!().then(
+    () => 'passed',
+    (error: Error) => error.message,
+  );
 }
 
 describe('core/tester CapabilityTester', function () {
@@ -75,7 +78,12 @@ describe('core/tester CapabilityTester', function () {
         input: { path: 'new.js', content: 'created\n' },
         check: async (outcome) => {
           const { stdout } = await promisify(execFile)('git', ['log', '--format=%s'], { cwd: outcome.root });
-          seen = { kept: await readFile(path.join(outcome.root, 'kept.js'), 'utf8'), over: await readFile(path.join(outcome.root, 'over.js'), 'utf8'), head: stdout.trim(), applied: await readFile(path.join(outcome.root, 'new.js'), 'utf8') };
+          seen = {
+            kept: await readFile(path.join(outcome.root, 'kept.js'), 'utf8'),
+            over: await readFile(path.join(outcome.root, 'over.js'), 'utf8'),
+            head: stdout.trim(),
+            applied: await readFile(path.join(outcome.root, 'new.js'), 'utf8'),
+          };
         },
       });
       expect(seen).to.deep.equal({ kept: 'kept\n', over: 'map\n', head: 'sample project', applied: 'created\n' });
@@ -97,7 +105,13 @@ describe('core/tester CapabilityTester', function () {
         { name: 'expects an error that does not come', files: {}, input: { path: 'a.js', content: 'x' }, error: 'refactoring_refused' },
         { name: 'input the schema refuses', files: {}, input: { path: 'a.js' }, findings: [] },
         { name: 'says nothing', files: {}, input: { path: 'a.js', content: 'x' } },
-        { name: 'right', files: {}, input: { path: 'a.js', content: 'x\n' }, findings: [{ ruleId: 'test/staged', file: 'a.js', line: 1, message: 'staged', severity: 'info' }], changes: { 'a.js': { contains: 'x', diffContains: '+x' } } },
+        {
+          name: 'right',
+          files: {},
+          input: { path: 'a.js', content: 'x\n' },
+          findings: [{ ruleId: 'test/staged', file: 'a.js', line: 1, message: 'staged', severity: 'info' }],
+          changes: { 'a.js': { contains: 'x', diffContains: '+x' } },
+        },
       ],
       inputErrors: [
         { name: 'accepted input', input: { path: 'a', content: 'b' }, message: 'x' },
@@ -112,8 +126,12 @@ describe('core/tester CapabilityTester', function () {
     expect(await at('invalid > wrong content')).to.contain('change of a.js: expected "y", got "x"');
     expect(await at('invalid > diff lacks')).to.contain('expected the diff to contain "+z"');
     expect(await at('invalid > other file')).to.contain('expected changes to b.js, got changes to a.js');
-    expect(await at('invalid > expects an error that does not come')).to.contain('expected the step to fail with refactoring_refused, got success');
-    expect(await at('invalid > input the schema refuses')).to.contain('failed with invalid_input').and.contain('content');
+    expect(await at('invalid > expects an error that does not come')).to.contain(
+      'expected the step to fail with refactoring_refused, got success',
+    );
+    expect(await at('invalid > input the schema refuses'))
+      .to.contain('failed with invalid_input')
+      .and.contain('content');
     expect(await at('invalid > says nothing')).to.contain('must say what it expects');
     expect(await at('invalid > right')).to.equal('passed');
     expect(await at('input errors > accepted input')).to.contain('it accepted it');
@@ -130,14 +148,19 @@ describe('core/tester CapabilityTester', function () {
     const folder = await mkdtemp(path.join(tmpdir(), 'agentd-tester-node-test-'));
     try {
       const file = path.join(folder, 'writer.test.mjs');
-      await writeFile(file, `import { CapabilityTester } from ${JSON.stringify(TESTER)};
+      await writeFile(
+        file,
+        `import { CapabilityTester } from ${JSON.stringify(TESTER)};
 new CapabilityTester({ capability: 'refactoring.test-writer', module: ${JSON.stringify(path.join(SUPPORT, 'writer.js'))} }).run({
   invalid: [{ files: { 'a.js': '' }, input: { path: 'a.js', content: 'x' }, changes: { 'a.js': 'x' } }],
   inputErrors: [{ input: {}, message: 'required' }],
 });
-`);
+`,
+      );
       const { stdout } = await promisify(execFile)(process.execPath, ['--test', '--test-reporter=tap', file], { cwd: folder });
-      expect(stdout).to.match(/# pass 2/).and.match(/# fail 0/);
+      expect(stdout)
+        .to.match(/# pass 2/)
+        .and.match(/# fail 0/);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

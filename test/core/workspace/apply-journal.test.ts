@@ -26,11 +26,43 @@ describe('apply journal: what a process killed mid-apply leaves, and its recover
   async function interruptedAfter(written: number): Promise<string> {
     const path = journalPath(folder, 'job-1');
     const entries: JournalEntry[] = [
-      { path: 'a.txt', abs: join(root, 'a.txt'), beforeBase64: Buffer.from('\uFEFFalpha\n').toString('base64'), after: 'ALPHA\n', mode: 0o644, temp: join(root, '.a.txt.agentd-abc.tmp') },
-      { path: 'new/deep/c.txt', abs: join(root, 'new/deep/c.txt'), beforeBase64: null, after: 'created\n', mode: null, temp: join(root, 'new/deep/.c.txt.agentd-abc.tmp') },
-      { path: 'b.txt', abs: join(root, 'b.txt'), beforeBase64: Buffer.from('beta\n').toString('base64'), after: null, mode: 0o644, temp: null },
+      {
+        path: 'a.txt',
+        abs: join(root, 'a.txt'),
+        beforeBase64: Buffer.from('\uFEFFalpha\n').toString('base64'),
+        after: 'ALPHA\n',
+        mode: 0o644,
+        temp: join(root, '.a.txt.agentd-abc.tmp'),
+      },
+      {
+        path: 'new/deep/c.txt',
+        abs: join(root, 'new/deep/c.txt'),
+        beforeBase64: null,
+        after: 'created\n',
+        mode: null,
+        temp: join(root, 'new/deep/.c.txt.agentd-abc.tmp'),
+      },
+      {
+        path: 'b.txt',
+        abs: join(root, 'b.txt'),
+        beforeBase64: Buffer.from('beta\n').toString('base64'),
+        after: null,
+        mode: 0o644,
+        temp: null,
+      },
     ];
-    await writeJournal(path, { version: 1, jobId: 'job-1', root, owner: { host: 'h', pid: 1 }, startedAt: '', createdDirs: [join(root, 'new'), join(root, 'new/deep')] }, entries);
+    await writeJournal(
+      path,
+      {
+        version: 1,
+        jobId: 'job-1',
+        root,
+        owner: { host: 'h', pid: 1 },
+        startedAt: '',
+        createdDirs: [join(root, 'new'), join(root, 'new/deep')],
+      },
+      entries,
+    );
     // The first `written` changes landed; a temp file of the next one is left half-written.
     await applyChanges(root, CHANGES.slice(0, written));
     if (written < 2) await writeFile(written === 0 ? entries[0]!.temp! : join(root, '.a.txt.agentd-abc.tmp'), 'half');
@@ -77,7 +109,10 @@ describe('apply journal: what a process killed mid-apply leaves, and its recover
   it('applying a change set the disk already holds writes nothing and says so', async () => {
     await applyChanges(root, CHANGES);
     const mtime = (await stat(join(root, 'a.txt'))).mtimeMs;
-    const again = await applyChanges(root, CHANGES.filter((change) => change.action !== 'delete'));
+    const again = await applyChanges(
+      root,
+      CHANGES.filter((change) => change.action !== 'delete'),
+    );
     expect(again.alreadyApplied).to.equal(true);
     expect((await stat(join(root, 'a.txt'))).mtimeMs).to.equal(mtime);
   });

@@ -21,7 +21,7 @@ describe('workspace view: readLockFile, the one exception to the 100 KB limit', 
     await removeTree(root);
   });
 
-  it('reads agentd\'s own package-lock.json, which read() refuses as too large, and counts one access', async () => {
+  it("reads agentd's own package-lock.json, which read() refuses as too large, and counts one access", async () => {
     expect(Buffer.byteLength(OWN_LOCK)).to.be.greaterThan(MAX_FILE_BYTES);
     const accesses: string[] = [];
     const ws = await openWorkspace({ root, onAccess: (what) => accesses.push(what) });

@@ -217,13 +217,24 @@ describe('workspace view: list()', () => {
 
   it('filters by extensions (with or without the dot), include and exclude globs', async () => {
     const ws = await openWorkspace({ root });
-    expect(await ws.list({ extensions: ['.ts', 'js'] })).to.deep.equal(['packages/a/main.ts', 'src/generated/keep.ts', 'src/index.ts', 'src/util.js']);
+    expect(await ws.list({ extensions: ['.ts', 'js'] })).to.deep.equal([
+      'packages/a/main.ts',
+      'src/generated/keep.ts',
+      'src/index.ts',
+      'src/util.js',
+    ]);
     expect(await ws.list({ include: ['src/'], exclude: ['generated/'] })).to.deep.equal(['src/index.ts', 'src/styles.css', 'src/util.js']);
     expect(await ws.list({ include: ['*.css', '*.md'] })).to.deep.equal(['README.md', 'src/styles.css']);
   });
 
   it('includes staged new files and leaves out staged deletes', async () => {
-    const ws = await openWorkspace({ root, staged: [{ path: 'src/new.ts', content: 'y' }, { path: 'src/util.js', content: null }] });
+    const ws = await openWorkspace({
+      root,
+      staged: [
+        { path: 'src/new.ts', content: 'y' },
+        { path: 'src/util.js', content: null },
+      ],
+    });
     expect(await ws.list({ include: ['src/*.ts', 'src/*.js'] })).to.deep.equal(['src/index.ts', 'src/new.ts']);
   });
 });

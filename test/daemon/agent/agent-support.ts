@@ -41,7 +41,12 @@ export async function followUp(t: TestDaemon, id: string, body: Record<string, u
   const reply = await post(t.url, `/jobs/${id}/followup`, body);
   if (reply.status !== 202) throw new Error(`POST /jobs/${id}/followup answered ${reply.status}: ${JSON.stringify(reply.body)}`);
   // The follow-up re-queues the job; wait until its new run has settled again.
-  return waitForStatus(t.url, id, until.filter((status) => status !== reply.body.status || status === 'queued'), 180_000);
+  return waitForStatus(
+    t.url,
+    id,
+    until.filter((status) => status !== reply.body.status || status === 'queued'),
+    180_000,
+  );
 }
 
 /** Every file of the project (node_modules aside) and its exact bytes. */

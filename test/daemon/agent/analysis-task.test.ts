@@ -69,7 +69,11 @@ describe('daemon/agent: analysis tasks, questions and unsupported tasks over RES
     expect(job.plan).to.equal(null);
     expect(job.steps).to.deep.equal([]);
     const turn = job.turns.at(-1)!.message;
-    expect(turn).to.include('outside agentd').and.include('What agentd can do:').and.include('analysis.security').and.include('refactoring.rename');
+    expect(turn)
+      .to.include('outside agentd')
+      .and.include('What agentd can do:')
+      .and.include('analysis.security')
+      .and.include('refactoring.rename');
   });
 
   it('plans in an internal step that /capabilities does not list and jobs cannot name', async () => {

@@ -41,7 +41,9 @@ describe('daemon/agent: plan, stage, approve, reject and auto mode on legacy-js-
     expect(verify.status).to.equal('succeeded');
     expect(verify.summary).to.match(/tests \(npm test, mocha per test\): \d+ of \d+ test\(s\) pass, none that passed before fails/);
     // The exported property keeps its name (callers use format.fullName); only the function is renamed.
-    expect(await readFile(path.join(root, 'lib/format.js'), 'utf8')).to.include('function displayName(person)').and.not.include('function fullName');
+    expect(await readFile(path.join(root, 'lib/format.js'), 'utf8'))
+      .to.include('function displayName(person)')
+      .and.not.include('function fullName');
     const turn = done.turns.at(-1)!.message;
     expect(turn).to.include('Applied').and.include('lib/format.js').and.include('Verification:');
   });
@@ -66,7 +68,9 @@ describe('daemon/agent: plan, stage, approve, reject and auto mode on legacy-js-
     expect(job.mode).to.equal('auto');
     expect(job.turns.map((turn) => turn.role)).to.deep.equal(['user', 'agent']);
     expect(job.steps.map((step) => step.status)).to.deep.equal(['succeeded', 'succeeded']);
-    expect(await readFile(path.join(root, 'lib/format.js'), 'utf8')).to.include('function inQuotes(').and.not.include('function quoted(');
+    expect(await readFile(path.join(root, 'lib/format.js'), 'utf8'))
+      .to.include('function inQuotes(')
+      .and.not.include('function quoted(');
   });
 
   describe('on a workspace not trusted with project code', () => {

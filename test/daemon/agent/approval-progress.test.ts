@@ -31,13 +31,18 @@ describe('daemon/agent: approval keeps attempts and progress only goes forward (
     const id = submitted.body.id as string;
     let approved = false;
     // One stream from the submission to the end: it stays open while the job waits for approval.
-    const events = await readSse(t.url, `/jobs/${id}/events`, (event) => {
-      if (!approved && event.event === 'status' && event.data.status === 'awaiting_approval') {
-        approved = true;
-        void post(t.url, `/jobs/${id}/followup`, { action: 'approve' });
-      }
-      return event.event === 'done';
-    }, { timeoutMs: 240_000 });
+    const events = await readSse(
+      t.url,
+      `/jobs/${id}/events`,
+      (event) => {
+        if (!approved && event.event === 'status' && event.data.status === 'awaiting_approval') {
+          approved = true;
+          void post(t.url, `/jobs/${id}/followup`, { action: 'approve' });
+        }
+        return event.event === 'done';
+      },
+      { timeoutMs: 240_000 },
+    );
     expect(approved, 'the stream saw awaiting_approval').to.equal(true);
     expect(events.at(-1)!.data.status, JSON.stringify(events.at(-1)!.data)).to.equal('succeeded');
     const seen = percents(events);

@@ -19,7 +19,10 @@ describe('daemon/agent: no binary file modified, no file over 100 KB written', f
     root = path.join(t.workspace, 'project');
     await mkdir(path.join(root, 'lib'), { recursive: true });
     await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'restricted', private: true }) + '\n');
-    await writeFile(path.join(root, 'lib/small.js'), `function greet(name) {\n  ${OLD_STYLE}  return greeting;\n}\nmodule.exports = { greet };\n`);
+    await writeFile(
+      path.join(root, 'lib/small.js'),
+      `function greet(name) {\n  ${OLD_STYLE}  return greeting;\n}\nmodule.exports = { greet };\n`,
+    );
     // Valid JavaScript except for one NUL byte in a comment: a binary file by agentd's rule.
     await writeFile(path.join(root, 'lib/blob.js'), Buffer.from(`// \0 packed\nfunction a(name) {\n  ${OLD_STYLE}  return greeting;\n}\n`));
     // Just over 100 KB of the same old-style code.

@@ -29,7 +29,13 @@ describe('daemon/agent: a plan whose steps did not all run ends incomplete', fun
     expect(job.error).to.equal(null);
     const unbuilt = job.plan.steps.filter((step: { available: boolean }) => !step.available);
     expect(unbuilt.length).to.be.greaterThan(0);
-    expect(job.notRun).to.deep.equal(unbuilt.map((step: { index: number; capability: string; reason: string }) => ({ index: step.index, capability: step.capability, reason: step.reason })));
+    expect(job.notRun).to.deep.equal(
+      unbuilt.map((step: { index: number; capability: string; reason: string }) => ({
+        index: step.index,
+        capability: step.capability,
+        reason: step.reason,
+      })),
+    );
     expect(job.notRun[0].reason).to.match(/not built yet|not registered/);
     expect(done.data).to.deep.include({ status: 'incomplete', notRun: job.notRun });
     expect(job.turns.at(-1).message).to.include(`Incomplete: ${job.notRun.length} planned step(s) did not run`);

@@ -24,7 +24,10 @@ describe('daemon: POST /plans (plan only, no job)', function () {
     expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
     expect(reply.body).to.include({ outcome: 'plan', workspace: 'project', question: null });
     expect(reply.body.permissions).to.deep.equal({ projectCode: false });
-    expect(reply.body.plan.steps.map((step: { capability: string }) => step.capability)).to.deep.equal(['refactoring.rename', 'refactoring.verify']);
+    expect(reply.body.plan.steps.map((step: { capability: string }) => step.capability)).to.deep.equal([
+      'refactoring.rename',
+      'refactoring.verify',
+    ]);
     expect(reply.body.plan.steps[0].input).to.include({ symbol: 'fullName', newName: 'displayName' });
     expect(reply.body.plan.steps[1].projectCode).to.equal('not_allowed');
     expect(reply.body.notRun).to.deep.equal([]);
@@ -38,7 +41,9 @@ describe('daemon: POST /plans (plan only, no job)', function () {
     expect(reply.status).to.equal(200);
     const unbuilt = reply.body.plan.steps.filter((step: { available: boolean }) => !step.available);
     expect(unbuilt.length).to.be.greaterThan(0);
-    expect(reply.body.notRun.map((step: { index: number }) => step.index)).to.deep.equal(unbuilt.map((step: { index: number }) => step.index));
+    expect(reply.body.notRun.map((step: { index: number }) => step.index)).to.deep.equal(
+      unbuilt.map((step: { index: number }) => step.index),
+    );
   });
 
   it('answers a question or "unsupported" as data too', async () => {
@@ -52,7 +57,10 @@ describe('daemon: POST /plans (plan only, no job)', function () {
     const typo = await post(t.url, '/plans', { task: 'audit security of lbi', workspace: 'project' });
     expect(typo.status).to.equal(200);
     expect(typo.body).to.include({ outcome: 'question', plan: null });
-    expect(typo.body.question).to.deep.equal({ message: 'I could not find a file or folder named "lbi" in the project; did you mean "lib"?', options: ['lib'] });
+    expect(typo.body.question).to.deep.equal({
+      message: 'I could not find a file or folder named "lbi" in the project; did you mean "lib"?',
+      options: ['lib'],
+    });
     for (const task of ['assess the quality of code', 'find complexity in functions', 'audit security of lib']) {
       const reply = await post(t.url, '/plans', { task, workspace: 'project' });
       expect(reply.body.outcome, task).to.equal('plan');
@@ -75,7 +83,9 @@ describe('daemon: POST /plans (plan only, no job)', function () {
 
   it('is in /openapi.json', async () => {
     const openapi = (await get(t.url, '/openapi.json')).body;
-    expect(openapi.paths['/plans'].post.responses['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/PlanAnswer' });
+    expect(openapi.paths['/plans'].post.responses['200'].content['application/json'].schema).to.deep.equal({
+      $ref: '#/components/schemas/PlanAnswer',
+    });
     expect(openapi.components.schemas.CreatePlan.required).to.deep.equal(['task']);
   });
 });
@@ -83,7 +93,8 @@ describe('daemon: POST /plans (plan only, no job)', function () {
 describe('daemon/agent: an analysis limited to one declaration ("in function priceOrder")', function () {
   this.timeout(120_000);
   let t: TestDaemon;
-  const branchy = (name: string): string => `export function ${name}(x: number): number {\n  if (x > 1) return 1;\n  if (x > 2) return 2;\n  if (x > 3) return 3;\n  return 0;\n}\n`;
+  const branchy = (name: string): string =>
+    `export function ${name}(x: number): number {\n  if (x > 1) return 1;\n  if (x > 2) return 2;\n  if (x > 3) return 3;\n  return 0;\n}\n`;
   before(async () => {
     t = await agentDaemon('express-ts-api');
     // Two equally complex functions in one file: lines 1-6 and 7-12.
@@ -106,6 +117,8 @@ describe('daemon/agent: an analysis limited to one declaration ("in function pri
   it('a declaration that does not exist is a question, not the whole project', async () => {
     const reply = await post(t.url, '/plans', { task: 'find code smells in function priceOrdr', workspace: 'project' });
     expect(reply.body).to.include({ outcome: 'question' });
-    expect(reply.body.question.message).to.equal('I could not find a declaration named "priceOrdr" in the project; did you mean "priceOrder" or "PricedOrder"?');
+    expect(reply.body.question.message).to.equal(
+      'I could not find a declaration named "priceOrdr" in the project; did you mean "priceOrder" or "PricedOrder"?',
+    );
   });
 });

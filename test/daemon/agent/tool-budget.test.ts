@@ -18,7 +18,7 @@ describe('daemon/agent: limits.maxToolCalls holds for the whole task job, not fo
     await t.close();
   });
 
-  it('an analysis task never uses more tool calls than the job allows, and fails with the job\'s own limit when it runs out', async () => {
+  it("an analysis task never uses more tool calls than the job allows, and fails with the job's own limit when it runs out", async () => {
     const measured = await submitTask(t, 'find code smells', { limits: { maxToolCalls: 100 } });
     expect(measured.status).to.equal('succeeded');
     const needed = measured.usage.toolCalls;

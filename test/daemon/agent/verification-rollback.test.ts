@@ -11,10 +11,21 @@ import { followUp, snapshot, submitTask } from './agent-support.js';
  */
 const FILES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'ops', private: true, type: 'module' }, null, 2) + '\n',
-  'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, types: [] }, include: ['src'] }, null, 2) + '\n',
-  'src/ops.ts': 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function mul(a: number, b: number): number {\n  return a * b;\n}\n',
-  'src/registry.ts': "import * as ops from './ops.js';\n\nexport type OpName = 'add' | 'mul';\n\nexport function lookup(name: OpName): (a: number, b: number) => number {\n  return ops[name];\n}\n",
-  'src/main.ts': "import { add } from './ops.js';\nimport { lookup } from './registry.js';\n\nexport const three = add(1, 2) + lookup('mul')(0, 1);\n",
+  'tsconfig.json':
+    JSON.stringify(
+      {
+        compilerOptions: { strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, types: [] },
+        include: ['src'],
+      },
+      null,
+      2,
+    ) + '\n',
+  'src/ops.ts':
+    'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function mul(a: number, b: number): number {\n  return a * b;\n}\n',
+  'src/registry.ts':
+    "import * as ops from './ops.js';\n\nexport type OpName = 'add' | 'mul';\n\nexport function lookup(name: OpName): (a: number, b: number) => number {\n  return ops[name];\n}\n",
+  'src/main.ts':
+    "import { add } from './ops.js';\nimport { lookup } from './registry.js';\n\nexport const three = add(1, 2) + lookup('mul')(0, 1);\n",
 };
 
 describe('daemon/agent: verification after approval, and what a failed verification leaves behind', function () {

@@ -48,12 +48,14 @@ describe('daemon: refactoring.verify as a REST job', function () {
     });
     after(async () => t?.close());
 
-    it('type-checks with agentd\'s TypeScript, does not run the tests, and ends incomplete naming them', async () => {
+    it("type-checks with agentd's TypeScript, does not run the tests, and ends incomplete naming them", async () => {
       const job = await verifyJob(t, {});
       expect(job.permissions!.projectCode).to.equal(false);
       expect(job.status, JSON.stringify(job.error)).to.equal('incomplete');
       expect(job.steps[0]!.status).to.equal('succeeded');
-      expect(job.steps[0]!.summary).to.match(/typecheck \(/).and.include('Not run: tests');
+      expect(job.steps[0]!.summary)
+        .to.match(/typecheck \(/)
+        .and.include('Not run: tests');
       expect(job.notRun).to.have.length(1);
       expect(job.notRun![0]).to.include({ index: 0, capability: 'refactoring.verify' });
       expect(job.notRun![0]!.reason).to.match(/^tests not run: project code not allowed/);

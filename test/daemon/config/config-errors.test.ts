@@ -9,7 +9,11 @@ describe('loadConfig errors', () => {
   });
   afterEach(() => sandbox.remove());
 
-  type Case = { name: string; setup: (s: ConfigSandbox) => Parameters<ConfigSandbox['load']>[0]; line: string | ((s: ConfigSandbox) => string) };
+  type Case = {
+    name: string;
+    setup: (s: ConfigSandbox) => Parameters<ConfigSandbox['load']>[0];
+    line: string | ((s: ConfigSandbox) => string);
+  };
   const cases: Case[] = [
     {
       name: 'a port that is not a number, from env',
@@ -126,7 +130,9 @@ describe('loadConfig errors', () => {
   it('ignores missing /etc and ~ files but names them when they are not valid JSON, with line and column', () => {
     sandbox.writeHome('{\n  "server": {\n    "port": 3000,\n  }\n}\n');
     const error = sandbox.loadError();
-    expect(error.message).to.include(`config file "${sandbox.homeDir}/.agentd/config.json" (~/.agentd/config.json) is not valid JSON at line 4, column 3`);
+    expect(error.message).to.include(
+      `config file "${sandbox.homeDir}/.agentd/config.json" (~/.agentd/config.json) is not valid JSON at line 4, column 3`,
+    );
   });
 
   it('locates a syntax error V8 gives no position for', () => {
@@ -169,7 +175,9 @@ describe('loadConfig errors', () => {
   }
 
   it('accepts a random key from openssl rand', () => {
-    expect(() => sandbox.load({ env: { API_KEY: 'Zx4T0b2s8Kq1Vd6Yp9Lm3Hc7', JWT_SECRET: 'f3a9c0d17b4e6a2958c1e0b7d4f6a3c9e2b8d5f1' } })).not.to.throw();
+    expect(() =>
+      sandbox.load({ env: { API_KEY: 'Zx4T0b2s8Kq1Vd6Yp9Lm3Hc7', JWT_SECRET: 'f3a9c0d17b4e6a2958c1e0b7d4f6a3c9e2b8d5f1' } }),
+    ).not.to.throw();
   });
 
   it('names a file that holds JSON but not an object', () => {

@@ -25,7 +25,11 @@ describe('loadConfig layering', () => {
   });
 
   it('applies flags > env > --config > ~/.agentd > /etc/agentd > defaults, one key at a time', () => {
-    sandbox.writeEtc({ server: { port: 1001, host: '0.0.0.0', maxConcurrent: 4 }, limits: { maxToolCalls: 11 }, logging: { format: 'json' } });
+    sandbox.writeEtc({
+      server: { port: 1001, host: '0.0.0.0', maxConcurrent: 4 },
+      limits: { maxToolCalls: 11 },
+      logging: { format: 'json' },
+    });
     sandbox.writeHome({ server: { port: 1002, host: '10.0.0.1' }, limits: { maxToolCalls: 12 } });
     const file = sandbox.writeFile('custom.json', { server: { port: 1003 }, limits: { maxToolCalls: 13, maxMemoryMB: 512 } });
     const { config, sources } = sandbox.load({
@@ -52,18 +56,47 @@ describe('loadConfig layering', () => {
     const keyFile = sandbox.writeFile('github.pem', '-----BEGIN RSA PRIVATE KEY-----\n');
     const { config } = sandbox.load({
       env: {
-        AGENTD_PORT: '4100', AGENTD_HOST: '0.0.0.0', AGENTD_MAX_CONCURRENT: '9', AGENTD_WORKSPACE: 'ws',
-        REDIS_PASSWORD: 'pw', REDIS_DB: '3', GITHUB_APP_ID: '123', GITHUB_PRIVATE_KEY_PATH: keyFile,
-        GITHUB_INSTALLATION_ID: '456', GITHUB_WEBHOOK_SECRET: WHS, API_KEY: KEY, JWT_SECRET: JWT,
-        LOG_LEVEL: 'debug', LOG_FORMAT: 'json', LOG_FILE: 'logs/agentd.log', MAX_MEMORY_MB: '1024',
-        MAX_EXECUTION_TIME_MIN: '5', MAX_TOOL_CALLS: '50',
+        AGENTD_PORT: '4100',
+        AGENTD_HOST: '0.0.0.0',
+        AGENTD_MAX_CONCURRENT: '9',
+        AGENTD_WORKSPACE: 'ws',
+        REDIS_PASSWORD: 'pw',
+        REDIS_DB: '3',
+        GITHUB_APP_ID: '123',
+        GITHUB_PRIVATE_KEY_PATH: keyFile,
+        GITHUB_INSTALLATION_ID: '456',
+        GITHUB_WEBHOOK_SECRET: WHS,
+        API_KEY: KEY,
+        JWT_SECRET: JWT,
+        LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'json',
+        LOG_FILE: 'logs/agentd.log',
+        MAX_MEMORY_MB: '1024',
+        MAX_EXECUTION_TIME_MIN: '5',
+        MAX_TOOL_CALLS: '50',
       },
     });
-    expect(config.server).to.deep.equal({ port: 4100, host: '0.0.0.0', maxConcurrent: 9, shutdownGraceSec: 30, insecure: false, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(config.server).to.deep.equal({
+      port: 4100,
+      host: '0.0.0.0',
+      maxConcurrent: 9,
+      shutdownGraceSec: 30,
+      insecure: false,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+    });
     expect(config.workspace.path).to.equal(path.join(sandbox.cwd, 'ws'));
     expect(config.queue.external).to.include({ password: 'pw', db: 3 });
     expect(config.queue.type).to.equal('memory');
-    expect(config.github).to.deep.equal({ appId: '123', privateKeyPath: keyFile, installationId: '456', webhookSecret: WHS, apiUrl: 'https://api.github.com', gitUrl: 'https://github.com', checkName: 'agentd' });
+    expect(config.github).to.deep.equal({
+      appId: '123',
+      privateKeyPath: keyFile,
+      installationId: '456',
+      webhookSecret: WHS,
+      apiUrl: 'https://api.github.com',
+      gitUrl: 'https://github.com',
+      checkName: 'agentd',
+    });
     expect(config.security).to.include({ apiKey: KEY, jwtSecret: JWT });
     expect(config.logging).to.deep.equal({ level: 'debug', format: 'json', file: path.join(sandbox.cwd, 'logs/agentd.log') });
     expect(config.limits).to.deep.equal({ maxMemoryMB: 1024, maxExecutionTimeMin: 5, maxToolCalls: 50 });
@@ -142,11 +175,25 @@ describe('loadConfig layering', () => {
     const keyFile = sandbox.writeFile('key.pem', 'k');
     const { config } = sandbox.load({
       flags: {
-        port: '0', host: '::1', maxConcurrent: '2', workspace: '/tmp/x', githubAppId: '77', githubPrivateKey: keyFile,
-        githubInstallationId: '88', githubWebhookSecret: WHS,
+        port: '0',
+        host: '::1',
+        maxConcurrent: '2',
+        workspace: '/tmp/x',
+        githubAppId: '77',
+        githubPrivateKey: keyFile,
+        githubInstallationId: '88',
+        githubWebhookSecret: WHS,
       },
     });
     expect(config.server).to.include({ port: 0, host: '::1', maxConcurrent: 2 });
-    expect(config.github).to.deep.equal({ appId: '77', privateKeyPath: keyFile, installationId: '88', webhookSecret: WHS, apiUrl: 'https://api.github.com', gitUrl: 'https://github.com', checkName: 'agentd' });
+    expect(config.github).to.deep.equal({
+      appId: '77',
+      privateKeyPath: keyFile,
+      installationId: '88',
+      webhookSecret: WHS,
+      apiUrl: 'https://api.github.com',
+      gitUrl: 'https://github.com',
+      checkName: 'agentd',
+    });
   });
 });

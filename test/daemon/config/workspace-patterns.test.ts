@@ -28,6 +28,7 @@ describe('security.trustedWorkspaces patterns', () => {
 
   it('accepts relative patterns and refuses absolute ones, "..", backslashes and empty segments', () => {
     for (const good of ['*', '.', 'repos/*', './repos/app', 'repos/app/', 'a/**/b']) expect(isWorkspacePattern(good), good).to.equal(true);
-    for (const bad of ['/srv/repos', '../x', 'a/../b', 'a\\b', 'a//b', 'C:/x', 'a/./b']) expect(isWorkspacePattern(bad), bad).to.equal(false);
+    for (const bad of ['/srv/repos', '../x', 'a/../b', 'a\\b', 'a//b', 'C:/x', 'a/./b'])
+      expect(isWorkspacePattern(bad), bad).to.equal(false);
   });
 });

@@ -12,19 +12,56 @@ const SHA = 'a'.repeat(40);
 
 describe('GitHub App manifest and `agentd github setup`', () => {
   it('prints the manifest with the webhook URL, the permissions and exactly the events the App acts on', () => {
-    const manifest = JSON.parse(execFileSync(process.execPath, [BIN, 'github', 'setup', '--url', 'https://agentd.example.com/', '--json'], { encoding: 'utf8' }));
+    const manifest = JSON.parse(
+      execFileSync(process.execPath, [BIN, 'github', 'setup', '--url', 'https://agentd.example.com/', '--json'], { encoding: 'utf8' }),
+    );
     expect(manifest.hook_attributes).to.deep.equal({ url: 'https://agentd.example.com/webhooks/github', active: true });
-    expect(manifest.default_permissions).to.deep.equal({ checks: 'write', contents: 'write', pull_requests: 'write', issues: 'write', metadata: 'read' });
+    expect(manifest.default_permissions).to.deep.equal({
+      checks: 'write',
+      contents: 'write',
+      pull_requests: 'write',
+      issues: 'write',
+      metadata: 'read',
+    });
     expect(manifest.default_events).to.deep.equal([...APP_EVENTS]);
     expect(manifest.public).to.equal(false);
   });
 
   it('every subscribed event has an action the App acts on', () => {
     const acted: Record<(typeof APP_EVENTS)[number], boolean> = {
-      pull_request: checkTarget('pull_request', 'opened', { installation: { id: 1 }, repository: REPO, pull_request: { number: 1, head: { sha: SHA } } }, 'd') !== null,
-      check_suite: checkTarget('check_suite', 'rerequested', { installation: { id: 1 }, repository: REPO, check_suite: { head_sha: SHA, pull_requests: [{ number: 1 }] } }, 'd') !== null,
-      check_run: checkTarget('check_run', 'rerequested', { installation: { id: 1 }, repository: REPO, check_run: { head_sha: SHA, pull_requests: [{ number: 1 }] } }, 'd') !== null,
-      issue_comment: commentRequest('issue_comment', { action: 'created', installation: { id: 1 }, repository: REPO, issue: { number: 1 }, comment: { id: 2, body: '/agentd approve', user: { login: 'a', type: 'User' } } }, 'd') !== null,
+      pull_request:
+        checkTarget(
+          'pull_request',
+          'opened',
+          { installation: { id: 1 }, repository: REPO, pull_request: { number: 1, head: { sha: SHA } } },
+          'd',
+        ) !== null,
+      check_suite:
+        checkTarget(
+          'check_suite',
+          'rerequested',
+          { installation: { id: 1 }, repository: REPO, check_suite: { head_sha: SHA, pull_requests: [{ number: 1 }] } },
+          'd',
+        ) !== null,
+      check_run:
+        checkTarget(
+          'check_run',
+          'rerequested',
+          { installation: { id: 1 }, repository: REPO, check_run: { head_sha: SHA, pull_requests: [{ number: 1 }] } },
+          'd',
+        ) !== null,
+      issue_comment:
+        commentRequest(
+          'issue_comment',
+          {
+            action: 'created',
+            installation: { id: 1 },
+            repository: REPO,
+            issue: { number: 1 },
+            comment: { id: 2, body: '/agentd approve', user: { login: 'a', type: 'User' } },
+          },
+          'd',
+        ) !== null,
     };
     expect(Object.values(acted).every(Boolean), JSON.stringify(acted)).to.equal(true);
   });

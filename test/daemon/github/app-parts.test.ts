@@ -7,7 +7,19 @@ import { ScanSlots } from '../../../daemon/github/scan-slots.js';
 
 describe('GitHub App parts', () => {
   it('added lines of a patch: several hunks, context, removals and "no newline" markers', () => {
-    const patch = ['@@ -1,3 +1,4 @@', ' a', '-b', '+B', '+C', ' d', '\\ No newline at end of file', '@@ -10,2 +11,3 @@ function x() {', ' k', '+l', ' m'].join('\n');
+    const patch = [
+      '@@ -1,3 +1,4 @@',
+      ' a',
+      '-b',
+      '+B',
+      '+C',
+      ' d',
+      '\\ No newline at end of file',
+      '@@ -10,2 +11,3 @@ function x() {',
+      ' k',
+      '+l',
+      ' m',
+    ].join('\n');
     expect([...addedLines(patch)]).to.deep.equal([2, 3, 12]);
     const changed = changedLines([
       { filename: 'a.js', status: 'modified', patch },
@@ -35,17 +47,23 @@ describe('GitHub App parts', () => {
 
   it('tokens, JWTs and URL credentials are redacted from error texts', () => {
     const token = 'ghs_16C7e42F292c6912E7710c838347Ae178B4a';
-    const text = withoutTokens(`push to https://x-access-token:${token}@github.com/a/b.git failed; Authorization: Bearer eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiI0MiJ9.c2lnbmF0dXJl; other ${token}`);
+    const text = withoutTokens(
+      `push to https://x-access-token:${token}@github.com/a/b.git failed; Authorization: Bearer eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiI0MiJ9.c2lnbmF0dXJl; other ${token}`,
+    );
     expect(text).to.not.include(token).and.not.include('eyJhbGci');
     expect(text).to.include('https://[REDACTED]@github.com/a/b.git');
-    const octokitError = Object.assign(new Error(`Bad credentials ${token}`), { status: 401, request: { method: 'GET', url: 'https://api.github.com/repos/a/b/pulls/1/files?page=1' } });
+    const octokitError = Object.assign(new Error(`Bad credentials ${token}`), {
+      status: 401,
+      request: { method: 'GET', url: 'https://api.github.com/repos/a/b/pulls/1/files?page=1' },
+    });
     expect(describeGithubError(octokitError)).to.equal('GitHub API 401 on GET /repos/a/b/pulls/1/files: Bad credentials [REDACTED]');
     expect(withoutTokens('secret value 0123456789', ['0123456789'])).to.equal('secret value [REDACTED]');
   });
 
   it('names from payloads: owner/name only, no dot-dot, no option-looking refs', () => {
     expect(repositoryName('acme/widgets.js').fullName).to.equal('acme/widgets.js');
-    for (const bad of ['../x', 'acme/..', 'acme', 'a/b/c', 'acme/wid gets', 42]) expect(() => repositoryName(bad), String(bad)).to.throw(/owner\/name/);
+    for (const bad of ['../x', 'acme/..', 'acme', 'a/b/c', 'acme/wid gets', 42])
+      expect(() => repositoryName(bad), String(bad)).to.throw(/owner\/name/);
     expect(safeRef('feature/x-1')).to.equal('feature/x-1');
     for (const bad of ['-x', 'a..b', 'a b', 'x.lock', 'x/']) expect(() => safeRef(bad), bad).to.throw();
   });
@@ -55,13 +73,17 @@ describe('GitHub App parts', () => {
     let running = 0;
     let peak = 0;
     const order: number[] = [];
-    await Promise.all(Array.from({ length: 6 }, (_, i) => slots.run(async () => {
-      running++;
-      peak = Math.max(peak, running);
-      order.push(i);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      running--;
-    })));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        slots.run(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          order.push(i);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          running--;
+        }),
+      ),
+    );
     expect(peak).to.equal(2);
     expect(order).to.deep.equal([0, 1, 2, 3, 4, 5]);
   });

@@ -15,7 +15,14 @@ function describeStore(name: string, open: () => Promise<{ store: GithubAppStore
     it('keeps installations and task threads, and forgets a removed installation', async () => {
       const { store } = opened;
       expect(await store.installation(1)).to.equal(null);
-      const record = { id: 1, account: 'acme', repositories: ['acme/a'], repositorySelection: 'selected', createdAt: 'now', updatedAt: 'now' };
+      const record = {
+        id: 1,
+        account: 'acme',
+        repositories: ['acme/a'],
+        repositorySelection: 'selected',
+        createdAt: 'now',
+        updatedAt: 'now',
+      };
       await store.saveInstallation(record);
       expect(await store.installation(1)).to.deep.equal(record);
       await store.removeInstallation(1);

@@ -9,9 +9,19 @@ import { commentPayload, deliver, INSTALLATION_ID, startAppWorld, TestRepository
 /** A small TypeScript project: refactoring.verify type-checks it with agentd's own TypeScript, no project code run. */
 const PROJECT = {
   'package.json': JSON.stringify({ name: 'greeter', version: '1.0.0', private: true }, null, 2) + '\n',
-  'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', noEmit: true }, include: ['src'] }, null, 2) + '\n',
-  'src/format.ts': "export interface Person {\n  first: string;\n  last: string;\n}\n\nexport function fullName(person: Person): string {\n  return `${person.first} ${person.last}`;\n}\n",
-  'src/index.ts': "import { fullName } from './format';\n\nexport const greeting = `Hello, ${fullName({ first: 'Ada', last: 'Lovelace' })}`;\n",
+  'tsconfig.json':
+    JSON.stringify(
+      {
+        compilerOptions: { strict: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', noEmit: true },
+        include: ['src'],
+      },
+      null,
+      2,
+    ) + '\n',
+  'src/format.ts':
+    'export interface Person {\n  first: string;\n  last: string;\n}\n\nexport function fullName(person: Person): string {\n  return `${person.first} ${person.last}`;\n}\n',
+  'src/index.ts':
+    "import { fullName } from './format';\n\nexport const greeting = `Hello, ${fullName({ first: 'Ada', last: 'Lovelace' })}`;\n",
 };
 
 describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, real git push)', function () {
@@ -33,7 +43,11 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
   const commentsOn = (issue: number) => world.fake.comments.filter((c) => c.issue === issue && c.repository === repo.fullName);
 
   it('a commenter without write permission gets a polite refusal and no job is started', async () => {
-    const reply = await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 3, 'visitor', '/agentd rename fullName to displayName', 9001));
+    const reply = await deliver(
+      world.daemon.url,
+      'issue_comment',
+      commentPayload(repo, 3, 'visitor', '/agentd rename fullName to displayName', 9001),
+    );
     expect(reply.body).to.include({ handled: true });
     const refusal = await world.fake.waitFor(() => commentsOn(3)[0]);
     expect(refusal.body).to.include('@visitor').and.include('write access').and.include('`read`');
@@ -44,10 +58,17 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
 
   it('/agentd <task> by a writer plans a task job (origin recorded) and posts the plan with each diff collapsed', async () => {
     taskDelivery = randomUUID();
-    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 5, 'maintainer', '/agentd rename fullName to displayName\nplease', 9002), taskDelivery);
+    await deliver(
+      world.daemon.url,
+      'issue_comment',
+      commentPayload(repo, 5, 'maintainer', '/agentd rename fullName to displayName\nplease', 9002),
+      taskDelivery,
+    );
     const plan = await world.fake.waitFor(() => commentsOn(5).find((c) => c.body.includes("agentd's plan")), 180_000);
     expect(plan.body).to.include('refactoring.rename').and.include('<details><summary>src/format.ts (modify)</summary>');
-    expect(plan.body).to.include('-export function fullName(person: Person): string {').and.include('+export function displayName(person: Person): string {');
+    expect(plan.body)
+      .to.include('-export function fullName(person: Person): string {')
+      .and.include('+export function displayName(person: Person): string {');
     expect(plan.body).to.include('/agentd approve');
     const jobs = (await get<JobRecord[]>(world.daemon.url, '/jobs')).body;
     expect(jobs).to.have.length(1);
@@ -56,13 +77,27 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     expect(job.status).to.equal('awaiting_approval');
     expect(job.task).to.equal('rename fullName to displayName');
     expect(job.workspace).to.equal('github/acme/greeter/tasks/9002');
-    expect(job.origin).to.deep.include({ source: 'github', repository: 'acme/greeter', installationId: INSTALLATION_ID, issue: 5, pullRequest: false, commentId: 9002, sender: 'maintainer', delivery: taskDelivery });
+    expect(job.origin).to.deep.include({
+      source: 'github',
+      repository: 'acme/greeter',
+      installationId: INSTALLATION_ID,
+      issue: 5,
+      pullRequest: false,
+      commentId: 9002,
+      sender: 'maintainer',
+      delivery: taskDelivery,
+    });
     expect(plan.body).to.include(jobId);
   });
 
   it('a redelivered webhook (same X-GitHub-Delivery) starts nothing', async () => {
     const before = world.fake.comments.length;
-    const again = await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 5, 'maintainer', '/agentd rename fullName to displayName', 9002), taskDelivery);
+    const again = await deliver(
+      world.daemon.url,
+      'issue_comment',
+      commentPayload(repo, 5, 'maintainer', '/agentd rename fullName to displayName', 9002),
+      taskDelivery,
+    );
     expect(again.status).to.equal(202);
     expect(again.body).to.include({ accepted: false, duplicate: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -78,17 +113,25 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     expect(done.body).to.include(pull.html_url);
     expect(pull.base).to.equal('main');
     expect(pull.head).to.equal(`agentd/${jobId.slice(0, 8)}`);
-    expect(pull.body).to.include('https://github.example/acme/greeter/issues/5#issuecomment-9002').and.include('refactoring.verify').and.include(jobId);
+    expect(pull.body)
+      .to.include('https://github.example/acme/greeter/issues/5#issuecomment-9002')
+      .and.include('refactoring.verify')
+      .and.include(jobId);
     expect(repo.branchHead(pull.head), 'the branch was pushed to the repository').to.match(/^[0-9a-f]{40}$/);
     expect(repo.show(pull.head, 'src/format.ts')).to.include('export function displayName(person: Person)');
     expect(repo.show(pull.head, 'src/index.ts')).to.include('displayName(');
     expect(repo.show('main', 'src/format.ts'), 'main is untouched').to.include('export function fullName(');
-    const author = (await import('node:child_process')).execFileSync('git', ['log', '-1', '--format=%an <%ae>', pull.head], { cwd: repo.bare, encoding: 'utf8' }).trim();
+    const author = (await import('node:child_process'))
+      .execFileSync('git', ['log', '-1', '--format=%an <%ae>', pull.head], { cwd: repo.bare, encoding: 'utf8' })
+      .trim();
     expect(author).to.equal('agentd-test[bot] <4242+agentd-test[bot]@users.noreply.github.com>');
     const job = (await get<JobRecord>(world.daemon.url, `/jobs/${jobId}`)).body;
     expect(job.status).to.equal('succeeded');
     expect(job.turns.at(-1)!.message).to.include(pull.html_url);
-    expect(existsSync(path.join(world.daemon.workspace, 'github/acme/greeter/tasks/9002')), 'the task clone is removed once its pull request is open').to.equal(false);
+    expect(
+      existsSync(path.join(world.daemon.workspace, 'github/acme/greeter/tasks/9002')),
+      'the task clone is removed once its pull request is open',
+    ).to.equal(false);
   });
 
   it('follow-ups that cannot be carried out are answered, never dropped', async () => {
@@ -99,31 +142,53 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     const none = await world.fake.waitFor(() => commentsOn(8)[0]);
     expect(none.body).to.include('No agentd task was started here');
     // The App's own comments (a Bot) are never taken as commands.
-    const botReply = await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 8, 'agentd-test[bot]', '/agentd approve', 9006, { userType: 'Bot' }));
+    const botReply = await deliver(
+      world.daemon.url,
+      'issue_comment',
+      commentPayload(repo, 8, 'agentd-test[bot]', '/agentd approve', 9006, { userType: 'Bot' }),
+    );
     expect(botReply.body).to.include({ handled: false });
   });
 
   it('a GitHub API error while opening the pull request is commented, kept in the job record and logged, without the token', async () => {
-    repo.commit('main', { 'src/extra.ts': "import { fullName } from './format';\n\nexport const shout = fullName({ first: 'A', last: 'B' }).toUpperCase();\n" });
-    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 9, 'maintainer', '/agentd rename fullName to wholeName', 9010, { pullRequest: true }));
+    repo.commit('main', {
+      'src/extra.ts': "import { fullName } from './format';\n\nexport const shout = fullName({ first: 'A', last: 'B' }).toUpperCase();\n",
+    });
+    await deliver(
+      world.daemon.url,
+      'issue_comment',
+      commentPayload(repo, 9, 'maintainer', '/agentd rename fullName to wholeName', 9010, { pullRequest: true }),
+    );
     await world.fake.waitFor(() => commentsOn(9).find((c) => c.body.includes("agentd's plan")), 180_000);
     world.fake.failNext('POST /repos/acme/greeter/pulls', 422, {});
     await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 9, 'maintainer', '/agentd approve', 9011, { pullRequest: true }));
-    const failed = await world.fake.waitFor(() => commentsOn(9).find((c) => c.body.includes('could not push the branch or open the pull request')), 180_000);
+    const failed = await world.fake.waitFor(
+      () => commentsOn(9).find((c) => c.body.includes('could not push the branch or open the pull request')),
+      180_000,
+    );
     expect(failed.body).to.include('GitHub API 422 on POST /repos/acme/greeter/pulls');
     const job = (await get<JobRecord[]>(world.daemon.url, '/jobs')).body.find((j) => j.origin?.issue === 9)!;
     expect(job.origin!.pullRequest).to.equal(true);
     const record = (await get<JobRecord>(world.daemon.url, `/jobs/${job.id}`)).body;
     expect(record.turns.at(-1)!.message).to.include('publishing them failed: GitHub API 422');
     expect(world.daemon.output()).to.include('GitHub task publish failed');
-    const everything = [world.daemon.output(), JSON.stringify(record), ...world.fake.comments.map((c) => c.body), ...world.fake.pulls.map((p) => p.body)].join('\n');
+    const everything = [
+      world.daemon.output(),
+      JSON.stringify(record),
+      ...world.fake.comments.map((c) => c.body),
+      ...world.fake.pulls.map((p) => p.body),
+    ].join('\n');
     for (const token of world.fake.issuedTokens) expect(everything).to.not.include(token);
   });
 
   it('/agentd refine re-plans with the message and posts the new plan; /agentd cancel drops the task and pushes nothing', async () => {
     await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 11, 'maintainer', '/agentd rename fullName to fullLabel', 9020));
     await world.fake.waitFor(() => commentsOn(11).find((c) => c.body.includes('+export function fullLabel(')), 180_000);
-    await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 11, 'maintainer', '/agentd refine call it personLabel instead', 9021));
+    await deliver(
+      world.daemon.url,
+      'issue_comment',
+      commentPayload(repo, 11, 'maintainer', '/agentd refine call it personLabel instead', 9021),
+    );
     const refined = await world.fake.waitFor(() => commentsOn(11).find((c) => c.body.includes('+export function personLabel(')), 180_000);
     expect(refined.body).to.include("agentd's plan");
     const pullsBefore = world.fake.pulls.length;
@@ -134,7 +199,7 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     expect(world.fake.pulls.length).to.equal(pullsBefore);
   });
 
-  it('an unclear task is answered with the planner\'s question, and an answer by refine runs; an unsupported task gets a failure comment', async () => {
+  it("an unclear task is answered with the planner's question, and an answer by refine runs; an unsupported task gets a failure comment", async () => {
     await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 13, 'maintainer', '/agentd make it better', 9030));
     const question = await world.fake.waitFor(() => commentsOn(13)[0], 180_000);
     expect(question.body).to.include(':grey_question:').and.include('`/agentd refine audit security`');

@@ -31,9 +31,16 @@ export interface AppWorld {
 }
 
 /** `daemons`: how many daemons to start on the same settings (`deps` gives each its own parts, e.g. a backend). */
-export async function startAppWorld(configure: (config: AgentdConfig) => void = () => {}, options: { daemons?: number; deps?: () => Promise<DaemonDeps> } = {}): Promise<AppWorld> {
+export async function startAppWorld(
+  configure: (config: AgentdConfig) => void = () => {},
+  options: { daemons?: number; deps?: () => Promise<DaemonDeps> } = {},
+): Promise<AppWorld> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'agentd-ghapp-'));
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const keyFile = path.join(tmp, 'app.pem');
   writeFileSync(keyFile, privateKey, { mode: 0o600 });
   const gitRoot = path.join(tmp, 'git');
@@ -42,13 +49,29 @@ export async function startAppWorld(configure: (config: AgentdConfig) => void = 
   await fake.start();
   const daemons: SecureDaemon[] = [];
   for (let i = 0; i < (options.daemons ?? 1); i++) {
-    daemons.push(await startSecureDaemon((config) => {
-      config.github = { ...config.github, appId: APP_ID, privateKeyPath: keyFile, webhookSecret: HOOK_SECRET, apiUrl: fake.url, gitUrl: `file://${gitRoot}` };
-      configure(config);
-    }, options.deps ? await options.deps() : {}));
+    daemons.push(
+      await startSecureDaemon(
+        (config) => {
+          config.github = {
+            ...config.github,
+            appId: APP_ID,
+            privateKeyPath: keyFile,
+            webhookSecret: HOOK_SECRET,
+            apiUrl: fake.url,
+            gitUrl: `file://${gitRoot}`,
+          };
+          configure(config);
+        },
+        options.deps ? await options.deps() : {},
+      ),
+    );
   }
   return {
-    fake, daemon: daemons[0]!, daemons, gitRoot, tmp,
+    fake,
+    daemon: daemons[0]!,
+    daemons,
+    gitRoot,
+    tmp,
     async close() {
       await Promise.all(daemons.map((daemon) => daemon.close()));
       await fake.stop();
@@ -58,7 +81,17 @@ export async function startAppWorld(configure: (config: AgentdConfig) => void = 
 }
 
 function run(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'Dev', GIT_AUTHOR_EMAIL: 'dev@example.com', GIT_COMMITTER_NAME: 'Dev', GIT_COMMITTER_EMAIL: 'dev@example.com' } }).trim();
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Dev',
+      GIT_AUTHOR_EMAIL: 'dev@example.com',
+      GIT_COMMITTER_NAME: 'Dev',
+      GIT_COMMITTER_EMAIL: 'dev@example.com',
+    },
+  }).trim();
 }
 
 /** A repository on the fake: a bare repository and a working clone the test commits in. */
@@ -66,7 +99,11 @@ export class TestRepository {
   readonly bare: string;
   readonly work: string;
 
-  constructor(world: AppWorld, readonly owner: string, readonly name: string) {
+  constructor(
+    world: AppWorld,
+    readonly owner: string,
+    readonly name: string,
+  ) {
     this.bare = path.join(world.gitRoot, owner, `${name}.git`);
     this.work = path.join(world.tmp, 'work', owner, name);
     mkdirSync(this.bare, { recursive: true });
@@ -132,28 +169,67 @@ export class TestRepository {
 export async function deliver(daemonUrl: string, event: string, payload: unknown, delivery: string = randomUUID(), secret = HOOK_SECRET) {
   const body = JSON.stringify(payload);
   return request(daemonUrl, 'POST', '/webhooks/github', body, {
-    'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': delivery, 'x-hub-signature-256': signBody(secret, Buffer.from(body)),
+    'content-type': 'application/json',
+    'x-github-event': event,
+    'x-github-delivery': delivery,
+    'x-hub-signature-256': signBody(secret, Buffer.from(body)),
   });
 }
 
 /** The parts of GitHub's payloads agentd reads (shaped like GitHub's, with their usual neighbours). */
 export function repositoryPayload(repo: TestRepository) {
-  return { id: 1296269, name: repo.name, full_name: repo.fullName, private: true, owner: { login: repo.owner, type: 'Organization' }, default_branch: 'main' };
+  return {
+    id: 1296269,
+    name: repo.name,
+    full_name: repo.fullName,
+    private: true,
+    owner: { login: repo.owner, type: 'Organization' },
+    default_branch: 'main',
+  };
 }
 
 export function pullRequestPayload(repo: TestRepository, action: string, number: number, headSha: string, baseSha: string) {
   return {
-    action, number,
-    pull_request: { number, state: 'open', title: 'Add features', head: { ref: 'feature', sha: headSha, repo: repositoryPayload(repo) }, base: { ref: 'main', sha: baseSha, repo: repositoryPayload(repo) }, user: { login: 'octocat' } },
-    repository: repositoryPayload(repo), installation: { id: INSTALLATION_ID, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uNzc=' }, sender: { login: 'octocat', type: 'User' },
+    action,
+    number,
+    pull_request: {
+      number,
+      state: 'open',
+      title: 'Add features',
+      head: { ref: 'feature', sha: headSha, repo: repositoryPayload(repo) },
+      base: { ref: 'main', sha: baseSha, repo: repositoryPayload(repo) },
+      user: { login: 'octocat' },
+    },
+    repository: repositoryPayload(repo),
+    installation: { id: INSTALLATION_ID, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uNzc=' },
+    sender: { login: 'octocat', type: 'User' },
   };
 }
 
-export function commentPayload(repo: TestRepository, issue: number, login: string, body: string, commentId: number, options: { pullRequest?: boolean; userType?: string } = {}) {
+export function commentPayload(
+  repo: TestRepository,
+  issue: number,
+  login: string,
+  body: string,
+  commentId: number,
+  options: { pullRequest?: boolean; userType?: string } = {},
+) {
   return {
     action: 'created',
-    issue: { number: issue, title: 'Tidy up', state: 'open', ...(options.pullRequest ? { pull_request: { url: `https://api.github.example/repos/${repo.fullName}/pulls/${issue}` } } : {}) },
-    comment: { id: commentId, body, html_url: `https://github.example/${repo.fullName}/issues/${issue}#issuecomment-${commentId}`, user: { login, type: options.userType ?? 'User' } },
-    repository: repositoryPayload(repo), installation: { id: INSTALLATION_ID }, sender: { login, type: options.userType ?? 'User' },
+    issue: {
+      number: issue,
+      title: 'Tidy up',
+      state: 'open',
+      ...(options.pullRequest ? { pull_request: { url: `https://api.github.example/repos/${repo.fullName}/pulls/${issue}` } } : {}),
+    },
+    comment: {
+      id: commentId,
+      body,
+      html_url: `https://github.example/${repo.fullName}/issues/${issue}#issuecomment-${commentId}`,
+      user: { login, type: options.userType ?? 'User' },
+    },
+    repository: repositoryPayload(repo),
+    installation: { id: INSTALLATION_ID },
+    sender: { login, type: options.userType ?? 'User' },
   };
 }

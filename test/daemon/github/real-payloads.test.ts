@@ -10,9 +10,16 @@ import { checkTarget } from '../../../daemon/github/pull-request-check.js';
 import { commentRequest } from '../../../daemon/github/task-comments.js';
 import { deliver, INSTALLATION_ID, startAppWorld, TestRepository, type AppWorld } from './github-support.js';
 
-interface Example { action?: string; installation?: { id: number }; [key: string]: unknown }
+interface Example {
+  action?: string;
+  installation?: { id: number };
+  [key: string]: unknown;
+}
 const require = createRequire(import.meta.url);
-const catalogue = JSON.parse(readFileSync(require.resolve('@octokit/webhooks-examples'), 'utf8')) as { name: string; examples: Example[] }[];
+const catalogue = JSON.parse(readFileSync(require.resolve('@octokit/webhooks-examples'), 'utf8')) as {
+  name: string;
+  examples: Example[];
+}[];
 const examples = (name: string): Example[] => structuredClone(catalogue.find((event) => event.name === name)!.examples);
 /** App deliveries carry the installation; some examples were recorded from repository webhooks without it. */
 const asApp = (example: Example): Example => ({ ...example, installation: example.installation ?? { id: INSTALLATION_ID } });
@@ -27,7 +34,11 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
       const target = checkTarget('pull_request', example.action ?? null, example, 'd');
       const pull = example.pull_request as { number: number; head: { sha: string } };
       if (['opened', 'synchronize', 'reopened'].includes(example.action!)) {
-        expect(target, example.action).to.deep.include({ headSha: pull.head.sha, pullNumber: pull.number, installationId: example.installation!.id });
+        expect(target, example.action).to.deep.include({
+          headSha: pull.head.sha,
+          pullNumber: pull.number,
+          installationId: example.installation!.id,
+        });
       } else {
         expect(target, example.action).to.equal(null);
       }
@@ -39,7 +50,11 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
       for (const example of examples(name).map(asApp)) {
         const target = checkTarget(name, example.action ?? null, example, 'd');
         const body = example[name] as { head_sha: string; pull_requests: { number: number }[] };
-        if (example.action === 'rerequested' && body.pull_requests.length > 0) expect(target, `${name} ${example.action}`).to.deep.include({ headSha: body.head_sha, pullNumber: body.pull_requests[0]!.number });
+        if (example.action === 'rerequested' && body.pull_requests.length > 0)
+          expect(target, `${name} ${example.action}`).to.deep.include({
+            headSha: body.head_sha,
+            pullNumber: body.pull_requests[0]!.number,
+          });
         else expect(target, `${name} ${example.action}`).to.equal(null);
       }
     }
@@ -50,7 +65,12 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
       (example.comment as { body: string }).body = '/agentd approve';
       const request = commentRequest('issue_comment', example, 'd');
       const comment = example.comment as { id: number; user: { login: string; type: string } };
-      if (example.action === 'created' && comment.user.type !== 'Bot') expect(request, example.action).to.deep.include({ commentId: comment.id, login: comment.user.login, issue: (example.issue as { number: number }).number });
+      if (example.action === 'created' && comment.user.type !== 'Bot')
+        expect(request, example.action).to.deep.include({
+          commentId: comment.id,
+          login: comment.user.login,
+          issue: (example.issue as { number: number }).number,
+        });
       else expect(request, `${example.action} by ${comment.user.type}`).to.equal(null);
     }
   });
@@ -74,7 +94,9 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
       pull.base.sha = base;
       world.fake.pullFiles.set(`${repo.fullName}#${pull.number}`, repo.pullFiles(base, head));
       expect((await deliver(world.daemon.url, 'pull_request', payload)).body).to.include({ handled: true });
-      const run = await world.fake.waitFor(() => [...world.fake.checkRuns.values()].find((r) => r.head_sha === head && r.status === 'completed'));
+      const run = await world.fake.waitFor(() =>
+        [...world.fake.checkRuns.values()].find((r) => r.head_sha === head && r.status === 'completed'),
+      );
       expect(run.conclusion).to.equal('failure');
       expect(run.annotations.map((a) => `${a.path}:${a.start_line}`)).to.include('src/b.js:1');
     });
@@ -99,7 +121,9 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
       expect(record.repositories).to.deep.equal(names(created.repositories));
       const added = examples('installation_repositories').find((example) => example.action === 'added')!;
       await deliver(world.daemon.url, 'installation_repositories', added);
-      const grown = await stored(added.installation!.id, (repositories) => names(added.repositories_added).every((name) => repositories.includes(name)));
+      const grown = await stored(added.installation!.id, (repositories) =>
+        names(added.repositories_added).every((name) => repositories.includes(name)),
+      );
       expect(grown.repositories).to.include.members(names(added.repositories_added));
     });
   });

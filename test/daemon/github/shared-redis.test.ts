@@ -18,11 +18,14 @@ describe('GitHub App: three daemons sharing Redis and a workspace folder', funct
   let world: AppWorld;
 
   before(async () => {
-    world = await startAppWorld((config) => {
-      config.queue.type = 'redis';
-      config.queue.url = REDIS_URL;
-      config.workspace.path = shared;
-    }, { daemons: 3, deps: async () => ({ backend: createMemoryBackend(), securityRedisPrefix: prefix }) });
+    world = await startAppWorld(
+      (config) => {
+        config.queue.type = 'redis';
+        config.queue.url = REDIS_URL;
+        config.workspace.path = shared;
+      },
+      { daemons: 3, deps: async () => ({ backend: createMemoryBackend(), securityRedisPrefix: prefix }) },
+    );
   });
   after(async () => {
     await world?.close();
@@ -35,7 +38,7 @@ describe('GitHub App: three daemons sharing Redis and a workspace folder', funct
 
   it(`${PULLS} pull-request events, each delivered to one daemon and redelivered to another at once: exactly one check run each`, async () => {
     const repos = ['one', 'two', 'three'].map((name) => new TestRepository(world, 'acme', name));
-    const bases = repos.map((repo) => repo.commit('main', { 'src/a.js': "module.exports = (x) => x + 1;\n" }));
+    const bases = repos.map((repo) => repo.commit('main', { 'src/a.js': 'module.exports = (x) => x + 1;\n' }));
     const events = Array.from({ length: PULLS }, (_, i) => {
       const r = i % repos.length;
       const repo = repos[r]!;
@@ -43,11 +46,16 @@ describe('GitHub App: three daemons sharing Redis and a workspace folder', funct
       world.fake.pullFiles.set(`${repo.fullName}#${i + 1}`, repo.pullFiles(bases[r]!, head));
       return { payload: pullRequestPayload(repo, 'opened', i + 1, head, bases[r]!), head, file: `src/f${i}.js`, delivery: randomUUID() };
     });
-    const replies = await Promise.all(events.flatMap((event, i) => [
-      deliver(world.daemons[i % 3]!.url, 'pull_request', event.payload, event.delivery),
-      deliver(world.daemons[(i + 1) % 3]!.url, 'pull_request', event.payload, event.delivery),
-    ]));
-    expect(replies.map((reply) => reply.status), JSON.stringify(replies.filter((reply) => reply.status !== 202).map((reply) => reply.body))).to.deep.equal(replies.map(() => 202));
+    const replies = await Promise.all(
+      events.flatMap((event, i) => [
+        deliver(world.daemons[i % 3]!.url, 'pull_request', event.payload, event.delivery),
+        deliver(world.daemons[(i + 1) % 3]!.url, 'pull_request', event.payload, event.delivery),
+      ]),
+    );
+    expect(
+      replies.map((reply) => reply.status),
+      JSON.stringify(replies.filter((reply) => reply.status !== 202).map((reply) => reply.body)),
+    ).to.deep.equal(replies.map(() => 202));
     expect(replies.filter((reply) => reply.body.accepted === true)).to.have.length(PULLS);
     expect(replies.filter((reply) => reply.body.duplicate === true)).to.have.length(PULLS);
     await world.fake.waitFor(() => [...world.fake.checkRuns.values()].filter((run) => run.status === 'completed').length >= PULLS, 240_000);

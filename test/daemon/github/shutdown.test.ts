@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { deliver, pullRequestPayload, startAppWorld, TestRepository, type AppWorld } from './github-support.js';
 
 /** Enough code that `checks: all` takes a few seconds: the daemon is closed while it runs. */
-const FILES = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`src/f${i}.js`, Array.from({ length: 60 }, (_, j) => `function f${i}_${j}(a, b) { if (a > ${j}) { return b.map((x) => x * ${j}); } return null; }`).join('\n') + '\n']));
+const FILES = Object.fromEntries(
+  Array.from({ length: 200 }, (_, i) => [
+    `src/f${i}.js`,
+    Array.from(
+      { length: 60 },
+      (_, j) => `function f${i}_${j}(a, b) { if (a > ${j}) { return b.map((x) => x * ${j}); } return null; }`,
+    ).join('\n') + '\n',
+  ]),
+);
 
 describe('GitHub App: a daemon shutting down during a pull-request scan', function () {
   this.timeout(120_000);

@@ -22,8 +22,14 @@ describe('hostile input: thousands of concurrent connections', function () {
       if (i % 3 === 1) return { target: '/stats', headers: '', expected: 401 };
       return { target: `/nope/${i}`, headers: `X-API-Key: ${API_KEY}\r\n`, expected: 404 };
     });
-    const flood = Promise.all(plans.map((plan) => rawRequest(t.daemon.port, `GET ${plan.target} HTTP/1.1\r\nHost: x\r\n${plan.headers}Connection: close\r\n\r\n`, 90_000)));
-    const jobs = await Promise.all(Array.from({ length: 20 }, () => post(t.url, '/jobs', { capability: 'analysis.test-empty' }, { 'x-api-key': API_KEY })));
+    const flood = Promise.all(
+      plans.map((plan) =>
+        rawRequest(t.daemon.port, `GET ${plan.target} HTTP/1.1\r\nHost: x\r\n${plan.headers}Connection: close\r\n\r\n`, 90_000),
+      ),
+    );
+    const jobs = await Promise.all(
+      Array.from({ length: 20 }, () => post(t.url, '/jobs', { capability: 'analysis.test-empty' }, { 'x-api-key': API_KEY })),
+    );
     const answers = await flood;
     const wrong = answers.map((answer, i) => [answer.status, plans[i]!.expected]).filter(([got, want]) => got !== want);
     expect(wrong, JSON.stringify(wrong.slice(0, 5))).to.deep.equal([]);

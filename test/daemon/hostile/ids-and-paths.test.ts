@@ -43,7 +43,16 @@ describe('hostile input: ids, workspaces and paths', function () {
   });
 
   it('workspaces that climb out, are absolute, hold NUL or lead through a symlink out are 400', async () => {
-    for (const workspace of ['..', '../..', 'project/../../..', '/etc', 'C:\\Windows', 'project\u0000', 'linked-out', '\\\\server\\share']) {
+    for (const workspace of [
+      '..',
+      '../..',
+      'project/../../..',
+      '/etc',
+      'C:\\Windows',
+      'project\u0000',
+      'linked-out',
+      '\\\\server\\share',
+    ]) {
       const reply = await post(t.url, '/jobs', { capability: 'analysis.test-reader', input: { path: 'ok.txt' }, workspace });
       expect(reply.status, JSON.stringify(workspace)).to.equal(400);
       expectCleanError(reply);
@@ -63,7 +72,10 @@ describe('hostile input: ids, workspaces and paths', function () {
   });
 
   it('oversized and binary files are refused, saying why', async () => {
-    for (const [file, reason, code] of [['big.txt', /over the \d+-byte limit/, 'file_too_large'], ['blob.bin', /binary/i, 'binary_file']] as const) {
+    for (const [file, reason, code] of [
+      ['big.txt', /over the \d+-byte limit/, 'file_too_large'],
+      ['blob.bin', /binary/i, 'binary_file'],
+    ] as const) {
       const { body } = await post(t.url, '/jobs', { capability: 'analysis.test-reader', input: { path: file }, workspace: 'project' });
       const done = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
       expect(done.error?.code, file).to.equal(code);
@@ -76,7 +88,11 @@ describe('hostile input: ids, workspaces and paths', function () {
     expect(nul.status).to.equal(400);
     expect(nul.body.error.code).to.equal('workspace_escape');
     expect(nul.body.error.message).to.include('NUL byte');
-    const emoji = await post(t.url, '/jobs', { capability: 'analysis.test-empty', input: { note: '💥\u202e\uFFFF\uD800' }, workspace: 'project' });
+    const emoji = await post(t.url, '/jobs', {
+      capability: 'analysis.test-empty',
+      input: { note: '💥\u202e\uFFFF\uD800' },
+      workspace: 'project',
+    });
     expect(emoji.status).to.equal(202);
     expect((await waitForStatus(t.url, emoji.body.id, ['succeeded', 'failed'])).status).to.equal('succeeded');
   });

@@ -19,7 +19,17 @@ describe('hostile input: malformed bodies', function () {
   });
 
   it('malformed JSON of every kind is 400 invalid_json', async () => {
-    for (const body of ['{', '{"capability":', '{"a":1,}', "{'a':1}", 'nul', '\u0000', '{"a":"\\u12"}', '\uFEFF{"capability":"x"', '{}{}']) {
+    for (const body of [
+      '{',
+      '{"capability":',
+      '{"a":1,}',
+      "{'a':1}",
+      'nul',
+      '\u0000',
+      '{"a":"\\u12"}',
+      '\uFEFF{"capability":"x"',
+      '{}{}',
+    ]) {
       const reply = await post(t.url, '/jobs', body, { ...auth, 'content-type': 'application/json' });
       expect(reply.status, JSON.stringify(body)).to.equal(400);
       expectCleanError(reply, 'invalid_json');
@@ -36,7 +46,10 @@ describe('hostile input: malformed bodies', function () {
 
   it('100,000 levels of nesting is refused with a 4xx, not a crash or a stack overflow', async () => {
     const depth = 100_000;
-    for (const body of ['['.repeat(depth) + ']'.repeat(depth), `{"capability":"analysis.test-empty","input":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`]) {
+    for (const body of [
+      '['.repeat(depth) + ']'.repeat(depth),
+      `{"capability":"analysis.test-empty","input":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
+    ]) {
       const reply = await post(t.url, '/jobs', body, { ...auth, 'content-type': 'application/json' });
       expect(reply.status).to.be.within(400, 499);
       expectCleanError(reply);
@@ -48,14 +61,30 @@ describe('hostile input: malformed bodies', function () {
     const reply = await post(t.url, '/jobs', huge, auth);
     expect(reply.status).to.equal(413);
     expectCleanError(reply, 'payload_too_large');
-    const stream = new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode(huge)); controller.close(); } });
-    const chunked = await fetch(`${t.url}/jobs`, { method: 'POST', body: stream, headers: { ...auth, 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(huge));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${t.url}/jobs`, {
+      method: 'POST',
+      body: stream,
+      headers: { ...auth, 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     expect(chunked.status).to.equal(413);
   });
 
   it('wrong content types are 415 unsupported_media_type', async () => {
     const body = JSON.stringify({ capability: 'analysis.test-empty' });
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=koi8-r']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/json; charset=koi8-r',
+    ]) {
       const reply = await post(t.url, '/jobs', body, { ...auth, 'content-type': type });
       expect(reply.status, type).to.equal(415);
       expectCleanError(reply, 'unsupported_media_type');

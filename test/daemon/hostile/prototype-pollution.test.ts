@@ -31,7 +31,8 @@ describe('hostile input: prototype pollution', function () {
     for (const payload of PAYLOADS) {
       const reply = await post(t.url, '/jobs', payload, { 'content-type': 'application/json' });
       expect([202, 400, 422], payload).to.include(reply.status);
-      if (reply.status === 202) expect((await waitForStatus(t.url, reply.body.id, ['succeeded', 'failed'])).status).to.be.oneOf(['succeeded', 'failed']);
+      if (reply.status === 202)
+        expect((await waitForStatus(t.url, reply.body.id, ['succeeded', 'failed'])).status).to.be.oneOf(['succeeded', 'failed']);
       expectClean();
     }
   });
@@ -39,14 +40,24 @@ describe('hostile input: prototype pollution', function () {
   it('the same in follow-ups and query strings', async () => {
     const { body } = await post(t.url, '/jobs', { capability: 'analysis.test-empty' });
     await waitForStatus(t.url, body.id, ['succeeded']);
-    const followUp = await post(t.url, `/jobs/${body.id}/followup`, '{"message": "again", "__proto__": {"polluted": "yes"}}', { 'content-type': 'application/json' });
+    const followUp = await post(t.url, `/jobs/${body.id}/followup`, '{"message": "again", "__proto__": {"polluted": "yes"}}', {
+      'content-type': 'application/json',
+    });
     expect(followUp.status).to.be.within(200, 499);
-    for (const query of ['__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', '__proto__.polluted=yes', 'status=__proto__', 'limit[__proto__]=1']) {
+    for (const query of [
+      '__proto__[polluted]=yes',
+      'constructor[prototype][polluted]=yes',
+      '__proto__.polluted=yes',
+      'status=__proto__',
+      'limit[__proto__]=1',
+    ]) {
       const reply = await request(t.url, 'GET', `/jobs?${query}`);
       expect([200, 400], query).to.include(reply.status);
       expectClean();
     }
-    expect((await rawRequest(t.daemon.port, 'GET /logs?__proto__[polluted]=yes HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).status).to.be.within(200, 499);
+    expect(
+      (await rawRequest(t.daemon.port, 'GET /logs?__proto__[polluted]=yes HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).status,
+    ).to.be.within(200, 499);
   });
 
   it('a polluting body does not change how later, ordinary jobs run', async () => {

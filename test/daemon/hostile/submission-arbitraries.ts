@@ -12,7 +12,21 @@ const CAPABILITIES = ['analysis.test-empty', 'analysis.test-reader', 'analysis.c
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('..', '../..', '/etc/passwd', 'C:\\\\x', 'a\u0000b', '💥', '\u202e', '__proto__', 'constructor', 'prototype', '%2e%2e', '~', ''),
+  fc.constantFrom(
+    '..',
+    '../..',
+    '/etc/passwd',
+    'C:\\\\x',
+    'a\u0000b',
+    '💥',
+    '\u202e',
+    '__proto__',
+    'constructor',
+    'prototype',
+    '%2e%2e',
+    '~',
+    '',
+  ),
 );
 
 /** Mostly a good value, sometimes a hostile one: deep checks are reached, and still attacked. */
@@ -39,7 +53,9 @@ const step = fc.record({ capability, input }, { requiredKeys: ['capability'] });
 /** One of the three submission forms of API.md, then the optional common fields, then maybe a stray key. */
 const form = fc.oneof(
   fc.record({ capability, input }, { requiredKeys: ['capability'] }),
-  fc.record({ pipeline: mostly(fc.array(step, { minLength: 1, maxLength: 3 }), fc.oneof(hostileString, fc.array(step, { maxLength: 0 }))) }),
+  fc.record({
+    pipeline: mostly(fc.array(step, { minLength: 1, maxLength: 3 }), fc.oneof(hostileString, fc.array(step, { maxLength: 0 }))),
+  }),
   fc.record({ task: mostly(fc.string({ minLength: 1 }), fc.oneof(hostileString, fc.integer())) }),
 );
 const common = fc.record(
@@ -65,7 +81,14 @@ const shaped = fc.tuple(form, common, stray).map(([f, c, extra]) => {
 /** The raw text of one request body. `__proto__` keys survive only when written into the text. */
 export const submissionBody: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: shaped.map((body) => JSON.stringify(body)) },
-  { weight: 1, arbitrary: fc.tuple(shaped, fc.jsonValue({ maxDepth: 2 })).map(([body, pollution]) => JSON.stringify(body).replace(/^\{/, `{"__proto__":${JSON.stringify(pollution)},`).replace(/,\}$/, '}')) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(shaped, fc.jsonValue({ maxDepth: 2 })).map(([body, pollution]) =>
+      JSON.stringify(body)
+        .replace(/^\{/, `{"__proto__":${JSON.stringify(pollution)},`)
+        .replace(/,\}$/, '}'),
+    ),
+  },
   { weight: 1, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
   { weight: 1, arbitrary: fc.string() },
 );

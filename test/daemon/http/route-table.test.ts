@@ -27,15 +27,29 @@ interface Layer {
 /** What express has mounted: `method path` of each route, `use path` of each mounted middleware with a path. */
 function mounted(app: Express): { routes: string[]; uses: string[]; middleware: string[] } {
   const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
-  const routes = stack.filter((layer) => layer.route).flatMap((layer) => Object.keys(layer.route!.methods).filter((method) => method !== '_all').map((method) => `${method} ${layer.route!.path}`));
-  const uses = stack.filter((layer) => !layer.route && layer.rawPath !== undefined && layer.rawPath !== '/').map((layer) => `use ${layer.rawPath}`);
-  const middleware = stack.filter((layer) => !layer.route && (layer.rawPath === undefined || layer.rawPath === '/')).map((layer) => layer.name);
+  const routes = stack
+    .filter((layer) => layer.route)
+    .flatMap((layer) =>
+      Object.keys(layer.route!.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => `${method} ${layer.route!.path}`),
+    );
+  const uses = stack
+    .filter((layer) => !layer.route && layer.rawPath !== undefined && layer.rawPath !== '/')
+    .map((layer) => `use ${layer.rawPath}`);
+  const middleware = stack
+    .filter((layer) => !layer.route && (layer.rawPath === undefined || layer.rawPath === '/'))
+    .map((layer) => layer.name);
   return { routes, uses, middleware };
 }
 
 describe('the route table', function () {
   let t: SecureDaemon;
-  let document: { openapi: string; paths: Record<string, Record<string, { security?: unknown[] }>>; components: { schemas: Record<string, object> } };
+  let document: {
+    openapi: string;
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+    components: { schemas: Record<string, object> };
+  };
   before(async () => {
     t = await startSecureDaemon((config) => {
       config.security.apiKey = API_KEY;
@@ -93,7 +107,11 @@ describe('the route table', function () {
       expect(document.paths[route.path]!.get!.security, route.path).to.deep.equal(route.auth === 'open' ? [] : undefined);
     }
     // The webhook is open (its signature is checked instead): a bad signature is its own 401, not auth's.
-    const webhook = await fetch(`${t.url}/webhooks/github`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' }, body: '{}' });
+    const webhook = await fetch(`${t.url}/webhooks/github`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' },
+      body: '{}',
+    });
     expect(webhook.status).to.equal(401);
     expect(webhook.headers.get('www-authenticate')).to.equal(null);
   });

@@ -32,7 +32,18 @@ describe('daemon REST routes', function () {
     it('GET /stats answers every status count, maxConcurrent and the instance name', async () => {
       const { status, body } = await get(t.url, '/stats');
       expect(status).to.equal(200);
-      expect(body).to.have.all.keys('queued', 'running', 'awaitingApproval', 'succeeded', 'incomplete', 'failed', 'cancelled', 'total', 'maxConcurrent', 'instance');
+      expect(body).to.have.all.keys(
+        'queued',
+        'running',
+        'awaitingApproval',
+        'succeeded',
+        'incomplete',
+        'failed',
+        'cancelled',
+        'total',
+        'maxConcurrent',
+        'instance',
+      );
       expect(body.maxConcurrent).to.equal(3);
     });
 
@@ -48,7 +59,21 @@ describe('daemon REST routes', function () {
       const { status, body } = await get(t.url, '/openapi.json');
       expect(status).to.equal(200);
       expect(body.openapi).to.equal('3.1.0');
-      expect(body.paths).to.include.all.keys('/health', '/stats', '/metrics', '/capabilities', '/jobs', '/jobs/{id}', '/jobs/{id}/followup', '/jobs/{id}/events', '/logs', '/logs/stream', '/auth/token', '/webhooks/github', '/openapi.json');
+      expect(body.paths).to.include.all.keys(
+        '/health',
+        '/stats',
+        '/metrics',
+        '/capabilities',
+        '/jobs',
+        '/jobs/{id}',
+        '/jobs/{id}/followup',
+        '/jobs/{id}/events',
+        '/logs',
+        '/logs/stream',
+        '/auth/token',
+        '/webhooks/github',
+        '/openapi.json',
+      );
       const ajv = new Ajv({ strict: false, allowUnionTypes: true });
       addFormats(ajv);
       const health = ajv.compile(body.components.schemas.Health);
@@ -103,7 +128,12 @@ describe('daemon REST routes', function () {
     });
 
     it('answers an unknown job with 404 job_not_found on every job route', async () => {
-      for (const [method, route, body] of [['GET', '/jobs/nope'], ['DELETE', '/jobs/nope'], ['POST', '/jobs/nope/followup', { message: 'x' }], ['GET', '/jobs/nope/events']] as const) {
+      for (const [method, route, body] of [
+        ['GET', '/jobs/nope'],
+        ['DELETE', '/jobs/nope'],
+        ['POST', '/jobs/nope/followup', { message: 'x' }],
+        ['GET', '/jobs/nope/events'],
+      ] as const) {
         const reply = await request(t.url, method, route, body);
         expect(reply.status, `${method} ${route}`).to.equal(404);
         expect(reply.body.error.code).to.equal('job_not_found');
@@ -118,7 +148,9 @@ describe('daemon REST routes', function () {
     });
 
     it('answers a non-JSON body with 415 unsupported_media_type', async () => {
-      const { status, body } = await post(t.url, '/jobs', 'capability=analysis.test-empty', { 'content-type': 'application/x-www-form-urlencoded' });
+      const { status, body } = await post(t.url, '/jobs', 'capability=analysis.test-empty', {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
       expect(status).to.equal(415);
       expect(body.error.code).to.equal('unsupported_media_type');
     });
@@ -146,7 +178,9 @@ describe('daemon REST routes', function () {
     });
 
     it('answers input that fails the inputSchema with 422 invalid_input and the JSON path of the step', async () => {
-      const { status, body } = await post(t.url, '/jobs', { pipeline: [{ capability: 'analysis.test-empty' }, { capability: 'analysis.test-slow', input: { ms: 'soon' } }] });
+      const { status, body } = await post(t.url, '/jobs', {
+        pipeline: [{ capability: 'analysis.test-empty' }, { capability: 'analysis.test-slow', input: { ms: 'soon' } }],
+      });
       expect(status).to.equal(422);
       expect(body.error.code).to.equal('invalid_input');
       expect(body.error.details[0].path).to.equal('/pipeline/1/input/ms');
@@ -161,7 +195,14 @@ describe('daemon REST routes', function () {
     });
 
     it('survives hostile input: arrays, nulls, deep nesting, prototype keys, bad URL escapes', async () => {
-      const cases: unknown[] = [[], null, 42, { __proto__: { task: 'x' } }, JSON.parse('{"constructor":{"prototype":{}}}'), { pipeline: 'x'.repeat(10) }];
+      const cases: unknown[] = [
+        [],
+        null,
+        42,
+        { __proto__: { task: 'x' } },
+        JSON.parse('{"constructor":{"prototype":{}}}'),
+        { pipeline: 'x'.repeat(10) },
+      ];
       let deep: unknown = {};
       for (let i = 0; i < 2000; i++) deep = { a: deep };
       cases.push({ task: 'deep', input: deep });
@@ -176,7 +217,10 @@ describe('daemon REST routes', function () {
 
   describe('limits and workspaces', () => {
     it('accepts limits that lower the daemon limits and records them on the job', async () => {
-      const { status, body } = await post(t.url, '/jobs', { capability: 'analysis.test-empty', limits: { maxToolCalls: 5, maxExecutionTimeMin: 1 } });
+      const { status, body } = await post(t.url, '/jobs', {
+        capability: 'analysis.test-empty',
+        limits: { maxToolCalls: 5, maxExecutionTimeMin: 1 },
+      });
       expect(status).to.equal(202);
       expect(body.limits).to.deep.equal({ maxMemoryMB: 2048, maxExecutionTimeMin: 1, maxToolCalls: 5 });
     });
@@ -200,8 +244,12 @@ describe('daemon REST routes', function () {
       await symlink(outside, path.join(t.workspace, 'escape')).catch(() => undefined);
       await writeFile(path.join(t.workspace, 'plain-file.txt'), 'x');
       const cases: [string, string][] = [
-        [outside, 'invalid_workspace'], ['../', 'invalid_workspace'], ['sub/../../etc', 'invalid_workspace'],
-        ['escape', 'invalid_workspace'], ['does-not-exist', 'invalid_workspace'], ['plain-file.txt', 'invalid_workspace'],
+        [outside, 'invalid_workspace'],
+        ['../', 'invalid_workspace'],
+        ['sub/../../etc', 'invalid_workspace'],
+        ['escape', 'invalid_workspace'],
+        ['does-not-exist', 'invalid_workspace'],
+        ['plain-file.txt', 'invalid_workspace'],
       ];
       for (const [workspace, code] of cases) {
         const { status, body } = await post(t.url, '/jobs', { capability: 'analysis.test-empty', workspace });

@@ -17,7 +17,11 @@ describe('daemon/jobs: follow-up messages on pipeline jobs refine or are refused
 
   before(async () => {
     t = await startTestDaemon({ fixture: 'express-ts-api' });
-    const submitted = await post(t.url, '/jobs', { capability: 'analysis.complexity', workspace: 'project', input: { thresholds: { cyclomatic: 1 } } });
+    const submitted = await post(t.url, '/jobs', {
+      capability: 'analysis.complexity',
+      workspace: 'project',
+      input: { thresholds: { cyclomatic: 1 } },
+    });
     id = submitted.body.id;
     await waitForStatus(t.url, id, ['succeeded']);
   });
@@ -32,7 +36,9 @@ describe('daemon/jobs: follow-up messages on pipeline jobs refine or are refused
     const job = await waitForStatus(t.url, id, ['succeeded', 'failed']);
     expect(job.status).to.equal('succeeded');
     expect(job.turns.slice(-3).map((turn) => turn.role)).to.deep.equal(['user', 'agent', 'agent']);
-    expect(job.turns.at(-2)!.message).to.equal('Refined step(s) 1 (analysis.complexity): include "src/services/**". Running them again with that input.');
+    expect(job.turns.at(-2)!.message).to.equal(
+      'Refined step(s) 1 (analysis.complexity): include "src/services/**". Running them again with that input.',
+    );
     const files = (job.result!.data as { totals: { files: number } }[])[0]!.totals.files;
     expect(files).to.equal(2);
     expect(filesBefore).to.be.greaterThan(files);
@@ -78,8 +84,17 @@ describe('daemon/jobs: follow-up messages on pipeline jobs refine or are refused
   });
 
   it('reads the phrasings of the vocabulary', async () => {
-    for (const rerun of ['again', 'once more', 'rerun', 're-run please', 'look again', 'try again']) expect(await readFollowUp(rerun, t.workspace), rerun).to.deep.equal({ kind: 'rerun' });
-    expect(await readFollowUp('exclude project/test and project/migrations', t.workspace)).to.deep.equal({ kind: 'scope', field: 'exclude', globs: ['project/test/**', 'project/migrations/**'] });
-    expect(await readFollowUp('just project/src/**/*.ts', t.workspace)).to.deep.equal({ kind: 'scope', field: 'include', globs: ['project/src/**/*.ts'] });
+    for (const rerun of ['again', 'once more', 'rerun', 're-run please', 'look again', 'try again'])
+      expect(await readFollowUp(rerun, t.workspace), rerun).to.deep.equal({ kind: 'rerun' });
+    expect(await readFollowUp('exclude project/test and project/migrations', t.workspace)).to.deep.equal({
+      kind: 'scope',
+      field: 'exclude',
+      globs: ['project/test/**', 'project/migrations/**'],
+    });
+    expect(await readFollowUp('just project/src/**/*.ts', t.workspace)).to.deep.equal({
+      kind: 'scope',
+      field: 'include',
+      globs: ['project/src/**/*.ts'],
+    });
   });
 });

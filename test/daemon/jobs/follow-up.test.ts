@@ -4,8 +4,16 @@ import path from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../support/daemon-harness.js';
 import { del, get, post, waitForStatus } from '../support/http-client.js';
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
-const writer = (file: string, content: string, mode?: string) => ({ capability: 'refactoring.test-writer', input: { path: file, content }, ...(mode ? { mode } : {}) });
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+const writer = (file: string, content: string, mode?: string) => ({
+  capability: 'refactoring.test-writer',
+  input: { path: file, content },
+  ...(mode ? { mode } : {}),
+});
 
 describe('daemon follow-ups and approval', function () {
   let t: TestDaemon;
@@ -31,7 +39,9 @@ describe('daemon follow-ups and approval', function () {
       expect(second.result!.summary).to.equal('first saw 1 earlier result(s)');
       expect((second.result!.data as { previous: string[] }[])[0]!.previous).to.deep.equal(['first saw 0 earlier result(s)']);
       expect(second.turns.map((turn) => `${turn.role}:${turn.message}`)).to.deep.equal([
-        'agent:first saw 0 earlier result(s)', 'user:look again', 'agent:first saw 1 earlier result(s)',
+        'agent:first saw 0 earlier result(s)',
+        'user:look again',
+        'agent:first saw 1 earlier result(s)',
       ]);
     });
 

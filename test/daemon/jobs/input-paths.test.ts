@@ -13,11 +13,41 @@ import { startTestDaemon, type TestDaemon } from '../support/daemon-harness.js';
 import { get, post } from '../support/http-client.js';
 
 /** String fields of capability inputs that are not paths (names, words, free text). */
-const NOT_PATHS = new Set(['symbol', 'newName', 'name', 'meaningless', 'allowedShortNames', 'content', 'message', 'text', 'ruleId', 'label', 'marker', 'source', 'title', 'error', 'description', 'subjects',
+const NOT_PATHS = new Set([
+  'symbol',
+  'newName',
+  'name',
+  'meaningless',
+  'allowedShortNames',
+  'content',
+  'message',
+  'text',
+  'ruleId',
+  'label',
+  'marker',
+  'source',
+  'title',
+  'error',
+  'description',
+  'subjects',
   // generation: names, types, values and choices, never paths
-  'resource', 'default', 'type', 'initial', 'library', 'framework', 'table', 'model', 'field', 'key', 'columns', 'migrationName', 'timestamp', 'sample',
+  'resource',
+  'default',
+  'type',
+  'initial',
+  'library',
+  'framework',
+  'table',
+  'model',
+  'field',
+  'key',
+  'columns',
+  'migrationName',
+  'timestamp',
+  'sample',
   // the test-only composing capability's input
-  'invoke']);
+  'invoke',
+]);
 
 interface SchemaNode {
   type?: string | string[];
@@ -53,7 +83,9 @@ describe('daemon/jobs: paths in job inputs and the job workspace at submission',
     await rm(outside, { recursive: true, force: true });
   });
 
-  async function refused(body: Record<string, unknown>): Promise<{ code: string; message: string; details: { path: string; message: string }[] }> {
+  async function refused(
+    body: Record<string, unknown>,
+  ): Promise<{ code: string; message: string; details: { path: string; message: string }[] }> {
     const before = (await get(t.url, '/jobs?limit=500')).body.length;
     const reply = await post(t.url, '/jobs', { workspace: 'project', ...body });
     expect(reply.status, JSON.stringify(reply.body)).to.equal(400);
@@ -80,7 +112,10 @@ describe('daemon/jobs: paths in job inputs and the job workspace at submission',
     const error = await refused({
       pipeline: [
         { capability: 'analysis.test-empty' },
-        { capability: 'refactoring.dedupe', input: { clone: { a: { file: 'src/a.ts', startLine: 1, endLine: 1 }, b: { file: '/etc/hosts', startLine: 1, endLine: 1 } } } },
+        {
+          capability: 'refactoring.dedupe',
+          input: { clone: { a: { file: 'src/a.ts', startLine: 1, endLine: 1 }, b: { file: '/etc/hosts', startLine: 1, endLine: 1 } } },
+        },
         { capability: 'analysis.complexity', input: { include: ['src/**', '../../**'] } },
       ],
     });
@@ -109,9 +144,9 @@ describe('daemon/jobs: paths in job inputs and the job workspace at submission',
       for (const field of fields) if (!known.has(field)) unclassified.push(`${capability.id}: ${field}`);
     }
     expect(unclassified, 'add each to daemon/jobs/input-path-fields.ts or to NOT_PATHS here').to.deep.equal([]);
-    expect(pathLikeValues({ a: { to: 'x', include: ['y'] }, list: [{ file: 'z' }] }).map((f) => `${f.pointer}=${f.value}:${f.kind}`)).to.deep.equal([
-      '/a/to=x:file', '/a/include/0=y:glob', '/list/0/file=z:file',
-    ]);
+    expect(
+      pathLikeValues({ a: { to: 'x', include: ['y'] }, list: [{ file: 'z' }] }).map((f) => `${f.pointer}=${f.value}:${f.kind}`),
+    ).to.deep.equal(['/a/to=x:file', '/a/include/0=y:glob', '/list/0/file=z:file']);
   });
 });
 
@@ -126,7 +161,10 @@ describe('daemon/jobs: a job without a workspace', function () {
       expect(reply.body.error.code).to.equal('workspace_required');
       expect(reply.body.error.message).to.include('workspace.default');
       expect((await get(t.url, '/jobs')).body).to.deep.equal([]);
-      expect((await post(t.url, '/jobs', { capability: 'analysis.test-empty', workspace: '.' })).status, 'naming the root is explicit').to.equal(202);
+      expect(
+        (await post(t.url, '/jobs', { capability: 'analysis.test-empty', workspace: '.' })).status,
+        'naming the root is explicit',
+      ).to.equal(202);
     } finally {
       await t.close();
     }

@@ -10,7 +10,13 @@ async function countSources(folder: string): Promise<number> {
   for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
     const full = path.join(entry.parentPath, entry.name);
     // Test code is left out of complexity by agentd's defaults (core/project-config/scan-defaults.ts), in jobs as in scans.
-    if (entry.isFile() && /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/.test(entry.name) && !full.includes('node_modules') && !/\.test\.|\/test\//.test(path.relative(folder, full))) count += 1;
+    if (
+      entry.isFile() &&
+      /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/.test(entry.name) &&
+      !full.includes('node_modules') &&
+      !/\.test\.|\/test\//.test(path.relative(folder, full))
+    )
+      count += 1;
   }
   return count;
 }
@@ -28,7 +34,15 @@ describe('daemon job lifecycle (real engine)', function () {
     const submitted = await post(t.url, '/jobs', { capability: 'analysis.complexity', workspace: 'project', mode: 'auto' });
     expect(submitted.status).to.equal(202);
     expect(submitted.headers.get('location')).to.equal(`/jobs/${submitted.body.id}`);
-    expect(submitted.body).to.include({ status: 'queued', kind: 'pipeline', mode: 'auto', workspace: 'project', attempts: 0, result: null, error: null });
+    expect(submitted.body).to.include({
+      status: 'queued',
+      kind: 'pipeline',
+      mode: 'auto',
+      workspace: 'project',
+      attempts: 0,
+      result: null,
+      error: null,
+    });
     const job = await waitForStatus(t.url, submitted.body.id, ['succeeded', 'failed']);
     expect(job.error).to.equal(null);
     expect(job.status).to.equal('succeeded');
@@ -48,7 +62,10 @@ describe('daemon job lifecycle (real engine)', function () {
 
   it('streams status, step, progress, log and done events in order and ends the stream after done', async () => {
     const submitted = await post(t.url, '/jobs', {
-      pipeline: [{ capability: 'analysis.test-slow', input: { ms: 300 } }, { capability: 'refactoring.test-writer', input: { path: 'out.txt', content: 'x' } }],
+      pipeline: [
+        { capability: 'analysis.test-slow', input: { ms: 300 } },
+        { capability: 'refactoring.test-writer', input: { path: 'out.txt', content: 'x' } },
+      ],
       mode: 'auto',
     });
     const events = await readSse(t.url, `/jobs/${submitted.body.id}/events`);
@@ -94,7 +111,9 @@ describe('daemon job lifecycle (real engine)', function () {
     expect(unbuilt.length).to.be.greaterThan(0);
     for (const step of unbuilt) expect(job.steps[step.index]!.status).to.equal('skipped');
     // Every unbuilt step is in notRun (so is the verify step's test run, which needs project code).
-    expect(job.notRun).to.deep.include.members(unbuilt.map((step) => ({ index: step.index, capability: step.capability, reason: step.reason })));
+    expect(job.notRun).to.deep.include.members(
+      unbuilt.map((step) => ({ index: step.index, capability: step.capability, reason: step.reason })),
+    );
     expect(job.turns.map((turn) => turn.role)).to.deep.equal(['user', 'agent']);
     expect(job.turns[1]!.message).to.include('skipped: not built yet');
   });
@@ -136,7 +155,8 @@ describe('daemon job lifecycle (real engine)', function () {
     expect(text).to.include(`agentd_jobs_total{status="incomplete"} ${stats.incomplete}`);
     expect(text).to.include('agentd_jobs_total{status="cancelled"} 0');
     expect(text).to.include('# TYPE agentd_jobs_duration_seconds histogram');
-    for (const le of ['1', '5', '10', '30', '60', '300', '600', '1800', '3600']) expect(text).to.include(`agentd_jobs_duration_seconds_bucket{le="${le}"}`);
+    for (const le of ['1', '5', '10', '30', '60', '300', '600', '1800', '3600'])
+      expect(text).to.include(`agentd_jobs_duration_seconds_bucket{le="${le}"}`);
     expect(text).to.include(`agentd_jobs_duration_seconds_count ${stats.succeeded + stats.incomplete + stats.failed}`);
     expect(text).to.include('# TYPE agentd_queue_size gauge');
     expect(text).to.match(/agentd_queue_size\{status="queued"\} 0/);

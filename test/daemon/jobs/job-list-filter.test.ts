@@ -25,7 +25,12 @@ function jobAt(i: number): StoredJob {
   });
 }
 
-async function walk(store: JobStore, filter: JobListFilter, limit: number, statuses?: StoredJob['status'][]): Promise<{ ids: string[]; requests: number; maxScanned: number; shortPagesWithNext: number }> {
+async function walk(
+  store: JobStore,
+  filter: JobListFilter,
+  limit: number,
+  statuses?: StoredJob['status'][],
+): Promise<{ ids: string[]; requests: number; maxScanned: number; shortPagesWithNext: number }> {
   const ids: string[] = [];
   let cursor: string | undefined;
   let requests = 0;
@@ -51,7 +56,9 @@ function describeFilter(name: string, open: () => Promise<{ store: JobStore; clo
     const jobs = Array.from({ length: count }, (_, i) => jobAt(i));
     const newestFirst = [...jobs].reverse();
     const expected = (filter: JobListFilter, statuses?: string[]) =>
-      newestFirst.filter((job) => (!statuses || statuses.includes(job.status)) && matchesFilter(toSummary(job), filter)).map((job) => job.id);
+      newestFirst
+        .filter((job) => (!statuses || statuses.includes(job.status)) && matchesFilter(toSummary(job), filter))
+        .map((job) => job.id);
 
     before(async () => {
       ({ store, close } = await open());
@@ -91,19 +98,27 @@ function describeFilter(name: string, open: () => Promise<{ store: JobStore; clo
   });
 }
 
-describeFilter('memory', async () => {
-  const store = new MemoryJobStore();
-  return { store, close: () => store.close() };
-}, 12_000);
+describeFilter(
+  'memory',
+  async () => {
+    const store = new MemoryJobStore();
+    return { store, close: () => store.close() };
+  },
+  12_000,
+);
 
-describeFilter('Redis', async () => {
-  const prefix = testPrefix();
-  const backend = await openTestBackend(prefix);
-  return {
-    store: backend.store,
-    async close() {
-      await Promise.all([backend.queue.close(), backend.store.close()]);
-      await deleteKeys(prefix);
-    },
-  };
-}, 6_000);
+describeFilter(
+  'Redis',
+  async () => {
+    const prefix = testPrefix();
+    const backend = await openTestBackend(prefix);
+    return {
+      store: backend.store,
+      async close() {
+        await Promise.all([backend.queue.close(), backend.store.close()]);
+        await deleteKeys(prefix);
+      },
+    };
+  },
+  6_000,
+);

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../support/daemon-harness.js';
 import { post, waitForStatus } from '../support/http-client.js';
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 const writerJob = { capability: 'refactoring.test-writer', input: { path: 'x.txt', content: 'x' }, mode: 'auto' };
 
 describe('daemon job scratch folders', function () {
@@ -13,7 +17,7 @@ describe('daemon job scratch folders', function () {
     await Promise.all(open.map((t) => t.close()));
   });
 
-  it('keeps a job\'s artifacts in <workspace>/.agentd/jobs/<id> when workspace.cleanup is false', async () => {
+  it("keeps a job's artifacts in <workspace>/.agentd/jobs/<id> when workspace.cleanup is false", async () => {
     const t = await startTestDaemon({ configure: (config) => (config.workspace.cleanup = false) });
     open.push(t);
     const id = (await post(t.url, '/jobs', writerJob)).body.id;

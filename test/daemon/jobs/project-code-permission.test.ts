@@ -45,7 +45,11 @@ describe('daemon: the project-code permission', function () {
     });
 
     it('a step that needs project code is refused inside the job with project_code_not_allowed', async () => {
-      const { body } = await post(harness.url, '/jobs', { capability: 'analysis.test-run-node', input: { source: 'console.log(1)' }, workspace: 'project' });
+      const { body } = await post(harness.url, '/jobs', {
+        capability: 'analysis.test-run-node',
+        input: { source: 'console.log(1)' },
+        workspace: 'project',
+      });
       const done = await waitForStatus(harness.url, body.id, ['failed', 'succeeded']);
       expect(done.status).to.equal('failed');
       expect(done.error!.code).to.equal('project_code_not_allowed');
@@ -53,7 +57,8 @@ describe('daemon: the project-code permission', function () {
 
     it('documents allowProjectCode on every job form, the 403, and permissions on the record in /openapi.json', async () => {
       const { body } = await get(harness.url, '/openapi.json');
-      for (const form of ['CreateTaskJob', 'CreateCapabilityJob', 'CreatePipelineJob']) expect(body.components.schemas[form].properties.allowProjectCode.type).to.equal('boolean');
+      for (const form of ['CreateTaskJob', 'CreateCapabilityJob', 'CreatePipelineJob'])
+        expect(body.components.schemas[form].properties.allowProjectCode.type).to.equal('boolean');
       expect(body.components.schemas.Job.required).to.include('permissions');
       expect(body.paths['/jobs'].post.responses).to.have.property('403');
     });
@@ -62,17 +67,30 @@ describe('daemon: the project-code permission', function () {
   describe('a trusted workspace', () => {
     let harness: TestDaemon;
     before(async () => {
-      harness = await startTestDaemon({ configure: (config) => { config.security.trustedWorkspaces = ['proj*']; } });
-      await cp(path.join(FIXTURES, 'refactoring-samples', 'verify-ts-project'), path.join(harness.workspace, 'project'), { recursive: true });
+      harness = await startTestDaemon({
+        configure: (config) => {
+          config.security.trustedWorkspaces = ['proj*'];
+        },
+      });
+      await cp(path.join(FIXTURES, 'refactoring-samples', 'verify-ts-project'), path.join(harness.workspace, 'project'), {
+        recursive: true,
+      });
       await symlink(path.join(REPO, 'node_modules'), path.join(harness.workspace, 'project', 'node_modules'), 'dir');
       await cp(path.join(FIXTURES, 'express-ts-api'), path.join(harness.workspace, 'other'), { recursive: true });
     });
     after(() => harness.close());
 
     it('gets project code by default; "allowProjectCode": false gives it up', async () => {
-      expect((await post(harness.url, '/jobs', { capability: 'analysis.test-empty', workspace: 'project' })).body.permissions).to.deep.equal({ projectCode: true });
-      expect((await post(harness.url, '/jobs', { capability: 'analysis.test-empty', workspace: 'project', allowProjectCode: false })).body.permissions).to.deep.equal({ projectCode: false });
-      expect((await post(harness.url, '/jobs', { capability: 'analysis.test-empty', workspace: 'other' })).body.permissions).to.deep.equal({ projectCode: false });
+      expect(
+        (await post(harness.url, '/jobs', { capability: 'analysis.test-empty', workspace: 'project' })).body.permissions,
+      ).to.deep.equal({ projectCode: true });
+      expect(
+        (await post(harness.url, '/jobs', { capability: 'analysis.test-empty', workspace: 'project', allowProjectCode: false })).body
+          .permissions,
+      ).to.deep.equal({ projectCode: false });
+      expect((await post(harness.url, '/jobs', { capability: 'analysis.test-empty', workspace: 'other' })).body.permissions).to.deep.equal({
+        projectCode: false,
+      });
     });
 
     it('refactoring.verify works as a REST job with the permission: type-check and tests run before and after', async () => {
@@ -84,12 +102,18 @@ describe('daemon: the project-code permission', function () {
     });
 
     it('refactoring.verify without it: agentd type-checks, the tests are reported as not run and the job is incomplete', async () => {
-      const { body } = await post(harness.url, '/jobs', { capability: 'refactoring.verify', workspace: 'project', allowProjectCode: false });
+      const { body } = await post(harness.url, '/jobs', {
+        capability: 'refactoring.verify',
+        workspace: 'project',
+        allowProjectCode: false,
+      });
       const done = await waitForStatus(harness.url, body.id, ['failed', 'succeeded', 'incomplete'], 100_000);
       expect(done.status).to.equal('incomplete');
       expect(done.notRun).to.have.length(1);
       expect(done.notRun![0]!.reason).to.match(/^tests not run: project code not allowed/);
-      expect(done.result!.summary).to.include("typecheck (agentd's TypeScript API on tsconfig.json) passes").and.to.include('Not run: tests (project code not allowed');
+      expect(done.result!.summary)
+        .to.include("typecheck (agentd's TypeScript API on tsconfig.json) passes")
+        .and.to.include('Not run: tests (project code not allowed');
     });
   });
 });

@@ -45,10 +45,17 @@ describe('daemon scheduling', function () {
       const blocker = (await post(t.url, '/jobs', slow(400))).body.id;
       await waitForStatus(t.url, blocker, ['running']);
       const submitted: Record<string, string> = {};
-      for (const [name, priority] of [['low', -5], ['normal-1', 0], ['high', 10], ['normal-2', 0]] as const) {
+      for (const [name, priority] of [
+        ['low', -5],
+        ['normal-1', 0],
+        ['high', 10],
+        ['normal-2', 0],
+      ] as const) {
         submitted[name] = (await post(t.url, '/jobs', slow(10, { priority }))).body.id;
       }
-      const jobs = await Promise.all(Object.entries(submitted).map(async ([name, id]) => ({ name, job: await waitForStatus(t.url, id, ['succeeded']) })));
+      const jobs = await Promise.all(
+        Object.entries(submitted).map(async ([name, id]) => ({ name, job: await waitForStatus(t.url, id, ['succeeded']) })),
+      );
       const order = jobs.sort((a, b) => Date.parse(a.job.startedAt!) - Date.parse(b.job.startedAt!)).map((entry) => entry.name);
       expect(order).to.deep.equal(['high', 'normal-1', 'normal-2', 'low']);
     });

@@ -65,7 +65,10 @@ describe('createLogger', () => {
     const second = createLogger({ level: 'info', format: 'pretty', file }, { stdout: new Collector() });
     second.info('two', { jobId: 'j2' });
     await second.close();
-    const records = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as LogRecord);
+    const records = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as LogRecord);
     expect(records.map((r) => r.msg)).to.deep.equal(['one', 'two']);
     expect(records[1].jobId).to.equal('j2');
   });
@@ -139,8 +142,10 @@ describe('createLogger', () => {
     const logger = createLogger({ level: 'info', format: 'json', file: null }, { stdout: out });
     logger.child({ apiKey: 'k-1' }).info('request', {
       headers: { authorization: 'Bearer t-2', 'x-request-id': 'r1' },
-      password: 'p-3', config: { security: { jwtSecret: 'j-4' }, queue: { token: 't-5' } },
-      msg: 'overridden?', level: 'error',
+      password: 'p-3',
+      config: { security: { jwtSecret: 'j-4' }, queue: { token: 't-5' } },
+      msg: 'overridden?',
+      level: 'error',
     });
     expect(out.text).to.not.match(/k-1|t-2|p-3|j-4|t-5/);
     const record = JSON.parse(out.lines()[0]) as Record<string, any>;

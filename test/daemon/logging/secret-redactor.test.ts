@@ -22,7 +22,13 @@ describe('SecretRedactor', () => {
     const value = { summary: `key=${KEY}`, steps: [{ data: { [KEY]: [1, `x${KEY}`] } }], n: 3, ok: true, none: null };
     const copy = redactor.value(value);
     expect(JSON.stringify(copy)).not.to.include(KEY);
-    expect(copy).to.deep.equal({ summary: 'key=<redacted>', steps: [{ data: { '<redacted>': [1, 'x<redacted>'] } }], n: 3, ok: true, none: null });
+    expect(copy).to.deep.equal({
+      summary: 'key=<redacted>',
+      steps: [{ data: { '<redacted>': [1, 'x<redacted>'] } }],
+      n: 3,
+      ok: true,
+      none: null,
+    });
     expect(value.summary).to.equal(`key=${KEY}`);
   });
 
@@ -30,9 +36,14 @@ describe('SecretRedactor', () => {
     expect(JSON.stringify({ error: { message: `bad ${KEY}` } }, redactor.replacer)).to.equal('{"error":{"message":"bad <redacted>"}}');
   });
 
-  it('redacts a logger\'s message and fields before any line is written', () => {
+  it("redacts a logger's message and fields before any line is written", () => {
     const lines: string[] = [];
-    const stdout = new Writable({ write: (chunk, _encoding, done) => { lines.push(String(chunk)); done(); } });
+    const stdout = new Writable({
+      write: (chunk, _encoding, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const logger = redactingLogger(createLogger({ level: 'debug', format: 'json', file: null }, { stdout }), redactor);
     logger.child({ jobId: 'j' }).error(`Capability threw: EXFIL ${KEY}`, { detail: { text: `uid=0 ${KEY}` } });
     expect(lines.join('')).to.include('EXFIL <redacted>').and.not.to.include(KEY);

@@ -36,17 +36,27 @@ describe('a burst of 1,000 jobs across three daemons (real processes)', function
       stats = (await get(cluster.daemons[0]!.url, '/stats')).body;
     }
     expect(stats).to.include({ total: JOBS, succeeded: JOBS, failed: 0, cancelled: 0, queued: 0, running: 0 });
-    for (const daemon of cluster.daemons.slice(1)) expect((await get(daemon.url, '/stats')).body).to.include({ total: JOBS, succeeded: JOBS });
+    for (const daemon of cluster.daemons.slice(1))
+      expect((await get(daemon.url, '/stats')).body).to.include({ total: JOBS, succeeded: JOBS });
 
     const listed: JobRecord[] = [];
-    for (let offset = 0; offset < JOBS; offset += 100) listed.push(...(await get<JobRecord[]>(cluster.daemons[1]!.url, `/jobs?limit=100&offset=${offset}`)).body);
+    for (let offset = 0; offset < JOBS; offset += 100)
+      listed.push(...(await get<JobRecord[]>(cluster.daemons[1]!.url, `/jobs?limit=100&offset=${offset}`)).body);
     expect(new Set(listed.map((job) => job.id))).to.deep.equal(new Set(ids));
     for (const job of listed) expect(job.attempts, `${job.id} ran once`).to.equal(1);
 
     const perDaemon = await Promise.all(cluster.daemons.map((daemon) => metric(daemon, 'agentd_jobs_total{status="succeeded"}')));
-    expect(perDaemon.reduce((sum, count) => sum + count, 0), `per daemon ${perDaemon.join(' + ')}`).to.equal(JOBS);
+    expect(
+      perDaemon.reduce((sum, count) => sum + count, 0),
+      `per daemon ${perDaemon.join(' + ')}`,
+    ).to.equal(JOBS);
     expect(perDaemon.filter((count) => count > 0).length, 'every daemon did some of the work').to.equal(3);
-    const started = cluster.daemons.flatMap((daemon) => daemon.logs().filter((line) => line.msg === 'job started').map((line) => line.jobId));
+    const started = cluster.daemons.flatMap((daemon) =>
+      daemon
+        .logs()
+        .filter((line) => line.msg === 'job started')
+        .map((line) => line.jobId),
+    );
     expect(started.length, 'each job started exactly once').to.equal(JOBS);
     expect(new Set(started).size).to.equal(JOBS);
   });

@@ -23,15 +23,23 @@ describe('GET /events across two daemons on one Redis (real processes)', functio
     let opened!: () => void;
     const open = new Promise<void>((resolve) => (opened = resolve));
     const done = new Set<string>();
-    const stream = readSse(a!.url, '/events', (event) => {
-      if (event.event === 'done') done.add(event.data.jobId as string);
-      return ids.size === 6 && [...ids].every((id) => done.has(id));
-    }, { onOpen: opened, timeoutMs: 60_000 });
+    const stream = readSse(
+      a!.url,
+      '/events',
+      (event) => {
+        if (event.event === 'done') done.add(event.data.jobId as string);
+        return ids.size === 6 && [...ids].every((id) => done.has(id));
+      },
+      { onOpen: opened, timeoutMs: 60_000 },
+    );
     await open;
     // One job at a time per daemon and 300 ms each: the six are shared between A and B.
     for (let i = 0; i < 6; i++) ids.add((await submitSlow(i % 2 ? a! : b!, 300)).body.id as string);
     const events = await stream;
-    expect([...ids].every((id) => done.has(id)), `done seen for ${done.size} of 6`).to.equal(true);
+    expect(
+      [...ids].every((id) => done.has(id)),
+      `done seen for ${done.size} of 6`,
+    ).to.equal(true);
     const runners = [...ids].map((id) => cluster.runnerOf(id)!.name);
     expect(runners, 'B ran some of them').to.include('B');
     expect(events.some((event) => event.event === 'log')).to.equal(false);

@@ -22,7 +22,10 @@ describe('several daemons on one Redis (real processes)', function () {
     for (let i = 0; i < 3; i++) ids.push((await submitSlow(a!, 1500)).body.id as string);
     for (const id of ids) await waitForStatus(a!.url, id, ['succeeded']);
     const runners = ids.map((id) => cluster.runnerOf(id)!.name);
-    expect(runners.filter((name) => name !== 'A'), `runners ${runners.join(',')}`).to.not.be.empty;
+    expect(
+      runners.filter((name) => name !== 'A'),
+      `runners ${runners.join(',')}`,
+    ).to.not.be.empty;
     for (const id of ids) {
       const records = await Promise.all(cluster.daemons.map(async (daemon) => (await get<JobRecord>(daemon.url, `/jobs/${id}`)).body));
       expect(records[1]).to.deep.equal(records[0]);
@@ -49,7 +52,10 @@ describe('several daemons on one Redis (real processes)', function () {
     expect(Date.now() - sentAt, 'the remote run stops within a few seconds').to.be.below(5000);
     const record = await waitForStatus(runner.url, id, ['cancelled']);
     expect(record.error?.code).to.equal('cancelled');
-    expect(runner.logs().some((line) => line.msg === 'job cancelled' && line.jobId === id), 'the runner itself ended the run').to.equal(true);
+    expect(
+      runner.logs().some((line) => line.msg === 'job cancelled' && line.jobId === id),
+      'the runner itself ended the run',
+    ).to.equal(true);
   });
 
   it('streams the events of a job run elsewhere, live, from any daemon', async () => {
@@ -59,7 +65,10 @@ describe('several daemons on one Redis (real processes)', function () {
     const events = await readSse(watcher.url, `/jobs/${id}/events`, (event) => event.event === 'done');
     expect(events.at(-1)).to.deep.include({ event: 'done' });
     expect(events.at(-1)!.data).to.include({ status: 'succeeded' });
-    expect(events.some((event) => event.event === 'progress' && event.data.percent === 100), 'live progress from the runner').to.equal(true);
+    expect(
+      events.some((event) => event.event === 'progress' && event.data.percent === 100),
+      'live progress from the runner',
+    ).to.equal(true);
   });
 
   it('reports the shared queue in /stats and agentd_queue_size on every daemon', async () => {

@@ -15,10 +15,23 @@ export function sampleJob(overrides: Partial<StoredJob> = {}, internal: Partial<
   const steps = pendingSteps([{ capability: 'analysis.complexity', input: {} }]);
   return {
     id: `job-${process.pid}-${Date.now()}-${counter++}`,
-    status: 'queued', kind: 'pipeline', task: null, mode: 'auto', workspace: '.',
-    steps, progress: initialProgress(steps.length), result: null, error: null, turns: [],
-    limits: { ...DEFAULT_LIMITS }, usage: { toolCalls: 0, durationMs: 0 }, attempts: 0,
-    createdAt: now, startedAt: null, finishedAt: null, updatedAt: now,
+    status: 'queued',
+    kind: 'pipeline',
+    task: null,
+    mode: 'auto',
+    workspace: '.',
+    steps,
+    progress: initialProgress(steps.length),
+    result: null,
+    error: null,
+    turns: [],
+    limits: { ...DEFAULT_LIMITS },
+    usage: { toolCalls: 0, durationMs: 0 },
+    attempts: 0,
+    createdAt: now,
+    startedAt: null,
+    finishedAt: null,
+    updatedAt: now,
     ...overrides,
     internal: { priority: 0, idempotencyKey: null, history: [], pendingApply: null, ...internal },
   };
@@ -154,7 +167,11 @@ export function describeQueueContract(name: string, factory: () => Promise<Queue
       it('applies a mutator to the current record and stamps updatedAt', async () => {
         const job = sampleJob({ updatedAt: '2000-01-01T00:00:00.000Z' });
         await backend.store.create(job);
-        const updated = await backend.store.update(job.id, (current) => ({ ...current, status: 'running', attempts: current.attempts + 1 }));
+        const updated = await backend.store.update(job.id, (current) => ({
+          ...current,
+          status: 'running',
+          attempts: current.attempts + 1,
+        }));
         expect(updated!.status).to.equal('running');
         expect(updated!.attempts).to.equal(1);
         expect(updated!.updatedAt).to.not.equal('2000-01-01T00:00:00.000Z');
@@ -252,13 +269,27 @@ export function describeQueueContract(name: string, factory: () => Promise<Queue
           await backend.store.create(sampleJob({ status }));
         }
         expect(await backend.store.counts()).to.deep.equal({
-          queued: 2, running: 0, awaiting_approval: 1, succeeded: 0, incomplete: 0, failed: 0, cancelled: 1, total: 4,
+          queued: 2,
+          running: 0,
+          awaiting_approval: 1,
+          succeeded: 0,
+          incomplete: 0,
+          failed: 0,
+          cancelled: 1,
+          total: 4,
         });
         const [newest, second] = (await backend.store.list({ statuses: ['queued'], limit: 2 })).jobs;
         await backend.store.update(newest!.id, (current) => ({ ...current, status: 'running' }));
         await backend.store.remove(second!.id);
         expect(await backend.store.counts()).to.deep.equal({
-          queued: 0, running: 1, awaiting_approval: 1, succeeded: 0, incomplete: 0, failed: 0, cancelled: 1, total: 3,
+          queued: 0,
+          running: 1,
+          awaiting_approval: 1,
+          succeeded: 0,
+          incomplete: 0,
+          failed: 0,
+          cancelled: 1,
+          total: 3,
         });
       });
 

@@ -49,7 +49,11 @@ describe('Redis job store', function () {
     expect(left).to.have.members([waiting.id, finished[0]!.id, finished[1]!.id, finished[2]!.id]);
     expect(await backend.store.counts()).to.include({ total: 4, failed: 3, queued: 1, succeeded: 0, cancelled: 0 });
     const keys = await keysUnder(prefix);
-    for (const id of [old.id, gone.id, finished[3]!.id]) expect(keys.some((key) => key.includes(id)), id).to.equal(false);
+    for (const id of [old.id, gone.id, finished[3]!.id])
+      expect(
+        keys.some((key) => key.includes(id)),
+        id,
+      ).to.equal(false);
     expect((await backend.store.create(sampleJob({}, { idempotencyKey: 'free-me' }))).created).to.equal(true);
     expect((await backend.store.create(sampleJob({}, { idempotencyKey: 'keep-me' }))).created).to.equal(false);
   });
@@ -89,8 +93,11 @@ describe('Redis job store', function () {
 
   it('refuses to start with unavailable, naming the endpoint, when its Redis does not answer', async () => {
     const { createRedisBackend } = await import('../../../daemon/queue/redis/redis-backend.js');
-    const unreachable = await createRedisBackend({ endpoint: { ...SHARED_REDIS, port: 1 }, prefix, retention: { maxCount: 1, maxAgeSec: 60 } })
-      .catch((error: Error) => error);
+    const unreachable = await createRedisBackend({
+      endpoint: { ...SHARED_REDIS, port: 1 },
+      prefix,
+      retention: { maxCount: 1, maxAgeSec: 60 },
+    }).catch((error: Error) => error);
     expect(unreachable).to.be.instanceOf(Error);
     expect((unreachable as Error & { code?: string }).code).to.equal('unavailable');
     expect((unreachable as Error).message).to.include('redis://127.0.0.1:1/0');
@@ -99,8 +106,12 @@ describe('Redis job store', function () {
   it('names the cause Redis gave when it refuses the credentials (WRONGPASS), not "Connection is closed"', async () => {
     const { createRedisBackend } = await import('../../../daemon/queue/redis/redis-backend.js');
     const endpoint = { ...SHARED_REDIS, username: 'agentd-no-such-user', password: 'wrong-password' };
-    const refused = await createRedisBackend({ endpoint, prefix, retention: { maxCount: 1, maxAgeSec: 60 } }).catch((error: Error) => error);
+    const refused = await createRedisBackend({ endpoint, prefix, retention: { maxCount: 1, maxAgeSec: 60 } }).catch(
+      (error: Error) => error,
+    );
     expect((refused as Error & { code?: string }).code).to.equal('unavailable');
-    expect((refused as Error).message).to.include('WRONGPASS').and.not.include('wrong-password');
+    expect((refused as Error).message)
+      .to.include('WRONGPASS')
+      .and.not.include('wrong-password');
   });
 });

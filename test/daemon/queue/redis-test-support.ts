@@ -7,7 +7,12 @@ import { Redis } from 'ioredis';
 import { createRedisBackend, type RedisBackend, type RedisBackendOptions } from '../../../daemon/queue/redis/redis-backend.js';
 import type { RedisEndpoint } from '../../../daemon/queue/redis/redis-connection.js';
 
-export const SHARED_REDIS: RedisEndpoint = { host: '127.0.0.1', port: Number(process.env.AGENTD_TEST_REDIS_PORT ?? 6379), password: null, db: 0 };
+export const SHARED_REDIS: RedisEndpoint = {
+  host: '127.0.0.1',
+  port: Number(process.env.AGENTD_TEST_REDIS_PORT ?? 6379),
+  password: null,
+  db: 0,
+};
 
 export function testPrefix(): string {
   return `agentd-test-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -15,7 +20,10 @@ export function testPrefix(): string {
 
 export function openTestBackend(prefix: string, overrides: Partial<RedisBackendOptions> = {}): Promise<RedisBackend> {
   return createRedisBackend({
-    endpoint: SHARED_REDIS, prefix, retention: { maxCount: 10_000, maxAgeSec: 3600 }, retentionIntervalMs: 3_600_000,
+    endpoint: SHARED_REDIS,
+    prefix,
+    retention: { maxCount: 10_000, maxAgeSec: 3600 },
+    retentionIntervalMs: 3_600_000,
     // Short locks so the recovery tests finish quickly; the daemon's defaults are in DEFAULT_LOCK.
     lock: { lockDurationMs: 1000, stalledIntervalMs: 500 },
     ...overrides,

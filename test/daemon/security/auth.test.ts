@@ -41,7 +41,16 @@ describe('authentication: API key and JWT', function () {
     });
 
     it('missing: 401 with a Bearer challenge on every protected route', async () => {
-      for (const [method, route] of [['GET', '/stats'], ['GET', '/jobs'], ['POST', '/jobs'], ['GET', '/capabilities'], ['GET', '/logs'], ['GET', '/openapi.json'], ['DELETE', '/jobs/x'], ['GET', '/nope']]) {
+      for (const [method, route] of [
+        ['GET', '/stats'],
+        ['GET', '/jobs'],
+        ['POST', '/jobs'],
+        ['GET', '/capabilities'],
+        ['GET', '/logs'],
+        ['GET', '/openapi.json'],
+        ['DELETE', '/jobs/x'],
+        ['GET', '/nope'],
+      ]) {
         const reply = await request(t.url, method!, route!, method === 'POST' ? { capability: 'analysis.test-empty' } : undefined);
         expectUnauthorized(reply);
         expect(reply.headers.get('www-authenticate')).to.not.include('invalid_token');
@@ -81,7 +90,10 @@ describe('authentication: API key and JWT', function () {
       const reply = await request(t.url, 'POST', '/auth/token', undefined, bearer(API_KEY));
       expect(reply.status).to.equal(200);
       const { token, expiresAt } = reply.body;
-      const [header, payload] = token.split('.').slice(0, 2).map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+      const [header, payload] = token
+        .split('.')
+        .slice(0, 2)
+        .map((part: string) => JSON.parse(Buffer.from(part, 'base64url').toString()));
       expect(header.alg).to.equal('HS256');
       expect(payload.sub).to.be.a('string');
       expect(payload.exp - payload.iat).to.equal(120);
@@ -115,7 +127,10 @@ describe('authentication: API key and JWT', function () {
     });
 
     it('a token signed with another secret is 401', async () => {
-      const foreign = await signed({ sub: 'api-key', iss: 'agentd', exp: Math.floor(Date.now() / 1000) + 600 }, new TextEncoder().encode('another-secret-of-enough-length-000'));
+      const foreign = await signed(
+        { sub: 'api-key', iss: 'agentd', exp: Math.floor(Date.now() / 1000) + 600 },
+        new TextEncoder().encode('another-secret-of-enough-length-000'),
+      );
       expectUnauthorized(await request(t.url, 'GET', '/stats', undefined, bearer(foreign)));
     });
 
@@ -157,7 +172,12 @@ describe('authentication: a daemon without credentials', function () {
 
   it('serves every route without credentials and warned that it is loopback-only', async () => {
     expect((await request(t.url, 'GET', '/stats')).status).to.equal(200);
-    const warning = t.output().split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((record) => /No API key/.test(record.msg));
+    const warning = t
+      .output()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .find((record) => /No API key/.test(record.msg));
     expect(warning?.level).to.equal('warn');
   });
 });

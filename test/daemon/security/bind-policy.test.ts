@@ -7,14 +7,19 @@ import { API_KEY, startSecureDaemon } from './secure-daemon.js';
 
 describe('secure by default: where a daemon without credentials may listen', function () {
   it('knows loopback addresses', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) expect(isLoopback(host), host).to.equal(true);
-    for (const host of ['0.0.0.0', '::', '10.0.0.1', '192.168.1.1', 'example.com', '128.0.0.1']) expect(isLoopback(host), host).to.equal(false);
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1'])
+      expect(isLoopback(host), host).to.equal(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '192.168.1.1', 'example.com', '128.0.0.1'])
+      expect(isLoopback(host), host).to.equal(false);
   });
 
   it('refuses a non-loopback host without an API key, naming server.host and --insecure, and opens nothing', async () => {
     const error = await startSecureDaemon((config) => {
       config.server.host = '0.0.0.0';
-    }).then(() => null, (caught: unknown) => caught as AgentdError);
+    }).then(
+      () => null,
+      (caught: unknown) => caught as AgentdError,
+    );
     expect(error?.code).to.equal('invalid_config');
     expect(error?.message).to.include('server.host').and.include('--insecure');
   });
@@ -46,7 +51,12 @@ describe('secure by default: where a daemon without credentials may listen', fun
   });
 
   it('--insecure reaches the configuration as server.insecure from the flag layer', () => {
-    const { config, sources } = loadConfig({ flags: { insecure: true }, env: {}, homeDir: '/nonexistent-home', etcPath: '/nonexistent-etc/config.json' });
+    const { config, sources } = loadConfig({
+      flags: { insecure: true },
+      env: {},
+      homeDir: '/nonexistent-home',
+      etcPath: '/nonexistent-etc/config.json',
+    });
     expect(config.server.insecure).to.equal(true);
     expect(sources['server.insecure']).to.equal('flag --insecure');
   });

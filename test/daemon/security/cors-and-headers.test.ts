@@ -30,7 +30,11 @@ describe('CORS', function () {
   });
 
   it('answers a preflight from a listed origin with 204 and the allowances, without credentials', async () => {
-    const reply = await request(t.url, 'OPTIONS', '/jobs', undefined, { origin: ALLOWED, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' });
+    const reply = await request(t.url, 'OPTIONS', '/jobs', undefined, {
+      origin: ALLOWED,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type',
+    });
     expect(reply.status).to.equal(204);
     expect(reply.headers.get('access-control-allow-origin')).to.equal(ALLOWED);
     expect(reply.headers.get('access-control-allow-methods')).to.include('POST');
@@ -38,7 +42,10 @@ describe('CORS', function () {
   });
 
   it('answers a preflight from an unlisted origin without any allowance', async () => {
-    const reply = await request(t.url, 'OPTIONS', '/jobs', undefined, { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' });
+    const reply = await request(t.url, 'OPTIONS', '/jobs', undefined, {
+      origin: 'https://evil.example.com',
+      'access-control-request-method': 'POST',
+    });
     expect(reply.status).to.equal(204);
     expect(reply.headers.get('access-control-allow-origin')).to.equal(null);
     expect(reply.headers.get('access-control-allow-methods')).to.equal(null);

@@ -21,9 +21,12 @@ describe('encryption at rest in the Redis job store', function () {
   before(async () => {
     const settings = { algorithm: 'aes-256-gcm', key: ENCRYPTION_KEY };
     const backend = await openTestBackend(prefix, { codec: createEncryptingCodec(settings) });
-    t = await startSecureDaemon((config) => {
-      config.security.encryption = { enabled: true, ...settings };
-    }, { backend });
+    t = await startSecureDaemon(
+      (config) => {
+        config.security.encryption = { enabled: true, ...settings };
+      },
+      { backend },
+    );
     redis = new Redis({ host: SHARED_REDIS.host, port: SHARED_REDIS.port, db: SHARED_REDIS.db });
   });
   after(async () => {

@@ -10,7 +10,11 @@ import { scratchFolder } from '../../../daemon/jobs/job-scratch.js';
 import { post, waitForStatus } from '../support/http-client.js';
 import { ENCRYPTION_KEY, startSecureDaemon } from './secure-daemon.js';
 
-const record = { id: 'job-1', steps: [{ capability: 'analysis.test-empty', input: { path: 'src/ünï/💥.ts', nul: 'a\u0000b' } }], turns: [{ role: 'user', message: 'secret plan' }] };
+const record = {
+  id: 'job-1',
+  steps: [{ capability: 'analysis.test-empty', input: { path: 'src/ünï/💥.ts', nul: 'a\u0000b' } }],
+  turns: [{ role: 'user', message: 'secret plan' }],
+};
 
 function expectTampered(action: () => unknown): void {
   let thrown: unknown;
@@ -70,14 +74,22 @@ describe('the encrypting record codec', function () {
       codec.decode(flip(codec.encode(record), 4));
       expect.fail('decode should have thrown');
     } catch (error) {
-      expect((error as Error).message).to.match(/integrity check/).and.match(/security\.encryption\.key/);
-      expect((error as Error).message).to.not.include(ENCRYPTION_KEY).and.not.include('secret plan');
+      expect((error as Error).message)
+        .to.match(/integrity check/)
+        .and.match(/security\.encryption\.key/);
+      expect((error as Error).message)
+        .to.not.include(ENCRYPTION_KEY)
+        .and.not.include('secret plan');
     }
   });
 
   it('refuses an unknown algorithm and a missing key with invalid_config', () => {
-    expect(() => createEncryptingCodec({ algorithm: 'aes-256-cbc', key: ENCRYPTION_KEY })).to.throw(AgentdError).with.property('code', 'invalid_config');
-    expect(() => createEncryptingCodec({ algorithm: 'aes-256-gcm', key: null })).to.throw(AgentdError).with.property('code', 'invalid_config');
+    expect(() => createEncryptingCodec({ algorithm: 'aes-256-cbc', key: ENCRYPTION_KEY }))
+      .to.throw(AgentdError)
+      .with.property('code', 'invalid_config');
+    expect(() => createEncryptingCodec({ algorithm: 'aes-256-gcm', key: null }))
+      .to.throw(AgentdError)
+      .with.property('code', 'invalid_config');
   });
 });
 
@@ -90,7 +102,10 @@ describe('encryption settings at start-up', function () {
     await writeFile(file, JSON.stringify({ security: { encryption: { enabled: true, algorithm: 'aes-256-cbc' } } }));
     try {
       expect(() => loadConfig({ ...isolated, env: { AGENTD_ENCRYPTION_KEY: ENCRYPTION_KEY }, configPath: file }))
-        .to.throw(AgentdError).with.property('message').that.includes('security.encryption.algorithm').and.includes('aes-256-cbc');
+        .to.throw(AgentdError)
+        .with.property('message')
+        .that.includes('security.encryption.algorithm')
+        .and.includes('aes-256-cbc');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -100,9 +115,14 @@ describe('encryption settings at start-up', function () {
     const config = defaultConfig();
     config.server.port = 0;
     config.security.encryption = { enabled: true, algorithm: 'des-ede3', key: ENCRYPTION_KEY };
-    const error = await startDaemon(config).then(() => null, (caught: unknown) => caught);
+    const error = await startDaemon(config).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect((error as AgentdError).code).to.equal('invalid_config');
-    expect((error as Error).message).to.include('security.encryption.algorithm').and.include('des-ede3');
+    expect((error as Error).message)
+      .to.include('security.encryption.algorithm')
+      .and.include('des-ede3');
   });
 
   it('enabled without a key fails configuration loading, naming security.encryption.key and AGENTD_ENCRYPTION_KEY', async () => {
@@ -111,7 +131,10 @@ describe('encryption settings at start-up', function () {
     await writeFile(file, JSON.stringify({ security: { encryption: { enabled: true } } }));
     try {
       expect(() => loadConfig({ ...isolated, env: {}, configPath: file }))
-        .to.throw(AgentdError).with.property('message').that.includes('security.encryption.key').and.includes('AGENTD_ENCRYPTION_KEY');
+        .to.throw(AgentdError)
+        .with.property('message')
+        .that.includes('security.encryption.key')
+        .and.includes('AGENTD_ENCRYPTION_KEY');
       const { config } = loadConfig({ ...isolated, env: { AGENTD_ENCRYPTION_KEY: ENCRYPTION_KEY }, configPath: file });
       expect(config.security.encryption).to.deep.equal({ enabled: true, algorithm: 'aes-256-gcm', key: ENCRYPTION_KEY });
     } finally {
@@ -127,7 +150,10 @@ describe('encryption of job data written to disk', function () {
       config.security.encryption = { enabled: true, algorithm: 'chacha20-poly1305', key: ENCRYPTION_KEY };
     });
     try {
-      const { body } = await post(t.url, '/jobs', { capability: 'refactoring.test-writer', input: { path: 'notes/very-private.txt', content: 'hello' } });
+      const { body } = await post(t.url, '/jobs', {
+        capability: 'refactoring.test-writer',
+        input: { path: 'notes/very-private.txt', content: 'hello' },
+      });
       await waitForStatus(t.url, body.id, ['awaiting_approval', 'succeeded', 'failed']);
       const folder = scratchFolder(t.workspace, body.id);
       const files = await readdir(folder);

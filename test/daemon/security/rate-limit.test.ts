@@ -45,7 +45,8 @@ describe('rate limiting (memory store)', function () {
 
   it('counts by address for clients without the key: made-up keys do not buy a fresh budget', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await request(t.url, 'GET', '/stats', undefined, { 'x-api-key': `made-up-${i}` })).status);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await request(t.url, 'GET', '/stats', undefined, { 'x-api-key': `made-up-${i}` })).status);
     expect(statuses.slice(0, 3)).to.deep.equal([401, 401, 401]);
     expect(statuses.slice(3)).to.deep.equal([429, 429]);
   });

@@ -29,7 +29,13 @@ describe('daemon: secret redaction and staged changes', function () {
 
   it('a staged file holding the API key is shown redacted, and written back exactly on approval', async () => {
     const content = `token=${API_KEY}\n`;
-    const submitted = await request(t.url, 'POST', '/jobs', { capability: 'refactoring.test-writer', input: { path: 'settings.txt', content }, workspace: 'project' }, auth);
+    const submitted = await request(
+      t.url,
+      'POST',
+      '/jobs',
+      { capability: 'refactoring.test-writer', input: { path: 'settings.txt', content }, workspace: 'project' },
+      auth,
+    );
     expect(submitted.status).to.equal(202);
     const waiting = await settled(t, submitted.body.id);
     expect(waiting.status).to.equal('awaiting_approval');

@@ -20,7 +20,10 @@ function expectNoSecret(where: string, text: string): void {
 }
 
 const SECRET_ENV = {
-  API_KEY, JWT_SECRET, GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET, AGENTD_ENCRYPTION_KEY: ENCRYPTION_KEY,
+  API_KEY,
+  JWT_SECRET,
+  GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  AGENTD_ENCRYPTION_KEY: ENCRYPTION_KEY,
   REDIS_URL: `redis://:${REDIS_PASSWORD}@127.0.0.1:6379/0`,
 };
 
@@ -54,7 +57,13 @@ describe('secrets never appear in output', function () {
   it('configuration errors name secret keys without their values', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'agentd-cfg-'));
     const file = path.join(dir, 'config.json');
-    await writeFile(file, JSON.stringify({ security: { apiKey: 7, jwtSecret: [JWT_SECRET], encryption: { enabled: 'yes', key: { k: ENCRYPTION_KEY } } }, server: { port: 'abc' } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        security: { apiKey: 7, jwtSecret: [JWT_SECRET], encryption: { enabled: 'yes', key: { k: ENCRYPTION_KEY } } },
+        server: { port: 'abc' },
+      }),
+    );
     try {
       const { stderr, code } = await cli(['start', '--dry-run', '--config', file], { ...SECRET_ENV, AGENTD_ENCRYPTION_KEY: '' });
       expect(code).to.equal(1);
@@ -66,17 +75,20 @@ describe('secrets never appear in output', function () {
   });
 
   it('a daemon with every secret set leaks none in its logs, /stats, /logs, /metrics, job records or error answers', async () => {
-    const t = await startSecureDaemon((config) => {
-      config.security.apiKey = API_KEY;
-      config.security.jwtSecret = JWT_SECRET;
-      config.github.webhookSecret = WEBHOOK_SECRET;
-      config.security.encryption = { enabled: true, algorithm: 'aes-256-gcm', key: ENCRYPTION_KEY };
-      // A Redis the limiter cannot reach: its failures are logged, the password must not be.
-      config.queue.type = 'redis';
-      config.queue.external = { host: '127.0.0.1', port: 1, password: REDIS_PASSWORD, db: 0 };
-      config.queue.url = `redis://:${REDIS_PASSWORD}@127.0.0.1:1/0`;
-      config.security.rateLimiting = { enabled: true, requests: 1000, window: '1m', windowMs: 60_000 };
-    }, { backend: createMemoryBackend() });
+    const t = await startSecureDaemon(
+      (config) => {
+        config.security.apiKey = API_KEY;
+        config.security.jwtSecret = JWT_SECRET;
+        config.github.webhookSecret = WEBHOOK_SECRET;
+        config.security.encryption = { enabled: true, algorithm: 'aes-256-gcm', key: ENCRYPTION_KEY };
+        // A Redis the limiter cannot reach: its failures are logged, the password must not be.
+        config.queue.type = 'redis';
+        config.queue.external = { host: '127.0.0.1', port: 1, password: REDIS_PASSWORD, db: 0 };
+        config.queue.url = `redis://:${REDIS_PASSWORD}@127.0.0.1:1/0`;
+        config.security.rateLimiting = { enabled: true, requests: 1000, window: '1m', windowMs: 60_000 };
+      },
+      { backend: createMemoryBackend() },
+    );
     const auth = { authorization: `Bearer ${API_KEY}` };
     const answers: string[] = [];
     const keep = async (reply: Promise<{ body: unknown; headers: Headers }>) => {
@@ -95,8 +107,20 @@ describe('secrets never appear in output', function () {
       await keep(request(t.url, 'GET', '/stats', undefined, { authorization: `Bearer ${API_KEY}x` }));
       await keep(request(t.url, 'GET', '/stats', undefined, { 'x-api-key': JWT_SECRET }));
       await keep(request(t.url, 'POST', '/auth/token', undefined, auth));
-      await keep(request(t.url, 'POST', '/webhooks/github', '{"zen":"x"}', { 'content-type': 'application/json', 'x-hub-signature-256': signBody(WEBHOOK_SECRET, Buffer.from('{"zen":"y"}')), 'x-github-delivery': 'd1', 'x-github-event': 'ping' }));
-      await keep(request(t.url, 'POST', '/jobs', `{"capability": "${API_KEY}"}`, { ...auth, 'content-type': 'application/json' }).then((reply) => ({ ...reply, body: '' })));
+      await keep(
+        request(t.url, 'POST', '/webhooks/github', '{"zen":"x"}', {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signBody(WEBHOOK_SECRET, Buffer.from('{"zen":"y"}')),
+          'x-github-delivery': 'd1',
+          'x-github-event': 'ping',
+        }),
+      );
+      await keep(
+        request(t.url, 'POST', '/jobs', `{"capability": "${API_KEY}"}`, { ...auth, 'content-type': 'application/json' }).then((reply) => ({
+          ...reply,
+          body: '',
+        })),
+      );
       await keep(request(t.url, 'GET', '/openapi.json', undefined, auth));
       for (const [i, answer] of answers.entries()) expectNoSecret(`answer ${i}`, answer);
       expectNoSecret('the daemon log', t.output());

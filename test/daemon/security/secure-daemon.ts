@@ -30,7 +30,10 @@ export const ENCRYPTION_KEY = 'enc-key-tests-0123456789abcdefghijkl';
 
 export const randomPrefix = (): string => `agentd-test:${randomBytes(6).toString('hex')}:`;
 
-export async function startSecureDaemon(configure: (config: AgentdConfig) => void = () => {}, deps: DaemonDeps = {}): Promise<SecureDaemon> {
+export async function startSecureDaemon(
+  configure: (config: AgentdConfig) => void = () => {},
+  deps: DaemonDeps = {},
+): Promise<SecureDaemon> {
   const workspace = await mkdtemp(path.join(tmpdir(), 'agentd-security-'));
   const config = defaultConfig();
   config.server.port = 0;
@@ -40,7 +43,12 @@ export async function startSecureDaemon(configure: (config: AgentdConfig) => voi
   config.logging = { level: 'debug', format: 'json', file: null };
   configure(config);
   const lines: string[] = [];
-  const stdout = new Writable({ write: (chunk, _encoding, done) => { lines.push(String(chunk)); done(); } });
+  const stdout = new Writable({
+    write: (chunk, _encoding, done) => {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   const logger = createLogger(config.logging, { stdout });
   let daemon: DaemonHandle;
   try {
@@ -52,7 +60,9 @@ export async function startSecureDaemon(configure: (config: AgentdConfig) => voi
   }
   let closed = false;
   return {
-    daemon, url: daemon.url, workspace,
+    daemon,
+    url: daemon.url,
+    workspace,
     output: () => lines.join(''),
     async close() {
       if (closed) return;

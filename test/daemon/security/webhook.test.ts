@@ -27,7 +27,9 @@ describe('POST /webhooks/github', function () {
       config.security.apiKey = API_KEY;
       config.github.webhookSecret = WEBHOOK_SECRET;
     });
-    t.daemon.webhooks.subscribe((d) => { received.push(d); });
+    t.daemon.webhooks.subscribe((d) => {
+      received.push(d);
+    });
   });
   after(() => t.close());
   beforeEach(() => {
@@ -55,7 +57,15 @@ describe('POST /webhooks/github', function () {
 
   it('bad, missing, malformed or sha1 signatures are 401 and nothing is processed', async () => {
     const wrongSecret = signBody('not-the-secret', Buffer.from(PAYLOAD));
-    const cases: Array<string | undefined> = [wrongSecret, undefined, 'sha256=', 'sha256=zz', `sha1=${'0'.repeat(40)}`, wrongSecret.toUpperCase(), `${signBody(WEBHOOK_SECRET, Buffer.from(PAYLOAD))}00`];
+    const cases: Array<string | undefined> = [
+      wrongSecret,
+      undefined,
+      'sha256=',
+      'sha256=zz',
+      `sha1=${'0'.repeat(40)}`,
+      wrongSecret.toUpperCase(),
+      `${signBody(WEBHOOK_SECRET, Buffer.from(PAYLOAD))}00`,
+    ];
     for (const signature of cases) {
       const { body, headers } = delivery(PAYLOAD, { 'x-hub-signature-256': signature });
       const reply = await request(t.url, 'POST', '/webhooks/github', body, headers);
@@ -66,7 +76,11 @@ describe('POST /webhooks/github', function () {
   });
 
   it('checks the signature before parsing: an unsigned non-JSON body is 401, not 400', async () => {
-    const reply = await request(t.url, 'POST', '/webhooks/github', '{not json', { 'content-type': 'application/json', 'x-github-event': 'push', 'x-github-delivery': randomUUID() });
+    const reply = await request(t.url, 'POST', '/webhooks/github', '{not json', {
+      'content-type': 'application/json',
+      'x-github-event': 'push',
+      'x-github-delivery': randomUUID(),
+    });
     expect(reply.status).to.equal(401);
   });
 

@@ -52,7 +52,10 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
   const daemon = await startDaemon(config, { logger, backend: options.backend, capabilityFolders: TEST_CAPABILITY_FOLDERS });
   let closed = false;
   return {
-    daemon, url: daemon.url, workspace, logger,
+    daemon,
+    url: daemon.url,
+    workspace,
+    logger,
     async close(graceSec = 0) {
       if (closed) return;
       closed = true;

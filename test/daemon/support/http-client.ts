@@ -7,7 +7,13 @@ export interface Reply<T = any> {
   body: T;
 }
 
-export async function request<T = any>(base: string, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+export async function request<T = any>(
+  base: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);
@@ -19,7 +25,8 @@ export async function request<T = any>(base: string, method: string, route: stri
   return { status: response.status, headers: response.headers, body: type.includes('json') && text ? JSON.parse(text) : text };
 }
 
-export const post = <T = any>(base: string, route: string, body?: unknown, headers?: Record<string, string>) => request<T>(base, 'POST', route, body, headers);
+export const post = <T = any>(base: string, route: string, body?: unknown, headers?: Record<string, string>) =>
+  request<T>(base, 'POST', route, body, headers);
 export const get = <T = any>(base: string, route: string) => request<T>(base, 'GET', route);
 export const del = <T = any>(base: string, route: string) => request<T>(base, 'DELETE', route);
 
@@ -44,7 +51,10 @@ export interface SseEvent {
  * event. `onOpen` runs once the response headers arrived, i.e. the server has subscribed.
  */
 export async function readSse(
-  base: string, route: string, stopWhen?: (event: SseEvent) => boolean, options: { timeoutMs?: number; onOpen?: () => void } = {},
+  base: string,
+  route: string,
+  stopWhen?: (event: SseEvent) => boolean,
+  options: { timeoutMs?: number; onOpen?: () => void } = {},
 ): Promise<SseEvent[]> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 20000);

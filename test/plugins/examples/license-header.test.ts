@@ -11,7 +11,10 @@ describe('example plugin @acme/agentd-license-header', function () {
   tester.run('acme/analysis.license-header', {
     valid: [
       { name: 'a file with the SPDX marker', files: { 'src/a.ts': '// SPDX-License-Identifier: MIT\nexport const a = 1;\n' } },
-      { name: 'the marker after a shebang and a blank line', files: { 'bin/cli.js': '#!/usr/bin/env node\n\n/* SPDX-License-Identifier: Apache-2.0 */\n' } },
+      {
+        name: 'the marker after a shebang and a blank line',
+        files: { 'bin/cli.js': '#!/usr/bin/env node\n\n/* SPDX-License-Identifier: Apache-2.0 */\n' },
+      },
       { name: 'a custom marker', files: { 'src/a.ts': '// Copyright ACME\n' }, input: { marker: 'Copyright ACME' } },
       { name: 'non-source files are not checked', files: { 'README.md': '# hi\n', 'data.json': '{}' } },
       { name: 'excluded files are not checked', files: { 'src/gen/out.ts': 'export {};\n' }, input: { exclude: ['src/gen/**'] } },
@@ -20,7 +23,14 @@ describe('example plugin @acme/agentd-license-header', function () {
       {
         name: 'a file without a header',
         files: { 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': '// SPDX-License-Identifier: MIT\n' },
-        findings: [{ ruleId: 'license-header/missing', file: 'src/a.ts', line: 1, message: 'The first 5 lines do not contain "SPDX-License-Identifier".' }],
+        findings: [
+          {
+            ruleId: 'license-header/missing',
+            file: 'src/a.ts',
+            line: 1,
+            message: 'The first 5 lines do not contain "SPDX-License-Identifier".',
+          },
+        ],
       },
       {
         name: 'the marker too far down',
@@ -39,7 +49,10 @@ describe('example plugin @acme/agentd-license-header', function () {
   });
 
   it('the fix inserts the header after a shebang line', async () => {
-    const { result } = await tester.runCase('analysis.license-header', { files: { 'bin/run.js': '#!/usr/bin/env node\nrun();\n' }, input: { header: '// SPDX-License-Identifier: MIT' } });
+    const { result } = await tester.runCase('analysis.license-header', {
+      files: { 'bin/run.js': '#!/usr/bin/env node\nrun();\n' },
+      input: { header: '// SPDX-License-Identifier: MIT' },
+    });
     const edit = result?.findings?.[0]?.fix?.edits?.[0];
     if (!edit || edit.start !== '#!/usr/bin/env node\n'.length || edit.text !== '// SPDX-License-Identifier: MIT\n') {
       throw new Error(`unexpected fix: ${JSON.stringify(result?.findings?.[0]?.fix)}`);

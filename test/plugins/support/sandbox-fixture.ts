@@ -23,10 +23,16 @@ export async function abuseWorkspace(): Promise<string> {
 }
 
 /** Writes `body` as the run() of capability "analysis.case" in a plugin entry module; returns its binding. */
-export async function pluginWith(body: string, options: { permissions?: Partial<PluginPermissions>; limits?: Partial<PluginLimits>; header?: string } = {}): Promise<PluginBinding> {
+export async function pluginWith(
+  body: string,
+  options: { permissions?: Partial<PluginPermissions>; limits?: Partial<PluginLimits>; header?: string } = {},
+): Promise<PluginBinding> {
   const folder = await mkdtemp(path.join(tmpdir(), 'agentd-plugin-'));
   const entry = path.join(folder, 'index.js');
-  await writeFile(entry, `import { defineCapability, finding } from '@agentd/cli/sdk';\n${options.header ?? ''}\nexport const capabilities = {\n  'analysis.case': defineCapability({\n    async run(input, ctx) {\n${body}\n    },\n  }),\n};\n`);
+  await writeFile(
+    entry,
+    `import { defineCapability, finding } from '@agentd/cli/sdk';\n${options.header ?? ''}\nexport const capabilities = {\n  'analysis.case': defineCapability({\n    async run(input, ctx) {\n${body}\n    },\n  }),\n};\n`,
+  );
   return {
     kind: 'isolate',
     plugin: 'test-plugin',
@@ -39,7 +45,12 @@ export async function pluginWith(body: string, options: { permissions?: Partial<
   };
 }
 
-export async function runIn(root: string, binding: PluginBinding, input: unknown = {}, signal?: AbortSignal): Promise<{ result: StepResult; staged: ReturnType<Awaited<ReturnType<typeof createLocalContext>>['staged']> }> {
+export async function runIn(
+  root: string,
+  binding: PluginBinding,
+  input: unknown = {},
+  signal?: AbortSignal,
+): Promise<{ result: StepResult; staged: ReturnType<Awaited<ReturnType<typeof createLocalContext>>['staged']> }> {
   const handle = await createLocalContext({ root, limits: { maxToolCalls: 10_000 }, ...(signal ? { signal } : {}) });
   const result = await runPluginStep(binding, input, handle.ctx);
   return { result, staged: handle.staged() };

@@ -13,7 +13,10 @@ export const meta: CapabilityMeta = {
 
 export async function run(input: { count: number }): Promise<StepResult> {
   const findings: Finding[] = Array.from({ length: input.count }, (_, i) => ({
-    ruleId: 'test/bulk', severity: i % 10 === 0 ? 'high' : 'low', message: `finding ${i}`, file: `src/f${i % 700}.js`,
+    ruleId: 'test/bulk',
+    severity: i % 10 === 0 ? 'high' : 'low',
+    message: `finding ${i}`,
+    file: `src/f${i % 700}.js`,
     range: { startLine: i + 1, startColumn: 1, endLine: i + 1, endColumn: 2 },
   }));
   return { summary: `${input.count} findings`, findings, data: { rows: Array.from({ length: input.count }, (_, i) => `row ${i}`) } };

@@ -12,5 +12,8 @@ export const meta: CapabilityMeta = {
 };
 
 export async function run(): Promise<StepResult> {
-  return { summary: `${Object.keys(process.env).length} variables`, data: { names: Object.keys(process.env).sort(), values: Object.values(process.env) } };
+  return {
+    summary: `${Object.keys(process.env).length} variables`,
+    data: { names: Object.keys(process.env).sort(), values: Object.values(process.env) },
+  };
 }

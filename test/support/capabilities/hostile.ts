@@ -17,9 +17,27 @@ import { createRequire } from 'node:module';
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../../core/index.js';
 
 export const WAYS = [
-  'child_process.spawn', 'child_process.execSync', 'child_process.fork', 'ChildProcess#spawn', 'named-import.spawnSync', 'require.child_process', 'dynamic-import.child_process',
-  'worker_threads.Worker', 'cluster.fork', 'process.binding', 'process._linkedBinding', 'inspector.Session', 'inspector.open',
-  'fetch', 'dns.lookup', 'net.connect', 'net.createServer.listen', 'tls.connect', 'http2.connect', 'dgram.send', 'ctx.runCommand',
+  'child_process.spawn',
+  'child_process.execSync',
+  'child_process.fork',
+  'ChildProcess#spawn',
+  'named-import.spawnSync',
+  'require.child_process',
+  'dynamic-import.child_process',
+  'worker_threads.Worker',
+  'cluster.fork',
+  'process.binding',
+  'process._linkedBinding',
+  'inspector.Session',
+  'inspector.open',
+  'fetch',
+  'dns.lookup',
+  'net.connect',
+  'net.createServer.listen',
+  'tls.connect',
+  'http2.connect',
+  'dgram.send',
+  'ctx.runCommand',
 ] as const;
 type Way = (typeof WAYS)[number];
 
@@ -29,7 +47,12 @@ export const meta: CapabilityMeta = {
   title: 'Hostile',
   description: 'Tries one way out of its worker thread: a process, a thread, a binding, the inspector or the network.',
   version: '1.0.0',
-  inputSchema: { type: 'object', required: ['via'], properties: { via: { enum: [...WAYS] }, port: { type: 'integer' } }, additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    required: ['via'],
+    properties: { via: { enum: [...WAYS] }, port: { type: 'integer' } },
+    additionalProperties: false,
+  },
   writes: false,
 };
 
@@ -47,7 +70,12 @@ const attempts: Record<Way, (port: number, ctx: CapabilityContext) => unknown> =
   'child_process.spawn': () => childProcess.spawn('id'),
   'child_process.execSync': () => childProcess.execSync('id').toString(),
   'child_process.fork': () => childProcess.fork('-e'),
-  'ChildProcess#spawn': () => (new childProcess.ChildProcess() as unknown as { spawn(options: unknown): unknown }).spawn({ file: '/bin/sh', args: ['/bin/sh', '-c', 'id'], stdio: 'pipe' }),
+  'ChildProcess#spawn': () =>
+    (new childProcess.ChildProcess() as unknown as { spawn(options: unknown): unknown }).spawn({
+      file: '/bin/sh',
+      args: ['/bin/sh', '-c', 'id'],
+      stdio: 'pipe',
+    }),
   'named-import.spawnSync': () => spawnSync('id').stdout?.toString(),
   'require.child_process': () => (require('child_process') as typeof childProcess).execFileSync('id').toString(),
   'dynamic-import.child_process': async () => (await import('node:child_process')).execSync('id').toString(),

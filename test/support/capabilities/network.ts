@@ -12,7 +12,8 @@ export const meta: CapabilityMeta = {
   description: 'Connects to the given port with fetch, http, a raw socket or a DNS lookup.',
   version: '1.0.0',
   inputSchema: {
-    type: 'object', required: ['via'],
+    type: 'object',
+    required: ['via'],
     properties: { via: { enum: ['fetch', 'http', 'socket', 'dns', 'named-import'] }, port: { type: 'integer' } },
   },
   writes: false,
@@ -28,7 +29,10 @@ function socketConnect(port: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = new net.Socket();
     socket.on('error', reject);
-    socket.connect(port, '127.0.0.1', () => { socket.end(); resolve('connected'); });
+    socket.connect(port, '127.0.0.1', () => {
+      socket.end();
+      resolve('connected');
+    });
   });
 }
 
@@ -38,7 +42,9 @@ export async function run(input: { via: 'fetch' | 'http' | 'socket' | 'dns' | 'n
   if (input.via === 'http') return { summary: `http ${await httpGet(port)}` };
   if (input.via === 'socket') return { summary: await socketConnect(port) };
   if (input.via === 'named-import') {
-    const address = await new Promise<string>((resolve, reject) => lookup('localhost', (error, found) => (error ? reject(error) : resolve(found))));
+    const address = await new Promise<string>((resolve, reject) =>
+      lookup('localhost', (error, found) => (error ? reject(error) : resolve(found))),
+    );
     return { summary: `resolved ${address}` };
   }
   return { summary: `resolved ${(await dns.lookup('localhost')).address}` };

@@ -15,10 +15,14 @@ export async function run(input: { ms: number }, ctx: CapabilityContext): Promis
   ctx.progress(0, `waiting ${input.ms} ms`);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, input.ms);
-    ctx.signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(ctx.signal.reason);
-    }, { once: true });
+    ctx.signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(ctx.signal.reason);
+      },
+      { once: true },
+    );
   });
   ctx.progress(100, 'waited');
   return { summary: `waited ${input.ms} ms` };

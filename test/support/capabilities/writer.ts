@@ -17,7 +17,15 @@ export async function run(input: { path: string; content: string }, ctx: Capabil
   await ctx.workspace.write(input.path, input.content);
   return {
     summary: `staged "${input.path}"`,
-    findings: [{ ruleId: 'test/staged', severity: 'info', message: `staged ${input.path}`, file: input.path, range: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 } }],
+    findings: [
+      {
+        ruleId: 'test/staged',
+        severity: 'info',
+        message: `staged ${input.path}`,
+        file: input.path,
+        range: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 },
+      },
+    ],
     artifacts: [{ name: 'written.txt', mediaType: 'text/plain', content: input.path }],
   };
 }

@@ -78,7 +78,11 @@ export class FakeGithub {
   private readonly publicKey: KeyObject;
   url = '';
 
-  constructor(private readonly appId: string, privateKeyPem: string, readonly slug = 'agentd-test') {
+  constructor(
+    private readonly appId: string,
+    privateKeyPem: string,
+    readonly slug = 'agentd-test',
+  ) {
     this.publicKey = createPublicKey(privateKeyPem);
   }
 
@@ -106,7 +110,10 @@ export class FakeGithub {
     for (;;) {
       const value = predicate();
       if (value) return value;
-      if (Date.now() > deadline) throw new Error(`fake GitHub: condition not met in ${timeoutMs} ms; calls: ${this.calls.map((c) => `${c.method} ${c.path} ${c.status}`).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `fake GitHub: condition not met in ${timeoutMs} ms; calls: ${this.calls.map((c) => `${c.method} ${c.path} ${c.status}`).join(', ')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -117,7 +124,13 @@ export class FakeGithub {
     const text = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
-    const call: RecordedCall = { method, path: url.pathname + url.search, body: null, authorization: req.headers.authorization ?? null, status: 0 };
+    const call: RecordedCall = {
+      method,
+      path: url.pathname + url.search,
+      body: null,
+      authorization: req.headers.authorization ?? null,
+      status: 0,
+    };
     this.calls.push(call);
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       call.status = status;
@@ -130,7 +143,12 @@ export class FakeGithub {
       return answer(400, { message: 'Problems parsing JSON' });
     }
     const failure = this.failureFor(method, url.pathname);
-    if (failure) return answer(failure.status, { message: failure.status === 429 ? 'API rate limit exceeded' : 'You have exceeded a secondary rate limit.' }, failure.headers);
+    if (failure)
+      return answer(
+        failure.status,
+        { message: failure.status === 429 ? 'API rate limit exceeded' : 'You have exceeded a secondary rate limit.' },
+        failure.headers,
+      );
     try {
       const [status, body] = await this.route(method, url, call.body ?? {}, req.headers.authorization ?? '');
       answer(status, body);
@@ -172,7 +190,15 @@ export class FakeGithub {
       if (method === 'POST' && (m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path))) {
         const token = `ghs_${randomBytes(18).toString('hex')}`;
         this.issuedTokens.push(token);
-        return [201, { token, expires_at: new Date(Date.now() + 3600_000).toISOString(), permissions: { checks: 'write', contents: 'write', pull_requests: 'write', issues: 'write' }, repository_selection: 'all' }];
+        return [
+          201,
+          {
+            token,
+            expires_at: new Date(Date.now() + 3600_000).toISOString(),
+            permissions: { checks: 'write', contents: 'write', pull_requests: 'write', issues: 'write' },
+            repository_selection: 'all',
+          },
+        ];
       }
       return [404, { message: 'Not Found' }];
     }
@@ -185,11 +211,27 @@ export class FakeGithub {
       const annotations = this.annotationsOf(body);
       if (typeof annotations === 'string') return bad(annotations);
       const run: FakeCheckRun = {
-        id: this.nextId++, name: body.name, head_sha: body.head_sha, status: String(body.status ?? 'queued'), conclusion: (body.conclusion as string) ?? null,
-        external_id: (body.external_id as string) ?? null, output: (body.output as FakeCheckRun['output']) ?? {}, annotations, annotationRequests: [annotations.length],
+        id: this.nextId++,
+        name: body.name,
+        head_sha: body.head_sha,
+        status: String(body.status ?? 'queued'),
+        conclusion: (body.conclusion as string) ?? null,
+        external_id: (body.external_id as string) ?? null,
+        output: (body.output as FakeCheckRun['output']) ?? {},
+        annotations,
+        annotationRequests: [annotations.length],
       };
       this.checkRuns.set(run.id, run);
-      return [201, { id: run.id, head_sha: run.head_sha, status: run.status, name: run.name, html_url: `https://github.example/${full}/runs/${run.id}` }];
+      return [
+        201,
+        {
+          id: run.id,
+          head_sha: run.head_sha,
+          status: run.status,
+          name: run.name,
+          html_url: `https://github.example/${full}/runs/${run.id}`,
+        },
+      ];
     }
     if (method === 'PATCH' && (m = /^check-runs\/(\d+)$/.exec(rest!))) {
       const run = this.checkRuns.get(Number(m[1]));
@@ -209,23 +251,41 @@ export class FakeGithub {
       if (!files) return [404, { message: 'Not Found' }];
       const perPage = Number(url.searchParams.get('per_page') ?? 30);
       const page = Number(url.searchParams.get('page') ?? 1);
-      return [200, files.slice((page - 1) * perPage, page * perPage).map((file) => ({ sha: '0'.repeat(40), additions: 0, deletions: 0, changes: 0, ...file }))];
+      return [
+        200,
+        files
+          .slice((page - 1) * perPage, page * perPage)
+          .map((file) => ({ sha: '0'.repeat(40), additions: 0, deletions: 0, changes: 0, ...file })),
+      ];
     }
     if (method === 'GET' && (m = /^collaborators\/([^/]+)\/permission$/.exec(rest!))) {
       const login = decodeURIComponent(m[1]!);
-      return [200, { permission: this.permissions.get(login) ?? 'none', role_name: this.permissions.get(login) ?? 'none', user: { login } }];
+      return [
+        200,
+        { permission: this.permissions.get(login) ?? 'none', role_name: this.permissions.get(login) ?? 'none', user: { login } },
+      ];
     }
     if (method === 'POST' && (m = /^issues\/(\d+)\/comments$/.exec(rest!))) {
       if (typeof body.body !== 'string' || body.body === '') return bad('body is required');
       if (body.body.length > 65_536) return bad('body is too long (maximum is 65536 characters)');
       const comment: FakeComment = { id: this.nextId++, issue: Number(m[1]), body: body.body, repository: full };
       this.comments.push(comment);
-      return [201, { id: comment.id, html_url: `https://github.example/${full}/issues/${m[1]}#issuecomment-${comment.id}`, body: comment.body }];
+      return [
+        201,
+        { id: comment.id, html_url: `https://github.example/${full}/issues/${m[1]}#issuecomment-${comment.id}`, body: comment.body },
+      ];
     }
     if (method === 'POST' && rest === 'pulls') {
       for (const field of ['title', 'head', 'base']) if (typeof body[field] !== 'string') return bad(`${field} is required`);
       const number = this.nextId++;
-      const pull: FakePull = { number, title: String(body.title), head: String(body.head), base: String(body.base), body: String(body.body ?? ''), html_url: `https://github.example/${full}/pull/${number}` };
+      const pull: FakePull = {
+        number,
+        title: String(body.title),
+        head: String(body.head),
+        base: String(body.base),
+        body: String(body.body ?? ''),
+        html_url: `https://github.example/${full}/pull/${number}`,
+      };
       this.pulls.push(pull);
       return [201, { number, html_url: pull.html_url, head: { ref: pull.head }, base: { ref: pull.base } }];
     }

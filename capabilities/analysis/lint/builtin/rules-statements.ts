@@ -68,7 +68,6 @@ function accessorKind(member: SyntaxNode): number {
   return kind ? (kind.type === 'get' ? GET : SET) : 0;
 }
 
-
 /** Does a `break`/`continue` inside a finally block leave it? (Unlabelled ones stay when a loop/switch inside the block takes them.) */
 function leavesFinally(node: SyntaxNode, block: SyntaxNode): boolean {
   if (node.children.some((c) => c.type === 'statement_identifier')) return true;
@@ -83,18 +82,27 @@ function unsafeInFinally(block: SyntaxNode, report: (n: SyntaxNode) => void): vo
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (FUNCTION_TYPES.has(n.type) || n.type === 'class_declaration' || n.type === 'class') continue;
-    if (n.type === 'return_statement' || n.type === 'throw_statement' || ((n.type === 'break_statement' || n.type === 'continue_statement') && leavesFinally(n, block))) report(n);
+    if (
+      n.type === 'return_statement' ||
+      n.type === 'throw_statement' ||
+      ((n.type === 'break_statement' || n.type === 'continue_statement') && leavesFinally(n, block))
+    )
+      report(n);
     stack.push(...n.children);
   }
 }
 
 export const STATEMENT_RULES: BuiltinRule[] = [
   {
-    name: 'no-debugger', languages: 'all', types: ['debugger_statement'],
+    name: 'no-debugger',
+    languages: 'all',
+    types: ['debugger_statement'],
     check: (node, ctx) => ctx.report('no-debugger', node, "Unexpected 'debugger' statement."),
   },
   {
-    name: 'no-empty', languages: 'all', types: ['statement_block', 'switch_statement'],
+    name: 'no-empty',
+    languages: 'all',
+    types: ['statement_block', 'switch_statement'],
     check(node, ctx) {
       if (node.type === 'switch_statement') {
         const body = fieldChild(node, 'body');
@@ -108,7 +116,9 @@ export const STATEMENT_RULES: BuiltinRule[] = [
     },
   },
   {
-    name: 'no-dupe-keys', languages: 'javascript', types: ['object'],
+    name: 'no-dupe-keys',
+    languages: 'javascript',
+    types: ['object'],
     check(node, ctx) {
       let seen: KeyDefinitions | undefined;
       const members = node.children;
@@ -129,7 +139,9 @@ export const STATEMENT_RULES: BuiltinRule[] = [
     },
   },
   {
-    name: 'no-duplicate-case', languages: 'all', types: ['switch_body'],
+    name: 'no-duplicate-case',
+    languages: 'all',
+    types: ['switch_body'],
     check(node, ctx) {
       const seen = new Set<string>();
       for (const c of node.children) {
@@ -142,7 +154,9 @@ export const STATEMENT_RULES: BuiltinRule[] = [
     },
   },
   {
-    name: 'no-sparse-arrays', languages: 'all', types: ['array'],
+    name: 'no-sparse-arrays',
+    languages: 'all',
+    types: ['array'],
     check(node, ctx) {
       // A comma right after '[' or another comma, comments aside.
       let previous: string | undefined;
@@ -159,34 +173,54 @@ export const STATEMENT_RULES: BuiltinRule[] = [
     },
   },
   {
-    name: 'no-cond-assign', languages: 'all', types: ['if_statement', 'while_statement', 'do_statement', 'for_statement'],
+    name: 'no-cond-assign',
+    languages: 'all',
+    types: ['if_statement', 'while_statement', 'do_statement', 'for_statement'],
     check(node, ctx) {
       let test = fieldChild(node, 'condition');
       if (test?.type === 'expression_statement') test = firstNamedChild(test);
       // "except-parens": if/while/do carry their own parentheses; a second pair says the assignment is meant.
       if (test?.type === 'parenthesized_expression' && node.type !== 'for_statement') test = firstNamedChild(test);
-      if (test?.type === 'assignment_expression' || test?.type === 'augmented_assignment_expression') ctx.report('no-cond-assign', test, 'Expected a conditional expression and instead saw an assignment.');
+      if (test?.type === 'assignment_expression' || test?.type === 'augmented_assignment_expression')
+        ctx.report('no-cond-assign', test, 'Expected a conditional expression and instead saw an assignment.');
     },
   },
   {
-    name: 'no-unsafe-finally', languages: 'all', types: ['finally_clause'],
+    name: 'no-unsafe-finally',
+    languages: 'all',
+    types: ['finally_clause'],
     check(node, ctx) {
       const body = fieldChild(node, 'body');
-      if (body) unsafeInFinally(body, (n) => ctx.report('no-unsafe-finally', n, `Unsafe usage of ${n.type.replace('_statement', '').replace(/^./, (c) => c.toUpperCase())}Statement.`));
+      if (body)
+        unsafeInFinally(body, (n) =>
+          ctx.report(
+            'no-unsafe-finally',
+            n,
+            `Unsafe usage of ${n.type.replace('_statement', '').replace(/^./, (c) => c.toUpperCase())}Statement.`,
+          ),
+        );
     },
   },
   {
-    name: 'no-case-declarations', languages: 'all', types: ['switch_case', 'switch_default'],
+    name: 'no-case-declarations',
+    languages: 'all',
+    types: ['switch_case', 'switch_default'],
     check(node, ctx) {
       for (const c of node.children) {
         if (c.field !== 'body') continue;
-        const lexical = c.type === 'lexical_declaration' || c.type === 'function_declaration' || c.type === 'generator_function_declaration' || c.type === 'class_declaration';
+        const lexical =
+          c.type === 'lexical_declaration' ||
+          c.type === 'function_declaration' ||
+          c.type === 'generator_function_declaration' ||
+          c.type === 'class_declaration';
         if (lexical) ctx.report('no-case-declarations', c, 'Unexpected lexical declaration in case block.');
       }
     },
   },
   {
-    name: 'no-useless-catch', languages: 'all', types: ['catch_clause'],
+    name: 'no-useless-catch',
+    languages: 'all',
+    types: ['catch_clause'],
     check(node, ctx) {
       const param = fieldChild(node, 'parameter');
       const statements = namedChildren(fieldChild(node, 'body') ?? node);
@@ -199,14 +233,19 @@ export const STATEMENT_RULES: BuiltinRule[] = [
     },
   },
   {
-    name: 'no-empty-pattern', languages: 'all', types: ['object_pattern', 'array_pattern'],
+    name: 'no-empty-pattern',
+    languages: 'all',
+    types: ['object_pattern', 'array_pattern'],
     check(node, ctx) {
-      if (node.children.every((c) => !c.named)) ctx.report('no-empty-pattern', node, `Unexpected empty ${node.type === 'object_pattern' ? 'object' : 'array'} pattern.`);
+      if (node.children.every((c) => !c.named))
+        ctx.report('no-empty-pattern', node, `Unexpected empty ${node.type === 'object_pattern' ? 'object' : 'array'} pattern.`);
     },
   },
   {
     // typescript-eslint's recommended config turns no-var on for TypeScript files; `declare` contexts are left alone.
-    name: 'no-var', languages: 'typescript', types: ['variable_declaration'],
+    name: 'no-var',
+    languages: 'typescript',
+    types: ['variable_declaration'],
     check(node, ctx) {
       for (let p = node.parent; p; p = p.parent) if (p.type === 'ambient_declaration') return;
       ctx.report('no-var', node, 'Unexpected var, use let or const instead.');

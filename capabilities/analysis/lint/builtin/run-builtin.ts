@@ -7,7 +7,18 @@
  * checked against ESLint itself on the same cases (test/capabilities/analysis/lint/builtin-rules.test.ts).
  */
 import { createRequire } from 'node:module';
-import { endRowOf, type Finding, hasSyntaxError, nodesOfType, rangeOf, type SourceUnit, startColumnOf, startRowOf, type SyntaxNode, walk } from '../../../../core/index.js';
+import {
+  endRowOf,
+  type Finding,
+  hasSyntaxError,
+  nodesOfType,
+  rangeOf,
+  type SourceUnit,
+  startColumnOf,
+  startRowOf,
+  type SyntaxNode,
+  walk,
+} from '../../../../core/index.js';
 import { operatorOf, type BuiltinRule, type RuleContext } from './rule-context.js';
 import { EXPRESSION_RULES } from './rules-expressions.js';
 import { STATEMENT_RULES } from './rules-statements.js';
@@ -84,10 +95,15 @@ export function lintSyntaxTree(file: string, root: SyntaxNode, source: string, t
   let operatorNode: SyntaxNode | undefined;
   let operator: string | undefined;
   const ctx: RuleContext = {
-    source, typescript,
+    source,
+    typescript,
     report(rule, node, message) {
       const finding: Finding = {
-        ruleId: `eslint/${rule}`, severity: 'medium', message, file, range: rangeOf(node),
+        ruleId: `eslint/${rule}`,
+        severity: 'medium',
+        message,
+        file,
+        range: rangeOf(node),
         data: { eslintRule: rule, engine: 'agentd-builtin', docs: `https://eslint.org/docs/latest/rules/${rule}` },
       };
       reported.push({ finding, visited, seq: reported.length });
@@ -110,7 +126,13 @@ export function lintSyntaxTree(file: string, root: SyntaxNode, source: string, t
     }
   }
   if (reported.length > 1) {
-    reported.sort((a, b) => a.finding.range.startLine - b.finding.range.startLine || a.finding.range.startColumn - b.finding.range.startColumn || preorder(a.visited, b.visited) || a.seq - b.seq);
+    reported.sort(
+      (a, b) =>
+        a.finding.range.startLine - b.finding.range.startLine ||
+        a.finding.range.startColumn - b.finding.range.startColumn ||
+        preorder(a.visited, b.visited) ||
+        a.seq - b.seq,
+    );
   }
   return reported.map((r) => r.finding);
 }
@@ -127,7 +149,9 @@ function typescriptSeesSyntaxError(unit: SourceUnit): boolean {
   typescriptModule ??= createRequire(import.meta.url)('typescript') as TypeScriptModule;
   const ts = typescriptModule;
   const { diagnostics } = ts.transpileModule(unit.source, {
-    fileName: unit.path, reportDiagnostics: true, compilerOptions: { jsx: ts.JsxEmit.Preserve, allowJs: true, noResolve: true, isolatedModules: true },
+    fileName: unit.path,
+    reportDiagnostics: true,
+    compilerOptions: { jsx: ts.JsxEmit.Preserve, allowJs: true, noResolve: true, isolatedModules: true },
   });
   return (diagnostics ?? []).some((d) => d.category === ts.DiagnosticCategory.Error && d.code < 2000);
 }
@@ -156,8 +180,16 @@ function parseError(unit: SourceUnit): Finding | undefined {
   });
   const at = error ?? unit.root;
   return {
-    ruleId: 'eslint/parse-error', severity: 'high', message: `Parsing error: the file does not parse (near line ${startRowOf(at) + 1}); no other rule ran on it.`, file: unit.path,
-    range: { startLine: startRowOf(at) + 1, startColumn: startColumnOf(at) + 1, endLine: startRowOf(at) + 1, endColumn: startColumnOf(at) + 1 },
+    ruleId: 'eslint/parse-error',
+    severity: 'high',
+    message: `Parsing error: the file does not parse (near line ${startRowOf(at) + 1}); no other rule ran on it.`,
+    file: unit.path,
+    range: {
+      startLine: startRowOf(at) + 1,
+      startColumn: startColumnOf(at) + 1,
+      endLine: startRowOf(at) + 1,
+      endColumn: startColumnOf(at) + 1,
+    },
     data: { engine: 'agentd-builtin', fatal: true },
   };
 }

@@ -23,12 +23,19 @@ const SESSION_FACTORIES = /^(session|expressSession|cookieSession|fastifySession
 const STATE_CHANGING = new Set(['post', 'put', 'patch', 'delete']);
 
 export function csrfFacts(file: SourceFile, imports: ImportBinding[]): CsrfFacts {
-  const facts: CsrfFacts = { cookieSessions: imports.some((b) => SESSION_MODULES.test(b.module)), globalProtection: false, sameSite: null, routes: [] };
+  const facts: CsrfFacts = {
+    cookieSessions: imports.some((b) => SESSION_MODULES.test(b.module)),
+    globalProtection: false,
+    sameSite: null,
+    routes: [],
+  };
   const csrfNames = new Set(imports.filter((b) => CSRF_MODULES.test(b.module)).map((b) => b.local));
   // A sameSite pair needs the word; without it only the calls matter.
   for (const n of nodesOfType(file.root, file.source.includes('sameSite') ? ['pair', 'call_expression'] : ['call_expression'])) {
     if (n.type === 'pair' && textOf(file, field(n, 'key')!).replace(/['"]/g, '') === 'sameSite' && inSessionOptions(file, n)) {
-      const v = textOf(file, unwrap(field(n, 'value')!)).replace(/['"]/g, '').toLowerCase();
+      const v = textOf(file, unwrap(field(n, 'value')!))
+        .replace(/['"]/g, '')
+        .toLowerCase();
       if (v === 'strict' || v === 'true') facts.sameSite = 'strict';
       else if (v === 'lax' && facts.sameSite !== 'strict') facts.sameSite = 'lax';
     }
@@ -73,7 +80,11 @@ function route(file: SourceFile, call: Node, method: string, args: Node[], csrfN
 export function csrfFindings(perFile: { file: string; facts: CsrfFacts }[]): { file: string; finding: RawFinding }[] {
   const sessions = perFile.some((f) => f.facts.cookieSessions);
   if (!sessions || perFile.some((f) => f.facts.globalProtection)) return [];
-  const sameSite = perFile.some((f) => f.facts.sameSite === 'strict') ? 'strict' : perFile.some((f) => f.facts.sameSite === 'lax') ? 'lax' : null;
+  const sameSite = perFile.some((f) => f.facts.sameSite === 'strict')
+    ? 'strict'
+    : perFile.some((f) => f.facts.sameSite === 'lax')
+      ? 'lax'
+      : null;
   if (sameSite === 'strict') return [];
   const out: { file: string; finding: RawFinding }[] = [];
   for (const { file, facts } of perFile) {
@@ -82,7 +93,9 @@ export function csrfFindings(perFile: { file: string; facts: CsrfFacts }[]): { f
       out.push({
         file,
         finding: {
-          ruleId: 'security/csrf-missing', range: r.range, severity: sameSite === 'lax' ? 'low' : 'medium',
+          ruleId: 'security/csrf-missing',
+          range: r.range,
+          severity: sameSite === 'lax' ? 'low' : 'medium',
           message: `${r.method} ${r.path} changes state on a cookie session without CSRF protection${sameSite === 'lax' ? " (the session cookie is sameSite 'lax')" : ''}.`,
           data: { method: r.method, path: r.path, sameSite },
         },

@@ -42,10 +42,22 @@ const overlaps = (a: CharSet, b: CharSet): boolean => a.ascii.some((w, i) => (w 
 function classSet(letter: string): CharSet | null {
   const s = emptySet();
   switch (letter.toLowerCase()) {
-    case 'd': add(s, 48, 57); break;
-    case 'w': add(s, 48, 57); add(s, 65, 90); add(s, 97, 122); add(s, 95); break;
-    case 's': add(s, 9, 13); add(s, 32); s.other = true; break;
-    default: return null;
+    case 'd':
+      add(s, 48, 57);
+      break;
+    case 'w':
+      add(s, 48, 57);
+      add(s, 65, 90);
+      add(s, 97, 122);
+      add(s, 95);
+      break;
+    case 's':
+      add(s, 9, 13);
+      add(s, 32);
+      s.other = true;
+      break;
+    default:
+      return null;
   }
   return letter === letter.toUpperCase() ? complement(s) : s;
 }
@@ -149,7 +161,12 @@ class Parser {
 
   /** The code point an escape stands for; null for a Unicode property (`\p{L}`), taken as anything. */
   private escapedCode(c: string): number | null {
-    const hex = c === 'x' ? /^[0-9a-fA-F]{2}/.exec(this.src.slice(this.i)) : c === 'u' ? /^(\{[0-9a-fA-F]+\}|[0-9a-fA-F]{4})/.exec(this.src.slice(this.i)) : null;
+    const hex =
+      c === 'x'
+        ? /^[0-9a-fA-F]{2}/.exec(this.src.slice(this.i))
+        : c === 'u'
+          ? /^(\{[0-9a-fA-F]+\}|[0-9a-fA-F]{4})/.exec(this.src.slice(this.i))
+          : null;
     if (hex) {
       this.i += hex[0].length;
       return parseInt(hex[0].replace(/[{}]/g, ''), 16);
@@ -263,7 +280,8 @@ export function mayBeAmbiguous(pattern: string): boolean {
     else if (c === 41 /* ) */) {
       const open = opens.pop() ?? 0;
       const next = pattern.charCodeAt(i + 1);
-      if ((next === 42 || next === 43 || next === 123) && /[*+{|?]/.test(pattern.slice(open + 1, i).replace(/^\?[:=!]|^\?<[^>]*>/, ''))) return true;
+      if ((next === 42 || next === 43 || next === 123) && /[*+{|?]/.test(pattern.slice(open + 1, i).replace(/^\?[:=!]|^\?<[^>]*>/, '')))
+        return true;
     }
   }
   return false;

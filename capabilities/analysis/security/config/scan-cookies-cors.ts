@@ -17,9 +17,13 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
   // corsObject needs `credentials: true` spelt out in the object; the calls below, `.cookie(` or an
   // Access-Control-Allow header in the text (most files have neither, and reading every call costs more).
   const credentials = file.source.includes('credentials');
-  const calls = file.source.includes('.cookie(') || file.source.includes('ccess-Control-Allow') || file.source.includes('ccess-control-allow');
+  const calls =
+    file.source.includes('.cookie(') || file.source.includes('ccess-Control-Allow') || file.source.includes('ccess-control-allow');
   if (!credentials && !calls) return out;
-  for (const n of nodesOfType(file.root, credentials && calls ? ['object', 'call_expression'] : credentials ? 'object' : 'call_expression')) {
+  for (const n of nodesOfType(
+    file.root,
+    credentials && calls ? ['object', 'call_expression'] : credentials ? 'object' : 'call_expression',
+  )) {
     if (n.type === 'object') corsObject(file, n, out);
     if (n.type !== 'call_expression') continue;
     // Session factories, `res.cookie()` and header setters: other calls tell nothing.
@@ -36,13 +40,18 @@ export function scanCookiesCors(file: SourceFile): RawFinding[] {
   }
   for (const n of originHeaders) {
     if (credentialCalls.some((c) => permissivePair(file, n, c))) {
-      out.push({ ruleId: 'security/permissive-cors', range: rangeOf(n), message: 'Access-Control-Allow-Origin echoes the request origin (or *) while credentials are allowed.' });
+      out.push({
+        ruleId: 'security/permissive-cors',
+        range: rangeOf(n),
+        message: 'Access-Control-Allow-Origin echoes the request origin (or *) while credentials are allowed.',
+      });
     }
   }
   return out;
 }
 
-const REQUEST_ORIGIN = /\b(req|request|ctx|c)\b[\w.]*\.(headers\s*(\.\s*origin\b|\[\s*['"`]origin['"`]\s*\])|(get|header)\(\s*['"`]origin['"`])/i;
+const REQUEST_ORIGIN =
+  /\b(req|request|ctx|c)\b[\w.]*\.(headers\s*(\.\s*origin\b|\[\s*['"`]origin['"`]\s*\])|(get|header)\(\s*['"`]origin['"`])/i;
 
 const enclosingFunction = (n: Node): Node | undefined => ancestors(n).find((a) => FUNCTION_TYPES.has(a.type));
 
@@ -66,7 +75,12 @@ function uncheckedRequestOrigin(file: SourceFile, fn: Node, name: string): boole
   let checked = false;
   const mentions = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`);
   walk(fn, (n) => {
-    if (n.type === 'variable_declarator' && textOf(file, field(n, 'name')!) === name && REQUEST_ORIGIN.test(textOf(file, field(n, 'value') ?? n))) bound = true;
+    if (
+      n.type === 'variable_declarator' &&
+      textOf(file, field(n, 'name')!) === name &&
+      REQUEST_ORIGIN.test(textOf(file, field(n, 'value') ?? n))
+    )
+      bound = true;
     const condition = n.type === 'if_statement' || n.type === 'ternary_expression' ? field(n, 'condition') : undefined;
     if (condition && mentions.test(textOf(file, condition))) checked = true;
     return undefined;
@@ -82,10 +96,25 @@ function corsObject(file: SourceFile, object: Node, out: RawFinding[]): void {
   const text = textOf(file, origin);
   const callback = FUNCTION_TYPES.has(origin.type) || origin.type === 'method_definition';
   // `(o, cb) => cb(null, true | origin)` (cors) or `(ctx) => ctx.get('Origin')` (@koa/cors), with no check of the origin.
-  const reflects = text === 'true' || (callback && (/\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) || REQUEST_ORIGIN.test(text)) && !/includes|has\(|indexOf|test\(|===/.test(text));
+  const reflects =
+    text === 'true' ||
+    (callback &&
+      (/\(\s*null\s*,\s*(true|origin)\s*\)/.test(text) || REQUEST_ORIGIN.test(text)) &&
+      !/includes|has\(|indexOf|test\(|===/.test(text));
   const at = origin.type === 'method_definition' ? origin : (origin.parent ?? origin);
-  if (reflects) out.push({ ruleId: 'security/permissive-cors', range: rangeOf(at), message: 'CORS reflects any origin while allowing credentials: every site can read authenticated responses.' });
-  else if (stringValue(file, origin) === '*') out.push({ ruleId: 'security/permissive-cors', range: rangeOf(origin.parent ?? origin), severity: 'medium', message: "CORS origin '*' together with credentials: true." });
+  if (reflects)
+    out.push({
+      ruleId: 'security/permissive-cors',
+      range: rangeOf(at),
+      message: 'CORS reflects any origin while allowing credentials: every site can read authenticated responses.',
+    });
+  else if (stringValue(file, origin) === '*')
+    out.push({
+      ruleId: 'security/permissive-cors',
+      range: rangeOf(origin.parent ?? origin),
+      severity: 'medium',
+      message: "CORS origin '*' together with credentials: true.",
+    });
 }
 
 function resCookie(file: SourceFile, call: Node, args: Node[], out: RawFinding[]): void {
@@ -96,10 +125,16 @@ function resCookie(file: SourceFile, call: Node, args: Node[], out: RawFinding[]
   if (options && options.type !== 'object') return;
   const httpOnly = optionText(file, options, 'httpOnly');
   const secure = optionText(file, options, 'secure');
-  const missing = [httpOnly === null || httpOnly === 'false' ? 'httpOnly' : null, secure === null || secure === 'false' ? 'secure' : null].filter((x): x is string => !!x);
+  const missing = [
+    httpOnly === null || httpOnly === 'false' ? 'httpOnly' : null,
+    secure === null || secure === 'false' ? 'secure' : null,
+  ].filter((x): x is string => !!x);
   if (missing.length === 0) return;
   out.push({
-    ruleId: 'security/insecure-cookie', range: rangeOf(call), severity: missing.includes('httpOnly') ? 'medium' : 'low',
-    message: `Cookie "${name}" is set without ${missing.join(' and ')}.`, data: { cookie: name, missing },
+    ruleId: 'security/insecure-cookie',
+    range: rangeOf(call),
+    severity: missing.includes('httpOnly') ? 'medium' : 'low',
+    message: `Cookie "${name}" is set without ${missing.join(' and ')}.`,
+    data: { cookie: name, missing },
   });
 }

@@ -10,8 +10,12 @@ import { forEachOfType } from '../../../../core/index.js';
 const JWT_FUNCTIONS = new Set(['sign', 'verify', 'decode']);
 
 export function scanJwt(file: SourceFile, imports: ImportBinding[]): RawFinding[] {
-  const namespaces = new Set(imports.filter((b) => b.module === 'jsonwebtoken' && (b.imported === '*' || b.imported === 'default')).map((b) => b.local));
-  const named = new Map(imports.filter((b) => b.module === 'jsonwebtoken' && b.imported !== '*' && b.imported !== 'default').map((b) => [b.local, b.imported]));
+  const namespaces = new Set(
+    imports.filter((b) => b.module === 'jsonwebtoken' && (b.imported === '*' || b.imported === 'default')).map((b) => b.local),
+  );
+  const named = new Map(
+    imports.filter((b) => b.module === 'jsonwebtoken' && b.imported !== '*' && b.imported !== 'default').map((b) => [b.local, b.imported]),
+  );
   if (namespaces.size === 0 && named.size === 0 && !imports.some((b) => b.module === 'jsonwebtoken')) namespaces.add('jwt');
   const out: RawFinding[] = [];
   // Calls are named by a local of jsonwebtoken (or `jwt`): a file that never spells one has none.
@@ -36,20 +40,42 @@ function jwtCall(file: SourceFile, call: Node, fn: string, pinned: boolean, out:
   const args = callArguments(call);
   const options = args[2] ? unwrap(args[2]) : undefined;
   if (fn === 'sign' && options && /^['"]none['"]$/i.test(textOf(file, option(file, options, 'algorithm') ?? options).trim())) {
-    out.push({ ruleId: 'security/jwt-none-algorithm', range: rangeOf(call), message: 'Token signed with the "none" algorithm (unsigned).' });
+    out.push({
+      ruleId: 'security/jwt-none-algorithm',
+      range: rangeOf(call),
+      message: 'Token signed with the "none" algorithm (unsigned).',
+    });
   }
   if (fn === 'verify') {
     const algorithms = options?.type === 'object' ? option(file, options, 'algorithms') : undefined;
     if (algorithms && /['"]none['"]/i.test(textOf(file, algorithms))) {
-      out.push({ ruleId: 'security/jwt-none-algorithm', range: rangeOf(algorithms), message: 'jwt.verify accepts the "none" algorithm: unsigned tokens pass.' });
+      out.push({
+        ruleId: 'security/jwt-none-algorithm',
+        range: rangeOf(algorithms),
+        message: 'jwt.verify accepts the "none" algorithm: unsigned tokens pass.',
+      });
     } else if (algorithms && mixesFamilies(file, algorithms)) {
-      out.push({ ruleId: 'security/jwt-verify-without-algorithms', range: rangeOf(algorithms), severity: 'medium', message: 'jwt.verify accepts both HMAC (HS*) and public-key algorithms: a public key can be used as an HMAC secret (algorithm confusion).' });
+      out.push({
+        ruleId: 'security/jwt-verify-without-algorithms',
+        range: rangeOf(algorithms),
+        severity: 'medium',
+        message:
+          'jwt.verify accepts both HMAC (HS*) and public-key algorithms: a public key can be used as an HMAC secret (algorithm confusion).',
+      });
     } else if (!algorithms && (!options || options.type === 'object' || (FUNCTION_TYPES.has(options.type) && !pinned))) {
-      out.push({ ruleId: 'security/jwt-verify-without-algorithms', range: rangeOf(call), message: 'jwt.verify without an algorithms list.' });
+      out.push({
+        ruleId: 'security/jwt-verify-without-algorithms',
+        range: rangeOf(call),
+        message: 'jwt.verify without an algorithms list.',
+      });
     }
   }
   if (fn === 'decode' && !verifiedNearby(file, call)) {
-    out.push({ ruleId: 'security/jwt-decode-without-verify', range: rangeOf(call), message: 'jwt.decode() trusts the claims without checking the signature, and this function never verifies.' });
+    out.push({
+      ruleId: 'security/jwt-decode-without-verify',
+      range: rangeOf(call),
+      message: 'jwt.decode() trusts the claims without checking the signature, and this function never verifies.',
+    });
   }
 }
 

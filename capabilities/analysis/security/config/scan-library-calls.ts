@@ -19,14 +19,17 @@ import { RARE_STRINGS } from '../taint/input-triggers.js';
 import { stringFacts } from '../syntax/string-literals.js';
 import type { RawFinding } from '../raw-finding.js';
 
-const CALL_MODELS = MODELS.filter((m) => (m.secrets?.length ?? 0) + (m.options?.length ?? 0) > 0 || m.sinks?.some((s) => s.kind === 'ssrf'));
+const CALL_MODELS = MODELS.filter(
+  (m) => (m.secrets?.length ?? 0) + (m.options?.length ?? 0) > 0 || m.sinks?.some((s) => s.kind === 'ssrf'),
+);
 const MODULES = new Set(CALL_MODELS.flatMap((m) => m.modules));
 const LAST_SEGMENTS = new Set([...SECRET_POSITIONS.lastSegments, ...OPTION_RULES.lastSegments]);
 /** Assumed locals of those models called or dereferenced (`jwt.sign`, `session({...})` in a snippet without imports), and AngularJS's injected `$sceProvider`. */
 const ASSUMED = new RegExp([...CALL_MODELS.flatMap((m) => m.assumedLocals ?? []).map((l) => `${l}[.(]`), '\\$sceProvider\\.'].join('|'));
 const INSECURE_URL = /^(http|ws):\/\/([^/:?#\s]+)/i;
 /** Hosts where plain text never leaves the machine or the cluster, and XML/JSON namespace URIs (names, never fetched). */
-const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1|[\w-]+\.local|[\w-]+\.localhost|[\w-]+\.internal|[\w-]+\.svc(\.cluster\.local)?|host\.docker\.internal|www\.w3\.org|schemas\.[\w.]+|xmlns\.[\w.]+|json-schema\.org|purl\.org|ns\.adobe\.com)$/i;
+const LOCAL_HOST =
+  /^(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|::1|[\w-]+\.local|[\w-]+\.localhost|[\w-]+\.internal|[\w-]+\.svc(\.cluster\.local)?|host\.docker\.internal|www\.w3\.org|schemas\.[\w.]+|xmlns\.[\w.]+|json-schema\.org|purl\.org|ns\.adobe\.com)$/i;
 const PUBLIC_MATERIAL = /-----BEGIN (PUBLIC KEY|CERTIFICATE|RSA PUBLIC KEY)/;
 
 /**
@@ -49,12 +52,14 @@ export function scanLibraryCalls(file: SourceFile, facts: FileFacts): RawFinding
     if (!calleeNode) continue;
     const callee = dottedName(file, calleeNode);
     const root = callee.split('.')[0]!;
-    if (!LAST_SEGMENTS.has(lastSegment(callee)) && !SINKS.lastSegments.has(lastSegment(callee)) && !localsOf(file, facts).has(root)) continue;
+    if (!LAST_SEGMENTS.has(lastSegment(callee)) && !SINKS.lastSegments.has(lastSegment(callee)) && !localsOf(file, facts).has(root))
+      continue;
     const site: CallSite = { file, facts, calleeNode, callee, construct };
     const args = callArguments(call);
     for (const position of matchCallee(SECRET_POSITIONS, site)) secretAt(file, position, args, callee, reported, out);
     optionFindings(file, call, args, matchCallee(OPTION_RULES, site), out);
-    for (const sink of matchCallee(SINKS, site)) if (sink.kind === 'ssrf') insecureUrl(file, sink.args, sink.members, args, callee, reported, out);
+    for (const sink of matchCallee(SINKS, site))
+      if (sink.kind === 'ssrf') insecureUrl(file, sink.args, sink.members, args, callee, reported, out);
   }
   return out;
 }
@@ -78,10 +83,18 @@ function secretAt(file: SourceFile, position: SecretPosition, args: Node[], call
     const value = literal ? stringValue(file, literal) : null;
     if (!literal || !value || reported.has(literal) || PUBLIC_MATERIAL.test(value) || isEnvFallback(file, literal)) continue;
     reported.add(literal);
-    const elsewhere = literal.startIndex < node.startIndex || literal.startIndex > node.endIndex ? ` (used by ${callee}() on line ${rangeOf(node).startLine})` : '';
+    const elsewhere =
+      literal.startIndex < node.startIndex || literal.startIndex > node.endIndex
+        ? ` (used by ${callee}() on line ${rangeOf(node).startLine})`
+        : '';
     out.push({
-      ruleId: position.ruleId, range: rangeOf(literal), message: `Literal ${position.what} in ${callee}()${elsewhere}: whatever it looks like, it is a credential in the repository.`,
-      data: { position: `${callee} argument ${position.arg + 1}${position.members ? ` .${position.members.join('/')}` : ''}`, length: value.length },
+      ruleId: position.ruleId,
+      range: rangeOf(literal),
+      message: `Literal ${position.what} in ${callee}()${elsewhere}: whatever it looks like, it is a credential in the repository.`,
+      data: {
+        position: `${callee} argument ${position.arg + 1}${position.members ? ` .${position.members.join('/')}` : ''}`,
+        length: value.length,
+      },
     });
   }
 }
@@ -117,7 +130,14 @@ function optionFindings(file: SourceFile, call: Node, args: Node[], rules: Optio
     if (value && rule.is.includes(literalText(file, value))) {
       // Options written in place are reported where the option is; options from a constant, at the call that uses them.
       const where = options === given ? (value.parent?.type === 'pair' ? value.parent : value) : call;
-      const finding: RawFinding = { ruleId: rule.ruleId, range: rangeOf(where), message: rule.message, ...(rule.severity ? { severity: rule.severity } : {}), fix: rule.fix, data: { option: rule.option } };
+      const finding: RawFinding = {
+        ruleId: rule.ruleId,
+        range: rangeOf(where),
+        message: rule.message,
+        ...(rule.severity ? { severity: rule.severity } : {}),
+        fix: rule.fix,
+        data: { option: rule.option },
+      };
       if (!first.has(rule.ruleId)) first.set(rule.ruleId, finding);
       out.push(finding);
     }
@@ -130,8 +150,12 @@ function optionFindings(file: SourceFile, call: Node, args: Node[], rules: Optio
       continue;
     }
     out.push({
-      ruleId, range: rangeOf(call), message: list.map((r) => r.message).join(' '), ...(list[0]!.severity ? { severity: list[0]!.severity } : {}),
-      fix: [...new Set(list.map((r) => r.fix))].join(' '), data: { missing: list.map((r) => r.option) },
+      ruleId,
+      range: rangeOf(call),
+      message: list.map((r) => r.message).join(' '),
+      ...(list[0]!.severity ? { severity: list[0]!.severity } : {}),
+      fix: [...new Set(list.map((r) => r.fix))].join(' '),
+      data: { missing: list.map((r) => r.option) },
     });
   }
 }
@@ -150,19 +174,35 @@ function isMissing(file: SourceFile, options: Node | undefined, path: string): b
   return false;
 }
 
-function insecureUrl(file: SourceFile, argSpec: readonly number[] | 'all' | 'nonNumeric' | 'rest', members: readonly string[] | undefined, args: Node[], callee: string, reported: Set<Node>, out: RawFinding[]): void {
+function insecureUrl(
+  file: SourceFile,
+  argSpec: readonly number[] | 'all' | 'nonNumeric' | 'rest',
+  members: readonly string[] | undefined,
+  args: Node[],
+  callee: string,
+  reported: Set<Node>,
+  out: RawFinding[],
+): void {
   const indexes = Array.isArray(argSpec) ? argSpec : [0];
   for (const i of indexes as readonly number[]) {
     const node = args[i];
     if (!node) continue;
-    const candidates = members && unwrap(node).type === 'object' ? members.map((m) => memberNode(file, unwrap(node), m)).filter((n): n is Node => !!n) : [node];
+    const candidates =
+      members && unwrap(node).type === 'object'
+        ? members.map((m) => memberNode(file, unwrap(node), m)).filter((n): n is Node => !!n)
+        : [node];
     for (const c of candidates) {
       const literal = urlLiteral(file, c);
       const url = literal ? (stringValue(file, literal) ?? templateHead(file, literal)) : null;
       const m = url ? INSECURE_URL.exec(url) : null;
       if (!literal || !m || LOCAL_HOST.test(m[2]!) || reported.has(literal)) continue;
       reported.add(literal);
-      out.push({ ruleId: 'security/insecure-transport', range: rangeOf(literal), message: `${callee}() connects to ${m[1]!.toLowerCase()}://${m[2]} without TLS.`, data: { host: m[2], scheme: m[1]!.toLowerCase() } });
+      out.push({
+        ruleId: 'security/insecure-transport',
+        range: rangeOf(literal),
+        message: `${callee}() connects to ${m[1]!.toLowerCase()}://${m[2]} without TLS.`,
+        data: { host: m[2], scheme: m[1]!.toLowerCase() },
+      });
     }
   }
 }

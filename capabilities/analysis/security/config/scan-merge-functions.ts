@@ -13,8 +13,16 @@ import { rangeOf, textOf, type SourceFile } from '../syntax/source-file.js';
 import { bindingName, dottedName } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
 
-const KEY_CHECK = /__proto__|['"`]constructor['"`]|['"`]prototype['"`]|hasOwnProperty|hasOwn\(|Object\.create\(\s*null\s*\)|isSafeKey|isPrototypePolluted|isProtoKey|propertyIsEnumerable/;
-const NAMED_FUNCTIONS = new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration']);
+const KEY_CHECK =
+  /__proto__|['"`]constructor['"`]|['"`]prototype['"`]|hasOwnProperty|hasOwn\(|Object\.create\(\s*null\s*\)|isSafeKey|isPrototypePolluted|isProtoKey|propertyIsEnumerable/;
+const NAMED_FUNCTIONS = new Set([
+  'function_declaration',
+  'function_expression',
+  'function',
+  'arrow_function',
+  'method_definition',
+  'generator_function_declaration',
+]);
 
 export function scanMergeFunctions(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
@@ -29,7 +37,8 @@ export function scanMergeFunctions(file: SourceFile): RawFinding[] {
     if (!write || !recurses(file, fn, name, loop.key) || KEY_CHECK.test(textOf(file, fn))) continue;
     done.add(fn);
     out.push({
-      ruleId: 'security/prototype-pollution', range: rangeOf(write),
+      ruleId: 'security/prototype-pollution',
+      range: rangeOf(write),
       message: `${name}() merges recursively and copies every key, \`__proto__\` and \`constructor\` included: merged input can write into Object.prototype.`,
       data: { function: name },
     });
@@ -55,7 +64,11 @@ function keyLoops(file: SourceFile): KeyLoop[] {
     if (!key || !body || !right) continue;
     // `for (k in o)`, or `for (k of Object.keys(o))`: not `for (x of array)`.
     const keyword = file.source.slice(field(n, 'left')!.endIndex, right.startIndex);
-    if (!/\bin\b/.test(keyword) && !(unwrap(right).type === 'call_expression' && /(^|\.)(keys|entries|getOwnPropertyNames)\(\)$/.test(dottedName(file, unwrap(right))))) continue;
+    if (
+      !/\bin\b/.test(keyword) &&
+      !(unwrap(right).type === 'call_expression' && /(^|\.)(keys|entries|getOwnPropertyNames)\(\)$/.test(dottedName(file, unwrap(right))))
+    )
+      continue;
     out.push({ node: n, key, body, over: iterated(file, right) });
   }
   return out;
@@ -66,7 +79,8 @@ function iterated(file: SourceFile, node: Node): string {
   const n = unwrap(node);
   if (n.type === 'call_expression') {
     const first = namedChildren(field(n, 'arguments') ?? n)[0];
-    if (first && /(^|\.)(keys|entries|getOwnPropertyNames)$/.test(dottedName(file, field(n, 'function')!))) return textOf(file, unwrap(first));
+    if (first && /(^|\.)(keys|entries|getOwnPropertyNames)$/.test(dottedName(file, field(n, 'function')!)))
+      return textOf(file, unwrap(first));
   }
   return textOf(file, n);
 }

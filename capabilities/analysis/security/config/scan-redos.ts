@@ -17,11 +17,19 @@ export function scanRedos(file: SourceFile): RawFinding[] {
   }
   // Touching every call's children costs more than one search of the text.
   if (!file.source.includes('RegExp(')) return out;
-  for (const [type, calleeField] of [['new_expression', 'constructor'], ['call_expression', 'function']] as const) {
+  for (const [type, calleeField] of [
+    ['new_expression', 'constructor'],
+    ['call_expression', 'function'],
+  ] as const) {
     for (const n of nodesOfType(file.root, type)) {
       const callee = field(n, calleeField);
       // `RegExp` as the callee, read in place (most calls are something else).
-      if (callee?.type !== 'identifier' || callee.endIndex - callee.startIndex !== 6 || !file.source.startsWith('RegExp', callee.startIndex)) continue;
+      if (
+        callee?.type !== 'identifier' ||
+        callee.endIndex - callee.startIndex !== 6 ||
+        !file.source.startsWith('RegExp', callee.startIndex)
+      )
+        continue;
       const first = namedChildren(field(n, 'arguments') ?? n)[0];
       const value = first ? stringValue(file, unwrap(first)) : null;
       if (value !== null) check(file, n, unescapeString(value), out);
@@ -49,7 +57,8 @@ function check(file: SourceFile, node: Node, pattern: string, out: RawFinding[])
   if (!reason) return;
   const shown = pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern;
   out.push({
-    ruleId: 'security/redos', range: rangeOf(node),
+    ruleId: 'security/redos',
+    range: rangeOf(node),
     message: `/${shown}/ can take exponential time on input that almost matches (${reason}).`,
     data: { pattern: pattern.slice(0, 200), reason },
   });

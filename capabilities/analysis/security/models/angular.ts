@@ -7,8 +7,20 @@ export const model: LibraryModel = {
   modules: ['@angular/platform-browser', '@angular/core'],
   sinks: [
     {
-      ruleId: 'security/dom-xss', kind: 'html', callee: { method: ['bypassSecurityTrustHtml', 'bypassSecurityTrustScript', 'bypassSecurityTrustStyle', 'bypassSecurityTrustUrl', 'bypassSecurityTrustResourceUrl'] },
-      args: [0], dom: true, fix: 'Let Angular sanitise the value (bind it without bypassSecurityTrust*), or sanitise it with DOMPurify first.',
+      ruleId: 'security/dom-xss',
+      kind: 'html',
+      callee: {
+        method: [
+          'bypassSecurityTrustHtml',
+          'bypassSecurityTrustScript',
+          'bypassSecurityTrustStyle',
+          'bypassSecurityTrustUrl',
+          'bypassSecurityTrustResourceUrl',
+        ],
+      },
+      args: [0],
+      dom: true,
+      fix: 'Let Angular sanitise the value (bind it without bypassSecurityTrust*), or sanitise it with DOMPurify first.',
     },
   ],
 };

@@ -13,7 +13,11 @@ export const model: LibraryModel = {
   sources: {
     // A name alone (`exports.handler`) is not enough: yargs command modules export `handler(argv)` too.
     handlers: [
-      { exportName: '.', paramTypes: '^(APIGateway\\w*Event|ALBEvent|SQSEvent|S3Event|SNSEvent|\\w+Event)\\b', params: [{ index: 0, kind: 'event' }] },
+      {
+        exportName: '.',
+        paramTypes: '^(APIGateway\\w*Event|ALBEvent|SQSEvent|S3Event|SNSEvent|\\w+Event)\\b',
+        params: [{ index: 0, kind: 'event' }],
+      },
       { exportName: '.', params: [{ index: 0, kind: 'event' }], paramName: '^(event|evt)$' },
     ],
   },

@@ -9,7 +9,23 @@ export const model: LibraryModel = {
   title: 'axios',
   modules: ['axios'],
   sinks: [
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['axios'], path: ['', ...METHODS, ...METHODS.map((m) => `create().${m}`)] }, args: [0], members: ['url', 'baseURL'], when: 'openUrl', fix: SSRF_FIX },
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['axios'], path: ['create'] }, args: [0], members: ['baseURL'], when: 'openUrl', fix: SSRF_FIX },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { module: ['axios'], path: ['', ...METHODS, ...METHODS.map((m) => `create().${m}`)] },
+      args: [0],
+      members: ['url', 'baseURL'],
+      when: 'openUrl',
+      fix: SSRF_FIX,
+    },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { module: ['axios'], path: ['create'] },
+      args: [0],
+      members: ['baseURL'],
+      when: 'openUrl',
+      fix: SSRF_FIX,
+    },
   ],
 };

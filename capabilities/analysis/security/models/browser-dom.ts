@@ -12,17 +12,40 @@ export const model: LibraryModel = {
   sources: {
     globals: Object.fromEntries([
       ...locations.flatMap((l) => ['search', 'hash', 'href', 'pathname'].map((m) => [`${l}.${m}`, 'dom'])),
-      ...['document.URL', 'document.documentURI', 'document.baseURI', 'document.referrer', 'document.cookie', 'window.name'].map((g) => [g, 'dom']),
+      ...['document.URL', 'document.documentURI', 'document.baseURI', 'document.referrer', 'document.cookie', 'window.name'].map((g) => [
+        g,
+        'dom',
+      ]),
     ]),
   },
   sinks: [
-    { ruleId: 'security/dom-xss', kind: 'html', callee: { global: ['document.write', 'document.writeln', 'window.document.write'] }, args: [0], dom: true, fix: HTML_FIX },
+    {
+      ruleId: 'security/dom-xss',
+      kind: 'html',
+      callee: { global: ['document.write', 'document.writeln', 'window.document.write'] },
+      args: [0],
+      dom: true,
+      fix: HTML_FIX,
+    },
     { ruleId: 'security/dom-xss', kind: 'html', callee: { method: ['insertAdjacentHTML'] }, args: [1], dom: true, fix: HTML_FIX },
     { ruleId: 'security/dom-xss', kind: 'html', callee: { method: ['createContextualFragment'] }, args: [0], fix: HTML_FIX },
-    { ruleId: 'security/open-redirect', kind: 'redirect', callee: { global: [...locations.flatMap((l) => [`${l}.assign`, `${l}.replace`]), 'window.open'] }, args: [0], when: 'openHost', fix: NAV_FIX },
+    {
+      ruleId: 'security/open-redirect',
+      kind: 'redirect',
+      callee: { global: [...locations.flatMap((l) => [`${l}.assign`, `${l}.replace`]), 'window.open'] },
+      args: [0],
+      when: 'openHost',
+      fix: NAV_FIX,
+    },
   ],
   assignmentSinks: [
     { ruleId: 'security/dom-xss', kind: 'html', property: ['innerHTML', 'outerHTML'], dom: true, fix: HTML_FIX },
-    { ruleId: 'security/open-redirect', kind: 'redirect', target: [...locations, ...locations.map((l) => `${l}.href`)], when: 'openHost', fix: NAV_FIX },
+    {
+      ruleId: 'security/open-redirect',
+      kind: 'redirect',
+      target: [...locations, ...locations.map((l) => `${l}.href`)],
+      when: 'openHost',
+      fix: NAV_FIX,
+    },
   ],
 };

@@ -5,5 +5,7 @@ export const model: LibraryModel = {
   id: 'cookie-parser',
   title: 'cookie-parser and res.cookie',
   modules: ['cookie-parser', 'cookie'],
-  secrets: [{ callee: { module: ['cookie-parser'], path: [''] }, arg: 0, ruleId: 'security/hardcoded-key', what: 'the cookie signing secret' }],
+  secrets: [
+    { callee: { module: ['cookie-parser'], path: [''] }, arg: 0, ruleId: 'security/hardcoded-key', what: 'the cookie signing secret' },
+  ],
 };

@@ -3,7 +3,13 @@ import type { LibraryModel, OptionRule } from './types.js';
 
 const callee = { module: ['cookie-session'], path: [''] };
 const FIX = 'Set httpOnly: true, secure: true and a sameSite policy.';
-const option = (rule: Omit<OptionRule, 'callee' | 'arg' | 'ruleId' | 'fix'>): OptionRule => ({ callee, arg: 0, ruleId: 'security/insecure-cookie', fix: FIX, ...rule });
+const option = (rule: Omit<OptionRule, 'callee' | 'arg' | 'ruleId' | 'fix'>): OptionRule => ({
+  callee,
+  arg: 0,
+  ruleId: 'security/insecure-cookie',
+  fix: FIX,
+  ...rule,
+});
 
 export const model: LibraryModel = {
   id: 'cookie-session',
@@ -15,6 +21,11 @@ export const model: LibraryModel = {
   options: [
     option({ option: 'httpOnly', is: ['false'], message: 'Session cookie configured with httpOnly: false.' }),
     option({ option: 'secure', is: ['false'], message: 'Session cookie configured with secure: false.' }),
-    option({ option: 'secure', is: 'missing', severity: 'low', message: 'Session cookie without `secure`: it is sent over plain HTTP too.' }),
+    option({
+      option: 'secure',
+      is: 'missing',
+      severity: 'low',
+      message: 'Session cookie without `secure`: it is sent over plain HTTP too.',
+    }),
   ],
 };

@@ -8,8 +8,28 @@ export const model: LibraryModel = {
   title: 'cross-spawn',
   modules: ['cross-spawn'],
   sinks: [
-    { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] }, args: [0], fix: FIX },
-    { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] }, args: 'all', requires: 'shellOption', fix: FIX },
-    { ruleId: 'security/command-injection', kind: 'command', callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] }, args: 'rest', requires: 'shellProgram', fix: FIX },
+    {
+      ruleId: 'security/command-injection',
+      kind: 'command',
+      callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] },
+      args: [0],
+      fix: FIX,
+    },
+    {
+      ruleId: 'security/command-injection',
+      kind: 'command',
+      callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] },
+      args: 'all',
+      requires: 'shellOption',
+      fix: FIX,
+    },
+    {
+      ruleId: 'security/command-injection',
+      kind: 'command',
+      callee: { module: ['cross-spawn'], path: ['', 'sync', 'spawn'] },
+      args: 'rest',
+      requires: 'shellProgram',
+      fix: FIX,
+    },
   ],
 };

@@ -8,8 +8,21 @@ export const model: LibraryModel = {
   title: 'node-serialize, serialize-to-js, funcster',
   modules: ['node-serialize', 'serialize-to-js', 'funcster', 'cryo'],
   sinks: [
-    { ruleId: 'security/code-injection', kind: 'code', callee: { module: ['node-serialize'], path: ['unserialize'] }, args: [0], label: 'node-serialize unserialize()', fix: FIX },
-    { ruleId: 'security/code-injection', kind: 'code', callee: { module: ['serialize-to-js'], path: ['deserialize'] }, args: [0], fix: FIX },
+    {
+      ruleId: 'security/code-injection',
+      kind: 'code',
+      callee: { module: ['node-serialize'], path: ['unserialize'] },
+      args: [0],
+      label: 'node-serialize unserialize()',
+      fix: FIX,
+    },
+    {
+      ruleId: 'security/code-injection',
+      kind: 'code',
+      callee: { module: ['serialize-to-js'], path: ['deserialize'] },
+      args: [0],
+      fix: FIX,
+    },
     { ruleId: 'security/code-injection', kind: 'code', callee: { module: ['funcster'], path: ['deepDeserialize'] }, args: [0], fix: FIX },
     { ruleId: 'security/code-injection', kind: 'code', callee: { module: ['cryo'], path: ['parse'] }, args: [0], fix: FIX },
   ],

@@ -6,5 +6,14 @@ export const model: LibraryModel = {
   id: 'dot',
   title: 'doT',
   modules: ['dot'],
-  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['dot'], path: ['template', 'compile'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+  sinks: [
+    {
+      ruleId: 'security/template-injection',
+      kind: 'template',
+      callee: { module: ['dot'], path: ['template', 'compile'] },
+      construct: true,
+      args: [0],
+      fix: TEMPLATE_FIX,
+    },
+  ],
 };

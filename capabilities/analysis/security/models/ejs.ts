@@ -6,5 +6,14 @@ export const model: LibraryModel = {
   id: 'ejs',
   title: 'EJS',
   modules: ['ejs'],
-  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['ejs'], path: ['compile', 'render'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+  sinks: [
+    {
+      ruleId: 'security/template-injection',
+      kind: 'template',
+      callee: { module: ['ejs'], path: ['compile', 'render'] },
+      construct: true,
+      args: [0],
+      fix: TEMPLATE_FIX,
+    },
+  ],
 };

@@ -6,5 +6,17 @@ export const model: LibraryModel = {
   id: 'eta',
   title: 'Eta',
   modules: ['eta'],
-  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['eta'], path: ['render', 'renderString', 'renderAsync', 'renderStringAsync', 'compile', 'Eta().renderString', 'Eta().compile'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+  sinks: [
+    {
+      ruleId: 'security/template-injection',
+      kind: 'template',
+      callee: {
+        module: ['eta'],
+        path: ['render', 'renderString', 'renderAsync', 'renderStringAsync', 'compile', 'Eta().renderString', 'Eta().compile'],
+      },
+      construct: true,
+      args: [0],
+      fix: TEMPLATE_FIX,
+    },
+  ],
 };

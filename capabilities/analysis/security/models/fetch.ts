@@ -9,7 +9,24 @@ export const model: LibraryModel = {
   title: 'fetch (global, node-fetch, undici)',
   modules: MODULES,
   sinks: [
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { global: ['fetch', 'globalThis.fetch'] }, args: [0], members: ['url', 'href'], when: 'openUrl', fix: SSRF_FIX },
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: MODULES, path: ['', 'fetch', 'request', 'Request'] }, construct: true, args: [0], members: ['url', 'href', 'origin'], when: 'openUrl', fix: SSRF_FIX },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { global: ['fetch', 'globalThis.fetch'] },
+      args: [0],
+      members: ['url', 'href'],
+      when: 'openUrl',
+      fix: SSRF_FIX,
+    },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { module: MODULES, path: ['', 'fetch', 'request', 'Request'] },
+      construct: true,
+      args: [0],
+      members: ['url', 'href', 'origin'],
+      when: 'openUrl',
+      fix: SSRF_FIX,
+    },
   ],
 };

@@ -8,5 +8,15 @@ export const model: LibraryModel = {
   id: 'got',
   title: 'got and ky',
   modules: ['got', 'ky', 'ky-universal'],
-  sinks: [{ ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['got', 'ky', 'ky-universal'], path: METHODS }, args: [0], members: ['url', 'prefixUrl'], when: 'openUrl', fix: SSRF_FIX }],
+  sinks: [
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { module: ['got', 'ky', 'ky-universal'], path: METHODS },
+      args: [0],
+      members: ['url', 'prefixUrl'],
+      when: 'openUrl',
+      fix: SSRF_FIX,
+    },
+  ],
 };

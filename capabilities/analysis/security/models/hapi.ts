@@ -15,8 +15,28 @@ export const model: LibraryModel = {
     },
   },
   sinks: [
-    { ruleId: 'security/reflected-xss', kind: 'html', callee: { method: ['response'], receiver: H }, args: [0], when: 'htmlText', fix: 'Escape the value or answer an object (sent as JSON).' },
-    { ruleId: 'security/open-redirect', kind: 'redirect', callee: { method: ['redirect'], receiver: H }, args: [0], when: 'openHost', fix: 'Redirect to a path of your own site or to an allow-listed host.' },
-    { ruleId: 'security/path-traversal', kind: 'path', callee: { method: ['file', 'view'], receiver: H }, args: [0], fix: 'Map the request to a fixed list of files, or use path.basename.' },
+    {
+      ruleId: 'security/reflected-xss',
+      kind: 'html',
+      callee: { method: ['response'], receiver: H },
+      args: [0],
+      when: 'htmlText',
+      fix: 'Escape the value or answer an object (sent as JSON).',
+    },
+    {
+      ruleId: 'security/open-redirect',
+      kind: 'redirect',
+      callee: { method: ['redirect'], receiver: H },
+      args: [0],
+      when: 'openHost',
+      fix: 'Redirect to a path of your own site or to an allow-listed host.',
+    },
+    {
+      ruleId: 'security/path-traversal',
+      kind: 'path',
+      callee: { method: ['file', 'view'], receiver: H },
+      args: [0],
+      fix: 'Map the request to a fixed list of files, or use path.basename.',
+    },
   ],
 };

@@ -9,7 +9,26 @@ export const model: LibraryModel = {
   title: 'Puppeteer and Playwright',
   modules: ['puppeteer', 'puppeteer-core', 'playwright', 'playwright-core', '@playwright/test'],
   sinks: [
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { method: ['goto'], receiver: PAGE, imported: ['^puppeteer', '^playwright', '^@playwright/'] }, args: [0], when: 'openUrl', fix: SSRF_FIX },
-    { ruleId: 'security/code-injection', kind: 'code', callee: { method: ['evaluate', 'evaluateHandle', 'addScriptTag'], receiver: PAGE, imported: ['^puppeteer', '^playwright', '^@playwright/'] }, args: [0], when: 'notFunction', requires: 'notCallback', fix: 'Pass a function to evaluate() and the input as its argument, never code text.' },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { method: ['goto'], receiver: PAGE, imported: ['^puppeteer', '^playwright', '^@playwright/'] },
+      args: [0],
+      when: 'openUrl',
+      fix: SSRF_FIX,
+    },
+    {
+      ruleId: 'security/code-injection',
+      kind: 'code',
+      callee: {
+        method: ['evaluate', 'evaluateHandle', 'addScriptTag'],
+        receiver: PAGE,
+        imported: ['^puppeteer', '^playwright', '^@playwright/'],
+      },
+      args: [0],
+      when: 'notFunction',
+      requires: 'notCallback',
+      fix: 'Pass a function to evaluate() and the input as its argument, never code text.',
+    },
   ],
 };

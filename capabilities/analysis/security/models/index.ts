@@ -5,8 +5,19 @@
  */
 import { MODELS } from './all-models.js';
 import {
-  isGlobalCallee, isImportCallee, isMethodCallee, isNewCallee, type AssignmentSinkModel, type CalleePattern, type CallbackSource, type HandlerSource,
-  type LibraryRole, type OptionRule, type RequestMember, type SecretPosition, type SinkModel,
+  isGlobalCallee,
+  isImportCallee,
+  isMethodCallee,
+  isNewCallee,
+  type AssignmentSinkModel,
+  type CalleePattern,
+  type CallbackSource,
+  type HandlerSource,
+  type LibraryRole,
+  type OptionRule,
+  type RequestMember,
+  type SecretPosition,
+  type SinkModel,
 } from './types.js';
 import type { SinkKind } from '../taint/value.js';
 
@@ -88,13 +99,19 @@ export const SANITIZERS = (() => {
 })();
 
 /** Propagators: callee as written -> what the result is. */
-export const PROPAGATORS = new Map<string, 'string' | 'value'>(MODELS.flatMap((m) => m.propagators ?? []).flatMap((p) => p.names.map((n) => [n, p.result] as const)));
+export const PROPAGATORS = new Map<string, 'string' | 'value'>(
+  MODELS.flatMap((m) => m.propagators ?? []).flatMap((p) => p.names.map((n) => [n, p.result] as const)),
+);
 
 /** Factory methods (./types.ts): method -> module whose `<method>()` path its result is. */
-export const FACTORIES: ReadonlyMap<string, string> = new Map(MODELS.flatMap((m) => (m.factories ?? []).map((f) => [f, m.modules[0]!] as const)));
+export const FACTORIES: ReadonlyMap<string, string> = new Map(
+  MODELS.flatMap((m) => (m.factories ?? []).map((f) => [f, m.modules[0]!] as const)),
+);
 
 /** Local names that mean a module without an import: name -> module. */
-export const ASSUMED_LOCALS: ReadonlyMap<string, string> = new Map(MODELS.flatMap((m) => (m.assumedLocals ?? []).map((l) => [l, m.modules[0]!] as const)));
+export const ASSUMED_LOCALS: ReadonlyMap<string, string> = new Map(
+  MODELS.flatMap((m) => (m.assumedLocals ?? []).map((l) => [l, m.modules[0]!] as const)),
+);
 
 /** Every source model merged. */
 export const SOURCES = (() => {

@@ -14,8 +14,13 @@ export const model: LibraryModel = {
   ],
   options: [
     {
-      callee: { module: JWT, path: ['verify'] }, arg: 2, option: 'ignoreExpiration', is: ['true'], ruleId: 'security/jwt-ignore-expiration',
-      message: 'jwt.verify accepts expired tokens (ignoreExpiration: true).', fix: 'Remove ignoreExpiration; give tokens a short expiresIn and refresh them.',
+      callee: { module: JWT, path: ['verify'] },
+      arg: 2,
+      option: 'ignoreExpiration',
+      is: ['true'],
+      ruleId: 'security/jwt-ignore-expiration',
+      message: 'jwt.verify accepts expired tokens (ignoreExpiration: true).',
+      fix: 'Remove ignoreExpiration; give tokens a short expiresIn and refresh them.',
     },
   ],
 };

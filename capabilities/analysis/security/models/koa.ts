@@ -18,8 +18,24 @@ export const model: LibraryModel = {
     },
   },
   sinks: [
-    { ruleId: 'security/open-redirect', kind: 'redirect', callee: { method: ['redirect'], receiver: CTX }, args: [0], when: 'openHost', fix: 'Redirect to a path of your own site or to an allow-listed host.' },
+    {
+      ruleId: 'security/open-redirect',
+      kind: 'redirect',
+      callee: { method: ['redirect'], receiver: CTX },
+      args: [0],
+      when: 'openHost',
+      fix: 'Redirect to a path of your own site or to an allow-listed host.',
+    },
   ],
   // Koa answers a string body as text/html when it starts with `<`.
-  assignmentSinks: [{ ruleId: 'security/reflected-xss', kind: 'html', property: ['body'], receiver: CTX, when: 'htmlText', fix: 'Escape the value before putting it into the HTML body.' }],
+  assignmentSinks: [
+    {
+      ruleId: 'security/reflected-xss',
+      kind: 'html',
+      property: ['body'],
+      receiver: CTX,
+      when: 'htmlText',
+      fix: 'Escape the value before putting it into the HTML body.',
+    },
+  ],
 };

@@ -9,12 +9,22 @@ export const model: LibraryModel = {
   modules: ['libxmljs', 'libxmljs2'],
   options: [
     {
-      callee: { module: ['libxmljs', 'libxmljs2'], path: PARSE }, arg: 1, option: 'noent', is: ['true'], ruleId: 'security/xxe',
-      message: 'XML parsed with noent: true: external entities are resolved (local files, internal URLs).', fix: 'Remove noent (entities stay unexpanded) and keep nonet: true.',
+      callee: { module: ['libxmljs', 'libxmljs2'], path: PARSE },
+      arg: 1,
+      option: 'noent',
+      is: ['true'],
+      ruleId: 'security/xxe',
+      message: 'XML parsed with noent: true: external entities are resolved (local files, internal URLs).',
+      fix: 'Remove noent (entities stay unexpanded) and keep nonet: true.',
     },
     {
-      callee: { method: PARSE, receiver: 'xml|libxml' }, arg: 1, option: 'noent', is: ['true'], ruleId: 'security/xxe',
-      message: 'XML parsed with noent: true: external entities are resolved (local files, internal URLs).', fix: 'Remove noent (entities stay unexpanded) and keep nonet: true.',
+      callee: { method: PARSE, receiver: 'xml|libxml' },
+      arg: 1,
+      option: 'noent',
+      is: ['true'],
+      ruleId: 'security/xxe',
+      message: 'XML parsed with noent: true: external entities are resolved (local files, internal URLs).',
+      fix: 'Remove noent (entities stay unexpanded) and keep nonet: true.',
     },
   ],
 };

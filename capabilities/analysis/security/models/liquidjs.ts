@@ -6,5 +6,14 @@ export const model: LibraryModel = {
   id: 'liquidjs',
   title: 'LiquidJS',
   modules: ['liquidjs'],
-  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['liquidjs'], path: ['Liquid().parseAndRender', 'Liquid().parseAndRenderSync', 'Liquid().parse'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+  sinks: [
+    {
+      ruleId: 'security/template-injection',
+      kind: 'template',
+      callee: { module: ['liquidjs'], path: ['Liquid().parseAndRender', 'Liquid().parseAndRenderSync', 'Liquid().parse'] },
+      construct: true,
+      args: [0],
+      fix: TEMPLATE_FIX,
+    },
+  ],
 };

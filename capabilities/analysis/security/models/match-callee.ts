@@ -35,7 +35,8 @@ interface Constructible {
   construct?: boolean | 'only';
 }
 
-const constructOk = (e: Constructible, construct: boolean): boolean => (construct ? e.construct === true || e.construct === 'only' : e.construct !== 'only');
+const constructOk = (e: Constructible, construct: boolean): boolean =>
+  construct ? e.construct === true || e.construct === 'only' : e.construct !== 'only';
 
 export interface CallSite {
   file: SourceFile;

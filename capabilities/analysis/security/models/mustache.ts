@@ -6,5 +6,14 @@ export const model: LibraryModel = {
   id: 'mustache',
   title: 'Mustache and Hogan',
   modules: ['mustache', 'hogan.js'],
-  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['mustache', 'hogan.js'], path: ['render', 'compile', 'parse'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+  sinks: [
+    {
+      ruleId: 'security/template-injection',
+      kind: 'template',
+      callee: { module: ['mustache', 'hogan.js'], path: ['render', 'compile', 'parse'] },
+      construct: true,
+      args: [0],
+      fix: TEMPLATE_FIX,
+    },
+  ],
 };

@@ -10,8 +10,32 @@ export const model: LibraryModel = {
   title: 'mysql and mysql2',
   modules: MODULES,
   sinks: [
-    { ruleId: 'security/sql-injection', kind: 'sql', callee: { module: MODULES, path: FACTORIES.flatMap((f) => [`${f}().query`, `${f}().execute`, `${f}().promise().query`, `${f}().promise().execute`]) }, args: [0], members: ['sql'], fix: SQL_FIX },
+    {
+      ruleId: 'security/sql-injection',
+      kind: 'sql',
+      callee: {
+        module: MODULES,
+        path: FACTORIES.flatMap((f) => [`${f}().query`, `${f}().execute`, `${f}().promise().query`, `${f}().promise().execute`]),
+      },
+      args: [0],
+      members: ['sql'],
+      fix: SQL_FIX,
+    },
   ],
-  sanitizers: [{ names: ['mysql.escape', 'mysql.escapeId', 'mysql2.escape', 'connection.escape', 'pool.escape', 'SqlString.escape'], kinds: ['sql', 'html'] }, { names: ['mysql.format', 'mysql2.format'], kinds: [] }],
-  secrets: [{ callee: { module: MODULES, path: FACTORIES }, arg: 0, members: ['password'], ruleId: 'security/hardcoded-password', what: 'the database password' }],
+  sanitizers: [
+    {
+      names: ['mysql.escape', 'mysql.escapeId', 'mysql2.escape', 'connection.escape', 'pool.escape', 'SqlString.escape'],
+      kinds: ['sql', 'html'],
+    },
+    { names: ['mysql.format', 'mysql2.format'], kinds: [] },
+  ],
+  secrets: [
+    {
+      callee: { module: MODULES, path: FACTORIES },
+      arg: 0,
+      members: ['password'],
+      ruleId: 'security/hardcoded-password',
+      what: 'the database password',
+    },
+  ],
 };

@@ -13,12 +13,51 @@ export const model: LibraryModel = {
     requestMethods: { json: 'body', formData: 'body', text: 'body' },
     requestHandlers: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
     // Server actions: every argument comes from the client that called the action.
-    handlers: [{ exportName: '.', directive: 'use server', params: [{ index: 0, kind: 'body' }, { index: 1, kind: 'body' }] }],
+    handlers: [
+      {
+        exportName: '.',
+        directive: 'use server',
+        params: [
+          { index: 0, kind: 'body' },
+          { index: 1, kind: 'body' },
+        ],
+      },
+    ],
   },
   sinks: [
-    { ruleId: 'security/open-redirect', kind: 'redirect', callee: { global: ['NextResponse.redirect', 'Response.redirect'] }, args: [0], when: 'openHost', fix: REDIRECT_FIX },
-    { ruleId: 'security/open-redirect', kind: 'redirect', callee: { module: ['next/navigation'], path: ['redirect', 'permanentRedirect'] }, args: [0], when: 'openHost', fix: REDIRECT_FIX },
-    { ruleId: 'security/reflected-xss', kind: 'html', callee: { global: ['Response', 'NextResponse'] }, construct: 'only', args: [0], when: 'htmlText', fix: 'Escape the value or answer JSON.' },
-    { ruleId: 'security/reflected-xss', kind: 'html', callee: { global: ['Response', 'NextResponse'] }, construct: 'only', args: [0], requires: 'htmlContentTypeArg', fix: 'Escape the value or answer JSON.' },
+    {
+      ruleId: 'security/open-redirect',
+      kind: 'redirect',
+      callee: { global: ['NextResponse.redirect', 'Response.redirect'] },
+      args: [0],
+      when: 'openHost',
+      fix: REDIRECT_FIX,
+    },
+    {
+      ruleId: 'security/open-redirect',
+      kind: 'redirect',
+      callee: { module: ['next/navigation'], path: ['redirect', 'permanentRedirect'] },
+      args: [0],
+      when: 'openHost',
+      fix: REDIRECT_FIX,
+    },
+    {
+      ruleId: 'security/reflected-xss',
+      kind: 'html',
+      callee: { global: ['Response', 'NextResponse'] },
+      construct: 'only',
+      args: [0],
+      when: 'htmlText',
+      fix: 'Escape the value or answer JSON.',
+    },
+    {
+      ruleId: 'security/reflected-xss',
+      kind: 'html',
+      callee: { global: ['Response', 'NextResponse'] },
+      construct: 'only',
+      args: [0],
+      requires: 'htmlContentTypeArg',
+      fix: 'Escape the value or answer JSON.',
+    },
   ],
 };

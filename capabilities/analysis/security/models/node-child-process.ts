@@ -12,8 +12,28 @@ export const model: LibraryModel = {
   assumedLocals: ['child_process', 'childProcess', 'cp'],
   sinks: [
     { ruleId: 'security/command-injection', kind: 'command', callee: { module: CP, path: withSync(['exec']) }, args: [0], fix: FIX },
-    { ruleId: 'security/command-injection', kind: 'command', callee: { module: CP, path: [...withSync(['spawn', 'execFile']), 'fork'] }, args: [0], fix: FIX },
-    { ruleId: 'security/command-injection', kind: 'command', callee: { module: CP, path: withSync(['spawn', 'execFile']) }, args: 'all', requires: 'shellOption', fix: FIX },
-    { ruleId: 'security/command-injection', kind: 'command', callee: { module: CP, path: withSync(['spawn', 'execFile']) }, args: 'rest', requires: 'shellProgram', fix: FIX },
+    {
+      ruleId: 'security/command-injection',
+      kind: 'command',
+      callee: { module: CP, path: [...withSync(['spawn', 'execFile']), 'fork'] },
+      args: [0],
+      fix: FIX,
+    },
+    {
+      ruleId: 'security/command-injection',
+      kind: 'command',
+      callee: { module: CP, path: withSync(['spawn', 'execFile']) },
+      args: 'all',
+      requires: 'shellOption',
+      fix: FIX,
+    },
+    {
+      ruleId: 'security/command-injection',
+      kind: 'command',
+      callee: { module: CP, path: withSync(['spawn', 'execFile']) },
+      args: 'rest',
+      requires: 'shellProgram',
+      fix: FIX,
+    },
   ],
 };

@@ -2,10 +2,48 @@
 import type { LibraryModel } from './types.js';
 
 const FS = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'fs-extra', 'graceful-fs'];
-const ONE = ['readFile', 'readFileSync', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createReadStream', 'createWriteStream', 'open', 'openSync', 'unlink', 'unlinkSync', 'rm', 'rmSync', 'rmdir', 'rmdirSync', 'readdir', 'readdirSync', 'stat', 'statSync', 'lstat', 'access', 'mkdir', 'mkdirSync', 'truncate', 'opendir', 'readJson', 'readJsonSync', 'writeJson', 'writeJsonSync', 'outputFile', 'outputFileSync', 'remove', 'removeSync', 'readlink', 'chmod'];
+const ONE = [
+  'readFile',
+  'readFileSync',
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createReadStream',
+  'createWriteStream',
+  'open',
+  'openSync',
+  'unlink',
+  'unlinkSync',
+  'rm',
+  'rmSync',
+  'rmdir',
+  'rmdirSync',
+  'readdir',
+  'readdirSync',
+  'stat',
+  'statSync',
+  'lstat',
+  'access',
+  'mkdir',
+  'mkdirSync',
+  'truncate',
+  'opendir',
+  'readJson',
+  'readJsonSync',
+  'writeJson',
+  'writeJsonSync',
+  'outputFile',
+  'outputFileSync',
+  'remove',
+  'removeSync',
+  'readlink',
+  'chmod',
+];
 const TWO = ['copyFile', 'copyFileSync', 'rename', 'renameSync', 'symlink', 'link', 'cp', 'cpSync', 'copy', 'copySync', 'move', 'moveSync'];
 const both = (names: string[]): string[] => names.flatMap((n) => [n, `promises.${n}`]);
-const FIX = 'Resolve the path against a base folder and check it stays inside (path.resolve + startsWith), or keep only path.basename(name).';
+const FIX =
+  'Resolve the path against a base folder and check it stays inside (path.resolve + startsWith), or keep only path.basename(name).';
 
 export const model: LibraryModel = {
   id: 'node-fs',

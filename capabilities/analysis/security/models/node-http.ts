@@ -8,7 +8,22 @@ export const model: LibraryModel = {
   title: 'Node http / https',
   modules: ['http', 'https', 'node:http', 'node:https', 'http2', 'node:http2'],
   sinks: [
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['http', 'https', 'node:http', 'node:https'], path: ['request', 'get'] }, args: [0], members: ['host', 'hostname', 'url', 'href', 'origin'], when: 'openUrl', fix: FIX },
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['http2', 'node:http2'], path: ['connect'] }, args: [0], when: 'openUrl', fix: FIX },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { module: ['http', 'https', 'node:http', 'node:https'], path: ['request', 'get'] },
+      args: [0],
+      members: ['host', 'hostname', 'url', 'href', 'origin'],
+      when: 'openUrl',
+      fix: FIX,
+    },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { module: ['http2', 'node:http2'], path: ['connect'] },
+      args: [0],
+      when: 'openUrl',
+      fix: FIX,
+    },
   ],
 };

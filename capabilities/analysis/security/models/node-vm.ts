@@ -10,7 +10,20 @@ export const model: LibraryModel = {
   modules: VM,
   assumedLocals: ['vm'],
   sinks: [
-    { ruleId: 'security/code-injection', kind: 'code', callee: { module: VM, path: ['runInNewContext', 'runInThisContext', 'runInContext', 'compileFunction'] }, args: [0], fix: FIX },
-    { ruleId: 'security/code-injection', kind: 'code', callee: { module: VM, path: ['Script', 'SourceTextModule'] }, construct: true, args: [0], fix: FIX },
+    {
+      ruleId: 'security/code-injection',
+      kind: 'code',
+      callee: { module: VM, path: ['runInNewContext', 'runInThisContext', 'runInContext', 'compileFunction'] },
+      args: [0],
+      fix: FIX,
+    },
+    {
+      ruleId: 'security/code-injection',
+      kind: 'code',
+      callee: { module: VM, path: ['Script', 'SourceTextModule'] },
+      construct: true,
+      args: [0],
+      fix: FIX,
+    },
   ],
 };

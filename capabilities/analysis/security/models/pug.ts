@@ -6,5 +6,14 @@ export const model: LibraryModel = {
   id: 'pug',
   title: 'Pug (Jade)',
   modules: ['pug', 'jade'],
-  sinks: [{ ruleId: 'security/template-injection', kind: 'template', callee: { module: ['pug', 'jade'], path: ['compile', 'render', 'compileClient', 'compileClientWithDependenciesTracked'] }, construct: true, args: [0], fix: TEMPLATE_FIX }],
+  sinks: [
+    {
+      ruleId: 'security/template-injection',
+      kind: 'template',
+      callee: { module: ['pug', 'jade'], path: ['compile', 'render', 'compileClient', 'compileClientWithDependenciesTracked'] },
+      construct: true,
+      args: [0],
+      fix: TEMPLATE_FIX,
+    },
+  ],
 };

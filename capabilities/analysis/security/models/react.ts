@@ -6,5 +6,14 @@ export const model: LibraryModel = {
   title: 'React and React Router',
   modules: ['react', 'react-dom', 'react-router', 'react-router-dom', 'next/navigation'],
   sources: { globalCalls: { useSearchParams: 'dom', useParams: 'dom', useLocation: 'dom' } },
-  assignmentSinks: [{ ruleId: 'security/dom-xss', kind: 'html', property: ['dangerouslySetInnerHTML'], jsx: true, dom: true, fix: 'Render text as children, or sanitise with DOMPurify.sanitize() first.' }],
+  assignmentSinks: [
+    {
+      ruleId: 'security/dom-xss',
+      kind: 'html',
+      property: ['dangerouslySetInnerHTML'],
+      jsx: true,
+      dom: true,
+      fix: 'Render text as children, or sanitise with DOMPurify.sanitize() first.',
+    },
+  ],
 };

@@ -9,9 +9,24 @@ export const model: LibraryModel = {
   title: 'request, needle, superagent, phin',
   modules: ['request', 'request-promise', 'request-promise-native', 'needle', 'superagent', 'phin', 'bent'],
   sinks: [
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['request', 'request-promise', 'request-promise-native', 'phin'], path: ['', ...VERBS] }, args: [0], members: ['url', 'uri', 'baseUrl'], when: 'openUrl', fix: SSRF_FIX },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { module: ['request', 'request-promise', 'request-promise-native', 'phin'], path: ['', ...VERBS] },
+      args: [0],
+      members: ['url', 'uri', 'baseUrl'],
+      when: 'openUrl',
+      fix: SSRF_FIX,
+    },
     { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['superagent'], path: VERBS }, args: [0], when: 'openUrl', fix: SSRF_FIX },
-    { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['superagent', 'needle'], path: [''] }, args: [1], when: 'openUrl', fix: SSRF_FIX },
+    {
+      ruleId: 'security/ssrf',
+      kind: 'ssrf',
+      callee: { module: ['superagent', 'needle'], path: [''] },
+      args: [1],
+      when: 'openUrl',
+      fix: SSRF_FIX,
+    },
     { ruleId: 'security/ssrf', kind: 'ssrf', callee: { module: ['needle'], path: VERBS }, args: [0], when: 'openUrl', fix: SSRF_FIX },
   ],
 };

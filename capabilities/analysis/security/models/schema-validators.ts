@@ -5,5 +5,7 @@ export const model: LibraryModel = {
   id: 'schema-validators',
   title: 'Schema validators (zod, joi, yup)',
   modules: ['zod', 'joi', 'yup', 'ajv', 'superstruct', 'valibot'],
-  sanitizers: [{ methods: ['parse', 'safeParse', 'parseAsync', 'validateSync', 'validateAsync', 'cast'], kinds: ['nosql', 'mass', 'proto'] }],
+  sanitizers: [
+    { methods: ['parse', 'safeParse', 'parseAsync', 'validateSync', 'validateAsync', 'cast'], kinds: ['nosql', 'mass', 'proto'] },
+  ],
 };

@@ -5,5 +5,13 @@ export const model: LibraryModel = {
   id: 'shelljs',
   title: 'shelljs',
   modules: ['shelljs'],
-  sinks: [{ ruleId: 'security/command-injection', kind: 'command', callee: { module: ['shelljs'], path: ['exec'] }, args: [0], fix: 'Use child_process.execFile with an argument array, or shelljs commands that take arguments (shell.ls(dir)).' }],
+  sinks: [
+    {
+      ruleId: 'security/command-injection',
+      kind: 'command',
+      callee: { module: ['shelljs'], path: ['exec'] },
+      args: [0],
+      fix: 'Use child_process.execFile with an argument array, or shelljs commands that take arguments (shell.ls(dir)).',
+    },
+  ],
 };

@@ -54,12 +54,33 @@ export type CalleePattern = ImportCallee | MethodCallee | GlobalCallee | NewCall
  * not closures, so that summaries holding a sink stay plain JSON).
  */
 export type Condition =
-  | 'sqlText' | 'openHost' | 'openUrl' | 'htmlShape' | 'htmlShapeAndText' | 'htmlText' | 'notFunction' | 'wholeObject' | 'notString' | 'notObject';
+  | 'sqlText'
+  | 'openHost'
+  | 'openUrl'
+  | 'htmlShape'
+  | 'htmlShapeAndText'
+  | 'htmlText'
+  | 'notFunction'
+  | 'wholeObject'
+  | 'notString'
+  | 'notObject';
 
 /** Named predicates on the call itself (its other arguments, its callee text). */
 export type CallPredicate =
-  | 'shellOption' | 'shellProgram' | 'noRootOption' | 'locationHeader' | 'notNonHtmlType' | 'htmlInCallee' | 'htmlContentTypeArg' | 'notCallback'
-  | 'notEmptyTarget' | 'firstArgNotTemplate' | 'deepFlag' | 'notOrmOptions' | 'notObjectArg' | 'prismaImported';
+  | 'shellOption'
+  | 'shellProgram'
+  | 'noRootOption'
+  | 'locationHeader'
+  | 'notNonHtmlType'
+  | 'htmlInCallee'
+  | 'htmlContentTypeArg'
+  | 'notCallback'
+  | 'notEmptyTarget'
+  | 'firstArgNotTemplate'
+  | 'deepFlag'
+  | 'notOrmOptions'
+  | 'notObjectArg'
+  | 'prismaImported';
 
 export interface SinkModel {
   ruleId: string;

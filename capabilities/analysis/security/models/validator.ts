@@ -6,7 +6,11 @@ export const model: LibraryModel = {
   title: 'validator.js',
   modules: ['validator'],
   sanitizers: [
-    { names: ['validator.toInt', 'validator.toFloat', 'validator.toBoolean', 'validator.toDate'], callee: { module: ['validator'], path: ['toInt', 'toFloat', 'toBoolean', 'toDate'] }, kinds: 'all' },
+    {
+      names: ['validator.toInt', 'validator.toFloat', 'validator.toBoolean', 'validator.toDate'],
+      callee: { module: ['validator'], path: ['toInt', 'toFloat', 'toBoolean', 'toDate'] },
+      kinds: 'all',
+    },
     { names: ['validator.escape'], callee: { module: ['validator'], path: ['escape'] }, kinds: ['html', 'sql'] },
   ],
 };

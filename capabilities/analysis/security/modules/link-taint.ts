@@ -23,7 +23,12 @@ const MAX_REEXPORT_DEPTH = 6;
 /** Runs a re-scan through the per-file memo: `key` and `hash` identify the file and what it received. */
 export type MemoRun = (key: string, unit: { path: string; hash: string }, compute: () => TaintScan) => TaintScan;
 
-export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<string, TaintScan>, memo: MemoRun, profile: Profile = 'default'): Map<string, TaintScan> {
+export function linkTaint(
+  files: readonly ParsedFile[],
+  alone: ReadonlyMap<string, TaintScan>,
+  memo: MemoRun,
+  profile: Profile = 'default',
+): Map<string, TaintScan> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const resolver = new ModuleResolver(new Set(byPath.keys()));
   const results = new Map(alone);
@@ -78,7 +83,12 @@ export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<strin
       const digest = digestOf(file.hash, imported);
       if (lastDigest.get(path) === digest) continue;
       lastDigest.set(path, digest);
-      const scan = imported.size === 0 ? alone.get(path)! : memo(`analysis.security@${SCANNER_VERSION}:linked:${profile}`, { path, hash: digest }, () => scanTaint(file, imported, profile));
+      const scan =
+        imported.size === 0
+          ? alone.get(path)!
+          : memo(`analysis.security@${SCANNER_VERSION}:linked:${profile}`, { path, hash: digest }, () =>
+              scanTaint(file, imported, profile),
+            );
       results.set(path, scan);
       if (JSON.stringify(scan.module) !== JSON.stringify(current.get(path))) changed = true;
       current.set(path, scan.module);
@@ -93,7 +103,11 @@ export function linkTaint(files: readonly ParsedFile[], alone: ReadonlyMap<strin
  * call a function that returns input of its own, or report unsanitised HTML and call a function that
  * returns safe markup; and every file they reach through their calls.
  */
-function closure(order: readonly string[], current: ReadonlyMap<string, ModuleTaint>, targetOf: (path: string, call: ImportedCall, via: Set<string>) => Summary | undefined): Set<string> {
+function closure(
+  order: readonly string[],
+  current: ReadonlyMap<string, ModuleTaint>,
+  targetOf: (path: string, call: ImportedCall, via: Set<string>) => Summary | undefined,
+): Set<string> {
   const out = new Set<string>();
   const queue: string[] = [];
   for (const path of order) {
@@ -101,7 +115,10 @@ function closure(order: readonly string[], current: ReadonlyMap<string, ModuleTa
     const active = (module?.calls ?? []).some((c) => {
       if (c.source) return true;
       const summary = targetOf(path, c, new Set());
-      return (summary?.returns.flows.some((f) => f.param === undefined) ?? false) || (module?.markup === true && summary !== undefined && returnsSafeMarkup(summary));
+      return (
+        (summary?.returns.flows.some((f) => f.param === undefined) ?? false) ||
+        (module?.markup === true && summary !== undefined && returnsSafeMarkup(summary))
+      );
     });
     if (active) {
       out.add(path);

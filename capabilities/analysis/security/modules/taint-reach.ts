@@ -21,7 +21,10 @@ export interface ReachFacts {
 
 export function filesNeedingTaint(files: readonly ReachFacts[], graph: ImportGraph = importGraph(files)): Set<string> {
   const { imports, importers } = graph;
-  const reporting = closure(files.filter((f) => f.starts === true || f.starts === 'full').map((f) => f.path), importers);
+  const reporting = closure(
+    files.filter((f) => f.starts === true || f.starts === 'full').map((f) => f.path),
+    importers,
+  );
   const needed = closure([...reporting], imports);
   for (const f of files) if (f.starts === 'local') needed.add(f.path);
   return needed;

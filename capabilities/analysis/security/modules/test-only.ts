@@ -7,12 +7,15 @@
 import { isTestPath } from '../file-kind.js';
 import { importGraph, type ImportGraph } from './import-graph.js';
 
-export function testOnlyFiles(files: readonly { path: string; specifiers: readonly string[] }[], graph: ImportGraph = importGraph(files)): Set<string> {
+export function testOnlyFiles(
+  files: readonly { path: string; specifiers: readonly string[] }[],
+  graph: ImportGraph = importGraph(files),
+): Set<string> {
   const { importers } = graph;
   const testish = new Set(files.filter((f) => isTestPath(f.path)).map((f) => f.path));
   const out = new Set<string>();
   // Each round can only add files; a chain of n helpers settles in n rounds.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const f of files) {
       if (testish.has(f.path)) continue;

@@ -6,7 +6,15 @@ import { CRYPTO_RULES, TRANSPORT_RULES, WEB_RULES } from './config-rules.js';
 import { SERVER_INJECTION_RULES } from './server-injection-rules.js';
 import { OBJECT_RULES } from './object-rules.js';
 
-export const RULES: RuleDoc[] = [...INJECTION_RULES, ...SERVER_INJECTION_RULES, ...OBJECT_RULES, ...SECRET_RULES, ...CRYPTO_RULES, ...TRANSPORT_RULES, ...WEB_RULES];
+export const RULES: RuleDoc[] = [
+  ...INJECTION_RULES,
+  ...SERVER_INJECTION_RULES,
+  ...OBJECT_RULES,
+  ...SECRET_RULES,
+  ...CRYPTO_RULES,
+  ...TRANSPORT_RULES,
+  ...WEB_RULES,
+];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
 

@@ -10,7 +10,16 @@ import { bindingName } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';
 import { looksRandom, shannonEntropy } from './entropy.js';
 import {
-  AWS_SECRET, AWS_SECRET_NAME, CONNECTION_STRING, DESCRIPTIVE_NAME, JWT_LITERAL, PASSWORD_NAME, PROVIDER_PATTERNS, SECRET_NAME, isDescriptiveValue, isPlaceholder,
+  AWS_SECRET,
+  AWS_SECRET_NAME,
+  CONNECTION_STRING,
+  DESCRIPTIVE_NAME,
+  JWT_LITERAL,
+  PASSWORD_NAME,
+  PROVIDER_PATTERNS,
+  SECRET_NAME,
+  isDescriptiveValue,
+  isPlaceholder,
 } from './patterns.js';
 
 /**
@@ -25,7 +34,8 @@ const mayHoldProvider = (text: string): boolean => text.length >= MIN_PROVIDER_L
 export function scanSecrets(file: SourceFile): RawFinding[] {
   const out: RawFinding[] = [];
   for (const n of nodesOfType(file.root, ['string', 'template_string', 'comment'])) {
-    if (n.type === 'string' || (n.type === 'template_string' && !n.children.some((c) => c.type === 'template_substitution'))) literalFindings(file, n, out);
+    if (n.type === 'string' || (n.type === 'template_string' && !n.children.some((c) => c.type === 'template_substitution')))
+      literalFindings(file, n, out);
     else if (n.type === 'comment' && n.endIndex - n.startIndex >= MIN_PROVIDER_LENGTH) {
       const text = textOf(file, n);
       if (mayHoldProvider(text)) providerFindings(file, n, text, out);
@@ -62,21 +72,50 @@ function literalFindings(file: SourceFile, node: Node, out: RawFinding[]): void 
   if (!name) return;
   const key = name.split('.').pop()!;
   if (fallback) {
-    if (SECRET_NAME.test(key) || PASSWORD_NAME.test(key)) out.push(finding('security/secret-fallback', node, `Secret "${key}" falls back to a literal when the environment variable is unset.`, { name: key }));
+    if (SECRET_NAME.test(key) || PASSWORD_NAME.test(key))
+      out.push(
+        finding('security/secret-fallback', node, `Secret "${key}" falls back to a literal when the environment variable is unset.`, {
+          name: key,
+        }),
+      );
     return;
   }
   if (AWS_SECRET.test(value) && AWS_SECRET_NAME.test(key)) {
-    out.push(finding('security/hardcoded-secret', node, `AWS secret access key in "${key}".`, { provider: 'AWS secret access key', value: mask(value) }, 'critical'));
+    out.push(
+      finding(
+        'security/hardcoded-secret',
+        node,
+        `AWS secret access key in "${key}".`,
+        { provider: 'AWS secret access key', value: mask(value) },
+        'critical',
+      ),
+    );
     return;
   }
   if (JWT_LITERAL.test(value) && SECRET_NAME.test(key)) {
-    out.push(finding('security/hardcoded-secret', node, `JSON Web Token literal assigned to "${key}".`, { provider: 'JWT', value: mask(value) }, 'high'));
+    out.push(
+      finding(
+        'security/hardcoded-secret',
+        node,
+        `JSON Web Token literal assigned to "${key}".`,
+        { provider: 'JWT', value: mask(value) },
+        'high',
+      ),
+    );
     return;
   }
   if (isPlaceholder(value) || DESCRIPTIVE_NAME.test(key) || isDescriptiveValue(value)) return;
-  if (PASSWORD_NAME.test(key)) out.push(finding('security/hardcoded-password', node, `Hardcoded password in "${key}".`, { name: key, value: mask(value) }));
+  if (PASSWORD_NAME.test(key))
+    out.push(finding('security/hardcoded-password', node, `Hardcoded password in "${key}".`, { name: key, value: mask(value) }));
   else if (SECRET_NAME.test(key) && looksRandom(value)) {
-    out.push(finding('security/high-entropy-secret', node, `Random-looking literal (entropy ${shannonEntropy(value).toFixed(2)} bits/char) assigned to "${key}".`, { name: key, value: mask(value), entropy: Number(shannonEntropy(value).toFixed(2)) }));
+    out.push(
+      finding(
+        'security/high-entropy-secret',
+        node,
+        `Random-looking literal (entropy ${shannonEntropy(value).toFixed(2)} bits/char) assigned to "${key}".`,
+        { name: key, value: mask(value), entropy: Number(shannonEntropy(value).toFixed(2)) },
+      ),
+    );
   }
 }
 
@@ -85,7 +124,9 @@ function providerFindings(file: SourceFile, node: Node, text: string, out: RawFi
   for (const p of PROVIDER_PATTERNS) {
     const m = p.pattern.exec(text);
     if (!m || isPlaceholder(m[0]) || /EXAMPLE/.test(m[0])) continue;
-    out.push(finding('security/hardcoded-secret', node, `${p.provider} in source.`, { provider: p.provider, value: mask(m[0]) }, p.severity));
+    out.push(
+      finding('security/hardcoded-secret', node, `${p.provider} in source.`, { provider: p.provider, value: mask(m[0]) }, p.severity),
+    );
     found = true;
   }
   return found;
@@ -98,7 +139,15 @@ function connectionString(node: Node, value: string, out: RawFinding[]): boolean
   const host = m[4]!;
   if (isPlaceholder(password) && password.toLowerCase() !== 'pass') return true;
   const local = /^(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|db|postgres|mysql|mongo|redis)$/i.test(host);
-  out.push(finding('security/secret-connection-string', node, `${m[1]} connection string with a password for host "${host}".`, { scheme: m[1], host, local }, local ? 'low' : 'high'));
+  out.push(
+    finding(
+      'security/secret-connection-string',
+      node,
+      `${m[1]} connection string with a password for host "${host}".`,
+      { scheme: m[1], host, local },
+      local ? 'low' : 'high',
+    ),
+  );
   return true;
 }
 
@@ -114,11 +163,19 @@ function envFallback(file: SourceFile, node: Node): string | null {
   if (!m) return null;
   const envName = m[1] ?? m[2]!;
   const bound = bindingName(file, parent);
-  return SECRET_NAME.test(envName) || PASSWORD_NAME.test(envName) ? envName : bound && (SECRET_NAME.test(bound) || PASSWORD_NAME.test(bound)) ? bound : envName;
+  return SECRET_NAME.test(envName) || PASSWORD_NAME.test(envName)
+    ? envName
+    : bound && (SECRET_NAME.test(bound) || PASSWORD_NAME.test(bound))
+      ? bound
+      : envName;
 }
 
-function finding(ruleId: string, node: Node, message: string, data: Record<string, unknown>, severity?: RawFinding['severity']): RawFinding {
+function finding(
+  ruleId: string,
+  node: Node,
+  message: string,
+  data: Record<string, unknown>,
+  severity?: RawFinding['severity'],
+): RawFinding {
   return { ruleId, range: rangeOf(node), message, severity, data };
 }
-
-

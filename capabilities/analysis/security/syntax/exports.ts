@@ -117,7 +117,8 @@ function esmExport(
       for (const d of namedChildren(declaration)) {
         const name = d.type === 'variable_declarator' ? field(d, 'name') : undefined;
         const init = d.type === 'variable_declarator' ? field(d, 'value') : undefined;
-        if (name?.type === 'identifier' && init && FUNCTION_TYPES.has(unwrap(init).type)) add(textOf(file, name), { kind: 'function', node: unwrap(init) });
+        if (name?.type === 'identifier' && init && FUNCTION_TYPES.has(unwrap(init).type))
+          add(textOf(file, name), { kind: 'function', node: unwrap(init) });
       }
     }
     return;

@@ -60,7 +60,8 @@ function requireBinding(file: SourceFile, n: Node, out: ImportBinding[]): void {
   if (name.type === 'identifier') out.push({ local: textOf(file, name), imported: member ?? '*', module });
   else if (name.type === 'object_pattern' && member === null) {
     for (const prop of name.children) {
-      if (prop.type === 'shorthand_property_identifier_pattern') out.push({ local: textOf(file, prop), imported: textOf(file, prop), module });
+      if (prop.type === 'shorthand_property_identifier_pattern')
+        out.push({ local: textOf(file, prop), imported: textOf(file, prop), module });
       else if (prop.type === 'pair_pattern') {
         const key = field(prop, 'key');
         const local = field(prop, 'value');

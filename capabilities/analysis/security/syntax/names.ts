@@ -76,7 +76,19 @@ export function callArguments(node: Node): Node[] {
 /** The name a value is given where it is bound: `const x = v`, `x = v`, `obj.x = v`, `{ x: v }`, `x ??= v`. */
 export function bindingName(file: SourceFile, valueNode: Node): string | null {
   let node = valueNode;
-  while (node.parent && ['parenthesized_expression', 'as_expression', 'binary_expression', 'ternary_expression', 'await_expression', 'call_expression', 'member_expression', 'arguments'].includes(node.parent.type)) {
+  while (
+    node.parent &&
+    [
+      'parenthesized_expression',
+      'as_expression',
+      'binary_expression',
+      'ternary_expression',
+      'await_expression',
+      'call_expression',
+      'member_expression',
+      'arguments',
+    ].includes(node.parent.type)
+  ) {
     node = node.parent;
   }
   const parent = node.parent;

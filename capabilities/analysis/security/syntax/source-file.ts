@@ -14,12 +14,18 @@ export function textOf(file: SourceFile, node: Node): string {
 }
 
 export function rangeOf(node: Node): SourceRange {
-  return { startLine: startRowOf(node) + 1, startColumn: startColumnOf(node) + 1, endLine: endRowOf(node) + 1, endColumn: Math.max(1, endColumnOf(node)) };
+  return {
+    startLine: startRowOf(node) + 1,
+    startColumn: startColumnOf(node) + 1,
+    endLine: endRowOf(node) + 1,
+    endColumn: Math.max(1, endColumnOf(node)),
+  };
 }
 
 /** The value of a string literal or of a template string without substitutions; null otherwise. */
 export function stringValue(file: SourceFile, node: Node): string | null {
   if (node.type === 'string') return textOf(file, node).slice(1, -1);
-  if (node.type === 'template_string' && !node.children.some((c) => c.type === 'template_substitution')) return textOf(file, node).slice(1, -1);
+  if (node.type === 'template_string' && !node.children.some((c) => c.type === 'template_substitution'))
+    return textOf(file, node).slice(1, -1);
   return null;
 }

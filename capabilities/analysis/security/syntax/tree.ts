@@ -7,7 +7,14 @@ import { namedChildren, type SyntaxNode } from '../../../../core/index.js';
 export { ancestors, fieldChild as field, fieldChildren as fields, FUNCTION_TYPES, namedChildren, walk } from '../../../../core/index.js';
 export type Node = SyntaxNode;
 
-const VALUE_PRESERVING = new Set(['parenthesized_expression', 'as_expression', 'non_null_expression', 'satisfies_expression', 'type_assertion', 'await_expression']);
+const VALUE_PRESERVING = new Set([
+  'parenthesized_expression',
+  'as_expression',
+  'non_null_expression',
+  'satisfies_expression',
+  'type_assertion',
+  'await_expression',
+]);
 
 /** Unwraps parentheses, `x as T`, `x!` and `<T>x`: none of them changes the value at run time. */
 export function unwrap(node: Node): Node {

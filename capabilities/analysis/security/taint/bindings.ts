@@ -17,7 +17,13 @@ export function memberValue(ev: Evaluator, value: Value, name: string, at: Node)
   if (value.request) {
     const source = Object.hasOwn(SOURCES.requestMembers, name) ? SOURCES.requestMembers[name] : undefined;
     if (!source) return name === 'request' || name === 'raw' || name === 'req' ? REQUEST_OBJECT : UNKNOWN;
-    return sourceValue(ev.step(at, `source: request ${name} (${textOf(ev.file, at)})`), source.kind, source.whole, stringKinds(source.kind), source.whole === 'object');
+    return sourceValue(
+      ev.step(at, `source: request ${name} (${textOf(ev.file, at)})`),
+      source.kind,
+      source.whole,
+      stringKinds(source.kind),
+      source.whole === 'object',
+    );
   }
   if (value.flows.length === 0) return { flows: [], safe: value.safe, text: '', prefix: null, shape: 'unknown' };
   if (name === 'length') return { ...UNKNOWN, shape: 'number' };

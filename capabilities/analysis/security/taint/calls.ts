@@ -13,7 +13,21 @@ import { NON_STRING_METHODS, sanitizerKinds } from './sanitizers.js';
 import { PROPAGATORS } from '../models/index.js';
 import type { Scope } from './scope.js';
 import type { Evaluator, FnFrame, FunctionEntry, Summary } from './types.js';
-import { clean, concat, join, opaque, sanitize, SINK_KINDS, sourceValue, stringify, UNKNOWN, withStep, type Flow, type SinkKind, type Value } from './value.js';
+import {
+  clean,
+  concat,
+  join,
+  opaque,
+  sanitize,
+  SINK_KINDS,
+  sourceValue,
+  stringify,
+  UNKNOWN,
+  withStep,
+  type Flow,
+  type SinkKind,
+  type Value,
+} from './value.js';
 
 const ITERATORS = new Set(['map', 'forEach', 'filter', 'find', 'flatMap', 'some', 'every', 'then']);
 /** Parsers whose result is an object entirely shaped by their (input) argument. */
@@ -32,7 +46,11 @@ export function evaluateCall(ev: Evaluator, node: Node, scope: Scope, frame: FnF
   const calleeNode = unwrap(field(node, 'function')!);
   const callee = calleeNode.type === 'import' ? 'import' : dottedName(ev.file, calleeNode);
   const receiverNode = calleeNode.type === 'member_expression' ? field(calleeNode, 'object') : undefined;
-  const receiver = receiverNode ? ev.evaluate(receiverNode, scope, frame) : calleeNode.type === 'identifier' ? null : ev.evaluate(calleeNode, scope, frame);
+  const receiver = receiverNode
+    ? ev.evaluate(receiverNode, scope, frame)
+    : calleeNode.type === 'identifier'
+      ? null
+      : ev.evaluate(calleeNode, scope, frame);
   const argNodes = callArguments(node);
   if (field(node, 'arguments')?.type === 'template_string') {
     // Tagged templates (sql`...`, Prisma.$queryRaw`...`) pass substitutions as parameters.
@@ -44,7 +62,9 @@ export function evaluateCall(ev: Evaluator, node: Node, scope: Scope, frame: FnF
   const args = argNodes.map((a) => evaluateArgument(ev, a, scope, frame, first));
   const parts: CallParts = { callee, calleeNode, receiver, argNodes, args };
   // A call of the file's own function (`repo.find(x)`, `db.run(sql)`) is followed through its summary, not taken for a library's method.
-  const specs = localFunction(ev, parts) ? [] : callSinks({ file: ev.file, facts: ev.facts, call: node, calleeNode, callee, args: argNodes, construct: false });
+  const specs = localFunction(ev, parts)
+    ? []
+    : callSinks({ file: ev.file, facts: ev.facts, call: node, calleeNode, callee, args: argNodes, construct: false });
   for (const spec of specs) checkSink(ev, spec, node, spec.label ?? `${callee}()`, argNodes, args, frame);
   return callResult(ev, node, parts, scope, frame, new Set(specs.map((s) => s.kind)));
 }
@@ -55,7 +75,15 @@ export function evaluateNew(ev: Evaluator, node: Node, scope: Scope, frame: FnFr
   const argNodes = callArguments(node);
   const args = argNodes.map((a) => evaluateArgument(ev, a, scope, frame, null));
   if (ctorNode) {
-    for (const spec of callSinks({ file: ev.file, facts: ev.facts, call: node, calleeNode: ctorNode, callee: ctor, args: argNodes, construct: true })) {
+    for (const spec of callSinks({
+      file: ev.file,
+      facts: ev.facts,
+      call: node,
+      calleeNode: ctorNode,
+      callee: ctor,
+      args: argNodes,
+      construct: true,
+    })) {
       checkSink(ev, spec, node, spec.label ?? `new ${ctor}()`, argNodes, args, frame);
     }
   }
@@ -78,14 +106,22 @@ function callResult(ev: Evaluator, node: Node, p: CallParts, scope: Scope, frame
   const method = lastSegment(p.callee);
   if (p.receiver?.request && Object.hasOwn(SOURCES.requestMethods, method)) {
     const kind = SOURCES.requestMethods[method]!;
-    return sourceValue(ev.step(node, `source: request ${kind} (${textOf(ev.file, node)})`), kind, kind === 'body' ? 'object' : 'string', stringKinds(kind), kind === 'body');
+    return sourceValue(
+      ev.step(node, `source: request ${kind} (${textOf(ev.file, node)})`),
+      kind,
+      kind === 'body' ? 'object' : 'string',
+      stringKinds(kind),
+      kind === 'body',
+    );
   }
   const globalCall = SOURCES.globalCalls.get(p.callee);
   if (globalCall) return sourceValue(ev.step(node, `source: URL (${p.callee}())`), globalCall, 'object', stringKinds(globalCall));
   const kinds = sanitizerKinds(ev.file, ev.facts, p.calleeNode, p.callee, method, p.receiver?.request ?? false);
   if (kinds && kinds.length > 0) {
     const input = p.args.length > 0 ? join(p.args, 'string') : (p.receiver ?? UNKNOWN);
-    return kinds.length === SINK_KINDS.length ? clean('number') : sanitize({ ...input, shape: p.callee === 'String' ? 'string' : input.shape }, kinds);
+    return kinds.length === SINK_KINDS.length
+      ? clean('number')
+      : sanitize({ ...input, shape: p.callee === 'String' ? 'string' : input.shape }, kinds);
   }
   const entry = localFunction(ev, p);
   if (entry) return applySummary(ev, ev.summarise(entry), p, frame, covered);
@@ -117,7 +153,10 @@ function receiverResult(ev: Evaluator, p: CallParts, method: string, scope: Scop
   if (NON_STRING_METHODS.has(method)) return clean('number');
   const escaped = method === 'replace' || method === 'replaceAll' ? escapingReplace(ev, p.argNodes) : null;
   if (escaped) return sanitize({ ...join([p.receiver, ...p.args], 'string'), prefix: p.receiver.prefix, request: false }, escaped);
-  const shape = ['split', 'map', 'filter', 'slice', 'concat', 'entries', 'keys', 'values'].includes(method) && p.receiver.shape === 'array' ? 'array' : 'unknown';
+  const shape =
+    ['split', 'map', 'filter', 'slice', 'concat', 'entries', 'keys', 'values'].includes(method) && p.receiver.shape === 'array'
+      ? 'array'
+      : 'unknown';
   const extra = method === 'concat' || method === 'replace' || method === 'replaceAll' || method === 'join' ? p.args : [];
   return { ...join([p.receiver, ...extra], shape), prefix: p.receiver.prefix, request: false };
 }
@@ -156,7 +195,12 @@ function applySummary(ev: Evaluator, summary: Summary, p: CallParts, frame: FnFr
       continue;
     }
     for (const af of p.args[f.param]?.flows ?? []) {
-      flows.push({ steps: [...af.steps, callStep(f.param), ...f.steps], safeFor: [...new Set([...af.safeFor, ...f.safeFor])], param: af.param, sourceKind: af.sourceKind });
+      flows.push({
+        steps: [...af.steps, callStep(f.param), ...f.steps],
+        safeFor: [...new Set([...af.safeFor, ...f.safeFor])],
+        param: af.param,
+        sourceKind: af.sourceKind,
+      });
     }
   }
   const argText = p.args.map((a) => a.text).join(' ');

@@ -36,7 +36,14 @@ export function checkValue(ev: Evaluator, spec: SinkSpec, at: Node, label: strin
   const real = unsafe.find((f) => f.param === undefined);
   if (unsafe.length > 0 && unsafe.some((f) => f.param !== undefined)) {
     const site = ev.site(at);
-    const reduced: Value = { flows: [], safe: [], text: value.text, prefix: value.prefix, shape: value.shape, ...(value.lead ? { lead: value.lead } : {}) };
+    const reduced: Value = {
+      flows: [],
+      safe: [],
+      text: value.text,
+      prefix: value.prefix,
+      shape: value.shape,
+      ...(value.lead ? { lead: value.lead } : {}),
+    };
     for (const flow of unsafe) {
       if (flow.param !== undefined) frame.paramSinks.push({ param: flow.param, flow, spec, site, label, value: reduced });
     }
@@ -50,7 +57,8 @@ export function checkValue(ev: Evaluator, spec: SinkSpec, at: Node, label: strin
     ev.report({ ruleId: 'security/unsanitized-html', kind: 'html', site: ev.site(at), label, steps: [], sourceKind: null, fix: spec.fix });
     return;
   }
-  if (ev.audit && !real && !value.safe.includes(spec.kind) && !isConstant(value) && holds(spec, value)) auditReport(ev, spec, at, label, unsafe[0]);
+  if (ev.audit && !real && !value.safe.includes(spec.kind) && !isConstant(value) && holds(spec, value))
+    auditReport(ev, spec, at, label, unsafe[0]);
 }
 
 /**
@@ -59,14 +67,39 @@ export function checkValue(ev: Evaluator, spec: SinkSpec, at: Node, label: strin
  */
 function auditReport(ev: Evaluator, spec: SinkSpec, at: Node, label: string, paramFlow: Flow | undefined): void {
   const site = ev.site(at);
-  const origin = ev.step(at, paramFlow ? `source: parameter ${paramFlow.param! + 1} of the enclosing function` : 'source: non-constant value');
+  const origin = ev.step(
+    at,
+    paramFlow ? `source: parameter ${paramFlow.param! + 1} of the enclosing function` : 'source: non-constant value',
+  );
   const sink = { line: site.range.startLine, column: site.range.startColumn, label: `sink: ${label}` };
-  ev.report({ ruleId: spec.ruleId, kind: spec.kind, site, label, steps: [origin, ...(paramFlow?.steps ?? []), sink], sourceKind: 'non-constant', fix: spec.fix, audit: true });
+  ev.report({
+    ruleId: spec.ruleId,
+    kind: spec.kind,
+    site,
+    label,
+    steps: [origin, ...(paramFlow?.steps ?? []), sink],
+    sourceKind: 'non-constant',
+    fix: spec.fix,
+    audit: true,
+  });
 }
 
 export function report(ev: Evaluator, spec: SinkSpec, site: Site, label: string, flow: Flow): void {
-  const sink = { line: site.range.startLine, column: site.range.startColumn, label: `sink: ${label}`, ...(site.file === ev.file.path ? {} : { file: site.file }) };
-  ev.report({ ruleId: spec.ruleId, kind: spec.kind, site, label, steps: [...flow.steps, sink], sourceKind: flow.sourceKind, fix: spec.fix });
+  const sink = {
+    line: site.range.startLine,
+    column: site.range.startColumn,
+    label: `sink: ${label}`,
+    ...(site.file === ev.file.path ? {} : { file: site.file }),
+  };
+  ev.report({
+    ruleId: spec.ruleId,
+    kind: spec.kind,
+    site,
+    label,
+    steps: [...flow.steps, sink],
+    sourceKind: flow.sourceKind,
+    fix: spec.fix,
+  });
 }
 
 /** The values of the members named `keys` in an object literal (`{ text: sql, values }`: the SQL text). */
@@ -86,7 +119,12 @@ function objectMembers(ev: Evaluator, object: Node, keys: readonly string[]): Va
   return out;
 }
 
-const WHERE_SPEC: SinkSpec = { ruleId: 'security/nosql-injection', kind: 'code', args: [0], fix: 'Never build `$where` JavaScript from input; use query operators with typed values.' };
+const WHERE_SPEC: SinkSpec = {
+  ruleId: 'security/nosql-injection',
+  kind: 'code',
+  args: [0],
+  fix: 'Never build `$where` JavaScript from input; use query operators with typed values.',
+};
 
 /** `{ $where: "this.name == '" + name + "'" }`: server-side JavaScript built from input. */
 function checkWhere(ev: Evaluator, node: Node, at: Node, label: string, frame: FnFrame): void {
@@ -100,20 +138,34 @@ function checkWhere(ev: Evaluator, node: Node, at: Node, label: string, frame: F
  * with the evidence through the call). `covered`: sink kinds the call itself is a sink of (the
  * project's `db.query(sql)` wrapper recognised by its call shape) — reported at the call already.
  */
-export function applyParamSinks(ev: Evaluator, sinks: ParamSink[], args: Value[], callStep: (param: number) => Flow['steps'][number], frame: FnFrame, covered: ReadonlySet<string> = new Set()): void {
+export function applyParamSinks(
+  ev: Evaluator,
+  sinks: ParamSink[],
+  args: Value[],
+  callStep: (param: number) => Flow['steps'][number],
+  frame: FnFrame,
+  covered: ReadonlySet<string> = new Set(),
+): void {
   for (const ps of sinks) {
     const arg = args[ps.param];
     if (!arg || covered.has(ps.spec.kind)) continue;
     const merged: Value = {
-      ...ps.value, text: `${ps.value.text} ${arg.text}`, prefix: ps.value.prefix ?? arg.prefix,
-      ...(ps.value.lead ?? (ps.value.prefix === null ? arg.lead : undefined) ? { lead: 'fixed' as const } : {}),
+      ...ps.value,
+      text: `${ps.value.text} ${arg.text}`,
+      prefix: ps.value.prefix ?? arg.prefix,
+      ...((ps.value.lead ?? (ps.value.prefix === null ? arg.lead : undefined)) ? { lead: 'fixed' as const } : {}),
       ...(arg.whole && ps.value.shape !== 'string' ? { whole: true } : {}),
     };
     if (!holds(ps.spec, merged)) continue;
     for (const af of arg.flows) {
       const safeFor = [...new Set([...af.safeFor, ...ps.flow.safeFor])];
       if (safeFor.includes(ps.spec.kind)) continue;
-      const flow: Flow = { steps: [...af.steps, callStep(ps.param), ...ps.flow.steps], safeFor, param: af.param, sourceKind: af.sourceKind };
+      const flow: Flow = {
+        steps: [...af.steps, callStep(ps.param), ...ps.flow.steps],
+        safeFor,
+        param: af.param,
+        sourceKind: af.sourceKind,
+      };
       if (af.param !== undefined) frame.paramSinks.push({ ...ps, param: af.param, flow });
       else {
         report(ev, ps.spec, ps.site, ps.label, flow);

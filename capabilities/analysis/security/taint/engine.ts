@@ -20,10 +20,32 @@ import type { FileFacts } from './facts.js';
 import { Scope } from './scope.js';
 import { SOURCES, stringKinds } from './sources.js';
 import type { Evaluator, FnFrame, FunctionEntry, Site, Summary, TaintHit } from './types.js';
-import { importedMember, importKey, isTrivial, recordCall, relativeBindings, stampFile, type ImportedCall, type ImportedSummaries, type ModuleTaint } from './module-link.js';
+import {
+  importedMember,
+  importKey,
+  isTrivial,
+  recordCall,
+  relativeBindings,
+  stampFile,
+  type ImportedCall,
+  type ImportedSummaries,
+  type ModuleTaint,
+} from './module-link.js';
 import { clean, concat, join, literal, opaque, sourceValue, UNKNOWN, type Step, type Value } from './value.js';
 
-const SKIPPED = new Set(['comment', 'type_annotation', 'type_arguments', 'type_parameters', 'interface_declaration', 'type_alias_declaration', 'import_statement', 'enum_declaration', 'abstract_class_declaration', 'ambient_declaration', 'regex']);
+const SKIPPED = new Set([
+  'comment',
+  'type_annotation',
+  'type_arguments',
+  'type_parameters',
+  'interface_declaration',
+  'type_alias_declaration',
+  'import_statement',
+  'enum_declaration',
+  'abstract_class_declaration',
+  'ambient_declaration',
+  'regex',
+]);
 
 export class TaintEngine implements Evaluator {
   private readonly hits = new Map<string, TaintHit>();
@@ -139,7 +161,10 @@ export class TaintEngine implements Evaluator {
     const scope = new Scope(entry.scope);
     bindParams(this, entry.node, scope, frame, { summary: true, first: null });
     this.evaluateBody(entry.node, scope, frame);
-    const summary: Summary = { returns: frame.returns.length > 0 ? join(frame.returns, frame.returns[0]!.shape) : UNKNOWN, paramSinks: frame.paramSinks };
+    const summary: Summary = {
+      returns: frame.returns.length > 0 ? join(frame.returns, frame.returns[0]!.shape) : UNKNOWN,
+      paramSinks: frame.paramSinks,
+    };
     this.summaries.set(entry.node, summary);
     return summary;
   }
@@ -174,7 +199,10 @@ export class TaintEngine implements Evaluator {
         return literal(textOf(this.file, node).slice(1, -1));
       case 'number':
         return literal(textOf(this.file, node), 'number');
-      case 'true': case 'false': case 'null': case 'undefined':
+      case 'true':
+      case 'false':
+      case 'null':
+      case 'undefined':
         return literal('', 'number');
       case 'template_string':
         return this.template(node, scope, frame);
@@ -192,15 +220,27 @@ export class TaintEngine implements Evaluator {
       case 'object':
         return evaluateObject(this, node, scope, frame);
       case 'array':
-        return join(namedChildren(node).map((c) => this.evaluate(c, scope, frame)), 'array');
-      case 'arrow_function': case 'function_expression': case 'function':
+        return join(
+          namedChildren(node).map((c) => this.evaluate(c, scope, frame)),
+          'array',
+        );
+      case 'arrow_function':
+      case 'function_expression':
+      case 'function':
         if (!this.deferred.has(node)) this.evaluateInline(node, scope, frame, null);
         return opaque('function');
       case 'method_definition':
         return this.deferred.has(node) ? opaque('function') : this.children(node, scope, frame);
-      case 'parenthesized_expression': case 'as_expression': case 'non_null_expression': case 'satisfies_expression': case 'await_expression': case 'spread_element': case 'type_assertion':
+      case 'parenthesized_expression':
+      case 'as_expression':
+      case 'non_null_expression':
+      case 'satisfies_expression':
+      case 'await_expression':
+      case 'spread_element':
+      case 'type_assertion':
         return this.evaluate(unwrap(node) === node ? namedChildren(node)[0]! : unwrap(node), scope, frame);
-      case 'unary_expression': case 'update_expression':
+      case 'unary_expression':
+      case 'update_expression':
         namedChildren(node).forEach((c) => this.evaluate(c, scope, frame));
         return clean('number');
       case 'sequence_expression': {
@@ -261,7 +301,10 @@ export class TaintEngine implements Evaluator {
       const index = field(node, 'index');
       if (index) this.evaluate(index, scope, frame);
       const key = index?.type === 'string' ? textOf(this.file, index).slice(1, -1) : null;
-      return this.relabelSource(key && object.request ? memberValue(this, object, key, node) : memberValue(this, { ...object, request: false }, '?', node), node);
+      return this.relabelSource(
+        key && object.request ? memberValue(this, object, key, node) : memberValue(this, { ...object, request: false }, '?', node),
+        node,
+      );
     }
     const value = memberValue(this, object, textOf(this.file, field(node, 'property')!), node);
     return this.relabelSource(value, node);
@@ -284,7 +327,8 @@ export class TaintEngine implements Evaluator {
     const flow = value.flows[0];
     if (!object || value.flows.length !== 1 || flow?.steps.length !== 1) return value;
     const step = flow.steps[0]!;
-    if (!step.label.startsWith('source: request') || step.line !== startRowOf(object) + 1 || step.column !== startColumnOf(object) + 1) return value;
+    if (!step.label.startsWith('source: request') || step.line !== startRowOf(object) + 1 || step.column !== startColumnOf(object) + 1)
+      return value;
     const kind = step.label.slice('source: request '.length).split(' ')[0];
     return { ...value, flows: [{ ...flow, steps: [{ ...step, label: `source: request ${kind} (${textOf(this.file, node)})` }] }] };
   }

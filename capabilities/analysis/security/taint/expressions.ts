@@ -12,10 +12,17 @@ export function evaluateTernary(ev: Evaluator, node: Node, scope: Scope, frame: 
   ev.evaluate(condition, scope, frame);
   const guards = guardsOf(ev.file, condition);
   const parts: Value[] = [];
-  for (const [branch, negated] of [[field(node, 'consequence'), false], [field(node, 'alternative'), true]] as const) {
+  for (const [branch, negated] of [
+    [field(node, 'consequence'), false],
+    [field(node, 'alternative'), true],
+  ] as const) {
     if (!branch) continue;
     const inner = new Scope(scope);
-    applyGuards(ev, guards.filter((g) => g.negated === negated), inner);
+    applyGuards(
+      ev,
+      guards.filter((g) => g.negated === negated),
+      inner,
+    );
     parts.push(ev.evaluate(branch, inner, frame));
   }
   return join(parts, parts[0]?.shape ?? 'unknown', true);

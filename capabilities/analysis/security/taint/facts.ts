@@ -30,7 +30,8 @@ export interface FileFacts {
 export function collectFacts(file: SourceFile): FileFacts {
   const imports = collectImports(file);
   const locals = new Map<string, ModulePath>();
-  for (const b of imports) locals.set(b.local, { module: b.module, path: b.imported === '*' || b.imported === 'default' ? '' : b.imported });
+  for (const b of imports)
+    locals.set(b.local, { module: b.module, path: b.imported === '*' || b.imported === 'default' ? '' : b.imported });
   // Without an import (scripts, globals in tests), the usual names still mean the modules.
   for (const [name, module] of ASSUMED_LOCALS) if (!locals.has(name)) locals.set(name, { module, path: '' });
   return { imports, modules: new Set(imports.map((b) => b.module)), locals, derived: false };

@@ -40,7 +40,13 @@ const NEVER_RETURNS = /^(redirect|permanentRedirect|notFound|process\.exit|unaut
 
 export function leaves(node: Node | undefined, file?: SourceFile): boolean {
   if (!node) return false;
-  if (node.type === 'return_statement' || node.type === 'throw_statement' || node.type === 'continue_statement' || node.type === 'break_statement') return true;
+  if (
+    node.type === 'return_statement' ||
+    node.type === 'throw_statement' ||
+    node.type === 'continue_statement' ||
+    node.type === 'break_statement'
+  )
+    return true;
   if (file && node.type === 'expression_statement' && NEVER_RETURNS.test(textOf(file, node))) return true;
   if (node.type === 'statement_block') {
     const stmts = namedChildren(node);
@@ -52,7 +58,8 @@ export function leaves(node: Node | undefined, file?: SourceFile): boolean {
 export function guardsOf(file: SourceFile, condition: Node): Guard[] {
   const guards: Guard[] = [];
   walk(condition, (n) => {
-    if (n.type === 'call_expression') guards.push(...callGuard(file, n).map(({ invert, ...g }) => ({ ...g, negated: isNegated(file, n) !== (invert ?? false) })));
+    if (n.type === 'call_expression')
+      guards.push(...callGuard(file, n).map(({ invert, ...g }) => ({ ...g, negated: isNegated(file, n) !== (invert ?? false) })));
     else if (n.type === 'binary_expression') guards.push(...comparisonGuard(file, n));
   });
   return guards;
@@ -67,10 +74,15 @@ function callGuard(file: SourceFile, call: Node): Check[] {
   const receiverNode = field(call, 'function')?.type === 'member_expression' ? field(field(call, 'function')!, 'object') : undefined;
   const receiver = receiverNode ? textOf(file, unwrap(receiverNode)) : null;
   // A deny-list of the prototype keys (`['__proto__', 'constructor'].includes(key)`): the key is safe where it is not in it.
-  if ((method === 'includes' || method === 'has') && argNode && receiver && PROTO_KEY.test(receiver)) return [{ ...check(file, argNode, PROTO_KINDS), invert: true }];
-  if ((method === 'includes' || method === 'has') && argNode && receiver && allowList(file, receiver)) return [check(file, argNode, SINK_KINDS)];
+  if ((method === 'includes' || method === 'has') && argNode && receiver && PROTO_KEY.test(receiver))
+    return [{ ...check(file, argNode, PROTO_KINDS), invert: true }];
+  if ((method === 'includes' || method === 'has') && argNode && receiver && allowList(file, receiver))
+    return [check(file, argNode, SINK_KINDS)];
   // `obj.hasOwnProperty(key)`, `Object.hasOwn(obj, key)`: `__proto__` is no own key of a plain object.
-  if ((method === 'hasOwnProperty' || callee === 'Object.hasOwn' || (method === 'call' && /hasOwnProperty\.call$/.test(callee))) && args.length > 0) {
+  if (
+    (method === 'hasOwnProperty' || callee === 'Object.hasOwn' || (method === 'call' && /hasOwnProperty\.call$/.test(callee))) &&
+    args.length > 0
+  ) {
     const key = unwrap(args[args.length - 1]!);
     return [check(file, key, PROTO_KINDS)];
   }
@@ -121,7 +133,8 @@ function comparisonGuard(file: SourceFile, n: Node): Guard[] {
   if (left.type === 'string' || left.type === 'number') [left, right] = [right, left];
   if (right.type !== 'string' && right.type !== 'number') return [];
   // `key === '__proto__'` (then leave): past it the key is no prototype key.
-  if (PROTO_KEY.test(textOf(file, right)) && ['identifier', 'member_expression', 'subscript_expression'].includes(left.type)) return [{ ...check(file, left, PROTO_KINDS), negated: !negated }];
+  if (PROTO_KEY.test(textOf(file, right)) && ['identifier', 'member_expression', 'subscript_expression'].includes(left.type))
+    return [{ ...check(file, left, PROTO_KINDS), negated: !negated }];
   // `typeof x !== 'string'`: past the check, x is a string and cannot carry a NoSQL operator.
   if (left.type === 'unary_expression' && textOf(file, left).startsWith('typeof')) {
     const arg = namedChildren(left)[0];

@@ -32,13 +32,22 @@ const CALL_WORD = new RegExp(`\\b(${[...CALL_NAMES].join('|')})\\b`);
 const REQUEST_WORD = new RegExp(`\\b(${[...SOURCES.requestNames].join('|')})\\b`);
 const IMPORTED_NAMES = SOURCES.requestNamesImported;
 /** Wrappers `dottedName` looks through (tree.ts's `unwrap`), plus `await`. */
-const WRAPPERS = new Set(['parenthesized_expression', 'as_expression', 'non_null_expression', 'satisfies_expression', 'type_assertion', 'await_expression']);
+const WRAPPERS = new Set([
+  'parenthesized_expression',
+  'as_expression',
+  'non_null_expression',
+  'satisfies_expression',
+  'type_assertion',
+  'await_expression',
+]);
 
 /** Sinks that report values that are neither constant nor sanitised, without any input. */
 const SELF_REPORTING = /innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|bypassSecurityTrust|\$sce\b/;
-const MESSAGE_CALLBACK = /\b(ws|socket|client|conn|connection|peer|webSocket|websocket|process|parentPort|req|request|stream)\.(on|once|addListener)\(\s*['"](message|data)['"]|addEventListener\(\s*['"]message['"]|socket\.io/;
+const MESSAGE_CALLBACK =
+  /\b(ws|socket|client|conn|connection|peer|webSocket|websocket|process|parentPort|req|request|stream)\.(on|once|addListener)\(\s*['"](message|data)['"]|addEventListener\(\s*['"]message['"]|socket\.io/;
 const KOA_NAMES = new Set(IMPORTED_NAMES.flatMap((n) => n.modules));
-const ARGV_SINK = /\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|eval|Function|runInNewContext|runInThisContext|runInContext|execa|execaCommand|query)\b/;
+const ARGV_SINK =
+  /\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|eval|Function|runInNewContext|runInThisContext|runInContext|execa|execaCommand|query)\b/;
 
 /**
  * Any word the checks below start from, in one scan of the text: most files hold none of them. One
@@ -46,13 +55,30 @@ const ARGV_SINK = /\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|e
  * alternative at every position, and this runs over every file of the project.
  */
 // `$routeParams`, `$sce`: a word boundary holds between `$` and a letter, so they join the word group without the `$`.
-const PLAIN_WORDS = [...new Set([...SOURCES.requestNames, ...CALL_NAMES, ...[...GLOBAL_ROOTS].map((r) => r.replace(/^\$/, '')), 'sce', 'argv', 'bypassSecurityTrust\\w+'])];
-const ANY_WORD = new RegExp(`innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|\\b(?:${PLAIN_WORDS.join('|')})\\b|Request|IncomingMessage`);
+const PLAIN_WORDS = [
+  ...new Set([
+    ...SOURCES.requestNames,
+    ...CALL_NAMES,
+    ...[...GLOBAL_ROOTS].map((r) => r.replace(/^\$/, '')),
+    'sce',
+    'argv',
+    'bypassSecurityTrust\\w+',
+  ]),
+];
+const ANY_WORD = new RegExp(
+  `innerHTML|outerHTML|insertAdjacentHTML|dangerouslySetInnerHTML|\\b(?:${PLAIN_WORDS.join('|')})\\b|Request|IncomingMessage`,
+);
 /**
  * The rarer triggers, read from the string literals (one shared pass, ../syntax/string-literals.ts):
  * message events (`'message'`, `'data'`), server actions (`'use server'`), Koa and socket.io imports.
  */
-export const RARE_STRINGS: ReadonlySet<string> = new Set(['message', 'data', 'use server', 'socket.io', ...IMPORTED_NAMES.flatMap((n) => n.modules)]);
+export const RARE_STRINGS: ReadonlySet<string> = new Set([
+  'message',
+  'data',
+  'use server',
+  'socket.io',
+  ...IMPORTED_NAMES.flatMap((n) => n.modules),
+]);
 
 export function taintStart(file: SourceFile): TaintStart {
   const text = file.source;
@@ -80,12 +106,20 @@ function startsFromWords(file: SourceFile, text: string): boolean {
   if (CALL_WORD.test(text) && hasIdentifier(file, CALL_NAMES)) return true;
   if (GLOBAL_ROOT_WORD.test(text) && globalName(file)) return true;
   // Typed request parameters (`req: Request`, `msg: http.IncomingMessage`, Koa's `ctx: Context`): the type's text is enough.
-  return /Request|IncomingMessage/.test(text) && nodesOfType(file.root, ['required_parameter', 'optional_parameter']).some((p) => field(p, 'type'));
+  return (
+    /Request|IncomingMessage/.test(text) &&
+    nodesOfType(file.root, ['required_parameter', 'optional_parameter']).some((p) => field(p, 'type'))
+  );
 }
 
 function exportedFunctions(file: SourceFile): boolean {
   const exported = nodesOfType(file.root, 'export_statement');
-  return exported.length > 0 && exported.some((s) => s.children.some((c) => parameterNodes(c).length > 0 || c.type === 'lexical_declaration' || c.type === 'variable_declaration'));
+  return (
+    exported.length > 0 &&
+    exported.some((s) =>
+      s.children.some((c) => parameterNodes(c).length > 0 || c.type === 'lexical_declaration' || c.type === 'variable_declaration'),
+    )
+  );
 }
 
 const HANDLER_NAMES = SOURCES.handlers.filter((h) => !h.directive && !h.paramTypes && !h.paramName).map((h) => new RegExp(h.exportName));
@@ -111,7 +145,8 @@ const CJS_EXPORT = /^(?:module\.exports|(?:module\.)?exports\.([\w$]+))$/;
 function exportedFunctionsOf(file: SourceFile, statement: Node): { name: string; fn: Node }[] {
   if (statement.type === 'export_statement') {
     const decl = field(statement, 'declaration');
-    if (decl && FUNCTION_TYPES.has(decl.type)) return [{ name: field(decl, 'name') ? textOf(file, field(decl, 'name')!) : 'default', fn: decl }];
+    if (decl && FUNCTION_TYPES.has(decl.type))
+      return [{ name: field(decl, 'name') ? textOf(file, field(decl, 'name')!) : 'default', fn: decl }];
     const out: { name: string; fn: Node }[] = [];
     for (const d of decl ? namedChildren(decl) : []) {
       const value = d.type === 'variable_declarator' ? field(d, 'value') : undefined;

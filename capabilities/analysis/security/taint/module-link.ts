@@ -52,7 +52,11 @@ export function relativeBindings(imports: readonly ImportBinding[]): Map<string,
  * The export a callee names: `f()` (named, default or CommonJS `require`d function) or `ns.f()`
  * (namespace, `require`d module, default-imported object). Null for anything else.
  */
-export function importedMember(file: SourceFile, bindings: ReadonlyMap<string, ImportBinding>, callee: Node): { module: string; member: string } | null {
+export function importedMember(
+  file: SourceFile,
+  bindings: ReadonlyMap<string, ImportBinding>,
+  callee: Node,
+): { module: string; member: string } | null {
   const node = unwrap(callee);
   if (node.type === 'identifier') {
     const b = bindings.get(textOf(file, node));
@@ -88,7 +92,10 @@ export function recordCall(calls: Map<string, ImportedCall>, module: string, mem
 export function summaryMatters(summary: Summary, call: Pick<ImportedCall, 'tainted'>, markup = false): boolean {
   if (summary.returns.flows.some((f) => f.param === undefined)) return true; // returns input of its own
   if (markup && returnsSafeMarkup(summary)) return true; // `createMarkup()` of another module sanitises or returns constants
-  return summary.paramSinks.some((s) => call.tainted.includes(s.param)) || summary.returns.flows.some((f) => f.param !== undefined && call.tainted.includes(f.param));
+  return (
+    summary.paramSinks.some((s) => call.tainted.includes(s.param)) ||
+    summary.returns.flows.some((f) => f.param !== undefined && call.tainted.includes(f.param))
+  );
 }
 
 /** The summary as another file sees it: every evidence step names this file (steps from further modules already do). */

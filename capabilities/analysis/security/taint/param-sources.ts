@@ -59,7 +59,11 @@ function isRouteCallback(ev: Evaluator, fn: Node): boolean {
   const callee = field(call, 'function');
   if (callee?.type !== 'member_expression') return false;
   const method = textOf(ev.file, field(callee, 'property')!);
-  return SOURCES.routeMethods.has(method) && parameterNodes(fn).length >= 2 && !/^(map|params|headers|searchParams|cache|store)$/.test(dottedName(ev.file, field(callee, 'object')!));
+  return (
+    SOURCES.routeMethods.has(method) &&
+    parameterNodes(fn).length >= 2 &&
+    !/^(map|params|headers|searchParams|cache|store)$/.test(dottedName(ev.file, field(callee, 'object')!))
+  );
 }
 
 /** `export function f`, `export const f = () =>`, `exports.f = ...`, `module.exports.f = ...`, `module.exports = ...` (`default`). */
@@ -69,7 +73,8 @@ export function exportedName(ev: Evaluator, fn: Node): string | null {
     const name = field(fn, 'name');
     return name ? textOf(ev.file, name) : 'default';
   }
-  if (parent?.type === 'variable_declarator') return parent.parent?.parent?.type === 'export_statement' ? textOf(ev.file, field(parent, 'name')!) : null;
+  if (parent?.type === 'variable_declarator')
+    return parent.parent?.parent?.type === 'export_statement' ? textOf(ev.file, field(parent, 'name')!) : null;
   if (parent?.type === 'assignment_expression' && fn.field === 'right') {
     const target = dottedName(ev.file, field(parent, 'left')!);
     if (target === 'module.exports') return 'default';
@@ -108,7 +113,8 @@ function handlerKind(ev: Evaluator, fn: Node, index: number): string | null {
 function handlerApplies(ev: Evaluator, h: HandlerSource, fn: Node, first: Node | undefined): boolean {
   if (h.directive) {
     const body = field(fn, 'body');
-    if (!USE_SERVER.test(ev.file.source) && !(body && USE_SERVER.test(ev.file.source.slice(body.startIndex + 1, body.startIndex + 40)))) return false;
+    if (!USE_SERVER.test(ev.file.source) && !(body && USE_SERVER.test(ev.file.source.slice(body.startIndex + 1, body.startIndex + 40))))
+      return false;
   }
   if (h.paramName) {
     const id = first ? identifierOf(first) : null;
@@ -150,5 +156,7 @@ function callbackApplies(ev: Evaluator, cb: CallbackSource, receiver: string, ev
 
 /** A `message` listener that checks `event.origin` trusts only the origins it names: its data is not a stranger's. */
 function checksOrigin(ev: Evaluator, fn: Node): boolean {
-  return /\.origin\s*(===|!==|==|!=)|(===|!==|==|!=)\s*\w+(\.\w+)*\.origin\b|\.origin\)|\borigin\.(startsWith|endsWith)\(/.test(textOf(ev.file, fn));
+  return /\.origin\s*(===|!==|==|!=)|(===|!==|==|!=)\s*\w+(\.\w+)*\.origin\b|\.origin\)|\borigin\.(startsWith|endsWith)\(/.test(
+    textOf(ev.file, fn),
+  );
 }

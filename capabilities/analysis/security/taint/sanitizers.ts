@@ -12,15 +12,38 @@ import { SINK_KINDS, type SinkKind } from './value.js';
 
 /** Methods whose result is a number or boolean whatever the receiver: they end a flow. */
 export const NON_STRING_METHODS = new Set([
-  'includes', 'startsWith', 'endsWith', 'test', 'indexOf', 'lastIndexOf', 'has', 'some', 'every', 'localeCompare',
-  'charCodeAt', 'codePointAt', 'search', 'isArray', 'isInteger', 'isSafeInteger', 'findIndex', 'size',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'test',
+  'indexOf',
+  'lastIndexOf',
+  'has',
+  'some',
+  'every',
+  'localeCompare',
+  'charCodeAt',
+  'codePointAt',
+  'search',
+  'isArray',
+  'isInteger',
+  'isSafeInteger',
+  'findIndex',
+  'size',
 ]);
 
 const HTML: SinkKind[] = ['html'];
 const expand = (kinds: SanitizerKinds): readonly SinkKind[] => (kinds === 'all' ? SINK_KINDS : kinds);
 
 /** What the call protects against, or null when it is not a sanitiser. */
-export function sanitizerKinds(file: SourceFile, facts: FileFacts, calleeNode: Node, callee: string, method: string, receiverIsRequestLike: boolean): readonly SinkKind[] | null {
+export function sanitizerKinds(
+  file: SourceFile,
+  facts: FileFacts,
+  calleeNode: Node,
+  callee: string,
+  method: string,
+  receiverIsRequestLike: boolean,
+): readonly SinkKind[] | null {
   const exact = SANITIZERS.byName.get(callee);
   if (exact) return expand(exact);
   if (localsOf(file, facts).size > 0) {

@@ -10,10 +10,12 @@ import type { FileFacts } from './facts.js';
 import type { CallPredicate, Condition } from '../models/types.js';
 import type { Value } from './value.js';
 
-const SQL_TEXT = /\b(select\b[\s\S]*\bfrom|insert\s+into|update\b[\s\S]*\bset\b|delete\s+from|create\s+(table|index)|drop\s+(table|index)|alter\s+table|pragma\b|replace\s+into|truncate\b|where\b)/i;
+const SQL_TEXT =
+  /\b(select\b[\s\S]*\bfrom|insert\s+into|update\b[\s\S]*\bset\b|delete\s+from|create\s+(table|index)|drop\s+(table|index)|alter\s+table|pragma\b|replace\s+into|truncate\b|where\b)/i;
 
 /** A relative path (`/account`), or an absolute URL whose host the code wrote (`https://api.example.com/`). */
-const fixedHost = (prefix: string | null): boolean => prefix !== null && (/^\/[^/\\]/.test(prefix) || /^[a-z][\w+.-]*:\/\/[^/?#\\]+[/?#]/i.test(prefix));
+const fixedHost = (prefix: string | null): boolean =>
+  prefix !== null && (/^\/[^/\\]/.test(prefix) || /^[a-z][\w+.-]*:\/\/[^/?#\\]+[/?#]/i.test(prefix));
 const htmlText = (v: Value): boolean => /<[a-z!/]/i.test(v.text);
 const htmlShape = (v: Value): boolean => v.shape !== 'object' && v.shape !== 'array' && v.shape !== 'number';
 
@@ -53,24 +55,30 @@ const FALSY = ['false', 'undefined', 'null', '0', "''", '""'];
 const SHELLS = /^(\/(usr\/)?bin\/)?(ba|z|da|k|c|tc|fi)?sh$|^cmd(\.exe)?$|^(powershell|pwsh)(\.exe)?$/i;
 
 const PREDICATES: Record<CallPredicate, (c: CallShape) => boolean> = {
-  shellOption: ({ file, args }) => args.some((a) => {
-    const pair = objectPair(file, unwrap(a), 'shell');
-    return pair !== undefined && !FALSY.includes(textOf(file, field(pair, 'value')!));
-  }),
+  shellOption: ({ file, args }) =>
+    args.some((a) => {
+      const pair = objectPair(file, unwrap(a), 'shell');
+      return pair !== undefined && !FALSY.includes(textOf(file, field(pair, 'value')!));
+    }),
   // `spawn('sh', ['-c', cmd])`: the program is a shell, so its arguments are a command line.
   shellProgram: ({ file, args }) => args[0] !== undefined && SHELLS.test(stringValue(file, unwrap(args[0])) ?? ''),
   // `send` refuses `..` when a root is given.
   noRootOption: ({ file, args }) => !args.slice(1).some((a) => objectPair(file, unwrap(a), 'root') !== undefined),
   locationHeader: ({ file, args }) => args[0] !== undefined && stringValue(file, unwrap(args[0]))?.toLowerCase() === 'location',
   // An explicit non-HTML content type makes the browser render the text as text.
-  notNonHtmlType: ({ file, calleeNode }) => !/\.(type|contentType|set|header)\(\s*(['"`])[^'"`]*(json|plain|csv)/i.test(textOf(file, calleeNode)),
+  notNonHtmlType: ({ file, calleeNode }) =>
+    !/\.(type|contentType|set|header)\(\s*(['"`])[^'"`]*(json|plain|csv)/i.test(textOf(file, calleeNode)),
   htmlInCallee: ({ file, calleeNode }) => /\bhtml\b/.test(textOf(file, calleeNode)) && !/json|plain|csv/i.test(textOf(file, calleeNode)),
   htmlContentTypeArg: ({ file, args }) => args.slice(1).some((a) => /text\/html/i.test(textOf(file, a))),
   notCallback: ({ args }) => args[0] !== undefined && !FUNCTION_TYPES.has(unwrap(args[0]).type),
   // `Object.assign({}, req.body)` copies into a fresh object: nothing that exists is overwritten.
   notEmptyTarget: ({ file, args }) => {
     const target = args[0] ? unwrap(args[0]) : undefined;
-    return target !== undefined && !(target.type === 'object' && textOf(file, target).replace(/\s/g, '') === '{}') && !/^Object\.create\(null\)$/.test(textOf(file, target));
+    return (
+      target !== undefined &&
+      !(target.type === 'object' && textOf(file, target).replace(/\s/g, '') === '{}') &&
+      !/^Object\.create\(null\)$/.test(textOf(file, target))
+    );
   },
   firstArgNotTemplate: ({ args }) => args[0] !== undefined && unwrap(args[0]).type !== 'template_string',
   // `$.extend(true, target, src)` / `extend(true, ...)`: only the deep form recurses.

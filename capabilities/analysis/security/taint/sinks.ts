@@ -69,7 +69,9 @@ export function callSinks(input: CallSinkInput): SinkSpec[] {
   if (matched.length <= 1) return matched.map(specOf);
   const out: SinkSpec[] = [];
   for (const spec of matched.map(specOf)) {
-    const twin = out.findIndex((o) => o.ruleId === spec.ruleId && o.kind === spec.kind && JSON.stringify(o.args) === JSON.stringify(spec.args));
+    const twin = out.findIndex(
+      (o) => o.ruleId === spec.ruleId && o.kind === spec.kind && JSON.stringify(o.args) === JSON.stringify(spec.args),
+    );
     if (twin < 0) out.push(spec);
     else if (!spec.when) out[twin] = spec;
   }

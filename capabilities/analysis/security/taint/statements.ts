@@ -103,7 +103,8 @@ function registerHolder(ev: Evaluator, name: string, value: Node, scope: Scope):
   for (const member of namedChildren(value)) {
     const key = member.type === 'pair' ? field(member, 'key') : member.type === 'method_definition' ? field(member, 'name') : undefined;
     const fn = member.type === 'pair' ? unwrap(field(member, 'value')!) : member;
-    if (key && (member.type === 'method_definition' || FUNCTION_TYPES.has(fn.type))) ev.register(`${name}.${textOf(ev.file, key).replace(/^['"]|['"]$/g, '')}`, { node: fn, scope });
+    if (key && (member.type === 'method_definition' || FUNCTION_TYPES.has(fn.type)))
+      ev.register(`${name}.${textOf(ev.file, key).replace(/^['"]|['"]$/g, '')}`, { node: fn, scope });
   }
 }
 
@@ -151,9 +152,15 @@ function assignment(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): Va
   return value;
 }
 
-const PROTO_FIX = 'Refuse `__proto__`, `constructor` and `prototype` keys (or use a Map / Object.create(null)) before writing keys from input.';
+const PROTO_FIX =
+  'Refuse `__proto__`, `constructor` and `prototype` keys (or use a Map / Object.create(null)) before writing keys from input.';
 const PROTO_SPEC: SinkSpec = { ruleId: 'security/prototype-pollution', kind: 'proto', args: [0], fix: PROTO_FIX };
-const MASS_SPEC: SinkSpec = { ruleId: 'security/mass-assignment', kind: 'mass', args: [0], fix: 'Write only known keys; map the client\'s key through an allow-list.' };
+const MASS_SPEC: SinkSpec = {
+  ruleId: 'security/mass-assignment',
+  kind: 'mass',
+  args: [0],
+  fix: "Write only known keys; map the client's key through an allow-list.",
+};
 
 /**
  * Keys from input: `obj[a][b] = v` with `a` from the request writes into `obj.__proto__` — Object.prototype
@@ -187,11 +194,20 @@ function ifStatement(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): v
   const alternative = field(node, 'alternative');
   if (consequence) {
     const inner = new Scope(scope);
-    applyGuards(ev, guards.filter((g) => !g.negated), inner);
+    applyGuards(
+      ev,
+      guards.filter((g) => !g.negated),
+      inner,
+    );
     ev.evaluate(consequence, inner, frame);
   }
   if (alternative) ev.evaluate(alternative, scope, frame);
-  if (leaves(consequence, ev.file)) applyGuards(ev, guards.filter((g) => g.negated), scope);
+  if (leaves(consequence, ev.file))
+    applyGuards(
+      ev,
+      guards.filter((g) => g.negated),
+      scope,
+    );
 }
 
 export function applyGuards(ev: Evaluator, guards: Guard[], scope: Scope): void {
@@ -231,7 +247,9 @@ function jsxAttribute(ev: Evaluator, node: Node, scope: Scope, frame: FnFrame): 
   const attribute = name ? textOf(ev.file, name) : '';
   const specs = attribute ? assignmentSinks(attribute, true) : [];
   if (specs.length === 0) return;
-  const object = namedChildren(value).map(unwrap).find((c) => c.type === 'object');
+  const object = namedChildren(value)
+    .map(unwrap)
+    .find((c) => c.type === 'object');
   const pair = object?.children.find((p) => p.type === 'pair' && textOf(ev.file, field(p, 'key')!) === '__html');
   const inner = namedChildren(value)[0];
   const html = pair ? ev.valueOf(field(pair, 'value')!) : inner ? ev.valueOf(inner) : result;

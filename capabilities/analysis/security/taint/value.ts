@@ -3,7 +3,21 @@
  * (flows, each with its evidence path), which sink kinds it has been made safe for, and a little of
  * its shape (constant text, prefix, object or string) that the sinks use to decide.
  */
-export const SINK_KINDS = ['sql', 'nosql', 'command', 'code', 'path', 'redirect', 'html', 'template', 'ssrf', 'regex', 'mass', 'proto', 'xpath'] as const;
+export const SINK_KINDS = [
+  'sql',
+  'nosql',
+  'command',
+  'code',
+  'path',
+  'redirect',
+  'html',
+  'template',
+  'ssrf',
+  'regex',
+  'mass',
+  'proto',
+  'xpath',
+] as const;
 export type SinkKind = (typeof SINK_KINDS)[number];
 
 /**
@@ -78,7 +92,10 @@ export function join(values: Value[], shape: Shape, alternative = false): Value 
   for (const v of values) for (const f of v.flows) if (flows.length < MAX_FLOWS && !flows.includes(f)) flows.push(f);
   let safe: SinkKind[] = [...SINK_KINDS];
   for (const v of values) safe = safe.filter((k) => v.safe.includes(k));
-  const text = values.map((v) => v.text).join('').slice(0, MAX_TEXT);
+  const text = values
+    .map((v) => v.text)
+    .join('')
+    .slice(0, MAX_TEXT);
   const joined: Value = { flows, safe, text, prefix: values.length > 0 ? values[0]!.prefix : null, shape };
   if (alternative && values.some((v) => v.whole && v.flows.length > 0)) joined.whole = true;
   return joined;

@@ -7,4 +7,11 @@ import { RUNTIME_ERRORS } from './runtime-errors.js';
 import { SYSTEM_ERRORS } from './system-errors.js';
 import { TYPESCRIPT_ERRORS } from './typescript-errors.js';
 
-export const ERROR_CATALOGUE: readonly ErrorEntry[] = [...TYPESCRIPT_ERRORS, ...NODE_ERRORS, ...SYSTEM_ERRORS, ...LIBRARY_ERRORS, ...REACT_ERRORS, ...RUNTIME_ERRORS];
+export const ERROR_CATALOGUE: readonly ErrorEntry[] = [
+  ...TYPESCRIPT_ERRORS,
+  ...NODE_ERRORS,
+  ...SYSTEM_ERRORS,
+  ...LIBRARY_ERRORS,
+  ...REACT_ERRORS,
+  ...RUNTIME_ERRORS,
+];

@@ -6,7 +6,13 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
-import { SHIPPED_ADVISORIES, isAffected, shippedAdvisories, validateAdvisoryFile, type Advisory } from '../../../../capabilities/analysis/advisories/index.js';
+import {
+  SHIPPED_ADVISORIES,
+  isAffected,
+  shippedAdvisories,
+  validateAdvisoryFile,
+  type Advisory,
+} from '../../../../capabilities/analysis/advisories/index.js';
 
 const OPTIONS = { includePrerelease: true, loose: true } as const;
 const GHSA = /^GHSA(-[23456789cfghjmpqrvwx]{4}){3}$/;
@@ -25,7 +31,7 @@ function releaseLines(range: string): (readonly semver.Comparator[])[] {
 }
 
 describe('capabilities/analysis/advisories shipped list', () => {
-  it('passes the loader\'s own validation unchanged (agentd uses it without validating it again)', () => {
+  it("passes the loader's own validation unchanged (agentd uses it without validating it again)", () => {
     const file = shippedAdvisories();
     expect(file.advisories).to.have.length(raw.advisories.length);
     expect(validateAdvisoryFile(raw).advisories.map(label)).to.deep.equal(raw.advisories.map(label));
@@ -49,15 +55,18 @@ describe('capabilities/analysis/advisories shipped list', () => {
         else if (isAffected(a.patchedVersion, a)) p(`fixed version ${a.patchedVersion} is inside the range`);
         else if (!isMalware(a)) {
           for (const line of releaseLines(a.vulnerableRange)) {
-            if (!semver.gtr(a.patchedVersion, new semver.Range(line.map(String).join(' '), OPTIONS), OPTIONS)) p(`fixed version ${a.patchedVersion} is below the affected line ${line.join(' ')}`);
+            if (!semver.gtr(a.patchedVersion, new semver.Range(line.map(String).join(' '), OPTIONS), OPTIONS))
+              p(`fixed version ${a.patchedVersion} is below the affected line ${line.join(' ')}`);
           }
         }
       }
       for (const cwe of a.cwe) if (!CWE.test(cwe)) p(`"${cwe}" is not a CWE id`);
       for (const alias of a.aliases ?? []) if ((!GHSA.test(alias) && !CVE.test(alias)) || alias === a.id) p(`alias "${alias}"`);
       if (a.url !== undefined && !/^https:\/\/\S+$/.test(a.url)) p(`url "${a.url}"`);
-      if (GHSA.test(a.id) && a.url !== undefined && a.url !== `https://github.com/advisories/${a.id}`) p(`url ${a.url} is not the advisory's page`);
-      if (a.published !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(a.published) || Number.isNaN(Date.parse(a.published)))) p(`published "${a.published}"`);
+      if (GHSA.test(a.id) && a.url !== undefined && a.url !== `https://github.com/advisories/${a.id}`)
+        p(`url ${a.url} is not the advisory's page`);
+      if (a.published !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(a.published) || Number.isNaN(Date.parse(a.published))))
+        p(`published "${a.published}"`);
       if (!raw.checkedPackages.includes(a.package)) p('package missing from checkedPackages');
     }
     expect(problems).to.deep.equal([]);

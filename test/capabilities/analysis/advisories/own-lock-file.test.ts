@@ -10,7 +10,7 @@ import { run as dependencies } from '../../../../capabilities/analysis/dependenc
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
-describe('capabilities/analysis/advisories on agentd\'s own lock file', function () {
+describe("capabilities/analysis/advisories on agentd's own lock file", function () {
   this.timeout(60_000);
   let root: string;
 
@@ -23,7 +23,7 @@ describe('capabilities/analysis/advisories on agentd\'s own lock file', function
     await rm(root, { recursive: true, force: true });
   });
 
-  it('analysis.security\'s dependency scan reads the whole lock file and checks every locked package', async () => {
+  it("analysis.security's dependency scan reads the whole lock file and checks every locked package", async () => {
     const { ctx, budget } = await createLocalContext({ root });
     const scan = await scanDependencies(ctx);
     expect(scan.notes.filter((n) => /could not be read/.test(n))).to.deep.equal([]);

@@ -59,46 +59,73 @@ interface Case {
 }
 
 const invalid: Case[] = [
-  { name: 'an exact copy in another file', files: { 'src/a.js': original, 'src/b.js': `// copied\n${original}` },
-    clones: [{ kind: 'exact', first: ['src/a.js', 1, 8], second: ['src/b.js', 2, 9] }] },
-  { name: 'an exact copy in the same file', files: { 'src/a.js': `${original}\nconst gap = 1;\n${original.replace('priceOrder', 'priceAgain')}` },
-    clones: [{ kind: 'exact', first: ['src/a.js', 1, 8], second: ['src/a.js', 11, 18] }] },
-  { name: 'a copy with renamed identifiers and changed literals', files: { 'src/a.ts': original, 'src/b.ts': renamed },
-    clones: [{ kind: 'renamed', first: ['src/a.ts', 1, 8], second: ['src/b.ts', 1, 8] }] },
-  { name: 'an exact copy of a TSX component', files: {
+  {
+    name: 'an exact copy in another file',
+    files: { 'src/a.js': original, 'src/b.js': `// copied\n${original}` },
+    clones: [{ kind: 'exact', first: ['src/a.js', 1, 8], second: ['src/b.js', 2, 9] }],
+  },
+  {
+    name: 'an exact copy in the same file',
+    files: { 'src/a.js': `${original}\nconst gap = 1;\n${original.replace('priceOrder', 'priceAgain')}` },
+    clones: [{ kind: 'exact', first: ['src/a.js', 1, 8], second: ['src/a.js', 11, 18] }],
+  },
+  {
+    name: 'a copy with renamed identifiers and changed literals',
+    files: { 'src/a.ts': original, 'src/b.ts': renamed },
+    clones: [{ kind: 'renamed', first: ['src/a.ts', 1, 8], second: ['src/b.ts', 1, 8] }],
+  },
+  {
+    name: 'an exact copy of a TSX component',
+    files: {
       'src/A.tsx': `export function A({ items }: { items: string[] }) {\n  return (\n    <ul className="list">\n      {items.map((item) => (\n        <li key={item} className="row" onClick={() => select(item)}>\n          {item.toUpperCase()} and {item.length}\n        </li>\n      ))}\n    </ul>\n  );\n}\n`,
-      'src/B.tsx': `export function B({ items }: { items: string[] }) {\n  return (\n    <ul className="list">\n      {items.map((item) => (\n        <li key={item} className="row" onClick={() => select(item)}>\n          {item.toUpperCase()} and {item.length}\n        </li>\n      ))}\n    </ul>\n  );\n}\n` },
+      'src/B.tsx': `export function B({ items }: { items: string[] }) {\n  return (\n    <ul className="list">\n      {items.map((item) => (\n        <li key={item} className="row" onClick={() => select(item)}>\n          {item.toUpperCase()} and {item.length}\n        </li>\n      ))}\n    </ul>\n  );\n}\n`,
+    },
     input: { minTokens: 40 },
-    clones: [{ kind: 'exact', first: ['src/A.tsx', 1, 11], second: ['src/B.tsx', 1, 11] }] },
+    clones: [{ kind: 'exact', first: ['src/A.tsx', 1, 11], second: ['src/B.tsx', 1, 11] }],
+  },
 ];
 
 const valid: Case[] = [
   { name: 'a near miss (a statement inserted in the middle)', files: { 'src/a.js': original, 'src/b.js': nearMiss }, clones: [] },
   { name: 'an inconsistent renaming', files: { 'src/a.js': original, 'src/b.js': inconsistent }, clones: [] },
-  { name: 'renamed copies when only exact clones are asked for', files: { 'src/a.ts': original, 'src/b.ts': renamed }, input: { kinds: ['exact'] }, clones: [] },
+  {
+    name: 'renamed copies when only exact clones are asked for',
+    files: { 'src/a.ts': original, 'src/b.ts': renamed },
+    input: { kinds: ['exact'] },
+    clones: [],
+  },
   { name: 'a copy shorter than minLines', files: { 'src/a.js': original, 'src/b.js': original }, input: { minLines: 9 }, clones: [] },
   { name: 'a copy shorter than minTokens', files: { 'src/a.js': original, 'src/b.js': original }, input: { minTokens: 90 }, clones: [] },
-  { name: 'comments that differ around the same code', files: { 'src/a.js': original, 'src/b.js': `// note\n${original}`.replace('{\n  const total', '{ /* why */\n  const total') },
-    clones: [{ kind: 'exact', first: ['src/a.js', 1, 8], second: ['src/b.js', 2, 9] }] },
+  {
+    name: 'comments that differ around the same code',
+    files: { 'src/a.js': original, 'src/b.js': `// note\n${original}`.replace('{\n  const total', '{ /* why */\n  const total') },
+    clones: [{ kind: 'exact', first: ['src/a.js', 1, 8], second: ['src/b.js', 2, 9] }],
+  },
 ];
 
 const where = (l: Clone['first']): [string, number, number] => [l.file, l.startLine, l.endLine];
 
 describe('capabilities/analysis/duplication', () => {
   // The clone cases on CapabilityTester: one duplication/clone finding at each clone's second copy, in order; the clones in data.
-  const clonesOf = (c: (typeof invalid)[number]) => (outcome: CaseOutcome): void => {
-    const clones = (outcome.result!.data as { clones: Clone[] }).clones;
-    expect(clones.map((x) => ({ kind: x.kind, first: where(x.first), second: where(x.second) }))).to.deep.equal(c.clones);
-  };
+  const clonesOf =
+    (c: (typeof invalid)[number]) =>
+    (outcome: CaseOutcome): void => {
+      const clones = (outcome.result!.data as { clones: Clone[] }).clones;
+      expect(clones.map((x) => ({ kind: x.kind, first: where(x.first), second: where(x.second) }))).to.deep.equal(c.clones);
+    };
   new CapabilityTester({ capability: 'analysis.duplication', findings: { ordered: true } }).run({
-    valid: [...invalid, ...valid].filter((c) => c.clones.length === 0).map((c) => ({ name: `does not report ${c.name}`, files: c.files, input: c.input as Record<string, unknown>, check: clonesOf(c) })),
-    invalid: [...invalid, ...valid].filter((c) => c.clones.length > 0).map((c) => ({
-      name: `reports ${c.name}`,
-      files: c.files,
-      input: c.input as Record<string, unknown>,
-      findings: c.clones.map((x) => ({ ruleId: 'duplication/clone', file: x.second[0], line: x.second[1] })),
-      check: clonesOf(c),
-    })),
+    valid: [...invalid, ...valid]
+      .filter((c) => c.clones.length === 0)
+      .map((c) => ({ name: `does not report ${c.name}`, files: c.files, input: c.input as Record<string, unknown>, check: clonesOf(c) })),
+    invalid: [...invalid, ...valid]
+      .filter((c) => c.clones.length > 0)
+      .map((c) => ({
+        name: `reports ${c.name}`,
+        files: c.files,
+        input: c.input as Record<string, unknown>,
+        findings: c.clones.map((x) => ({ ruleId: 'duplication/clone', file: x.second[0], line: x.second[1] })),
+        check: clonesOf(c),
+      })),
     inputErrors: [
       { name: 'minTokens below 10', input: { minTokens: 5 }, message: '/minTokens must be >= 10' },
       { name: 'an unknown option', input: { threshold: 3 }, message: 'must NOT have additional properties' },
@@ -106,7 +133,11 @@ describe('capabilities/analysis/duplication', () => {
   });
 
   it('computes duplicated lines per file and overall the way jscpd does', async () => {
-    const result = await runOnFiles('analysis.duplication', { 'a.js': `${original}\nconst x = 1;\n${original}\n${original}`, 'b.js': `// hello\n${original}` }, { kinds: ['exact'], minTokens: 20, minLines: 3 });
+    const result = await runOnFiles(
+      'analysis.duplication',
+      { 'a.js': `${original}\nconst x = 1;\n${original}\n${original}`, 'b.js': `// hello\n${original}` },
+      { kinds: ['exact'], minTokens: 20, minLines: 3 },
+    );
     const data = result.data as { totals: { exact: DuplicationReport['exact'] }; files: DuplicationReport['files'] };
     // a.js has 27 lines, b.js 9; three 8-line copies of lines 1-8 of a.js (jscpd pairs each with the first).
     expect(data.totals.exact).to.include({ clones: 3, lines: 36, duplicatedLines: 24, percentage: Math.round((2400 / 36) * 100) / 100 });
@@ -120,20 +151,29 @@ describe('capabilities/analysis/duplication', () => {
   });
 
   it('reports no findings when its rule is disabled, but still the data', async () => {
-    const result = await runOnFiles('analysis.duplication', { 'a.js': original, 'b.js': original }, { rules: { disable: ['duplication/clone'] } });
+    const result = await runOnFiles(
+      'analysis.duplication',
+      { 'a.js': original, 'b.js': original },
+      { rules: { disable: ['duplication/clone'] } },
+    );
     expect(result.findings).to.deep.equal([]);
     expect((result.data as { clones: Clone[] }).clones).to.have.length(1);
   });
 
   it('finds the same exact clones and percentage as jscpd on a sample', async function () {
     const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('jscpd/package.json')), 'run-jscpd.js');
-    const files = { 'a.js': `${original}\nconst x = 1;\n${original.replace('priceOrder', 'p2')}\n${original}`, 'b.js': `// hello\n${renamed}\n${original}` };
+    const files = {
+      'a.js': `${original}\nconst x = 1;\n${original.replace('priceOrder', 'p2')}\n${original}`,
+      'b.js': `// hello\n${renamed}\n${original}`,
+    };
     const root = await writeSample({ files });
     try {
       const out = path.join(root, '.report');
       const jscpd = spawnSync(process.execPath, [bin, '-r', 'json', '-o', out, '--silent', root], { encoding: 'utf8' });
       if (jscpd.status !== 0 || !existsSync(path.join(out, 'jscpd-report.json'))) this.skip();
-      const report = JSON.parse(readFileSync(path.join(out, 'jscpd-report.json'), 'utf8')) as { statistics: { total: { clones: number; percentage: number } } };
+      const report = JSON.parse(readFileSync(path.join(out, 'jscpd-report.json'), 'utf8')) as {
+        statistics: { total: { clones: number; percentage: number } };
+      };
       const ours = await runOnFiles('analysis.duplication', files, { kinds: ['exact'] });
       const totals = (ours.data as { totals: { exact: DuplicationReport['exact'] } }).totals.exact;
       expect(totals.clones).to.equal(report.statistics.total.clones);
@@ -146,7 +186,8 @@ describe('capabilities/analysis/duplication', () => {
   it('documents its rule (meta-test)', () => {
     expect(meta.rules).to.have.length(1);
     for (const rule of meta.rules!) {
-      for (const field of [rule.id, rule.title, rule.description, rule.why, rule.fix, rule.example.bad, rule.example.good]) expect(field).to.be.a('string').and.not.equal('');
+      for (const field of [rule.id, rule.title, rule.description, rule.why, rule.fix, rule.example.bad, rule.example.good])
+        expect(field).to.be.a('string').and.not.equal('');
       expect(invalid.length).to.be.greaterThan(0);
       expect(valid.length).to.be.greaterThan(0);
     }

@@ -14,7 +14,14 @@ describe('capabilities/analysis/duplication SliceInterner', () => {
   it('gives equal ranges one id, different ones another, and each its token code', () => {
     const source = 'alpha beta alpha alphabet beta';
     const interner = new SliceInterner(source, 1);
-    const ranges: [number, number][] = [[0, 5], [6, 10], [11, 16], [17, 25], [26, 30], [17, 22]];
+    const ranges: [number, number][] = [
+      [0, 5],
+      [6, 10],
+      [11, 16],
+      [17, 25],
+      [26, 30],
+      [17, 22],
+    ];
     const ids = ranges.map(([start, end]) => {
       const id = interner.intern(start, end);
       expect(interner.code).to.equal(tokenCode(source.slice(start, end)));
@@ -29,7 +36,7 @@ describe('capabilities/analysis/duplication SliceInterner', () => {
     const source = [...words, ...words].join(' ');
     const interner = new SliceInterner(source, 1);
     const ids: number[] = [];
-    for (let start = 0; start < source.length; ) {
+    for (let start = 0; start < source.length;) {
       const end = source.indexOf(' ', start) === -1 ? source.length : source.indexOf(' ', start);
       ids.push(interner.intern(start, end));
       start = end + 1;

@@ -20,7 +20,7 @@ function codesOf(count: number, seed: number): number[] {
   let x = seed;
   for (let i = 0; i < count; i++) {
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    out.push((x >>> 1) || 1);
+    out.push(x >>> 1 || 1);
   }
   return out;
 }
@@ -43,14 +43,18 @@ describe('capabilities/analysis/duplication window hashing', () => {
 
   it('finds a block pasted into two files, paired with its first occurrence', () => {
     const block = codesOf(80, 11);
-    const files = [[...codesOf(20, 12), ...block], [...codesOf(35, 13), ...block, ...codesOf(10, 14)], codesOf(200, 15)].map((c) => encodeFile(c, 50));
+    const files = [[...codesOf(20, 12), ...block], [...codesOf(35, 13), ...block, ...codesOf(10, 14)], codesOf(200, 15)].map((c) =>
+      encodeFile(c, 50),
+    );
     const clones = findClones(files, 50);
     expect(clones).to.deep.equal([{ first: { file: 0, start: 20, end: 100 }, second: { file: 1, start: 35, end: 115 } }]);
   });
 
   it('maps a first occurrence back to its file across files too short to have a window', () => {
     const block = codesOf(60, 21);
-    const files = [codesOf(10, 22), [...codesOf(5, 23), ...block], codesOf(3, 24), [], [...block, ...codesOf(7, 25)]].map((c) => encodeFile(c, 50));
+    const files = [codesOf(10, 22), [...codesOf(5, 23), ...block], codesOf(3, 24), [], [...block, ...codesOf(7, 25)]].map((c) =>
+      encodeFile(c, 50),
+    );
     expect(findClones(files, 50)).to.deep.equal([{ first: { file: 1, start: 5, end: 65 }, second: { file: 4, start: 0, end: 60 } }]);
   });
 });
@@ -103,7 +107,10 @@ describe('capabilities/analysis/duplication RepeatFilter', () => {
   });
 
   it('admits nothing when no window repeats', () => {
-    const filter = new RepeatFilter([{ low: Int32Array.from([1, 2, 3]), high: Int32Array.from([1, 1, 1]) }, { low: new Int32Array(0), high: new Int32Array(0) }]);
+    const filter = new RepeatFilter([
+      { low: Int32Array.from([1, 2, 3]), high: Int32Array.from([1, 1, 1]) },
+      { low: new Int32Array(0), high: new Int32Array(0) },
+    ]);
     expect(filter.admitted).to.equal(0);
     expect([1, 2, 3].some((low) => filter.mayRepeat(low, 1))).to.equal(false);
     expect(new RepeatFilter([]).admitted).to.equal(0);
@@ -115,7 +122,10 @@ describe('capabilities/analysis/duplication findClones order', () => {
     // File 0 holds A twice: the second copy is one clone, and its windows are never visited. File 1
     // holds A's tail (windows equal to windows of both copies): it pairs with the first copy.
     const a = codesOf(60, 31);
-    const files = [[...a, ...codesOf(5, 32), ...a], [...codesOf(2, 33), ...a.slice(5)]].map((c) => encodeFile(c, 50));
+    const files = [
+      [...a, ...codesOf(5, 32), ...a],
+      [...codesOf(2, 33), ...a.slice(5)],
+    ].map((c) => encodeFile(c, 50));
     expect(findClones(files, 50)).to.deep.equal([
       { first: { file: 0, start: 0, end: 60 }, second: { file: 0, start: 65, end: 125 } },
       { first: { file: 0, start: 5, end: 60 }, second: { file: 1, start: 2, end: 57 } },

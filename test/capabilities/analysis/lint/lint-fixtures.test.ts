@@ -6,7 +6,9 @@ describe('capabilities/analysis/lint on the fixtures', function () {
 
   it("express-ts-api: the recommended config finds only the error handler's unused _next", async () => {
     const result = await runOnFixture('analysis.lint', 'express-ts-api', { engine: 'eslint' });
-    expect(result.findings!.map((f) => `${f.ruleId} ${f.file}:${f.range.startLine}`)).to.deep.equal(['eslint/@typescript-eslint/no-unused-vars src/middleware/error-handler.ts:5']);
+    expect(result.findings!.map((f) => `${f.ruleId} ${f.file}:${f.range.startLine}`)).to.deep.equal([
+      'eslint/@typescript-eslint/no-unused-vars src/middleware/error-handler.ts:5',
+    ]);
     expect((result.data as { linted: number }).linted).to.equal(11);
   });
 

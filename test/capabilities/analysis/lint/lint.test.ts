@@ -11,8 +11,14 @@ import { runCase } from '../../support/sample-runs.js';
 const ESLINT: LintInput = { engine: 'eslint' };
 
 /** Lints a temp project through the daemon's executor; with the project-code permission unless told otherwise (most cases are about the project's own config). */
-async function lintProject(files: Record<string, string>, input: LintInput = {}, staged: { path: string; content: string | null }[] = [], projectCode = true): Promise<StepResult> {
-  return (await runCase('analysis.lint', { files, input: input as Record<string, unknown>, staged, projectCode, maxToolCalls: 1000 })).result;
+async function lintProject(
+  files: Record<string, string>,
+  input: LintInput = {},
+  staged: { path: string; content: string | null }[] = [],
+  projectCode = true,
+): Promise<StepResult> {
+  return (await runCase('analysis.lint', { files, input: input as Record<string, unknown>, staged, projectCode, maxToolCalls: 1000 }))
+    .result;
 }
 
 /** In this process (the test reads this process's environment and pid). */
@@ -29,14 +35,22 @@ async function lintInProcess(files: Record<string, string>): Promise<StepResult>
 describe('capabilities/analysis/lint', function () {
   this.timeout(60_000);
 
-
   it('built-in engine: findings in source order, as one walk of the tree reports them', async () => {
     // The rules visit their node types one type at a time; ties on a position keep the walk's order:
     // the outer node first, and on one node the rules in their order (no-empty before use-isnan).
-    const result = await lintProject({ 'src/a.js': 'if (a = b) {}\n!x in y === NaN;\nswitch (NaN) {}\nfoo.hasOwnProperty("k");\ndebugger;\n' }, { engine: 'builtin' });
+    const result = await lintProject(
+      { 'src/a.js': 'if (a = b) {}\n!x in y === NaN;\nswitch (NaN) {}\nfoo.hasOwnProperty("k");\ndebugger;\n' },
+      { engine: 'builtin' },
+    );
     expect(result.findings!.map((f) => `${f.range.startLine}:${f.range.startColumn} ${f.ruleId}`)).to.deep.equal([
-      '1:5 eslint/no-cond-assign', '1:12 eslint/no-empty', '2:1 eslint/use-isnan', '2:1 eslint/no-unsafe-negation',
-      '3:1 eslint/no-empty', '3:1 eslint/use-isnan', '4:5 eslint/no-prototype-builtins', '5:1 eslint/no-debugger',
+      '1:5 eslint/no-cond-assign',
+      '1:12 eslint/no-empty',
+      '2:1 eslint/use-isnan',
+      '2:1 eslint/no-unsafe-negation',
+      '3:1 eslint/no-empty',
+      '3:1 eslint/use-isnan',
+      '4:5 eslint/no-prototype-builtins',
+      '5:1 eslint/no-debugger',
     ]);
   });
 
@@ -52,7 +66,10 @@ describe('capabilities/analysis/lint', function () {
   });
 
   it('ignores the project config when useProjectConfig is false', async () => {
-    const files = { 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'error' } }];\n", 'src/a.js': 'console.log(1);\n' };
+    const files = {
+      'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'error' } }];\n",
+      'src/a.js': 'console.log(1);\n',
+    };
     const withConfig = await lintProject(files);
     const without = await lintProject(files, { useProjectConfig: false, engine: 'eslint' });
     expect(withConfig.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-console']);
@@ -60,25 +77,33 @@ describe('capabilities/analysis/lint', function () {
     expect((without.data as { config: { source: string } }).config.source).to.equal('recommended');
   });
 
-  it("without the project-code permission, a project config is not run: engine auto runs the built-in rules and says so", async () => {
-    const files = { 'eslint.config.js': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'error' } }];\n", 'src/a.js': 'console.log(1);\ndebugger;\n' };
+  it('without the project-code permission, a project config is not run: engine auto runs the built-in rules and says so', async () => {
+    const files = {
+      'eslint.config.js': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'error' } }];\n",
+      'src/a.js': 'console.log(1);\ndebugger;\n',
+    };
     const result = await lintProject(files, {}, [], false);
     expect(result.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-debugger']);
-    expect(result.summary).to.include("analysis.lint would run the project's eslint.config.js; allow project code for this workspace to use it; ran agentd's built-in rules instead");
+    expect(result.summary).to.include(
+      "analysis.lint would run the project's eslint.config.js; allow project code for this workspace to use it; ran agentd's built-in rules instead",
+    );
     const data = result.data as { config: { source: string }; projectCode: { needed: boolean; allowed: boolean; notice: string } };
     expect(data.config.source).to.equal('builtin');
     expect(data.projectCode).to.deep.include({ needed: true, allowed: false });
   });
 
   it("without the permission, engine eslint runs agentd's recommended config instead and says so", async () => {
-    const files = { 'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'error' } }];\n", 'src/a.js': 'console.log(1);\n' };
+    const files = {
+      'eslint.config.mjs': "export default [{ files: ['**/*.js'], rules: { 'no-console': 'error' } }];\n",
+      'src/a.js': 'console.log(1);\n',
+    };
     const result = await lintProject(files, ESLINT, [], false);
     expect(result.findings).to.deep.equal([]);
     expect((result.data as { config: { source: string } }).config.source).to.equal('recommended');
     expect(result.summary).to.include("ran agentd's recommended ESLint config instead");
   });
 
-  it('runs the project config in a sandboxed child: another process, a scratch HOME, none of this process\'s environment', async () => {
+  it("runs the project config in a sandboxed child: another process, a scratch HOME, none of this process's environment", async () => {
     process.env.AGENTD_LINT_TEST_SECRET = 'lint-secret-0123456789';
     try {
       const config = 'throw new Error(`pid=${process.pid} home=${process.env.HOME} secret=${process.env.AGENTD_LINT_TEST_SECRET}`);\n';
@@ -98,7 +123,10 @@ describe('capabilities/analysis/lint', function () {
     const root = await mkdtemp(path.join(tmpdir(), 'agentd-lint-project-memo-'));
     const counter = path.join(await mkdtemp(path.join(tmpdir(), 'agentd-lint-counter-')), 'loads.txt');
     try {
-      await writeFile(path.join(root, 'eslint.config.mjs'), `import fs from 'node:fs';\nfs.appendFileSync(${JSON.stringify(counter)}, '.');\nexport default [{ files: ['**/*.js'], rules: { 'no-debugger': 'error', 'no-console': 'warn' } }];\n`);
+      await writeFile(
+        path.join(root, 'eslint.config.mjs'),
+        `import fs from 'node:fs';\nfs.appendFileSync(${JSON.stringify(counter)}, '.');\nexport default [{ files: ['**/*.js'], rules: { 'no-debugger': 'error', 'no-console': 'warn' } }];\n`,
+      );
       await writeFile(path.join(root, 'a.js'), 'debugger;\n');
       await writeFile(path.join(root, 'b.js'), 'console.log(1);\n');
       const lint = async (): Promise<StepResult> => run({}, (await createLocalContext({ root, permissions: { projectCode: true } })).ctx);
@@ -118,12 +146,17 @@ describe('capabilities/analysis/lint', function () {
   });
 
   it('lints the staged content, not the file on disk', async () => {
-    const result = await lintProject({ 'src/a.js': 'export const a = 1;\n' }, ESLINT, [{ path: 'src/a.js', content: 'export function f() {\n  debugger;\n}\n' }]);
+    const result = await lintProject({ 'src/a.js': 'export const a = 1;\n' }, ESLINT, [
+      { path: 'src/a.js', content: 'export function f() {\n  debugger;\n}\n' },
+    ]);
     expect(result.findings!.map((f) => [f.ruleId, f.range.startLine])).to.deep.equal([['eslint/no-debugger', 2]]);
   });
 
   it('falls back to the recommended config when the project config cannot load, and says why', async () => {
-    const result = await lintProject({ 'eslint.config.mjs': "import missing from 'eslint-plugin-does-not-exist';\nexport default [missing];\n", 'src/a.js': 'debugger;\n' });
+    const result = await lintProject({
+      'eslint.config.mjs': "import missing from 'eslint-plugin-does-not-exist';\nexport default [missing];\n",
+      'src/a.js': 'debugger;\n',
+    });
     expect(result.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-debugger']);
     expect(result.summary).to.match(/could not be loaded/);
   });
@@ -136,7 +169,9 @@ describe('capabilities/analysis/lint', function () {
   });
 
   it('without a project config, engine auto runs the built-in rules on the staged content', async () => {
-    const result = await lintProject({ 'src/a.js': 'export const a = 1;\n' }, {}, [{ path: 'src/a.js', content: 'export function f() {\n  debugger;\n}\n' }]);
+    const result = await lintProject({ 'src/a.js': 'export const a = 1;\n' }, {}, [
+      { path: 'src/a.js', content: 'export function f() {\n  debugger;\n}\n' },
+    ]);
     expect(result.findings!.map((f) => [f.ruleId, f.range.startLine])).to.deep.equal([['eslint/no-debugger', 2]]);
     expect((result.data as { config: { source: string } }).config.source).to.equal('builtin');
     expect(result.summary).to.match(/built-in rules/);
@@ -158,7 +193,10 @@ describe('capabilities/analysis/lint', function () {
   });
 
   it('respects rule selection', async () => {
-    const result = await lintProject({ 'src/a.js': 'const unused = 1;\ndebugger;\n' }, { ...ESLINT, rules: { disable: ['eslint/no-debugger'] } });
+    const result = await lintProject(
+      { 'src/a.js': 'const unused = 1;\ndebugger;\n' },
+      { ...ESLINT, rules: { disable: ['eslint/no-debugger'] } },
+    );
     expect(result.findings!.map((f) => f.ruleId)).to.deep.equal(['eslint/no-unused-vars']);
   });
 });

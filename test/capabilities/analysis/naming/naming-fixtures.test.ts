@@ -12,7 +12,9 @@ describe('capabilities/analysis/naming on the fixtures', function () {
 
   it("express-ts-api: only the single-letter 'l' in parseOrderInput", async () => {
     const result = await runOnFixture('analysis.naming', 'express-ts-api');
-    expect(result.findings!.map((f) => `${f.ruleId} ${f.file}:${f.range.startLine}`)).to.deep.equal(['naming/meaningless src/validation/order-input.ts:24']);
+    expect(result.findings!.map((f) => `${f.ruleId} ${f.file}:${f.range.startLine}`)).to.deep.equal([
+      'naming/meaningless src/validation/order-input.ts:24',
+    ]);
   });
 
   it('a stricter convention reports the camelCase module constants', async () => {

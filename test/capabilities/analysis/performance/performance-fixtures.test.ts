@@ -13,7 +13,9 @@ describe('capabilities/analysis/performance on the fixtures', function () {
 
   it('react-ts-app: keys, hook dependencies and memoisation are right; only the focus-tag search is flagged', async () => {
     const result = await runOnFixture('analysis.performance', 'react-ts-app');
-    expect(result.findings!.map((f) => `${f.ruleId} ${f.file}:${f.range.startLine}`)).to.deep.equal(['performance/linear-search-in-loop src/lib/priority.ts:34']);
+    expect(result.findings!.map((f) => `${f.ruleId} ${f.file}:${f.range.startLine}`)).to.deep.equal([
+      'performance/linear-search-in-loop src/lib/priority.ts:34',
+    ]);
     expect((result.data as { browser: boolean }).browser).to.equal(true);
   });
 });

@@ -10,13 +10,18 @@ const data = (r: StepResult): Data => r.data as Data;
 const CLEAN: Record<string, string> = {
   'package.json': '{ "name": "clean", "type": "module", "main": "src/index.ts" }\n',
   'src/index.ts': "export { totalPrice } from './cart/total-price.js';\nexport { formatMoney } from './money/format-money.js';\n",
-  'src/cart/total-price.ts': "import { lineTotal, type CartLine } from './line-total.js';\n\n/** The cart's total in cents. */\nexport function totalPrice(lines: CartLine[]): number {\n  return lines.reduce((sum, line) => sum + lineTotal(line), 0);\n}\n",
-  'src/cart/line-total.ts': 'export interface CartLine {\n  unitCents: number;\n  quantity: number;\n}\n\nexport function lineTotal(line: CartLine): number {\n  return line.unitCents * line.quantity;\n}\n',
-  'src/money/format-money.ts': "const CENTS_PER_UNIT = 100;\n\nexport function formatMoney(cents: number, currency: string): string {\n  return `${(cents / CENTS_PER_UNIT).toFixed(2)} ${currency}`;\n}\n",
+  'src/cart/total-price.ts':
+    "import { lineTotal, type CartLine } from './line-total.js';\n\n/** The cart's total in cents. */\nexport function totalPrice(lines: CartLine[]): number {\n  return lines.reduce((sum, line) => sum + lineTotal(line), 0);\n}\n",
+  'src/cart/line-total.ts':
+    'export interface CartLine {\n  unitCents: number;\n  quantity: number;\n}\n\nexport function lineTotal(line: CartLine): number {\n  return line.unitCents * line.quantity;\n}\n',
+  'src/money/format-money.ts':
+    'const CENTS_PER_UNIT = 100;\n\nexport function formatMoney(cents: number, currency: string): string {\n  return `${(cents / CENTS_PER_UNIT).toFixed(2)} ${currency}`;\n}\n',
 };
 
 /** Copy-pasted, deeply nested, magic-number-ridden code with poor names, dead exports and a flag parameter. */
-const messyFunction = (name: string): string => `export function ${name}(d: any[], flag: boolean, a: number, b: number, c: number, e: number, g: number, h: number) {
+const messyFunction = (
+  name: string,
+): string => `export function ${name}(d: any[], flag: boolean, a: number, b: number, c: number, e: number, g: number, h: number) {
   let tmp = 0;
   for (let i = 0; i < d.length; i++) {
     if (d[i].type === 7) {
@@ -56,23 +61,41 @@ describe('capabilities/analysis/quality', function () {
     expect(messy.overall.grade).to.equal('F');
     expect(messy.overall.score).to.be.below(clean.overall.score - 40);
     for (const file of messy.files.filter((f) => f.file !== 'src/main.ts')) expect(file.grade, file.file).to.equal('F');
-    expect(messy.files.map((f) => f.file).slice(0, 2).sort()).to.deep.equal(['src/Calc_Stuff.ts', 'src/more_stuff.ts']);
-    expect(messy.components.filter((c) => c.source === 'computed').map((c) => c.component)).to.deep.equal(['complexity', 'smells', 'duplication', 'naming', 'structure', 'dependencies']);
+    expect(
+      messy.files
+        .map((f) => f.file)
+        .slice(0, 2)
+        .sort(),
+    ).to.deep.equal(['src/Calc_Stuff.ts', 'src/more_stuff.ts']);
+    expect(messy.components.filter((c) => c.source === 'computed').map((c) => c.component)).to.deep.equal([
+      'complexity',
+      'smells',
+      'duplication',
+      'naming',
+      'structure',
+      'dependencies',
+    ]);
     expect(messy.failed).to.deep.equal([]);
   });
 
   it('finds issues of every component in the messy project and ranks the costliest first', async () => {
     const messy = data(await runOnFiles('analysis.quality', MESSY, { top: 5 }));
-    for (const component of ['complexity', 'smells', 'naming', 'duplication'] as const) expect(messy.byComponent[component]?.findings ?? 0, component).to.be.above(0);
+    for (const component of ['complexity', 'smells', 'naming', 'duplication'] as const)
+      expect(messy.byComponent[component]?.findings ?? 0, component).to.be.above(0);
     expect(messy.topIssues).to.have.length(5);
     expect(messy.topIssues.map((t) => t.rank)).to.deep.equal([1, 2, 3, 4, 5]);
-    for (let i = 1; i < messy.topIssues.length; i++) expect(messy.topIssues[i]!.effortMinutes).to.be.at.most(messy.topIssues[i - 1]!.effortMinutes);
+    for (let i = 1; i < messy.topIssues.length; i++)
+      expect(messy.topIssues[i]!.effortMinutes).to.be.at.most(messy.topIssues[i - 1]!.effortMinutes);
     expect(messy.topIssues[0]!.effortMinutes).to.be.at.least(30);
   });
 
   it('aggregates per folder for the chart, each folder scored from its own files', async () => {
     const clean = data(await runOnFiles('analysis.quality', CLEAN));
-    expect(clean.folders.map((f) => [f.folder, f.files])).to.deep.equal([['src', 1], ['src/cart', 2], ['src/money', 1]]);
+    expect(clean.folders.map((f) => [f.folder, f.files])).to.deep.equal([
+      ['src', 1],
+      ['src/cart', 2],
+      ['src/money', 1],
+    ]);
     for (const folder of clean.folders) expect(folder.grade).to.equal('A');
   });
 

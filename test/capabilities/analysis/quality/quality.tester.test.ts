@@ -5,7 +5,8 @@
 import { expect } from 'chai';
 import { CapabilityTester, type CaseOutcome } from '../../../../core/tester/index.js';
 
-const overall = (outcome: CaseOutcome): { score: number; grade: string } => (outcome.result!.data as { overall: { score: number; grade: string } }).overall;
+const overall = (outcome: CaseOutcome): { score: number; grade: string } =>
+  (outcome.result!.data as { overall: { score: number; grade: string } }).overall;
 
 describe('capabilities/analysis/quality cases', function () {
   this.timeout(60_000);
@@ -14,7 +15,10 @@ describe('capabilities/analysis/quality cases', function () {
     valid: [
       {
         name: 'a used, well-named function scores A',
-        files: { 'src/add.ts': 'export const add = (left: number, right: number): number => left + right;\n', 'src/main.ts': "import { add } from './add.js';\nconsole.log(add(1, 2));\n" },
+        files: {
+          'src/add.ts': 'export const add = (left: number, right: number): number => left + right;\n',
+          'src/main.ts': "import { add } from './add.js';\nconsole.log(add(1, 2));\n",
+        },
         check: (outcome) => expect(overall(outcome)).to.deep.include({ score: 100, grade: 'A', findings: 0 }),
       },
     ],
@@ -27,7 +31,10 @@ describe('capabilities/analysis/quality cases', function () {
       },
       {
         name: 'single-letter names and a boolean flag: naming and smells findings, a lower grade',
-        files: { 'src/f.ts': 'export function f(a: number, b: boolean) {\n  return b ? a : -a;\n}\n', 'src/main.ts': "import { f } from './f.js';\nconsole.log(f(1, true));\n" },
+        files: {
+          'src/f.ts': 'export function f(a: number, b: boolean) {\n  return b ? a : -a;\n}\n',
+          'src/main.ts': "import { f } from './f.js';\nconsole.log(f(1, true));\n",
+        },
         findings: [
           { ruleId: 'smells/boolean-flag-parameter', file: 'src/f.ts', line: 1 },
           { ruleId: 'naming/meaningless', file: 'src/f.ts', line: 1, message: "Function name 'f'" },

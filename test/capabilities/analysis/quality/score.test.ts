@@ -1,10 +1,23 @@
 import { expect } from 'chai';
 import type { Severity } from '../../../../core/index.js';
-import { debtScore, effortOf, gradeOf, maintainabilityScore, scoreOf, type Component } from '../../../../capabilities/analysis/quality/score.js';
+import {
+  debtScore,
+  effortOf,
+  gradeOf,
+  maintainabilityScore,
+  scoreOf,
+  type Component,
+} from '../../../../capabilities/analysis/quality/score.js';
 
 describe('capabilities/analysis/quality score formula', () => {
   it('reproduces the worked example of docs/quality-score.md (64.4, grade D)', () => {
-    const findings: [number, Severity, Component][] = [[2, 'high', 'complexity'], [3, 'medium', 'smells'], [6, 'low', 'smells'], [4, 'low', 'naming'], [1, 'medium', 'duplication']];
+    const findings: [number, Severity, Component][] = [
+      [2, 'high', 'complexity'],
+      [3, 'medium', 'smells'],
+      [6, 'low', 'smells'],
+      [4, 'low', 'naming'],
+      [1, 'medium', 'duplication'],
+    ];
     const effort = findings.reduce((sum, [n, severity, component]) => sum + n * effortOf(severity, component), 0);
     expect(effort).to.equal(320);
     const score = scoreOf({ sloc: 120, effortMinutes: effort, maintainability: 18 });
@@ -42,7 +55,8 @@ describe('capabilities/analysis/quality score formula', () => {
   });
 
   it('is calibrated as the doc says: one low finding per 10 lines B, per 5 C, per 2 D, per line F', () => {
-    const grade = (linesPerFinding: number): string => scoreOf({ sloc: 200, effortMinutes: (200 / linesPerFinding) * effortOf('low', 'smells'), maintainability: 50 }).grade;
+    const grade = (linesPerFinding: number): string =>
+      scoreOf({ sloc: 200, effortMinutes: (200 / linesPerFinding) * effortOf('low', 'smells'), maintainability: 50 }).grade;
     expect([10, 5, 2, 1].map(grade)).to.deep.equal(['B', 'C', 'D', 'F']);
   });
 

@@ -72,7 +72,9 @@ describe('capabilities/analysis/security on fixtures/vulnerable-app', () => {
     const missed = [...truth].filter((k) => !reported.has(k));
     const precision = truePositives.length / Math.max(1, reported.size);
     const recall = truePositives.length / truth.size;
-    console.log(`      vulnerable-app: ${reported.size} reported, ${truePositives.length} true, ${falsePositives.length} false, ${missed.length} missed; precision ${(precision * 100).toFixed(1)}%, recall ${(recall * 100).toFixed(1)}%`);
+    console.log(
+      `      vulnerable-app: ${reported.size} reported, ${truePositives.length} true, ${falsePositives.length} false, ${missed.length} missed; precision ${(precision * 100).toFixed(1)}%, recall ${(recall * 100).toFixed(1)}%`,
+    );
     expect(missed, 'missed vulnerabilities').to.deep.equal([]);
     expect(falsePositives, 'false positives').to.deep.equal([]);
   });
@@ -84,7 +86,9 @@ describe('capabilities/analysis/security on fixtures/vulnerable-app', () => {
 
   it('gives every finding a severity, a CWE id, a category, and taint findings an evidence path from source to sink', () => {
     for (const f of findings) {
-      expect(['critical', 'high', 'medium', 'low'], key({ file: f.file, line: f.range.startLine, ruleId: f.ruleId })).to.include(f.severity);
+      expect(['critical', 'high', 'medium', 'low'], key({ file: f.file, line: f.range.startLine, ruleId: f.ruleId })).to.include(
+        f.severity,
+      );
       expect(f.cwe).to.match(/^CWE-\d+$/);
       expect(f.data!.category).to.be.a('string');
     }

@@ -19,15 +19,26 @@ describe('analysis.security library models and their labelled corpus', () => {
     for (const model of MODELS) {
       expect(existsSync(path.join(CORPUS_DIR, model.id)), `fixtures/security-corpus/${model.id}/`).to.equal(true);
       const markers = projects.filter((p) => p.model === model.id).flatMap((p) => p.markers);
-      expect(markers.some((m) => m.label !== 'SAFE'), `${model.id} has a vulnerable case`).to.equal(true);
-      expect(markers.some((m) => m.label === 'SAFE'), `${model.id} has a safe twin`).to.equal(true);
+      expect(
+        markers.some((m) => m.label !== 'SAFE'),
+        `${model.id} has a vulnerable case`,
+      ).to.equal(true);
+      expect(
+        markers.some((m) => m.label === 'SAFE'),
+        `${model.id} has a safe twin`,
+      ).to.equal(true);
     }
     const ids = new Set(MODELS.map((m) => m.id));
-    expect(projects.map((p) => p.model).filter((m) => !ids.has(m)), 'corpus folders without a model').to.deep.equal([]);
+    expect(
+      projects.map((p) => p.model).filter((m) => !ids.has(m)),
+      'corpus folders without a model',
+    ).to.deep.equal([]);
   });
 
   it('has at least 10 vulnerable and 5 safe cases in every family, and every marker names a known family', () => {
-    const counts: Record<string, { vulnerable: number; safe: number }> = Object.fromEntries(Object.keys(FAMILIES).map((f) => [f, { vulnerable: 0, safe: 0 }]));
+    const counts: Record<string, { vulnerable: number; safe: number }> = Object.fromEntries(
+      Object.keys(FAMILIES).map((f) => [f, { vulnerable: 0, safe: 0 }]),
+    );
     for (const m of projects.flatMap((p) => p.markers)) {
       const family = familyOf(m.ruleId);
       expect(family, m.ruleId).to.be.a('string');
@@ -51,9 +62,18 @@ async function check(p: CorpusProject): Promise<void> {
   const reported = new Set(findings.map((f) => key({ file: f.file, line: f.range.startLine, ruleId: f.ruleId })));
   const vulnerable = p.markers.filter((m) => m.label === 'VULN').map(key);
   const misses = new Set(p.markers.filter((m) => m.label === 'MISS').map(key));
-  expect(vulnerable.filter((k) => !reported.has(k)), 'VULN lines not reported').to.deep.equal([]);
-  expect([...reported].filter((k) => misses.has(k)), 'MISS lines now found: update the markers').to.deep.equal([]);
-  expect([...reported].filter((k) => !vulnerable.includes(k)), 'findings on lines not marked VULN').to.deep.equal([]);
+  expect(
+    vulnerable.filter((k) => !reported.has(k)),
+    'VULN lines not reported',
+  ).to.deep.equal([]);
+  expect(
+    [...reported].filter((k) => misses.has(k)),
+    'MISS lines now found: update the markers',
+  ).to.deep.equal([]);
+  expect(
+    [...reported].filter((k) => !vulnerable.includes(k)),
+    'findings on lines not marked VULN',
+  ).to.deep.equal([]);
   for (const f of findings) {
     expect(f.cwe, key({ ...f, line: f.range.startLine })).to.match(/^CWE-\d+$/);
     expect(f.fix?.description, `${f.ruleId} fix hint`).to.be.a('string').and.not.equal('');

@@ -20,7 +20,8 @@ exports.count = (db, id) => db.query('SELECT count(*) FROM t WHERE id = ' + pars
 `,
 };
 
-const lines = (findings: { ruleId: string; range: { startLine: number }; file: string }[]): string[] => findings.map((f) => `${f.file}:${f.range.startLine} ${f.ruleId}`).sort();
+const lines = (findings: { ruleId: string; range: { startLine: number }; file: string }[]): string[] =>
+  findings.map((f) => `${f.file}:${f.range.startLine} ${f.ruleId}`).sort();
 
 describe('analysis.security profiles and reach', () => {
   it('default profile: a library whose parameters reach sinks reports nothing (no input is visible)', async () => {
@@ -28,7 +29,7 @@ describe('analysis.security profiles and reach', () => {
     expect(result.findings).to.deep.equal([]);
   });
 
-  it("audit profile: sinks reached by non-constant values (parameters included) are reported at low severity with the profile named; constants and sanitised values are not", async () => {
+  it('audit profile: sinks reached by non-constant values (parameters included) are reported at low severity with the profile named; constants and sanitised values are not', async () => {
     const result = await scan(LIBRARY, { profile: 'audit' });
     expect(lines(result.findings!)).to.deep.equal(['src/lib.js:3 security/command-injection', 'src/lib.js:4 security/path-traversal']);
     for (const f of result.findings!) {
@@ -41,8 +42,13 @@ describe('analysis.security profiles and reach', () => {
   });
 
   it('audit profile: a real source keeps its own evidence and severity', async () => {
-    const result = await scan({ 'src/app.js': "const { exec } = require('child_process');\napp.get('/x', (req, res) => exec('ls ' + req.query.d));\n" }, { profile: 'audit' });
-    expect(result.findings!.map((f) => [f.ruleId, f.severity, f.data!.profile])).to.deep.equal([['security/command-injection', 'critical', undefined]]);
+    const result = await scan(
+      { 'src/app.js': "const { exec } = require('child_process');\napp.get('/x', (req, res) => exec('ls ' + req.query.d));\n" },
+      { profile: 'audit' },
+    );
+    expect(result.findings!.map((f) => [f.ruleId, f.severity, f.data!.profile])).to.deep.equal([
+      ['security/command-injection', 'critical', undefined],
+    ]);
   });
 
   it('code only tests reach: a non-test helper imported only by tests reports as test code (info)', async () => {

@@ -38,17 +38,45 @@ ${body}
 
 export const CROSS_FILE_CASES: CaseTable = {
   valid: [
-    { rule: 'security/sql-injection', name: 'a sanitised argument (parseInt) to a helper that concatenates', code: route("import { findUserById } from './db.js';", '  await findUserById(parseInt(req.query.id, 10));'), files: { 'src/db.ts': DB } },
-    { rule: 'security/sql-injection', name: 'a constant argument', code: route("import { findUser } from './db.js';", "  await findUser('admin');"), files: { 'src/db.ts': DB } },
-    { rule: 'security/sql-injection', name: 'input in a parameter that never reaches the SQL text', code: route("import { saveNote } from './db.js';", '  await saveNote(res.locals.userId, req.body.note);'), files: { 'src/db.ts': DB } },
-    { rule: 'security/sql-injection', name: 'a returned SQL text built from a constant', code: route("import { pool, whereName } from './db.js';", "  await pool.query(whereName('admin'));"), files: { 'src/db.ts': DB } },
-    { rule: 'security/sql-injection', name: 'a package with the same function name is not followed', code: route("import { findUser } from 'db-lib';", '  await findUser(req.query.name);'), files: { 'src/db.ts': DB } },
+    {
+      rule: 'security/sql-injection',
+      name: 'a sanitised argument (parseInt) to a helper that concatenates',
+      code: route("import { findUserById } from './db.js';", '  await findUserById(parseInt(req.query.id, 10));'),
+      files: { 'src/db.ts': DB },
+    },
+    {
+      rule: 'security/sql-injection',
+      name: 'a constant argument',
+      code: route("import { findUser } from './db.js';", "  await findUser('admin');"),
+      files: { 'src/db.ts': DB },
+    },
+    {
+      rule: 'security/sql-injection',
+      name: 'input in a parameter that never reaches the SQL text',
+      code: route("import { saveNote } from './db.js';", '  await saveNote(res.locals.userId, req.body.note);'),
+      files: { 'src/db.ts': DB },
+    },
+    {
+      rule: 'security/sql-injection',
+      name: 'a returned SQL text built from a constant',
+      code: route("import { pool, whereName } from './db.js';", "  await pool.query(whereName('admin'));"),
+      files: { 'src/db.ts': DB },
+    },
+    {
+      rule: 'security/sql-injection',
+      name: 'a package with the same function name is not followed',
+      code: route("import { findUser } from 'db-lib';", '  await findUser(req.query.name);'),
+      files: { 'src/db.ts': DB },
+    },
     {
       rule: 'security/command-injection',
       name: 'CommonJS: a helper that quotes its argument for the shell',
       filename: 'src/app.js',
       code: "const express = require('express');\nconst { archive } = require('./tar');\nconst app = express();\napp.post('/a', (req, res) => { archive(req.body.dir); res.end(); });\n",
-      files: { 'src/tar.js': "const { exec } = require('child_process');\nconst shellEscape = require('shell-escape');\nexports.archive = function (dir) {\n  exec('tar czf out.tgz ' + shellEscape([dir]));\n};\n" },
+      files: {
+        'src/tar.js':
+          "const { exec } = require('child_process');\nconst shellEscape = require('shell-escape');\nexports.archive = function (dir) {\n  exec('tar czf out.tgz ' + shellEscape([dir]));\n};\n",
+      },
     },
   ],
   invalid: [
@@ -65,7 +93,10 @@ export function a(x: string, depth: number): unknown {
 const app = express();
 app.get('/x', (req, res) => { res.json(b(req.query.x, 3)); });
 `,
-      files: { 'src/b.ts': "import { a } from './app.js';\nexport function b(x: string, depth: number): unknown {\n  return a(x, depth);\n}\n", 'src/db.ts': DB },
+      files: {
+        'src/b.ts': "import { a } from './app.js';\nexport function b(x: string, depth: number): unknown {\n  return a(x, depth);\n}\n",
+        'src/db.ts': DB,
+      },
     },
     {
       rule: 'security/sql-injection',
@@ -85,7 +116,8 @@ app.get('/x', (req, res) => { res.json(b(req.query.x, 3)); });
       name: 'through a re-exporting index and a service (three modules)',
       code: route("import * as users from './services/users.js';", '  await users.lookup(req.query.q);'),
       files: {
-        'src/services/users.ts': "import { findUser } from '../repo/index.js';\nexport const lookup = (term: string) => findUser(term.trim());\n",
+        'src/services/users.ts':
+          "import { findUser } from '../repo/index.js';\nexport const lookup = (term: string) => findUser(term.trim());\n",
         'src/repo/index.ts': "export * from './db.js';\n",
         'src/repo/db.ts': DB,
       },
@@ -96,7 +128,10 @@ app.get('/x', (req, res) => { res.json(b(req.query.x, 3)); });
       name: 'CommonJS: require of a module whose exports object holds the function',
       filename: 'src/app.js',
       code: "const express = require('express');\nconst tar = require('./tar');\nconst app = express();\napp.post('/a', (req, res) => { tar.archive(req.body.dir); res.end(); });\n",
-      files: { 'src/tar.js': "const cp = require('child_process');\nfunction archive(dir) {\n  cp.exec('tar czf out.tgz ' + dir);\n}\nmodule.exports = { archive };\n" },
+      files: {
+        'src/tar.js':
+          "const cp = require('child_process');\nfunction archive(dir) {\n  cp.exec('tar czf out.tgz ' + dir);\n}\nmodule.exports = { archive };\n",
+      },
       errors: [{ ruleId: 'security/command-injection', line: 3, file: 'src/tar.js' }],
     },
     {
@@ -104,7 +139,10 @@ app.get('/x', (req, res) => { res.json(b(req.query.x, 3)); });
       name: 'CommonJS: module.exports = function, required and called',
       filename: 'src/app.js',
       code: "const express = require('express');\nconst readUpload = require('./read-upload');\nconst app = express();\napp.get('/f', (req, res) => { res.json(readUpload(req.params.name)); });\n",
-      files: { 'src/read-upload.js': "const fs = require('fs');\nmodule.exports = function readUpload(name) {\n  return fs.readFileSync('uploads/' + name, 'utf8');\n};\n" },
+      files: {
+        'src/read-upload.js':
+          "const fs = require('fs');\nmodule.exports = function readUpload(name) {\n  return fs.readFileSync('uploads/' + name, 'utf8');\n};\n",
+      },
       errors: [{ ruleId: 'security/path-traversal', line: 3, file: 'src/read-upload.js' }],
     },
   ],
@@ -131,7 +169,10 @@ describe('capabilities/analysis/security across modules: evidence and re-scans',
   };
 
   it('gives the evidence path from the source in the route file, over the call, to the sink in the helper module', async () => {
-    await write({ 'src/app.ts': route("import { findUser } from './db.js';", '  const name = req.query.name;\n  await findUser(name);'), 'src/db.ts': DB });
+    await write({
+      'src/app.ts': route("import { findUser } from './db.js';", '  const name = req.query.name;\n  await findUser(name);'),
+      'src/db.ts': DB,
+    });
     const [finding, ...rest] = await scanRoot();
     expect(rest).to.deep.equal([]);
     expect(finding!.file).to.equal('src/db.ts');
@@ -157,7 +198,12 @@ describe('capabilities/analysis/security across modules: evidence and re-scans',
     // The first caller in path order gives the evidence: deterministic.
     expect((first[0]!.data!.evidence as { file: string }[])[0]!.file).to.equal('src/a.ts');
     // The helper becomes parameterised: nothing is left, though the route files did not change.
-    await write({ 'src/db.ts': DB.replace(`pool.query("SELECT * FROM users WHERE name = '" + name + "'")`, "pool.query('SELECT * FROM users WHERE name = $1', [name])") });
+    await write({
+      'src/db.ts': DB.replace(
+        `pool.query("SELECT * FROM users WHERE name = '" + name + "'")`,
+        "pool.query('SELECT * FROM users WHERE name = $1', [name])",
+      ),
+    });
     expect(await scanRoot()).to.deep.equal([]);
     // And back: the route files' linked scans are recomputed, not served stale from the memo.
     await write({ 'src/db.ts': DB });

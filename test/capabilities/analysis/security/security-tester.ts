@@ -32,7 +32,8 @@ export interface CaseTable {
 
 const ALL_CATEGORIES = ['injection', 'xss', 'redos', 'secrets', 'crypto', 'csrf', 'transport', 'jwt'];
 
-const inputOf = (input: SecurityInput = {}): Record<string, unknown> => ({ categories: ALL_CATEGORIES, ...input }) as Record<string, unknown>;
+const inputOf = (input: SecurityInput = {}): Record<string, unknown> =>
+  ({ categories: ALL_CATEGORIES, ...input }) as Record<string, unknown>;
 
 /** analysis.security on a project made of `files`, every category on unless `input` says otherwise. */
 export function scan(files: Record<string, string>, input: SecurityInput = {}): Promise<StepResult> {
@@ -42,7 +43,13 @@ export function scan(files: Record<string, string>, input: SecurityInput = {}): 
 const mainFile = (c: SecurityCase): string => c.filename ?? 'src/app.ts';
 
 function expectedOf(c: SecurityCase): ExpectedFinding[] {
-  if (c.errors) return c.errors.map((e) => ({ ruleId: e.ruleId, file: e.file ?? mainFile(c), line: e.line, ...(e.severity ? { severity: e.severity } : {}) }));
+  if (c.errors)
+    return c.errors.map((e) => ({
+      ruleId: e.ruleId,
+      file: e.file ?? mainFile(c),
+      line: e.line,
+      ...(e.severity ? { severity: e.severity } : {}),
+    }));
   return c.code.split('\n').flatMap((text, i) => (text.includes('// !') ? [{ ruleId: c.rule, file: mainFile(c), line: i + 1 }] : []));
 }
 
@@ -68,5 +75,8 @@ function toInvalid(c: SecurityCase): InvalidCase {
 }
 
 export function runCases(title: string, table: CaseTable): void {
-  new CapabilityTester({ capability: 'analysis.security', title }).run({ valid: table.valid.map(toValid), invalid: table.invalid.map(toInvalid) });
+  new CapabilityTester({ capability: 'analysis.security', title }).run({
+    valid: table.valid.map(toValid),
+    invalid: table.invalid.map(toInvalid),
+  });
 }

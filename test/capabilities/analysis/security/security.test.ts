@@ -28,28 +28,56 @@ describe('capabilities/analysis/security', () => {
     it('documents every rule fully and has at least one valid and one invalid case for each (except the dependency rule, tested with the fixture)', () => {
       for (const rule of meta.rules!) {
         // The dependency rule's CWE is each advisory's own, carried by its findings.
-        const fields = rule.id === 'security/vulnerable-dependency' ? (['id', 'title', 'description', 'why', 'fix', 'category'] as const) : (['id', 'title', 'description', 'why', 'fix', 'cwe', 'category'] as const);
+        const fields =
+          rule.id === 'security/vulnerable-dependency'
+            ? (['id', 'title', 'description', 'why', 'fix', 'category'] as const)
+            : (['id', 'title', 'description', 'why', 'fix', 'cwe', 'category'] as const);
         for (const field of fields) expect(rule[field], `${rule.id}.${field}`).to.be.a('string').and.not.equal('');
         expect(rule.example.bad, `${rule.id}.example.bad`).to.not.equal('');
         expect(rule.example.good, `${rule.id}.example.good`).to.not.equal('');
         expect(['critical', 'high', 'medium', 'low']).to.include(rule.defaultSeverity);
         if (rule.id === 'security/vulnerable-dependency') continue;
-        expect(TABLES.some((t) => t.valid.some((c) => c.rule === rule.id)), `${rule.id} has a valid case`).to.equal(true);
-        expect(TABLES.some((t) => t.invalid.some((c) => c.rule === rule.id)), `${rule.id} has an invalid case`).to.equal(true);
+        expect(
+          TABLES.some((t) => t.valid.some((c) => c.rule === rule.id)),
+          `${rule.id} has a valid case`,
+        ).to.equal(true);
+        expect(
+          TABLES.some((t) => t.invalid.some((c) => c.rule === rule.id)),
+          `${rule.id} has an invalid case`,
+        ).to.equal(true);
       }
       const cases = TABLES.reduce((n, t) => n + t.valid.length + t.invalid.length, 0);
       expect(cases).to.be.at.least(60);
     });
 
     it('is accepted by the registry, is plain JSON, and its inputSchema validates categories, rules and severities', async () => {
-      const registry = await loadRegistry({ roots: [], modules: [fileURLToPath(new URL('../../../../capabilities/analysis/security.js', import.meta.url))] });
+      const registry = await loadRegistry({
+        roots: [],
+        modules: [fileURLToPath(new URL('../../../../capabilities/analysis/security.js', import.meta.url))],
+      });
       expect(registry.list()).to.deep.equal([meta]);
       expect(JSON.parse(JSON.stringify(meta))).to.deep.equal(meta);
-      const good = { include: ['src/**'], categories: ['injection', 'secrets'], rules: { disable: ['security/open-redirect'] }, severity: { 'security/weak-hash': 'info' }, testFiles: 'skip' };
+      const good = {
+        include: ['src/**'],
+        categories: ['injection', 'secrets'],
+        rules: { disable: ['security/open-redirect'] },
+        severity: { 'security/weak-hash': 'info' },
+        testFiles: 'skip',
+      };
       expect(registry.validateInput('analysis.security', good).valid).to.equal(true);
-      const bad = registry.validateInput('analysis.security', { categories: ['sqli'], rules: { disable: ['security/no-such-rule'] }, severity: { 'security/sql-injection': 'urgent' }, testFiles: 'hide' });
+      const bad = registry.validateInput('analysis.security', {
+        categories: ['sqli'],
+        rules: { disable: ['security/no-such-rule'] },
+        severity: { 'security/sql-injection': 'urgent' },
+        testFiles: 'hide',
+      });
       expect(bad.valid).to.equal(false);
-      expect(bad.errors.map((e) => e.path)).to.include.members(['/categories/0', '/rules/disable/0', '/severity/security~1sql-injection', '/testFiles']);
+      expect(bad.errors.map((e) => e.path)).to.include.members([
+        '/categories/0',
+        '/rules/disable/0',
+        '/severity/security~1sql-injection',
+        '/testFiles',
+      ]);
     });
   });
 
@@ -70,12 +98,16 @@ describe('capabilities/analysis/security', () => {
       expect(injection.findings!.map((f) => f.ruleId)).to.deep.equal(['security/command-injection']);
       const disabled = await scan(VULNERABLE, { rules: { disable: ['security/command-injection', 'security/hardcoded-password'] } });
       expect(disabled.findings!.map((f) => f.ruleId)).to.deep.equal(['security/reflected-xss']);
-      const enabledOnly = await scan(VULNERABLE, { rules: { enable: ['security/hardcoded-password'] }, severity: { 'security/hardcoded-password': 'low' }, testFiles: 'report' });
+      const enabledOnly = await scan(VULNERABLE, {
+        rules: { enable: ['security/hardcoded-password'] },
+        severity: { 'security/hardcoded-password': 'low' },
+        testFiles: 'report',
+      });
       expect(enabledOnly.findings!.map((f) => `${f.file} ${f.severity}`)).to.deep.equal(['src/app.ts low', 'test/helpers.ts low']);
     });
 
     it('says so when nothing is found', async () => {
-      const result = await scan({ 'src/ok.ts': "export const add = (a: number, b: number) => a + b;\n" });
+      const result = await scan({ 'src/ok.ts': 'export const add = (a: number, b: number) => a + b;\n' });
       expect(result.summary).to.equal('0 findings in 1 files.');
       expect(result.findings).to.deep.equal([]);
     });

@@ -37,16 +37,26 @@ describe('analysis.security: where the taint engine runs', () => {
       ['document.write', 'document.write(x);\n'],
       ['a router hook', "import { useParams } from 'react-router';\nconst p = useParams();\n"],
       ['a DOM HTML sink without input', 'el.innerHTML = html;\n'],
-      ['dangerouslySetInnerHTML', 'export const V = ({ h }: { h: string }) => <div dangerouslySetInnerHTML={{ __html: h }} />;\n', 'src/v.tsx'],
+      [
+        'dangerouslySetInnerHTML',
+        'export const V = ({ h }: { h: string }) => <div dangerouslySetInnerHTML={{ __html: h }} />;\n',
+        'src/v.tsx',
+      ],
       ['a Next route handler', 'export async function GET(r) { return new Response(r.url); }\n'],
       ['Next page props', 'export default function Page({ searchParams }) { return searchParams.q; }\n'],
     ];
     for (const [name, code, filename] of starting) it(name, async () => expect(await startsTaint(code, filename)).to.equal(true));
 
     const inert: [string, string][] = [
-      ['names only in comments and properties', '// a request from the client\nconst o = { request: 1 };\nmodule.exports = o.request + node.params.length;\n'],
+      [
+        'names only in comments and properties',
+        '// a request from the client\nconst o = { request: 1 };\nmodule.exports = o.request + node.params.length;\n',
+      ],
       ['a local named location', 'const location = node.loc;\nexport const line = location.start.line;\n'],
-      ['a callback of two parameters to a method that registers no route', 'const v = items.map((a, b) => a + b);\nexport const x = cache.size;\n'],
+      [
+        'a callback of two parameters to a method that registers no route',
+        'const v = items.map((a, b) => a + b);\nexport const x = cache.size;\n',
+      ],
       ['a sink behind a parameter', "import { exec } from 'child_process';\nexport function run(cmd: string) { exec(cmd); }\n"],
     ];
     for (const [name, code] of inert) it(`not: ${name}`, async () => expect(await startsTaint(code)).to.equal(false));
@@ -67,9 +77,11 @@ describe('analysis.security: where the taint engine runs', () => {
 
   it('still follows input through modules without input of their own (re-export, pass-through, sink behind a parameter)', async () => {
     const result = await scan({
-      'src/app.js': "const express = require('express');\nconst db = require('./db');\nconst app = express();\napp.get('/u', async (req, res) => {\n  res.json(await db.find(db.trimmed(req.query.name)));\n});\n",
+      'src/app.js':
+        "const express = require('express');\nconst db = require('./db');\nconst app = express();\napp.get('/u', async (req, res) => {\n  res.json(await db.find(db.trimmed(req.query.name)));\n});\n",
       'src/db/index.js': "module.exports = require('./impl');\n",
-      'src/db/impl.js': "const pool = require('./pool');\nfunction trimmed(s) { return s.trim(); }\nfunction find(name) {\n  return pool.query(\"SELECT * FROM users WHERE name = '\" + name + \"'\");\n}\nmodule.exports = { find, trimmed };\n",
+      'src/db/impl.js':
+        'const pool = require(\'./pool\');\nfunction trimmed(s) { return s.trim(); }\nfunction find(name) {\n  return pool.query("SELECT * FROM users WHERE name = \'" + name + "\'");\n}\nmodule.exports = { find, trimmed };\n',
       'src/db/pool.js': "const { Pool } = require('pg');\nmodule.exports = new Pool();\n",
       'src/unused.js': "const { exec } = require('child_process');\nmodule.exports = function run(cmd) { exec(cmd); };\n",
     });

@@ -9,10 +9,22 @@ describe('capabilities/analysis/smells on the fixtures', function () {
     expect(where(result, 'smells/unused-export')).to.deep.equal(['src/components/TaskSummary.tsx:11', 'src/lib/priority.ts:5']);
     expect(where(result, 'smells/deep-nesting')).to.deep.equal(['src/components/TaskSummary.tsx:11']);
     const magic = new Set(where(result, 'smells/magic-number').map((w) => w.split(':')[0]));
-    expect([...magic].sort()).to.deep.equal(['src/components/TaskSummary.tsx', 'src/lib/priority.ts', 'src/lib/validate.ts', 'src/theme.ts']);
+    expect([...magic].sort()).to.deep.equal([
+      'src/components/TaskSummary.tsx',
+      'src/lib/priority.ts',
+      'src/lib/validate.ts',
+      'src/theme.ts',
+    ]);
     // Test files, const tables and the MS_PER_DAY arithmetic are not magic.
     expect(where(result, 'smells/magic-number')).to.not.include('src/lib/priority.ts:3');
-    for (const id of ['smells/unreachable-code', 'smells/long-function', 'smells/long-file', 'smells/large-class', 'smells/long-parameter-list']) expect(where(result, id), id).to.deep.equal([]);
+    for (const id of [
+      'smells/unreachable-code',
+      'smells/long-function',
+      'smells/long-file',
+      'smells/large-class',
+      'smells/long-parameter-list',
+    ])
+      expect(where(result, id), id).to.deep.equal([]);
   });
 
   it('express-ts-api: withTransaction is dead, express is a flag parameter, HTTP statuses are not magic', async () => {

@@ -24,21 +24,24 @@ const PROJECT: Record<string, string> = {
   ].join('\n'),
   'bench/alpha.ts': "export async function run(): Promise<void> {\n  console.log('alpha');\n}\nexport const LABEL = 'alpha';\n",
   // A plugin per format: `*` is one path segment, so the folder's subfolders are not loaded.
-  'src/plugins/load-format.ts': 'export async function loadFormat(name: string): Promise<unknown> {\n  return import(`./formats/${name}.js`);\n}\n',
-  'src/plugins/formats/csv.ts': "export const extension = '.csv';\nexport function format(rows: string[][]): string {\n  return rows.map((r) => r.join(',')).join('\\n');\n}\n",
-  'src/plugins/formats/shared/quote.ts': "export function quote(s: string): string {\n  return `\"${s}\"`;\n}\n",
+  'src/plugins/load-format.ts':
+    'export async function loadFormat(name: string): Promise<unknown> {\n  return import(`./formats/${name}.js`);\n}\n',
+  'src/plugins/formats/csv.ts':
+    "export const extension = '.csv';\nexport function format(rows: string[][]): string {\n  return rows.map((r) => r.join(',')).join('\\n');\n}\n",
+  'src/plugins/formats/shared/quote.ts': 'export function quote(s: string): string {\n  return `"${s}"`;\n}\n',
   // Worker and Piscina scripts, named relative to the module.
   'src/pool.ts': [
     "import { Worker } from 'node:worker_threads';",
     "import Piscina from 'piscina';",
-    'export const pool = new Piscina({ filename: new URL(\'./hash-task.js\', import.meta.url).href });',
+    "export const pool = new Piscina({ filename: new URL('./hash-task.js', import.meta.url).href });",
     "export const thumbnails = new Worker(new URL('./thumbnail-worker.js', import.meta.url));",
     '',
   ].join('\n'),
   'src/hash-task.ts': "export default function hash(input: string): string {\n  return input;\n}\nexport const name = 'hash';\n",
-  'src/thumbnail-worker.ts': "export function handle(size: number): number {\n  return size;\n}\n",
+  'src/thumbnail-worker.ts': 'export function handle(size: number): number {\n  return size;\n}\n',
   // Ordinary modules: what nothing imports is still reported, and a message template loads nothing.
-  'src/main.ts': "import { pool, thumbnails } from './pool.js';\nimport { used } from './lib.js';\nimport { loadFormat } from './plugins/load-format.js';\nconsole.log(pool, thumbnails, used(), await loadFormat('csv'), `./reports/${process.argv[2]}.js`);\n",
+  'src/main.ts':
+    "import { pool, thumbnails } from './pool.js';\nimport { used } from './lib.js';\nimport { loadFormat } from './plugins/load-format.js';\nconsole.log(pool, thumbnails, used(), await loadFormat('csv'), `./reports/${process.argv[2]}.js`);\n",
   'src/lib.ts': 'export function used(): number {\n  return 1;\n}\nexport function neverImported(): number {\n  return 2;\n}\n',
   'src/reports/weekly.ts': 'export function weekly(): string {\n  return "weekly";\n}\n',
 };

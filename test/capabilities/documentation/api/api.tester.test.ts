@@ -2,9 +2,23 @@
 import { expect } from 'chai';
 import { CapabilityTester } from '../../../../core/tester/index.js';
 
-const PKG = JSON.stringify({ name: 'mini', version: '1.0.0', type: 'module', types: './dist/index.d.ts', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }, null, 2);
-const TSCONFIG = JSON.stringify({ compilerOptions: { rootDir: 'src', outDir: 'dist', strict: true, declaration: true, lib: ['es2022'], types: [] }, include: ['src'] });
-const INDEX = "/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function half(value: number): number {\n  if (value < 0) throw new RangeError('negative');\n  return value / 2;\n}\n";
+const PKG = JSON.stringify(
+  {
+    name: 'mini',
+    version: '1.0.0',
+    type: 'module',
+    types: './dist/index.d.ts',
+    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
+  },
+  null,
+  2,
+);
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { rootDir: 'src', outDir: 'dist', strict: true, declaration: true, lib: ['es2022'], types: [] },
+  include: ['src'],
+});
+const INDEX =
+  "/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport function half(value: number): number {\n  if (value < 0) throw new RangeError('negative');\n  return value / 2;\n}\n";
 const MINI = { 'package.json': PKG, 'tsconfig.json': TSCONFIG, 'src/index.ts': INDEX };
 
 describe('capabilities/documentation/api cases', function () {
@@ -15,7 +29,10 @@ describe('capabilities/documentation/api cases', function () {
         name: 'no exported symbol matches the subjects: nothing written, said so',
         files: MINI,
         input: { subjects: ['nothing'] },
-        check: (outcome) => expect(outcome.result!.summary).to.equal('No exported symbol to document (subjects nothing) in 1 entry point(s); nothing written.'),
+        check: (outcome) =>
+          expect(outcome.result!.summary).to.equal(
+            'No exported symbol to document (subjects nothing) in 1 entry point(s); nothing written.',
+          ),
       },
     ],
     invalid: [
@@ -25,9 +42,12 @@ describe('capabilities/documentation/api cases', function () {
         changes: {
           'docs/api.md': {
             contains: [
-              '# mini API reference', 'Entry module: `src/index.ts`', '**Functions:** [add](#mini-add), [half](#mini-half)',
+              '# mini API reference',
+              'Entry module: `src/index.ts`',
+              '**Functions:** [add](#mini-add), [half](#mini-half)',
               '*function* — defined in [src/index.ts:2](../src/index.ts#L2)\n\n```ts\nfunction add(a: number, b: number): number\n```\n\nAdds two numbers.',
-              '*function* — defined in [src/index.ts:6](../src/index.ts#L6)', '| `value` | `number` |  |',
+              '*function* — defined in [src/index.ts:6](../src/index.ts#L6)',
+              '| `value` | `number` |  |',
             ],
           },
         },
@@ -35,8 +55,14 @@ describe('capabilities/documentation/api cases', function () {
       },
       {
         name: 'an export with no source module or declaration file',
-        files: { 'package.json': JSON.stringify({ name: 'x', exports: { '.': './dist/missing.js' } }), 'src/a.ts': 'export const a = 1;\n' },
-        error: { code: 'documentation_refused', message: '. -> ./dist/missing.js: no source module or declaration file for it in the workspace' },
+        files: {
+          'package.json': JSON.stringify({ name: 'x', exports: { '.': './dist/missing.js' } }),
+          'src/a.ts': 'export const a = 1;\n',
+        },
+        error: {
+          code: 'documentation_refused',
+          message: '. -> ./dist/missing.js: no source module or declaration file for it in the workspace',
+        },
       },
     ],
     inputErrors: [

@@ -17,7 +17,8 @@ const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
 const exec = promisify(execFile);
 
 async function gitRepo(root: string, subjects: string[]): Promise<void> {
-  const git = (...args: string[]) => exec('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root });
+  const git = (...args: string[]) =>
+    exec('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root });
   await git('init', '-q', '-b', 'main');
   for (const [i, subject] of subjects.entries()) {
     await git('add', '-A');
@@ -37,32 +38,47 @@ describe('documentation.contributing', function () {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   it('derives every section from the tooling and git history, keeping the hand-written text', async () => {
-    await gitRepo(root, ['feat: slugify', 'fix(slug): trim dashes', 'chore: release 2.0.0', 'docs: changelog', 'feat(slug)!: lower-case only']);
+    await gitRepo(root, [
+      'feat: slugify',
+      'fix(slug): trim dashes',
+      'chore: release 2.0.0',
+      'docs: changelog',
+      'feat(slug)!: lower-case only',
+    ]);
     const { ctx } = await createLocalContext({ root, permissions: { projectCode: true } });
     const result = await run({}, ctx);
     const text = await ctx.workspace.read('CONTRIBUTING.md');
     expect(text.startsWith('# Contributing to contrib-tooling\n\nThanks for helping! Please be kind in reviews.\n')).to.equal(true);
-    const removed = ctx.workspace.changes()[0]!.diff!.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'));
+    const removed = ctx.workspace
+      .changes()[0]!
+      .diff!.split('\n')
+      .filter((l) => l.startsWith('-') && !l.startsWith('---'));
     expect(removed).to.deep.equal([]);
     expect(text).to.include('You need Node.js 20 (the version this repository declares).');
     expect(text).to.include('| `npm run typecheck` | `tsc --noEmit` |').and.include('| `npm test` | `vitest run` |');
     expect(text).to.include('- Lint with ESLint (`eslint.config.js`): `npm run lint`.');
     expect(text).to.include('- Format with Prettier (`.prettierrc`): `npm run format`.');
     expect(text).to.include('- Type-check with TypeScript: `npm run typecheck`.');
-    expect(text).to.include('The code uses single quotes, no semicolons and 2-space indentation (detected from its prettier configuration).');
+    expect(text).to.include(
+      'The code uses single quotes, no semicolons and 2-space indentation (detected from its prettier configuration).',
+    );
     expect(text).to.include('- Staged files are checked before each commit by lint-staged (`.lintstagedrc.json`).');
     expect(text).to.include('Tests run with vitest: `npm test` (`vitest run`).');
     expect(text).to.include('Tests live in `test`, in files named `*.test.*`. Run one file with `npx vitest run <file>`.');
     expect(text).to.include('Commit messages are checked by commitlint (`commitlint.config.js`) and follow [Conventional Commits]');
     expect(text).to.include('- The `commit-msg` hook (`.husky/commit-msg`) runs `npx --no -- commitlint --edit "$1"`.');
     expect(text).to.include('- The `pre-commit` hook (`.husky/pre-commit`) runs `npx lint-staged`.');
-    expect(text).to.include('The history follows Conventional Commits (5 of the last 5 subjects); types in use: `feat`, `chore`, `docs`, `fix`.');
+    expect(text).to.include(
+      'The history follows Conventional Commits (5 of the last 5 subjects); types in use: `feat`, `chore`, `docs`, `fix`.',
+    );
     expect(text).to.include('Branch from `main` and open a pull request against it.');
     expect(text).to.include('Fill in the pull-request template (`.github/pull_request_template.md`).');
     expect(text).to.include('- CI: `.github/workflows/ci.yml` ("CI") runs on `push`, `pull_request`.');
     expect(text).to.include('- Releases use changesets (`.changeset/`): add a changeset with `npx changeset` in your pull request.');
     expect(text).to.include('- Versions are tagged (latest: `v2.1.0`, `v2.0.0`).');
-    expect(result.summary).to.match(/^Updated CONTRIBUTING\.md \(6 sections from package\.json, 4 config files and 5 commits\)\. Text outside the agentd regions is kept as written\.$/);
+    expect(result.summary).to.match(
+      /^Updated CONTRIBUTING\.md \(6 sections from package\.json, 4 config files and 5 commits\)\. Text outside the agentd regions is kept as written\.$/,
+    );
     const again = await run({}, ctx);
     expect(again.summary).to.match(/^Unchanged CONTRIBUTING\.md/);
   });

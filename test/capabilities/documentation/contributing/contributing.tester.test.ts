@@ -10,7 +10,16 @@ describe('capabilities/documentation/contributing cases', function () {
       {
         name: 'a new CONTRIBUTING.md from the scripts and the test runner',
         files: { 'package.json': PKG, 'package-lock.json': '{}\n', 'test/a.test.js': "it('a', () => {});\n" },
-        changes: { 'CONTRIBUTING.md': { contains: ['# Contributing to sample', '| `npm run lint` | `eslint .` |', 'Tests run with mocha: `npm test` (`mocha`).', 'Git history was not read'] } },
+        changes: {
+          'CONTRIBUTING.md': {
+            contains: [
+              '# Contributing to sample',
+              '| `npm run lint` | `eslint .` |',
+              'Tests run with mocha: `npm test` (`mocha`).',
+              'Git history was not read',
+            ],
+          },
+        },
       },
       {
         name: 'an existing CONTRIBUTING.md keeps its text',

@@ -2,9 +2,10 @@
 import { expect } from 'chai';
 import { CapabilityTester } from '../../../../core/tester/index.js';
 
-const DOCUMENTED = "/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n";
+const DOCUMENTED = '/** Adds two numbers. */\nexport function add(a: number, b: number): number {\n  return a + b;\n}\n';
 const HALF = "export function half(value: number): number {\n  if (value < 0) throw new RangeError('negative');\n  return value / 2;\n}\n";
-const HALF_DOC = '/**\n * Returns the half.\n *\n * @param value - The value.\n * @returns The half.\n * @throws {@link RangeError} If `value < 0`.\n */\n';
+const HALF_DOC =
+  '/**\n * Returns the half.\n *\n * @param value - The value.\n * @returns The half.\n * @throws {@link RangeError} If `value < 0`.\n */\n';
 
 describe('capabilities/documentation/inline cases', function () {
   this.timeout(120_000);
@@ -13,7 +14,8 @@ describe('capabilities/documentation/inline cases', function () {
       {
         name: 'every export already has a doc comment: nothing to add, said so',
         files: { 'src/index.ts': DOCUMENTED },
-        check: (outcome) => expect(outcome.result!.summary).to.equal('Every exported declaration in 1 file(s) already has a doc comment; nothing to add.'),
+        check: (outcome) =>
+          expect(outcome.result!.summary).to.equal('Every exported declaration in 1 file(s) already has a doc comment; nothing to add.'),
       },
     ],
     invalid: [
@@ -23,7 +25,12 @@ describe('capabilities/documentation/inline cases', function () {
         changes: { 'src/index.ts': `${DOCUMENTED}\n${HALF_DOC}${HALF}` },
         check: (outcome) => expect(outcome.result!.summary).to.match(/^Added 1 doc comment\(s\) in 1 file\(s\)\./),
       },
-      { name: 'a selection with no source file', files: { 'src/index.ts': HALF }, input: { include: ['nothing/**'] }, error: 'documentation_refused' },
+      {
+        name: 'a selection with no source file',
+        files: { 'src/index.ts': HALF },
+        input: { include: ['nothing/**'] },
+        error: 'documentation_refused',
+      },
     ],
     inputErrors: [
       { name: 'an empty symbol', input: { symbol: '' }, message: '/symbol must NOT have fewer than 1 characters' },

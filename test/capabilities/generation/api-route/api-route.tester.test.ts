@@ -18,8 +18,13 @@ describe('capabilities/generation/api-route cases', function () {
           'src/services/todo-service.ts': { contains: ["import type { Pool } from 'pg';", 'export interface Todo {'] },
           'src/http/api-error.ts': { contains: "import { ConflictError } from '../services/service-errors.js';" },
           'src/http/request-checks.ts': { contains: 'export type FieldType =' },
-          'src/routes/todos.ts': { contains: ['export function todoRouter(service: TodoService): Router {', "router.get('/:id', async (req, res, next) => {"], notContains: ['router.post(', 'router.patch(', 'router.delete('] },
-          'src/app.ts': { diffContains: ["+import { todoRouter } from './routes/todos.js';", "+  app.use('/todos', todoRouter(new TodoService(pool)));"] },
+          'src/routes/todos.ts': {
+            contains: ['export function todoRouter(service: TodoService): Router {', "router.get('/:id', async (req, res, next) => {"],
+            notContains: ['router.post(', 'router.patch(', 'router.delete('],
+          },
+          'src/app.ts': {
+            diffContains: ["+import { todoRouter } from './routes/todos.js';", "+  app.use('/todos', todoRouter(new TodoService(pool)));"],
+          },
         },
       },
       {
@@ -32,21 +37,45 @@ describe('capabilities/generation/api-route cases', function () {
           'src/http/api-error.ts': { notContains: ';\n' },
           'src/http/request-checks.ts': { notContains: ';\n' },
           'src/routes/notes.ts': {
-            contains: ['export async function noteRoutes(app: FastifyInstance, options: { service: NoteService }) {', "\tapp.delete<{ Params: IdParams }>('/:id', async (request, reply) => {", 'return reply.status(204).send()\n'],
+            contains: [
+              'export async function noteRoutes(app: FastifyInstance, options: { service: NoteService }) {',
+              "\tapp.delete<{ Params: IdParams }>('/:id', async (request, reply) => {",
+              'return reply.status(204).send()\n',
+            ],
             notContains: ['app.get(', 'app.post(', ';\n'],
           },
         },
         check: ({ result }) => {
-          if (!result?.summary.includes("Not mounted (mount: false): add app.register(noteRoutes, { prefix: '/notes', service: new NoteService(db) }) to src/app.ts.")) throw new Error(`summary: ${result?.summary}`);
+          if (
+            !result?.summary.includes(
+              "Not mounted (mount: false): add app.register(noteRoutes, { prefix: '/notes', service: new NoteService(db) }) to src/app.ts.",
+            )
+          )
+            throw new Error(`summary: ${result?.summary}`);
         },
       },
-      { name: 'an existing routes file with other content is refused', fixture: EXPRESS_PG, files: { 'src/routes/todos.ts': 'export const x = 1;\n' }, input: { resource: 'todo' }, error: { code: 'generation_refused', message: 'src/routes/todos.ts already exists with other content' } },
-      { name: 'neither Express nor Fastify', files: { 'package.json': '{ "name": "x", "dependencies": { "pg": "8.23.1" } }\n' }, input: { resource: 'todo' }, error: { code: 'invalid_input', message: 'the project uses neither Express nor Fastify' } },
+      {
+        name: 'an existing routes file with other content is refused',
+        fixture: EXPRESS_PG,
+        files: { 'src/routes/todos.ts': 'export const x = 1;\n' },
+        input: { resource: 'todo' },
+        error: { code: 'generation_refused', message: 'src/routes/todos.ts already exists with other content' },
+      },
+      {
+        name: 'neither Express nor Fastify',
+        files: { 'package.json': '{ "name": "x", "dependencies": { "pg": "8.23.1" } }\n' },
+        input: { resource: 'todo' },
+        error: { code: 'invalid_input', message: 'the project uses neither Express nor Fastify' },
+      },
     ],
     inputErrors: [
       { name: 'no resource', input: { methods: ['list'] }, message: "must have required property 'resource'" },
       { name: 'a base path that is no URL path', input: { resource: 'todo', basePath: 'todos' }, message: '/basePath must match pattern' },
-      { name: 'an unknown method', input: { resource: 'todo', methods: ['HEAD'] }, message: '/methods/0 must be equal to one of the allowed values' },
+      {
+        name: 'an unknown method',
+        input: { resource: 'todo', methods: ['HEAD'] },
+        message: '/methods/0 must be equal to one of the allowed values',
+      },
     ],
   });
 });

@@ -29,8 +29,20 @@ describe('generation.crud-resource', function () {
         { name: 'ownerId', type: 'uuid' },
       ],
     });
-    expect(written).to.have.members(['migrations/002_create_todos.sql', 'src/services/service-errors.ts', 'src/services/todo-service.ts', 'src/http/api-error.ts', 'src/http/request-checks.ts', 'src/validation/todo-input.ts', 'src/routes/todos.ts', 'test/todos-api.test.ts', 'src/app.ts']);
-    expect(diffs.get('src/app.ts')).to.include("+  app.use('/todos', todoRouter(new TodoService(pool)));").and.include("+import { todoRouter } from './routes/todos.js';");
+    expect(written).to.have.members([
+      'migrations/002_create_todos.sql',
+      'src/services/service-errors.ts',
+      'src/services/todo-service.ts',
+      'src/http/api-error.ts',
+      'src/http/request-checks.ts',
+      'src/validation/todo-input.ts',
+      'src/routes/todos.ts',
+      'test/todos-api.test.ts',
+      'src/app.ts',
+    ]);
+    expect(diffs.get('src/app.ts'))
+      .to.include("+  app.use('/todos', todoRouter(new TodoService(pool)));")
+      .and.include("+import { todoRouter } from './routes/todos.js';");
     expect(result.summary).to.include('Proposed mounting in src/app.ts').and.include('Not checked here');
     const ts = written.filter((f) => f.endsWith('.ts'));
     const checks = { eslint: await lint(root, ts), prettier: await prettierCheck(root, ts) };
@@ -38,21 +50,32 @@ describe('generation.crud-resource', function () {
     // runTests compiles with tsc under the fixture's strict tsconfig first: a type error fails it.
     const tests = await runTests(root, 'mocha', { DATABASE_URL });
     expect(tests.code, tests.output).to.equal(0);
-    expect(tests.output).to.match(/5 passing/).and.include('answers 409 conflict for a duplicate title');
+    expect(tests.output)
+      .to.match(/5 passing/)
+      .and.include('answers 409 conflict for a duplicate title');
   });
 
   it('Fastify + sql.js + node:test (semicolon-free, tabs): a blog post resource with assumed fields passes the same checks on SQLite', async () => {
     const root = await copyFixture(FASTIFY_SQLITE);
     const { result, written, diffs } = await generate(crudResource, root, { resource: 'blog posts' });
     expect(result.summary).to.include('No fields were given: assumed title (string, required), body (text, required), publishedAt (date)');
-    expect(written).to.include.members(['db/blog_posts.sql', 'src/services/blog-post-service.ts', 'src/routes/blog-posts.ts', 'test/blog-posts-api.test.ts']);
-    expect(diffs.get('src/app.ts')).to.include("+\tapp.register(blogPostRoutes, { prefix: '/blog-posts', service: new BlogPostService(db) })");
+    expect(written).to.include.members([
+      'db/blog_posts.sql',
+      'src/services/blog-post-service.ts',
+      'src/routes/blog-posts.ts',
+      'test/blog-posts-api.test.ts',
+    ]);
+    expect(diffs.get('src/app.ts')).to.include(
+      "+\tapp.register(blogPostRoutes, { prefix: '/blog-posts', service: new BlogPostService(db) })",
+    );
     const ts = written.filter((f) => f.endsWith('.ts'));
     const checks = { eslint: await lint(root, ts), prettier: await prettierCheck(root, ts) };
     for (const [name, outcome] of Object.entries(checks)) expect(outcome.code, `${name}: ${outcome.output}`).to.equal(0);
     const tests = await runTests(root, 'node:test');
     expect(tests.code, tests.output).to.equal(0);
-    expect(tests.output).to.match(/# pass 4\b/).and.match(/# fail 0\b/);
+    expect(tests.output)
+      .to.match(/# pass 4\b/)
+      .and.match(/# fail 0\b/);
   });
 
   it('refuses bad specs with invalid_input naming the field, and an existing file with other content with generation_refused', async () => {
@@ -60,7 +83,16 @@ describe('generation.crud-resource', function () {
     const cases: [unknown, RegExp][] = [
       [{ resource: 'todo', fields: [{ name: 'class', type: 'string' }] }, /^fields\.0\.name: "class" is a reserved word/],
       [{ resource: 'todo', fields: [{ name: 'id', type: 'int' }] }, /^fields\.0\.name: "id" is the generated primary key/],
-      [{ resource: 'todo', fields: [{ name: 'dueAt', type: 'date' }, { name: 'due_at', type: 'date' }] }, /^fields\.1\.name/],
+      [
+        {
+          resource: 'todo',
+          fields: [
+            { name: 'dueAt', type: 'date' },
+            { name: 'due_at', type: 'date' },
+          ],
+        },
+        /^fields\.1\.name/,
+      ],
       [{ resource: 'todo', fields: [{ name: 'count', type: 'int', default: 1.5 }] }, /^fields\.0\.default: 1\.5 is not a int/],
       [{ resource: '42', fields: [{ name: 'x', type: 'int' }] }, /^resource:/],
     ];

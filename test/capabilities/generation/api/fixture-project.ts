@@ -34,7 +34,11 @@ export async function removeCopies(): Promise<void> {
 type Runner<I> = (input: I, ctx: CapabilityContext) => Promise<StepResult>;
 
 /** Runs a generator on `root` and writes what it staged to the copy (as approving the job would). */
-export async function generate<I>(runner: Runner<I>, root: string, input: I): Promise<{ result: StepResult; written: string[]; diffs: Map<string, string> }> {
+export async function generate<I>(
+  runner: Runner<I>,
+  root: string,
+  input: I,
+): Promise<{ result: StepResult; written: string[]; diffs: Map<string, string> }> {
   const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
   const result = await runner(input, handle.ctx);
   const diffs = new Map(handle.ctx.workspace.changes().map((c) => [c.path, c.diff ?? '']));
@@ -55,20 +59,28 @@ export interface Outcome {
 
 export function exec(cwd: string, file: string, args: string[], env: Record<string, string> = {}): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd, encoding: 'utf8', maxBuffer: 50_000_000, env: { ...process.env, NO_COLOR: '1', ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      file,
+      args,
+      { cwd, encoding: 'utf8', maxBuffer: 50_000_000, env: { ...process.env, NO_COLOR: '1', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
 const bin = (relative: string): string => path.join(repo, 'node_modules', relative);
 
 /** tsc --noEmit with agentd's TypeScript under the fixture's tsconfig. */
-export const typecheck = (root: string): Promise<Outcome> => exec(root, process.execPath, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+export const typecheck = (root: string): Promise<Outcome> =>
+  exec(root, process.execPath, [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
 /** ESLint with the fixture's own flat config. */
-export const lint = (root: string, files: string[]): Promise<Outcome> => exec(root, process.execPath, [bin('eslint/bin/eslint.js'), '--max-warnings', '0', ...files]);
+export const lint = (root: string, files: string[]): Promise<Outcome> =>
+  exec(root, process.execPath, [bin('eslint/bin/eslint.js'), '--max-warnings', '0', ...files]);
 /** Prettier --check with the fixture's config: the formatted output is a fixed point. */
-export const prettierCheck = (root: string, files: string[]): Promise<Outcome> => exec(root, process.execPath, [bin('prettier/bin/prettier.cjs'), '--check', ...files]);
+export const prettierCheck = (root: string, files: string[]): Promise<Outcome> =>
+  exec(root, process.execPath, [bin('prettier/bin/prettier.cjs'), '--check', ...files]);
 
 /** The fixture's test script: compile, then its runner over the compiled tests. */
 export async function runTests(root: string, runner: 'mocha' | 'node:test', env: Record<string, string> = {}): Promise<Outcome> {

@@ -9,7 +9,11 @@ import { expect } from 'chai';
 import { startTestDaemon, type TestDaemon } from '../../../daemon/support/daemon-harness.js';
 import { post, waitForStatus } from '../../../daemon/support/http-client.js';
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('API generators over REST', function () {
   this.timeout(120_000);
@@ -22,7 +26,13 @@ describe('API generators over REST', function () {
   });
 
   it('a crud-resource job stages the table, service, routes, tests and the mount for approval; approve writes them', async () => {
-    const input = { resource: 'todo', fields: [{ name: 'title', type: 'string', required: true }, { name: 'done', type: 'boolean', required: true, default: false }] };
+    const input = {
+      resource: 'todo',
+      fields: [
+        { name: 'title', type: 'string', required: true },
+        { name: 'done', type: 'boolean', required: true, default: false },
+      ],
+    };
     const id = (await post(t.url, '/jobs', { capability: 'generation.crud-resource', input, workspace: 'project' })).body.id;
     const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded']);
     expect(waiting.status, JSON.stringify(waiting.error)).to.equal('awaiting_approval');
@@ -40,7 +50,9 @@ describe('API generators over REST', function () {
     const done = await waitForStatus(t.url, id, ['succeeded', 'failed']);
     expect(done.status).to.equal('succeeded');
     expect(await readFile(path.join(project, 'src', 'app.ts'), 'utf8')).to.include("app.use('/todos', todoRouter(new TodoService(pool)));");
-    expect(await readFile(path.join(project, 'migrations', '002_create_todos.sql'), 'utf8')).to.include('"done" boolean NOT NULL DEFAULT FALSE');
+    expect(await readFile(path.join(project, 'migrations', '002_create_todos.sql'), 'utf8')).to.include(
+      '"done" boolean NOT NULL DEFAULT FALSE',
+    );
   });
 
   it('through the agent: "create a CRUD resource for products" plans generation.crud-resource and stages the resource with the usual product fields', async () => {
@@ -51,9 +63,16 @@ describe('API generators over REST', function () {
     expect(waiting.plan!.steps[at]!.input).to.include({ resource: 'products' });
     const step = waiting.steps.find((s) => s.capability === 'generation.crud-resource')!;
     expect(step.status, JSON.stringify(waiting.error)).to.equal('succeeded');
-    expect(step.summary).to.include('No fields were given: assumed name (string, required), price (number, required), stock (int, required, default 0)');
+    expect(step.summary).to.include(
+      'No fields were given: assumed name (string, required), price (number, required), stock (int, required, default 0)',
+    );
     const paths = waiting.result!.changes.map((c) => c.path);
-    expect(paths).to.include.members(['src/services/product-service.ts', 'src/routes/products.ts', 'test/products-api.test.ts', 'src/app.ts']);
+    expect(paths).to.include.members([
+      'src/services/product-service.ts',
+      'src/routes/products.ts',
+      'test/products-api.test.ts',
+      'src/app.ts',
+    ]);
     expect(paths.some((p) => /^migrations\/\d+_create_products\.sql$/.test(p))).to.equal(true);
   });
 
@@ -61,13 +80,17 @@ describe('API generators over REST', function () {
     const id = (await post(t.url, '/jobs', { task: 'build a REST API for a todo list with PostgreSQL', workspace: 'project' })).body.id;
     const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded', 'incomplete']);
     const plan = waiting.plan!.steps.map((s) => [s.capability, s.available]);
-    expect(plan.slice(0, 2)).to.deep.equal([['analysis.structure', true], ['generation.api-route', true]]);
+    expect(plan.slice(0, 2)).to.deep.equal([
+      ['analysis.structure', true],
+      ['generation.api-route', true],
+    ]);
     expect(waiting.plan!.steps[1]!.input).to.include({ resource: 'todo', framework: 'express' });
     expect(plan.map(([c]) => c)).to.include.members(['testing.integration', 'documentation.api', 'documentation.examples']);
     const route = waiting.steps.find((s) => s.capability === 'generation.api-route')!;
     expect(route.status, JSON.stringify(waiting.error)).to.equal('succeeded');
     expect(route.summary).to.include('express routes GET /todos');
-    for (const skipped of waiting.steps.filter((s) => s.capability === 'testing.integration' || s.capability === 'documentation.examples')) expect(skipped.status).to.equal('skipped');
+    for (const skipped of waiting.steps.filter((s) => s.capability === 'testing.integration' || s.capability === 'documentation.examples'))
+      expect(skipped.status).to.equal('skipped');
     // The first test already approved a todos resource with the same usual fields: the routes are up to date, nothing is overwritten.
     expect(route.summary).to.match(/already up to date|created \d+ files?/);
     // testing.integration and documentation.examples are not built: skipped, so the job is incomplete, never succeeded.
@@ -75,7 +98,11 @@ describe('API generators over REST', function () {
   });
 
   it('a field type outside the schema is refused at submission with invalid_input', async () => {
-    const response = await post(t.url, '/jobs', { capability: 'generation.api-route', input: { resource: 'todo', fields: [{ name: 'title', type: 'varchar' }] }, workspace: 'project' });
+    const response = await post(t.url, '/jobs', {
+      capability: 'generation.api-route',
+      input: { resource: 'todo', fields: [{ name: 'title', type: 'varchar' }] },
+      workspace: 'project',
+    });
     expect(response.status).to.equal(422);
     expect((response.body as unknown as { error: { code: string } }).error.code).to.equal('invalid_input');
   });

@@ -15,7 +15,7 @@ interface GeneratedClient {
   getJobsById(params: { id: string }): Promise<{ id: string; status: string; capability?: string }>;
 }
 
-describe('generation.client from agentd\'s own /openapi.json', function () {
+describe("generation.client from agentd's own /openapi.json", function () {
   this.timeout(120_000);
   let t: TestDaemon;
   let root: string;
@@ -27,7 +27,11 @@ describe('generation.client from agentd\'s own /openapi.json', function () {
     const { result, files } = await generate(run, root, { document, name: 'AgentdClient', out: 'src/api/agentd-client.ts' });
     expect(files).to.deep.equal(['src/api/agentd-client.ts']);
     out = files[0]!;
-    expect((result.data as { operations: { name: string }[] }).operations.map((o) => o.name)).to.include.members(['getHealth', 'postJobs', 'getJobsById']);
+    expect((result.data as { operations: { name: string }[] }).operations.map((o) => o.name)).to.include.members([
+      'getHealth',
+      'postJobs',
+      'getJobsById',
+    ]);
   });
   after(async () => {
     await t.close();
@@ -44,7 +48,10 @@ describe('generation.client from agentd\'s own /openapi.json', function () {
   });
 
   it('calls the running daemon: health, submit a job, read it back, and a 404 as the typed error', async () => {
-    const mod = (await import(pathToFileURL(compiled(root, out)).href)) as { AgentdClient: new (url: string) => GeneratedClient; AgentdError: new (...a: never[]) => Error };
+    const mod = (await import(pathToFileURL(compiled(root, out)).href)) as {
+      AgentdClient: new (url: string) => GeneratedClient;
+      AgentdError: new (...a: never[]) => Error;
+    };
     const client = new mod.AgentdClient(t.url);
     expect((await client.getHealth()).status).to.be.a('string');
     const job = await client.postJobs({ capability: 'analysis.test-empty' });

@@ -27,7 +27,11 @@ const card: ComponentInput = {
     { name: 'likes', type: 'number', initial: 3 },
     { name: 'note', type: 'string' },
   ],
-  handlers: [{ name: 'onSend', payload: 'note', label: 'Send note' }, { name: 'onRemove', optional: true }, { name: 'onOpen', payload: 'tags' }],
+  handlers: [
+    { name: 'onSend', payload: 'note', label: 'Send note' },
+    { name: 'onRemove', optional: true },
+    { name: 'onOpen', payload: 'tags' },
+  ],
   children: true,
 };
 
@@ -56,7 +60,7 @@ describe('generation.component', function () {
     expect(source).to.match(/^export function UserCard\(\{/m);
     expect(source).to.include('className="flex flex-col gap-2');
     expect(source).to.include("subtitle = 'No role yet'");
-    expect(source).to.include('data-active={active ? \'\' : undefined}');
+    expect(source).to.include("data-active={active ? '' : undefined}");
     expect(source).not.to.match(/^export default/m);
     const test = files.get('src/components/UserCard.test.tsx')!;
     expect(test).to.include("import { afterEach, describe, expect, it, vi } from 'vitest';");
@@ -73,7 +77,11 @@ describe('generation.component', function () {
     const copy = await copyFixture(MODULES_TABS);
     copies.push(copy);
     const { files, result } = await generate(component, copy.root, { ...card, name: 'ProfileCard' });
-    expect([...files.keys()].sort()).to.deep.equal(['app/ui/ProfileCard.module.css', 'app/ui/ProfileCard.test.tsx', 'app/ui/ProfileCard.tsx']);
+    expect([...files.keys()].sort()).to.deep.equal([
+      'app/ui/ProfileCard.module.css',
+      'app/ui/ProfileCard.test.tsx',
+      'app/ui/ProfileCard.tsx',
+    ]);
     const source = files.get('app/ui/ProfileCard.tsx')!;
     expect(source).to.include('import styles from "./ProfileCard.module.css"');
     expect(source).to.match(/^type ProfileCardProps = \{$/m);
@@ -95,16 +103,38 @@ describe('generation.component', function () {
     const copy = await copyFixture(TAILWIND);
     copies.push(copy);
     const go = (input: ComponentInput) => refusal(generate(component, copy.root, input));
-    expect(await go({ name: 'userCard' })).to.deep.equal({ code: 'invalid_input', message: 'name: a component name starts with a capital letter (PascalCase), e.g. "UserCard"' });
-    expect((await go({ name: 'Card', props: [{ name: 'class', type: 'string' }] })).message).to.equal('props.0.name: "class" is a reserved word');
-    expect((await go({ name: 'Card', props: [{ name: 'user', type: 'User' }] })).message).to.match(/^props\.0\.type: "User" is not a built-in or React type: write the type inline/);
-    expect((await go({ name: 'Card', props: [{ name: 'size', type: "'sm' | " }] })).message).to.match(/^props\.0\.type: "'sm' \|" is not a TypeScript type/);
-    expect((await go({ name: 'Card', props: [{ name: 'size', type: "'sm' | 'lg'", default: 'xl' }] })).message).to.equal(`props.0.default: "xl" is not a value of type 'sm' | 'lg' (defaults are JSON values of string, number, boolean, ReactNode or literal-union props)`);
-    expect((await go({ name: 'Card', handlers: [{ name: 'save' }] })).message).to.match(/^handlers\.0\.name: "save" is not a handler prop name: on followed by a capital letter \(e\.g\. "onSave"\)/);
-    expect((await go({ name: 'Card', handlers: [{ name: 'onSave', payload: 'draft' }] })).message).to.equal('handlers.0.payload: "draft" is neither a prop nor a state entry of the component');
-    expect((await go({ name: 'Card', state: [{ name: 'open', type: 'boolean' }], handlers: [{ name: 'onOpen' }] })).message).to.match(/^handlers\.0\.label: the label "Open" is also state\.0\.name's/);
-    expect((await go({ name: 'Card', props: [{ name: 'range', type: '[number, number]' }] })).message).to.match(/^props: none of the props is shown/);
-    expect(await go({ name: 'Badge', directory: 'src/ui' })).to.deep.equal({ code: 'invalid_input', message: 'name: src/components/Badge.tsx already exports Badge; choose another name' });
+    expect(await go({ name: 'userCard' })).to.deep.equal({
+      code: 'invalid_input',
+      message: 'name: a component name starts with a capital letter (PascalCase), e.g. "UserCard"',
+    });
+    expect((await go({ name: 'Card', props: [{ name: 'class', type: 'string' }] })).message).to.equal(
+      'props.0.name: "class" is a reserved word',
+    );
+    expect((await go({ name: 'Card', props: [{ name: 'user', type: 'User' }] })).message).to.match(
+      /^props\.0\.type: "User" is not a built-in or React type: write the type inline/,
+    );
+    expect((await go({ name: 'Card', props: [{ name: 'size', type: "'sm' | " }] })).message).to.match(
+      /^props\.0\.type: "'sm' \|" is not a TypeScript type/,
+    );
+    expect((await go({ name: 'Card', props: [{ name: 'size', type: "'sm' | 'lg'", default: 'xl' }] })).message).to.equal(
+      `props.0.default: "xl" is not a value of type 'sm' | 'lg' (defaults are JSON values of string, number, boolean, ReactNode or literal-union props)`,
+    );
+    expect((await go({ name: 'Card', handlers: [{ name: 'save' }] })).message).to.match(
+      /^handlers\.0\.name: "save" is not a handler prop name: on followed by a capital letter \(e\.g\. "onSave"\)/,
+    );
+    expect((await go({ name: 'Card', handlers: [{ name: 'onSave', payload: 'draft' }] })).message).to.equal(
+      'handlers.0.payload: "draft" is neither a prop nor a state entry of the component',
+    );
+    expect((await go({ name: 'Card', state: [{ name: 'open', type: 'boolean' }], handlers: [{ name: 'onOpen' }] })).message).to.match(
+      /^handlers\.0\.label: the label "Open" is also state\.0\.name's/,
+    );
+    expect((await go({ name: 'Card', props: [{ name: 'range', type: '[number, number]' }] })).message).to.match(
+      /^props: none of the props is shown/,
+    );
+    expect(await go({ name: 'Badge', directory: 'src/ui' })).to.deep.equal({
+      code: 'invalid_input',
+      message: 'name: src/components/Badge.tsx already exports Badge; choose another name',
+    });
     expect((await go({ name: 'Card', framework: 'vue' } as ComponentInput)).code).to.equal('generation_refused');
   });
 
@@ -113,8 +143,15 @@ describe('generation.component', function () {
     copies.push(copy);
     const refused = await refusal(generate(component, copy.root, { name: 'Badge', props: [{ name: 'label', type: 'string' }] }));
     expect(refused.code).to.equal('generation_refused');
-    expect(refused.message).to.match(/^src\/components\/Badge\.tsx, src\/components\/Badge\.test\.tsx already exist with other content; nothing was staged/);
-    const proposed = await generate(component, copy.root, { name: 'Badge', props: [{ name: 'label', type: 'string' }], onExisting: 'propose', test: false });
+    expect(refused.message).to.match(
+      /^src\/components\/Badge\.tsx, src\/components\/Badge\.test\.tsx already exist with other content; nothing was staged/,
+    );
+    const proposed = await generate(component, copy.root, {
+      name: 'Badge',
+      props: [{ name: 'label', type: 'string' }],
+      onExisting: 'propose',
+      test: false,
+    });
     expect((proposed.result.data as { files: unknown }).files).to.deep.equal([{ path: 'src/components/Badge.tsx', status: 'changed' }]);
   });
 
@@ -123,14 +160,20 @@ describe('generation.component', function () {
     copies.push(copy);
     const { mkdir, writeFile } = await import('node:fs/promises');
     await mkdir(path.join(copy.root, '.agentd/templates/component'), { recursive: true });
-    await writeFile(path.join(copy.root, '.agentd/templates/component/component.tsx.eta'), "export function <%= it.name %>() {\n  return <p>custom <%= it.placeholderTitle %></p>;\n}\n");
+    await writeFile(
+      path.join(copy.root, '.agentd/templates/component/component.tsx.eta'),
+      'export function <%= it.name %>() {\n  return <p>custom <%= it.placeholderTitle %></p>;\n}\n',
+    );
     const without = await generate(component, copy.root, { name: 'Hello', test: false });
     expect(without.files.get('src/components/Hello.tsx')).to.include('<h2 className="text-lg font-semibold">Hello</h2>');
     expect(without.result.summary).to.include('.agentd/templates/component/component.tsx.eta was not used: templates run code');
     const copy2 = await copyFixture(TAILWIND);
     copies.push(copy2);
     await mkdir(path.join(copy2.root, '.agentd/templates/component'), { recursive: true });
-    await writeFile(path.join(copy2.root, '.agentd/templates/component/component.tsx.eta'), "export function <%= it.name %>() {\n  return <p>custom <%= it.placeholderTitle %></p>;\n}\n");
+    await writeFile(
+      path.join(copy2.root, '.agentd/templates/component/component.tsx.eta'),
+      'export function <%= it.name %>() {\n  return <p>custom <%= it.placeholderTitle %></p>;\n}\n',
+    );
     const withCode = await generate(component, copy2.root, { name: 'Hello', test: false }, true);
     expect(withCode.files.get('src/components/Hello.tsx')).to.equal('export function Hello() {\n  return <p>custom Hello</p>;\n}\n');
   });

@@ -15,18 +15,40 @@ describe('capabilities/generation/component cases', function () {
         input: { name: 'UserCard', props: [{ name: 'title', type: 'string' }], handlers: [{ name: 'onSave' }], test: false },
         changes: {
           'src/components/UserCard.tsx': {
-            contains: ['export interface UserCardProps {\n  title: string;\n  onSave: () => void;\n}', 'export function UserCard({ title, onSave }: UserCardProps) {', '<h2 className="text-lg font-semibold">{title}</h2>', 'onClick={() => onSave()}'],
+            contains: [
+              'export interface UserCardProps {\n  title: string;\n  onSave: () => void;\n}',
+              'export function UserCard({ title, onSave }: UserCardProps) {',
+              '<h2 className="text-lg font-semibold">{title}</h2>',
+              'onClick={() => onSave()}',
+            ],
             notContains: 'export default',
           },
         },
       },
-      { name: 'a name that is not PascalCase', fixture: REACT_TAILWIND, input: { name: 'userCard' }, error: { code: 'invalid_input', message: 'a component name starts with a capital letter (PascalCase)' } },
-      { name: 'the files of an existing component are refused', fixture: REACT_TAILWIND, input: { name: 'Badge' }, error: { code: 'generation_refused', message: 'src/components/Badge.tsx, src/components/Badge.test.tsx already exist with other content' } },
+      {
+        name: 'a name that is not PascalCase',
+        fixture: REACT_TAILWIND,
+        input: { name: 'userCard' },
+        error: { code: 'invalid_input', message: 'a component name starts with a capital letter (PascalCase)' },
+      },
+      {
+        name: 'the files of an existing component are refused',
+        fixture: REACT_TAILWIND,
+        input: { name: 'Badge' },
+        error: {
+          code: 'generation_refused',
+          message: 'src/components/Badge.tsx, src/components/Badge.test.tsx already exist with other content',
+        },
+      },
     ],
     inputErrors: [
       { name: 'no name', input: { props: [] }, message: "must have required property 'name'" },
       { name: 'a name that is no identifier', input: { name: 'User-Card' }, message: '/name must match pattern' },
-      { name: 'an unknown state type', input: { name: 'Pager', state: [{ name: 'page', type: 'bigint' }] }, message: '/state/0/type must be equal to one of the allowed values' },
+      {
+        name: 'an unknown state type',
+        input: { name: 'Pager', state: [{ name: 'page', type: 'bigint' }] },
+        message: '/state/0/type must be equal to one of the allowed values',
+      },
     ],
   });
 });

@@ -9,7 +9,11 @@ import path from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../../../daemon/support/daemon-harness.js';
 import { post, waitForStatus } from '../../../daemon/support/http-client.js';
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('generation.component and generation.hook over REST and through the agent', function () {
   this.timeout(120_000);
@@ -26,7 +30,10 @@ describe('generation.component and generation.hook over REST and through the age
     const id = (await post(t.url, '/jobs', { capability: 'generation.component', input, workspace: 'project' })).body.id;
     const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded'], 60_000);
     expect(waiting.status, JSON.stringify(waiting.error)).to.equal('awaiting_approval');
-    expect(waiting.result!.changes.map((c) => `${c.action} ${c.path}`).sort()).to.deep.equal(['create src/components/StatusCard.test.tsx', 'create src/components/StatusCard.tsx']);
+    expect(waiting.result!.changes.map((c) => `${c.action} ${c.path}`).sort()).to.deep.equal([
+      'create src/components/StatusCard.test.tsx',
+      'create src/components/StatusCard.tsx',
+    ]);
     expect(await exists(path.join(t.workspace, 'project', 'src/components/StatusCard.tsx'))).to.equal(false);
     expect((await post(t.url, `/jobs/${id}/followup`, { action: 'approve' })).status).to.equal(202);
     const done = await waitForStatus(t.url, id, ['succeeded', 'failed'], 60_000);
@@ -36,7 +43,9 @@ describe('generation.component and generation.hook over REST and through the age
   });
 
   it('an invalid name is refused at the step with invalid_input and nothing is staged', async () => {
-    const id = (await post(t.url, '/jobs', { capability: 'generation.hook', input: { name: 'toggle', kind: 'toggle' }, workspace: 'project' })).body.id;
+    const id = (
+      await post(t.url, '/jobs', { capability: 'generation.hook', input: { name: 'toggle', kind: 'toggle' }, workspace: 'project' })
+    ).body.id;
     const done = await waitForStatus(t.url, id, ['failed', 'succeeded', 'awaiting_approval'], 60_000);
     expect(done.status).to.equal('failed');
     expect(done.error!.code).to.equal('invalid_input');
@@ -50,13 +59,21 @@ describe('generation.component and generation.hook over REST and through the age
     // the agent's plan: the generator, then the type check and tests of refactoring.verify
     expect(waiting.plan!.steps.map((s) => s.capability)[0]).to.equal('generation.hook');
     expect(waiting.plan!.steps[0]!.input).to.deep.include({ name: 'useDisclosure' });
-    expect(waiting.result!.changes.map((c) => c.path).sort()).to.deep.equal(['src/hooks/useDisclosure.test.ts', 'src/hooks/useDisclosure.ts']);
+    expect(waiting.result!.changes.map((c) => c.path).sort()).to.deep.equal([
+      'src/hooks/useDisclosure.test.ts',
+      'src/hooks/useDisclosure.ts',
+    ]);
     const hook = waiting.result!.changes.find((c) => c.path === 'src/hooks/useDisclosure.ts')!.diff!;
     expect(hook).to.include('+export function useDisclosure(initial = false): UseDisclosureResult {');
   });
 
   it('"generate a React component called PriceTag with amount: number and label: string" plans generation.component with the fields as props', async () => {
-    const id = (await post(t.url, '/jobs', { task: 'generate a React component called PriceTag with amount: number and label: string', workspace: 'project' })).body.id;
+    const id = (
+      await post(t.url, '/jobs', {
+        task: 'generate a React component called PriceTag with amount: number and label: string',
+        workspace: 'project',
+      })
+    ).body.id;
     const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded', 'incomplete'], 60_000);
     expect(waiting.status, JSON.stringify(waiting.error ?? waiting.result?.summary)).to.equal('awaiting_approval');
     expect(waiting.plan!.steps.map((s) => s.capability)[0]).to.equal('generation.component');

@@ -59,9 +59,14 @@ export interface Ran {
 
 export function runIn(cwd: string, file: string, args: string[]): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd, encoding: 'utf8', maxBuffer: 20_000_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '1' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      file,
+      args,
+      { cwd, encoding: 'utf8', maxBuffer: 20_000_000, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: '1' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -76,7 +81,12 @@ export interface Checks {
 
 /** The project's real checks on the generated files (tests: the generated test files in vitest). */
 export async function checkProject(root: string, files: string[], testFiles: string[]): Promise<Checks> {
-  const tsc = await runIn(root, process.execPath, [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
+  const tsc = await runIn(root, process.execPath, [
+    path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-p',
+    'tsconfig.json',
+    '--noEmit',
+  ]);
   const lintable = files.filter((f) => /\.[cm]?[jt]sx?$/.test(f));
   const eslint = await runIn(root, bin('eslint'), ['--max-warnings', '0', ...lintable]);
   const prettier = await runIn(root, bin('prettier'), ['--check', ...files]);

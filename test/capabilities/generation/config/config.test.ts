@@ -22,7 +22,9 @@ import { run } from '../../../../capabilities/generation/config.js';
 const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
 const bin = (pkg: string, file: string): string => path.join(repo, 'node_modules', pkg, file);
 const exec = promisify(execFile);
-const { validateWorkflow } = createRequire(import.meta.url)('@action-validator/core') as { validateWorkflow(src: string): { errors: unknown[] } };
+const { validateWorkflow } = createRequire(import.meta.url)('@action-validator/core') as {
+  validateWorkflow(src: string): { errors: unknown[] };
+};
 
 async function tool(root: string, script: string, args: string[]): Promise<{ code: number; out: string }> {
   try {
@@ -50,13 +52,20 @@ describe('generation.config', function () {
     roots.push(root);
     const handle = await createLocalContext({ root });
     const result = await run({}, handle.ctx);
-    const written = handle.ctx.workspace.changes().map((c) => c.path).sort();
+    const written = handle.ctx.workspace
+      .changes()
+      .map((c) => c.path)
+      .sort();
     expect(written).to.deep.equal(['.editorconfig', '.github/workflows/ci.yml', '.prettierrc.json', 'eslint.config.js', 'tsconfig.json']);
     expect(result.summary).to.match(/^Config: created 5 files/);
     const read = (p: string): Promise<string> => handle.ctx.workspace.read(p);
     expect(JSON.parse(await read('.prettierrc.json'))).to.deep.equal({ semi: false, singleQuote: true, useTabs: false, tabWidth: 4 });
     expect(JSON.parse(await read('tsconfig.json'))).to.deep.include({ include: ['src', 'test'] });
-    expect(JSON.parse(await read('tsconfig.json')).compilerOptions).to.deep.include({ module: 'NodeNext', strict: true, types: ['node', 'mocha'] });
+    expect(JSON.parse(await read('tsconfig.json')).compilerOptions).to.deep.include({
+      module: 'NodeNext',
+      strict: true,
+      types: ['node', 'mocha'],
+    });
     const ci = await read('.github/workflows/ci.yml');
     expect(ci).to.include('node-version: 20').and.include('cache: npm').and.include('- run: npm ci');
     expect(ci.match(/- run: (.*)/g)).to.deep.equal(['- run: npm ci', '- run: npm run lint', '- run: npm run build', '- run: npm test']);
@@ -68,7 +77,10 @@ describe('generation.config', function () {
     expect(await tool(root, bin('typescript', 'bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'])).to.deep.equal({ code: 0, out: '' });
     const printed = await tool(root, bin('eslint', 'bin/eslint.js'), ['--print-config', 'src/prices.ts']);
     expect(printed.code, printed.out).to.equal(0);
-    expect(Object.keys((JSON.parse(printed.out) as { rules: Record<string, unknown> }).rules)).to.include.members(['no-unused-vars', '@typescript-eslint/no-explicit-any']);
+    expect(Object.keys((JSON.parse(printed.out) as { rules: Record<string, unknown> }).rules)).to.include.members([
+      'no-unused-vars',
+      '@typescript-eslint/no-explicit-any',
+    ]);
     expect(await tool(root, bin('eslint', 'bin/eslint.js'), ['.'])).to.deep.equal({ code: 0, out: '' });
     const prettier = await tool(root, bin('prettier', 'bin/prettier.cjs'), ['--check', 'src', 'test', 'eslint.config.js', 'tsconfig.json']);
     expect(prettier.code, prettier.out).to.equal(0);
@@ -79,9 +91,16 @@ describe('generation.config', function () {
     roots.push(root);
     const { ctx } = await createLocalContext({ root });
     const result = await run({}, ctx);
-    expect(ctx.workspace.changes().map((c) => c.path).sort()).to.deep.equal(['.editorconfig', '.github/workflows/ci.yml', 'eslint.config.js']);
+    expect(
+      ctx.workspace
+        .changes()
+        .map((c) => c.path)
+        .sort(),
+    ).to.deep.equal(['.editorconfig', '.github/workflows/ci.yml', 'eslint.config.js']);
     expect(result.summary).to.include("Kept the project's existing tsconfig (tsconfig.json); prettier (.prettierrc)");
-    expect(result.summary).to.include('The ESLint config imports eslint, @eslint/js, typescript-eslint, which package.json does not list: npm install --save-dev eslint @eslint/js typescript-eslint');
+    expect(result.summary).to.include(
+      'The ESLint config imports eslint, @eslint/js, typescript-eslint, which package.json does not list: npm install --save-dev eslint @eslint/js typescript-eslint',
+    );
     const ci = await ctx.workspace.read('.github/workflows/ci.yml');
     expect(ci.match(/- run: (.*)/g)).to.deep.equal(['- run: npm install', '- run: npm run build', '- run: npm test']);
     expect(ci).not.to.include('cache:');

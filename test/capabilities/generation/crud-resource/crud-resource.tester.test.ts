@@ -14,24 +14,66 @@ describe('capabilities/generation/crud-resource cases', function () {
         fixture: FASTIFY_SQLITE,
         input: { resource: 'blog post', fields: TITLE },
         changes: {
-          'db/blog_posts.sql': { contains: ['CREATE TABLE "blog_posts" (', '"id" INTEGER PRIMARY KEY AUTOINCREMENT,', '"title" TEXT NOT NULL CHECK (length("title") <= 255)'] },
+          'db/blog_posts.sql': {
+            contains: [
+              'CREATE TABLE "blog_posts" (',
+              '"id" INTEGER PRIMARY KEY AUTOINCREMENT,',
+              '"title" TEXT NOT NULL CHECK (length("title") <= 255)',
+            ],
+          },
           'src/services/service-errors.ts': { contains: 'export class ConflictError extends Error' },
-          'src/services/blog-post-service.ts': { contains: ['export interface BlogPost {', 'const TABLE = \'"blog_posts"\''], notContains: ';\n' },
+          'src/services/blog-post-service.ts': {
+            contains: ['export interface BlogPost {', 'const TABLE = \'"blog_posts"\''],
+            notContains: ';\n',
+          },
           'src/http/api-error.ts': { notContains: ';\n' },
           'src/http/request-checks.ts': { notContains: ';\n' },
           'src/validation/blog-post-input.ts': { contains: 'title: {' },
-          'src/routes/blog-posts.ts': { contains: ['export async function blogPostRoutes(app: FastifyInstance, options: { service: BlogPostService }) {', "import { parseBlogPostCreate, parseBlogPostUpdate } from '../validation/blog-post-input.js'", "app.post('/', async (request, reply) =>"], notContains: ';\n' },
-          'test/blog-posts-api.test.ts': { contains: ["import { after, before, describe, it } from 'node:test'", "describe('/blog-posts API', () => {", "\t{ title: 'title 1' },"] },
+          'src/routes/blog-posts.ts': {
+            contains: [
+              'export async function blogPostRoutes(app: FastifyInstance, options: { service: BlogPostService }) {',
+              "import { parseBlogPostCreate, parseBlogPostUpdate } from '../validation/blog-post-input.js'",
+              "app.post('/', async (request, reply) =>",
+            ],
+            notContains: ';\n',
+          },
+          'test/blog-posts-api.test.ts': {
+            contains: [
+              "import { after, before, describe, it } from 'node:test'",
+              "describe('/blog-posts API', () => {",
+              "\t{ title: 'title 1' },",
+            ],
+          },
           'src/app.ts': { diffContains: "import { blogPostRoutes } from './routes/blog-posts.js'" },
         },
       },
-      { name: 'another file exporting the service name', fixture: FASTIFY_SQLITE, files: { 'src/legacy.ts': 'export class BlogPostService {}\n' }, input: { resource: 'blog post', fields: TITLE }, error: { code: 'invalid_input', message: 'src/legacy.ts already exports BlogPostService' } },
-      { name: 'an existing table file with other content is refused', fixture: FASTIFY_SQLITE, files: { 'db/blog_posts.sql': '-- mine\n' }, input: { resource: 'blog post', fields: TITLE }, error: { code: 'generation_refused', message: 'db/blog_posts.sql already exists with other content' } },
+      {
+        name: 'another file exporting the service name',
+        fixture: FASTIFY_SQLITE,
+        files: { 'src/legacy.ts': 'export class BlogPostService {}\n' },
+        input: { resource: 'blog post', fields: TITLE },
+        error: { code: 'invalid_input', message: 'src/legacy.ts already exports BlogPostService' },
+      },
+      {
+        name: 'an existing table file with other content is refused',
+        fixture: FASTIFY_SQLITE,
+        files: { 'db/blog_posts.sql': '-- mine\n' },
+        input: { resource: 'blog post', fields: TITLE },
+        error: { code: 'generation_refused', message: 'db/blog_posts.sql already exists with other content' },
+      },
     ],
     inputErrors: [
       { name: 'an empty resource', input: { resource: '' }, message: '/resource must NOT have fewer than 1 characters' },
-      { name: 'a table name that is no SQL identifier', input: { resource: 'todo', table: 'Todo Items' }, message: '/table must match pattern' },
-      { name: 'an unknown database', input: { resource: 'todo', database: 'mysql' }, message: '/database must be equal to one of the allowed values' },
+      {
+        name: 'a table name that is no SQL identifier',
+        input: { resource: 'todo', table: 'Todo Items' },
+        message: '/table must match pattern',
+      },
+      {
+        name: 'an unknown database',
+        input: { resource: 'todo', database: 'mysql' },
+        message: '/database must be equal to one of the allowed values',
+      },
     ],
   });
 });

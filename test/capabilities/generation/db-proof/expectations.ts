@@ -7,7 +7,9 @@ import { pgColumns, pgForeignKeys, pgIndexes } from './pg-catalog.js';
 import { query, sqliteColumns, sqliteForeignKeys, sqliteIndexes } from './sqlite-catalog.js';
 
 export async function expectPg(client: pg.Client, want: Expectation): Promise<void> {
-  const tables = (await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).rows.map((r) => r.table_name);
+  const tables = (
+    await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)
+  ).rows.map((r) => r.table_name);
   for (const table of want.tables ?? []) expect(tables, 'tables').to.include(table);
   for (const [table, columns] of Object.entries(want.columns ?? {})) {
     const actual = await pgColumns(client, table);
@@ -29,7 +31,11 @@ export async function expectPg(client: pg.Client, want: Expectation): Promise<vo
   }
   for (const [table, keys] of Object.entries(want.foreignKeys ?? {})) {
     const definitions = [...(await pgForeignKeys(client, table)).values()];
-    for (const [column, target] of Object.entries(keys)) expect(definitions.some((d) => d.startsWith(`FOREIGN KEY (${column}) REFERENCES ${target}(id)`)), `${table}.${column} -> ${target}: ${definitions.join('; ')}`).to.equal(true);
+    for (const [column, target] of Object.entries(keys))
+      expect(
+        definitions.some((d) => d.startsWith(`FOREIGN KEY (${column}) REFERENCES ${target}(id)`)),
+        `${table}.${column} -> ${target}: ${definitions.join('; ')}`,
+      ).to.equal(true);
   }
 }
 
@@ -58,6 +64,10 @@ export function expectSqlite(db: Database, want: Expectation): void {
   }
   for (const [table, keys] of Object.entries(want.foreignKeys ?? {})) {
     const actual = sqliteForeignKeys(db, table);
-    for (const [column, target] of Object.entries(keys)) expect(actual.some((f) => f.from === column && f.table === target && f.to === 'id'), `${table}.${column} -> ${target}`).to.equal(true);
+    for (const [column, target] of Object.entries(keys))
+      expect(
+        actual.some((f) => f.from === column && f.table === target && f.to === 'id'),
+        `${table}.${column} -> ${target}`,
+      ).to.equal(true);
   }
 }

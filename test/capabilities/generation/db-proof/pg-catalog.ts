@@ -48,13 +48,22 @@ async function rows(client: pg.Client, sql: string): Promise<string[]> {
 export async function pgDump(client: pg.Client): Promise<string> {
   const parts = [
     await rows(client, `SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`),
-    await rows(client, `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default, character_maximum_length, numeric_precision, numeric_scale, datetime_precision
-                          FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`),
+    await rows(
+      client,
+      `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default, character_maximum_length, numeric_precision, numeric_scale, datetime_precision
+                          FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+    ),
     await rows(client, `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY tablename, indexname`),
-    await rows(client, `SELECT c.relname AS table_name, k.conname, k.contype, pg_get_constraintdef(k.oid) AS definition
+    await rows(
+      client,
+      `SELECT c.relname AS table_name, k.conname, k.contype, pg_get_constraintdef(k.oid) AS definition
                           FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-                          WHERE n.nspname = 'public' ORDER BY c.relname, k.conname`),
-    await rows(client, `SELECT sequence_name, data_type FROM information_schema.sequences WHERE sequence_schema = 'public' ORDER BY sequence_name`),
+                          WHERE n.nspname = 'public' ORDER BY c.relname, k.conname`,
+    ),
+    await rows(
+      client,
+      `SELECT sequence_name, data_type FROM information_schema.sequences WHERE sequence_schema = 'public' ORDER BY sequence_name`,
+    ),
   ];
   return parts.map((p) => p.join('\n')).join('\n--\n');
 }
@@ -67,12 +76,18 @@ export interface PgColumn {
 }
 
 export async function pgColumns(client: pg.Client, table: string): Promise<Map<string, PgColumn>> {
-  const result = await client.query<PgColumn>(`SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`, [table]);
+  const result = await client.query<PgColumn>(
+    `SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
+    [table],
+  );
   return new Map(result.rows.map((r) => [r.column_name, r]));
 }
 
 export async function pgIndexes(client: pg.Client, table: string): Promise<Map<string, string>> {
-  const result = await client.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1`, [table]);
+  const result = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1`,
+    [table],
+  );
   return new Map(result.rows.map((r) => [r.indexname, r.indexdef]));
 }
 

@@ -56,9 +56,14 @@ export async function copyFixture(name: string): Promise<Project> {
 /** agentd's TypeScript on a project (tsc --noEmit -p, or on given files with the project's options). */
 export function typecheck(root: string, args: string[] = ['-p', 'tsconfig.json']): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 20_000_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', ...args],
+      { cwd: root, encoding: 'utf8', maxBuffer: 20_000_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 

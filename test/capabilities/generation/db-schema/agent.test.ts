@@ -21,7 +21,8 @@ describe('generation.db-schema through the agent', function () {
   after(() => t.close());
 
   it('"create a Post model with title: string and published: boolean" plans db-schema with those fields and stages a valid Prisma model', async () => {
-    const id = (await post(t.url, '/jobs', { task: 'create a Post model with title: string and published: boolean', workspace: 'project' })).body.id;
+    const id = (await post(t.url, '/jobs', { task: 'create a Post model with title: string and published: boolean', workspace: 'project' }))
+      .body.id;
     const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded', 'incomplete']);
     expect(waiting.plan!.steps[0]!.capability).to.equal('generation.db-schema');
     expect(waiting.plan!.steps[0]!.input).to.deep.include({ name: 'post' });
@@ -33,6 +34,10 @@ describe('generation.db-schema through the agent', function () {
     expect(schema, 'the diff applies').to.be.a('string');
     expect(prismaSchemaErrors(schema as string)).to.equal(null);
     const post_ = prismaModels(schema as string).find((m) => m.name === 'Post')!;
-    expect(post_.fields.map((f) => [f.name, f.type, f.isRequired])).to.deep.equal([['id', 'Int', true], ['title', 'String', true], ['published', 'Boolean', true]]);
+    expect(post_.fields.map((f) => [f.name, f.type, f.isRequired])).to.deep.equal([
+      ['id', 'Int', true],
+      ['title', 'String', true],
+      ['published', 'Boolean', true],
+    ]);
   });
 });

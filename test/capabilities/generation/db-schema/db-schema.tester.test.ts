@@ -13,28 +13,74 @@ describe('capabilities/generation/db-schema cases', function () {
       {
         name: 'PostgreSQL DDL appended to db/schema.sql: snake_case columns, NOT NULL by default',
         fixture: SQL,
-        input: { name: 'Post', fields: [{ name: 'title', type: 'string' }, { name: 'authorId', type: 'int' }] },
-        changes: { 'db/schema.sql': { diffContains: [' CREATE UNIQUE INDEX "users_email_key" ON "users" ("email");', '+CREATE TABLE "posts" (', '+  "id" serial PRIMARY KEY,', '+  "title" text NOT NULL,', '+  "author_id" integer NOT NULL'] } },
+        input: {
+          name: 'Post',
+          fields: [
+            { name: 'title', type: 'string' },
+            { name: 'authorId', type: 'int' },
+          ],
+        },
+        changes: {
+          'db/schema.sql': {
+            diffContains: [
+              ' CREATE UNIQUE INDEX "users_email_key" ON "users" ("email");',
+              '+CREATE TABLE "posts" (',
+              '+  "id" serial PRIMARY KEY,',
+              '+  "title" text NOT NULL,',
+              '+  "author_id" integer NOT NULL',
+            ],
+          },
+        },
       },
       {
         name: 'a Drizzle table with a many-to-one relation, in the module style (tabs, no semicolons)',
         fixture: DRIZZLE,
-        input: { name: 'Post', fields: [{ name: 'title', type: 'string' }, { name: 'publishedAt', type: 'datetime', optional: true }], relations: [{ kind: 'many-to-one', model: 'User', field: 'author', onDelete: 'cascade' }] },
+        input: {
+          name: 'Post',
+          fields: [
+            { name: 'title', type: 'string' },
+            { name: 'publishedAt', type: 'datetime', optional: true },
+          ],
+          relations: [{ kind: 'many-to-one', model: 'User', field: 'author', onDelete: 'cascade' }],
+        },
         changes: {
           'src/db/schema.ts': {
-            contains: ["export const posts = sqliteTable(\n\t'posts',", "\t\tpublishedAt: integer('published_at', { mode: 'timestamp' }),\n", ".references(() => users.id, { onDelete: 'cascade' }),", "(table) => [index('posts_author_id_idx').on(table.authorId)],"],
+            contains: [
+              "export const posts = sqliteTable(\n\t'posts',",
+              "\t\tpublishedAt: integer('published_at', { mode: 'timestamp' }),\n",
+              ".references(() => users.id, { onDelete: 'cascade' }),",
+              "(table) => [index('posts_author_id_idx').on(table.authorId)],",
+            ],
             notContains: ';\n',
             diffContains: '+\tindex,',
           },
         },
       },
-      { name: 'a table the schema already creates', fixture: SQL, input: { name: 'User' }, error: { code: 'invalid_input', message: 'db/schema.sql already creates the table users' } },
-      { name: 'an unknown field type names the known ones', fixture: SQL, input: { name: 'Post', fields: [{ name: 'x', type: 'blob-ish' }] }, error: { code: 'invalid_input', message: 'unknown field type "blob-ish"; use one of string, text, int' } },
+      {
+        name: 'a table the schema already creates',
+        fixture: SQL,
+        input: { name: 'User' },
+        error: { code: 'invalid_input', message: 'db/schema.sql already creates the table users' },
+      },
+      {
+        name: 'an unknown field type names the known ones',
+        fixture: SQL,
+        input: { name: 'Post', fields: [{ name: 'x', type: 'blob-ish' }] },
+        error: { code: 'invalid_input', message: 'unknown field type "blob-ish"; use one of string, text, int' },
+      },
     ],
     inputErrors: [
       { name: 'no name', input: { fields: [{ name: 'title' }] }, message: "must have required property 'name'" },
-      { name: 'an unknown target', input: { name: 'Post', target: 'typeorm' }, message: '/target must be equal to one of the allowed values' },
-      { name: 'an unknown relation kind', input: { name: 'Post', relations: [{ kind: 'one-to-one', model: 'User' }] }, message: '/relations/0/kind must be equal to one of the allowed values' },
+      {
+        name: 'an unknown target',
+        input: { name: 'Post', target: 'typeorm' },
+        message: '/target must be equal to one of the allowed values',
+      },
+      {
+        name: 'an unknown relation kind',
+        input: { name: 'Post', relations: [{ kind: 'one-to-one', model: 'User' }] },
+        message: '/relations/0/kind must be equal to one of the allowed values',
+      },
     ],
   });
 });

@@ -20,7 +20,7 @@ describe('generation.db-schema: Drizzle', function () {
   const projects: Project[] = [];
   after(() => Promise.all(projects.map((p) => p.dispose())));
 
-  it('appends a sqliteTable to the schema module in the project\'s style; tsc, ESLint and Prettier clean', async () => {
+  it("appends a sqliteTable to the schema module in the project's style; tsc, ESLint and Prettier clean", async () => {
     const project = await copyFixture('drizzle-sqlite');
     projects.push(project);
     const { result, changes } = await project.generate(dbSchema, {
@@ -32,15 +32,22 @@ describe('generation.db-schema: Drizzle', function () {
         { name: 'createdAt', type: 'datetime', default: 'now' },
         { name: 'meta', type: 'json', optional: true },
       ],
-      relations: [{ kind: 'many-to-one', model: 'User', field: 'author', onDelete: 'cascade' }, { kind: 'many-to-many', model: 'User', field: 'likedBy' }],
+      relations: [
+        { kind: 'many-to-one', model: 'User', field: 'author', onDelete: 'cascade' },
+        { kind: 'many-to-many', model: 'User', field: 'likedBy' },
+      ],
     });
     expect(changes.map((c) => [c.path, c.action])).to.deep.equal([['src/db/schema.ts', 'modify']]);
     expect(result.data).to.deep.include({ target: 'drizzle', dialect: 'sqlite' });
     const schema = await project.read('src/db/schema.ts');
     expect(schema).to.match(/^import \{ sql \} from 'drizzle-orm'$/m);
-    expect(schema).to.match(/^import \{\n\tindex,\n\tinteger,\n\tprimaryKey,\n\tsqliteTable,\n\ttext,\n\tuniqueIndex,\n\} from 'drizzle-orm\/sqlite-core'$/m);
+    expect(schema).to.match(
+      /^import \{\n\tindex,\n\tinteger,\n\tprimaryKey,\n\tsqliteTable,\n\ttext,\n\tuniqueIndex,\n\} from 'drizzle-orm\/sqlite-core'$/m,
+    );
     expect(schema).to.match(/^export const posts = sqliteTable\(\n\t'posts',/m);
-    expect(schema).to.match(/\t\tauthorId: integer\('author_id'\)\n\t\t\t\.notNull\(\)\n\t\t\t\.references\(\(\) => users\.id, \{ onDelete: 'cascade' \}\),/);
+    expect(schema).to.match(
+      /\t\tauthorId: integer\('author_id'\)\n\t\t\t\.notNull\(\)\n\t\t\t\.references\(\(\) => users\.id, \{ onDelete: 'cascade' \}\),/,
+    );
     expect(schema).to.match(/export const postsUsers = sqliteTable\(/);
     expect(schema).to.not.match(/;\s*$/m);
     const checked = await typecheck(project.root);
@@ -52,12 +59,22 @@ describe('generation.db-schema: Drizzle', function () {
   it('writes a new pg-core module for a PostgreSQL project, then appends a related table; tsc clean', async () => {
     const project = await copyFixture('sql-migrations');
     projects.push(project);
-    const first = await project.generate(dbSchema, { name: 'Author', target: 'drizzle', fields: [{ name: 'name' }, { name: 'email', unique: true }, { name: 'born', type: 'date', optional: true }] });
+    const first = await project.generate(dbSchema, {
+      name: 'Author',
+      target: 'drizzle',
+      fields: [{ name: 'name' }, { name: 'email', unique: true }, { name: 'born', type: 'date', optional: true }],
+    });
     expect(first.changes.map((c) => [c.path, c.action])).to.deep.equal([['src/db/schema.ts', 'create']]);
     expect(first.result.data).to.deep.include({ target: 'drizzle', dialect: 'postgresql' });
     const second = await project.generate(dbSchema, {
       name: 'Book',
-      fields: [{ name: 'title' }, { name: 'price', type: 'decimal', default: 9.5 }, { name: 'pages', type: 'bigint', optional: true }, { name: 'isbn', type: 'uuid', unique: true }, { name: 'releasedAt', type: 'timestamp', default: 'now' }],
+      fields: [
+        { name: 'title' },
+        { name: 'price', type: 'decimal', default: 9.5 },
+        { name: 'pages', type: 'bigint', optional: true },
+        { name: 'isbn', type: 'uuid', unique: true },
+        { name: 'releasedAt', type: 'timestamp', default: 'now' },
+      ],
       relations: [{ kind: 'many-to-one', model: 'Author', optional: true, onDelete: 'set-null' }],
       target: 'drizzle',
     });
@@ -69,7 +86,11 @@ describe('generation.db-schema: Drizzle', function () {
     expect(checked.output).to.equal('');
     expect(await eslintProblems(project.root, 'src/db/schema.ts')).to.deep.equal([]);
     expect(await prettierIdempotent(project.root, 'src/db/schema.ts')).to.equal(true);
-    const refused = await project.refusal(dbSchema, { name: 'Review', target: 'drizzle', relations: [{ kind: 'many-to-one', model: 'Reader' }] });
+    const refused = await project.refusal(dbSchema, {
+      name: 'Review',
+      target: 'drizzle',
+      relations: [{ kind: 'many-to-one', model: 'Reader' }],
+    });
     expect(refused.message).to.match(/the Drizzle schema has no readers table/);
   });
 });

@@ -16,7 +16,7 @@ describe('generation.db-schema: Prisma', function () {
   });
   afterEach(() => project.dispose());
 
-  it('appends the model to schema.prisma: valid under Prisma\'s engine, formatted as prisma format, mapped to snake_case', async () => {
+  it("appends the model to schema.prisma: valid under Prisma's engine, formatted as prisma format, mapped to snake_case", async () => {
     const { result, changes } = await project.generate(dbSchema, {
       name: 'Post',
       fields: [
@@ -31,7 +31,7 @@ describe('generation.db-schema: Prisma', function () {
     const schema = await project.read('prisma/schema.prisma');
     expect(prismaSchemaErrors(schema)).to.equal(null);
     expect(formatPrismaSchema(schema)).to.equal(schema);
-    expect(schema.startsWith('// The shop\'s data model')).to.equal(true);
+    expect(schema.startsWith("// The shop's data model")).to.equal(true);
     const post = prismaModels(schema).find((m) => m.name === 'Post')!;
     expect(post.dbName).to.equal('posts');
     expect(post.fields.map((f) => [f.name, f.type, f.isRequired, f.isUnique, f.dbName ?? null])).to.deep.equal([
@@ -52,8 +52,16 @@ describe('generation.db-schema: Prisma', function () {
   });
 
   it('one-to-many and many-to-many relations to a model the schema has', async () => {
-    await project.generate(dbSchema, { name: 'Post', fields: [{ name: 'title' }], relations: [{ kind: 'many-to-one', model: 'User', field: 'author' }] });
-    const { changes } = await project.generate(dbSchema, { name: 'Tag', fields: [{ name: 'label', unique: true }], relations: [{ kind: 'many-to-many', model: 'posts' }] });
+    await project.generate(dbSchema, {
+      name: 'Post',
+      fields: [{ name: 'title' }],
+      relations: [{ kind: 'many-to-one', model: 'User', field: 'author' }],
+    });
+    const { changes } = await project.generate(dbSchema, {
+      name: 'Tag',
+      fields: [{ name: 'label', unique: true }],
+      relations: [{ kind: 'many-to-many', model: 'posts' }],
+    });
     expect(changes).to.have.length(1);
     const schema = await project.read('prisma/schema.prisma');
     expect(prismaSchemaErrors(schema)).to.equal(null);
@@ -79,7 +87,12 @@ describe('generation.db-schema: Prisma', function () {
   it('creates prisma/schema.prisma when the project has none (target prisma), valid for SQLite too', async () => {
     const other = await copyFixture('sql-migrations');
     try {
-      const { changes } = await other.generate(dbSchema, { name: 'Note', target: 'prisma', dialect: 'sqlite', fields: [{ name: 'text' }, { name: 'pinned', type: 'bool', default: false }] });
+      const { changes } = await other.generate(dbSchema, {
+        name: 'Note',
+        target: 'prisma',
+        dialect: 'sqlite',
+        fields: [{ name: 'text' }, { name: 'pinned', type: 'bool', default: false }],
+      });
       expect(changes.map((c) => [c.path, c.action])).to.deep.equal([['prisma/schema.prisma', 'create']]);
       const schema = await other.read('prisma/schema.prisma');
       expect(prismaSchemaErrors(schema)).to.equal(null);

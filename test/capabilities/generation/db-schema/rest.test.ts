@@ -9,7 +9,11 @@ import { prismaSchemaErrors } from '../../../../capabilities/generation/db-schem
 import { startTestDaemon, type TestDaemon } from '../../../daemon/support/daemon-harness.js';
 import { post, waitForStatus } from '../../../daemon/support/http-client.js';
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('generation.db-schema and generation.migration over REST', function () {
   this.timeout(120_000);
@@ -55,9 +59,19 @@ describe('generation.db-schema and generation.migration over REST', function () 
 
   it('a bad spec is refused at submission or by the step with invalid_input, nothing staged', async () => {
     const t = plain;
-    const submitted = await post(t.url, '/jobs', { capability: 'generation.migration', input: { name: 'users', change: 'rename-table' }, workspace: 'project' });
+    const submitted = await post(t.url, '/jobs', {
+      capability: 'generation.migration',
+      input: { name: 'users', change: 'rename-table' },
+      workspace: 'project',
+    });
     expect(submitted.status).to.equal(422);
-    const id = (await post(t.url, '/jobs', { capability: 'generation.migration', input: { name: 'users', change: 'add-column', fields: [{ name: 'class' }] }, workspace: 'project' })).body.id;
+    const id = (
+      await post(t.url, '/jobs', {
+        capability: 'generation.migration',
+        input: { name: 'users', change: 'add-column', fields: [{ name: 'class' }] },
+        workspace: 'project',
+      })
+    ).body.id;
     const failed = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded']);
     expect(failed.status).to.equal('failed');
     expect(failed.error).to.deep.include({ code: 'invalid_input' });

@@ -12,8 +12,16 @@ import { openSqlite } from '../db-proof/sqlite-catalog.js';
 
 const COMMENT = {
   name: 'comment',
-  fields: [{ name: 'body', type: 'text' }, { name: 'score', type: 'int', default: 0 }, { name: 'slug', unique: true }, { name: 'editedAt', type: 'datetime', optional: true }],
-  relations: [{ kind: 'many-to-one' as const, model: 'users', onDelete: 'cascade' as const }, { kind: 'many-to-many' as const, model: 'user', field: 'likers' }],
+  fields: [
+    { name: 'body', type: 'text' },
+    { name: 'score', type: 'int', default: 0 },
+    { name: 'slug', unique: true },
+    { name: 'editedAt', type: 'datetime', optional: true },
+  ],
+  relations: [
+    { kind: 'many-to-one' as const, model: 'users', onDelete: 'cascade' as const },
+    { kind: 'many-to-many' as const, model: 'user', field: 'likers' },
+  ],
 };
 const EXPECT = {
   tables: ['comments', 'comments_users'],

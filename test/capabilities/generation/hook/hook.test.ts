@@ -45,7 +45,9 @@ describe('generation.hook', function () {
   it('React + Tailwind + vitest: all six kinds, named exports in src/hooks; tsc, ESLint, Prettier clean and 12 renderHook tests pass', async () => {
     const { copy, files } = await generateAll(TAILWIND, HOOKS);
     expect([...files.keys()].filter((f) => !f.includes('.test.')).sort()).to.deep.equal(HOOKS.map((h) => `src/hooks/${h.name}.ts`).sort());
-    expect(files.get('src/hooks/useTheme.ts')).to.include("export function useTheme(key = 'theme', initial: 'light' | 'dark' = INITIAL): UseThemeResult {");
+    expect(files.get('src/hooks/useTheme.ts')).to.include(
+      "export function useTheme(key = 'theme', initial: 'light' | 'dark' = INITIAL): UseThemeResult {",
+    );
     expect(files.get('src/hooks/useSearchTerm.ts')).to.include('export function useSearchTerm<T>(value: T, delayMs = 250): T {');
     expect(files.get('src/hooks/useUsers.test.ts')).to.include("import { afterEach, describe, expect, it, vi } from 'vitest';");
     const tests = [...files.keys()].filter((f) => f.includes('.test.'));
@@ -77,12 +79,26 @@ describe('generation.hook', function () {
     const copy = await copyFixture(TAILWIND);
     copies.push(copy);
     const go = (input: HookInput) => refusal(generate(hook, copy.root, input));
-    expect(await go({ name: 'toggle', kind: 'toggle' })).to.deep.equal({ code: 'invalid_input', message: 'name: a React hook\'s name starts with "use" followed by a capital letter (Rules of Hooks), e.g. "useToggle"' });
-    expect((await go({ name: 'useProfile' })).message).to.match(/^kind: which kind of hook is useProfile\? One of toggle, counter, state, localStorage, debounce, fetch/);
-    expect((await go({ name: 'useName', kind: 'state', type: 'string', initial: 3 })).message).to.equal('initial: 3 is not a value of type string');
-    expect((await go({ name: 'useUser', kind: 'state', type: 'User', initial: {} })).message).to.match(/^type: "User" is not a built-in or React type/);
-    expect((await go({ name: 'useName', kind: 'state', type: 'string; export const x = 1', initial: '' })).message).to.match(/^type: "string; export const x = 1" is not a TypeScript type/);
-    expect(await go({ name: 'useOnline', kind: 'toggle', directory: 'src/lib' })).to.deep.equal({ code: 'invalid_input', message: 'name: src/hooks/useOnline.ts already exports useOnline; choose another name' });
+    expect(await go({ name: 'toggle', kind: 'toggle' })).to.deep.equal({
+      code: 'invalid_input',
+      message: 'name: a React hook\'s name starts with "use" followed by a capital letter (Rules of Hooks), e.g. "useToggle"',
+    });
+    expect((await go({ name: 'useProfile' })).message).to.match(
+      /^kind: which kind of hook is useProfile\? One of toggle, counter, state, localStorage, debounce, fetch/,
+    );
+    expect((await go({ name: 'useName', kind: 'state', type: 'string', initial: 3 })).message).to.equal(
+      'initial: 3 is not a value of type string',
+    );
+    expect((await go({ name: 'useUser', kind: 'state', type: 'User', initial: {} })).message).to.match(
+      /^type: "User" is not a built-in or React type/,
+    );
+    expect((await go({ name: 'useName', kind: 'state', type: 'string; export const x = 1', initial: '' })).message).to.match(
+      /^type: "string; export const x = 1" is not a TypeScript type/,
+    );
+    expect(await go({ name: 'useOnline', kind: 'toggle', directory: 'src/lib' })).to.deep.equal({
+      code: 'invalid_input',
+      message: 'name: src/hooks/useOnline.ts already exports useOnline; choose another name',
+    });
     const existing = await go({ name: 'useOnline', kind: 'toggle' });
     expect(existing.code).to.equal('generation_refused');
     expect(existing.message).to.match(/^src\/hooks\/useOnline\.ts already exists with other content; nothing was staged/);

@@ -15,18 +15,43 @@ describe('capabilities/generation/hook cases', function () {
         input: { name: 'useDisclosure' },
         changes: {
           'app/hooks/useDisclosure.ts': {
-            contains: ['import { useCallback, useState } from "react"\n', 'export interface UseDisclosureResult {\n\tvalue: boolean\n', 'export default function useDisclosure(initial = false): UseDisclosureResult {'],
+            contains: [
+              'import { useCallback, useState } from "react"\n',
+              'export interface UseDisclosureResult {\n\tvalue: boolean\n',
+              'export default function useDisclosure(initial = false): UseDisclosureResult {',
+            ],
             notContains: [';\n', "'react'"],
           },
-          'app/hooks/useDisclosure.test.ts': { contains: ['import { act, renderHook } from "@testing-library/react"\n', 'import useDisclosure from "./useDisclosure"\n', 'act(() => result.current.toggle())'], notContains: ';\n' },
+          'app/hooks/useDisclosure.test.ts': {
+            contains: [
+              'import { act, renderHook } from "@testing-library/react"\n',
+              'import useDisclosure from "./useDisclosure"\n',
+              'act(() => result.current.toggle())',
+            ],
+            notContains: ';\n',
+          },
         },
       },
-      { name: 'a name that breaks the Rules of Hooks', fixture: REACT_TABS, input: { name: 'disclosure', kind: 'toggle' }, error: { code: 'invalid_input', message: 'starts with "use" followed by a capital letter' } },
-      { name: 'no kind and a name that does not give one', fixture: REACT_TABS, input: { name: 'useThing' }, error: { code: 'invalid_input', message: 'which kind of hook is useThing?' } },
+      {
+        name: 'a name that breaks the Rules of Hooks',
+        fixture: REACT_TABS,
+        input: { name: 'disclosure', kind: 'toggle' },
+        error: { code: 'invalid_input', message: 'starts with "use" followed by a capital letter' },
+      },
+      {
+        name: 'no kind and a name that does not give one',
+        fixture: REACT_TABS,
+        input: { name: 'useThing' },
+        error: { code: 'invalid_input', message: 'which kind of hook is useThing?' },
+      },
     ],
     inputErrors: [
       { name: 'no name', input: { kind: 'toggle' }, message: "must have required property 'name'" },
-      { name: 'an unknown kind', input: { name: 'useReducerThing', kind: 'reducer' }, message: '/kind must be equal to one of the allowed values' },
+      {
+        name: 'an unknown kind',
+        input: { name: 'useReducerThing', kind: 'reducer' },
+        message: '/kind must be equal to one of the allowed values',
+      },
       { name: 'a negative delay', input: { name: 'useDebouncedValue', kind: 'debounce', delayMs: -1 }, message: '/delayMs must be >= 0' },
     ],
   });

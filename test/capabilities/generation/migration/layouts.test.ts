@@ -49,7 +49,11 @@ describe('generation.migration layouts', function () {
     await db.exec(await project.read('prisma/migrations/20250101000000_init/migration.sql'));
     const before = await db.dump();
     await db.exec(await project.read('prisma/migrations/20250101000001_create_posts_table/migration.sql'));
-    const columns = (await db.client.query<{ column_name: string; data_type: string }>(`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'posts' ORDER BY ordinal_position`)).rows;
+    const columns = (
+      await db.client.query<{ column_name: string; data_type: string }>(
+        `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'posts' ORDER BY ordinal_position`,
+      )
+    ).rows;
     expect(columns).to.deep.equal([
       { column_name: 'id', data_type: 'integer' },
       { column_name: 'title', data_type: 'text' },
@@ -64,7 +68,9 @@ describe('generation.migration layouts', function () {
     const first = await (await fixture('prisma-pg')).generate(migration, POST);
     const second = await (await fixture('prisma-pg')).generate(migration, POST);
     expect(second.changes.map((c) => [c.path, c.after])).to.deep.equal(first.changes.map((c) => [c.path, c.after]));
-    const stamped = await (await fixture('prisma-pg')).generate(migration, { ...POST, timestamp: '2025-03-04T05:06:07Z', migrationName: 'Add posts' });
+    const stamped = await (
+      await fixture('prisma-pg')
+    ).generate(migration, { ...POST, timestamp: '2025-03-04T05:06:07Z', migrationName: 'Add posts' });
     expect(stamped.changes[0]!.path).to.equal('prisma/migrations/20250304050607_add_posts/migration.sql');
     const clocked = await (await fixture('prisma-pg')).generate(migration, { ...POST, useClock: true });
     expect(clocked.changes[0]!.path).to.match(/^prisma\/migrations\/20\d{12}_create_posts_table\/migration\.sql$/);
@@ -74,7 +80,10 @@ describe('generation.migration layouts', function () {
 
   it('Drizzle (SQLite): NNNN_name.sql with statement breakpoints, a journal entry, round trip on SQLite', async () => {
     const project = await fixture('drizzle-sqlite');
-    const { result, changes } = await project.generate(migration, { ...POST, relations: [{ kind: 'many-to-one', model: 'User', field: 'author', onDelete: 'cascade' }] });
+    const { result, changes } = await project.generate(migration, {
+      ...POST,
+      relations: [{ kind: 'many-to-one', model: 'User', field: 'author', onDelete: 'cascade' }],
+    });
     expect(result.data).to.include({ layout: 'drizzle', dialect: 'sqlite' });
     expect(changes.map((c) => [c.path, c.action])).to.deep.equal([
       ['drizzle/0001_create_posts_table.sql', 'create'],
@@ -85,7 +94,10 @@ describe('generation.migration layouts', function () {
     // drizzle-kit's file keeps drizzle-kit's two-space layout (not the project's Prettier tabs): the diff is the new entry.
     expect(journalText).to.include('\n  "entries": [').and.not.include('\t');
     const journal = JSON.parse(journalText) as { entries: Array<{ idx: number; tag: string; when: number }> };
-    expect(journal.entries.map((e) => [e.idx, e.tag, e.when])).to.deep.equal([[0, '0000_init', 1735689600000], [1, '0001_create_posts_table', 1735689601000]]);
+    expect(journal.entries.map((e) => [e.idx, e.tag, e.when])).to.deep.equal([
+      [0, '0000_init', 1735689600000],
+      [1, '0001_create_posts_table', 1735689601000],
+    ]);
     const sqlite = await openSqlite();
     // drizzle-kit's migrator runs each statement between breakpoints on its own: so does this test.
     const apply = (script: string): void => script.split('--> statement-breakpoint').forEach((s) => sqlite.exec(s));
@@ -105,11 +117,25 @@ describe('generation.migration layouts', function () {
     const { changes } = await project.generate(migration, { ...POST, layout: 'knex', dir: 'db/migrations', timestamp: '20250301120000' });
     expect(changes.map((c) => c.path)).to.deep.equal(['db/migrations/20250301120000_create_posts_table.ts']);
     const file = 'db/migrations/20250301120000_create_posts_table.ts';
-    const checked = await typecheck(project.root, ['--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', '--target', 'es2022', '--types', 'node', file]);
+    const checked = await typecheck(project.root, [
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--skipLibCheck',
+      '--target',
+      'es2022',
+      '--types',
+      'node',
+      file,
+    ]);
     expect(checked.output).to.equal('');
     expect(checked.code).to.equal(0);
     // Run the module as knex would: compiled, with up/down called on a real knex instance.
-    const js = ts.transpileModule(await project.read(file), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const js = ts.transpileModule(await project.read(file), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
     const compiled = path.join(project.root, 'db/migrations/compiled.mjs');
     await writeFile(compiled, js);
     const module = (await import(compiled)) as { up(k: unknown): Promise<void>; down(k: unknown): Promise<void> };
@@ -126,16 +152,28 @@ describe('generation.migration layouts', function () {
     }
   });
 
-  it('plain SQL: numbering continues the project\'s (002 after 001, then 003); an existing migration is never overwritten', async () => {
+  it("plain SQL: numbering continues the project's (002 after 001, then 003); an existing migration is never overwritten", async () => {
     const project = await fixture('sql-migrations');
-    const first = await project.generate(migration, { name: 'User', change: 'add-column', fields: [{ name: 'age', type: 'int', optional: true }] });
-    expect(first.changes.map((c) => c.path)).to.deep.equal(['migrations/002_add_age_to_users.up.sql', 'migrations/002_add_age_to_users.down.sql']);
+    const first = await project.generate(migration, {
+      name: 'User',
+      change: 'add-column',
+      fields: [{ name: 'age', type: 'int', optional: true }],
+    });
+    expect(first.changes.map((c) => c.path)).to.deep.equal([
+      'migrations/002_add_age_to_users.up.sql',
+      'migrations/002_add_age_to_users.down.sql',
+    ]);
     const second = await project.generate(migration, { name: 'User', change: 'add-index', index: { columns: ['age'] } });
-    expect(second.changes.map((c) => c.path)).to.deep.equal(['migrations/003_add_index_age_to_users.up.sql', 'migrations/003_add_index_age_to_users.down.sql']);
+    expect(second.changes.map((c) => c.path)).to.deep.equal([
+      'migrations/003_add_index_age_to_users.up.sql',
+      'migrations/003_add_index_age_to_users.down.sql',
+    ]);
     const prisma = await fixture('prisma-pg');
     const refused = await prisma.refusal(migration, { ...POST, timestamp: '20250101000000', migrationName: 'init' });
     expect(refused.code).to.equal('generation_refused');
-    expect(refused.message).to.match(/^prisma\/migrations\/20250101000000_init\/migration\.sql, prisma\/migrations\/20250101000000_init\/down\.sql already exist|^prisma\/migrations\/20250101000000_init\/migration\.sql already exists/);
+    expect(refused.message).to.match(
+      /^prisma\/migrations\/20250101000000_init\/migration\.sql, prisma\/migrations\/20250101000000_init\/down\.sql already exist|^prisma\/migrations\/20250101000000_init\/migration\.sql already exists/,
+    );
   });
 
   it('refuses what SQLite cannot do and specs that make no sense, with invalid_input naming the field', async () => {
@@ -143,7 +181,11 @@ describe('generation.migration layouts', function () {
     const notNull = await project.refusal(migration, { name: 'User', change: 'add-column', fields: [{ name: 'age', type: 'int' }] });
     expect(notNull).to.include({ code: 'invalid_input' });
     expect(notNull.message).to.match(/SQLite cannot add the NOT NULL column age without a default/);
-    const type = await project.refusal(migration, { name: 'User', change: 'add-column', fields: [{ name: 'age', type: 'number-ish', optional: true }] });
+    const type = await project.refusal(migration, {
+      name: 'User',
+      change: 'add-column',
+      fields: [{ name: 'age', type: 'number-ish', optional: true }],
+    });
     expect(type.message).to.match(/^fields\[0\]\.type: unknown field type "number-ish"/);
     const reserved = await project.refusal(migration, { name: 'Post', fields: [{ name: 'class' }] });
     expect(reserved.message).to.match(/fields\[0\]\.name: "class" is a reserved word/);

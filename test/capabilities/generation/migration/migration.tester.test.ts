@@ -16,8 +16,10 @@ describe('capabilities/generation/migration cases', function () {
         fixture: SQL,
         input: AGE,
         changes: {
-          'migrations/002_add_age_to_users.up.sql': '-- Up: add columns to users (PostgreSQL)\n\nALTER TABLE "users" ADD COLUMN "age" integer;\n',
-          'migrations/002_add_age_to_users.down.sql': '-- Down (reverts): add columns to users (PostgreSQL)\n\nALTER TABLE "users" DROP COLUMN "age";\n',
+          'migrations/002_add_age_to_users.up.sql':
+            '-- Up: add columns to users (PostgreSQL)\n\nALTER TABLE "users" ADD COLUMN "age" integer;\n',
+          'migrations/002_add_age_to_users.down.sql':
+            '-- Down (reverts): add columns to users (PostgreSQL)\n\nALTER TABLE "users" DROP COLUMN "age";\n',
         },
       },
       {
@@ -25,9 +27,13 @@ describe('capabilities/generation/migration cases', function () {
         fixture: SQL,
         files: { 'migrations/002_add_age_to_users.up.sql': '-- mine\n' },
         input: { ...AGE, fields: [{ name: 'age', type: 'int' }] },
-        changes: { 'migrations/003_add_age_to_users.up.sql': { contains: 'ADD COLUMN "age" integer NOT NULL' }, 'migrations/003_add_age_to_users.down.sql': { contains: 'DROP COLUMN "age"' } },
+        changes: {
+          'migrations/003_add_age_to_users.up.sql': { contains: 'ADD COLUMN "age" integer NOT NULL' },
+          'migrations/003_add_age_to_users.down.sql': { contains: 'DROP COLUMN "age"' },
+        },
         check: ({ result }) => {
-          if (!result?.summary.includes('a NOT NULL column without a default can only be added while the table is empty')) throw new Error(`summary: ${result?.summary}`);
+          if (!result?.summary.includes('a NOT NULL column without a default can only be added while the table is empty'))
+            throw new Error(`summary: ${result?.summary}`);
         },
       },
       {
@@ -35,17 +41,33 @@ describe('capabilities/generation/migration cases', function () {
         fixture: DRIZZLE,
         input: { name: 'Post', fields: [{ name: 'title' }] },
         changes: {
-          'drizzle/0001_create_posts_table.sql': { contains: '-- Up: create table posts (SQLite)\n\nCREATE TABLE "posts" (\n  "id" integer PRIMARY KEY,\n  "title" text NOT NULL\n);\n' },
+          'drizzle/0001_create_posts_table.sql': {
+            contains:
+              '-- Up: create table posts (SQLite)\n\nCREATE TABLE "posts" (\n  "id" integer PRIMARY KEY,\n  "title" text NOT NULL\n);\n',
+          },
           'drizzle/0001_create_posts_table.down.sql': { contains: 'DROP TABLE "posts";' },
           'drizzle/meta/_journal.json': { diffContains: '"tag": "0001_create_posts_table"' },
         },
       },
-      { name: 'add-column without fields', fixture: SQL, input: { name: 'User', change: 'add-column' }, error: { code: 'invalid_input', message: 'fields: the add-column change needs fields' } },
+      {
+        name: 'add-column without fields',
+        fixture: SQL,
+        input: { name: 'User', change: 'add-column' },
+        error: { code: 'invalid_input', message: 'fields: the add-column change needs fields' },
+      },
     ],
     inputErrors: [
       { name: 'no name', input: { change: 'create-table' }, message: "must have required property 'name'" },
-      { name: 'an unknown change', input: { name: 'User', change: 'rename-table' }, message: '/change must be equal to one of the allowed values' },
-      { name: 'an index without columns', input: { name: 'User', change: 'add-index', index: { unique: true } }, message: "must have required property 'columns'" },
+      {
+        name: 'an unknown change',
+        input: { name: 'User', change: 'rename-table' },
+        message: '/change must be equal to one of the allowed values',
+      },
+      {
+        name: 'an index without columns',
+        input: { name: 'User', change: 'add-index', index: { unique: true } },
+        message: "must have required property 'columns'",
+      },
     ],
   });
 });

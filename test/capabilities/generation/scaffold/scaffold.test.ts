@@ -44,7 +44,10 @@ describe('generation.scaffold', function () {
     const handle = await createLocalContext({ root });
     const result = await run({ template: 'feature', variables: { name: 'InvoiceLine' } }, handle.ctx);
     expect(result.summary).to.equal('Scaffold "feature": created 2 files.');
-    const staged = handle.ctx.workspace.changes().map((c) => c.path).sort();
+    const staged = handle.ctx.workspace
+      .changes()
+      .map((c) => c.path)
+      .sort();
     expect(staged).to.deep.equal(['src/features/invoice-line/invoice-line.test.ts', 'src/features/invoice-line/invoice-line.ts']);
     const source = await handle.ctx.workspace.read('src/features/invoice-line/invoice-line.ts');
     expect(source).to.include("import { memoryStore, type Store } from '../../store.ts'\n");
@@ -87,9 +90,16 @@ describe('generation.scaffold', function () {
   it('refuses bad input with the reason: unknown scaffold, missing or invalid variables, unknown variables in a template, escaping paths', async () => {
     const { ctx } = await createLocalContext({ root });
     const unknown = await refusal({ template: 'page' }, ctx);
-    expect(unknown).to.deep.equal({ code: 'invalid_input', message: 'template: "page" has no template files at .agentd/scaffolds/page/ (scaffolds in .agentd/scaffolds/: feature)' });
-    expect((await refusal({ template: 'feature' }, ctx)).message).to.equal('variables: "name" is required (PascalCase feature name, e.g. Invoice)');
-    expect((await refusal({ template: 'feature', variables: { name: 'invoice' } }, ctx)).message).to.equal('variables: "name" = "invoice" does not match ^[A-Z][A-Za-z0-9]*$');
+    expect(unknown).to.deep.equal({
+      code: 'invalid_input',
+      message: 'template: "page" has no template files at .agentd/scaffolds/page/ (scaffolds in .agentd/scaffolds/: feature)',
+    });
+    expect((await refusal({ template: 'feature' }, ctx)).message).to.equal(
+      'variables: "name" is required (PascalCase feature name, e.g. Invoice)',
+    );
+    expect((await refusal({ template: 'feature', variables: { name: 'invoice' } }, ctx)).message).to.equal(
+      'variables: "name" = "invoice" does not match ^[A-Z][A-Za-z0-9]*$',
+    );
     await mkdir(path.join(root, '.agentd', 'scaffolds', 'loose'), { recursive: true });
     await writeFile(path.join(root, '.agentd', 'scaffolds', 'loose', '{{dir}}.md.hbs'), 'Hello {{who}}\n');
     const strict = await refusal({ template: 'loose', variables: { dir: 'a' } }, ctx);
@@ -101,13 +111,18 @@ describe('generation.scaffold', function () {
 
   it('a template cannot reach prototypes or run code', async () => {
     await mkdir(path.join(root, '.agentd', 'scaffolds', 'evil'), { recursive: true });
-    await writeFile(path.join(root, '.agentd', 'scaffolds', 'evil', 'x.txt'), '{{#with "s" as |s|}}{{s.constructor.constructor "return process.pid"}}{{/with}}');
+    await writeFile(
+      path.join(root, '.agentd', 'scaffolds', 'evil', 'x.txt'),
+      '{{#with "s" as |s|}}{{s.constructor.constructor "return process.pid"}}{{/with}}',
+    );
     const { ctx } = await createLocalContext({ root });
     const refused = await refusal({ template: 'evil' }, ctx);
     expect(refused.code).to.equal('invalid_input');
     expect(refused.message).to.include('knownHelpersOnly, but used the unknown helper s');
     expect(renderScaffoldText('[{{lookup this "constructor"}}]', { name: 'a' }, 't')).to.equal('[]');
-    expect(() => renderScaffoldText('{{#with name}}{{constructor.constructor}}{{/with}}', { name: 'a' }, 't')).to.throw(/"constructor" not defined/);
+    expect(() => renderScaffoldText('{{#with name}}{{constructor.constructor}}{{/with}}', { name: 'a' }, 't')).to.throw(
+      /"constructor" not defined/,
+    );
     expect(() => renderScaffoldText('{{log "x"}}', {}, 't')).to.throw(/scaffold template t/);
   });
 });

@@ -14,8 +14,18 @@ describe('capabilities/generation/service cases', function () {
         fixture: FASTIFY_SQLITE,
         input: { name: 'ProductService', fields: [{ name: 'sku', type: 'string', required: true, unique: true }] },
         changes: {
-          'src/services/service-errors.ts': { contains: ['export class ConflictError extends Error {', "\t\tthis.name = 'ConflictError'\n"], notContains: ';\n' },
-          'src/services/product-service.ts': { contains: ["import type { Database, SqlValue } from 'sql.js'\n", 'export interface Product {\n\tid: number\n\tsku: string\n}', 'const TABLE = \'"products"\''], notContains: ';\n' },
+          'src/services/service-errors.ts': {
+            contains: ['export class ConflictError extends Error {', "\t\tthis.name = 'ConflictError'\n"],
+            notContains: ';\n',
+          },
+          'src/services/product-service.ts': {
+            contains: [
+              "import type { Database, SqlValue } from 'sql.js'\n",
+              'export interface Product {\n\tid: number\n\tsku: string\n}',
+              'const TABLE = \'"products"\'',
+            ],
+            notContains: ';\n',
+          },
         },
       },
       {
@@ -24,17 +34,44 @@ describe('capabilities/generation/service cases', function () {
         input: { resource: 'todo' },
         changes: {
           'src/services/service-errors.ts': { contains: 'export class ConflictError' },
-          'src/services/todo-service.ts': { contains: ["import type { Pool } from 'pg';", 'export interface Todo {\n  id: number;\n  title: string;\n  done: boolean;\n}', 'export type TodoUpdate = Partial<TodoCreate>;'] },
+          'src/services/todo-service.ts': {
+            contains: [
+              "import type { Pool } from 'pg';",
+              'export interface Todo {\n  id: number;\n  title: string;\n  done: boolean;\n}',
+              'export type TodoUpdate = Partial<TodoCreate>;',
+            ],
+          },
         },
       },
-      { name: 'an existing service file with other content is refused', fixture: EXPRESS_PG, files: { 'src/services/todo-service.ts': 'export const x = 1\n' }, input: { resource: 'todo' }, error: { code: 'generation_refused', message: 'src/services/todo-service.ts already exists with other content' } },
-      { name: 'another file exporting the service name', fixture: EXPRESS_PG, files: { 'src/other.ts': 'export class TodoService {}\n' }, input: { resource: 'todo' }, error: { code: 'invalid_input', message: 'src/other.ts already exports TodoService' } },
-      { name: 'no SQL driver in package.json', files: { 'package.json': '{ "name": "x" }\n' }, input: { resource: 'todo' }, error: { code: 'invalid_input', message: 'the project depends on no SQL driver' } },
+      {
+        name: 'an existing service file with other content is refused',
+        fixture: EXPRESS_PG,
+        files: { 'src/services/todo-service.ts': 'export const x = 1\n' },
+        input: { resource: 'todo' },
+        error: { code: 'generation_refused', message: 'src/services/todo-service.ts already exists with other content' },
+      },
+      {
+        name: 'another file exporting the service name',
+        fixture: EXPRESS_PG,
+        files: { 'src/other.ts': 'export class TodoService {}\n' },
+        input: { resource: 'todo' },
+        error: { code: 'invalid_input', message: 'src/other.ts already exports TodoService' },
+      },
+      {
+        name: 'no SQL driver in package.json',
+        files: { 'package.json': '{ "name": "x" }\n' },
+        input: { resource: 'todo' },
+        error: { code: 'invalid_input', message: 'the project depends on no SQL driver' },
+      },
     ],
     inputErrors: [
       { name: 'neither resource nor name', input: {}, message: "must have required property 'resource'" },
       { name: 'a service name not in PascalCase', input: { name: 'todoService' }, message: '/name must match pattern' },
-      { name: 'an unknown field type', input: { resource: 'todo', fields: [{ name: 'x', type: 'float' }] }, message: '/fields/0/type must be equal to one of the allowed values' },
+      {
+        name: 'an unknown field type',
+        input: { resource: 'todo', fields: [{ name: 'x', type: 'float' }] },
+        message: '/fields/0/type must be equal to one of the allowed values',
+      },
     ],
   });
 });

@@ -12,7 +12,14 @@ import { run } from '../../../../capabilities/generation/types.js';
 import { copyOf, eslint, generate, prettierCheck, removeCopies, tsc } from '../generated-project.js';
 
 const samples = [
-  { id: 1, name: 'Ada', createdAt: '2024-01-31T12:00:00Z', address: { city: 'London', zip: null }, orders: [{ id: 'o1', total: 12.5 }], tags: ['a'] },
+  {
+    id: 1,
+    name: 'Ada',
+    createdAt: '2024-01-31T12:00:00Z',
+    address: { city: 'London', zip: null },
+    orders: [{ id: 'o1', total: 12.5 }],
+    tags: ['a'],
+  },
   { id: 2, name: null, createdAt: '2024-02-01T08:30:00Z', address: { city: 'Paris', zip: '75001' }, orders: [], tags: [], vip: true },
 ];
 
@@ -30,7 +37,9 @@ const schema = {
     labels: { type: 'object', additionalProperties: { type: 'string' } },
     weight: { oneOf: [{ type: 'number' }, { type: 'null' }] },
   },
-  $defs: { owner: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, pets: { type: 'array', items: { $ref: '#' } } } } },
+  $defs: {
+    owner: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, pets: { type: 'array', items: { $ref: '#' } } } },
+  },
 };
 
 describe('generation.types', function () {
@@ -44,7 +53,9 @@ describe('generation.types', function () {
       const fromSchema = await generate(run, root, { name: 'Pet', schema, dates: 'Date' });
       expect(fromSamples.files).to.deep.equal(['src/types/customer.ts']);
       expect(fromSchema.files).to.deep.equal(['src/types/pet.ts']);
-      expect(fromSamples.result.data).to.deep.include({ declarations: fixture === 'zod-esm-semis' ? ['Customer', 'CustomerAddress', 'CustomerOrder'] : ['Customer', 'Address', 'Order'] });
+      expect(fromSamples.result.data).to.deep.include({
+        declarations: fixture === 'zod-esm-semis' ? ['Customer', 'CustomerAddress', 'CustomerOrder'] : ['Customer', 'Address', 'Order'],
+      });
       expect(fromSchema.result.data).to.deep.include({ declarations: ['Pet', 'Owner'] });
       const files = [...fromSamples.files, ...fromSchema.files];
       const built = await tsc(root);
@@ -53,17 +64,39 @@ describe('generation.types', function () {
       const pretty = await prettierCheck(root, files);
       expect(pretty.code, pretty.output).to.equal(0);
       const customer = (await readFile(path.join(root, 'src/types/customer.ts'), 'utf8')).replace(/[;\t ]+/g, ' ');
-      for (const line of ['name: string | null', 'createdAt: string', 'tags: string[]', 'vip?: boolean', 'zip: string | null', 'total: number']) expect(customer).to.include(line);
+      for (const line of [
+        'name: string | null',
+        'createdAt: string',
+        'tags: string[]',
+        'vip?: boolean',
+        'zip: string | null',
+        'total: number',
+      ])
+        expect(customer).to.include(line);
       expect(customer).to.include('ISO 8601 date-time');
       const pet = (await readFile(path.join(root, 'src/types/pet.ts'), 'utf8')).replace(/[;\t ]+/g, ' ');
-      for (const line of ['kind: "cat" | "dog"', 'version?: 2', 'born?: Date', 'owner: Owner', '[key: string]: string', 'weight?: number | null', 'pets?: Pet[]', 'When the pet was born.']) expect(pet.replace(/'/g, '"')).to.include(line);
+      for (const line of [
+        'kind: "cat" | "dog"',
+        'version?: 2',
+        'born?: Date',
+        'owner: Owner',
+        '[key: string]: string',
+        'weight?: number | null',
+        'pets?: Pet[]',
+        'When the pet was born.',
+      ])
+        expect(pet.replace(/'/g, '"')).to.include(line);
     });
   }
 
   it('refuses silently overwriting a file, a lower-case name and input without a source', async () => {
     const root = await copyOf('zod-esm-semis');
     const { ctx } = await createLocalContext({ root });
-    const refused = (p: Promise<unknown>) => p.then(() => expect.fail('must refuse'), (e: { code: string }) => e.code);
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => expect.fail('must refuse'),
+        (e: { code: string }) => e.code,
+      );
     expect(await refused(run({ name: 'Address', samples: [{ a: 1 }] }, ctx))).to.equal('invalid_input');
     expect(await refused(run({ name: 'Thing', samples: [{ a: 1 }], out: 'src/address.ts' }, ctx))).to.equal('generation_refused');
     expect(await refused(run({ name: 'customer', samples: [{ a: 1 }] }, ctx))).to.equal('invalid_input');

@@ -9,22 +9,38 @@ import { CANDIDATES, mayAccept } from '../../../../capabilities/generation/valid
 
 export function arbitraryOf(node: TypeNode, decls: Declaration[], depth = 0): fc.Arbitrary<unknown> {
   switch (node.kind) {
-    case 'string': return node.format ? fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4102444800000) }).map((d) => d.toISOString()) : fc.string();
-    case 'number': return fc.double({ noNaN: true, noDefaultInfinity: true });
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
-    case 'unknown': return fc.jsonValue();
-    case 'date': return fc.date({ noInvalidDate: true });
-    case 'literal': return fc.constant(node.value);
-    case 'array': return depth > 3 ? fc.constant([]) : fc.array(arbitraryOf(node.items, decls, depth + 1), { maxLength: 3 });
-    case 'union': return fc.oneof(...node.members.map((m) => arbitraryOf(m, decls, depth)));
-    case 'ref': return arbitraryOf(decls.find((d) => d.name === node.name)!.type, decls, depth + 1);
+    case 'string':
+      return node.format
+        ? fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4102444800000) }).map((d) => d.toISOString())
+        : fc.string();
+    case 'number':
+      return fc.double({ noNaN: true, noDefaultInfinity: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'unknown':
+      return fc.jsonValue();
+    case 'date':
+      return fc.date({ noInvalidDate: true });
+    case 'literal':
+      return fc.constant(node.value);
+    case 'array':
+      return depth > 3 ? fc.constant([]) : fc.array(arbitraryOf(node.items, decls, depth + 1), { maxLength: 3 });
+    case 'union':
+      return fc.oneof(...node.members.map((m) => arbitraryOf(m, decls, depth)));
+    case 'ref':
+      return arbitraryOf(decls.find((d) => d.name === node.name)!.type, decls, depth + 1);
     case 'object': {
       const shape: Record<string, fc.Arbitrary<unknown>> = {};
       for (const p of node.props) shape[p.name] = arbitraryOf(p.type, decls, depth + 1);
       const record = fc.record(shape, { requiredKeys: node.props.filter((p) => !p.optional).map((p) => p.name) });
       if (!node.index) return record;
-      const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !node.props.some((p) => p.name === k) && k !== '__proto__'), arbitraryOf(node.index, decls, depth + 1), { maxKeys: 2 });
+      const extra = fc.dictionary(
+        fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !node.props.some((p) => p.name === k) && k !== '__proto__'),
+        arbitraryOf(node.index, decls, depth + 1),
+        { maxKeys: 2 },
+      );
       return fc.tuple(record, extra).map(([r, e]) => ({ ...e, ...r }));
     }
   }

@@ -26,10 +26,16 @@ async function proveProperties(root: string, name: string, accepts: (v: unknown)
   const decls = await modelOf(root, name);
   const root0 = decls[0]!.type;
   const valid = arbitraryOf(root0, decls);
-  fc.assert(fc.property(valid, (v) => accepts(v)), { seed: 21, numRuns: 200 });
+  fc.assert(
+    fc.property(valid, (v) => accepts(v)),
+    { seed: 21, numRuns: 200 },
+  );
   const mutations = mutationsOf(root0, decls);
   expect(mutations.length).to.be.greaterThan(2);
-  fc.assert(fc.property(valid, fc.constantFrom(...mutations), (v, m) => !accepts(mutate(v as Record<string, unknown>, m))), { seed: 21, numRuns: 300 });
+  fc.assert(
+    fc.property(valid, fc.constantFrom(...mutations), (v, m) => !accepts(mutate(v as Record<string, unknown>, m))),
+    { seed: 21, numRuns: 300 },
+  );
 }
 
 async function checks(root: string, files: string[]): Promise<void> {
@@ -54,7 +60,9 @@ describe('generation.validator', function () {
     const tests = await nodeTest(root, [compiled(root, 'test/order.validator.test.ts')]);
     expect(tests.code, tests.output).to.equal(0);
     expect(tests.output).to.match(/# pass 4/);
-    const mod = (await import(pathToFileURL(compiled(root, 'src/order.validator.ts')).href)) as { orderSchema: { safeParse(v: unknown): { success: boolean } } };
+    const mod = (await import(pathToFileURL(compiled(root, 'src/order.validator.ts')).href)) as {
+      orderSchema: { safeParse(v: unknown): { success: boolean } };
+    };
     await proveProperties(root, 'Order', (v) => mod.orderSchema.safeParse(v).success);
   });
 
@@ -67,7 +75,9 @@ describe('generation.validator', function () {
       const tests = await mocha(root, [compiled(root, 'test/inventory.validator.test.ts')]);
       expect(tests.code, tests.output).to.equal(0);
       expect(tests.output).to.match(/4 passing/);
-      const mod = createRequire(import.meta.url)(compiled(root, 'src/models/inventory.validator.ts')) as { isInventory(v: unknown): boolean };
+      const mod = createRequire(import.meta.url)(compiled(root, 'src/models/inventory.validator.ts')) as {
+        isInventory(v: unknown): boolean;
+      };
       await proveProperties(root, 'Inventory', (v) => mod.isInventory(v));
     });
   }
@@ -75,10 +85,16 @@ describe('generation.validator', function () {
   it('refuses what it cannot mirror and names that are not types, with invalid_input', async () => {
     const root = await copyOf('ajv-cjs-nosemi-tabs');
     const { ctx } = await createLocalContext({ root });
-    await run({ name: 'Missing' }, ctx).then(() => expect.fail('must refuse'), (e: { code: string; message: string }) => {
-      expect(e.code).to.equal('invalid_input');
-      expect(e.message).to.include('no interface or type alias named Missing');
-    });
-    await run({ name: 'product' }, ctx).then(() => expect.fail('must refuse'), (e: { code: string }) => expect(e.code).to.equal('invalid_input'));
+    await run({ name: 'Missing' }, ctx).then(
+      () => expect.fail('must refuse'),
+      (e: { code: string; message: string }) => {
+        expect(e.code).to.equal('invalid_input');
+        expect(e.message).to.include('no interface or type alias named Missing');
+      },
+    );
+    await run({ name: 'product' }, ctx).then(
+      () => expect.fail('must refuse'),
+      (e: { code: string }) => expect(e.code).to.equal('invalid_input'),
+    );
   });
 });

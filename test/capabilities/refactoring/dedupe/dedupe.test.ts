@@ -6,16 +6,26 @@ import type { DedupeInput } from '../../../../capabilities/refactoring/dedupe/op
 import { applyStaged, copyOf, fixture, removeCopies, runOn, typecheck } from '../modernize/sample-copy.js';
 
 const sample = fixture('refactoring-samples', 'dedupe-ts');
-const side = (file: string, startLine: number, endLine: number): { file: string; startLine: number; endLine: number } => ({ file, startLine, endLine });
+const side = (file: string, startLine: number, endLine: number): { file: string; startLine: number; endLine: number } => ({
+  file,
+  startLine,
+  endLine,
+});
 
-async function dedupe(input: DedupeInput, previous: StepResult[] = []): Promise<{ root: string; result: StepResult; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
+async function dedupe(
+  input: DedupeInput,
+  previous: StepResult[] = [],
+): Promise<{ root: string; result: StepResult; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
   const root = await copyOf(sample);
   const { result, staged } = await runOn('refactoring.dedupe', root, input, { previous });
   return { root, result, staged };
 }
 
 async function refusal(input: DedupeInput): Promise<AgentdError> {
-  const error = await dedupe(input).then(() => null, (e: unknown) => e);
+  const error = await dedupe(input).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).to.be.instanceOf(AgentdError);
   expect((error as AgentdError).code).to.equal('refactoring_refused');
   return error as AgentdError;
@@ -28,10 +38,17 @@ describe('capabilities/refactoring/dedupe', function () {
   after(removeCopies);
 
   it('merges a renamed clone in one file into a function with a parameter and a return value, and the project compiles', async () => {
-    const { root, result, staged } = await dedupe({ clone: { a: side('src/orders.ts', 9, 14), b: side('src/orders.ts', 19, 24) }, name: 'orderSum' });
+    const { root, result, staged } = await dedupe({
+      clone: { a: side('src/orders.ts', 9, 14), b: side('src/orders.ts', 19, 24) },
+      name: 'orderSum',
+    });
     const orders = textAfter(result, 'src/orders.ts');
-    expect(orders).to.include("export function orderTotal(lines: Line[]): string {\n  const total = orderSum(lines);\n  return 'Order: ' + total;\n}");
-    expect(orders).to.include("export function invoiceTotal(items: Line[]): string {\n  const total = orderSum(items);\n  return 'Invoice: ' + total;\n}");
+    expect(orders).to.include(
+      "export function orderTotal(lines: Line[]): string {\n  const total = orderSum(lines);\n  return 'Order: ' + total;\n}",
+    );
+    expect(orders).to.include(
+      "export function invoiceTotal(items: Line[]): string {\n  const total = orderSum(items);\n  return 'Invoice: ' + total;\n}",
+    );
     expect(orders).to.include('function orderSum(lines: Line[]) {\n  let subtotal = 0;');
     expect(orders).to.include('  return total;\n}\n');
     // TAX_RATE is in scope in the same file: not a parameter. Math is a global.
@@ -43,8 +60,13 @@ describe('capabilities/refactoring/dedupe', function () {
   });
 
   it('puts a clone spread over two files into a new module both import, with a parameter for the differing literal', async () => {
-    const { root, result, staged } = await dedupe({ clone: { a: side('src/hello.ts', 4, 7), b: side('src/goodbye.ts', 4, 7) }, name: 'shout' });
-    expect(textAfter(result, 'src/shout.ts')).to.equal("export function shout(name: string, log: string[], value: string) {\n  const trimmed = name.trim();\n  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);\n  const message = value + capital + '!';\n  log.push(message);\n  return message;\n}\n");
+    const { root, result, staged } = await dedupe({
+      clone: { a: side('src/hello.ts', 4, 7), b: side('src/goodbye.ts', 4, 7) },
+      name: 'shout',
+    });
+    expect(textAfter(result, 'src/shout.ts')).to.equal(
+      "export function shout(name: string, log: string[], value: string) {\n  const trimmed = name.trim();\n  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);\n  const message = value + capital + '!';\n  log.push(message);\n  return message;\n}\n",
+    );
     expect(textAfter(result, 'src/goodbye.ts')).to.include("import { log } from './hello.js';\nimport { shout } from './shout.js';\n");
     expect(textAfter(result, 'src/goodbye.ts')).to.include("const message = shout(person, log, 'Goodbye, ');");
     expect(textAfter(result, 'src/hello.ts')).to.include("const message = shout(name, log, 'Hello, ');");

@@ -29,7 +29,9 @@ describe('capabilities/refactoring/extract-function', function () {
       const { result } = await sample.apply('refactoring.extract-function', { file: FILE, startLine: 6, endLine: 9, name: 'accumulate' });
       const after = await expectEditConfined(6);
       expect(after).to.contain('  ({ total, count } = accumulate(entries, total, count));\n');
-      expect(after).to.match(/\n}\n\nfunction accumulate\(entries: Entry\[\], total: number, count: number\) \{\n[\s\S]*return \{ total, count \};\n\}\n\nexport function firstLarge/);
+      expect(after).to.match(
+        /\n}\n\nfunction accumulate\(entries: Entry\[\], total: number, count: number\) \{\n[\s\S]*return \{ total, count \};\n\}\n\nexport function firstLarge/,
+      );
       expect(result.summary).to.match(/into function accumulate\(entries: Entry\[\], total: number, count: number\)/);
       await sample.typecheck();
     });
@@ -92,13 +94,18 @@ describe('capabilities/refactoring/extract-function', function () {
     });
 
     it('an unannotated variable of an unresolved type is refused rather than typed "any"', async () => {
-      const refusal = await sample.refusal('refactoring.extract-function', { file: 'src/routes.ts', startLine: 9, endLine: 10, name: 'mount' });
+      const refusal = await sample.refusal('refactoring.extract-function', {
+        file: 'src/routes.ts',
+        startLine: 9,
+        endLine: 10,
+        name: 'mount',
+      });
       expect(refusal.code).to.equal('refactoring_refused');
       expect(refusal.message).to.match(/type of "router" comes from a dependency/);
     });
   });
 
-  describe('types from installed dependencies (node_modules/@types and packages\' own .d.ts, read-only)', () => {
+  describe("types from installed dependencies (node_modules/@types and packages' own .d.ts, read-only)", () => {
     const SERVER = [
       "import type { Request } from 'express';",
       "import { statSync } from 'node:fs';",
@@ -120,7 +127,12 @@ describe('capabilities/refactoring/extract-function', function () {
     });
 
     it('an express Request and a node:fs Stats become typed parameters, and the copy type-checks with tsc', async () => {
-      const { result } = await sample.apply('refactoring.extract-function', { file: 'src/server.ts', startLine: 5, endLine: 7, name: 'uploadFacts' });
+      const { result } = await sample.apply('refactoring.extract-function', {
+        file: 'src/server.ts',
+        startLine: 5,
+        endLine: 7,
+        name: 'uploadFacts',
+      });
       const after = await sample.read('src/server.ts');
       expect(after).to.contain('  const { agent, size, when } = uploadFacts(req, stats);\n');
       expect(after).to.contain('function uploadFacts(req: Request, stats: Stats) {');
@@ -134,21 +146,50 @@ describe('capabilities/refactoring/extract-function', function () {
     it('without node_modules the same extraction is still refused rather than typed "any"', async () => {
       const { unlink } = await import('node:fs/promises');
       await unlink(path.join(sample.root, 'node_modules'));
-      const refusal = await sample.refusal('refactoring.extract-function', { file: 'src/server.ts', startLine: 5, endLine: 7, name: 'uploadFacts' });
+      const refusal = await sample.refusal('refactoring.extract-function', {
+        file: 'src/server.ts',
+        startLine: 5,
+        endLine: 7,
+        name: 'uploadFacts',
+      });
       expect(refusal.message).to.match(/type of "stats" comes from a dependency whose types are not in the workspace's node_modules/);
     });
   });
 
   describe('refuses, saying why', () => {
     const cases: { name: string; input: object; reason: RegExp }[] = [
-      { name: 'a range that cuts a statement', input: { startLine: 6, endLine: 7, name: 'part' }, reason: /cut the statement at src\/ledger\.ts:6/ },
-      { name: 'a break whose loop is outside the range', input: { startLine: 20, endLine: 23, name: 'check' }, reason: /"break" at src\/ledger\.ts:22 whose loop or label is outside the range/ },
-      { name: 'a return that does not end the range', input: { startLine: 29, endLine: 32, name: 'sign' }, reason: /contains a "return" but does not end with one/ },
-      { name: 'this outside a class method', input: { startLine: 55, endLine: 55, name: 'advance' }, reason: /use "this" outside a class method/ },
+      {
+        name: 'a range that cuts a statement',
+        input: { startLine: 6, endLine: 7, name: 'part' },
+        reason: /cut the statement at src\/ledger\.ts:6/,
+      },
+      {
+        name: 'a break whose loop is outside the range',
+        input: { startLine: 20, endLine: 23, name: 'check' },
+        reason: /"break" at src\/ledger\.ts:22 whose loop or label is outside the range/,
+      },
+      {
+        name: 'a return that does not end the range',
+        input: { startLine: 29, endLine: 32, name: 'sign' },
+        reason: /contains a "return" but does not end with one/,
+      },
+      {
+        name: 'this outside a class method',
+        input: { startLine: 55, endLine: 55, name: 'advance' },
+        reason: /use "this" outside a class method/,
+      },
       { name: 'yield in the range', input: { startLine: 48, endLine: 50, name: 'each' }, reason: /contains "yield" at src\/ledger\.ts:49/ },
-      { name: 'a name already declared where the function goes', input: { startLine: 6, endLine: 9, name: 'classify' }, reason: /"classify" is already declared at src\/ledger\.ts:28/ },
+      {
+        name: 'a name already declared where the function goes',
+        input: { startLine: 6, endLine: 9, name: 'classify' },
+        reason: /"classify" is already declared at src\/ledger\.ts:28/,
+      },
       { name: 'an invalid name', input: { startLine: 6, endLine: 9, name: 'new-fn' }, reason: /not a valid identifier/ },
-      { name: 'a range without a whole statement', input: { startLine: 16, endLine: 16, name: 'nothing' }, reason: /hold no whole statement/ },
+      {
+        name: 'a range without a whole statement',
+        input: { startLine: 16, endLine: 16, name: 'nothing' },
+        reason: /hold no whole statement/,
+      },
     ];
     for (const { name, input, reason } of cases) {
       it(name, async () => {

@@ -11,14 +11,24 @@ describe('capabilities/refactoring/extract-function cases', function () {
         files: CALC,
         input: { file: 'src/calc.ts', startLine: 2, endLine: 3, name: 'sumOf' },
         changes: {
-          'src/calc.ts': 'export function total(prices: number[]): number {\n  let sum = sumOf(prices);\n  const tax = sum * 0.2;\n  return sum + tax;\n}\n\nfunction sumOf(prices: number[]) {\n  let sum = 0;\n  for (const p of prices) sum += p;\n  return sum;\n}\n',
+          'src/calc.ts':
+            'export function total(prices: number[]): number {\n  let sum = sumOf(prices);\n  const tax = sum * 0.2;\n  return sum + tax;\n}\n\nfunction sumOf(prices: number[]) {\n  let sum = 0;\n  for (const p of prices) sum += p;\n  return sum;\n}\n',
         },
       },
-      { name: 'a name already declared in the module', files: CALC, input: { file: 'src/calc.ts', startLine: 2, endLine: 3, name: 'total' }, error: 'refactoring_refused' },
+      {
+        name: 'a name already declared in the module',
+        files: CALC,
+        input: { file: 'src/calc.ts', startLine: 2, endLine: 3, name: 'total' },
+        error: 'refactoring_refused',
+      },
     ],
     inputErrors: [
       { name: 'no name', input: { file: 'src/calc.ts', startLine: 2, endLine: 3 }, message: "must have required property 'name'" },
-      { name: 'a start line below 1', input: { file: 'src/calc.ts', startLine: 0, endLine: 3, name: 'x' }, message: '/startLine must be >= 1' },
+      {
+        name: 'a start line below 1',
+        input: { file: 'src/calc.ts', startLine: 0, endLine: 3, name: 'x' },
+        message: '/startLine must be >= 1',
+      },
     ],
   });
 });

@@ -19,7 +19,10 @@ interface Data {
 
 const legacy = fixture('legacy-js-package');
 
-async function modernize(root: string, input: ModernizeInput): Promise<{ changes: Change[]; data: Data; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
+async function modernize(
+  root: string,
+  input: ModernizeInput,
+): Promise<{ changes: Change[]; data: Data; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
   const { result, staged } = await runOn('refactoring.modernize', root, input);
   return { changes: result.changes ?? [], data: result.data as Data, staged };
 }
@@ -42,7 +45,7 @@ describe('capabilities/refactoring/modernize', () => {
   after(removeCopies);
 
   describe('on fixtures/legacy-js-package', () => {
-    it('keeps the package\'s own mocha tests passing with the default codemods', async () => {
+    it("keeps the package's own mocha tests passing with the default codemods", async () => {
       const root = await copyOf(legacy);
       const { changes, data, staged } = await modernize(root, {});
       expect(data.totals['var-to-let-const']).to.be.greaterThan(10);
@@ -51,7 +54,7 @@ describe('capabilities/refactoring/modernize', () => {
       expect(data.totals['concat-to-template']).to.be.greaterThan(10);
       expect(data.commonjs).to.equal(null);
       expect(afterOf(changes, 'lib/store.js')).to.match(/async function loadName\(id\) \{\n {2}const user = await findUser\(id\);/);
-      expect(afterOf(changes, 'lib/files.js')).to.include('text = await fs.promises.readFile(file, \'utf8\');');
+      expect(afterOf(changes, 'lib/files.js')).to.include("text = await fs.promises.readFile(file, 'utf8');");
       await applyStaged(root, staged);
       const tests = await mocha(root);
       expect(tests.output).to.match(/19 passing/);
@@ -60,7 +63,10 @@ describe('capabilities/refactoring/modernize', () => {
 
     it('converts the whole package to ES modules with setTypeModule, and its tests still pass', async () => {
       const root = await copyOf(legacy);
-      const { changes, data, staged } = await modernize(root, { codemods: ['var-to-let-const', 'promises-to-async', 'callbacks-to-async', 'cjs-to-esm', 'concat-to-template'], setTypeModule: true });
+      const { changes, data, staged } = await modernize(root, {
+        codemods: ['var-to-let-const', 'promises-to-async', 'callbacks-to-async', 'cjs-to-esm', 'concat-to-template'],
+        setTypeModule: true,
+      });
       expect(data.commonjs!.kept).to.deep.equal([]);
       expect(data.commonjs!.converted).to.include.members(['lib/index.js', 'lib/format.js', 'test/files.test.js']);
       expect(data.typeModule).to.include({ needed: true, changed: true });
@@ -86,7 +92,8 @@ describe('capabilities/refactoring/modernize', () => {
       const root = await copyOf(legacy);
       const { changes, data } = await modernize(root, { codemods: ['var-to-let-const'] });
       for (const change of changes) {
-        for (const [removed, added] of linePairs(change)) expect(added, change.path).to.equal(removed.replace(/\bvar\b/, added.includes('const') ? 'const' : 'let'));
+        for (const [removed, added] of linePairs(change))
+          expect(added, change.path).to.equal(removed.replace(/\bvar\b/, added.includes('const') ? 'const' : 'let'));
       }
       const counters = afterOf(changes, 'lib/counters.js');
       expect(counters).to.include('for (var i = 0; i < 3; i++) {');
@@ -97,7 +104,11 @@ describe('capabilities/refactoring/modernize', () => {
       expect(counters).to.include('    const value = values[k];');
       expect(counters).to.include('  let sum = 0;');
       const reasons = data.skipped.filter((s) => s.file === 'lib/counters.js').map((s) => s.reason);
-      expect(reasons.join('\n')).to.match(/captured by a closure inside a loop/).and.match(/used before its declaration/).and.match(/declared more than once/).and.match(/outside the block/);
+      expect(reasons.join('\n'))
+        .to.match(/captured by a closure inside a loop/)
+        .and.match(/used before its declaration/)
+        .and.match(/declared more than once/)
+        .and.match(/outside the block/);
     });
 
     it('concat-to-template rewrites only string chains, keeps numeric sums first, and escapes backticks and ${', async () => {
@@ -128,7 +139,9 @@ describe('capabilities/refactoring/modernize', () => {
           '',
         ].join('\n');
         await writeFile(path.join(root, 'labels.js'), source);
-        const before = (await import(`${pathToFileURL(path.join(root, 'labels.js')).href}?before`)) as { labels(name: string, n: number): string[] };
+        const before = (await import(`${pathToFileURL(path.join(root, 'labels.js')).href}?before`)) as {
+          labels(name: string, n: number): string[];
+        };
         const { changes, staged } = await modernize(root, { codemods: ['concat-to-template'] });
         const after = afterOf(changes, 'labels.js');
         expect(after).to.include('const a = `Hello ${name}! you have ${n} items`;');
@@ -149,8 +162,12 @@ describe('capabilities/refactoring/modernize', () => {
       const root = await copyOf(legacy);
       const { changes, data } = await modernize(root, { codemods: ['promises-to-async'], include: ['lib/**'] });
       expect(afterOf(changes, 'lib/store.js')).to.include('function loadOrNull(id) {\n  return findUser(id).then(');
-      expect(afterOf(changes, 'lib/store.js')).to.match(/try \{\n\s+const user = await findUser\(id\);\n\s+const first = await user.first;\n\s+return await first.toUpperCase\(\);\n\s+\} catch \(err\) \{/);
-      expect(data.skipped.map((s) => `${s.file}:${s.line} ${s.reason}`)).to.deep.equal(['lib/store.js:44 a two-argument .then(onFulfilled, onRejected) is not a try/catch']);
+      expect(afterOf(changes, 'lib/store.js')).to.match(
+        /try \{\n\s+const user = await findUser\(id\);\n\s+const first = await user.first;\n\s+return await first.toUpperCase\(\);\n\s+\} catch \(err\) \{/,
+      );
+      expect(data.skipped.map((s) => `${s.file}:${s.line} ${s.reason}`)).to.deep.equal([
+        'lib/store.js:44 a two-argument .then(onFulfilled, onRejected) is not a try/catch',
+      ]);
       expect(changes.map((c) => c.path)).to.deep.equal(['lib/store.js']);
     });
   });
@@ -174,15 +191,23 @@ describe('capabilities/refactoring/modernize', () => {
       const root = await copyOf(fixture('refactoring-samples', 'cjs-dynamic-require'));
       const { mkdir, writeFile } = await import('node:fs/promises');
       await mkdir(path.join(root, 'signer'));
-      await writeFile(path.join(root, 'signer', 'package.json'), '{\n  "name": "signer",\n  "repository": { "type": "git", "url": "x" }\n}\n');
-      await writeFile(path.join(root, 'signer', 'index.js'), [
-        "exports.sign = function (val) { return val + '.sig'; };",
-        "exports.unsign = function (input) { return exports.sign(input.slice(0, -4)) === input ? input.slice(0, -4) : false; };",
-        '',
-      ].join('\n'));
+      await writeFile(
+        path.join(root, 'signer', 'package.json'),
+        '{\n  "name": "signer",\n  "repository": { "type": "git", "url": "x" }\n}\n',
+      );
+      await writeFile(
+        path.join(root, 'signer', 'index.js'),
+        [
+          "exports.sign = function (val) { return val + '.sig'; };",
+          'exports.unsign = function (input) { return exports.sign(input.slice(0, -4)) === input ? input.slice(0, -4) : false; };',
+          '',
+        ].join('\n'),
+      );
       const { changes, data } = await modernize(root, { codemods: ['cjs-to-esm'], include: ['signer/**'], setTypeModule: true });
       expect(changes).to.deep.equal([]);
-      expect(data.commonjs!.kept.find((k) => k.file === 'signer/index.js')!.reasons.join('; ')).to.match(/line 2: reads exports \(an ES module has no exports object/);
+      expect(data.commonjs!.kept.find((k) => k.file === 'signer/index.js')!.reasons.join('; ')).to.match(
+        /line 2: reads exports \(an ES module has no exports object/,
+      );
       const loaded = await runNode(root, ['-e', "const s = require('./signer'); console.log(s.unsign(s.sign('a')))"]);
       expect(loaded.output.trim()).to.equal('a');
     });
@@ -202,7 +227,9 @@ describe('capabilities/refactoring/modernize', () => {
       const root = await copyOf(fixture('refactoring-samples', 'tabs-js'));
       const { changes } = await modernize(root, {});
       const store = afterOf(changes, 'lib/store.js');
-      expect(store).to.include('\tasync load(id) {\n\t\tconst key = `user:${id}`;\n\n\t\ttry {\n\t\t\treturn await this.fetch(key);\n\t\t} catch (error) {\n\t\t\treturn null;\n\t\t}\n\t}');
+      expect(store).to.include(
+        '\tasync load(id) {\n\t\tconst key = `user:${id}`;\n\n\t\ttry {\n\t\t\treturn await this.fetch(key);\n\t\t} catch (error) {\n\t\t\treturn null;\n\t\t}\n\t}',
+      );
       expect(store).to.include('\tlet sum = 0;\n\tfor (let i = 0; i < values.length; i++) {\n\t\tsum += values[i];\n\t}');
       expect(store.split('\n').filter((l) => /^ +\S/.test(l))).to.deep.equal([]);
       expect(store).to.include('\tfetch(key) {\n\t\treturn Promise.resolve(key);\n\t}');
@@ -226,7 +253,10 @@ describe('capabilities/refactoring/modernize', () => {
 
     it('refuses when include matches no source file', async () => {
       const root = await copyOf(legacy);
-      const error = await run({ include: ['nothing/**'] }, (await import('../../../../core/context/index.js').then((m) => m.createLocalContext({ root }))).ctx).catch((e: unknown) => e);
+      const error = await run(
+        { include: ['nothing/**'] },
+        (await import('../../../../core/context/index.js').then((m) => m.createLocalContext({ root }))).ctx,
+      ).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(AgentdError);
       expect((error as AgentdError).code).to.equal('refactoring_refused');
     });

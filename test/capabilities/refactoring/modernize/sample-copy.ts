@@ -42,8 +42,19 @@ export interface StagedRun {
  * Runs capability `id` on `root` and returns its result and overlay; a failed step rejects with an
  * AgentdError of the job's code and the capability's own message.
  */
-export async function runOn(id: string, root: string, input: unknown, options: { projectCode?: boolean; previous?: StepResult[]; staged?: StagedEntry[] } = {}): Promise<StagedRun> {
-  const outcome = await testerOf(id).runInFolder(root, { input: input as Record<string, unknown>, projectCode: options.projectCode ?? false, previous: options.previous, staged: options.staged, maxToolCalls: 1000 });
+export async function runOn(
+  id: string,
+  root: string,
+  input: unknown,
+  options: { projectCode?: boolean; previous?: StepResult[]; staged?: StagedEntry[] } = {},
+): Promise<StagedRun> {
+  const outcome = await testerOf(id).runInFolder(root, {
+    input: input as Record<string, unknown>,
+    projectCode: options.projectCode ?? false,
+    previous: options.previous,
+    staged: options.staged,
+    maxToolCalls: 1000,
+  });
   if (outcome.error) throw new AgentdError(outcome.error.code as never, outcome.error.cause ?? outcome.error.message);
   return { result: outcome.result!, staged: outcome.staged };
 }

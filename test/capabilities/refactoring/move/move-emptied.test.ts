@@ -9,12 +9,22 @@ describe('capabilities/refactoring/move: the emptied source module', function ()
   let sample: Sample;
   beforeEach(async () => {
     sample = await copySample('move-imports');
-    await writeFile(join(sample.root, 'src/only.ts'), "/** One helper. */\nimport type { Unit } from './units.js';\n\nexport function isMetric(unit: Unit): boolean {\n  return unit !== 'mi';\n}\n");
-    await writeFile(join(sample.root, 'src/uses-only.ts'), "import { isMetric } from './only.js';\n\nexport const metric: boolean = isMetric('m');\n");
+    await writeFile(
+      join(sample.root, 'src/only.ts'),
+      "/** One helper. */\nimport type { Unit } from './units.js';\n\nexport function isMetric(unit: Unit): boolean {\n  return unit !== 'mi';\n}\n",
+    );
+    await writeFile(
+      join(sample.root, 'src/uses-only.ts'),
+      "import { isMetric } from './only.js';\n\nexport const metric: boolean = isMetric('m');\n",
+    );
   });
   afterEach(() => sample.dispose());
 
-  const exists = (rel: string): Promise<boolean> => access(join(sample.root, rel)).then(() => true, () => false);
+  const exists = (rel: string): Promise<boolean> =>
+    access(join(sample.root, rel)).then(
+      () => true,
+      () => false,
+    );
 
   it('deletes a source module the move left empty, and its importers import from the target', async () => {
     const { result, changes } = await sample.apply('refactoring.move', { file: 'src/only.ts', symbol: 'isMetric', to: 'src/label.ts' });
@@ -27,15 +37,28 @@ describe('capabilities/refactoring/move: the emptied source module', function ()
   });
 
   it('keeps a re-export when the source is a public entry point of the package, and says which', async () => {
-    await writeFile(join(sample.root, 'package.json'), JSON.stringify({ name: 'move-imports-sample', private: true, type: 'module', exports: { '.': './dist/index.js', './only': './dist/only.js' } }));
+    await writeFile(
+      join(sample.root, 'package.json'),
+      JSON.stringify({
+        name: 'move-imports-sample',
+        private: true,
+        type: 'module',
+        exports: { '.': './dist/index.js', './only': './dist/only.js' },
+      }),
+    );
     const { result } = await sample.apply('refactoring.move', { file: 'src/only.ts', symbol: 'isMetric', to: 'src/label.ts' });
     expect(await sample.read('src/only.ts')).to.equal("/** One helper. */\nexport { isMetric } from './label.js';\n");
-    expect(result.summary).to.contain('"src/only.ts" had nothing left but is a public entry point of the package (package.json exports: "./dist/only.js"), so it keeps "isMetric" as a re-export from "src/label.ts".');
+    expect(result.summary).to.contain(
+      '"src/only.ts" had nothing left but is a public entry point of the package (package.json exports: "./dist/only.js"), so it keeps "isMetric" as a re-export from "src/label.ts".',
+    );
     await sample.typecheck();
   });
 
   it('keeps a re-export when a tsconfig names the source in its files list (a build entry point)', async () => {
-    await writeFile(join(sample.root, 'tsconfig.build.json'), '{ "extends": "./tsconfig.json", "files": ["src/only.ts", "src/uses-only.ts"] }\n');
+    await writeFile(
+      join(sample.root, 'tsconfig.build.json'),
+      '{ "extends": "./tsconfig.json", "files": ["src/only.ts", "src/uses-only.ts"] }\n',
+    );
     const { result } = await sample.apply('refactoring.move', { file: 'src/only.ts', symbol: 'isMetric', to: 'src/label.ts' });
     expect(await sample.read('src/only.ts')).to.equal("/** One helper. */\nexport { isMetric } from './label.js';\n");
     expect(result.summary).to.contain('public entry point of the package (tsconfig.build.json files: "src/only.ts")');

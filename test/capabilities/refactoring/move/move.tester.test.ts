@@ -14,11 +14,18 @@ describe('capabilities/refactoring/move cases', function () {
         input: { file: 'src/money.ts', symbol: 'formatPrice', to: 'src/format.ts' },
         changes: {
           'src/money.ts': null,
-          'src/cart.ts': 'import { formatPrice } from "./format.js";\n\nexport const label = (cents: number): string => `Total ${formatPrice(cents)}`;\n',
-          'src/format.ts': 'export const currency = "EUR";\n\nexport function formatPrice(cents: number): string {\n  return (cents / 100).toFixed(2);\n}\n',
+          'src/cart.ts':
+            'import { formatPrice } from "./format.js";\n\nexport const label = (cents: number): string => `Total ${formatPrice(cents)}`;\n',
+          'src/format.ts':
+            'export const currency = "EUR";\n\nexport function formatPrice(cents: number): string {\n  return (cents / 100).toFixed(2);\n}\n',
         },
       },
-      { name: 'a symbol the file does not declare', files: WITH_TARGET, input: { file: 'src/money.ts', symbol: 'parsePrice', to: 'src/format.ts' }, error: 'refactoring_refused' },
+      {
+        name: 'a symbol the file does not declare',
+        files: WITH_TARGET,
+        input: { file: 'src/money.ts', symbol: 'parsePrice', to: 'src/format.ts' },
+        error: 'refactoring_refused',
+      },
     ],
     inputErrors: [
       { name: 'no target', input: { file: 'src/money.ts', symbol: 'formatPrice' }, message: "must have required property 'to'" },

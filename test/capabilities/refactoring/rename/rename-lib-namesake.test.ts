@@ -9,13 +9,18 @@ describe('capabilities/refactoring/rename: a function named like the lib method 
   let sample: Sample;
   beforeEach(async () => {
     sample = await copySample('review-style');
-    await writeFile(join(sample.root, 'src/frozen.ts'), 'const O = Object;\n\nexport function isFrozen(value: object): boolean {\n  return O.isFrozen(value);\n}\n');
+    await writeFile(
+      join(sample.root, 'src/frozen.ts'),
+      'const O = Object;\n\nexport function isFrozen(value: object): boolean {\n  return O.isFrozen(value);\n}\n',
+    );
   });
   afterEach(() => sample.dispose());
 
   it('renames the function, not the property access of the same name (no ambiguity with the lib method)', async () => {
     await sample.apply('refactoring.rename', { file: 'src/frozen.ts', symbol: 'isFrozen', newName: 'isDeepFrozen' });
-    expect(await sample.read('src/frozen.ts')).to.equal('const O = Object;\n\nexport function isDeepFrozen(value: object): boolean {\n  return O.isFrozen(value);\n}\n');
+    expect(await sample.read('src/frozen.ts')).to.equal(
+      'const O = Object;\n\nexport function isDeepFrozen(value: object): boolean {\n  return O.isFrozen(value);\n}\n',
+    );
     await sample.typecheck();
   });
 });

@@ -21,13 +21,26 @@ describe('capabilities/refactoring/rename', function () {
 
   describe('renames every reference and the project still type-checks', () => {
     it('an exported function through re-exports, importers and JSX expressions', async () => {
-      const before = { money: await sample.read('src/money.ts'), index: await sample.read('src/index.ts'), checkout: await sample.read('src/checkout.ts'), panel: await sample.read('src/components/Panel.tsx') };
+      const before = {
+        money: await sample.read('src/money.ts'),
+        index: await sample.read('src/index.ts'),
+        checkout: await sample.read('src/checkout.ts'),
+        panel: await sample.read('src/components/Panel.tsx'),
+      };
       const { result, changes } = await sample.apply('refactoring.rename', { symbol: 'formatPrice', newName: 'formatMoney' });
-      expect(changes.map((c) => c.path).sort()).to.deep.equal(['src/cart.ts', 'src/checkout.ts', 'src/components/Panel.tsx', 'src/index.ts', 'src/money.ts']);
+      expect(changes.map((c) => c.path).sort()).to.deep.equal([
+        'src/cart.ts',
+        'src/checkout.ts',
+        'src/components/Panel.tsx',
+        'src/index.ts',
+        'src/money.ts',
+      ]);
       expect(expectOnlyRenamed(before.money, await sample.read('src/money.ts'), word('formatPrice', 'formatMoney'))).to.equal(1);
       expect(expectOnlyRenamed(before.index, await sample.read('src/index.ts'), word('formatPrice', 'formatMoney'))).to.equal(1);
       expect(expectOnlyRenamed(before.checkout, await sample.read('src/checkout.ts'), word('formatPrice', 'formatMoney'))).to.equal(2);
-      expect(expectOnlyRenamed(before.panel, await sample.read('src/components/Panel.tsx'), word('formatPrice', 'formatMoney'))).to.equal(2);
+      expect(expectOnlyRenamed(before.panel, await sample.read('src/components/Panel.tsx'), word('formatPrice', 'formatMoney'))).to.equal(
+        2,
+      );
       expect(result.summary).to.match(/Renamed "formatPrice" to "formatMoney"/);
       await sample.typecheck();
     });
@@ -69,7 +82,9 @@ describe('capabilities/refactoring/rename', function () {
     it('a JSX component: declaration, import, self-closing and paired tags', async () => {
       const panel = await sample.read('src/components/Panel.tsx');
       await sample.apply('refactoring.rename', { symbol: 'Badge', newName: 'Tag' });
-      expect(expectOnlyRenamed(panel, await sample.read('src/components/Panel.tsx'), (line) => line.replace(/\bBadge\b(?!\.js)/g, 'Tag'))).to.equal(3);
+      expect(
+        expectOnlyRenamed(panel, await sample.read('src/components/Panel.tsx'), (line) => line.replace(/\bBadge\b(?!\.js)/g, 'Tag')),
+      ).to.equal(3);
       expect(await sample.read('src/components/Badge.tsx')).to.contain('export function Tag({ label');
       await sample.typecheck();
     });
@@ -109,23 +124,69 @@ describe('capabilities/refactoring/rename', function () {
 
   describe('refuses, saying why', () => {
     const cases: { name: string; input: object; reason: RegExp }[] = [
-      { name: 'an ambiguous name, listing the candidates', input: { symbol: 'price', newName: 'cost' }, reason: /ambiguous.*src\/cart\.ts:\d+.*src\/checkout\.ts:\d+/ },
-      { name: 'a collision with a declaration in the same module', input: { symbol: 'formatPrice', newName: 'toCents' }, reason: /collide.*"toCents" at src\/money\.ts:2/ },
-      { name: 'a new name that an inner declaration would capture', input: { symbol: 'taxRate', newName: 'tax' }, reason: /collide.*"tax" at src\/checkout\.ts:8/ },
-      { name: 'a new name that would shadow an outer name used in the scope', input: { file: 'src/checkout.ts', symbol: 'total', line: 7, column: 9, newName: 'taxRate' }, reason: /collide.*"taxRate" at src\/checkout\.ts:4/ },
-      { name: 'a new name that would shadow a parameter used in the body', input: { file: 'src/checkout.ts', symbol: 'fee', newName: 'price' }, reason: /collide.*"price" at src\/checkout\.ts:27/ },
-      { name: 'a line that names several symbols, asking for the column', input: { file: 'src/checkout.ts', symbol: 'total', line: 7, newName: 'sum' }, reason: /ambiguous.*pass "file" and "line" \(and "column"\)/ },
-      { name: 'a member name the type already has', input: { file: 'src/cart.ts', symbol: 'qty', line: 6, newName: 'price' }, reason: /collide.*"price" at src\/cart\.ts:5/ },
+      {
+        name: 'an ambiguous name, listing the candidates',
+        input: { symbol: 'price', newName: 'cost' },
+        reason: /ambiguous.*src\/cart\.ts:\d+.*src\/checkout\.ts:\d+/,
+      },
+      {
+        name: 'a collision with a declaration in the same module',
+        input: { symbol: 'formatPrice', newName: 'toCents' },
+        reason: /collide.*"toCents" at src\/money\.ts:2/,
+      },
+      {
+        name: 'a new name that an inner declaration would capture',
+        input: { symbol: 'taxRate', newName: 'tax' },
+        reason: /collide.*"tax" at src\/checkout\.ts:8/,
+      },
+      {
+        name: 'a new name that would shadow an outer name used in the scope',
+        input: { file: 'src/checkout.ts', symbol: 'total', line: 7, column: 9, newName: 'taxRate' },
+        reason: /collide.*"taxRate" at src\/checkout\.ts:4/,
+      },
+      {
+        name: 'a new name that would shadow a parameter used in the body',
+        input: { file: 'src/checkout.ts', symbol: 'fee', newName: 'price' },
+        reason: /collide.*"price" at src\/checkout\.ts:27/,
+      },
+      {
+        name: 'a line that names several symbols, asking for the column',
+        input: { file: 'src/checkout.ts', symbol: 'total', line: 7, newName: 'sum' },
+        reason: /ambiguous.*pass "file" and "line" \(and "column"\)/,
+      },
+      {
+        name: 'a member name the type already has',
+        input: { file: 'src/cart.ts', symbol: 'qty', line: 6, newName: 'price' },
+        reason: /collide.*"price" at src\/cart\.ts:5/,
+      },
       { name: 'an invalid identifier', input: { symbol: 'formatPrice', newName: '2fast' }, reason: /not a valid identifier/ },
       { name: 'a reserved word', input: { symbol: 'formatPrice', newName: 'class' }, reason: /reserved word/ },
-      { name: 'an unknown symbol, with a did-you-mean', input: { symbol: 'formatPrise', newName: 'x' }, reason: /not found.*Did you mean "formatPrice"/ },
-      { name: 'a symbol of the TypeScript library', input: { file: 'src/cart.ts', symbol: 'reduce', line: 19, newName: 'fold' }, reason: /TypeScript library or a dependency/ },
+      {
+        name: 'an unknown symbol, with a did-you-mean',
+        input: { symbol: 'formatPrise', newName: 'x' },
+        reason: /not found.*Did you mean "formatPrice"/,
+      },
+      {
+        name: 'a symbol of the TypeScript library',
+        input: { file: 'src/cart.ts', symbol: 'reduce', line: 19, newName: 'fold' },
+        reason: /TypeScript library or a dependency/,
+      },
       { name: 'a file rename onto an existing file', input: { file: 'src/money.ts', newFileName: 'cart.ts' }, reason: /already exists/ },
-      { name: 'a file rename that changes the kind of file', input: { file: 'src/money.ts', newFileName: 'money.js' }, reason: /kind of file/ },
+      {
+        name: 'a file rename that changes the kind of file',
+        input: { file: 'src/money.ts', newFileName: 'money.js' },
+        reason: /kind of file/,
+      },
     ];
     it('a symbol imported from a dependency', async () => {
-      await writeFile(path.join(sample.root, 'src/fs-user.ts'), "import { readFile } from 'node:fs/promises';\nexport const load = (p: string) => readFile(p, 'utf8');\n");
-      for (const input of [{ file: 'src/fs-user.ts', symbol: 'readFile', line: 2, newName: 'read' }, { symbol: 'readFile', newName: 'read' }]) {
+      await writeFile(
+        path.join(sample.root, 'src/fs-user.ts'),
+        "import { readFile } from 'node:fs/promises';\nexport const load = (p: string) => readFile(p, 'utf8');\n",
+      );
+      for (const input of [
+        { file: 'src/fs-user.ts', symbol: 'readFile', line: 2, newName: 'read' },
+        { symbol: 'readFile', newName: 'read' },
+      ]) {
         const refusal = await sample.refusal('refactoring.rename', input);
         expect(refusal.code).to.equal('refactoring_refused');
         expect(refusal.message).to.match(/"readFile" is declared in the TypeScript library or a dependency.*alias the import/);

@@ -9,7 +9,7 @@ import { testerOf } from '../../support/sample-runs.js';
 // The review-style sample: prices.ts, totals.ts, receipt.ts and currency.ts with semicolons (the project's detected
 // style), basket.ts without (and clean under
 // Prettier with semi: false, singleQuote: true); no Prettier or ESLint config of its own — tests add them.
-describe('capabilities/refactoring: output that passes review (Prettier, the file\'s own style, ESLint)', function () {
+describe("capabilities/refactoring: output that passes review (Prettier, the file's own style, ESLint)", function () {
   this.timeout(120_000);
   let sample: Sample;
   beforeEach(async () => {
@@ -18,13 +18,18 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
   afterEach(() => sample.dispose());
 
   const withProjectCode = async (capability: string, input: object): Promise<StepResult> => {
-    const outcome = await testerOf(capability).runInFolder(sample.root, { input: input as Record<string, unknown>, projectCode: true, apply: true, maxToolCalls: 1000 });
+    const outcome = await testerOf(capability).runInFolder(sample.root, {
+      input: input as Record<string, unknown>,
+      projectCode: true,
+      apply: true,
+      maxToolCalls: 1000,
+    });
     if (outcome.error) throw new Error(`${capability} failed with ${outcome.error.code}: ${outcome.error.message}`);
     return outcome.result!;
   };
   const PRETTIER = { semi: false, singleQuote: true };
 
-  it('formats a changed file that was Prettier-clean with the project\'s data config, and leaves files that were not clean as edited', async () => {
+  it("formats a changed file that was Prettier-clean with the project's data config, and leaves files that were not clean as edited", async () => {
     await writeFile(path.join(sample.root, '.prettierrc.json'), `${JSON.stringify(PRETTIER)}\n`);
     const prices = await sample.read('src/prices.ts');
     const { result } = await sample.apply('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
@@ -35,13 +40,16 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
     // prices.ts has semicolons, so it was not clean under this config: only the rename, no reformatting.
     expect(await sample.read('src/prices.ts')).to.equal(prices.replace('function priceOf(', 'function priceFromAmountAndCurrencyCode('));
     expect(result.summary).to.contain('Formatted 1 changed file(s) with the project\'s Prettier config ".prettierrc.json".');
-    expect(result.summary).to.match(/Not formatted \(not Prettier-clean before the change\): src\/prices\.ts, src\/receipt\.ts, src\/totals\.ts\./);
+    expect(result.summary).to.match(
+      /Not formatted \(not Prettier-clean before the change\): src\/prices\.ts, src\/receipt\.ts, src\/totals\.ts\./,
+    );
     await sample.typecheck();
   });
 
-  it('modernize: a concatenation Prettier had broken over lines becomes a template the project\'s Prettier accepts', async () => {
+  it("modernize: a concatenation Prettier had broken over lines becomes a template the project's Prettier accepts", async () => {
     await writeFile(path.join(sample.root, '.prettierrc.json'), `${JSON.stringify(PRETTIER)}\n`);
-    const greet = "export function greet(name: string, count: number, place: string): string {\n  return (\n    'Hello ' +\n    name +\n    ', you have ' +\n    count +\n    ' new messages waiting for you at ' +\n    place\n  )\n}\n";
+    const greet =
+      "export function greet(name: string, count: number, place: string): string {\n  return (\n    'Hello ' +\n    name +\n    ', you have ' +\n    count +\n    ' new messages waiting for you at ' +\n    place\n  )\n}\n";
     await writeFile(path.join(sample.root, 'src/greet.ts'), greet);
     const { result } = await sample.apply('refactoring.modernize', { include: ['src/greet.ts'], codemods: ['concat-to-template'] });
     const after = await sample.read('src/greet.ts');
@@ -55,7 +63,9 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
     const { result } = await sample.apply('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
     expect(result.summary).to.contain('The project\'s Prettier config "prettier.config.mjs" runs code');
     expect(result.summary).to.contain('so it was not applied');
-    expect(await sample.read('src/basket.ts')).to.contain("const prices = items.map((item) => priceFromAmountAndCurrencyCode(item.cents / 100, 'EUR'))\n");
+    expect(await sample.read('src/basket.ts')).to.contain(
+      "const prices = items.map((item) => priceFromAmountAndCurrencyCode(item.cents / 100, 'EUR'))\n",
+    );
   });
 
   it('a Prettier JS config runs in the sandbox with the project-code permission', async () => {
@@ -66,12 +76,20 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
     expect(result.summary).to.contain('with the project\'s Prettier config "prettier.config.mjs"');
   });
 
-  it('without a Prettier config, an extracted function follows the file\'s own style: no semicolons in a semicolon-free file', async () => {
-    const { result } = await sample.apply('refactoring.extract-function', { file: 'src/basket.ts', startLine: 9, endLine: 10, name: 'describeLines' });
+  it("without a Prettier config, an extracted function follows the file's own style: no semicolons in a semicolon-free file", async () => {
+    const { result } = await sample.apply('refactoring.extract-function', {
+      file: 'src/basket.ts',
+      startLine: 9,
+      endLine: 10,
+      name: 'describeLines',
+    });
     const basket = await sample.read('src/basket.ts');
     expect(basket).to.contain('function describeLines(');
     const code = basket.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('//'));
-    expect(code.filter((line) => line.trimEnd().endsWith(';')), 'no line ends with a semicolon').to.deep.equal([]);
+    expect(
+      code.filter((line) => line.trimEnd().endsWith(';')),
+      'no line ends with a semicolon',
+    ).to.deep.equal([]);
     expect(result.summary).to.contain('Extracted lines 9-10');
     await sample.typecheck();
   });
@@ -85,19 +103,24 @@ describe('capabilities/refactoring: output that passes review (Prettier, the fil
     await sample.typecheck();
   });
 
-  it('reports (does not fail on) the lint problems the change introduced under the project\'s ESLint config, run in the sandbox', async () => {
+  it("reports (does not fail on) the lint problems the change introduced under the project's ESLint config, run in the sandbox", async () => {
     await symlink(path.join(repo, 'node_modules'), path.join(sample.root, 'node_modules'), 'dir');
-    await writeFile(path.join(sample.root, 'eslint.config.mjs'), "import tseslint from 'typescript-eslint';\n\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: { 'id-length': ['error', { max: 20 }] } }];\n");
+    await writeFile(
+      path.join(sample.root, 'eslint.config.mjs'),
+      "import tseslint from 'typescript-eslint';\n\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: { 'id-length': ['error', { max: 20 }] } }];\n",
+    );
     const result = await withProjectCode('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
     const introduced = (result.findings ?? []).filter((f) => f.data?.introducedByRefactoring === true);
     expect(introduced.length).to.be.greaterThan(0);
     expect(introduced.every((f) => /id-length/.test(f.ruleId))).to.equal(true);
     expect(introduced.map((f) => f.file)).to.include('src/prices.ts');
-    expect(result.summary).to.match(/The project's ESLint config "eslint\.config\.mjs" reports \d+ new problem\(s\) in the changed files \(.*id-length at src\//);
+    expect(result.summary).to.match(
+      /The project's ESLint config "eslint\.config\.mjs" reports \d+ new problem\(s\) in the changed files \(.*id-length at src\//,
+    );
     expect(await sample.read('src/prices.ts')).to.contain('export function priceFromAmountAndCurrencyCode(');
   });
 
-  it('without the permission the project\'s ESLint config is not run, and the summary says so', async () => {
+  it("without the permission the project's ESLint config is not run, and the summary says so", async () => {
     await writeFile(path.join(sample.root, 'eslint.config.mjs'), "export default [{ rules: { 'id-length': ['error', { max: 20 }] } }];\n");
     const { result } = await sample.apply('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
     expect(result.summary).to.contain('The project\'s ESLint config "eslint.config.mjs" was not run on the changed files');

@@ -5,7 +5,9 @@ import { applyStaged, copyOf, fixture, removeCopies, runOn, typecheck } from '..
 
 const sample = fixture('refactoring-samples', 'simplify-ts');
 
-async function simplify(input: SimplifyInput): Promise<{ root: string; changes: Change[]; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
+async function simplify(
+  input: SimplifyInput,
+): Promise<{ root: string; changes: Change[]; staged: Awaited<ReturnType<typeof runOn>>['staged'] }> {
   const root = await copyOf(sample);
   const { result, staged } = await runOn('refactoring.simplify', root, input);
   return { root, changes: result.changes ?? [], staged };
@@ -40,17 +42,50 @@ describe('capabilities/refactoring/simplify', function () {
   });
 
   const cases: { rule: SimplifyInput['rules']; file: string; gone: string[]; present: string[] }[] = [
-    { rule: ['unused-imports'], file: 'src/report.ts', gone: ["import type { Unit } from './shapes.js';", 'perimeter, '], present: ["import { area, type Shape } from './shapes.js';", "import { register } from './shapes.js';"] },
-    { rule: ['unused-variables'], file: 'src/report.ts', gone: ["const unusedLabel = 'shapes';"], present: ["const registered = register('describe');", "const unusedCall = register('side effect');", 'function registeredCount(): number {'] },
+    {
+      rule: ['unused-imports'],
+      file: 'src/report.ts',
+      gone: ["import type { Unit } from './shapes.js';", 'perimeter, '],
+      present: ["import { area, type Shape } from './shapes.js';", "import { register } from './shapes.js';"],
+    },
+    {
+      rule: ['unused-variables'],
+      file: 'src/report.ts',
+      gone: ["const unusedLabel = 'shapes';"],
+      present: [
+        "const registered = register('describe');",
+        "const unusedCall = register('side effect');",
+        'function registeredCount(): number {',
+      ],
+    },
     { rule: ['unreachable-code'], file: 'src/report.ts', gone: ["console.log('never printed');"], present: ['return `${count} shapes`;'] },
     {
       rule: ['boolean-simplification'],
       file: 'src/report.ts',
       gone: ['verbose === true', '? true : false', 'if (!!value)'],
-      present: ['if (verbose) {', 'return area(shape) > 100;', 'return !!shapes.length;', 'return !!list && list.length === 0;', 'if (value) {', 'return value === true;'],
+      present: [
+        'if (verbose) {',
+        'return area(shape) > 100;',
+        'return !!shapes.length;',
+        'return !!list && list.length === 0;',
+        'if (value) {',
+        'return value === true;',
+      ],
     },
-    { rule: ['guard-clauses'], file: 'src/report.ts', gone: ['  if (shapes.length > 0) {'], present: ['  if (!(shapes.length > 0)) return;\n  const first = shapes[0]!;\n  sink.push(`first: ${first.kind}`);\n  for (const shape of shapes) {\n    sink.push(shape.kind);\n  }\n}'] },
-    { rule: ['unused-variables', 'unreachable-code'], file: 'src/legacy.js', gone: ['var unused = 42;', 'sum = 0;\n}'], present: ['  var sum = 0;\n', '  return sum;\n}'] },
+    {
+      rule: ['guard-clauses'],
+      file: 'src/report.ts',
+      gone: ['  if (shapes.length > 0) {'],
+      present: [
+        '  if (!(shapes.length > 0)) return;\n  const first = shapes[0]!;\n  sink.push(`first: ${first.kind}`);\n  for (const shape of shapes) {\n    sink.push(shape.kind);\n  }\n}',
+      ],
+    },
+    {
+      rule: ['unused-variables', 'unreachable-code'],
+      file: 'src/legacy.js',
+      gone: ['var unused = 42;', 'sum = 0;\n}'],
+      present: ['  var sum = 0;\n', '  return sum;\n}'],
+    },
   ];
   for (const c of cases) {
     it(`${c.rule!.join(' + ')} alone changes only what it is about (${c.file})`, async () => {
@@ -83,15 +118,24 @@ describe('capabilities/refactoring/simplify', function () {
     delete tsconfig.compilerOptions.checkJs;
     await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
     await mkdir(path.join(root, 'scripts'));
-    await writeFile(path.join(root, 'scripts', 'tool.mjs'), "import { readFileSync, statSync } from 'node:fs';\nexport function size(file) {\n  const unused = 1;\n  return statSync(file).size;\n}\n");
-    const { result } = await runOn('refactoring.simplify', root, { include: ['scripts/**'], rules: ['unused-imports', 'unused-variables'] });
+    await writeFile(
+      path.join(root, 'scripts', 'tool.mjs'),
+      "import { readFileSync, statSync } from 'node:fs';\nexport function size(file) {\n  const unused = 1;\n  return statSync(file).size;\n}\n",
+    );
+    const { result } = await runOn('refactoring.simplify', root, {
+      include: ['scripts/**'],
+      rules: ['unused-imports', 'unused-variables'],
+    });
     const after = textOf(result.changes ?? [], 'scripts/tool.mjs');
     expect(after).to.equal("import { statSync } from 'node:fs';\nexport function size(file) {\n  return statSync(file).size;\n}\n");
   });
 
   it('refuses when include matches no source file', async () => {
     const root = await copyOf(sample);
-    const error = await runOn('refactoring.simplify', root, { include: ['nope/**'] }).then(() => null, (e: unknown) => e);
+    const error = await runOn('refactoring.simplify', root, { include: ['nope/**'] }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(AgentdError);
     expect((error as AgentdError).code).to.equal('refactoring_refused');
   });

@@ -11,7 +11,11 @@ import { applyStaged, copyOf, fixture, removeCopies, runOn, typecheck } from '..
 let registry: CapabilityRegistry;
 
 /** suggest composes complexity, smells and duplication through ctx.invoke: its context gets the registry's scope for it. */
-async function suggest(root: string, input: Record<string, unknown> = {}, previous: StepResult[] = []): Promise<{ suggestions: Suggestion[]; result: StepResult }> {
+async function suggest(
+  root: string,
+  input: Record<string, unknown> = {},
+  previous: StepResult[] = [],
+): Promise<{ suggestions: Suggestion[]; result: StepResult }> {
   const { result } = await runOn('refactoring.suggest', root, input, { previous });
   return { result, suggestions: (result.data as { suggestions: Suggestion[] }).suggestions };
 }
@@ -58,8 +62,14 @@ describe('capabilities/refactoring/suggest', function () {
     const { suggestions } = await suggest(root);
     expectValid(suggestions);
     const modernize = suggestions.filter((s) => s.apply.capability === 'refactoring.modernize');
-    expect(modernize.map((s) => (s.apply.input as { include: string[] }).include[0])).to.include.members(['lib/store.js', 'lib/counters.js', 'lib/format.js']);
-    expect(modernize.find((s) => (s.apply.input as { include: string[] }).include[0] === 'lib/counters.js')!.rationale).to.match(/\d+ var declarations/);
+    expect(modernize.map((s) => (s.apply.input as { include: string[] }).include[0])).to.include.members([
+      'lib/store.js',
+      'lib/counters.js',
+      'lib/format.js',
+    ]);
+    expect(modernize.find((s) => (s.apply.input as { include: string[] }).include[0] === 'lib/counters.js')!.rationale).to.match(
+      /\d+ var declarations/,
+    );
   });
 
   it('turns a clone found by an earlier analysis.duplication step into a dedupe step that works', async () => {
@@ -67,7 +77,9 @@ describe('capabilities/refactoring/suggest', function () {
     const { result: clones } = await runOn('analysis.duplication', root, { minTokens: 20, minLines: 3 });
     const { suggestions } = await suggest(root, { analyze: false }, [clones]);
     expectValid(suggestions);
-    const merge = suggestions.find((s) => s.apply.capability === 'refactoring.dedupe' && JSON.stringify(s.apply.input).includes('orders.ts'))!;
+    const merge = suggestions.find(
+      (s) => s.apply.capability === 'refactoring.dedupe' && JSON.stringify(s.apply.input).includes('orders.ts'),
+    )!;
     expect(merge.findings[0]!.ruleId).to.equal('duplication/clone');
     const { result, staged } = await runOn('refactoring.dedupe', root, merge.apply.input as never);
     expect(result.changes!.map((c) => c.path)).to.deep.equal(['src/orders.ts']);
@@ -80,7 +92,10 @@ describe('capabilities/refactoring/suggest', function () {
     const { suggestions } = await suggest(root, { analyze: false });
     expectValid(suggestions);
     const dead = suggestions.find((s) => s.apply.capability === 'refactoring.simplify')!;
-    expect(dead.apply.input).to.deep.equal({ rules: ['unused-imports', 'unused-variables', 'unreachable-code'], include: ['src/report.ts'] });
+    expect(dead.apply.input).to.deep.equal({
+      rules: ['unused-imports', 'unused-variables', 'unreachable-code'],
+      include: ['src/report.ts'],
+    });
     const { result } = await runOn('refactoring.simplify', root, dead.apply.input as never);
     expect(result.changes!.map((c) => c.path)).to.deep.equal(['src/report.ts']);
   });

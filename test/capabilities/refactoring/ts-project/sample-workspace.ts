@@ -40,8 +40,15 @@ export async function copySample(name: string): Promise<Sample> {
     root,
     read,
     async apply(capability, input) {
-      const outcome = await testerOf(capability).runInFolder(root, { input: input as Record<string, unknown>, apply: true, maxToolCalls: 1000 });
-      if (outcome.error) throw Object.assign(new Error(`${capability} failed with ${outcome.error.code}: ${outcome.error.message}`), { code: outcome.error.code });
+      const outcome = await testerOf(capability).runInFolder(root, {
+        input: input as Record<string, unknown>,
+        apply: true,
+        maxToolCalls: 1000,
+      });
+      if (outcome.error)
+        throw Object.assign(new Error(`${capability} failed with ${outcome.error.code}: ${outcome.error.message}`), {
+          code: outcome.error.code,
+        });
       return { result: outcome.result!, changes: outcome.changes, logs: outcome.logs };
     },
     async refusal(capability, input) {

@@ -21,11 +21,25 @@ describe('capabilities/refactoring/ts-project', function () {
     const { ctx } = await createLocalContext({ root: sample.root });
     const loaded = await loadTsProject(ctx);
     expect(loaded.tsconfig).to.equal('tsconfig.json');
-    const files = loaded.project.getSourceFiles().map((f) => f.getFilePath()).sort();
-    expect(files).to.deep.equal(['/src/cart.ts', '/src/checkout.ts', '/src/components/Badge.tsx', '/src/components/Panel.tsx', '/src/index.ts', '/src/jsx.d.ts', '/src/money.ts']);
+    const files = loaded.project
+      .getSourceFiles()
+      .map((f) => f.getFilePath())
+      .sort();
+    expect(files).to.deep.equal([
+      '/src/cart.ts',
+      '/src/checkout.ts',
+      '/src/components/Badge.tsx',
+      '/src/components/Panel.tsx',
+      '/src/index.ts',
+      '/src/jsx.d.ts',
+      '/src/money.ts',
+    ]);
     for (const file of loaded.project.getSourceFiles()) {
       expect(file.compilerNode.impliedNodeFormat, file.getFilePath()).to.equal(ts.ModuleKind.ESNext);
-      expect(file.getPreEmitDiagnostics().map((d) => d.getMessageText()), file.getFilePath()).to.deep.equal([]);
+      expect(
+        file.getPreEmitDiagnostics().map((d) => d.getMessageText()),
+        file.getFilePath(),
+      ).to.deep.equal([]);
     }
   });
 
@@ -55,14 +69,27 @@ describe('capabilities/refactoring/ts-project', function () {
     const handle = await createLocalContext({ root: sample.root });
     const loaded = await loadTsProject(handle.ctx);
     const cart = loaded.originals.get('src/cart.ts')!;
-    const touched = await stageEdits(handle.ctx, loaded, new Map<string, string | null>([
-      ['/src/cart.ts', cart],
-      ['/src/money.ts', '// changed\n'],
-      ['/src/index.ts', null],
-      ['/src/new.ts', 'export {};\n'],
-    ]));
+    const touched = await stageEdits(
+      handle.ctx,
+      loaded,
+      new Map<string, string | null>([
+        ['/src/cart.ts', cart],
+        ['/src/money.ts', '// changed\n'],
+        ['/src/index.ts', null],
+        ['/src/new.ts', 'export {};\n'],
+      ]),
+    );
     expect(touched).to.deep.equal(['src/index.ts', 'src/money.ts', 'src/new.ts']);
-    expect(handle.staged().map((s) => [s.path, s.content === null ? null : s.content.length]).sort()).to.deep.equal([['src/index.ts', null], ['src/money.ts', 11], ['src/new.ts', 11]]);
+    expect(
+      handle
+        .staged()
+        .map((s) => [s.path, s.content === null ? null : s.content.length])
+        .sort(),
+    ).to.deep.equal([
+      ['src/index.ts', null],
+      ['src/money.ts', 11],
+      ['src/new.ts', 11],
+    ]);
     expect(await readFile(path.join(sample.root, 'src/money.ts'), 'utf8')).to.contain('export function toCents');
   });
 

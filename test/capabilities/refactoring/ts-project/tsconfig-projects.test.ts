@@ -27,7 +27,8 @@ describe('capabilities/refactoring/ts-project: every tsconfig project with its o
       expect.fail(`tsc -p ${project} failed:\n${(error as { stdout?: string }).stdout ?? String(error)}`);
     }
   };
-  const texts = async (rels: string[]): Promise<Map<string, string>> => new Map(await Promise.all(rels.map(async (rel) => [rel, await sample.read(rel)] as [string, string])));
+  const texts = async (rels: string[]): Promise<Map<string, string>> =>
+    new Map(await Promise.all(rels.map(async (rel) => [rel, await sample.read(rel)] as [string, string])));
   const all = ['package.json', 'tsconfig.json', 'src/tsconfig.json', 'tests/tsconfig.json', 'src/shapes.ts', 'tests/shapes.test.ts'];
 
   it('reads each config as data: the solution root has no files, its references and their own options', async () => {
@@ -52,11 +53,18 @@ describe('capabilities/refactoring/ts-project: every tsconfig project with its o
     await typecheck('tests');
   });
 
-  it('refuses an extraction that is clean under src\'s options but not under the strict tests project, naming it', async () => {
+  it("refuses an extraction that is clean under src's options but not under the strict tests project, naming it", async () => {
     // Under src's options (strict off, the language service's project) `label` is a plain string; in the tests project it is string | undefined.
-    const refusal = await sample.refusal('refactoring.extract-function', { file: 'tests/shapes.test.ts', startLine: 6, endLine: 7, name: 'format' });
+    const refusal = await sample.refusal('refactoring.extract-function', {
+      file: 'tests/shapes.test.ts',
+      startLine: 6,
+      endLine: 7,
+      name: 'format',
+    });
     expect(refusal.code).to.equal('refactoring_refused');
-    expect(refusal.message).to.match(/would introduce type errors in the tsconfig project "tests\/tsconfig\.json": tests\/shapes\.test\.ts:\d+: TS2345: Argument of type 'string \| undefined'/);
+    expect(refusal.message).to.match(
+      /would introduce type errors in the tsconfig project "tests\/tsconfig\.json": tests\/shapes\.test\.ts:\d+: TS2345: Argument of type 'string \| undefined'/,
+    );
   });
 
   it('isolatedDeclarations and verbatimModuleSyntax of each project are checked, and the project is named', async () => {
@@ -73,11 +81,16 @@ describe('capabilities/refactoring/ts-project: every tsconfig project with its o
     const valueImport = new Map([['/tests/shapes.test.ts', test.replace('type Shape', 'Shape')]]);
     const verbatim = checkTsconfigProjects(originals, valueImport, valueImport.keys());
     expect(verbatim.failing.map((f) => f.project)).to.deep.equal(['tests/tsconfig.json']);
-    expect(verbatim.failing[0]!.errors[0]!.message).to.match(/^TS1484: 'Shape' is a type and must be imported using a type-only import when 'verbatimModuleSyntax' is enabled/);
+    expect(verbatim.failing[0]!.errors[0]!.message).to.match(
+      /^TS1484: 'Shape' is a type and must be imported using a type-only import when 'verbatimModuleSyntax' is enabled/,
+    );
     expect(checkTsconfigProjects(originals, new Map(), []).failing).to.deep.equal([]);
 
     // Deleting a module a tsconfig names in "files" breaks that project even though no file imports it.
-    originals.set('tsconfig.entry.json', '{ "compilerOptions": { "strict": true, "types": [] }, "files": ["src/shapes.ts", "tests/shapes.test.ts"] }');
+    originals.set(
+      'tsconfig.entry.json',
+      '{ "compilerOptions": { "strict": true, "types": [] }, "files": ["src/shapes.ts", "tests/shapes.test.ts"] }',
+    );
     const deleted = checkTsconfigProjects(originals, new Map([['/src/shapes.ts', null]]), ['/src/shapes.ts']);
     const entry = deleted.failing.find((f) => f.project === 'tsconfig.entry.json');
     expect(entry?.errors.map((e) => e.message).join('\n')).to.match(/TS6053: File '\/src\/shapes\.ts' not found/);
@@ -86,7 +99,10 @@ describe('capabilities/refactoring/ts-project: every tsconfig project with its o
   it('a config that cannot be read (extends a package) is named in the summary as not checked', async () => {
     await mkdir(path.join(sample.root, 'tools'), { recursive: true });
     await writeFile(path.join(sample.root, 'tools/tsconfig.json'), '{ "extends": "@acme/tsconfig-base", "include": ["."] }\n');
-    await writeFile(path.join(sample.root, 'tools/count.ts'), "import { sidesOf } from '../src/shapes.js';\n\nexport const total = sidesOf('square');\n");
+    await writeFile(
+      path.join(sample.root, 'tools/count.ts'),
+      "import { sidesOf } from '../src/shapes.js';\n\nexport const total = sidesOf('square');\n",
+    );
     const { result } = await sample.apply('refactoring.rename', { symbol: 'sidesOf', newName: 'sideCount' });
     expect(await readFile(path.join(sample.root, 'tools/count.ts'), 'utf8')).to.contain("import { sideCount } from '../src/shapes.js';");
     expect(result.summary).to.match(/Not type-checked with their own options: "tools\/tsconfig\.json" \(.*@acme\/tsconfig-base/);

@@ -28,22 +28,43 @@ describe('capabilities/refactoring/verify: per test', function () {
   it('a change that keeps every passing test passing is verified, though one test failed before', async () => {
     const root = await copyOf(sample, { linkNodeModules: true });
     const source = await readFile(path.join(root, 'lib/price.js'), 'utf8');
-    const staged = [{ path: 'lib/price.js', content: source.replace("return quantity + ' item(s), total ' + total(unitPrice, quantity);", 'return `${quantity} item(s), total ${total(unitPrice, quantity)}`;') }];
+    const staged = [
+      {
+        path: 'lib/price.js',
+        content: source.replace(
+          "return quantity + ' item(s), total ' + total(unitPrice, quantity);",
+          'return `${quantity} item(s), total ${total(unitPrice, quantity)}`;',
+        ),
+      },
+    ];
     expect(staged[0]!.content).not.to.equal(source);
     const { result } = await runOn('refactoring.verify', root, { checks: ['tests'] }, { projectCode: true, staged });
     const perTest = (result.data as { perTest: Record<string, PerTest> }).perTest.tests!;
-    expect(perTest).to.deep.include({ runner: 'mocha', before: { passed: 2, failed: 1 }, after: { passed: 2, failed: 1 }, regressions: [], stillFailing: 1 });
-    expect(result.summary).to.include('tests (npm test, mocha per test): 2 of 3 test(s) pass, none that passed before fails; 1 failed before and still fail (not caused by the change)');
+    expect(perTest).to.deep.include({
+      runner: 'mocha',
+      before: { passed: 2, failed: 1 },
+      after: { passed: 2, failed: 1 },
+      regressions: [],
+      stillFailing: 1,
+    });
+    expect(result.summary).to.include(
+      'tests (npm test, mocha per test): 2 of 3 test(s) pass, none that passed before fails; 1 failed before and still fail (not caused by the change)',
+    );
   });
 
-  it('a change that breaks a test that passed before is refused with the test\'s name and message, even with a failing suite before', async () => {
+  it("a change that breaks a test that passed before is refused with the test's name and message, even with a failing suite before", async () => {
     const root = await copyOf(sample, { linkNodeModules: true });
     const source = await readFile(path.join(root, 'lib/price.js'), 'utf8');
     const staged = [{ path: 'lib/price.js', content: source.replace("' item(s), total '", "' items, total '") }];
-    const error = await runOn('refactoring.verify', root, { checks: ['tests'] }, { projectCode: true, staged }).then(() => null, (e: unknown) => e);
+    const error = await runOn('refactoring.verify', root, { checks: ['tests'] }, { projectCode: true, staged }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(AgentdError);
     expect((error as AgentdError).code).to.equal('verification_failed');
-    expect((error as AgentdError).message).to.match(/^Test "test\/price\.test\.js › price labels the total" passed before the staged changes and fails after them: .*4 items, total 12/);
+    expect((error as AgentdError).message).to.match(
+      /^Test "test\/price\.test\.js › price labels the total" passed before the staged changes and fails after them: .*4 items, total 12/,
+    );
     expect((error as AgentdError).message).to.include('1 test(s) that failed before still fail and did not count');
     expect(await readFile(path.join(root, 'lib/price.js'), 'utf8')).to.equal(source);
   });
@@ -53,8 +74,14 @@ describe('capabilities/refactoring/verify: per test', function () {
     expect(reporterFor('mocha --recursive test/')?.runner).to.equal('mocha');
     expect(reporterFor('vitest run')?.runner).to.equal('vitest');
     expect(reporterFor('jest --ci')?.runner).to.equal('jest');
-    for (const script of ['tsc && mocha', 'vitest', 'node --test', 'mocha | tee log', 'npm run build; mocha']) expect(reporterFor(script), script).to.equal(null);
-    const cmp = compareTests('mocha', { a: { passed: true }, b: { passed: false }, c: { passed: true } }, { a: { passed: false, message: 'boom' }, b: { passed: false }, c: { passed: true } }, true);
+    for (const script of ['tsc && mocha', 'vitest', 'node --test', 'mocha | tee log', 'npm run build; mocha'])
+      expect(reporterFor(script), script).to.equal(null);
+    const cmp = compareTests(
+      'mocha',
+      { a: { passed: true }, b: { passed: false }, c: { passed: true } },
+      { a: { passed: false, message: 'boom' }, b: { passed: false }, c: { passed: true } },
+      true,
+    );
     expect(cmp.regressions).to.deep.equal([{ id: 'a', message: 'boom' }]);
     expect(cmp.stillFailing).to.equal(1);
     const crashed = compareTests('mocha', { a: { passed: true } }, null, true);

@@ -17,12 +17,15 @@ describe('capabilities/refactoring/verify in a real pipeline', function () {
     await removeCopies();
   });
 
-  it('modernize then verify: the package\'s tests pass before and after in worker threads, and the changes are applied', async () => {
+  it("modernize then verify: the package's tests pass before and after in worker threads, and the changes are applied", async () => {
     const root = await copyOf(fixture('legacy-js-package'), { linkNodeModules: true });
     const outcome = await engine.run({
       jobId: 'verify-pipeline',
       root,
-      steps: [{ capability: 'refactoring.modernize', input: { include: ['lib/**'] } }, { capability: 'refactoring.verify', input: { checks: ['tests'] } }],
+      steps: [
+        { capability: 'refactoring.modernize', input: { include: ['lib/**'] } },
+        { capability: 'refactoring.verify', input: { checks: ['tests'] } },
+      ],
       limits: DEFAULT_LIMITS,
       permissions: { projectCode: true },
       apply: true,
@@ -30,7 +33,11 @@ describe('capabilities/refactoring/verify in a real pipeline', function () {
     expect(outcome.error).to.equal(null);
     expect(outcome.status).to.equal('succeeded');
     expect(outcome.applied).to.equal(true);
-    const verified = outcome.steps[1]!.result!.data as { before: { tests: { passed: boolean } }; after: { tests: { passed: boolean } }; perTest: { tests: { after: { passed: number; failed: number }; regressions: unknown[] } } };
+    const verified = outcome.steps[1]!.result!.data as {
+      before: { tests: { passed: boolean } };
+      after: { tests: { passed: boolean } };
+      perTest: { tests: { after: { passed: number; failed: number }; regressions: unknown[] } };
+    };
     expect(verified.before.tests.passed).to.equal(true);
     expect(verified.after.tests.passed).to.equal(true);
     // The package's script is plain `mocha`: its 19 tests are compared one by one (JSON reporter).

@@ -17,13 +17,20 @@ async function project(): Promise<{ root: string; cart: string }> {
   return { root, cart: await readFile(path.join(root, 'src', 'cart.ts'), 'utf8') };
 }
 
-async function verify(root: string, staged: StagedEntry[], projectCode = true): Promise<{ before: Side; after: Side; summary: string; notRun: unknown[] }> {
+async function verify(
+  root: string,
+  staged: StagedEntry[],
+  projectCode = true,
+): Promise<{ before: Side; after: Side; summary: string; notRun: unknown[] }> {
   const { result } = await runOn('refactoring.verify', root, {}, { projectCode, staged });
   return { ...(result.data as { before: Side; after: Side; notRun: unknown[] }), summary: result.summary };
 }
 
 async function failure(promise: Promise<unknown>): Promise<AgentdError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, 'expected the step to fail').to.be.instanceOf(AgentdError);
   return error as AgentdError;
 }
@@ -34,7 +41,15 @@ describe('capabilities/refactoring/verify', function () {
 
   it('passes a behaviour-preserving change, reporting both checks before and after', async () => {
     const { root, cart } = await project();
-    const staged = [{ path: 'src/cart.ts', content: cart.replace("return lines.length + ' lines, total ' + cartTotal(lines);", 'return `${lines.length} lines, total ${cartTotal(lines)}`;') }];
+    const staged = [
+      {
+        path: 'src/cart.ts',
+        content: cart.replace(
+          "return lines.length + ' lines, total ' + cartTotal(lines);",
+          'return `${lines.length} lines, total ${cartTotal(lines)}`;',
+        ),
+      },
+    ];
     expect(staged[0]!.content).not.to.equal(cart);
     const { before, after, summary } = await verify(root, staged);
     for (const side of [before, after]) {
@@ -48,7 +63,9 @@ describe('capabilities/refactoring/verify', function () {
 
   it('fails with verification_failed naming the tests and the failing assertion when a change breaks a test', async () => {
     const { root, cart } = await project();
-    const staged = [{ path: 'src/cart.ts', content: cart.replace('return line.price * line.quantity;', 'return line.price + line.quantity;') }];
+    const staged = [
+      { path: 'src/cart.ts', content: cart.replace('return line.price * line.quantity;', 'return line.price + line.quantity;') },
+    ];
     const error = await failure(verify(root, staged));
     expect(error.code).to.equal('verification_failed');
     expect(error.status).to.equal(422);
@@ -80,7 +97,7 @@ describe('capabilities/refactoring/verify', function () {
     expect(summary).to.include('still fails (failed before too)');
   });
 
-  it('without the project-code permission: type-checks with agentd\'s TypeScript API and reports the tests as not run, never as passed', async () => {
+  it("without the project-code permission: type-checks with agentd's TypeScript API and reports the tests as not run, never as passed", async () => {
     const { root, cart } = await project();
     const staged = [{ path: 'src/cart.ts', content: cart.replace('let sum = 0;', 'let sum = 0 as number;') }];
     const { before, after, summary, notRun } = await verify(root, staged, false);
@@ -88,7 +105,13 @@ describe('capabilities/refactoring/verify', function () {
     expect(after.typecheck).to.include({ exitCode: 0, passed: true });
     expect(before.tests).to.equal(null);
     expect(after.tests).to.equal(null);
-    expect(notRun).to.deep.equal([{ check: 'tests', reason: 'project code not allowed ("npm test" runs the project\'s code; allow project code for this workspace to run it)', needsProjectCode: true }]);
+    expect(notRun).to.deep.equal([
+      {
+        check: 'tests',
+        reason: 'project code not allowed ("npm test" runs the project\'s code; allow project code for this workspace to run it)',
+        needsProjectCode: true,
+      },
+    ]);
     expect(summary).to.include("typecheck (agentd's TypeScript API on tsconfig.json) passes");
     expect(summary).to.include('Not run: tests (project code not allowed');
     expect(summary).not.to.match(/tests[^.]*passes/);
@@ -127,7 +150,7 @@ describe('capabilities/refactoring/verify', function () {
     expect(error.message).to.include("packages/app/src/checkout.ts(4,9): error TS2322: Type 'number' is not assignable to type 'string'.");
   });
 
-  it('type-check only: a project without a test script (or with npm\'s placeholder) verifies without a word about tests', async () => {
+  it("type-check only: a project without a test script (or with npm's placeholder) verifies without a word about tests", async () => {
     const { root, cart } = await project();
     const { writeFile } = await import('node:fs/promises');
     const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
@@ -149,7 +172,10 @@ describe('capabilities/refactoring/verify', function () {
     const { root } = await project();
     const { writeFile } = await import('node:fs/promises');
     const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
-    await writeFile(path.join(root, 'package.json'), JSON.stringify({ ...manifest, scripts: { test: 'echo "Error: no test specified" && exit 1' } }));
+    await writeFile(
+      path.join(root, 'package.json'),
+      JSON.stringify({ ...manifest, scripts: { test: 'echo "Error: no test specified" && exit 1' } }),
+    );
     const { before, after, summary } = await verify(root, []);
     expect(before.tests).to.equal(null);
     expect(after.tests).to.equal(null);

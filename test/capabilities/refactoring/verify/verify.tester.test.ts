@@ -10,14 +10,18 @@ describe('capabilities/refactoring/verify cases', function () {
       {
         name: 'without the permission: agentd type-checks, the tests are listed as not run',
         files: CALC,
-        check: (outcome) => expect(outcome.result!.summary).to.include("typecheck (agentd's TypeScript API on tsconfig.json) passes").and.include('Not run: tests'),
+        check: (outcome) =>
+          expect(outcome.result!.summary)
+            .to.include("typecheck (agentd's TypeScript API on tsconfig.json) passes")
+            .and.include('Not run: tests'),
       },
       {
         name: 'with the permission: tsc on the project',
         files: CALC,
         projectCode: true,
         input: { checks: ['typecheck'] },
-        check: (outcome) => expect(outcome.result!.summary).to.equal('Verified 0 staged change(s): typecheck (tsc --noEmit -p tsconfig.json) passes.'),
+        check: (outcome) =>
+          expect(outcome.result!.summary).to.equal('Verified 0 staged change(s): typecheck (tsc --noEmit -p tsconfig.json) passes.'),
       },
     ],
     invalid: [

@@ -24,7 +24,19 @@ export class TmuxTerminal {
 
   start(): this {
     const { width = 200, height = 50 } = this.options;
-    this.tmux(['new-session', '-d', '-s', 'agent', '-x', String(width), '-y', String(height), '-c', this.options.cwd, this.options.command]);
+    this.tmux([
+      'new-session',
+      '-d',
+      '-s',
+      'agent',
+      '-x',
+      String(width),
+      '-y',
+      String(height),
+      '-c',
+      this.options.cwd,
+      this.options.command,
+    ]);
     // A big scrollback, so the whole conversation can be read back.
     this.tmux(['set-option', '-t', 'agent', 'history-limit', '50000']);
     return this;

@@ -17,41 +17,182 @@ const R = 'react-ts-app' as const;
 
 const PAGE_WORKFLOW = [
   'analysis.structure',
-  'generation.component', 'generation.component', 'generation.component',
-  'testing.component', 'testing.component', 'testing.component',
+  'generation.component',
+  'generation.component',
+  'generation.component',
+  'testing.component',
+  'testing.component',
+  'testing.component',
   // documentation.inline (registered) documents each generated part: its input takes one symbol.
-  'documentation.inline', 'documentation.inline', 'documentation.inline', 'documentation.examples',
+  'documentation.inline',
+  'documentation.inline',
+  'documentation.inline',
+  'documentation.examples',
   // generation.component is built (it writes): the agent checks its output with the verify-writes step.
   'refactoring.verify',
 ];
 
 export const PENDING_CASES: CorpusCase[] = [
   // generation and the build workflow
-  { fixture: R, task: 'build a user profile page with an avatar and a form', expect: { kind: 'plan', capabilities: PAGE_WORKFLOW, inputs: { 'generation.component': { name: 'UserProfilePage', framework: 'react' } } } },
-  { fixture: R, task: 'Build me a settings page with a theme picker and a notifications panel', expect: { kind: 'plan', capabilities: PAGE_WORKFLOW, inputs: { 'generation.component': { name: 'SettingsPage' } } } },
-  { fixture: R, task: 'implement a dashboard page', expect: { kind: 'plan', capabilities: ['analysis.structure', 'generation.component', 'testing.component', 'documentation.inline', 'documentation.examples', 'refactoring.verify'], inputs: { 'generation.component': { name: 'DashboardPage' } } } },
-  { fixture: R, task: 'create a React component called ProfileCard', expect: { kind: 'plan', capabilities: ['generation.component', 'refactoring.verify'], inputs: { 'generation.component': { name: 'ProfileCard', framework: 'react' } } } },
-  { fixture: R, task: 'generate a ProfileCard component with props name: string and age: number', expect: { kind: 'plan', capabilities: ['generation.component', 'refactoring.verify'], inputs: { 'generation.component': { name: 'ProfileCard', fields: [{ name: 'name', type: 'string', optional: false }, { name: 'age', type: 'number', optional: false }] } } } },
-  { fixture: R, task: 'generate a Vue component named TaskBadge', expect: { kind: 'plan', capabilities: ['generation.component', 'refactoring.verify'], inputs: { 'generation.component': { name: 'TaskBadge', framework: 'vue' } } } },
-  { fixture: R, task: 'write a custom hook useDebounce', expect: { kind: 'plan', capabilities: ['generation.hook', 'refactoring.verify'], inputs: { 'generation.hook': { name: 'useDebounce' } } } },
-  { fixture: R, task: 'generate a hook for fetching tasks', expect: { kind: 'plan', capabilities: ['generation.hook', 'refactoring.verify'] } },
-  { fixture: R, task: 'build a login screen without tests', expect: { kind: 'plan', capabilities: ['analysis.structure', 'generation.component', 'documentation.inline', 'documentation.examples', 'refactoring.verify'], inputs: { 'generation.component': { name: 'LoginScreen' } } } },
+  {
+    fixture: R,
+    task: 'build a user profile page with an avatar and a form',
+    expect: {
+      kind: 'plan',
+      capabilities: PAGE_WORKFLOW,
+      inputs: { 'generation.component': { name: 'UserProfilePage', framework: 'react' } },
+    },
+  },
+  {
+    fixture: R,
+    task: 'Build me a settings page with a theme picker and a notifications panel',
+    expect: { kind: 'plan', capabilities: PAGE_WORKFLOW, inputs: { 'generation.component': { name: 'SettingsPage' } } },
+  },
+  {
+    fixture: R,
+    task: 'implement a dashboard page',
+    expect: {
+      kind: 'plan',
+      capabilities: [
+        'analysis.structure',
+        'generation.component',
+        'testing.component',
+        'documentation.inline',
+        'documentation.examples',
+        'refactoring.verify',
+      ],
+      inputs: { 'generation.component': { name: 'DashboardPage' } },
+    },
+  },
+  {
+    fixture: R,
+    task: 'create a React component called ProfileCard',
+    expect: {
+      kind: 'plan',
+      capabilities: ['generation.component', 'refactoring.verify'],
+      inputs: { 'generation.component': { name: 'ProfileCard', framework: 'react' } },
+    },
+  },
+  {
+    fixture: R,
+    task: 'generate a ProfileCard component with props name: string and age: number',
+    expect: {
+      kind: 'plan',
+      capabilities: ['generation.component', 'refactoring.verify'],
+      inputs: {
+        'generation.component': {
+          name: 'ProfileCard',
+          fields: [
+            { name: 'name', type: 'string', optional: false },
+            { name: 'age', type: 'number', optional: false },
+          ],
+        },
+      },
+    },
+  },
+  {
+    fixture: R,
+    task: 'generate a Vue component named TaskBadge',
+    expect: {
+      kind: 'plan',
+      capabilities: ['generation.component', 'refactoring.verify'],
+      inputs: { 'generation.component': { name: 'TaskBadge', framework: 'vue' } },
+    },
+  },
+  {
+    fixture: R,
+    task: 'write a custom hook useDebounce',
+    expect: {
+      kind: 'plan',
+      capabilities: ['generation.hook', 'refactoring.verify'],
+      inputs: { 'generation.hook': { name: 'useDebounce' } },
+    },
+  },
+  {
+    fixture: R,
+    task: 'generate a hook for fetching tasks',
+    expect: { kind: 'plan', capabilities: ['generation.hook', 'refactoring.verify'] },
+  },
+  {
+    fixture: R,
+    task: 'build a login screen without tests',
+    expect: {
+      kind: 'plan',
+      capabilities: ['analysis.structure', 'generation.component', 'documentation.inline', 'documentation.examples', 'refactoring.verify'],
+      inputs: { 'generation.component': { name: 'LoginScreen' } },
+    },
+  },
   { fixture: R, task: 'build something', expect: { kind: 'question' } },
   { fixture: R, task: 'implement it', expect: { kind: 'question' } },
   // follow-ups of generation plans
-  { fixture: R, turns: ['build a user profile page with an avatar and a form'], task: 'call it ProfileCard instead', expect: { kind: 'plan', capabilities: ['analysis.structure', 'generation.component', 'generation.component', 'generation.component', 'testing.component', 'testing.component', 'testing.component', 'documentation.inline', 'documentation.inline', 'documentation.inline', 'documentation.examples', 'refactoring.verify'], inputs: { 'generation.component': { name: 'ProfileCard' } } } },
-  { fixture: R, turns: ['create a React component called ProfileCard'], task: 'use vue instead', expect: { kind: 'plan', capabilities: ['generation.component', 'refactoring.verify'], inputs: { 'generation.component': { name: 'ProfileCard', framework: 'vue' } } } },
+  {
+    fixture: R,
+    turns: ['build a user profile page with an avatar and a form'],
+    task: 'call it ProfileCard instead',
+    expect: {
+      kind: 'plan',
+      capabilities: [
+        'analysis.structure',
+        'generation.component',
+        'generation.component',
+        'generation.component',
+        'testing.component',
+        'testing.component',
+        'testing.component',
+        'documentation.inline',
+        'documentation.inline',
+        'documentation.inline',
+        'documentation.examples',
+        'refactoring.verify',
+      ],
+      inputs: { 'generation.component': { name: 'ProfileCard' } },
+    },
+  },
+  {
+    fixture: R,
+    turns: ['create a React component called ProfileCard'],
+    task: 'use vue instead',
+    expect: {
+      kind: 'plan',
+      capabilities: ['generation.component', 'refactoring.verify'],
+      inputs: { 'generation.component': { name: 'ProfileCard', framework: 'vue' } },
+    },
+  },
   // testing and documentation capabilities not built yet
   { fixture: E, task: 'write integration tests for the orders routes', expect: { kind: 'plan', capabilities: ['testing.integration'] } },
-  { fixture: E, task: 'create supertest tests for src/routes/orders.ts', expect: { kind: 'plan', capabilities: ['testing.integration'], inputs: { 'testing.integration': { include: ['src/routes/orders.ts'] } } } },
-  { fixture: R, task: 'write e2e tests with playwright', expect: { kind: 'plan', capabilities: ['testing.e2e'], inputs: { 'testing.e2e': { runner: 'playwright' } } } },
+  {
+    fixture: E,
+    task: 'create supertest tests for src/routes/orders.ts',
+    expect: {
+      kind: 'plan',
+      capabilities: ['testing.integration'],
+      inputs: { 'testing.integration': { include: ['src/routes/orders.ts'] } },
+    },
+  },
+  {
+    fixture: R,
+    task: 'write e2e tests with playwright',
+    expect: { kind: 'plan', capabilities: ['testing.e2e'], inputs: { 'testing.e2e': { runner: 'playwright' } } },
+  },
   { fixture: R, task: 'end-to-end tests for the task list', expect: { kind: 'plan', capabilities: ['testing.e2e'] } },
-  { fixture: R, task: 'write component tests for TaskForm', expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } } },
+  {
+    fixture: R,
+    task: 'write component tests for TaskForm',
+    expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } },
+  },
   { fixture: R, task: 'create test fixtures and factories for Task', expect: { kind: 'plan', capabilities: ['testing.fixtures'] } },
   { fixture: R, task: 'write usage examples for the hooks', expect: { kind: 'plan', capabilities: ['documentation.examples'] } },
   { fixture: E, task: 'draw an architecture diagram', expect: { kind: 'plan', capabilities: ['documentation.architecture'] } },
   { fixture: E, task: 'generate a mermaid diagram of the modules', expect: { kind: 'plan', capabilities: ['documentation.architecture'] } },
   // debugging.reproduce
-  { fixture: E, task: 'Error: listen EADDRINUSE: address already in use :::3000 — how do I reproduce and fix it', expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.reproduce', 'debugging.fix', 'refactoring.verify'] } },
-  { fixture: R, task: 'write a failing test that reproduces the overdue bug', expect: { kind: 'plan', capabilities: ['debugging.reproduce'] } },
+  {
+    fixture: E,
+    task: 'Error: listen EADDRINUSE: address already in use :::3000 — how do I reproduce and fix it',
+    expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.reproduce', 'debugging.fix', 'refactoring.verify'] },
+  },
+  {
+    fixture: R,
+    task: 'write a failing test that reproduces the overdue bug',
+    expect: { kind: 'plan', capabilities: ['debugging.reproduce'] },
+  },
 ];

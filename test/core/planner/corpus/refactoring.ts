@@ -18,6 +18,18 @@ export const REFACTORING_CASES: CorpusCase[] = [
   { fixture: S, task: 'move formatPrice from src/cart.ts to src/format.ts', expect: { kind: 'question', options: ['src/money.ts'] } },
   { fixture: S, task: 'move formatPrise to src/format.ts', expect: { kind: 'question', options: ['formatPrice'] } },
   { fixture: L, task: 'modernize the legacy folder', expect: { kind: 'question', options: ['lib'] } },
-  { fixture: E, task: 'find duplicate code and dedupe it', expect: { kind: 'plan', capabilities: ['analysis.duplication', 'refactoring.dedupe', 'refactoring.verify'] } },
-  { fixture: R, task: 'remove duplicated code in src/lib, call the shared function normalise', expect: { kind: 'plan', capabilities: ['analysis.duplication', 'refactoring.dedupe', 'refactoring.verify'], inputs: { 'analysis.duplication': { include: ['src/lib/**'] }, 'refactoring.dedupe': { name: 'normalise' } } } },
+  {
+    fixture: E,
+    task: 'find duplicate code and dedupe it',
+    expect: { kind: 'plan', capabilities: ['analysis.duplication', 'refactoring.dedupe', 'refactoring.verify'] },
+  },
+  {
+    fixture: R,
+    task: 'remove duplicated code in src/lib, call the shared function normalise',
+    expect: {
+      kind: 'plan',
+      capabilities: ['analysis.duplication', 'refactoring.dedupe', 'refactoring.verify'],
+      inputs: { 'analysis.duplication': { include: ['src/lib/**'] }, 'refactoring.dedupe': { name: 'normalise' } },
+    },
+  },
 ];

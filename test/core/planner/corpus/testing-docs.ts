@@ -10,6 +10,14 @@ const R = 'react-ts-app' as const;
 const L = 'legacy-js-package' as const;
 
 export const TESTING_DOCS_CASES: CorpusCase[] = [
-  { fixture: E, task: 'write a README and a CONTRIBUTING guide', expect: { kind: 'plan', capabilities: ['documentation.readme', 'documentation.contributing'] } },
-  { fixture: R, task: 'write unit tests and docs for src/lib/validate.ts', expect: { kind: 'plan', capabilities: ['testing.unit', 'documentation.api', 'refactoring.verify'] } },
+  {
+    fixture: E,
+    task: 'write a README and a CONTRIBUTING guide',
+    expect: { kind: 'plan', capabilities: ['documentation.readme', 'documentation.contributing'] },
+  },
+  {
+    fixture: R,
+    task: 'write unit tests and docs for src/lib/validate.ts',
+    expect: { kind: 'plan', capabilities: ['testing.unit', 'documentation.api', 'refactoring.verify'] },
+  },
 ];

@@ -13,7 +13,8 @@ export class Cluster {
     const redis = new TestRedisServer(await freePort());
     await redis.start();
     const cluster = new Cluster(redis);
-    for (let i = 0; i < count; i++) cluster.daemons.push(new DaemonProcess(String.fromCharCode(65 + i), await freePort(), redis.url, maxConcurrent));
+    for (let i = 0; i < count; i++)
+      cluster.daemons.push(new DaemonProcess(String.fromCharCode(65 + i), await freePort(), redis.url, maxConcurrent));
     await Promise.all(cluster.daemons.map((daemon) => daemon.start()));
     return cluster;
   }

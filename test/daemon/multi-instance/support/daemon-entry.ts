@@ -23,5 +23,8 @@ const logger = createLogger(config.logging);
 const daemon = await startDaemon(config, { logger, capabilityFolders: TEST_CAPABILITY_FOLDERS });
 logger.info(`agentd listening on ${daemon.url}`);
 process.once('SIGTERM', () => {
-  void daemon.close({ graceSec: 0 }).then(() => logger.close()).then(() => process.exit(0));
+  void daemon
+    .close({ graceSec: 0 })
+    .then(() => logger.close())
+    .then(() => process.exit(0));
 });

@@ -21,7 +21,13 @@ export class DaemonProcess {
   private readonly ownsWorkspace: boolean;
 
   /** `workspace`: a folder several daemons share (kept by remove()); default a new one of its own. */
-  constructor(readonly name: string, readonly port: number, readonly queueUrl: string, readonly maxConcurrent = 2, workspace?: string) {
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    readonly queueUrl: string,
+    readonly maxConcurrent = 2,
+    workspace?: string,
+  ) {
     this.ownsWorkspace = workspace === undefined;
     this.workspace = workspace ?? mkdtempSync(path.join(tmpdir(), `agentd-mi-${name}-`));
     mkdirSync(path.join(this.workspace, 'project'), { recursive: true });
@@ -38,8 +44,20 @@ export class DaemonProcess {
   async start(): Promise<void> {
     this.output = '';
     const queue = this.queueUrl ? ['--queue-url', this.queueUrl] : []; // '' = the in-memory queue
-    const args = [ENTRY, '--port', String(this.port), ...queue, '--workspace', this.workspace, '--max-concurrent', String(this.maxConcurrent)];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: this.workspace } });
+    const args = [
+      ENTRY,
+      '--port',
+      String(this.port),
+      ...queue,
+      '--workspace',
+      this.workspace,
+      '--max-concurrent',
+      String(this.maxConcurrent),
+    ];
+    const child = spawn(process.execPath, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, HOME: this.workspace },
+    });
     this.child = child;
     child.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -65,7 +83,9 @@ export class DaemonProcess {
 
   /** True when this daemon logged that it started `jobId` (optionally at a given attempt). */
   started(jobId: string, attempts?: number): boolean {
-    return this.logs().some((line) => line.msg === 'job started' && line.jobId === jobId && (attempts === undefined || line.attempts === attempts));
+    return this.logs().some(
+      (line) => line.msg === 'job started' && line.jobId === jobId && (attempts === undefined || line.attempts === attempts),
+    );
   }
 
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {

@@ -13,22 +13,43 @@ export class TestRedisServer {
   private child: ChildProcess | null = null;
   readonly dir = mkdtempSync(path.join(tmpdir(), 'agentd-redis-'));
 
-    /**
+  /**
    * durable: fsync every write (the fault tests); false: Redis's default everysec (the benchmark).
    * `settings` override the persistence and eviction settings (the durability check's tests).
    */
-  constructor(readonly port: number, private readonly durable = true, private readonly settings: { appendonly?: boolean; maxmemoryPolicy?: string } = {}) {}
+  constructor(
+    readonly port: number,
+    private readonly durable = true,
+    private readonly settings: { appendonly?: boolean; maxmemoryPolicy?: string } = {},
+  ) {}
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}/0`;
   }
 
   async start(): Promise<void> {
-    this.child = spawn('redis-server', [
-      '--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '',
-      '--appendonly', this.settings.appendonly === false ? 'no' : 'yes', '--appendfsync', this.durable ? 'always' : 'everysec', '--daemonize', 'no',
-      '--maxmemory-policy', this.settings.maxmemoryPolicy ?? 'noeviction',
-    ], { stdio: 'ignore' });
+    this.child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--save',
+        '',
+        '--appendonly',
+        this.settings.appendonly === false ? 'no' : 'yes',
+        '--appendfsync',
+        this.durable ? 'always' : 'everysec',
+        '--daemonize',
+        'no',
+        '--maxmemory-policy',
+        this.settings.maxmemoryPolicy ?? 'noeviction',
+      ],
+      { stdio: 'ignore' },
+    );
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       if (await this.answers()) return;

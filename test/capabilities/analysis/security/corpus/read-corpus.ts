@@ -52,9 +52,12 @@ function project(model: string, root: string): CorpusProject {
   const files = sourcesUnder(root).sort();
   const markers: Marker[] = [];
   for (const file of files) {
-    readFileSync(path.join(root, file), 'utf8').split('\n').forEach((text, i) => {
-      for (const m of text.matchAll(MARKER)) for (const ruleId of m[2]!.split(', ')) markers.push({ file, line: i + 1, ruleId, label: m[1] as Label });
-    });
+    readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .forEach((text, i) => {
+        for (const m of text.matchAll(MARKER))
+          for (const ruleId of m[2]!.split(', ')) markers.push({ file, line: i + 1, ruleId, label: m[1] as Label });
+      });
   }
   return { model, name: path.relative(CORPUS_DIR, root).split(path.sep).join('/'), root, files, markers };
 }
@@ -67,7 +70,9 @@ export function corpusProjects(): CorpusProject[] {
     const entries = readdirSync(dir, { withFileTypes: true });
     const hasSources = entries.some((e) => e.isFile() && SOURCE.test(e.name));
     if (hasSources) out.push(project(model, dir));
-    else for (const e of entries.filter((x) => x.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) out.push(project(model, path.join(dir, e.name)));
+    else
+      for (const e of entries.filter((x) => x.isDirectory()).sort((a, b) => a.name.localeCompare(b.name)))
+        out.push(project(model, path.join(dir, e.name)));
   }
   return out;
 }
@@ -103,6 +108,9 @@ export function familyOf(ruleId: string): string | undefined {
 /** analysis.security on one project, every category but dependencies, test files reported as usual. */
 export async function scanCorpusProject(p: CorpusProject, input: SecurityInput = {}): Promise<Finding[]> {
   const { ctx } = await createLocalContext({ root: p.root, limits: { maxToolCalls: 100_000 } });
-  const result = await run({ categories: ['injection', 'xss', 'redos', 'secrets', 'crypto', 'csrf', 'transport', 'jwt'], testFiles: 'report', ...input }, ctx);
+  const result = await run(
+    { categories: ['injection', 'xss', 'redos', 'secrets', 'crypto', 'csrf', 'transport', 'jwt'], testFiles: 'report', ...input },
+    ctx,
+  );
   return result.findings!;
 }
