@@ -18,7 +18,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
 async function post(url: string, body: string): Promise<{ status: number; code: string }> {
   const reply = await fetch(`${url}/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   const text = await reply.text();
-  let code = 'ok';
+  let code: string;
   try {
     code = (JSON.parse(text) as { error?: { code: string } }).error?.code ?? 'ok';
   } catch {

@@ -39,7 +39,7 @@ function jscpd(root: string): Row {
   const out = mkdtempSync(path.join(os.tmpdir(), 'agentd-jscpd-'));
   const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('jscpd/package.json')), 'run-jscpd.js');
   const measured = measure(process.execPath, [bin, '--format', 'javascript', '--reporters', 'json', '--output', out, root], root);
-  let result = 'no report';
+  let result: string;
   try {
     const total = (
       JSON.parse(readFileSync(path.join(out, 'jscpd-report.json'), 'utf8')) as {

@@ -67,6 +67,7 @@ function matchesGlob(file: string, globs: readonly string[]): boolean {
         .replace(/\*\*\/?/g, '\u0000')
         .replace(/\*/g, '[^/]*')
         .replace(/\?/g, '[^/]')
+        // eslint-disable-next-line no-control-regex -- NUL is the placeholder `**` was swapped for above
         .replace(/\u0000/g, '.*')}$`,
     );
     return re.test(file) || file.startsWith(glob.replace(/\/?\*\*$/, '/')) || file === glob;

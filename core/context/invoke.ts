@@ -62,8 +62,7 @@ export function invokeFunction(
       ...(entry.binding === undefined ? {} : { binding: entry.binding }),
     });
     const nested = [...chain, id];
-    let child: CapabilityContext;
-    child = {
+    const child: CapabilityContext = {
       ...parent,
       previous: [],
       log: (level, message) => parent.log(level, `${id}: ${String(message)}`),

@@ -25,7 +25,7 @@ export function fitToSchema(value: unknown, schema: JSONSchema | SchemaNode, pat
     const items = node.items;
     if (!items) return value;
     const kept = value.filter((item) => !items.enum || items.enum.includes(item));
-    kept.length < value.length && dropped.push(`${path}[${value.filter((i) => !kept.includes(i)).join(', ')}]`);
+    if (kept.length < value.length) dropped.push(`${path}[${value.filter((i) => !kept.includes(i)).join(', ')}]`);
     return kept.map((item, i) => fitToSchema(item, items, `${path}/${i}`, dropped));
   }
   if (value === null || typeof value !== 'object' || !node.properties) return value;

@@ -20,6 +20,7 @@ export function relativeTo(tree: string, file: string | undefined): string {
 export function messageStart(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   // Terminal colours from a runner that ignored NO_COLOR.
+  // eslint-disable-next-line no-control-regex -- ESC starts an ANSI colour sequence
   const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
   return plain
     .split('\n')

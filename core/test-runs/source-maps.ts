@@ -80,7 +80,7 @@ export async function mapThroughSourceMaps(cases: TestCase[], tree: string): Pro
     if (!maps.has(file)) {
       const mapFile = path.join(tree, `${file}.map`);
       const text = /\.[cm]?js$/.test(file) ? await readFile(mapFile, 'utf8').catch(() => null) : null;
-      let map: LineMap | null = null;
+      let map: LineMap | null;
       try {
         map = text ? lineMapOf(JSON.parse(text) as RawMap, path.dirname(mapFile), tree) : null;
       } catch {

@@ -58,11 +58,9 @@ export async function listFiltered(
   const cursors: string[] = [];
   let cursor = options.cursor;
   let scanned = 0;
-  let total = 0;
   let skip = options.cursor === undefined ? (options.offset ?? 0) : 0;
   for (;;) {
     const page = await store.list({ statuses: options.statuses, limit: Math.min(BATCH, FILTER_SCAN - scanned), cursor });
-    total = page.total;
     for (const [index, job] of page.jobs.entries()) {
       scanned += 1;
       if (!matchesFilter(job, filter)) continue;
@@ -74,11 +72,11 @@ export async function listFiltered(
       cursors.push(page.cursors[index]!);
       if (jobs.length === options.limit) {
         const last = index === page.jobs.length - 1 && page.nextCursor === null;
-        return { jobs, cursors, nextCursor: last ? null : page.cursors[index]!, total, scanned };
+        return { jobs, cursors, nextCursor: last ? null : page.cursors[index]!, total: page.total, scanned };
       }
     }
-    if (page.nextCursor === null) return { jobs, cursors, nextCursor: null, total, scanned };
+    if (page.nextCursor === null) return { jobs, cursors, nextCursor: null, total: page.total, scanned };
     cursor = page.nextCursor;
-    if (scanned >= FILTER_SCAN) return { jobs, cursors, nextCursor: cursor, total, scanned };
+    if (scanned >= FILTER_SCAN) return { jobs, cursors, nextCursor: cursor, total: page.total, scanned };
   }
 }

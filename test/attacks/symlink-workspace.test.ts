@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { post, waitForStatus } from '../daemon/support/http-client.js';
+import { post } from '../daemon/support/http-client.js';
 import { startTestDaemon, type TestDaemon } from '../daemon/support/daemon-harness.js';
 
 describe("attack: a symlink out of workspace.path, to learn the server's file system", function () {

@@ -70,8 +70,8 @@ describe('agentd start / status / logs (real processes)', function () {
   it("logs: shows the daemon's recent structured lines, filtered by level and text", async () => {
     const all = await runAgentd(['logs', '--api-url', apiUrl], cleanEnv());
     expect(all.code, all.stderr).to.equal(0);
-    expect(all.stdout).to.match(/Z INFO  agentd listening on http:\/\/127\.0\.0\.1:\d+ host=127\.0\.0\.1/);
-    expect(all.stdout).to.match(/Z INFO  dashboard at http:\/\/127\.0\.0\.1:\d+\/ui\//);
+    expect(all.stdout).to.match(/Z INFO {2}agentd listening on http:\/\/127\.0\.0\.1:\d+ host=127\.0\.0\.1/);
+    expect(all.stdout).to.match(/Z INFO {2}dashboard at http:\/\/127\.0\.0\.1:\d+\/ui\//);
     const none = await runAgentd(['logs', '--api-url', apiUrl, '--level', 'error'], cleanEnv());
     expect(none.stdout).to.not.include('listening');
     const grep = await runAgentd(['logs', '--api-url', apiUrl, '--grep', 'LISTENING ON', '--json'], cleanEnv());
@@ -126,7 +126,7 @@ describe('agentd start / status / logs (real processes)', function () {
       follower.child.kill('SIGINT');
       const result = await follower.exited;
       expect(result.code, result.stderr).to.equal(0);
-      expect(result.stdout).to.match(/INFO  job submitted jobId=/);
+      expect(result.stdout).to.match(/INFO {2}job submitted jobId=/);
     } finally {
       await follower.kill();
     }

@@ -16,7 +16,6 @@ interface Job {
 }
 
 // Functions passed to page.evaluate/waitForFunction run in the page; the test build has no DOM lib.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
 declare const sessionStorage: any;
 

@@ -27,7 +27,6 @@ import {
   type SyntaxNode as Node,
 } from '../../../core/index.js';
 
-const MODULE_DIR = /^(__dirname|import\.meta\.dirname)$/;
 /** `path.dirname(fileURLToPath(import.meta.url))`, `dirname(new URL(import.meta.url).pathname)`, `new URL('.', import.meta.url)`... */
 const MODULE_DIR_EXPRESSION =
   /^(path\.)?dirname\(.*import\.meta\.url.*\)$|^new URL\(\s*['"]\.\/?['"]\s*,\s*import\.meta\.url\s*\)$|^(__dirname|import\.meta\.dirname)$/s;

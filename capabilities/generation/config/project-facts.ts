@@ -50,7 +50,7 @@ export async function readProjectFacts(ctx: CapabilityContext): Promise<ProjectF
   const files = await ctx.workspace.list({ exclude: ['dist/**', 'build/**', 'coverage/**'] });
   const read = async (path: string): Promise<string | undefined> => (files.includes(path) ? ctx.workspace.read(path) : undefined);
   const pkgText = await read('package.json');
-  let pkg: PackageJson | null = null;
+  let pkg: PackageJson | null;
   try {
     pkg = pkgText ? (JSON.parse(pkgText) as PackageJson) : null;
   } catch {

@@ -3,7 +3,7 @@ import { ts } from 'ts-morph';
 import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { loadTsProject, toWorkspacePath } from '../ts-project/load-project.js';
 import { refuse } from '../ts-project/refusal.js';
-import { requireSourceFile, where } from '../ts-project/positions.js';
+import { requireSourceFile } from '../ts-project/positions.js';
 import { invalidIdentifierReason } from '../ts-project/identifiers.js';
 import { applyTextChanges, applyToProject, type FileEdits } from '../ts-project/file-edits.js';
 import { guardTsconfigProjects } from '../ts-project/project-guard.js';

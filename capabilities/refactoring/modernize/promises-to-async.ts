@@ -12,7 +12,7 @@
 import type { ASTPath } from 'jscodeshift';
 import type { Codemod, CodemodContext } from './codemod.js';
 import { lineOf } from './codemod.js';
-import { declaredNames, FUNCTION_TYPES, identifierNames, ownNodes, walkOwn } from './function-walk.js';
+import { declaredNames, identifierNames, ownNodes, walkOwn } from './function-walk.js';
 import { readChain, type Chain, type Handler } from './promise-chain.js';
 
 type AnyNode = { type: string; [key: string]: unknown };

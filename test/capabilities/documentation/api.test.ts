@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { run } from '../../../capabilities/documentation/api.js';
 import { copyFixture, type DocWorkspace } from './doc-workspace.js';
 import { compareSymbols, typedocSymbols } from './typedoc-peer.js';
 

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { run } from '../../../capabilities/documentation/readme.js';
 import { copyFixture, type DocWorkspace } from './doc-workspace.js';
 
 const ORIGINAL =

@@ -6,7 +6,6 @@
 import { expect } from 'chai';
 import path from 'node:path';
 import { AgentdError, type TestCase } from '../../../core/index.js';
-import { run } from '../../../capabilities/testing/run.js';
 import { copyOf, removeCopies, repo, runDirect, runOn } from './project-copy.js';
 
 interface RunData {

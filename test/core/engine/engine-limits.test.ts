@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { createEngine, type PipelineEngine } from '../../../core/engine/index.js';
-import type { RunOutcome } from '../../../core/contracts/index.js';
 import { loadTestRegistry, makeWorkspace, request } from './engine-harness.js';
 
 /**
@@ -84,8 +83,7 @@ describe('pipeline engine: limits and crashes', function () {
 
   it("fails a loop that never yields with time_limit when the job's wall clock runs out, then runs the next job", async function () {
     // 0.01 min = 600 ms
-    let outcome: RunOutcome | undefined;
-    outcome = await engine.run(
+    const outcome = await engine.run(
       request(workspace.root, [{ capability: 'analysis.test-loop-forever' }, { capability: 'analysis.test-empty' }], {
         limits: { maxExecutionTimeMin: 0.01 },
       }),

@@ -13,7 +13,7 @@ import { kindOf, largeReport } from './large-report.js';
 import { sampleReport, sqlFinding } from './sample-report.js';
 import { sarifValidator } from './sarif-schema.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 describe('core/report for pull requests: Markdown size, GitHub annotations, suppressions', function () {
   this.timeout(60_000);

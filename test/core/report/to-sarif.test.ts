@@ -3,7 +3,7 @@ import { FINGERPRINT_KEY, toSarif, toSarifLog } from '../../../core/report/index
 import { sarifValidator } from './sarif-schema.js';
 import { sampleReport } from './sample-report.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 describe('core/report toSarif', () => {
   const log = toSarifLog(sampleReport()) as Json;

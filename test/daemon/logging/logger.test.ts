@@ -41,7 +41,7 @@ describe('createLogger', () => {
     const logger = createLogger({ level: 'info', format: 'pretty', file: null }, { stdout: out });
     logger.warn('queue slow', { queued: 12, backend: 'redis local' });
     expect(out.lines()).to.have.length(1);
-    expect(out.lines()[0]).to.match(/^\d{4}-\d\d-\d\dT[\d:.]+Z WARN  queue slow queued=12 backend="redis local"$/);
+    expect(out.lines()[0]).to.match(/^\d{4}-\d\d-\d\dT[\d:.]+Z WARN {2}queue slow queued=12 backend="redis local"$/);
     await logger.close();
   });
 

@@ -187,7 +187,7 @@ export class FakeGithub {
     if (path === '/app' || path.startsWith('/app/')) {
       if (!(await this.appAuthorized(authorization))) return [401, { message: 'A JSON web token could not be decoded' }];
       if (method === 'GET' && path === '/app') return [200, { id: Number(this.appId), slug: this.slug, name: 'agentd test' }];
-      if (method === 'POST' && (m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path))) {
+      if (method === 'POST' && /^\/app\/installations\/(\d+)\/access_tokens$/.test(path)) {
         const token = `ghs_${randomBytes(18).toString('hex')}`;
         this.issuedTokens.push(token);
         return [

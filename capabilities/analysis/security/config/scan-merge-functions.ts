@@ -8,7 +8,7 @@
  * looked for: finding them means touching every call of every file, which costs more than this whole rule.
  */
 import { nodesOfType } from '../../../../core/index.js';
-import { ancestors, field, FUNCTION_TYPES, namedChildren, unwrap, walk, type Node } from '../syntax/tree.js';
+import { ancestors, field, namedChildren, unwrap, walk, type Node } from '../syntax/tree.js';
 import { rangeOf, textOf, type SourceFile } from '../syntax/source-file.js';
 import { bindingName, dottedName } from '../syntax/names.js';
 import type { RawFinding } from '../raw-finding.js';

@@ -9,19 +9,11 @@ export class Scope {
   constructor(readonly parent: Scope | null) {}
 
   lookup(name: string): Value | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      const v = s.vars.get(name);
-      if (v) return v;
-    }
-    return undefined;
+    return this.vars.get(name) ?? this.parent?.lookup(name);
   }
 
   guardedValue(text: string): Value | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      const v = s.guarded.get(text);
-      if (v) return v;
-    }
-    return undefined;
+    return this.guarded.get(text) ?? this.parent?.guardedValue(text);
   }
 
   declare(name: string, value: Value): void {
@@ -30,14 +22,7 @@ export class Scope {
 
   /** Assignment: updates the scope that declared the name (the outermost one when undeclared). */
   assign(name: string, value: Value): void {
-    let owner: Scope = this;
-    for (let s: Scope | null = this; s; s = s.parent) {
-      if (s.vars.has(name)) {
-        s.vars.set(name, value);
-        return;
-      }
-      owner = s;
-    }
-    owner.vars.set(name, value);
+    if (this.vars.has(name) || !this.parent) this.vars.set(name, value);
+    else this.parent.assign(name, value);
   }
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { meta, run } from '../../../../capabilities/analysis/dependencies.js';
+import { meta } from '../../../../capabilities/analysis/dependencies.js';
 import type { DependencyReport } from '../../../../capabilities/analysis/dependencies/analyze-dependencies.js';
 import type { DependenciesInput } from '../../../../capabilities/analysis/dependencies/options.js';
 import type { Finding } from '../../../../core/index.js';

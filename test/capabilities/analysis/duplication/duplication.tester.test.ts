@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { meta, run } from '../../../../capabilities/analysis/duplication.js';
+import { meta } from '../../../../capabilities/analysis/duplication.js';
 import type { Clone, DuplicationReport } from '../../../../capabilities/analysis/duplication/clone-report.js';
 import type { DuplicationInput } from '../../../../capabilities/analysis/duplication/options.js';
 import type { Finding } from '../../../../core/index.js';

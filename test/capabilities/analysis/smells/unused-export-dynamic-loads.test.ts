@@ -4,7 +4,6 @@
  * by name at run time, so none is reported; exports of ordinary modules beside them still are.
  */
 import { expect } from 'chai';
-import { run } from '../../../../capabilities/analysis/smells.js';
 import { runOnFiles } from '../../support/sample-runs.js';
 import { where } from '../../support/sample-runs.js';
 

@@ -7,7 +7,6 @@ import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run } from '../../../../capabilities/analysis/structure.js';
 import { dynamicLoads } from '../../../../capabilities/analysis/structure/dynamic-loads.js';
 import { unitOf } from '../../../../core/index.js';
 import { parseSource } from '../../../../core/parsing/index.js';

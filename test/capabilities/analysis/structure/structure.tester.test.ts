@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { meta, run } from '../../../../capabilities/analysis/structure.js';
+import { meta } from '../../../../capabilities/analysis/structure.js';
 import type { StructureInput } from '../../../../capabilities/analysis/structure/options.js';
 import type { StructureReport } from '../../../../capabilities/analysis/structure/analyze-structure.js';
-import type { Finding } from '../../../../core/index.js';
 import { CapabilityTester } from '../../../../core/tester/index.js';
 import { runOnFiles } from '../../support/sample-runs.js';
 

@@ -1,7 +1,5 @@
 import { expect } from 'chai';
 import { AgentdError, type StepResult } from '../../../../core/index.js';
-import { run } from '../../../../capabilities/refactoring/dedupe.js';
-import { run as duplication } from '../../../../capabilities/analysis/duplication.js';
 import type { DedupeInput } from '../../../../capabilities/refactoring/dedupe/options.js';
 import { applyStaged, copyOf, fixture, removeCopies, runOn, typecheck } from '../modernize/sample-copy.js';
 

@@ -1,10 +1,6 @@
 import { expect } from 'chai';
 import { loadRegistry, defaultRoots, type CapabilityRegistry } from '../../../../core/registry/index.js';
 import type { StepResult } from '../../../../core/index.js';
-import { run } from '../../../../capabilities/refactoring/suggest.js';
-import { run as dedupe } from '../../../../capabilities/refactoring/dedupe.js';
-import { run as simplify } from '../../../../capabilities/refactoring/simplify.js';
-import { run as duplication } from '../../../../capabilities/analysis/duplication.js';
 import type { Suggestion } from '../../../../capabilities/refactoring/suggest/suggestion.js';
 import { applyStaged, copyOf, fixture, removeCopies, runOn, typecheck } from '../modernize/sample-copy.js';
 

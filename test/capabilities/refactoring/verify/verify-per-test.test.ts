@@ -7,7 +7,6 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentdError } from '../../../../core/index.js';
-import { run } from '../../../../capabilities/refactoring/verify.js';
 import { compareTests, reporterFor } from '../../../../capabilities/refactoring/verify/test-reporters.js';
 import { copyOf, fixture, removeCopies, runOn } from '../modernize/sample-copy.js';
 

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentdError, type StagedEntry } from '../../../../core/index.js';
-import { run } from '../../../../capabilities/refactoring/verify.js';
 import { copyOf, fixture, removeCopies, runOn } from '../modernize/sample-copy.js';
 
 interface Side {

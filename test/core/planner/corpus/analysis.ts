@@ -2,8 +2,6 @@
 import type { CorpusCase } from './corpus-case.js';
 
 const E = 'express-ts-api' as const;
-const R = 'react-ts-app' as const;
-const L = 'legacy-js-package' as const;
 
 export const ANALYSIS_CASES: CorpusCase[] = [
   { fixture: E, task: 'security scan of src/servces', expect: { kind: 'question', options: ['src/services'] } },

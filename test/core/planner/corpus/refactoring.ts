@@ -5,7 +5,6 @@ const E = 'express-ts-api' as const;
 const R = 'react-ts-app' as const;
 const L = 'legacy-js-package' as const;
 const S = 'refactoring-samples/shop' as const;
-const VERIFY_TS = ['typecheck', 'tests'];
 
 export const REFACTORING_CASES: CorpusCase[] = [
   { fixture: E, task: 'rename subtotl to sumLines', expect: { kind: 'question', options: ['subtotal'] } },

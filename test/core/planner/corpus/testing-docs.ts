@@ -7,7 +7,6 @@ import type { CorpusCase } from './corpus-case.js';
 
 const E = 'express-ts-api' as const;
 const R = 'react-ts-app' as const;
-const L = 'legacy-js-package' as const;
 
 export const TESTING_DOCS_CASES: CorpusCase[] = [
   {
