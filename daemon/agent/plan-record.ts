@@ -9,6 +9,20 @@ import type { Plan, PlannedStep } from '../../core/planner/index.js';
 import type { JobStep, NotRunStep } from '../jobs/job-record.js';
 import { changeView, RECORD_PREVIEW } from '../jobs/job-result.js';
 
+/**
+ * A stored plan with each step's roles as the registry says now. Plans recorded before steps carried
+ * roles (an older daemon's job awaiting approval) would otherwise lose their verification step.
+ */
+export function withCatalogueRoles(plan: Plan | null, catalogue: CapabilityMeta[]): Plan | null {
+  if (!plan || plan.steps.every((step) => step.roles !== undefined)) return plan;
+  const roles = new Map(catalogue.map((meta) => [meta.id, meta.planning?.roles]));
+  const steps = plan.steps.map((step) => {
+    const known = step.roles ?? roles.get(step.capability);
+    return known && known.length > 0 ? { ...step, roles: [...known] } : step;
+  });
+  return { ...plan, steps };
+}
+
 /** The step that checks approved changes before they are written: its capability plays 'verify-writes'. */
 export function isVerifyStep(step: Pick<PlannedStep, 'roles'>): boolean {
   return step.roles?.includes('verify-writes') === true;
