@@ -59,6 +59,8 @@ export const meta: CapabilityMeta = {
   planning: PLANNING,
 };
 
+const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
 export async function run(input: ArchitectureInput, ctx: CapabilityContext): Promise<StepResult> {
   const out = input.out ?? 'docs/architecture.md';
   const options = {
@@ -88,7 +90,7 @@ export async function run(input: ArchitectureInput, ctx: CapabilityContext): Pro
   const did = existing === null ? 'Created' : merged.text === existing ? 'Unchanged' : 'Updated';
   const { nodes, edges, collapsed } = drawing.graph;
   return {
-    summary: `${did} ${out}: ${nodes.length} folders, ${edges.length} dependencies between them, ${facts.cycles.length} import cycles, ${facts.entryPoints.length} entry points from ${facts.sources.length} source files${collapsed.length > 0 ? ` (${collapsed.length} folds to stay within ${options.maxNodes} boxes)` : ''}.${existing !== null && did !== 'Unchanged' ? ' Text outside the agentd regions is kept as written.' : ''}`,
+    summary: `${did} ${out}: ${count(nodes.length, 'folder')}, ${count(edges.length, 'dependency', 'dependencies')} between them, ${count(facts.cycles.length, 'import cycle')}, ${count(facts.entryPoints.length, 'entry point')} from ${count(facts.sources.length, 'source file')}${collapsed.length > 0 ? ` (${collapsed.length} folds to stay within ${options.maxNodes} boxes)` : ''}.${existing !== null && did !== 'Unchanged' ? ' Text outside the agentd regions is kept as written.' : ''}`,
     data: {
       out,
       sections: drawing.sections.map((s) => s.id),

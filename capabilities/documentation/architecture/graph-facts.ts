@@ -33,6 +33,8 @@ export interface ArchitectureFacts {
   entryPoints: string[];
   /** Drawn files nothing imports and no entry-point rule names (analysis.structure's orphans). */
   orphans: string[];
+  /** False with `include` globs: analysis.structure judges orphans only over the whole workspace. */
+  orphansJudged: boolean;
   /** Files the analyses could not read. */
   skipped: { file: string; reason: string }[];
   /** Test files in scope left out of the drawing. */
@@ -123,6 +125,7 @@ export async function collectFacts(ctx: CapabilityContext, scope: GraphScope): P
     for (const f of read.files) lines.set(f.path, lineCount(f.content));
   }
   const imported = new Set(deps.links.map(([, to]) => to));
+  const orphansJudged = !scope.include || scope.include.length === 0;
   const orphans = new Set(structure.orphans);
   const links = deps.links.filter(([from, to]) => drawn.has(from) && drawn.has(to) && from !== to);
   const seen = new Set<string>();
@@ -134,8 +137,9 @@ export async function collectFacts(ctx: CapabilityContext, scope: GraphScope): P
     lines,
     links: uniqueLinks,
     cycles: deps.cycles.filter((c) => c.members.some((m) => drawn.has(m))).sort((a, b) => byPath(a.members[0] ?? '', b.members[0] ?? '')),
-    entryPoints: sources.filter((f) => !imported.has(f) && !orphans.has(f) && !CONFIG_FILE.test(f)),
+    entryPoints: orphansJudged ? sources.filter((f) => !imported.has(f) && !orphans.has(f) && !CONFIG_FILE.test(f)) : [],
     orphans: sources.filter((f) => orphans.has(f)),
+    orphansJudged,
     skipped: deps.skipped,
     leftOutTests: inGraph.length - sources.length,
   };

@@ -69,16 +69,21 @@ function layerSection(graph: FolderGraph): Section {
     (n) =>
       `| ${code(folderName(n.folder))} | ${n.files.length} | ${n.lines} | ${list(out.get(n.folder), 'to')} | ${list(into.get(n.folder), 'from')} |`,
   );
-  return {
-    id: 'architecture-layers',
-    body: [
-      '## Layers',
+  const edgeKeys = new Set(graph.edges.map((e) => `${e.from}\0${e.to}`));
+  const mutual = graph.edges.filter((e) => e.from < e.to && edgeKeys.has(`${e.to}\0${e.from}`));
+  const body = [
+    '## Layers',
+    '',
+    '| folder | files | lines | depends on (imports) | used by (imports) |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+  ];
+  if (mutual.length > 0)
+    body.push(
       '',
-      '| folder | files | lines | depends on (imports) | used by (imports) |',
-      '| --- | --- | --- | --- | --- |',
-      ...rows,
-    ].join('\n'),
-  };
+      `Folders that import each other: ${mutual.map((e) => `${code(folderName(e.from))} <-> ${code(folderName(e.to))}`).join(', ')}.`,
+    );
+  return { id: 'architecture-layers', body: body.join('\n') };
 }
 
 function cycleSection(facts: ArchitectureFacts, options: DrawOptions): Section {
@@ -99,11 +104,19 @@ function cycleSection(facts: ArchitectureFacts, options: DrawOptions): Section {
 
 function entrySection(facts: ArchitectureFacts): Section {
   const body = ['## Entry points', ''];
-  if (facts.entryPoints.length === 0) body.push('No file stands out as an entry point: every drawn file is imported by another.');
-  else {
+  if (!facts.orphansJudged) {
+    const unimported = facts.sources.filter((f) => !facts.links.some(([, to]) => to === f));
+    body.push(
+      unimported.length === 0
+        ? 'Every selected file is imported by another selected file.'
+        : `Files no other drawn file imports (with \`include\` globs entry points are not told from orphans, which needs the whole workspace): ${unimported.map(code).join(', ')}.`,
+    );
+    return { id: 'architecture-entry-points', body: body.join('\n') };
+  }
+  if (facts.entryPoints.length > 0) {
     body.push('Files no other file imports, recognised as entry points (package.json, index/main/server files, routes, scripts):', '');
     body.push(...facts.entryPoints.map((f) => `- ${code(f)}`));
-  }
+  } else body.push(facts.orphans.length > 0 ? 'None recognised.' : 'None: every drawn file is imported by another.');
   if (facts.orphans.length > 0)
     body.push('', `Imported by nothing and not recognised as an entry point (orphans): ${facts.orphans.map(code).join(', ')}.`);
   return { id: 'architecture-entry-points', body: body.join('\n') };
