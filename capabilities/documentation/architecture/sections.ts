@@ -22,7 +22,12 @@ export interface Drawing {
 }
 
 const code = (text: string): string => `\`${text}\``;
-const folderName = (folder: string): string => (folder === ROOT ? 'workspace root' : folder);
+/** A folder as the document names it: in code font, except the root, which has no name of its own. */
+const folderName = (folder: string): string => (folder === ROOT ? 'workspace root' : code(folder));
+/** Lists of files longer than this are cut, saying how many more (data.entryPoints and data.orphans hold them all). */
+const LIST_CAP = 50;
+const capped = (files: readonly string[]): string[] =>
+  files.length <= LIST_CAP ? files.map(code) : [...files.slice(0, LIST_CAP).map(code), `and ${files.length - LIST_CAP} more`];
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 function cycleHighlight(facts: ArchitectureFacts, folderOf: ReadonlyMap<string, string>): Highlight {
@@ -64,10 +69,10 @@ function layerSection(graph: FolderGraph): Section {
     into.set(e.to, [...(into.get(e.to) ?? []), e]);
   }
   const list = (edges: FolderEdge[] | undefined, end: 'from' | 'to'): string =>
-    (edges ?? []).map((e) => `${code(folderName(e[end]))} (${e.imports})`).join(', ') || '-';
+    (edges ?? []).map((e) => `${folderName(e[end])} (${e.imports})`).join(', ') || '-';
   const rows = graph.nodes.map(
     (n) =>
-      `| ${code(folderName(n.folder))} | ${n.files.length} | ${n.lines} | ${list(out.get(n.folder), 'to')} | ${list(into.get(n.folder), 'from')} |`,
+      `| ${folderName(n.folder)} | ${n.files.length} | ${n.lines} | ${list(out.get(n.folder), 'to')} | ${list(into.get(n.folder), 'from')} |`,
   );
   const edgeKeys = new Set(graph.edges.map((e) => `${e.from}\0${e.to}`));
   const mutual = graph.edges.filter((e) => e.from < e.to && edgeKeys.has(`${e.to}\0${e.from}`));
@@ -79,10 +84,7 @@ function layerSection(graph: FolderGraph): Section {
     ...rows,
   ];
   if (mutual.length > 0)
-    body.push(
-      '',
-      `Folders that import each other: ${mutual.map((e) => `${code(folderName(e.from))} <-> ${code(folderName(e.to))}`).join(', ')}.`,
-    );
+    body.push('', `Folders that import each other: ${mutual.map((e) => `${folderName(e.from)} <-> ${folderName(e.to)}`).join(', ')}.`);
   return { id: 'architecture-layers', body: body.join('\n') };
 }
 
@@ -109,16 +111,16 @@ function entrySection(facts: ArchitectureFacts): Section {
     body.push(
       unimported.length === 0
         ? 'Every selected file is imported by another selected file.'
-        : `Files no other drawn file imports (with \`include\` globs entry points are not told from orphans, which needs the whole workspace): ${unimported.map(code).join(', ')}.`,
+        : `Files no other drawn file imports (with \`include\` globs entry points are not told from orphans, which needs the whole workspace): ${capped(unimported).join(', ')}.`,
     );
     return { id: 'architecture-entry-points', body: body.join('\n') };
   }
   if (facts.entryPoints.length > 0) {
     body.push('Files no other file imports, recognised as entry points (package.json, index/main/server files, routes, scripts):', '');
-    body.push(...facts.entryPoints.map((f) => `- ${code(f)}`));
+    body.push(...capped(facts.entryPoints).map((f) => `- ${f}`));
   } else body.push(facts.orphans.length > 0 ? 'None recognised.' : 'None: every drawn file is imported by another.');
   if (facts.orphans.length > 0)
-    body.push('', `Imported by nothing and not recognised as an entry point (orphans): ${facts.orphans.map(code).join(', ')}.`);
+    body.push('', `Imported by nothing and not recognised as an entry point (orphans): ${capped(facts.orphans).join(', ')}.`);
   return { id: 'architecture-entry-points', body: body.join('\n') };
 }
 

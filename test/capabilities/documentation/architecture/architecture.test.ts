@@ -118,6 +118,17 @@ describe('capabilities/documentation/architecture: large and awkward trees', fun
     expect(again.changes[0]!.after).to.equal(doc, 'same project, same input: same bytes');
   });
 
+  it('cuts a long file list at 50 and says how many more; the data keeps them all', async () => {
+    const files: Record<string, string> = { 'src/main.ts': 'export {};\n' };
+    for (let i = 0; i < 52; i++) files[`src/tools/t${String(i).padStart(2, '0')}.ts`] = `export const t${i} = ${i};\n`;
+    const outcome = await runCase(ID, { files });
+    const doc = outcome.changes[0]!.after!;
+    expect(doc).to.include('`src/tools/t48.ts`, `src/tools/t49.ts`, and 2 more.');
+    expect(doc).to.not.include('`src/tools/t50.ts`');
+    expect((outcome.result.data as { orphans: string[] }).orphans).to.have.length(52);
+    expect(doc).to.include('- `src/main.ts`');
+  });
+
   it('folder names that are Mermaid keywords, hold spaces and punctuation, or sanitise alike get distinct valid ids and their real names', async () => {
     const files = {
       'end/x.ts': 'export const x = 1;\n',
