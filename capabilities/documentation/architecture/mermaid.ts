@@ -1,7 +1,7 @@
 /**
  * The folder graph as a Mermaid flowchart: node ids made of ASCII letters, digits and underscores
  * (prefixed, so no id is a Mermaid keyword such as `end`, and numbered on collision), every label
- * quoted with `"` written as `#quot;`, edges labelled with their import counts, and the folders and
+ * quoted with `#`, `&`, `"`, `<` and `>` written as Mermaid entity codes (`#35;`, `#quot;`, ...), edges labelled with their import counts, and the folders and
  * edges an import cycle runs through styled by the `cycle` class and `linkStyle`. Deterministic: nodes
  * and edges come in sorted order and ids follow from the folder names alone.
  */
@@ -22,7 +22,7 @@ export function nodeIds(folders: readonly string[]): Map<string, string> {
 }
 
 export const labelText = (text: string): string =>
-  text.replace(/&/g, '#amp;').replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;');
+  text.replace(/#/g, '#35;').replace(/&/g, '#amp;').replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;');
 
 export const folderLabel = (node: FolderNode): string =>
   `${node.folder === ROOT ? 'workspace root' : node.folder} (${node.files.length} ${node.files.length === 1 ? 'file' : 'files'})`;

@@ -135,6 +135,7 @@ describe('capabilities/documentation/architecture: large and awkward trees', fun
       'my lib (v2)/y.ts': "import { x } from '../end/x.js';\nexport const y = x;\n",
       'a-b/p.ts': "import { y } from '../my lib (v2)/y.js';\nexport const p = y;\n",
       'a_b/q.ts': "import { p } from '../a-b/p.js';\nexport const q = p;\n",
+      'c#/z.ts': "import { q } from '../a_b/q.js';\nexport const z = q;\n",
     };
     const outcome = await runCase(ID, { files });
     const doc = outcome.changes[0]!.after!;
@@ -142,12 +143,14 @@ describe('capabilities/documentation/architecture: large and awkward trees', fun
     expect([...chart.nodes]).to.deep.equal([
       ['m_a_b', 'a-b (1 file)'],
       ['m_a_b_2', 'a_b (1 file)'],
+      ['m_c', 'c#35; (1 file)'],
       ['m_end', 'end (1 file)'],
       ['m_my_lib_v2', 'my lib (v2) (1 file)'],
     ]);
     expect(chart.edges).to.deep.equal([
       { from: 'm_a_b', to: 'm_my_lib_v2', count: 1 },
       { from: 'm_a_b_2', to: 'm_a_b', count: 1 },
+      { from: 'm_c', to: 'm_a_b_2', count: 1 },
       { from: 'm_my_lib_v2', to: 'm_end', count: 1 },
     ]);
   });
