@@ -142,27 +142,6 @@ export const PLANNED: CapabilityMeta[] = [
     },
   },
   {
-    id: 'documentation.architecture',
-    group: 'documentation',
-    title: 'Architecture diagram',
-    description: 'Planned, not built yet: Architecture diagram.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'doc-architecture',
-          label: 'draw an architecture diagram',
-          keywords: 'architecture diagram=5,diagram=3.5,mermaid=4.5,architecture=2',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      behaviourNeutral: true,
-    },
-  },
-  {
     id: 'debugging.reproduce',
     group: 'debugging',
     title: 'Reproduce a bug',
