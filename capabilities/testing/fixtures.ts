@@ -15,6 +15,7 @@ import { Unbuildable, type Declaration } from './fixtures/shapes.js';
 const DEFAULT_SEED = 1;
 const MAX_TYPES = 50;
 const TEST_DIRS = ['test', 'tests', '__tests__', 'spec'];
+const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
 
 export interface FixturesInput {
   types?: string | string[];
@@ -136,7 +137,7 @@ export async function run(input: FixturesInput, ctx: CapabilityContext): Promise
 
   const seed = options.seed ?? DEFAULT_SEED;
   const out = options.out ?? (await defaultOut(ctx, roots, named.length > 0));
-  const esm = await importsWithJs(ctx, roots[0]!.file);
+  const esm = await importsWithJs(ctx, [...new Set([...reader.declarations.values()].map((d) => d.file))], files);
   const sources = [...new Set([...reader.declarations.values()].filter((d) => roots.some((r) => r.name === d.name)).map((d) => d.file))];
   const header = [
     '/**',
@@ -196,10 +197,19 @@ function refusal(error: Unbuildable): AgentdError {
   });
 }
 
-/** `<test folder>/factories/<type or file>.factory.ts`: the project's test folder (test/ when it has none). */
+/**
+ * `<folder>/factories/<type or file>.factory.ts` beside the project's tests: its test folder (test/,
+ * tests/, __tests__/, spec/); else, when its tests sit in the source tree, `<their common folder>/test`;
+ * else test/.
+ */
 async function defaultOut(ctx: CapabilityContext, roots: Declaration[], named: boolean): Promise<string> {
-  const listed = await ctx.workspace.list({ include: TEST_DIRS.map((d) => `${d}/**`) });
-  const dir = TEST_DIRS.find((d) => listed.some((f) => f.startsWith(`${d}/`))) ?? 'test';
+  const listed = await ctx.workspace.list({ exclude: ['node_modules/**', 'dist/**', 'build/**', 'coverage/**'] });
+  let dir = TEST_DIRS.find((d) => listed.some((f) => f.startsWith(`${d}/`)));
+  if (!dir) {
+    const tests = listed.filter((f) => TEST_FILE.test(f)).map((f) => f.split('/').slice(0, -1));
+    const common = tests.length > 0 ? tests.reduce(commonPrefix) : [];
+    dir = common.length > 0 ? `${common.join('/')}/test` : 'test';
+  }
   const files = [...new Set(roots.map((r) => r.file))];
   const base =
     named && roots.length === 1
@@ -215,6 +225,12 @@ async function defaultOut(ctx: CapabilityContext, roots: Declaration[], named: b
   return `${dir}/factories/${base}.factory.ts`;
 }
 
+const commonPrefix = (a: string[], b: string[]): string[] => {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return a.slice(0, i);
+};
+
 const kebab = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
 /** The import specifier of `to` from `from` (workspace paths): `.js` for ES modules, none otherwise. */
@@ -229,10 +245,18 @@ function relativeImport(from: string, to: string, esm: boolean): string {
   return esm ? `${bare}${ext}` : bare;
 }
 
-/** Relative imports end in `.js` as the type's own file writes them, else as the module system needs (ESM yes). */
-async function importsWithJs(ctx: CapabilityContext, file: string): Promise<boolean> {
-  const specifiers = [...(await ctx.workspace.read(file)).matchAll(/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
-  if (specifiers.some((s) => /\.[cm]?js$/.test(s))) return true;
-  if (specifiers.length > 0) return false;
+/**
+ * Whether relative imports end in `.js`: as the declaring files write theirs, else as the project's
+ * other sources do, else as the module system needs (ESM yes).
+ */
+async function importsWithJs(ctx: CapabilityContext, declaring: string[], sources: string[]): Promise<boolean> {
+  const files = [...declaring, ...sources.filter((f) => !declaring.includes(f)).slice(0, 30)];
+  const { files: read } = await ctx.workspace.readMany(files);
+  const byPath = new Map(read.map((f) => [f.path, f.content]));
+  for (const file of files) {
+    const specifiers = [...(byPath.get(file) ?? '').matchAll(/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
+    if (specifiers.some((s) => /\.[cm]?js$/.test(s))) return true;
+    if (specifiers.length > 0) return false;
+  }
   return ctx.project.moduleSystem === 'esm';
 }

@@ -60,6 +60,32 @@ describe('testing.fixtures cases', function () {
         },
       },
       {
+        name: 'tests beside the sources: the factory under their common folder; values hinted by the property names',
+        files: {
+          'package.json': '{ "name": "colocated", "type": "module" }\n',
+          'src/billing/invoice.ts':
+            'export interface Invoice {\n  id: number;\n  customerId: string;\n  email: string;\n  totalCents: number;\n  total: number;\n  dueAt: string;\n  website: string;\n}\n',
+          'src/billing/invoice.test.ts': "import { test } from 'node:test';\n\ntest('x', () => {});\n",
+          'src/util/format.test.ts': "import { test } from 'node:test';\n\ntest('y', () => {});\n",
+        },
+        input: { types: 'Invoice' },
+        changes: {
+          'src/test/factories/invoice.factory.ts': {
+            contains: [
+              "import type { Invoice } from '../../billing/invoice.js';",
+              'id: n,',
+              'customerId: `customer-${int(1, 1000)}`,',
+              'email: `invoice${n}@example.com`,',
+              'totalCents: int(100, 100000),',
+              'total: int(100, 100000) / 100,',
+              'dueAt: EPOCH,',
+              "const EPOCH = '2024-01-01T00:00:00.000Z';",
+              'website: `https://example.com/invoice/${n}`,',
+            ],
+          },
+        },
+      },
+      {
         name: "an interface with methods: a call-recording mock in the project's style (no semicolons, .js imports)",
         fixture: MODELS,
         input: { types: 'UserRepository', out: 'test/repository.mock.ts' },
@@ -72,6 +98,7 @@ describe('testing.fixtures cases', function () {
               "calls.push({ method: 'findById', args })",
               'return Promise.resolve(buildUser())',
               'return Promise.resolve()',
+              "calls.push({ method: 'search', args })\n      return Promise.resolve([])",
               'export function buildUser(overrides: Partial<User> = {}): User {',
               'email: `user${n}@example.com`,',
               'createdAt: new Date(EPOCH),',
@@ -108,6 +135,15 @@ describe('testing.fixtures cases', function () {
         error: {
           code: 'fixtures_refused',
           message: 'cannot build Loop: it contains itself (Loop.next->Loop) with no array, optional property or union member',
+        },
+      },
+      {
+        name: 'a generic method returning its type parameter has no value to return',
+        files: { 'src/cache.ts': 'export interface Cache {\n  get<T>(key: string): T;\n}\n' },
+        input: { types: 'Cache' },
+        error: {
+          code: 'fixtures_refused',
+          message: 'cannot build Cache: Cache.get returns its type parameter T, which no built value fits (an array of it or null would)',
         },
       },
       {
