@@ -240,7 +240,7 @@ function relativeImport(from: string, to: string, esm: boolean): string {
   let i = 0;
   while (i < a.length && i < b.length - 1 && a[i] === b[i]) i += 1;
   const rel = [...(a.length === i ? ['.'] : Array<string>(a.length - i).fill('..')), ...b.slice(i)].join('/');
-  const bare = rel.replace(/\.(?:ts|tsx|mts|cts)$/, '');
+  const bare = rel.replace(/(?:\.d)?\.(?:ts|tsx|mts|cts)$/, '');
   const ext = to.endsWith('.mts') ? '.mjs' : to.endsWith('.cts') ? '.cjs' : '.js';
   return esm ? `${bare}${ext}` : bare;
 }

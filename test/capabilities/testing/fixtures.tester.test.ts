@@ -86,6 +86,12 @@ describe('testing.fixtures cases', function () {
         },
       },
       {
+        name: 'a type from a declaration file (.d.ts), imported without the .d',
+        files: { 'package.json': '{ "name": "dts" }\n', 'types/tag.d.ts': 'export interface Tag {\n  label: string;\n}\n' },
+        input: { types: 'Tag' },
+        changes: { 'test/factories/tag.factory.ts': { contains: ['import type { Tag } from "../../types/tag";', 'label: `Tag ${n}`,'] } },
+      },
+      {
         name: "an interface with methods: a call-recording mock in the project's style (no semicolons, .js imports)",
         fixture: MODELS,
         input: { types: 'UserRepository', out: 'test/repository.mock.ts' },
