@@ -3,17 +3,19 @@
  * noUncheckedIndexedAccess, exactOptionalPropertyTypes, noUnusedLocals and verbatimModuleSyntax, no
  * semicolons): the generated module type-checks under the project's own tsconfig (tsc run in the
  * temp copy), the compiled factories give the same values in two separate Node processes, overrides
- * win, the seed changes the values, mocks record calls; the hint table names only known value kinds.
+ * win, the seed changes the values, mocks record calls; a CommonJS tab-indented project's tsc and
+ * ESLint pass the module; the hint table names only known value kinds.
  */
 import { expect } from 'chai';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VALUE_KINDS } from '../../../capabilities/testing/fixtures/emit-factories.js';
 import hints from '../../../capabilities/testing/fixtures/value-hints.json' with { type: 'json' };
-import { testerOf } from '../support/sample-runs.js';
+import { fixturePath, testerOf } from '../support/sample-runs.js';
 import { copyOf, removeCopies, repo, runDirect } from './project-copy.js';
 
 const TSC = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+const ESLINT = path.join(repo, 'node_modules', 'eslint', 'bin', 'eslint.js');
 const TYPES = ['User', 'Order', 'UserRepository', 'OrderPage', 'Category', 'Status', 'Role'];
 
 /** Builds values with the compiled factories in a fresh Node process and prints them as JSON. */
@@ -129,6 +131,27 @@ describe('testing.fixtures on a TypeScript project', function () {
     ]);
     const tsc = await runDirect(root, process.execPath, [TSC, '-p', 'tsconfig.json', '--noEmit']);
     expect(tsc.stdout + tsc.stderr).to.equal('');
+  });
+
+  it("a CommonJS, tab-indented, semicolon-free project: every exported type of src/, passing the project's own tsc and ESLint", async () => {
+    const outcome = await testerOf('testing.fixtures').runCase({
+      fixture: fixturePath('generation', 'ajv-cjs-nosemi-tabs'),
+      nodeModules: path.join(repo, 'node_modules'),
+      input: { include: ['src/**'] },
+      apply: true,
+      check: async ({ root }) => {
+        const text = await readFile(path.join(root, 'test/factories/fixtures.factory.ts'), 'utf8');
+        expect(text).to.contain('import type { Inventory, StockEvent } from "../../src/models/inventory"\n');
+        // An array of inline objects: the arrow's object literal in parentheses.
+        expect(text).to.contain('\t\tevents: many(() => ({\n\t\t\tkind: "received",');
+        const tsc = await runDirect(root, process.execPath, [TSC, '-p', 'tsconfig.json', '--noEmit']);
+        expect(tsc.stdout + tsc.stderr).to.equal('');
+        const eslint = await runDirect(root, process.execPath, [ESLINT, 'test/factories/fixtures.factory.ts']);
+        expect(eslint.stdout + eslint.stderr).to.equal('');
+        expect(eslint.code).to.equal(0);
+      },
+    });
+    expect(outcome.error).to.equal(undefined);
   });
 
   it('value-hints.json: every rule names a known value kind and a valid pattern', () => {
