@@ -75,14 +75,14 @@ export const meta: CapabilityMeta = {
 export async function run(input: FixturesInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = input ?? {};
   const named = options.types === undefined ? [] : Array.isArray(options.types) ? [...new Set(options.types)] : [options.types];
-  if (named.length === 0 && !options.include)
-    throw new AgentdError(
-      'invalid_input',
-      'types: name the types to build factories for (types) or the files to take them from (include)',
-      {
-        details: [{ path: '/types', message: 'neither types nor include given' }],
-      },
-    );
+  if (named.length === 0 && !options.include) {
+    // A plan's "make mock data builders" step that names no type or file: nothing to read.
+    return {
+      summary: 'No factories were generated: name the types to build them for (types) or the files to take them from (include).',
+      data: { generated: false },
+      notRun: [{ part: 'generation', reason: 'no type or file named (types, include)' }],
+    };
+  }
   const reader = new TypeReader(ctx);
   const files = await reader.sourceFiles(options.include, options.exclude);
   if (files.length === 0)

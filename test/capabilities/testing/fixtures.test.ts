@@ -33,6 +33,40 @@ repo.count()
 console.log(JSON.stringify({ users, order, page, category, status, role, found, calls: repo.calls }))
 `;
 
+const CONSTRUCTS_TSCONFIG =
+  '{ "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "strict": true, "noUncheckedIndexedAccess": true, "exactOptionalPropertyTypes": true, "noUnusedLocals": true, "verbatimModuleSyntax": true, "noEmit": true, "types": [], "skipLibCheck": true }, "include": ["src", "test"] }\n';
+
+const CONSTRUCTS = [
+  'export enum Level { Low, High }',
+  "export enum Mode { 'read-only' = 'ro', Write = 'w' }",
+  'export interface Timestamped<T> { createdAt: T; updatedAt: T }',
+  'export interface Post extends Timestamped<string> {',
+  '  readonly id: number',
+  "  'content-type': string",
+  '  tags: ReadonlyArray<string>',
+  '  scores: readonly number[]',
+  '  dates: Array<Date>',
+  '  level: Level',
+  '  mode: Mode',
+  '  size: 1 | 2 | -3',
+  '  value: string | number',
+  '  pair: [string, number?]',
+  '  meta: { [key: string]: number }',
+  '  extra: unknown',
+  '  nothing: null',
+  '  big: bigint',
+  '  author: Author',
+  '  onClickDone?: boolean',
+  '}',
+  'export interface Author { name: string; posts: Post[]; best?: Post; nested: { deeper: { ok: boolean } } }',
+  'export type Admin = Author & { level: number }',
+  'export interface Widget { label: string; onClick: () => void; render?(): string; compute(x: number): Promise<number> }',
+  'export interface Tree { value: number; left?: Tree; right: Tree | null; kids: Tree[] }',
+  'export interface Headers { [name: string]: string; host: string }',
+  'export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }',
+  '',
+].join('\n');
+
 interface Printed {
   users: { id: number; email: string; createdAt: string; role: string; status: string; nickname?: string; address: object }[];
   order: { total: number; note: string | null; customer: { id: number }; lines: unknown[]; location: number[] };
@@ -149,6 +183,31 @@ describe('testing.fixtures on a TypeScript project', function () {
         const eslint = await runDirect(root, process.execPath, [ESLINT, 'test/factories/fixtures.factory.ts']);
         expect(eslint.stdout + eslint.stderr).to.equal('');
         expect(eslint.code).to.equal(0);
+      },
+    });
+    expect(outcome.error).to.equal(undefined);
+  });
+
+  it('the constructs it models (enums, extends of a generic instance, quoted keys, readonly arrays, tuples, index signatures, intersections, bigint, mutual and self recursion, methods) type-check', async () => {
+    const outcome = await testerOf('testing.fixtures').runCase({
+      files: {
+        'package.json': '{ "name": "constructs", "type": "module" }\n',
+        'tsconfig.json': CONSTRUCTS_TSCONFIG,
+        'src/all.ts': CONSTRUCTS,
+      },
+      input: { include: ['src/**'] },
+      apply: true,
+      check: async ({ root, result }) => {
+        expect(result!.summary).to.contain(
+          'Recursion stopped at Author.posts: empty array, Author.best: left out (optional), Tree.left: left out (optional), Tree.right: null, Tree.kids: empty array.',
+        );
+        expect((result!.data as { skipped: { type: string }[] }).skipped.map((s) => s.type)).to.deep.equal(['Timestamped']);
+        const text = await readFile(path.join(root, 'test/factories/all.factory.ts'), 'utf8');
+        expect(text).to.contain("mode: pick([Mode['read-only'], Mode.Write]),");
+        expect(text).to.contain('pair: [pick(WORDS), int(1, 1000)],');
+        expect(text).to.contain("calls.push({ method: 'compute', args })\n      return Promise.resolve(int(1, 1000))");
+        const tsc = await runDirect(root, process.execPath, [TSC, '-p', 'tsconfig.json']);
+        expect(tsc.stdout + tsc.stderr).to.equal('');
       },
     });
     expect(outcome.error).to.equal(undefined);

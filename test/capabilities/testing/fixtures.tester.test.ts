@@ -20,6 +20,14 @@ describe('testing.fixtures cases', function () {
   tester.run({
     valid: [
       {
+        name: 'no type and no file named: nothing generated, said so (notRun)',
+        files: { ...CJS },
+        check: (outcome) => {
+          expect(outcome.result!.summary).to.match(/^No factories were generated: name the types/);
+          expect(outcome.result!.notRun).to.deep.equal([{ part: 'generation', reason: 'no type or file named (types, include)' }]);
+        },
+      },
+      {
         name: 'generated again over its own output: the module is up to date, nothing staged',
         files: { ...CJS },
         input: { types: 'Point' },
