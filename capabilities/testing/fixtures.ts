@@ -117,7 +117,8 @@ export async function run(input: FixturesInput, ctx: CapabilityContext): Promise
     ctx.signal.throwIfAborted();
     try {
       const decl = await reader.read(w.name, w.file);
-      if (!decl.exported) throw new Unbuildable(w.name, `it is not exported from ${decl.file}; the factory module cannot import it`);
+      if (!decl.exported)
+        throw new Unbuildable(w.name, `it is not exported under its own name from ${decl.file}; the factory module cannot import it`);
       if (decl.shape.kind === 'function')
         throw new Unbuildable(w.name, 'it is a function type: there is no data to build (an interface with methods gets a mock)');
       // The module must build: an emitter per type finds what it cannot write before the shared one.

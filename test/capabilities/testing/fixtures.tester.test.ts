@@ -161,6 +161,26 @@ describe('testing.fixtures cases', function () {
         },
       },
       {
+        name: 'a type exported by a later `export type { X }` is built; a default-exported one is not importable by name',
+        files: {
+          'src/late.ts': 'interface Late {\n  ok: boolean;\n}\nexport type { Late };\n',
+          'src/only-default.ts': 'export default interface Hidden {\n  ok: boolean;\n}\n',
+        },
+        input: { include: ['src/**'] },
+        changes: {
+          'test/factories/late.factory.ts': { contains: ['export function buildLate(overrides: Partial<Late> = {}): Late {'] },
+        },
+        check: (outcome) => {
+          expect(outcome.result!.data).to.deep.include({ skipped: [] });
+        },
+      },
+      {
+        name: 'a default-exported type cannot be imported by name',
+        files: { 'src/only-default.ts': 'export default interface Hidden {\n  ok: boolean;\n}\n' },
+        input: { types: 'Hidden' },
+        error: { code: 'fixtures_refused', message: 'cannot build Hidden: it is not exported under its own name from src/only-default.ts' },
+      },
+      {
         name: 'a class is not a type it builds',
         files: { 'src/service.ts': 'export class Service {\n  run(): number {\n    return 1;\n  }\n}\n' },
         input: { types: 'Service' },
