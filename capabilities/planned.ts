@@ -94,32 +94,6 @@ export const PLANNED: CapabilityMeta[] = [
     },
   },
   {
-    id: 'testing.fixtures',
-    group: 'testing',
-    title: 'Test fixtures',
-    description: 'Planned, not built yet: Test fixtures.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'test-fixtures',
-          label: 'generate test fixtures',
-          keywords: 'fixture=3.5,fixtures=3.5,factory=3,factories=3,mock=3,mocks=3,test data=4',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      fields: [
-        {
-          field: 'symbol',
-          from: 'symbol',
-        },
-      ],
-    },
-  },
-  {
     id: 'documentation.examples',
     group: 'documentation',
     title: 'Usage examples',

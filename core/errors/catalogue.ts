@@ -186,6 +186,17 @@ export const ERROR_CATALOGUE = {
       "The project's test run wrote no per-test report (it did not start or crashed before reporting); the message has the exit code and the last output lines.",
   },
 
+  fixtures_unknown_type: {
+    status: 422,
+    description:
+      'testing.fixtures found no interface, type alias or enum of that name in the project; the message lists the names it looked for and the closest declared ones.',
+  },
+  fixtures_refused: {
+    status: 422,
+    description:
+      'testing.fixtures staged nothing: a named type has no value it can build (a function type, a generic without type arguments, a class, a construct it does not model) or the factory file exists with other content; the message says which and why.',
+  },
+
   // Documentation
   documentation_refused: {
     status: 422,

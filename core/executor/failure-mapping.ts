@@ -27,6 +27,8 @@ const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
   'documentation_refused',
   'fix_refused',
   'generation_refused',
+  'fixtures_unknown_type',
+  'fixtures_refused',
   // Third-party plugins: each way a sandboxed plugin step is stopped keeps its own code (docs/plugins.md).
   'invalid_plugin',
   'plugin_error',

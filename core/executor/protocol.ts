@@ -63,6 +63,8 @@ export type StepFailureCode =
   | 'documentation_refused'
   | 'fix_refused'
   | 'generation_refused'
+  | 'fixtures_unknown_type'
+  | 'fixtures_refused'
   | 'invalid_plugin'
   | 'plugin_error'
   | 'plugin_timeout'

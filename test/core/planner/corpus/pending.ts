@@ -1,7 +1,6 @@
 /**
- * PENDING planning cases: phrasings for capabilities that are not built yet (generation.*,
- * testing.integration/e2e/component/fixtures, documentation.examples,
- * debugging.reproduce). Only their recognition is asserted (kind and capability ids; the unbuilt
+ * PENDING planning cases: phrasings for capabilities that are not built yet (the entries of
+ * capabilities/planned.ts). Only their recognition is asserted (kind and capability ids; the unbuilt
  * steps shown unavailable, from the entries of capabilities/planned.ts); their expected inputs are what
  * the planner's former hard-coded guesses drafted, not a contract, and are not compared.
  *
@@ -180,7 +179,6 @@ export const PENDING_CASES: CorpusCase[] = [
     task: 'write component tests for TaskForm',
     expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } },
   },
-  { fixture: R, task: 'create test fixtures and factories for Task', expect: { kind: 'plan', capabilities: ['testing.fixtures'] } },
   { fixture: R, task: 'write usage examples for the hooks', expect: { kind: 'plan', capabilities: ['documentation.examples'] } },
   // debugging.reproduce
   {
