@@ -26,6 +26,8 @@ const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
   'test_run_failed',
   'documentation_refused',
   'fix_refused',
+  'reproduce_not_reproduced',
+  'reproduce_different_failure',
   'generation_refused',
   // Third-party plugins: each way a sandboxed plugin step is stopped keeps its own code (docs/plugins.md).
   'invalid_plugin',
