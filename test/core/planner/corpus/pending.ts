@@ -1,7 +1,7 @@
 /**
  * PENDING planning cases: phrasings for capabilities that are not built yet (generation.*,
- * testing.integration/e2e/component/fixtures, documentation.examples/architecture/contributing,
- * debugging.reproduce). Only their recognition is asserted (kind and capability ids; the unbuilt
+ * testing.integration/e2e/component/fixtures, documentation.examples/architecture/contributing).
+ * Only their recognition is asserted (kind and capability ids; the unbuilt
  * steps shown unavailable, from the entries of capabilities/planned.ts); their expected inputs are what
  * the planner's former hard-coded guesses drafted, not a contract, and are not compared.
  *
@@ -184,15 +184,4 @@ export const PENDING_CASES: CorpusCase[] = [
   { fixture: R, task: 'write usage examples for the hooks', expect: { kind: 'plan', capabilities: ['documentation.examples'] } },
   { fixture: E, task: 'draw an architecture diagram', expect: { kind: 'plan', capabilities: ['documentation.architecture'] } },
   { fixture: E, task: 'generate a mermaid diagram of the modules', expect: { kind: 'plan', capabilities: ['documentation.architecture'] } },
-  // debugging.reproduce
-  {
-    fixture: E,
-    task: 'Error: listen EADDRINUSE: address already in use :::3000 — how do I reproduce and fix it',
-    expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.reproduce', 'debugging.fix', 'refactoring.verify'] },
-  },
-  {
-    fixture: R,
-    task: 'write a failing test that reproduces the overdue bug',
-    expect: { kind: 'plan', capabilities: ['debugging.reproduce'] },
-  },
 ];
