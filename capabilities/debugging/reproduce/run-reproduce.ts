@@ -177,7 +177,9 @@ async function targetOf(input: ReproduceInput, ctx: CapabilityContext): Promise<
 function testPathOf(target: Target, existingTests: string[], esm: boolean, moduleSystem: string, taken: (p: string) => boolean): string {
   const dir = existingTests.length > 0 ? path.posix.dirname(existingTests[0]!) : 'test';
   const ext = esm && moduleSystem !== 'esm' ? 'mjs' : 'js';
-  const base = `${dir}/${target.fn}.reproduce.test`;
+  // The project's own suffix (`.spec.js` when its tests are specs), so its test script's glob finds the file.
+  const suffix = existingTests.length > 0 && /\.spec\.[cm]?[jt]sx?$/.test(existingTests[0]!) ? 'spec' : 'test';
+  const base = `${dir}/${target.fn}.reproduce.${suffix}`;
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? `${base}.${ext}` : `${base}-${n}.${ext}`;
     if (!taken(candidate)) return candidate;
