@@ -29,6 +29,9 @@ interface Frame {
   generated?: { file: string };
 }
 
+/** A project frame and the JavaScript module that ran it (null when none is found). */
+type RanFrame = Frame & { ran: string | null };
+
 interface Target {
   module: string;
   fn: string;
@@ -62,18 +65,46 @@ function reportOf(input: ReproduceInput, ctx: CapabilityContext): string | null 
 }
 
 /** debugging.diagnose's project frames for a stack trace (the function names and the files they ran in). */
-async function diagnosedFrames(ctx: CapabilityContext, report: string, input: ReproduceInput): Promise<Frame[]> {
+async function diagnosedFrames(ctx: CapabilityContext, report: string, input: ReproduceInput): Promise<RanFrame[]> {
   const diagnosis = await ctx.invoke('debugging.diagnose', {
     error: report,
     ...(input.include ? { include: input.include } : {}),
     ...(input.exclude ? { exclude: input.exclude } : {}),
   });
   const data = dataOf(diagnosis.data) as { frames?: Frame[] } | undefined;
-  return (data?.frames ?? []).filter((f) => f.inWorkspace);
+  const frames = (data?.frames ?? []).filter((f) => f.inWorkspace);
+  const compiled = frames.some((f) => !f.generated && !JS_MODULE.test(f.file)) ? await compiledSources(ctx) : new Map<string, string>();
+  return frames.map((f) => ({ ...f, ran: f.generated?.file ?? (JS_MODULE.test(f.file) ? f.file : (compiled.get(f.file) ?? null)) }));
+}
+
+/**
+ * A stack Node already mapped to the TypeScript source (--enable-source-maps) names no .js file: the
+ * project's source maps say which compiled module each source became (source -> the map's .js).
+ */
+async function compiledSources(ctx: CapabilityContext): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const maps = (await ctx.workspace.list({ extensions: ['.map'] })).filter(
+    (f) => /\.[cm]?js\.map$/.test(f) && !f.includes('node_modules/'),
+  );
+  for (const { path: mapPath, content } of (await ctx.workspace.readMany(maps)).files) {
+    let map: { sources?: unknown; sourceRoot?: unknown };
+    try {
+      map = JSON.parse(content) as typeof map;
+    } catch {
+      continue;
+    }
+    const root = typeof map.sourceRoot === 'string' ? map.sourceRoot : '';
+    for (const source of Array.isArray(map.sources) ? map.sources : []) {
+      if (typeof source !== 'string') continue;
+      const file = path.posix.normalize(path.posix.join(path.posix.dirname(mapPath), root, source));
+      if (!out.has(file)) out.set(file, mapPath.replace(/\.map$/, ''));
+    }
+  }
+  return out;
 }
 
 /** The JavaScript module that exports `fn`: the one given, else the frames', else those debugging.diagnose finds declaring it. */
-async function moduleOf(ctx: CapabilityContext, fn: string, given: string | undefined, frames: Frame[]): Promise<string> {
+async function moduleOf(ctx: CapabilityContext, fn: string, given: string | undefined, frames: RanFrame[]): Promise<string> {
   if (given) {
     if (!(await ctx.workspace.exists(given))) throw new AgentdError('invalid_input', `file: ${given} does not exist in the workspace.`);
     if (!JS_MODULE.test(given))
@@ -84,7 +115,7 @@ async function moduleOf(ctx: CapabilityContext, fn: string, given: string | unde
     if (!exports(await ctx.workspace.read(given), fn)) throw new AgentdError('invalid_input', `file: ${given} does not export ${fn}.`);
     return given;
   }
-  const ran = [...new Set(frames.map((f) => f.generated?.file ?? f.file).filter((f) => JS_MODULE.test(f)))];
+  const ran = [...new Set(frames.map((f) => f.ran).filter((f): f is string => f !== null))];
   const candidates = ran.length > 0 ? ran : await declaringModules(ctx, fn);
   const exporting: string[] = [];
   for (const file of candidates) if (exports(await ctx.workspace.read(file), fn)) exporting.push(file);
@@ -133,7 +164,7 @@ async function targetOf(input: ReproduceInput, ctx: CapabilityContext): Promise<
       'debugging.reproduce needs a bug report: pass `report` (a stack trace and/or "f(x) returns A but should return B" / "f(x) throws TypeError: …") or a structured `call`.',
     );
   const read: ReadReport = readReport(report, input.symbol);
-  const frames = STACK.test(report) ? await diagnosedFrames(ctx, report, input) : [];
+  const frames: RanFrame[] = STACK.test(report) ? await diagnosedFrames(ctx, report, input) : [];
   const framed = frames.map((f) => ({ ...f, name: f.fn?.split('.').pop() })).filter((f) => f.name && f.name !== '<anonymous>');
   let fn = input.symbol ?? read.call?.fn ?? null;
   let located = read.call ? 'the call in the report' : 'the symbol given';
@@ -141,8 +172,8 @@ async function targetOf(input: ReproduceInput, ctx: CapabilityContext): Promise<
   if (!fn) {
     // The innermost project frame whose module exports its function: the failing function the report's input goes to.
     for (const frame of framed) {
-      const file = frame.generated?.file ?? frame.file;
-      if (JS_MODULE.test(file) && (await ctx.workspace.exists(file)) && exports(await ctx.workspace.read(file), frame.name!)) {
+      const file = frame.ran;
+      if (file && (await ctx.workspace.exists(file)) && exports(await ctx.workspace.read(file), frame.name!)) {
         fn = frame.name!;
         fnFrames = [frame];
         located = `the stack trace (debugging.diagnose: ${frame.file})`;

@@ -122,6 +122,22 @@ describe('debugging.reproduce', function () {
     expect((returned as Error).message).to.include('lineTotal({"quantity":2,"unitPrice":300}) did not throw');
   });
 
+  it('a stack trace Node mapped to the TypeScript source: the compiled module its source map names is called', async () => {
+    const shop = fixturePath('debugging-samples', 'shop-api');
+    const crash = readFileSync(path.join(shop, 'captured-logs', 'report-crash-source-maps.txt'), 'utf8');
+    const pkg = JSON.parse(readFileSync(path.join(shop, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    pkg.scripts.test = 'node --test';
+    const outcome = await runCase('debugging.reproduce', {
+      fixture: shop,
+      files: { 'package.json': JSON.stringify(pkg) },
+      projectCode: true,
+      input: { report: `${crash}\nInput: { id: 7, customer: 'ACME' }` },
+    });
+    expect(outcome.result.data).to.deep.include({ module: 'lib/orders.js', function: 'orderTotal', reproduced: true });
+    expect(outcome.result.summary).to.include('found from the stack trace (debugging.diagnose: src/orders.ts)');
+    expect(outcome.changes.map((c) => c.path)).to.deep.equal(['test/orderTotal.reproduce.test.js']);
+  });
+
   it("the planner's input: the task as `description` with the symbol it named", async () => {
     const outcome = await runCase('debugging.reproduce', {
       fixture: INVOICE,
