@@ -258,8 +258,8 @@ function whatHappened(failed: TestCase): string {
   return `${failed.message ?? 'no message'}${values}`;
 }
 
-export async function runReproduce(input: ReproduceInput, ctx: CapabilityContext): Promise<StepResult> {
-  const options = input ?? {};
+/** The call, its module and the behaviour to assert, or invalid_input saying what the report lacks. */
+async function understood(options: ReproduceInput, ctx: CapabilityContext): Promise<Target> {
   const target = await targetOf(options, ctx);
   if (!target.expected && !target.thrown)
     throw new AgentdError(
@@ -271,6 +271,24 @@ export async function runReproduce(input: ReproduceInput, ctx: CapabilityContext
       'invalid_input',
       'call: the arguments and the expected value must be plain JSON data (numbers, strings, booleans, null, arrays, objects) to be written into the test.',
     );
+  return target;
+}
+
+export async function runReproduce(input: ReproduceInput, ctx: CapabilityContext): Promise<StepResult> {
+  const options = input ?? {};
+  let target: Target;
+  try {
+    target = await understood(options, ctx);
+  } catch (error) {
+    // A plan's step carries only the task's text (`error`/`description`): what it lacks is said and the step
+    // reported not run (the job ends incomplete, later steps still run); a `report` or `call` given is refused.
+    if (!(error instanceof AgentdError && error.code === 'invalid_input') || options.report || options.call) throw error;
+    return {
+      summary: `No failing test was written: ${error.message} Paste the report with the call, e.g. "reproduce: invoiceTotal({ lines: [] }) returns 0 but should return 5".`,
+      data: { reproduced: false },
+      notRun: [{ part: 'reproduction', reason: 'the task does not say which call to make and what it should do' }],
+    };
+  }
   const runner: TestRunnerName = ctx.project.testRunner === 'none' ? 'node:test' : ctx.project.testRunner;
   const esm = ctx.project.moduleSystem === 'esm' || target.module.endsWith('.mjs');
   const existing = (await ctx.workspace.list({ extensions: ['.js', '.mjs', '.cjs', '.ts'] })).filter((f) => TEST_FILE.test(f));

@@ -28,6 +28,18 @@ describe('debugging.reproduce cases', function () {
           );
         },
       },
+      {
+        name: "a plan's step whose task names no call: nothing written, said so (notRun)",
+        fixture: INVOICE,
+        projectCode: true,
+        input: { description: 'write a failing test that reproduces the discount bug' },
+        check: (outcome) => {
+          expect(outcome.result!.summary).to.match(/^No failing test was written: report: it names no function to call/);
+          expect(outcome.result!.notRun).to.deep.equal([
+            { part: 'reproduction', reason: 'the task does not say which call to make and what it should do' },
+          ]);
+        },
+      },
     ],
     invalid: [
       {
