@@ -37,37 +37,51 @@ export const REPORT_PHRASES = {
   arguments: ['arguments:', 'args:', 'called with'],
 } as const;
 
+/** A report is read in its first 20,000 characters, each phrase tried at most 50 times: a long log stays cheap to read. */
+const MAX_SCANNED = 20_000;
+const MAX_TRIES = 50;
+const MAX_LITERAL = 2000;
 const IDENTIFIER = /[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/y;
 const HEADLINE = /^\s*(?:Uncaught\s+)?([A-Z][\w$]*(?:Error|Exception))(?:\s*\[[A-Z0-9_]+\])?:\s*(.+?)\s*$/m;
 const THROWS = /\bthrows?\s+(?:an?\s+)?([A-Z][\w$]*(?:Error|Exception))\b(?::\s*([^\n]+?))?\s*(?:$|\n)/m;
 const STACK_LINE = /^\s*at\s|@\S+:\d+:\d+\s*$/;
 
-/** The text after `start` up to its closing parenthesis (strings and brackets respected), or null. */
-function balanced(text: string, start: number): { inner: string; end: number } | null {
+/** Where the bracket or string opening at `start` closes (strings, escapes and nesting respected), or -1. */
+function closing(text: string, start: number): number {
   let depth = 0;
   let quote: string | null = null;
-  for (let i = start; i < text.length; i += 1) {
+  // A call or value is read within MAX_LITERAL characters: an unclosed bracket in a long log costs no more.
+  for (let i = start; i < Math.min(text.length, start + MAX_LITERAL); i += 1) {
     const ch = text[i]!;
     if (quote) {
       if (ch === '\\') i += 1;
-      else if (ch === quote) quote = null;
+      else if (ch === quote) {
+        quote = null;
+        if (depth === 0) return i;
+      }
       continue;
     }
     if (ch === '"' || ch === "'" || ch === '`') quote = ch;
     else if (ch === '(' || ch === '[' || ch === '{') depth += 1;
     else if (ch === ')' || ch === ']' || ch === '}') {
       depth -= 1;
-      if (depth === 0) return ch === ')' ? { inner: text.slice(start + 1, i), end: i + 1 } : null;
-      if (depth < 0) return null;
+      if (depth === 0) return i;
+      if (depth < 0) return -1;
     }
   }
-  return null;
+  return -1;
+}
+
+/** The text inside the parentheses opening at `start`, and the index after them, or null. */
+function balanced(text: string, start: number): { inner: string; end: number } | null {
+  const end = text[start] === '(' ? closing(text, start) : -1;
+  return end < 0 ? null : { inner: text.slice(start + 1, end), end: end + 1 };
 }
 
 /** Every `name(literal arguments)` written in the report outside stack-frame lines, in order. */
 export function callsIn(text: string): ReportedCall[] {
   const calls: ReportedCall[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of text.slice(0, MAX_SCANNED).split('\n')) {
     if (STACK_LINE.test(line)) continue;
     for (let i = 0; i < line.length; i += 1) {
       if (i > 0 && /[\w$.]/.test(line[i - 1]!)) continue;
@@ -87,24 +101,30 @@ export function callsIn(text: string): ReportedCall[] {
   return calls;
 }
 
-/** The longest literal at the start of `rest` that ends at a word boundary ("6 but got 0" -> 6). */
+const WORD_LITERAL = /^(?:true|false|null|undefined|NaN|Infinity|-Infinity)(?![\w$])/;
+const NUMBER_LITERAL = /^[-+]?(?:\d+(?:\.\d+)?(?:e[-+]?\d+)?|\.\d+)(?![\w$])/i;
+
+/** The literal at the start of `rest` ("6 but got 0" -> 6, "{ a: 1 }." -> { a: 1 }): one parse, at most. */
 export function leadingLiteral(rest: string): { literal: Literal; text: string } | null {
-  const line = rest.split('\n')[0]!.slice(0, 400).trimStart();
-  const ends: number[] = [];
-  for (let i = 1; i <= line.length; i += 1) if (i === line.length || /[\s,.;:!?)]/.test(line[i]!)) ends.push(i);
-  for (const end of ends.reverse()) {
-    const text = line.slice(0, end).trim();
-    if (!text) continue;
-    const literal = readLiteral(text);
-    if (literal) return { literal, text };
+  const line = rest.split('\n', 1)[0]!.slice(0, MAX_LITERAL).trimStart();
+  const first = line[0];
+  let text: string | null = null;
+  if (first === '"' || first === "'" || first === '`' || first === '[' || first === '{') {
+    const end = closing(line, 0);
+    text = end < 0 ? null : line.slice(0, end + 1);
+  } else {
+    text = (WORD_LITERAL.exec(line) ?? NUMBER_LITERAL.exec(line))?.[0] ?? null;
   }
-  return null;
+  const literal = text === null ? null : readLiteral(text);
+  return literal && text !== null ? { literal, text } : null;
 }
 
 function valueAfter(text: string, phrases: readonly string[]): { literal: Literal; text: string } | null {
   let best: { at: number; value: { literal: Literal; text: string } } | null = null;
   for (const phrase of phrases) {
-    for (const match of text.matchAll(new RegExp(`\\b(?:${phrase})(?=\\s|$)`, 'gi'))) {
+    let tried = 0;
+    for (const match of text.slice(0, MAX_SCANNED).matchAll(new RegExp(`\\b(?:${phrase})(?=\\s|$)`, 'gi'))) {
+      if ((tried += 1) > MAX_TRIES) break;
       const value = leadingLiteral(text.slice(match.index! + match[0].length));
       if (value && (!best || match.index! < best.at)) best = { at: match.index!, value };
       if (value) break;
