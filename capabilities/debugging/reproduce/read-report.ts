@@ -108,7 +108,7 @@ const NUMBER_LITERAL = /^[-+]?(?:\d+(?:\.\d+)?(?:e[-+]?\d+)?|\.\d+)(?![\w$])/i;
 export function leadingLiteral(rest: string): { literal: Literal; text: string } | null {
   const line = rest.split('\n', 1)[0]!.slice(0, MAX_LITERAL).trimStart();
   const first = line[0];
-  let text: string | null = null;
+  let text: string | null;
   if (first === '"' || first === "'" || first === '`' || first === '[' || first === '{') {
     const end = closing(line, 0);
     text = end < 0 ? null : line.slice(0, end + 1);
