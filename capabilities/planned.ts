@@ -141,25 +141,4 @@ export const PLANNED: CapabilityMeta[] = [
       behaviourNeutral: true,
     },
   },
-  {
-    id: 'documentation.architecture',
-    group: 'documentation',
-    title: 'Architecture diagram',
-    description: 'Planned, not built yet: Architecture diagram.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'doc-architecture',
-          label: 'draw an architecture diagram',
-          keywords: 'architecture diagram=5,diagram=3.5,mermaid=4.5,architecture=2',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      behaviourNeutral: true,
-    },
-  },
 ];

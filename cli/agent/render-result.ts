@@ -117,12 +117,15 @@ function weakestFiles(data: unknown[] | undefined): string[] {
   );
 }
 
-/** "no findings" is news only when something looked for findings (an analysis ran), not after a rename or a build. */
+/**
+ * "no findings" is news only when something looked for findings (an analysis ran), not after a rename or
+ * a build (whose structure step, the role 'build-structure', is an analysis that places files).
+ */
 function analysed(job: TaskJob): boolean {
   const planned = job.plan?.steps;
   if (!planned) return true;
   return planned.some(
-    (step) => step.available !== false && step.capability.startsWith('analysis.') && step.capability !== 'analysis.structure',
+    (step) => step.available !== false && step.capability.startsWith('analysis.') && !step.roles?.includes('build-structure'),
   );
 }
 

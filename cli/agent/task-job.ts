@@ -20,6 +20,8 @@ export interface PlanStep {
   summary: string;
   available: boolean;
   reason?: string;
+  /** The roles the step's capability plays in plans (meta.planning.roles), e.g. 'build-structure'. */
+  roles?: string[];
   /** The step's staged changes, when the daemon keeps them per step. */
   changes?: StagedChange[];
 }

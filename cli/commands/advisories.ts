@@ -11,11 +11,10 @@ interface ListArgs {
 }
 
 /**
- * analysis.security's advisory store, imported when an advisories command runs (not when `agentd`
- * starts: the other commands need none of it). Installs go to ~/.agentd/advisories.json.
+ * core's advisory list, imported when an advisories command runs (not when `agentd` starts: the other
+ * commands need none of it). Installs go to ~/.agentd/advisories.json.
  */
-const advisoryStore = (): Promise<typeof import('../../capabilities/analysis/advisories/index.js')> =>
-  import('../../capabilities/analysis/advisories/index.js');
+const advisoryStore = (): Promise<typeof import('../../core/advisories/index.js')> => import('../../core/advisories/index.js');
 
 async function update(argv: UpdateArgs): Promise<void> {
   const { installAdvisories } = await advisoryStore();

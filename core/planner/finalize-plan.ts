@@ -54,7 +54,14 @@ export function fitToSchema(value: unknown, schema: JSONSchema | SchemaNode, pat
 
 function planStep(draft: DraftStep, index: number, catalogue: CapabilityMeta[], notes: string[]): PlannedStep {
   const meta = catalogue.find((m) => m.id === draft.capability);
-  const base = { index, capability: draft.capability, target: draft.target, summary: draft.summary };
+  const roles = meta?.planning?.roles;
+  const base = {
+    index,
+    capability: draft.capability,
+    target: draft.target,
+    summary: draft.summary,
+    ...(roles && roles.length > 0 ? { roles: [...roles] } : {}),
+  };
   // A planned capability that is not built: its input is what its own planned entry's fields drafted, never sent.
   if (isUnbuilt(meta)) return { ...base, input: draft.input, available: false, reason: 'not built yet' };
   if (!meta) return { ...base, input: draft.input, available: false, reason: 'not registered' };

@@ -1,5 +1,5 @@
 /** The planner's public data: what it reads (catalogue, project index, turns) and what it answers (a plan, a question, or "unsupported"). JSON only. */
-import type { CapabilityMeta, ProjectContext, Severity } from '../contracts/index.js';
+import type { CapabilityMeta, PlanningRole, ProjectContext, Severity } from '../contracts/index.js';
 
 export type SymbolKind = 'function' | 'class' | 'interface' | 'type' | 'enum' | 'const' | 'variable';
 
@@ -48,6 +48,12 @@ export interface PlannedStep {
    * allows it. `not_allowed` steps still run, doing what their capability does without it.
    */
   projectCode?: 'allowed' | 'not_allowed';
+  /**
+   * The roles the step's capability plays in plans (its `meta.planning.roles`: 'verify-writes',
+   * 'build-structure', ...), so the daemon, the CLI and the GitHub App find "the verification step" or
+   * "the build's structure step" by role, never by capability id.
+   */
+  roles?: PlanningRole[];
 }
 
 export interface PlanFilters {

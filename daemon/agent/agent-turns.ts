@@ -43,7 +43,7 @@ function suggestions(plan: Plan, result: PipelineResult, stage: Stage): string[]
 /** An analysis that could still be widened to the tests: not a rename or a build, nor a scope that already has them. */
 function leavesTestsOut(plan: Plan): boolean {
   return plan.steps.some((step) => {
-    if (!step.available || !step.capability.startsWith('analysis.') || step.capability === 'analysis.structure') return false;
+    if (!step.available || !step.capability.startsWith('analysis.') || step.roles?.includes('build-structure')) return false;
     const include = Array.isArray(step.input.include) ? (step.input.include as unknown[]).map(String) : [];
     return step.input.testFiles !== 'report' && !include.some((glob) => /test|spec/.test(glob));
   });

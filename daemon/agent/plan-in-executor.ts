@@ -1,5 +1,5 @@
 /**
- * Plans a task job's latest turn by running the internal `agentd.plan` step through the engine (in an
+ * Plans a task job's latest turn by running the internal planning step (`analysis.plan-task`) through the engine (in an
  * executor worker, off the daemon's event loop). The planner is stateless: it gets the turns so far
  * and the previous plan, and replays them.
  */

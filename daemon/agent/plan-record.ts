@@ -1,15 +1,32 @@
 /**
  * How a plan becomes the job's steps and how step outcomes land on them. Job step i is plan step i:
  * steps whose capability is not built are `skipped` with the reason (never faked); available steps
- * run in the staging run, except `refactoring.verify`, which checks approved changes before they are
- * written (see verify-and-apply.ts).
+ * run in the staging run, except the verification step (its capability has the role 'verify-writes'),
+ * which checks approved changes before they are written (see verify-and-apply.ts).
  */
 import type { CapabilityMeta, Finding, PipelineResult, Severity, StepOutcome } from '../../core/index.js';
 import type { Plan, PlannedStep } from '../../core/planner/index.js';
 import type { JobStep, NotRunStep } from '../jobs/job-record.js';
 import { changeView, RECORD_PREVIEW } from '../jobs/job-result.js';
 
-export const VERIFY_CAPABILITY = 'refactoring.verify';
+/**
+ * A stored plan with each step's roles as the registry says now. Plans recorded before steps carried
+ * roles (an older daemon's job awaiting approval) would otherwise lose their verification step.
+ */
+export function withCatalogueRoles(plan: Plan | null, catalogue: CapabilityMeta[]): Plan | null {
+  if (!plan || plan.steps.every((step) => step.roles !== undefined)) return plan;
+  const roles = new Map(catalogue.map((meta) => [meta.id, meta.planning?.roles]));
+  const steps = plan.steps.map((step) => {
+    const known = step.roles ?? roles.get(step.capability);
+    return known && known.length > 0 ? { ...step, roles: [...known] } : step;
+  });
+  return { ...plan, steps };
+}
+
+/** The step that checks approved changes before they are written: its capability plays 'verify-writes'. */
+export function isVerifyStep(step: Pick<PlannedStep, 'roles'>): boolean {
+  return step.roles?.includes('verify-writes') === true;
+}
 
 /**
  * Marks the steps whose capability would run the project's own code, and says in the notes what each
@@ -51,11 +68,11 @@ export function notRunOf(plan: Plan | null | undefined): NotRunStep[] {
 
 /** Plan steps the staging run executes, in plan order. */
 export function stagingSteps(plan: Plan): PlannedStep[] {
-  return plan.steps.filter((step) => step.available && step.capability !== VERIFY_CAPABILITY);
+  return plan.steps.filter((step) => step.available && !isVerifyStep(step));
 }
 
 export function verifyStep(plan: Plan | null | undefined): PlannedStep | null {
-  return plan?.steps.find((step) => step.available && step.capability === VERIFY_CAPABILITY) ?? null;
+  return plan?.steps.find((step) => step.available && isVerifyStep(step)) ?? null;
 }
 
 /** Writes a run's step outcomes onto the job steps; `indices[i]` is the job step of run step i. */

@@ -25,7 +25,11 @@ export interface PlanStepData {
   outcome: PlanOutcome;
 }
 
-export const PLAN_STEP_ID = 'agentd.plan';
+/**
+ * A well-formed id (group.name, the registry's id rule) that the registry reserves: a capability folder
+ * that declares it stops the daemon at start (agent-steps.ts), so a plugin cannot stand in for the planner.
+ */
+export const PLAN_STEP_ID = 'analysis.plan-task';
 
 export const meta = {
   id: PLAN_STEP_ID,

@@ -17,6 +17,7 @@ import {
   stagingSteps,
   stepsOfPlan,
   verifyStep,
+  withCatalogueRoles,
   withOutcomes,
   withProjectCodeMarks,
 } from './plan-record.js';
@@ -249,7 +250,7 @@ export class TaskFlow {
   private async applyApproved(run: TaskRun): Promise<RunEnd> {
     // The runner's working copy (job-result-parts.ts workingCopy) holds the changes and the whole result.
     const changes = approvedChanges(run.job);
-    const plan = run.job.plan ?? null;
+    const plan = withCatalogueRoles(run.job.plan ?? null, this.deps.catalogue());
     // The apply run continues the staging run: its usage (kept on the record) counts against the limit.
     const limits = remainingLimits(run.job.limits, run.job.usage.toolCalls);
     const applied = await verifyAndApply({ ...run, engine: this.deps.engine, job: { ...run.job, limits } }, plan, changes);

@@ -15,7 +15,7 @@ import type { Plan, PlannedStep } from '../../core/planner/index.js';
 import { permissionsOf, type JobStep, type NotRunStep, type StoredJob } from '../jobs/job-record.js';
 import { refusedParts } from '../jobs/job-outcome.js';
 import { toPlanProgress } from './plan-progress.js';
-import { VERIFY_CAPABILITY, verifyStep, withOutcomes } from './plan-record.js';
+import { verifyStep, withOutcomes } from './plan-record.js';
 
 export interface ApplyRun {
   engine: Engine;
@@ -65,7 +65,7 @@ async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Prom
       limits: run.job.limits,
       apply: false,
       permissions: permissionsOf(run.job),
-      steps: [{ capability: VERIFY_CAPABILITY, input: step.input }],
+      steps: [{ capability: step.capability, input: step.input }],
       staged: changes.map((change) => ({ path: change.path, content: change.after })),
     },
     { signal: run.signal, onEvent: (event) => forward(run, step, event, logs) },
@@ -83,7 +83,7 @@ async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Prom
   return {
     ok: false,
     status: outcome.status === 'cancelled' ? 'cancelled' : 'failed',
-    error: verifyError(outcome, logs),
+    error: verifyError(outcome, step.capability, logs),
     steps: next,
     toolCalls,
   };
@@ -91,7 +91,7 @@ async function verify(run: ApplyRun, plan: Plan | null, changes: Change[]): Prom
 
 /** The verify step is step 0 of its own run and `step.index` of the job. */
 function forward(run: ApplyRun, step: PlannedStep, event: EngineEvent, logs: string[]): void {
-  if (event.type === 'log' && event.message.startsWith(`${VERIFY_CAPABILITY}: `)) logs.push(event.message);
+  if (event.type === 'log' && event.message.startsWith(`${step.capability}: `)) logs.push(event.message);
   if (event.type === 'step') run.onEvent({ ...event, index: step.index });
   else if (event.type === 'progress') run.onEvent(toPlanProgress(event, [step.index], run.job.steps.length));
   else if (event.type === 'log') run.onEvent({ ...event, step: step.index });
@@ -102,12 +102,12 @@ interface CheckSide {
   passed?: boolean;
 }
 
-/** refactoring.verify logs its before/after data just before it fails; a regression there is verification_failed. */
-function verifyError(outcome: RunOutcome, logs: string[]): JobError {
+/** The verifier (refactoring.verify) logs its before/after data just before it fails; a regression there is verification_failed. */
+function verifyError(outcome: RunOutcome, verifier: string, logs: string[]): JobError {
   const error = outcome.error ?? { code: 'internal_error', message: 'Verification ended without an error; see the daemon log.' };
   const regressed = logs.some((line) => {
     try {
-      const data = JSON.parse(line.slice(VERIFY_CAPABILITY.length + 2)) as {
+      const data = JSON.parse(line.slice(verifier.length + 2)) as {
         before: Record<string, CheckSide | null>;
         after: Record<string, CheckSide | null>;
       };

@@ -1,5 +1,6 @@
 /** The comments the App posts about a task job: the plan with each step's diff collapsed, outcomes, refusals. */
 import type { JobRecord } from '../jobs/job-record.js';
+import { isVerifyStep } from '../agent/plan-record.js';
 
 const MAX_COMMENT_CHARS = 60_000;
 const MAX_DIFF_CHARS = 20_000;
@@ -71,7 +72,8 @@ export function refusalComment(login: string, repository: string, permission: st
 }
 
 export function pullRequestBody(job: JobRecord, commentUrl: string, jobUrl: string | null): string {
-  const verify = job.steps.find((step) => step.capability === 'refactoring.verify');
+  const verifyIndex = job.plan?.steps.find(isVerifyStep)?.index;
+  const verify = verifyIndex === undefined ? undefined : job.steps[verifyIndex];
   const lines = [
     `agentd ran the task requested in ${commentUrl}:`,
     '',

@@ -196,6 +196,11 @@ export const planSchema: Schema = {
           summary: { type: 'string' },
           available: { type: 'boolean' },
           reason: { type: 'string', description: 'Why an unavailable step is skipped, e.g. "not built yet".' },
+          roles: {
+            type: 'array',
+            items: { type: 'string' },
+            description: "The roles the step's capability plays in plans (its meta.planning.roles), e.g. verify-writes.",
+          },
           projectCode: {
             enum: ['allowed', 'not_allowed'],
             description:

@@ -2,9 +2,8 @@
  * checkInsecureDependencies: the project's package.json and package-lock.json, read through the
  * capability context (the lock file through `readLockFile`, which allows real lock files' sizes), checked against the advisory list (loadAdvisories). For analysis.security.
  */
-import type { CapabilityContext, Finding } from '../../../core/index.js';
+import { loadAdvisories, type CapabilityContext, type Finding } from '../../../core/index.js';
 import { parseLockFile, readDependencyFile, type LockedPackage } from './lock-file.js';
-import { loadAdvisories } from './load-advisories.js';
 import { matchDependencies } from './match-dependencies.js';
 import { parseManifest, type PackageManifest } from './package-manifest.js';
 

@@ -1,25 +1,13 @@
 /**
- * The offline advisory list and the insecure-dependency check, for analysis.security (which reports
- * `security/vulnerable-dependency`, documented by VULNERABLE_DEPENDENCY_RULE) and for the CLI's
- * `agentd advisories update --from <file>` (installAdvisories). Format: docs/advisories.md.
+ * The insecure-dependency check over agentd's offline advisory list (core/advisories): the project's
+ * lock file and manifest matched against it, for analysis.security (which reports
+ * `security/vulnerable-dependency`, documented by VULNERABLE_DEPENDENCY_RULE); the lock-file and
+ * manifest readers are shared with analysis.dependencies.
  */
 import type { RuleDoc } from '../../../core/index.js';
 
-export type { Advisory, AdvisoryFile, AdvisorySeverity } from './advisory-types.js';
 export { checkInsecureDependencies, scanDependencies, type DependencyScan } from './check-insecure-dependencies.js';
-export { installAdvisories, type InstalledAdvisories } from './install-advisories.js';
-export {
-  loadAdvisories,
-  readAdvisoryFile,
-  shippedAdvisories,
-  userAdvisoriesPath,
-  SHIPPED_ADVISORIES,
-  type LoadedAdvisories,
-} from './load-advisories.js';
 export { matchDependencies, RULE_ID as VULNERABLE_DEPENDENCY_RULE_ID } from './match-dependencies.js';
-export { osvToAdvisories, eventsToRange } from './osv-import.js';
-export { validateAdvisoryFile } from './validate-advisories.js';
-export { fixedVersionFor, isAffected, versionOfSpec } from './version-match.js';
 export { parseLockFile, type LockedPackage } from './lock-file.js';
 export { parseManifest, type PackageManifest, type DeclaredDependency } from './package-manifest.js';
 

@@ -4,11 +4,9 @@
  * direct dependencies are reported on their package.json line, transitive ones on their lock-file
  * entry. Without one, each package.json range stands for the lowest version it admits.
  */
-import type { Finding } from '../../../core/index.js';
-import type { Advisory } from './advisory-types.js';
+import { fixedVersionFor, isAffected, versionOfSpec, type Advisory, type Finding } from '../../../core/index.js';
 import type { LockedPackage } from './lock-file.js';
 import type { DeclaredDependency, PackageManifest } from './package-manifest.js';
-import { fixedVersionFor, isAffected, versionOfSpec } from './version-match.js';
 
 export const RULE_ID = 'security/vulnerable-dependency';
 

@@ -3,6 +3,7 @@ import type { TestDaemon } from '../support/daemon-harness.js';
 import { get, post } from '../support/http-client.js';
 import { agentDaemon, followUp, submitTask } from './agent-support.js';
 import { loadHistory } from '../../../daemon/jobs/job-result-parts.js';
+import { PLAN_STEP_ID } from '../../../daemon/agent/plan-step.js';
 
 const RANK = { info: 0, low: 1, medium: 2, high: 3, critical: 4 } as const;
 
@@ -78,8 +79,8 @@ describe('daemon/agent: analysis tasks, questions and unsupported tasks over RES
 
   it('plans in an internal step that /capabilities does not list and jobs cannot name', async () => {
     const capabilities = await get(t.url, '/capabilities');
-    expect(capabilities.body.map((meta: { id: string }) => meta.id)).to.not.include('agentd.plan');
-    const named = await post(t.url, '/jobs', { capability: 'agentd.plan', workspace: 'project' });
+    expect(capabilities.body.map((meta: { id: string }) => meta.id)).to.not.include(PLAN_STEP_ID);
+    const named = await post(t.url, '/jobs', { capability: PLAN_STEP_ID, workspace: 'project' });
     expect(named.status).to.equal(422);
     expect(named.body.error.code).to.equal('unknown_capability');
   });

@@ -4,19 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   checkInsecureDependencies,
+  matchDependencies,
+  parseLockFile,
+  parseManifest,
+} from '../../../../capabilities/analysis/advisories/index.js';
+import {
   eventsToRange,
   fixedVersionFor,
   installAdvisories,
   isAffected,
   loadAdvisories,
-  matchDependencies,
-  parseLockFile,
-  parseManifest,
   shippedAdvisories,
   validateAdvisoryFile,
   versionOfSpec,
   type Advisory,
-} from '../../../../capabilities/analysis/advisories/index.js';
+} from '../../../../core/advisories/index.js';
 import { createLocalContext } from '../../../../core/context/index.js';
 import { isAgentdError } from '../../../../core/index.js';
 import { removeSample, writeSample } from '../../../../core/tester/index.js';

@@ -1,7 +1,6 @@
 /**
  * PENDING planning cases: phrasings for capabilities that are not built yet (generation.*,
- * testing.integration/e2e/component/fixtures, documentation.examples/architecture/contributing).
- * Only their recognition is asserted (kind and capability ids; the unbuilt
+ * testing.integration/e2e/component/fixtures, documentation.examples). Only their recognition is asserted (kind and capability ids; the unbuilt
  * steps shown unavailable, from the entries of capabilities/planned.ts); their expected inputs are what
  * the planner's former hard-coded guesses drafted, not a contract, and are not compared.
  *
@@ -182,6 +181,4 @@ export const PENDING_CASES: CorpusCase[] = [
   },
   { fixture: R, task: 'create test fixtures and factories for Task', expect: { kind: 'plan', capabilities: ['testing.fixtures'] } },
   { fixture: R, task: 'write usage examples for the hooks', expect: { kind: 'plan', capabilities: ['documentation.examples'] } },
-  { fixture: E, task: 'draw an architecture diagram', expect: { kind: 'plan', capabilities: ['documentation.architecture'] } },
-  { fixture: E, task: 'generate a mermaid diagram of the modules', expect: { kind: 'plan', capabilities: ['documentation.architecture'] } },
 ];

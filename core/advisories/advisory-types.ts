@@ -1,5 +1,5 @@
 /** The offline advisory list's format (documented in docs/advisories.md). */
-import type { Severity } from '../../../core/index.js';
+import type { Severity } from '../contracts/findings.js';
 
 export type AdvisorySeverity = Exclude<Severity, 'info'>;
 

@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AgentdError } from '../../../core/index.js';
+import { AgentdError } from '../errors/agentd-error.js';
 import shippedJson from './advisories.json' with { type: 'json' };
 import type { Advisory, AdvisoryFile } from './advisory-types.js';
 import { validateAdvisoryFile } from './validate-advisories.js';

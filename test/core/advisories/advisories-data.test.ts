@@ -6,13 +6,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
-import {
-  SHIPPED_ADVISORIES,
-  isAffected,
-  shippedAdvisories,
-  validateAdvisoryFile,
-  type Advisory,
-} from '../../../../capabilities/analysis/advisories/index.js';
+import { SHIPPED_ADVISORIES, isAffected, shippedAdvisories, validateAdvisoryFile, type Advisory } from '../../../core/advisories/index.js';
 
 const OPTIONS = { includePrerelease: true, loose: true } as const;
 const GHSA = /^GHSA(-[23456789cfghjmpqrvwx]{4}){3}$/;

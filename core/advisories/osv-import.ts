@@ -5,7 +5,7 @@
  * last_affected gives "<=c", an open interval ">=a". Severity and CWE ids come from
  * database_specific (GitHub's fields), the id is the GHSA id, CVE aliases are kept.
  */
-import { AgentdError } from '../../../core/index.js';
+import { AgentdError } from '../errors/agentd-error.js';
 import type { Advisory } from './advisory-types.js';
 import { normaliseSeverity } from './advisory-severity.js';
 

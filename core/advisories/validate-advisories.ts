@@ -4,7 +4,7 @@
  * ids upper-cased, ranges checked with node-semver. Throws `invalid_advisories` naming the first
  * bad field.
  */
-import { AgentdError } from '../../../core/index.js';
+import { AgentdError } from '../errors/agentd-error.js';
 import { normaliseSeverity } from './advisory-severity.js';
 import type { Advisory, AdvisoryFile } from './advisory-types.js';
 import { isOsv, osvToAdvisories } from './osv-import.js';
