@@ -254,9 +254,10 @@ function matches(t: Target, failed: TestCase): boolean {
 }
 
 function whatHappened(failed: TestCase): string {
-  // doesNotThrow's "actual" is the error object ({} as JSON): its message already says what was thrown.
+  // doesNotThrow's "actual" is the error object ({} as JSON): its message already says what was thrown; node's
+  // "NaN !== 0" already says both values (and a reporter's JSON would show NaN as null).
   const values =
-    failed.actual !== undefined && !/unwanted exception/i.test(failed.message ?? '')
+    failed.actual !== undefined && !/unwanted exception| !== /i.test(failed.message ?? '')
       ? ` (actual ${failed.actual}, expected ${failed.expected ?? '?'})`
       : '';
   return `${failed.message ?? 'no message'}${values}`;

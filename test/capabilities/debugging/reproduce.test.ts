@@ -138,6 +138,17 @@ describe('debugging.reproduce', function () {
     expect(outcome.changes.map((c) => c.path)).to.deep.equal(['test/orderTotal.reproduce.test.js']);
   });
 
+  it('a reported NaN: matched by the assertion message (the reporter writes NaN as null)', async () => {
+    const outcome = await runCase('debugging.reproduce', {
+      fixture: INVOICE,
+      projectCode: true,
+      input: { report: 'lineTotal({ quantity: 2 }) returns NaN but should return 0' },
+    });
+    expect(outcome.result.summary).to.equal(
+      'Reproduced: test/lineTotal.reproduce.test.js fails with Expected values to be strictly deep-equal: NaN !== 0 — lineTotal({"quantity":2}) returns NaN (node:test; module lib/invoice.js, found from the call in the report). It should pass once the bug is fixed.',
+    );
+  });
+
   it("the planner's input: the task as `description` with the symbol it named", async () => {
     const outcome = await runCase('debugging.reproduce', {
       fixture: INVOICE,
