@@ -115,27 +115,4 @@ export const PLANNED: CapabilityMeta[] = [
       behaviourNeutral: true,
     },
   },
-  {
-    id: 'debugging.reproduce',
-    group: 'debugging',
-    title: 'Reproduce a bug',
-    description: 'Planned, not built yet: Reproduce a bug.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'debug-reproduce',
-          label: 'reproduce a bug',
-          keywords: 'reproduce=6,repro=6,reproduction=6',
-        },
-      ],
-      strategy: 'debug',
-      debug: {
-        stage: 'reproduce',
-        verb: 'Write a failing test that reproduces',
-      },
-    },
-  },
 ];

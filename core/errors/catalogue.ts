@@ -175,6 +175,16 @@ export const ERROR_CATALOGUE = {
   },
 
   // Testing
+  reproduce_not_reproduced: {
+    status: 422,
+    description:
+      'debugging.reproduce staged nothing: the test asserting the expected behaviour passes now, so the reported behaviour did not occur; the message says what the call did.',
+  },
+  reproduce_different_failure: {
+    status: 422,
+    description:
+      'debugging.reproduce staged nothing: the test fails now, but not with the reported error or value; the message shows both.',
+  },
   no_test_runner: {
     status: 422,
     description:

@@ -26,6 +26,8 @@ const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
   'test_run_failed',
   'documentation_refused',
   'fix_refused',
+  'reproduce_not_reproduced',
+  'reproduce_different_failure',
   'generation_refused',
   'fixtures_unknown_type',
   'fixtures_refused',

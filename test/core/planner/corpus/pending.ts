@@ -180,15 +180,4 @@ export const PENDING_CASES: CorpusCase[] = [
     expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } },
   },
   { fixture: R, task: 'write usage examples for the hooks', expect: { kind: 'plan', capabilities: ['documentation.examples'] } },
-  // debugging.reproduce
-  {
-    fixture: E,
-    task: 'Error: listen EADDRINUSE: address already in use :::3000 — how do I reproduce and fix it',
-    expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.reproduce', 'debugging.fix', 'refactoring.verify'] },
-  },
-  {
-    fixture: R,
-    task: 'write a failing test that reproduces the overdue bug',
-    expect: { kind: 'plan', capabilities: ['debugging.reproduce'] },
-  },
 ];
