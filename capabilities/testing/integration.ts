@@ -88,11 +88,19 @@ export async function run(input: IntegrationInput, ctx: CapabilityContext): Prom
     parsed.files.map((f) => ({ path: f.path, tree: f.tree })),
     jsSources,
   );
-  const tsOnly = sources.length > jsSources.length;
+  const tsSources = sources.filter((f) => !/\.[cm]?js$/.test(f));
+  if (scan.routes.length === 0 && tsSources.length > 0) {
+    // A TypeScript app (a plan's test step after generation.api-route wrote TypeScript routes): not run, said so.
+    return {
+      summary: `No tests were generated: the project's HTTP routes are in TypeScript modules (${tsSources.length}), and testing.integration reads and starts JavaScript apps only so far (docs/testing.md).`,
+      data: { generated: false, typescriptModules: tsSources.length },
+      notRun: [{ part: 'generation', reason: 'TypeScript apps are not read or started yet (JavaScript Express/Fastify apps only)' }],
+    };
+  }
   if (scan.routes.length === 0)
     throw new AgentdError(
       'testing_refused',
-      `No HTTP routes found: looked for Express and Fastify route calls (app.get('/…'), router.post('/…'), fastify.post('/…', { schema }, …)) reachable from an app built with express() or Fastify() in ${jsSources.length} JavaScript module(s)${tsOnly ? '; TypeScript modules are not read yet (docs/testing.md)' : ''}.`,
+      `No HTTP routes found: looked for Express and Fastify route calls (app.get('/…'), router.post('/…'), fastify.post('/…', { schema }, …)) reachable from an app built with express() or Fastify() in ${jsSources.length} JavaScript module(s).`,
     );
   let apps = scan.apps;
   if (options.app) {

@@ -7,7 +7,7 @@ export const PLANNING: CapabilityPlanning = {
       id: 'test-integration',
       label: 'write integration tests',
       keywords:
-        'integration=3.5,integration test=4.5,supertest=4,api test=4,route test=4,test rest endpoint=5,test endpoint=4.5,endpoint test=4.5,http test=4',
+        'integration=3.5,integration test=4.5,supertest=4,api test=4,route test=4,test rest endpoint=6,test endpoint=4.5,endpoint test=4.5,http test=4',
     },
   ],
   strategy: 'scope',
