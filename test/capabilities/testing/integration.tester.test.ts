@@ -1,0 +1,90 @@
+/** testing.integration's tester suite: HTTP tests of an Express app's routes, nothing generated without the permission or for a TypeScript app, refusals (no routes, an app module that listens on import), input schema. */
+import { expect } from 'chai';
+import path from 'node:path';
+import { CapabilityTester } from '../../../core/tester/index.js';
+import { fixturePath, REPO } from '../support/sample-runs.js';
+
+const EXPRESS = { fixture: fixturePath('testing', 'express-api'), nodeModules: path.join(REPO, 'node_modules') };
+const PKG = JSON.stringify({ name: 'api', private: true, type: 'module', scripts: { test: 'mocha' }, dependencies: { express: '^5.1.0' } });
+
+describe('testing.integration cases', function () {
+  this.timeout(120_000);
+  new CapabilityTester({ capability: 'testing.integration' }).run({
+    valid: [
+      {
+        name: 'without the project-code permission: the app is not started, nothing generated (notRun), the routes it would test listed',
+        ...EXPRESS,
+        check: (outcome) => {
+          expect(outcome.result!.notRun).to.deep.equal([
+            { part: 'generation', reason: "project code not allowed (the project's app is started to observe its answers)" },
+          ]);
+          const data = outcome.result!.data as { app: string; routes: string[]; generated: boolean };
+          expect(data.app).to.equal('src/app.js');
+          expect(data.generated).to.equal(false);
+          expect(data.routes).to.include.members(['GET /health', 'POST /todos', 'GET /todos/:id', 'DELETE /todos/:id']);
+        },
+      },
+      {
+        name: 'a TypeScript app: not read or started yet, said so (notRun)',
+        fixture: fixturePath('express-ts-api'),
+        projectCode: true,
+        check: (outcome) => {
+          expect(outcome.result!.summary).to.match(/^No tests were generated: the project's HTTP routes are in TypeScript modules/);
+          expect(outcome.result!.notRun).to.deep.equal([
+            { part: 'generation', reason: 'TypeScript apps are not read or started yet (JavaScript Express/Fastify apps only)' },
+          ]);
+        },
+      },
+    ],
+    invalid: [
+      {
+        name: "the routes of an Express app (zod body, own checks, a router mounted under /todos): a mocha test file beside the project's tests",
+        ...EXPRESS,
+        projectCode: true,
+        changes: {
+          'test/app.http.generated.test.js': {
+            contains: [
+              "import { app } from '../src/app.js';",
+              "server = app.listen(0, '127.0.0.1');",
+              "it('POST /todos with a valid body answers 201'",
+              "body: JSON.stringify({ title: 'example', priority: 1, done: true }),",
+              "assert.equal(res.headers.get('location'), '/todos/1');",
+              "it('POST /todos without its required fields answers 400'",
+              "it('GET /todos/not-a-valid-id with a malformed path parameter answers 400'",
+              "it('PATCH /todos/1 without its required fields answers 400'",
+              "it('DELETE /todos/1 answers 204'",
+            ],
+            notContains: 'supertest',
+          },
+        },
+      },
+      {
+        name: 'no HTTP route in the project',
+        files: { 'package.json': PKG, 'src/sum.js': 'export const sum = (a, b) => a + b;\n' },
+        projectCode: true,
+        error: { code: 'testing_refused', message: 'No HTTP routes found' },
+      },
+      {
+        name: 'the only app module calls listen() when imported: refused, naming the file',
+        files: {
+          'package.json': PKG,
+          'server.js':
+            "import express from 'express';\n\nconst app = express();\napp.get('/hi', (req, res) => res.json({ hi: true }));\napp.listen(3000);\n",
+        },
+        projectCode: true,
+        error: { code: 'testing_refused', message: 'server.js calls listen() when it is imported (line 5)' },
+      },
+      {
+        name: 'an include that declares no route',
+        ...EXPRESS,
+        input: { include: ['src/slug.js'] },
+        error: { code: 'invalid_input', message: 'include: No HTTP route is declared in ["src/slug.js"]' },
+      },
+    ],
+    inputErrors: [
+      { name: 'a runner agentd does not know', input: { runner: 'ava' }, message: '/runner must be equal to one of the allowed values' },
+      { name: 'no routes at all', input: { maxRoutes: 0 }, message: '/maxRoutes must be >= 1' },
+      { name: 'an unknown option', input: { database: 'postgres' }, message: 'must NOT have additional properties' },
+    ],
+  });
+});
