@@ -231,8 +231,8 @@ function factsOf(file: SourceTree): FileFacts {
     }
     if (method === 'use' && args.length >= 2) {
       const prefix = stringOf(args[0]);
-      const mounted = args[1]!.type === 'call_expression' ? args[1]!.childForFieldName('function')!.text : args[1]!.text;
-      if (prefix !== null && /^[\w$.]+$/.test(mounted)) facts.mounts.push({ receiver, mounted, prefix });
+      const mounted = mountedName(args[1]!);
+      if (prefix !== null && mounted !== null) facts.mounts.push({ receiver, mounted, prefix });
     }
     if (method === 'register' && args.length >= 1) {
       const options = args[1] ? literalOf(args[1], root) : undefined;
@@ -240,13 +240,22 @@ function factsOf(file: SourceTree): FileFacts {
         options && typeof options === 'object' && typeof (options as { prefix?: unknown }).prefix === 'string'
           ? (options as { prefix: string }).prefix
           : '';
-      const mounted =
-        args[0]!.type === 'call_expression' && /^require$/.test(args[0]!.childForFieldName('function')!.text) ? '' : args[0]!.text;
-      if (/^[\w$.]+$/.test(mounted)) facts.mounts.push({ receiver, mounted, prefix });
+      const mounted = mountedName(args[0]!);
+      if (mounted !== null) facts.mounts.push({ receiver, mounted, prefix });
     }
     if (method === 'listen') facts.listens.push({ receiver, line: n.startPosition.row + 1, guarded: guarded(n) });
   });
   return facts;
+}
+
+/** What a `use`/`register` mounts: a name (`todosRouter`, `ordersRouter(service)`) or `require:<spec>` for `require('./notes')`. */
+function mountedName(arg: Node): string | null {
+  if (arg.type === 'call_expression' && arg.childForFieldName('function')?.text === 'require') {
+    const spec = stringOf(arg.childForFieldName('arguments')?.namedChild(0));
+    return spec === null ? null : `require:${spec}`;
+  }
+  const name = arg.type === 'call_expression' ? arg.childForFieldName('function')!.text : arg.text;
+  return /^[\w$.]+$/.test(name) ? name : null;
 }
 
 const joinPath = (prefix: string, route: string): string => {
@@ -270,8 +279,10 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
       const own = prefixes.get(f.path);
       if (!own) continue;
       for (const m of f.mounts) {
-        const binding = f.bindings.get(m.mounted.split('.')[0]!);
-        const target = binding ? resolveModule(f.path, binding.module, known) : null;
+        const spec = m.mounted.startsWith('require:')
+          ? m.mounted.slice('require:'.length)
+          : f.bindings.get(m.mounted.split('.')[0]!)?.module;
+        const target = spec ? resolveModule(f.path, spec, known) : null;
         if (target && !prefixes.has(target))
           prefixes.set(target, { prefix: joinPath(own.prefix, m.prefix === '/' ? '' : m.prefix), framework: own.framework });
       }
