@@ -13,6 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import {
   AgentdError,
+  RUN_IN,
+  applyChangesToCopy,
+  copyWorkspaceTree,
+  removeWorkspaceTree,
   type CapabilityContext,
   type CapabilityMeta,
   type JSONSchema,
@@ -155,8 +159,15 @@ export async function run(input: IntegrationInput, ctx: CapabilityContext): Prom
   }
 
   ctx.progress(10, `starting the app of ${app.file}`);
+  // In a copy with the staged changes: routes an earlier step of the plan wrote are there.
+  const tree = await copyWorkspaceTree(ctx.workspace.root, 'http-probe');
   const runs: Answer[][] = [];
-  for (let i = 0; i < RUNS; i += 1) runs.push(await probe(ctx, app, requests, options.timeoutMs));
+  try {
+    await applyChangesToCopy(tree, ctx.workspace.changes());
+    for (let i = 0; i < RUNS; i += 1) runs.push(await probe(ctx, tree, app, requests, options.timeoutMs));
+  } finally {
+    await removeWorkspaceTree(tree);
+  }
   const unreachable = runs[0]!.find((a) => a.error);
   if (unreachable && runs[0]!.every((a) => a.error))
     throw new AgentdError('test_run_failed', `The app of ${app.file} started but answered no request: ${unreachable.error}.`);
@@ -292,10 +303,16 @@ function requestsFor(routes: RouteFact[]): Request[] {
   return out;
 }
 
-async function probe(ctx: CapabilityContext, app: AppModule, requests: Request[], timeoutMs: number | undefined): Promise<Answer[]> {
-  const result = await ctx.tools.runCommand(process.execPath, [PROBE], {
+async function probe(
+  ctx: CapabilityContext,
+  tree: string,
+  app: AppModule,
+  requests: Request[],
+  timeoutMs: number | undefined,
+): Promise<Answer[]> {
+  const result = await ctx.tools.runCommand(process.execPath, [RUN_IN, tree, process.execPath, PROBE], {
     stdin: JSON.stringify({
-      module: path.join(ctx.workspace.root, app.file),
+      module: path.join(tree, app.file),
       exportName: app.exportName,
       factory: app.factory,
       framework: app.framework,

@@ -82,6 +82,23 @@ describe('capabilities/testing/integration', function () {
     }
   });
 
+  it("routes an earlier step staged (not on disk yet) are observed and tested: the app runs in a copy with the job's changes", async () => {
+    const root = await copyOf('express-api');
+    const handle = await createLocalContext({ root, permissions: { projectCode: true }, limits: { maxToolCalls: 1000 } });
+    const app = await readFile(path.join(root, 'src', 'app.js'), 'utf8');
+    await handle.ctx.workspace.write(
+      'src/app.js',
+      app.replace(
+        "app.use('/todos', todosRouter);",
+        "app.get('/version', (req, res) => {\n  res.json({ version: '1.2.3' });\n});\n\napp.use('/todos', todosRouter);",
+      ),
+    );
+    const result = await run({ include: ['src/app.js'] }, handle.ctx);
+    const generated = handle.staged().find((s) => s.path === 'test/app.http.generated.test.js')!;
+    expect((result.data as { tests: { title: string }[] }).tests.map((t) => t.title)).to.include('GET /version answers 200');
+    expect(generated.content).to.include("assert.deepStrictEqual(await res.json(), { version: '1.2.3' });");
+  });
+
   it('an include narrows the tests to the routes declared there', async () => {
     const root = await copyOf('express-api');
     const { result } = await generate(root, { include: ['src/app.js'] });
