@@ -6,7 +6,7 @@
  * From it: a valid body (every field, with a value its constraints accept) and an invalid one (the
  * required fields left out, or the first field of the wrong type when none is required).
  */
-import { literalOf, type Node } from './literals.js';
+import { literalOf, pairValue, type Node } from './literals.js';
 
 export interface BodySpec {
   source: 'json-schema' | 'zod' | 'joi' | 'ajv' | 'checks';
@@ -34,9 +34,11 @@ const BODY = String.raw`(?:req|request|ctx\.request)\.body`;
 
 export function bodyOf(handler: Node, options: Node | null, root: Node, define: Define): BodySpec | null {
   // Fastify: { schema: { body } }
-  if (options) {
-    const value = literalOf(options, root) as { schema?: { body?: unknown } } | undefined;
-    const schema = value?.schema?.body;
+  // Fastify: { schema: { body } } (the other options — preHandler, handler — need not be literals)
+  const schemaNode = options ? pairValue(options, 'schema') : null;
+  if (schemaNode) {
+    const value = literalOf(schemaNode, root) as { body?: unknown } | undefined;
+    const schema = value?.body;
     if (schema && typeof schema === 'object') return specOf('json-schema', fromJsonSchema(schema as JsonSchema, true));
   }
   const text = handler.text;

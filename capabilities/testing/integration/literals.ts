@@ -82,3 +82,14 @@ function topLevelConst(root: Node, name: string): Node | null {
   }
   return null;
 }
+
+/** The value of `key` in an object literal (`{ method: 'POST', handler }`), shorthand included. */
+export function pairValue(object: Node, key: string): Node | null {
+  for (const entry of object.namedChildren) {
+    if (entry.type === 'shorthand_property_identifier' && entry.text === key) return entry;
+    if (entry.type !== 'pair') continue;
+    const k = entry.childForFieldName('key')!;
+    if ((k.type === 'string' ? k.text.slice(1, -1) : k.text) === key) return entry.childForFieldName('value');
+  }
+  return null;
+}

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Tree } from 'tree-sitter';
 import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
-import { literalOf, type Node } from './literals.js';
+import { literalOf, pairValue, type Node } from './literals.js';
 
 export type { Node };
 export type HttpFramework = 'express' | 'fastify';
@@ -200,7 +200,8 @@ interface FileFacts {
   bindings: Map<string, { module: string; imported: string }>;
   /** Local names of apps created here, with the framework and the top-level name holding them. */
   apps: { local: string; framework: HttpFramework; owner: string | null; line: number }[];
-  routeCalls: { receiver: string; method: HttpMethod; path: string; call: Node; args: Node[] }[];
+  /** `handler` the function answering; `options` a Fastify route's options object (its `schema`). */
+  routeCalls: { receiver: string; method: HttpMethod; path: string; call: Node; handler: Node; options: Node | null }[];
   /** `x.use('/p', y)` / `x.register(y, { prefix })`: the receiver, the mounted name and the prefix. */
   mounts: { receiver: string; mounted: string; prefix: string }[];
   listens: { receiver: string; line: number; guarded: boolean }[];
@@ -227,7 +228,29 @@ function factsOf(file: SourceTree): FileFacts {
     if (METHODS.has(method) && args.length >= 2 && !CLIENTS.test(receiver)) {
       const routePath = stringOf(args[0]);
       if (routePath !== null && routePath.startsWith('/'))
-        facts.routeCalls.push({ receiver, method: method.toUpperCase() as HttpMethod, path: routePath, call: n, args });
+        facts.routeCalls.push({
+          receiver,
+          method: method.toUpperCase() as HttpMethod,
+          path: routePath,
+          call: n,
+          handler: args.at(-1)!,
+          options: args.length >= 3 && args[1]!.type === 'object' ? args[1]! : null,
+        });
+    }
+    // Express: router.route('/:id').get(h).put(h)
+    if (METHODS.has(method) && args.length >= 1) {
+      const chained = routeChainOf(callee.childForFieldName('object')!);
+      if (chained)
+        facts.routeCalls.push({ ...chained, method: method.toUpperCase() as HttpMethod, call: n, handler: args.at(-1)!, options: null });
+    }
+    // Fastify: app.route({ method: 'POST', url: '/x', schema, handler })
+    if (method === 'route' && args.length === 1 && args[0]!.type === 'object' && !CLIENTS.test(receiver)) {
+      const verb = pairValue(args[0]!, 'method');
+      const url = stringOf(pairValue(args[0]!, 'url') ?? pairValue(args[0]!, 'path'));
+      const handler = pairValue(args[0]!, 'handler');
+      const name = stringOf(verb)?.toLowerCase();
+      if (name && METHODS.has(name) && url !== null && url.startsWith('/') && handler)
+        facts.routeCalls.push({ receiver, method: name.toUpperCase() as HttpMethod, path: url, call: n, handler, options: args[0]! });
     }
     if (method === 'use' && args.length >= 2) {
       const prefix = stringOf(args[0]);
@@ -246,6 +269,23 @@ function factsOf(file: SourceTree): FileFacts {
     if (method === 'listen') facts.listens.push({ receiver, line: n.startPosition.row + 1, guarded: guarded(n) });
   });
   return facts;
+}
+
+/** `x.route('/p')` at the bottom of a `.get(h).put(h)` chain: its receiver and path. */
+function routeChainOf(node: Node): { receiver: string; path: string } | null {
+  let n: Node | null = node;
+  while (n?.type === 'call_expression') {
+    const fn: Node | null = n.childForFieldName('function');
+    if (fn?.type !== 'member_expression') return null;
+    const property = fn.childForFieldName('property')!.text;
+    if (property === 'route') {
+      const routePath = stringOf(n.childForFieldName('arguments')?.namedChild(0));
+      return routePath !== null && routePath.startsWith('/') ? { receiver: fn.childForFieldName('object')!.text, path: routePath } : null;
+    }
+    if (!METHODS.has(property) && property !== 'all') return null;
+    n = fn.childForFieldName('object');
+  }
+  return null;
 }
 
 /** What a `use`/`register` mounts: a name (`todosRouter`, `ordersRouter(service)`) or `require:<spec>` for `require('./notes')`. */
@@ -302,8 +342,8 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
       }
       const framework = own?.framework ?? 'express';
       const prefix = joinPath(own?.prefix ?? '', local ? local.prefix : '');
-      const handler = call.args.at(-1)!;
-      const options = framework === 'fastify' && call.args.length >= 3 ? call.args[1]! : null;
+      const { handler } = call;
+      const options = framework === 'fastify' ? call.options : null;
       scan.routes.push({
         framework,
         method: call.method,
