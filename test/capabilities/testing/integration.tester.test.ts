@@ -133,6 +133,16 @@ describe('testing.integration cases', function () {
         error: { code: 'testing_refused', message: 'server.js calls listen() when it is imported (line 5)' },
       },
       {
+        name: 'an app factory that needs arguments (a database handle): refused, naming the function and its parameters',
+        files: {
+          'package.json': PKG,
+          'src/app.js':
+            "import express from 'express';\n\nexport function createApp(db) {\n  const app = express();\n  app.get('/orders', async (req, res) => res.json(await db.query('select * from orders')));\n  return app;\n}\n",
+        },
+        projectCode: true,
+        error: { code: 'testing_refused', message: "src/app.js's createApp(db) needs arguments a test cannot make up" },
+      },
+      {
         name: 'an include that declares no route',
         ...EXPRESS,
         input: { include: ['src/slug.js'] },
