@@ -14,33 +14,6 @@ import type { CapabilityMeta } from '../core/index.js';
 
 export const PLANNED: CapabilityMeta[] = [
   {
-    id: 'testing.integration',
-    group: 'testing',
-    title: 'Integration tests',
-    description: 'Planned, not built yet: Integration tests.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'test-integration',
-          label: 'write integration tests',
-          keywords: 'integration=3.5,integration test=4.5,supertest=4,api test=4,route test=4',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      tests: ['api-route', 'crud-resource'],
-      fields: [
-        {
-          field: 'symbol',
-          from: 'symbol',
-        },
-      ],
-    },
-  },
-  {
     id: 'testing.e2e',
     group: 'testing',
     title: 'End-to-end tests',

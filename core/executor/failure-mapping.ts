@@ -24,6 +24,7 @@ const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
   'invalid_project_config',
   'no_test_runner',
   'test_run_failed',
+  'testing_refused',
   'documentation_refused',
   'fix_refused',
   'reproduce_not_reproduced',

@@ -60,6 +60,7 @@ export type StepFailureCode =
   | 'invalid_project_config'
   | 'no_test_runner'
   | 'test_run_failed'
+  | 'testing_refused'
   | 'documentation_refused'
   | 'fix_refused'
   | 'reproduce_not_reproduced'

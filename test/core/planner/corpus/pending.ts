@@ -158,16 +158,6 @@ export const PENDING_CASES: CorpusCase[] = [
     },
   },
   // testing and documentation capabilities not built yet
-  { fixture: E, task: 'write integration tests for the orders routes', expect: { kind: 'plan', capabilities: ['testing.integration'] } },
-  {
-    fixture: E,
-    task: 'create supertest tests for src/routes/orders.ts',
-    expect: {
-      kind: 'plan',
-      capabilities: ['testing.integration'],
-      inputs: { 'testing.integration': { include: ['src/routes/orders.ts'] } },
-    },
-  },
   {
     fixture: R,
     task: 'write e2e tests with playwright',
