@@ -16,6 +16,17 @@ export const meta: CapabilityMeta = {
   description:
     "Writes a failing test that reproduces a reported bug: the reported call (from a stack trace, the report's text or a structured call) asserted to behave as expected in the project's runner, run in the sandbox, and staged only when it fails now with the reported error or value.",
   version: '1.0.0',
+  errors: [
+    {
+      code: 'reproduce_not_reproduced',
+      description:
+        'Nothing staged: the test asserting the expected behaviour passes now, so the reported behaviour did not occur; the message says what the call did.',
+    },
+    {
+      code: 'reproduce_different_failure',
+      description: 'Nothing staged: the test fails now, but not with the reported error or value; the message shows both.',
+    },
+  ],
   inputSchema: {
     type: 'object',
     properties: {

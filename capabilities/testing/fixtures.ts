@@ -6,7 +6,14 @@
  * overrides)` per object type, `mock<T>(overrides)` per type with methods (stubs recording calls and
  * returning built values), in the project's module system and formatted with its style.
  */
-import { AgentdError, type CapabilityContext, type CapabilityMeta, type JSONSchema, type StepResult } from '../../core/index.js';
+import {
+  AgentdError,
+  CapabilityError,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type JSONSchema,
+  type StepResult,
+} from '../../core/index.js';
 import { FactoryEmitter } from './fixtures/emit-factories.js';
 import { PLANNING } from './fixtures/planning.js';
 import { TypeReader } from './fixtures/read-types.js';
@@ -36,6 +43,18 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   writes: true,
   planning: PLANNING,
+  errors: [
+    {
+      code: 'fixtures_unknown_type',
+      description:
+        'No interface, type alias or enum of that name in the project; the message lists the names it looked for and the closest declared ones.',
+    },
+    {
+      code: 'fixtures_refused',
+      description:
+        'Nothing staged: a named type has no value it can build (a function type, a generic without type arguments, a class, a construct it does not model) or the factory file exists with other content; the message says which and why.',
+    },
+  ],
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -104,7 +123,7 @@ export async function run(input: FixturesInput, ctx: CapabilityContext): Promise
     for (const file of files.slice(0, MAX_FILES))
       for (const name of await reader.exportedNames(file)) wanted.push({ name, file, named: false });
     if (wanted.length === 0)
-      throw new AgentdError(
+      throw new CapabilityError(
         'fixtures_unknown_type',
         `types: ${files.join(', ')} export${files.length === 1 ? 's' : ''} no interface, type alias or enum`,
         {
@@ -132,7 +151,7 @@ export async function run(input: FixturesInput, ctx: CapabilityContext): Promise
     }
   }
   if (roots.length === 0)
-    throw new AgentdError(
+    throw new CapabilityError(
       'fixtures_refused',
       `types: no exported type of ${files.join(', ')} can be built: ${skipped.map((s) => `${s.type} (${s.reason})`).join('; ')}`,
     );
@@ -166,7 +185,7 @@ export async function run(input: FixturesInput, ctx: CapabilityContext): Promise
   const before = (await ctx.workspace.exists(out)) ? await ctx.workspace.read(out) : undefined;
   const status = before === undefined ? 'created' : before === content ? 'unchanged' : 'changed';
   if (status === 'changed' && (options.onExisting ?? 'refuse') === 'refuse')
-    throw new AgentdError(
+    throw new CapabilityError(
       'fixtures_refused',
       `${out} already exists with other content; nothing was staged. Pass another out, or onExisting: "propose" to review the change as a diff.`,
       { details: [{ path: '/onExisting', message: `${out} exists` }] },
@@ -201,8 +220,8 @@ export async function run(input: FixturesInput, ctx: CapabilityContext): Promise
   };
 }
 
-function refusal(error: Unbuildable): AgentdError {
-  return new AgentdError('fixtures_refused', `types: cannot build ${error.type}: ${error.reason}`, {
+function refusal(error: Unbuildable): CapabilityError {
+  return new CapabilityError('fixtures_refused', `types: cannot build ${error.type}: ${error.reason}`, {
     details: [{ path: '/types', message: `${error.type}: ${error.reason}` }],
   });
 }

@@ -175,16 +175,6 @@ export const ERROR_CATALOGUE = {
   },
 
   // Testing
-  reproduce_not_reproduced: {
-    status: 422,
-    description:
-      'debugging.reproduce staged nothing: the test asserting the expected behaviour passes now, so the reported behaviour did not occur; the message says what the call did.',
-  },
-  reproduce_different_failure: {
-    status: 422,
-    description:
-      'debugging.reproduce staged nothing: the test fails now, but not with the reported error or value; the message shows both.',
-  },
   no_test_runner: {
     status: 422,
     description:
@@ -199,17 +189,6 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description:
       'A testing capability found nothing it can test truthfully (no HTTP route, no importable app, a server module that listens when imported); the message names what it looked for and where.',
-  },
-
-  fixtures_unknown_type: {
-    status: 422,
-    description:
-      'testing.fixtures found no interface, type alias or enum of that name in the project; the message lists the names it looked for and the closest declared ones.',
-  },
-  fixtures_refused: {
-    status: 422,
-    description:
-      'testing.fixtures staged nothing: a named type has no value it can build (a function type, a generic without type arguments, a class, a construct it does not model) or the factory file exists with other content; the message says which and why.',
   },
 
   // Documentation

@@ -63,11 +63,7 @@ export type StepFailureCode =
   | 'testing_refused'
   | 'documentation_refused'
   | 'fix_refused'
-  | 'reproduce_not_reproduced'
-  | 'reproduce_different_failure'
   | 'generation_refused'
-  | 'fixtures_unknown_type'
-  | 'fixtures_refused'
   | 'invalid_plugin'
   | 'plugin_error'
   | 'plugin_timeout'
@@ -79,8 +75,11 @@ export type StepFailureCode =
   | 'plugin_tool_call_limit'
   | 'plugin_sandbox_unavailable';
 
+/** A code the step's capability declared in `meta.errors` (core/errors/capability-error.ts). */
+export type DeclaredErrorCode = string & Record<never, never>;
+
 export interface StepFailure {
-  code: StepFailureCode;
+  code: StepFailureCode | DeclaredErrorCode;
   message: string;
   /** The capability's own error message and stack, kept verbatim (wrapped, never replaced). */
   cause?: { name: string; message: string; stack?: string };

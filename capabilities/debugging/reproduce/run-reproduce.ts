@@ -6,7 +6,15 @@
  */
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { AgentdError, dataOf, type CapabilityContext, type StepResult, type TestCase, type TestRunnerName } from '../../../core/index.js';
+import {
+  AgentdError,
+  CapabilityError,
+  dataOf,
+  type CapabilityContext,
+  type StepResult,
+  type TestCase,
+  type TestRunnerName,
+} from '../../../core/index.js';
 import { renderTestFile, titleOf, type ExpectedCase } from '../../testing/unit/render-tests.js';
 import { errorTextOf, type ErrorInput } from '../explain/error-input.js';
 import { readLiteral, shownValue, type Literal } from './literals.js';
@@ -349,14 +357,14 @@ export async function runReproduce(input: ReproduceInput, ctx: CapabilityContext
   if (mine.status === 'passed') {
     await ctx.workspace.delete(testFile);
     const did = target.expected ? `returned ${shownValue(target.expected.value)} as expected` : 'did not throw';
-    throw new AgentdError(
+    throw new CapabilityError(
       'reproduce_not_reproduced',
       `The reported behaviour did not occur: ${callText} ${did} (${runner} ran ${testFile}; the report says it ${reportedBehaviour(target)}). Nothing was staged.`,
     );
   }
   if (!matches(target, mine)) {
     await ctx.workspace.delete(testFile);
-    throw new AgentdError(
+    throw new CapabilityError(
       'reproduce_different_failure',
       `The test fails, but not for the reported reason: the report says ${callText} ${reportedBehaviour(target)}; the test failed with: ${whatHappened(mine)}. Nothing was staged.`,
     );

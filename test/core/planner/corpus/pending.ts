@@ -11,7 +11,6 @@
  */
 import type { CorpusCase } from './corpus-case.js';
 
-const E = 'express-ts-api' as const;
 const R = 'react-ts-app' as const;
 
 const PAGE_WORKFLOW = [
