@@ -158,8 +158,12 @@ export interface CapabilityPlanning {
   behaviourNeutral?: boolean;
   /** It covers another intent's step when the task says so ("fix the type errors": fix covers typecheck). */
   supersedes?: { intent: string; when: PhraseCondition; summary: string }[];
-  /** 'debug' strategy: the stage it carries out, and the verb of its summary. */
-  debug?: { stage: DebugStage; verb: string };
+  /**
+   * 'debug' strategy: the stage it carries out, the verb of its summary, and the words of a task that ask
+   * for the stage (`words`; `pastedWords` count only with a pasted error: "why" asks to explain an error,
+   * not a described bug). Without words the stage is planned only as the strategy's default (diagnose).
+   */
+  debug?: { stage: DebugStage; verb: string; words?: string[]; pastedWords?: string[] };
   /** 'generate' strategy: the kind of thing it generates ("component", "api-route"), for `tests` and parts. */
   generates?: { kind: string; api: boolean; workflow: boolean; parts?: boolean };
   /** Testing capabilities: the generated kinds whose tests it writes in the build workflow ("*": any kind without a better match). */

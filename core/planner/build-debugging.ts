@@ -22,19 +22,22 @@ function errorTarget(ctx: PlanContext, error: PastedError): { file: string; line
   return mentioned && mentioned.resolution.status === 'found' ? { file: mentioned.resolution.path } : null;
 }
 
-const FIX_WORDS = ['fix', 'repair', 'resolve', 'solve', 'patch'];
-/** A test that fails until the bug is fixed is a reproduction, whatever the task calls it. */
-const REPRODUCE_WORDS = ['reproduce', 'repro', 'reproduction', 'failing test', 'regression test'];
+/** The words that ask for a stage, from the capabilities that carry it out (their `planning.debug`). */
+function asks(ctx: PlanContext, stage: DebugStage, pasted: boolean): boolean {
+  const words = ctx.catalogue
+    .filter((meta) => meta.planning?.debug?.stage === stage)
+    .flatMap((meta) => [...(meta.planning!.debug!.words ?? []), ...(pasted ? (meta.planning!.debug!.pastedWords ?? []) : [])]);
+  return words.some((word) => hasPhrase(ctx.words, word));
+}
 
 /**
  * Which stages the instruction asks for: diagnose first (unless only a reproducing test is asked
  * for), then reproduce, explain, fix as named. A pasted error with no instruction is diagnosed and explained.
  */
 function wanted(ctx: PlanContext, pasted: boolean): DebugStage[] {
-  const fix = FIX_WORDS.some((w) => hasPhrase(ctx.words, w));
-  // "why does X throw" without an error has nothing to explain: diagnose reads X instead.
-  const explain = ['explain', 'mean', 'meaning', 'understand', ...(pasted ? ['why'] : [])].some((w) => hasPhrase(ctx.words, w));
-  const reproduce = REPRODUCE_WORDS.some((w) => hasPhrase(ctx.words, w));
+  const fix = asks(ctx, 'fix', pasted);
+  const explain = asks(ctx, 'explain', pasted);
+  const reproduce = asks(ctx, 'reproduce', pasted);
   const stages: DebugStage[] = reproduce && !pasted && !explain ? [] : ['diagnose'];
   if (reproduce) stages.push('reproduce');
   if (explain || (pasted && !fix && !reproduce)) stages.push('explain');

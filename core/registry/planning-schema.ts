@@ -131,7 +131,12 @@ export const PLANNING_SCHEMA = {
       type: 'object',
       required: ['stage', 'verb'],
       additionalProperties: false,
-      properties: { stage: { enum: [...DEBUG_STAGES] }, verb: text },
+      properties: {
+        stage: { enum: [...DEBUG_STAGES] },
+        verb: text,
+        words: { type: 'array', items: text },
+        pastedWords: { type: 'array', items: text },
+      },
     },
     generates: {
       type: 'object',

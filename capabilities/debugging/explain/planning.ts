@@ -14,5 +14,8 @@ export const PLANNING: CapabilityPlanning = {
   debug: {
     stage: 'explain',
     verb: 'Explain',
+    words: ['explain', 'mean', 'meaning', 'understand'],
+    // "why does X throw" without an error has nothing to explain: diagnose reads X instead.
+    pastedWords: ['why'],
   },
 };

@@ -14,6 +14,7 @@ export const PLANNING: CapabilityPlanning = {
   debug: {
     stage: 'fix',
     verb: 'Fix (staged, verified by re-running the failing check)',
+    words: ['fix', 'repair', 'resolve', 'solve', 'patch'],
   },
   supersedes: [
     {

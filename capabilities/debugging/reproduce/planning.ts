@@ -15,5 +15,7 @@ export const PLANNING: CapabilityPlanning = {
   debug: {
     stage: 'reproduce',
     verb: 'Write a failing test that reproduces',
+    // A test that fails until the bug is fixed is a reproduction, whatever the task calls it.
+    words: ['reproduce', 'repro', 'reproduction', 'failing test', 'regression test'],
   },
 };
