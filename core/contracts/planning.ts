@@ -44,6 +44,11 @@ export interface PlanningIntent {
   needsSubject?: string[];
   /** Dropped when another chosen intent is `intent` (and, if given, the task matches the regex `pattern`, case-insensitive). */
   yieldsTo?: { intent: string; pattern?: string }[];
+  /**
+   * Offered as an answer when a task is too vague to plan: `vague` ("make it better": what to improve),
+   * `build` ("build something": after the generation intents, what else to build); lower `order` first.
+   */
+  offered?: { when: 'vague' | 'build'; order: number };
 }
 
 /** One value of an option vocabulary: the input value and the phrases (typo-tolerant) that name it. */

@@ -33,21 +33,19 @@ const VAGUE = [
 ];
 const BUILD = ['build', 'implement', 'develop', 'create', 'add', 'generate', 'write'];
 
-/** What a vague task is offered: these intents' labels, those the registered metas declare. */
-const IMPROVE_INTENTS = ['assess-quality', 'suggest', 'simplify', 'audit-security', 'find-performance'];
-/** What an unclear build task is offered: the labels of the generation intents, then tests and a README. */
-const BUILD_EXTRA = ['test-unit', 'doc-readme'];
-
-function labels(catalogue: CapabilityMeta[], ids: string[]): string[] {
-  const table = intentTable(catalogue);
-  return ids.flatMap((id) => table.filter((i) => i.id === id).map((i) => i.label));
+/** The labels of the intents offered for a vague (`vague`) or an unclear build (`build`) task, in their order. */
+function offered(catalogue: CapabilityMeta[], when: 'vague' | 'build'): string[] {
+  return intentTable(catalogue)
+    .filter((i) => i.offered?.when === when)
+    .sort((a, b) => a.offered!.order - b.offered!.order)
+    .map((i) => i.label);
 }
 
 function buildOptions(catalogue: CapabilityMeta[]): string[] {
   const generation = intentTable(catalogue)
     .filter((i) => i.family === 'generation')
     .map((i) => i.label);
-  return generation.length > 0 ? [...generation.slice(0, 4), ...labels(catalogue, BUILD_EXTRA)] : [];
+  return generation.length > 0 ? [...generation.slice(0, 4), ...offered(catalogue, 'build')] : [];
 }
 
 /** Options carry the place the task named, so an answer plans for that place. */
@@ -56,7 +54,7 @@ function withPlace(options: string[], place: string | null): string[] {
 }
 
 export function clarify(task: string, words: string[], catalogue: CapabilityMeta[], place: string | null): PlanOutcome {
-  const improve = labels(catalogue, IMPROVE_INTENTS);
+  const improve = offered(catalogue, 'vague');
   const unplanned = unplannedNamed(task, words, catalogue);
   if (unplanned) return unplanned;
   if (words.length === 0 && task.trim().length === 0) {

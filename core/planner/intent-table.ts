@@ -21,6 +21,7 @@ export interface IntentDef {
   exclusive: boolean;
   needsSubject?: string[];
   yieldsTo: NonNullable<PlanningIntent['yieldsTo']>;
+  offered?: NonNullable<PlanningIntent['offered']>;
 }
 
 /** "security,secret=2.5,smell!=3.5" -> [["security", 3], ["secret", 2.5], ["smell!", 3.5]]. */
@@ -64,6 +65,7 @@ export function intentTable(catalogue: CapabilityMeta[]): IntentDef[] {
       intent.exclusive ||= declared.exclusive === true;
       if (declared.needsSubject) intent.needsSubject = [...(intent.needsSubject ?? []), ...declared.needsSubject];
       intent.yieldsTo.push(...(declared.yieldsTo ?? []));
+      if (declared.offered && !intent.offered) intent.offered = declared.offered;
     }
   }
   const table = [...byId.values()];

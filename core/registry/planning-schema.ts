@@ -34,6 +34,12 @@ const intent = {
       type: 'array',
       items: { type: 'object', required: ['intent'], additionalProperties: false, properties: { intent: text, pattern: text } },
     },
+    offered: {
+      type: 'object',
+      required: ['when', 'order'],
+      additionalProperties: false,
+      properties: { when: { enum: ['vague', 'build'] }, order: { type: 'number' } },
+    },
   },
 } as const;
 

@@ -5,6 +5,7 @@ export const PLANNING: CapabilityPlanning = {
   intents: [
     {
       id: 'find-performance',
+      offered: { when: 'vague', order: 5 },
       label: 'find performance problems',
       keywords:
         'performance,perf,slow,slowness,fast=2.5,faster=2.5,speed=2.5,optimize=2.5,optimise=2.5,bottleneck,memory leak,leak,bundle=2.5,bundle size,render=2,rerender,re render,memoization=2.5,memoize=2.5,efficient=2.5,inefficient,latency=2,query=1.5,queries=1.5',

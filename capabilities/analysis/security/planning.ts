@@ -5,6 +5,7 @@ export const PLANNING: CapabilityPlanning = {
   intents: [
     {
       id: 'audit-security',
+      offered: { when: 'vague', order: 4 },
       label: 'audit security',
       keywords:
         'security,secure,insecure,vulnerability,vulnerable,vuln,vulns,audit=1.5,injection,xss,secret=2.5,hardcoded=2.5,csrf,cve,cwe,exploit,attack=2,owasp,sanitize=2,password=2,jwt=2,cors=2,cookie=1.5,crypto=2,cryptography=2.5,pentest,safe=1.5,unsafe=2.5,hack=2',

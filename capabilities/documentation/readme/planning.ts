@@ -5,6 +5,7 @@ export const PLANNING: CapabilityPlanning = {
   intents: [
     {
       id: 'doc-readme',
+      offered: { when: 'build', order: 2 },
       label: 'write a README',
       keywords: 'readme=5',
     },

@@ -5,6 +5,7 @@ export const PLANNING: CapabilityPlanning = {
   intents: [
     {
       id: 'simplify',
+      offered: { when: 'vague', order: 3 },
       label: 'simplify the code',
       keywords:
         'simplify=4,simpler=3,clean up=3,cleanup=3,tidy=3,unused import=3.5,unused variable=3.5,remove dead=3.5,unreachable=3,guard clause,nested conditional,nested if=3,boolean logic,boolean expression',

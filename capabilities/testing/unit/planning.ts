@@ -5,6 +5,7 @@ export const PLANNING: CapabilityPlanning = {
   intents: [
     {
       id: 'test-unit',
+      offered: { when: 'build', order: 1 },
       label: 'write unit tests',
       keywords: 'unit test=4.5,unit=2,test=1.5,spec=1.5',
     },
