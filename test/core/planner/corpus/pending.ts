@@ -1,7 +1,7 @@
 /**
  * PENDING planning cases: phrasings for capabilities that are not built yet (generation.*,
- * testing.integration/e2e/component/fixtures, documentation.examples,
- * debugging.reproduce). Only their recognition is asserted (kind and capability ids; the unbuilt
+ * testing.integration/e2e/component/fixtures, debugging.reproduce; the build workflow's
+ * documentation.examples step is built). Only their recognition is asserted (kind and capability ids; the unbuilt
  * steps shown unavailable, from the entries of capabilities/planned.ts); their expected inputs are what
  * the planner's former hard-coded guesses drafted, not a contract, and are not compared.
  *
@@ -27,6 +27,9 @@ const PAGE_WORKFLOW = [
   'documentation.inline',
   'documentation.inline',
   'documentation.inline',
+  // documentation.examples (registered) gives examples of each generated part: its input takes one symbol.
+  'documentation.examples',
+  'documentation.examples',
   'documentation.examples',
   // generation.component is built (it writes): the agent checks its output with the verify-writes step.
   'refactoring.verify',
@@ -143,6 +146,8 @@ export const PENDING_CASES: CorpusCase[] = [
         'documentation.inline',
         'documentation.inline',
         'documentation.examples',
+        'documentation.examples',
+        'documentation.examples',
         'refactoring.verify',
       ],
       inputs: { 'generation.component': { name: 'ProfileCard' } },
@@ -181,7 +186,6 @@ export const PENDING_CASES: CorpusCase[] = [
     expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } },
   },
   { fixture: R, task: 'create test fixtures and factories for Task', expect: { kind: 'plan', capabilities: ['testing.fixtures'] } },
-  { fixture: R, task: 'write usage examples for the hooks', expect: { kind: 'plan', capabilities: ['documentation.examples'] } },
   // debugging.reproduce
   {
     fixture: E,
