@@ -135,7 +135,7 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
     from: s.calls.map((c) => `${c.file}:${c.line}`),
     code: s.code,
   }));
-  const tally = `${sets.length} export(s): ${counts.fromCalls} from real calls (${counts.asserted} with a result a test asserts), ${counts.fromSignature.length} from the signature${counts.fromSignature.length ? ` (${counts.fromSignature.join(', ')}: nothing calls them with standalone arguments)` : ''}.${api.abstract.length ? ` Abstract classes have none: ${api.abstract.join(', ')}.` : ''}`;
+  const tally = `${sets.length} export(s): ${counts.fromCalls} from real calls (${counts.asserted} with a result a test asserts), ${counts.fromSignature.length} from the signature${counts.fromSignature.length ? ` (${counts.fromSignature.join(', ')}: nothing calls them with standalone arguments)` : ''}.${api.abstract.length && !filters ? ` Abstract classes have none: ${api.abstract.join(', ')}.` : ''}`;
   const data = { target, out: target === 'markdown' ? out : null, examples, entryPoints: found.entries, abstract: api.abstract };
   if (target === 'markdown') {
     const existing = (await ctx.workspace.exists(out)) ? await ctx.workspace.read(out) : null;
