@@ -88,7 +88,9 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
         ? pkgName
         : `${pkgName}/${entry.subpath.replace(/^\.\//, '')}`;
   const api = publicApi(loaded.program, found.entries, specifierOf);
-  if (api.callables.length === 0)
+  const filtered = Boolean(input.symbol || input.subjects?.length);
+  // With a symbol or subjects (a build workflow's part) an empty API is "nothing matches", said in the summary below.
+  if (api.callables.length === 0 && !filtered)
     throw new AgentdError(
       'documentation_refused',
       `No exported function or class to give examples for in ${found.entries.length} entry module(s)${
