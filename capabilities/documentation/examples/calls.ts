@@ -66,12 +66,19 @@ export class CallFinder {
     return symbol.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
   }
 
-  /** The export a callee expression names, or undefined. */
+  /** The export a callee expression names — or, for a method (`circle.area()`, `Registry.of()`), the exported class declaring it. */
   exportOf(callee: ts.Expression): ts.Symbol | undefined {
     const at = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
     if (!ts.isIdentifier(at)) return undefined;
     const symbol = this.resolved(at);
-    return symbol && this.names.has(symbol) ? symbol : undefined;
+    if (!symbol) return undefined;
+    if (this.names.has(symbol)) return symbol;
+    const decl = symbol.valueDeclaration;
+    if (symbol.flags & ts.SymbolFlags.Method && decl && ts.isClassDeclaration(decl.parent) && decl.parent.name) {
+      const owner = this.checker.getSymbolAtLocation(decl.parent.name);
+      if (owner && this.names.has(owner)) return owner;
+    }
+    return undefined;
   }
 
   /** A `const` of the same file, declared before `at`, whose initializer stands on its own: its setup line. */
@@ -80,9 +87,29 @@ export class CallFinder {
     if (depth > 3 || !decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name) || !decl.initializer) return null;
     if (decl.getSourceFile() !== at.getSourceFile() || decl.end > at.pos) return null;
     if (!(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)) return null;
+    // Used in between (`registry.add(…)` before `registry.get(…)`): its state is no longer the initializer's.
+    if (this.usedBetween(symbol, decl.name, decl.end, at.getStart())) return null;
     const init = this.render(decl.initializer, depth + 1);
     if (!init) return null;
     return { text: decl.name.text, uses: init.uses, setup: [...init.setup, `const ${decl.name.text} = ${init.text};`] };
+  }
+
+  private usedBetween(symbol: ts.Symbol, name: ts.Identifier, from: number, to: number): boolean {
+    let used = false;
+    const visit = (n: ts.Node): void => {
+      if (used || n.end <= from || n.pos >= to) return;
+      if (
+        ts.isIdentifier(n) &&
+        n.text === name.text &&
+        n.getStart() >= from &&
+        n.getEnd() <= to &&
+        this.checker.getSymbolAtLocation(n) === symbol
+      )
+        used = true;
+      else ts.forEachChild(n, visit);
+    };
+    visit(name.getSourceFile());
+    return used;
   }
 
   /** The expression as a user of the package writes it, or null when it depends on something local. */

@@ -21,9 +21,11 @@ export const MAX_EXAMPLES = 3;
 const RANK = { asserted: 0, test: 1, code: 2 } as const;
 
 export function pickCalls(found: FoundCall[]): FoundCall[] {
-  const sorted = [...found].sort(
-    (a, b) => RANK[a.origin] - RANK[b.origin] || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
-  );
+  // `new Circle(2);` says nothing `const circle = new Circle(2);` (another call's setup) does not.
+  const initializers = new Set(found.flatMap((c) => c.setup.map((line) => line.replace(/^const [\w$]+ = /, ''))));
+  const sorted = found
+    .filter((c) => c.origin === 'asserted' || !initializers.has(c.code))
+    .sort((a, b) => RANK[a.origin] - RANK[b.origin] || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const seen = new Set<string>();
   const key = (c: FoundCall): string => [...c.setup, c.code].join('\n');
   return sorted.filter((c) => !seen.has(key(c)) && seen.add(key(c))).slice(0, MAX_EXAMPLES);
