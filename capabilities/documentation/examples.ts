@@ -14,7 +14,7 @@ import { AgentdError, nameSchema, pathSchema } from '../../core/index.js';
 import { findEntryPoints, moduleEntryPoints, type EntryPoint } from './api/entry-points.js';
 import { CallFinder, type FoundCall } from './examples/calls.js';
 import { publicApi, type CallableExport } from './examples/exports.js';
-import { exampleSet, header, section, withExampleTags, type ExampleSet } from './examples/render.js';
+import { exampleSet, header, section, withExampleTags, type ExampleSet, type ExampleStyle } from './examples/render.js';
 import { onlyCommentsChanged } from './inline/comments-only.js';
 import { mergeSections } from './readme/regions.js';
 import { loadProgram, toProgramPath, toWorkspacePath } from './ts-program/load-program.js';
@@ -112,7 +112,14 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
       data: { target, out: target === 'markdown' ? out : null, examples: [], entryPoints: found.entries },
     };
   ctx.progress(30, 'finding calls');
-  const finder = new CallFinder(loaded.program, api.names);
+  const codeStyle = ctx.project.codeStyle;
+  const style: ExampleStyle = {
+    semi: codeStyle.semicolons ? ';' : '',
+    quote: codeStyle.quotes === 'double' ? '"' : "'",
+    commonjs: ctx.project.moduleSystem === 'commonjs',
+    lang: ctx.project.language === 'javascript' ? 'js' : 'ts',
+  };
+  const finder = new CallFinder(loaded.program, api.names, style.semi);
   const wanted = new Map(chosen.map((c) => [c.symbol, c] as const));
   const calls = new Map<CallableExport, FoundCall[]>();
   const sources = loaded.program
@@ -123,7 +130,7 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
     if (ctx.signal.aborted) throw new AgentdError('cancelled', 'documentation.examples was cancelled.');
     for (const [callable, list] of finder.callsIn(source, wanted)) calls.set(callable, [...(calls.get(callable) ?? []), ...list]);
   }
-  const sets = chosen.map((c) => exampleSet(c, calls.get(c) ?? []));
+  const sets = chosen.map((c) => exampleSet(c, calls.get(c) ?? [], style));
   const counts = {
     asserted: sets.filter((s) => s.calls.some((c) => c.origin === 'asserted')).length,
     fromCalls: sets.filter((s) => s.calls.length > 0).length,

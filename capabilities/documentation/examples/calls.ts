@@ -53,9 +53,11 @@ interface Rendered {
 export class CallFinder {
   private readonly checker: ts.TypeChecker;
 
+  /** `semi`: the statement terminator of the project's code style ('' without semicolons). */
   constructor(
     private readonly program: ts.Program,
     private readonly names: Map<ts.Symbol, PublicName>,
+    private readonly semi = ';',
   ) {
     this.checker = program.getTypeChecker();
   }
@@ -91,7 +93,7 @@ export class CallFinder {
     if (this.usedBetween(symbol, decl.name, decl.end, at.getStart())) return null;
     const init = this.render(decl.initializer, depth + 1);
     if (!init) return null;
-    return { text: decl.name.text, uses: init.uses, setup: [...init.setup, `const ${decl.name.text} = ${init.text};`] };
+    return { text: decl.name.text, uses: init.uses, setup: [...init.setup, `const ${decl.name.text} = ${init.text}${this.semi}`] };
   }
 
   private usedBetween(symbol: ts.Symbol, name: ts.Identifier, from: number, to: number): boolean {
@@ -199,13 +201,18 @@ export class CallFinder {
     if (!rendered) return null;
     const awaited = ts.isAwaitExpression(call.parent) ? call.parent : null;
     const shown = `${awaited ? 'await ' : ''}${rendered.text}`;
-    const plain = { code: `${shown};`, uses: rendered.uses, setup: rendered.setup };
+    const plain = { code: `${shown}${this.semi}`, uses: rendered.uses, setup: rendered.setup };
     if (!isTest) return { origin: 'code', ...plain };
     const outcome = this.assertion(awaited ?? call) ?? this.assertionOfVariable(awaited ?? call);
     if (!outcome) return { origin: 'test', ...plain };
     const prefix = outcome.awaits && !awaited ? 'await ' : '';
     const setup = [...rendered.setup, ...outcome.setup.filter((l) => !rendered.setup.includes(l))];
-    return { origin: 'asserted', code: `${prefix}${shown}; // ${outcome.text}`, uses: [...rendered.uses, ...outcome.uses], setup };
+    return {
+      origin: 'asserted',
+      code: `${prefix}${shown}${this.semi} // ${outcome.text}`,
+      uses: [...rendered.uses, ...outcome.uses],
+      setup,
+    };
   }
 
   /** `const parsed = CALL;` then an assertion on `parsed` (its first use in the file): that assertion. */

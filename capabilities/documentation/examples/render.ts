@@ -15,7 +15,20 @@ export interface ExampleSet {
   calls: FoundCall[];
   /** The lines shown (with the import). */
   code: string;
+  lang: ExampleStyle['lang'];
 }
+
+/** The project's code style for the lines written here (the calls themselves are its own code, as written). */
+export interface ExampleStyle {
+  semi: ';' | '';
+  quote: "'" | '"';
+  /** CommonJS: `const { f } = require('pkg')` instead of an import. */
+  commonjs: boolean;
+  /** The fence's language. */
+  lang: 'ts' | 'js';
+}
+
+export const DEFAULT_STYLE: ExampleStyle = { semi: ';', quote: "'", commonjs: false, lang: 'ts' };
 
 export const MAX_EXAMPLES = 3;
 const RANK = { asserted: 0, test: 1, code: 2 } as const;
@@ -31,11 +44,11 @@ export function pickCalls(found: FoundCall[]): FoundCall[] {
   return sorted.filter((c) => !seen.has(key(c)) && seen.add(key(c))).slice(0, MAX_EXAMPLES);
 }
 
-export function signatureCall(callable: CallableExport): string {
-  return `${callable.kind === 'class' ? 'new ' : ''}${callable.name}(${callable.parameters.join(', ')}); // from the signature`;
+export function signatureCall(callable: CallableExport, style: ExampleStyle): string {
+  return `${callable.kind === 'class' ? 'new ' : ''}${callable.name}(${callable.parameters.join(', ')})${style.semi} // from the signature`;
 }
 
-function importLine(names: PublicName[]): string[] {
+function importLine(names: PublicName[], style: ExampleStyle): string[] {
   const bySpecifier = new Map<string, { named: Set<string>; default: string | null }>();
   for (const n of names) {
     const entry = bySpecifier.get(n.specifier) ?? { named: new Set<string>(), default: null };
@@ -47,20 +60,25 @@ function importLine(names: PublicName[]): string[] {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([specifier, e]) => {
       const named = [...e.named].sort((a, b) => a.localeCompare(b));
+      const from = `${style.quote}${specifier}${style.quote}`;
+      if (style.commonjs) {
+        const fields = [e.default ? `default: ${e.default}` : null, ...named].filter(Boolean).join(', ');
+        return `const { ${fields} } = require(${from})${style.semi}`;
+      }
       const parts = [e.default, named.length ? `{ ${named.join(', ')} }` : null].filter(Boolean).join(', ');
-      return `import ${parts} from '${specifier}';`;
+      return `import ${parts} from ${from}${style.semi}`;
     });
 }
 
-export function exampleSet(callable: CallableExport, found: FoundCall[]): ExampleSet {
+export function exampleSet(callable: CallableExport, found: FoundCall[], style: ExampleStyle = DEFAULT_STYLE): ExampleSet {
   const calls = pickCalls(found);
   const self: PublicName = { name: callable.name, binding: callable.binding, specifier: callable.specifier };
   const uses = [self, ...calls.flatMap((c) => c.uses)];
   // Each call with the setup lines it needs (a setup line another call already had is not repeated).
   const lines: string[] = [];
   for (const call of calls) lines.push(...call.setup.filter((l) => !lines.includes(l)), call.code);
-  if (calls.length === 0) lines.push(signatureCall(callable));
-  return { callable, calls, code: [...importLine(uses), '', ...lines].join('\n') };
+  if (calls.length === 0) lines.push(signatureCall(callable, style));
+  return { callable, calls, code: [...importLine(uses, style), '', ...lines].join('\n'), lang: style.lang };
 }
 
 export const regionId = (callable: CallableExport): string => `example ${callable.specifier} ${callable.name}`;
@@ -76,7 +94,7 @@ export function section(set: ExampleSet): Section {
         : `From ${where}${calls.every((c) => c.origin === 'code') ? ' (the code; no test calls it with standalone arguments)' : ' (a test, with no asserted result)'}.`;
   return {
     id: regionId(callable),
-    body: `## \`${callable.name}\`\n\n${note}\n\n\`\`\`ts\n${set.code}\n\`\`\``,
+    body: `## \`${callable.name}\`\n\n${note}\n\n\`\`\`${set.lang}\n${set.code}\n\`\`\``,
   };
 }
 
@@ -103,7 +121,7 @@ export function withExampleTags(source: ts.SourceFile, sets: ExampleSet[]): { te
       kept.push(set.callable.name);
       continue;
     }
-    const body = ['@example', '```ts', ...set.code.split('\n'), '```'].map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n');
+    const body = ['@example', `\`\`\`${set.lang}`, ...set.code.split('\n'), '```'].map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n');
     if (!last) edits.push({ at: start, remove: 0, insert: `/**\n${body}\n${indent} */\n${indent}` });
     else {
       const close = last.getEnd() - 2;

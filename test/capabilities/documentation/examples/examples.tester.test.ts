@@ -132,6 +132,24 @@ describe('capabilities/documentation/examples cases', function () {
         check: (outcome) => expect(outcome.result!.summary).to.match(/^Added 3 @example block\(s\)\./),
       },
       {
+        name: "a CommonJS JavaScript project without semicolons, double quotes: require, no ';', js fence",
+        files: {
+          'package.json': JSON.stringify({ name: 'legacy', version: '1.0.0', main: 'lib/index.js' }),
+          '.prettierrc.json': JSON.stringify({ semi: false, singleQuote: false }),
+          'lib/index.js': 'function add(a, b) {\n  return a + b\n}\n\nmodule.exports = { add }\n',
+          'test/add.test.js':
+            'const assert = require("node:assert/strict")\nconst { add } = require("../lib/index.js")\n\nassert.equal(add(1, 2), 3)\n',
+        },
+        changes: {
+          'docs/examples.md': {
+            contains: [
+              '```js\nconst { add } = require("legacy")\n\nadd(1, 2) // => 3\n```',
+              'From `test/add.test.js:4`; `// =>` is the result the test asserts.',
+            ],
+          },
+        },
+      },
+      {
         name: 'no exports: code declared in a global namespace',
         files: {
           'tsconfig.json': TSCONFIG,
