@@ -50,7 +50,8 @@ function resolve(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol {
 function kindOf(checker: ts.TypeChecker, symbol: ts.Symbol): 'function' | 'class' | 'namespace' | null {
   if (symbol.flags & ts.SymbolFlags.Class) return 'class';
   if (symbol.flags & ts.SymbolFlags.Function) return 'function';
-  if (symbol.flags & ts.SymbolFlags.Variable) {
+  // A `const` holding a function, or a CommonJS export (`module.exports = { f }`, `exports.f = f`).
+  if (symbol.flags & (ts.SymbolFlags.Variable | ts.SymbolFlags.Property)) {
     const decl = symbol.valueDeclaration;
     if (decl && checker.getTypeOfSymbolAtLocation(symbol, decl).getCallSignatures().length > 0) return 'function';
     return null;
@@ -69,6 +70,11 @@ function parametersOf(checker: ts.TypeChecker, symbol: ts.Symbol, kind: 'functio
     const pDecl = p.valueDeclaration && ts.isParameter(p.valueDeclaration) ? p.valueDeclaration : undefined;
     if (pDecl?.dotDotDotToken) return [`...${p.name}`];
     if (pDecl && (pDecl.questionToken || pDecl.initializer)) return [];
+    // `({ filter, onChange })`: the destructured names, not the compiler's `__0`.
+    if (pDecl && (ts.isObjectBindingPattern(pDecl.name) || ts.isArrayBindingPattern(pDecl.name))) {
+      const names = pDecl.name.elements.flatMap((e) => (ts.isBindingElement(e) && ts.isIdentifier(e.name) ? [e.name.text] : []));
+      return [ts.isObjectBindingPattern(pDecl.name) ? `{ ${names.join(', ')} }` : `[${names.join(', ')}]`];
+    }
     return [p.name];
   });
 }
@@ -134,6 +140,15 @@ export function publicApi(program: ts.Program, entries: readonly EntryPoint[], s
         // `export default function makeId`: imported by a name of the user's choice; the declaration's own name is shown.
         const own = target.name === 'default' ? 'defaultExport' : target.name;
         consider(target, own, 'default', specifier, false);
+        continue;
+      }
+      if (kind === null && target.flags & (ts.SymbolFlags.Property | ts.SymbolFlags.Variable) && target.valueDeclaration) {
+        // CommonJS `exports.format = require('./format')`: an object of functions, documented as `format.f` like a namespace.
+        const members = checker
+          .getPropertiesOfType(checker.getTypeOfSymbolAtLocation(target, target.valueDeclaration))
+          .filter((m) => kindOf(checker, m) === 'function')
+          .sort((a, b) => a.name.localeCompare(b.name));
+        for (const m of members) consider(m, `${symbol.name}.${m.name}`, symbol.name, specifier, true);
         continue;
       }
       if (kind === 'namespace') {

@@ -113,4 +113,20 @@ describe('capabilities/documentation/examples', function () {
     const tests = await run(process.execPath, ['--test', 'dist/'], { cwd: ws.root });
     expect(tests.stdout).to.match(/# pass 9\n# fail 0/);
   });
+
+  it('a CommonJS package (legacy-js-package): exports.format = require(...) objects give format.f examples, required as the package does', async () => {
+    const legacy = await copyFixture('legacy-js-package');
+    try {
+      const { result } = await legacy.apply('documentation.examples', {});
+      expect(result.summary).to.match(
+        /^Created docs\/examples\.md: 17 export\(s\): 14 from real calls \(10 with a result a test asserts\), 3 from the signature/,
+      );
+      const md = await legacy.read('docs/examples.md');
+      expect(md).to.include("```js\nconst { counters } = require('legacy-js-package');\n\ncounters.total([1, 2, 3]); // => 6\n```");
+      expect(md).to.include("format.fullName({ first: 'Ada', last: 'Lovelace' }); // => 'Ada Lovelace'");
+      expect(md).not.to.include('version');
+    } finally {
+      await legacy.dispose();
+    }
+  });
 });
