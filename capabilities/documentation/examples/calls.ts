@@ -30,6 +30,8 @@ export interface FoundCall {
   file: string;
   line: number;
   column: number;
+  /** The example is JSX (`<Badge label="new" />`): a tsx/jsx fence. */
+  jsx?: boolean;
 }
 
 interface Outcome {
@@ -146,6 +148,9 @@ export class CallFinder {
         if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent)) && parent.name === node) return;
         if ((ts.isParameter(parent) || ts.isBindingElement(parent)) && parent.name === node) return;
         if (node.text === 'undefined') return;
+        if (ts.isJsxAttribute(parent) && parent.name === node) return;
+        // `<div>`: an intrinsic element, not a binding.
+        if (isJsxTag(parent) && parent.tagName === node && /^[a-z]/.test(node.text)) return;
         const symbol = this.checker.getSymbolAtLocation(node);
         if (symbol && (isGlobal(symbol) || inside(symbol))) return;
         const constant = symbol && this.localConstant(symbol, expr, depth);
@@ -177,6 +182,27 @@ export class CallFinder {
     const file = toWorkspacePath(source.fileName);
     const isTest = TEST_FILE.test(file);
     const visit = (node: ts.Node): void => {
+      const jsx = ts.isJsxSelfClosingElement(node) ? node : ts.isJsxElement(node) ? node.openingElement : null;
+      if (jsx && ts.isIdentifier(jsx.tagName)) {
+        // `<TaskList tasks={[]} />`: a use of the component, shown as written (no result to assert).
+        const target = this.exportOf(jsx.tagName);
+        const callable = target && wanted.get(target);
+        const rendered = callable ? this.render(node) : null;
+        if (callable && rendered) {
+          const at = source.getLineAndCharacterOfPosition(node.getStart(source));
+          const call: FoundCall = {
+            origin: isTest ? 'test' : 'code',
+            code: `${rendered.text}${this.semi}`,
+            uses: rendered.uses,
+            setup: rendered.setup,
+            jsx: true,
+            file,
+            line: at.line + 1,
+            column: at.character + 1,
+          };
+          found.set(callable, [...(found.get(callable) ?? []), call]);
+        }
+      }
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const target = this.exportOf(node.expression);
         const callable = target && wanted.get(target);
@@ -273,6 +299,9 @@ export class CallFinder {
     return { text: `${matcher === 'toBeCloseTo' ? '≈' : '=>'} ${value.text}`, uses: value.uses, setup: value.setup, awaits };
   }
 }
+
+const isJsxTag = (node: ts.Node): node is ts.JsxOpeningElement | ts.JsxSelfClosingElement | ts.JsxClosingElement =>
+  ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node) || ts.isJsxClosingElement(node);
 
 /** Continuation lines lose the indentation of the line the expression starts on. */
 function dedent(text: string, source: ts.SourceFile, start: number): string {

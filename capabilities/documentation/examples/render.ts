@@ -15,7 +15,7 @@ export interface ExampleSet {
   calls: FoundCall[];
   /** The lines shown (with the import). */
   code: string;
-  lang: ExampleStyle['lang'];
+  lang: 'ts' | 'js' | 'tsx' | 'jsx';
 }
 
 /** The project's code style for the lines written here (the calls themselves are its own code, as written). */
@@ -24,7 +24,7 @@ export interface ExampleStyle {
   quote: "'" | '"';
   /** CommonJS: `const { f } = require('pkg')` instead of an import. */
   commonjs: boolean;
-  /** The fence's language. */
+  /** The fence's language (`tsx`/`jsx` for an example in JSX). */
   lang: 'ts' | 'js';
 }
 
@@ -44,7 +44,24 @@ export function pickCalls(found: FoundCall[]): FoundCall[] {
   return sorted.filter((c) => !seen.has(key(c)) && seen.add(key(c))).slice(0, MAX_EXAMPLES);
 }
 
+/** A function component (capitalised, in a .tsx/.jsx file, at most one destructured props parameter) is used as JSX. */
+export function isComponent(callable: CallableExport): boolean {
+  return (
+    callable.kind === 'function' &&
+    /\.[jt]sx$/.test(callable.file) &&
+    /^[A-Z]/.test(callable.name.split('.').pop()!) &&
+    (callable.parameters.length === 0 || (callable.parameters.length === 1 && callable.parameters[0]!.startsWith('{')))
+  );
+}
+
 export function signatureCall(callable: CallableExport, style: ExampleStyle): string {
+  if (isComponent(callable)) {
+    const props = (callable.parameters[0] ?? '{ }')
+      .replace(/^\{\s*|\s*\}$/g, '')
+      .split(', ')
+      .filter(Boolean);
+    return `<${callable.name}${props.map((p) => ` ${p}={${p}}`).join('')} />${style.semi} // from the signature`;
+  }
   return `${callable.kind === 'class' ? 'new ' : ''}${callable.name}(${callable.parameters.join(', ')})${style.semi} // from the signature`;
 }
 
@@ -78,7 +95,8 @@ export function exampleSet(callable: CallableExport, found: FoundCall[], style: 
   const lines: string[] = [];
   for (const call of calls) lines.push(...call.setup.filter((l) => !lines.includes(l)), call.code);
   if (calls.length === 0) lines.push(signatureCall(callable, style));
-  return { callable, calls, code: [...importLine(uses, style), '', ...lines].join('\n'), lang: style.lang };
+  const jsx = calls.some((c) => c.jsx) || (calls.length === 0 && isComponent(callable));
+  return { callable, calls, code: [...importLine(uses, style), '', ...lines].join('\n'), lang: jsx ? `${style.lang}x` : style.lang };
 }
 
 export const regionId = (callable: CallableExport): string => `example ${callable.specifier} ${callable.name}`;

@@ -150,6 +150,27 @@ describe('capabilities/documentation/examples cases', function () {
         },
       },
       {
+        name: 'React components: a JSX use in a test shown as written, a component nothing renders gets JSX from its props (tsx fences)',
+        files: {
+          'package.json': JSON.stringify({ name: 'ui', version: '1.0.0', type: 'module', exports: { '.': './dist/index.js' } }),
+          'tsconfig.json': JSON.stringify({ compilerOptions: { jsx: 'react-jsx', strict: true, rootDir: 'src', outDir: 'dist' } }),
+          'src/index.ts': "export { Badge } from './Badge.js';\nexport { Panel } from './Panel.js';\n",
+          'src/Badge.tsx':
+            'export function Badge({ label, tone }: { label: string; tone?: string }) {\n  return <span className={tone}>{label}</span>;\n}\n',
+          'src/Panel.tsx': 'export function Panel({ title }: { title: string }) {\n  return <section><h2>{title}</h2></section>;\n}\n',
+          'test/Badge.test.tsx':
+            "import { render } from '@testing-library/react';\nimport { Badge } from '../src/Badge.js';\n\nit('shows the label', () => {\n  render(<Badge label=\"new\" />);\n});\n",
+        },
+        changes: {
+          'docs/examples.md': {
+            contains: [
+              'From `test/Badge.test.tsx:5` (a test, with no asserted result).\n\n```tsx\nimport { Badge } from \'ui\';\n\n<Badge label="new" />;\n```',
+              "```tsx\nimport { Panel } from 'ui';\n\n<Panel title={title} />; // from the signature\n```",
+            ],
+          },
+        },
+      },
+      {
         name: 'no exports: code declared in a global namespace',
         files: {
           'tsconfig.json': TSCONFIG,
