@@ -14,33 +14,6 @@ import type { CapabilityMeta } from '../core/index.js';
 
 export const PLANNED: CapabilityMeta[] = [
   {
-    id: 'testing.integration',
-    group: 'testing',
-    title: 'Integration tests',
-    description: 'Planned, not built yet: Integration tests.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'test-integration',
-          label: 'write integration tests',
-          keywords: 'integration=3.5,integration test=4.5,supertest=4,api test=4,route test=4',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      tests: ['api-route', 'crud-resource'],
-      fields: [
-        {
-          field: 'symbol',
-          from: 'symbol',
-        },
-      ],
-    },
-  },
-  {
     id: 'testing.e2e',
     group: 'testing',
     title: 'End-to-end tests',
@@ -91,55 +64,6 @@ export const PLANNED: CapabilityMeta[] = [
           from: 'symbol',
         },
       ],
-    },
-  },
-  {
-    id: 'testing.fixtures',
-    group: 'testing',
-    title: 'Test fixtures',
-    description: 'Planned, not built yet: Test fixtures.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'test-fixtures',
-          label: 'generate test fixtures',
-          keywords: 'fixture=3.5,fixtures=3.5,factory=3,factories=3,mock=3,mocks=3,test data=4',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      fields: [
-        {
-          field: 'symbol',
-          from: 'symbol',
-        },
-      ],
-    },
-  },
-  {
-    id: 'debugging.reproduce',
-    group: 'debugging',
-    title: 'Reproduce a bug',
-    description: 'Planned, not built yet: Reproduce a bug.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'debug-reproduce',
-          label: 'reproduce a bug',
-          keywords: 'reproduce=6,repro=6,reproduction=6',
-        },
-      ],
-      strategy: 'debug',
-      debug: {
-        stage: 'reproduce',
-        verb: 'Write a failing test that reproduces',
-      },
     },
   },
 ];

@@ -32,6 +32,12 @@ if ! command -v tmux >/dev/null 2>&1; then
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq tmux >/dev/null
 fi
 
+if ! command -v ip >/dev/null 2>&1 && [ ! -x /usr/sbin/ip ] && [ ! -x /sbin/ip ]; then
+  echo "ensure-services: installing iproute2 from Debian's packages (the sandbox brings up its own loopback with ip, for the project's HTTP tests)" >&2
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends iproute2 >/dev/null
+fi
+
 if [ ! -x /usr/bin/chromium ]; then
   echo "ensure-services: installing chromium from Debian's packages (the HTML report's filter is tested in it, headless)" >&2
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

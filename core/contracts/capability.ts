@@ -8,6 +8,14 @@ export const CAPABILITY_GROUPS = ['generation', 'analysis', 'refactoring', 'test
 export type CapabilityGroup = (typeof CAPABILITY_GROUPS)[number];
 
 /** Plain JSON: readable without running the capability, cloneable into a worker. */
+/** One error code a capability declares (`meta.errors`). */
+export interface DeclaredErrorDoc {
+  /** snake_case, starting with the capability's group or name: `<group>_…` or `<name>_…`. */
+  code: string;
+  /** When it happens and what the message says: docs and `GET /capabilities` show it. */
+  description: string;
+}
+
 export interface CapabilityMeta {
   /** "<group>.<name>", e.g. "analysis.security" */
   id: string;
@@ -26,6 +34,12 @@ export interface CapabilityMeta {
    * task job marks such steps.
    */
   projectCode?: { runs: string; without: string };
+  /**
+   * The error codes of its own the capability may end a step with (thrown as `CapabilityError`),
+   * namespaced by its group or name (`fixtures_unknown_type`, `testing_refused`): a step that fails
+   * with one keeps it, as with the core catalogue's codes; any other thrown code is `capability_error`.
+   */
+  errors?: DeclaredErrorDoc[];
   /** The rules this capability reports, documented (analysis capabilities). */
   rules?: import('./findings.js').RuleDoc[];
   /**

@@ -185,6 +185,11 @@ export const ERROR_CATALOGUE = {
     description:
       "The project's test run wrote no per-test report (it did not start or crashed before reporting); the message has the exit code and the last output lines.",
   },
+  testing_refused: {
+    status: 422,
+    description:
+      'A testing capability found nothing it can test truthfully (no HTTP route, no importable app, a server module that listens when imported); the message names what it looked for and where.',
+  },
 
   // Documentation
   documentation_refused: {

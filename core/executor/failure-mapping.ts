@@ -24,6 +24,7 @@ const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
   'invalid_project_config',
   'no_test_runner',
   'test_run_failed',
+  'testing_refused',
   'documentation_refused',
   'fix_refused',
   'generation_refused',
@@ -40,8 +41,8 @@ const KEPT_CODES: ReadonlySet<string> = new Set<StepFailureCode>([
   'plugin_sandbox_unavailable',
 ]);
 
-function keptCode(code: unknown): StepFailureCode | null {
-  return typeof code === 'string' && KEPT_CODES.has(code) ? (code as StepFailureCode) : null;
+function keptCode(code: unknown, declared: ReadonlySet<string>): StepFailure['code'] | null {
+  return typeof code === 'string' && (KEPT_CODES.has(code) || declared.has(code)) ? code : null;
 }
 
 interface Located {
@@ -62,13 +63,16 @@ function where(task: Located): string {
   return `Capability "${task.capabilityId}" at step ${task.stepIndex}`;
 }
 
-/** An error thrown by the capability (or by its context on its behalf) inside the worker. */
-export function failureFromThrown(error: unknown, task: Located): StepFailure {
+/**
+ * An error thrown by the capability (or by its context on its behalf) inside the worker. `declared`: the
+ * codes the capability lists in `meta.errors`, kept like the catalogue's.
+ */
+export function failureFromThrown(error: unknown, task: Located, declared: ReadonlySet<string> = new Set()): StepFailure {
   const cause = causeOf(error);
   if (codeOf(error) === 'tool_call_limit') {
     return { code: 'tool_call_limit', message: cause?.message ?? 'The job reached its tool-call limit.', cause };
   }
-  const kept = keptCode(codeOf(error));
+  const kept = keptCode(codeOf(error), declared);
   if (kept) return { code: kept, message: `${where(task)} stopped: ${cause?.message}`, cause };
   return { code: 'capability_error', message: `${where(task)} threw: ${cause?.message}`, cause };
 }

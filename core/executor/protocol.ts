@@ -60,6 +60,7 @@ export type StepFailureCode =
   | 'invalid_project_config'
   | 'no_test_runner'
   | 'test_run_failed'
+  | 'testing_refused'
   | 'documentation_refused'
   | 'fix_refused'
   | 'generation_refused'
@@ -74,8 +75,11 @@ export type StepFailureCode =
   | 'plugin_tool_call_limit'
   | 'plugin_sandbox_unavailable';
 
+/** A code the step's capability declared in `meta.errors` (core/errors/capability-error.ts). */
+export type DeclaredErrorCode = string & Record<never, never>;
+
 export interface StepFailure {
-  code: StepFailureCode;
+  code: StepFailureCode | DeclaredErrorCode;
   message: string;
   /** The capability's own error message and stack, kept verbatim (wrapped, never replaced). */
   cause?: { name: string; message: string; stack?: string };

@@ -94,12 +94,14 @@ export default async function runStep({ task, port, stopFlag }: WorkerPayload): 
   const budget = createToolBudget(task.maxToolCalls, task.toolCallsUsed);
   // The budget counts the whole job; the reply carries only this step's share.
   const spent = (): number => budget.used - task.toolCallsUsed;
+  let declared: ReadonlySet<string> = new Set();
   try {
     const capability = await loadCapabilityModule({
       id: task.capabilityId,
       modulePath: task.modulePath,
       ...(task.binding === undefined ? {} : { binding: task.binding }),
     });
+    declared = new Set((capability.meta.errors ?? []).map((entry) => entry.code));
     const handle = await createCapabilityContext(contextOptions(task, port, controller.signal, budget, interrupted));
     // Analysis steps run under the workspace's agentd.config.json (core/project-config/job-step.ts).
     const result = toJson(
@@ -109,7 +111,7 @@ export default async function runStep({ task, port, stopFlag }: WorkerPayload): 
     await stageReturnedChanges(result, handle.ctx.workspace);
     return { ok: true, result, staged: handle.staged(), toolCalls: spent() };
   } catch (error) {
-    return { ok: false, error: failureFromThrown(error, task), toolCalls: spent() };
+    return { ok: false, error: failureFromThrown(error, task, declared), toolCalls: spent() };
   } finally {
     // Closing flushes the events already posted before the executor forwards this reply.
     port.close();

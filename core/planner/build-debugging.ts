@@ -23,6 +23,8 @@ function errorTarget(ctx: PlanContext, error: PastedError): { file: string; line
 }
 
 const FIX_WORDS = ['fix', 'repair', 'resolve', 'solve', 'patch'];
+/** A test that fails until the bug is fixed is a reproduction, whatever the task calls it. */
+const REPRODUCE_WORDS = ['reproduce', 'repro', 'reproduction', 'failing test', 'regression test'];
 
 /**
  * Which stages the instruction asks for: diagnose first (unless only a reproducing test is asked
@@ -32,7 +34,7 @@ function wanted(ctx: PlanContext, pasted: boolean): DebugStage[] {
   const fix = FIX_WORDS.some((w) => hasPhrase(ctx.words, w));
   // "why does X throw" without an error has nothing to explain: diagnose reads X instead.
   const explain = ['explain', 'mean', 'meaning', 'understand', ...(pasted ? ['why'] : [])].some((w) => hasPhrase(ctx.words, w));
-  const reproduce = ['reproduce', 'repro', 'reproduction'].some((w) => hasPhrase(ctx.words, w));
+  const reproduce = REPRODUCE_WORDS.some((w) => hasPhrase(ctx.words, w));
   const stages: DebugStage[] = reproduce && !pasted && !explain ? [] : ['diagnose'];
   if (reproduce) stages.push('reproduce');
   if (explain || (pasted && !fix && !reproduce)) stages.push('explain');

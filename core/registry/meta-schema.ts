@@ -10,6 +10,9 @@ export const SEMVER_PATTERN =
 
 export const ID_PATTERN = `^(${CAPABILITY_GROUPS.join('|')})\\.[a-z][a-z0-9-]*$`;
 
+/** A declared error code: snake_case with at least two words (the first is the namespace). */
+export const ERROR_CODE_PATTERN = '^[a-z][a-z0-9]*(_[a-z0-9]+)+$';
+
 /** What a meta field with a pattern must look like, in words (error messages show this, not the regex). */
 export const META_PATTERN_HINTS: Readonly<Record<string, string>> = {
   '/id': `must be "<group>.<name>": a group (${CAPABILITY_GROUPS.join(', ')}), a dot, and a lower-case kebab-case name such as "analysis.security"`,
@@ -32,6 +35,18 @@ export const META_SCHEMA = {
       required: ['runs', 'without'],
       additionalProperties: false,
       properties: { runs: { type: 'string', minLength: 1 }, without: { type: 'string', minLength: 1 } },
+    },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['code', 'description'],
+        additionalProperties: false,
+        properties: {
+          code: { type: 'string', pattern: ERROR_CODE_PATTERN },
+          description: { type: 'string', minLength: 1, pattern: '\\S' },
+        },
+      },
     },
     // The planner's data (core/contracts/planning.ts); null or absent: runnable by id, not planned.
     planning: PLANNING_SCHEMA,

@@ -5,7 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { CAPABILITY_GROUPS, type CapabilityGroup, type CapabilityMeta } from '../contracts/index.js';
-import { AgentdError } from '../errors/index.js';
+import { AgentdError, ERROR_CATALOGUE } from '../errors/index.js';
 import type { InputValidators } from './input-validators.js';
 
 export interface ValidatedModule {
@@ -54,6 +54,17 @@ export function validateModule(
   }
   if (!meta.id.startsWith(`${meta.group}.`)) {
     refuse(modulePath, `declares /meta/id "${meta.id}" outside its /meta/group "${meta.group}"`, `name it "${meta.group}.<name>"`);
+  }
+  for (const { code } of meta.errors ?? []) {
+    const name = meta.id.slice(meta.group.length + 1).replace(/-/g, '_');
+    if (!code.startsWith(`${meta.group}_`) && !code.startsWith(`${name}_`))
+      refuse(modulePath, `declares the error code "${code}" outside its namespace`, `start it with "${meta.group}_" or "${name}_"`);
+    if (code in ERROR_CATALOGUE)
+      refuse(
+        modulePath,
+        `declares the error code "${code}", which agentd's own catalogue already has`,
+        "throw the catalogue's code or pick another name",
+      );
   }
   if (folderGroup !== undefined && meta.group !== folderGroup) {
     refuse(

@@ -1,7 +1,9 @@
 /**
  * How much of the machine project code is kept from, decided once per thread by trying it:
  * - `namespaces` (Linux with unprivileged user namespaces): a user, mount, network and PID namespace.
- *   No network but a loopback that is down; its own /proc (the daemon's /proc/<pid>/environ is out of
+ *   No network but the namespace's own loopback (brought up with `ip` when it exists, so a project's HTTP
+ *   tests can reach a server they start on 127.0.0.1; the host's loopback and its services stay out of
+ *   reach); its own /proc (the daemon's /proc/<pid>/environ is out of
  *   sight); the daemon's secret files (AGENTD_SANDBOX_HIDE) covered by empty mounts; and a nested user
  *   namespace on top in which the program runs as `nobody` with no capabilities, so it can neither
  *   unmount any of that again nor mount anything of its own.
@@ -47,6 +49,9 @@ n=$1; shift
 while [ "$n" -gt 0 ]; do
   mount --bind "$1" "$1"; mount -o remount,bind,ro "$1"
   shift; n=$((n - 1))
+done
+for ip in "$(command -v ip 2>/dev/null || true)" /usr/sbin/ip /sbin/ip; do
+  if [ -n "$ip" ] && [ -x "$ip" ]; then "$ip" link set lo up 2>/dev/null || true; break; fi
 done
 exec "$unshare" --user --map-user=65534 --map-group=65534 -- "$@"`;
 

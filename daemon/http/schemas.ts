@@ -468,6 +468,12 @@ export const capabilityMetaSchema: Schema = {
       description:
         "How the universal agent's planner recognises and plans it (docs/agent.md, Declaring planning metadata); absent or null: runnable by id, not planned.",
     },
+    errors: {
+      type: 'array',
+      description:
+        "The error codes of its own a failed step of it may carry (a job's error.code), besides agentd's catalogue (docs/errors.md).",
+      items: { type: 'object', properties: { code: { type: 'string' }, description: { type: 'string' } } },
+    },
   },
 };
 

@@ -192,8 +192,9 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.waitForFunction(() => document.querySelectorAll('figure.change[data-path="big.txt"] .line.add').length === 2500);
       expect(await page.locator('#load-changes').count()).to.equal(0);
 
+      // A hash change re-renders the same page: wait for the bulk job's own diffs, not the big job's still shown.
       await page.goto(`${rig.daemon.url}/ui/#/jobs/${bulk.body.id}`);
-      await page.waitForSelector('figure.change');
+      await page.waitForSelector('figure.change[data-path="f000.js"]');
       expect(await page.locator('figure.change').count()).to.equal(100);
       expect(await page.textContent('#load-changes')).to.include('all 130 changes');
       await page.click('#load-changes');

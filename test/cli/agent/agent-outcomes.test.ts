@@ -22,7 +22,7 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
     const result = await runAgentd([
       'agent',
       'universal-agent',
-      'add integration tests for the orders routes',
+      'write end-to-end tests with playwright',
       '--json',
       '--api-url',
       harness.url,
@@ -40,7 +40,7 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
   });
 
   it('text: prints "! incomplete" and each step that did not run with its reason; exit 4, and logs --job exits 4 too', async () => {
-    const result = await runAgentd(['agent', 'universal-agent', 'add integration tests for the orders routes', '--api-url', harness.url]);
+    const result = await runAgentd(['agent', 'universal-agent', 'write end-to-end tests with playwright', '--api-url', harness.url]);
     expect(result.code, result.stderr).to.equal(4);
     expect(result.stdout).to.match(/! incomplete.*planned step\(s\) did not run/);
     expect(result.stdout).to.include('Did not run:');

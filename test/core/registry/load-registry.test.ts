@@ -48,6 +48,18 @@ describe('core/registry: loadRegistry', () => {
       { name: 'empty-title', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/title'] },
       { name: 'writes-not-boolean', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/writes', 'boolean'] },
       { name: 'unknown-group', code: 'invalid_capability', module: 'analyses', mentions: ['not a capability group'] },
+      {
+        name: 'error-outside-namespace',
+        code: 'invalid_capability',
+        module: 'analysis/x.js',
+        mentions: ['error code "other_refused" outside its namespace', 'start it with "analysis_" or "x_"'],
+      },
+      {
+        name: 'error-in-catalogue',
+        code: 'invalid_capability',
+        module: 'testing/x.js',
+        mentions: ['error code "testing_refused", which agentd\'s own catalogue already has'],
+      },
       { name: 'duplicate-id', code: 'duplicate_capability', module: 'analysis/a.js', mentions: ['analysis/b.js', '"analysis.same"'] },
     ];
     for (const c of invalid) {

@@ -109,6 +109,15 @@ describe('core/sandbox: runSandboxed', function () {
       expect(connections).to.equal(0);
     });
 
+    it('has its own loopback: a server the program starts on 127.0.0.1 answers it (HTTP integration tests)', async function () {
+      if (isolation !== 'namespaces') this.skip();
+      const result = await script(
+        cwd,
+        `const http = require('http'); const s = http.createServer((q, r) => r.end('pong')).listen(0, '127.0.0.1', () => http.get('http://127.0.0.1:' + s.address().port + '/', (r) => { let b = ''; r.on('data', (c) => (b += c)); r.on('end', () => { console.log(b); s.close(); }); }).on('error', (e) => { console.log(e.code); s.close(); }))`,
+      );
+      expect(result.stdout.trim()).to.equal('pong');
+    });
+
     it("cannot read the daemon's environment through /proc, nor the files it hides", async function () {
       if (isolation !== 'namespaces') this.skip();
       process.env.API_KEY = 'proc-environ-secret-0123456789';

@@ -17,8 +17,8 @@ describe('daemon/agent: a plan whose steps did not all run ends incomplete', fun
   after(async () => t?.close());
 
   it('records status incomplete with the steps not run and why, over REST and in the SSE done event', async () => {
-    // testing.integration is not built: the only step does not run.
-    const submitted = await post(t.url, '/jobs', { task: 'add integration tests for the orders routes', workspace: 'project' });
+    // testing.e2e is not built: the only step does not run.
+    const submitted = await post(t.url, '/jobs', { task: 'write end-to-end tests with playwright', workspace: 'project' });
     expect(submitted.status).to.equal(202);
     expect(submitted.body.notRun).to.deep.equal([]);
     const events = await readSse(t.url, `/jobs/${submitted.body.id}/events`, undefined, { timeoutMs: 120_000 });

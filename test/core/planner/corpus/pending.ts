@@ -1,7 +1,6 @@
 /**
- * PENDING planning cases: phrasings for capabilities that are not built yet (generation.*,
- * testing.integration/e2e/component/fixtures, debugging.reproduce; the build workflow's
- * documentation.examples step is built). Only their recognition is asserted (kind and capability ids; the unbuilt
+ * PENDING planning cases: phrasings for capabilities that are not built yet (the entries of
+ * capabilities/planned.ts). Only their recognition is asserted (kind and capability ids; the unbuilt
  * steps shown unavailable, from the entries of capabilities/planned.ts); their expected inputs are what
  * the planner's former hard-coded guesses drafted, not a contract, and are not compared.
  *
@@ -12,7 +11,6 @@
  */
 import type { CorpusCase } from './corpus-case.js';
 
-const E = 'express-ts-api' as const;
 const R = 'react-ts-app' as const;
 
 const PAGE_WORKFLOW = [
@@ -164,16 +162,6 @@ export const PENDING_CASES: CorpusCase[] = [
     },
   },
   // testing and documentation capabilities not built yet
-  { fixture: E, task: 'write integration tests for the orders routes', expect: { kind: 'plan', capabilities: ['testing.integration'] } },
-  {
-    fixture: E,
-    task: 'create supertest tests for src/routes/orders.ts',
-    expect: {
-      kind: 'plan',
-      capabilities: ['testing.integration'],
-      inputs: { 'testing.integration': { include: ['src/routes/orders.ts'] } },
-    },
-  },
   {
     fixture: R,
     task: 'write e2e tests with playwright',
@@ -184,17 +172,5 @@ export const PENDING_CASES: CorpusCase[] = [
     fixture: R,
     task: 'write component tests for TaskForm',
     expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } },
-  },
-  { fixture: R, task: 'create test fixtures and factories for Task', expect: { kind: 'plan', capabilities: ['testing.fixtures'] } },
-  // debugging.reproduce
-  {
-    fixture: E,
-    task: 'Error: listen EADDRINUSE: address already in use :::3000 — how do I reproduce and fix it',
-    expect: { kind: 'plan', capabilities: ['debugging.diagnose', 'debugging.reproduce', 'debugging.fix', 'refactoring.verify'] },
-  },
-  {
-    fixture: R,
-    task: 'write a failing test that reproduces the overdue bug',
-    expect: { kind: 'plan', capabilities: ['debugging.reproduce'] },
   },
 ];

@@ -15,7 +15,13 @@ export class Cluster {
     const cluster = new Cluster(redis);
     for (let i = 0; i < count; i++)
       cluster.daemons.push(new DaemonProcess(String.fromCharCode(65 + i), await freePort(), redis.url, maxConcurrent));
-    await Promise.all(cluster.daemons.map((daemon) => daemon.start()));
+    const started = await Promise.allSettled(cluster.daemons.map((daemon) => daemon.start()));
+    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) {
+      // The caller never gets the cluster to stop: the daemons that did start (and Redis) would outlive the run.
+      await cluster.stop();
+      throw failed.reason;
+    }
     return cluster;
   }
 

@@ -1,0 +1,450 @@
+/**
+ * The project's HTTP routes from its tree-sitter trees, no project code run: the module that builds
+ * the app (`express()`, `Fastify()`) and how it exports it (the app itself or a factory), the route
+ * calls (`app.get('/x', …)`, `router.post('/', …)`, `fastify.post('/', { schema }, …)`) with the
+ * prefix their router or plugin is mounted under (`app.use('/todos', todosRouter)`,
+ * `app.register(notes, { prefix: '/notes' })`, followed through relative imports and requires), and
+ * whether the app module calls `listen` when it is imported.
+ */
+import path from 'node:path';
+import type { Tree } from 'tree-sitter';
+import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
+import { literalOf, pairValue, type Node } from './literals.js';
+
+export type { Node };
+export type HttpFramework = 'express' | 'fastify';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteFact {
+  framework: HttpFramework;
+  method: HttpMethod;
+  /** The full path, mount prefix included (`/todos/:id`). */
+  path: string;
+  file: string;
+  line: number;
+  body: BodySpec | null;
+  /** The handler checks its path parameters (Number.isInteger, isNaN, a pattern): a request with a malformed one is worth a test. */
+  checksParams: boolean;
+}
+
+export interface AppModule {
+  file: string;
+  framework: HttpFramework;
+  /** How to reach it from an import of `file`: a named export, the default export or module.exports itself. */
+  exportName: string | 'default' | 'module.exports';
+  /** The export is a function building the app (`buildApp()`), called without arguments. */
+  factory: boolean;
+  /** Its parameters, when the factory has some (the app cannot be built without them). */
+  factoryParams: string[];
+  /** 1-based line of a `listen` call run when the module is imported (top level, not behind `require.main === module`). */
+  listensOnImport: number | null;
+}
+
+export interface RouteScan {
+  apps: AppModule[];
+  /** App modules found but not usable, with why (no export, listens on import, needs arguments). */
+  unusable: { file: string; reason: string }[];
+  routes: RouteFact[];
+  /** Route calls found but not reachable from an app (a router never mounted). */
+  unmounted: { file: string; line: number; method: HttpMethod; path: string }[];
+}
+
+interface SourceTree {
+  path: string;
+  tree: Tree;
+}
+
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+const CLIENTS = /^(axios|http|https|fetch|request|got|superagent|client|ky|api|\$http|supertest|agent)$/i;
+const RESOLVE_SUFFIXES = ['', '.js', '.mjs', '.cjs', '/index.js', '/index.mjs', '/index.cjs'];
+
+function walk(node: Node, visit: (n: Node) => void): void {
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    visit(n);
+    for (let i = n.namedChildCount - 1; i >= 0; i -= 1) stack.push(n.namedChild(i)!);
+  }
+}
+
+const stringOf = (node: Node | null | undefined): string | null =>
+  node && (node.type === 'string' || (node.type === 'template_string' && node.namedChildCount === 0)) ? node.text.slice(1, -1) : null;
+
+/** `import x from`, `import { a as b } from`, `const x = require()`, `const { a } = require()`: local name -> module and imported name. */
+function bindingsOf(root: Node): Map<string, { module: string; imported: string }> {
+  const out = new Map<string, { module: string; imported: string }>();
+  walk(root, (n) => {
+    if (n.type === 'import_statement') {
+      const module = stringOf(n.childForFieldName('source'));
+      if (module === null) return;
+      walk(n, (c) => {
+        if (c.type === 'import_clause')
+          for (const id of c.namedChildren) if (id.type === 'identifier') out.set(id.text, { module, imported: 'default' });
+        if (c.type === 'namespace_import') out.set(c.namedChildren.at(-1)!.text, { module, imported: '*' });
+        if (c.type === 'import_specifier') {
+          const name = c.childForFieldName('name')!.text;
+          out.set(c.childForFieldName('alias')?.text ?? name, { module, imported: name });
+        }
+      });
+    }
+    if (n.type === 'variable_declarator') {
+      const value = n.childForFieldName('value');
+      if (value?.type !== 'call_expression' || value.childForFieldName('function')?.text !== 'require') return;
+      const module = stringOf(value.childForFieldName('arguments')?.namedChild(0));
+      if (module === null) return;
+      const name = n.childForFieldName('name')!;
+      if (name.type === 'identifier') out.set(name.text, { module, imported: 'module.exports' });
+      if (name.type === 'object_pattern')
+        for (const p of name.namedChildren) {
+          if (p.type === 'shorthand_property_identifier_pattern') out.set(p.text, { module, imported: p.text });
+          if (p.type === 'pair_pattern')
+            out.set(p.childForFieldName('value')!.text, { module, imported: p.childForFieldName('key')!.text });
+        }
+    }
+  });
+  return out;
+}
+
+function resolveModule(from: string, spec: string, files: Set<string>): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  for (const suffix of RESOLVE_SUFFIXES) if (files.has(base + suffix)) return base + suffix;
+  return null;
+}
+
+/** The callee of an app creation: `express()`, `Fastify()`, `fastify.default()` for a name bound to the package. */
+function frameworkOfCall(call: Node, bindings: Map<string, { module: string; imported: string }>): HttpFramework | null {
+  const callee = call.childForFieldName('function');
+  if (!callee) return null;
+  const name = callee.type === 'member_expression' ? callee.childForFieldName('object')?.text : callee.text;
+  const binding = name ? bindings.get(name) : undefined;
+  if (!binding) return null;
+  // The package's own factory (`express()`, `Fastify()`), not `Router()` or a plugin helper it also exports.
+  const factory = binding.imported === 'default' || binding.imported === 'module.exports' || binding.imported === '*';
+  if (binding.module === 'express' && callee.type === 'identifier' && factory) return 'express';
+  if (binding.module === 'fastify' && (factory || binding.imported === 'fastify' || binding.imported === 'default')) return 'fastify';
+  return null;
+}
+
+/** The top-level statement holding `node`. */
+function topLevel(node: Node): Node {
+  let n = node;
+  while (n.parent && n.parent.type !== 'program') n = n.parent;
+  return n;
+}
+
+/** Inside a function (not run on import) or behind a `require.main === module` / `import.meta` main check. */
+function guarded(node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (/function|arrow_function|method_definition/.test(p.type)) return true;
+    if (p.type === 'if_statement' && /require\.main|import\.meta|process\.argv/.test(p.childForFieldName('condition')?.text ?? ''))
+      return true;
+  }
+  return false;
+}
+
+/** The name a value declared at top level is exported under, if any. */
+function exportsOf(root: Node): Map<string, string> {
+  const out = new Map<string, string>(); // local -> export name
+  for (const statement of root.namedChildren) {
+    if (statement.type === 'export_statement') {
+      const declaration = statement.childForFieldName('declaration');
+      const isDefault = statement.children.some((c) => c.type === 'default');
+      if (declaration) {
+        const name = declaration.childForFieldName('name');
+        if (name) out.set(name.text, isDefault ? 'default' : name.text);
+        for (const d of declaration.namedChildren)
+          if (d.type === 'variable_declarator') out.set(d.childForFieldName('name')!.text, d.childForFieldName('name')!.text);
+      } else if (isDefault) {
+        const value = statement.childForFieldName('value');
+        if (value?.type === 'identifier') out.set(value.text, 'default');
+      }
+      for (const clause of statement.namedChildren.filter((c) => c.type === 'export_clause'))
+        for (const s of clause.namedChildren)
+          out.set(s.childForFieldName('name')!.text, s.childForFieldName('alias')?.text ?? s.childForFieldName('name')!.text);
+    }
+    // module.exports = x; module.exports = { a, b: c }; exports.a = x; module.exports.a = x
+    const assignment = statement.type === 'expression_statement' ? statement.namedChild(0) : null;
+    if (assignment?.type !== 'assignment_expression') continue;
+    const left = assignment.childForFieldName('left')!.text;
+    const right = assignment.childForFieldName('right')!;
+    if (left === 'module.exports') {
+      if (right.type === 'identifier') out.set(right.text, 'module.exports');
+      if (right.type === 'object')
+        for (const p of right.namedChildren) {
+          if (p.type === 'shorthand_property_identifier') out.set(p.text, p.text);
+          if (p.type === 'pair' && p.childForFieldName('value')?.type === 'identifier')
+            out.set(p.childForFieldName('value')!.text, p.childForFieldName('key')!.text);
+        }
+    }
+    const named = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(left);
+    if (named && right.type === 'identifier') out.set(right.text, named[1]!);
+  }
+  return out;
+}
+
+/** The name of the top-level function or variable a node sits in. */
+function ownerName(node: Node): string | null {
+  const statement = topLevel(node);
+  const declaration = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+  if (!declaration) return null;
+  const name = declaration.childForFieldName('name');
+  if (name) return name.text;
+  const declarator = declaration.namedChildren.find((c) => c.type === 'variable_declarator');
+  return declarator?.childForFieldName('name')?.text ?? null;
+}
+
+interface FileFacts {
+  path: string;
+  root: Node;
+  bindings: Map<string, { module: string; imported: string }>;
+  /** Local names of apps created here, with the framework and the top-level name holding them. */
+  apps: { local: string; framework: HttpFramework; owner: string | null; line: number }[];
+  /** `handler` the function answering; `options` a Fastify route's options object (its `schema`). */
+  routeCalls: { receiver: string; method: HttpMethod; path: string; call: Node; handler: Node; options: Node | null }[];
+  /** `x.use('/p', y)` / `x.register(y, { prefix })`: the receiver, the mounted name and the prefix. */
+  mounts: { receiver: string; mounted: string; prefix: string }[];
+  listens: { receiver: string; line: number; guarded: boolean }[];
+}
+
+function factsOf(file: SourceTree): FileFacts {
+  const root = file.tree.rootNode as Node;
+  const bindings = bindingsOf(root);
+  const facts: FileFacts = { path: file.path, root, bindings, apps: [], routeCalls: [], mounts: [], listens: [] };
+  walk(root, (n) => {
+    if (n.type !== 'call_expression') return;
+    const framework = frameworkOfCall(n, bindings);
+    if (framework) {
+      const declarator = n.parent?.type === 'variable_declarator' ? n.parent : null;
+      const local = declarator?.childForFieldName('name')?.text ?? '';
+      facts.apps.push({ local, framework, owner: ownerName(n), line: n.startPosition.row + 1 });
+      return;
+    }
+    const callee = n.childForFieldName('function');
+    if (callee?.type !== 'member_expression') return;
+    const receiver = callee.childForFieldName('object')!.text;
+    const method = callee.childForFieldName('property')!.text;
+    const args = (n.childForFieldName('arguments')?.namedChildren ?? []).filter((a) => a.type !== 'comment');
+    if (METHODS.has(method) && args.length >= 2 && !CLIENTS.test(receiver)) {
+      const routePath = stringOf(args[0]);
+      if (routePath !== null && routePath.startsWith('/'))
+        facts.routeCalls.push({
+          receiver,
+          method: method.toUpperCase() as HttpMethod,
+          path: routePath,
+          call: n,
+          handler: args.at(-1)!,
+          options: args.length >= 3 && args[1]!.type === 'object' ? args[1]! : null,
+        });
+    }
+    // Express: router.route('/:id').get(h).put(h)
+    if (METHODS.has(method) && args.length >= 1) {
+      const chained = routeChainOf(callee.childForFieldName('object')!);
+      if (chained)
+        facts.routeCalls.push({ ...chained, method: method.toUpperCase() as HttpMethod, call: n, handler: args.at(-1)!, options: null });
+    }
+    // Fastify: app.route({ method: 'POST', url: '/x', schema, handler })
+    if (method === 'route' && args.length === 1 && args[0]!.type === 'object' && !CLIENTS.test(receiver)) {
+      const verb = pairValue(args[0]!, 'method');
+      const url = stringOf(pairValue(args[0]!, 'url') ?? pairValue(args[0]!, 'path'));
+      const handler = pairValue(args[0]!, 'handler');
+      const name = stringOf(verb)?.toLowerCase();
+      if (name && METHODS.has(name) && url !== null && url.startsWith('/') && handler)
+        facts.routeCalls.push({ receiver, method: name.toUpperCase() as HttpMethod, path: url, call: n, handler, options: args[0]! });
+    }
+    if (method === 'use' && args.length >= 2) {
+      const prefix = stringOf(args[0]);
+      const mounted = mountedName(args[1]!);
+      if (prefix !== null && mounted !== null) facts.mounts.push({ receiver, mounted, prefix });
+    }
+    if (method === 'register' && args.length >= 1) {
+      const options = args[1] ? literalOf(args[1], root) : undefined;
+      const prefix =
+        options && typeof options === 'object' && typeof (options as { prefix?: unknown }).prefix === 'string'
+          ? (options as { prefix: string }).prefix
+          : '';
+      const mounted = mountedName(args[0]!);
+      if (mounted !== null) facts.mounts.push({ receiver, mounted, prefix });
+    }
+    if (method === 'listen') facts.listens.push({ receiver, line: n.startPosition.row + 1, guarded: guarded(n) });
+  });
+  return facts;
+}
+
+/** `x.route('/p')` at the bottom of a `.get(h).put(h)` chain: its receiver and path. */
+function routeChainOf(node: Node): { receiver: string; path: string } | null {
+  let n: Node | null = node;
+  while (n?.type === 'call_expression') {
+    const fn: Node | null = n.childForFieldName('function');
+    if (fn?.type !== 'member_expression') return null;
+    const property = fn.childForFieldName('property')!.text;
+    if (property === 'route') {
+      const routePath = stringOf(n.childForFieldName('arguments')?.namedChild(0));
+      return routePath !== null && routePath.startsWith('/') ? { receiver: fn.childForFieldName('object')!.text, path: routePath } : null;
+    }
+    if (!METHODS.has(property) && property !== 'all') return null;
+    n = fn.childForFieldName('object');
+  }
+  return null;
+}
+
+/** What a `use`/`register` mounts: a name (`todosRouter`, `ordersRouter(service)`) or `require:<spec>` for `require('./notes')`. */
+function mountedName(arg: Node): string | null {
+  if (arg.type === 'call_expression' && arg.childForFieldName('function')?.text === 'require') {
+    const spec = stringOf(arg.childForFieldName('arguments')?.namedChild(0));
+    return spec === null ? null : `require:${spec}`;
+  }
+  const name = arg.type === 'call_expression' ? arg.childForFieldName('function')!.text : arg.text;
+  return /^[\w$.]+$/.test(name) ? name : null;
+}
+
+const joinPath = (prefix: string, route: string): string => {
+  const joined = `${prefix.replace(/\/$/, '')}${route === '/' && prefix !== '' ? '' : route}`;
+  return joined === '' ? '/' : joined;
+};
+
+export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan {
+  const known = new Set(allFiles);
+  const facts = sources.map(factsOf);
+  const byPath = new Map(facts.map((f) => [f.path, f]));
+  const scan: RouteScan = { apps: [], unusable: [], routes: [], unmounted: [] };
+
+  // Prefix of each module's routes: '' for the app's own module, else where another module mounts it.
+  const prefixes = new Map<string, { prefix: string; framework: HttpFramework }>();
+  const appFiles = facts.filter((f) => f.apps.length > 0);
+  for (const f of appFiles) prefixes.set(f.path, { prefix: '', framework: f.apps[0]!.framework });
+  // Follow mounts outwards from the app modules (a router mounting a router), a few levels deep.
+  for (let depth = 0; depth < 4; depth += 1) {
+    for (const f of facts) {
+      const own = prefixes.get(f.path);
+      if (!own) continue;
+      for (const m of f.mounts) {
+        const spec = m.mounted.startsWith('require:')
+          ? m.mounted.slice('require:'.length)
+          : f.bindings.get(m.mounted.split('.')[0]!)?.module;
+        const target = spec ? resolveModule(f.path, spec, known) : null;
+        if (target && !prefixes.has(target))
+          prefixes.set(target, { prefix: joinPath(own.prefix, m.prefix === '/' ? '' : m.prefix), framework: own.framework });
+      }
+    }
+  }
+
+  for (const f of facts) {
+    const own = prefixes.get(f.path);
+    for (const call of f.routeCalls) {
+      const line = call.call.startPosition.row + 1;
+      // A route on a router mounted in the same module (`app.use('/todos', todos)`), on the app, or in a mounted module.
+      const local = f.mounts.find((m) => m.mounted === call.receiver && !f.bindings.has(m.mounted));
+      if (!own && !local) {
+        if (f.bindings.has('express') || [...f.bindings.values()].some((b) => b.module === 'express' || b.module === 'fastify'))
+          scan.unmounted.push({ file: f.path, line, method: call.method, path: call.path });
+        continue;
+      }
+      const framework = own?.framework ?? 'express';
+      const prefix = joinPath(own?.prefix ?? '', local ? local.prefix : '');
+      const { handler } = call;
+      const options = framework === 'fastify' ? call.options : null;
+      scan.routes.push({
+        framework,
+        method: call.method,
+        path: joinPath(prefix === '/' ? '' : prefix, call.path),
+        file: f.path,
+        line,
+        body:
+          call.method === 'GET' || call.method === 'DELETE'
+            ? null
+            : bodyOf(handler, options, f.root, (name) => definitionOf(f, name, byPath, known)),
+        checksParams: call.path.includes(':') && paramsChecked(handler),
+      });
+    }
+  }
+
+  for (const f of appFiles) {
+    const app = f.apps[0]!;
+    const exported = exportsOf(f.root);
+    const topListen = f.listens.find((l) => !l.guarded);
+    const direct = exported.get(app.local);
+    const viaFactory = app.owner && app.owner !== app.local ? exported.get(app.owner) : undefined;
+    if (topListen) {
+      scan.unusable.push({
+        file: f.path,
+        reason: `${f.path} calls listen() when it is imported (line ${topListen.line}), so its app cannot be started on an ephemeral port by a test; export the app from a module that does not listen (e.g. app.js, with server.js calling listen)`,
+      });
+      continue;
+    }
+    if (direct) {
+      scan.apps.push({
+        file: f.path,
+        framework: app.framework,
+        exportName: direct,
+        factory: false,
+        factoryParams: [],
+        listensOnImport: null,
+      });
+      continue;
+    }
+    if (viaFactory) {
+      const fn = factoryNode(f.root, app.owner!);
+      const params = fn ? (fn.childForFieldName('parameters')?.namedChildren ?? []).map((p) => p.text) : [];
+      if (params.length > 0 && params.every((p) => !p.includes('='))) {
+        scan.unusable.push({
+          file: f.path,
+          reason: `${f.path}'s ${app.owner}(${params.join(', ')}) needs arguments a test cannot make up (passing them is not done yet)`,
+        });
+        continue;
+      }
+      scan.apps.push({
+        file: f.path,
+        framework: app.framework,
+        exportName: viaFactory,
+        factory: true,
+        factoryParams: params,
+        listensOnImport: null,
+      });
+      continue;
+    }
+    scan.unusable.push({
+      file: f.path,
+      reason: `${f.path} builds the app (line ${app.line}) but does not export it (nor a function returning it)`,
+    });
+  }
+  return scan;
+}
+
+function factoryNode(root: Node, name: string): Node | null {
+  let found: Node | null = null;
+  walk(root, (n) => {
+    if (found) return;
+    if (n.type === 'function_declaration' && n.childForFieldName('name')?.text === name) found = n;
+    if (n.type === 'variable_declarator' && n.childForFieldName('name')?.text === name) {
+      const value = n.childForFieldName('value');
+      if (value && /function|arrow_function/.test(value.type)) found = value;
+    }
+  });
+  return found;
+}
+
+/** The value a name is declared with at the top level of `f` or, imported, of the module it comes from. */
+function definitionOf(f: FileFacts, name: string, byPath: Map<string, FileFacts>, known: Set<string>): { node: Node; root: Node } | null {
+  const local = topLevelValue(f.root, name);
+  if (local) return { node: local, root: f.root };
+  const binding = f.bindings.get(name);
+  const target = binding ? resolveModule(f.path, binding.module, known) : null;
+  const other = target ? byPath.get(target) : undefined;
+  if (!other || !binding) return null;
+  const exported = exportsOf(other.root);
+  const localName = [...exported.entries()].find(([, e]) => e === binding.imported)?.[0] ?? binding.imported;
+  const node = topLevelValue(other.root, localName);
+  return node ? { node, root: other.root } : null;
+}
+
+function topLevelValue(root: Node, name: string): Node | null {
+  for (const statement of root.namedChildren) {
+    const declaration = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+    if (!declaration) continue;
+    if (declaration.type === 'function_declaration' && declaration.childForFieldName('name')?.text === name) return declaration;
+    for (const d of declaration.namedChildren)
+      if (d.type === 'variable_declarator' && d.childForFieldName('name')?.text === name) return d.childForFieldName('value');
+  }
+  return null;
+}
