@@ -66,26 +66,4 @@ export const PLANNED: CapabilityMeta[] = [
       ],
     },
   },
-  {
-    id: 'documentation.examples',
-    group: 'documentation',
-    title: 'Usage examples',
-    description: 'Planned, not built yet: Usage examples.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'doc-examples',
-          label: 'write usage examples',
-          keywords: 'example=3,usage example=4.5',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      roles: ['document-examples'],
-      behaviourNeutral: true,
-    },
-  },
 ];

@@ -8,6 +8,8 @@ export const PLANNING: CapabilityPlanning = {
       label: 'write API docs',
       keywords:
         'document the api=5,document api=5,api doc=4.5,api reference=4.5,api documentation=4.5,typedoc=4.5,openapi=4,swagger=4,docs=2.5,documentation=2.5,reference=2',
+      // "add usage examples to the docs" asks for documentation.examples, not a reference.
+      yieldsTo: [{ intent: 'doc-examples', pattern: '\\b(add|write|generate|give|create)\\s+(\\w+\\s+)?examples?\\b' }],
     },
   ],
   strategy: 'scope',

@@ -64,7 +64,7 @@ describe("daemon/agent: progress counted in the plan's steps, not the run's", fu
       const stop = t.daemon.bus.subscribeAll((event) => seen.push(event));
       let job;
       try {
-        // "without docs" and auto: the built parts apply (api-route writes new invoices files), testing.integration does not start TypeScript apps yet (its step is not run) and documentation.examples is not built: incomplete.
+        // "without docs" and auto: the built parts apply (api-route writes new invoices files), testing.integration does not start TypeScript apps yet (its step is not run): incomplete; "without docs" leaves the documentation and examples steps out.
         job = await submitTask(t, 'add a REST endpoint for invoices without docs', { mode: 'auto' });
       } finally {
         stop();

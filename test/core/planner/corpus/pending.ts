@@ -25,6 +25,9 @@ const PAGE_WORKFLOW = [
   'documentation.inline',
   'documentation.inline',
   'documentation.inline',
+  // documentation.examples (registered) gives examples of each generated part: its input takes one symbol.
+  'documentation.examples',
+  'documentation.examples',
   'documentation.examples',
   // generation.component is built (it writes): the agent checks its output with the verify-writes step.
   'refactoring.verify',
@@ -141,6 +144,8 @@ export const PENDING_CASES: CorpusCase[] = [
         'documentation.inline',
         'documentation.inline',
         'documentation.examples',
+        'documentation.examples',
+        'documentation.examples',
         'refactoring.verify',
       ],
       inputs: { 'generation.component': { name: 'ProfileCard' } },
@@ -168,5 +173,4 @@ export const PENDING_CASES: CorpusCase[] = [
     task: 'write component tests for TaskForm',
     expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } },
   },
-  { fixture: R, task: 'write usage examples for the hooks', expect: { kind: 'plan', capabilities: ['documentation.examples'] } },
 ];
