@@ -6,7 +6,7 @@ export const PLANNING: CapabilityPlanning = {
     {
       id: 'test-component',
       label: 'write component tests',
-      keywords: 'component test=5,component tests=5,testing library=5,react testing library=5,rtl=3,test the component=5',
+      keywords: 'component test=5,testing library=5,react testing library=5,rtl=3',
     },
   ],
   strategy: 'scope',

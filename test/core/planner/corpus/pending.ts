@@ -1,6 +1,6 @@
 /**
  * PENDING planning cases: phrasings for capabilities that are not built yet (generation.*,
- * testing.integration/e2e/component/fixtures, documentation.examples,
+ * testing.integration/e2e/fixtures, documentation.examples,
  * debugging.reproduce). Only their recognition is asserted (kind and capability ids; the unbuilt
  * steps shown unavailable, from the entries of capabilities/planned.ts); their expected inputs are what
  * the planner's former hard-coded guesses drafted, not a contract, and are not compared.
@@ -175,11 +175,6 @@ export const PENDING_CASES: CorpusCase[] = [
     expect: { kind: 'plan', capabilities: ['testing.e2e'], inputs: { 'testing.e2e': { runner: 'playwright' } } },
   },
   { fixture: R, task: 'end-to-end tests for the task list', expect: { kind: 'plan', capabilities: ['testing.e2e'] } },
-  {
-    fixture: R,
-    task: 'write component tests for TaskForm',
-    expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } },
-  },
   { fixture: R, task: 'create test fixtures and factories for Task', expect: { kind: 'plan', capabilities: ['testing.fixtures'] } },
   { fixture: R, task: 'write usage examples for the hooks', expect: { kind: 'plan', capabilities: ['documentation.examples'] } },
   // debugging.reproduce
