@@ -1,0 +1,113 @@
+/** testing.component's tester suite: nothing named, no permission (nothing generated, said so), the generated Button test, refusals (not a component, no Testing Library, no DOM environment, an existing test file, a missing file) and input schema. */
+import { expect } from 'chai';
+import path from 'node:path';
+import { CapabilityTester } from '../../../core/tester/index.js';
+import { fixturePath, REPO } from '../support/sample-runs.js';
+
+const REACT = { fixture: fixturePath('testing', 'react-vitest-components'), nodeModules: path.join(REPO, 'node_modules') };
+const BUTTON = [
+  'export function Button({ label, onClick }: { label: string; onClick: () => void }) {',
+  '  return <button onClick={onClick}>{label}</button>;',
+  '}',
+  '',
+].join('\n');
+const project = (devDependencies: Record<string, string>): Record<string, string> => ({
+  'package.json': `${JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'vitest run' }, dependencies: { react: '19.3.1' }, devDependencies }, null, 2)}\n`,
+  'tsconfig.json': '{ "compilerOptions": { "jsx": "react-jsx", "strict": true } }\n',
+  'src/Button.tsx': BUTTON,
+});
+
+describe('testing.component cases', function () {
+  this.timeout(120_000);
+  new CapabilityTester({ capability: 'testing.component' }).run({
+    valid: [
+      {
+        name: 'no component named: nothing generated, said so (notRun)',
+        ...REACT,
+        projectCode: true,
+        check: (outcome) => {
+          expect(outcome.result!.summary).to.match(/^No tests were generated: name the component/);
+          expect(outcome.result!.notRun).to.deep.equal([{ part: 'generation', reason: 'no component named (component, symbol)' }]);
+        },
+      },
+      {
+        name: 'without the project-code permission: the tests are not run, nothing generated (notRun)',
+        ...REACT,
+        input: { component: 'src/components/Button.tsx' },
+        check: (outcome) => {
+          expect(outcome.result!.notRun).to.deep.equal([
+            { part: 'generation', reason: 'project code not allowed (the generated tests run the component)' },
+          ]);
+          expect(outcome.result!.data).to.deep.equal({
+            component: 'Button',
+            file: 'src/components/Button.tsx',
+            testFile: 'src/components/Button.test.tsx',
+            drafted: 2,
+            generated: false,
+            projectCode: false,
+          });
+        },
+      },
+    ],
+    invalid: [
+      {
+        name: "Button: its label shown and its onClick called, in the project's vitest style beside the component",
+        ...REACT,
+        projectCode: true,
+        input: { symbol: 'Button' },
+        changes: {
+          'src/components/Button.test.tsx': {
+            contains: [
+              "import { cleanup, fireEvent, render, screen } from '@testing-library/react';",
+              "import { afterEach, describe, expect, it, vi } from 'vitest';",
+              "import { Button } from './Button';",
+              'afterEach(cleanup);',
+              'render(<Button label="Test label" onClick={vi.fn()} />);',
+              "expect(screen.getByText('Test label').tagName).toBe('BUTTON');",
+              "fireEvent.click(screen.getByRole('button', { name: 'Test label' }));",
+              'expect(onClick).toHaveBeenCalledTimes(1);',
+            ],
+          },
+        },
+      },
+      {
+        name: 'a module that is not a component',
+        ...REACT,
+        projectCode: true,
+        input: { component: 'src/lib/format.ts' },
+        error: { code: 'invalid_input', message: 'component: src/lib/format.ts exports no React function component' },
+      },
+      {
+        name: 'a project without @testing-library/react: refused, nothing installed',
+        files: project({ vitest: '4.1.12', jsdom: '27.4.0' }),
+        projectCode: true,
+        input: { component: 'src/Button.tsx' },
+        error: { code: 'no_test_runner', message: '@testing-library/react is not a dependency of the project' },
+      },
+      {
+        name: 'a project without a DOM environment',
+        files: project({ vitest: '4.1.12', '@testing-library/react': '16.3.3' }),
+        projectCode: true,
+        input: { component: 'src/Button.tsx' },
+        error: { code: 'no_test_runner', message: 'no DOM environment: neither jsdom nor happy-dom is a dependency' },
+      },
+      {
+        name: 'a component whose test file exists: the project’s own tests are not overwritten',
+        ...REACT,
+        projectCode: true,
+        input: { component: 'src/components/Badge.tsx' },
+        error: { code: 'generation_refused', message: 'src/components/Badge.test.tsx already exists' },
+      },
+      {
+        name: 'a file that does not exist',
+        ...REACT,
+        input: { component: 'src/components/Missing.tsx' },
+        error: { code: 'invalid_input', message: 'component: src/components/Missing.tsx does not exist' },
+      },
+    ],
+    inputErrors: [
+      { name: 'two files in include', input: { include: ['a.tsx', 'b.tsx'] }, message: '/include must NOT have more than 1 items' },
+      { name: 'an unknown field', input: { component: 'a.tsx', runner: 'mocha' }, message: 'must NOT have additional properties' },
+    ],
+  });
+});
