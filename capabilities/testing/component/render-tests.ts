@@ -151,7 +151,9 @@ export function deriveTests(component: ComponentInfo, base: State): ComponentTes
   };
   const sameAsBase = (name: string, v: Value): boolean => {
     const b = base.get(name);
-    return v.k === 'undef' ? b === undefined : b !== undefined && b.k === v.k && ('v' in b ? b.v : null) === ('v' in v ? v.v : null);
+    // Leaving out a prop that has a default is the base state (which holds the default).
+    if (v.k === 'undef') return b === undefined || component.props.some((p) => p.name === name && p.defaultValue !== undefined);
+    return b !== undefined && b.k === v.k && ('v' in b ? b.v : null) === ('v' in v ? v.v : null);
   };
   const effective = (overrides: [string, Value][]): [string, Value][] => overrides.filter(([n, v]) => !sameAsBase(n, v));
   const suffix = (overrides: [string, Value][]): string =>

@@ -1,0 +1,86 @@
+/**
+ * testing.component on fixtures/testing/react-vitest-components, through the daemon's executor: the
+ * generated tests (props, a click handler, conditional states, a change handler) applied to the copy
+ * and then run by the project's own vitest — unchanged, three times — and type-checked with the
+ * project's tsconfig; the same input gives the same file; a drafted assertion that fails (a text a
+ * child component also shows) is dropped and named in the summary.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { CaseOutcome } from '../../../core/tester/index.js';
+import { fixturePath, REPO, runCase } from '../support/sample-runs.js';
+
+const REACT = { fixture: fixturePath('testing', 'react-vitest-components'), nodeModules: path.join(REPO, 'node_modules') };
+const bin = (name: string): string => path.join(REPO, 'node_modules', '.bin', name);
+
+function runIn(cwd: string, file: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: '1' } }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+const staged = (outcome: CaseOutcome, file: string): string => outcome.changes.find((c) => c.path === file)!.after!;
+
+describe('testing.component', function () {
+  this.timeout(180_000);
+
+  it('TaskCard: texts, both buttons and the loading/error/done states; the file passes three runs of the project vitest unchanged and its tsc', async () => {
+    let vitest: { code: number; output: string }[] = [];
+    let tsc = { code: -1, output: '' };
+    const outcome = await runCase('testing.component', {
+      ...REACT,
+      projectCode: true,
+      apply: true,
+      input: { component: 'src/components/TaskCard.tsx' },
+      check: async (o) => {
+        vitest = [];
+        for (let i = 0; i < 3; i += 1) vitest.push(await runIn(o.root, bin('vitest'), ['run', 'src/components/TaskCard.test.tsx']));
+        tsc = await runIn(o.root, bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+      },
+    });
+    const data = outcome.result.data as { tests: string[]; dropped: string[]; runs: { passed: number; failed: number }[] };
+    expect(data.dropped).to.deep.equal([]);
+    expect(data.tests).to.include.members([
+      'shows "Test title"',
+      'shows "Estimate: 3 h"',
+      'calls onToggle when the "Mark done" button is clicked',
+      'calls onDelete when the "Delete task" button is clicked',
+      'shows "Saving…" when loading is true',
+      'does not show "Saving…"',
+      'shows "Test error" when error is "Test error"',
+      'does not show "All changes saved" when error is "Test error"',
+      'calls onToggle when the "Reopen" button is clicked when done is true',
+    ]);
+    expect(data.runs).to.deep.equal([1, 2, 3].map(() => ({ passed: data.tests.length, failed: 0 })));
+    const text = staged(outcome, 'src/components/TaskCard.test.tsx');
+    expect(text).to.include('render(\n      <TaskCard\n        title="Test title"\n        priority="low"\n        estimate={3}');
+    expect(text).to.include("expect(screen.queryByText('Saving…')).toBeNull();");
+    for (const run of vitest) {
+      expect(run.code, run.output).to.equal(0);
+      expect(run.output).to.match(new RegExp(`Tests\\s+${data.tests.length} passed \\(${data.tests.length}\\)`));
+    }
+    expect(tsc.code, tsc.output).to.equal(0);
+  });
+
+  it('SearchBox (a default export, a type alias, a change handler): the field is found by its default placeholder; the same input gives the same file', async () => {
+    const once = await runCase('testing.component', { ...REACT, projectCode: true, input: { symbol: 'SearchBox' } });
+    const twice = await runCase('testing.component', { ...REACT, projectCode: true, input: { component: 'src/components/SearchBox.tsx' } });
+    const text = staged(once, 'src/components/SearchBox.test.tsx');
+    expect(text).to.include("import SearchBox from './SearchBox';");
+    expect(text).to.include("fireEvent.change(screen.getByPlaceholderText('Search tasks'), {");
+    expect(text).to.include('expect(onQueryChange).toHaveBeenCalledTimes(1);');
+    expect(staged(twice, 'src/components/SearchBox.test.tsx')).to.equal(text);
+  });
+
+  it('Panel: the heading text a child component shows too fails its getByText, is dropped and named; the collapsed state is kept', async () => {
+    const outcome = await runCase('testing.component', { ...REACT, projectCode: true, input: { component: 'src/components/Panel.tsx' } });
+    const data = outcome.result.data as { tests: string[]; dropped: string[] };
+    expect(data.dropped).to.deep.equal(['shows "Test heading"']);
+    expect(outcome.result.summary).to.include('Dropped 1 drafted test(s) that failed a run: shows "Test heading".');
+    expect(data.tests).to.include.members(['shows "Panel body"', 'shows "Test heading is collapsed" when collapsed is true']);
+    expect(staged(outcome, 'src/components/Panel.test.tsx')).not.to.include("getByText('Test heading')");
+  });
+});
