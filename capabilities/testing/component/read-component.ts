@@ -56,12 +56,15 @@ interface Candidate {
   name: string;
   exportStyle: 'named' | 'default';
   fn: FunctionLike;
+  /** `const Card: FC<CardProps> = (…) => …`: the props type the annotation gives. */
+  annotated?: ts.TypeNode;
 }
 
 /** The exported function components of the file (PascalCase, returning JSX). */
 function candidatesOf(sf: ts.SourceFile): Candidate[] {
   const found: Candidate[] = [];
-  const localFns = new Map<string, FunctionLike>();
+  const localFns = new Map<string, { fn: FunctionLike; annotated?: ts.TypeNode }>();
+  const exportedNames: string[] = [];
   let defaultName: string | null = null;
   const hasModifier = (node: ts.Node, kind: ts.SyntaxKind): boolean =>
     (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.some((m) => m.kind === kind) ?? false;
@@ -70,7 +73,7 @@ function candidatesOf(sf: ts.SourceFile): Candidate[] {
       const exported = hasModifier(statement, ts.SyntaxKind.ExportKeyword);
       const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
       const name = statement.name?.text ?? 'Component';
-      localFns.set(name, statement);
+      localFns.set(name, { fn: statement });
       if (exported) found.push({ name, exportStyle: isDefault ? 'default' : 'named', fn: statement });
     } else if (ts.isVariableStatement(statement)) {
       const exported = hasModifier(statement, ts.SyntaxKind.ExportKeyword);
@@ -79,16 +82,36 @@ function candidatesOf(sf: ts.SourceFile): Candidate[] {
         const init = unwrap(decl.initializer);
         // memo(…) / forwardRef(…) wrappers are not read (their props come through the wrapper's generics).
         if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) {
-          localFns.set(decl.name.text, init);
-          if (exported) found.push({ name: decl.name.text, exportStyle: 'named', fn: init });
+          const type = decl.type;
+          const annotated =
+            type && ts.isTypeReferenceNode(type) && /^(React\.)?(FC|FunctionComponent|VFC)$/.test(type.typeName.getText())
+              ? type.typeArguments?.[0]
+              : undefined;
+          localFns.set(decl.name.text, { fn: init, ...(annotated ? { annotated } : {}) });
+          if (exported) found.push({ name: decl.name.text, exportStyle: 'named', fn: init, ...(annotated ? { annotated } : {}) });
         }
+      }
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      !statement.moduleSpecifier &&
+      !statement.isTypeOnly &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
+      // export { Card } / export { Card as default }
+      for (const spec of statement.exportClause.elements) {
+        const local = (spec.propertyName ?? spec.name).getText();
+        if (spec.name.getText() === 'default') defaultName = local;
+        else if (spec.name.getText() === local) exportedNames.push(local);
       }
     } else if (ts.isExportAssignment(statement) && !statement.isExportEquals && ts.isIdentifier(statement.expression)) {
       defaultName = statement.expression.text;
     }
   }
+  for (const name of exportedNames)
+    if (localFns.has(name) && !found.some((f) => f.name === name)) found.push({ name, exportStyle: 'named', ...localFns.get(name)! });
   if (defaultName && localFns.has(defaultName) && !found.some((f) => f.name === defaultName))
-    found.push({ name: defaultName, exportStyle: 'default', fn: localFns.get(defaultName)! });
+    found.push({ name: defaultName, exportStyle: 'default', ...localFns.get(defaultName)! });
   return found.filter((c) => /^[A-Z]/.test(c.name) && returnOf(c.fn) !== null);
 }
 
@@ -98,11 +121,6 @@ function returnOf(fn: FunctionLike): ts.Expression | null {
   for (const statement of fn.body.statements)
     if (ts.isReturnStatement(statement) && statement.expression && isJsx(statement.expression)) return unwrap(statement.expression);
   return null;
-}
-
-/** The names of the exported components (for messages). */
-export function componentNames(sf: ts.SourceFile): string[] {
-  return candidatesOf(sf).map((c) => c.name);
 }
 
 export function parseSource(file: string, text: string): ts.SourceFile {
@@ -132,9 +150,10 @@ export function readComponent(
   let propsParam: string | null = null;
   const bindings = new Map<string, string>();
   if (param) {
-    const members = membersOf(param.type, typeDecls);
+    const propsType = param.type ?? chosen.annotated;
+    const members = membersOf(propsType, typeDecls);
     if (members === null)
-      return { error: `the props type of ${chosen.name} is not declared in ${sf.fileName} (${param.type?.getText(sf) ?? 'untyped'})` };
+      return { error: `the props type of ${chosen.name} is not declared in ${sf.fileName} (${propsType?.getText(sf) ?? 'untyped'})` };
     props = members;
     if (ts.isIdentifier(param.name)) propsParam = param.name.text;
     else if (ts.isObjectBindingPattern(param.name)) applyDefaults(param.name, props, bindings);

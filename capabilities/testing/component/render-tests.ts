@@ -130,11 +130,15 @@ const describeValue = (v: Value): string =>
 export function deriveTests(component: ComponentInfo, base: State): ComponentTest[] {
   const tests: ComponentTest[] = [];
   const titles = new Set<string>();
+  const keys = new Set<string>();
   const push = (given: ComponentTest): void => {
+    // The same render and assertion is one test (titled by the state it was derived for, e.g. "when hint is not given").
     const overrides = effective(given.overrides);
-    const t = { ...given, overrides, title: `${given.title}${suffix(overrides)}` };
-    if (titles.has(t.title)) return;
+    const t = { ...given, overrides, title: `${given.title}${suffix(given.overrides)}` };
+    const key = `${JSON.stringify(overrides)}|${given.mock ?? ''}|${given.body.join('\n')}`;
+    if (titles.has(t.title) || keys.has(key)) return;
     titles.add(t.title);
+    keys.add(key);
     tests.push(t);
   };
   const elementsIn = (state: State): HostElement[] | null => {

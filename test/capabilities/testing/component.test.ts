@@ -49,7 +49,7 @@ describe('testing.component', function () {
       'calls onToggle when the "Mark done" button is clicked',
       'calls onDelete when the "Delete task" button is clicked',
       'shows "Saving…" when loading is true',
-      'does not show "Saving…"',
+      'does not show "Saving…" when loading is not given',
       'shows "Test error" when error is "Test error"',
       'does not show "All changes saved" when error is "Test error"',
       'calls onToggle when the "Reopen" button is clicked when done is true',
@@ -73,6 +73,19 @@ describe('testing.component', function () {
     expect(text).to.include("fireEvent.change(screen.getByPlaceholderText('Search tasks'), {");
     expect(text).to.include('expect(onQueryChange).toHaveBeenCalledTimes(1);');
     expect(staged(twice, 'src/components/SearchBox.test.tsx')).to.equal(text);
+  });
+
+  it('Toggle (an FC<Props> arrow exported by a list, a checkbox onChange, an optional hint): the checkbox click and both hint states', async () => {
+    const outcome = await runCase('testing.component', { ...REACT, projectCode: true, input: { component: 'src/components/Toggle.tsx' } });
+    expect((outcome.result.data as { tests: string[] }).tests).to.deep.equal([
+      'shows "Test label"',
+      'calls onChange when the checkbox is clicked',
+      'shows "Test hint" when hint is "Test hint"',
+      'does not show "Test hint" when hint is not given',
+    ]);
+    const text = staged(outcome, 'src/components/Toggle.test.tsx');
+    expect(text).to.include('render(<Toggle label="Test label" checked={false} hint="Test hint" onChange={vi.fn()} />);');
+    expect(text).to.include("fireEvent.click(screen.getByRole('checkbox'));");
   });
 
   it('Panel: the heading text a child component shows too fails its getByText, is dropped and named; the collapsed state is kept', async () => {
