@@ -15,7 +15,7 @@ import { AgentdError, type CapabilityContext, type CapabilityMeta, type JSONSche
 import { executeTests } from './run/execute-tests.js';
 import { PLANNING } from './component/planning.js';
 import { readSetup, testPathOf } from './component/project.js';
-import { parseSource, readComponent } from './component/read-component.js';
+import { parseSource, readComponent, relativeImports } from './component/read-component.js';
 import { baseState, deriveTests, renderTestFile, type ComponentTest } from './component/render-tests.js';
 
 const RUNS = 3;
@@ -98,6 +98,20 @@ async function componentFile(input: ComponentInput, ctx: CapabilityContext): Pro
   return { file: declaring[0]!, field };
 }
 
+/** The relative modules the component imports (its props' types may be declared there), parsed; one level, at most 10. */
+async function importedModules(ctx: CapabilityContext, file: string, specifiers: string[]): Promise<ReturnType<typeof parseSource>[]> {
+  const found: string[] = [];
+  for (const spec of specifiers.slice(0, 10)) {
+    const base = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.js$/, '');
+    for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}.d.ts`])
+      if (await ctx.workspace.exists(candidate)) {
+        found.push(candidate);
+        break;
+      }
+  }
+  return (await ctx.workspace.readMany(found)).files.map((f) => parseSource(f.path, f.content));
+}
+
 export async function run(given: ComponentInput, ctx: CapabilityContext): Promise<StepResult> {
   const input = given ?? {};
   const located = await componentFile(input, ctx);
@@ -118,7 +132,7 @@ export async function run(given: ComponentInput, ctx: CapabilityContext): Promis
   const source = parseSource(file, await ctx.workspace.read(file));
   const stem = path.posix.basename(file).replace(/\.[^.]+$/, '');
   const wanted = input.export ?? (input.component === undefined && input.include === undefined ? input.symbol : undefined);
-  const component = readComponent(source, wanted, stem);
+  const component = readComponent(source, wanted, stem, await importedModules(ctx, file, relativeImports(source)));
   if (component === null)
     throw new AgentdError(
       'invalid_input',

@@ -16,6 +16,7 @@ export type Value =
   | { k: 'undef' }
   | { k: 'fn' }
   | { k: 'arr' }
+  | { k: 'obj'; fields: Map<string, Value> }
   | { k: 'unknown' };
 
 export type State = Map<string, Value>;
@@ -78,6 +79,12 @@ export class Evaluator {
     const n = unwrap(node);
     const prop = this.propOf(n);
     if (prop !== null) return this.state.get(prop) ?? { k: 'undef' };
+    // task.title, task?.title of an object prop.
+    if (ts.isPropertyAccessExpression(n)) {
+      const owner = this.valueOf(n.expression);
+      if (owner.k === 'obj') return owner.fields.get(n.name.text) ?? { k: 'undef' };
+      return { k: 'unknown' };
+    }
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return { k: 'str', v: n.text };
     if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
     if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
@@ -142,6 +149,7 @@ export class Evaluator {
         return false;
       case 'fn':
       case 'arr':
+      case 'obj':
         return true;
       default:
         return null;

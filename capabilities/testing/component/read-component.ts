@@ -14,6 +14,7 @@ export type PropKind =
   | { kind: 'function' }
   | { kind: 'array' }
   | { kind: 'node' }
+  | { kind: 'object'; members: PropInfo[] }
   | { kind: 'unknown'; text: string };
 
 export interface PropInfo {
@@ -123,8 +124,17 @@ function returnOf(fn: FunctionLike): ts.Expression | null {
   return null;
 }
 
+/** The relative modules `sf` imports types from ('./types', '../models/task'): their specifiers. */
+export function relativeImports(sf: ts.SourceFile): string[] {
+  return sf.statements
+    .filter((s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier))
+    .map((s) => (s.moduleSpecifier as ts.StringLiteral).text)
+    .filter((spec) => spec.startsWith('./') || spec.startsWith('../'));
+}
+
 export function parseSource(file: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.JSX);
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JSX;
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
 }
 
 /** The component `exportName` (or the only / default / file-named one), or null when the file has none. */
@@ -132,6 +142,7 @@ export function readComponent(
   sf: ts.SourceFile,
   exportName: string | undefined,
   fileStem: string,
+  imported: ts.SourceFile[] = [],
 ): ComponentInfo | { error: string } | null {
   const all = candidatesOf(sf);
   if (all.length === 0) return null;
@@ -145,7 +156,11 @@ export function readComponent(
   if (!chosen) return { error: `several components are exported (${all.map((c) => c.name).join(', ')}); name one with "export"` };
   const fn = chosen.fn;
   const param = fn.parameters[0];
-  const typeDecls = declaredTypes(sf);
+  // The file's own declarations win over the ones of the relative modules it imports.
+  const typeDecls = new Map<string, ts.TypeElement[] | ts.TypeNode>([
+    ...imported.flatMap((f) => [...declaredTypes(f)]),
+    ...declaredTypes(sf),
+  ]);
   let props: PropInfo[] = [];
   let propsParam: string | null = null;
   const bindings = new Map<string, string>();
@@ -221,7 +236,7 @@ function literalOf(node: ts.Expression): string | number | boolean | undefined {
   return undefined;
 }
 
-function declaredTypes(sf: ts.SourceFile): Map<string, ts.TypeElement[] | ts.TypeNode> {
+export function declaredTypes(sf: ts.SourceFile): Map<string, ts.TypeElement[] | ts.TypeNode> {
   const types = new Map<string, ts.TypeElement[] | ts.TypeNode>();
   for (const s of sf.statements) {
     if (ts.isInterfaceDeclaration(s)) types.set(s.name.text, [...s.members]);
@@ -246,13 +261,13 @@ function membersOf(type: ts.TypeNode | undefined, decls: Map<string, ts.TypeElem
   return null;
 }
 
-function propOf(member: ts.TypeElement, decls: Map<string, ts.TypeElement[] | ts.TypeNode>): PropInfo[] {
+function propOf(member: ts.TypeElement, decls: Map<string, ts.TypeElement[] | ts.TypeNode>, depth = 0): PropInfo[] {
   if (!member.name || !(ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) return [];
   const name = member.name.text;
   const optional = !!member.questionToken;
   if (ts.isMethodSignature(member)) return [{ name, optional, type: { kind: 'function' } }];
   if (!ts.isPropertySignature(member) || !member.type) return [{ name, optional, type: { kind: 'unknown', text: 'untyped' } }];
-  return [{ name, optional, type: kindOf(member.type, decls, 0) }];
+  return [{ name, optional, type: kindOf(member.type, decls, depth) }];
 }
 
 function kindOf(type: ts.TypeNode, decls: Map<string, ts.TypeElement[] | ts.TypeNode>, depth: number): PropKind {
@@ -289,8 +304,10 @@ function kindOf(type: ts.TypeNode, decls: Map<string, ts.TypeElement[] | ts.Type
     if (name === 'Array' || name === 'ReadonlyArray') return { kind: 'array' };
     const decl = ts.isIdentifier(type.typeName) ? decls.get(type.typeName.text) : undefined;
     if (decl && !Array.isArray(decl) && depth < 3) return kindOf(decl as ts.TypeNode, decls, depth + 1);
+    if (decl && Array.isArray(decl) && depth < 3) return { kind: 'object', members: decl.flatMap((m) => propOf(m, decls, depth + 1)) };
   }
   if (ts.isTypeOperatorNode(type) && ts.isArrayTypeNode(type.type)) return { kind: 'array' };
+  if (depth < 3 && ts.isTypeLiteralNode(type)) return { kind: 'object', members: type.members.flatMap((m) => propOf(m, decls, depth + 1)) };
   return { kind: 'unknown', text: type.getText() };
 }
 

@@ -32,9 +32,8 @@ const shown = (text: string): string => `"${text.length > 40 ? `${text.slice(0, 
 const sentence = (name: string): string => `Test ${name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()}`;
 
 /** The value a prop gets in the base state; undefined: the prop is left out. Unfillable required props are listed in `missing`. */
-export function baseState(props: PropInfo[], missing: string[]): State {
+export function baseState(props: PropInfo[], missing: string[], numbers = { next: 3 }, prefix = ''): State {
   const state: State = new Map();
-  let nextNumber = 3;
   for (const prop of props) {
     if (prop.optional) {
       // An optional callback is given (a mock) so that its handler can be asserted.
@@ -57,7 +56,7 @@ export function baseState(props: PropInfo[], missing: string[]): State {
         state.set(prop.name, { k: 'str', v: sentence(prop.name) });
         break;
       case 'number':
-        state.set(prop.name, { k: 'num', v: nextNumber++ });
+        state.set(prop.name, { k: 'num', v: numbers.next++ });
         break;
       case 'boolean':
         state.set(prop.name, { k: 'bool', v: false });
@@ -73,8 +72,14 @@ export function baseState(props: PropInfo[], missing: string[]): State {
       case 'array':
         state.set(prop.name, { k: 'arr' });
         break;
+      case 'object': {
+        const before = missing.length;
+        const fields = baseState(t.members, missing, numbers, `${prefix}${prop.name}.`);
+        if (missing.length === before) state.set(prop.name, { k: 'obj', fields });
+        break;
+      }
       default:
-        missing.push(`${prop.name}: ${t.text}`);
+        missing.push(`${prefix}${prop.name}: ${t.text}`);
     }
   }
   return state;
@@ -101,6 +106,11 @@ function twoValues(prop: PropInfo, base: State): [Value, Value] | null {
     case 'function':
     case 'array':
       return prop.optional ? [{ k: t.kind === 'function' ? 'fn' : 'arr' }, { k: 'undef' }] : null;
+    case 'object': {
+      if (!prop.optional) return null;
+      const fields = baseState(t.members, []);
+      return [{ k: 'obj', fields }, { k: 'undef' }];
+    }
     case 'literal': {
       // One state per literal (a ternary on `variant === 'danger'`), the base one excluded.
       const current = base.get(prop.name);
@@ -272,8 +282,37 @@ export function deriveTests(component: ComponentInfo, base: State): ComponentTes
 const isTextbox = (e: HostElement): boolean =>
   e.tag === 'textarea' || (e.tag === 'input' && (e.type === null || ['text', 'search', 'email', 'url', 'tel'].includes(e.type)));
 
+function literalText(value: Value, fn: string): string | null {
+  switch (value.k) {
+    case 'str':
+      return q(value.v);
+    case 'num':
+    case 'bool':
+      return String(value.v);
+    case 'fn':
+      return `${fn}()`;
+    case 'arr':
+      return '[]';
+    case 'obj': {
+      const parts: string[] = [];
+      for (const [key, v] of value.fields) {
+        const text = literalText(v, fn);
+        if (text === null) return null;
+        parts.push(`${/^[A-Za-z_$][\w$]*$/.test(key) ? key : q(key)}: ${text}`);
+      }
+      return `{ ${parts.join(', ')} }`;
+    }
+    default:
+      return null;
+  }
+}
+
 function propText(name: string, value: Value, mock: string | undefined, fn: string): string | null {
   switch (value.k) {
+    case 'obj': {
+      const text = literalText(value, fn);
+      return text === null ? null : `${name}={${text}}`;
+    }
     case 'str':
       return /["{}<>\\]/.test(value.v) ? `${name}={${q(value.v)}}` : `${name}="${value.v}"`;
     case 'num':

@@ -88,6 +88,18 @@ describe('testing.component', function () {
     expect(text).to.include("fireEvent.click(screen.getByRole('checkbox'));");
   });
 
+  it('TaskRow (an object prop of an imported interface): the object literal built from the interface, its fields shown, the click asserted', async () => {
+    const outcome = await runCase('testing.component', { ...REACT, projectCode: true, input: { component: 'src/components/TaskRow.tsx' } });
+    expect((outcome.result.data as { tests: string[] }).tests).to.deep.equal([
+      'shows "Test title"',
+      'shows "Open Test title"',
+      'calls onOpen when the "Open Test title" button is clicked',
+    ]);
+    expect(staged(outcome, 'src/components/TaskRow.test.tsx')).to.include(
+      "render(<TaskRow task={{ id: 'Test id', title: 'Test title', done: false }} onOpen={onOpen} />);",
+    );
+  });
+
   it('Panel: the heading text a child component shows too fails its getByText, is dropped and named; the collapsed state is kept', async () => {
     const outcome = await runCase('testing.component', { ...REACT, projectCode: true, input: { component: 'src/components/Panel.tsx' } });
     const data = outcome.result.data as { tests: string[]; dropped: string[] };
