@@ -21,6 +21,12 @@ export type Value =
 
 export type State = Map<string, Value>;
 
+/** A callback prop a handler calls, and its arguments when they are known. */
+export interface Call {
+  prop: string;
+  args: Value[] | null;
+}
+
 export interface HostElement {
   tag: string;
   /** Text of its own text nodes, whitespace-normalized; null when a part is unknown. */
@@ -31,8 +37,8 @@ export interface HostElement {
   type: string | null;
   /** `disabled` is set (true) or may be (null). */
   disabled: boolean | null;
-  onClick: string[];
-  onChange: string[];
+  onClick: Call[];
+  onChange: Call[];
 }
 
 type Piece = { text: string } | { el: ts.JsxElement | ts.JsxSelfClosingElement } | { unknown: true };
@@ -234,7 +240,7 @@ export class Evaluator {
         }
         return null;
       };
-      const handler = (name: string): string[] => {
+      const handler = (name: string): Call[] => {
         const a = attr(name);
         return a?.initializer && ts.isJsxExpression(a.initializer) && a.initializer.expression
           ? this.callsOf(a.initializer.expression, 0)
@@ -279,13 +285,18 @@ export class Evaluator {
     return out;
   }
 
-  /** The callback props a handler calls unconditionally (directly, in an arrow, or through a local function). */
-  callsOf(node: ts.Node, depth: number): string[] {
+  /**
+   * The callback props a handler calls unconditionally (directly, in an arrow, or through a local
+   * function), each with the arguments it is called with when every one is a known plain value (null
+   * when one is not: the event, a handler parameter, a computed value).
+   */
+  callsOf(node: ts.Node, depth: number): Call[] {
     if (depth > 3) return [];
     if (ts.isParenthesizedExpression(node)) return this.callsOf(node.expression, depth);
     if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
-      const prop = this.propOf(node);
-      if (prop !== null) return this.state.get(prop)?.k === 'fn' ? [prop] : [];
+      const prop = this.propOf(node as ts.Expression);
+      // Passed as the handler itself: called with the event.
+      if (prop !== null) return this.state.get(prop)?.k === 'fn' ? [{ prop, args: null }] : [];
       if (ts.isIdentifier(node)) {
         const local = this.component.locals.get(node.text);
         return local ? this.callsOf(local, depth + 1) : [];
@@ -295,21 +306,54 @@ export class Evaluator {
     if (ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node)) {
       const body = node.body;
       if (!body) return [];
-      if (!ts.isBlock(body)) return this.calledIn(body, depth);
-      return body.statements.flatMap((s) => (ts.isExpressionStatement(s) ? this.calledIn(s.expression, depth) : []));
+      const params = new Set<string>();
+      const names = (n: ts.Node): void => {
+        if (ts.isIdentifier(n)) params.add(n.text);
+        else n.forEachChild(names);
+      };
+      for (const p of node.parameters) names(p.name);
+      if (!ts.isBlock(body)) return this.calledIn(body, depth, params);
+      // A local declared in the block may shadow a prop too.
+      for (const st of body.statements) if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) names(d.name);
+      return body.statements.flatMap((st) => (ts.isExpressionStatement(st) ? this.calledIn(st.expression, depth, params) : []));
     }
     return [];
   }
 
-  private calledIn(expression: ts.Expression, depth: number): string[] {
+  private calledIn(expression: ts.Expression, depth: number, shadowed: Set<string>): Call[] {
     let e = unwrap(expression);
     if (ts.isAwaitExpression(e) || ts.isVoidExpression(e)) e = unwrap(e.expression);
     if (!ts.isCallExpression(e)) return [];
-    const prop = this.propOf(e.expression);
-    if (prop !== null) return this.state.get(prop)?.k === 'fn' ? [prop] : [];
-    if (ts.isIdentifier(e.expression) && this.component.locals.has(e.expression.text))
-      return this.callsOf(this.component.locals.get(e.expression.text)!, depth + 1);
+    const prop = ts.isIdentifier(e.expression) && shadowed.has(e.expression.text) ? null : this.propOf(e.expression);
+    if (prop !== null) return this.state.get(prop)?.k === 'fn' ? [{ prop, args: this.argsOf(e.arguments, shadowed) }] : [];
+    if (ts.isIdentifier(e.expression) && !shadowed.has(e.expression.text) && this.component.locals.has(e.expression.text))
+      // Its arguments are the local's parameters: what it passes on is not followed.
+      return this.callsOf(this.component.locals.get(e.expression.text)!, depth + 1).map((c) =>
+        e.arguments.length === 0 ? c : { ...c, args: null },
+      );
     return [];
+  }
+
+  private argsOf(args: ts.NodeArray<ts.Expression>, shadowed: Set<string>): Value[] | null {
+    const values: Value[] = [];
+    for (const arg of args) {
+      let uses = false;
+      const visit = (n: ts.Node): void => {
+        if (ts.isIdentifier(n) && shadowed.has(n.text)) uses = true;
+        n.forEachChild(visit);
+      };
+      visit(arg);
+      if (uses || ts.isSpreadElement(arg)) return null;
+      let v = this.valueOf(arg);
+      const a = unwrap(arg);
+      if (v.k === 'unknown' && ts.isPrefixUnaryExpression(a) && a.operator === ts.SyntaxKind.ExclamationToken) {
+        const t = this.truth(a);
+        if (t !== null) v = { k: 'bool', v: t };
+      }
+      if (v.k !== 'str' && v.k !== 'num' && v.k !== 'bool' && v.k !== 'undef') return null;
+      values.push(v);
+    }
+    return values;
   }
 }
 

@@ -185,7 +185,7 @@ export function deriveTests(component: ComponentInfo, base: State): ComponentTes
     const textboxes = elements.filter((e) => isTextbox(e));
     for (const e of elements) {
       if (e.disabled !== false) continue;
-      for (const prop of e.onClick) {
+      for (const { prop, args } of e.onClick) {
         let query: string | null = null;
         let what = '';
         if (e.tag === 'button' && e.name && buttonNames.filter((n) => n === e.name).length === 1) {
@@ -203,17 +203,21 @@ export function deriveTests(component: ComponentInfo, base: State): ComponentTes
             title: `calls ${prop} when ${what}`,
             overrides,
             mock: prop,
-            body: [`fireEvent.click(${query});`, `expect(${prop}).toHaveBeenCalledTimes(1);`],
+            body: [`fireEvent.click(${query});`, `expect(${prop}).toHaveBeenCalledTimes(1);`, ...calledWith(prop, args)],
           });
       }
-      for (const prop of e.onChange) {
+      for (const { prop, args } of e.onChange) {
         if (e.type === 'checkbox' || e.type === 'radio') {
           if (elements.filter((x) => x.type === e.type).length === 1)
             event({
               title: `calls ${prop} when the ${e.type} is clicked`,
               overrides,
               mock: prop,
-              body: [`fireEvent.click(screen.getByRole(${q(e.type)}));`, `expect(${prop}).toHaveBeenCalledTimes(1);`],
+              body: [
+                `fireEvent.click(screen.getByRole(${q(e.type)}));`,
+                `expect(${prop}).toHaveBeenCalledTimes(1);`,
+                ...calledWith(prop, args),
+              ],
             });
           continue;
         }
@@ -228,7 +232,11 @@ export function deriveTests(component: ComponentInfo, base: State): ComponentTes
           title: `calls ${prop} when the ${e.placeholder ? `${shown(e.placeholder)} field` : 'text field'} changes`,
           overrides,
           mock: prop,
-          body: [`fireEvent.change(${query}, { target: { value: 'changed value' } });`, `expect(${prop}).toHaveBeenCalledTimes(1);`],
+          body: [
+            `fireEvent.change(${query}, { target: { value: 'changed value' } });`,
+            `expect(${prop}).toHaveBeenCalledTimes(1);`,
+            ...calledWith(prop, args),
+          ],
         });
       }
     }
@@ -277,6 +285,13 @@ export function deriveTests(component: ComponentInfo, base: State): ComponentTes
     }
   }
   return tests;
+}
+
+/** `expect(onOpen).toHaveBeenCalledWith('Test id');` when the arguments are known. */
+function calledWith(prop: string, args: Value[] | null): string[] {
+  if (args === null) return [];
+  const texts = args.map((a) => (a.k === 'str' ? q(a.v) : a.k === 'num' || a.k === 'bool' ? String(a.v) : 'undefined'));
+  return [`expect(${prop}).toHaveBeenCalledWith(${texts.join(', ')});`];
 }
 
 const isTextbox = (e: HostElement): boolean =>

@@ -58,6 +58,13 @@ describe('testing.component', function () {
     const text = staged(outcome, 'src/components/TaskCard.test.tsx');
     expect(text).to.include('render(\n      <TaskCard\n        title="Test title"\n        priority="low"\n        estimate={3}');
     expect(text).to.include("expect(screen.queryByText('Saving…')).toBeNull();");
+    // onClick={() => onToggle(!done)}: the argument evaluated in each state.
+    expect(text).to.include(
+      "fireEvent.click(screen.getByRole('button', { name: 'Mark done' }));\n    expect(onToggle).toHaveBeenCalledTimes(1);\n    expect(onToggle).toHaveBeenCalledWith(true);",
+    );
+    expect(text).to.include(
+      "fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));\n    expect(onToggle).toHaveBeenCalledTimes(1);\n    expect(onToggle).toHaveBeenCalledWith(false);",
+    );
     for (const run of vitest) {
       expect(run.code, run.output).to.equal(0);
       expect(run.output).to.match(new RegExp(`Tests\\s+${data.tests.length} passed \\(${data.tests.length}\\)`));
@@ -72,6 +79,8 @@ describe('testing.component', function () {
     expect(text).to.include("import SearchBox from './SearchBox';");
     expect(text).to.include("fireEvent.change(screen.getByPlaceholderText('Search tasks'), {");
     expect(text).to.include('expect(onQueryChange).toHaveBeenCalledTimes(1);');
+    // onQueryChange(event.target.value): an argument from the event is not asserted.
+    expect(text).not.to.include('toHaveBeenCalledWith');
     expect(staged(twice, 'src/components/SearchBox.test.tsx')).to.equal(text);
   });
 
@@ -95,9 +104,9 @@ describe('testing.component', function () {
       'shows "Open Test title"',
       'calls onOpen when the "Open Test title" button is clicked',
     ]);
-    expect(staged(outcome, 'src/components/TaskRow.test.tsx')).to.include(
-      "render(<TaskRow task={{ id: 'Test id', title: 'Test title', done: false }} onOpen={onOpen} />);",
-    );
+    const text = staged(outcome, 'src/components/TaskRow.test.tsx');
+    expect(text).to.include("render(<TaskRow task={{ id: 'Test id', title: 'Test title', done: false }} onOpen={onOpen} />);");
+    expect(text).to.include("expect(onOpen).toHaveBeenCalledWith('Test id');");
   });
 
   it('Panel: the heading text a child component shows too fails its getByText, is dropped and named; the collapsed state is kept', async () => {
