@@ -17,6 +17,12 @@ const project = (devDependencies: Record<string, string>): Record<string, string
   'src/Button.tsx': BUTTON,
 });
 
+const withConfig = (config: string): Record<string, string> => ({
+  ...project({ vitest: '4.1.12', jsdom: '27.4.0', '@testing-library/react': '16.3.3' }),
+  ...(config ? { 'vitest.config.ts': config } : {}),
+});
+const LINKED = { nodeModules: path.join(REPO, 'node_modules') };
+
 describe('testing.component cases', function () {
   this.timeout(120_000);
   new CapabilityTester({ capability: 'testing.component' }).run({
@@ -67,6 +73,34 @@ describe('testing.component cases', function () {
               "fireEvent.click(screen.getByRole('button', { name: 'Test label' }));",
               'expect(onClick).toHaveBeenCalledTimes(1);',
             ],
+          },
+        },
+      },
+      {
+        name: 'vitest globals configured and no test importing vitest: no runner import, cleanup left to Testing Library',
+        files: withConfig(
+          "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { environment: 'jsdom', globals: true } });\n",
+        ),
+        ...LINKED,
+        projectCode: true,
+        input: { component: 'src/Button.tsx' },
+        changes: {
+          'src/Button.test.tsx': {
+            // No Prettier config and no code to infer a style from: Prettier's defaults (double quotes).
+            contains: ['import { fireEvent, render, screen } from "@testing-library/react";', 'expect(onClick).toHaveBeenCalledTimes(1);'],
+            notContains: ["from 'vitest'", 'afterEach', '@vitest-environment'],
+          },
+        },
+      },
+      {
+        name: 'jsdom installed but no environment configured: the file names it in a docblock',
+        files: withConfig(''),
+        ...LINKED,
+        projectCode: true,
+        input: { component: 'src/Button.tsx' },
+        changes: {
+          'src/Button.test.tsx': {
+            contains: ['/** @vitest-environment jsdom */', 'import { afterEach, describe, expect, it, vi } from "vitest";'],
           },
         },
       },
