@@ -154,8 +154,15 @@ export async function run(given: ComponentInput, ctx: CapabilityContext): Promis
       `No behaviour of ${component.name} could be read for an assertion (no text it shows for certain, no handler calling a callback prop, no condition on a prop); a test asserting nothing is not written. Nothing was staged.`,
     );
   const { testPath, importPath } = testPathOf(file, setup);
-  if (await ctx.workspace.exists(testPath))
+  if (await ctx.workspace.exists(testPath)) {
+    // In the build workflow, generation.component staged the component with its own test earlier in the job: that test stands.
+    if (ctx.workspace.changes().some((c) => c.path === testPath && c.action === 'create'))
+      return {
+        summary: `No tests were added for ${component.name}: ${testPath} was written by an earlier step of this job (with the component) and is left as it is; run the tests to check it.`,
+        data: { component: component.name, file, testFile: testPath, generated: false, existing: 'earlier-step' },
+      };
     throw new AgentdError('generation_refused', `${testPath} already exists; nothing was staged (its tests are the project's own).`);
+  }
   const drafted = tests.length;
   if (!ctx.permissions.projectCode)
     return {

@@ -54,6 +54,26 @@ describe('testing.component cases', function () {
           });
         },
       },
+      {
+        name: 'the build workflow: the component and its test were staged by an earlier step (generation.component); that test stands, nothing added',
+        ...REACT,
+        projectCode: true,
+        staged: [
+          {
+            path: 'src/components/Card.tsx',
+            content: 'export function Card({ title }: { title: string }) {\n  return <h2>{title}</h2>;\n}\n',
+          },
+          { path: 'src/components/Card.test.tsx', content: '// the test generation.component wrote\n' },
+        ],
+        input: { symbol: 'Card' },
+        allowChanges: true,
+        check: (outcome) => {
+          expect(outcome.result!.summary).to.equal(
+            'No tests were added for Card: src/components/Card.test.tsx was written by an earlier step of this job (with the component) and is left as it is; run the tests to check it.',
+          );
+          expect(outcome.result!.notRun).to.equal(undefined);
+        },
+      },
     ],
     invalid: [
       {
