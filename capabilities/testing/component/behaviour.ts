@@ -39,6 +39,8 @@ export interface HostElement {
   disabled: boolean | null;
   onClick: Call[];
   onChange: Call[];
+  /** A submit button inside a `<form onSubmit>`: what submitting calls. */
+  onSubmit: Call[];
 }
 
 type Piece = { text: string } | { el: ts.JsxElement | ts.JsxSelfClosingElement } | { unknown: true };
@@ -220,6 +222,7 @@ export class Evaluator {
   /** The host elements rendered for `root`, in document order. */
   hostElements(root: ts.Expression): HostElement[] | null {
     const out: HostElement[] = [];
+    const forms: Call[][] = [];
     const walk = (piece: Piece): { text: string | null } => {
       if ('text' in piece) return { text: piece.text };
       if ('unknown' in piece) return { text: null };
@@ -264,8 +267,13 @@ export class Evaluator {
         disabled,
         onClick: handler('onClick'),
         onChange: handler('onChange'),
+        onSubmit: [],
       };
       out.push(host);
+      // A button without a type submits its form (the HTML default).
+      if (tag === 'button' && (attr('type') === undefined || host.type === 'submit') && forms.length > 0)
+        host.onSubmit = forms[forms.length - 1]!;
+      if (tag === 'form') forms.push(handler('onSubmit'));
       let own: string | null = '';
       let all: string | null = '';
       const spread = opening.attributes.properties.some((p) => ts.isJsxSpreadAttribute(p));
@@ -277,6 +285,7 @@ export class Evaluator {
           all = all === null || r.text === null ? null : all + r.text;
         }
       if (attr('dangerouslySetInnerHTML') || spread) own = all = null;
+      if (tag === 'form') forms.pop();
       host.ownText = own === null ? null : normalize(own);
       host.name = textAttr('aria-label') ?? (all === null ? null : normalize(all));
       return { text: all };

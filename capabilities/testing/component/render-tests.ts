@@ -206,6 +206,20 @@ export function deriveTests(component: ComponentInfo, base: State): ComponentTes
             body: [`fireEvent.click(${query});`, `expect(${prop}).toHaveBeenCalledTimes(1);`, ...calledWith(prop, args)],
           });
       }
+      // Submitting: clicking the form's submit button (jsdom submits the form; the handler is called).
+      for (const { prop, args } of e.onSubmit) {
+        if (!e.name || buttonNames.filter((n) => n === e.name).length !== 1) continue;
+        event({
+          title: `calls ${prop} when the form is submitted with the ${shown(e.name)} button`,
+          overrides,
+          mock: prop,
+          body: [
+            `fireEvent.click(screen.getByRole('button', { name: ${q(e.name)} }));`,
+            `expect(${prop}).toHaveBeenCalledTimes(1);`,
+            ...calledWith(prop, args),
+          ],
+        });
+      }
       for (const { prop, args } of e.onChange) {
         if (e.type === 'checkbox' || e.type === 'radio') {
           if (elements.filter((x) => x.type === e.type).length === 1)

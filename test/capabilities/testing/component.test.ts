@@ -109,6 +109,26 @@ describe('testing.component', function () {
     expect(text).to.include("expect(onOpen).toHaveBeenCalledWith('Test id');");
   });
 
+  it('NewTaskForm (a form, an optional callback, a disabled state): submitting through its button, the optional Cancel button and the busy label', async () => {
+    const outcome = await runCase('testing.component', {
+      ...REACT,
+      projectCode: true,
+      input: { component: 'src/components/NewTaskForm.tsx' },
+    });
+    expect((outcome.result.data as { tests: string[] }).tests).to.deep.equal([
+      'shows "Test submit label"',
+      'shows "Cancel"',
+      'calls onCreate when the form is submitted with the "Test submit label" button',
+      'calls onCancel when the "Cancel" button is clicked',
+      'shows "Saving…" when busy is true',
+      'does not show "Saving…" when busy is not given',
+      'does not show "Test submit label" when busy is true',
+      'does not show "Cancel" when onCancel is not given',
+    ]);
+    // onCreate(title.trim()): the argument is component state, not asserted.
+    expect(staged(outcome, 'src/components/NewTaskForm.test.tsx')).not.to.include('toHaveBeenCalledWith');
+  });
+
   it('Panel: the heading text a child component shows too fails its getByText, is dropped and named; the collapsed state is kept', async () => {
     const outcome = await runCase('testing.component', { ...REACT, projectCode: true, input: { component: 'src/components/Panel.tsx' } });
     const data = outcome.result.data as { tests: string[]; dropped: string[] };
