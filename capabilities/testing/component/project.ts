@@ -13,7 +13,8 @@ export interface ComponentTestSetup {
   environmentDocblock: 'jsdom' | 'happy-dom' | null;
   testSuffix: '.test' | '.spec';
   testsFolder: boolean;
-  /** The project's JSX files import React's default export (classic runtime). */
+  /** Relative imports end with '.js' (tsconfig module resolution node16/nodenext). */
+  importExtension: '' | '.js';
   deps: Set<string>;
 }
 
@@ -82,8 +83,13 @@ export async function readSetup(ctx: CapabilityContext): Promise<ComponentTestSe
   const texts = (await ctx.workspace.readMany(tests.slice(0, 20))).files.map((f) => f.content);
   const globalsConfigured = detected === 'jest' || /globals\s*:\s*true/.test(config);
   const importsRunner = texts.some((t) => /from\s+['"](vitest|@jest\/globals)['"]/.test(t));
+  const tsconfig = (await ctx.workspace.exists('tsconfig.json')) ? await ctx.workspace.read('tsconfig.json') : '';
+  const nodeResolution =
+    /"moduleResolution"\s*:\s*"node(16|next)"/i.test(tsconfig) ||
+    (/"module"\s*:\s*"node(16|next)"/i.test(tsconfig) && !/"moduleResolution"/.test(tsconfig));
   return {
     runner: detected,
+    importExtension: nodeResolution ? '.js' : '',
     globals: globalsConfigured && (texts.length === 0 || !importsRunner),
     environmentDocblock: configured ? null : installed,
     testSuffix: tests.filter((f) => /\.spec\./.test(f)).length > tests.length / 2 ? '.spec' : '.test',
@@ -99,6 +105,6 @@ export function testPathOf(modulePath: string, setup: ComponentTestSetup): { tes
   const stem = modulePath.slice(slash + 1).replace(/\.[^.]+$/, '');
   const ext = /\.[jt]s$/.test(modulePath) ? (modulePath.endsWith('.ts') ? '.tsx' : '.jsx') : modulePath.slice(modulePath.lastIndexOf('.'));
   return setup.testsFolder
-    ? { testPath: `${dir}__tests__/${stem}${setup.testSuffix}${ext}`, importPath: `../${stem}` }
-    : { testPath: `${dir}${stem}${setup.testSuffix}${ext}`, importPath: `./${stem}` };
+    ? { testPath: `${dir}__tests__/${stem}${setup.testSuffix}${ext}`, importPath: `../${stem}${setup.importExtension}` }
+    : { testPath: `${dir}${stem}${setup.testSuffix}${ext}`, importPath: `./${stem}${setup.importExtension}` };
 }

@@ -125,6 +125,22 @@ describe('testing.component cases', function () {
         },
       },
       {
+        name: 'node16 module resolution: the component is imported with its .js extension, and runs',
+        files: {
+          ...withConfig(
+            "import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { environment: 'jsdom' } });\n",
+          ),
+          'tsconfig.json':
+            '{ "compilerOptions": { "module": "node16", "moduleResolution": "node16", "jsx": "react-jsx", "strict": true } }\n',
+        },
+        ...LINKED,
+        projectCode: true,
+        input: { component: 'src/Button.tsx' },
+        changes: {
+          'src/Button.test.tsx': { contains: ['import { Button } from "./Button.js";', 'expect(onClick).toHaveBeenCalledTimes(1);'] },
+        },
+      },
+      {
         name: 'a module that is not a component',
         ...REACT,
         projectCode: true,
