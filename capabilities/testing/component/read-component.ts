@@ -80,14 +80,22 @@ function candidatesOf(sf: ts.SourceFile): Candidate[] {
       const exported = hasModifier(statement, ts.SyntaxKind.ExportKeyword);
       for (const decl of statement.declarationList.declarations) {
         if (!ts.isIdentifier(decl.name) || !decl.initializer) continue;
-        const init = unwrap(decl.initializer);
-        // memo(…) / forwardRef(…) wrappers are not read (their props come through the wrapper's generics).
+        let init = unwrap(decl.initializer);
+        // memo(…) / React.memo(…) / forwardRef<Ref, Props>(…): the wrapped function (forwardRef's props type from its generics).
+        let wrappedProps: ts.TypeNode | undefined;
+        if (ts.isCallExpression(init) && /^(React\.)?(memo|forwardRef)$/.test(init.expression.getText()) && init.arguments[0]) {
+          const inner = unwrap(init.arguments[0]);
+          if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) {
+            if (/forwardRef$/.test(init.expression.getText())) wrappedProps = init.typeArguments?.[1];
+            init = inner;
+          }
+        }
         if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) {
           const type = decl.type;
           const annotated =
             type && ts.isTypeReferenceNode(type) && /^(React\.)?(FC|FunctionComponent|VFC)$/.test(type.typeName.getText())
               ? type.typeArguments?.[0]
-              : undefined;
+              : wrappedProps;
           localFns.set(decl.name.text, { fn: init, ...(annotated ? { annotated } : {}) });
           if (exported) found.push({ name: decl.name.text, exportStyle: 'named', fn: init, ...(annotated ? { annotated } : {}) });
         }

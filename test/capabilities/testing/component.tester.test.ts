@@ -21,6 +21,19 @@ const withConfig = (config: string): Record<string, string> => ({
   ...project({ vitest: '4.1.12', jsdom: '27.4.0', '@testing-library/react': '16.3.3' }),
   ...(config ? { 'vitest.config.ts': config } : {}),
 });
+const WRAPPED = [
+  "import { forwardRef, memo } from 'react';",
+  '',
+  'export const Chip = memo(({ text, onRemove }: { text: string; onRemove: () => void }) => (',
+  '  <span>',
+  '    {text}',
+  '    <button onClick={() => onRemove()}>Remove</button>',
+  '  </span>',
+  '));',
+  '',
+  'export const Field = forwardRef<HTMLInputElement, { label: string }>(({ label }, ref) => <input ref={ref} aria-label={label} placeholder={label} />);',
+  '',
+].join('\n');
 const LINKED = { nodeModules: path.join(REPO, 'node_modules') };
 
 describe('testing.component cases', function () {
@@ -139,6 +152,29 @@ describe('testing.component cases', function () {
         changes: {
           'src/Button.test.tsx': { contains: ['import { Button } from "./Button.js";', 'expect(onClick).toHaveBeenCalledTimes(1);'] },
         },
+      },
+      {
+        name: 'components wrapped in memo and forwardRef<Ref, Props>: the wrapped function and its props are read',
+        files: { ...withConfig(''), 'src/Wrapped.tsx': WRAPPED },
+        ...LINKED,
+        projectCode: true,
+        input: { component: 'src/Wrapped.tsx', export: 'Chip' },
+        changes: {
+          'src/Wrapped.test.tsx': {
+            contains: [
+              'render(<Chip text="Test text" onRemove={onRemove} />);',
+              "fireEvent.click(screen.getByRole('button', { name: 'Remove' }));",
+              'expect(onRemove).toHaveBeenCalledWith();',
+            ],
+          },
+        },
+      },
+      {
+        name: 'a forwardRef component that renders no text and calls no callback: nothing to assert, refused',
+        files: { ...withConfig(''), 'src/Wrapped.tsx': WRAPPED },
+        projectCode: true,
+        input: { component: 'src/Wrapped.tsx', export: 'Field' },
+        error: { code: 'generation_refused', message: 'No behaviour of Field could be read for an assertion' },
       },
       {
         name: 'a module that is not a component',
