@@ -39,31 +39,4 @@ export const PLANNED: CapabilityMeta[] = [
       ],
     },
   },
-  {
-    id: 'testing.component',
-    group: 'testing',
-    title: 'Component tests',
-    description: 'Planned, not built yet: Component tests.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'test-component',
-          label: 'write component tests',
-          keywords: 'component test=5,testing library=5',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      tests: ['component'],
-      fields: [
-        {
-          field: 'symbol',
-          from: 'symbol',
-        },
-      ],
-    },
-  },
 ];

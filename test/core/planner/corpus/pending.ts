@@ -168,9 +168,4 @@ export const PENDING_CASES: CorpusCase[] = [
     expect: { kind: 'plan', capabilities: ['testing.e2e'], inputs: { 'testing.e2e': { runner: 'playwright' } } },
   },
   { fixture: R, task: 'end-to-end tests for the task list', expect: { kind: 'plan', capabilities: ['testing.e2e'] } },
-  {
-    fixture: R,
-    task: 'write component tests for TaskForm',
-    expect: { kind: 'plan', capabilities: ['testing.component'], inputs: { 'testing.component': { symbol: 'TaskForm' } } },
-  },
 ];
