@@ -36,6 +36,10 @@ export const INPUT_PATH_FIELDS = {
     'samplesFrom',
     'schemaFile',
     'testOut',
+    // testing and debugging: the component, the app module, the module a reported call is in
+    'component',
+    'app',
+    'module',
   ],
   globs: ['include', 'exclude', 'entryPoints'],
 } as const;

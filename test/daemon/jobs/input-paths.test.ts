@@ -30,6 +30,10 @@ const NOT_PATHS = new Set([
   'error',
   'description',
   'subjects',
+  // testing and debugging: an export's name, a bug report, the error a call throws
+  'export',
+  'report',
+  'throws',
   // generation: names, types, values and choices, never paths
   'resource',
   'default',
