@@ -37,7 +37,7 @@ describe('daemon: POST /plans (plan only, no job)', function () {
   });
 
   it('lists the steps that would not run for a task whose capabilities are not built yet', async () => {
-    const reply = await post(t.url, '/plans', { task: 'add a REST endpoint for orders', workspace: 'project' });
+    const reply = await post(t.url, '/plans', { task: 'write end-to-end tests with playwright', workspace: 'project' });
     expect(reply.status).to.equal(200);
     const unbuilt = reply.body.plan.steps.filter((step: { available: boolean }) => !step.available);
     expect(unbuilt.length).to.be.greaterThan(0);
