@@ -24,11 +24,25 @@ const journals = async (workspace: string): Promise<string[]> => readdir(path.jo
  * files under it.
  */
 async function killMidApply(daemon: DaemonProcess, root: string, id: string, standby?: DaemonProcess): Promise<number> {
+  // The progress line says the apply began; a fast apply can be past it before a poll sees it, so the
+  // first file written counts as the sign too.
+  let job: { status?: string; progress?: { message?: string } } = {};
   await until(
-    async () => ((await get(daemon.url, `/jobs/${id}`)).body.progress?.message ?? '').startsWith('writing'),
+    async () => {
+      job = (await get(daemon.url, `/jobs/${id}`)).body;
+      return (job.progress?.message ?? '').startsWith('writing') || (await isMarked(root, 0));
+    },
     120_000,
     'the apply to begin',
-  );
+  ).catch((error: Error) => {
+    const tail = daemon
+      .logs()
+      .slice(-8)
+      .map((line) => JSON.stringify(line));
+    throw new Error(
+      `${error.message}; the job: ${JSON.stringify({ status: job.status, progress: job.progress })}; last log lines:\n${tail.join('\n')}`,
+    );
+  });
   await until(() => isMarked(root, 0), 60_000, 'the first file to be written', 2);
   standby?.freeze(true);
   try {
