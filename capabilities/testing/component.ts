@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { AgentdError, type CapabilityContext, type CapabilityMeta, type JSONSchema, type StepResult } from '../../core/index.js';
-import { executeTests } from './run/execute-tests.js';
+import { runRepeatedly } from './run/repeat-runs.js';
 import { PLANNING } from './component/planning.js';
 import { readSetup, testPathOf } from './component/project.js';
 import { parseSource, readComponent, relativeImports } from './component/read-component.js';
@@ -188,29 +188,17 @@ export async function run(given: ComponentInput, ctx: CapabilityContext): Promis
   let runs: { passed: number; failed: number }[] = [];
   await ctx.workspace.write(testPath, await render(tests));
   for (let round = 0; round < 3; round += 1) {
-    runs = [];
-    const failing = new Set<string>();
-    for (let i = 0; i < RUNS; i += 1) {
-      ctx.signal.throwIfAborted();
-      ctx.progress(20 + round * 25 + i * 8, `running ${testPath} (${i + 1}/${RUNS})`);
-      const { run: ran } = await executeTests(
-        ctx,
-        { files: [testPath] },
-        input.timeoutMs ?? 300_000,
-        (inv) => inv,
-        async () => undefined,
-      );
-      const mine = (ran.tests ?? []).filter((t) => t.file === testPath);
-      if (ran.tests === null || mine.length === 0) {
-        await ctx.workspace.delete(testPath);
-        throw new AgentdError(
-          'test_run_failed',
-          `The generated ${testPath} did not run in ${ran.invocation.label} (exit code ${ran.command.exitCode}); nothing was staged: ${ran.outputTail.split('\n').slice(-5).join(' | ').slice(0, 800)}`,
-        );
-      }
-      for (const t of mine) if (t.status !== 'passed') failing.add(t.titlePath[t.titlePath.length - 1]!);
-      runs.push({ passed: mine.filter((t) => t.status === 'passed').length, failed: mine.filter((t) => t.status !== 'passed').length });
-    }
+    const repeated = await runRepeatedly(ctx, testPath, {
+      times: RUNS,
+      timeoutMs: input.timeoutMs ?? 300_000,
+      beforeRun: (i) => ctx.progress(20 + round * 25 + i * 8, `running ${testPath} (${i + 1}/${RUNS})`),
+      whenNotRun: 'nothing was staged',
+    }).catch(async (error: unknown) => {
+      await ctx.workspace.delete(testPath);
+      throw error;
+    });
+    runs = repeated.runs;
+    const failing = repeated.failing;
     if (failing.size === 0) break;
     dropped.push(...tests.filter((t) => failing.has(t.title)).map((t) => t.title));
     tests = tests.filter((t) => !failing.has(t.title));

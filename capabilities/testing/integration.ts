@@ -23,7 +23,8 @@ import {
   type StepResult,
   type TestRunnerName,
 } from '../../core/index.js';
-import { executeTests, testScriptOf } from './run/execute-tests.js';
+import { runRepeatedly } from './run/repeat-runs.js';
+import { testScriptOf } from './run/execute-tests.js';
 import type { Answer } from './integration/probe-http.js';
 import { renderHttpTests, type HttpCase } from './integration/render-tests.js';
 import { scanRoutes, type AppModule, type RouteFact } from './integration/routes.js';
@@ -206,28 +207,9 @@ export async function run(input: IntegrationInput, ctx: CapabilityContext): Prom
   await write();
   let runsSummary: { passed: number; failed: number }[] = [];
   for (let round = 0; round < 2; round += 1) {
-    runsSummary = [];
-    const failing = new Set<string>();
-    for (let i = 0; i < RUNS; i += 1) {
-      const { run: ran } = await executeTests(
-        ctx,
-        { files: [testFile] },
-        options.timeoutMs ?? 300_000,
-        (inv) => inv,
-        async () => undefined,
-      );
-      const mine = (ran.tests ?? []).filter((t) => t.file === testFile);
-      if (ran.tests === null || mine.length === 0)
-        throw new AgentdError(
-          'test_run_failed',
-          `The generated ${testFile} did not run in ${ran.invocation.label} (exit code ${ran.command.exitCode}): ${ran.outputTail.split('\n').slice(-5).join(' | ').slice(0, 800)}`,
-        );
-      for (const t of mine) if (t.status !== 'passed') failing.add(t.titlePath[t.titlePath.length - 1]!);
-      runsSummary.push({
-        passed: mine.filter((t) => t.status === 'passed').length,
-        failed: mine.filter((t) => t.status !== 'passed').length,
-      });
-    }
+    const repeated = await runRepeatedly(ctx, testFile, { times: RUNS, timeoutMs: options.timeoutMs ?? 300_000 });
+    runsSummary = repeated.runs;
+    const failing = repeated.failing;
     if (failing.size === 0) break;
     for (const c of kept)
       if (failing.has(c.title)) skipped.push({ route: c.route, reason: `${c.title}: did not pass every run of ${runner}` });

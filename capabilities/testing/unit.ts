@@ -19,7 +19,8 @@ import {
   type TestRunnerName,
 } from '../../core/index.js';
 import { exportedFunctionNodes } from './gaps/exported-functions.js';
-import { executeTests, testScriptOf } from './run/execute-tests.js';
+import { runRepeatedly } from './run/repeat-runs.js';
+import { testScriptOf } from './run/execute-tests.js';
 import { candidatesOf } from './unit/candidates.js';
 import { renderTestFile, titleOf, type ObservedCase } from './unit/render-tests.js';
 import { PLANNING } from './unit/planning.js';
@@ -141,28 +142,9 @@ export async function run(input: UnitInput, ctx: CapabilityContext): Promise<Ste
     await ctx.workspace.write(testFile, render());
     // Runs in the project's runner; a test that fails in any run is dropped and the rest run three times again.
     for (let round = 0; round < 2; round += 1) {
-      runsSummary = [];
-      const failing = new Set<string>();
-      for (let i = 0; i < RUNS; i += 1) {
-        const { run: ran } = await executeTests(
-          ctx,
-          { files: [testFile] },
-          options.timeoutMs ?? 300_000,
-          (inv) => inv,
-          async () => undefined,
-        );
-        const mine = (ran.tests ?? []).filter((t) => t.file === testFile);
-        if (ran.tests === null || mine.length === 0)
-          throw new AgentdError(
-            'test_run_failed',
-            `The generated ${testFile} did not run in ${ran.invocation.label} (exit code ${ran.command.exitCode}): ${ran.outputTail.split('\n').slice(-5).join(' | ').slice(0, 800)}`,
-          );
-        for (const t of mine) if (t.status !== 'passed') failing.add(t.titlePath[t.titlePath.length - 1]!);
-        runsSummary.push({
-          passed: mine.filter((t) => t.status === 'passed').length,
-          failed: mine.filter((t) => t.status !== 'passed').length,
-        });
-      }
+      const repeated = await runRepeatedly(ctx, testFile, { times: RUNS, timeoutMs: options.timeoutMs ?? 300_000 });
+      runsSummary = repeated.runs;
+      const failing = repeated.failing;
       if (failing.size === 0) break;
       cases = cases.filter((c) => !failing.has(titleOf(c)));
       if (cases.length === 0 || round === 1) {
