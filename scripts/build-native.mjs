@@ -60,6 +60,9 @@ try {
       '-shared',
       '-fPIC',
       '-fvisibility=hidden',
+      // Never unmapped: a worker thread's exit dlcloses the addon while a parse thread of its queue may
+      // still be returning through this library's code (a SIGSEGV at an unmapped address).
+      '-Wl,-z,nodelete',
       '-I',
       headers,
       '-I',
