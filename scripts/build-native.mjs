@@ -61,8 +61,9 @@ try {
       '-fPIC',
       '-fvisibility=hidden',
       // Never unmapped: a worker thread's exit dlcloses the addon while a parse thread of its queue may
-      // still be returning through this library's code (a SIGSEGV at an unmapped address).
-      '-Wl,-z,nodelete',
+      // still be returning through this library's code (a SIGSEGV at an unmapped address). GNU/LLVM ELF
+      // linkers only; macOS's ld has no -z.
+      ...(process.platform === 'darwin' ? [] : ['-Wl,-z,nodelete']),
       '-I',
       headers,
       '-I',
