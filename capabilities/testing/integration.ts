@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import {
   AgentdError,
+  TEST_RUNNER_NAMES,
   RUN_IN,
   applyChangesToCopy,
   copyWorkspaceTree,
@@ -30,7 +31,6 @@ import { renderHttpTests, type HttpCase } from './integration/render-tests.js';
 import { scanRoutes, type AppModule, type RouteFact } from './integration/routes.js';
 import { PLANNING } from './integration/planning.js';
 
-const RUNNERS = ['mocha', 'vitest', 'jest', 'node:test'] as const;
 const RUNS = 3;
 const MARKER = '@@agentd-probe@@';
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'integration', 'probe-http.js');
@@ -61,7 +61,7 @@ export const meta: CapabilityMeta = {
     properties: {
       include: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 20 },
       app: { type: 'string', minLength: 1, maxLength: 500 },
-      runner: { enum: [...RUNNERS] },
+      runner: { enum: [...TEST_RUNNER_NAMES] },
       maxRoutes: { type: 'integer', minimum: 1, maximum: 100 },
       timeoutMs: { type: 'integer', minimum: 1000, maximum: 3_600_000 },
     },

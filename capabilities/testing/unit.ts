@@ -11,6 +11,7 @@
 import path from 'node:path';
 import {
   AgentdError,
+  TEST_RUNNER_NAMES,
   PROBE_EXPORTS,
   type CapabilityContext,
   type CapabilityMeta,
@@ -25,7 +26,6 @@ import { candidatesOf } from './unit/candidates.js';
 import { renderTestFile, titleOf, type ObservedCase } from './unit/render-tests.js';
 import { PLANNING } from './unit/planning.js';
 
-const RUNNERS = ['mocha', 'vitest', 'jest', 'node:test'] as const;
 const DEFAULT_CASES = 6;
 const RUNS = 3;
 const TEST_FILE = /(^|\/)(test|tests|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
@@ -65,7 +65,7 @@ export const meta: CapabilityMeta = {
     properties: {
       include: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 20 },
       symbol: { type: 'string', minLength: 1, maxLength: 200 },
-      runner: { enum: [...RUNNERS, 'playwright'] },
+      runner: { enum: [...TEST_RUNNER_NAMES, 'playwright'] },
       maxCasesPerFunction: { type: 'integer', minimum: 1, maximum: 20 },
       timeoutMs: { type: 'integer', minimum: 1000, maximum: 3_600_000 },
     },

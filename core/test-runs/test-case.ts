@@ -1,5 +1,7 @@
 /** One test as a run reported it: the shape testing.run returns and refactoring.verify compares. */
-export type TestRunnerName = 'mocha' | 'vitest' | 'jest' | 'node:test';
+/** The runners agentd reads per-test reports from (a capability's `runner` input lists these). */
+export const TEST_RUNNER_NAMES = ['mocha', 'vitest', 'jest', 'node:test'] as const;
+export type TestRunnerName = (typeof TEST_RUNNER_NAMES)[number];
 export type TestStatus = 'passed' | 'failed' | 'skipped' | 'todo';
 
 export interface TestCase {
