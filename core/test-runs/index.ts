@@ -1,5 +1,14 @@
 /** Running a project's tests with a per-test report: shared by testing.run, testing.coverage and refactoring.verify. */
-export { totalsOf, testId, TEST_RUNNER_NAMES, type TestCase, type TestRunnerName, type TestStatus, type TestTotals } from './test-case.js';
+export {
+  totalsOf,
+  testId,
+  TEST_RUNNER_NAMES,
+  TEST_RUNNER_CONFIG_FILES,
+  type TestCase,
+  type TestRunnerName,
+  type TestStatus,
+  type TestTotals,
+} from './test-case.js';
 export { parseReport, messageStart, relativeTo } from './parse-reports.js';
 export {
   planInvocation,

@@ -2,6 +2,23 @@
 /** The runners agentd reads per-test reports from (a capability's `runner` input lists these). */
 export const TEST_RUNNER_NAMES = ['mocha', 'vitest', 'jest', 'node:test'] as const;
 export type TestRunnerName = (typeof TEST_RUNNER_NAMES)[number];
+
+/** Where a vitest or jest setup (environment, globals, setup files) is configured, in the order read. */
+export const TEST_RUNNER_CONFIG_FILES = [
+  'vitest.config.ts',
+  'vitest.config.mts',
+  'vitest.config.js',
+  'vitest.config.mjs',
+  'vite.config.ts',
+  'vite.config.mts',
+  'vite.config.js',
+  'vite.config.mjs',
+  'jest.config.ts',
+  'jest.config.js',
+  'jest.config.mjs',
+  'jest.config.cjs',
+  'jest.config.json',
+] as const;
 export type TestStatus = 'passed' | 'failed' | 'skipped' | 'todo';
 
 export interface TestCase {

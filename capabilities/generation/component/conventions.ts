@@ -4,7 +4,7 @@
  * file names, `interface` or `type` props, whether props types are exported, test file suffix and
  * folder, the runner (vitest/jest), vitest globals, the DOM environment, relative import extensions.
  */
-import type { CapabilityContext } from '../../../core/index.js';
+import { TEST_RUNNER_CONFIG_FILES, type CapabilityContext } from '../../../core/index.js';
 
 export type ExportStyle = 'named' | 'default' | 'both';
 export type TestRunnerKind = 'vitest' | 'jest';
@@ -86,21 +86,6 @@ export async function readConventions(ctx: CapabilityContext): Promise<ReactConv
   );
   const hookFiles = files.filter((f) => !TEST.test(f) && HOOK_FILE.test(baseName(f)));
   const testFiles = files.filter((f) => TEST.test(f));
-  const configNames = [
-    'vitest.config.ts',
-    'vitest.config.mts',
-    'vitest.config.js',
-    'vitest.config.mjs',
-    'vite.config.ts',
-    'vite.config.mts',
-    'vite.config.js',
-    'vite.config.mjs',
-    'jest.config.ts',
-    'jest.config.js',
-    'jest.config.mjs',
-    'jest.config.cjs',
-    'jest.config.json',
-  ];
   const { files: read } = await ctx.workspace.readMany(
     [...componentFiles.slice(0, 40), ...hookFiles.slice(0, 20), ...testFiles.slice(0, 20), 'package.json'].filter(
       (f, i, all) => all.indexOf(f) === i,
@@ -133,7 +118,7 @@ export async function readConventions(ctx: CapabilityContext): Promise<ReactConv
   const componentTexts = components.map((f) => text.get(f) ?? '');
 
   const tsconfig = await readConfigText(ctx, ['tsconfig.json']);
-  const runnerConfig = await readConfigText(ctx, configNames);
+  const runnerConfig = await readConfigText(ctx, [...TEST_RUNNER_CONFIG_FILES]);
   const testTexts = testFiles.map((f) => text.get(f) ?? '').filter((t) => t !== '');
 
   const detected = ctx.project.testRunner;

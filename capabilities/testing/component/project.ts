@@ -5,7 +5,7 @@
  * its tests live (beside the module, or in a `__tests__` folder; `.test` or `.spec`). What is missing
  * is named, for the refusal.
  */
-import type { CapabilityContext } from '../../../core/index.js';
+import { TEST_RUNNER_CONFIG_FILES, type CapabilityContext } from '../../../core/index.js';
 
 export interface ComponentTestSetup {
   runner: 'vitest' | 'jest';
@@ -18,21 +18,6 @@ export interface ComponentTestSetup {
   deps: Set<string>;
 }
 
-const CONFIGS = [
-  'vitest.config.ts',
-  'vitest.config.mts',
-  'vitest.config.js',
-  'vitest.config.mjs',
-  'vite.config.ts',
-  'vite.config.mts',
-  'vite.config.js',
-  'vite.config.mjs',
-  'jest.config.ts',
-  'jest.config.js',
-  'jest.config.mjs',
-  'jest.config.cjs',
-  'jest.config.json',
-];
 const TEST = /\.(test|spec)\.[cm]?[jt]sx?$/;
 
 /** The setup, or the sentence saying what the project lacks. */
@@ -54,7 +39,7 @@ export async function readSetup(ctx: CapabilityContext): Promise<ComponentTestSe
     };
   if (!deps.has('@testing-library/react')) return { missing: '@testing-library/react is not a dependency of the project' };
   let config = '';
-  for (const name of CONFIGS) if (await ctx.workspace.exists(name)) config += `${await ctx.workspace.read(name)}\n`;
+  for (const name of TEST_RUNNER_CONFIG_FILES) if (await ctx.workspace.exists(name)) config += `${await ctx.workspace.read(name)}\n`;
   const jestConfig = config + JSON.stringify(pkg.jest ?? {});
   const configured =
     detected === 'jest'
