@@ -13,28 +13,22 @@ import { freePort } from '../cli/support/agentd-process.js';
 import { DaemonProcess } from '../daemon/multi-instance/support/daemon-process.js';
 import { TestRedisServer } from '../daemon/multi-instance/support/redis-server.js';
 import { get, post, waitForStatus } from '../daemon/support/http-client.js';
-import { bulkJob, FILES, isMarked, tally, tempFiles, until, writeProject } from './support/large-change-set.js';
+import { bulkJob, FILES, relPath, tally, tempFiles, until, writeProject } from './support/large-change-set.js';
 
 const journals = async (workspace: string): Promise<string[]> => readdir(path.join(workspace, '.agentd', 'journal')).catch(() => []);
 
+/** The folder whose first write stops the daemon (a folder the apply reaches half-way). */
+const stopFolder = (root: string): string => path.join(root, path.dirname(relPath(FILES / 2)));
+
 /**
- * Waits until `daemon` writes the job's changes and SIGKILLs it once some files, not all, are written.
- * `standby`, a daemon that may take the job over, is frozen while the files are counted: on a slow
- * machine the count can outlast the dead daemon's lock, and the standby's rollback would change the
- * files under it.
+ * Waits until `daemon`, started with `stopOnWrite` (stop-on-write.ts), has stopped itself in the middle
+ * of writing the job's changes, and SIGKILLs it there. `standby`, a daemon that may take the job over,
+ * is frozen while the files are counted: on a slow machine the count can outlast the dead daemon's
+ * lock, and the standby's rollback would change the files under it.
  */
 async function killMidApply(daemon: DaemonProcess, root: string, id: string, standby?: DaemonProcess): Promise<number> {
-  // The progress line says the apply began; a fast apply can be past it before a poll sees it, so the
-  // first file written counts as the sign too.
-  let job: { status?: string; progress?: { message?: string } } = {};
-  await until(
-    async () => {
-      job = (await get(daemon.url, `/jobs/${id}`)).body;
-      return (job.progress?.message ?? '').startsWith('writing') || (await isMarked(root, 0));
-    },
-    120_000,
-    'the apply to begin',
-  ).catch((error: Error) => {
+  await until(async () => daemon.stopped(), 120_000, 'the daemon to stop itself in the middle of the apply').catch(async (error: Error) => {
+    const job = (await get(daemon.url, `/jobs/${id}`)).body as { status?: string; progress?: unknown };
     const tail = daemon
       .logs()
       .slice(-8)
@@ -43,7 +37,6 @@ async function killMidApply(daemon: DaemonProcess, root: string, id: string, sta
       `${error.message}; the job: ${JSON.stringify({ status: job.status, progress: job.progress })}; last log lines:\n${tail.join('\n')}`,
     );
   });
-  await until(() => isMarked(root, 0), 60_000, 'the first file to be written', 2);
   standby?.freeze(true);
   try {
     await daemon.kill('SIGKILL');
@@ -78,7 +71,7 @@ describe('attack: kill -9 during the apply of 3,000 changes (real processes)', f
   it('the next start rolls the half-written apply back: every file as it was, no journal, no temp file', async () => {
     const daemon = new DaemonProcess('solo', await freePort(), '', 1, workspace);
     daemons.push(daemon);
-    await daemon.start();
+    await daemon.start({ stopOnWrite: stopFolder(root) });
     const marked = await killMidApply(daemon, root, await submit(daemon));
     await daemon.start();
     expect(await tally(root)).to.deep.equal({ marked: 0, original: FILES, other: [] });
@@ -97,7 +90,7 @@ describe('attack: kill -9 during the apply of 3,000 changes (real processes)', f
         new DaemonProcess('B', await freePort(), redis.url, 1, workspace),
       ];
       daemons.push(a, b);
-      await a.start();
+      await a.start({ stopOnWrite: stopFolder(root) });
       const id = await submit(a);
       await until(async () => a.started(id), 30_000, 'A to take the job');
       // B starts while A still runs it: whatever journal A writes belongs to a live process, so B's

@@ -1,13 +1,15 @@
 /**
  * A real daemon process for the multi-instance tests: the same loadConfig + startDaemon as
  * `agentd start`, with the test capabilities (analysis.test-slow, analysis.test-empty) registered,
- * which the CLI does not load. Flags: --port, --queue-url, --workspace, --max-concurrent.
+ * which the CLI does not load. Flags: --port, --queue-url, --workspace, --max-concurrent, and
+ * --stop-on-write <folder> (the process stops itself at the first write in that folder: stop-on-write.ts).
  * SIGTERM shuts it down gracefully, as the CLI does.
  */
 import { loadConfig } from '../../../../daemon/config/index.js';
 import { createLogger } from '../../../../daemon/logging/index.js';
 import { startDaemon } from '../../../../daemon/server.js';
 import { TEST_CAPABILITY_FOLDERS } from '../../support/daemon-harness.js';
+import { stopOnFirstWrite } from './stop-on-write.js';
 
 function flag(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -21,6 +23,8 @@ const { config } = loadConfig({
 });
 const logger = createLogger(config.logging);
 const daemon = await startDaemon(config, { logger, capabilityFolders: TEST_CAPABILITY_FOLDERS });
+const stopFolder = flag('stop-on-write');
+if (stopFolder) stopOnFirstWrite(stopFolder);
 logger.info(`agentd listening on ${daemon.url}`);
 process.once('SIGTERM', () => {
   void daemon

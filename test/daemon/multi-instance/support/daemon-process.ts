@@ -1,6 +1,6 @@
 /** Spawns daemon-entry.js as a real process and talks to it over HTTP; SIGKILL or SIGTERM it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,8 @@ export class DaemonProcess {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  async start(): Promise<void> {
+  /** `stopOnWrite`: a folder at whose first write the process stops itself (see stop-on-write.ts). */
+  async start(options: { stopOnWrite?: string } = {}): Promise<void> {
     this.output = '';
     const queue = this.queueUrl ? ['--queue-url', this.queueUrl] : []; // '' = the in-memory queue
     const args = [
@@ -53,6 +54,7 @@ export class DaemonProcess {
       this.workspace,
       '--max-concurrent',
       String(this.maxConcurrent),
+      ...(options.stopOnWrite ? ['--stop-on-write', options.stopOnWrite] : []),
     ];
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,6 +96,13 @@ export class DaemonProcess {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
     await exited;
+  }
+
+  /** Whether the process is stopped (SIGSTOP), from its state in /proc (Linux). */
+  stopped(): boolean {
+    if (!this.alive) return false;
+    const stat = readFileSync(`/proc/${this.child!.pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
   }
 
   /** SIGSTOP / SIGCONT: holds the process still while a test looks at what another one left. */
