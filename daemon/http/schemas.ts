@@ -110,6 +110,19 @@ export const followUpActionSchema: Schema = {
 
 export const FOLLOW_UP_FORMS = { message: followUpMessageSchema, action: followUpActionSchema } as const;
 
+export const deleteJobQuerySchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    purge: {
+      type: 'boolean',
+      default: false,
+      description:
+        'Delete a finished (succeeded, failed, cancelled) job: its record, result parts and artifacts; 204. Without it, DELETE cancels.',
+    },
+  },
+};
+
 export const listJobsQuerySchema: Schema = {
   type: 'object',
   additionalProperties: false,

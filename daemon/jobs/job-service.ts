@@ -17,6 +17,7 @@ import { resolveJobWorkspace } from './job-workspace.js';
 import { publishDone, publishStatus } from './job-publish.js';
 import { WorkspaceSizeMeter } from './workspace-size.js';
 import { pendingFrom } from './job-result-parts.js';
+import { removeScratch, scratchFolder } from './job-scratch.js';
 
 export interface JobServiceOptions {
   store: JobStore;
@@ -131,6 +132,23 @@ export class JobService {
       publishDone(this.options.bus, job);
     }
     return job;
+  }
+
+  /**
+   * Deletes a final job: its record, its result parts and its artifacts folder (DELETE
+   * /jobs/:id?purge=true). A job that is not final is refused (cancel it first), atomically with the
+   * deletion: a follow-up that re-queues the job meanwhile keeps it.
+   */
+  async purge(id: string): Promise<void> {
+    const job = await this.get(id);
+    if (!isFinal(job.status) || !(await this.options.store.removeFinished(id))) {
+      const current = await this.get(id); // job_not_found when another request deleted it meanwhile
+      throw new AgentdError(
+        'job_not_finished',
+        `Job "${id}" is ${current.status}; only succeeded, failed or cancelled jobs can be deleted: cancel it first (DELETE /jobs/${id} without purge).`,
+      );
+    }
+    await removeScratch(scratchFolder(this.options.workspaceBase, id));
   }
 
   async followUp(id: string, body: FollowUpBody): Promise<StoredJob> {

@@ -52,6 +52,11 @@ export interface JobStore {
   update(id: string, mutate: JobMutator): Promise<StoredJob | null>;
   /** Deletes a record (a submission whose enqueue failed must not linger half-written). True when it existed. */
   remove(id: string): Promise<boolean>;
+  /**
+   * Deletes a record only while it is final (succeeded, failed, cancelled), atomically with that check:
+   * a follow-up that re-queues it meanwhile keeps it. True when it was deleted.
+   */
+  removeFinished(id: string): Promise<boolean>;
   /** Summaries, newest first (by creation), one page; never whole records. */
   list(options: ListJobsOptions): Promise<JobPage>;
   /**

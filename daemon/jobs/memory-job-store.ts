@@ -6,7 +6,7 @@
  * collection (those pauses held /health), and a page decodes only its rows.
  */
 import { AgentdError } from '../../core/index.js';
-import { JOB_STATUSES, type JobStatus, type StoredJob } from './job-record.js';
+import { isFinal, JOB_STATUSES, type JobStatus, type StoredJob } from './job-record.js';
 import type { JobMutator, JobPage, JobStore, ListJobsOptions, PartPage, StatusCounts } from './job-store.js';
 import { toSummary } from './job-summary.js';
 import { encodedBatches } from './part-rows.js';
@@ -69,6 +69,12 @@ export class MemoryJobStore implements JobStore {
     const key = job.internal.idempotencyKey;
     if (key !== null && this.byIdempotencyKey.get(key) === id) this.byIdempotencyKey.delete(key);
     return true;
+  }
+
+  async removeFinished(id: string): Promise<boolean> {
+    this.assertOpen();
+    const job = this.jobs.get(id);
+    return job !== undefined && isFinal(job.status) && this.remove(id);
   }
 
   async list(options: ListJobsOptions): Promise<JobPage> {

@@ -1,19 +1,19 @@
 /**
  * What a user can do to a job, as the API allows it: approve / reject an awaiting job (POST
  * /jobs/:id/followup), cancel a job that has not finished (DELETE /jobs/:id), follow up with a message,
- * and retry, which submits a new job with the same steps (the API keeps finished jobs; it has no
- * "delete a record" route, so the dashboard offers none).
+ * retry, which submits a new job with the same steps, and delete a finished job's record (DELETE
+ * /jobs/:id?purge=true; the files it changed stay).
  */
-import { sendJson } from './api/client.js';
+import { request, sendJson } from './api/client.js';
 import type { JobStatus, PublicJob } from './api/types.js';
 
-export type Action = 'approve' | 'reject' | 'cancel' | 'retry';
+export type Action = 'approve' | 'reject' | 'cancel' | 'retry' | 'delete';
 
 const FINAL: JobStatus[] = ['succeeded', 'failed', 'cancelled'];
 
 export function actionsFor(status: JobStatus): Action[] {
   if (status === 'awaiting_approval') return ['approve', 'reject', 'cancel'];
-  if (FINAL.includes(status)) return ['retry'];
+  if (FINAL.includes(status)) return ['retry', 'delete'];
   return ['cancel'];
 }
 
@@ -42,6 +42,12 @@ export const ACTION_TEXT: Record<Action, { label: string; title: string; message
     message: 'A new job is submitted with the same steps, task and workspace.',
     confirm: 'Submit again',
   },
+  delete: {
+    label: 'Delete',
+    title: 'Delete this job?',
+    message: 'Its record, results and artifacts are deleted for good; the files it changed in the workspace stay as they are.',
+    confirm: 'Delete job',
+  },
 };
 
 function retryBody(job: PublicJob): Record<string, unknown> {
@@ -50,9 +56,13 @@ function retryBody(job: PublicJob): Record<string, unknown> {
   return { ...base, pipeline: job.steps.map((step) => ({ capability: step.capability, input: step.input ?? {} })) };
 }
 
-/** Runs the action; returns the job to show next (the same one, or the new one of a retry). */
-export async function perform(action: Action, job: PublicJob): Promise<PublicJob> {
+/** Runs the action; returns the job to show next (the same one, or the new one of a retry), null once deleted. */
+export async function perform(action: Action, job: PublicJob): Promise<PublicJob | null> {
   const path = `/jobs/${encodeURIComponent(job.id)}`;
+  if (action === 'delete') {
+    await request('DELETE', `${path}?purge=true`);
+    return null;
+  }
   if (action === 'approve' || action === 'reject') return sendJson<PublicJob>('POST', `${path}/followup`, { action });
   if (action === 'cancel') return sendJson<PublicJob>('DELETE', path);
   return sendJson<PublicJob>('POST', '/jobs', retryBody(job));

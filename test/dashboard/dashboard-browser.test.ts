@@ -272,6 +272,29 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
+  it('deletes a finished job after confirmation: back on the list, its record gone, the file it wrote kept', async () => {
+    const job = await rig.api<Job>('POST', '/jobs', {
+      capability: 'refactoring.test-writer',
+      input: { path: 'kept.txt', content: 'kept\n' },
+      mode: 'auto',
+    });
+    await rig.waitForStatus(job.body.id, 'succeeded');
+    const { context, page } = await rig.open(`#/jobs/${job.body.id}`);
+    try {
+      await rig.signIn(page);
+      await page.waitForSelector('main[data-status="succeeded"]');
+      await page.click('button[data-action=delete]');
+      await page.waitForSelector('dialog.confirm[open]');
+      await page.click('dialog.confirm button.danger');
+      await page.waitForURL(/#\/jobs$/);
+      expect((await rig.api('GET', `/jobs/${job.body.id}`)).status).to.equal(404);
+      expect(await page.locator(`tr[data-job="${job.body.id}"]`).count()).to.equal(0);
+      expect(await readFile(path.join(rig.daemon.workspace, 'kept.txt'), 'utf8')).to.equal('kept\n');
+    } finally {
+      await context.close();
+    }
+  });
+
   it("shows a running job's live progress and cancels it after confirmation (Escape keeps it)", async () => {
     const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 60_000 } });
     await rig.waitForStatus(job.body.id, 'running');

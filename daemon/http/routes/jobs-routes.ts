@@ -5,7 +5,7 @@ import type { FollowUpBody } from '../../jobs/job-service.js';
 import { hasFilter } from '../../jobs/job-list-filter.js';
 import { nextLink, sendPage } from '../paging.js';
 import { defineRoute, json, ref, type RouteSpec } from '../route-spec.js';
-import { FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema } from '../schemas.js';
+import { deleteJobQuerySchema, FOLLOW_UP_FORMS, JOB_FORMS, listJobsQuerySchema } from '../schemas.js';
 import { ID_PARAM, pageHeaders } from './route-parts.js';
 
 export interface ListJobsQuery {
@@ -80,19 +80,32 @@ export const jobsRoutes: RouteSpec[] = [
       res.json(toPublicJob(await ctx.service.get(String(req.params.id))));
     },
   }),
-  defineRoute({
+  defineRoute<{ purge: boolean }>({
     method: 'delete',
     path: '/jobs/{id}',
     auth: 'credentials',
     params: ID_PARAM,
-    summary: 'Cancel a queued, running or awaiting_approval job.',
-    responses: { '200': json('The cancelled job.', ref('Job')) },
-    errors: [404, 409],
-    handler: (ctx) => async (req, res) => {
-      const job = await ctx.service.cancel(String(req.params.id));
-      ctx.logger.info('job cancelled', { jobId: job.id });
-      res.json(toPublicJob(job));
+    query: { schema: deleteJobQuerySchema },
+    summary: 'Cancel a queued, running or awaiting_approval job; with purge=true, delete a finished one.',
+    responses: {
+      '200': json('The cancelled job.', ref('Job')),
+      '204': { description: 'purge=true: the finished job, its result parts and artifacts were deleted.' },
     },
+    errors: [400, 404, 409],
+    handler:
+      (ctx) =>
+      async (req, res, { query }) => {
+        const id = String(req.params.id);
+        if (query.purge) {
+          await ctx.service.purge(id);
+          ctx.logger.info('job deleted', { jobId: id });
+          res.status(204).end();
+          return;
+        }
+        const job = await ctx.service.cancel(id);
+        ctx.logger.info('job cancelled', { jobId: job.id });
+        res.json(toPublicJob(job));
+      },
   }),
   defineRoute<Record<string, never>, FollowUpBody>({
     method: 'post',

@@ -95,6 +95,7 @@ export function JobDetail({ id }: { id: string }) {
     setBusy(true);
     try {
       const next = await perform(action, job);
+      if (next === null) return go({ page: 'jobs' });
       if (action === 'retry') go({ page: 'job', id: next.id });
       else setJob(next);
       setGeneration((g) => g + 1);

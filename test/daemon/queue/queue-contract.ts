@@ -196,6 +196,19 @@ export function describeQueueContract(name: string, factory: () => Promise<Queue
         expect(again.created).to.equal(true);
       });
 
+      it('removes a record only while it is final', async () => {
+        const running = sampleJob({ status: 'running' });
+        const done = sampleJob({ status: 'succeeded' });
+        await backend.store.create(running);
+        await backend.store.create(done);
+        expect(await backend.store.removeFinished(running.id)).to.equal(false);
+        expect(await backend.store.get(running.id)).to.not.equal(null);
+        expect(await backend.store.removeFinished(done.id)).to.equal(true);
+        expect(await backend.store.get(done.id)).to.equal(null);
+        expect(await backend.store.removeFinished(done.id)).to.equal(false);
+        expect(await backend.store.removeFinished('never-stored')).to.equal(false);
+      });
+
       it('lists summaries newest first with status filters, limit and (for older clients) offset', async () => {
         const statuses: JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'succeeded'];
         const ids: string[] = [];
