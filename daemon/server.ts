@@ -238,6 +238,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     version: daemonVersion(),
     instance,
     maxConcurrent: server.maxConcurrent,
+    dashboard: server.dashboard,
     security,
     planner,
   });

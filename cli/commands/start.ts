@@ -37,6 +37,11 @@ export const startCommand: CommandModule<object, StartArgs> = {
         default: false,
         describe: 'Allow a non-loopback --host without an API key (anyone who reaches the port can run jobs)',
       })
+      .option('dashboard', {
+        type: 'boolean',
+        describe: 'Serve the web dashboard under /ui (--no-dashboard leaves it out)',
+        defaultDescription: 'true',
+      })
       .option('require-durable-queue', {
         type: 'boolean',
         default: false,

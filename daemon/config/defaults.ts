@@ -9,6 +9,7 @@ export function defaultConfig(): AgentdConfig {
       maxConcurrent: 3,
       shutdownGraceSec: 30,
       insecure: false,
+      dashboard: true,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
     },

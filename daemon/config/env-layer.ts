@@ -11,6 +11,7 @@ export const ENV_VARS: ReadonlyArray<{ names: string[]; key: string }> = [
   { names: ['AGENTD_PORT'], key: 'server.port' },
   { names: ['AGENTD_HOST'], key: 'server.host' },
   { names: ['AGENTD_MAX_CONCURRENT', 'MAX_CONCURRENT'], key: 'server.maxConcurrent' },
+  { names: ['AGENTD_DASHBOARD'], key: 'server.dashboard' },
   { names: ['AGENTD_WORKSPACE', 'WORKSPACE_PATH'], key: 'workspace.path' },
   { names: ['AGENTD_WORKSPACE_DEFAULT'], key: 'workspace.default' },
   { names: ['REDIS_URL'], key: 'queue.url' },

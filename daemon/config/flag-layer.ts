@@ -17,6 +17,8 @@ export interface ConfigFlags {
   githubWebhookSecret?: string;
   debug?: boolean;
   insecure?: boolean;
+  /** `--no-dashboard` (false) or `--dashboard` (true); undefined when not given. */
+  dashboard?: boolean;
   requireDurableQueue?: boolean;
 }
 
@@ -44,6 +46,8 @@ export function flagLayer(flags: ConfigFlags, cwd: string = process.cwd()): Conf
   }
   if (flags.debug) layer.set('logging.level', 'debug', 'flag --debug');
   if (flags.insecure) layer.set('server.insecure', true, 'flag --insecure');
+  if (flags.dashboard !== undefined)
+    layer.set('server.dashboard', flags.dashboard, flags.dashboard ? 'flag --dashboard' : 'flag --no-dashboard');
   if (flags.requireDurableQueue) layer.set('queue.requireDurable', true, 'flag --require-durable-queue');
   return expandQueueUrl(layer);
 }

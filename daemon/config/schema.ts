@@ -26,6 +26,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     maxConcurrent: integer(1, 1000),
     shutdownGraceSec: integer(0, 86_400),
     insecure: { type: 'boolean' },
+    dashboard: { type: 'boolean' },
     headersTimeoutMs: integer(1000, 600_000),
     requestTimeoutMs: integer(1000, 3_600_000),
   }),

@@ -12,6 +12,8 @@ export interface AgentdConfig {
     shutdownGraceSec: number;
     /** Allows binding a non-loopback host without security.apiKey (flag --insecure). */
     insecure: boolean;
+    /** Serve the web dashboard under /ui (its static files; it holds no data). */
+    dashboard: boolean;
     /** Slow clients: the whole header block must arrive within this many ms (slowloris). */
     headersTimeoutMs: number;
     /** Slow clients: the whole request (headers and body) must arrive within this many ms. */

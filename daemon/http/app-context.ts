@@ -25,6 +25,8 @@ export interface AppContext {
   /** Names this daemon among several sharing a queue. */
   instance: string;
   maxConcurrent: number;
+  /** server.dashboard: serve the web dashboard under /ui (default true). */
+  dashboard?: boolean;
   /** POST /plans: plans a task without creating a job; absent in apps built without an engine. */
   planner?: PlanOnly;
   /** Auth, rate limiting, CORS, webhooks (daemon/security); absent only in apps built without them. */

@@ -134,6 +134,20 @@ describe('dashboard routes: /ui and GET /events', function () {
     }
   });
 
+  it('leaves the dashboard out with server.dashboard false: /ui is 404 not_found, the API still answers', async () => {
+    const off = await startTestDaemon({ configure: (config) => (config.server.dashboard = false) });
+    try {
+      for (const route of ['/ui', '/ui/', '/ui/app.js']) {
+        const response = await fetch(`${off.url}${route}`, { redirect: 'manual' });
+        expect(response.status, route).to.equal(404);
+        expect(((await response.json()) as { error: { code: string } }).error.code).to.equal('not_found');
+      }
+      expect((await fetch(`${off.url}/health`)).status).to.equal(200);
+    } finally {
+      await off.close();
+    }
+  });
+
   function rawStatus(rawPath: string): Promise<number> {
     return new Promise((resolve, reject) => {
       const request = http.request(`${t.url}/`, { path: rawPath }, (response) => {

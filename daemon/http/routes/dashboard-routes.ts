@@ -33,6 +33,9 @@ const dashboardHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** server.dashboard (default true): false leaves the dashboard's routes out. */
+const servesDashboard = (ctx: AppContext): boolean => ctx.dashboard !== false;
+
 /** The dashboard's two routes, serving the files of `dir`. */
 export function dashboardRouteSpecs(dir = DASHBOARD_DIR): RouteSpec[] {
   return [
@@ -40,6 +43,7 @@ export function dashboardRouteSpecs(dir = DASHBOARD_DIR): RouteSpec[] {
       method: 'get',
       path: DASHBOARD_PATH,
       auth: 'open',
+      when: servesDashboard,
       summary: 'The web dashboard: redirects to /ui/.',
       responses: { '301': { description: 'To /ui/.' } },
       // Routing is not strict ('/ui' also matches '/ui/'): only the bare path is sent on to its folder.
@@ -54,6 +58,7 @@ export function dashboardRouteSpecs(dir = DASHBOARD_DIR): RouteSpec[] {
       method: 'get',
       path: `${DASHBOARD_PATH}/{file}`,
       auth: 'open',
+      when: servesDashboard,
       mount: 'prefix',
       params: { file: { type: 'string' } },
       summary: "The web dashboard's static files (index.html, app.js, style.css), with their own Content-Security-Policy; no data.",

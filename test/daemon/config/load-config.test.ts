@@ -59,6 +59,7 @@ describe('loadConfig layering', () => {
         AGENTD_PORT: '4100',
         AGENTD_HOST: '0.0.0.0',
         AGENTD_MAX_CONCURRENT: '9',
+        AGENTD_DASHBOARD: 'false',
         AGENTD_WORKSPACE: 'ws',
         REDIS_PASSWORD: 'pw',
         REDIS_DB: '3',
@@ -82,6 +83,7 @@ describe('loadConfig layering', () => {
       maxConcurrent: 9,
       shutdownGraceSec: 30,
       insecure: false,
+      dashboard: false,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
     });
@@ -183,9 +185,10 @@ describe('loadConfig layering', () => {
         githubPrivateKey: keyFile,
         githubInstallationId: '88',
         githubWebhookSecret: WHS,
+        dashboard: false,
       },
     });
-    expect(config.server).to.include({ port: 0, host: '::1', maxConcurrent: 2 });
+    expect(config.server).to.include({ port: 0, host: '::1', maxConcurrent: 2, dashboard: false });
     expect(config.github).to.deep.equal({
       appId: '77',
       privateKeyPath: keyFile,
