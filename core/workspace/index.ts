@@ -14,6 +14,6 @@ export {
   type RecoveryReport,
 } from './apply-journal.js';
 export { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
-export { MAX_FILE_BYTES, MAX_LOCK_FILE_BYTES, decodeText } from './text-file.js';
+export { MAX_FILE_BYTES, MAX_LOCK_FILE_BYTES, decodeText, readTextOrNull } from './text-file.js';
 export { LOCK_FILE_NAMES, isLockFile } from './lock-files.js';
 export { walkTextFiles, listFilter } from './list-files.js';

@@ -26,6 +26,7 @@ export type { JobResult, ChangeView, ArtifactView, DataReference, ResultCounts }
 export type { JobEvent, JobEventType } from '../events/job-events.js';
 export type { CreateJobBody } from '../jobs/job-submission.js';
 export type { FollowUpBody } from '../jobs/job-service.js';
+export type { FindingFrame } from '../jobs/finding-frame.js';
 export type { PlanRequest, PlanAnswer } from '../agent/plan-only.js';
 export type { Plan, PlannedStep, PlanFilters } from '../../core/planner/index.js';
 export type { CapabilityMeta, Finding, RuleDoc, Severity, JobError, ErrorCode, ErrorDetail, Limits } from '../../core/index.js';

@@ -107,6 +107,7 @@ export function buildOpenApi(version: string, table: readonly RouteSpec[]): obje
         JobSummary: resultSchemas.jobSummarySchema,
         ChangeView: resultSchemas.changeViewSchema,
         Finding: resultSchemas.findingSchema,
+        FindingFrame: resultSchemas.findingFrameSchema,
       },
     },
   };

@@ -58,6 +58,26 @@ export const findingSchema: Schema = {
   },
 };
 
+export const findingFrameQuerySchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { context: { type: 'integer', minimum: 0, maximum: 20, default: 3, description: 'Lines shown before and after the range.' } },
+};
+
+export const findingFrameSchema: Schema = {
+  title: 'FindingFrame',
+  type: 'object',
+  required: ['file', 'range', 'firstLine', 'lines', 'cut'],
+  description: "A finding's code frame, read from its file as it is now in the job's workspace.",
+  properties: {
+    file: { type: 'string' },
+    range: { type: 'object' },
+    firstLine: { type: 'integer', minimum: 1, description: 'The line number of lines[0].' },
+    lines: { type: 'array', items: { type: 'string' }, description: 'Lines longer than 400 characters end with "…".' },
+    cut: { type: 'boolean', description: 'The range has more lines than the frame shows (at most 40).' },
+  },
+};
+
 export const jobResultSchema: Schema = {
   title: 'JobResult',
   type: 'object',

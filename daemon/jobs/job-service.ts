@@ -16,7 +16,8 @@ import { confineInputPaths } from './input-paths.js';
 import { resolveJobWorkspace } from './job-workspace.js';
 import { publishDone, publishStatus } from './job-publish.js';
 import { WorkspaceSizeMeter } from './workspace-size.js';
-import { pendingFrom } from './job-result-parts.js';
+import { findingsPage, pendingFrom } from './job-result-parts.js';
+import { findingFrame, type FindingFrame } from './finding-frame.js';
 import { removeScratch, scratchFolder } from './job-scratch.js';
 
 export interface JobServiceOptions {
@@ -149,6 +150,14 @@ export class JobService {
       );
     }
     await removeScratch(scratchFolder(this.options.workspaceBase, id));
+  }
+
+  /** The code frame of finding `index` of job `id` (finding-frame.ts). */
+  async findingFrame(id: string, index: number, context: number): Promise<FindingFrame> {
+    const job = await this.get(id);
+    const finding = (await findingsPage(this.options.store, job, index, 1)).items[0];
+    if (!finding) throw new AgentdError('not_found', `Job "${id}" has no finding ${index}; its record's result lists what it has.`);
+    return findingFrame(this.options.workspaceBase, job, finding, context);
   }
 
   async followUp(id: string, body: FollowUpBody): Promise<StoredJob> {

@@ -228,7 +228,7 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
-  it("documents each finding's rule from its capability's meta.rules", async () => {
+  it("documents each finding's rule from its capability's meta.rules, and shows its code", async () => {
     const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.security', workspace: 'project' });
     await rig.waitForStatus(job.body.id, 'succeeded');
     const capabilities = (await rig.api<{ id: string; rules?: { id: string; title: string; fix: string }[] }[]>('GET', '/capabilities'))
@@ -245,6 +245,15 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       expect(await row.locator('details.rule-doc summary').textContent()).to.equal(doc.title);
       await row.locator('details.rule-doc summary').click();
       expect(await row.locator('details.rule-doc').textContent()).to.include(doc.fix);
+      // The finding's code, read when opened: its lines numbered, the range marked, as in the file.
+      const where = (await row.locator('td:nth-child(3) code').textContent())!;
+      const [file, line] = [where.slice(0, where.lastIndexOf(':')), Number(where.slice(where.lastIndexOf(':') + 1))];
+      await row.locator('details.code-frame summary').click();
+      await row.locator('details.code-frame .line.hit').first().waitFor();
+      const source = (await readFile(path.join(rig.daemon.workspace, 'project', file), 'utf8')).split(/\r?\n/);
+      const hit = row.locator('details.code-frame .line.hit').first();
+      expect(await hit.locator('.number').textContent()).to.equal(String(line));
+      expect(await hit.textContent()).to.equal(`${line}${source[line - 1]}\n`);
     } finally {
       await context.close();
     }

@@ -13,8 +13,8 @@ import type { StoredJob } from '../../jobs/job-record.js';
 import { decodePartCursor, encodePartCursor } from '../../jobs/page-cursor.js';
 import type { AppContext } from '../app-context.js';
 import { nextLink, sendPage } from '../paging.js';
-import { pageQuerySchema } from '../result-schemas.js';
-import { defineRoute, ref, text, type RouteSpec, type Schema } from '../route-spec.js';
+import { findingFrameQuerySchema, pageQuerySchema } from '../result-schemas.js';
+import { defineRoute, json, ref, text, type RouteSpec, type Schema } from '../route-spec.js';
 import { ID_INDEX_PARAMS, ID_PARAM, pageHeaders } from './route-parts.js';
 
 function indexParam(req: Request): number {
@@ -95,6 +95,22 @@ export const jobResultRoutes: RouteSpec[] = [
   pagedRoute('changes', "All of the result's changes with whole diffs, paged.", ref('ChangeView'), (ctx, job, start, count) =>
     changesPage(ctx.store, job, start, count),
   ),
+  defineRoute<{ context: number }>({
+    method: 'get',
+    path: '/jobs/{id}/findings/{index}/frame',
+    auth: 'credentials',
+    params: ID_INDEX_PARAMS,
+    query: { schema: findingFrameQuerySchema },
+    summary: "A finding's code frame: the lines of its range and around it, from its file as it is now in the job's workspace.",
+    responses: { '200': json('The frame.', ref('FindingFrame')) },
+    errors: [400, 404],
+    handler:
+      (ctx) =>
+      async (req, res, { query }) => {
+        // res.json passes the daemon's secret redactor (express's JSON replacer).
+        res.json(await ctx.service.findingFrame(String(req.params.id), indexParam(req), query.context));
+      },
+  }),
   changeTextRoute('before', 'The file text before a change (404 for a created file).'),
   changeTextRoute('after', 'The file text after a change (404 for a deleted file).'),
   defineRoute({

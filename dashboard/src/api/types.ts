@@ -11,6 +11,7 @@ export type {
   CapabilityMeta,
   ChangeView,
   Finding,
+  FindingFrame,
   Health,
   JobEvent,
   JobRecord,

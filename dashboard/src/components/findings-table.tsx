@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ruleDocs } from '../api/capabilities.js';
 import { getPage } from '../api/client.js';
 import type { Finding, RuleDoc, Severity } from '../api/types.js';
+import { CodeFrame } from './code-frame.js';
 import { ErrorBox } from './error-box.js';
 
 const SEVERITIES: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
@@ -46,11 +47,13 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
   }, []);
   const findings = all ?? preview;
   const rules = useMemo(() => [...new Set(findings.map((f) => f.ruleId))].sort(), [findings]);
-  const shown = findings.filter(
-    (f) =>
-      (!severity || f.severity === severity) &&
-      (!rule || f.ruleId === rule) &&
-      (!text || `${f.file}\n${f.message}`.toLowerCase().includes(text.toLowerCase())),
+  // Each finding keeps its index in the job's whole list (the frame route addresses it by that).
+  const shown = findings.flatMap((f, index) =>
+    (!severity || f.severity === severity) &&
+    (!rule || f.ruleId === rule) &&
+    (!text || `${f.file}\n${f.message}`.toLowerCase().includes(text.toLowerCase()))
+      ? [{ f, index }]
+      : [],
   );
   const loadAll = async () => {
     setLoading(true);
@@ -120,8 +123,8 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
             </tr>
           </thead>
           <tbody>
-            {shown.slice(0, 2000).map((f, i) => (
-              <tr key={i}>
+            {shown.slice(0, 2000).map(({ f, index }) => (
+              <tr key={index} data-finding={index}>
                 <td>
                   <span class={`badge sev-${f.severity}`}>{f.severity}</span>
                 </td>
@@ -134,6 +137,7 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
                   <code>
                     {f.file}:{f.range.startLine}
                   </code>
+                  <CodeFrame jobId={jobId} index={index} />
                 </td>
                 <td>{f.message}</td>
               </tr>
