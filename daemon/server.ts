@@ -20,6 +20,7 @@ import type { Logger } from './logging/types.js';
 import { JobEventBus } from './events/event-bus.js';
 import { logJobEvents } from './events/job-event-log.js';
 import { createDaemonMetrics } from './metrics/daemon-metrics.js';
+import { MemoryRoster, startHeartbeat } from './queue/instance-roster.js';
 import { createQueueBackend, type QueueBackend } from './queue/backend.js';
 import type { Queue } from './queue/queue.js';
 import type { JobStore } from './jobs/job-store.js';
@@ -217,6 +218,21 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   });
   const scheduler = new Scheduler({ queue, runner, maxConcurrent: server.maxConcurrent, logger });
   const instance = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const version = daemonVersion();
+  const roster = backend.roster ?? new MemoryRoster();
+  const stopHeartbeat = await startHeartbeat(
+    roster,
+    () => ({
+      id: instance,
+      version,
+      startedAt: new Date(startedAt).toISOString(),
+      maxConcurrent: server.maxConcurrent,
+      running: scheduler.runningCount,
+      seenAt: new Date().toISOString(),
+    }),
+    (error) =>
+      logger.warn('the instance heartbeat failed; GET /instances may miss this daemon until the next one', { error: error.message }),
+  );
   const planner = new PlanOnly({
     engine,
     catalogue: () => registry.list(),
@@ -235,8 +251,9 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     logger,
     redactor,
     startedAt,
-    version: daemonVersion(),
+    version,
     instance,
+    instances: () => roster.list(),
     maxConcurrent: server.maxConcurrent,
     dashboard: server.dashboard,
     security,
@@ -259,6 +276,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     bus.close();
     await security.close();
     if (!deps.engine) await engine.close();
+    await stopHeartbeat();
     await Promise.allSettled([queue.close(), store.close()]);
     if (!deps.logger) await logger.close();
   };

@@ -27,6 +27,8 @@ export type { JobEvent, JobEventType } from '../events/job-events.js';
 export type { CreateJobBody } from '../jobs/job-submission.js';
 export type { FollowUpBody } from '../jobs/job-service.js';
 export type { FindingFrame } from '../jobs/finding-frame.js';
+import type { InstanceInfo } from '../queue/instance-roster.js';
+export type { InstanceInfo };
 export type { PlanRequest, PlanAnswer } from '../agent/plan-only.js';
 export type { Plan, PlannedStep, PlanFilters } from '../../core/planner/index.js';
 export type { CapabilityMeta, Finding, RuleDoc, Severity, JobError, ErrorCode, ErrorDetail, Limits } from '../../core/index.js';
@@ -50,6 +52,9 @@ export interface Health {
 }
 
 /** GET /stats. */
+/** A daemon serving this queue (GET /instances). */
+export type Instance = InstanceInfo & { self: boolean };
+
 export interface Stats {
   queued: number;
   running: number;

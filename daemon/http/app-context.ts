@@ -3,6 +3,7 @@ import type { CapabilityRegistry } from '../../core/registry/index.js';
 import type { PlanOnly } from '../agent/plan-only.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { JobService } from '../jobs/job-service.js';
+import type { InstanceInfo } from '../queue/instance-roster.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { Logger } from '../logging/types.js';
 import type { SecretRedactor } from '../logging/redact.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   /** Names this daemon among several sharing a queue. */
   instance: string;
   maxConcurrent: number;
+  /** The daemons serving this queue (GET /instances); absent in apps built without a roster. */
+  instances?: () => Promise<InstanceInfo[]>;
   /** server.dashboard: serve the web dashboard under /ui (default true). */
   dashboard?: boolean;
   /** POST /plans: plans a task without creating a job; absent in apps built without an engine. */

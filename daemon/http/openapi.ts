@@ -99,6 +99,7 @@ export function buildOpenApi(version: string, table: readonly RouteSpec[]): obje
         Error: schemas.errorSchema,
         Health: schemas.healthSchema,
         Stats: schemas.statsSchema,
+        Instance: schemas.instanceSchema,
         CapabilityMeta: schemas.capabilityMetaSchema,
         LogRecord: schemas.logRecordSchema,
         Plan: schemas.planSchema,

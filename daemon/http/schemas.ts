@@ -458,6 +458,23 @@ export const statsSchema: Schema = {
   ),
 };
 
+export const instanceSchema: Schema = {
+  title: 'Instance',
+  type: 'object',
+  required: ['id', 'version', 'startedAt', 'maxConcurrent', 'running', 'seenAt', 'self'],
+  description:
+    'A daemon serving this queue, from its last heartbeat (every 5 s; gone 15 s after its last one, at once when it shuts down).',
+  properties: {
+    id: { type: 'string', description: 'Its instance name, as GET /stats names it.' },
+    version: { type: 'string' },
+    startedAt: { type: 'string', format: 'date-time' },
+    maxConcurrent: { type: 'integer' },
+    running: { type: 'integer', description: 'Jobs it ran at its last heartbeat.' },
+    seenAt: { type: 'string', format: 'date-time', description: 'Its last heartbeat, by its own clock.' },
+    self: { type: 'boolean', description: 'It is the daemon answering.' },
+  },
+};
+
 export const capabilityMetaSchema: Schema = {
   title: 'CapabilityMeta',
   type: 'object',

@@ -9,6 +9,7 @@ import type { RecordCodec } from '../security/record-codec.js';
 import { parseQueueUrl } from '../config/queue-url.js';
 import { MemoryQueue } from './memory-queue.js';
 import type { Queue } from './queue.js';
+import { MemoryRoster, type InstanceRoster } from './instance-roster.js';
 
 export interface QueueBackend {
   queue: Queue;
@@ -18,6 +19,8 @@ export interface QueueBackend {
    * Absent for a backend only one daemon uses.
    */
   attachEvents?(bus: JobEventBus): () => void;
+  /** The daemons serving this backend (instance-roster.ts); absent: this daemon alone, in memory. */
+  roster?: InstanceRoster;
 }
 
 export interface QueueBackendOptions {
@@ -28,7 +31,7 @@ export interface QueueBackendOptions {
 }
 
 export function createMemoryBackend(): QueueBackend {
-  return { queue: new MemoryQueue(), store: new MemoryJobStore() };
+  return { queue: new MemoryQueue(), store: new MemoryJobStore(), roster: new MemoryRoster() };
 }
 
 /** The backend the configuration asks for: in memory, or Redis (BullMQ) when queue.type is "redis". */

@@ -381,7 +381,7 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
-  it("shows the overview: health, queue depth and this daemon's figures", async () => {
+  it("shows the overview: health, queue depth, this daemon's figures and the daemons on its queue", async () => {
     const { context, page } = await rig.open('#/overview');
     try {
       await rig.signIn(page);
@@ -390,6 +390,10 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.waitForSelector('table.depth');
       expect(await page.textContent('table.depth')).to.include(String(stats.total));
       expect(await page.textContent('main')).to.match(/\d+ jobs finished, \d+% succeeded/);
+      // The daemons on this queue (here one, the in-memory queue), from GET /instances.
+      const { instance } = (await rig.api<{ instance: string }>('GET', '/stats')).body;
+      await page.waitForSelector(`table.instances tr[data-instance="${instance}"]`);
+      expect(await page.textContent(`table.instances tr[data-instance="${instance}"]`)).to.include('(this one)');
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
 /** /health, /stats and /metrics: cheap reads of the queue backend, answered while jobs run in workers. */
 import { AgentdError } from '../../../core/index.js';
-import type { Health, Stats } from '../api-types.js';
+import type { Health, Instance, Stats } from '../api-types.js';
 import { defineRoute, json, ref, text, type RouteSpec } from '../route-spec.js';
 
 const PING_TIMEOUT_MS = 1000;
@@ -58,6 +58,21 @@ export const healthRoutes: RouteSpec[] = [
         maxConcurrent: ctx.maxConcurrent,
         instance: ctx.instance,
       } satisfies Stats);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/instances',
+    auth: 'credentials',
+    summary: 'The daemons serving this queue (several on a shared Redis), oldest first, from their heartbeats.',
+    responses: { '200': json('Instances.', { type: 'array', items: ref('Instance') }) },
+    errors: [503],
+    handler: (ctx) => async (_req, res) => {
+      const list = ctx.instances ? ctx.instances() : Promise.resolve([]);
+      const instances = await withTimeout(list, 'The queue backend').catch((error: Error) => {
+        throw new AgentdError('unavailable', `The queue backend is unreachable (${error.message}); check it and retry.`, { cause: error });
+      });
+      res.json(instances.map((instance) => ({ ...instance, self: instance.id === ctx.instance })) satisfies Instance[]);
     },
   }),
   defineRoute({

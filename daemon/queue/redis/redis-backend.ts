@@ -16,6 +16,7 @@ import { RedisJobStore } from './redis-job-store.js';
 import { DEFAULT_LOCK, RedisQueue, type LockSettings } from './redis-queue.js';
 import { Retention, type RetentionSettings } from './retention.js';
 import { readDurability, type Durability } from './durability.js';
+import { RedisRoster } from './redis-roster.js';
 
 export interface RedisBackendOptions {
   endpoint: RedisEndpoint;
@@ -34,6 +35,7 @@ export interface RedisBackend extends QueueBackend {
   queue: RedisQueue;
   store: RedisJobStore;
   retention: Retention;
+  roster: RedisRoster;
   attachEvents(bus: JobEventBus): () => void;
   /** Whether this Redis keeps the queue across a crash (durability.ts). */
   durability(): Promise<Durability>;
@@ -66,6 +68,7 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     queue,
     store,
     retention,
+    roster: new RedisRoster(client, prefix),
     attachEvents: (bus) => bridgeEvents(bus, channels, codec, origin, onError),
     durability: () => readDurability(client),
   };

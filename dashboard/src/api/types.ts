@@ -13,6 +13,7 @@ export type {
   Finding,
   FindingFrame,
   Health,
+  Instance,
   JobEvent,
   JobRecord,
   JobResult,

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, getJson, request } from '../api/client.js';
-import type { Health, Stats } from '../api/types.js';
+import type { Health, Instance, Stats } from '../api/types.js';
 import { ErrorBox } from '../components/error-box.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { useLiveJobs } from '../live-jobs.js';
@@ -51,6 +51,7 @@ export function Overview() {
   const [health, setHealth] = useState<Health | null>(null);
   const [stats, setStats] = useState<Stats | null>(null);
   const [figures, setFigures] = useState<DaemonFigures | null>(null);
+  const [instances, setInstances] = useState<Instance[]>([]);
   const [samples, setSamples] = useState<Sample[]>([]);
   const [error, setError] = useState<unknown>(null);
   const running = useLiveJobs('/jobs?status=running&limit=20');
@@ -62,9 +63,10 @@ export function Overview() {
     const sample = async () => {
       if (Date.now() < pausedUntil) return;
       try {
-        const [h, s, m] = await Promise.all([
+        const [h, s, i, m] = await Promise.all([
           fetch('/health', { cache: 'no-store' }).then((r) => r.json() as Promise<Health>),
           getJson<Stats>('/stats'),
+          getJson<Instance[]>('/instances'),
           request('GET', '/metrics')
             .then((r) => r.text())
             .then(parseMetrics)
@@ -73,6 +75,7 @@ export function Overview() {
         if (stale) return;
         setHealth(h);
         setStats(s);
+        setInstances(i);
         setFigures(m);
         setSamples((old) => [...old.slice(-(SAMPLES - 1)), { at: Date.now(), finished: s.succeeded + s.failed + s.cancelled }]);
         setError(null);
@@ -161,6 +164,36 @@ export function Overview() {
           )}
           <Sparkline samples={samples} />
         </div>
+      </section>
+      <section aria-labelledby="instances-title">
+        <h2 id="instances-title">Daemons on this queue</h2>
+        <table class="instances">
+          <thead>
+            <tr>
+              <th scope="col">Instance</th>
+              <th scope="col">Version</th>
+              <th scope="col">Running</th>
+              <th scope="col">Up</th>
+              <th scope="col">Last heartbeat</th>
+            </tr>
+          </thead>
+          <tbody>
+            {instances.map((instance) => (
+              <tr key={instance.id} data-instance={instance.id}>
+                <td>
+                  <code>{instance.id}</code>
+                  {instance.self ? ' (this one)' : ''}
+                </td>
+                <td>{instance.version}</td>
+                <td>
+                  {instance.running} of {instance.maxConcurrent}
+                </td>
+                <td>{duration(Date.parse(instance.seenAt) - Date.parse(instance.startedAt))}</td>
+                <td>{new Date(instance.seenAt).toLocaleTimeString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
       <section aria-labelledby="running-title">
         <h2 id="running-title">Running now</h2>

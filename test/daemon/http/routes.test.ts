@@ -47,6 +47,16 @@ describe('daemon REST routes', function () {
       expect(body.maxConcurrent).to.equal(3);
     });
 
+    it('GET /instances lists this daemon alone on the in-memory queue, marked as the one answering', async () => {
+      const { status, body } = await get(t.url, '/instances');
+      expect(status).to.equal(200);
+      const { instance } = (await get(t.url, '/stats')).body;
+      expect(body).to.have.length(1);
+      expect(body[0]).to.include({ id: instance, self: true, maxConcurrent: 3, running: 0 });
+      expect(body[0].version).to.match(/^\d+\.\d+\.\d+/);
+      expect(Date.parse(body[0].seenAt)).to.be.at.least(Date.parse(body[0].startedAt));
+    });
+
     it('GET /capabilities lists registered capability meta, including analysis.complexity', async () => {
       const { status, body } = await get(t.url, '/capabilities');
       expect(status).to.equal(200);
@@ -62,6 +72,7 @@ describe('daemon REST routes', function () {
       expect(body.paths).to.include.all.keys(
         '/health',
         '/stats',
+        '/instances',
         '/metrics',
         '/capabilities',
         '/jobs',
@@ -80,6 +91,8 @@ describe('daemon REST routes', function () {
       expect(health((await get(t.url, '/health')).body), JSON.stringify(health.errors)).to.equal(true);
       const stats = ajv.compile(body.components.schemas.Stats);
       expect(stats((await get(t.url, '/stats')).body)).to.equal(true);
+      const instance = ajv.compile(body.components.schemas.Instance);
+      for (const entry of (await get(t.url, '/instances')).body) expect(instance(entry), JSON.stringify(instance.errors)).to.equal(true);
       const submitted = await post(t.url, '/jobs', { capability: 'analysis.test-empty' });
       const job = ajv.compile(body.components.schemas.Job);
       expect(job(submitted.body), JSON.stringify(job.errors)).to.equal(true);

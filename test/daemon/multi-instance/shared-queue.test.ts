@@ -87,6 +87,24 @@ describe('several daemons on one Redis (real processes)', function () {
     for (const id of ids) await waitForStatus(cluster.daemons[0]!.url, id, ['succeeded'], 30_000);
   });
 
+  it('lists the three daemons in GET /instances on each, itself marked; one that shuts down leaves the list', async () => {
+    const lists = await Promise.all(cluster.daemons.map(async (daemon) => (await get(daemon.url, '/instances')).body));
+    const names = await Promise.all(cluster.daemons.map(async (daemon) => (await get(daemon.url, '/stats')).body.instance as string));
+    for (const [i, list] of lists.entries()) {
+      expect(list.map((entry: { id: string }) => entry.id).sort()).to.deep.equal([...names].sort());
+      expect(list.filter((entry: { self: boolean }) => entry.self).map((entry: { id: string }) => entry.id)).to.deep.equal([names[i]]);
+      for (const entry of list)
+        expect(entry)
+          .to.include({ maxConcurrent: 1 })
+          .and.have.keys('id', 'version', 'startedAt', 'maxConcurrent', 'running', 'seenAt', 'self');
+    }
+    const c = cluster.daemons[2]!;
+    await c.kill('SIGTERM');
+    const left = (await get(cluster.daemons[0]!.url, '/instances')).body.map((entry: { id: string }) => entry.id);
+    expect(left.sort()).to.deep.equal(names.slice(0, 2).sort());
+    await c.start();
+  });
+
   it('keeps a job and its conversation across a daemon restart, and runs the follow-up', async () => {
     const a = cluster.daemons[0]!;
     const id = (await submitEmpty(a)).body.id as string;
