@@ -87,7 +87,6 @@ export async function run(input: E2eInput, ctx: CapabilityContext): Promise<Step
     ? ((JSON.parse(await ctx.workspace.read('package.json')) as { scripts?: Record<string, string> }).scripts ?? {})
     : null;
   const plan = await planApp({ scripts, files, read: (f) => ctx.workspace.read(f) });
-  if (!plan.server) throw new AgentdError('testing_refused', `No way to serve the app's pages was found: ${plan.reasons.join('; ')}.`);
   const server = plan.server;
   const seeds = options.pages ?? plan.seeds;
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
@@ -99,14 +98,20 @@ export async function run(input: E2eInput, ctx: CapabilityContext): Promise<Step
       : ["playwright-core (or playwright) in the project's node_modules — install it with PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1"]),
     ...(chromium ? [] : [`a Chromium executable (${CHROMIUM_PATHS.join(' or ')}; agentd never downloads a browser)`]),
   ];
-  if (!ctx.permissions.projectCode)
+  if (!ctx.permissions.projectCode) {
+    // Nothing starts without the permission; what was found, or why nothing could serve the app, is said.
+    const how = server
+      ? `starts the app (${describeServer(server)}) and drives its pages in Chromium, which runs the project's code; allow project code for this workspace to generate them.`
+      : `would start the app and drive its pages in Chromium, which runs the project's code (allow project code for this workspace), but found no way to serve it either: ${plan.reasons.join('; ')}.`;
     return {
-      summary: `No tests were generated: testing.e2e starts the app (${describeServer(server)}) and drives its pages in Chromium, which runs the project's code; allow project code for this workspace to generate them.${missing.length > 0 ? ` Also missing: ${missing.join('; ')}.` : ''}`,
+      summary: `No tests were generated: testing.e2e ${how}${missing.length > 0 ? ` Also missing: ${missing.join('; ')}.` : ''}`,
       data: { server, seeds, generated: false, projectCode: false },
       notRun: [
         { part: 'generation', reason: "project code not allowed (the project's server is started and its pages opened in Chromium)" },
       ],
     };
+  }
+  if (!server) throw new AgentdError('testing_refused', `No way to serve the app's pages was found: ${plan.reasons.join('; ')}.`);
   if (missing.length > 0)
     throw new AgentdError('no_test_runner', `End-to-end tests need ${missing.join(' and ')}; nothing was installed or generated.`);
 

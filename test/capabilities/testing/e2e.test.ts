@@ -111,12 +111,13 @@ describe('capabilities/testing/e2e', function () {
     });
     after(async () => t?.close());
 
-    it('POST /jobs testing.e2e: succeeded, the test file among the job changes', async () => {
+    it('POST /jobs testing.e2e: awaiting approval with the generated test file as its change', async () => {
       const submitted = await post(t.url, '/jobs', { workspace: 'project', capability: 'testing.e2e', input: { maxPages: 2 } });
       expect(submitted.status, JSON.stringify(submitted.body)).to.equal(202);
-      const done = await waitForStatus(t.url, submitted.body.id, SETTLED, 360_000);
-      expect(done.status, JSON.stringify(done.error)).to.equal('succeeded');
-      const data = (done.result as { data: { testFile: string; tests: { kind: string }[] }[] }).data[0]!;
+      const done = await waitForStatus(t.url, submitted.body.id, ['awaiting_approval', ...SETTLED], 360_000);
+      expect(done.status, JSON.stringify(done.error)).to.equal('awaiting_approval');
+      expect(done.result!.changes.map((c) => [c.path, c.action])).to.deep.equal([['test/pages.e2e.generated.test.js', 'create']]);
+      const data = (done.result as unknown as { data: { testFile: string; tests: { kind: string }[] }[] }).data[0]!;
       expect(data.testFile).to.equal('test/pages.e2e.generated.test.js');
       expect(data.tests.filter((x) => x.kind === 'page')).to.have.length(2);
     });
