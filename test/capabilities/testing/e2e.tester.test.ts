@@ -35,6 +35,28 @@ describe('testing.e2e cases', function () {
           expect((outcome.result!.data as { server: unknown }).server).to.deep.equal({ kind: 'static', dir: 'public' });
         },
       },
+      {
+        name: 'a Vite app (its dev script is not a node server): its built dist/ folder is served',
+        files: {
+          'package.json': JSON.stringify({ name: 'v', private: true, type: 'module', scripts: { dev: 'vite', preview: 'vite preview' } }),
+          'index.html': '<div id="root"></div><script type="module" src="/src/main.js"></script>',
+          'src/main.js': "document.getElementById('root').textContent = 'Hello';\n",
+          'dist/index.html': '<title>Built</title><div id="root"></div>',
+        },
+        check: (outcome) => {
+          const data = outcome.result!.data as { server: unknown; seeds: string[] };
+          expect(data.server).to.deep.equal({ kind: 'static', dir: 'dist' });
+          expect(data.seeds).to.deep.equal(['/']);
+        },
+      },
+      {
+        name: 'nothing to serve and no permission: not run, and the summary says why nothing could serve it either',
+        files: { 'package.json': JSON.stringify({ name: 'p', private: true, scripts: { start: 'next start' } }) },
+        check: (outcome) => {
+          expect(outcome.result!.summary).to.include('found no way to serve it either: the "start" script (next start) is not one plain');
+          expect(outcome.result!.notRun).to.have.length(1);
+        },
+      },
     ],
     invalid: [
       {
