@@ -12,31 +12,4 @@
  */
 import type { CapabilityMeta } from '../core/index.js';
 
-export const PLANNED: CapabilityMeta[] = [
-  {
-    id: 'testing.e2e',
-    group: 'testing',
-    title: 'End-to-end tests',
-    description: 'Planned, not built yet: End-to-end tests.',
-    version: '0.0.0',
-    inputSchema: {},
-    writes: true,
-    planning: {
-      intents: [
-        {
-          id: 'test-e2e',
-          label: 'write end-to-end tests',
-          keywords: 'e2e=4.5,end to end=4.5,playwright=4.5,cypress=4,browser test=4.5',
-        },
-      ],
-      strategy: 'scope',
-      summary: '{Label} for {about}',
-      fields: [
-        {
-          field: 'symbol',
-          from: 'symbol',
-        },
-      ],
-    },
-  },
-];
+export const PLANNED: CapabilityMeta[] = [];

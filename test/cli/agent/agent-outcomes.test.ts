@@ -34,8 +34,10 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
       plan: { steps: { available: boolean }[] };
     };
     expect(job.status).to.equal('incomplete');
-    expect(job.notRun.length).to.equal(job.plan.steps.filter((step) => !step.available).length);
-    expect(job.notRun.length).to.be.greaterThan(0);
+    // Every step is built; testing.e2e does not start the project's server without the project-code permission.
+    expect(job.plan.steps.every((step) => step.available)).to.equal(true);
+    expect(job.notRun.map((n) => n.capability)).to.deep.equal(['testing.e2e']);
+    expect(job.notRun[0]!.reason).to.match(/^generation not run: project code not allowed/);
     expect(result.stderr).to.include(`! incomplete`);
   });
 
@@ -44,7 +46,7 @@ describe('agentd agent: outcomes of plans with steps that did not run', function
     expect(result.code, result.stderr).to.equal(4);
     expect(result.stdout).to.match(/! incomplete.*planned step\(s\) did not run/);
     expect(result.stdout).to.include('Did not run:');
-    expect(result.stdout).to.match(/ {2}\d+\. \S+ — (not built yet|not registered)/);
+    expect(result.stdout).to.match(/ {2}\d+\. testing\.e2e — generation not run: project code not allowed/);
     expect(result.stdout).not.to.include('✓ succeeded');
     const id = /job ([0-9a-f-]{36})/.exec(result.stdout)![1]!;
     const followed = await runAgentd(['logs', '--job', id, '--api-url', harness.url]);

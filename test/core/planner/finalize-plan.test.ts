@@ -43,12 +43,12 @@ describe('core/planner: finalising a plan', () => {
       verify: true,
       drafts: [
         { capability: 'analysis.structure', input: {}, target: null, summary: 'a' },
-        { capability: 'testing.e2e', input: {}, target: null, summary: 'b' },
+        { capability: 'testing.visual-regression', input: {}, target: null, summary: 'b' },
       ],
     });
     expect(plan.steps.map((s) => [s.index, s.capability, s.available, s.reason])).to.deep.equal([
       [0, 'analysis.structure', true, undefined],
-      [1, 'testing.e2e', false, 'not registered'],
+      [1, 'testing.visual-regression', false, 'not registered'],
     ]);
     expect(plan.notes.join(' ')).to.include('never faked');
   });

@@ -81,7 +81,7 @@ describe('core/planner: capability planning metadata', () => {
   it('lists in capabilities/planned.ts only capabilities not registered yet, each a valid meta with planning data', async () => {
     const planned = await loadPlanned(defaultRoots());
     const validators = new InputValidators();
-    expect(planned.length).to.be.above(0);
+    // Empty since testing.e2e, the last of CAPABILITIES.md, was built; whatever is listed must still hold.
     // A capability that gets built deletes its planned entry (capabilities/README.md, "Writing one").
     expect(
       planned.filter((p) => metas.some((m) => m.id === p.id)).map((p) => p.id),

@@ -17,7 +17,7 @@ describe('daemon/agent: a plan whose steps did not all run ends incomplete', fun
   after(async () => t?.close());
 
   it('records status incomplete with the steps not run and why, over REST and in the SSE done event', async () => {
-    // testing.e2e is not built: the only step does not run.
+    // Without the project-code permission testing.e2e starts nothing: its generation does not run.
     const submitted = await post(t.url, '/jobs', { task: 'write end-to-end tests with playwright', workspace: 'project' });
     expect(submitted.status).to.equal(202);
     expect(submitted.body.notRun).to.deep.equal([]);
@@ -27,16 +27,14 @@ describe('daemon/agent: a plan whose steps did not all run ends incomplete', fun
     const { body: job } = await get(t.url, `/jobs/${submitted.body.id}`);
     expect(job.status).to.equal('incomplete');
     expect(job.error).to.equal(null);
-    const unbuilt = job.plan.steps.filter((step: { available: boolean }) => !step.available);
-    expect(unbuilt.length).to.be.greaterThan(0);
-    expect(job.notRun).to.deep.equal(
-      unbuilt.map((step: { index: number; capability: string; reason: string }) => ({
-        index: step.index,
-        capability: step.capability,
-        reason: step.reason,
-      })),
-    );
-    expect(job.notRun[0].reason).to.match(/not built yet|not registered/);
+    expect(job.plan.steps.every((step: { available: boolean }) => step.available)).to.equal(true);
+    expect(job.notRun).to.deep.equal([
+      {
+        index: 0,
+        capability: 'testing.e2e',
+        reason: "generation not run: project code not allowed (the project's server is started and its pages opened in Chromium)",
+      },
+    ]);
     expect(done.data).to.deep.include({ status: 'incomplete', notRun: job.notRun });
     expect(job.turns.at(-1).message).to.include(`Incomplete: ${job.notRun.length} planned step(s) did not run`);
     expect(job.progress.message).to.match(/did not run$/);

@@ -36,14 +36,18 @@ describe('daemon: POST /plans (plan only, no job)', function () {
     expect((await get(t.url, '/jobs')).body).to.deep.equal([]);
   });
 
-  it('lists the steps that would not run for a task whose capabilities are not built yet', async () => {
+  it('a task for a capability that runs project code: planned available, marked not allowed, nothing listed as not built', async () => {
+    // Every capability of CAPABILITIES.md is built (capabilities/planned.ts is empty); testing.e2e starts the project's server.
     const reply = await post(t.url, '/plans', { task: 'write end-to-end tests with playwright', workspace: 'project' });
     expect(reply.status).to.equal(200);
-    const unbuilt = reply.body.plan.steps.filter((step: { available: boolean }) => !step.available);
-    expect(unbuilt.length).to.be.greaterThan(0);
-    expect(reply.body.notRun.map((step: { index: number }) => step.index)).to.deep.equal(
-      unbuilt.map((step: { index: number }) => step.index),
-    );
+    expect(
+      reply.body.plan.steps.map((step: { capability: string; available: boolean }) => [step.capability, step.available]),
+    ).to.deep.equal([
+      ['testing.e2e', true],
+      ['refactoring.verify', true],
+    ]);
+    expect(reply.body.plan.steps[0].projectCode).to.equal('not_allowed');
+    expect(reply.body.notRun).to.deep.equal([]);
   });
 
   it('answers a question or "unsupported" as data too', async () => {

@@ -97,8 +97,8 @@ describe('daemon job lifecycle (real engine)', function () {
     expect(job.finishedAt).to.be.a('string');
   });
 
-  it('accepts a free-text task and plans it; a step whose capability is not built yet is skipped and the job is incomplete (never faked)', async () => {
-    // testing.e2e is the one capability of CAPABILITIES.md still only planned (capabilities/planned.ts).
+  it('accepts a free-text task and plans it; a step that cannot run without the project-code permission leaves the job incomplete (never faked)', async () => {
+    // Every capability of CAPABILITIES.md is built now; testing.e2e needs the project's code (its server) to run.
     const task = 'write end-to-end tests with playwright';
     const submitted = await post(t.url, '/jobs', { task, workspace: 'project', mode: 'auto' });
     expect(submitted.status).to.equal(202);
@@ -107,12 +107,19 @@ describe('daemon job lifecycle (real engine)', function () {
     // Steps of the plan did not run: never plain `succeeded`.
     expect(job.status, JSON.stringify(job.error)).to.equal('incomplete');
     expect(job.plan!.steps.length).to.equal(job.steps.length);
-    const unbuilt = job.plan!.steps.filter((step) => !step.available);
-    expect(unbuilt.map((step) => step.capability)).to.deep.equal(['testing.e2e']);
-    for (const step of unbuilt) expect(job.steps[step.index]!.status).to.equal('skipped');
-    expect(job.notRun).to.deep.equal(unbuilt.map((step) => ({ index: step.index, capability: step.capability, reason: step.reason })));
+    expect(job.plan!.steps.map((step) => [step.capability, step.available])).to.deep.equal([
+      ['testing.e2e', true],
+      ['refactoring.verify', true],
+    ]);
+    expect(job.notRun).to.deep.equal([
+      {
+        index: 0,
+        capability: 'testing.e2e',
+        reason: "generation not run: project code not allowed (the project's server is started and its pages opened in Chromium)",
+      },
+    ]);
     expect(job.turns.map((turn) => turn.role)).to.deep.equal(['user', 'agent']);
-    expect(job.turns[1]!.message).to.include('skipped: not built yet').and.include('Nothing ran');
+    expect(job.turns[1]!.message).to.include('Incomplete: 1 planned step(s) did not run: step 1 testing.e2e');
   });
 
   it('returns the same job for a repeated idempotencyKey', async () => {

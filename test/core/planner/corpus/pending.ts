@@ -161,11 +161,4 @@ export const PENDING_CASES: CorpusCase[] = [
       inputs: { 'generation.component': { name: 'ProfileCard', framework: 'vue' } },
     },
   },
-  // testing and documentation capabilities not built yet
-  {
-    fixture: R,
-    task: 'write e2e tests with playwright',
-    expect: { kind: 'plan', capabilities: ['testing.e2e'], inputs: { 'testing.e2e': { runner: 'playwright' } } },
-  },
-  { fixture: R, task: 'end-to-end tests for the task list', expect: { kind: 'plan', capabilities: ['testing.e2e'] } },
 ];
