@@ -21,6 +21,7 @@ import { JobEventBus } from './events/event-bus.js';
 import { logJobEvents } from './events/job-event-log.js';
 import { createDaemonMetrics } from './metrics/daemon-metrics.js';
 import { MemoryRoster, startHeartbeat } from './queue/instance-roster.js';
+import { MemoryThroughput } from './metrics/throughput-history.js';
 import { createQueueBackend, type QueueBackend } from './queue/backend.js';
 import type { Queue } from './queue/queue.js';
 import type { JobStore } from './jobs/job-store.js';
@@ -188,6 +189,14 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
   const bus = new JobEventBus();
   const detachEvents = backend.attachEvents?.(bus); // events of jobs that other daemons on the same Redis run
   const detachEventLog = logJobEvents(bus, logger);
+  // This daemon's finished jobs (local events only), into the history the daemons of the queue share.
+  const throughput = backend.throughput ?? new MemoryThroughput();
+  const detachThroughput = bus.subscribeAll((event) => {
+    if (event.type !== 'done') return;
+    throughput.record(event.status, new Date(event.at)).catch((error: Error) => {
+      logger.warn('a finished job could not be counted in the throughput history', { jobId: event.jobId, error: error.message });
+    });
+  });
   const metrics = createDaemonMetrics({ bus, queueCounts: () => queue.counts(), startedAt });
   const { workspace, server } = config;
   const service = new JobService({
@@ -254,6 +263,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     version,
     instance,
     instances: () => roster.list(),
+    throughput: (minutes) => throughput.read(minutes, new Date()),
     maxConcurrent: server.maxConcurrent,
     dashboard: server.dashboard,
     security,
@@ -273,6 +283,7 @@ async function assemble(config: AgentdConfig, deps: DaemonDeps): Promise<Parts> 
     metrics.close();
     detachEvents?.();
     detachEventLog();
+    detachThroughput();
     bus.close();
     await security.close();
     if (!deps.engine) await engine.close();

@@ -29,6 +29,7 @@ export type { FollowUpBody } from '../jobs/job-service.js';
 export type { FindingFrame } from '../jobs/finding-frame.js';
 import type { InstanceInfo } from '../queue/instance-roster.js';
 export type { InstanceInfo };
+export type { ThroughputBucket } from '../metrics/throughput-history.js';
 export type { PlanRequest, PlanAnswer } from '../agent/plan-only.js';
 export type { Plan, PlannedStep, PlanFilters } from '../../core/planner/index.js';
 export type { CapabilityMeta, Finding, RuleDoc, Severity, JobError, ErrorCode, ErrorDetail, Limits } from '../../core/index.js';

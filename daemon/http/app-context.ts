@@ -4,6 +4,7 @@ import type { PlanOnly } from '../agent/plan-only.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { JobService } from '../jobs/job-service.js';
 import type { InstanceInfo } from '../queue/instance-roster.js';
+import type { ThroughputBucket } from '../metrics/throughput-history.js';
 import type { JobStore } from '../jobs/job-store.js';
 import type { Logger } from '../logging/types.js';
 import type { SecretRedactor } from '../logging/redact.js';
@@ -28,6 +29,8 @@ export interface AppContext {
   maxConcurrent: number;
   /** The daemons serving this queue (GET /instances); absent in apps built without a roster. */
   instances?: () => Promise<InstanceInfo[]>;
+  /** Jobs finished per minute over the last `minutes` (GET /stats/history); absent in apps built without one. */
+  throughput?: (minutes: number) => Promise<ThroughputBucket[]>;
   /** server.dashboard: serve the web dashboard under /ui (default true). */
   dashboard?: boolean;
   /** POST /plans: plans a task without creating a job; absent in apps built without an engine. */

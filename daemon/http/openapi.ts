@@ -100,6 +100,7 @@ export function buildOpenApi(version: string, table: readonly RouteSpec[]): obje
         Health: schemas.healthSchema,
         Stats: schemas.statsSchema,
         Instance: schemas.instanceSchema,
+        ThroughputBucket: schemas.throughputBucketSchema,
         CapabilityMeta: schemas.capabilityMetaSchema,
         LogRecord: schemas.logRecordSchema,
         Plan: schemas.planSchema,

@@ -475,6 +475,26 @@ export const instanceSchema: Schema = {
   },
 };
 
+export const historyQuerySchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { minutes: { type: 'integer', minimum: 1, maximum: 1440, default: 60, description: 'How many minutes, up to now.' } },
+};
+
+export const throughputBucketSchema: Schema = {
+  title: 'ThroughputBucket',
+  type: 'object',
+  required: ['at', 'succeeded', 'incomplete', 'failed', 'cancelled'],
+  description: 'Jobs that ended in one minute, by final status, across the daemons of the queue.',
+  properties: {
+    at: { type: 'string', format: 'date-time', description: "The minute's start." },
+    succeeded: { type: 'integer', minimum: 0 },
+    incomplete: { type: 'integer', minimum: 0 },
+    failed: { type: 'integer', minimum: 0 },
+    cancelled: { type: 'integer', minimum: 0 },
+  },
+};
+
 export const capabilityMetaSchema: Schema = {
   title: 'CapabilityMeta',
   type: 'object',

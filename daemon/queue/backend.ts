@@ -10,6 +10,7 @@ import { parseQueueUrl } from '../config/queue-url.js';
 import { MemoryQueue } from './memory-queue.js';
 import type { Queue } from './queue.js';
 import { MemoryRoster, type InstanceRoster } from './instance-roster.js';
+import { MemoryThroughput, type ThroughputHistory } from '../metrics/throughput-history.js';
 
 export interface QueueBackend {
   queue: Queue;
@@ -21,6 +22,8 @@ export interface QueueBackend {
   attachEvents?(bus: JobEventBus): () => void;
   /** The daemons serving this backend (instance-roster.ts); absent: this daemon alone, in memory. */
   roster?: InstanceRoster;
+  /** Jobs finished per minute, shared by the daemons of the backend (throughput-history.ts); absent: in memory. */
+  throughput?: ThroughputHistory;
 }
 
 export interface QueueBackendOptions {
@@ -31,7 +34,7 @@ export interface QueueBackendOptions {
 }
 
 export function createMemoryBackend(): QueueBackend {
-  return { queue: new MemoryQueue(), store: new MemoryJobStore(), roster: new MemoryRoster() };
+  return { queue: new MemoryQueue(), store: new MemoryJobStore(), roster: new MemoryRoster(), throughput: new MemoryThroughput() };
 }
 
 /** The backend the configuration asks for: in memory, or Redis (BullMQ) when queue.type is "redis". */

@@ -390,6 +390,16 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.waitForSelector('table.depth');
       expect(await page.textContent('table.depth')).to.include(String(stats.total));
       expect(await page.textContent('main')).to.match(/\d+ jobs finished, \d+% succeeded/);
+      // Throughput over the last hour from GET /stats/history: the chart says what the API counts.
+      const history = (
+        await rig.api<{ succeeded: number; incomplete: number; failed: number; cancelled: number }[]>('GET', '/stats/history')
+      ).body;
+      const counted = history.reduce((sum, b) => sum + b.succeeded + b.incomplete + b.failed + b.cancelled, 0);
+      expect(counted).to.be.above(0);
+      await page.waitForFunction(
+        (n) => document.querySelector('#throughput')?.textContent?.startsWith(`${n} jobs finished in the last 60 minutes`),
+        counted,
+      );
       // The daemons on this queue (here one, the in-memory queue), from GET /instances.
       const { instance } = (await rig.api<{ instance: string }>('GET', '/stats')).body;
       await page.waitForSelector(`table.instances tr[data-instance="${instance}"]`);

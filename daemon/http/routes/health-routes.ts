@@ -1,6 +1,7 @@
 /** /health, /stats and /metrics: cheap reads of the queue backend, answered while jobs run in workers. */
 import { AgentdError } from '../../../core/index.js';
-import type { Health, Instance, Stats } from '../api-types.js';
+import type { Health, Instance, Stats, ThroughputBucket } from '../api-types.js';
+import { historyQuerySchema } from '../schemas.js';
 import { defineRoute, json, ref, text, type RouteSpec } from '../route-spec.js';
 
 const PING_TIMEOUT_MS = 1000;
@@ -59,6 +60,26 @@ export const healthRoutes: RouteSpec[] = [
         instance: ctx.instance,
       } satisfies Stats);
     },
+  }),
+  defineRoute<{ minutes: number }>({
+    method: 'get',
+    path: '/stats/history',
+    auth: 'credentials',
+    query: { schema: historyQuerySchema },
+    summary: 'Jobs finished per minute by final status, oldest first, across the daemons of the queue (kept 24 h).',
+    responses: { '200': json('One bucket per minute, empty minutes as zeros.', { type: 'array', items: ref('ThroughputBucket') }) },
+    errors: [400, 503],
+    handler:
+      (ctx) =>
+      async (_req, res, { query }) => {
+        const read = ctx.throughput ? ctx.throughput(query.minutes) : Promise.resolve([]);
+        const buckets = await withTimeout(read, 'The queue backend').catch((error: Error) => {
+          throw new AgentdError('unavailable', `The queue backend is unreachable (${error.message}); check it and retry.`, {
+            cause: error,
+          });
+        });
+        res.json(buckets satisfies ThroughputBucket[]);
+      },
   }),
   defineRoute({
     method: 'get',

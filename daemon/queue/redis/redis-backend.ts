@@ -17,6 +17,7 @@ import { DEFAULT_LOCK, RedisQueue, type LockSettings } from './redis-queue.js';
 import { Retention, type RetentionSettings } from './retention.js';
 import { readDurability, type Durability } from './durability.js';
 import { RedisRoster } from './redis-roster.js';
+import { RedisThroughput } from './redis-throughput.js';
 
 export interface RedisBackendOptions {
   endpoint: RedisEndpoint;
@@ -36,6 +37,7 @@ export interface RedisBackend extends QueueBackend {
   store: RedisJobStore;
   retention: Retention;
   roster: RedisRoster;
+  throughput: RedisThroughput;
   attachEvents(bus: JobEventBus): () => void;
   /** Whether this Redis keeps the queue across a crash (durability.ts). */
   durability(): Promise<Durability>;
@@ -69,6 +71,7 @@ export async function createRedisBackend(options: RedisBackendOptions): Promise<
     store,
     retention,
     roster: new RedisRoster(client, prefix),
+    throughput: new RedisThroughput(client, prefix),
     attachEvents: (bus) => bridgeEvents(bus, channels, codec, origin, onError),
     durability: () => readDurability(client),
   };

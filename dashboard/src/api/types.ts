@@ -25,6 +25,7 @@ export type {
   RuleDoc,
   Severity,
   Stats,
+  ThroughputBucket,
 } from '../../../daemon/http/api-types.js';
 
 /** The status filter's choices, in the order shown; a status the daemon adds fails the build until it is listed here. */

@@ -1,11 +1,13 @@
 /**
- * Overview: health, queue depth by status (GET /stats, all daemons sharing the store), running jobs
- * (live), and this daemon's throughput and success rate (GET /metrics), sampled every 10 s while the page is open: two rate-limited requests a sample (GET
- * /health is never limited), paused for Retry-After when the daemon answers 429.
+ * Overview: health, queue depth by status (GET /stats, all daemons sharing the store), the daemons of
+ * the queue (GET /instances), jobs finished per minute over the last hour (GET /stats/history, every
+ * daemon's), running jobs (live), and this daemon's totals (GET /metrics), sampled every 10 s while the
+ * page is open: four rate-limited requests a sample (GET /health is never limited), paused for
+ * Retry-After when the daemon answers 429.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, getJson, request } from '../api/client.js';
-import type { Health, Instance, Stats } from '../api/types.js';
+import type { Health, Instance, Stats, ThroughputBucket } from '../api/types.js';
 import { ErrorBox } from '../components/error-box.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { useLiveJobs } from '../live-jobs.js';
@@ -14,21 +16,19 @@ import { duration } from '../format.js';
 import { hrefOf } from '../router.js';
 
 const SAMPLE_MS = 10_000;
-const SAMPLES = 60;
+const HISTORY_MINUTES = 60;
 
-interface Sample {
-  at: number;
-  finished: number;
-}
-
-function Sparkline({ samples }: { samples: Sample[] }) {
-  if (samples.length < 2) return <p class="hint">Throughput appears after two samples ({SAMPLE_MS / 1000} s apart).</p>;
-  const rates = samples.slice(1).map((s, i) => ((s.finished - samples[i]!.finished) / (s.at - samples[i]!.at)) * 60_000);
-  const max = Math.max(1, ...rates);
+/** Jobs finished per minute over the last hour, from GET /stats/history (every daemon of the queue). */
+function ThroughputChart({ buckets }: { buckets: ThroughputBucket[] }) {
+  if (buckets.length === 0) return <p class="hint">No throughput history yet.</p>;
+  const rows = buckets.map((b) => ({ ok: b.succeeded, other: b.incomplete + b.failed + b.cancelled }));
+  const max = Math.max(1, ...rows.map((r) => r.ok + r.other));
+  const total = rows.reduce((sum, r) => sum + r.ok + r.other, 0);
+  const ok = rows.reduce((sum, r) => sum + r.ok, 0);
   const width = 300;
   const height = 60;
-  const points = rates.map((r, i) => `${(i / Math.max(1, rates.length - 1)) * width},${height - (r / max) * height}`).join(' ');
-  const latest = rates.at(-1) ?? 0;
+  const bar = width / rows.length;
+  const y = (n: number) => (n / max) * height;
   return (
     <figure class="spark">
       <svg
@@ -36,12 +36,18 @@ function Sparkline({ samples }: { samples: Sample[] }) {
         width={width}
         height={height}
         role="img"
-        aria-label={`Jobs finished per minute over the last ${rates.length} samples; now ${latest.toFixed(1)}`}
+        aria-label={`Jobs finished per minute over the last ${rows.length} minutes: ${total} in all, ${ok} succeeded`}
       >
-        <polyline points={points} fill="none" stroke="currentColor" stroke-width="2" />
+        {rows.map((r, i) => (
+          <g key={i}>
+            <rect class="ok" x={i * bar} y={height - y(r.ok)} width={Math.max(1, bar - 1)} height={y(r.ok)} />
+            <rect class="bad" x={i * bar} y={height - y(r.ok + r.other)} width={Math.max(1, bar - 1)} height={y(r.other)} />
+          </g>
+        ))}
       </svg>
-      <figcaption>
-        {latest.toFixed(1)} jobs finished per minute (peak {max.toFixed(1)})
+      <figcaption id="throughput">
+        {total} jobs finished in the last {rows.length} minutes{total ? `, ${Math.round((ok / total) * 100)}% succeeded` : ''} (peak {max} a
+        minute)
       </figcaption>
     </figure>
   );
@@ -52,7 +58,7 @@ export function Overview() {
   const [stats, setStats] = useState<Stats | null>(null);
   const [figures, setFigures] = useState<DaemonFigures | null>(null);
   const [instances, setInstances] = useState<Instance[]>([]);
-  const [samples, setSamples] = useState<Sample[]>([]);
+  const [history, setHistory] = useState<ThroughputBucket[]>([]);
   const [error, setError] = useState<unknown>(null);
   const running = useLiveJobs('/jobs?status=running&limit=20');
 
@@ -63,10 +69,11 @@ export function Overview() {
     const sample = async () => {
       if (Date.now() < pausedUntil) return;
       try {
-        const [h, s, i, m] = await Promise.all([
+        const [h, s, i, t, m] = await Promise.all([
           fetch('/health', { cache: 'no-store' }).then((r) => r.json() as Promise<Health>),
           getJson<Stats>('/stats'),
           getJson<Instance[]>('/instances'),
+          getJson<ThroughputBucket[]>(`/stats/history?minutes=${HISTORY_MINUTES}`),
           request('GET', '/metrics')
             .then((r) => r.text())
             .then(parseMetrics)
@@ -77,7 +84,7 @@ export function Overview() {
         setStats(s);
         setInstances(i);
         setFigures(m);
-        setSamples((old) => [...old.slice(-(SAMPLES - 1)), { at: Date.now(), finished: s.succeeded + s.failed + s.cancelled }]);
+        setHistory(t);
         setError(null);
       } catch (failure) {
         if (failure instanceof ApiError && failure.status === 429) pausedUntil = Date.now() + (failure.retryAfterSec ?? 60) * 1000;
@@ -162,7 +169,7 @@ export function Overview() {
           ) : (
             <p class="hint">GET /metrics is not readable here.</p>
           )}
-          <Sparkline samples={samples} />
+          <ThroughputChart buckets={history} />
         </div>
       </section>
       <section aria-labelledby="instances-title">

@@ -47,6 +47,22 @@ describe('daemon REST routes', function () {
       expect(body.maxConcurrent).to.equal(3);
     });
 
+    it('GET /stats/history counts the jobs finished per minute, by status, and names a bad window', async () => {
+      const submitted = await post(t.url, '/jobs', { capability: 'analysis.test-empty' });
+      await waitForStatus(t.url, submitted.body.id, ['succeeded']);
+      const { status, body } = await get(t.url, '/stats/history?minutes=3');
+      expect(status).to.equal(200);
+      expect(body).to.have.length(3);
+      expect(body[2]).to.have.all.keys('at', 'succeeded', 'incomplete', 'failed', 'cancelled');
+      // The job may have ended in the minute before this one.
+      expect(body[1].succeeded + body[2].succeeded).to.be.at.least(1);
+      expect(new Date(body[2].at).getUTCSeconds()).to.equal(0);
+      expect((await get(t.url, '/stats/history')).body).to.have.length(60);
+      const bad = await get(t.url, '/stats/history?minutes=0');
+      expect(bad.status).to.equal(400);
+      expect(bad.body.error.message).to.include('minutes');
+    });
+
     it('GET /instances lists this daemon alone on the in-memory queue, marked as the one answering', async () => {
       const { status, body } = await get(t.url, '/instances');
       expect(status).to.equal(200);
@@ -91,6 +107,9 @@ describe('daemon REST routes', function () {
       expect(health((await get(t.url, '/health')).body), JSON.stringify(health.errors)).to.equal(true);
       const stats = ajv.compile(body.components.schemas.Stats);
       expect(stats((await get(t.url, '/stats')).body)).to.equal(true);
+      const bucket = ajv.compile(body.components.schemas.ThroughputBucket);
+      for (const entry of (await get(t.url, '/stats/history?minutes=2')).body)
+        expect(bucket(entry), JSON.stringify(bucket.errors)).to.equal(true);
       const instance = ajv.compile(body.components.schemas.Instance);
       for (const entry of (await get(t.url, '/instances')).body) expect(instance(entry), JSON.stringify(instance.errors)).to.equal(true);
       const submitted = await post(t.url, '/jobs', { capability: 'analysis.test-empty' });

@@ -85,6 +85,17 @@ describe('several daemons on one Redis (real processes)', function () {
     expect(await metric(cluster.daemons[1]!, 'agentd_queue_size{status="running"}')).to.equal(3);
     expect(await metric(cluster.daemons[2]!, 'agentd_queue_size{status="queued"}')).to.equal(2);
     for (const id of ids) await waitForStatus(cluster.daemons[0]!.url, id, ['succeeded'], 30_000);
+    // The throughput history adds up what every daemon ran: each one answers the same counts.
+    const finished = await Promise.all(
+      cluster.daemons.map(async (daemon) =>
+        ((await get(daemon.url, '/stats/history?minutes=10')).body as { succeeded: number }[]).reduce(
+          (sum, bucket) => sum + bucket.succeeded,
+          0,
+        ),
+      ),
+    );
+    expect(finished[0]).to.be.at.least(ids.length);
+    expect(new Set(finished).size, JSON.stringify(finished)).to.equal(1);
   });
 
   it('lists the three daemons in GET /instances on each, itself marked; one that shuts down leaves the list', async () => {
