@@ -160,10 +160,11 @@ export function Overview() {
           </div>
         ) : null}
         <div class="card">
-          <h3>This daemon since it started</h3>
+          <h3>Throughput</h3>
           {figures ? (
             <p>
-              {finished} jobs finished, {finished ? `${Math.round((succeeded / finished) * 100)}% succeeded` : 'none yet'}; mean run{' '}
+              This daemon since it started: {finished} jobs finished,{' '}
+              {finished ? `${Math.round((succeeded / finished) * 100)}% succeeded` : 'none yet'}; mean run{' '}
               {figures.durationCount ? duration((figures.durationSum / figures.durationCount) * 1000) : '—'}
             </p>
           ) : (
