@@ -15,6 +15,10 @@ try {
   const submit = async (body) => (await rig.api('POST', '/jobs', body)).body;
   const scan = await submit({ capability: 'analysis.security', workspace: 'project' });
   await rig.waitForStatus(scan.id, 'succeeded').catch(() => {});
+  for (let i = 0; i < 2; i++) {
+    const quality = await submit({ capability: 'analysis.quality', workspace: 'project' });
+    await rig.waitForStatus(quality.id, 'succeeded').catch(() => {});
+  }
   await submit({ capability: 'analysis.test-slow', input: { ms: 20 } });
   await submit({ capability: 'analysis.test-slow', input: { ms: -1 } }).catch(() => {});
   const writer = await submit({
@@ -53,6 +57,9 @@ try {
   await page.goto(`${rig.daemon.url}/ui/#/new`);
   await page.selectOption('#capability', 'analysis.security');
   await page.screenshot({ path: path.join(out, 'new-job.png'), fullPage: true });
+  await page.goto(`${rig.daemon.url}/ui/#/reports`);
+  await page.waitForSelector('table.trend-table');
+  await page.screenshot({ path: path.join(out, 'reports.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${rig.daemon.url}/ui/#/jobs`);
   await page.waitForSelector('tr[data-job]');

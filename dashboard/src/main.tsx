@@ -11,6 +11,7 @@ import { Overview } from './pages/overview.js';
 import { Jobs } from './pages/jobs.js';
 import { JobDetail } from './pages/job-detail.js';
 import { NewJob } from './pages/new-job.js';
+import { Reports } from './pages/reports.js';
 import { useRoute, type Route } from './router.js';
 
 type Access = 'checking' | 'open' | 'signed-in' | 'needs-sign-in';
@@ -35,6 +36,7 @@ function Page({ route }: { route: Route }) {
   if (route.page === 'jobs') return <Jobs />;
   if (route.page === 'job') return <JobDetail id={route.id} />;
   if (route.page === 'new') return <NewJob />;
+  if (route.page === 'reports') return <Reports />;
   return <Overview />;
 }
 
@@ -54,7 +56,7 @@ function App() {
     void probe().then(setAccess);
   }, []);
   useEffect(() => {
-    const titles = { overview: 'Overview', jobs: 'Jobs', job: 'Job', new: 'New job' };
+    const titles = { overview: 'Overview', jobs: 'Jobs', job: 'Job', new: 'New job', reports: 'Reports' };
     document.title = `${titles[route.page]} · agentd`;
   }, [route.page]);
   if (access === 'checking')
@@ -65,7 +67,7 @@ function App() {
     );
   if (access === 'needs-sign-in') return <Login onSignedIn={() => setAccess('signed-in')} />;
   const current = route.page === 'job' ? 'jobs' : route.page;
-  const link = (page: 'overview' | 'jobs' | 'new', label: string) => (
+  const link = (page: 'overview' | 'jobs' | 'new' | 'reports', label: string) => (
     <li>
       <a href={`#/${page}`} aria-current={current === page ? 'page' : undefined}>
         {label}
@@ -84,6 +86,7 @@ function App() {
             {link('overview', 'Overview')}
             {link('jobs', 'Jobs')}
             {link('new', 'New job')}
+            {link('reports', 'Reports')}
           </ul>
           {access === 'signed-in' ? (
             <button

@@ -1,13 +1,14 @@
-/** Hash routes (#/jobs, #/jobs/<id>, #/new, #/overview): the daemon serves one page, whatever the view. */
+/** Hash routes (#/jobs, #/jobs/<id>, #/new, #/reports, #/overview): the daemon serves one page, whatever the view. */
 import { useEffect, useState } from 'preact/hooks';
 
-export type Route = { page: 'overview' } | { page: 'jobs' } | { page: 'job'; id: string } | { page: 'new' };
+export type Route = { page: 'overview' } | { page: 'jobs' } | { page: 'job'; id: string } | { page: 'new' } | { page: 'reports' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'jobs' && parts[1]) return { page: 'job', id: parts[1] };
   if (parts[0] === 'jobs') return { page: 'jobs' };
   if (parts[0] === 'new') return { page: 'new' };
+  if (parts[0] === 'reports') return { page: 'reports' };
   return { page: 'overview' };
 }
 

@@ -409,6 +409,35 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
+  it("reports a workspace's quality over time from its analysis.quality jobs: chart, scores and issue counts", async () => {
+    const summaries: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.quality', workspace: 'project' });
+      await rig.waitForStatus(job.body.id, 'succeeded');
+      summaries.push((await rig.api<{ result: { summary: string } }>('GET', `/jobs/${job.body.id}`)).body.result.summary);
+    }
+    const score = Number(/Quality (\d+(?:\.\d+)?)\/100/.exec(summaries[1]!)![1]);
+    const { context, page } = await rig.open('#/reports');
+    try {
+      await rig.signIn(page);
+      await page.fill('input[name=workspace]', 'project');
+      await page.click('form.filters button[type=submit]');
+      await page.waitForSelector('table.trend-table tbody tr:nth-child(2)');
+      expect(await page.locator('table.trend-table tbody tr').count()).to.equal(2);
+      expect(await page.textContent('#trend-caption')).to.equal(
+        `Score ${score} → ${score} over 2 runs (0–100; grade ${/grade ([A-F])/.exec(summaries[1]!)![1]} now)`,
+      );
+      const first = page.locator('table.trend-table tbody tr').first();
+      expect(await first.locator('td:nth-child(2)').textContent()).to.equal(String(score));
+      // An unknown workspace has no runs, and says so.
+      await page.fill('input[name=workspace]', 'nowhere');
+      await page.click('form.filters button[type=submit]');
+      await page.waitForSelector('text=No quality runs yet for this workspace.');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('has no serious or critical accessibility violation on any page (axe-core)', async () => {
     const job = await rig.api<Job>('POST', '/jobs', {
       capability: 'refactoring.test-writer',
@@ -439,6 +468,9 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.goto(`${rig.daemon.url}/ui/#/new`);
       await page.selectOption('#capability', 'refactoring.test-writer');
       report['new job'] = await seriousViolations(page);
+      await page.goto(`${rig.daemon.url}/ui/#/reports`);
+      await page.waitForSelector('#quality-title');
+      report.reports = await seriousViolations(page);
       await page.emulateMedia({ colorScheme: 'dark' });
       report['new job, dark'] = await seriousViolations(page);
       await page.goto(`${rig.daemon.url}/ui/#/jobs`);
@@ -455,6 +487,7 @@ describe('dashboard in headless Chromium against a real daemon', function () {
         'job, side by side': [],
         'job with findings': [],
         'new job': [],
+        reports: [],
         'new job, dark': [],
         'jobs, dark': [],
         'job with findings, dark': [],
