@@ -18,6 +18,9 @@ import {
   applyChangesToCopy,
   copyWorkspaceTree,
   removeWorkspaceTree,
+  scanRoutes,
+  type AppModule,
+  type RouteFact,
   type CapabilityContext,
   type CapabilityMeta,
   type JSONSchema,
@@ -28,7 +31,6 @@ import { runRepeatedly } from './run/repeat-runs.js';
 import { testScriptOf } from './run/execute-tests.js';
 import type { Answer } from './integration/probe-http.js';
 import { renderHttpTests, type HttpCase } from './integration/render-tests.js';
-import { scanRoutes, type AppModule, type RouteFact } from './integration/routes.js';
 import { PLANNING } from './integration/planning.js';
 
 const RUNS = 3;
