@@ -98,7 +98,10 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
   if (input.format === 'openapi') {
     const wrong = (['entryPoints', 'symbol'] as const).filter((k) => input[k] !== undefined);
     if (wrong.length > 0)
-      throw new AgentdError('invalid_input', `${wrong.join(', ')}: not used with format openapi (it documents the REST routes, not exports).`);
+      throw new AgentdError(
+        'invalid_input',
+        `${wrong.join(', ')}: not used with format openapi (it documents the REST routes, not exports).`,
+      );
     return writeOpenApi(input, ctx, (file) => keep({ file, name: '' } as ApiSymbol, { include: input.include, exclude: input.exclude }));
   }
   const out = input.out ?? 'docs/api.md';

@@ -66,11 +66,15 @@ function responsesOf(route: RouteFact | null): Record<string, Schema> {
       out[key] =
         'content' in given
           ? { description: typeof given.description === 'string' ? given.description : reason(key), content: given.content }
-          : { description: typeof given.description === 'string' ? given.description : reason(key), content: { 'application/json': { schema: given } } };
+          : {
+              description: typeof given.description === 'string' ? given.description : reason(key),
+              content: { 'application/json': { schema: given } },
+            };
     }
   }
   for (const code of route?.statuses ?? []) out[String(code)] ??= { description: reason(String(code)) };
-  if (route && !Object.keys(out).some((k) => /^2/.test(k))) out['200'] = { description: `${reason('200')} (the status the handler answers with when it sets none)` };
+  if (route && !Object.keys(out).some((k) => /^2/.test(k)))
+    out['200'] = { description: `${reason('200')} (the status the handler answers with when it sets none)` };
   if (Object.keys(out).length === 0) out.default = { description: 'The answers are not read from the source (a route declared as data).' };
   return out;
 }
@@ -79,9 +83,23 @@ export function openApiFromRoutes(scan: RouteScan, info: { title: string; versio
   const paths: OpenApiFromRoutes['document']['paths'] = {};
   const operations: OpenApiFromRoutes['operations'] = [];
   const notes: string[] = [];
-  const entries: { route: RouteFact | null; method: HttpMethod; path: string; file: string; line: number; from: 'express' | 'fastify' | 'route-object' }[] = [
+  const entries: {
+    route: RouteFact | null;
+    method: HttpMethod;
+    path: string;
+    file: string;
+    line: number;
+    from: 'express' | 'fastify' | 'route-object';
+  }[] = [
     ...scan.routes.map((r) => ({ route: r, method: r.method, path: r.path, file: r.file, line: r.line, from: r.framework })),
-    ...scan.routeObjects.map((r) => ({ route: null, method: r.method, path: r.path, file: r.file, line: r.line, from: 'route-object' as const })),
+    ...scan.routeObjects.map((r) => ({
+      route: null,
+      method: r.method,
+      path: r.path,
+      file: r.file,
+      line: r.line,
+      from: 'route-object' as const,
+    })),
   ];
   for (const entry of entries) {
     const converted = openApiPath(entry.path);
@@ -92,7 +110,9 @@ export function openApiFromRoutes(scan: RouteScan, info: { title: string; versio
       continue;
     }
     if (converted.optional.length > 0)
-      notes.push(`${entry.method} ${entry.path}: optional path parameter(s) ${converted.optional.join(', ')} documented as required (OpenAPI has no optional path parameters)`);
+      notes.push(
+        `${entry.method} ${entry.path}: optional path parameter(s) ${converted.optional.join(', ')} documented as required (OpenAPI has no optional path parameters)`,
+      );
     const parameters = parametersOf(entry.route, converted.names);
     const body = entry.route?.body ?? null;
     item[method] = {
@@ -106,9 +126,17 @@ export function openApiFromRoutes(scan: RouteScan, info: { title: string; versio
     };
     operations.push({ method: entry.method, path: converted.path, file: entry.file, line: entry.line, from: entry.from });
   }
-  const sorted = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]!]));
+  const sorted = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((p) => [p, paths[p]!]),
+  );
   return {
-    document: { openapi: '3.1.0', info: { title: info.title, version: info.version, ...(info.description ? { description: info.description } : {}) }, paths: sorted },
+    document: {
+      openapi: '3.1.0',
+      info: { title: info.title, version: info.version, ...(info.description ? { description: info.description } : {}) },
+      paths: sorted,
+    },
     operations,
     notes,
   };

@@ -13,11 +13,7 @@ export interface OpenApiInput {
   title?: string;
 }
 
-export async function writeOpenApi(
-  input: OpenApiInput,
-  ctx: CapabilityContext,
-  inScope: (file: string) => boolean,
-): Promise<StepResult> {
+export async function writeOpenApi(input: OpenApiInput, ctx: CapabilityContext, inScope: (file: string) => boolean): Promise<StepResult> {
   const out = input.out ?? 'openapi.json';
   ctx.progress(10, 'finding the HTTP routes');
   const { scan, modules, skipped } = await findProjectRoutes(ctx);
