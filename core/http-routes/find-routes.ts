@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Tree } from 'tree-sitter';
 import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
-import { queryNamesOf, schemaOf, statusesOf } from './handler-facts.js';
+import { jsonStatusesOf, queryNamesOf, schemaOf, statusesOf } from './handler-facts.js';
 import { literalOf, pairValue, type Node } from './literals.js';
 
 export type { Node };
@@ -32,6 +32,8 @@ export interface RouteFact {
   schema: RouteSchema | null;
   /** Status codes the handler sets (`res.status(201)`, `reply.code(404)`, `res.sendStatus(204)`), ascending. */
   statuses: number[];
+  /** Statuses the handler answers with a JSON body (`res.status(201).json(…)`, a bare `res.json(…)` for 200). */
+  jsonStatuses: number[];
 }
 
 export interface RouteSchema {
@@ -404,6 +406,7 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
         query: queryNamesOf(handler),
         schema: options ? schemaOf(options, f.root) : null,
         statuses: statusesOf(handler),
+        jsonStatuses: jsonStatusesOf(handler),
       });
     }
   }

@@ -28,6 +28,15 @@ export function statusesOf(handler: Node): number[] {
   return [...codes].sort((a, b) => a - b);
 }
 
+/** Statuses answered with a JSON body: `res.status(201).json(…)` -> 201, a bare `res.json(…)` -> 200 (Express's default). */
+export function jsonStatusesOf(handler: Node): number[] {
+  const codes = new Set<number>();
+  const text = handler.text;
+  for (const m of text.matchAll(/\.(?:status|code)\(\s*(\d{3})\s*\)\s*\.(?:json|send)\(/g)) codes.add(Number(m[1]));
+  if (/\b(?:res|response)\.json\(/.test(text)) codes.add(200);
+  return [...codes].sort((a, b) => a - b);
+}
+
 /** A Fastify route's `schema` (the options object's, or the `route({...})` object's) when it is a literal object. */
 export function schemaOf(options: Node, root: Node): RouteSchema | null {
   const node = pairValue(options, 'schema');

@@ -47,7 +47,9 @@ function parametersOf(route: RouteFact | null, names: string[]): Schema[] {
   const declared = propertiesOf(querystring);
   for (const [name, schema] of Object.entries(declared))
     list.push({ name, in: 'query', required: requiredOf(querystring).includes(name), schema });
-  for (const name of route?.query ?? []) if (!(name in declared)) list.push({ name, in: 'query', required: false, schema: {} });
+  // Read by the handler without a schema: a query value arrives as a string.
+  for (const name of route?.query ?? [])
+    if (!(name in declared)) list.push({ name, in: 'query', required: false, schema: { type: 'string' } });
   return list;
 }
 
@@ -73,10 +75,14 @@ function responsesOf(route: RouteFact | null): Record<string, Schema> {
     }
   }
   for (const code of route?.statuses ?? []) out[String(code)] ??= { description: reason(String(code)) };
+  // A JSON body whose shape the source does not state: the media type only, any JSON value.
+  for (const code of route?.jsonStatuses ?? [])
+    if (!declared?.[String(code)])
+      out[String(code)] = { description: reason(String(code)), content: { 'application/json': { schema: {} } } };
   if (route && !Object.keys(out).some((k) => /^2/.test(k)))
     out['200'] = { description: `${reason('200')} (the status the handler answers with when it sets none)` };
   if (Object.keys(out).length === 0) out.default = { description: 'The answers are not read from the source (a route declared as data).' };
-  return out;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a === 'default' ? 1 : b === 'default' ? -1 : a.localeCompare(b))));
 }
 
 export function openApiFromRoutes(scan: RouteScan, info: { title: string; version: string; description?: string }): OpenApiFromRoutes {
