@@ -11,6 +11,7 @@ import type { Tree } from 'tree-sitter';
 import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
 import { jsonStatusesOf, queryNamesOf, schemaOf, statusesOf } from './handler-facts.js';
 import { literalOf, pairValue, type Node } from './literals.js';
+import { typedPartsOf, type DefineType, type TypedParts } from './type-schemas.js';
 
 export type { Node };
 export type HttpFramework = 'express' | 'fastify';
@@ -34,6 +35,8 @@ export interface RouteFact {
   statuses: number[];
   /** Statuses the handler answers with a JSON body (`res.status(201).json(…)`, a bare `res.json(…)` for 200). */
   jsonStatuses: number[];
+  /** JSON Schemas from the route's TypeScript annotations (Express `Request<…>`/`Response<…>`, Fastify `post<{ Body, Reply }>`). */
+  types: TypedParts | null;
 }
 
 export interface RouteSchema {
@@ -355,6 +358,7 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
   const known = new Set(allFiles);
   const facts = sources.map(factsOf);
   const byPath = new Map(facts.map((f) => [f.path, f]));
+  const defineType = typeDefiner(facts, byPath, known);
   const scan: RouteScan = { apps: [], unusable: [], routes: [], unmounted: [], routeObjects: facts.flatMap((f) => f.routeObjects) };
 
   // Prefix of each module's routes: '' for the app's own module, else where another module mounts it.
@@ -407,6 +411,7 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
         schema: options ? schemaOf(options, f.root) : null,
         statuses: statusesOf(handler),
         jsonStatuses: jsonStatusesOf(handler),
+        types: typedPartsOf(call.call, handler, f.root, defineType),
       });
     }
   }
@@ -488,6 +493,37 @@ function definitionOf(f: FileFacts, name: string, byPath: Map<string, FileFacts>
   const localName = [...exported.entries()].find(([, e]) => e === binding.imported)?.[0] ?? binding.imported;
   const node = topLevelValue(other.root, localName);
   return node ? { node, root: other.root } : null;
+}
+
+/** An interface or type alias declared at the top level of `root`. */
+function topLevelType(root: Node, name: string): Node | null {
+  for (const statement of root.namedChildren) {
+    const declaration = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+    if (
+      (declaration?.type === 'interface_declaration' || declaration?.type === 'type_alias_declaration') &&
+      declaration.childForFieldName('name')?.text === name
+    )
+      return declaration;
+  }
+  return null;
+}
+
+/** A type name as seen from a file: declared there, or imported from a module of the workspace. */
+function typeDefiner(facts: FileFacts[], byPath: Map<string, FileFacts>, known: Set<string>): DefineType {
+  const byRoot = new Map(facts.map((f) => [f.root, f]));
+  return (name, from) => {
+    const f = byRoot.get(from);
+    if (!f) return null;
+    const local = topLevelType(f.root, name);
+    if (local) return { node: local, root: f.root };
+    const binding = f.bindings.get(name);
+    const target = binding ? resolveModule(f.path, binding.module, known) : null;
+    const other = target ? byPath.get(target) : undefined;
+    if (!other || !binding) return null;
+    const localName = [...exportsOf(other.root).entries()].find(([, e]) => e === binding.imported)?.[0] ?? binding.imported;
+    const node = topLevelType(other.root, localName);
+    return node ? { node, root: other.root } : null;
+  };
 }
 
 function topLevelValue(root: Node, name: string): Node | null {

@@ -41,9 +41,10 @@ const requiredOf = (schema: Schema | undefined): string[] => (Array.isArray(sche
 
 function parametersOf(route: RouteFact | null, names: string[]): Schema[] {
   const list: Schema[] = [];
-  const params = propertiesOf(route?.schema?.params);
+  const params = { ...propertiesOf(route?.types?.params), ...propertiesOf(route?.schema?.params) };
   for (const name of names) list.push({ name, in: 'path', required: true, schema: params[name] ?? { type: 'string' } });
-  const querystring = route?.schema?.querystring;
+  // The validation schema when there is one (it is what the app enforces), else the declared type.
+  const querystring = route?.schema?.querystring ?? route?.types?.querystring;
   const declared = propertiesOf(querystring);
   for (const [name, schema] of Object.entries(declared))
     list.push({ name, in: 'query', required: requiredOf(querystring).includes(name), schema });
@@ -79,6 +80,18 @@ function responsesOf(route: RouteFact | null): Record<string, Schema> {
   for (const code of route?.jsonStatuses ?? [])
     if (!declared?.[String(code)])
       out[String(code)] = { description: reason(String(code)), content: { 'application/json': { schema: {} } } };
+  // The declared answer type (`Response<Book>`, `Reply: Note`) on the first 2xx answer without a schema.
+  const typed = route?.types?.response;
+  if (typed) {
+    const ok = Object.keys(out)
+      .filter((k) => /^2\d\d$/.test(k) && k !== '204')
+      .sort()[0];
+    const target = ok ?? (Object.keys(out).some((k) => /^2/.test(k)) ? null : '200');
+    const current = target ? (out[target] as { content?: Record<string, { schema?: Schema }> } | undefined) : undefined;
+    const schema = current?.content?.['application/json']?.schema;
+    if (target && (!schema || Object.keys(schema).length === 0))
+      out[target] = { description: reason(target), content: { 'application/json': { schema: typed } } };
+  }
   if (route && !Object.keys(out).some((k) => /^2/.test(k)))
     out['200'] = { description: `${reason('200')} (the status the handler answers with when it sets none)` };
   if (Object.keys(out).length === 0) out.default = { description: 'The answers are not read from the source (a route declared as data).' };
@@ -120,7 +133,15 @@ export function openApiFromRoutes(scan: RouteScan, info: { title: string; versio
         `${entry.method} ${entry.path}: optional path parameter(s) ${converted.optional.join(', ')} documented as required (OpenAPI has no optional path parameters)`,
       );
     const parameters = parametersOf(entry.route, converted.names);
-    const body = entry.route?.body ?? null;
+    // A schema the handler validates with wins; its own checks only type what they check, a declared type says more.
+    const checked = entry.route?.body ?? null;
+    const typedBody = entry.route?.types?.body;
+    const body =
+      typedBody && (!checked || checked.source === 'checks')
+        ? { source: 'type' as const, schema: typedBody }
+        : checked
+          ? { source: checked.source, schema: checked.schema }
+          : null;
     item[method] = {
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(body

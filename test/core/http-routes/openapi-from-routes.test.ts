@@ -72,4 +72,77 @@ describe('core/http-routes: the OpenAPI document of the routes found', function 
       { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
     ]);
   });
+
+  it('types bodies and answers from TypeScript annotations (Express Request/Response, Fastify generics), through imports', async () => {
+    const { document } = await documentOf({
+      'src/types.ts': [
+        "export interface Book { id: number; title: string; format: 'paper' | 'ebook'; tags?: string[]; added: Date }",
+        'export type NewBook = { title: string; tags?: Array<string> };',
+        'export interface Note { id: number; text: string; meta: Record<string, boolean> }',
+      ].join('\n'),
+      'src/app.ts': [
+        "import express, { type Request, type Response } from 'express';",
+        "import type { Book, NewBook } from './types.js';",
+        'export const app = express();',
+        "app.post('/books', (req: Request<{}, Book, NewBook>, res: Response<Book>) => { res.status(201).json({} as Book); });",
+        "app.get('/books/:id', (req: Request<{ id: string }>, res: Response<Book>) => { res.json({} as Book); });",
+      ].join('\n'),
+      'src/server.ts': [
+        "import Fastify from 'fastify';",
+        "import type { Note } from './types.js';",
+        'export const server = Fastify();',
+        "server.post<{ Body: { text: string }; Reply: Note }>('/notes', async (request) => ({ id: 1, text: request.body.text, meta: {} }));",
+      ].join('\n'),
+    });
+    expect(validateOpenApi31(document).valid).to.equal(true);
+    const book = {
+      type: 'object',
+      properties: {
+        id: { type: 'number' },
+        title: { type: 'string' },
+        format: { enum: ['paper', 'ebook'] },
+        tags: { type: 'array', items: { type: 'string' } },
+        added: { type: 'string', format: 'date-time' },
+      },
+      required: ['id', 'title', 'format', 'added'],
+    };
+    const post = document.paths['/books']!.post! as Record<string, unknown>;
+    expect(post.requestBody).to.deep.equal({
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { title: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+            required: ['title'],
+          },
+        },
+      },
+    });
+    expect(post['x-agentd-body-from']).to.equal('type');
+    expect(post.responses).to.deep.equal({ '201': { description: 'Created', content: { 'application/json': { schema: book } } } });
+    const get = document.paths['/books/{id}']!.get! as { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    expect(get.responses['200']!.content['application/json']!.schema).to.deep.equal(book);
+    const note = document.paths['/notes']!.post! as { requestBody: unknown; responses: Record<string, unknown> };
+    expect(note.requestBody).to.deep.equal({
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } } },
+    });
+    expect(note.responses['200']).to.deep.equal({
+      description: 'OK',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              id: { type: 'number' },
+              text: { type: 'string' },
+              meta: { type: 'object', additionalProperties: { type: 'boolean' } },
+            },
+            required: ['id', 'text', 'meta'],
+          },
+        },
+      },
+    });
+  });
 });
