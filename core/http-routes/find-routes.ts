@@ -11,7 +11,7 @@ import type { Tree } from 'tree-sitter';
 import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
 import { jsonStatusesOf, queryNamesOf, schemaOf, statusesOf } from './handler-facts.js';
 import { literalOf, pairValue, type Node } from './literals.js';
-import { typedPartsOf, type DefineType, type TypedParts } from './type-schemas.js';
+import { parsedBodyType, typedPartsOf, type DefineType, type TypedParts } from './type-schemas.js';
 
 export type { Node };
 export type HttpFramework = 'express' | 'fastify';
@@ -359,6 +359,19 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
   const facts = sources.map(factsOf);
   const byPath = new Map(facts.map((f) => [f.path, f]));
   const defineType = typeDefiner(facts, byPath, known);
+  /** The route's annotated types, and a body typed by the parser the handler hands `req.body` to. */
+  const typesOf = (
+    call: Node,
+    handler: Node,
+    f: FileFacts,
+    noBody: boolean,
+    defineValue: (name: string) => { node: Node; root: Node } | null,
+  ): TypedParts | null => {
+    const typed = typedPartsOf(call, handler, f.root, defineType);
+    if (noBody || typed?.body) return typed;
+    const parsed = parsedBodyType(handler, defineValue, defineType);
+    return parsed ? { ...typed, body: parsed } : typed;
+  };
   const scan: RouteScan = { apps: [], unusable: [], routes: [], unmounted: [], routeObjects: facts.flatMap((f) => f.routeObjects) };
 
   // Prefix of each module's routes: '' for the app's own module, else where another module mounts it.
@@ -411,7 +424,9 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
         schema: options ? schemaOf(options, f.root) : null,
         statuses: statusesOf(handler),
         jsonStatuses: jsonStatusesOf(handler),
-        types: typedPartsOf(call.call, handler, f.root, defineType),
+        types: typesOf(call.call, handler, f, call.method === 'GET' || call.method === 'DELETE', (name) =>
+          definitionOf(f, name, byPath, known),
+        ),
       });
     }
   }

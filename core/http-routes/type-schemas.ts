@@ -131,3 +131,20 @@ export function typedPartsOf(call: Node, handler: Node, root: Node, define: Defi
   const kept = Object.fromEntries(Object.entries(found).filter(([, s]) => Object.keys(s).length > 0)) as TypedParts;
   return Object.keys(kept).length > 0 ? kept : null;
 }
+
+/**
+ * The body type a handler's parser declares: `parseOrderInput(req.body)` where `parseOrderInput(body:
+ * unknown): OrderInput` is declared in the file or imported — what it returns is the body it accepts.
+ */
+export function parsedBodyType(
+  handler: Node,
+  defineValue: (name: string) => { node: Node; root: Node } | null,
+  define: DefineType,
+): Schema | null {
+  const called = /([\w$]+)\(\s*(?:req|request|ctx\.request)\.body\s*\)/.exec(handler.text);
+  const parser = called ? defineValue(called[1]!) : null;
+  const returns = parser?.node.childForFieldName('return_type');
+  if (!parser || !returns) return null;
+  const schema = schemaOfType(returns, parser.root, define, 0);
+  return Object.keys(schema).length > 0 ? schema : null;
+}

@@ -145,4 +145,28 @@ describe('core/http-routes: the OpenAPI document of the routes found', function 
       },
     });
   });
+
+  it("types a body by the return type of the parser the handler hands req.body to (fixtures/express-ts-api's parseOrderInput)", async () => {
+    const root = await writeSample({ fixture: new URL('../../../../fixtures/express-ts-api', import.meta.url).pathname });
+    try {
+      const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 100 } });
+      const { document } = openApiFromRoutes((await findProjectRoutes(ctx)).scan, { title: 't', version: '1' });
+      expect(validateOpenApi31(document).valid).to.equal(true);
+      expect(operationsOf(document)).to.deep.equal([
+        'GET /health',
+        'GET /orders',
+        'GET /orders/{id}',
+        'POST /orders',
+        'POST /orders/{id}/cancel',
+      ]);
+      const post = document.paths['/orders']!.post! as { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } };
+      const schema = post.requestBody.content['application/json']!.schema;
+      expect(schema.required).to.deep.equal(['customerId', 'lines', 'express']);
+      // LineInput comes from services/pricing.ts through an `import type`.
+      expect(schema).to.have.nested.property('properties.lines.items.properties.sku.type', 'string');
+      expect(document.paths['/orders']!.post!['x-agentd-body-from']).to.equal('type');
+    } finally {
+      await removeSample(root);
+    }
+  });
 });
