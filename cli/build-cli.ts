@@ -1,6 +1,7 @@
 import yargs, { type Argv } from 'yargs';
 import { advisoriesCommand } from './commands/advisories.js';
 import { agentCommand } from './commands/agent.js';
+import { docsCommand } from './commands/docs.js';
 import { githubCommand } from './commands/github.js';
 import { logsCommand } from './commands/logs.js';
 import { pluginCommand } from './commands/plugin.js';
@@ -10,7 +11,7 @@ import { statusCommand } from './commands/status.js';
 import { packageVersion } from './version.js';
 
 /** Commands CI pipelines gate on keep exit 1 for "findings" and use 2 for a usage error. */
-const USAGE_EXIT_2 = new Set(['scan', 'advisories', 'agent', 'plugin']);
+const USAGE_EXIT_2 = new Set(['scan', 'docs', 'advisories', 'agent', 'plugin']);
 
 function usageExitCode(args: string[]): number {
   const command = args.find((arg) => !arg.startsWith('-'));
@@ -29,11 +30,12 @@ export function buildCli(args: string[]): Argv {
     .command(statusCommand)
     .command(logsCommand)
     .command(scanCommand)
+    .command(docsCommand)
     .command(advisoriesCommand)
     .command(agentCommand)
     .command(githubCommand)
     .command(pluginCommand)
-    .demandCommand(1, 'Name a command: start, status, logs, scan, advisories, agent, github or plugin.')
+    .demandCommand(1, 'Name a command: start, status, logs, scan, docs, advisories, agent, github or plugin.')
     .strict()
     .version(packageVersion())
     .alias('v', 'version')

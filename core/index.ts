@@ -5,3 +5,4 @@ export * from './syntax/index.js';
 export * from './fuzzy/index.js';
 export * from './test-runs/index.js';
 export * from './advisories/index.js';
+export * from './http-routes/index.js';

@@ -14,6 +14,7 @@ import { renderPages, type RenderedEntry } from './api/render.js';
 import { loadProgram, toProgramPath } from './ts-program/load-program.js';
 import ts from 'typescript';
 import { PLANNING } from './api/planning.js';
+import { writeOpenApi } from './api/openapi-output.js';
 
 export interface ApiInput {
   entryPoints?: string[];
@@ -22,6 +23,8 @@ export interface ApiInput {
   exclude?: string[];
   symbol?: string;
   subjects?: string[];
+  format?: 'markdown' | 'openapi';
+  title?: string;
 }
 
 export const meta: CapabilityMeta = {
@@ -35,13 +38,19 @@ export const meta: CapabilityMeta = {
     type: 'object',
     additionalProperties: false,
     properties: {
+      format: {
+        enum: ['markdown', 'openapi'],
+        description:
+          'markdown (default): the reference of the exported code; openapi: an OpenAPI 3.1 document (JSON) of the REST routes the code declares (Express, Fastify, route objects).',
+      },
+      title: nameSchema('format openapi: the document title (default: package.json name).'),
       entryPoints: {
         type: 'array',
         maxItems: 100,
         items: pathSchema(),
         description: 'Entry modules to document instead of the ones package.json publishes (workspace-relative).',
       },
-      out: pathSchema('Where the reference is written (default docs/api.md).'),
+      out: pathSchema('Where the reference is written (default docs/api.md; openapi.json with format openapi).'),
       ...fileSelectionSchema(
         'keep in the reference: only symbols declared in these files (default: all public ones)',
         'leave out of the reference: symbols declared in these files',
@@ -86,6 +95,15 @@ function keep(symbol: ApiSymbol, input: ApiInput): boolean {
 }
 
 export async function run(input: ApiInput, ctx: CapabilityContext): Promise<StepResult> {
+  if (input.format === 'openapi') {
+    const wrong = (['entryPoints', 'symbol'] as const).filter((k) => input[k] !== undefined);
+    if (wrong.length > 0)
+      throw new AgentdError(
+        'invalid_input',
+        `${wrong.join(', ')}: not used with format openapi (it documents the REST routes, not exports).`,
+      );
+    return writeOpenApi(input, ctx, (file) => keep({ file, name: '' } as ApiSymbol, { include: input.include, exclude: input.exclude }));
+  }
   const out = input.out ?? 'docs/api.md';
   ctx.progress(5, 'loading the program');
   const loaded = await loadProgram(ctx);

@@ -4,7 +4,7 @@
  * response, and an error class carrying the `{"error":{code,message}}` envelope.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { AgentdError } from '../../core/index.js';
+import { AgentdError, findProjectRoutes, openApiFromRoutes } from '../../core/index.js';
 import {
   assertIdentifier,
   collidingExport,
@@ -36,6 +36,11 @@ export const meta: CapabilityMeta = {
     properties: {
       spec: { type: 'string', description: 'Workspace path of the OpenAPI document (JSON), e.g. "openapi.json".' },
       document: { type: 'object', description: 'The OpenAPI 3.0/3.1 document itself (instead of spec).' },
+      fromRoutes: {
+        type: 'boolean',
+        description:
+          "Generate from the project's own REST routes (Express and Fastify route calls, route objects) found in the workspace instead of a spec file.",
+      },
       name: { type: 'string', description: 'The client class name (PascalCase); default from info.title + "Client".' },
       out: { type: 'string', description: 'Workspace path of the client module; default src/api/<name>.ts (api/<name>.ts without src/).' },
       onExisting: onExistingSchema,
@@ -51,6 +56,7 @@ export const meta: CapabilityMeta = {
 export interface ClientInput {
   spec?: string;
   document?: Record<string, unknown>;
+  fromRoutes?: boolean;
   name?: string;
   out?: string;
   onExisting?: OnExisting;
@@ -58,6 +64,10 @@ export interface ClientInput {
 
 /** The OpenAPI document and where it came from (for the summary): the given spec, the one found, or the input. */
 async function readDocument(ctx: CapabilityContext, input: ClientInput): Promise<{ document: Record<string, unknown>; source: string }> {
+  if (input.fromRoutes) {
+    if (input.spec || input.document) throw new AgentdError('invalid_input', 'fromRoutes: give spec, document or fromRoutes, not several');
+    return documentFromRoutes(ctx);
+  }
   if (input.document) return { document: input.document, source: 'the given document' };
   let spec = input.spec;
   if (!spec) {
@@ -80,6 +90,24 @@ async function readDocument(ctx: CapabilityContext, input: ClientInput): Promise
   } catch (cause) {
     throw new AgentdError('invalid_input', `spec: ${spec} is not JSON (YAML documents are not read yet; convert it to JSON)`, { cause });
   }
+}
+
+/** The OpenAPI 3.1 document of the routes the workspace's code declares (core/http-routes), as documentation.api's format openapi writes it. */
+async function documentFromRoutes(ctx: CapabilityContext): Promise<{ document: Record<string, unknown>; source: string }> {
+  const { scan, modules } = await findProjectRoutes(ctx);
+  const pkg = (await ctx.workspace.exists('package.json'))
+    ? (JSON.parse(await ctx.workspace.read('package.json')) as { name?: unknown; version?: unknown })
+    : {};
+  const built = openApiFromRoutes(scan, {
+    title: typeof pkg.name === 'string' ? pkg.name : (ctx.project.name ?? 'API'),
+    version: typeof pkg.version === 'string' ? pkg.version : '0.0.0',
+  });
+  if (built.operations.length === 0)
+    throw new AgentdError(
+      'invalid_input',
+      `fromRoutes: no HTTP route found in ${modules} JavaScript/TypeScript module(s) (Express and Fastify route calls reachable from an app, route objects with method, path and handler)`,
+    );
+  return { document: built.document, source: `the project's own routes (${built.operations.length} in ${modules} module(s))` };
 }
 
 export async function run(input: ClientInput, ctx: CapabilityContext): Promise<StepResult> {

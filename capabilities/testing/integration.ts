@@ -1,7 +1,7 @@
 /**
  * testing.integration: HTTP tests of the project's Express and Fastify routes, no language model.
  * The routes, the module exporting the app and the bodies the routes check come from the source
- * (integration/routes.ts, bodies.ts); the app is started in the sandbox on an ephemeral port and each
+ * (core/http-routes: find-routes.ts, bodies.ts); the app is started in the sandbox on an ephemeral port and each
  * request made in three separate runs (integration/probe-http.ts); requests answered the same way every
  * time are kept — a valid one answered below 400, an invalid one answered 4xx — and written as one
  * test each in the project's runner and module system (Node's fetch against `app.listen(0)`), staged,
@@ -18,6 +18,9 @@ import {
   applyChangesToCopy,
   copyWorkspaceTree,
   removeWorkspaceTree,
+  scanRoutes,
+  type AppModule,
+  type RouteFact,
   type CapabilityContext,
   type CapabilityMeta,
   type JSONSchema,
@@ -28,7 +31,6 @@ import { runRepeatedly } from './run/repeat-runs.js';
 import { testScriptOf } from './run/execute-tests.js';
 import type { Answer } from './integration/probe-http.js';
 import { renderHttpTests, type HttpCase } from './integration/render-tests.js';
-import { scanRoutes, type AppModule, type RouteFact } from './integration/routes.js';
 import { PLANNING } from './integration/planning.js';
 
 const RUNS = 3;

@@ -73,8 +73,19 @@ export type FieldSource =
   | { field: string; from: 'count'; min?: number }
   /** `value` when the task names the tests as wanted ("also include the tests"). */
   | { field: string; from: 'tests-included'; value: string | number | boolean }
-  /** `value` when a phrase occurs, optionally only when another field holds `ifIncludes`. */
-  | { field: string; from: 'phrase'; phrases: string[]; value: string | number | boolean; ifField?: string; ifIncludes?: string }
+  /**
+   * `value` when a phrase occurs, optionally only when another field holds `ifIncludes`. The words that
+   * name a place of the project ("the routes folder") are not matched unless `placesToo`.
+   */
+  | {
+      field: string;
+      from: 'phrase';
+      phrases: string[];
+      value: string | number | boolean;
+      ifField?: string;
+      ifIncludes?: string;
+      placesToo?: boolean;
+    }
   /** A declaration of the project the task names ("tests for urgencyScore"). */
   | { field: string; from: 'symbol' }
   /** The name after "called", "named", "call it" ... */

@@ -97,7 +97,8 @@ function valueOf(ctx: PlanContext, source: FieldSource, input: Record<string, un
       return options.scope?.testsIncluded ? source.value : undefined;
     case 'phrase': {
       if (source.ifField !== undefined && !holds(getPath(input, source.ifField), source.ifIncludes)) return undefined;
-      return source.phrases.some((p) => hasPhrase(ctx.words, p)) ? source.value : undefined;
+      const words = source.placesToo ? ctx.tokens.map((t) => t.text.toLowerCase()) : ctx.words;
+      return source.phrases.some((p) => hasPhrase(words, p)) ? source.value : undefined;
     }
     case 'symbol':
       return options.subject ?? namedSymbol(ctx) ?? undefined;

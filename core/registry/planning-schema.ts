@@ -59,7 +59,7 @@ const FIELD_SOURCES = [
   field('threshold', { min: { type: 'number' } }),
   field('count', { min: { type: 'number' } }),
   field('tests-included', { value: scalar }, ['value']),
-  field('phrase', { phrases, value: scalar, ifField: text, ifIncludes: text }, ['phrases', 'value']),
+  field('phrase', { phrases, value: scalar, ifField: text, ifIncludes: text, placesToo: { type: 'boolean' } }, ['phrases', 'value']),
   field('pattern', { patterns: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }, fallback: text }, ['patterns']),
   field('symbol'),
   field('name'),

@@ -21,5 +21,11 @@ export const PLANNING: CapabilityPlanning = {
       field: 'symbol',
       from: 'symbol',
     },
+    {
+      field: 'format',
+      from: 'phrase',
+      phrases: ['openapi', 'swagger', 'open api'],
+      value: 'openapi',
+    },
   ],
 };

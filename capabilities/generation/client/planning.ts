@@ -12,5 +12,15 @@ export const PLANNING: CapabilityPlanning = {
   ],
   strategy: 'generate',
   generates: { kind: 'client', api: true, workflow: false },
-  fields: [{ field: 'name', from: 'new-name', kind: 'component', fallback: 'ApiClient' }],
+  fields: [
+    { field: 'name', from: 'new-name', kind: 'component', fallback: 'ApiClient' },
+    {
+      field: 'fromRoutes',
+      from: 'phrase',
+      phrases: ['routes', 'route', 'endpoints'],
+      value: true,
+      // "from our routes" in a project with a routes/ folder: the word also names that place.
+      placesToo: true,
+    },
+  ],
 };

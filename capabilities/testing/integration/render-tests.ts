@@ -7,8 +7,7 @@
  * beforeAll/afterAll) and module system, asserting with node:assert/strict.
  */
 import path from 'node:path';
-import type { TestRunnerName } from '../../../core/index.js';
-import type { AppModule } from './routes.js';
+import type { AppModule, TestRunnerName } from '../../../core/index.js';
 
 export interface HttpCase {
   title: string;

@@ -67,7 +67,8 @@ describe('capabilities/documentation/api cases', function () {
     ],
     inputErrors: [
       { name: 'an empty output path', input: { out: '' }, message: '/out must NOT have fewer than 1 characters' },
-      { name: 'an unknown option', input: { format: 'html' }, message: 'must NOT have additional properties' },
+      { name: 'an unknown option', input: { style: 'html' }, message: 'must NOT have additional properties' },
+      { name: 'a format it does not write', input: { format: 'html' }, message: 'must be equal to one of the allowed values' },
     ],
   });
 });

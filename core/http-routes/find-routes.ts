@@ -9,7 +9,9 @@
 import path from 'node:path';
 import type { Tree } from 'tree-sitter';
 import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
+import { jsonStatusesOf, queryNamesOf, schemaOf, statusesOf } from './handler-facts.js';
 import { literalOf, pairValue, type Node } from './literals.js';
+import { parsedBodyType, typedPartsOf, type DefineType, type TypedParts } from './type-schemas.js';
 
 export type { Node };
 export type HttpFramework = 'express' | 'fastify';
@@ -25,6 +27,31 @@ export interface RouteFact {
   body: BodySpec | null;
   /** The handler checks its path parameters (Number.isInteger, isNaN, a pattern): a request with a malformed one is worth a test. */
   checksParams: boolean;
+  /** Query parameters the handler reads (`req.query.q`, `const { page } = req.query`), in order of first use. */
+  query: string[];
+  /** A Fastify route's `schema` as written (params, querystring, body, response), when it is a literal. */
+  schema: RouteSchema | null;
+  /** Status codes the handler sets (`res.status(201)`, `reply.code(404)`, `res.sendStatus(204)`), ascending. */
+  statuses: number[];
+  /** Statuses the handler answers with a JSON body (`res.status(201).json(…)`, a bare `res.json(…)` for 200). */
+  jsonStatuses: number[];
+  /** JSON Schemas from the route's TypeScript annotations (Express `Request<…>`/`Response<…>`, Fastify `post<{ Body, Reply }>`). */
+  types: TypedParts | null;
+}
+
+export interface RouteSchema {
+  params?: Record<string, unknown>;
+  querystring?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  response?: Record<string, unknown>;
+}
+
+/** A route declared as data: an object literal with a literal `method`, a `path`/`url` starting with `/` and a `handler` (hapi's `server.route({...})`, a route table mounted in a loop). */
+export interface RouteObjectFact {
+  method: HttpMethod;
+  path: string;
+  file: string;
+  line: number;
 }
 
 export interface AppModule {
@@ -47,6 +74,8 @@ export interface RouteScan {
   routes: RouteFact[];
   /** Route calls found but not reachable from an app (a router never mounted). */
   unmounted: { file: string; line: number; method: HttpMethod; path: string }[];
+  /** Routes declared as data (object literals with method, path and handler), wherever they are mounted. */
+  routeObjects: RouteObjectFact[];
 }
 
 interface SourceTree {
@@ -56,7 +85,7 @@ interface SourceTree {
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 const CLIENTS = /^(axios|http|https|fetch|request|got|superagent|client|ky|api|\$http|supertest|agent)$/i;
-const RESOLVE_SUFFIXES = ['', '.js', '.mjs', '.cjs', '/index.js', '/index.mjs', '/index.cjs'];
+const RESOLVE_SUFFIXES = ['', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '/index.js', '/index.mjs', '/index.cjs', '/index.ts'];
 
 function walk(node: Node, visit: (n: Node) => void): void {
   const stack: Node[] = [node];
@@ -109,7 +138,9 @@ function resolveModule(from: string, spec: string, files: Set<string>): string |
   if (!spec.startsWith('.')) return null;
   const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
   for (const suffix of RESOLVE_SUFFIXES) if (files.has(base + suffix)) return base + suffix;
-  return null;
+  // TypeScript's ESM imports name the emitted file: `./routes.js` is `./routes.ts` in the source.
+  const source = base.replace(/\.(m|c)?js$/, '.$1ts');
+  return source !== base && files.has(source) ? source : null;
 }
 
 /** The callee of an app creation: `express()`, `Fastify()`, `fastify.default()` for a name bound to the package. */
@@ -205,13 +236,19 @@ interface FileFacts {
   /** `x.use('/p', y)` / `x.register(y, { prefix })`: the receiver, the mounted name and the prefix. */
   mounts: { receiver: string; mounted: string; prefix: string }[];
   listens: { receiver: string; line: number; guarded: boolean }[];
+  routeObjects: RouteObjectFact[];
 }
 
 function factsOf(file: SourceTree): FileFacts {
   const root = file.tree.rootNode as Node;
   const bindings = bindingsOf(root);
-  const facts: FileFacts = { path: file.path, root, bindings, apps: [], routeCalls: [], mounts: [], listens: [] };
+  const facts: FileFacts = { path: file.path, root, bindings, apps: [], routeCalls: [], mounts: [], listens: [], routeObjects: [] };
   walk(root, (n) => {
+    if (n.type === 'object') {
+      const found = routeObjectOf(n, root, file.path);
+      if (found) facts.routeObjects.push(found);
+      return;
+    }
     if (n.type !== 'call_expression') return;
     const framework = frameworkOfCall(n, bindings);
     if (framework) {
@@ -271,6 +308,20 @@ function factsOf(file: SourceTree): FileFacts {
   return facts;
 }
 
+/** `{ method: 'get', path: '/jobs/{id}', handler }` (or `url`), not an argument of a Fastify `x.route({...})` call (read as a route call). */
+function routeObjectOf(object: Node, root: Node, file: string): RouteObjectFact | null {
+  const methodNode = pairValue(object, 'method');
+  const method = methodNode ? literalOf(methodNode, root) : undefined;
+  if (typeof method !== 'string' || !METHODS.has(method.toLowerCase())) return null;
+  if (!pairValue(object, 'handler')) return null;
+  const where = pairValue(object, 'path') ?? pairValue(object, 'url');
+  const routePath = where ? literalOf(where, root) : undefined;
+  if (typeof routePath !== 'string' || !routePath.startsWith('/')) return null;
+  const call = object.parent?.parent;
+  if (call?.type === 'call_expression' && /\.route$/.test(call.childForFieldName('function')?.text ?? '')) return null;
+  return { method: method.toUpperCase() as HttpMethod, path: routePath, file, line: object.startPosition.row + 1 };
+}
+
 /** `x.route('/p')` at the bottom of a `.get(h).put(h)` chain: its receiver and path. */
 function routeChainOf(node: Node): { receiver: string; path: string } | null {
   let n: Node | null = node;
@@ -307,7 +358,21 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
   const known = new Set(allFiles);
   const facts = sources.map(factsOf);
   const byPath = new Map(facts.map((f) => [f.path, f]));
-  const scan: RouteScan = { apps: [], unusable: [], routes: [], unmounted: [] };
+  const defineType = typeDefiner(facts, byPath, known);
+  /** The route's annotated types, and a body typed by the parser the handler hands `req.body` to. */
+  const typesOf = (
+    call: Node,
+    handler: Node,
+    f: FileFacts,
+    noBody: boolean,
+    defineValue: (name: string) => { node: Node; root: Node } | null,
+  ): TypedParts | null => {
+    const typed = typedPartsOf(call, handler, f.root, defineType);
+    if (noBody || typed?.body) return typed;
+    const parsed = parsedBodyType(handler, defineValue, defineType);
+    return parsed ? { ...typed, body: parsed } : typed;
+  };
+  const scan: RouteScan = { apps: [], unusable: [], routes: [], unmounted: [], routeObjects: facts.flatMap((f) => f.routeObjects) };
 
   // Prefix of each module's routes: '' for the app's own module, else where another module mounts it.
   const prefixes = new Map<string, { prefix: string; framework: HttpFramework }>();
@@ -355,6 +420,13 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
             ? null
             : bodyOf(handler, options, f.root, (name) => definitionOf(f, name, byPath, known)),
         checksParams: call.path.includes(':') && paramsChecked(handler),
+        query: queryNamesOf(handler),
+        schema: options ? schemaOf(options, f.root) : null,
+        statuses: statusesOf(handler),
+        jsonStatuses: jsonStatusesOf(handler),
+        types: typesOf(call.call, handler, f, call.method === 'GET' || call.method === 'DELETE', (name) =>
+          definitionOf(f, name, byPath, known),
+        ),
       });
     }
   }
@@ -436,6 +508,37 @@ function definitionOf(f: FileFacts, name: string, byPath: Map<string, FileFacts>
   const localName = [...exported.entries()].find(([, e]) => e === binding.imported)?.[0] ?? binding.imported;
   const node = topLevelValue(other.root, localName);
   return node ? { node, root: other.root } : null;
+}
+
+/** An interface or type alias declared at the top level of `root`. */
+function topLevelType(root: Node, name: string): Node | null {
+  for (const statement of root.namedChildren) {
+    const declaration = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+    if (
+      (declaration?.type === 'interface_declaration' || declaration?.type === 'type_alias_declaration') &&
+      declaration.childForFieldName('name')?.text === name
+    )
+      return declaration;
+  }
+  return null;
+}
+
+/** A type name as seen from a file: declared there, or imported from a module of the workspace. */
+function typeDefiner(facts: FileFacts[], byPath: Map<string, FileFacts>, known: Set<string>): DefineType {
+  const byRoot = new Map(facts.map((f) => [f.root, f]));
+  return (name, from) => {
+    const f = byRoot.get(from);
+    if (!f) return null;
+    const local = topLevelType(f.root, name);
+    if (local) return { node: local, root: f.root };
+    const binding = f.bindings.get(name);
+    const target = binding ? resolveModule(f.path, binding.module, known) : null;
+    const other = target ? byPath.get(target) : undefined;
+    if (!other || !binding) return null;
+    const localName = [...exportsOf(other.root).entries()].find(([, e]) => e === binding.imported)?.[0] ?? binding.imported;
+    const node = topLevelType(other.root, localName);
+    return node ? { node, root: other.root } : null;
+  };
 }
 
 function topLevelValue(root: Node, name: string): Node | null {

@@ -18,8 +18,19 @@ function evaluate(node: Node, root: Node, depth: number): unknown {
       return evaluate(node.namedChild(0)!, root, depth);
     case 'string':
       return node.text.slice(1, -1).replace(/\\(.)/g, '$1');
-    case 'template_string':
-      return node.namedChildCount === 0 ? node.text.slice(1, -1) : NONE;
+    case 'template_string': {
+      // `${BASE}/{file}`: each substitution a name bound to a string or number at the top level.
+      let text = '';
+      for (const part of node.namedChildren) {
+        if (part.type === 'string_fragment') text += part.text;
+        else if (part.type === 'template_substitution') {
+          const v = evaluate(part.namedChild(0)!, root, depth + 1);
+          if (typeof v !== 'string' && typeof v !== 'number') return NONE;
+          text += String(v);
+        } else return NONE;
+      }
+      return node.namedChildCount === 0 ? node.text.slice(1, -1) : text;
+    }
     case 'number':
       return Number(node.text.replace(/_/g, ''));
     case 'unary_expression': {

@@ -13,6 +13,8 @@ export interface BodySpec {
   valid: Record<string, unknown>;
   /** null when the route does not check its body (no invalid-input request is made). */
   invalid: Record<string, unknown> | null;
+  /** The body as a JSON Schema: a Fastify/ajv schema as written, else built from the fields read (zod, Joi, the handler's checks). */
+  schema: Record<string, unknown>;
 }
 
 interface Field {
@@ -26,6 +28,8 @@ interface Field {
   item?: Field;
   fields?: Record<string, Field>;
   required: boolean;
+  /** Only read, never checked: the type is a guess for the example value, not stated in a schema. */
+  assumed?: boolean;
 }
 
 type Define = (name: string) => { node: Node; root: Node } | null;
@@ -39,7 +43,8 @@ export function bodyOf(handler: Node, options: Node | null, root: Node, define: 
   if (schemaNode) {
     const value = literalOf(schemaNode, root) as { body?: unknown } | undefined;
     const schema = value?.body;
-    if (schema && typeof schema === 'object') return specOf('json-schema', fromJsonSchema(schema as JsonSchema, true));
+    if (schema && typeof schema === 'object')
+      return specOf('json-schema', fromJsonSchema(schema as JsonSchema, true), true, schema as Record<string, unknown>);
   }
   const text = handler.text;
   const parsed = new RegExp(String.raw`([\w$]+)\.(?:safeParse|parse|parseAsync|safeParseAsync|validate|validateAsync)\(\s*${BODY}\b`).exec(
@@ -58,7 +63,8 @@ export function bodyOf(handler: Node, options: Node | null, root: Node, define: 
       const node = definition.node;
       if (node.type === 'call_expression' && /\.compile$/.test(node.childForFieldName('function')?.text ?? '')) {
         const schema = literalOf(node.childForFieldName('arguments')!.namedChild(0)!, definition.root);
-        if (schema && typeof schema === 'object') return specOf('ajv', fromJsonSchema(schema as JsonSchema, true));
+        if (schema && typeof schema === 'object')
+          return specOf('ajv', fromJsonSchema(schema as JsonSchema, true), true, schema as Record<string, unknown>);
       }
       // function parseInput(input) { … input.title … }
       const param = node.childForFieldName('parameters')?.namedChild(0);
@@ -71,7 +77,7 @@ export function bodyOf(handler: Node, options: Node | null, root: Node, define: 
   const own = checkedFields(text, BODY);
   for (const [, names] of text.matchAll(new RegExp(String.raw`(?:const|let|var)\s*\{([^}]*)\}\s*=\s*${BODY}\b`, 'g')))
     for (const name of names!.split(',').map((n) => n.split(/[:=]/)[0]!.trim()))
-      if (/^[\w$]+$/.test(name)) own.fields[name] ??= { type: 'string', required: true };
+      if (/^[\w$]+$/.test(name)) own.fields[name] ??= { type: 'string', required: true, assumed: true };
   if (Object.keys(own.fields).length === 0) return null;
   return specOf('checks', own.fields, own.checks);
 }
@@ -85,7 +91,7 @@ export function paramsChecked(handler: Node): boolean {
   );
 }
 
-function specOf(source: BodySpec['source'], fields: Record<string, Field>, checks = true): BodySpec {
+function specOf(source: BodySpec['source'], fields: Record<string, Field>, checks = true, schema?: Record<string, unknown>): BodySpec {
   const valid = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, exampleOf(f)]));
   const required = Object.entries(fields).filter(([, f]) => f.required);
   let invalid: Record<string, unknown> | null = null;
@@ -94,7 +100,50 @@ function specOf(source: BodySpec['source'], fields: Record<string, Field>, check
     const [name, field] = Object.entries(fields)[0]!;
     invalid = { ...valid, [name]: wrongTypeOf(field) };
   }
-  return { source, valid, invalid };
+  return { source, valid, invalid, schema: schema ?? objectSchemaOf(fields) };
+}
+
+/** The JSON Schema a set of fields stands for (what is known of each: type, bounds, format, values). */
+function objectSchemaOf(fields: Record<string, Field>): Record<string, unknown> {
+  const required = Object.entries(fields)
+    .filter(([, f]) => f.required && !f.assumed)
+    .map(([k]) => k);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, fieldSchemaOf(f)])),
+    ...(required.length > 0 ? { required } : {}),
+  };
+}
+
+function fieldSchemaOf(f: Field): Record<string, unknown> {
+  if (f.assumed) return {};
+  switch (f.type) {
+    case 'string':
+      return {
+        type: 'string',
+        ...(f.min !== undefined ? { minLength: f.min } : {}),
+        ...(f.max !== undefined ? { maxLength: f.max } : {}),
+        ...(f.format ? { format: f.format === 'url' ? 'uri' : f.format } : {}),
+      };
+    case 'number':
+      return {
+        type: f.integer ? 'integer' : 'number',
+        ...(f.min !== undefined ? { minimum: f.min } : {}),
+        ...(f.max !== undefined ? { maximum: f.max } : {}),
+      };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'enum':
+      return { enum: f.values ?? [] };
+    case 'literal':
+      return { const: f.values?.[0] ?? null };
+    case 'array':
+      return { type: 'array', ...(f.item ? { items: fieldSchemaOf(f.item) } : {}) };
+    case 'object':
+      return objectSchemaOf(f.fields ?? {});
+    default:
+      return {};
+  }
 }
 
 function exampleOf(f: Field): unknown {
@@ -269,7 +318,7 @@ function checkedFields(text: string, body: string): { fields: Record<string, Fie
   const fields: Record<string, Field> = {};
   let checks = false;
   for (const [, name] of text.matchAll(new RegExp(String.raw`${body}\??\.([A-Za-z_$][\w$]*)`, 'g')))
-    fields[name!] ??= { type: 'string', required: true };
+    fields[name!] ??= { type: 'string', required: true, assumed: true };
   for (const [, name, type] of text.matchAll(new RegExp(String.raw`typeof\s+${body}\??\.([\w$]+)\s*[!=]==?\s*['"](\w+)['"]`, 'g'))) {
     checks = true;
     if (type === 'number' || type === 'boolean' || type === 'string') fields[name!] = { type, required: true };

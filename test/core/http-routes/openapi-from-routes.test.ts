@@ -1,0 +1,172 @@
+/**
+ * core/http-routes on small projects written here: TypeScript imports of `./x.js` resolving to `.ts`,
+ * Express path syntax turned into OpenAPI's (regex and optional parameters), route objects with a
+ * template path, duplicates, and a router no app mounts — each as the OpenAPI document shows it.
+ */
+import { expect } from 'chai';
+import { createLocalContext } from '../../../core/context/index.js';
+import { findProjectRoutes, openApiFromRoutes } from '../../../core/index.js';
+import { removeSample, writeSample } from '../../../core/tester/index.js';
+import { operationsOf, validateOpenApi31 } from '../../capabilities/documentation/openapi-validator.js';
+
+async function documentOf(files: Record<string, string>) {
+  const root = await writeSample({ files });
+  try {
+    const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 100 } });
+    const { scan } = await findProjectRoutes(ctx);
+    return { scan, ...openApiFromRoutes(scan, { title: 't', version: '1' }) };
+  } finally {
+    await removeSample(root);
+  }
+}
+
+describe('core/http-routes: the OpenAPI document of the routes found', function () {
+  this.timeout(60_000);
+
+  it('follows a TypeScript app into its routers (./orders.js is orders.ts) and converts Express path syntax', async () => {
+    const { document, notes, scan } = await documentOf({
+      'src/app.ts': [
+        "import express from 'express';",
+        "import { orders } from './orders.js';",
+        'export const app = express();',
+        "app.use('/orders', orders);",
+      ].join('\n'),
+      'src/orders.ts': [
+        "import { Router, type Request, type Response } from 'express';",
+        'export const orders = Router();',
+        "orders.get('/:id(\\\\d+)', (req: Request, res: Response) => { res.json({ id: req.params.id }); });",
+        "orders.get('/:id/lines/:line?', (req: Request, res: Response) => { res.json([]); });",
+        "orders.get('/:id/lines/:line?', (req: Request, res: Response) => { res.json([]); });",
+      ].join('\n'),
+      'src/unused.ts': "import { Router } from 'express';\nconst r = Router();\nr.post('/never', (req, res) => res.sendStatus(204));\n",
+    });
+    expect(validateOpenApi31(document).valid).to.equal(true);
+    expect(operationsOf(document)).to.deep.equal(['GET /orders/{id}', 'GET /orders/{id}/lines/{line}']);
+    expect(notes).to.have.length(2);
+    expect(notes[0]).to.match(/optional path parameter\(s\) line documented as required/);
+    expect(notes[1]).to.match(/declared again at src\/orders\.ts:5/);
+    expect(scan.unmounted.map((u) => `${u.method} ${u.path}`)).to.deep.equal(['POST /never']);
+    expect(document.paths['/orders/{id}']!.get!.responses).to.deep.equal({
+      '200': { description: 'OK', content: { 'application/json': { schema: {} } } },
+    });
+  });
+
+  it('reads route objects, with a template path built from a top-level constant, and says their answers are not read', async () => {
+    const { document, operations } = await documentOf({
+      'routes.js': [
+        "const BASE = '/admin';",
+        'export const table = [',
+        "  { method: 'get', path: `${BASE}/users/{id}`, handler: () => null },",
+        "  { method: 'post', url: '/login', handler: () => null },",
+        "  { method: 'get', path: `/x/${Math.random()}`, handler: () => null },",
+        "  { method: 'fetch', path: '/no', handler: () => null },",
+        "  { method: 'get', path: '/no-handler' },",
+        '];',
+      ].join('\n'),
+    });
+    expect(validateOpenApi31(document).valid).to.equal(true);
+    expect(operationsOf(document)).to.deep.equal(['GET /admin/users/{id}', 'POST /login']);
+    expect(operations.every((o) => o.from === 'route-object')).to.equal(true);
+    expect(document.paths['/login']!.post!.responses).to.have.keys('default');
+    expect(document.paths['/admin/users/{id}']!.get!.parameters).to.deep.equal([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ]);
+  });
+
+  it('types bodies and answers from TypeScript annotations (Express Request/Response, Fastify generics), through imports', async () => {
+    const { document } = await documentOf({
+      'src/types.ts': [
+        "export interface Book { id: number; title: string; format: 'paper' | 'ebook'; tags?: string[]; added: Date }",
+        'export type NewBook = { title: string; tags?: Array<string> };',
+        'export interface Note { id: number; text: string; meta: Record<string, boolean> }',
+      ].join('\n'),
+      'src/app.ts': [
+        "import express, { type Request, type Response } from 'express';",
+        "import type { Book, NewBook } from './types.js';",
+        'export const app = express();',
+        "app.post('/books', (req: Request<{}, Book, NewBook>, res: Response<Book>) => { res.status(201).json({} as Book); });",
+        "app.get('/books/:id', (req: Request<{ id: string }>, res: Response<Book>) => { res.json({} as Book); });",
+      ].join('\n'),
+      'src/server.ts': [
+        "import Fastify from 'fastify';",
+        "import type { Note } from './types.js';",
+        'export const server = Fastify();',
+        "server.post<{ Body: { text: string }; Reply: Note }>('/notes', async (request) => ({ id: 1, text: request.body.text, meta: {} }));",
+      ].join('\n'),
+    });
+    expect(validateOpenApi31(document).valid).to.equal(true);
+    const book = {
+      type: 'object',
+      properties: {
+        id: { type: 'number' },
+        title: { type: 'string' },
+        format: { enum: ['paper', 'ebook'] },
+        tags: { type: 'array', items: { type: 'string' } },
+        added: { type: 'string', format: 'date-time' },
+      },
+      required: ['id', 'title', 'format', 'added'],
+    };
+    const post = document.paths['/books']!.post! as Record<string, unknown>;
+    expect(post.requestBody).to.deep.equal({
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { title: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+            required: ['title'],
+          },
+        },
+      },
+    });
+    expect(post['x-agentd-body-from']).to.equal('type');
+    expect(post.responses).to.deep.equal({ '201': { description: 'Created', content: { 'application/json': { schema: book } } } });
+    const get = document.paths['/books/{id}']!.get! as { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    expect(get.responses['200']!.content['application/json']!.schema).to.deep.equal(book);
+    const note = document.paths['/notes']!.post! as { requestBody: unknown; responses: Record<string, unknown> };
+    expect(note.requestBody).to.deep.equal({
+      required: true,
+      content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } } },
+    });
+    expect(note.responses['200']).to.deep.equal({
+      description: 'OK',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              id: { type: 'number' },
+              text: { type: 'string' },
+              meta: { type: 'object', additionalProperties: { type: 'boolean' } },
+            },
+            required: ['id', 'text', 'meta'],
+          },
+        },
+      },
+    });
+  });
+
+  it("types a body by the return type of the parser the handler hands req.body to (fixtures/express-ts-api's parseOrderInput)", async () => {
+    const root = await writeSample({ fixture: new URL('../../../../fixtures/express-ts-api', import.meta.url).pathname });
+    try {
+      const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 100 } });
+      const { document } = openApiFromRoutes((await findProjectRoutes(ctx)).scan, { title: 't', version: '1' });
+      expect(validateOpenApi31(document).valid).to.equal(true);
+      expect(operationsOf(document)).to.deep.equal([
+        'GET /health',
+        'GET /orders',
+        'GET /orders/{id}',
+        'POST /orders',
+        'POST /orders/{id}/cancel',
+      ]);
+      const post = document.paths['/orders']!.post! as { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } };
+      const schema = post.requestBody.content['application/json']!.schema;
+      expect(schema.required).to.deep.equal(['customerId', 'lines', 'express']);
+      // LineInput comes from services/pricing.ts through an `import type`.
+      expect(schema).to.have.nested.property('properties.lines.items.properties.sku.type', 'string');
+      expect(document.paths['/orders']!.post!['x-agentd-body-from']).to.equal('type');
+    } finally {
+      await removeSample(root);
+    }
+  });
+});
