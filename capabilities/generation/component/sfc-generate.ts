@@ -106,7 +106,12 @@ export async function runSfc(
     );
 
   const model = buildSfcModel(input, props, conventions, base, styling, testImport, ctx.project.codeStyle.quotes === 'double' ? '"' : "'");
-  const data = { ...model, semi: ctx.project.codeStyle.semicolons ? ';' : '' } as unknown as Record<string, unknown>;
+  // semi and q: the project's semicolons and quotes, for a .svelte file Prettier cannot format
+  const data = {
+    ...model,
+    semi: ctx.project.codeStyle.semicolons ? ';' : '',
+    q: ctx.project.codeStyle.quotes === 'double' ? '"' : "'",
+  } as unknown as Record<string, unknown>;
   const notes: string[] = [];
   const render = async (file: string): Promise<string> => {
     const rendered = await renderTemplate(ctx, 'component', file, data);

@@ -170,20 +170,23 @@ describe('generation.component for Vue and Svelte', function () {
     expect(ran.output).to.match(/Tests\s+10 passed \(10\)/);
   });
 
-  it('Svelte 5 + TypeScript with Tailwind classes and semicolons: a <script lang="ts"> Props interface and a Snippet import; compiles without warnings, its test passes', async () => {
+  it('Svelte 5 + TypeScript with Tailwind classes, semicolons, double quotes and 2 spaces: a <script lang="ts"> Props interface and a Snippet import in the project style; compiles without warnings, its test passes', async () => {
     const { root } = await copy(SVELTE);
     await writeFile(
       path.join(root, 'src/lib/Greeting.svelte'),
-      '<script lang="ts">\n\tlet { name }: { name: string } = $props();\n</script>\n\n<p class="text-sm font-semibold">Hello {name}</p>\n',
+      '<script lang="ts">\n  let { name }: { name: string } = $props();\n</script>\n\n<p class="text-sm font-semibold">Hello {name}</p>\n',
     );
-    await writeFile(path.join(root, '.prettierrc.json'), '{ "useTabs": true, "singleQuote": true, "trailingComma": "none" }\n');
+    await writeFile(path.join(root, '.prettierrc.json'), '{ "tabWidth": 2, "trailingComma": "none" }\n');
     const { files, result } = await generate(component, root, { ...card, name: 'TaskRow', directory: 'src/lib/tasks' });
     const source = files.get('src/lib/tasks/TaskRow.svelte')!;
-    expect(source).to.include('<script lang="ts">\n\timport type { Snippet } from \'svelte\';\n');
-    expect(source).to.include("\tinterface Props {\n\t\t/** The user's display name. */\n\t\ttitle: string\n");
-    expect(source).to.include('\t\tonSend: (value: string) => void\n');
-    expect(source).to.include('\t\tchildren?: Snippet\n');
+    expect(source).to.include('<script lang="ts">\n  import type { Snippet } from "svelte";\n');
+    expect(source).to.include("  interface Props {\n    /** The user's display name. */\n    title: string\n");
+    expect(source).to.include('    onSend: (value: string) => void\n');
+    expect(source).to.include('    children?: Snippet\n');
     expect(source).to.include('}: Props = $props();\n');
+    expect(source).to.include('  let note = $state("");\n');
+    expect(source).to.include('data-active={active ? "" : undefined}');
+    expect(source).not.to.match(/^\t/m);
     expect(source).to.include('class="flex flex-col gap-2');
     expect(source).not.to.include('<style');
     expect(result.data).to.deep.include({ typescript: true, styling: 'tailwind', test: 'src/lib/tasks/TaskRow.test.ts' });
