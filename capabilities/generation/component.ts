@@ -6,7 +6,8 @@
  * as they have them — and a Testing Library test in the project's runner (vitest or jest) that renders
  * it and drives its behaviour. Templates: component/templates/*.eta (overridable per project under
  * .agentd/templates/component/). Staged, formatted with the project's Prettier settings; never
- * overwrites (kit). Vue and Svelte components are not generated yet (refused with the reason).
+ * overwrites (kit). In a Vue or Svelte project it writes a Vue single-file component or a Svelte
+ * component instead, with a vitest + Testing Library test (component/sfc-generate.ts).
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { PLANNING } from './component/planning.js';
@@ -18,13 +19,15 @@ import { buildModel } from './component/model.js';
 import { componentPaths } from './component/paths.js';
 import { assertReactProject, checkLabels, stylingNotes } from './component/project-checks.js';
 import { foldComponentTask, type TaskFields } from './component/task-input.js';
+import { runSfc } from './component/sfc-generate.js';
+import type { SfcFramework } from './component/sfc-conventions.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.component',
   group: 'generation',
-  title: 'React component',
+  title: 'UI component (React, Vue, Svelte)',
   description:
-    "A React function component in TSX with typed props, state, handlers and the project's styling (Tailwind, CSS modules, plain CSS, styled-components), placed and exported as the project's components are, with a Testing Library test in the project's runner.",
+    "A React function component in TSX, a Vue single-file component or a Svelte component (by the project's framework) with typed props, state, handlers or emits and the project's styling (Tailwind, CSS modules, scoped styles, plain CSS, styled-components), placed as the project's components are, with a Testing Library test in the project's runner.",
   version: '1.0.0',
   inputSchema: componentInputSchema as unknown as CapabilityMeta['inputSchema'],
   writes: true,
@@ -39,10 +42,35 @@ function chooseStyling(input: ComponentInput, fromComponents: ComponentStyling |
   return 'none';
 }
 
+/** Vue or Svelte when the task names it or the project is one (and not React); null: the React generator. */
+function sfcFramework(named: string | undefined, ctx: CapabilityContext): SfcFramework | null {
+  const frameworks = ctx.project.frameworks;
+  if (named === 'vue' || named === 'svelte') {
+    if (!frameworks.includes(named))
+      throw new AgentdError(
+        'generation_refused',
+        `the task asks for a ${named === 'vue' ? 'Vue' : 'Svelte'} component, but this is not a ${named === 'vue' ? 'Vue' : 'Svelte'} project (no ${named} dependency or ${named === 'vue' ? '.vue' : '.svelte'} files). Nothing was staged.`,
+      );
+    return named;
+  }
+  if (named !== undefined || frameworks.includes('react') || frameworks.includes('next')) return null;
+  return frameworks.includes('vue') ? 'vue' : frameworks.includes('svelte') ? 'svelte' : null;
+}
+
 export async function run(given: ComponentInput & TaskFields, ctx: CapabilityContext): Promise<StepResult> {
   const conventions = await readConventions(ctx);
   const input = foldComponentTask(given, conventions.runner ?? (ctx.project.testRunner === 'none' ? null : ctx.project.testRunner));
+  const sfc = sfcFramework(given.framework, ctx);
+  if (sfc) return runSfc(input, ctx, sfc, conventions);
   assertReactProject(ctx, 'component');
+  if (input.styling === 'scoped')
+    throw new AgentdError(
+      'invalid_input',
+      'styling: scoped styles are for Vue and Svelte components; a React component uses css-modules, plain-css, tailwind or styled-components',
+      {
+        details: [{ path: '/styling', message: 'scoped is Vue/Svelte only' }],
+      },
+    );
   const props = checkComponentInput(input);
   checkLabels(input);
   const styling = chooseStyling(input, conventions.componentStyling, ctx.project.styling);

@@ -4,7 +4,7 @@ import { assertIdentifier, onExistingSchema, type OnExisting } from '../kit/inde
 import { parseType, typeRole, valueFits, type ParsedType } from './type-text.js';
 import { taskFieldsSchema } from './task-input.js';
 
-export type ComponentStyling = 'tailwind' | 'css-modules' | 'styled-components' | 'plain-css' | 'none';
+export type ComponentStyling = 'tailwind' | 'css-modules' | 'styled-components' | 'plain-css' | 'scoped' | 'none';
 export type StateKind = 'boolean' | 'number' | 'string';
 
 export interface PropInput {
@@ -96,7 +96,8 @@ export const componentInputSchema = {
     handlers: {
       type: 'array',
       maxItems: 10,
-      description: 'Callback props (onSave, onSelect), each fired by a button the generated test clicks.',
+      description:
+        'Callback props (onSave, onSelect), each fired by a button the generated test clicks. In a Vue component they are emitted events (onSave -> emit("save")).',
       items: {
         type: 'object',
         additionalProperties: false,
@@ -114,12 +115,17 @@ export const componentInputSchema = {
         },
       },
     },
-    children: { type: 'boolean', description: 'Accept children (ReactNode) rendered inside the root element. Default false.' },
+    children: {
+      type: 'boolean',
+      description:
+        'Accept children rendered inside the root element (React: ReactNode; Vue: the default slot; Svelte 5: the children snippet, Svelte 4: the default slot). Default false.',
+    },
     directory: pathSchema('Folder to write into (default: where the project keeps its components, else src/components).'),
     styling: {
       type: 'string',
-      enum: ['tailwind', 'css-modules', 'styled-components', 'plain-css', 'none'],
-      description: "Styling to use instead of the detected one (what the project's components use, else the project's styling).",
+      enum: ['tailwind', 'css-modules', 'styled-components', 'plain-css', 'scoped', 'none'],
+      description:
+        "Styling to use instead of the detected one (what the project's components use, else the project's styling). scoped: Vue's <style scoped> / Svelte's <style> (Vue and Svelte only); css-modules is Vue's <style module> in a Vue project; styled-components is React only.",
     },
     exportStyle: {
       type: 'string',

@@ -8,9 +8,9 @@ import type { ComponentStyling } from './input.js';
 
 export type Role = 'root' | 'title' | 'text' | 'button' | 'field' | 'input';
 
-const TAGS: Record<Role, string> = { root: 'div', title: 'h2', text: 'p', button: 'button', field: 'label', input: 'input' };
+export const TAGS: Record<Role, string> = { root: 'div', title: 'h2', text: 'p', button: 'button', field: 'label', input: 'input' };
 
-const TAILWIND: Record<Role, string> = {
+export const TAILWIND: Record<Role, string> = {
   root: 'flex flex-col gap-2 rounded-lg border border-gray-200 p-4',
   title: 'text-lg font-semibold',
   text: 'text-sm text-gray-600',
@@ -19,7 +19,7 @@ const TAILWIND: Record<Role, string> = {
   input: 'rounded-md border border-gray-300 px-2 py-1',
 };
 
-const CSS: Record<Role, string[]> = {
+export const CSS: Record<Role, string[]> = {
   root: [
     'display: flex;',
     'flex-direction: column;',

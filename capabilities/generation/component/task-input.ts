@@ -20,7 +20,7 @@ export const taskFieldsSchema = {
     type: 'string',
     enum: ['react', 'next', 'vue', 'svelte', 'express', 'fastify', 'nestjs'],
     description:
-      'The UI framework named in the task (default: the detected one). Only React (and Next.js) is generated; the others are refused with the reason.',
+      'The UI framework named in the task (default: the detected one). Components: React (and Next.js), Vue and Svelte, when the project is one; hooks: React only. The others are refused with the reason.',
   },
   library: {
     type: 'string',
@@ -74,20 +74,21 @@ function folderOf(glob: string): string | null {
 
 /** Framework check shared by both generators; returns the directory an include names, or undefined. */
 export function foldCommon(input: TaskFields, what: 'component' | 'hook', runner: string | null): string | undefined {
-  if (input.framework !== undefined && input.framework !== 'react' && input.framework !== 'next') {
+  const built = what === 'component' ? ['react', 'next', 'vue', 'svelte'] : ['react', 'next'];
+  if (input.framework !== undefined && !built.includes(input.framework)) {
     const vue = input.framework === 'vue';
     throw new AgentdError(
       'generation_refused',
       input.framework === 'svelte' || vue
-        ? `generation.${what} writes React ${what}s; ${vue ? 'Vue single-file components' : 'Svelte components'} are not generated yet. Nothing was staged.`
-        : `generation.${what} writes React ${what}s; ${input.framework} is not a UI framework. Nothing was staged.`,
+        ? `generation.${what} writes React ${what}s; ${vue ? 'Vue composables' : 'Svelte stores or runes modules'} are not generated yet. Nothing was staged.`
+        : `generation.${what} writes ${what === 'component' ? 'React, Vue and Svelte components' : 'React hooks'}; ${input.framework} is not a UI framework. Nothing was staged.`,
     );
   }
   if (input.library !== undefined && !(input.library in STYLING_LIBRARIES)) {
     if ((input.library === 'vitest' || input.library === 'jest') && input.library !== runner)
       throw invalid('library', `the project's test runner is ${runner ?? 'not vitest or jest'}; tests are written in the project's runner`);
     if (input.library !== 'vitest' && input.library !== 'jest')
-      throw invalid('library', `${input.library} does not apply to a React ${what}`);
+      throw invalid('library', `${input.library} does not apply to a ${what === 'hook' ? 'React hook' : 'component'}`);
   }
   const include = input.include?.[0];
   if (include === undefined) return undefined;

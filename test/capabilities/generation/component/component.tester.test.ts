@@ -1,9 +1,18 @@
-/** generation.component's tester suite: a component with props and a handler in the sample's folder, export and Tailwind styling; refusals (not PascalCase, an existing file); input schema. */
+/**
+ * generation.component's tester suite: a React component with props and a handler in the sample's
+ * folder, export and Tailwind styling; a Vue SFC (typed props, emits, scoped style) and a Svelte 5
+ * component (runes, callback props) with their tests; refusals (not PascalCase, an existing file, a
+ * React-only styling in Svelte); input schema.
+ */
 import { CapabilityTester } from '../../../../core/tester/index.js';
 import { fixturePath } from '../../support/sample-runs.js';
 
 // src/components/Badge.tsx (+ Badge.test.tsx): named export, Tailwind classes, semicolons, single quotes.
 const REACT_TAILWIND = fixturePath('generation', 'react-vite-tailwind-vitest');
+// src/components/StatusPill.vue: <script setup lang="ts">, <style scoped>, no semicolons.
+const VUE_TS = fixturePath('generation', 'vue-vite-vitest-ts');
+// src/lib/Greeting.svelte: Svelte 5 runes in JavaScript, tabs, no prettier-plugin-svelte.
+const SVELTE_JS = fixturePath('generation', 'svelte-vite-vitest');
 
 describe('capabilities/generation/component cases', function () {
   this.timeout(60_000);
@@ -24,6 +33,46 @@ describe('capabilities/generation/component cases', function () {
             notContains: 'export default',
           },
         },
+      },
+      {
+        name: 'Vue: a <script setup lang="ts"> SFC with typed props, an emitted event and scoped styles, and its Testing Library test',
+        fixture: VUE_TS,
+        input: { name: 'OrderRow', props: [{ name: 'total', type: 'number' }], handlers: [{ name: 'onCancel' }] },
+        changes: {
+          'src/components/OrderRow.vue': {
+            contains: [
+              '<script setup lang="ts">\ninterface Props {\n  total: number\n}\n\ndefineProps<Props>()\nconst emit = defineEmits<{\n  cancel: []\n}>()',
+              '<h2 class="order-row__title">{{ total }}</h2>',
+              `<button class="order-row__button" type="button" @click="emit('cancel')">Cancel</button>`,
+              '<style scoped>',
+            ],
+          },
+          'src/components/OrderRow.test.ts': {
+            contains: ["import OrderRow from './OrderRow.vue'", "expect(emitted()['cancel']).toEqual([[]])"],
+          },
+        },
+      },
+      {
+        name: 'Svelte 5: a runes component with a callback prop, its test, the .svelte file left as the template writes it (no prettier-plugin-svelte)',
+        fixture: SVELTE_JS,
+        input: { name: 'OrderRow', props: [{ name: 'total', type: 'number' }], handlers: [{ name: 'onCancel' }] },
+        changes: {
+          'src/lib/OrderRow.svelte': {
+            contains: [
+              '\t/** @type {{ total: number, onCancel: () => void }} */\n\tlet { total, onCancel } = $props()\n',
+              '<button class="order-row__button" type="button" onclick={() => onCancel()}>Cancel</button>',
+            ],
+          },
+          'src/lib/OrderRow.test.js': {
+            contains: ["import OrderRow from './OrderRow.svelte'", 'expect(onCancel).toHaveBeenCalledTimes(1)'],
+          },
+        },
+      },
+      {
+        name: 'Svelte: css-modules is refused (Svelte scopes its <style> block)',
+        fixture: SVELTE_JS,
+        input: { name: 'OrderRow', styling: 'css-modules' },
+        error: { code: 'invalid_input', message: "styling: a Svelte component's <style> block is scoped by Svelte" },
       },
       {
         name: 'a name that is not PascalCase',

@@ -93,15 +93,6 @@ export const PENDING_CASES: CorpusCase[] = [
   },
   {
     fixture: R,
-    task: 'generate a Vue component named TaskBadge',
-    expect: {
-      kind: 'plan',
-      capabilities: ['generation.component', 'refactoring.verify'],
-      inputs: { 'generation.component': { name: 'TaskBadge', framework: 'vue' } },
-    },
-  },
-  {
-    fixture: R,
     task: 'write a custom hook useDebounce',
     expect: {
       kind: 'plan',
@@ -149,16 +140,6 @@ export const PENDING_CASES: CorpusCase[] = [
         'refactoring.verify',
       ],
       inputs: { 'generation.component': { name: 'ProfileCard' } },
-    },
-  },
-  {
-    fixture: R,
-    turns: ['create a React component called ProfileCard'],
-    task: 'use vue instead',
-    expect: {
-      kind: 'plan',
-      capabilities: ['generation.component', 'refactoring.verify'],
-      inputs: { 'generation.component': { name: 'ProfileCard', framework: 'vue' } },
     },
   },
 ];
