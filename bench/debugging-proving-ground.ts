@@ -1,6 +1,8 @@
 /**
  * Injected mistakes on clean sample projects, each in a fresh temp copy: a typo'd call of a project
- * function, a dropped named import, a dropped `await`. For each: did debugging.typecheck locate it
+ * function, a dropped named import, a dropped `await`, a dropped null guard (a non-null assertion or an
+ * optional chain: null access, where a refusal is the right answer), a named import taken from the wrong
+ * module of the project. For each: did debugging.typecheck locate it
  * (a diagnostic on the mutated line), explain it with the expected category, and did debugging.fix
  * (given that diagnostic as tsc output) restore the original code — "fixed and verified" — or refuse
  * with a reason, or offer a different change ("wrong fix", goal 0). Projects: fixtures/debugging-samples/
@@ -19,11 +21,13 @@ import { bestMatch } from '../capabilities/debugging/explain/match-error.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SAMPLES = path.resolve(here, '../../fixtures/debugging-samples');
 
-type Kind = 'typo' | 'dropped-import' | 'dropped-await';
+type Kind = 'typo' | 'dropped-import' | 'dropped-await' | 'null-access' | 'wrong-import';
 const EXPECTED_CATEGORY: Record<Kind, string[]> = {
   typo: ['undefined-name', 'missing-property'],
   'dropped-import': ['undefined-name'],
   'dropped-await': ['missing-property', 'missing-await'],
+  'null-access': ['null-access'],
+  'wrong-import': ['wrong-import'],
 };
 
 interface Mutation {
@@ -62,7 +66,7 @@ async function prepare(name: string): Promise<string> {
 
 const swap = (name: string): string => (name.length < 4 ? `${name}x` : name.slice(0, 2) + name[3] + name[2] + name.slice(4));
 
-function mutations(file: string, text: string, exported: Set<string>): Mutation[] {
+function mutations(file: string, text: string, exported: Set<string>, modules: string[]): Mutation[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const out: Mutation[] = [];
   const lines = text.split('\n');
@@ -96,6 +100,50 @@ function mutations(file: string, text: string, exported: Set<string>): Mutation[
         const after = rest.length === 0 ? '' : `import { ${rest.join(', ')} } from ${module};`;
         out.push({ kind: 'dropped-import', file, line: l, before: lines[l - 1]!, after, what: `import of ${spec.name.text} dropped` });
       }
+    }
+    // A wrong module: the named import taken from the first other module of the project's same folder.
+    if (
+      ts.isImportDeclaration(node) &&
+      node.importClause?.namedBindings &&
+      ts.isNamedImports(node.importClause.namedBindings) &&
+      !node.importClause.isTypeOnly &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      node.moduleSpecifier.text.startsWith('.')
+    ) {
+      const spec = node.moduleSpecifier.text;
+      const dir = path.posix.dirname(spec);
+      const other = modules
+        .map((m) => path.posix.relative(path.posix.dirname(file), m).replace(/\.ts$/, '.js'))
+        .map((m) => (m.startsWith('.') ? m : `./${m}`))
+        .find(
+          (m) =>
+            path.posix.dirname(m) === dir && m !== spec && path.posix.basename(m) !== path.posix.basename(file).replace(/\.ts$/, '.js'),
+        );
+      if (other) {
+        const l = lineOf(node);
+        out.push({
+          kind: 'wrong-import',
+          file,
+          line: l,
+          before: lines[l - 1]!,
+          after: lines[l - 1]!.replace(`'${spec}'`, `'${other}'`),
+          what: `${spec} -> ${other}`,
+        });
+      }
+    }
+    // A dropped guard: a non-null assertion or an optional chain on a possibly-undefined value.
+    if (ts.isNonNullExpression(node) || (ts.isPropertyAccessExpression(node) && node.questionDotToken)) {
+      const l = lineOf(node);
+      const from = node.getText(sf);
+      const to = ts.isNonNullExpression(node) ? node.expression.getText(sf) : from.replace('?.', '.');
+      out.push({
+        kind: 'null-access',
+        file,
+        line: l,
+        before: lines[l - 1]!,
+        after: lines[l - 1]!.replace(from, to),
+        what: `${from} -> ${to}`,
+      });
     }
     if (ts.isAwaitExpression(node)) {
       const l = lineOf(node);
@@ -147,7 +195,8 @@ export async function run(): Promise<void> {
     const files = await baseCtx.workspace.list({ extensions: ['.ts'], exclude: ['lib/**', '**/*.d.ts'] });
     const texts = new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(base, f), 'utf8')] as const)));
     const exported = new Set([...texts.values()].flatMap((t) => [...t.matchAll(/export (?:async )?function (\w+)/g)].map((m) => m[1]!)));
-    const all = [...texts].flatMap(([f, t]) => mutations(f, t, exported));
+    const modules = [...texts.keys()].sort();
+    const all = [...texts].flatMap(([f, t]) => mutations(f, t, exported, modules));
     for (const m of all) {
       tally.total++;
       const root = await mkdtemp(path.join(tmpdir(), 'agentd-proving-case-'));
