@@ -409,10 +409,12 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
-  it("reports a workspace's quality over time from its analysis.quality jobs: chart, scores and issue counts", async () => {
+  it("reports a workspace's quality over time, and a quality job's report with the scan report's filters", async () => {
     const summaries: string[] = [];
+    const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
       const job = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.quality', workspace: 'project' });
+      ids.push(job.body.id);
       await rig.waitForStatus(job.body.id, 'succeeded');
       summaries.push((await rig.api<{ result: { summary: string } }>('GET', `/jobs/${job.body.id}`)).body.result.summary);
     }
@@ -433,6 +435,30 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await page.fill('input[name=workspace]', 'nowhere');
       await page.click('form.filters button[type=submit]');
       await page.waitForSelector('text=No quality runs yet for this workspace.');
+      // A quality job's page shows its report as the scan's HTML report does, with the same filters.
+      await page.goto(`${rig.daemon.url}/ui/#/jobs/${ids[1]}`);
+      await page.waitForSelector('section.quality');
+      expect(await page.textContent('#quality-view-title')).to.equal(
+        `Quality ${score}/100, grade ${/grade ([A-F])/.exec(summaries[1]!)![1]}`,
+      );
+      const data = (await rig.api<{ result: { data: { folders: { folder: string; score: number }[] }[] } }>('GET', `/jobs/${ids[1]}`)).body
+        .result.data[0]!;
+      const worst = [...data.folders].sort((a, b) => a.score - b.score)[0]!;
+      expect(await page.getAttribute('section.quality table tbody tr >> nth=0', 'data-folder')).to.equal(worst.folder);
+      const rows = () => page.locator('table.findings tbody tr').count();
+      const before = await rows();
+      const check = (await page.locator('select[name=check] option').nth(1).textContent())!;
+      await page.selectOption('select[name=check]', check);
+      await page.waitForFunction(
+        (c) =>
+          [...document.querySelectorAll('table.findings tbody tr td:nth-child(2) code')].every(
+            (el) => el.textContent!.startsWith(`${c}/`) || el.textContent === c,
+          ),
+        check,
+      );
+      expect(await rows()).to.be.at.most(before);
+      await page.fill('input[name=finding-file]', 'no-such-file');
+      await page.waitForFunction(() => document.querySelectorAll('table.findings tbody tr').length === 0);
     } finally {
       await context.close();
     }

@@ -10,6 +10,7 @@ export type {
   ArtifactView,
   CapabilityMeta,
   ChangeView,
+  DataReference,
   Finding,
   FindingFrame,
   Health,

@@ -1,4 +1,4 @@
-/** Findings with filters (severity, rule, file or message text); "Load all" pages /jobs/:id/findings. */
+/** Findings with the scan report's filters (severity, check, rule, file, text); "Load all" pages /jobs/:id/findings. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ruleDocs } from '../api/capabilities.js';
 import { getPage } from '../api/client.js';
@@ -7,6 +7,9 @@ import { CodeFrame } from './code-frame.js';
 import { ErrorBox } from './error-box.js';
 
 const SEVERITIES: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+
+/** The check a rule belongs to: its namespace (`complexity/cyclomatic` -> `complexity`), as the scan report groups them. */
+const checkOf = (ruleId: string): string => (ruleId.includes('/') ? ruleId.slice(0, ruleId.indexOf('/')) : ruleId);
 
 /** The rule's documentation (its capability's meta.rules), folded under its title. */
 function RuleHelp({ doc }: { doc: RuleDoc | undefined }) {
@@ -37,7 +40,9 @@ function RuleHelp({ doc }: { doc: RuleDoc | undefined }) {
 export function FindingsTable({ jobId, preview, total }: { jobId: string; preview: Finding[]; total: number }) {
   const [all, setAll] = useState<Finding[] | null>(null);
   const [severity, setSeverity] = useState('');
+  const [check, setCheck] = useState('');
   const [rule, setRule] = useState('');
+  const [file, setFile] = useState('');
   const [text, setText] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
@@ -47,10 +52,13 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
   }, []);
   const findings = all ?? preview;
   const rules = useMemo(() => [...new Set(findings.map((f) => f.ruleId))].sort(), [findings]);
+  const checks = useMemo(() => [...new Set(findings.map((f) => checkOf(f.ruleId)))].sort(), [findings]);
   // Each finding keeps its index in the job's whole list (the frame route addresses it by that).
   const shown = findings.flatMap((f, index) =>
     (!severity || f.severity === severity) &&
+    (!check || checkOf(f.ruleId) === check) &&
     (!rule || f.ruleId === rule) &&
+    (!file || f.file.toLowerCase().includes(file.toLowerCase())) &&
     (!text || `${f.file}\n${f.message}`.toLowerCase().includes(text.toLowerCase()))
       ? [{ f, index }]
       : [],
@@ -88,6 +96,17 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
           </select>
         </label>
         <label>
+          Check
+          <select name="check" value={check} onChange={(e) => setCheck(e.currentTarget.value)}>
+            <option value="">any</option>
+            {checks.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           Rule
           <select name="rule" value={rule} onChange={(e) => setRule(e.currentTarget.value)}>
             <option value="">any</option>
@@ -97,6 +116,10 @@ export function FindingsTable({ jobId, preview, total }: { jobId: string; previe
               </option>
             ))}
           </select>
+        </label>
+        <label>
+          File
+          <input name="finding-file" type="search" value={file} onInput={(e) => setFile(e.currentTarget.value)} />
         </label>
         <label>
           File or message
