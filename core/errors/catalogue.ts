@@ -27,7 +27,10 @@ export const ERROR_CATALOGUE = {
   not_found: { status: 404, description: 'No route matches the method and path.' },
   job_finished: { status: 409, description: 'The job is already in a final state.' },
   job_running: { status: 409, description: 'The job is running; wait for it to finish.' },
-  job_not_finished: { status: 409, description: 'Only a succeeded, failed or cancelled job can be deleted; cancel it first.' },
+  job_not_finished: {
+    status: 409,
+    description: 'Only a finished job (succeeded, incomplete, failed, cancelled) can be deleted; cancel it first.',
+  },
   apply_in_progress: {
     status: 409,
     description: 'The job is writing its changes; it can no longer be cancelled and will report whether they were applied.',

@@ -118,7 +118,7 @@ export const deleteJobQuerySchema: Schema = {
       type: 'boolean',
       default: false,
       description:
-        'Delete a finished (succeeded, failed, cancelled) job: its record, result parts and artifacts; 204. Without it, DELETE cancels.',
+        'Delete a finished (succeeded, incomplete, failed, cancelled) job: its record, result parts and artifacts; 204. Without it, DELETE cancels.',
     },
   },
 };

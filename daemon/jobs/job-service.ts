@@ -146,7 +146,7 @@ export class JobService {
       const current = await this.get(id); // job_not_found when another request deleted it meanwhile
       throw new AgentdError(
         'job_not_finished',
-        `Job "${id}" is ${current.status}; only succeeded, failed or cancelled jobs can be deleted: cancel it first (DELETE /jobs/${id} without purge).`,
+        `Job "${id}" is ${current.status}; only finished jobs (succeeded, incomplete, failed, cancelled) can be deleted: cancel it first (DELETE /jobs/${id} without purge).`,
       );
     }
     await removeScratch(scratchFolder(this.options.workspaceBase, id));
