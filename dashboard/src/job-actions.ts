@@ -9,7 +9,8 @@ import type { JobStatus, PublicJob } from './api/types.js';
 
 export type Action = 'approve' | 'reject' | 'cancel' | 'retry' | 'delete';
 
-const FINAL: JobStatus[] = ['succeeded', 'failed', 'cancelled'];
+/** The statuses a job ends in (an incomplete job is finished too: its skipped steps said why). */
+export const FINAL: readonly JobStatus[] = ['succeeded', 'incomplete', 'failed', 'cancelled'];
 
 export function actionsFor(status: JobStatus): Action[] {
   if (status === 'awaiting_approval') return ['approve', 'reject', 'cancel'];

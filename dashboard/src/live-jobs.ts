@@ -16,6 +16,8 @@ export interface LiveList {
   error: unknown;
   live: boolean;
   loadMore(): Promise<void>;
+  /** Takes a job out of the list at once (it was deleted here: a deletion sends no event). */
+  drop(id: string): void;
 }
 
 const REFRESH_MS = 500;
@@ -115,6 +117,11 @@ export function useLiveJobs(firstPage: string): LiveList {
     };
   }, [firstPage]);
 
+  const drop = (id: string) => {
+    setJobs((old) => old.filter((job) => job.id !== id));
+    setTotal((old) => (old === null ? null : Math.max(0, old - 1)));
+  };
+
   const loadMore = async () => {
     if (!next) return;
     setLoading(true);
@@ -133,5 +140,5 @@ export function useLiveJobs(firstPage: string): LiveList {
     }
   };
 
-  return { jobs, total, next, loading, error, live, loadMore };
+  return { jobs, total, next, loading, error, live, loadMore, drop };
 }

@@ -138,7 +138,7 @@ describe('dashboard in headless Chromium against a real daemon', function () {
     }
   });
 
-  it('cancels and retries jobs from their rows after confirmation', async () => {
+  it('cancels, retries and deletes jobs from their rows after confirmation', async () => {
     const running = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 60_000 } });
     const finished = await rig.api<Job>('POST', '/jobs', { capability: 'analysis.test-slow', input: { ms: 7 } });
     await rig.waitForStatus(finished.body.id, 'succeeded');
@@ -159,6 +159,12 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       expect(newest).to.not.equal(finished.body.id);
       const retried = (await rig.api<{ steps: { capability: string; input: unknown }[] }>('GET', `/jobs/${newest}`)).body;
       expect(retried.steps.map((step) => [step.capability, step.input])).to.deep.equal([['analysis.test-slow', { ms: 7 }]]);
+
+      // A finished row is deleted after confirmation: gone from the list at once, and from the API.
+      await page.click(`tr[data-job="${running.body.id}"] button[data-row-action=delete]`);
+      await page.click('dialog.confirm button.danger');
+      await page.waitForSelector(`tr[data-job="${running.body.id}"]`, { state: 'detached' });
+      expect((await rig.api('GET', `/jobs/${running.body.id}`)).status).to.equal(404);
     } finally {
       await context.close();
     }
@@ -438,6 +444,9 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       // A quality job's page shows its report as the scan's HTML report does, with the same filters.
       await page.goto(`${rig.daemon.url}/ui/#/jobs/${ids[1]}`);
       await page.waitForSelector('section.quality');
+      // The step's data itself, folded as JSON.
+      await page.click('details.step-data summary');
+      await page.waitForFunction(() => document.querySelector('details.step-data pre')?.textContent?.includes('"overall"'));
       expect(await page.textContent('#quality-view-title')).to.equal(
         `Quality ${score}/100, grade ${/grade ([A-F])/.exec(summaries[1]!)![1]}`,
       );

@@ -5,17 +5,11 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { getJson } from '../api/client.js';
-import type { DataReference } from '../api/types.js';
 import { qualityReportOf, worstFirst, type QualityReport } from '../quality-report.js';
 import { ErrorBox } from './error-box.js';
+import { isReference } from './step-data.js';
 
 const SHOWN = 15;
-
-const isReference = (value: unknown): value is DataReference =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as DataReference).truncated === true &&
-  typeof (value as DataReference).href === 'string';
 
 export function QualityView({ data }: { data: unknown }) {
   const [report, setReport] = useState<QualityReport | null>(isReference(data) ? null : qualityReportOf(data));

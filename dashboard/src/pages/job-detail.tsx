@@ -3,6 +3,7 @@
  * each step with what it staged (diffs), findings, artifacts, turns, and the actions the API allows.
  * Keys as the CLI's: y approve and n reject (each asks to confirm), v unified / side-by-side diffs.
  */
+import { StepData } from '../components/step-data.js';
 import { QualityView } from '../components/quality-view.js';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { getJson } from '../api/client.js';
@@ -236,6 +237,9 @@ export function JobDetail({ id }: { id: string }) {
               <p class="hint">{between(step.startedAt, step.finishedAt)}</p>
               {step.capability === 'analysis.quality' && result?.data?.[step.index] !== undefined ? (
                 <QualityView data={result.data[step.index]} />
+              ) : null}
+              {result?.data?.[step.index] !== undefined && result.data[step.index] !== null ? (
+                <StepData data={result.data[step.index]} />
               ) : null}
               <ChangesList
                 changes={(step.changes ?? []) as ChangeView[]}

@@ -1,6 +1,6 @@
 /**
  * The jobs list: live (GET /events), filtered, paged by cursor ("Load more" follows `Link: rel=next`);
- * each row can be cancelled (not finished) or retried (finished) after a confirmation.
+ * each row can be cancelled (not finished), or retried or deleted (finished), after a confirmation.
  */
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -8,7 +8,7 @@ import { getJson } from '../api/client.js';
 import { capabilities as loadCapabilities } from '../api/capabilities.js';
 import { STATUSES, type CapabilityMeta, type JobSummary, type PublicJob } from '../api/types.js';
 import { Confirm } from '../components/confirm.js';
-import { ACTION_TEXT, perform } from '../job-actions.js';
+import { ACTION_TEXT, FINAL, perform } from '../job-actions.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { ErrorBox } from '../components/error-box.js';
 import { isFiltered, listPath, NO_FILTER, type JobFilter } from '../job-filter.js';
@@ -33,14 +33,15 @@ function useSettled(value: string, ms: number): string {
  * One row; it renders again only when its summary object changed (a list grown by "Load more" or a
  * live update replaces only the rows that moved), so a list of 10,000 rows stays cheap to update.
  */
-type RowAction = 'cancel' | 'retry';
+type RowAction = 'cancel' | 'retry' | 'delete';
 interface RowProps {
   job: JobSummary;
   /** Stable for the list's lifetime (rows compare only `job`). */
   onAct(job: JobSummary, action: RowAction): void;
 }
 
-const FINAL = new Set(['succeeded', 'failed', 'cancelled']);
+const FINAL_SET = new Set<string>(FINAL);
+const ROW_LABEL: Record<RowAction, string> = { cancel: 'Cancel', retry: 'Retry', delete: 'Delete' };
 
 class JobRow extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
@@ -48,7 +49,7 @@ class JobRow extends Component<RowProps> {
   }
 
   override render({ job, onAct }: RowProps) {
-    const action: RowAction = FINAL.has(job.status) ? 'retry' : 'cancel';
+    const actions: RowAction[] = FINAL_SET.has(job.status) ? ['retry', 'delete'] : ['cancel'];
     return (
       <tr data-job={job.id} data-status={job.status}>
         <td>
@@ -73,15 +74,18 @@ class JobRow extends Component<RowProps> {
         </td>
         <td>{when(job.createdAt)}</td>
         <td>
-          <button
-            type="button"
-            class={action === 'cancel' ? 'danger small' : 'small'}
-            data-row-action={action}
-            aria-label={`${action === 'cancel' ? 'Cancel' : 'Retry'} job ${job.id.slice(0, 8)}`}
-            onClick={() => onAct(job, action)}
-          >
-            {action === 'cancel' ? 'Cancel' : 'Retry'}
-          </button>
+          {actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              class={action === 'retry' ? 'small' : 'danger small'}
+              data-row-action={action}
+              aria-label={`${ROW_LABEL[action]} job ${job.id.slice(0, 8)}`}
+              onClick={() => onAct(job, action)}
+            >
+              {ROW_LABEL[action]}
+            </button>
+          ))}
         </td>
       </tr>
     );
@@ -110,6 +114,7 @@ export function Jobs() {
     setAsking(null);
     try {
       await perform(action, await getJson<PublicJob>(`/jobs/${encodeURIComponent(job.id)}`));
+      if (action === 'delete') list.drop(job.id);
       setActionError(null);
     } catch (failure) {
       setActionError(failure);
