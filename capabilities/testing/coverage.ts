@@ -20,7 +20,6 @@ import { coverageTable, fileCoverage, totalsOf, type FileCoverage, type Istanbul
 import { INPUT_SCHEMA, type CoverageInput } from './coverage/options.js';
 import { DEFAULT_TIMEOUT_MS } from './run/options.js';
 import { executeTests } from './run/execute-tests.js';
-import { run as runTests } from './run.js';
 import { PLANNING } from './coverage/planning.js';
 
 export const REPORT_DIR = '.agentd-coverage';
@@ -41,6 +40,7 @@ export const meta: CapabilityMeta = {
     without: 'lists the test files and the command it would run; coverage is reported as not measured',
   },
   planning: PLANNING,
+  execution: { composes: ['testing.run'] },
 };
 
 /** c8's options: istanbul JSON for the numbers, lcov for other tools, every source file (--all) unless asked not to. */
@@ -59,7 +59,11 @@ export async function run(input: CoverageInput, ctx: CapabilityContext): Promise
   const options = input ?? {};
   const filters: TestFilters = { files: options.files, title: options.title };
   if (!ctx.permissions.projectCode) {
-    const refused = await runTests(filters, ctx);
+    // testing.run says which files and command it would run, and marks the tests not run.
+    const refused = await ctx.invoke('testing.run', {
+      ...(options.files ? { files: options.files } : {}),
+      ...(options.title ? { title: options.title } : {}),
+    });
     return {
       ...refused,
       summary: refused.summary

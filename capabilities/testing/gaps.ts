@@ -6,16 +6,22 @@
  * exports of files no test imports — a static approximation, said so — and reports coverage as not run.
  * Each gap carries the testing.unit input that would generate the missing test.
  */
-import type { CapabilityContext, CapabilityMeta, Finding, JSONSchema, StepResult } from '../../core/index.js';
+import {
+  TEST_FILE_PATTERN,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type Finding,
+  type JSONSchema,
+  type StepResult,
+} from '../../core/index.js';
 import type { FileCoverage } from './coverage/istanbul-coverage.js';
-import { run as runCoverage } from './coverage.js';
 import { churnOf } from './gaps/churn.js';
 import { exportedFunctions, type ExportedFunction } from './gaps/exported-functions.js';
 import { testImports } from './gaps/test-imports.js';
 import { PLANNING } from './gaps/planning.js';
 
 const DEFAULT_LIMIT = 50;
-const TEST_FILE = /(^|\/)(test|tests|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+const TEST_FILE = TEST_FILE_PATTERN;
 const NOT_SOURCE = /(^|\/)(coverage|dist|build|fixtures)\/|(^|\/)\.|\.config\.[cm]?[jt]s$|\.d\.ts$/;
 const EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.jsx', '.tsx'];
 
@@ -45,6 +51,7 @@ export const meta: CapabilityMeta = {
     without: 'lists the exports of files no test file imports (static, without coverage); coverage is reported as not run',
   },
   planning: PLANNING,
+  execution: { composes: ['testing.coverage'] },
 };
 
 export interface Gap {
@@ -76,7 +83,9 @@ export async function run(input: GapsInput, ctx: CapabilityContext): Promise<Ste
   let notRun: StepResult['notRun'];
   if (!coverage && ctx.permissions.projectCode) {
     ctx.progress(5, 'measuring coverage');
-    coverage = ((await runCoverage({ timeoutMs: options.timeoutMs }, ctx)).data as { files: FileCoverage[] }).files;
+    coverage = (
+      (await ctx.invoke('testing.coverage', options.timeoutMs ? { timeoutMs: options.timeoutMs } : {})).data as { files: FileCoverage[] }
+    ).files;
   } else if (!coverage) {
     notRun = [
       {

@@ -56,4 +56,22 @@ export const REQUIREMENTS: ContractRequirement[] = [
       return docHeadings().some((h) => pattern.test(h)) ? null : `no heading naming ${meta.id} in docs/**/*.md`;
     },
   },
+  {
+    // Composition goes through ctx.invoke (the job's budget, limits and cancellation), never through another module's run().
+    name: 'composes through ctx.invoke',
+    missing(meta) {
+      const name = meta.id.slice(meta.group.length + 1);
+      const groupDir = path.join(REPO, 'capabilities', meta.group);
+      const own = [path.join(groupDir, `${name}.ts`), ...filesUnder(path.join(groupDir, name), '.ts')];
+      for (const file of own.filter((f) => existsSync(f))) {
+        for (const m of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+          if (!/(^|[\s,])run\b/.test(m[1]!)) continue;
+          const target = path.resolve(path.dirname(file), m[2]!.replace(/\.js$/, '.ts'));
+          if (path.dirname(path.dirname(target)) === path.join(REPO, 'capabilities') && target !== own[0])
+            return `${path.relative(REPO, file)} imports run() from ${path.relative(REPO, target)}`;
+        }
+      }
+      return null;
+    },
+  },
 ];
