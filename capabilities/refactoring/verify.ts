@@ -13,6 +13,7 @@ import { planChecks, type NotRun, type PlannedCheck } from './verify/plan-checks
 import { runApiCheck, runCheck, type CheckRun } from './verify/run-check.js';
 
 import { compareTests, type TestComparison } from './verify/test-reporters.js';
+import { narrowTests, type TestSelection } from './verify/narrow-tests.js';
 import { PLANNING } from './verify/planning.js';
 
 /** Regressions listed in the step's data (the message names the first, the count says how many). */
@@ -32,6 +33,7 @@ export const meta: CapabilityMeta = {
     without: "type-checks with agentd's own TypeScript API; the tests are reported as not run",
   },
   planning: PLANNING,
+  execution: { parses: 'none', composes: ['analysis.dependencies'] },
 };
 
 type Side = Record<string, CheckRun | null>;
@@ -40,18 +42,27 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
   const options = input ?? {};
   const wanted = options.checks ?? [...CHECKS];
   // Only the checks that were asked for are mentioned: a type-check-only run says nothing about tests.
-  const { checks, notRun } = await planChecks(ctx, wanted);
-  if (checks.length === 0) throw nothingToVerify(ctx, wanted, notRun);
+  const planned = await planChecks(ctx, wanted);
+  const notRun = planned.notRun;
+  if (planned.checks.length === 0) throw nothingToVerify(ctx, wanted, notRun);
   const changes = ctx.workspace.changes();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let { checks, selection } = await scopeTests(ctx, planned.checks, changes, options.tests ?? 'affected');
   ctx.progress(5, 'checking the disk state');
-  const before = await runSide(ctx, checks, [], 'before', timeoutMs);
+  let before = await runSide(ctx, checks, [], 'before', timeoutMs);
+  if (selection?.files && Object.keys(before.tests?.tests ?? {}).length === 0) {
+    // The runner found none of the files (its own include patterns differ): the whole suite, as if not narrowed.
+    checks = planned.checks;
+    selection = { reason: 'the narrowed run reported no test' };
+    before = await runSide(ctx, checks, [], 'before', timeoutMs);
+  }
   ctx.progress(50, 'checking with the staged changes');
   const after = await runSide(ctx, checks, changes, 'after', timeoutMs);
   const perTest = comparePerTest(checks, before, after);
   const data = {
     changedFiles: changes.map((c) => c.path),
     checks: checks.map((c) => c.name),
+    ...(selection ? { testSelection: selection } : {}),
     notRun,
     before: withoutTests(before),
     after: withoutTests(after),
@@ -73,10 +84,34 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
   // A check the job was not allowed to run is work left undone (the job ends incomplete); a check the project lacks is not.
   const refused = notRun.filter((n) => n.needsProjectCode).map((n) => ({ part: n.check, reason: n.reason }));
   return {
-    summary: summarise(checks, before, after, changes.length, notRun, perTest),
+    summary: summarise(checks, before, after, changes.length, notRun, perTest) + selectionNote(selection, perTest),
     data,
     ...(refused.length > 0 ? { notRun: refused } : {}),
   };
+}
+
+/**
+ * The checks with the test check narrowed to the affected files (verify/narrow-tests.ts); the selection
+ * is said only for a per-test run (an exit-code-only `npm test` always runs everything).
+ */
+async function scopeTests(
+  ctx: CapabilityContext,
+  checks: PlannedCheck[],
+  changes: Change[],
+  scope: 'affected' | 'all',
+): Promise<{ checks: PlannedCheck[]; selection?: TestSelection }> {
+  const tests = checks.find((c) => c.name === 'tests');
+  if (!tests || tests.kind !== 'command' || !tests.reporter || !tests.script) return { checks };
+  if (scope === 'all') return { checks, selection: { reason: 'every test was asked for (tests: "all")' } };
+  ctx.progress(3, 'finding the tests that import the staged modules');
+  const { check, selection } = await narrowTests(ctx, tests, changes, tests.script);
+  return { checks: checks.map((c) => (c === tests ? check : c)), selection };
+}
+
+function selectionNote(selection: TestSelection | undefined, perTest: Record<string, TestComparison>): string {
+  if (!selection || !perTest.tests) return '';
+  if (selection.files) return ` Only the affected tests ran: ${selection.files.length} of ${selection.of} test file(s).`;
+  return ` Every test ran: ${selection.reason}.`;
 }
 
 /** Nothing can be checked: the project has no checks, or only checks this job may not run. */

@@ -9,6 +9,7 @@ import {
   AgentdError,
   planInvocation,
   totalsOf,
+  TEST_FILE_PATTERN,
   type CapabilityContext,
   type CapabilityMeta,
   type Finding,
@@ -22,7 +23,7 @@ import { PLANNING } from './run/planning.js';
 
 /** Tests listed in the step's data (the totals count all of them). */
 const MAX_LISTED = 2000;
-const TEST_FILE = /(^|\/)(test|tests|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+const TEST_FILE = TEST_FILE_PATTERN;
 
 export const meta: CapabilityMeta = {
   id: 'testing.run',

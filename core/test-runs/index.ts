@@ -4,6 +4,7 @@ export {
   testId,
   TEST_RUNNER_NAMES,
   TEST_RUNNER_CONFIG_FILES,
+  TEST_FILE_PATTERN,
   type TestCase,
   type TestRunnerName,
   type TestStatus,
@@ -26,3 +27,6 @@ export { RUNNER_FLAGS, WRAPPERS, type RunnerFlags } from './runner-flags.js';
 export { lineOfTest } from './locate-test.js';
 export { applyChangesToCopy, copyWorkspaceTree, removeWorkspaceTree } from './temp-tree.js';
 export { mapThroughSourceMaps } from './source-maps.js';
+export { affectedTests, isFollowedModule, type AffectedTests } from './affected-tests.js';
+export { mochaSelection, withoutConfiguredSpec, type MochaSelection } from './mocha-selection.js';
+export { globToRegExp } from './spec-glob.js';

@@ -19,6 +19,9 @@ export const TEST_RUNNER_CONFIG_FILES = [
   'jest.config.cjs',
   'jest.config.json',
 ] as const;
+/** A test file by its name or folder: `*.test.*`/`*.spec.*`, or under test/, tests/, __tests__/ or spec/. */
+export const TEST_FILE_PATTERN = /(^|\/)(test|tests|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+
 export type TestStatus = 'passed' | 'failed' | 'skipped' | 'todo';
 
 export interface TestCase {

@@ -16,7 +16,17 @@ import { reportFile, reporterFor, type Reporter } from './test-reporters.js';
 import { projectsOf } from './typecheck-api.js';
 
 export type PlannedCheck =
-  | { name: CheckName; kind: 'command'; label: string; command(tree: string): { command: string; args: string[] }; reporter?: Reporter }
+  | {
+      name: CheckName;
+      kind: 'command';
+      label: string;
+      command(tree: string): { command: string; args: string[] };
+      reporter?: Reporter;
+      /** package.json's test script, for a run narrowed to some test files (verify/narrow-tests.ts). */
+      script?: string;
+      /** Run in the temp copy before the command (a narrowed mocha run drops the configured spec there). */
+      prepare?(tree: string): Promise<void>;
+    }
   | { name: CheckName; kind: 'api'; label: string; tsconfig: string };
 
 export interface NotRun {
@@ -116,6 +126,7 @@ function tests(ctx: CapabilityContext, scripts: Record<string, unknown>): Planne
       kind: 'command',
       label: `npm test, ${reporter.runner} per test`,
       reporter,
+      script: scripts.test as string,
       command: (tree) => ({
         command: 'npm',
         args: ['--prefix', tree, 'run', 'test', '--silent', '--', ...reporter.args(reportFile(tree))],

@@ -30,6 +30,7 @@ export async function runCheck(
   tree: string,
   timeoutMs: number,
 ): Promise<CheckRun> {
+  await check.prepare?.(tree);
   const { command, args } = check.command(tree);
   const result = await ctx.tools.runCommand(command, args, { timeoutMs });
   const lines = `${result.stdout}\n${result.stderr}`
