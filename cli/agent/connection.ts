@@ -2,7 +2,8 @@
  * Where the agent prompt's jobs run: the daemon at --api-url / AGENTD_API_URL when GET /health answers,
  * otherwise an embedded daemon started in this process (127.0.0.1, port 0, in-memory queue, the
  * project folder as its workspace), so both modes use the same REST flow. The embedded one is closed
- * on exit. A daemon the user named (`daemonRequired`) that does not answer is an error, never a silent
+ * on exit; its jobs are kept on disk (session-folder.ts, daemon/jobs/file-job-store.ts), so a later
+ * run on the same folder can `--resume` them. A daemon the user named (`daemonRequired`) that does not answer is an error, never a silent
  * embedded run; `embedded` skips the daemon altogether.
  * The embedded daemon works on the user's own checkout, so it trusts it to run project code (tests,
  * ESLint config) unless --no-project-code; a remote daemon decides by its own trust settings, and
@@ -16,6 +17,7 @@ import type { DaemonHandle } from '../../daemon/server.js';
 import type { ApiTarget } from '../api-client.js';
 import { AgentdError } from '../../core/errors/index.js';
 import { checkHealth } from '../health-report.js';
+import { sessionFolder } from './session-folder.js';
 
 export interface Connection {
   target: ApiTarget;
@@ -70,7 +72,10 @@ async function startEmbedded(options: ConnectOptions): Promise<{ daemon: DaemonH
   const logger = createLogger(config.logging, { stdout: discard() });
   // Imported here so connecting to a daemon never loads express, the engine and its worker pool.
   const { startDaemon } = await import('../../daemon/server.js');
-  const daemon = await startDaemon(config, { logger, capabilityFolders: options.capabilityFolders ?? [] });
+  const { createMemoryBackend } = await import('../../daemon/queue/backend.js');
+  const { FileJobStore } = await import('../../daemon/jobs/file-job-store.js');
+  const backend = { ...createMemoryBackend(), store: await FileJobStore.open(await sessionFolder(options.workspace)) };
+  const daemon = await startDaemon(config, { logger, capabilityFolders: options.capabilityFolders ?? [], backend });
   return { daemon, logger };
 }
 

@@ -61,14 +61,18 @@ export async function runOneShot(options: OneShotOptions): Promise<number> {
     const interactive = options.stdin.isTTY === true && options.stdout.isTTY === true && !options.json;
     if (job.status === 'awaiting_approval') {
       if (interactive) job = await askUntilSettled(session, options);
-      else
-        human.write(
-          `${renderChanges(job, options.palette)}\nThe job waits for approval: approve with POST /jobs/${job.id}/followup {"action":"approve"} or agentd agent --resume ${job.id}.\n`,
-        );
+      else human.write(`${renderChanges(job, options.palette)}\n${approvalHint(job.id, options.connection)}\n`);
     }
     if (options.json) options.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
     return exitCodeOf(job);
   } finally {
     process.off('SIGINT', onSignal);
   }
+}
+
+/** How to approve later: the embedded engine ends with this command, but its session is kept on disk. */
+function approvalHint(id: string, connection: Connection): string {
+  if (connection.mode === 'embedded')
+    return `The job waits for approval; its session is kept in ~/.agentd/sessions: approve it with agentd agent --embedded --resume ${id} from the same project folder.`;
+  return `The job waits for approval: approve with POST /jobs/${id}/followup {"action":"approve"} or agentd agent --resume ${id}.`;
 }

@@ -81,4 +81,30 @@ describe('agentd agent: targeting (--api-url, AGENTD_API_URL, --workspace, --emb
       await rm(project, { recursive: true, force: true });
     }
   });
+
+  it('embedded sessions are kept on disk: a later --embedded --resume <id> reopens the job awaiting approval', async () => {
+    const project = await mkdtemp(path.join(os.tmpdir(), 'agentd-resume-'));
+    try {
+      await writeProject(project);
+      const first = await runAgentd([
+        'agent',
+        'universal-agent',
+        'rename greet to welcome in src/greet.ts',
+        '--embedded',
+        '--workspace',
+        project,
+      ]);
+      expect(first.code, first.stderr + first.stdout).to.equal(3);
+      const id = /agentd agent --embedded --resume ([0-9a-f-]{36}) from the same project folder/.exec(first.stdout)?.[1];
+      expect(id, first.stdout).to.be.a('string');
+      // A new process, a new embedded engine: the session comes from ~/.agentd/sessions (the tests' HOME).
+      const resumed = await runAgentd(['agent', '--embedded', '--workspace', project, '--resume', id!]);
+      expect(resumed.stdout).to.include(`Session ${id}: rename greet to welcome in src/greet.ts`);
+      expect(resumed.stdout).to.include('3 staged change(s) in 3 file(s); nothing is written until you approve.');
+      expect(resumed.stdout).to.include('[y] approve');
+      expect(await readFile(path.join(project, 'src/greet.ts'), 'utf8')).to.include('export function greet(');
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
+  });
 });
