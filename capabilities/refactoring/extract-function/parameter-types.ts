@@ -28,6 +28,9 @@ export function fixAnyParameters(
     const variable = inScope.find((symbol) => symbol.name === (parameter.name as ts.Identifier).text);
     const declaration = variable?.valueDeclaration;
     if (!declaration) continue;
+    // Narrowed where the range starts (`if (x === null) return` above it): the language service spelled
+    // the narrowed type, which the variable's own, wider annotation would lose.
+    if (!isAny && narrowedInRange(checker, variable!, declaration, selection)) continue;
     const annotation = ts.isVariableDeclaration(declaration) || ts.isParameter(declaration) ? declaration.type : undefined;
     if (annotation && annotation.kind === ts.SyntaxKind.AnyKeyword) continue;
     if (!annotation) {
@@ -103,6 +106,29 @@ function findDeclaration(file: ts.SourceFile, name: string): ts.FunctionDeclarat
   };
   visit(file);
   return found;
+}
+
+/** Whether the variable's type at its first read inside the range is narrower than its declared type. */
+function narrowedInRange(checker: ts.TypeChecker, variable: ts.Symbol, declaration: ts.Declaration, selection: Selection): boolean {
+  let first: ts.Identifier | undefined;
+  const visit = (node: ts.Node): void => {
+    if (first) return;
+    if (ts.isIdentifier(node) && node.text === variable.name && checker.getSymbolAtLocation(node) === variable && !isWritten(node))
+      first = node;
+    else ts.forEachChild(node, visit);
+  };
+  for (const statement of selection.statements) visit(statement);
+  return first !== undefined && checker.getTypeAtLocation(first) !== checker.getTypeOfSymbolAtLocation(variable, declaration);
+}
+
+function isWritten(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isBinaryExpression(parent) && parent.left === node)
+    return parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+  return (
+    (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) &&
+    (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)
+  );
 }
 
 /** An error type (what an unresolved import gives), as opposed to a real `any`. */

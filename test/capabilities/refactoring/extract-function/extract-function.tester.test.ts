@@ -1,6 +1,10 @@
 /** refactoring.extract-function's tester suite: lines extracted into a function with its parameters and result, refusals, input schema. */
 import { CapabilityTester } from '../../../../core/tester/index.js';
-import { CALC } from '../../support/small-projects.js';
+import { CALC, TSCONFIG } from '../../support/small-projects.js';
+
+/** A parameter narrowed by the guards above the range (null, then number). */
+const DESCRIBE =
+  "export function describe(value: string | number | null): string {\n  if (value === null) return 'none';\n  if (typeof value === 'number') return value.toFixed(2);\n  const upper = value.toUpperCase();\n  return upper.trim();\n}\n";
 
 describe('capabilities/refactoring/extract-function cases', function () {
   this.timeout(120_000);
@@ -13,6 +17,15 @@ describe('capabilities/refactoring/extract-function cases', function () {
         changes: {
           'src/calc.ts':
             'export function total(prices: number[]): number {\n  let sum = sumOf(prices);\n  const tax = sum * 0.2;\n  return sum + tax;\n}\n\nfunction sumOf(prices: number[]) {\n  let sum = 0;\n  for (const p of prices) sum += p;\n  return sum;\n}\n',
+        },
+      },
+      {
+        name: 'a variable narrowed above the range: the parameter takes the narrowed type (string), not the declared union',
+        files: { 'tsconfig.json': TSCONFIG, 'src/describe.ts': DESCRIBE },
+        input: { file: 'src/describe.ts', startLine: 4, endLine: 5, name: 'shout' },
+        changes: {
+          'src/describe.ts':
+            "export function describe(value: string | number | null): string {\n  if (value === null) return 'none';\n  if (typeof value === 'number') return value.toFixed(2);\n  return shout(value);\n}\n\nfunction shout(value: string) {\n  const upper = value.toUpperCase();\n  return upper.trim();\n}\n",
         },
       },
       {
