@@ -15,6 +15,7 @@ import { selectStatements, type Selection } from './select-statements.js';
 import { checkRange, enclosingClassMember } from './range-checks.js';
 import { languageServiceExtract } from './language-service-extract.js';
 import { fixAnyParameters } from './parameter-types.js';
+import { withoutVarAtCallSite } from './call-site-declaration.js';
 import { DependencyTypesHost } from './dependency-types-host.js';
 
 export async function extractFunction(ctx: CapabilityContext, input: ExtractInput): Promise<StepResult> {
@@ -42,7 +43,11 @@ export async function extractFunction(ctx: CapabilityContext, input: ExtractInpu
   );
   const checker = loaded.project.getTypeChecker().compilerObject;
   const extracted = applyTextChanges(file.getFullText(), changes);
-  const typed = fixAnyParameters(extracted, file.getFilePath(), checker, file.compilerNode, selection, input.name);
+  const typed = withoutVarAtCallSite(
+    fixAnyParameters(extracted, file.getFilePath(), checker, file.compilerNode, selection, input.name),
+    file.getFilePath(),
+    input.name,
+  );
   const edits: FileEdits = new Map([[file.getFilePath(), typed]]);
   const before = countErrors(loaded.project, edits.keys());
   applyToProject(loaded, edits);

@@ -48,10 +48,11 @@ export function fixAnyParameters(
     }
     // The variable's own annotation rather than the language service's expansion of it (express's
     // `Request` written out with its five defaulted type arguments, imported from transitive packages).
-    if (parameter.type.getText(edited) !== annotation.getText(original)) {
+    const spelled = ownSpelling(declaration, annotation, original);
+    if (parameter.type.getText(edited) !== spelled) {
       replacements.push({
         span: { start: parameter.type.getStart(edited), length: parameter.type.getWidth(edited) },
-        newText: annotation.getText(original),
+        newText: spelled,
       });
     }
   }
@@ -106,6 +107,17 @@ function findDeclaration(file: ts.SourceFile, name: string): ts.FunctionDeclarat
   };
   visit(file);
   return found;
+}
+
+/**
+ * The annotation as the variable's type: an optional parameter (`coupon?: string`) holds `undefined`
+ * too, which its annotation does not say.
+ */
+function ownSpelling(declaration: ts.Declaration, annotation: ts.TypeNode, file: ts.SourceFile): string {
+  const text = annotation.getText(file);
+  if (!ts.isParameter(declaration) || !declaration.questionToken) return text;
+  const wrapped = ts.isFunctionTypeNode(annotation) || ts.isConstructorTypeNode(annotation) || ts.isConditionalTypeNode(annotation);
+  return `${wrapped ? `(${text})` : text} | undefined`;
 }
 
 /** Whether the variable's type at its first read inside the range is narrower than its declared type. */

@@ -3,6 +3,10 @@ import { CapabilityTester } from '../../../../core/tester/index.js';
 import { CALC, TSCONFIG } from '../../support/small-projects.js';
 
 /** A parameter narrowed by the guards above the range (null, then number). */
+/** An optional parameter, and values declared with const and let in the range that are read after it. */
+const TOTAL =
+  'export function total(prices: number[], coupon?: string): string {\n  const base = prices.length;\n  let extra = 0;\n  if (coupon) extra = coupon.length;\n  extra += 1;\n  return `${base}-${extra}`;\n}\n';
+
 const DESCRIBE =
   "export function describe(value: string | number | null): string {\n  if (value === null) return 'none';\n  if (typeof value === 'number') return value.toFixed(2);\n  const upper = value.toUpperCase();\n  return upper.trim();\n}\n";
 
@@ -26,6 +30,24 @@ describe('capabilities/refactoring/extract-function cases', function () {
         changes: {
           'src/describe.ts':
             "export function describe(value: string | number | null): string {\n  if (value === null) return 'none';\n  if (typeof value === 'number') return value.toFixed(2);\n  return shout(value);\n}\n\nfunction shout(value: string) {\n  const upper = value.toUpperCase();\n  return upper.trim();\n}\n",
+        },
+      },
+      {
+        name: 'an optional parameter stays `string | undefined`; returned values are declared with let when one is reassigned after (never var)',
+        files: { 'tsconfig.json': TSCONFIG, 'src/total.ts': TOTAL },
+        input: { file: 'src/total.ts', startLine: 2, endLine: 4, name: 'start' },
+        changes: {
+          'src/total.ts':
+            'export function total(prices: number[], coupon?: string): string {\n  let { extra, base } = start(prices, coupon);\n  extra += 1;\n  return `${base}-${extra}`;\n}\n\nfunction start(prices: number[], coupon: string | undefined) {\n  const base = prices.length;\n  let extra = 0;\n  if (coupon) extra = coupon.length;\n  return { extra, base };\n}\n',
+        },
+      },
+      {
+        name: 'returned values no statement after reassigns are declared with const',
+        files: { 'tsconfig.json': TSCONFIG, 'src/total.ts': TOTAL },
+        input: { file: 'src/total.ts', startLine: 2, endLine: 5, name: 'start' },
+        changes: {
+          'src/total.ts':
+            'export function total(prices: number[], coupon?: string): string {\n  const { base, extra } = start(prices, coupon);\n  return `${base}-${extra}`;\n}\n\nfunction start(prices: number[], coupon: string | undefined) {\n  const base = prices.length;\n  let extra = 0;\n  if (coupon) extra = coupon.length;\n  extra += 1;\n  return { base, extra };\n}\n',
         },
       },
       {
