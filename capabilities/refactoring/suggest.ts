@@ -13,6 +13,8 @@ import { gatherFindings } from './suggest/gather-findings.js';
 import { legacySuggestions } from './suggest/legacy-suggestions.js';
 import { DEFAULT_LIMIT, INPUT_SCHEMA, type SuggestInput } from './suggest/options.js';
 import { rank } from './suggest/suggestion.js';
+import { trySuggestions } from './suggest/dry-run.js';
+import { withoutTestAndGeneratedFiles } from './suggest/target-files.js';
 import { PLANNING } from './suggest/planning.js';
 
 export const meta: CapabilityMeta = {
@@ -24,7 +26,18 @@ export const meta: CapabilityMeta = {
   inputSchema: INPUT_SCHEMA,
   writes: false,
   planning: PLANNING,
-  execution: { parses: 'ts-program', composes: ['analysis.complexity', 'analysis.smells', 'analysis.duplication'] },
+  execution: {
+    parses: 'ts-program',
+    composes: [
+      'analysis.complexity',
+      'analysis.smells',
+      'analysis.duplication',
+      'refactoring.extract-function',
+      'refactoring.dedupe',
+      'refactoring.simplify',
+      'refactoring.modernize',
+    ],
+  },
 };
 
 export async function run(input: SuggestInput, ctx: CapabilityContext): Promise<StepResult> {
@@ -44,10 +57,30 @@ export async function run(input: SuggestInput, ctx: CapabilityContext): Promise<
       files.filter((f) => /\.[cm]?jsx?$/.test(f)),
     )),
   ];
-  const suggestions = rank(all, options.limit ?? DEFAULT_LIMIT);
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  // Test and generated files only when the include names them (the user asked).
+  const asked = (options.include ?? []).length > 0;
+  const { kept: targeted, left } = asked
+    ? { kept: rank(all, all.length), left: [] }
+    : await withoutTestAndGeneratedFiles(ctx, rank(all, all.length));
+  const tried = options.dryRun === false ? null : await trySuggestions(ctx, targeted, limit);
+  const suggestions = tried ? tried.kept : targeted.slice(0, limit);
   const top = suggestions[0];
+  const notes = [
+    tried
+      ? `each tried without staging${tried.dropped.length > 0 ? `, ${tried.dropped.length} dropped (refused or changing nothing)` : ''}`
+      : 'not tried (dryRun: false)',
+    ...(left.length > 0 ? [`${left.length} in test or generated files left out`] : []),
+  ];
   return {
-    summary: `${all.length} refactoring suggestion(s) for ${files.length} files${ran.length > 0 ? ` (ran ${ran.join(', ')})` : ''}${top ? `; top: ${top.title}` : ''}.`,
-    data: { suggestions, analysed: ran, findingsUsed: relevant.length },
+    summary: `${suggestions.length} refactoring suggestion(s) for ${files.length} files (${notes.join('; ')})${ran.length > 0 ? `; ran ${ran.join(', ')}` : ''}${top ? `; top: ${top.title}` : ''}.`,
+    data: {
+      suggestions,
+      dropped: tried?.dropped ?? [],
+      leftOut: left,
+      untried: tried ? tried.untried : Math.max(0, targeted.length - limit),
+      analysed: ran,
+      findingsUsed: relevant.length,
+    },
   };
 }

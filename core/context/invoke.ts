@@ -5,10 +5,11 @@
  * its log prefix and `invoke` (one more id on the chain) differ. Its input is validated with the
  * registry's validators (build-time compiled when the schema is first-party).
  */
-import type { CapabilityContext, InvocableCapability, InvokeScope, StepResult } from '../contracts/index.js';
+import type { CapabilityContext, InvocableCapability, InvokeOptions, InvokeScope, StepResult } from '../contracts/index.js';
 import { AgentdError, quoteInput } from '../errors/index.js';
 import { InputValidators } from '../registry/input-validators.js';
 import { loadCapabilityModule } from './load-capability.js';
+import { ForkedWorkspace } from '../workspace/forked-workspace.js';
 
 const validators = new InputValidators();
 const compiled = new Set<string>();
@@ -37,7 +38,7 @@ export function invokeFunction(
   chain: readonly string[],
   composes: readonly string[],
 ): CapabilityContext['invoke'] {
-  return async (id: string, input?: unknown): Promise<StepResult> => {
+  return async (id: string, input?: unknown, options: InvokeOptions = {}): Promise<StepResult> => {
     const caller = chain[chain.length - 1] ?? 'this capability';
     if (chain.includes(id)) {
       throw new AgentdError(
@@ -62,14 +63,18 @@ export function invokeFunction(
       ...(entry.binding === undefined ? {} : { binding: entry.binding }),
     });
     const nested = [...chain, id];
+    const fork = options.dryRun ? new ForkedWorkspace(parent.workspace) : null;
     const child: CapabilityContext = {
       ...parent,
+      ...(fork ? { workspace: fork } : {}),
       previous: [],
       log: (level, message) => parent.log(level, `${id}: ${String(message)}`),
       progress: () => undefined,
       invoke: invokeFunction(() => child, scope, nested, entry.composes),
     };
     parent.signal.throwIfAborted();
-    return capability.run(checked, child);
+    const result = await capability.run(checked, child);
+    // A dry run's writes never reach the caller's overlay: they come back as the result's changes.
+    return fork ? { ...result, changes: fork.ownChanges() } : result;
   };
 }

@@ -161,9 +161,16 @@ export interface CapabilityContext {
    * this step's), limits and `signal`, with `previous` empty. An id already running in this chain (A
    * invokes B invokes A) is refused (`capability_error`) before anything runs. Its findings are not
    * reviewed on their own: they are this step's once it returns them. Its log lines are this step's,
-   * prefixed with its id; its progress is not reported.
+   * prefixed with its id; its progress is not reported. With `{ dryRun: true }` its writes go to a
+   * view of its own over this step's (core/workspace/forked-workspace.ts) and come back as the result's
+   * `changes` instead of being staged: whether it accepts the input, and what it would change.
    */
-  invoke(id: string, input?: unknown): Promise<StepResult>;
+  invoke(id: string, input?: unknown, options?: InvokeOptions): Promise<StepResult>;
+}
+
+export interface InvokeOptions {
+  /** Stage nothing: the invoked capability's writes are returned as `changes` and dropped. */
+  dryRun?: boolean;
 }
 
 /** A capability `ctx.invoke` may run: plain data (it crosses into a worker with the step). */

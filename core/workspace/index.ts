@@ -17,3 +17,4 @@ export { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './co
 export { MAX_FILE_BYTES, MAX_LOCK_FILE_BYTES, decodeText, readTextOrNull } from './text-file.js';
 export { LOCK_FILE_NAMES, isLockFile } from './lock-files.js';
 export { walkTextFiles, listFilter } from './list-files.js';
+export { ForkedWorkspace } from './forked-workspace.js';

@@ -8,6 +8,8 @@ export interface SuggestInput {
   limit?: number;
   /** Run complexity/smells/duplication when earlier steps did not (default true). */
   analyze?: boolean;
+  /** Try each suggestion's step without staging and drop the refused ones (default true). */
+  dryRun?: boolean;
 }
 
 export const DEFAULT_LIMIT = 20;
@@ -19,6 +21,7 @@ export const INPUT_SCHEMA: JSONSchema = {
     exclude: globsSchema('leave alone'),
     limit: { type: 'integer', minimum: 1, maximum: 500 },
     analyze: { type: 'boolean' },
+    dryRun: { type: 'boolean' },
   },
   additionalProperties: false,
 };

@@ -26,7 +26,12 @@ describe('pipeline engine: composition through ctx.invoke', function () {
   it('the registry scopes an invoke to what meta.execution.composes lists, transitively, as plain data', function () {
     const scope = registry.invokeScope('analysis.test-composer')!;
     expect(scope.composes).to.include('analysis.test-reader');
-    expect(scope.invocable.map((c) => c.id)).to.have.members(['analysis.test-reader', 'analysis.test-tool-loop', 'analysis.test-slow']);
+    expect(scope.invocable.map((c) => c.id)).to.have.members([
+      'analysis.test-reader',
+      'analysis.test-tool-loop',
+      'analysis.test-slow',
+      'refactoring.test-writer',
+    ]);
     expect(structuredClone(scope)).to.deep.equal(scope);
     expect(registry.invokeScope('analysis.test-reader')).to.equal(undefined);
   });
@@ -40,6 +45,28 @@ describe('pipeline engine: composition through ctx.invoke', function () {
     expect(outcome.status, JSON.stringify(outcome.error)).to.equal('succeeded');
     expect(outcome.steps[0]!.result!.summary).to.equal('invoked analysis.test-reader: read "a.txt"');
     expect((outcome.steps[0]!.result!.data as { invoked: { content: string } }).invoked.content).to.equal('a\n');
+  });
+
+  it("a dry run: the invoked capability's writes come back as changes and nothing is staged; without it they are staged", async function () {
+    const dry = await engine.run(
+      request(workspace.root, [
+        {
+          capability: 'analysis.test-composer',
+          input: { invoke: 'refactoring.test-writer', input: { path: 'a.txt', content: 'b\n' }, dryRun: true },
+        },
+      ]),
+    );
+    expect(dry.status, JSON.stringify(dry.error)).to.equal('succeeded');
+    expect((dry.steps[0]!.result!.data as { changes: unknown[] }).changes).to.deep.equal([
+      { path: 'a.txt', action: 'modify', after: 'b\n' },
+    ]);
+    expect(dry.result!.changes).to.deep.equal([]);
+    const staged = await engine.run(
+      request(workspace.root, [
+        { capability: 'analysis.test-composer', input: { invoke: 'refactoring.test-writer', input: { path: 'a.txt', content: 'b\n' } } },
+      ]),
+    );
+    expect(staged.result!.changes.map((c) => c.path)).to.deep.equal(['a.txt']);
   });
 
   it("counts the invoked capability's tool calls against the job's budget", async function () {

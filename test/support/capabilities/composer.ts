@@ -10,13 +10,30 @@ export const meta: CapabilityMeta = {
   inputSchema: {
     type: 'object',
     required: ['invoke'],
-    properties: { invoke: { type: 'string' }, input: { type: 'object' }, then: { type: 'object' } },
+    properties: { invoke: { type: 'string' }, input: { type: 'object' }, then: { type: 'object' }, dryRun: { type: 'boolean' } },
   },
   writes: false,
-  execution: { composes: ['analysis.test-reader', 'analysis.test-tool-loop', 'analysis.test-slow', 'analysis.test-composer'] },
+  execution: {
+    composes: [
+      'analysis.test-reader',
+      'analysis.test-tool-loop',
+      'analysis.test-slow',
+      'analysis.test-composer',
+      'refactoring.test-writer',
+    ],
+  },
 };
 
-export async function run(input: { invoke: string; input?: Record<string, unknown> }, ctx: CapabilityContext): Promise<StepResult> {
-  const result = await ctx.invoke(input.invoke, input.input);
-  return { summary: `invoked ${input.invoke}: ${result.summary}`, data: { invoked: result.data ?? null } };
+export async function run(
+  input: { invoke: string; input?: Record<string, unknown>; dryRun?: boolean },
+  ctx: CapabilityContext,
+): Promise<StepResult> {
+  const result = await ctx.invoke(input.invoke, input.input, input.dryRun ? { dryRun: true } : undefined);
+  return {
+    summary: `invoked ${input.invoke}: ${result.summary}`,
+    data: {
+      invoked: result.data ?? null,
+      changes: (result.changes ?? []).map((c) => ({ path: c.path, action: c.action, after: c.after })),
+    },
+  };
 }

@@ -42,6 +42,7 @@ describe('capabilities/refactoring/suggest', function () {
     const { suggestions, result } = await suggest(root);
     expectValid(suggestions);
     expect(result.summary).to.include('ran complexity, smells, duplication');
+    expect(result.summary).to.include('each tried without staging');
     const extract = suggestions.filter((s) => s.apply.capability === 'refactoring.extract-function');
     expect(extract.length).to.be.greaterThan(0);
     expect(extract[0]!.findings.some((f) => f.ruleId.startsWith('complexity/') || f.ruleId.startsWith('smells/'))).to.equal(true);
