@@ -32,9 +32,11 @@ export async function run(input: DedupeInput, ctx: CapabilityContext): Promise<S
   const loaded = await loadTsProject(ctx);
   const result = await dedupeClone(ctx, loaded, clone, name, options.modulePath);
   const where = result.module ? `a new module "${result.module.slice(1)}"` : `"${clone.a.file}"`;
+  const { findings, note, ...facts } = result;
   return {
-    summary: `Replaced lines ${result.lines.a.join('-')} of "${clone.a.file}" and ${result.lines.b.join('-')} of "${clone.b.file}" with ${name}(${result.params.join(', ')}) in ${where}.`,
+    summary: `Replaced lines ${result.lines.a.join('-')} of "${clone.a.file}" and ${result.lines.b.join('-')} of "${clone.b.file}" with ${name}(${result.params.join(', ')}) in ${where}.${note}`,
+    findings,
     changes: ctx.workspace.changes(),
-    data: { clone, name, ...result },
+    data: { clone, name, ...facts },
   };
 }

@@ -10,6 +10,7 @@ import { DEFAULT_CODEMODS, INPUT_SCHEMA, SOURCE_EXTENSIONS, type ModernizeInput 
 import { decideTypeModule, withTypeModule, type TypeModuleDecision } from './modernize/package-type.js';
 import { runCodemods, type CodemodRun } from './modernize/run-codemods.js';
 import { formatChanges } from './review/format-changes.js';
+import { lintBaseline, lintIntroduced } from './review/lint-changes.js';
 import { PLANNING } from './modernize/planning.js';
 
 export const meta: CapabilityMeta = {
@@ -43,11 +44,16 @@ export async function run(input: ModernizeInput, ctx: CapabilityContext): Promis
   // Files that were clean under the project's Prettier config stay clean (review/format-changes.ts).
   const texts = new Map<string, string | null>(result.files.filter((f) => f.after !== f.before).map((f) => [f.file, f.after]));
   const format = await formatChanges(ctx, new Map(result.files.map((f) => [f.file, f.before])), texts);
+  // The project's ESLint config on the changed files before and after: what the codemods introduced is reported.
+  const written = [...texts].filter(([, text]) => text !== null).map(([file]) => file);
+  const baseline = await lintBaseline(ctx, written);
   for (const [file, text] of texts) if (text !== null) await ctx.workspace.write(file, text);
+  const lint = await lintIntroduced(ctx, baseline, written);
   const typeModule = codemods.includes('cjs-to-esm') ? await applyTypeDecision(ctx, result, options.setTypeModule === true) : null;
   const changed = result.files.filter((f) => f.after !== f.before);
   return {
-    summary: summarise(result, changed.length, typeModule) + format.note,
+    summary: summarise(result, changed.length, typeModule) + format.note + lint.note,
+    findings: lint.findings,
     changes: ctx.workspace.changes(),
     data: {
       codemods,

@@ -11,6 +11,7 @@ import { simplifyFile } from './simplify/simplify-file.js';
 import { loadTsProject, toProjectPath, SOURCE_EXTENSIONS } from './ts-project/load-project.js';
 import { refuse } from './ts-project/refusal.js';
 import { PLANNING } from './simplify/planning.js';
+import { lintBaseline, lintIntroduced } from './review/lint-changes.js';
 
 const JS_FILE = /\.[cm]?jsx?$/;
 
@@ -41,6 +42,7 @@ export async function run(input: SimplifyInput, ctx: CapabilityContext): Promise
   if (!loaded.project.getCompilerOptions().allowJs && targets.some((t) => JS_FILE.test(t)))
     loaded.project.compilerOptions.set({ allowJs: true });
   const files: { file: string; counts: Record<string, number> }[] = [];
+  const texts = new Map<string, string>();
   for (const target of targets) {
     const path = toProjectPath(target);
     if (!loaded.project.getSourceFile(path)) loaded.project.addSourceFileAtPathIfExists(path);
@@ -48,15 +50,20 @@ export async function run(input: SimplifyInput, ctx: CapabilityContext): Promise
     const counts = simplifyFile(loaded.project, path, rules, ctx.signal);
     const after = loaded.project.getSourceFileOrThrow(path).getFullText();
     if (after !== loaded.originals.get(target)) {
-      await ctx.workspace.write(target, after);
+      texts.set(target, after);
       files.push({ file: target, counts: counts as Record<string, number> });
     }
   }
+  // The project's ESLint config on the changed files before and after: what the removals introduced is reported.
+  const baseline = await lintBaseline(ctx, [...texts.keys()]);
+  for (const [target, after] of texts) await ctx.workspace.write(target, after);
+  const lint = await lintIntroduced(ctx, baseline, [...texts.keys()]);
   const totals: Record<string, number> = {};
   for (const f of files) for (const [rule, n] of Object.entries(f.counts)) totals[rule] = (totals[rule] ?? 0) + n;
   const parts = Object.entries(totals).map(([rule, n]) => `${rule} ${n}`);
   return {
-    summary: `Simplified ${files.length} of ${targets.length} files${parts.length > 0 ? ` (${parts.join(', ')})` : ''}.`,
+    summary: `Simplified ${files.length} of ${targets.length} files${parts.length > 0 ? ` (${parts.join(', ')})` : ''}.${lint.note}`,
+    findings: lint.findings,
     changes: ctx.workspace.changes(),
     data: { rules, files, totals, unreadable: loaded.skipped },
   };

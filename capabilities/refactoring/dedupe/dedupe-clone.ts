@@ -5,10 +5,11 @@
  */
 import path from 'node:path';
 import { Node, SyntaxKind, ts } from 'ts-morph';
-import type { CapabilityContext } from '../../../core/index.js';
+import type { CapabilityContext, Finding } from '../../../core/index.js';
 import { guardTsconfigProjects } from '../ts-project/project-guard.js';
 import { countErrors, describeErrors, findNewErrors } from '../ts-project/error-guard.js';
-import { applyToProject, stageEdits, type FileEdits } from '../ts-project/file-edits.js';
+import { applyToProject, type FileEdits } from '../ts-project/file-edits.js';
+import { stageReviewed } from '../review/stage-reviewed.js';
 import { toProjectPath, type LoadedProject } from '../ts-project/load-project.js';
 import { specifierFor } from '../ts-project/module-specifiers.js';
 import { requireSourceFile } from '../ts-project/positions.js';
@@ -22,6 +23,10 @@ import { statementRun, type StatementRun } from './statement-run.js';
 
 export interface DedupeResult {
   touched: string[];
+  /** Problems the project's ESLint config reports that the merge introduced (review/lint-changes.ts). */
+  findings: Finding[];
+  /** The review's sentences for the summary (formatting, lint). */
+  note: string;
   module: string | null;
   params: string[];
   outputs: string[];
@@ -66,9 +71,11 @@ export async function dedupeClone(
   if (errors.length > 0)
     throw refuse(`Merging the clone would not compile (${describeErrors(errors)}); merge it by hand or pick another clone.`);
   guardTsconfigProjects(loaded, edits, paths, 'Merging the clone', 'merge it by hand or pick another clone.');
-  const touched = await stageEdits(ctx, loaded, edits);
+  const { touched, findings, note } = await stageReviewed(ctx, loaded, edits);
   return {
     touched,
+    findings,
+    note,
     module: placement.newModule,
     params: plan.params.map((p) => p.name),
     outputs: plan.outputs.map((o) => o.a),
