@@ -54,6 +54,14 @@ export interface PullFileEntry {
   patch?: string;
 }
 
+/** A pull request as GET /pulls/{n} describes it (the fields agentd reads). */
+export interface FakePullRequest {
+  state: 'open' | 'closed';
+  maintainer_can_modify: boolean;
+  head: { ref: string; sha: string; repo: { full_name: string } | null };
+  base: { ref: string };
+}
+
 interface Failure {
   status: number;
   headers: Record<string, string>;
@@ -71,6 +79,8 @@ export class FakeGithub {
   readonly permissions = new Map<string, string>();
   /** "owner/repo#number" -> the pull request's files */
   readonly pullFiles = new Map<string, PullFileEntry[]>();
+  /** "owner/repo#number" -> the pull request (GET /pulls/{n}) */
+  readonly pullRequests = new Map<string, FakePullRequest>();
   readonly issuedTokens: string[] = [];
   private readonly failures = new Map<string, Failure>();
   private nextId = 1000;
@@ -257,6 +267,11 @@ export class FakeGithub {
           .slice((page - 1) * perPage, page * perPage)
           .map((file) => ({ sha: '0'.repeat(40), additions: 0, deletions: 0, changes: 0, ...file })),
       ];
+    }
+    if (method === 'GET' && (m = /^pulls\/(\d+)$/.exec(rest!))) {
+      const pull = this.pullRequests.get(`${full}#${m[1]}`);
+      if (!pull) return [404, { message: 'Not Found' }];
+      return [200, { number: Number(m[1]), html_url: `https://github.example/${full}/pull/${m[1]}`, ...pull }];
     }
     if (method === 'GET' && (m = /^collaborators\/([^/]+)\/permission$/.exec(rest!))) {
       const login = decodeURIComponent(m[1]!);
