@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { jwtVerify } from 'jose';
 
 export interface RecordedCall {
@@ -62,6 +63,16 @@ export interface FakePullRequest {
   base: { ref: string };
 }
 
+/** An accepted POST /code-scanning/sarifs, its SARIF decoded. */
+export interface FakeSarifUpload {
+  id: string;
+  repository: string;
+  commit_sha: string;
+  ref: string;
+  tool_name: string | null;
+  sarif: { version: string; runs: { tool: { driver: { name: string } }; results: unknown[] }[] };
+}
+
 interface Failure {
   status: number;
   headers: Record<string, string>;
@@ -82,6 +93,19 @@ export class FakeGithub {
   /** "owner/repo#number" -> the pull request (GET /pulls/{n}) */
   readonly pullRequests = new Map<string, FakePullRequest>();
   readonly issuedTokens: string[] = [];
+  /** token -> when it expires (ms): an expired token is refused as GitHub refuses it (401 Bad credentials). */
+  readonly tokenExpiry = new Map<string, number>();
+  /** How long the installation tokens it issues last (GitHub: one hour). */
+  tokenLifetimeMs = 3600_000;
+  /** What the installation grants; its tokens carry it, and code scanning needs `security_events: write`. */
+  installationPermissions: Record<string, string> = {
+    checks: 'write',
+    contents: 'write',
+    pull_requests: 'write',
+    issues: 'write',
+    metadata: 'read',
+  };
+  readonly sarifUploads: FakeSarifUpload[] = [];
   private readonly failures = new Map<string, Failure>();
   private nextId = 1000;
   private server: Server | null = null;
@@ -187,7 +211,7 @@ export class FakeGithub {
 
   private tokenAuthorized(authorization: string): boolean {
     const match = /^token (.+)$/i.exec(authorization);
-    return Boolean(match && this.issuedTokens.includes(match[1]!));
+    return Boolean(match && (this.tokenExpiry.get(match[1]!) ?? 0) > Date.now());
   }
 
   private async route(method: string, url: URL, body: Record<string, unknown>, authorization: string): Promise<[number, unknown]> {
@@ -199,13 +223,15 @@ export class FakeGithub {
       if (method === 'GET' && path === '/app') return [200, { id: Number(this.appId), slug: this.slug, name: 'agentd test' }];
       if (method === 'POST' && /^\/app\/installations\/(\d+)\/access_tokens$/.test(path)) {
         const token = `ghs_${randomBytes(18).toString('hex')}`;
+        const expires = Date.now() + this.tokenLifetimeMs;
         this.issuedTokens.push(token);
+        this.tokenExpiry.set(token, expires);
         return [
           201,
           {
             token,
-            expires_at: new Date(Date.now() + 3600_000).toISOString(),
-            permissions: { checks: 'write', contents: 'write', pull_requests: 'write', issues: 'write' },
+            expires_at: new Date(expires).toISOString(),
+            permissions: { ...this.installationPermissions },
             repository_selection: 'all',
           },
         ];
@@ -290,6 +316,7 @@ export class FakeGithub {
         { id: comment.id, html_url: `https://github.example/${full}/issues/${m[1]}#issuecomment-${comment.id}`, body: comment.body },
       ];
     }
+    if (method === 'POST' && rest === 'code-scanning/sarifs') return this.sarifUpload(full, body);
     if (method === 'POST' && rest === 'pulls') {
       for (const field of ['title', 'head', 'base']) if (typeof body[field] !== 'string') return bad(`${field} is required`);
       const number = this.nextId++;
@@ -305,6 +332,45 @@ export class FakeGithub {
       return [201, { number, html_url: pull.html_url, head: { ref: pull.head }, base: { ref: pull.base } }];
     }
     return [404, { message: 'Not Found' }];
+  }
+
+  /**
+   * POST /code-scanning/sarifs as GitHub checks it: a token of an installation granting
+   * `security_events: write` (else 403), `commit_sha` (40 hex), `ref` (refs/heads/…, refs/tags/… or
+   * refs/pull/<n>/head|merge), `sarif` base64 of a gzip of a SARIF 2.1.0 log at most 10 MB compressed,
+   * no unknown fields; answers 202 with the analysis id.
+   */
+  private sarifUpload(full: string, body: Record<string, unknown>): [number, unknown] {
+    const bad = (message: string): [number, unknown] => [422, { message: 'Validation Failed', errors: [{ message }] }];
+    if (this.installationPermissions.security_events !== 'write') return [403, { message: 'Resource not accessible by integration' }];
+    const known = new Set(['commit_sha', 'ref', 'sarif', 'checkout_uri', 'started_at', 'tool_name', 'validate']);
+    const unknown = Object.keys(body).filter((key) => !known.has(key));
+    if (unknown.length > 0) return bad(`unknown fields: ${unknown.join(', ')}`);
+    if (typeof body.commit_sha !== 'string' || !/^[0-9a-f]{40}$/.test(body.commit_sha))
+      return bad('commit_sha must be a 40-character commit id');
+    if (typeof body.ref !== 'string' || !/^refs\/(heads|tags)\/[^\s]+$|^refs\/pull\/\d+\/(head|merge)$/.test(body.ref))
+      return bad('ref must be refs/heads/<branch>, refs/tags/<tag> or refs/pull/<number>/(head|merge)');
+    if (typeof body.sarif !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.sarif)) return bad('sarif must be a base64 string');
+    const gzipped = Buffer.from(body.sarif, 'base64');
+    if (gzipped.length > 10 * 1024 * 1024) return [413, { message: 'SARIF upload too large' }];
+    let log: FakeSarifUpload['sarif'];
+    try {
+      log = JSON.parse(gunzipSync(gzipped).toString('utf8')) as FakeSarifUpload['sarif'];
+    } catch {
+      return [400, { message: 'sarif is not base64 of a gzip-compressed JSON document' }];
+    }
+    if (log.version !== '2.1.0' || !Array.isArray(log.runs) || log.runs.some((run) => typeof run?.tool?.driver?.name !== 'string'))
+      return [400, { message: 'sarif is not a SARIF 2.1.0 log (version, runs[].tool.driver.name)' }];
+    const id = randomBytes(16).toString('hex');
+    this.sarifUploads.push({
+      id,
+      repository: full,
+      commit_sha: body.commit_sha,
+      ref: body.ref,
+      tool_name: typeof body.tool_name === 'string' ? body.tool_name : null,
+      sarif: log,
+    });
+    return [202, { id, url: `${this.url}/repos/${full}/code-scanning/sarifs/${id}` }];
   }
 
   /** The request's annotations, or why GitHub would refuse them. */
