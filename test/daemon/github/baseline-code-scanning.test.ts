@@ -137,5 +137,8 @@ describe('GitHub App: the default branch baseline (push events) and SARIF upload
     expect(baselineOf(other).sha).to.equal(sha);
     expect(world.fake.sarifUploads.length).to.equal(uploads);
     expect(world.fake.calls.some((c) => c.path === '/repos/beta/lib/code-scanning/sarifs')).to.equal(false);
+    // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
+    expect(world.fake.violations).to.deep.equal([]);
+    expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
   });
 });

@@ -217,5 +217,8 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 14, 'maintainer', '/agentd book me a flight to paris', 9032));
     const refused = await world.fake.waitFor(() => commentsOn(14)[0], 180_000);
     expect(refused.body).to.include('could not plan this task').and.include('unsupported_task');
+    // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
+    expect(world.fake.violations).to.deep.equal([]);
+    expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
   });
 });

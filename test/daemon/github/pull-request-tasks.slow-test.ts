@@ -157,5 +157,7 @@ describe('GitHub App: /agentd tasks on pull requests push to the pull request br
     const failed = await world.fake.waitFor(() => commentsOn(24).find((c) => c.body.includes('could not push')), 180_000);
     expect(failed.body).to.include('does not allow edits from maintainers');
     expect(fork.branchHead('patch-2')).to.equal(head);
+    // Every request agentd made (GET /pulls/{n} included) conformed to GitHub's OpenAPI description.
+    expect(world.fake.violations).to.deep.equal([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A local stand-in for GitHub's REST API, served over real HTTP, for the GitHub App's tests. It checks
- * what GitHub checks for the calls agentd makes: the App JWT (RS256, verified with the App's public
+ * what GitHub checks for the calls agentd makes: every request against GitHub's REST OpenAPI description
+ * (the operations agentd calls, extracted from @octokit/openapi: openapi-requests.ts), the App JWT (RS256, verified with the App's public
  * key, `iss` = the App id) on /app routes, an installation token it issued on repository routes, the
  * required fields of each body, at most 50 annotations per check-run request; it answers with the
  * fields agentd reads, records every call (headers included, to prove no token leaks elsewhere) and can
@@ -11,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { jwtVerify } from 'jose';
+import { OpenApiRequests } from './openapi-requests.js';
 
 export interface RecordedCall {
   method: string;
@@ -18,6 +20,8 @@ export interface RecordedCall {
   body: Record<string, unknown> | null;
   authorization: string | null;
   status: number;
+  /** The OpenAPI operation the request matched ("checks/create"), or null. */
+  operationId: string | null;
 }
 
 export interface FakeCheckRun {
@@ -106,6 +110,9 @@ export class FakeGithub {
     metadata: 'read',
   };
   readonly sarifUploads: FakeSarifUpload[] = [];
+  /** Requests GitHub's OpenAPI description refuses (answered 422, as GitHub answers them); a passing test leaves it empty. */
+  readonly violations: { method: string; path: string; errors: string[] }[] = [];
+  private readonly openapi = new OpenApiRequests();
   private readonly failures = new Map<string, Failure>();
   private nextId = 1000;
   private server: Server | null = null;
@@ -164,6 +171,7 @@ export class FakeGithub {
       body: null,
       authorization: req.headers.authorization ?? null,
       status: 0,
+      operationId: null,
     };
     this.calls.push(call);
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -175,6 +183,16 @@ export class FakeGithub {
       if (text) call.body = JSON.parse(text) as Record<string, unknown>;
     } catch {
       return answer(400, { message: 'Problems parsing JSON' });
+    }
+    const verdict = this.openapi.check(method, url, call.body);
+    call.operationId = verdict.operationId;
+    if (verdict.errors.length > 0) {
+      this.violations.push({ method, path: call.path, errors: verdict.errors });
+      return answer(422, {
+        message: `Invalid request.\n\n${verdict.errors.join('\n')}`,
+        documentation_url: 'https://docs.github.com/rest',
+        status: '422',
+      });
     }
     const failure = this.failureFor(method, url.pathname);
     if (failure)
