@@ -104,6 +104,12 @@ export class GithubClient {
     return (await this.authentication(await this.installation(installationId))).token;
   }
 
+  /** A new token now (the installation accepted new permissions: the cached token lists the old ones). */
+  async renew(installationId: number): Promise<void> {
+    const octokit = await this.installation(installationId);
+    await octokit.auth({ type: 'installation', refresh: true });
+  }
+
   /** What the installation grants (e.g. `security_events: "write"`), as GitHub said when issuing its token. */
   async permissions(installationId: number): Promise<Record<string, string>> {
     return (await this.authentication(await this.installation(installationId))).permissions ?? {};

@@ -137,6 +137,19 @@ describe('GitHub App: the default branch baseline (push events) and SARIF upload
     expect(baselineOf(other).sha).to.equal(sha);
     expect(world.fake.sarifUploads.length).to.equal(uploads);
     expect(world.fake.calls.some((c) => c.path === '/repos/beta/lib/code-scanning/sarifs')).to.equal(false);
+    // The owner grants it and accepts the new permissions: the next push is uploaded (a new token lists them).
+    world.fake.installationPermissions = { ...world.fake.installationPermissions, security_events: 'write' };
+    const accepted = {
+      action: 'new_permissions_accepted',
+      installation: { id: 78, account: { login: 'beta' } },
+      sender: { login: 'beta' },
+    };
+    await deliver(world.daemon.url, 'installation', accepted);
+    const next = other.commit('main', { 'README.md': '# lib\n' });
+    await world.fake.waitFor(() => world.daemon.output().includes('GitHub App installation recorded'));
+    await deliver(world.daemon.url, 'push', pushPayload(other, next, 78));
+    const upload = await world.fake.waitFor(() => world.fake.sarifUploads.find((u) => u.repository === 'beta/lib'));
+    expect(upload).to.deep.include({ commit_sha: next, ref: 'refs/heads/main' });
     // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
     expect(world.fake.violations).to.deep.equal([]);
     expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
