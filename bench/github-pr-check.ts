@@ -5,12 +5,13 @@
  * peer: `agentd scan` (the same CLI, configuration and --no-project-code) run directly on a checkout of
  * the same head — what a CI job would run once it has started and cloned; the App's own overhead
  * (fetch, GitHub calls, annotations) is the difference. Then a synchronize (a second push to the same
- * pull request, fetched incrementally into the cached working copy).
+ * pull request, fetched incrementally into the cached working copy), and a push to the default branch:
+ * webhook to the baseline written (fetch + the same scan of the base commit).
  *   node dist/bench/github-pr-check.js
  */
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -128,29 +129,33 @@ export async function run(): Promise<void> {
   const daemon = await startDaemon(config, { logger });
   const repository = { full_name: 'acme/big', name: 'big', owner: { login: 'acme' }, default_branch: 'main' };
 
+  const deliver = (event: string, payload: unknown) => {
+    const body = JSON.stringify(payload);
+    return fetch(`${daemon.url}/webhooks/github`, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': event,
+        'x-github-delivery': randomUUID(),
+        'x-hub-signature-256': signBody(SECRET, Buffer.from(body)),
+      },
+    });
+  };
+
   const check = async (
     head: string,
     number: number,
     action: string,
   ): Promise<{ ms: number; annotations: number; conclusion: string | null }> => {
     fake.pullFiles.set(`acme/big#${number}`, pullFiles(head));
-    const body = JSON.stringify({
+    const started = performance.now();
+    const reply = await deliver('pull_request', {
       action,
       number,
       pull_request: { number, head: { sha: head, repo: repository }, base: { sha: base, ref: 'main' } },
       repository,
       installation: { id: 1 },
-    });
-    const started = performance.now();
-    const reply = await fetch(`${daemon.url}/webhooks/github`, {
-      method: 'POST',
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'x-github-event': 'pull_request',
-        'x-github-delivery': randomUUID(),
-        'x-hub-signature-256': signBody(SECRET, Buffer.from(body)),
-      },
     });
     const ackMs = performance.now() - started;
     if (reply.status !== 202) throw new Error(`webhook answered ${reply.status}`);
@@ -171,6 +176,17 @@ export async function run(): Promise<void> {
     const opened = await check(head1, 1, 'opened');
     const head2 = push(2);
     const synced = await check(head2, 1, 'synchronize');
+    // A push to the default branch: webhook -> baseline.json written with its commit.
+    const baselineFile = path.join(config.workspace.path, 'github', 'acme', 'big', 'baseline.json');
+    const pushStarted = performance.now();
+    await deliver('push', { ref: 'refs/heads/main', after: base, repository, installation: { id: 1 } });
+    for (let waited = 0; ; waited += 100) {
+      if (existsSync(baselineFile) && (JSON.parse(readFileSync(baselineFile, 'utf8')) as { sha: string }).sha === base) break;
+      if (waited > 600_000) throw new Error('the baseline was not written in 10 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const baselineMs = performance.now() - pushStarted;
+    console.log(`  push to main: baseline written after ${(baselineMs / 1000).toFixed(2)} s`);
     // The peer: agentd scan on a fresh checkout of the same head, three times.
     const checkout = path.join(tmp, 'peer');
     git(tmp, 'clone', '--quiet', bare, checkout);

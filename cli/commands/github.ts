@@ -10,6 +10,7 @@ interface SetupArgs {
   url: string;
   name?: string;
   json: boolean;
+  codeScanning: boolean;
 }
 
 function setup(argv: SetupArgs): void {
@@ -23,7 +24,7 @@ function setup(argv: SetupArgs): void {
     process.exitCode = 2;
     return;
   }
-  const manifest = appManifest({ url: parsed.href, ...(argv.name ? { name: argv.name } : {}) });
+  const manifest = appManifest({ url: parsed.href, codeScanning: argv.codeScanning, ...(argv.name ? { name: argv.name } : {}) });
   const text = JSON.stringify(manifest, null, 2);
   if (argv.json) {
     process.stdout.write(`${text}\n`);
@@ -64,7 +65,12 @@ export const githubCommand: CommandModule = {
               describe: "The daemon's public base URL; webhooks go to <url>/webhooks/github",
             })
             .option('name', { type: 'string', describe: 'The App name [default: agentd]' })
-            .option('json', { type: 'boolean', default: false, describe: 'Print the manifest JSON only' }) as unknown as Argv<SetupArgs>,
+            .option('json', { type: 'boolean', default: false, describe: 'Print the manifest JSON only' })
+            .option('code-scanning', {
+              type: 'boolean',
+              default: false,
+              describe: 'Also ask for security_events: write, to upload SARIF to code scanning (github.codeScanning)',
+            }) as unknown as Argv<SetupArgs>,
         handler: (argv) => setup(argv as unknown as SetupArgs),
       })
       .demandCommand(1, 'Name a github command: setup.'),

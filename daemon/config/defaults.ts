@@ -29,6 +29,7 @@ export function defaultConfig(): AgentdConfig {
       apiUrl: 'https://api.github.com',
       gitUrl: 'https://github.com',
       checkName: 'agentd',
+      codeScanning: false,
     },
     limits: { maxMemoryMB: 2048, maxExecutionTimeMin: 60, maxToolCalls: 100 },
     logging: { level: 'info', format: 'pretty', file: null },

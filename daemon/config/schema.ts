@@ -59,6 +59,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     apiUrl: { type: 'string', minLength: 1, pattern: '^https?://' },
     gitUrl: { type: 'string', minLength: 1, pattern: '^(https?|file)://' },
     checkName: { type: 'string', minLength: 1, maxLength: 100 },
+    codeScanning: { type: 'boolean' },
   }),
   limits: object({
     maxMemoryMB: integer(16, 1_048_576),

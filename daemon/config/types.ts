@@ -53,6 +53,8 @@ export interface AgentdConfig {
     gitUrl: string;
     /** Name of the check run the App reports on pull requests. */
     checkName: string;
+    /** Upload each scan's SARIF to GitHub code scanning (where the installation grants security_events: write). */
+    codeScanning: boolean;
   };
   limits: { maxMemoryMB: number; maxExecutionTimeMin: number; maxToolCalls: number };
   logging: { level: 'debug' | 'info' | 'warn' | 'error'; format: 'json' | 'pretty'; file: string | null };

@@ -11,7 +11,11 @@ export const APP_PERMISSIONS = {
   metadata: 'read', // required by every App; also what a commenter's collaborator permission needs
 } as const;
 
-export const APP_EVENTS = ['pull_request', 'check_suite', 'check_run', 'issue_comment'] as const;
+/** Asked for only with `--code-scanning` (github.codeScanning): SARIF uploads to code scanning. */
+export const CODE_SCANNING_PERMISSIONS = { security_events: 'write' } as const;
+
+/** `push`: a push to the default branch refreshes the baseline pull-request checks compare against. */
+export const APP_EVENTS = ['pull_request', 'check_suite', 'check_run', 'issue_comment', 'push'] as const;
 
 export interface ManifestOptions {
   /** The daemon's public base URL, e.g. https://agentd.example.com (webhooks go to <url>/webhooks/github). */
@@ -19,6 +23,8 @@ export interface ManifestOptions {
   name?: string;
   /** Private App (only the owning account may install it): the default. */
   public?: boolean;
+  /** Add security_events: write (SARIF upload to code scanning). */
+  codeScanning?: boolean;
 }
 
 export function appManifest(options: ManifestOptions) {
@@ -31,7 +37,7 @@ export function appManifest(options: ManifestOptions) {
     hook_attributes: { url: `${base}/webhooks/github`, active: true },
     redirect_url: base,
     public: options.public ?? false,
-    default_permissions: { ...APP_PERMISSIONS },
+    default_permissions: { ...APP_PERMISSIONS, ...(options.codeScanning ? CODE_SCANNING_PERMISSIONS : {}) },
     // installation and installation_repositories are sent to every App without subscribing.
     default_events: [...APP_EVENTS],
   };

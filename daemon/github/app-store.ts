@@ -22,6 +22,13 @@ export interface TaskThread {
   workspace: string;
   /** The branch the clone was made from and the pull request will target. */
   baseBranch: string;
+  /**
+   * A task on a pull request whose author allows it: the pull request's own branch (in its head
+   * repository, "owner/name") the approved change is pushed to, instead of a new branch and pull request.
+   */
+  pushTo?: { repository: string; branch: string; fork: boolean };
+  /** Where approval lands and why, as the plan comment says it (tasks on pull requests). */
+  landing?: string;
   commentId: number;
   commentUrl: string;
   /** Set once the plan comment is posted, the branch pushed, the pull request opened. */

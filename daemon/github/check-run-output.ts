@@ -7,6 +7,7 @@
 import type { Severity } from '../../core/contracts/index.js';
 import { atOrAbove } from '../../core/report/index.js';
 import { isChanged, type ChangedLines } from './changed-lines.js';
+import type { Baseline } from './default-branch-baseline.js';
 import type { ScanFinding, ScanOutcome } from './scan-process.js';
 
 export const ANNOTATIONS_PER_REQUEST = 50;
@@ -29,6 +30,8 @@ export interface CheckRunOutput {
   annotationBatches: Annotation[][];
   newFindings: number;
   totalFindings: number;
+  /** Findings on changed lines that the default branch's baseline already had (not annotated). */
+  onBaseline: number;
 }
 
 function level(severity: Severity): Annotation['annotation_level'] {
@@ -60,8 +63,20 @@ function byCheck(findings: readonly ScanFinding[]): Map<string, number> {
   return counts;
 }
 
-export function checkRunOutput(scan: ScanOutcome, changed: { lines: ChangedLines; wholeFiles: Set<string> }): CheckRunOutput {
-  const fresh = scan.findings.filter((finding) => isChanged(changed, finding.file, finding.range.startLine));
+/**
+ * `baseline`: the default branch's scan (null before the first push to it): a finding on a changed line
+ * whose fingerprint it has is the base's, not the pull request's. `notes`: lines added to the summary.
+ */
+export function checkRunOutput(
+  scan: ScanOutcome,
+  changed: { lines: ChangedLines; wholeFiles: Set<string> },
+  baseline: Baseline | null = null,
+  notes: readonly string[] = [],
+): CheckRunOutput {
+  const known = new Set(baseline?.fingerprints ?? []);
+  const onChanged = scan.findings.filter((finding) => isChanged(changed, finding.file, finding.range.startLine));
+  const fresh = onChanged.filter((finding) => !known.has(finding.fingerprint));
+  const onBaseline = onChanged.length - fresh.length;
   const gated = scan.failOn === 'none' ? [] : fresh.filter((finding) => atOrAbove(finding.severity, scan.failOn as Severity));
   const failedRun = scan.failedChecks.length > 0;
   const conclusion = gated.length > 0 || failedRun ? 'failure' : 'success';
@@ -75,14 +90,21 @@ export function checkRunOutput(scan: ScanOutcome, changed: { lines: ChangedLines
   return {
     conclusion,
     title,
-    summary: summary(scan, fresh, gated.length),
+    summary: summary(scan, fresh, gated.length, [baselineLine(baseline, onBaseline), ...notes]),
     annotationBatches,
     newFindings: fresh.length,
     totalFindings: scan.findings.length,
+    onBaseline,
   };
 }
 
-function summary(scan: ScanOutcome, fresh: readonly ScanFinding[], gated: number): string {
+function baselineLine(baseline: Baseline | null, onBaseline: number): string {
+  if (!baseline)
+    return 'No baseline of the default branch yet (one is made on each push to it): findings are judged by the changed lines alone.';
+  return `Baseline: the default branch \`${baseline.branch}\` at \`${baseline.sha.slice(0, 12)}\` (${baseline.fingerprints.length} finding(s)); ${onBaseline} finding(s) on changed lines that it already had are not blamed on this pull request.`;
+}
+
+function summary(scan: ScanOutcome, fresh: readonly ScanFinding[], gated: number, notes: readonly string[]): string {
   const newCounts = bySeverity(fresh);
   const allCounts = bySeverity(scan.findings);
   const lines = [
@@ -97,6 +119,7 @@ function summary(scan: ScanOutcome, fresh: readonly ScanFinding[], gated: number
   const checks = [...byCheck(scan.findings)].sort((a, b) => b[1] - a[1]);
   if (checks.length > 0) lines.push(`By check (whole head): ${checks.map(([check, count]) => `${check} ${count}`).join(', ')}.`, '');
   for (const failed of scan.failedChecks) lines.push(`- :warning: \`${failed.capability}\` could not run: ${failed.message}`);
+  if (notes.length > 0) lines.push('', ...notes, '');
   lines.push(
     `${scan.filesScanned} files, ${scan.linesScanned} lines scanned in ${(scan.durationMs / 1000).toFixed(1)} s. Findings the base branch already had, and findings outside the changed lines, are not annotated.`,
   );

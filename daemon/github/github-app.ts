@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import { MemoryGithubAppStore, RedisGithubAppStore, type GithubAppStore } from './app-store.js';
 import { GithubClient } from './github-client.js';
 import { describeGithubError } from './github-errors.js';
+import { pushTarget } from './default-branch-baseline.js';
 import { isInstallationEvent, recordInstallationEvent } from './installations.js';
 import { checkTarget, PullRequestCheck } from './pull-request-check.js';
 import { commentRequest, TaskComments } from './task-comments.js';
@@ -58,6 +59,7 @@ export class GithubApp {
       trustedWorkspaces: config.security.trustedWorkspaces,
       maxScans: config.server.maxConcurrent,
       signal: this.stopping.signal,
+      codeScanning: github.codeScanning,
     });
     const waitMs = config.limits.maxExecutionTimeMin * 60_000 * 2;
     this.comments = new TaskComments({
@@ -98,6 +100,8 @@ export class GithubApp {
       if (target) return async () => void (await this.checks.run(target));
       const request = commentRequest(event, payload, id);
       if (request) return () => this.comments.handle(request);
+      const push = pushTarget(event, payload, id);
+      if (push) return async () => void (await this.checks.refreshBaseline(push));
     } catch (error) {
       // A payload whose names do not pass the checks (repositoryName, safeSha, safeRef) is not acted on.
       this.deps.logger.warn('GitHub delivery ignored: malformed payload', { delivery: id, event, error: (error as Error).message });

@@ -51,6 +51,14 @@ export async function recordInstallationEvent(
     parts.logger.info('GitHub App installation deleted', { installation: id, account: base.account });
     return;
   }
+  if (event === 'installation' && action === 'new_permissions_accepted') {
+    // The cached token lists the permissions it was issued with (code scanning reads them): take a new one.
+    await parts.client
+      .renew(id)
+      .catch((error: unknown) =>
+        parts.logger.warn('GitHub installation token not renewed after new permissions', { installation: id, error: String(error) }),
+      );
+  }
   let repositories = base.repositories;
   let removed: string[] = [];
   if (event === 'installation') {

@@ -10,6 +10,8 @@ import { matchesWorkspacePattern } from '../config/workspace-patterns.js';
 import type { Logger } from '../logging/types.js';
 import { changedLines, type PullFile } from './changed-lines.js';
 import { checkRunOutput } from './check-run-output.js';
+import { uploadSarif } from './code-scanning.js';
+import { readBaseline, refreshBaseline, type Baseline, type PushTarget } from './default-branch-baseline.js';
 import type { GithubClient, GithubOctokit } from './github-client.js';
 import { describeGithubError } from './github-errors.js';
 import { repositoryName, safeSha, type RepositoryName } from './repository-names.js';
@@ -41,6 +43,8 @@ export interface PullRequestCheckOptions {
   maxScans: number;
   /** Aborted when the daemon shuts down: a running scan's process is killed and the check run completed as failed. */
   signal: AbortSignal;
+  /** github.codeScanning: upload each scan's SARIF to code scanning (where the installation grants it). */
+  codeScanning: boolean;
 }
 
 export interface CheckResult {
@@ -99,7 +103,8 @@ export function scanMayRunProjectCode(target: CheckTarget, headFolder: string, t
 }
 
 export class PullRequestCheck {
-  private readonly slots: ScanSlots;
+  /** Shared with the default branch's baseline scans. */
+  readonly slots: ScanSlots;
 
   constructor(private readonly options: PullRequestCheckOptions) {
     this.slots = new ScanSlots(options.maxScans);
@@ -180,13 +185,27 @@ export class PullRequestCheck {
         await cache.checkoutHead(target.repository, target.headSha, target.pullNumber, token),
         projectCode,
         this.options.signal,
+        { sarif: this.options.codeScanning },
       );
     };
     const [scan, files] = await Promise.all([
       this.slots.run(() => cache.exclusive(target.repository, fetchAndScan)),
       this.pullFiles(octokit, target),
     ]);
-    const output = checkRunOutput(scan, changedLines(files));
+    const baseline: Baseline | null = await readBaseline(cache, target.repository);
+    const notes: string[] = [];
+    if (scan.sarif !== null) {
+      const upload = await uploadSarif(client, octokit, {
+        installationId: target.installationId,
+        repository: target.repository,
+        sha: target.headSha,
+        ref: `refs/pull/${target.pullNumber}/head`,
+        sarif: scan.sarif,
+      });
+      this.options.logger.info('code scanning upload', { repository: target.repository.fullName, sha: target.headSha, ...upload });
+      notes.push(upload.message);
+    }
+    const output = checkRunOutput(scan, changedLines(files), baseline, notes);
     const batches = output.annotationBatches.length > 0 ? output.annotationBatches : [[]];
     for (const [index, annotations] of batches.entries()) {
       const last = index === batches.length - 1;
@@ -199,6 +218,36 @@ export class PullRequestCheck {
       });
     }
     return output;
+  }
+
+  /** A push to the default branch: its scan becomes the baseline (and goes to code scanning when enabled). */
+  async refreshBaseline(target: PushTarget): Promise<Baseline | null> {
+    const { client, cache, logger, codeScanning, trustedWorkspaces, signal } = this.options;
+    return refreshBaseline(target, {
+      client,
+      cache,
+      logger,
+      signal,
+      slots: this.slots,
+      // The default branch is the repository's own: the rule of a same-repository pull request.
+      projectCode: (folder) => matchesWorkspacePattern(folder, trustedWorkspaces),
+      ...(codeScanning
+        ? {
+            afterScan: async (push, scan) => {
+              if (scan.sarif === null) return;
+              const octokit = await client.installation(push.installationId);
+              const upload = await uploadSarif(client, octokit, {
+                installationId: push.installationId,
+                repository: push.repository,
+                sha: push.sha,
+                ref: `refs/heads/${push.branch}`,
+                sarif: scan.sarif,
+              });
+              logger.info('code scanning upload', { repository: push.repository.fullName, sha: push.sha, ...upload });
+            },
+          }
+        : {}),
+    });
   }
 
   private async pullFiles(octokit: GithubOctokit, target: CheckTarget): Promise<PullFile[]> {

@@ -26,6 +26,8 @@ export interface ScanFinding {
   file: string;
   range: { startLine: number; endLine: number };
   capability: string;
+  /** Stable across line moves (core/report/fingerprint.ts): what the default branch's baseline holds. */
+  fingerprint: string;
 }
 
 export interface ScanOutcome {
@@ -38,6 +40,8 @@ export interface ScanOutcome {
   durationMs: number;
   /** The configuration file used, relative to the root, or null for agentd's defaults. */
   configFile: string | null;
+  /** The same scan as SARIF 2.1.0 (for code scanning), when asked for. */
+  sarif: string | null;
 }
 
 interface JsonReport {
@@ -46,10 +50,17 @@ interface JsonReport {
   findings: ScanFinding[];
 }
 
-export async function scanCheckout(root: string, projectCode: boolean, signal?: AbortSignal): Promise<ScanOutcome> {
+/** `sarif`: also write the scan as SARIF (`--report sarif:<file>`, one run of the checks). */
+export async function scanCheckout(
+  root: string,
+  projectCode: boolean,
+  signal?: AbortSignal,
+  options: { sarif?: boolean } = {},
+): Promise<ScanOutcome> {
   const configFile = findConfigFile(root, false);
   const out = await mkdtemp(path.join(tmpdir(), 'agentd-pr-scan-'));
   const reportFile = path.join(out, 'report.json');
+  const sarifFile = path.join(out, 'report.sarif');
   const args = [
     AGENTD_BIN,
     'scan',
@@ -60,6 +71,7 @@ export async function scanCheckout(root: string, projectCode: boolean, signal?: 
     reportFile,
     '--fail-on',
     'none',
+    ...(options.sarif ? ['--report', `sarif:${sarifFile}`] : []),
     ...(configFile ? ['--config', configFile] : []),
     ...(projectCode ? [] : ['--no-project-code']),
   ];
@@ -101,6 +113,7 @@ export async function scanCheckout(root: string, projectCode: boolean, signal?: 
       linesScanned: report.stats.linesScanned,
       durationMs: report.stats.durationMs,
       configFile: configFile ? path.relative(root, configFile) : null,
+      sarif: options.sarif ? await readFile(sarifFile, 'utf8') : null,
     };
   } finally {
     await rm(out, { recursive: true, force: true });

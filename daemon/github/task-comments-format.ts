@@ -19,7 +19,8 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n… (cut; the job record has the whole diff)`;
 }
 
-export function planComment(job: JobRecord, jobUrl: string | null): string {
+/** `landing`: where approval puts the change and why (a task on a pull request), else a new branch and pull request. */
+export function planComment(job: JobRecord, jobUrl: string | null, landing?: string): string {
   const lines = [`**agentd's plan** for: ${escapeHtml(job.task ?? '')}`, ''];
   if (job.plan?.summary) lines.push(escapeHtml(job.plan.summary), '');
   for (const step of job.steps) {
@@ -40,7 +41,7 @@ export function planComment(job: JobRecord, jobUrl: string | null): string {
   for (const note of job.plan?.notes ?? []) lines.push('', `> ${escapeHtml(note)}`);
   lines.push(
     '',
-    'Reply `/agentd approve` to apply it on a new branch, verify it and open a pull request; `/agentd refine <message>` to change it; `/agentd cancel` to drop it.',
+    `Reply \`/agentd approve\` to apply it, verify it and ${landing ?? 'open a pull request from a new branch'}; \`/agentd refine <message>\` to change it; \`/agentd cancel\` to drop it.`,
   );
   lines.push('', `<sub>agentd job \`${job.id}\`${jobUrl ? ` — ${jobUrl}` : ''}</sub>`);
   return cut(lines.join('\n'), MAX_COMMENT_CHARS);

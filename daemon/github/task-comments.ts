@@ -18,6 +18,7 @@ import type { GithubClient, GithubOctokit } from './github-client.js';
 import { describeGithubError } from './github-errors.js';
 import { git, remoteUrl } from './git-remote.js';
 import { repositoryName, safeRef, type RepositoryName } from './repository-names.js';
+import { pullRequestBranch, type BranchDecision } from './pull-request-branch.js';
 import { failureComment, planComment, pullRequestBody, questionComment, refusalComment } from './task-comments-format.js';
 import type { WorkspaceCache } from './workspace-cache.js';
 
@@ -88,6 +89,14 @@ export function commentRequest(event: string, payload: unknown, delivery: string
   };
 }
 
+/** The end of the plan comment's "Reply `/agentd approve` to apply it, verify it and …". */
+function landingText(decision: BranchDecision): string {
+  const where = decision.target
+    ? `push a commit to this pull request's branch \`${decision.target.branch}\`${decision.target.fork ? ` in ${decision.target.repository.fullName}` : ''}`
+    : 'open a pull request from a new branch off the default branch';
+  return `${where} (${decision.reason})`;
+}
+
 export class TaskComments {
   constructor(private readonly options: TaskCommentsOptions) {}
 
@@ -146,7 +155,12 @@ export class TaskComments {
   private async startTask(octokit: GithubOctokit, request: CommentRequest, task: string): Promise<void> {
     const { cache, client, service, store } = this.options;
     const token = await client.token(request.installationId);
-    const workspace = await cache.cloneForTask(request.repository, String(request.commentId), request.defaultBranch, token);
+    // On a pull request whose author allows it, the task works on (and approval pushes to) its branch.
+    const decision = request.pullRequest ? await pullRequestBranch(octokit, request.repository, request.issue) : null;
+    const target = decision?.target ?? null;
+    const workspace = target
+      ? await cache.cloneForTask(request.repository, String(request.commentId), target.branch, token, target.repository)
+      : await cache.cloneForTask(request.repository, String(request.commentId), request.defaultBranch, token);
     const origin: JobOrigin = {
       source: 'github',
       repository: request.repository.fullName,
@@ -159,13 +173,25 @@ export class TaskComments {
       delivery: request.delivery,
     };
     // The delivery id is the idempotency key: a redelivery (even to another daemon) finds this job.
-    const { job } = await service.submit({ task, workspace, mode: 'approval', idempotencyKey: `github:${request.delivery}` }, origin);
+    // A fork's code is its author's, not a writer's: its verification never runs project code.
+    const { job } = await service.submit(
+      {
+        task,
+        workspace,
+        mode: 'approval',
+        idempotencyKey: `github:${request.delivery}`,
+        ...(target?.fork ? { allowProjectCode: false } : {}),
+      },
+      origin,
+    );
     const thread: TaskThread = {
       jobId: job.id,
       workspace,
       baseBranch: request.defaultBranch,
       commentId: request.commentId,
       commentUrl: request.commentUrl,
+      ...(target ? { pushTo: { repository: target.repository.fullName, branch: target.branch, fork: target.fork } } : {}),
+      ...(decision ? { landing: landingText(decision) } : {}),
     };
     await store.saveThread(this.threadKey(request), thread);
     this.options.logger.info('GitHub task job started', {
@@ -173,13 +199,14 @@ export class TaskComments {
       repository: request.repository.fullName,
       issue: request.issue,
       comment: request.commentId,
+      pushTo: target ? `${target.repository.fullName}:${target.branch}` : null,
     });
     await this.reportPlan(octokit, request, thread, await this.settle(job.id, job.turns.length));
   }
 
   private async reportPlan(octokit: GithubOctokit, request: CommentRequest, thread: TaskThread, job: JobRecord): Promise<void> {
     if (job.status === 'awaiting_approval') {
-      const posted = await this.comment(octokit, request, planComment(job, null));
+      const posted = await this.comment(octokit, request, planComment(job, null, thread.landing));
       await this.options.store.saveThread(this.threadKey(request), { ...thread, planCommentId: posted });
     } else if (job.status === 'succeeded' && job.question) {
       await this.comment(octokit, request, questionComment(job));
@@ -223,6 +250,17 @@ export class TaskComments {
       return;
     }
     try {
+      if (thread.pushTo) {
+        const pushed = await this.pushToPullRequest(octokit, request, thread, done);
+        await this.noteOnJob(done.id, `Pushed ${pushed} to ${thread.pushTo.repository}:${thread.pushTo.branch}.`);
+        await this.options.cache.removeTask(thread.workspace);
+        await this.comment(
+          octokit,
+          request,
+          `:rocket: agentd applied and verified the plan and pushed ${pushed} to this pull request's branch \`${thread.pushTo.branch}\`${thread.pushTo.fork ? ` of ${thread.pushTo.repository}` : ''}.`,
+        );
+        return;
+      }
       const url = await this.publish(octokit, request, thread, done);
       await this.noteOnJob(done.id, `Pushed and opened ${url}.`);
       await this.options.store.saveThread(this.threadKey(request), { ...thread, pullRequestUrl: url });
@@ -260,20 +298,46 @@ export class TaskComments {
     await this.comment(octokit, request, `Cancelled the agentd task; nothing was pushed.\n\n<sub>agentd job \`${active.job.id}\`</sub>`);
   }
 
+  /** Commits the applied changes in the task's clone as the App's bot, on `branch` when given. */
+  private async commitChanges(dir: string, thread: TaskThread, job: JobRecord, branch: string | null): Promise<void> {
+    const status = await git(['status', '--porcelain'], { cwd: dir });
+    if (status.trim() === '') throw new AgentdError('github_git_failed', 'The approved plan changed no file, so there is nothing to push.');
+    const identity = await this.options.client.identity();
+    const bot = `${identity.slug}[bot]`;
+    const email = `${identity.id}+${identity.slug}[bot]@users.noreply.github.com`;
+    if (branch) await git(['checkout', '--quiet', '-B', branch], { cwd: dir });
+    await git(['add', '--all'], { cwd: dir });
+    const message = `agentd: ${(job.task ?? '').slice(0, 72)}\n\nRequested in ${thread.commentUrl}\nagentd job ${job.id}`;
+    await git(['-c', `user.name=${bot}`, '-c', `user.email=${email}`, 'commit', '--quiet', '--no-verify', '-m', message], { cwd: dir });
+  }
+
+  /**
+   * Commits on the pull request's branch and pushes it there (a fast-forward: a branch that moved since
+   * the plan is not overwritten, the push fails and the comment says why). The author's permission is
+   * read again first. Returns the short commit id.
+   */
+  private async pushToPullRequest(octokit: GithubOctokit, request: CommentRequest, thread: TaskThread, job: JobRecord): Promise<string> {
+    const { cache, client, gitUrl } = this.options;
+    const target = thread.pushTo!;
+    const now = await pullRequestBranch(octokit, request.repository, request.issue);
+    if (!now.target || now.target.repository.fullName !== target.repository || now.target.branch !== target.branch)
+      throw new AgentdError('github_git_failed', `Nothing was pushed: ${now.reason} now (it changed since the plan was made).`);
+    const dir = cache.absolute(thread.workspace);
+    await this.commitChanges(dir, thread, job, null);
+    const token = await client.token(request.installationId);
+    await git(['push', '--quiet', remoteUrl(gitUrl, repositoryName(target.repository)), `HEAD:refs/heads/${safeRef(target.branch)}`], {
+      cwd: dir,
+      token,
+    });
+    return (await git(['rev-parse', '--short=12', 'HEAD'], { cwd: dir })).trim();
+  }
+
   /** Commits the applied changes on a new branch as the App's bot, pushes it and opens the pull request. */
   private async publish(octokit: GithubOctokit, request: CommentRequest, thread: TaskThread, job: JobRecord): Promise<string> {
     const { cache, client, gitUrl } = this.options;
     const dir = cache.absolute(thread.workspace);
-    const status = await git(['status', '--porcelain'], { cwd: dir });
-    if (status.trim() === '') throw new AgentdError('github_git_failed', 'The approved plan changed no file, so there is nothing to push.');
-    const identity = await client.identity();
-    const bot = `${identity.slug}[bot]`;
-    const email = `${identity.id}+${identity.slug}[bot]@users.noreply.github.com`;
     const branch = safeRef(`agentd/${job.id.slice(0, 8)}`);
-    await git(['checkout', '--quiet', '-B', branch], { cwd: dir });
-    await git(['add', '--all'], { cwd: dir });
-    const message = `agentd: ${(job.task ?? '').slice(0, 72)}\n\nRequested in ${thread.commentUrl}\nagentd job ${job.id}`;
-    await git(['-c', `user.name=${bot}`, '-c', `user.email=${email}`, 'commit', '--quiet', '--no-verify', '-m', message], { cwd: dir });
+    await this.commitChanges(dir, thread, job, branch);
     const token = await client.token(request.installationId);
     await git(['push', '--quiet', remoteUrl(gitUrl, request.repository), `HEAD:refs/heads/${branch}`], { cwd: dir, token });
     const { data } = await octokit.request('POST /repos/{owner}/{repo}/pulls', {

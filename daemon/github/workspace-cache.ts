@@ -79,13 +79,22 @@ export class WorkspaceCache {
     return dir;
   }
 
-  /** A fresh clone of `branch` for one task; an earlier clone of the same task is replaced. */
-  async cloneForTask(name: RepositoryName, taskKey: string, branch: string, token: string | undefined): Promise<string> {
+  /**
+   * A fresh clone of `branch` of `from` (the repository itself, or a pull request's fork) for one task
+   * of `name`; an earlier clone of the same task is replaced.
+   */
+  async cloneForTask(
+    name: RepositoryName,
+    taskKey: string,
+    branch: string,
+    token: string | undefined,
+    from: RepositoryName = name,
+  ): Promise<string> {
     const relative = this.relative(name, 'tasks', taskKey);
     const dir = this.absolute(relative);
     await rm(dir, { recursive: true, force: true });
     await mkdir(path.dirname(dir), { recursive: true });
-    await git(['clone', '--quiet', '--no-tags', '--single-branch', '--branch', branch, remoteUrl(this.gitUrl, name), dir], {
+    await git(['clone', '--quiet', '--no-tags', '--single-branch', '--branch', branch, remoteUrl(this.gitUrl, from), dir], {
       cwd: path.dirname(dir),
       token,
     });

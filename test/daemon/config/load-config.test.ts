@@ -98,6 +98,7 @@ describe('loadConfig layering', () => {
       apiUrl: 'https://api.github.com',
       gitUrl: 'https://github.com',
       checkName: 'agentd',
+      codeScanning: false,
     });
     expect(config.security).to.include({ apiKey: KEY, jwtSecret: JWT });
     expect(config.logging).to.deep.equal({ level: 'debug', format: 'json', file: path.join(sandbox.cwd, 'logs/agentd.log') });
@@ -197,6 +198,7 @@ describe('loadConfig layering', () => {
       apiUrl: 'https://api.github.com',
       gitUrl: 'https://github.com',
       checkName: 'agentd',
+      codeScanning: false,
     });
   });
 });

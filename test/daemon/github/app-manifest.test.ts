@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_EVENTS } from '../../../daemon/github/app-manifest.js';
+import { pushTarget } from '../../../daemon/github/default-branch-baseline.js';
 import { checkTarget } from '../../../daemon/github/pull-request-check.js';
 import { commentRequest } from '../../../daemon/github/task-comments.js';
 
@@ -25,6 +26,12 @@ describe('GitHub App manifest and `agentd github setup`', () => {
     });
     expect(manifest.default_events).to.deep.equal([...APP_EVENTS]);
     expect(manifest.public).to.equal(false);
+    const withCodeScanning = JSON.parse(
+      execFileSync(process.execPath, [BIN, 'github', 'setup', '--url', 'https://agentd.example.com', '--json', '--code-scanning'], {
+        encoding: 'utf8',
+      }),
+    );
+    expect(withCodeScanning.default_permissions).to.deep.include({ security_events: 'write', checks: 'write' });
   });
 
   it('every subscribed event has an action the App acts on', () => {
@@ -62,6 +69,9 @@ describe('GitHub App manifest and `agentd github setup`', () => {
           },
           'd',
         ) !== null,
+      push:
+        pushTarget('push', { ref: 'refs/heads/main', after: SHA, installation: { id: 1 }, repository: REPO }, 'd') !== null &&
+        pushTarget('push', { ref: 'refs/heads/feature', after: SHA, installation: { id: 1 }, repository: REPO }, 'd') === null,
     };
     expect(Object.values(acted).every(Boolean), JSON.stringify(acted)).to.equal(true);
   });

@@ -154,12 +154,20 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     repo.commit('main', {
       'src/extra.ts': "import { fullName } from './format';\n\nexport const shout = fullName({ first: 'A', last: 'B' }).toUpperCase();\n",
     });
+    // A pull request from a fork whose author does not allow edits: the task goes to a new branch and pull request.
+    world.fake.pullRequests.set(`${repo.fullName}#9`, {
+      state: 'open',
+      maintainer_can_modify: false,
+      head: { ref: 'patch-1', sha: 'b'.repeat(40), repo: { full_name: 'stranger/greeter' } },
+      base: { ref: 'main' },
+    });
     await deliver(
       world.daemon.url,
       'issue_comment',
       commentPayload(repo, 9, 'maintainer', '/agentd rename fullName to wholeName', 9010, { pullRequest: true }),
     );
-    await world.fake.waitFor(() => commentsOn(9).find((c) => c.body.includes("agentd's plan")), 180_000);
+    const plan = await world.fake.waitFor(() => commentsOn(9).find((c) => c.body.includes("agentd's plan")), 180_000);
+    expect(plan.body).to.include('open a pull request from a new branch').and.include('does not allow edits from maintainers');
     world.fake.failNext('POST /repos/acme/greeter/pulls', 422, {});
     await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 9, 'maintainer', '/agentd approve', 9011, { pullRequest: true }));
     const failed = await world.fake.waitFor(
@@ -209,5 +217,8 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     await deliver(world.daemon.url, 'issue_comment', commentPayload(repo, 14, 'maintainer', '/agentd book me a flight to paris', 9032));
     const refused = await world.fake.waitFor(() => commentsOn(14)[0], 180_000);
     expect(refused.body).to.include('could not plan this task').and.include('unsupported_task');
+    // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
+    expect(world.fake.violations).to.deep.equal([]);
+    expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
   });
 });

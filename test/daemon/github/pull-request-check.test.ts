@@ -174,5 +174,8 @@ describe('GitHub App: pull-request check runs (fake GitHub, real daemon, real gi
     const logs = world.daemon.output();
     for (const token of world.fake.issuedTokens) expect(logs).to.not.include(token);
     expect(logs).to.not.match(/ghs_[0-9a-f]{10,}/);
+    // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
+    expect(world.fake.violations).to.deep.equal([]);
+    expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
   });
 });

@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pushTarget } from '../../../daemon/github/default-branch-baseline.js';
 import { checkTarget } from '../../../daemon/github/pull-request-check.js';
 import { commentRequest } from '../../../daemon/github/task-comments.js';
 import { deliver, INSTALLATION_ID, startAppWorld, TestRepository, type AppWorld } from './github-support.js';
@@ -73,6 +74,19 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
         });
       else expect(request, `${example.action} by ${comment.user.type}`).to.equal(null);
     }
+  });
+
+  it('push: a push to the default branch refreshes the baseline; tag pushes and deletions do not', () => {
+    const all = examples('push').map(asApp);
+    expect(all.length).to.be.greaterThan(3);
+    for (const example of all) {
+      const target = pushTarget('push', example, 'd');
+      const branch = (example.repository as { default_branch: string }).default_branch;
+      if (example.ref === `refs/heads/${branch}` && example.deleted !== true)
+        expect(target, String(example.ref)).to.deep.include({ sha: example.after, branch });
+      else expect(target, `${String(example.ref)} deleted=${String(example.deleted)}`).to.equal(null);
+    }
+    expect(all.filter((example) => pushTarget('push', example, 'd') !== null)).to.have.length.greaterThan(0);
   });
 
   describe('end to end', () => {

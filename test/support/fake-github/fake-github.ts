@@ -1,6 +1,7 @@
 /**
  * A local stand-in for GitHub's REST API, served over real HTTP, for the GitHub App's tests. It checks
- * what GitHub checks for the calls agentd makes: the App JWT (RS256, verified with the App's public
+ * what GitHub checks for the calls agentd makes: every request against GitHub's REST OpenAPI description
+ * (the operations agentd calls, extracted from @octokit/openapi: openapi-requests.ts), the App JWT (RS256, verified with the App's public
  * key, `iss` = the App id) on /app routes, an installation token it issued on repository routes, the
  * required fields of each body, at most 50 annotations per check-run request; it answers with the
  * fields agentd reads, records every call (headers included, to prove no token leaks elsewhere) and can
@@ -9,7 +10,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { jwtVerify } from 'jose';
+import { OpenApiRequests } from './openapi-requests.js';
 
 export interface RecordedCall {
   method: string;
@@ -17,6 +20,8 @@ export interface RecordedCall {
   body: Record<string, unknown> | null;
   authorization: string | null;
   status: number;
+  /** The OpenAPI operation the request matched ("checks/create"), or null. */
+  operationId: string | null;
 }
 
 export interface FakeCheckRun {
@@ -54,6 +59,24 @@ export interface PullFileEntry {
   patch?: string;
 }
 
+/** A pull request as GET /pulls/{n} describes it (the fields agentd reads). */
+export interface FakePullRequest {
+  state: 'open' | 'closed';
+  maintainer_can_modify: boolean;
+  head: { ref: string; sha: string; repo: { full_name: string } | null };
+  base: { ref: string };
+}
+
+/** An accepted POST /code-scanning/sarifs, its SARIF decoded. */
+export interface FakeSarifUpload {
+  id: string;
+  repository: string;
+  commit_sha: string;
+  ref: string;
+  tool_name: string | null;
+  sarif: { version: string; runs: { tool: { driver: { name: string } }; results: unknown[] }[] };
+}
+
 interface Failure {
   status: number;
   headers: Record<string, string>;
@@ -71,7 +94,25 @@ export class FakeGithub {
   readonly permissions = new Map<string, string>();
   /** "owner/repo#number" -> the pull request's files */
   readonly pullFiles = new Map<string, PullFileEntry[]>();
+  /** "owner/repo#number" -> the pull request (GET /pulls/{n}) */
+  readonly pullRequests = new Map<string, FakePullRequest>();
   readonly issuedTokens: string[] = [];
+  /** token -> when it expires (ms): an expired token is refused as GitHub refuses it (401 Bad credentials). */
+  readonly tokenExpiry = new Map<string, number>();
+  /** How long the installation tokens it issues last (GitHub: one hour). */
+  tokenLifetimeMs = 3600_000;
+  /** What the installation grants; its tokens carry it, and code scanning needs `security_events: write`. */
+  installationPermissions: Record<string, string> = {
+    checks: 'write',
+    contents: 'write',
+    pull_requests: 'write',
+    issues: 'write',
+    metadata: 'read',
+  };
+  readonly sarifUploads: FakeSarifUpload[] = [];
+  /** Requests GitHub's OpenAPI description refuses (answered 422, as GitHub answers them); a passing test leaves it empty. */
+  readonly violations: { method: string; path: string; errors: string[] }[] = [];
+  private readonly openapi = new OpenApiRequests();
   private readonly failures = new Map<string, Failure>();
   private nextId = 1000;
   private server: Server | null = null;
@@ -130,6 +171,7 @@ export class FakeGithub {
       body: null,
       authorization: req.headers.authorization ?? null,
       status: 0,
+      operationId: null,
     };
     this.calls.push(call);
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -141,6 +183,16 @@ export class FakeGithub {
       if (text) call.body = JSON.parse(text) as Record<string, unknown>;
     } catch {
       return answer(400, { message: 'Problems parsing JSON' });
+    }
+    const verdict = this.openapi.check(method, url, call.body);
+    call.operationId = verdict.operationId;
+    if (verdict.errors.length > 0) {
+      this.violations.push({ method, path: call.path, errors: verdict.errors });
+      return answer(422, {
+        message: `Invalid request.\n\n${verdict.errors.join('\n')}`,
+        documentation_url: 'https://docs.github.com/rest',
+        status: '422',
+      });
     }
     const failure = this.failureFor(method, url.pathname);
     if (failure)
@@ -177,7 +229,7 @@ export class FakeGithub {
 
   private tokenAuthorized(authorization: string): boolean {
     const match = /^token (.+)$/i.exec(authorization);
-    return Boolean(match && this.issuedTokens.includes(match[1]!));
+    return Boolean(match && (this.tokenExpiry.get(match[1]!) ?? 0) > Date.now());
   }
 
   private async route(method: string, url: URL, body: Record<string, unknown>, authorization: string): Promise<[number, unknown]> {
@@ -189,13 +241,15 @@ export class FakeGithub {
       if (method === 'GET' && path === '/app') return [200, { id: Number(this.appId), slug: this.slug, name: 'agentd test' }];
       if (method === 'POST' && /^\/app\/installations\/(\d+)\/access_tokens$/.test(path)) {
         const token = `ghs_${randomBytes(18).toString('hex')}`;
+        const expires = Date.now() + this.tokenLifetimeMs;
         this.issuedTokens.push(token);
+        this.tokenExpiry.set(token, expires);
         return [
           201,
           {
             token,
-            expires_at: new Date(Date.now() + 3600_000).toISOString(),
-            permissions: { checks: 'write', contents: 'write', pull_requests: 'write', issues: 'write' },
+            expires_at: new Date(expires).toISOString(),
+            permissions: { ...this.installationPermissions },
             repository_selection: 'all',
           },
         ];
@@ -258,6 +312,11 @@ export class FakeGithub {
           .map((file) => ({ sha: '0'.repeat(40), additions: 0, deletions: 0, changes: 0, ...file })),
       ];
     }
+    if (method === 'GET' && (m = /^pulls\/(\d+)$/.exec(rest!))) {
+      const pull = this.pullRequests.get(`${full}#${m[1]}`);
+      if (!pull) return [404, { message: 'Not Found' }];
+      return [200, { number: Number(m[1]), html_url: `https://github.example/${full}/pull/${m[1]}`, ...pull }];
+    }
     if (method === 'GET' && (m = /^collaborators\/([^/]+)\/permission$/.exec(rest!))) {
       const login = decodeURIComponent(m[1]!);
       return [
@@ -275,6 +334,7 @@ export class FakeGithub {
         { id: comment.id, html_url: `https://github.example/${full}/issues/${m[1]}#issuecomment-${comment.id}`, body: comment.body },
       ];
     }
+    if (method === 'POST' && rest === 'code-scanning/sarifs') return this.sarifUpload(full, body);
     if (method === 'POST' && rest === 'pulls') {
       for (const field of ['title', 'head', 'base']) if (typeof body[field] !== 'string') return bad(`${field} is required`);
       const number = this.nextId++;
@@ -290,6 +350,45 @@ export class FakeGithub {
       return [201, { number, html_url: pull.html_url, head: { ref: pull.head }, base: { ref: pull.base } }];
     }
     return [404, { message: 'Not Found' }];
+  }
+
+  /**
+   * POST /code-scanning/sarifs as GitHub checks it: a token of an installation granting
+   * `security_events: write` (else 403), `commit_sha` (40 hex), `ref` (refs/heads/…, refs/tags/… or
+   * refs/pull/<n>/head|merge), `sarif` base64 of a gzip of a SARIF 2.1.0 log at most 10 MB compressed,
+   * no unknown fields; answers 202 with the analysis id.
+   */
+  private sarifUpload(full: string, body: Record<string, unknown>): [number, unknown] {
+    const bad = (message: string): [number, unknown] => [422, { message: 'Validation Failed', errors: [{ message }] }];
+    if (this.installationPermissions.security_events !== 'write') return [403, { message: 'Resource not accessible by integration' }];
+    const known = new Set(['commit_sha', 'ref', 'sarif', 'checkout_uri', 'started_at', 'tool_name', 'validate']);
+    const unknown = Object.keys(body).filter((key) => !known.has(key));
+    if (unknown.length > 0) return bad(`unknown fields: ${unknown.join(', ')}`);
+    if (typeof body.commit_sha !== 'string' || !/^[0-9a-f]{40}$/.test(body.commit_sha))
+      return bad('commit_sha must be a 40-character commit id');
+    if (typeof body.ref !== 'string' || !/^refs\/(heads|tags)\/[^\s]+$|^refs\/pull\/\d+\/(head|merge)$/.test(body.ref))
+      return bad('ref must be refs/heads/<branch>, refs/tags/<tag> or refs/pull/<number>/(head|merge)');
+    if (typeof body.sarif !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.sarif)) return bad('sarif must be a base64 string');
+    const gzipped = Buffer.from(body.sarif, 'base64');
+    if (gzipped.length > 10 * 1024 * 1024) return [413, { message: 'SARIF upload too large' }];
+    let log: FakeSarifUpload['sarif'];
+    try {
+      log = JSON.parse(gunzipSync(gzipped).toString('utf8')) as FakeSarifUpload['sarif'];
+    } catch {
+      return [400, { message: 'sarif is not base64 of a gzip-compressed JSON document' }];
+    }
+    if (log.version !== '2.1.0' || !Array.isArray(log.runs) || log.runs.some((run) => typeof run?.tool?.driver?.name !== 'string'))
+      return [400, { message: 'sarif is not a SARIF 2.1.0 log (version, runs[].tool.driver.name)' }];
+    const id = randomBytes(16).toString('hex');
+    this.sarifUploads.push({
+      id,
+      repository: full,
+      commit_sha: body.commit_sha,
+      ref: body.ref,
+      tool_name: typeof body.tool_name === 'string' ? body.tool_name : null,
+      sarif: log,
+    });
+    return [202, { id, url: `${this.url}/repos/${full}/code-scanning/sarifs/${id}` }];
   }
 
   /** The request's annotations, or why GitHub would refuse them. */
