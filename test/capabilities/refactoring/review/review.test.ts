@@ -120,6 +120,21 @@ describe("capabilities/refactoring: output that passes review (Prettier, the fil
     expect(await sample.read('src/prices.ts')).to.contain('export function priceFromAmountAndCurrencyCode(');
   });
 
+  it('modernize reports the lint problems its codemods introduce too (a project that bans template literals)', async () => {
+    await symlink(path.join(repo, 'node_modules'), path.join(sample.root, 'node_modules'), 'dir');
+    await writeFile(path.join(sample.root, 'src/greeting.ts'), "export const greet = (name: string): string => 'Hello, ' + name + '!';\n");
+    await writeFile(
+      path.join(sample.root, 'eslint.config.mjs'),
+      "import tseslint from 'typescript-eslint';\n\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: { 'no-restricted-syntax': ['error', 'TemplateLiteral'] } }];\n",
+    );
+    const result = await withProjectCode('refactoring.modernize', { include: ['src/greeting.ts'], codemods: ['concat-to-template'] });
+    expect(await sample.read('src/greeting.ts')).to.contain('`Hello, ${name}!`');
+    expect((result.findings ?? []).map((f) => [f.ruleId, f.file, f.data?.introducedByRefactoring])).to.deep.equal([
+      ['eslint/no-restricted-syntax', 'src/greeting.ts', true],
+    ]);
+    expect(result.summary).to.contain('reports 1 new problem(s) in the changed files');
+  });
+
   it("without the permission the project's ESLint config is not run, and the summary says so", async () => {
     await writeFile(path.join(sample.root, 'eslint.config.mjs'), "export default [{ rules: { 'id-length': ['error', { max: 20 }] } }];\n");
     const { result } = await sample.apply('refactoring.rename', { symbol: 'priceOf', newName: 'priceFromAmountAndCurrencyCode' });
