@@ -199,7 +199,13 @@ export function refinePlan(task: string, options: PlanTaskOptions & { previousPl
     r.notes.push(
       `Refined: only findings of severity ${minSeverity} or above are kept (no step's input has a severity filter; the result is filtered).`,
     );
+  // "in function parseValue" stays the focus of the refined plan, unless the turn names another place
+  // ("only src/routes"): then the steps' new include decides, and the plan says the focus is gone.
+  const symbol = previous.filters?.symbol;
+  const refocused = symbol !== undefined && only && scope.include.length > 0;
+  if (refocused) r.notes.push(`Refined: no longer limited to ${symbol.name} (${symbol.file}).`);
   if (!r.changed && !severityChanged) return null;
+  const filters = { ...(minSeverity ? { minSeverity } : {}), ...(symbol && !refocused ? { symbol } : {}) };
   const plan = finalizePlan({
     intent: previous.intent,
     summary: previous.summary,
@@ -208,7 +214,7 @@ export function refinePlan(task: string, options: PlanTaskOptions & { previousPl
     catalogue: options.catalogue,
     index: options.projectIndex,
     verify: options.verify !== false && !noVerify,
-    ...(minSeverity ? { filters: { minSeverity } } : {}),
+    ...(Object.keys(filters).length > 0 ? { filters } : {}),
   });
   return { kind: 'plan', plan };
 }

@@ -81,6 +81,21 @@ describe('core/planner: planTask', () => {
     expect(refined.kind === 'plan' && refined.plan.steps[0]!.input).to.deep.equal({ include: ['src/routes/**', 'src/services/**'] });
   });
 
+  it('keeps the declaration a plan was limited to through a refinement, until the user names another place', () => {
+    const options = { catalogue: registry.list(), projectIndex: express };
+    const first = planTask('find code smells in function priceOrder', options);
+    if (first.kind !== 'plan') expect.fail(JSON.stringify(first));
+    const focus = first.plan.filters!.symbol!;
+    expect(focus).to.include({ name: 'priceOrder', file: 'src/services/pricing.ts' });
+    const severe = planTask('only high severity', { ...options, previousPlan: first.plan });
+    if (severe.kind !== 'plan') expect.fail(JSON.stringify(severe));
+    expect(severe.plan.filters).to.deep.equal({ minSeverity: 'high', symbol: focus });
+    const elsewhere = planTask('only src/routes', { ...options, previousPlan: severe.plan });
+    if (elsewhere.kind !== 'plan') expect.fail(JSON.stringify(elsewhere));
+    expect(elsewhere.plan.filters).to.deep.equal({ minSeverity: 'high' });
+    expect(elsewhere.plan.notes).to.include('Refined: no longer limited to priceOrder (src/services/pricing.ts).');
+  });
+
   it('counts the verify step it adds in the plan summary', () => {
     const outcome = planTask('rename priceOrder to quoteOrder', { catalogue: registry.list(), projectIndex: express });
     expect(outcome.kind === 'plan' && outcome.plan.steps.map((s) => s.capability)).to.deep.equal([
