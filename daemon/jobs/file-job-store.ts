@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isFinal, type StoredJob } from './job-record.js';
+import { isFinal, lostJob, type StoredJob } from './job-record.js';
 import type { JobMutator, JobPage, JobStore, ListJobsOptions, PartPage, StatusCounts } from './job-store.js';
 import { MemoryJobStore } from './memory-job-store.js';
 
@@ -168,12 +168,9 @@ export class FileJobStore implements JobStore {
 }
 
 function interrupted(job: StoredJob, now: string): StoredJob {
-  const message = `Job "${job.id}" was ${job.status} when the agent session that ran it ended; it cannot continue (its queue was in memory). Submit the task again.`;
-  return {
-    ...job,
-    status: 'failed',
-    finishedAt: now,
-    error: { code: 'worker_lost', message },
-    turns: [...job.turns, { role: 'agent', message, at: now }],
-  };
+  return lostJob(
+    job,
+    now,
+    `Job "${job.id}" was ${job.status} when the agent session that ran it ended; it cannot continue (its queue was in memory). Submit the task again.`,
+  );
 }

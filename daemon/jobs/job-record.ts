@@ -200,3 +200,14 @@ export function pendingSteps(steps: { capability: string; input?: unknown }[]): 
 export function initialProgress(totalSteps: number): JobProgress {
   return { completedSteps: 0, totalSteps, percent: 0, message: 'queued' };
 }
+
+/** The job failed as lost (`worker_lost`): what ran it is gone; the message is also the agent's last turn. */
+export function lostJob(job: StoredJob, now: string, message: string): StoredJob {
+  return {
+    ...job,
+    status: 'failed',
+    finishedAt: now,
+    error: { code: 'worker_lost', message },
+    turns: [...job.turns, { role: 'agent', message, at: now }],
+  };
+}

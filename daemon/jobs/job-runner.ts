@@ -10,7 +10,7 @@ import type { Logger } from '../logging/types.js';
 import type { JobEventBus } from '../events/event-bus.js';
 import type { Queue } from '../queue/queue.js';
 import type { JobStore } from './job-store.js';
-import { initialProgress, isFinal, permissionsOf, runOf, type StoredJob } from './job-record.js';
+import { initialProgress, isFinal, lostJob, permissionsOf, runOf, type StoredJob } from './job-record.js';
 import { applyRunEnd, errorOf, fromEngine, type RunEnd } from './job-outcome.js';
 import { resolveJobWorkspace } from './job-workspace.js';
 import { JobApply, recoverJobJournal } from './job-apply.js';
@@ -43,14 +43,8 @@ export const MAX_LOST_RUNS = 2;
 function workerLost(current: StoredJob, now: string): StoredJob {
   const runs = (current.internal.lostRuns ?? 0) + 1;
   const message = `Job "${current.id}" was lost with the daemon running it ${runs} times in a row (it may be crashing its worker); it is failed instead of retried, submit it again after checking the daemon logs.`;
-  return {
-    ...current,
-    status: 'failed',
-    finishedAt: now,
-    error: { code: 'worker_lost', message },
-    turns: [...current.turns, { role: 'agent', message, at: now }],
-    internal: { ...current.internal, lostRuns: runs },
-  };
+  const lost = lostJob(current, now, message);
+  return { ...lost, internal: { ...lost.internal, lostRuns: runs } };
 }
 
 export class JobRunner {
