@@ -139,7 +139,7 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
   const taken = chosen.map((c) => exampleSet(c, calls.get(c) ?? [], style));
   ctx.progress(60, 'running the examples');
   const modules = Object.fromEntries(found.entries.map((e) => [specifierOf(e), e.file]));
-  const { sets, report: run } = await executeExamples(taken, modules, loaded.texts, style, ctx);
+  const { sets, report: run } = await executeExamples(taken, modules, loaded, style, ctx);
   const counts = {
     asserted: sets.filter((s) => s.calls.some((c) => c.origin === 'asserted')).length,
     fromCalls: sets.filter((s) => s.calls.length > 0).length,

@@ -57,7 +57,14 @@ interface Outcome {
 }
 
 const VALUE_MATCHERS = new Set(['toBe', 'toEqual', 'toStrictEqual', 'equal', 'equals', 'eql', 'toBeCloseTo']);
-const THROW_MATCHERS = new Set(['toThrow', 'toThrowError', 'throw', 'throws']);
+const THROW_MATCHERS = new Set([
+  'toThrow',
+  'toThrowError',
+  'throw',
+  'throws',
+  'toThrowErrorMatchingSnapshot',
+  'toThrowErrorMatchingInlineSnapshot',
+]);
 const ASSERT_VALUE = new Set(['equal', 'strictEqual', 'deepEqual', 'deepStrictEqual']);
 
 interface Rendered {
@@ -286,6 +293,18 @@ export class CallFinder {
     let subject: ts.Node = node;
     // `() => CALL` handed to a throw assertion.
     if (ts.isArrowFunction(node.parent) && node.parent.body === node) subject = node.parent;
+    // `() => { CALL; }`: a block of that one statement.
+    const statement = node.parent;
+    const block = statement?.parent;
+    if (
+      ts.isExpressionStatement(statement) &&
+      block &&
+      ts.isBlock(block) &&
+      block.statements.length === 1 &&
+      ts.isArrowFunction(block.parent) &&
+      block.parent.body === block
+    )
+      subject = block.parent;
     const holder = subject.parent;
     if (!ts.isCallExpression(holder) || holder.arguments[0] !== subject) return null;
     const callee = holder.expression;
@@ -311,7 +330,8 @@ export class CallFinder {
 
   private outcome(matcher: string, arg: ts.Expression | undefined, wrapped: boolean, awaits: boolean): Outcome | null {
     if (THROW_MATCHERS.has(matcher)) {
-      const what = arg ? this.render(arg) : null;
+      // A snapshot's argument is the message as a snapshot string, not a value to show.
+      const what = arg && !matcher.includes('Snapshot') ? this.render(arg) : null;
       return {
         text: what ? `throws ${what.text}` : 'throws',
         kind: 'throws',

@@ -1,9 +1,10 @@
 /**
  * The child program documentation.examples runs its examples in (through `ctx.tools.runCommand`, in
- * agentd's sandbox, with the project-code permission). stdin: `{ modules, transpiled, examples, timeoutMs }` —
+ * agentd's sandbox, with the project-code permission). stdin: `{ modules, transpiled, root, examples, timeoutMs }` —
  * `modules` maps each public specifier to its entry module's absolute path (example-hooks.ts resolves
  * them), `transpiled` the JavaScript of each TypeScript module by absolute path, each example is an ES module (already JavaScript) whose default export runs it and throws on a
- * mismatch. One process for all examples, each in its own module and with its own time limit; what an
+ * mismatch. One process for a batch of examples, each with its own instances of the workspace's modules
+ * (example-hooks.ts) and its own time limit; what an
  * example prints is its own. The results follow RESULTS_MARKER on stdout as JSON, one per example:
  * `pass`, `fail` (it threw, or its result differs from the one shown) or `not-run` (its imports could
  * not be loaded: the example was not what failed).
@@ -58,10 +59,13 @@ async function main(): Promise<void> {
   const input = JSON.parse(await readStdin()) as {
     modules: Record<string, string>;
     transpiled: Record<string, string>;
+    root: string;
     examples: ExampleJob[];
     timeoutMs: number;
   };
-  register(new URL('./example-hooks.js', import.meta.url), { data: { modules: input.modules, transpiled: input.transpiled } });
+  register(new URL('./example-hooks.js', import.meta.url), {
+    data: { modules: input.modules, transpiled: input.transpiled, root: input.root },
+  });
   const results: ExampleRun[] = [];
   for (const job of input.examples) results.push(await runOne(job, input.timeoutMs));
   process.stdout.write(`\n${RESULTS_MARKER}${JSON.stringify(results)}\n`);
