@@ -2,51 +2,10 @@ import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Linter } from 'eslint';
-import jsdoc from 'eslint-plugin-jsdoc';
-import { TSDocParser } from '@microsoft/tsdoc';
-import tsParser from '@typescript-eslint/parser';
+import { jsdocProblems, tsdocMessages, withoutDocComments } from './comment-checks.js';
 import { copyFixture, repo, type DocWorkspace } from './doc-workspace.js';
 
 const exec = promisify(execFile);
-
-/** eslint-plugin-jsdoc's correctness rules (the issue's list), on a TypeScript file. */
-function jsdocProblems(file: string, text: string): string[] {
-  const linter = new Linter({ configType: 'flat' });
-  const messages = linter.verify(
-    text,
-    [
-      {
-        files: ['**/*.ts', '**/*.js'],
-        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
-        plugins: { jsdoc: jsdoc as never },
-        settings: { jsdoc: { mode: 'typescript' } },
-        rules: {
-          'jsdoc/check-param-names': 'error',
-          'jsdoc/require-param': 'error',
-          'jsdoc/require-returns': 'error',
-          'jsdoc/check-tag-names': 'error',
-        },
-      },
-    ],
-    { filename: file },
-  );
-  return messages.map((m) => `${file}:${m.line} ${m.ruleId ?? 'parse'}: ${m.message}`);
-}
-
-/** The text with every whole-line doc comment removed (independent of the capability's own token check). */
-const withoutDocComments = (text: string): string => text.replace(/^[ \t]*\/\*\*[\s\S]*?\*\/\n/gm, '');
-
-/** The doc comments added by the change (in `after`, not in `before`), each parsed by Microsoft's TSDoc parser: its syntax messages. */
-function tsdocMessages(before: string, after: string): { comments: number; messages: string[] } {
-  const old = new Set(before.match(/\/\*\*[\s\S]*?\*\//g) ?? []);
-  const added = (after.match(/\/\*\*[\s\S]*?\*\//g) ?? []).filter((c) => !old.has(c));
-  const parser = new TSDocParser();
-  const messages = added.flatMap((comment) =>
-    parser.parseString(comment).log.messages.map((m) => `${m.messageId}: ${m.unformattedText} in ${comment.split('\n')[1]}`),
-  );
-  return { comments: added.length, messages };
-}
 
 describe('capabilities/documentation/inline', function () {
   this.timeout(120_000);
