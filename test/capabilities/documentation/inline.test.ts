@@ -134,6 +134,44 @@ describe('capabilities/documentation/inline', function () {
     ]);
   });
 
+  it('leaves to a human what no comment can pass both checks for (found on immer and remeda), and reads a void function by its name', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const source = [
+      '// A parameter typed by an object literal: eslint-plugin-jsdoc wants @param config.freeze, TSDoc refuses the name.',
+      'export function configure(config?: { freeze?: boolean }): void {',
+      '  void config;',
+      '}',
+      '',
+      '// Functions in a constant: eslint-plugin-jsdoc reads its comment as theirs.',
+      'export const messages = [function (plugin: string) {\n  return `no ${plugin}`;\n}];',
+      '',
+      '// A nested overload: eslint-plugin-jsdoc takes its return type for the outer function.',
+      'export function enableCloning(): void {',
+      '  function clone<T>(value: T): T;',
+      '  function clone(value: unknown) {',
+      '    return value;',
+      '  }',
+      '  void clone;',
+      '}',
+      '',
+      'export function enablePatches(): void {}',
+      '',
+    ].join('\n');
+    await writeFile(path.join(ws.root, 'src', 'forms.ts'), source);
+    const { result, changes } = await ws.apply('documentation.inline', { include: ['src/forms.ts'] });
+    const skipped = (result.data as { skipped: { name: string; reason: string }[] }).skipped;
+    expect(skipped.map((s) => [s.name, s.reason.split(':')[0]!.split(' (')[0]])).to.deep.equal([
+      ['configure', 'parameter config is typed by an object literal'],
+      ['messages', 'its value holds functions eslint-plugin-jsdoc would read the comment as documenting'],
+      ['enableCloning', 'a nested overload signature eslint-plugin-jsdoc takes for its return type'],
+    ]);
+    expect(changes.map((c) => c.path)).to.deep.equal(['src/forms.ts']);
+    const after = await ws.read('src/forms.ts');
+    expect(after).to.include('/**\n * Enables patches.\n */\nexport function enablePatches(): void {}');
+    expect(jsdocProblems('src/forms.ts', after)).to.deep.equal([]);
+    expect(tsdocMessages(source, after).messages).to.deep.equal([]);
+  });
+
   it('refuses a selection with no source file; parts a build step did not make are nothing to document', async () => {
     const refusal = await ws.refusal('documentation.inline', { include: ['nothing/**'] });
     expect(refusal.code).to.equal('documentation_refused');
