@@ -6,7 +6,8 @@
  * calls with standalone arguments gets a call built from its signature, marked "from the signature".
  * Written to docs/examples.md as one marked region per export (text outside kept), or with
  * `target: "tsdoc"` as `@example` blocks in the exports' doc comments (comments only). Staged through
- * the workspace.
+ * the workspace. With the project-code permission every example from a real call is run first in a
+ * sandboxed child (examples/execute.ts); one that fails is not written.
  */
 import ts from 'typescript';
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
@@ -15,6 +16,7 @@ import { findEntryPoints, moduleEntryPoints, type EntryPoint } from './api/entry
 import { CallFinder, type FoundCall } from './examples/calls.js';
 import { publicApi, type CallableExport } from './examples/exports.js';
 import { exampleSet, header, section, withExampleTags, type ExampleSet, type ExampleStyle } from './examples/render.js';
+import { executeExamples, type ExecutionReport } from './examples/execute.js';
 import { onlyCommentsChanged } from './inline/comments-only.js';
 import { mergeSections } from './readme/regions.js';
 import { loadProgram, toProgramPath, toWorkspacePath } from './ts-program/load-program.js';
@@ -54,6 +56,10 @@ export const meta: CapabilityMeta = {
     },
   },
   writes: true,
+  projectCode: {
+    runs: 'each example taken from a real call, before it is written: its imports resolved to the entry modules (TypeScript transpiled), in one sandboxed child process',
+    without: 'writes the examples unrun (their results are the ones the tests assert) and reports the run as not done',
+  },
   planning: PLANNING,
 };
 
@@ -130,7 +136,10 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
     if (ctx.signal.aborted) throw new AgentdError('cancelled', 'documentation.examples was cancelled.');
     for (const [callable, list] of finder.callsIn(source, wanted)) calls.set(callable, [...(calls.get(callable) ?? []), ...list]);
   }
-  const sets = chosen.map((c) => exampleSet(c, calls.get(c) ?? [], style));
+  const taken = chosen.map((c) => exampleSet(c, calls.get(c) ?? [], style));
+  ctx.progress(60, 'running the examples');
+  const modules = Object.fromEntries(found.entries.map((e) => [specifierOf(e), e.file]));
+  const { sets, report: run } = await executeExamples(taken, modules, loaded, style, ctx);
   const counts = {
     asserted: sets.filter((s) => s.calls.some((c) => c.origin === 'asserted')).length,
     fromCalls: sets.filter((s) => s.calls.length > 0).length,
@@ -145,7 +154,12 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
     code: s.code,
   }));
   const tally = `${sets.length} export(s): ${counts.fromCalls} from real calls (${counts.asserted} with a result a test asserts), ${counts.fromSignature.length} from the signature${counts.fromSignature.length ? ` (${counts.fromSignature.join(', ')}: nothing calls them with standalone arguments)` : ''}.${api.abstract.length && !filters ? ` Abstract classes have none: ${api.abstract.join(', ')}.` : ''}`;
-  const data = { target, out: target === 'markdown' ? out : null, examples, entryPoints: found.entries, abstract: api.abstract };
+  const ran = runText(run);
+  const data = { target, out: target === 'markdown' ? out : null, examples, entryPoints: found.entries, abstract: api.abstract, run };
+  const notRun =
+    !run.executed && run.runnable > 0
+      ? { notRun: [{ part: 'running the examples', reason: `${run.reason}; ${run.runnable} example(s) written unrun` }] }
+      : {};
   if (target === 'markdown') {
     const existing = (await ctx.workspace.exists(out)) ? await ctx.workspace.read(out) : null;
     const merged = mergeSections(existing ?? header(pkgName ?? ctx.project.name ?? 'the project'), sets.map(section));
@@ -153,11 +167,26 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
     ctx.progress(100, 'done');
     const verb = existing === null ? 'Created' : merged.text === existing ? 'Unchanged' : 'Updated';
     return {
-      summary: `${verb} ${out}: ${tally}${existing !== null ? ' Text outside the agentd regions is kept as written.' : ''}`,
+      summary: `${verb} ${out}: ${tally}${ran}${existing !== null ? ' Text outside the agentd regions is kept as written.' : ''}`,
       data: { ...data, replaced: merged.replaced, appended: merged.appended, unchanged: merged.unchanged },
+      ...notRun,
     };
   }
-  return tsdoc(sets, loaded.program, tally, data, ctx);
+  return { ...(await tsdoc(sets, loaded.program, `${tally}${ran}`, data, ctx)), ...notRun };
+}
+
+/** The run of the examples, for the summary. */
+function runText(run: ExecutionReport): string {
+  if (run.runnable === 0) return '';
+  if (!run.executed) return ` The ${run.runnable} example(s) from real calls were not run (${run.reason}).`;
+  const failed = run.failed.length
+    ? `, ${run.failed.length} failed and not written (${run.failed
+        .slice(0, 3)
+        .map((f) => `${f.name} at ${f.from}: ${f.message}`)
+        .join('; ')}${run.failed.length > 3 ? '; …' : ''})`
+    : '';
+  const notRun = run.notRun.length ? `, ${run.notRun.length} could not be loaded and are written unrun (${run.notRun[0]!.message})` : '';
+  return ` Ran ${run.runnable} example(s) in the sandbox: ${run.passed} pass${failed}${notRun}.`;
 }
 
 async function tsdoc(

@@ -40,6 +40,12 @@ export interface WorkspaceView {
    * are refused (`invalid_input`). Optional so older views stay valid; agentd's own always has it.
    */
   readLockFile?(path: string): Promise<string>;
+  /**
+   * Reads a TypeScript declaration file (`.d.ts`, `.d.mts`, `.d.cts`) as ONE counted access, up to
+   * 5 MB: a published package's API lives in them and generated ones pass 100 KB (ioredis's is 777 KB).
+   * Read-only; other names are refused (`invalid_input`). Optional so older views stay valid.
+   */
+  readDeclarationFile?(path: string): Promise<string>;
   /** Reads many files as ONE counted access (loading a project into ts-morph is one call, not one per file). */
   readMany(paths: string[]): Promise<ReadManyResult>;
   exists(path: string): Promise<boolean>;

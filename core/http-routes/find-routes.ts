@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Tree } from 'tree-sitter';
 import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
 import { jsonStatusesOf, queryNamesOf, schemaOf, statusesOf } from './handler-facts.js';
-import { literalOf, pairValue, type Node } from './literals.js';
+import { literalOf, pairValue, pathValueOf, type Node } from './literals.js';
 import { parsedBodyType, typedPartsOf, type DefineType, type TypedParts } from './type-schemas.js';
 
 export type { Node };
@@ -263,7 +263,8 @@ function factsOf(file: SourceTree): FileFacts {
     const method = callee.childForFieldName('property')!.text;
     const args = (n.childForFieldName('arguments')?.namedChildren ?? []).filter((a) => a.type !== 'comment');
     if (METHODS.has(method) && args.length >= 2 && !CLIENTS.test(receiver)) {
-      const routePath = stringOf(args[0]);
+      // A literal, or built by the source from constants and helpers (`route('users')`).
+      const routePath = stringOf(args[0]) ?? pathValueOf(args[0]!, root);
       if (routePath !== null && routePath.startsWith('/'))
         facts.routeCalls.push({
           receiver,
@@ -290,7 +291,7 @@ function factsOf(file: SourceTree): FileFacts {
         facts.routeCalls.push({ receiver, method: name.toUpperCase() as HttpMethod, path: url, call: n, handler, options: args[0]! });
     }
     if (method === 'use' && args.length >= 2) {
-      const prefix = stringOf(args[0]);
+      const prefix = stringOf(args[0]) ?? pathValueOf(args[0]!, root);
       const mounted = mountedName(args[1]!);
       if (prefix !== null && mounted !== null) facts.mounts.push({ receiver, mounted, prefix });
     }

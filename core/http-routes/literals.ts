@@ -11,11 +11,76 @@ export function literalOf(node: Node, root: Node, depth = 0): unknown {
   return value === NONE ? undefined : value;
 }
 
-function evaluate(node: Node, root: Node, depth: number): unknown {
+/** A route path as the source builds it: a string literal, a template or `+` of constants, or a call of a top-level helper (`route('users')`). */
+export function pathValueOf(node: Node, root: Node): string | null {
+  const value = literalOf(node, root);
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * A top-level helper that builds a value from its parameters: `function route(name) { return \`/api/${name}\`; }`
+ * or `const route = (name) => '/api/' + name` — one returned expression, plain parameters.
+ */
+function helperOf(root: Node, name: string): { params: string[]; body: Node } | null {
+  const returned = (body: Node | null): Node | null => {
+    if (!body || body.type !== 'statement_block') return body;
+    const statements = body.namedChildren.filter((c) => c.type !== 'comment');
+    return statements.length === 1 && statements[0]!.type === 'return_statement' ? statements[0]!.namedChild(0) : null;
+  };
+  const paramNames = (params: Node | null): string[] | null => {
+    if (!params) return null;
+    const names: string[] = [];
+    for (const p of params.namedChildren) {
+      const id = p.type === 'identifier' ? p : p.type === 'required_parameter' ? p.childForFieldName('pattern') : null;
+      if (id?.type !== 'identifier') return null;
+      names.push(id.text);
+    }
+    return names;
+  };
+  let params: string[] | null = null;
+  let body: Node | null = null;
+  for (const statement of root.namedChildren) {
+    const declaration = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+    if (declaration?.type === 'function_declaration' && declaration.childForFieldName('name')?.text === name) {
+      params = paramNames(declaration.childForFieldName('parameters'));
+      body = returned(declaration.childForFieldName('body'));
+    }
+  }
+  const bound = body ? null : topLevelConst(root, name);
+  if (bound?.type === 'arrow_function') {
+    const single = bound.childForFieldName('parameter');
+    params = single ? (single.type === 'identifier' ? [single.text] : null) : paramNames(bound.childForFieldName('parameters'));
+    body = returned(bound.childForFieldName('body'));
+  }
+  return params && body ? { params, body } : null;
+}
+
+function evaluate(node: Node, root: Node, depth: number, env: ReadonlyMap<string, unknown> = new Map()): unknown {
   if (depth > 8) return NONE;
+  if (node.type === 'identifier' && env.has(node.text)) return env.get(node.text);
+  if (node.type === 'call_expression') {
+    const callee = node.childForFieldName('function');
+    const helper = callee?.type === 'identifier' ? helperOf(root, callee.text) : null;
+    if (!helper) return NONE;
+    const args = (node.childForFieldName('arguments')?.namedChildren ?? []).filter((a) => a.type !== 'comment');
+    const bound = new Map<string, unknown>();
+    for (const [i, param] of helper.params.entries()) {
+      const v = args[i] ? evaluate(args[i]!, root, depth + 1, env) : NONE;
+      if (v === NONE) return NONE;
+      bound.set(param, v);
+    }
+    return evaluate(helper.body, root, depth + 1, bound);
+  }
+  if (node.type === 'binary_expression' && node.childForFieldName('operator')?.text === '+') {
+    const left = evaluate(node.childForFieldName('left')!, root, depth + 1, env);
+    const right = evaluate(node.childForFieldName('right')!, root, depth + 1, env);
+    if ((typeof left === 'string' || typeof left === 'number') && (typeof right === 'string' || typeof right === 'number'))
+      return typeof left === 'number' && typeof right === 'number' ? left + right : `${left}${right}`;
+    return NONE;
+  }
   switch (node.type) {
     case 'parenthesized_expression':
-      return evaluate(node.namedChild(0)!, root, depth);
+      return evaluate(node.namedChild(0)!, root, depth, env);
     case 'string':
       return node.text.slice(1, -1).replace(/\\(.)/g, '$1');
     case 'template_string': {
@@ -24,7 +89,7 @@ function evaluate(node: Node, root: Node, depth: number): unknown {
       for (const part of node.namedChildren) {
         if (part.type === 'string_fragment') text += part.text;
         else if (part.type === 'template_substitution') {
-          const v = evaluate(part.namedChild(0)!, root, depth + 1);
+          const v = evaluate(part.namedChild(0)!, root, depth + 1, env);
           if (typeof v !== 'string' && typeof v !== 'number') return NONE;
           text += String(v);
         } else return NONE;

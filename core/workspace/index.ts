@@ -16,5 +16,6 @@ export {
 export { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
 export { MAX_FILE_BYTES, MAX_LOCK_FILE_BYTES, decodeText, readTextOrNull } from './text-file.js';
 export { LOCK_FILE_NAMES, isLockFile } from './lock-files.js';
+export { MAX_DECLARATION_FILE_BYTES, isDeclarationFile } from './declaration-files.js';
 export { walkTextFiles, listFilter } from './list-files.js';
 export { ForkedWorkspace } from './forked-workspace.js';

@@ -9,6 +9,7 @@ import { buildChange } from './change-set.js';
 import { join, sep } from 'node:path';
 import { confinePath, normalizeRelPath, realRoot, type ConfinedPath } from './confine-path.js';
 import { listFilter, rootIgnoreRules, walkTextFilesWithSignatures, type Refusal, type RootWalker } from './list-files.js';
+import { assertDeclarationFile, MAX_DECLARATION_FILE_BYTES } from './declaration-files.js';
 import { assertLockFile } from './lock-files.js';
 import { readTextCached } from './read-cache.js';
 import { assertWritableText, MAX_LOCK_FILE_BYTES, readTextOrNull } from './text-file.js';
@@ -73,6 +74,17 @@ export class OverlayWorkspace implements WorkspaceView {
     assertLockFile(rel);
     const staged = this.overlay.get(rel);
     const content = staged ? staged.after : await readTextOrNull(rel, abs, MAX_LOCK_FILE_BYTES);
+    if (content === null) throw notFound(rel);
+    return content;
+  }
+
+  /** A TypeScript declaration file up to 5 MB, as one counted access (declaration-files.ts says why). */
+  async readDeclarationFile(path: string): Promise<string> {
+    this.onAccess('readDeclarationFile');
+    const { rel, abs } = await confinePath(this.root, path);
+    assertDeclarationFile(rel);
+    const staged = this.overlay.get(rel);
+    const content = staged ? staged.after : await readTextOrNull(rel, abs, MAX_DECLARATION_FILE_BYTES);
     if (content === null) throw notFound(rel);
     return content;
   }

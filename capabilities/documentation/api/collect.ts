@@ -202,8 +202,14 @@ function classMembers(symbol: ts.Symbol, checker: ts.TypeChecker, name: string):
   return { members, ctors };
 }
 
-function declarationText(kind: ApiKind, name: string, symbol: ts.Symbol, checker: ts.TypeChecker, signatures: ApiSignature[]): string {
-  const decl = symbol.declarations?.[0];
+function declarationText(
+  kind: ApiKind,
+  name: string,
+  symbol: ts.Symbol,
+  checker: ts.TypeChecker,
+  signatures: ApiSignature[],
+  decl: ts.Declaration | undefined,
+): string {
   switch (kind) {
     case 'function':
       return signatures.map((s) => `function ${s.text}`).join('\n');
@@ -223,13 +229,17 @@ function declarationText(kind: ApiKind, name: string, symbol: ts.Symbol, checker
     case 'type': {
       const t = symbol.declarations?.find(ts.isTypeAliasDeclaration);
       const generics = t?.typeParameters ? `<${t.typeParameters.map((p) => p.getText()).join(', ')}>` : '';
-      return `type ${name}${generics} = ${t ? t.type.getText() : checker.typeToString(checker.getDeclaredTypeOfSymbol(symbol))}`;
+      if (t) return `type ${name}${generics} = ${t.type.getText()}`;
+      // A value exported type-only is its type; an unresolved alias is `any`, as TypeDoc shows both.
+      if (!symbol.declarations?.length) return `type ${name} = any`;
+      return `type ${name} = ${checker.typeToString(checker.getTypeOfSymbol(symbol), decl, flags)}`;
     }
     case 'enum': {
       const e = symbol.declarations?.find(ts.isEnumDeclaration);
       return `${e && hasModifier(e, ts.SyntaxKind.ConstKeyword) ? 'const ' : ''}enum ${name}`;
     }
     case 'variable': {
+      if (!symbol.declarations?.length) return `const ${name}: any`;
       const list = decl?.parent;
       const keyword =
         list && ts.isVariableDeclarationList(list)
@@ -285,8 +295,9 @@ function describeAs(
         ? ts.isInterfaceDeclaration(d)
         : kind === 'namespace'
           ? ts.isModuleDeclaration(d) || ts.isSourceFile(d)
-          : !ts.isModuleDeclaration(d);
-  const decl = declarations.find(ofKind) ?? symbol.valueDeclaration ?? declarations[0];
+          : !ts.isModuleDeclaration(d) && !ts.isTypeAliasDeclaration(d) && !ts.isInterfaceDeclaration(d);
+  // An unresolved alias has no declaration of its own: the export statement is where it shows.
+  const decl = declarations.find(ofKind) ?? symbol.valueDeclaration ?? declarations[0] ?? exported.declarations?.[0];
   const tags = symbol.getJsDocTags(checker);
   const isModuleFile = decl !== undefined && ts.isSourceFile(decl);
   let signatures: ApiSignature[] = [];
@@ -307,7 +318,7 @@ function describeAs(
   out.push({
     name,
     kind,
-    declaration: declarationText(kind, exported.name, symbol, checker, signatures),
+    declaration: declarationText(kind, exported.name, symbol, checker, signatures, decl),
     signatures,
     members,
     doc: isModuleFile ? '' : textOf(symbol.getDocumentationComment(checker)),
@@ -324,20 +335,55 @@ function describeAs(
   return out;
 }
 
+/**
+ * `export type { X }` (or `export { type X }`): TypeDoc documents a class exported this way as an
+ * interface and a function or variable as a type alias (only the type side is exported).
+ */
+function isTypeOnlyExport(exported: ts.Symbol): boolean {
+  const d = exported.declarations?.[0];
+  return d !== undefined && ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly);
+}
+
+/**
+ * An alias whose target the compiler cannot resolve (a dependency that is not installed, or node_modules
+ * that is never read): the checker's "unknown" symbol, a Property with no declaration. TypeDoc still
+ * lists it — as a variable, or a type alias when the export is type-only — with type `any`.
+ */
+function isUnresolved(exported: ts.Symbol, symbol: ts.Symbol): boolean {
+  return symbol !== exported && !symbol.declarations?.length && (symbol.flags & ts.SymbolFlags.Property) !== 0;
+}
+
+/** The kinds TypeDoc makes of one exported symbol (one reflection per kind of a merged declaration). */
+function kindsOf(exported: ts.Symbol, symbol: ts.Symbol, inNamespace: boolean): ApiKind[] {
+  const typeOnly = isTypeOnlyExport(exported);
+  if (isUnresolved(exported, symbol)) return [typeOnly ? 'type' : 'variable'];
+  const primary = kindOf(symbol);
+  if (!primary) return [];
+  const retype = (k: ApiKind): ApiKind => (!typeOnly ? k : k === 'class' ? 'interface' : k === 'function' || k === 'variable' ? 'type' : k);
+  // Declaration merging: TypeDoc lists a value and a same-named type alias, interface or namespace
+  // as separate reflections (a class merged with an interface stays one class).
+  const kinds: ApiKind[] = [retype(primary)];
+  const f = symbol.flags;
+  if (f & ts.SymbolFlags.TypeAlias && primary !== 'type') kinds.push('type');
+  if (f & ts.SymbolFlags.Interface && primary !== 'class' && primary !== 'interface') kinds.push('interface');
+  if (f & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule) && primary !== 'namespace' && primary !== 'enum')
+    kinds.push('namespace');
+  // Inside a namespace merged with a class, the class's static members share the namespace's export
+  // table: a static property or method named like one of the namespace's types or interfaces is one
+  // symbol there, and TypeDoc lists its value side too (a variable, a function).
+  if (inNamespace && !(f & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class | ts.SymbolFlags.Variable))) {
+    if (f & ts.SymbolFlags.Method) kinds.push(retype('function'));
+    else if (f & ts.SymbolFlags.Property) kinds.push(retype('variable'));
+  }
+  return [...new Set(kinds)];
+}
+
 function collectExports(checker: ts.TypeChecker, exports: ts.Symbol[], prefix: string, seen: Set<ts.Symbol>): ApiSymbol[] {
   const out: ApiSymbol[] = [];
   for (const exported of exports) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    const primary = kindOf(symbol);
-    if (!primary || isHidden(exported, symbol, checker)) continue;
-    // Declaration merging: TypeDoc lists a value and a same-named type alias, interface or namespace
-    // as separate reflections (a class merged with an interface stays one class).
-    const kinds: ApiKind[] = [primary];
-    const f = symbol.flags;
-    if (f & ts.SymbolFlags.TypeAlias && primary !== 'type') kinds.push('type');
-    if (f & ts.SymbolFlags.Interface && primary !== 'class' && primary !== 'interface') kinds.push('interface');
-    if (f & (ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule) && primary !== 'namespace' && primary !== 'enum')
-      kinds.push('namespace');
+    const kinds = kindsOf(exported, symbol, prefix !== '');
+    if (kinds.length === 0 || isHidden(exported, symbol, checker)) continue;
     for (const kind of kinds) out.push(...describeAs(kind, exported, symbol, checker, prefix, seen));
   }
   return out;

@@ -112,10 +112,45 @@ const slug = (text: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'index';
 
+const PIECE_LIMIT = PAGE_LIMIT - 4_000;
+
+/**
+ * One symbol's section as pieces that each fit a page: split between lines (a member is one line), each
+ * piece after the first headed "<name> (continued)". A generated interface can be far over a page on
+ * its own (ioredis's RedisCommander: ~900 KB of command signatures). A single line over a piece is cut.
+ */
+function sectionPieces(name: string, section: string[]): string[] {
+  const text = section.join('\n');
+  if (Buffer.byteLength(text) <= PIECE_LIMIT) return [text];
+  const pieces: string[] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (let line of section) {
+    if (Buffer.byteLength(line) > PIECE_LIMIT - 200) {
+      const cut = Buffer.from(line)
+        .subarray(0, PIECE_LIMIT - 400)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
+      line = `${cut} … (cut: ${Buffer.byteLength(line)} bytes in all)`;
+    }
+    const size = Buffer.byteLength(line) + 1;
+    if (bytes + size > PIECE_LIMIT && current.length > 0) {
+      pieces.push(current.join('\n'));
+      current = ['', `### ${name} (continued)`, ''];
+      bytes = current.join('\n').length + 1;
+    }
+    current.push(line);
+    bytes += size;
+  }
+  if (current.length > 0) pieces.push(current.join('\n'));
+  return pieces;
+}
+
 /**
  * The reference as one file when it fits, else an index at `outFile` (entry points, their docs and
  * tables of contents) and the symbol sections in pages of at most PAGE_LIMIT bytes under
- * `<outFile without .md>/`, named after the entry point (`-2`, `-3`, … for further parts).
+ * `<outFile without .md>/`, named after the entry point (`-2`, `-3`, … for further parts); a symbol
+ * over a page goes on over several (sectionPieces).
  */
 export function renderPages(title: string, entries: RenderedEntry[], outFile: string): Page[] {
   const single = renderReference(title, entries, outFile);
@@ -130,15 +165,16 @@ export function renderPages(title: string, entries: RenderedEntry[], outFile: st
     for (const symbol of entry.symbols) {
       const section: string[] = [];
       renderSymbol(symbol, entry.specifier, `${base}.md`, section);
-      const text = section.join('\n');
-      let part = parts.at(-1);
-      if (!part || part.bytes + Buffer.byteLength(text) > PAGE_LIMIT - 2_000) {
-        part = { path: parts.length === 0 ? `${base}.md` : `${base}-${parts.length + 1}.md`, lines: [], bytes: 0 };
-        parts.push(part);
+      for (const text of sectionPieces(symbol.name, section)) {
+        let part = parts.at(-1);
+        if (!part || part.bytes + Buffer.byteLength(text) > PAGE_LIMIT - 2_000) {
+          part = { path: parts.length === 0 ? `${base}.md` : `${base}-${parts.length + 1}.md`, lines: [], bytes: 0 };
+          parts.push(part);
+        }
+        part.lines.push(text);
+        part.bytes += Buffer.byteLength(text) + 1;
+        if (!where.has(symbol.name)) where.set(symbol.name, part.path);
       }
-      part.lines.push(text);
-      part.bytes += Buffer.byteLength(text) + 1;
-      where.set(symbol.name, part.path);
     }
     parts.forEach((part, i) => {
       const back = path.posix.relative(path.posix.dirname(part.path), outFile);

@@ -32,17 +32,39 @@ export interface FoundCall {
   column: number;
   /** The example is JSX (`<Badge label="new" />`): a tsx/jsx fence. */
   jsx?: boolean;
+  /** What running it checks (documentation.examples executes the examples it writes). */
+  check?: ExampleCheck;
+}
+
+/**
+ * The runnable form of an example line: the expression as shown (`await` kept) and what the test
+ * asserted about it — a value (`=> V`), a close number (`≈ V`), a throw (`throws E`, E optional) — or
+ * nothing (`none`: it must not throw).
+ */
+export interface ExampleCheck {
+  expr: string;
+  kind: 'equal' | 'close' | 'throws' | 'none';
+  value?: string;
 }
 
 interface Outcome {
   text: string;
+  kind: 'equal' | 'close' | 'throws';
+  value?: string;
   uses: PublicName[];
   setup: string[];
   awaits: boolean;
 }
 
 const VALUE_MATCHERS = new Set(['toBe', 'toEqual', 'toStrictEqual', 'equal', 'equals', 'eql', 'toBeCloseTo']);
-const THROW_MATCHERS = new Set(['toThrow', 'toThrowError', 'throw', 'throws']);
+const THROW_MATCHERS = new Set([
+  'toThrow',
+  'toThrowError',
+  'throw',
+  'throws',
+  'toThrowErrorMatchingSnapshot',
+  'toThrowErrorMatchingInlineSnapshot',
+]);
 const ASSERT_VALUE = new Set(['equal', 'strictEqual', 'deepEqual', 'deepStrictEqual']);
 
 interface Rendered {
@@ -227,7 +249,12 @@ export class CallFinder {
     if (!rendered) return null;
     const awaited = ts.isAwaitExpression(call.parent) ? call.parent : null;
     const shown = `${awaited ? 'await ' : ''}${rendered.text}`;
-    const plain = { code: `${shown}${this.semi}`, uses: rendered.uses, setup: rendered.setup };
+    const plain = {
+      code: `${shown}${this.semi}`,
+      uses: rendered.uses,
+      setup: rendered.setup,
+      check: { expr: shown, kind: 'none' as const },
+    };
     if (!isTest) return { origin: 'code', ...plain };
     const outcome = this.assertion(awaited ?? call) ?? this.assertionOfVariable(awaited ?? call);
     if (!outcome) return { origin: 'test', ...plain };
@@ -238,6 +265,7 @@ export class CallFinder {
       code: `${prefix}${shown}${this.semi} // ${outcome.text}`,
       uses: [...rendered.uses, ...outcome.uses],
       setup,
+      check: { expr: `${prefix}${shown}`, kind: outcome.kind, ...(outcome.value !== undefined ? { value: outcome.value } : {}) },
     };
   }
 
@@ -265,6 +293,18 @@ export class CallFinder {
     let subject: ts.Node = node;
     // `() => CALL` handed to a throw assertion.
     if (ts.isArrowFunction(node.parent) && node.parent.body === node) subject = node.parent;
+    // `() => { CALL; }`: a block of that one statement.
+    const statement = node.parent;
+    const block = statement?.parent;
+    if (
+      ts.isExpressionStatement(statement) &&
+      block &&
+      ts.isBlock(block) &&
+      block.statements.length === 1 &&
+      ts.isArrowFunction(block.parent) &&
+      block.parent.body === block
+    )
+      subject = block.parent;
     const holder = subject.parent;
     if (!ts.isCallExpression(holder) || holder.arguments[0] !== subject) return null;
     const callee = holder.expression;
@@ -290,13 +330,29 @@ export class CallFinder {
 
   private outcome(matcher: string, arg: ts.Expression | undefined, wrapped: boolean, awaits: boolean): Outcome | null {
     if (THROW_MATCHERS.has(matcher)) {
-      const what = arg ? this.render(arg) : null;
-      return { text: what ? `throws ${what.text}` : 'throws', uses: what?.uses ?? [], setup: what?.setup ?? [], awaits };
+      // A snapshot's argument is the message as a snapshot string, not a value to show.
+      const what = arg && !matcher.includes('Snapshot') ? this.render(arg) : null;
+      return {
+        text: what ? `throws ${what.text}` : 'throws',
+        kind: 'throws',
+        ...(what ? { value: what.text } : {}),
+        uses: what?.uses ?? [],
+        setup: what?.setup ?? [],
+        awaits,
+      };
     }
     if (!VALUE_MATCHERS.has(matcher) || !arg || wrapped) return null;
     const value = this.render(arg);
     if (!value) return null;
-    return { text: `${matcher === 'toBeCloseTo' ? '≈' : '=>'} ${value.text}`, uses: value.uses, setup: value.setup, awaits };
+    const close = matcher === 'toBeCloseTo';
+    return {
+      text: `${close ? '≈' : '=>'} ${value.text}`,
+      kind: close ? 'close' : 'equal',
+      value: value.text,
+      uses: value.uses,
+      setup: value.setup,
+      awaits,
+    };
   }
 }
 

@@ -40,6 +40,68 @@ const isPublic = (node: ts.Node): boolean => {
 
 const destructured = (fn: ts.SignatureDeclaration): boolean => fn.parameters.some((p) => !ts.isIdentifier(p.name));
 
+/**
+ * A parameter typed by an inline object literal (`config?: { autoFreeze?: boolean }`): eslint-plugin-jsdoc
+ * (TypeScript mode) then wants `@param config.autoFreeze`, a name TSDoc's grammar refuses — no comment
+ * passes both, so such a function is left to a human (or to a named type).
+ */
+const literalTyped = (fn: ts.SignatureDeclaration): string | null => {
+  const p = fn.parameters.find((q) => q.type && ts.isTypeLiteralNode(q.type) && q.type.members.some((m) => ts.isPropertySignature(m)));
+  return p && ts.isIdentifier(p.name) ? p.name.text : null;
+};
+
+/**
+ * A nested function's overload signature (`function clone<T>(x: T): T;` inside the body):
+ * eslint-plugin-jsdoc reads its return type as the outer function's and wants a `@returns` for a
+ * function that returns nothing — no true comment passes, so it is left to a human.
+ */
+function nestedOverloadReturning(fn: ts.SignatureDeclaration): boolean {
+  const body = (fn as ts.FunctionLikeDeclaration).body;
+  if (!body) return false;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isFunctionDeclaration(node) && !node.body) {
+      found = node.type !== undefined && node.type.kind !== ts.SyntaxKind.VoidKeyword;
+      return;
+    }
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
+}
+
+const INVOKED = (node: ts.Node): boolean => ts.isCallExpression(node) || ts.isNewExpression(node);
+
+/**
+ * A function nested in a constant's initializer that eslint-plugin-jsdoc reads the constant's comment
+ * as documenting: it climbs from a function expression through parents that are not functions,
+ * properties or calls of it up to the declaration (`export const errors = cond ? [function (plugin) {…}] : []`).
+ */
+function nestedFunctionTakingComment(init: ts.Expression): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+      let at: ts.Node = node.parent;
+      if (INVOKED(at)) return;
+      while (at && !ts.isVariableDeclaration(at)) {
+        if (ts.isFunctionLike(at) || ts.isPropertyAssignment(at) || ts.isShorthandPropertyAssignment(at) || ts.isReturnStatement(at))
+          return;
+        if (ts.getLeadingCommentRanges(at.getSourceFile().text, at.pos)?.length && at !== init) return;
+        at = at.parent;
+      }
+      found = true;
+      return;
+    }
+    if (ts.isClassLike(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  visit(init);
+  return found;
+}
+
 function functionInitializer(decl: ts.VariableDeclaration): ts.ArrowFunction | ts.FunctionExpression | undefined {
   let init = decl.initializer;
   while (init && (ts.isParenthesizedExpression(init) || ts.isAsExpression(init) || ts.isSatisfiesExpression(init))) init = init.expression;
@@ -65,6 +127,20 @@ export function findCandidates(source: ts.SourceFile, symbol?: string): { candid
         name: owner ? `${owner}.${name}` : name,
         line: lineOf(anchor),
         reason: 'destructured parameter: name it (or document it by hand) so @param can use the real name',
+      });
+    if (nestedOverloadReturning(fn))
+      return void skipped.push({
+        name: owner ? `${owner}.${name}` : name,
+        line: lineOf(anchor),
+        reason:
+          'a nested overload signature eslint-plugin-jsdoc takes for its return type (it would want a @returns the function does not have); document it by hand',
+      });
+    const literal = literalTyped(fn);
+    if (literal)
+      return void skipped.push({
+        name: owner ? `${owner}.${name}` : name,
+        line: lineOf(anchor),
+        reason: `parameter ${literal} is typed by an object literal: eslint-plugin-jsdoc wants @param ${literal}.<property>, which TSDoc refuses; name its type (or document it by hand)`,
       });
     candidates.push({ kind, name, anchor, fn, ...(owner ? { owner } : {}) });
   };
@@ -105,6 +181,13 @@ export function findCandidates(source: ts.SourceFile, symbol?: string): { candid
       }
       const fn = functionInitializer(first);
       if (fn) addFunction('function', first.name.text, statement, fn);
+      else if (first.initializer && nestedFunctionTakingComment(first.initializer))
+        skipped.push({
+          name: first.name.text,
+          line: lineOf(statement),
+          reason:
+            'its value holds functions eslint-plugin-jsdoc would read the comment as documenting (their parameters would be missing); document it by hand',
+        });
       else candidates.push({ kind: 'variable', name: first.name.text, anchor: statement });
     }
   }

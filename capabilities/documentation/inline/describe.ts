@@ -96,7 +96,14 @@ function subjectOf(candidate: Candidate): string {
   return candidate.owner ? `this ${wordsOf(candidate.owner).join(' ')}` : 'it';
 }
 
-function functionSummary(candidate: Candidate): { summary: string; returns: string | null } {
+/** `enable` -> `enables`, `push` -> `pushes`, `apply` -> `applies`: a void function's name read as what it does. */
+function thirdPerson(verb: string): string {
+  if (/(s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+function functionSummary(candidate: Candidate, returnsValue: boolean): { summary: string; returns: string | null } {
   const words = wordsOf(candidate.name);
   const [first = '', ...rest] = words;
   const restText = rest.join(' ');
@@ -117,6 +124,8 @@ function functionSummary(candidate: Candidate): { summary: string; returns: stri
       returns: sentence(verb.returns.replace('{rest}', restText || 'result').replace(/\s+\./, '.')),
     };
   }
+  // Nothing returned: the name is what it does (`enablePatches` -> "Enables patches."), not a value.
+  if (!returnsValue && rest.length > 0) return { summary: sentence(`${thirdPerson(first)} ${restText}`), returns: null };
   return { summary: sentence(`Returns the ${words.join(' ')}`), returns: sentence(`The ${words.join(' ')}`) };
 }
 
@@ -149,7 +158,7 @@ export function describeCandidate(candidate: Candidate, checker: ts.TypeChecker,
   if (candidate.kind === 'constructor')
     return { summary: sentence(`Creates a ${wordsOf(candidate.owner ?? '').join(' ')}`), params, returns: null, throws };
   const returnType = returnsValue(fn, checker);
-  const { summary, returns } = functionSummary(candidate);
+  const { summary, returns } = functionSummary(candidate, returnType !== null);
   const returnsThis = fn.type?.kind === ts.SyntaxKind.ThisType;
   const returnsText =
     returnType === null ? null : returnsThis ? `This ${wordsOf(candidate.owner ?? 'object').join(' ')}, for chaining.` : returns;

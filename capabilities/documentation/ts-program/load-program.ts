@@ -2,13 +2,16 @@
  * The workspace as a TypeScript program, for the documentation capabilities: every source file and
  * package.json/tsconfig is read through ONE `ctx.workspace.readMany` call, served from memory to the
  * compiler, and the program is built with the workspace's own tsconfig options (its `files`/`include`
- * are not used: the entry points decide which modules are documented). The standard library comes from
+ * are not used: the entry points decide which modules are documented); declaration files over the
+ * 100 KB limit are read through `readDeclarationFile` (up to 5 MB). The standard library comes from
  * agentd's TypeScript; node_modules of the workspace is never read, so dependency types stay
  * unresolved (shown as written in the source).
  */
 import path from 'node:path';
 import ts from 'typescript';
-import type { CapabilityContext } from '../../../core/index.js';
+import { AgentdError, type CapabilityContext } from '../../../core/index.js';
+
+const isDeclarationFile = (rel: string): boolean => /\.d\.[cm]?ts$/.test(rel);
 
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
@@ -30,10 +33,28 @@ export const toWorkspacePath = (abs: string): string => abs.replace(/^\/+/, '');
 const LIB_DIR = path.dirname(ts.getDefaultLibFilePath({}));
 
 export async function loadProgram(ctx: CapabilityContext, overrides: ReadonlyMap<string, string> = new Map()): Promise<LoadedProgram> {
-  const listed = await ctx.workspace.list({ extensions: [...SOURCE_EXTENSIONS, '.json'] });
-  const wanted = listed.filter((p) => /(^|\/)(package|tsconfig[^/]*)\.json$/.test(p) || SOURCE_EXTENSIONS.some((ext) => p.endsWith(ext)));
+  const listing = { extensions: [...SOURCE_EXTENSIONS, '.json'] };
+  const listed = await ctx.workspace.list(listing);
+  const isWanted = (p: string): boolean =>
+    /(^|\/)(package|tsconfig[^/]*)\.json$/.test(p) || SOURCE_EXTENSIONS.some((ext) => p.endsWith(ext));
+  const wanted = listed.filter(isWanted);
   const { files, skipped } = await ctx.workspace.readMany(wanted);
   const texts = new Map(files.map((f) => [f.path, f.content] as const));
+  // Declaration files over 100 KB (often generated: a published package's API lives in them) are
+  // read through readDeclarationFile, up to 5 MB, one counted access each; the rest stay skipped.
+  const refused = (ctx.workspace.refused?.(listing) ?? []).filter((f) => isWanted(f.path));
+  for (const file of refused) {
+    if (file.code !== 'file_too_large' || !isDeclarationFile(file.path) || !ctx.workspace.readDeclarationFile) {
+      skipped.push(file);
+      continue;
+    }
+    try {
+      texts.set(file.path, await ctx.workspace.readDeclarationFile(file.path));
+    } catch (error) {
+      if (!(error instanceof AgentdError) || error.code === 'workspace_escape') throw error;
+      skipped.push({ path: file.path, code: error.code, message: error.message });
+    }
+  }
   return programOf(texts, ctx.project.tsconfig, skipped, overrides);
 }
 

@@ -19,8 +19,8 @@ export type CapabilityRun = (input: never, ctx: CapabilityContext) => Promise<St
 export interface DocWorkspace {
   root: string;
   read(rel: string): Promise<string>;
-  /** Runs the capability (by id) and applies its staged changes to the copy. */
-  apply(capability: string, input: object): Promise<{ result: StepResult; changes: Change[] }>;
+  /** Runs the capability (by id) and applies its staged changes to the copy; `projectCode` grants that permission. */
+  apply(capability: string, input: object, options?: { projectCode?: boolean }): Promise<{ result: StepResult; changes: Change[] }>;
   /** Runs the capability (by id) expecting a refusal: its code and the capability's own message. */
   refusal(capability: string, input: object): Promise<{ code: string; message: string }>;
   dispose(): Promise<void>;
@@ -31,11 +31,12 @@ export async function copyFixture(name: string): Promise<DocWorkspace> {
   return {
     root,
     read: (rel) => readFile(path.join(root, rel), 'utf8'),
-    async apply(capability, input) {
+    async apply(capability, input, options = {}) {
       const outcome = await testerOf(capability).runInFolder(root, {
         input: input as Record<string, unknown>,
         apply: true,
         maxToolCalls: 1000,
+        projectCode: options.projectCode ?? false,
       });
       if (outcome.error)
         throw Object.assign(new Error(`${capability} failed with ${outcome.error.code}: ${outcome.error.message}`), {

@@ -20,7 +20,7 @@ describe('capabilities/documentation/examples', function () {
     const { result, changes } = await ws.apply('documentation.examples', {});
     expect(changes.map((c) => [c.path, c.action])).to.deep.equal([['docs/examples.md', 'create']]);
     expect(result.summary).to.equal(
-      'Created docs/examples.md: 15 export(s): 11 from real calls (9 with a result a test asserts), 4 from the signature (formatLength, Ids.isEmpty, nextId, toMetres: nothing calls them with standalone arguments). Abstract classes have none: IdSource.',
+      'Created docs/examples.md: 15 export(s): 11 from real calls (9 with a result a test asserts), 4 from the signature (formatLength, Ids.isEmpty, nextId, toMetres: nothing calls them with standalone arguments). Abstract classes have none: IdSource. The 18 example(s) from real calls were not run (project code not allowed: running an example runs the package).',
     );
     const md = await ws.read('docs/examples.md');
     // `pad` imported by the test is published as `padId`; `slugify` comes from the ./text subpath.
@@ -104,7 +104,7 @@ describe('capabilities/documentation/examples', function () {
   it("symbol narrows to one export; the asserted results shown are checked by running the fixture's own tests (tsc, then node --test)", async () => {
     const { result } = await ws.apply('documentation.examples', { symbol: 'slugify' });
     expect(result.summary).to.equal(
-      'Created docs/examples.md: 1 export(s): 1 from real calls (1 with a result a test asserts), 0 from the signature.',
+      'Created docs/examples.md: 1 export(s): 1 from real calls (1 with a result a test asserts), 0 from the signature. The 2 example(s) from real calls were not run (project code not allowed: running an example runs the package).',
     );
     expect(await ws.read('docs/examples.md')).to.include(
       "slugify('Hello, World!'); // => 'hello-world'\nslugify('Tea Time', '_'); // => 'tea_time'",

@@ -2,51 +2,10 @@ import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Linter } from 'eslint';
-import jsdoc from 'eslint-plugin-jsdoc';
-import { TSDocParser } from '@microsoft/tsdoc';
-import tsParser from '@typescript-eslint/parser';
+import { jsdocProblems, tsdocMessages, withoutDocComments } from './comment-checks.js';
 import { copyFixture, repo, type DocWorkspace } from './doc-workspace.js';
 
 const exec = promisify(execFile);
-
-/** eslint-plugin-jsdoc's correctness rules (the issue's list), on a TypeScript file. */
-function jsdocProblems(file: string, text: string): string[] {
-  const linter = new Linter({ configType: 'flat' });
-  const messages = linter.verify(
-    text,
-    [
-      {
-        files: ['**/*.ts', '**/*.js'],
-        languageOptions: { parser: tsParser as Linter.Parser, sourceType: 'module' },
-        plugins: { jsdoc: jsdoc as never },
-        settings: { jsdoc: { mode: 'typescript' } },
-        rules: {
-          'jsdoc/check-param-names': 'error',
-          'jsdoc/require-param': 'error',
-          'jsdoc/require-returns': 'error',
-          'jsdoc/check-tag-names': 'error',
-        },
-      },
-    ],
-    { filename: file },
-  );
-  return messages.map((m) => `${file}:${m.line} ${m.ruleId ?? 'parse'}: ${m.message}`);
-}
-
-/** The text with every whole-line doc comment removed (independent of the capability's own token check). */
-const withoutDocComments = (text: string): string => text.replace(/^[ \t]*\/\*\*[\s\S]*?\*\/\n/gm, '');
-
-/** The doc comments added by the change (in `after`, not in `before`), each parsed by Microsoft's TSDoc parser: its syntax messages. */
-function tsdocMessages(before: string, after: string): { comments: number; messages: string[] } {
-  const old = new Set(before.match(/\/\*\*[\s\S]*?\*\//g) ?? []);
-  const added = (after.match(/\/\*\*[\s\S]*?\*\//g) ?? []).filter((c) => !old.has(c));
-  const parser = new TSDocParser();
-  const messages = added.flatMap((comment) =>
-    parser.parseString(comment).log.messages.map((m) => `${m.messageId}: ${m.unformattedText} in ${comment.split('\n')[1]}`),
-  );
-  return { comments: added.length, messages };
-}
 
 describe('capabilities/documentation/inline', function () {
   this.timeout(120_000);
@@ -173,6 +132,44 @@ describe('capabilities/documentation/inline', function () {
         file: 'src/options.ts',
       },
     ]);
+  });
+
+  it('leaves to a human what no comment can pass both checks for (found on immer and remeda), and reads a void function by its name', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const source = [
+      '// A parameter typed by an object literal: eslint-plugin-jsdoc wants @param config.freeze, TSDoc refuses the name.',
+      'export function configure(config?: { freeze?: boolean }): void {',
+      '  void config;',
+      '}',
+      '',
+      '// Functions in a constant: eslint-plugin-jsdoc reads its comment as theirs.',
+      'export const messages = [function (plugin: string) {\n  return `no ${plugin}`;\n}];',
+      '',
+      '// A nested overload: eslint-plugin-jsdoc takes its return type for the outer function.',
+      'export function enableCloning(): void {',
+      '  function clone<T>(value: T): T;',
+      '  function clone(value: unknown) {',
+      '    return value;',
+      '  }',
+      '  void clone;',
+      '}',
+      '',
+      'export function enablePatches(): void {}',
+      '',
+    ].join('\n');
+    await writeFile(path.join(ws.root, 'src', 'forms.ts'), source);
+    const { result, changes } = await ws.apply('documentation.inline', { include: ['src/forms.ts'] });
+    const skipped = (result.data as { skipped: { name: string; reason: string }[] }).skipped;
+    expect(skipped.map((s) => [s.name, s.reason.split(':')[0]!.split(' (')[0]])).to.deep.equal([
+      ['configure', 'parameter config is typed by an object literal'],
+      ['messages', 'its value holds functions eslint-plugin-jsdoc would read the comment as documenting'],
+      ['enableCloning', 'a nested overload signature eslint-plugin-jsdoc takes for its return type'],
+    ]);
+    expect(changes.map((c) => c.path)).to.deep.equal(['src/forms.ts']);
+    const after = await ws.read('src/forms.ts');
+    expect(after).to.include('/**\n * Enables patches.\n */\nexport function enablePatches(): void {}');
+    expect(jsdocProblems('src/forms.ts', after)).to.deep.equal([]);
+    expect(tsdocMessages(source, after).messages).to.deep.equal([]);
   });
 
   it('refuses a selection with no source file; parts a build step did not make are nothing to document', async () => {

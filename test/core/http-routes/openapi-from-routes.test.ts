@@ -73,6 +73,30 @@ describe('core/http-routes: the OpenAPI document of the routes found', function 
     ]);
   });
 
+  it("builds paths a helper makes from its parameter (`route('users')`), a `+` of constants, and mount prefixes the same way", async () => {
+    const { document } = await documentOf({
+      'src/app.ts': [
+        "import express from 'express';",
+        "import { admin } from './admin.js';",
+        "const API = '/api/v1';",
+        'function route(name: string): string {',
+        '  return `${API}/${name}`;',
+        '}',
+        "const item = (name: string, id: string) => route(name) + '/:' + id;",
+        'export const app = express();',
+        "app.get(route('users'), (req, res) => { res.json([]); });",
+        "app.get(item('users', 'userId'), (req, res) => { res.json({}); });",
+        "app.use(route('admin'), admin);",
+        'app.get(route(process.env.X), (req, res) => { res.json({}); });',
+      ].join('\n'),
+      'src/admin.ts':
+        "import { Router } from 'express';\nexport const admin = Router();\nadmin.delete('/cache', (req, res) => { res.sendStatus(204); });\n",
+    });
+    expect(validateOpenApi31(document).valid).to.equal(true);
+    // The last route's path depends on the environment: not a path the source states, left out.
+    expect(operationsOf(document)).to.deep.equal(['DELETE /api/v1/admin/cache', 'GET /api/v1/users', 'GET /api/v1/users/{userId}']);
+  });
+
   it('types bodies and answers from TypeScript annotations (Express Request/Response, Fastify generics), through imports', async () => {
     const { document } = await documentOf({
       'src/types.ts': [

@@ -93,7 +93,7 @@ describe('capabilities/documentation/examples cases', function () {
         files: { ...MINI, 'docs/examples.md': EXAMPLES },
         check: (outcome) =>
           expect(outcome.result!.summary).to.equal(
-            'Unchanged docs/examples.md: 3 export(s): 2 from real calls (1 with a result a test asserts), 1 from the signature (half: nothing calls them with standalone arguments). Text outside the agentd regions is kept as written.',
+            'Unchanged docs/examples.md: 3 export(s): 2 from real calls (1 with a result a test asserts), 1 from the signature (half: nothing calls them with standalone arguments). The 3 example(s) from real calls were not run (project code not allowed: running an example runs the package). Text outside the agentd regions is kept as written.',
           ),
       },
       {
