@@ -37,6 +37,14 @@ export class ForkedWorkspace implements WorkspaceView {
     return this.parent.readLockFile(path);
   }
 
+  readDeclarationFile(path: string): Promise<string> {
+    const entry = this.own.get(normalizeRelPath(path));
+    if (entry) return entry.after === null ? Promise.reject(notFound(path)) : Promise.resolve(entry.after);
+    if (!this.parent.readDeclarationFile)
+      throw new AgentdError('invalid_input', 'This workspace view cannot read large declaration files.');
+    return this.parent.readDeclarationFile(path);
+  }
+
   async readMany(paths: string[]): Promise<ReadManyResult> {
     const result: ReadManyResult = { files: [], skipped: [] };
     const fromParent = paths.filter((p) => !this.own.has(normalizeRelPath(p)));
