@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { run } from '../../../capabilities/debugging/diagnose.js';
+import { headlineOf } from '../../../capabilities/debugging/diagnose/headline.js';
 import { errorLocations } from '../../../capabilities/debugging/explain/error-locations.js';
 import { copySample, type Sample } from './fixture-support.js';
 
@@ -160,5 +161,24 @@ describe('debugging.diagnose', function () {
       'tsc src/c.tsx:5:9',
       'mention src/d.test.ts:12:3',
     ]);
+  });
+  it("reads Vitest's failure output: the FAIL line names the test, the ❯ lines are frames", () => {
+    const text = [
+      ' FAIL  src/__tests__/string.test.ts > time parsing',
+      'ZodError: [',
+      '  { "code": "invalid_string", "validation": "time", "message": "Invalid time", "path": [] }',
+      ']',
+      ' ❯ Object.get error [as error] src/types.ts:109:23',
+      '    107|       get error() {',
+      ' ❯ ZodString.parse src/types.ts:244:18',
+      ' ❯ src/__tests__/string.test.ts:740:8',
+      ' ❯ src/__tests__/string.test.ts (76 tests | 2 failed) 77ms',
+    ].join('\n');
+    expect(errorLocations(text).map((l) => `${l.kind} ${l.path}:${l.line}:${l.column ?? ''}${l.fn ? ` ${l.fn}` : ''}`)).to.deep.equal([
+      'frame src/types.ts:109:23 Object.get error',
+      'frame src/types.ts:244:18 ZodString.parse',
+      'frame src/__tests__/string.test.ts:740:8',
+    ]);
+    expect(headlineOf(text)).to.deep.equal({ kind: 'test-failure', name: 'ZodError', message: '[', test: 'time parsing' });
   });
 });
