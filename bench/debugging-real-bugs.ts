@@ -305,10 +305,11 @@ export async function run(): Promise<void> {
     }
   }
   const ran = tally.total - tally.notRun;
-  console.log(`  ${tally.total} cases, ${ran} run, ${tally.notRun} not run`);
-  console.log(
-    `  reported by debugging.typecheck: ${tally.reported}/${ran}; located on a line the fix changed: ${tally.located}/${ran}; explained with the fix's category: ${tally.explained}/${ran}; fixed and verified (as the fix commit): ${tally.fixed}; refused with a reason: ${tally.refused}; wrong fixes offered: ${tally.wrong} (goal 0); not run: ${tally.notRun}`,
-  );
+  if (typeCases.length > 0) console.log(`  type errors: ${tally.total} cases, ${ran} run, ${tally.notRun} not run`);
+  if (typeCases.length > 0)
+    console.log(
+      `  reported by debugging.typecheck: ${tally.reported}/${ran}; located on a line the fix changed: ${tally.located}/${ran}; explained with the fix's category: ${tally.explained}/${ran}; fixed and verified (as the fix commit): ${tally.fixed}; refused with a reason: ${tally.refused}; wrong fixes offered: ${tally.wrong} (goal 0); not run: ${tally.notRun}`,
+    );
   for (const [reason, n] of [...refusals].sort((a, b) => b[1] - a[1])) console.log(`  refused ${n}×: ${reason}`);
   if (testCases.length > 0) await runFailingTests(testCases);
 }

@@ -74,7 +74,7 @@ describe('debugging.explain catalogue (data)', () => {
     expect(bestMatch("Cannot find name 'usr'. Did you mean 'user'?")!.entry.id).to.equal('typescript/TS2552');
     expect(bestMatch('nothing to see here')).to.equal(null);
   });
-  it("explains the real messages of bench/debugging-real-bugs.json that had no entry (TS2344, TS2536, TS2312, TS2790, TS2578, TS2574, TS2550) with the fix's category", () => {
+  it("explains the real messages of bench/debugging-real-bugs.json that had no entry (TS2344, TS2536, TS2312, TS2790, TS2578, TS2574, TS2550) and TS6133 with the fix's category", () => {
     // Messages as TypeScript reported them at the parents of real fix commits (io-ts, typebox, zustand, remeda, ts-essentials).
     const real: [string, string, string][] = [
       [
@@ -91,6 +91,7 @@ describe('debugging.explain catalogue (data)', () => {
       ],
       ["The operand of a 'delete' operator must be optional.", 'typescript/TS2790', 'type-mismatch'],
       ["Unused '@ts-expect-error' directive.", 'typescript/TS2578', 'config'],
+      ["'isDraft' is declared but its value is never read.", 'typescript/TS6133', 'config'],
       ['A rest element type must be an array type.', 'typescript/TS2574', 'type-mismatch'],
       [
         "Property 'values' does not exist on type 'ObjectConstructor'. Do you need to change your target library? Try changing the 'lib' compiler option to 'es2017' or later.",
