@@ -115,6 +115,20 @@ describe('debugging.diagnose', function () {
     expect((none.data as DiagnoseData).category).to.equal('network');
   });
 
+  it("takes a test failure's category from its own assertion, not from another failure later in the output (remeda 28f447a's two failures)", async () => {
+    const error = [
+      ' FAIL  src/countBy.test.ts > category is an object instance method name',
+      'AssertionError: expected { …(2) } to strictly equal { toString: 3, valueOf: 1 }',
+      ' ❯ src/countBy.test.ts:145:5',
+      ' FAIL  src/groupBy.test.ts > category is an object instance method name',
+      'TypeError: items.push is not a function',
+      ' ❯ src/groupBy.ts:80:13',
+    ].join('\n');
+    const data = (await run({ error }, await sample.context())).data as DiagnoseData & { otherExplanations: { category: string }[] };
+    expect(data).to.include({ kind: 'test-failure', name: 'AssertionError', category: 'assertion' });
+    expect(data.otherExplanations.map((e) => e.category)).to.include('not-a-function');
+  });
+
   it('answers "why does orderTotal throw?" without an error by reading the function: its non-null assertion, the optional member, its callers', async () => {
     const result = await run({ description: 'why does orderTotal throw?', symbol: 'orderTotal' }, await sample.context());
     const data = result.data as { kind: string; suspects: { role: string; file: string; line: number }[] };
