@@ -6,7 +6,7 @@ export interface Headline {
   /** `TypeError`, `TS2304`, `AssertionError`, or null. */
   name: string | null;
   message: string;
-  /** The failing test's title (mocha `1) suite test:`, Jest/Vitest `● suite › test`, node:test `not ok 1 - test`). */
+  /** The failing test's title (mocha `1) suite test:`, Jest/Vitest `● suite › test`, Vitest's `FAIL file > suite > test`, node:test `not ok 1 - test`). */
   test?: string;
 }
 
@@ -14,14 +14,16 @@ const ERROR_LINE = /^\s*(?:Uncaught\s+)?((?:[A-Z][\w$]*)?(?:Error|Exception|Reje
 const TSC_LINE = /\berror\s+(TS\d+):\s+(.+)$/;
 const MOCHA_TEST = /^\s*\d+\)\s+(.+?):?$/;
 const JEST_TEST = /^\s*●\s+(.+)$/;
+// Vitest: ` FAIL  src/a.test.ts > suite > test`.
+const VITEST_TEST = /^\s*FAIL\s+\S+\s+>\s+(.+)$/;
 const TAP_TEST = /^\s*not ok \d+ - (.+)$/;
 
 export function headlineOf(text: string): Headline {
   const lines = text.split(/\r?\n/, MAX_LINES).map((l) => l.slice(0, MAX_LINE));
-  const hasFrames = lines.some((l) => /^\s*at\s+\S/.test(l) || /@\S+:\d+:\d+\s*$/.test(l));
+  const hasFrames = lines.some((l) => /^\s*at\s+\S/.test(l) || /@\S+:\d+:\d+\s*$/.test(l) || /^\s*❯\s.*:\d+:\d+\s*$/.test(l));
   let test: string | undefined;
   for (const line of lines) {
-    const t = JEST_TEST.exec(line) ?? TAP_TEST.exec(line) ?? MOCHA_TEST.exec(line);
+    const t = JEST_TEST.exec(line) ?? VITEST_TEST.exec(line) ?? TAP_TEST.exec(line) ?? MOCHA_TEST.exec(line);
     if (t) {
       test = t[1]!.trim();
       break;

@@ -1,6 +1,7 @@
 /** debugging.diagnose's work, loaded on first use (see ../diagnose.ts). */
 import { AgentdError, type CapabilityContext, type Finding, type StepResult } from '../../../core/index.js';
 import { codeFrame } from '../explain/code-frame.js';
+import { bestMatch } from '../explain/match-error.js';
 import { errorTextOf, type ErrorInput } from '../explain/error-input.js';
 import { dependenciesOf, explainMatches, matchErrors, type Explanation } from '../explain/explain-error.js';
 import { readSources } from '../explain/project-lines.js';
@@ -35,7 +36,10 @@ export async function runDiagnose(input: ErrorInput, ctx: CapabilityContext): Pr
     await dependenciesOf(ctx, sources.files),
     3,
   );
-  const explanation: Explanation | null = explanations[0] ?? null;
+  // A failing test whose own error is an assertion the catalogue has no entry for: its category is the
+  // assertion's, and what the catalogue matched elsewhere in the output (another failure) stays as other explanations.
+  const ownAssertion = headline.name === 'AssertionError' && bestMatch(`${headline.name}: ${headline.message}`) === null;
+  const explanation: Explanation | null = ownAssertion ? null : (explanations[0] ?? null);
   ctx.progress(60, 'located');
 
   const projectFrames = resolved.frames.filter((f) => f.inWorkspace);
@@ -88,7 +92,7 @@ export async function runDiagnose(input: ErrorInput, ctx: CapabilityContext): Pr
     externalFrames: resolved.external,
     unresolvedLocations: resolved.unresolved.map((l) => `${l.path}:${l.line}${l.column ? `:${l.column}` : ''}`),
     explanation,
-    otherExplanations: explanations.slice(1),
+    otherExplanations: ownAssertion ? explanations : explanations.slice(1),
     suspects,
   };
   return { summary: summaryOf(headline.name, headline.message, category, location, suspects, explanation), findings, data };

@@ -2,7 +2,8 @@
  * Source locations an error text names, in the order it names them: V8 stack frames (Node, Chrome:
  * `at fn (file:line:col)`, `at file:line:col`, `at async fn (...)`), Firefox/Safari frames
  * (`fn@file:line:col`), tsc output (`file(line,col): error TS…` and the pretty `file:line:col - error TS…`),
- * test-runner lines (`at Context.<anonymous> (test/a.test.js:3:9)`, Jest's `› file:line:col`).
+ * test-runner lines (`at Context.<anonymous> (test/a.test.js:3:9)`, Jest's `› file:line:col`, Vitest's
+ * `❯ fn src/a.ts:3:9` frames).
  * `file://` URLs and http(s) URLs (browser bundles) are reduced to their paths.
  */
 
@@ -21,6 +22,8 @@ export interface ErrorLocation {
 }
 
 const V8_FRAME = /^\s*at\s+(?:(?:async\s+)?(.+?)\s+\()?((?:file:\/\/|https?:\/\/[^/\s]+)?[^\s()]+?):(\d+):(\d+)\)?\s*$/;
+// Vitest prints its frames as `❯ Object.get error [as error] src/types.ts:109:23` or `❯ src/a.test.ts:740:8`.
+const VITEST_FRAME = /^\s*❯\s+(?:(.+?)\s+)?((?:file:\/\/)?[^\s()]+?):(\d+):(\d+)\s*$/;
 const GECKO_FRAME = /^\s*([^@\s]*)@((?:file:\/\/|https?:\/\/[^/\s]+)?[^\s@]+?):(\d+):(\d+)\s*$/;
 const TSC_PLAIN = /^([^\s(][^()\n]*?\.(?:tsx?|mts|cts|jsx?|mjs|cjs|vue))\((\d+),(\d+)\):\s+(?:error|warning)\s+TS\d+/;
 const TSC_PRETTY = /^([^\s:][^:\n]*?\.(?:tsx?|mts|cts|jsx?|mjs|cjs|vue)):(\d+):(\d+)\s+-\s+(?:error|warning)\s+TS\d+/;
@@ -59,6 +62,11 @@ export function errorLocations(text: string): ErrorLocation[] {
     let m = V8_FRAME.exec(line);
     if (m) {
       push(m[2]!, m[3]!, m[4], 'frame', m[1]?.replace(/^new\s+/, ''));
+      continue;
+    }
+    m = VITEST_FRAME.exec(line);
+    if (m) {
+      push(m[2]!, m[3]!, m[4], 'frame', m[1]?.replace(/\s+\[as [^\]]+\]$/, ''));
       continue;
     }
     m = TSC_PLAIN.exec(line) ?? TSC_PRETTY.exec(line);

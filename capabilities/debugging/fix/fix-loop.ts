@@ -11,6 +11,8 @@ import { checkProjects, type CheckResult, type TypeDiagnostic } from '../typeche
 import type { ConfinedFiles } from '../typecheck/confined-host.js';
 import type { TsProject } from '../typecheck/find-projects.js';
 import { ACCEPTED_FIXES, fixableKind, type FixKind } from './fixable.js';
+import { REFUSAL_REASONS } from './refusal-reasons.js';
+import { bestMatch } from '../explain/match-error.js';
 import { applyFileTextChanges, FORMAT, languageService, PREFERENCES } from './language-service.js';
 
 export interface FixOutcome {
@@ -32,20 +34,26 @@ function counts(check: CheckResult): Map<string, number> {
   return out;
 }
 
-const REFUSALS: Record<number, string> = {
-  18048: 'a possibly-undefined value needs a decision (a guard, a default or a different type); no fix is safe without knowing which',
-  18047: 'a possibly-null value needs a decision (a guard or a default); no fix is safe without knowing which',
-  2532: 'a possibly-undefined object needs a decision (a guard, a default or a different type)',
-  2322: 'a type mismatch is fixed by changing either the value or the declared type; which one is a decision',
-  2345: 'an argument type mismatch is fixed by changing either the argument or the parameter type; which one is a decision',
-};
+/** The reason a code debugging.fix does not repair is refused with: the decision it needs, else what the error is. */
+export function refusalReason(code: number, message: string): string {
+  const known = REFUSAL_REASONS[code];
+  if (known) return known;
+  const entry = bestMatch(`error TS${code}: ${message}`)?.entry;
+  return `TS${code}${entry ? ` (${entry.title.toLowerCase()})` : ''} is not an error debugging.fix repairs: it fixes a missing import of a project export, a misspelling TypeScript suggests and a missing await`;
+}
+
+/** The name a message quotes first (`Cannot find name 'x'` -> x). */
+const quoted = (message: string): string | null => /'([^']+)'/.exec(message)?.[1] ?? null;
 
 function pick(
   kind: FixKind,
   fixes: readonly ts.CodeFixAction[],
   file: string,
   project: string,
+  message: string,
 ): { fix: ts.CodeFixAction } | { reason: string } {
+  const name = quoted(message);
+  const named = name ? ` '${name}'` : '';
   const accepted = fixes.filter((f) => ACCEPTED_FIXES[kind].includes(f.fixName));
   // "Add import from "./format.js"" / "Update import from "./format.js"": a module of this project, not a package.
   const local = accepted.filter(
@@ -57,11 +65,16 @@ function pick(
       return {
         reason:
           accepted.length > 0
-            ? 'the name is exported only by a package, not by a module of this project; add the dependency import yourself'
-            : `no module of the tsconfig project ${project} exports this name`,
+            ? `${named ? `${named.trim()} is` : 'the name is'} exported only by a package (${accepted
+                .map((f) => f.description)
+                .slice(0, 3)
+                .join('; ')}), not by a module of this project; which dependency to import from is a decision`
+            : `no module of the tsconfig project ${project} exports${named || ' this name'}: it is not a missing import (declare it, or correct the name)`,
       };
     if (local.length > 1)
-      return { reason: `several modules export this name (${local.map((f) => f.description).join('; ')}); say which one to import` };
+      return {
+        reason: `several modules export${named || ' this name'} (${local.map((f) => f.description).join('; ')}), so there is no unique export to import; say which one`,
+      };
     return { fix: local[0]! };
   }
   if (kind === 'missing-await') {
@@ -70,7 +83,12 @@ function pick(
   }
   const spelling = accepted.filter((f) => f.fixName === 'spelling');
   if (spelling.length !== 1)
-    return { reason: spelling.length === 0 ? 'TypeScript has no spelling suggestion here' : 'several spellings are possible' };
+    return {
+      reason:
+        spelling.length === 0
+          ? `TypeScript offers no spelling fix for${named || ' this name'} here (its suggestion, if any, is not a name in scope at this position)`
+          : `the spelling is ambiguous: TypeScript offers ${spelling.length} corrections (${spelling.map((f) => f.description).join('; ')}); say which name was meant`,
+    };
   return { fix: spelling[0]! };
 }
 
@@ -101,7 +119,7 @@ export function fixDiagnostics(
         ...base,
         kind,
         fixed: false,
-        description: REFUSALS[target.code] ?? `debugging.fix has no safe fix for TS${target.code}`,
+        description: refusalReason(target.code, target.message),
       });
       continue;
     }
@@ -121,7 +139,7 @@ export function fixDiagnostics(
       FORMAT,
       PREFERENCES,
     );
-    const chosen = pick(kind, fixes, abs, programEntry[0]);
+    const chosen = pick(kind, fixes, abs, programEntry[0], current.message);
     service.dispose();
     if ('reason' in chosen) {
       outcomes.push({ ...base, kind, fixed: false, description: chosen.reason });
@@ -145,11 +163,11 @@ export function fixDiagnostics(
       }
       const why =
         added.length > 0
-          ? `it would add ${added
+          ? `the re-check showed ${added.length === 1 ? 'a new error' : `${added.length} new errors`}: ${added
               .map(([f, c, m]) => `${f}: TS${c} ${m!.split('\n')[0]}`)
               .slice(0, 2)
               .join('; ')}`
-          : 'the error would remain';
+          : 'the re-check still reports the error';
       outcomes.push({
         ...base,
         kind,

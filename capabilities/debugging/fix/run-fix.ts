@@ -4,11 +4,14 @@ import { AgentdError, type CapabilityContext, type Finding, type StepResult } fr
 import type { ErrorInput } from '../explain/error-input.js';
 import { fixDiagnostics, type FixOutcome } from './fix-loop.js';
 import { selectTargets } from './select-targets.js';
+import { headlineOf } from '../diagnose/headline.js';
+import { errorLocations } from '../explain/error-locations.js';
 import { checkProjects } from '../typecheck/check-projects.js';
 import { ConfinedFiles } from '../typecheck/confined-host.js';
 import { configFiles, loadProjects } from '../typecheck/find-projects.js';
 
 export async function runFix(input: ErrorInput & { tsconfig?: string[]; maxFixes?: number }, ctx: CapabilityContext): Promise<StepResult> {
+  if (input.error) refuseRuntimeError(input.error);
   const root = ctx.workspace.root;
   // Changes earlier steps staged are part of what is checked and fixed.
   const overlay = new Map<string, string | null>(ctx.workspace.changes().map((c) => [path.join(root, ...c.path.split('/')), c.after]));
@@ -81,4 +84,21 @@ export async function runFix(input: ErrorInput & { tsconfig?: string[]; maxFixes
       },
     },
   };
+}
+
+/**
+ * A failing test or a runtime error (an error line or stack frames, no TypeScript code) is refused
+ * before any type-check: the type-check cannot verify a fix of it, and what the fix is (the code, the
+ * test or the data) is a decision. The refusal says what the error is and where it points.
+ */
+function refuseRuntimeError(error: string): void {
+  if (/\bTS\d{4,5}\b/.test(error)) return;
+  const head = headlineOf(error);
+  if (head.kind === 'message' && !head.name) return; // a bare message: matched against the type-check's diagnostics
+  const at = errorLocations(error).find((l) => l.kind === 'frame' && !l.external);
+  const what = head.kind === 'test-failure' ? `a failing test${head.test ? ` ("${head.test.slice(0, 120)}")` : ''}` : `a runtime error`;
+  throw new AgentdError(
+    'fix_refused',
+    `debugging.fix staged nothing: the error is ${what}, not a TypeScript error (${head.name ? `${head.name}: ` : ''}${head.message.slice(0, 160)}${at ? `, at ${at.path}:${at.line}` : ''}). It fixes type errors only, each verified by the type-check, which cannot tell whether a change makes this pass; debugging.diagnose locates it and debugging.reproduce keeps it as a failing test.`,
+  );
 }

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { run } from '../../../capabilities/debugging/diagnose.js';
+import { headlineOf } from '../../../capabilities/debugging/diagnose/headline.js';
 import { errorLocations } from '../../../capabilities/debugging/explain/error-locations.js';
 import { copySample, type Sample } from './fixture-support.js';
 
@@ -114,6 +115,20 @@ describe('debugging.diagnose', function () {
     expect((none.data as DiagnoseData).category).to.equal('network');
   });
 
+  it("takes a test failure's category from its own assertion, not from another failure later in the output (remeda 28f447a's two failures)", async () => {
+    const error = [
+      ' FAIL  src/countBy.test.ts > category is an object instance method name',
+      'AssertionError: expected { …(2) } to strictly equal { toString: 3, valueOf: 1 }',
+      ' ❯ src/countBy.test.ts:145:5',
+      ' FAIL  src/groupBy.test.ts > category is an object instance method name',
+      'TypeError: items.push is not a function',
+      ' ❯ src/groupBy.ts:80:13',
+    ].join('\n');
+    const data = (await run({ error }, await sample.context())).data as DiagnoseData & { otherExplanations: { category: string }[] };
+    expect(data).to.include({ kind: 'test-failure', name: 'AssertionError', category: 'assertion' });
+    expect(data.otherExplanations.map((e) => e.category)).to.include('not-a-function');
+  });
+
   it('answers "why does orderTotal throw?" without an error by reading the function: its non-null assertion, the optional member, its callers', async () => {
     const result = await run({ description: 'why does orderTotal throw?', symbol: 'orderTotal' }, await sample.context());
     const data = result.data as { kind: string; suspects: { role: string; file: string; line: number }[] };
@@ -160,5 +175,24 @@ describe('debugging.diagnose', function () {
       'tsc src/c.tsx:5:9',
       'mention src/d.test.ts:12:3',
     ]);
+  });
+  it("reads Vitest's failure output: the FAIL line names the test, the ❯ lines are frames", () => {
+    const text = [
+      ' FAIL  src/__tests__/string.test.ts > time parsing',
+      'ZodError: [',
+      '  { "code": "invalid_string", "validation": "time", "message": "Invalid time", "path": [] }',
+      ']',
+      ' ❯ Object.get error [as error] src/types.ts:109:23',
+      '    107|       get error() {',
+      ' ❯ ZodString.parse src/types.ts:244:18',
+      ' ❯ src/__tests__/string.test.ts:740:8',
+      ' ❯ src/__tests__/string.test.ts (76 tests | 2 failed) 77ms',
+    ].join('\n');
+    expect(errorLocations(text).map((l) => `${l.kind} ${l.path}:${l.line}:${l.column ?? ''}${l.fn ? ` ${l.fn}` : ''}`)).to.deep.equal([
+      'frame src/types.ts:109:23 Object.get error',
+      'frame src/types.ts:244:18 ZodString.parse',
+      'frame src/__tests__/string.test.ts:740:8',
+    ]);
+    expect(headlineOf(text)).to.deep.equal({ kind: 'test-failure', name: 'ZodError', message: '[', test: 'time parsing' });
   });
 });

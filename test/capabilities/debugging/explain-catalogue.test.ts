@@ -74,4 +74,40 @@ describe('debugging.explain catalogue (data)', () => {
     expect(bestMatch("Cannot find name 'usr'. Did you mean 'user'?")!.entry.id).to.equal('typescript/TS2552');
     expect(bestMatch('nothing to see here')).to.equal(null);
   });
+  it("explains the real messages of bench/debugging-real-bugs.json that had no entry (TS2344, TS2536, TS2312, TS2790, TS2578, TS2574, TS2550) and TS6133 with the fix's category", () => {
+    // Messages as TypeScript reported them at the parents of real fix commits (io-ts, typebox, zustand, remeda, ts-essentials).
+    const real: [string, string, string][] = [
+      [
+        "Type 'Filter[K & keyof Filter]' does not satisfy the constraint 'DeepModify<T[K & keyof T]>'.",
+        'typescript/TS2344',
+        'type-mismatch',
+      ],
+      ["Type '[P[K], UndefinedType]' does not satisfy the constraint '[Any]'.", 'typescript/TS2344', 'type-mismatch'],
+      ["Type '\"_A\"' cannot be used to index type 'RT'.", 'typescript/TS2536', 'type-mismatch'],
+      [
+        'An interface can only extend an object type or intersection of object types with statically known members.',
+        'typescript/TS2312',
+        'type-mismatch',
+      ],
+      ["The operand of a 'delete' operator must be optional.", 'typescript/TS2790', 'type-mismatch'],
+      ["Unused '@ts-expect-error' directive.", 'typescript/TS2578', 'config'],
+      ["'isDraft' is declared but its value is never read.", 'typescript/TS6133', 'config'],
+      ['A rest element type must be an array type.', 'typescript/TS2574', 'type-mismatch'],
+      [
+        "Property 'values' does not exist on type 'ObjectConstructor'. Do you need to change your target library? Try changing the 'lib' compiler option to 'es2017' or later.",
+        'typescript/TS2550',
+        'config',
+      ],
+    ];
+    for (const [message, id, category] of real) {
+      const code = id.slice('typescript/'.length);
+      for (const text of [message, `src/index.ts(3,7): error ${code}: ${message}`]) {
+        const best = bestMatch(text)!;
+        expect(best.entry.id, text).to.equal(id);
+        expect(best.entry.category, text).to.equal(category);
+      }
+    }
+    // A plain missing property stays TS2339, not the library-target entry.
+    expect(bestMatch("Property 'nmae' does not exist on type 'User'.")!.entry.id).to.equal('typescript/TS2339');
+  });
 });

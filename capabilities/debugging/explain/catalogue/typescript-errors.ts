@@ -652,7 +652,8 @@ export const TYPESCRIPT_ERRORS: ErrorEntry[] = [
   }),
   ts({
     ts: 6133,
-    category: 'undefined-name',
+    // An error only because the tsconfig turns the check on; nothing is undefined (the real-bug bench's fixes removed the declarations).
+    category: 'config',
     pattern: "'(\\w+)' is declared but its value is never read",
     title: 'Unused declaration',
     explanation: 'A variable, parameter or import is never used (an error under `noUnusedLocals`/`noUnusedParameters`).',
@@ -721,5 +722,102 @@ export const TYPESCRIPT_ERRORS: ErrorEntry[] = [
     causes: ['running `tsc -p` instead of `tsc -b`'],
     fixes: ['build with `tsc -b`'],
     example: "Output file '/app/packages/core/dist/index.d.ts' has not been built from source file '/app/packages/core/src/index.ts'.",
+  }),
+  ts({
+    ts: 2344,
+    category: 'type-mismatch',
+    pattern: "Type '(.+?)' does not satisfy the constraint '(.+?)'",
+    title: 'Type argument does not satisfy the constraint',
+    explanation:
+      'A type argument given to a generic (`Foo<X>`) is not assignable to the constraint of its type parameter (`T extends Y`). Often the argument is itself generic and TypeScript cannot prove it fits, or the constraint changed with a dependency.',
+    causes: [
+      'a type argument of the wrong shape',
+      'a generic type argument whose own constraint is wider than the one required',
+      'an indexed access (`T[K]`) TypeScript cannot resolve enough to check',
+    ],
+    fixes: [
+      'constrain the outer type parameter the same way (`<T extends Y>`)',
+      'intersect the argument with the constraint (`X & Y`) where it is known to fit',
+      'widen the constraint if it is too strict',
+    ],
+    example: "Type 'DecodeType<S>' does not satisfy the constraint 'TSchema'.",
+  }),
+  ts({
+    ts: 2536,
+    category: 'type-mismatch',
+    pattern: "Type '(.+?)' cannot be used to index type '(.+?)'",
+    title: 'Type cannot be used as an index',
+    explanation:
+      'An indexed access type `T[K]` uses a key TypeScript cannot prove is a key of `T`: `K` is not constrained to `keyof T`, or `T` is a type parameter whose constraint does not declare that property.',
+    causes: ['a key type parameter without `extends keyof T`', 'a type parameter `T` whose constraint lacks the property'],
+    fixes: [
+      'constrain the key (`K extends keyof T`)',
+      'constrain `T` to a type with the property (`T extends { _A: unknown }`)',
+      'use `K & keyof T`',
+    ],
+    example: "Type '\"_A\"' cannot be used to index type 'RT'.",
+  }),
+  ts({
+    ts: 2312,
+    category: 'type-mismatch',
+    pattern: 'An interface can only extend an object type or intersection of object types with statically known members',
+    title: 'Interface extends a type without known members',
+    explanation:
+      'An `interface X extends Y` needs `Y` to be an object type whose members are known statically; a union, a conditional type or a mapped type over a type parameter cannot be extended.',
+    causes: ['extending a union or a conditional type', 'extending a type alias that resolves to a generic mapped type'],
+    fixes: ['declare X as a type alias with an intersection (`type X = Y & {...}`)', 'extend a concrete object type'],
+    example: 'An interface can only extend an object type or intersection of object types with statically known members.',
+  }),
+  ts({
+    ts: 2790,
+    category: 'type-mismatch',
+    pattern: "The operand of a 'delete' operator must be optional",
+    title: 'delete on a required property',
+    explanation:
+      'Under `strictNullChecks` (TypeScript 4.0+), `delete obj.p` is allowed only when `p` is optional (or `any`/`unknown`/`never`): deleting a required property breaks the type.',
+    causes: ['deleting a property the type declares as required', 'a type whose property lost its `?`'],
+    fixes: ['make the property optional in the type', 'build a new object without it (`const { p, ...rest } = obj`)'],
+    example: "The operand of a 'delete' operator must be optional.",
+    look: '\\bdelete\\s',
+  }),
+  ts({
+    ts: 2578,
+    category: 'config',
+    pattern: "Unused '@ts-expect-error' directive",
+    title: "Unused '@ts-expect-error'",
+    explanation:
+      "A `// @ts-expect-error` comment has no error on the line below it any more: the error it silenced was fixed, or a dependency's or TypeScript's newer types accept the code. TypeScript reports the directive so that stale suppressions do not hide future errors.",
+    causes: [
+      'the error below was fixed',
+      'a newer TypeScript or dependency version accepts the code',
+      'the comment sits above the wrong line',
+    ],
+    fixes: ['remove the directive', 'if the line must fail on some versions only, use `@ts-ignore` with a comment saying why'],
+    example: "Unused '@ts-expect-error' directive.",
+    look: '@ts-expect-error',
+  }),
+  ts({
+    ts: 2574,
+    category: 'type-mismatch',
+    pattern: 'A rest element type must be an array type',
+    title: 'Rest element of a non-array type',
+    explanation:
+      'A tuple type has a rest element (`[A, ...R]`) whose type TypeScript cannot see is an array or tuple type, usually a type parameter without an array constraint.',
+    causes: ['a type parameter used as a rest element without `extends unknown[]`', 'a conditional type that may resolve to a non-array'],
+    fixes: ['constrain the type parameter (`R extends readonly unknown[]`)', 'wrap the element in an array (`...R[]`)'],
+    example: 'A rest element type must be an array type.',
+  }),
+  ts({
+    ts: 2550,
+    category: 'config',
+    pattern: "Property '(\\w+)' does not exist on type '(.+?)'\\. Do you need to change your target library",
+    title: 'Property of a newer ECMAScript library',
+    explanation:
+      "The property exists in a newer ECMAScript standard library than the one the tsconfig's `lib` (or `target`) includes: a compiler-option matter, not a typo.",
+    causes: ['`lib`/`target` older than the API used (`Object.values` is ES2017, `Array.prototype.at` ES2022)'],
+    fixes: ['raise `lib` (or `target`) in tsconfig.json to the version TypeScript names', 'use an older API where the runtime is old'],
+    example:
+      "Property 'values' does not exist on type 'ObjectConstructor'. Do you need to change your target library? Try changing the 'lib' compiler option to 'es2017' or later.",
+    look: '\\.$1\\b',
   }),
 ];
