@@ -209,7 +209,7 @@ async function evaluate(
   if (outside !== undefined) {
     throw new AgentdError(
       'invalid_plugin',
-      `Plugin "${binding.plugin}" imports "${outside.slice(0, 200)}"; a plugin's entry is one script whose only import is "@agentd/cli/sdk" (bundle its dependencies into it).`,
+      `Plugin "${binding.plugin}" imports "${outside.slice(0, 200)}"; what enters the isolate is one script whose only import is "@agentd/cli/sdk" (\`agentd plugin add\` bundles a plugin's dependencies into it).`,
     );
   }
   await plugin.instantiate(context, () => sdk);
