@@ -20,7 +20,7 @@ switch (input.mode) {
   case 'loop': for (;;) {}
   case 'memory': { const kept = []; for (;;) kept.push('x'.repeat(1024) + kept.length); }
   case 'recurse': { const f = (n) => f(n + 1) + 1; return f(0); }
-  case 'unawaited': ctx.tools.format('src/a.ts', 'export   const a = 1'); break;
+  case 'unawaited': ctx.workspace.read('src/a.ts'); break;
   case 'finalizer': new FinalizationRegistry(() => {}).register({}, 1); break;
 }
 return { summary: 'ok', data: { seen } };
@@ -34,7 +34,7 @@ describe('plugin sandbox: the warm isolate pool', function () {
 
   before(async () => {
     root = await abuseWorkspace();
-    binding = await pluginWith(BODY, { limits: { memoryMB: 16, cpuMs: 1_500, wallMs: 10_000 }, permissions: { tools: ['format'] } });
+    binding = await pluginWith(BODY, { limits: { memoryMB: 16, cpuMs: 1_500, wallMs: 10_000 } });
     // Near its heap limit V8 collects garbage over and over: the memory case gets CPU time to reach the limit.
     memoryBound = await pluginWith(BODY, { limits: { memoryMB: 16, cpuMs: 20_000, wallMs: 30_000 } });
   });
@@ -43,9 +43,16 @@ describe('plugin sandbox: the warm isolate pool', function () {
 
   const step = async (mode?: string, plugin = binding): Promise<{ stats: PluginStepStats; code: string; seen?: unknown }> => {
     const handle = await createLocalContext({ root, limits: { maxToolCalls: 100 } });
+    // "unawaited" needs its read still running when the step returns: the real workspace, behind a slow disk.
+    const workspace = Object.create(handle.ctx.workspace) as typeof handle.ctx.workspace;
+    workspace.read = async (file) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return handle.ctx.workspace.read(file);
+    };
+    const ctx = mode === 'unawaited' ? { ...handle.ctx, workspace } : handle.ctx;
     let stats: PluginStepStats | undefined;
     try {
-      const result = await runPluginStep(plugin, mode ? { mode } : {}, handle.ctx, (s) => (stats = s));
+      const result = await runPluginStep(plugin, mode ? { mode } : {}, ctx, (s) => (stats = s));
       return { stats: stats!, code: 'ok', seen: (result.data as { seen: unknown }).seen };
     } catch (error) {
       return { stats: stats!, code: String((error as { code?: unknown }).code) };
