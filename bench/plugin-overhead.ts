@@ -2,8 +2,8 @@
  * What the plugin sandbox costs. Peer: the same capability logic (the license-header example's
  * index.js, its SDK import pointed at the host SDK) run as a first-party capability would be — in
  * process, with the same local context — on the same ~100k-line project, in the same run. Also the
- * cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) and what a warm
- * isolate would save (a fresh context on a reused isolate vs a new isolate + context).
+ * cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) against a warm one
+ * (a fresh context on a pooled isolate, plugins/sandbox/isolate-pool.ts), and the bare isolate costs.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createLocalContext } from '../core/context/local-context.js';
 import type { StepResult } from '../core/index.js';
 import { readPlugin } from '../plugins/manifest/index.js';
+import { drainPool } from '../plugins/sandbox/isolate-pool.js';
 import { isolatedVm, runPluginStep, type PluginStepStats } from '../plugins/sandbox/run-plugin-step.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../plugins/examples/license-header', import.meta.url));
@@ -71,7 +72,7 @@ export async function run(): Promise<void> {
     const lines = FILES * LINES_PER_FILE;
     console.log(`license-header on ${FILES} files / ${lines} lines (${findings[0]} findings), median of ${RUNS}:`);
     console.log(
-      `  plugin in isolate       ${ms(median(sandboxed))}   (isolate CPU ${ms(median(stats.map((s) => s.cpuMs)))}, start ${ms(median(stats.map((s) => s.startMs)))})`,
+      `  plugin in isolate       ${ms(median(sandboxed))}   (isolate CPU ${ms(median(stats.map((s) => s.cpuMs)))}, start ${ms(median(stats.map((s) => s.startMs)))}, ${stats.filter((s) => s.reused).length} of ${RUNS} on a warm isolate)`,
     );
     console.log(`  first-party in process  ${ms(median(direct))}   (peer: same code, same ctx)`);
     console.log(`  ratio                   ${(median(sandboxed) / median(direct)).toFixed(2)}x   (goal: within 2x)`);
@@ -79,19 +80,23 @@ export async function run(): Promise<void> {
     // Cold start of a plugin step on a tiny workspace: everything runPluginStep does before run().
     const tiny = await mkdtemp(path.join(tmpdir(), 'agentd-plugin-bench-tiny-'));
     await writeFile(path.join(tiny, 'a.ts'), '// SPDX-License-Identifier: MIT\n');
-    const starts: number[] = [];
-    const steps: number[] = [];
-    for (let i = 0; i < START_RUNS; i++) {
-      const handle = await createLocalContext({ root: tiny });
-      const begin = performance.now();
-      await runPluginStep(binding, {}, handle.ctx, (s) => starts.push(s.startMs));
-      steps.push(performance.now() - begin);
+    for (const warm of [false, true]) {
+      const starts: number[] = [];
+      const steps: number[] = [];
+      drainPool();
+      for (let i = 0; i < START_RUNS; i++) {
+        if (!warm) drainPool();
+        const handle = await createLocalContext({ root: tiny });
+        const begin = performance.now();
+        await runPluginStep(binding, {}, handle.ctx, (s) => starts.push(s.startMs));
+        steps.push(performance.now() - begin);
+      }
+      console.log(
+        `plugin step ${warm ? 'warm start (pooled isolate, fresh context' : 'cold start (new isolate, context'} + prelude + SDK + plugin module), median of ${START_RUNS}: ${ms(median(starts))}; whole one-file step ${ms(median(steps))}`,
+      );
     }
-    console.log(
-      `plugin step cold start (new isolate + context + prelude + SDK + plugin module), median of ${START_RUNS}: ${ms(median(starts))}; whole one-file step ${ms(median(steps))}`,
-    );
 
-    // What a warm pool would save: new isolate + context vs a fresh context on a reused isolate.
+    // The bare figures under those: new isolate + context vs a fresh context on a reused isolate.
     const ivm = isolatedVm();
     const cold: number[] = [];
     const warm: number[] = [];

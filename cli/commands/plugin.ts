@@ -52,16 +52,30 @@ async function add(argv: EntryArgs): Promise<void> {
   const config = await readConfigObject(file);
   const plugins = pluginsOf(config, file);
   const entry = isPathLike(argv.source) ? path.resolve(argv.source) : argv.source;
-  const { CapabilityRegistry, registerPlugins } = await loader();
-  if (plugins.some((p) => resolvedEntry(p, file) === entry)) throw new Error(`${entry} is already in "plugins" of ${file}`);
+  const { CapabilityRegistry, readPlugin, registerPlugins } = await loader();
+  // Bundled first (its npm dependencies into the one script the isolate runs), then validated as the daemon will load it.
+  const unbundled = await readPlugin(entry, process.cwd(), { bundle: 'ignore' });
+  const { bundlePlugin } = await import('../../plugins/bundle/bundle-plugin.js');
+  const bundled = await bundlePlugin(unbundled.name, unbundled.folder, unbundled.entry);
+  const bundleNote = bundled.bundle
+    ? ` Bundled ${bundled.inputs.length} files (${(bundled.bytes / 1024).toFixed(1)} KB) into ${path.relative(unbundled.folder, bundled.bundle)}.`
+    : '';
+  const present = plugins.some((p) => resolvedEntry(p, file) === entry);
   // The new plugin beside the configured ones, as the daemon will load them: a refusal is reported before anything is written.
-  const report = await registerPlugins(new CapabilityRegistry(), [...plugins.map((p) => resolvedEntry(p, file)), entry], process.cwd());
+  const sources = plugins.map((p) => resolvedEntry(p, file));
+  const report = await registerPlugins(new CapabilityRegistry(), present ? sources : [...sources, entry], process.cwd());
   const broken = report.broken.find((b) => b.source === entry);
   if (broken) throw broken.error;
   const loaded = report.loaded.find((l) => l.plugin.source === entry)!;
+  if (present) {
+    out(
+      `${loaded.plugin.name}@${loaded.plugin.version} is already in "plugins" of ${file}; checked again.${bundleNote} Restart the daemon to load it.`,
+    );
+    return;
+  }
   await writeConfigObject(file, { ...config, plugins: [...plugins, entry] });
   out(
-    `Added ${loaded.plugin.name}@${loaded.plugin.version} to ${file}: ${loaded.registered.map((r) => r.meta.id).join(', ')}. Restart the daemon to load it.`,
+    `Added ${loaded.plugin.name}@${loaded.plugin.version} to ${file}: ${loaded.registered.map((r) => r.meta.id).join(', ')}.${bundleNote} Restart the daemon to load it.`,
   );
 }
 

@@ -11,6 +11,7 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import semver from 'semver';
 import { AgentdError, type CapabilityMeta } from '../../core/index.js';
 import { createAjv } from '../../core/registry/ajv-instance.js';
+import { bundleState } from '../bundle/bundle-record.js';
 import { DEFAULT_PLUGIN_LIMITS, type PluginBinding, type PluginLimits } from '../sandbox/binding.js';
 import { MANIFEST_SCHEMA, SDK_VERSION, type PluginManifest } from './manifest-schema.js';
 
@@ -26,7 +27,10 @@ export interface LoadedPlugin {
   version: string;
   namespace: string;
   folder: string;
+  /** The manifest's entry (real path). */
   entry: string;
+  /** What enters the isolate: the bundle `agentd plugin add` built (`.agentd/bundle.mjs`), or the entry itself. */
+  runnable: string;
   permissions: PluginBinding['permissions'];
   limits: PluginLimits;
   capabilities: PluginCapability[];
@@ -72,7 +76,12 @@ function defaultNamespace(name: string): string {
   return (scope ?? name).toLowerCase().replace(/[^a-z0-9-]/g, '-');
 }
 
-export async function readPlugin(source: string, from: string): Promise<LoadedPlugin> {
+export interface ReadPluginOptions {
+  /** "use" (default): a fresh `.agentd/bundle.mjs` is what runs, a stale one is refused; "ignore": the manifest's entry as written (`agentd plugin add` before it bundles). */
+  bundle?: 'use' | 'ignore';
+}
+
+export async function readPlugin(source: string, from: string, options: ReadPluginOptions = {}): Promise<LoadedPlugin> {
   const folder = await folderOf(source, from);
   const text = await readFile(path.join(folder, 'package.json'), 'utf8').catch(() =>
     refuse(source, `has no package.json in "${folder}" (its manifest is the package.json field "agentd")`),
@@ -108,6 +117,14 @@ export async function readPlugin(source: string, from: string): Promise<LoadedPl
   const realEntry = await realpath(entry);
   if (path.relative(folder, realEntry).startsWith('..'))
     refuse(source, `names an entry that leads outside its folder through a symlink ("${manifest.entry}")`);
+  // A plugin with dependencies runs as the bundle `agentd plugin add` built (plugins/bundle).
+  let runnable = realEntry;
+  if (options.bundle !== 'ignore') {
+    const state = await bundleState(folder, path.relative(folder, realEntry).split(path.sep).join('/'));
+    if (state.kind === 'stale')
+      refuse(source, `has a bundle older than its sources (${state.why}); run \`agentd plugin add\` on it again to rebuild it`);
+    if (state.kind === 'fresh') runnable = state.bundle;
+  }
 
   const namespace = manifest.namespace ?? defaultNamespace(pkg.name as string);
   if (!new RegExp('^[a-z][a-z0-9-]{0,49}$').test(namespace))
@@ -133,7 +150,7 @@ export async function readPlugin(source: string, from: string): Promise<LoadedPl
       kind: 'isolate',
       plugin: pkg.name as string,
       version: pkg.version as string,
-      entry: realEntry,
+      entry: runnable,
       capability: meta.id,
       id,
       permissions,
@@ -149,6 +166,7 @@ export async function readPlugin(source: string, from: string): Promise<LoadedPl
     namespace,
     folder,
     entry: realEntry,
+    runnable,
     permissions,
     limits,
     capabilities,

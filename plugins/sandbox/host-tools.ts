@@ -44,6 +44,8 @@ export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply
 export interface HostTools {
   dispatch: HostDispatch;
   calls(): number;
+  /** Host calls started and not yet answered (a warm isolate is reused only when this is 0). */
+  inFlight(): number;
   /** After the step: calls still arriving (fired without await before run() returned) are refused, never run. */
   close(): void;
 }
@@ -92,8 +94,17 @@ function listOptions(value: unknown): ListOptions {
 
 export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, stop: (error: AgentdError) => void): HostTools {
   const readable = ignore().add(binding.permissions.read);
+  /**
+   * Read globs that cover the whole workspace (e.g. the default ["**"], no negation): every confined
+   * path is readable, so no glob test and no realpath per file (the workspace confines each read itself).
+   */
+  const readsAll =
+    binding.permissions.read.some((glob) => ['**', '**/*', '*', '/**'].includes(glob.trim())) &&
+    !binding.permissions.read.some((glob) => glob.trim().startsWith('!'));
+  let realRoot: Promise<string> | undefined;
   const tools = new Set<PluginTool>(binding.permissions.tools);
   let calls = 0;
+  let pending = 0;
   let logLines = 0;
   let closed = false;
   const who = `Plugin capability "${binding.id}"`;
@@ -105,6 +116,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
       throw new AgentdError('workspace_escape', `${who} asked for "${file.slice(0, 200)}", which is outside the workspace.`);
     }
     const normal = path.posix.normalize(posix).replace(/^\.\//, '');
+    if (readsAll) return normal;
     if (!ignore.isPathValid(normal) || !readable.ignores(normal)) {
       throw new AgentdError(
         'plugin_permission_denied',
@@ -120,7 +132,8 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
    */
   const checkReadReal = async (file: string): Promise<string> => {
     const normal = checkRead(file);
-    const root = await realpath(ctx.workspace.root).catch(() => ctx.workspace.root);
+    if (readsAll) return normal;
+    const root = await (realRoot ??= realpath(ctx.workspace.root).catch(() => ctx.workspace.root));
     const real = await realpath(path.join(root, normal)).catch(() => null);
     if (real === null) return normal;
     const relative = path.relative(root, real).split(path.sep).join('/');
@@ -149,7 +162,10 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     read: async (args) => ctx.workspace.read(await checkReadReal(asString(args[0], 'read(path)'))),
     readMany: async (args) => ctx.workspace.readMany(await Promise.all(asStrings(args[0], 'readMany(paths)').map(checkReadReal))),
     exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
-    list: async (args) => (await ctx.workspace.list(listOptions(args[0]))).filter((file) => readable.ignores(file)),
+    list: async (args) => {
+      const files = await ctx.workspace.list(listOptions(args[0]));
+      return readsAll ? files : files.filter((file) => readable.ignores(file));
+    },
     write: (args) => {
       needWrites('write a file');
       return ctx.workspace.write(checkRead(asString(args[0], 'write(path)')), asString(args[1], 'write(content)'));
@@ -194,6 +210,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
   };
 
   const dispatch: HostDispatch = async (name, argsJson) => {
+    pending++;
     try {
       if (closed) throw new AgentdError('plugin_error', `${who} called ${String(name).slice(0, 40)} after its step ended.`);
       if (typeof argsJson !== 'string' || argsJson.length > binding.limits.maxOutputBytes) {
@@ -223,7 +240,9 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
       const message = error instanceof Error ? error.message : String(error);
       if (isAgentdError(error) && FINAL_CODES.has(code)) stop(error);
       return { ok: false, error: { code, message } };
+    } finally {
+      pending--;
     }
   };
-  return { dispatch, calls: () => calls, close: () => void (closed = true) };
+  return { dispatch, calls: () => calls, inFlight: () => pending, close: () => void (closed = true) };
 }

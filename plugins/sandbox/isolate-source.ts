@@ -22,6 +22,21 @@ export const PRELUDE = String.raw`
   const RangeErrorCtor = RangeError;
   const toString = String;
   const freeze = Object.freeze;
+  // APIs whose callbacks run as later tasks of the isolate, not within the step: a step that uses one
+  // leaves its isolate tainted, and a tainted isolate is disposed instead of going back to the warm pool.
+  let tainted = false;
+  const taint = (owner, name) => {
+    const original = owner && owner[name];
+    if (typeof original !== 'function') return;
+    owner[name] = new Proxy(original, {
+      apply(target, self, args) { tainted = true; return Reflect.apply(target, self, args); },
+      construct(target, args, newTarget) { tainted = true; return Reflect.construct(target, args, newTarget); },
+    });
+  };
+  taint(globalThis, 'FinalizationRegistry');
+  taint(globalThis.Atomics, 'waitAsync');
+  for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) taint(globalThis.WebAssembly, name);
+  globalThis.__agentdTainted = () => tainted;
   const call = async (name, args) => {
     const reply = await host.apply(undefined, [name, stringify(args)], { arguments: { copy: true }, result: { promise: true, copy: true } });
     if (reply.ok) return reply.value;

@@ -11,7 +11,8 @@ import { createRequire } from 'node:module';
 import type ivmModule from 'isolated-vm';
 import { AgentdError, isAgentdError, type CapabilityContext, type StepResult } from '../../core/index.js';
 import type { PluginBinding } from './binding.js';
-import { createHostTools, type HostDispatch } from './host-tools.js';
+import { createHostTools, type HostTools } from './host-tools.js';
+import { lease, release } from './isolate-pool.js';
 import { PRELUDE, SDK_MODULE, SDK_SPECIFIERS } from './isolate-source.js';
 
 type Ivm = typeof ivmModule;
@@ -55,12 +56,19 @@ export interface PluginStepStats {
   cpuMs: number;
   wallMs: number;
   toolCalls: number;
-  /** Creating the isolate and its context, compiling and evaluating the plugin's module, ms. */
+  /** Taking the isolate (new or warm) and creating its context, compiling and evaluating the plugin's module, ms. */
   startMs: number;
+  /** Whether the isolate came warm from the pool (a fresh context on an isolate of an earlier step of this plugin). */
+  reused: boolean;
 }
 
-/** JSON.parse that drops `__proto__` keys, so returned data can never carry a prototype into host objects. */
-function parseUntrusted(json: string): unknown {
+/**
+ * JSON.parse that drops `__proto__` keys, so returned data can never carry a prototype into host objects.
+ * The reviver (slow on large results) runs only when the text could hold such a key: spelled out, or
+ * behind a \u escape.
+ */
+export function parseUntrusted(json: string): unknown {
+  if (!json.includes('__proto__') && !json.includes('\\u')) return JSON.parse(json);
   return JSON.parse(json, (key, value: unknown) => (key === '__proto__' ? undefined : value));
 }
 
@@ -82,6 +90,8 @@ function checkResult(value: unknown, binding: PluginBinding): StepResult {
 interface Outcome {
   kind: 'R' | 'E' | 'M' | 'O';
   body: string;
+  /** Nothing of the step can run later: no host call in flight, no task-scheduling API used (isolate-source.ts). */
+  idle: boolean;
 }
 
 function describeIsolateFailure(error: unknown, binding: PluginBinding, disposed: boolean): AgentdError {
@@ -109,7 +119,9 @@ export async function runPluginStep(
     throw new AgentdError('invalid_plugin', `Plugin "${binding.plugin}" has no readable entry "${binding.entry}" (${error.message}).`);
   });
   const started = performance.now();
-  const isolate = new ivm.Isolate({ memoryLimit: binding.limits.memoryMB });
+  const leased = lease(ivm, binding.entry, binding.limits.memoryMB);
+  const { isolate } = leased;
+  let reusable = false;
   let failure: AgentdError | undefined;
   const stop = (error: AgentdError): void => {
     failure ??= error;
@@ -118,7 +130,7 @@ export async function runPluginStep(
   const host = createHostTools(binding, ctx, stop);
   const watchdog = setInterval(() => {
     if (isolate.isDisposed) return;
-    const cpuMs = Number(isolate.cpuTime) / 1e6;
+    const cpuMs = Number(isolate.cpuTime - leased.cpuAtStart) / 1e6;
     if (cpuMs > binding.limits.cpuMs) {
       stop(
         new AgentdError(
@@ -140,8 +152,10 @@ export async function runPluginStep(
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   let startMs = 0;
   try {
-    const outcome = await evaluate(ivm, isolate, binding, source, input, ctx, host.dispatch, () => (startMs = performance.now() - started));
+    const outcome = await evaluate(ivm, isolate, binding, source, input, ctx, host, () => (startMs = performance.now() - started));
     if (failure) throw failure;
+    // A stack overflow is contained, but the isolate is not trusted with another step after one.
+    reusable = outcome.idle && !(outcome.kind === 'E' && /"stackOverflow":true/.test(outcome.body));
     if (outcome.kind === 'M')
       throw new AgentdError(
         'invalid_plugin',
@@ -170,9 +184,10 @@ export async function runPluginStep(
     host.close();
     clearInterval(watchdog);
     ctx.signal.removeEventListener('abort', onAbort);
-    const cpuMs = isolate.isDisposed ? Number.NaN : Number(isolate.cpuTime) / 1e6;
-    if (!isolate.isDisposed) isolate.dispose();
-    stats?.({ cpuMs, wallMs: performance.now() - started, toolCalls: host.calls(), startMs });
+    const cpuMs = isolate.isDisposed ? Number.NaN : Number(isolate.cpuTime - leased.cpuAtStart) / 1e6;
+    // Back to the warm pool only after a step that ended by itself with nothing left to run; anything else is disposed.
+    release(leased, reusable && !failure, binding.limits.memoryMB);
+    stats?.({ cpuMs, wallMs: performance.now() - started, toolCalls: host.calls(), startMs, reused: leased.reuses > 0 });
   }
 }
 
@@ -183,12 +198,31 @@ async function evaluate(
   source: string,
   input: unknown,
   ctx: CapabilityContext,
-  dispatch: HostDispatch,
+  host: HostTools,
   ready: () => void,
 ): Promise<Outcome> {
   const context = await isolate.createContext();
+  try {
+    return await evaluateIn(ivm, isolate, context, binding, source, input, ctx, host, ready);
+  } finally {
+    // The context goes with the step; a pooled isolate keeps nothing of it reachable.
+    if (!isolate.isDisposed) context.release();
+  }
+}
+
+async function evaluateIn(
+  ivm: Ivm,
+  isolate: ivmModule.Isolate,
+  context: ivmModule.Context,
+  binding: PluginBinding,
+  source: string,
+  input: unknown,
+  ctx: CapabilityContext,
+  host: HostTools,
+  ready: () => void,
+): Promise<Outcome> {
   const jail = context.global;
-  await jail.set('__agentdHost', new ivm.Reference(dispatch));
+  await jail.set('__agentdHost', new ivm.Reference(host.dispatch));
   await jail.set(
     '__agentdInfo',
     JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex, maxOutputBytes: binding.limits.maxOutputBytes }),
@@ -198,6 +232,7 @@ async function evaluate(
   const run = (await jail.get('__agentdRun', { reference: true })) as ivmModule.Reference<
     (capability: string, inputJson: string) => Promise<string>
   >;
+  const tainted = (await jail.get('__agentdTainted', { reference: true })) as ivmModule.Reference<() => boolean>;
   const sdk = await isolate.compileModule(SDK_MODULE, { filename: 'agentd:sdk' });
   await sdk.instantiate(context, () => {
     throw new Error('the SDK imports nothing');
@@ -209,7 +244,7 @@ async function evaluate(
   if (outside !== undefined) {
     throw new AgentdError(
       'invalid_plugin',
-      `Plugin "${binding.plugin}" imports "${outside.slice(0, 200)}"; a plugin's entry is one script whose only import is "@agentd/cli/sdk" (bundle its dependencies into it).`,
+      `Plugin "${binding.plugin}" imports "${outside.slice(0, 200)}"; what enters the isolate is one script whose only import is "@agentd/cli/sdk" (\`agentd plugin add\` bundles a plugin's dependencies into it).`,
     );
   }
   await plugin.instantiate(context, () => sdk);
@@ -222,5 +257,12 @@ async function evaluate(
   });
   if (typeof reply !== 'string' || reply.length === 0)
     throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" did not answer through the SDK's run wrapper.`);
-  return { kind: reply[0] as Outcome['kind'], body: reply.slice(1) };
+  // Reuse needs the isolate idle: no host call still in flight, and (after one more turn of its task
+  // queue, which runs any reply delivered late) no use of an API whose callbacks run as later tasks.
+  let idle = host.inFlight() === 0;
+  if (idle) {
+    await context.eval('undefined');
+    idle = host.inFlight() === 0 && (await tainted.apply(undefined, [], { result: { copy: true } })) === false;
+  }
+  return { kind: reply[0] as Outcome['kind'], body: reply.slice(1), idle };
 }

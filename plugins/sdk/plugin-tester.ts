@@ -5,7 +5,8 @@
  * the same path the daemon takes (the package.json manifest, validated, registered with its sandbox
  * binding; the input checked against the capability's inputSchema) and every case runs in the daemon's
  * executor, whose step worker runs the plugin in the same isolated-vm sandbox as production, on a temp
- * folder holding the case's files.
+ * folder holding the case's files. A plugin with npm dependencies is bundled first, as `agentd plugin add`
+ * bundles it (plugins/bundle).
  *
  * Test framework: `describe`/`it` are taken from the globals when present (mocha, vitest with globals,
  * jest), else from node:test; set `PluginTester.describe` / `PluginTester.it` to choose.
@@ -15,7 +16,8 @@ import { AgentdError, type Change, type StepResult } from '../../core/index.js';
 import { CapabilityRegistry } from '../../core/registry/index.js';
 import { CapabilityTester, type CapabilityLookup, type Suite, type Test } from '../../core/tester/index.js';
 import { registerPlugins } from '../manifest/register-plugins.js';
-import type { LoadedPlugin } from '../manifest/read-plugin.js';
+import { readPlugin, type LoadedPlugin } from '../manifest/read-plugin.js';
+import { bundlePlugin } from '../bundle/bundle-plugin.js';
 
 export interface ExpectedFinding {
   ruleId?: string;
@@ -89,6 +91,9 @@ export class PluginTester {
   private testerOf(capability: string): CapabilityTester {
     const lookup = async (): Promise<{ registry: CapabilityLookup; id: string }> => {
       this.loading ??= (async () => {
+        // Bundled as `agentd plugin add` bundles it, so a plugin with npm dependencies is tested as it will run.
+        const unbundled = await readPlugin(this.folder, process.cwd(), { bundle: 'ignore' });
+        await bundlePlugin(unbundled.name, unbundled.folder, unbundled.entry);
         const registry = new CapabilityRegistry();
         const report = await registerPlugins(registry, [this.folder], process.cwd());
         if (report.broken[0]) throw report.broken[0].error;

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
 import { git, makeRepo } from '../core/scan/sample-project.js';
 import { shellRecipe, gitlabScript } from './recipes.js';
+import { PACKAGES, writePackage, writePlugin } from '../plugins/support/bundle-fixture.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const APP = [
@@ -167,6 +168,22 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
     const binding = agentd(['scan', '.', '--format', 'json'], root, { AGENTD_NATIVE_PARSER: '0' });
     expect(binding.status, binding.stderr).to.equal(0);
     expect(strip(binding)).to.deep.equal(strip(native));
+  });
+
+  it('bundles a plugin with npm dependencies at `agentd plugin add` (esbuild ships as a dependency, not a dev one)', async () => {
+    const plugin = path.join(work, 'acme-slugs');
+    await writePlugin(plugin, '@acme/agentd-slugs');
+    for (const name of ['acme-lower', 'acme-slugify'])
+      await writePackage(path.join(plugin, 'node_modules', name), PACKAGES[name]!.pkg, PACKAGES[name]!.files);
+    const added = agentd(['plugin', 'add', plugin, '--config', path.join(work, 'plugins.json')], work);
+    expect(existsSync(path.join(plugin, '.agentd', 'bundle.mjs')), added.stderr).to.equal(true);
+    expect(added.stderr).to.not.contain('esbuild');
+    // The bundle comes first; whether the plugin is then added depends on the optional sandbox being resolvable.
+    if (added.status === 0) expect(added.stdout).to.contain('Bundled 4 files');
+    else {
+      expect(added.status).to.equal(2);
+      expect(added.stderr).to.contain('isolated-vm');
+    }
   });
 
   it('docs/ci.md, plain shell: the recipe as written, in a fresh repository', () => {

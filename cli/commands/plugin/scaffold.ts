@@ -13,8 +13,9 @@ import { packageVersion } from '../../version.js';
 const AGENTD_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 const INDEX = `// @ts-check
-// An agentd plugin: one ES module whose only import is the SDK. It runs in agentd's sandbox
-// (docs/plugins.md): no require, process, filesystem, network or timers; ctx is the way to the workspace.
+// An agentd plugin: an ES module importing the SDK (and, if you like, your own files and npm packages
+// that need no Node built-ins: \`agentd plugin add\` bundles them into one script). It runs in agentd's
+// sandbox (docs/plugins.md): no require, process, filesystem, network or timers; ctx is the way to the workspace.
 import { defineCapability, finding } from '@agentd/cli/sdk';
 
 export const capabilities = {
@@ -119,7 +120,7 @@ export async function scaffold(name: string, into: string): Promise<{ folder: st
     path.join(folder, 'README.md'),
     `# ${name}\n\nAn agentd plugin. \`npm test\` runs its PluginTester suite in agentd's sandbox;\n\`agentd plugin add .\` registers it with the daemon, \`agentd scan --plugin . --checks ${namespace}/analysis.todo-comments\`\nruns it in a scan. Authoring guide: agentd's docs/plugins.md.\n`,
   );
-  await writeFile(path.join(folder, '.gitignore'), 'node_modules/\n');
+  await writeFile(path.join(folder, '.gitignore'), 'node_modules/\n.agentd/\n');
   await mkdir(path.join(folder, 'node_modules', '@agentd'), { recursive: true });
   await symlink(AGENTD_ROOT, path.join(folder, 'node_modules', '@agentd', 'cli'), 'dir');
   return { folder, id: `${namespace}/analysis.todo-comments` };

@@ -1,0 +1,97 @@
+/**
+ * Warm isolates for plugin steps, per worker thread: an isolate that ended a step cleanly goes back to
+ * the pool and the next step of the same plugin (same entry, same memory limit) gets it with a fresh
+ * context. What "cleanly" means is decided by run-plugin-step.ts (`release(…, reusable)`); the pool only
+ * refuses what it can see itself: a disposed isolate, one that served `MAX_STEPS` steps, or one whose
+ * heap after the step is over half its limit. Idle isolates are disposed after `IDLE_MS`.
+ */
+import type ivmModule from 'isolated-vm';
+
+type Ivm = typeof ivmModule;
+
+/** Steps one isolate may serve before it is disposed (heap fragmentation, leftovers of contexts). */
+export const MAX_STEPS = 100;
+/** Idle isolates kept per worker, all plugins together. */
+export const MAX_IDLE = 4;
+export const IDLE_MS = 30_000;
+/** An isolate whose used heap after a step is over this share of its limit is not reused. */
+const HEAP_SHARE = 0.5;
+
+export interface Leased {
+  isolate: ivmModule.Isolate;
+  /** Steps this isolate served before this one (0: new). */
+  reuses: number;
+  /** The isolate's CPU time when the step took it, ns (cpuTime is cumulative over its steps). */
+  cpuAtStart: bigint;
+  key: string;
+}
+
+interface Idle {
+  isolate: ivmModule.Isolate;
+  steps: number;
+  key: string;
+  since: number;
+}
+
+const idle: Idle[] = [];
+let sweeper: NodeJS.Timeout | undefined;
+const counts = { created: 0, reused: 0, disposed: 0 };
+
+function sweep(): void {
+  const now = Date.now();
+  for (let i = idle.length - 1; i >= 0; i--) {
+    if (now - idle[i]!.since >= IDLE_MS) dispose(idle.splice(i, 1)[0]!.isolate);
+  }
+  if (idle.length === 0 && sweeper) {
+    clearInterval(sweeper);
+    sweeper = undefined;
+  }
+}
+
+function dispose(isolate: ivmModule.Isolate): void {
+  counts.disposed++;
+  if (!isolate.isDisposed) isolate.dispose();
+}
+
+/** An isolate for one step of the plugin `key` (its entry), warm if the pool holds one. */
+export function lease(ivm: Ivm, key: string, memoryMB: number): Leased {
+  const poolKey = `${memoryMB}\0${key}`;
+  const at = idle.findIndex((entry) => entry.key === poolKey && !entry.isolate.isDisposed);
+  if (at !== -1) {
+    const [entry] = idle.splice(at, 1);
+    counts.reused++;
+    return { isolate: entry!.isolate, reuses: entry!.steps, cpuAtStart: entry!.isolate.cpuTime, key: poolKey };
+  }
+  counts.created++;
+  const isolate = new ivm.Isolate({ memoryLimit: memoryMB });
+  return { isolate, reuses: 0, cpuAtStart: 0n, key: poolKey };
+}
+
+/** After the step: back to the pool when `reusable` and the pool's own checks pass, else disposed. */
+export function release(leased: Leased, reusable: boolean, memoryMB: number): void {
+  const { isolate } = leased;
+  if (isolate.isDisposed) return;
+  const steps = leased.reuses + 1;
+  let fits = false;
+  if (reusable && steps < MAX_STEPS) {
+    try {
+      fits = isolate.getHeapStatisticsSync().used_heap_size < memoryMB * 1024 * 1024 * HEAP_SHARE;
+    } catch {
+      fits = false;
+    }
+  }
+  if (!fits) return dispose(isolate);
+  idle.push({ isolate, steps, key: leased.key, since: Date.now() });
+  while (idle.length > MAX_IDLE) dispose(idle.shift()!.isolate);
+  sweeper ??= setInterval(sweep, Math.min(IDLE_MS, 5_000)).unref();
+}
+
+/** What the pool did in this thread (tests and the bench). */
+export function poolStats(): { created: number; reused: number; disposed: number; idle: number } {
+  return { ...counts, idle: idle.length };
+}
+
+/** Disposes every idle isolate (tests; a worker shutting down). */
+export function drainPool(): void {
+  while (idle.length > 0) dispose(idle.pop()!.isolate);
+}
