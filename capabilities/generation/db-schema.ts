@@ -1,8 +1,9 @@
 /**
  * generation.db-schema: a model spec (name, fields, relations) as the project's schema — a Prisma
  * model appended to schema.prisma (formatted and validated by Prisma's own Wasm engine), a Drizzle
- * table appended to the Drizzle schema module (pg-core or sqlite-core), a TypeORM entity class, or
- * plain SQL DDL for PostgreSQL or SQLite. The target is the project's schema tool unless the input names one.
+ * table appended to the Drizzle schema module (pg-core or sqlite-core), a TypeORM entity class, a
+ * Knex create-table migration (a Knex project's schema is its migrations), or plain SQL DDL for
+ * PostgreSQL or SQLite. The target is the project's schema tool unless the input names one.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { AgentdError } from '../../core/index.js';
@@ -20,6 +21,7 @@ import { prismaProvider, prismaSchemaFor } from './db-schema/prisma-target.js';
 import { sqlSchemaFor } from './db-schema/sql-target.js';
 import { typeormEntityFor } from './db-schema/typeorm-target.js';
 import { detectLayout } from './migration/layouts.js';
+import { run as migrationRun } from './migration.js';
 import { BUILT_TARGETS, chooseTarget, dialectFromPackage, DIALECT_NAMES, type Target } from './db-schema/targets.js';
 import { PLANNING } from './db-schema/planning.js';
 
@@ -28,7 +30,7 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'Database schema',
   description:
-    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, a TypeORM entity, or SQL DDL for PostgreSQL or SQLite.",
+    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, a TypeORM entity, a Knex create-table migration, or SQL DDL for PostgreSQL or SQLite.",
   version: '1.1.0',
   writes: true,
   planning: PLANNING,
@@ -41,7 +43,7 @@ export const meta: CapabilityMeta = {
       target: {
         type: 'string',
         enum: [...BUILT_TARGETS],
-        description: "Schema tool to write for (default: the project's: Prisma, Drizzle, TypeORM, else plain SQL).",
+        description: "Schema tool to write for (default: the project's: Prisma, Drizzle, TypeORM, Knex, else plain SQL).",
       },
       dialect: {
         type: 'string',
@@ -52,7 +54,7 @@ export const meta: CapabilityMeta = {
       path: {
         type: 'string',
         description:
-          "Schema file to append to or create (default: the project's schema.prisma / Drizzle schema module / SQL schema file, else a new one; TypeORM: the new entity file, default <entities folder>/<Model>.ts or <model>.entity.ts).",
+          "Schema file to append to or create (default: the project's schema.prisma / Drizzle schema module / SQL schema file, else a new one; TypeORM: the new entity file, default <entities folder>/<Model>.ts or <model>.entity.ts; Knex: the migrations folder).",
       },
       onExisting: onExistingSchema,
     },
@@ -131,6 +133,27 @@ export async function run(input: DbSchemaInput, ctx: CapabilityContext): Promise
       staged,
       { target, dialect, model: describeModel(model), notes },
     );
+  }
+  if (target === 'knex') {
+    // Knex has no schema file: the table is created by a migration in the knexfile's folder.
+    const written = await migrationRun(
+      {
+        name: input.name,
+        ...(input.table ? { table: input.table } : {}),
+        ...(input.fields ? { fields: input.fields } : {}),
+        ...(input.relations ? { relations: input.relations } : {}),
+        ...(input.dialect ? { dialect: input.dialect } : {}),
+        ...(input.path ? { dir: input.path } : {}),
+        change: 'create-table',
+        layout: 'knex',
+        onExisting: input.onExisting ?? 'refuse',
+      },
+      ctx,
+    );
+    return {
+      summary: `Model ${model.name} as a Knex create-table migration (a Knex project's schema is its migrations): ${written.summary}`,
+      data: { ...(written.data as Record<string, unknown>), target, model: describeModel(model) },
+    };
   }
   const dialect = input.dialect ?? (await dialectFromPackage(ctx)) ?? 'postgresql';
   const result = await sqlSchemaFor(ctx, model, dialect, input.path);

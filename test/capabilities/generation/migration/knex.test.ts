@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
+import { run as dbSchema } from '../../../../capabilities/generation/db-schema.js';
 import { run as migration } from '../../../../capabilities/generation/migration.js';
 import { BASE, CHANGE_CASES } from '../db-proof/change-cases.js';
 import { expectPg, expectSqlite } from '../db-proof/expectations.js';
@@ -95,4 +96,44 @@ describe('generation.migration (Knex): migrate.up then migrate.down by knex leav
       }
     });
   }
+});
+
+describe('generation.db-schema (Knex): the model as a create-table migration knex runs', function () {
+  this.timeout(60_000);
+
+  it("a Knex project's db-schema job writes a migration in the knexfile's folder; knex's migrator applies and reverts it", async () => {
+    const project = await copyFixture('knex-sqlite');
+    try {
+      const { result, changes } = await project.generate(dbSchema, {
+        name: 'Post',
+        fields: [
+          { name: 'title', unique: true },
+          { name: 'views', type: 'int', default: 0 },
+        ],
+        relations: [{ kind: 'many-to-one', model: 'User', field: 'author' }],
+      });
+      expect(generatedName(changes)).to.equal('20250101000001_create_posts_table.js');
+      expect(result.summary).to.match(
+        /^Model Post as a Knex create-table migration \(a Knex project's schema is its migrations\): Migration create_posts_table/,
+      );
+      const { knex, db } = await knexOnSqlJs({ migrations: { directory: path.join(project.root, 'db/migrations') } });
+      try {
+        await knex.migrate.up();
+        const before = sqliteDump(db);
+        await knex.migrate.up();
+        expectSqlite(db, {
+          tables: ['posts'],
+          columns: { posts: { id: false, title: false, views: false, author_id: false } },
+          indexes: { posts: { posts_title_key: true, posts_author_id_idx: false } },
+          foreignKeys: { posts: { author_id: 'users' } },
+        });
+        await knex.migrate.down();
+        expect(sqliteDump(db)).to.equal(before);
+      } finally {
+        await knex.destroy();
+      }
+    } finally {
+      await project.dispose();
+    }
+  });
 });
