@@ -5,6 +5,7 @@
  * checked, reverted by `undoLastMigration`, and the schema dump compared with the one before.
  */
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect } from 'chai';
 import ts from 'typescript';
@@ -138,4 +139,41 @@ describe('generation.migration (TypeORM): runMigrations then undoLastMigration o
       }
     });
   }
+});
+
+describe('generation.migration (TypeORM) in a CommonJS JavaScript project', function () {
+  this.timeout(60_000);
+
+  it("module.exports = class …, in the project's style (no semicolons), required and run by TypeORM on SQLite", async () => {
+    const project = await copyFixture('knex-sqlite'); // CommonJS, no semicolons, sqlite3 in its dependencies
+    try {
+      const { changes } = await project.generate(migration, {
+        name: 'Post',
+        fields: [{ name: 'title' }],
+        layout: 'typeorm',
+        dir: 'db/typeorm',
+      });
+      expect(changes.map((c) => c.path)).to.deep.equal(['db/typeorm/0000000000001-CreatePostsTable.js']);
+      const text = await project.read('db/typeorm/0000000000001-CreatePostsTable.js');
+      expect(text).to.include("module.exports = class CreatePostsTable0000000000001 {\n  name = 'CreatePostsTable0000000000001'\n");
+      const migrationClass = createRequire(import.meta.url)(
+        path.join(project.root, 'db/typeorm/0000000000001-CreatePostsTable.js'),
+      ) as MigrationClass;
+      const source = new DataSource({ type: 'sqljs', logging: false, migrations: [migrationClass] });
+      await source.initialize();
+      try {
+        const db = (source.driver as unknown as { databaseConnection: Database }).databaseConnection;
+        await source.showMigrations();
+        const before = sqliteDump(db);
+        expect((await source.runMigrations()).map((m) => m.name)).to.deep.equal(['CreatePostsTable0000000000001']);
+        expectSqlite(db, { tables: ['posts'], columns: { posts: { id: false, title: false } } });
+        await source.undoLastMigration();
+        expect(sqliteDump(db)).to.equal(before);
+      } finally {
+        await source.destroy();
+      }
+    } finally {
+      await project.dispose();
+    }
+  });
 });
