@@ -20,6 +20,7 @@ import { drizzleSchemaFor, findDrizzleModule } from './db-schema/drizzle-target.
 import { prismaProvider, prismaSchemaFor } from './db-schema/prisma-target.js';
 import { sqlSchemaFor } from './db-schema/sql-target.js';
 import { typeormEntityFor } from './db-schema/typeorm-target.js';
+import { mongooseModelFor } from './db-schema/mongoose-target.js';
 import { detectLayout } from './migration/layouts.js';
 import { run as migrationRun } from './migration.js';
 import { BUILT_TARGETS, chooseTarget, dialectFromPackage, DIALECT_NAMES, type Target } from './db-schema/targets.js';
@@ -30,7 +31,7 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'Database schema',
   description:
-    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, a TypeORM entity, a Knex create-table migration, or SQL DDL for PostgreSQL or SQLite.",
+    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, a TypeORM entity, a Knex create-table migration, a Mongoose schema and model, or SQL DDL for PostgreSQL or SQLite.",
   version: '1.1.0',
   writes: true,
   planning: PLANNING,
@@ -43,7 +44,7 @@ export const meta: CapabilityMeta = {
       target: {
         type: 'string',
         enum: [...BUILT_TARGETS],
-        description: "Schema tool to write for (default: the project's: Prisma, Drizzle, TypeORM, Knex, else plain SQL).",
+        description: "Schema tool to write for (default: the project's: Prisma, Drizzle, TypeORM, Knex, Mongoose, else plain SQL).",
       },
       dialect: {
         type: 'string',
@@ -132,6 +133,16 @@ export async function run(input: DbSchemaInput, ctx: CapabilityContext): Promise
       `Entity ${model.name} (${model.table}) in ${result.path} (TypeORM, ${DIALECT_NAMES[dialect]}): ${describeStaged(staged)}; not type-checked here (run tsc); generation.migration writes its migration.`,
       staged,
       { target, dialect, model: describeModel(model), notes },
+    );
+  }
+  if (target === 'mongoose') {
+    const result = await mongooseModelFor(ctx, model, input.path);
+    const staged = await stageFiles(ctx, [{ path: result.path, content: result.content }], input.onExisting ?? 'refuse');
+    notes.push(...result.notes);
+    return finish(
+      `Mongoose schema and model ${model.name} (collection ${model.table}) in ${result.path}: ${describeStaged(staged)}; not type-checked here (run tsc).`,
+      staged,
+      { target, model: describeModel(model), notes },
     );
   }
   if (target === 'knex') {
