@@ -22,7 +22,6 @@ import { sqlSchemaFor } from './db-schema/sql-target.js';
 import { typeormEntityFor } from './db-schema/typeorm-target.js';
 import { mongooseModelFor } from './db-schema/mongoose-target.js';
 import { detectLayout } from './migration/layouts.js';
-import { run as migrationRun } from './migration.js';
 import { BUILT_TARGETS, chooseTarget, dialectFromPackage, DIALECT_NAMES, type Target } from './db-schema/targets.js';
 import { PLANNING } from './db-schema/planning.js';
 
@@ -35,6 +34,8 @@ export const meta: CapabilityMeta = {
   version: '1.1.0',
   writes: true,
   planning: PLANNING,
+  // A Knex project's model is a create-table migration: generation.migration writes it.
+  execution: { parses: 'none', composes: ['generation.migration'] },
   inputSchema: {
     type: 'object',
     required: ['name'],
@@ -147,20 +148,17 @@ export async function run(input: DbSchemaInput, ctx: CapabilityContext): Promise
   }
   if (target === 'knex') {
     // Knex has no schema file: the table is created by a migration in the knexfile's folder.
-    const written = await migrationRun(
-      {
-        name: input.name,
-        ...(input.table ? { table: input.table } : {}),
-        ...(input.fields ? { fields: input.fields } : {}),
-        ...(input.relations ? { relations: input.relations } : {}),
-        ...(input.dialect ? { dialect: input.dialect } : {}),
-        ...(input.path ? { dir: input.path } : {}),
-        change: 'create-table',
-        layout: 'knex',
-        onExisting: input.onExisting ?? 'refuse',
-      },
-      ctx,
-    );
+    const written = await ctx.invoke('generation.migration', {
+      name: input.name,
+      ...(input.table ? { table: input.table } : {}),
+      ...(input.fields ? { fields: input.fields } : {}),
+      ...(input.relations ? { relations: input.relations } : {}),
+      ...(input.dialect ? { dialect: input.dialect } : {}),
+      ...(input.path ? { dir: input.path } : {}),
+      change: 'create-table',
+      layout: 'knex',
+      onExisting: input.onExisting ?? 'refuse',
+    });
     return {
       summary: `Model ${model.name} as a Knex create-table migration (a Knex project's schema is its migrations): ${written.summary}`,
       data: { ...(written.data as Record<string, unknown>), target, model: describeModel(model) },

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
+import { defaultRoots, loadRegistry } from '../../../../core/registry/index.js';
 import { run as dbSchema } from '../../../../capabilities/generation/db-schema.js';
 import { run as migration } from '../../../../capabilities/generation/migration.js';
 import { BASE, CHANGE_CASES } from '../db-proof/change-cases.js';
@@ -104,14 +105,20 @@ describe('generation.db-schema (Knex): the model as a create-table migration kne
   it("a Knex project's db-schema job writes a migration in the knexfile's folder; knex's migrator applies and reverts it", async () => {
     const project = await copyFixture('knex-sqlite');
     try {
-      const { result, changes } = await project.generate(dbSchema, {
-        name: 'Post',
-        fields: [
-          { name: 'title', unique: true },
-          { name: 'views', type: 'int', default: 0 },
-        ],
-        relations: [{ kind: 'many-to-one', model: 'User', field: 'author' }],
-      });
+      // db-schema composes generation.migration through ctx.invoke: the registry's scope for it.
+      const registry = await loadRegistry({ roots: defaultRoots() });
+      const { result, changes } = await project.generate(
+        dbSchema,
+        {
+          name: 'Post',
+          fields: [
+            { name: 'title', unique: true },
+            { name: 'views', type: 'int', default: 0 },
+          ],
+          relations: [{ kind: 'many-to-one', model: 'User', field: 'author' }],
+        },
+        registry.invokeScope('generation.db-schema'),
+      );
       expect(generatedName(changes)).to.equal('20250101000001_create_posts_table.js');
       expect(result.summary).to.match(
         /^Model Post as a Knex create-table migration \(a Knex project's schema is its migrations\): Migration create_posts_table/,
