@@ -1,7 +1,8 @@
 /**
  * generation.db-schema: a model spec (name, fields, relations) as the project's schema — a Prisma
  * model appended to schema.prisma (formatted and validated by Prisma's own Wasm engine), a Drizzle
- * table appended to the Drizzle schema module (pg-core or sqlite-core), or plain SQL DDL for
+ * table appended to the Drizzle schema module (pg-core or sqlite-core), a TypeORM entity class, a
+ * Knex create-table migration (a Knex project's schema is its migrations), or plain SQL DDL for
  * PostgreSQL or SQLite. The target is the project's schema tool unless the input names one.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
@@ -18,6 +19,9 @@ import {
 import { drizzleSchemaFor, findDrizzleModule } from './db-schema/drizzle-target.js';
 import { prismaProvider, prismaSchemaFor } from './db-schema/prisma-target.js';
 import { sqlSchemaFor } from './db-schema/sql-target.js';
+import { typeormEntityFor } from './db-schema/typeorm-target.js';
+import { mongooseModelFor } from './db-schema/mongoose-target.js';
+import { detectLayout } from './migration/layouts.js';
 import { BUILT_TARGETS, chooseTarget, dialectFromPackage, DIALECT_NAMES, type Target } from './db-schema/targets.js';
 import { PLANNING } from './db-schema/planning.js';
 
@@ -26,10 +30,12 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'Database schema',
   description:
-    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, or SQL DDL for PostgreSQL or SQLite.",
-  version: '1.0.0',
+    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, a TypeORM entity, a Knex create-table migration, a Mongoose schema and model, or SQL DDL for PostgreSQL or SQLite.",
+  version: '1.1.0',
   writes: true,
   planning: PLANNING,
+  // A Knex project's model is a create-table migration: generation.migration writes it.
+  execution: { parses: 'none', composes: ['generation.migration'] },
   inputSchema: {
     type: 'object',
     required: ['name'],
@@ -39,17 +45,18 @@ export const meta: CapabilityMeta = {
       target: {
         type: 'string',
         enum: [...BUILT_TARGETS],
-        description: "Schema tool to write for (default: the project's: Prisma, Drizzle, else plain SQL).",
+        description: "Schema tool to write for (default: the project's: Prisma, Drizzle, TypeORM, Knex, Mongoose, else plain SQL).",
       },
       dialect: {
         type: 'string',
         enum: ['postgresql', 'sqlite'],
-        description: "SQL dialect (default: the Prisma datasource, the Drizzle module, the project's database driver, else postgresql).",
+        description:
+          "SQL dialect (default: the Prisma datasource, the Drizzle module, the TypeORM DataSource's type, the project's database driver, else postgresql).",
       },
       path: {
         type: 'string',
         description:
-          "Schema file to append to or create (default: the project's schema.prisma / Drizzle schema module / SQL schema file, else a new one).",
+          "Schema file to append to or create (default: the project's schema.prisma / Drizzle schema module / SQL schema file, else a new one; TypeORM: the new entity file, default <entities folder>/<Model>.ts or <model>.entity.ts; Knex: the migrations folder).",
       },
       onExisting: onExistingSchema,
     },
@@ -117,6 +124,45 @@ export async function run(input: DbSchemaInput, ctx: CapabilityContext): Promise
       staged,
       { target, dialect, model: describeModel(model), notes },
     );
+  }
+  if (target === 'typeorm') {
+    const dialect = input.dialect ?? (await detectLayout(ctx, 'typeorm')).dialect ?? (await dialectFromPackage(ctx)) ?? 'postgresql';
+    const result = await typeormEntityFor(ctx, model, dialect, input.path);
+    const staged = await stageFiles(ctx, [{ path: result.path, content: result.content }], input.onExisting ?? 'refuse');
+    notes.push(...result.notes);
+    return finish(
+      `Entity ${model.name} (${model.table}) in ${result.path} (TypeORM, ${DIALECT_NAMES[dialect]}): ${describeStaged(staged)}; not type-checked here (run tsc); generation.migration writes its migration.`,
+      staged,
+      { target, dialect, model: describeModel(model), notes },
+    );
+  }
+  if (target === 'mongoose') {
+    const result = await mongooseModelFor(ctx, model, input.path);
+    const staged = await stageFiles(ctx, [{ path: result.path, content: result.content }], input.onExisting ?? 'refuse');
+    notes.push(...result.notes);
+    return finish(
+      `Mongoose schema and model ${model.name} (collection ${model.table}) in ${result.path}: ${describeStaged(staged)}; not type-checked here (run tsc).`,
+      staged,
+      { target, model: describeModel(model), notes },
+    );
+  }
+  if (target === 'knex') {
+    // Knex has no schema file: the table is created by a migration in the knexfile's folder.
+    const written = await ctx.invoke('generation.migration', {
+      name: input.name,
+      ...(input.table ? { table: input.table } : {}),
+      ...(input.fields ? { fields: input.fields } : {}),
+      ...(input.relations ? { relations: input.relations } : {}),
+      ...(input.dialect ? { dialect: input.dialect } : {}),
+      ...(input.path ? { dir: input.path } : {}),
+      change: 'create-table',
+      layout: 'knex',
+      onExisting: input.onExisting ?? 'refuse',
+    });
+    return {
+      summary: `Model ${model.name} as a Knex create-table migration (a Knex project's schema is its migrations): ${written.summary}`,
+      data: { ...(written.data as Record<string, unknown>), target, model: describeModel(model) },
+    };
   }
   const dialect = input.dialect ?? (await dialectFromPackage(ctx)) ?? 'postgresql';
   const result = await sqlSchemaFor(ctx, model, dialect, input.path);

@@ -1,12 +1,13 @@
 /**
  * generation.migration: up and down SQL migrations (PostgreSQL, SQLite) for a model change — create
  * or drop a table, add or drop columns, add an index or unique index, add a foreign key — written in
- * the project's migration layout (Prisma, Drizzle, Knex, plain NNN_name.up.sql/.down.sql) under a
- * deterministic name. The down restores the catalog the up found (proven on real PostgreSQL and
+ * the project's migration layout (Prisma, Drizzle, Knex, TypeORM, plain NNN_name.up.sql/.down.sql)
+ * under a deterministic name; a second migration of a name the folder already has is refused. The down restores the catalog the up found (proven on real PostgreSQL and
  * SQLite in the tests).
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import { AgentdError, type CapabilityContext, type CapabilityMeta, type StepResult } from '../../core/index.js';
 import {
+  pascalCase,
   describeStaged,
   onExistingSchema,
   renderTemplate,
@@ -24,6 +25,7 @@ import {
   detectLayout,
   LAYOUTS,
   nextNumber,
+  sameNamed,
   timestampOf,
   type Layout,
   type LayoutInfo,
@@ -35,8 +37,8 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'Migration',
   description:
-    "Writes up and down SQL migrations (PostgreSQL or SQLite) for a model change in the project's migration layout (Prisma, Drizzle, Knex, plain SQL files), named deterministically.",
-  version: '1.0.0',
+    "Writes up and down SQL migrations (PostgreSQL or SQLite) for a model change in the project's migration layout (Prisma, Drizzle, Knex, TypeORM, plain SQL files), named deterministically.",
+  version: '1.1.0',
   writes: true,
   planning: PLANNING,
   inputSchema: {
@@ -72,17 +74,18 @@ export const meta: CapabilityMeta = {
         type: 'string',
         enum: [...LAYOUTS],
         description:
-          "Migration layout (default: the project's: prisma/migrations, the Drizzle out folder, Knex migrations, else plain migrations/NNN_name.up.sql).",
+          "Migration layout (default: the project's: prisma/migrations, the Drizzle out folder, Knex migrations, the TypeORM DataSource's migrations folder, else plain migrations/NNN_name.up.sql).",
       },
       dir: { type: 'string', description: "Migrations folder (default: the layout's)." },
       migrationName: {
         type: 'string',
-        description: 'Name part of the migration (default from the change: create_users_table, add_age_to_users).',
+        description:
+          'Name part of the migration (default from the change: create_users_table, add_age_to_users); a name the migrations folder already has is refused.',
       },
       timestamp: {
         type: 'string',
         description:
-          'Timestamp of timestamped layouts (Prisma, Knex): 14 digits YYYYMMDDHHMMSS or an ISO date-time. Default: the number after the newest migration (deterministic).',
+          'Timestamp of timestamped layouts (Prisma, Knex, TypeORM): 14 digits YYYYMMDDHHMMSS or an ISO date-time. Default: the number after the newest migration (deterministic).',
       },
       useClock: { type: 'boolean', description: 'Use the current time as the timestamp (not deterministic; default false).' },
       onExisting: onExistingSchema,
@@ -122,8 +125,8 @@ export async function run(input: MigrationInput, ctx: CapabilityContext): Promis
     timestamp: input.timestamp,
     useClock: input.useClock === true,
   });
+  refuseSecondOfName(info, name, files);
   // Drizzle's journal is the project's file that lists migrations: adding an entry is a reviewed diff.
-  const isJournal = (f: GeneratedFile): boolean => f.path.endsWith('/meta/_journal.json');
   const staged = [
     ...(await stageFiles(
       ctx,
@@ -156,6 +159,23 @@ export async function run(input: MigrationInput, ctx: CapabilityContext): Promis
     },
   };
 }
+
+/**
+ * A migration of the same name under another number or timestamp (002_x when 003_x would be
+ * written) is refused: two migrations of one name make the history ambiguous. The same file again
+ * (the same number and name) is left to onExisting.
+ */
+function refuseSecondOfName(info: LayoutInfo, name: string, files: GeneratedFile[]): void {
+  const clash = sameNamed(baseNames(info.existing, info.dir), name);
+  if (!clash || files.some((f) => !isJournal(f) && info.existing.includes(f.path))) return;
+  throw new AgentdError(
+    'invalid_input',
+    `migrationName: ${info.dir}/${clash} already has the name ${name}; a second migration of the same name is refused (give migrationName another name)`,
+    { details: [{ path: '/migrationName', message: `${name} exists` }] },
+  );
+}
+
+const isJournal = (f: GeneratedFile): boolean => f.path.endsWith('/meta/_journal.json');
 
 interface Naming {
   name: string;
@@ -213,6 +233,30 @@ async function migrationFiles(ctx: CapabilityContext, info: LayoutInfo, planned:
       })
     ).text;
     return [{ path: `${info.dir}/${stamp()}_${naming.name}.${ext}`, content }];
+  }
+  if (info.layout === 'typeorm') {
+    // TypeORM: <13-digit ms>-<Name>.ts holding class <Name><13-digit ms> (what `typeorm migration:create` writes).
+    const ms = naming.timestamp
+      ? String(Date.parse(timestampOf(naming.timestamp).replace(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3T$4:$5:$6Z')))
+      : naming.useClock
+        ? String(Date.now())
+        : nextNumber(
+            existingNames.map((n) => n.replace(/^(\d+)-/, '$1_')),
+            13,
+          );
+    const className = `${pascalCase(naming.name)}${ms}`;
+    const ext = info.language === 'ts' ? 'ts' : info.language === 'esm' && ctx.project.moduleSystem !== 'esm' ? 'mjs' : 'js';
+    const content = (
+      await renderTemplate(ctx, 'migration', 'typeorm-migration.eta', {
+        language: info.language,
+        className,
+        description: naming.description,
+        dialectName: DIALECT_NAMES[naming.dialect],
+        up,
+        down,
+      })
+    ).text;
+    return [{ path: `${info.dir}/${ms}-${pascalCase(naming.name)}.${ext}`, content }];
   }
   const numbers = existingNames.filter((n) => /^\d+_.*\.(up|down)\.sql$/.test(n));
   const width = numbers.length > 0 ? /^(\d+)_/.exec(numbers[0]!)![1]!.length : 3;

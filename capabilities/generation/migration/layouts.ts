@@ -2,13 +2,15 @@
  * Where a project keeps its migrations and how it names them: Prisma
  * (prisma/migrations/<14 digits>_<name>/migration.sql), Drizzle (<out>/<NNNN>_<name>.sql and
  * meta/_journal.json), Knex (<dir>/<14 digits>_<name>.ts with up/down), plain SQL
- * (migrations/<NNN>_<name>.up.sql / .down.sql). Names are deterministic: the number after the
- * highest existing one, or the timestamp the input gives; the clock only when asked.
+ * (migrations/<NNN>_<name>.up.sql / .down.sql), TypeORM (<dir>/<13-digit ms>-<Name>.ts, a class
+ * implementing MigrationInterface). Names are deterministic: the number after the highest existing
+ * one, or the timestamp the input gives; the clock only when asked.
  */
 import { AgentdError, type CapabilityContext } from '../../../core/index.js';
 import type { Dialect } from '../db-schema/model-spec.js';
+import { snakeCase } from '../kit/index.js';
 
-export const LAYOUTS = ['prisma', 'drizzle', 'knex', 'plain'] as const;
+export const LAYOUTS = ['prisma', 'drizzle', 'knex', 'typeorm', 'plain'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
 export interface LayoutInfo {
@@ -19,7 +21,7 @@ export interface LayoutInfo {
   dialect: Dialect | null;
   /** Existing migration file paths under `dir`. */
   existing: string[];
-  /** Knex: write TypeScript or JavaScript (ESM or CommonJS). */
+  /** Knex, TypeORM: write TypeScript or JavaScript (ESM or CommonJS). */
   language?: 'ts' | 'esm' | 'cjs';
 }
 
@@ -83,6 +85,28 @@ export async function detectLayout(ctx: CapabilityContext, requested?: Layout, r
         : null;
       return { layout, dir, dialect, existing, language };
     }
+    if (layout === 'typeorm') {
+      const source = await typeormDataSource(ctx);
+      // migrations: ['src/migrations/*.ts'] (or a folder) in the DataSource options.
+      const glob = source ? /migrations\s*:\s*\[\s*['"`]\.?\/?([^'"`*]+?)\/?(\*[^'"`]*)?['"`]/.exec(source.text)?.[1] : undefined;
+      const dir = requestedDir ?? glob ?? 'src/migrations';
+      const existing = await under(ctx, dir);
+      const language =
+        ctx.project.language === 'typescript' || existing.some((f) => f.endsWith('.ts'))
+          ? 'ts'
+          : ctx.project.moduleSystem === 'esm'
+            ? 'esm'
+            : 'cjs';
+      const type = source ? /type\s*:\s*['"]([a-z-]+)['"]/.exec(source.text)?.[1] : undefined;
+      const dialect = type
+        ? /sqlite|sqljs|capacitor|cordova|expo|nativescript|react-native/.test(type)
+          ? 'sqlite'
+          : /^(postgres|cockroachdb|aurora-postgres)$/.test(type)
+            ? 'postgresql'
+            : null
+        : null;
+      return { layout, dir, dialect, existing, language };
+    }
     const dir = requestedDir ?? (await plainDir(ctx)) ?? 'migrations';
     return { layout, dir, dialect: null, existing: await under(ctx, dir) };
   };
@@ -90,7 +114,35 @@ export async function detectLayout(ctx: CapabilityContext, requested?: Layout, r
   if ((await under(ctx, 'prisma/migrations')).length > 0 || tools.includes('prisma')) return pick('prisma');
   if (drizzleConfig || tools.includes('drizzle')) return pick('drizzle');
   if (knexfile || tools.includes('knex')) return pick('knex');
+  if (tools.includes('typeorm')) return pick('typeorm');
   return pick('plain');
+}
+
+/** The file that builds TypeORM's DataSource (new DataSource({ … })) or ormconfig, if any. */
+async function typeormDataSource(ctx: CapabilityContext): Promise<{ path: string; text: string } | null> {
+  const candidates = (
+    await ctx.workspace.list({ extensions: ['.ts', '.js', '.mjs', '.cjs', '.mts', '.json'], exclude: ['node_modules/**', 'dist/**'] })
+  )
+    .filter((f) => /(^|\/)(data-?source|ormconfig|database|db)\.[cm]?[jt]s(on)?$/i.test(f))
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+  for (const path of candidates) {
+    const text = await ctx.workspace.read(path);
+    if (/new\s+DataSource\s*\(|"migrations"\s*:|^ormconfig/m.test(text) || path.includes('ormconfig')) return { path, text };
+  }
+  return null;
+}
+
+/**
+ * The existing migration named `name` (its prefix of digits and `_`/`-` and its extensions taken
+ * off, compared in snake_case: TypeORM's CreateUsersTable is create_users_table), or null.
+ */
+export function sameNamed(names: string[], name: string): string | null {
+  // The .up file names a plain migration rather than its .down twin.
+  for (const existing of [...names].sort((a, b) => Number(a.includes('.down.')) - Number(b.includes('.down.')))) {
+    const match = /^\d+[_-](.+?)(\.(up|down))?(\.[a-z]+)?$/.exec(existing);
+    if (match && snakeCase(match[1]!) === name) return existing;
+  }
+  return null;
 }
 
 /** The folder holding *.up.sql files, if the project has one. */

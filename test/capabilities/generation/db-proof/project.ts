@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createLocalContext } from '../../../../core/context/index.js';
 import { applyChanges, changesFromStaged } from '../../../../core/workspace/index.js';
 import { isAgentdError, type CapabilityContext, type Change, type StepResult } from '../../../../core/index.js';
+import type { InvokeScope } from '../../../../core/contracts/context.js';
 
 // Compiled to dist/test/capabilities/generation/db-proof/: the repository is five levels up.
 export const repo = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -20,7 +21,8 @@ export type Generator<I> = (input: I, ctx: CapabilityContext) => Promise<StepRes
 export interface Project {
   root: string;
   read(rel: string): Promise<string>;
-  generate<I>(generator: Generator<I>, input: I): Promise<{ result: StepResult; changes: Change[] }>;
+  /** `invoke`: what ctx.invoke may run (the registry's invokeScope of the generator), for generators that compose others. */
+  generate<I>(generator: Generator<I>, input: I, invoke?: InvokeScope): Promise<{ result: StepResult; changes: Change[] }>;
   refusal<I>(generator: Generator<I>, input: I): Promise<{ code: string; message: string }>;
   dispose(): Promise<void>;
 }
@@ -32,8 +34,8 @@ export async function copyFixture(name: string): Promise<Project> {
   return {
     root,
     read: (rel) => readFile(path.join(root, rel), 'utf8'),
-    async generate(generator, input) {
-      const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
+    async generate(generator, input, invoke) {
+      const handle = await createLocalContext({ root, limits: { maxToolCalls: 1000 }, ...(invoke ? { invoke } : {}) });
       const result = await generator(input, handle.ctx);
       const changes = await changesFromStaged(root, handle.staged());
       await applyChanges(root, changes);

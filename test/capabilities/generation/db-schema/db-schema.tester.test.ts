@@ -72,8 +72,8 @@ describe('capabilities/generation/db-schema cases', function () {
     inputErrors: [
       { name: 'no name', input: { fields: [{ name: 'title' }] }, message: "must have required property 'name'" },
       {
-        name: 'an unknown target',
-        input: { name: 'Post', target: 'typeorm' },
+        name: 'a target not built yet',
+        input: { name: 'Post', target: 'sequelize' },
         message: '/target must be equal to one of the allowed values',
       },
       {

@@ -176,6 +176,30 @@ describe('generation.migration layouts', function () {
     );
   });
 
+  it('refuses a second migration of a name the folder already has, naming the existing one (plain, Knex, Drizzle)', async () => {
+    const project = await fixture('sql-migrations');
+    const input: MigrationInput = { name: 'User', change: 'add-column', fields: [{ name: 'age', type: 'int', optional: true }] };
+    await project.generate(migration, input);
+    const again = await project.refusal(migration, input);
+    expect(again.code).to.equal('invalid_input');
+    expect(again.message).to.equal(
+      'migrationName: migrations/002_add_age_to_users.up.sql already has the name add_age_to_users; a second migration of the same name is refused (give migrationName another name)',
+    );
+    // The fixture's own 001_create_users, asked for by name; another name passes.
+    const named = await project.refusal(migration, { ...POST, migrationName: 'create users' });
+    expect(named.message).to.match(/^migrationName: migrations\/001_create_users\.up\.sql already has the name create_users;/);
+    const other = await project.generate(migration, { ...input, migrationName: 'add_age_to_users_again' });
+    expect(other.changes.map((c) => c.path)).to.include('migrations/003_add_age_to_users_again.up.sql');
+    await project.generate(migration, { ...POST, layout: 'knex', dir: 'db/knex', timestamp: '20250301120000' });
+    const knex = await project.refusal(migration, { ...POST, layout: 'knex', dir: 'db/knex' });
+    expect(knex.message).to.match(
+      /^migrationName: db\/knex\/20250301120000_create_posts_table\.ts already has the name create_posts_table;/,
+    );
+    const drizzle = await fixture('drizzle-sqlite');
+    const init = await drizzle.refusal(migration, { ...POST, migrationName: 'init' });
+    expect(init.message).to.match(/^migrationName: drizzle\/0000_init\.sql already has the name init;/);
+  });
+
   it('refuses what SQLite cannot do and specs that make no sense, with invalid_input naming the field', async () => {
     const project = await fixture('drizzle-sqlite');
     const notNull = await project.refusal(migration, { name: 'User', change: 'add-column', fields: [{ name: 'age', type: 'int' }] });

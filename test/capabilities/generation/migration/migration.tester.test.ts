@@ -1,4 +1,4 @@
-/** generation.migration's tester suite: up/down SQL named in the project's layout (plain numbered files, the Drizzle folder and journal); the next free number; a refusal; input schema. */
+/** generation.migration's tester suite: up/down SQL named in the project's layout (plain numbered files, the Drizzle folder and journal); the next free number; a second migration of the same name refused; a refusal; input schema. */
 import { CapabilityTester } from '../../../../core/tester/index.js';
 import { fixturePath } from '../../support/sample-runs.js';
 
@@ -25,7 +25,7 @@ describe('capabilities/generation/migration cases', function () {
       {
         name: 'a taken number is skipped (003), and a NOT NULL column without a default is flagged',
         fixture: SQL,
-        files: { 'migrations/002_add_age_to_users.up.sql': '-- mine\n' },
+        files: { 'migrations/002_add_bio_index.up.sql': '-- mine\n' },
         input: { ...AGE, fields: [{ name: 'age', type: 'int' }] },
         changes: {
           'migrations/003_add_age_to_users.up.sql': { contains: 'ADD COLUMN "age" integer NOT NULL' },
@@ -47,6 +47,16 @@ describe('capabilities/generation/migration cases', function () {
           },
           'drizzle/0001_create_posts_table.down.sql': { contains: 'DROP TABLE "posts";' },
           'drizzle/meta/_journal.json': { diffContains: '"tag": "0001_create_posts_table"' },
+        },
+      },
+      {
+        name: 'a second migration of a name the folder has is refused, naming the existing one',
+        fixture: SQL,
+        files: { 'migrations/002_add_age_to_users.up.sql': '-- mine\n' },
+        input: AGE,
+        error: {
+          code: 'invalid_input',
+          message: 'migrationName: migrations/002_add_age_to_users.up.sql already has the name add_age_to_users',
         },
       },
       {
