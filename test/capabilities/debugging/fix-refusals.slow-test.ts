@@ -5,45 +5,8 @@
  * fix-refusals.test.ts.
  */
 import { expect } from 'chai';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { run } from '../../../capabilities/debugging/fix.js';
-import { createLocalContext } from '../../../core/context/index.js';
-
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    lib: ['es2022'],
-    strict: true,
-    noEmit: true,
-    types: [],
-  },
-  include: ['src'],
-});
-
-async function project(files: Record<string, string>): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), 'agentd-fix-refusals-'));
-  await writeFile(path.join(root, 'tsconfig.json'), TSCONFIG);
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), text);
-  }
-  return root;
-}
-
-async function refusal(root: string, error: string): Promise<{ code: string; message: string }> {
-  const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 10_000 } });
-  const outcome = await run({ error }, ctx).then(
-    () => null,
-    (e: { code: string; message: string }) => e,
-  );
-  expect(outcome, 'debugging.fix staged a change').to.not.equal(null);
-  expect(ctx.workspace.changes()).to.deep.equal([]);
-  return outcome!;
-}
+import { rm } from 'node:fs/promises';
+import { project, refusal } from './refusal-projects.js';
 
 describe('debugging.fix refusal reasons (type-checked)', function () {
   this.timeout(120_000);
