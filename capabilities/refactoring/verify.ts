@@ -63,6 +63,7 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
     changedFiles: changes.map((c) => c.path),
     checks: checks.map((c) => c.name),
     ...(selection ? { testSelection: selection } : {}),
+    ...leftOutOf(checks),
     notRun,
     before: withoutTests(before),
     after: withoutTests(after),
@@ -106,6 +107,12 @@ async function scopeTests(
   ctx.progress(3, 'finding the tests that import the staged modules');
   const { check, selection } = await narrowTests(ctx, tests, changes, tests.script);
   return { checks: checks.map((c) => (c === tests ? check : c)), selection };
+}
+
+/** The parts of a compound test script that were not run, in the data (the label names them too). */
+function leftOutOf(checks: PlannedCheck[]): { testScriptLeftOut?: string[] } {
+  const tests = checks.find((c) => c.name === 'tests');
+  return tests?.kind === 'command' && tests.leftOut && tests.leftOut.length > 0 ? { testScriptLeftOut: tests.leftOut } : {};
 }
 
 function selectionNote(selection: TestSelection | undefined, perTest: Record<string, TestComparison>): string {

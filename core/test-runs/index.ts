@@ -27,6 +27,7 @@ export { RUNNER_FLAGS, WRAPPERS, type RunnerFlags } from './runner-flags.js';
 export { lineOfTest } from './locate-test.js';
 export { applyChangesToCopy, copyWorkspaceTree, removeWorkspaceTree } from './temp-tree.js';
 export { mapThroughSourceMaps } from './source-maps.js';
+export { findRunnerScript, type RunnerScript } from './runner-script.js';
 export { affectedTests, isFollowedModule, type AffectedTests } from './affected-tests.js';
 export { mochaSelection, withoutConfiguredSpec, type MochaSelection } from './mocha-selection.js';
 export { globToRegExp } from './spec-glob.js';

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { CapabilityContext } from '../../../core/index.js';
+import { RUN_IN, findRunnerScript, planInvocation, type CapabilityContext } from '../../../core/index.js';
 import type { CheckName } from './options.js';
 import { reportFile, reporterFor, type Reporter } from './test-reporters.js';
 import { projectsOf } from './typecheck-api.js';
@@ -22,8 +22,10 @@ export type PlannedCheck =
       label: string;
       command(tree: string): { command: string; args: string[] };
       reporter?: Reporter;
-      /** package.json's test script, for a run narrowed to some test files (verify/narrow-tests.ts). */
+      /** package.json's test script (or the runner call inside it), for a run narrowed to some test files (verify/narrow-tests.ts). */
       script?: string;
+      /** The parts of a compound test script that were not run (its lint, build or other checks), as written. */
+      leftOut?: string[];
       /** Run in the temp copy before the command (a narrowed mocha run drops the configured spec there). */
       prepare?(tree: string): Promise<void>;
     }
@@ -120,7 +122,7 @@ function tests(ctx: CapabilityContext, scripts: Record<string, unknown>): Planne
   if (ctx.permissions.projectCode) {
     // A plain runner invocation gets its JSON reporter: the tests are then compared one by one.
     const reporter = reporterFor(scripts.test as string);
-    if (!reporter) return npmScript('tests', 'test');
+    if (!reporter) return runnerInsideScript(scripts) ?? npmScript('tests', 'test');
     return {
       name: 'tests',
       kind: 'command',
@@ -137,6 +139,31 @@ function tests(ctx: CapabilityContext, scripts: Record<string, unknown>): Planne
     check: 'tests',
     reason: `${NOT_ALLOWED} ("npm test" runs the project's code; allow project code for this workspace to run it)`,
     needsProjectCode: true,
+  };
+}
+
+/**
+ * A compound test script (`vitest run && yarn test:build`, `yarn lint && yarn testonly`): its plain
+ * runner call, run directly with the reporter so the tests compare one by one; the other parts are
+ * named in the label and `leftOut` (core/test-runs/runner-script.ts). Null when there is none.
+ */
+function runnerInsideScript(scripts: Record<string, unknown>): PlannedCheck | null {
+  const found = findRunnerScript(scripts);
+  const reporter = found ? reporterFor(found.script) : null;
+  if (!found || !reporter) return null;
+  const from = found.from === 'test' ? 'the "test" script' : `the "${found.from}" script that "test" runs`;
+  const leftOut = found.leftOut.length > 0 ? `; left out: ${found.leftOut.join(', ')}` : '';
+  return {
+    name: 'tests',
+    kind: 'command',
+    label: `${found.script} from ${from}${leftOut}, ${reporter.runner} per test`,
+    reporter,
+    script: found.script,
+    leftOut: found.leftOut,
+    command(tree) {
+      const invocation = planInvocation(found.script, reporter.runner, tree, reportFile(tree))!;
+      return { command: process.execPath, args: [RUN_IN, tree, invocation.program, ...invocation.args] };
+    },
   };
 }
 

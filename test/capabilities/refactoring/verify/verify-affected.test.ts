@@ -4,7 +4,7 @@
  * anything the import graph cannot follow runs the whole suite and says why.
  */
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentdError } from '../../../../core/index.js';
 import { copyOf, fixture, removeCopies, runOn } from '../modernize/sample-copy.js';
@@ -64,5 +64,18 @@ describe('capabilities/refactoring/verify: only the affected tests', function ()
       reason: 'package.json is not a JS/TS module the import graph follows',
     });
     expect((widened.result.data as Data).perTest.tests!.before).to.deep.equal({ passed: 4, failed: 0 });
+  });
+
+  it('a compound test script (lint && the runner) runs its runner part per test, narrowed, and names what it left out', async () => {
+    const root = await copyOf(sample, { linkNodeModules: true });
+    const scripts = { test: 'npm run lint && npm run spec', lint: 'node -e "process.exit(1)"', spec: 'mocha' };
+    await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'compound', private: true, scripts }));
+    const staged = [await edited(root, 'lib/money.js', "+ ' ' + currency", "+ ' ' + currency.toUpperCase()")];
+    const { result } = await runOn('refactoring.verify', root, { checks: ['tests'] }, { projectCode: true, staged });
+    const data = result.data as Data & { testScriptLeftOut?: string[] };
+    expect(data.testScriptLeftOut).to.deep.equal(['npm run lint']);
+    expect(data.testSelection).to.deep.equal({ files: ['test/invoice.test.js', 'test/money.test.js'], of: 3 });
+    expect(data.perTest.tests!.before).to.deep.equal({ passed: 2, failed: 0 });
+    expect(result.summary).to.include('mocha from the "spec" script that "test" runs; left out: npm run lint');
   });
 });
