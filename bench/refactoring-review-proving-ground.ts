@@ -1,24 +1,26 @@
 /**
  * Refactoring review proving ground (issue #16): real TypeScript repositories given as local folders
- * (nothing of them is committed here; their commit ids are printed), each copied to a temp folder
- * (without .git; node_modules symlinked when present), and rename / move / extract-function /
- * modernize (concat-to-template) refactorings chosen by a fixed seed run through the capabilities on a
- * real local context WITHOUT the project-code permission (as a REST job by default). For each run:
- * - refused: the capability said no (refactoring_refused and the reason);
- * - broken: its staged change was applied and a tsconfig project of the repository has a type error it
- *   did not have before (every tsconfig*.json of the repo checked with agentd's TypeScript API: errors
- *   counted by code and message, not file or position, since a move carries code and its existing
- *   errors to another file) — must be 0;
- * - passed: applied and no project got a new error;
- * - review-clean (of the passed): every changed file that was clean under the repository's own Prettier
- *   config (data configs, resolved by agentd's Prettier) before is still clean after. ESLint configs
- *   are the repository's code: this bench runs none and says so.
+ * with their dependencies installed (nothing of them is committed here; their commit ids are printed),
+ * each copied to a temp folder (without .git; node_modules symlinked), and rename / move /
+ * extract-function / modernize (concat-to-template) / dedupe (clone pairs analysis.duplication reports)
+ * refactorings chosen by a fixed seed, run through the daemon's executor (CapabilityTester) WITHOUT the
+ * project-code permission, as a REST job gets them by default. For each run:
+ * - refused: the capability said no (its error code and reason);
+ * - broken: its staged change, applied, gives a tsconfig project of the repository a type error it did
+ *   not have before (every tsconfig*.json checked with agentd's TypeScript API, errors counted by code
+ *   and message, not file or position, since a move carries code and its errors to another file), or
+ *   makes a test that passed before fail (refactoring.verify with the project-code permission on the
+ *   staged overlay: the repository's affected tests, per test, before and after) — must be 0;
+ * - passed: type-checks on every project and the affected tests pass (or the tests could not run: said);
+ * - review-clean (of the passed): every changed file that was clean before under the repository's own
+ *   Prettier config (data configs) is clean after, and the repository's own ESLint (its config and
+ *   plugins, loaded from its node_modules: the bench runs the repository's code, the product does so only
+ *   with the permission) reports no problem of a rule more often in a changed file than before.
  * The peer, measured in the same run on the same renames: ts-morph's `rename()` alone (a Project over
  * the repository's tsconfig, no review step), whose output is checked with the same Prettier config.
- * Then every change is rolled back. Affected tests are not run (the repositories' dependencies are not
- * installed here): "passed" means type-checked, not tested.
+ * Then every change is rolled back.
  *
- * Run: node dist/bench/refactoring-review-proving-ground.js [--runs 10] [--seed 16] <repo folder>...
+ * Run: node dist/bench/refactoring-review-proving-ground.js [--runs 10] [--seed 16] [--no-tests] <repo folder>...
  * (or AGENTD_REVIEW_BENCH_REPOS=a,b; skipped without repositories). Results also in $TMPDIR/agentd-review-proving-ground.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,16 +30,29 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { Node, Project } from 'ts-morph';
-import { createLocalContext } from '../core/context/index.js';
-import { applyChanges, changesFromStaged } from '../core/workspace/index.js';
-import { isAgentdError, type Change, type StepResult } from '../core/index.js';
-import * as rename from '../capabilities/refactoring/rename.js';
-import * as move from '../capabilities/refactoring/move.js';
-import * as extract from '../capabilities/refactoring/extract-function.js';
-import * as modernize from '../capabilities/refactoring/modernize.js';
+import { applyChanges } from '../core/workspace/index.js';
+import type { Change, Finding } from '../core/index.js';
+import { CapabilityTester, type CaseOutcome } from '../core/tester/index.js';
 import { typecheckWithApi } from '../capabilities/refactoring/verify/typecheck-api.js';
+import { repositoryEslint, type RepositoryEslint } from './refactoring-review/repository-eslint.js';
 
-type Kind = 'rename' | 'move' | 'extract' | 'modernize';
+type Kind = 'rename' | 'move' | 'extract' | 'modernize' | 'dedupe';
+const KINDS: Kind[] = ['rename', 'move', 'extract', 'modernize', 'dedupe'];
+const CAPABILITY: Record<Kind, string> = {
+  rename: 'refactoring.rename',
+  move: 'refactoring.move',
+  extract: 'refactoring.extract-function',
+  modernize: 'refactoring.modernize',
+  dedupe: 'refactoring.dedupe',
+};
+/** Step errors that are agentd's own failures, not a refusal with a reason. */
+const FAILURES = new Set(['capability_crashed', 'internal_error', 'step_timeout', 'tool_call_limit_exceeded']);
+const testers = new Map<string, CapabilityTester>();
+const tester = (id: string): CapabilityTester => {
+  let found = testers.get(id);
+  if (!found) testers.set(id, (found = new CapabilityTester({ capability: id })));
+  return found;
+};
 type Outcome = 'passed' | 'refused' | 'broken' | 'error';
 interface Run {
   kind: Kind;
@@ -46,6 +61,8 @@ interface Run {
   reason?: string;
   reviewClean?: boolean;
   reviewNote?: string;
+  /** The affected tests refactoring.verify ran (per test, before and after), or why none ran. */
+  tests?: { files?: number; of?: number; passed: number; failed: number } | { notRun: string };
   ms: number;
 }
 
@@ -53,17 +70,19 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', 
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const TEST = /(^|\/)(__tests__|tests?|spec|__performance_tests__|perf)(\/|$)|\.(test|spec)\.[cm]?tsx?$|\.d\.[cm]?ts$/;
 
-function args(): { runs: number; seed: number; repos: string[] } {
+function args(): { runs: number; seed: number; tests: boolean; repos: string[] } {
   const argv = process.argv.slice(2);
   let runs = 10;
   let seed = 16;
+  let tests = true;
   const repos: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--runs') runs = Number(argv[(i += 1)]);
     else if (argv[i] === '--seed') seed = Number(argv[(i += 1)]);
+    else if (argv[i] === '--no-tests') tests = false;
     else repos.push(path.resolve(argv[i]!));
   }
-  return { runs, seed, repos };
+  return { runs, seed, tests, repos };
 }
 
 /** mulberry32: a small seeded PRNG, so the same seed picks the same refactorings. */
@@ -147,16 +166,37 @@ async function prettierClean(root: string, rel: string, text: string): Promise<b
   return prettier.check(text, { ...options, filepath: path.join(root, rel) }).catch(() => false);
 }
 
-/** Review-clean: every changed file that was Prettier-clean before is still clean (null: the repo has no data Prettier config). */
-async function reviewClean(root: string, changes: Change[]): Promise<{ clean: boolean | null; note?: string }> {
+/**
+ * Review-clean: every changed file that was Prettier-clean before is still clean, and the repository's
+ * ESLint reports no rule more often after than before (null: the repository has neither check).
+ * Called with the change applied on disk; `eslintBefore` holds the counts of the files as they were.
+ */
+async function reviewClean(
+  root: string,
+  changes: Change[],
+  eslint: RepositoryEslint | null,
+  eslintBefore: Map<string, Map<string, number>>,
+): Promise<{ clean: boolean | null; note?: string }> {
+  let judged = false;
   for (const change of changes) {
     if (change.after === null || !SOURCE.test(change.path)) continue;
     const before = change.before == null ? true : await prettierClean(root, change.path, change.before);
-    if (before === null) return { clean: null };
-    if (!before) continue;
-    if (!(await prettierClean(root, change.path, change.after))) return { clean: false, note: change.path };
+    if (before === null) continue;
+    judged = true;
+    if (before && !(await prettierClean(root, change.path, change.after))) return { clean: false, note: `Prettier: ${change.path}` };
   }
-  return { clean: true };
+  if (eslint) {
+    judged = true;
+    const written = changes.filter((c) => c.after !== null && SOURCE.test(c.path)).map((c) => c.path);
+    const after = await eslint.countByRule(written);
+    for (const file of written) {
+      const was = eslintBefore.get(file) ?? new Map<string, number>();
+      for (const [rule, n] of after.get(file) ?? []) {
+        if (n > (was.get(rule) ?? 0)) return { clean: false, note: `ESLint ${rule}: ${file}` };
+      }
+    }
+  }
+  return judged ? { clean: true } : { clean: null };
 }
 
 interface Candidates {
@@ -164,7 +204,26 @@ interface Candidates {
   move: Record<string, unknown>[];
   extract: Record<string, unknown>[];
   modernize: Record<string, unknown>[];
+  dedupe: Record<string, unknown>[];
   renameTargets: { file: string; name: string }[];
+}
+
+interface CloneSide {
+  file: string;
+  startLine: number;
+  endLine: number;
+}
+
+/** Clone pairs analysis.duplication reports (run as a job would, through the executor), outside test files. */
+async function clonePairs(root: string): Promise<Record<string, unknown>[]> {
+  const outcome = await tester('analysis.duplication').runInFolder(root, { input: {}, maxToolCalls: 20_000 });
+  if (outcome.error) throw new Error(`analysis.duplication failed: ${outcome.error.message}`);
+  return outcome.findings
+    .filter((f: Finding) => f.ruleId === 'duplication/clone')
+    .map((f) => f.data as { first?: CloneSide; second?: CloneSide } | undefined)
+    .filter((d): d is { first: CloneSide; second: CloneSide } => d?.first !== undefined && d.second !== undefined)
+    .filter((d) => SOURCE.test(d.first.file) && !TEST.test(d.first.file) && SOURCE.test(d.second.file) && !TEST.test(d.second.file))
+    .map((d) => ({ clone: { a: d.first, b: d.second }, name: 'sharedBlock' }));
 }
 
 async function candidates(root: string, files: string[]): Promise<Candidates> {
@@ -175,7 +234,7 @@ async function candidates(root: string, files: string[]): Promise<Candidates> {
     compilerOptions: { allowJs: true },
   });
   for (const file of sources) project.addSourceFileAtPath(path.join(root, file));
-  const found: Candidates = { rename: [], move: [], extract: [], modernize: [], renameTargets: [] };
+  const found: Candidates = { rename: [], move: [], extract: [], modernize: [], dedupe: await clonePairs(root), renameTargets: [] };
   for (const file of sources) {
     const source = project.getSourceFileOrThrow(path.join(root, file));
     for (const fn of source.getFunctions()) {
@@ -212,46 +271,41 @@ async function candidates(root: string, files: string[]): Promise<Candidates> {
   return found;
 }
 
-const CAPABILITIES: Record<Kind, { run: (input: never, ctx: never) => Promise<StepResult> }> = {
-  rename,
-  move,
-  extract,
-  modernize,
-} as never;
+interface RepoState {
+  root: string;
+  configs: string[];
+  baseline: Map<string, Map<string, number>>;
+  eslint: RepositoryEslint | null;
+  /** ESLint's counts per file as committed (files are rolled back after every run, so they hold). */
+  eslintBefore: Map<string, Map<string, number>>;
+  tests: boolean;
+}
 
-async function runOne(
-  root: string,
-  configs: string[],
-  baseline: Map<string, Map<string, number>>,
-  kind: Kind,
-  input: Record<string, unknown>,
-): Promise<Run> {
+function stepFailure(kind: Kind, input: Record<string, unknown>, outcome: CaseOutcome, started: number): Run {
+  const error = outcome.error!;
+  const reason = `${error.code}: ${(error.cause ?? error.message).slice(0, 160)}`;
+  return { kind, input, outcome: FAILURES.has(error.code) ? 'error' : 'refused', reason, ms: Date.now() - started };
+}
+
+async function runOne(repo: RepoState, kind: Kind, input: Record<string, unknown>): Promise<Run> {
   const started = Date.now();
-  const handle = await createLocalContext({ root, limits: { maxToolCalls: 20_000 }, permissions: { projectCode: false } });
-  let result: StepResult;
-  try {
-    result = await CAPABILITIES[kind].run(input as never, handle.ctx as never);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.slice(0, 160) : String(error);
-    return { kind, input, outcome: isAgentdError(error) ? 'refused' : 'error', reason, ms: Date.now() - started };
-  }
-  const changes = await changesFromStaged(root, handle.staged());
+  const { root } = repo;
+  const step = await tester(CAPABILITY[kind]).runInFolder(root, { input, projectCode: false, maxToolCalls: 20_000 });
+  if (step.error) return stepFailure(kind, input, step, started);
+  const changes = step.changes;
   if (changes.length === 0)
-    return { kind, input, outcome: 'refused', reason: `nothing changed: ${result.summary.slice(0, 120)}`, ms: Date.now() - started };
+    return { kind, input, outcome: 'refused', reason: `nothing changed: ${step.result!.summary.slice(0, 120)}`, ms: Date.now() - started };
+  if (repo.eslint) {
+    const existing = changes.filter((c) => c.before != null && SOURCE.test(c.path) && !repo.eslintBefore.has(c.path)).map((c) => c.path);
+    for (const [file, counts] of await repo.eslint.countByRule(existing)) repo.eslintBefore.set(file, counts);
+  }
   await applyChanges(root, changes);
+  let review: { clean: boolean | null; note?: string };
   try {
-    const introduced = newErrors(baseline, typeErrors(root, configs));
+    const introduced = newErrors(repo.baseline, typeErrors(root, repo.configs));
     if (introduced.length > 0)
       return { kind, input, outcome: 'broken', reason: introduced.slice(0, 2).join(' | ').slice(0, 300), ms: Date.now() - started };
-    const review = await reviewClean(root, changes);
-    return {
-      kind,
-      input,
-      outcome: 'passed',
-      ...(review.clean === null ? {} : { reviewClean: review.clean }),
-      ...(review.note ? { reviewNote: review.note } : {}),
-      ms: Date.now() - started,
-    };
+    review = await reviewClean(root, changes, repo.eslint, repo.eslintBefore);
   } finally {
     for (const change of changes) {
       const file = path.join(root, change.path);
@@ -259,6 +313,41 @@ async function runOne(
       else await writeFile(file, change.before);
     }
   }
+  const tests = repo.tests ? await affectedTests(root, step) : { notRun: 'not asked (--no-tests)' };
+  if ('broken' in tests) return { kind, input, outcome: 'broken', reason: tests.broken, ms: Date.now() - started };
+  return {
+    kind,
+    input,
+    outcome: 'passed',
+    ...(review.clean === null ? {} : { reviewClean: review.clean }),
+    ...(review.note ? { reviewNote: review.note } : {}),
+    tests,
+    ms: Date.now() - started,
+  };
+}
+
+/** refactoring.verify on the staged overlay, with the permission: the affected tests before and after, per test. */
+async function affectedTests(root: string, step: CaseOutcome): Promise<NonNullable<Run['tests']> | { broken: string }> {
+  const verify = await tester('refactoring.verify').runInFolder(root, {
+    input: { checks: ['tests'], tests: 'affected' },
+    projectCode: true,
+    staged: step.staged,
+    maxToolCalls: 20_000,
+  });
+  if (verify.error?.code === 'verification_failed')
+    return { broken: `tests: ${(verify.error.cause ?? verify.error.message).slice(0, 240)}` };
+  if (verify.error) return { notRun: `${verify.error.code}: ${(verify.error.cause ?? verify.error.message).slice(0, 160)}` };
+  const data = verify.result!.data as {
+    testSelection?: { files?: string[]; of?: number; reason?: string };
+    perTest?: { tests?: { after: { passed: number; failed: number } | null } };
+  };
+  const after = data.perTest?.tests?.after;
+  if (!after) return { notRun: `no per-test result: ${verify.result!.summary.slice(0, 160)}` };
+  return {
+    ...(data.testSelection?.files ? { files: data.testSelection.files.length, of: data.testSelection.of } : {}),
+    passed: after.passed,
+    failed: after.failed,
+  };
 }
 
 /** The peer: ts-morph's rename alone, on the repository's tsconfig; its changed files checked with the same Prettier config. */
@@ -287,7 +376,7 @@ async function peerRenames(root: string, targets: { file: string; name: string }
 const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(0)}%`);
 
 export async function run(): Promise<void> {
-  const { runs, seed, repos: given } = args();
+  const { runs, seed, tests, repos: given } = args();
   const repos =
     given.length > 0
       ? given
@@ -309,17 +398,18 @@ export async function run(): Promise<void> {
       const files = await walk(root);
       const configs = files.filter((f) => /(^|\/)tsconfig[^/]*\.json$/.test(f));
       const baseline = typeErrors(root, configs);
+      const eslint = await repositoryEslint(root);
+      const repoState: RepoState = { root, configs, baseline, eslint, eslintBefore: new Map(), tests };
       const found = await candidates(root, files);
       const next = random(seed);
       const chosen: [Kind, Record<string, unknown>][] = [];
-      for (const kind of ['rename', 'move', 'extract', 'modernize'] as Kind[])
-        for (const input of pick(found[kind], runs, next)) chosen.push([kind, input]);
+      for (const kind of KINDS) for (const input of pick(found[kind], runs, next)) chosen.push([kind, input]);
       const results: Run[] = [];
       for (const [kind, input] of chosen) {
-        const run = await runOne(root, configs, baseline, kind, input);
+        const run = await runOne(repoState, kind, input);
         results.push(run);
         process.stderr.write(
-          `${kind} ${JSON.stringify(input)} -> ${run.outcome}${run.reviewClean === false ? ` (not review-clean: ${run.reviewNote})` : ''}${run.reason ? `: ${run.reason}` : ''} [${run.ms} ms]\n`,
+          `${kind} ${JSON.stringify(input)} -> ${run.outcome}${run.reviewClean === false ? ` (not review-clean: ${run.reviewNote})` : ''}${run.reason ? `: ${run.reason}` : ''}${run.tests ? ` tests ${JSON.stringify(run.tests)}` : ''} [${run.ms} ms]\n`,
         );
       }
       const renameTargets = found.renameTargets.filter((t) =>
@@ -329,18 +419,23 @@ export async function run(): Promise<void> {
       console.log(
         `\n${path.basename(repo)} @ ${commit} (seed ${seed}; tsconfig projects: ${configs.join(', ') || 'none'}; baseline errors: ${[...baseline.values()].reduce((n, m) => n + [...m.values()].reduce((a, b) => a + b, 0), 0)})`,
       );
-      console.log('| kind | runs | passed | refused | broken | error | review-clean (Prettier) of passed | ms/run |');
-      console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+      console.log(`ESLint: ${eslint ? eslint.describe : 'none (the repository has no ESLint config, or its ESLint did not load)'}`);
+      console.log(
+        '| kind | runs | passed | refused | broken | error | review-clean (Prettier + ESLint) of passed | affected tests run (passed runs) | ms/run |',
+      );
+      console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
       const row = (label: string, rs: Run[]): void => {
         const passed = rs.filter((r) => r.outcome === 'passed');
         const judged = passed.filter((r) => r.reviewClean !== undefined);
         const clean = judged.filter((r) => r.reviewClean).length;
         const ms = rs.length ? Math.round(rs.reduce((n, r) => n + r.ms, 0) / rs.length) : 0;
+        const tested = passed.filter((r) => r.tests && 'passed' in r.tests);
+        const testCount = tested.reduce((n, r) => n + (r.tests && 'passed' in r.tests ? r.tests.passed + r.tests.failed : 0), 0);
         console.log(
-          `| ${label} | ${rs.length} | ${passed.length} | ${rs.filter((r) => r.outcome === 'refused').length} | ${rs.filter((r) => r.outcome === 'broken').length} | ${rs.filter((r) => r.outcome === 'error').length} | ${clean}/${judged.length} (${pct(clean, judged.length)}) | ${ms} |`,
+          `| ${label} | ${rs.length} | ${passed.length} | ${rs.filter((r) => r.outcome === 'refused').length} | ${rs.filter((r) => r.outcome === 'broken').length} | ${rs.filter((r) => r.outcome === 'error').length} | ${clean}/${judged.length} (${pct(clean, judged.length)}) | ${tested.length}/${passed.length} (${testCount} tests) | ${ms} |`,
         );
       };
-      for (const kind of ['rename', 'move', 'extract', 'modernize'] as Kind[])
+      for (const kind of KINDS)
         row(
           kind,
           results.filter((r) => r.kind === kind),
@@ -351,9 +446,13 @@ export async function run(): Promise<void> {
       );
       const refusals = results.filter((r) => r.outcome !== 'passed').map((r) => `${r.kind} ${r.outcome}: ${r.reason}`);
       if (refusals.length) console.log(`not passed:\n- ${refusals.join('\n- ')}`);
-      console.log(
-        "ESLint: not run (a repository's ESLint config is its code; this bench runs no project code). Tests: not run (dependencies not installed).",
-      );
+      const untested = results.filter((r) => r.outcome === 'passed' && r.tests && 'notRun' in r.tests);
+      if (untested.length)
+        console.log(
+          `passed without tests run (${untested.length}): ${[...new Set(untested.map((r) => (r.tests as { notRun: string }).notRun))].join('; ')}`,
+        );
+      const unclean = results.filter((r) => r.reviewClean === false).map((r) => `${r.kind} ${r.reviewNote}`);
+      if (unclean.length) console.log(`not review-clean:\n- ${unclean.join('\n- ')}`);
       report.push({ repo: path.basename(repo), commit, seed, results });
     } finally {
       await rm(root, { recursive: true, force: true });

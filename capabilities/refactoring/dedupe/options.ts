@@ -5,6 +5,9 @@ export interface CloneSide {
   file: string;
   startLine: number;
   endLine: number;
+  /** Accepted as analysis.duplication reports them; the copies are taken as whole statements on those lines. */
+  startColumn?: number;
+  endColumn?: number;
 }
 
 export interface DedupeInput {
@@ -18,7 +21,13 @@ export interface DedupeInput {
 
 const side: JSONSchema = {
   type: 'object',
-  properties: { file: pathSchema(), startLine: { type: 'integer', minimum: 1 }, endLine: { type: 'integer', minimum: 1 } },
+  properties: {
+    file: pathSchema(),
+    startLine: { type: 'integer', minimum: 1 },
+    endLine: { type: 'integer', minimum: 1 },
+    startColumn: { type: 'integer', minimum: 1 },
+    endColumn: { type: 'integer', minimum: 1 },
+  },
   required: ['file', 'startLine', 'endLine'],
   additionalProperties: false,
 };

@@ -73,6 +73,18 @@ describe('capabilities/refactoring/dedupe', function () {
     expect(check.code, check.output).to.equal(0);
   });
 
+  it("takes a clone as analysis.duplication's finding states it (columns included) as its input", async () => {
+    const root = await copyOf(sample);
+    const { result: found } = await runOn('analysis.duplication', root, { minTokens: 20, minLines: 3 });
+    const clone = found.findings!.find((f) => f.ruleId === 'duplication/clone' && f.file === 'src/orders.ts')!.data as {
+      first: { startColumn?: number };
+      second: object;
+    };
+    expect(clone.first.startColumn).to.be.a('number');
+    const { result } = await runOn('refactoring.dedupe', root, { clone: { a: clone.first, b: clone.second }, name: 'orderSum' });
+    expect(textAfter(result, 'src/orders.ts')).to.include('const total = orderSum(items);');
+  });
+
   it('takes the largest clone analysis.duplication reported in an earlier step', async () => {
     const root = await copyOf(sample);
     const { result: found } = await runOn('analysis.duplication', root, { minTokens: 20, minLines: 3 });
