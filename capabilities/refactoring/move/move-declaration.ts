@@ -31,6 +31,7 @@ import { assertNoDeclarationClash, detachTargetImport } from './target-imports.j
 import { assertNamespacesFollow, namedInsteadOfNamespace, rewriteNamespaceMembers } from './namespace-imports.js';
 import { markTypeOnlyImports, prefersSeparateTypeImports, prefersTypeOnlyImports } from './type-only-imports.js';
 import { matchLineEnds, tidyLayout } from './tidy-layout.js';
+import { followSpecifierStyle } from './specifier-style.js';
 
 export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput): Promise<StepResult> {
   const loaded = await loadTsProject(ctx);
@@ -164,6 +165,7 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
   if (reExports > 0) applyToProject(loaded, edits);
   if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original, prefersSeparateTypeImports(project)) > 0)
     applyToProject(loaded, edits);
+  if (followSpecifierStyle(edits, original, sourcePath, project.getCompilerOptions()) > 0) applyToProject(loaded, edits);
   for (const [path, text] of edits) {
     if (text === null) continue;
     const like = original(path) ?? loaded.originals.get(sourceRel) ?? '';
