@@ -45,6 +45,8 @@ export interface DashboardRigOptions {
   auth?: boolean;
   /** Requests per minute per client (security.rateLimiting), off when absent. */
   rateLimit?: number;
+  /** Plugin folders (config `plugins`). */
+  plugins?: string[];
 }
 
 export async function startDashboardRig(options: DashboardRigOptions = {}): Promise<DashboardRig> {
@@ -62,6 +64,7 @@ export async function startDashboardRig(options: DashboardRigOptions = {}): Prom
       }
       config.server.maxConcurrent = 4;
       if (options.linkNodeModules) config.security.trustedWorkspaces = ['project'];
+      if (options.plugins) config.plugins = options.plugins;
       if (options.rateLimit) config.security.rateLimiting = { enabled: true, requests: options.rateLimit, window: '1m', windowMs: 60_000 };
     },
   });

@@ -87,6 +87,19 @@ describe('plugins in the daemon (REST jobs)', function () {
     expect(ids).to.include.members(['acme/analysis.license-header', 'evil/analysis.spin', 'analysis.naming']);
   });
 
+  it("plans a plugin capability from its manifest's planning data, by its namespaced id", async () => {
+    const reply = await post(t.url, '/plans', { task: 'check the license headers', workspace: 'project' });
+    expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
+    expect(reply.body.outcome).to.equal('plan');
+    expect(reply.body.plan.steps.map((s: { capability: string; available: boolean }) => [s.capability, s.available])).to.deep.equal([
+      ['acme/analysis.license-header', true],
+    ]);
+    const submitted = await post(t.url, '/jobs', { task: 'check the license headers', workspace: 'project', mode: 'auto' });
+    const job = await waitForStatus(t.url, submitted.body.id, ['succeeded', 'failed', 'incomplete']);
+    expect(job.status, JSON.stringify(job.error)).to.equal('succeeded');
+    expect(job.result!.findings.map((f) => [f.ruleId, f.file])).to.deep.equal([['license-header/missing', 'a.js']]);
+  });
+
   it('runs a plugin capability as a job (its findings reviewed under agentd-ignore comments), and validates its input at submission', async () => {
     const { body } = await post(t.url, '/jobs', { capability: 'acme/analysis.license-header', workspace: 'project' });
     const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed']);
