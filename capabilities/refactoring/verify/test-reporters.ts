@@ -89,13 +89,35 @@ function tally(results: TestResults): { passed: number; failed: number } {
   return { passed: values.filter((v) => v.passed).length, failed: values.filter((v) => !v.passed).length };
 }
 
+/**
+ * Test titles that print a value of the moment (`should not cast ${new Date()}`) get another id on each
+ * run. A test id missing after the change is paired with a new id of the after run whose title is the
+ * same once digit runs are ignored, when the two runs have as many of that shape: each pair is then
+ * compared as one test (in order), instead of a test that "did not run" and one that appeared.
+ */
+const shapeOf = (id: string): string => id.replace(/\d+/g, '#');
+
+function pairRenamedIds(before: TestResults, after: TestResults): Map<string, string> {
+  const missing = new Map<string, string[]>();
+  const appeared = new Map<string, string[]>();
+  for (const id of Object.keys(before)) if (!(id in after)) missing.set(shapeOf(id), [...(missing.get(shapeOf(id)) ?? []), id]);
+  for (const id of Object.keys(after)) if (!(id in before)) appeared.set(shapeOf(id), [...(appeared.get(shapeOf(id)) ?? []), id]);
+  const pairs = new Map<string, string>();
+  for (const [shape, ids] of missing) {
+    const now = appeared.get(shape);
+    if (now && now.length === ids.length) ids.forEach((id, i) => pairs.set(id, now[i]!));
+  }
+  return pairs;
+}
+
 /** Each test before and after. `afterFailed`: the after run exited non-zero (a missing test then counts as failing). */
 export function compareTests(runner: string, before: TestResults, after: TestResults | null, afterFailed: boolean): TestComparison {
   const regressions: TestComparison['regressions'] = [];
   let stillFailing = 0;
   let fixed = 0;
+  const renamed = after ? pairRenamedIds(before, after) : new Map<string, string>();
   for (const [id, was] of Object.entries(before)) {
-    const now = after?.[id];
+    const now = after?.[renamed.get(id) ?? id];
     if (was.passed && now && !now.passed) regressions.push({ id, message: now.message });
     else if (was.passed && !now && afterFailed)
       regressions.push({

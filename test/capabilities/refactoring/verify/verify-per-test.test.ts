@@ -86,4 +86,25 @@ describe('capabilities/refactoring/verify: per test', function () {
     const crashed = compareTests('mocha', { a: { passed: true } }, null, true);
     expect(crashed.regressions[0]!.message).to.include('wrote no report');
   });
+
+  it('pairs a test whose title prints a value of the moment (a date) with its new id after the change', () => {
+    const before = {
+      'test/n.ts › casting should not cast 2026-11-26T22:35:34.064Z': { passed: true },
+      'test/n.ts › casting should not cast 2026-11-26T22:35:33.468Z': { passed: true },
+      'test/n.ts › rounds 2 places': { passed: true },
+    };
+    const after = {
+      'test/n.ts › casting should not cast 2026-11-26T22:36:01.101Z': { passed: true },
+      'test/n.ts › casting should not cast 2026-11-26T22:36:00.412Z': { passed: true },
+      'test/n.ts › rounds 2 places': { passed: true },
+    };
+    expect(compareTests('vitest', before, after, true).regressions).to.deep.equal([]);
+    const failing = { ...after, 'test/n.ts › casting should not cast 2026-11-26T22:36:00.412Z': { passed: false, message: 'cast' } };
+    expect(compareTests('vitest', before, failing, true).regressions).to.deep.equal([
+      { id: 'test/n.ts › casting should not cast 2026-11-26T22:35:33.468Z', message: 'cast' },
+    ]);
+    // A test that is really gone (no new id of its shape) still blocks a failing run.
+    const gone = { 'test/n.ts › rounds 2 places': { passed: true } };
+    expect(compareTests('vitest', before, gone, true).regressions).to.have.length(2);
+  });
 });
