@@ -10,6 +10,7 @@ import type { CapabilityContext } from '../../../core/index.js';
 import { setModuleFormats } from './module-format.js';
 import { readTsconfigProjects } from './tsconfig-projects.js';
 import { programFiles } from './project-guard.js';
+import { addJsImporters } from './js-importers.js';
 
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const CONFIG_FILE = /(^|\/)(package|tsconfig[^/]*|jsconfig)\.json$/;
@@ -69,6 +70,7 @@ export async function loadTsProject(
       }
     }
   }
+  addJsImporters(project, originals, toProjectPath);
   setModuleFormats(project, originals);
   return { project, originals, skipped, tsconfig: project.getCompilerOptions().configFilePath ? used : null };
 }
