@@ -5,10 +5,10 @@
  * is code); the product runs it only with the project-code permission. Null when the repository has no
  * ESLint config or its ESLint does not load.
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const CONFIGS = [
   'eslint.config.js',
@@ -23,24 +23,13 @@ const CONFIGS = [
   '.eslintrc.yaml',
 ];
 
-interface LintMessage {
-  ruleId: string | null;
-  fatal?: boolean;
-}
 interface LintResult {
   filePath: string;
-  messages: LintMessage[];
-}
-interface EslintInstance {
-  lintFiles(files: string[]): Promise<LintResult[]>;
-}
-interface EslintModule {
-  ESLint: new (options: { cwd: string }) => EslintInstance;
-  loadESLint?: (options: { cwd: string }) => Promise<new (options: { cwd: string }) => EslintInstance>;
+  messages: { ruleId: string | null; fatal?: boolean }[];
 }
 
 export interface RepositoryEslint {
-  /** "eslint 9.x, eslint.config.mjs" */
+  /** "the repository's eslint 9.x, eslint.config.mjs" */
   describe: string;
   /** Problems per changed file (workspace-relative) and rule; a parse error counts as rule "fatal". */
   countByRule(files: string[]): Promise<Map<string, Map<string, number>>>;
@@ -49,24 +38,25 @@ export interface RepositoryEslint {
 export async function repositoryEslint(root: string): Promise<RepositoryEslint | null> {
   const config = CONFIGS.find((c) => existsSync(path.join(root, c)));
   if (!config) return null;
-  let module: EslintModule;
+  let bin: string;
   let version: string;
   try {
     const require = createRequire(path.join(root, 'package.json'));
-    module = (await import(pathToFileURL(require.resolve('eslint')).href)) as EslintModule;
-    version = (require('eslint/package.json') as { version: string }).version;
+    const manifest = require.resolve('eslint/package.json');
+    version = (require(manifest) as { version: string }).version;
+    bin = path.join(path.dirname(manifest), 'bin', 'eslint.js');
   } catch {
     return null;
   }
-  const Eslint = module.loadESLint ? await module.loadESLint({ cwd: root }) : module.ESLint;
   return {
     describe: `the repository's eslint ${version}, ${config}`,
     async countByRule(files) {
       const counts = new Map<string, Map<string, number>>();
       if (files.length === 0) return counts;
-      // A fresh instance per call: typed rules cache the program, and the files change between calls.
-      const eslint = new Eslint({ cwd: root });
-      for (const result of await eslint.lintFiles(files.map((f) => path.join(root, f)))) {
+      // A process per call: plugins with type information (typescript-eslint, ts-expect) cache the
+      // program for the life of the process and would lint the files as they were at the first call.
+      const results = await lint(bin, root, files);
+      for (const result of results) {
         const rules = new Map<string, number>();
         for (const message of result.messages) {
           const rule = message.ruleId ?? (message.fatal ? 'fatal' : null);
@@ -77,4 +67,22 @@ export async function repositoryEslint(root: string): Promise<RepositoryEslint |
       return counts;
     },
   };
+}
+
+function lint(bin: string, root: string, files: string[]): Promise<LintResult[]> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [bin, '--format', 'json', '--no-warn-ignored', ...files],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ESLINT_USE_FLAT_CONFIG: undefined } },
+      (error, stdout, stderr) => {
+        // Exit code 1 means problems were found; the JSON is on stdout either way.
+        try {
+          resolve(JSON.parse(stdout) as LintResult[]);
+        } catch {
+          reject(new Error(`eslint failed in ${root}: ${(stderr || String(error)).slice(0, 400)}`));
+        }
+      },
+    );
+  });
 }
