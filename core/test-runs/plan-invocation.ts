@@ -151,7 +151,16 @@ export function planInvocation(
       return {
         runner,
         program: binOf(tree, runner),
-        args: [...options, ...title, '--json', `--outputFile=${reportFile}`, '--testLocationInResults', ...positionals],
+        // Files given by agentd are exact paths (jest reads positionals as regular expressions).
+        args: [
+          ...options,
+          ...title,
+          '--json',
+          `--outputFile=${reportFile}`,
+          '--testLocationInResults',
+          ...(filters.files && filters.files.length > 0 ? ['--runTestsByPath'] : []),
+          ...positionals,
+        ],
         label: ['jest', ...shown].join(' '),
         perTest: true,
         leftOut: split?.leftOut ?? [],

@@ -4,7 +4,7 @@
  * and after, so the per-test comparison is unchanged — instead of the whole suite. The import graph is
  * analysis.dependencies' (through ctx.invoke, type-only imports included); the runner's own selection
  * is read from its configuration (mocha's spec, vitest's test-file names), and the narrowed run passes
- * the files to the runner directly. mocha and vitest runs are narrowed; anything the graph cannot
+ * the files to the runner directly. mocha, vitest and jest runs are narrowed; anything the graph cannot
  * follow runs every test, and the summary says why (core/test-runs/affected-tests.ts).
  */
 import {
@@ -44,8 +44,8 @@ export async function narrowTests(
 ): Promise<{ check: CommandCheck; selection: TestSelection }> {
   const runner = check.reporter?.runner;
   const split = splitScript(testScript);
-  if (!split || (runner !== 'mocha' && runner !== 'vitest'))
-    return { check, selection: { reason: `agentd narrows mocha and vitest runs only (this is ${runner ?? 'a script'})` } };
+  if (!split || (runner !== 'mocha' && runner !== 'vitest' && runner !== 'jest'))
+    return { check, selection: { reason: `agentd narrows mocha, vitest and jest runs only (this is ${runner ?? 'a script'})` } };
   const files = await ctx.workspace.list();
   let selected: string[];
   let specSource: { file: string; key: 'root' | 'mocha' } | null = null;
@@ -56,8 +56,9 @@ export async function narrowTests(
     selected = files.filter((f) => selection.selects(f));
     specSource = selection.specSource;
   } else {
-    // vitest's positional words filter its own selection by substring; its include patterns may live in a
-    // vite/vitest config (code), so the test files are found by name and vitest intersects them itself.
+    // vitest's and jest's positional words filter their own selection (by substring, by regular
+    // expression); their include patterns may live in a config that is code, so the test files are
+    // found by name and the runner intersects them itself (jest gets them with --runTestsByPath).
     selected = files.filter(
       (f) => TEST_FILE_PATTERN.test(f) && (split.positionals.length === 0 || split.positionals.some((p) => f.includes(p))),
     );
