@@ -73,7 +73,7 @@ function lint(bin: string, root: string, files: string[]): Promise<LintResult[]>
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [bin, '--format', 'json', '--no-warn-ignored', ...files],
+      [bin, '--format', 'json', ...files],
       { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ESLINT_USE_FLAT_CONFIG: undefined } },
       (error, stdout, stderr) => {
         // Exit code 1 means problems were found; the JSON is on stdout either way.
