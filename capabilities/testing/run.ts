@@ -18,7 +18,7 @@ import {
   type TestFilters,
 } from '../../core/index.js';
 import { DEFAULT_TIMEOUT_MS, INPUT_SCHEMA, type RunInput } from './run/options.js';
-import { executeTests, testScriptOf, type ExecutedRun } from './run/execute-tests.js';
+import { executeTests, runnableScriptOf, type ExecutedRun } from './run/execute-tests.js';
 import { PLANNING } from './run/planning.js';
 
 /** Tests listed in the step's data (the totals count all of them). */
@@ -56,7 +56,8 @@ export async function run(input: RunInput, ctx: CapabilityContext): Promise<Step
 }
 
 async function withoutProjectCode(ctx: CapabilityContext, filters: TestFilters): Promise<StepResult> {
-  const invocation = planInvocation(await testScriptOf(ctx), ctx.project.testRunner, ctx.workspace.root, '<report>', filters);
+  const { script, partsLeftOut } = await runnableScriptOf(ctx);
+  const invocation = planInvocation(script, ctx.project.testRunner, ctx.workspace.root, '<report>', filters);
   if (!invocation)
     throw new AgentdError(
       'no_test_runner',
@@ -66,7 +67,7 @@ async function withoutProjectCode(ctx: CapabilityContext, filters: TestFilters):
   const reason = `project code not allowed ("${invocation.label}" runs the project's code; allow project code for this workspace to run it)`;
   return {
     summary: `The tests were NOT run: testing.run would run "${invocation.label}" (${testFiles.length} test file(s)); allow project code for this workspace (security.trustedWorkspaces or the job's allowProjectCode) to run them.`,
-    data: { runner: invocation.runner, command: invocation.label, projectCode: false, ran: false, testFiles },
+    data: { runner: invocation.runner, command: invocation.label, partsLeftOut, projectCode: false, ran: false, testFiles },
     notRun: [{ part: 'tests', reason }],
   };
 }
@@ -92,6 +93,7 @@ function resultOf(ran: ExecutedRun, filters: TestFilters): StepResult {
     runner: invocation.runner,
     command: invocation.label,
     leftOut: invocation.leftOut,
+    partsLeftOut: invocation.partsLeftOut,
     filters,
     exitCode: command.exitCode,
     timedOut: command.timedOut === true,
@@ -120,7 +122,11 @@ function resultOf(ran: ExecutedRun, filters: TestFilters): StepResult {
     command.exitCode !== 0 && failed.length === 0
       ? ` The runner exited with code ${command.exitCode} although no test failed: ${ran.outputTail.split('\n').slice(-3).join(' | ').slice(0, 500)}`
       : '';
-  const wrapped = invocation.leftOut.length > 0 ? ` Ran without "${invocation.leftOut.join(' ')}" from the test script.` : '';
+  const wrapped =
+    (invocation.leftOut.length > 0 ? ` Ran without "${invocation.leftOut.join(' ')}" from the test script.` : '') +
+    (invocation.partsLeftOut.length > 0
+      ? ` Ran the runner part of the test script; not run: ${invocation.partsLeftOut.map((p) => `"${p}"`).join(', ')}.`
+      : '');
   const counts = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${totals.todo ? `, ${totals.todo} todo` : ''}`;
   return {
     summary: `${invocation.runner} (${invocation.label}): ${ran.tests.length} test(s), ${counts} in ${seconds(command.durationMs)}.${failed.length > 0 ? ` First failure: "${failed[0]!.titlePath.join(' › ')}" — ${failed[0]!.message ?? 'no message'}.` : ''}${disagree}${wrapped}${timeout}`,

@@ -14,8 +14,10 @@ import {
   lineOfTest,
   mapThroughSourceMaps,
   parseReport,
+  findRunnerScript,
   planInvocation,
   removeWorkspaceTree,
+  splitScript,
   type CapabilityContext,
   type CommandResult,
   type TestCase,
@@ -40,15 +42,29 @@ export async function testScriptOf(ctx: CapabilityContext): Promise<string | nul
   return typeof test === 'string' && test.trim() !== '' && !/no test specified/.test(test) ? test : null;
 }
 
+/**
+ * The script to run: the test script, or — when it chains other work (`yarn lint && vitest run`,
+ * `pnpm run "/^test:.*\/"`) — its plain runner part (core/test-runs/runner-script.ts), so the tests
+ * still report one by one; `partsLeftOut` names what was not run.
+ */
+export async function runnableScriptOf(ctx: CapabilityContext): Promise<{ script: string | null; partsLeftOut: string[] }> {
+  const script = await testScriptOf(ctx);
+  if (script === null || splitScript(script)) return { script, partsLeftOut: [] };
+  const scripts = (JSON.parse(await ctx.workspace.read('package.json')) as { scripts?: Record<string, unknown> }).scripts ?? {};
+  const found = findRunnerScript(scripts);
+  return found ? { script: found.script, partsLeftOut: found.leftOut } : { script, partsLeftOut: [] };
+}
+
 /** The invocation for this workspace (tree = where it will run), or a no_test_runner error. */
 export async function invocationFor(
   ctx: CapabilityContext,
   tree: string,
   reportFile: string,
   filters: TestFilters,
-): Promise<TestInvocation> {
-  const script = await testScriptOf(ctx);
-  const invocation = planInvocation(script, ctx.project.testRunner, tree, reportFile, filters);
+): Promise<TestInvocation & { partsLeftOut: string[] }> {
+  const { script, partsLeftOut } = await runnableScriptOf(ctx);
+  const planned = planInvocation(script, ctx.project.testRunner, tree, reportFile, filters);
+  const invocation = planned && { ...planned, partsLeftOut };
   if (!invocation)
     throw new AgentdError(
       'no_test_runner',
@@ -64,7 +80,8 @@ export async function invocationFor(
 }
 
 export interface ExecutedRun {
-  invocation: TestInvocation;
+  /** `partsLeftOut`: the parts of a compound test script that were not run (runnableScriptOf). */
+  invocation: TestInvocation & { partsLeftOut: string[] };
   command: CommandResult;
   /** Null when the invocation gives no per-test report, or the run wrote none. */
   tests: TestCase[] | null;

@@ -100,6 +100,20 @@ describe('capabilities/testing/run', function () {
     expect(onlyTitle.totals).to.deep.equal({ passed: 2, failed: 0, skipped: 0, todo: 0 });
   });
 
+  it('a compound test script (lint && the runner): runs its runner part per test and names the parts left out', async () => {
+    const root = await copyOf('mocha-project');
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const runner = manifest.scripts.test!;
+    manifest.scripts = { lint: 'node -e "process.exit(3)"', spec: runner, test: 'npm run lint && npm run spec' };
+    await writeFile(path.join(root, 'package.json'), JSON.stringify(manifest));
+    const result = await runOn('testing.run', root, { files: ['test/shipping.test.js'] }, { projectCode: true });
+    const data = result.data as RunData & { partsLeftOut: string[] };
+    expect(data.tests.map((t) => t.id)).to.deep.equal(['test/shipping.test.js › shipping costs 4.5 under five kilos']);
+    expect(data.partsLeftOut).to.deep.equal(['npm run lint']);
+    expect(result.summary).to.include('Ran the runner part of the test script; not run: "npm run lint".');
+  });
+
   it('runs the staged state: a staged fix to the code makes the failing test pass', async () => {
     const root = await copyOf('mocha-project');
     const staged = [
