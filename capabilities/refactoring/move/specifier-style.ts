@@ -15,6 +15,8 @@ import type { FileEdits } from '../ts-project/file-edits.js';
 type Style = 'alias' | 'relative';
 
 interface PathAlias {
+  /** A key without `*` ("zustand" -> "./src/index.ts") names one module: it matches only itself. */
+  exact: boolean;
   /** The key's text before and after its `*` ("@/" and ""). */
   prefix: string;
   suffix: string;
@@ -38,7 +40,7 @@ export function pathAliases(options: ts.CompilerOptions): PathAlias[] {
     const [targetPrefix, targetSuffix = ''] = posix.join(base, first).split('*') as [string, string?];
     // posix.join drops a trailing slash of "src/*": put it back.
     const slash = first.split('*')[0]!.endsWith('/') && !targetPrefix.endsWith('/') ? '/' : '';
-    aliases.push({ prefix, suffix, targetPrefix: targetPrefix + slash, targetSuffix });
+    aliases.push({ exact: !key.includes('*'), prefix, suffix, targetPrefix: targetPrefix + slash, targetSuffix });
   }
   return aliases;
 }
@@ -87,10 +89,12 @@ function specifiers(text: string, path: string): { text: string; start: number; 
   return found;
 }
 
-const isAlias = (specifier: string, aliases: PathAlias[]): boolean =>
-  aliases.some(
-    (a) => specifier.startsWith(a.prefix) && specifier.endsWith(a.suffix) && specifier.length >= a.prefix.length + a.suffix.length,
-  );
+const matches = (a: PathAlias, specifier: string): boolean =>
+  a.exact
+    ? specifier === a.prefix
+    : specifier.startsWith(a.prefix) && specifier.endsWith(a.suffix) && specifier.length > a.prefix.length + a.suffix.length;
+
+const isAlias = (specifier: string, aliases: PathAlias[]): boolean => aliases.some((a) => matches(a, specifier));
 
 /** "alias": project imports through aliases (and `./` siblings at most); "relative": never an alias; null: mixed or none. */
 function styleOf(had: string[], aliases: PathAlias[]): Style | null {
@@ -107,16 +111,21 @@ function convert(specifier: string, fromFile: string, style: Style, aliases: Pat
     if (!specifier.startsWith('../')) return null;
     const target = posix.join(posix.dirname(fromFile), specifier);
     for (const a of aliases) {
+      if (a.exact) {
+        if (target === a.targetPrefix) return a.prefix;
+        continue;
+      }
       if (!target.startsWith(a.targetPrefix) || !target.endsWith(a.targetSuffix)) continue;
       const middle = target.slice(a.targetPrefix.length, target.length - a.targetSuffix.length);
       if (middle !== '') return a.prefix + middle + a.suffix;
     }
     return null;
   }
-  const alias = aliases.find((a) => isAlias(specifier, aliases) && specifier.startsWith(a.prefix) && specifier.endsWith(a.suffix));
+  const alias = aliases.find((a) => matches(a, specifier));
   if (!alias) return null;
-  const middle = specifier.slice(alias.prefix.length, specifier.length - alias.suffix.length);
-  const target = alias.targetPrefix + middle + alias.targetSuffix;
+  const target = alias.exact
+    ? alias.targetPrefix
+    : alias.targetPrefix + specifier.slice(alias.prefix.length, specifier.length - alias.suffix.length) + alias.targetSuffix;
   const relative = posix.relative(posix.dirname(fromFile), target);
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
