@@ -219,6 +219,8 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     expect(refused.body).to.include('could not plan this task').and.include('unsupported_task');
     // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
     expect(world.fake.violations).to.deep.equal([]);
+    // …and every answer the stand-in gave matched GitHub's description of the response (all required fields).
+    expect(world.fake.responseViolations).to.deep.equal([]);
     expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
   });
 });

@@ -113,6 +113,8 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
       );
       expect(run.conclusion).to.equal('failure');
       expect(run.annotations.map((a) => `${a.path}:${a.start_line}`)).to.include('src/b.js:1');
+      expect(world.fake.violations).to.deep.equal([]);
+      expect(world.fake.responseViolations).to.deep.equal([]);
     });
 
     it('real installation and installation_repositories payloads are kept in the store', async () => {

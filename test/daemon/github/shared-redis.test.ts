@@ -69,5 +69,7 @@ describe('GitHub App: three daemons sharing Redis and a workspace folder', funct
       expect(mine[0]!.annotations).to.not.be.empty;
       expect(mine[0]!.annotations.every((a) => a.path === event.file && a.start_line === 1)).to.equal(true);
     }
+    expect(world.fake.violations).to.deep.equal([]);
+    expect(world.fake.responseViolations).to.deep.equal([]);
   });
 });
