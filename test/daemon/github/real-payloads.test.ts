@@ -1,7 +1,8 @@
 /**
  * The App against GitHub's real webhook payloads (@octokit/webhooks-examples): every example of the
- * events it subscribes to is parsed as GitHub sends it, and a real `pull_request.opened` payload,
- * pointed at a local repository, drives a check run end to end.
+ * events it subscribes to is parsed as GitHub sends it, and recorded payloads of every event and action
+ * the App acts on (pull_request opened / synchronize / reopened, check_suite rerequested, issue_comment
+ * created, installation, installation_repositories), pointed at local repositories, run end to end.
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
