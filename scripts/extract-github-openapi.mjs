@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * Extracts, from GitHub's official REST OpenAPI description (the `@octokit/openapi` package's
- * generated/api.github.com.json), the request side — path and query parameters, request body — of the
- * operations the GitHub App calls, with every component they reference, into
- * test/support/fake-github/github-openapi-requests.json. The stand-in validates each request against it.
+ * generated/api.github.com.json), the request side — path and query parameters, request body — and the
+ * JSON schema of each success response (2xx) of the operations the GitHub App calls, with every
+ * component they reference, into test/support/fake-github/github-openapi-subset.json. The stand-in
+ * validates each request it receives, and each success response it sends, against it.
  *
  * The package is not a dependency: it unpacks to about 400 MB (a 28 MB download), which would slow
  * `npm ci` for everyone. To refresh the subset (a new operation, a newer description):
@@ -29,16 +30,30 @@ export const OPERATIONS = [
 ];
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = path.join(repo, 'test/support/fake-github/github-openapi-requests.json');
+const OUT = path.join(repo, 'test/support/fake-github/github-openapi-subset.json');
 
 /** Text that documents, not constrains: left out to keep the file small. */
 const PROSE = new Set(['description', 'summary', 'example', 'examples', 'externalDocs']);
 
-function strip(value) {
-  if (Array.isArray(value)) return value.map(strip);
+/** `names`: the keys are names (a schema's `properties`), kept even when they spell "description". */
+function strip(value, names = false) {
+  if (Array.isArray(value)) return value.map((inner) => strip(inner));
   if (value === null || typeof value !== 'object') return value;
   const out = {};
-  for (const [key, inner] of Object.entries(value)) if (!PROSE.has(key) && !key.startsWith('x-')) out[key] = strip(inner);
+  for (const [key, inner] of Object.entries(value))
+    if (names || (!PROSE.has(key) && !key.startsWith('x-'))) out[key] = strip(inner, !names && key === 'properties');
+  return out;
+}
+
+/** status -> JSON schema of the operation's 2xx responses (a response without a JSON body: null). */
+function successResponses(operation) {
+  const out = {};
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (!/^2\d\d$/.test(status)) continue;
+    if (response.$ref) throw new Error(`unexpected response $ref ${response.$ref} for ${operation.operationId} ${status}`);
+    const schema = response.content?.['application/json']?.schema;
+    out[status] = schema ? strip(schema) : null;
+  }
   return out;
 }
 
@@ -78,6 +93,7 @@ function main() {
       operationId: operation.operationId,
       parameters: strip(operation.parameters ?? []),
       requestBody: operation.requestBody ? strip(operation.requestBody) : null,
+      responses: successResponses(operation),
     };
     collect(request);
     operations[key] = request;

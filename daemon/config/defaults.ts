@@ -30,6 +30,7 @@ export function defaultConfig(): AgentdConfig {
       gitUrl: 'https://github.com',
       checkName: 'agentd',
       codeScanning: false,
+      publicUrl: null,
     },
     limits: { maxMemoryMB: 2048, maxExecutionTimeMin: 60, maxToolCalls: 100 },
     logging: { level: 'info', format: 'pretty', file: null },

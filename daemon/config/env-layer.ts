@@ -25,6 +25,7 @@ export const ENV_VARS: ReadonlyArray<{ names: string[]; key: string }> = [
   { names: ['GITHUB_API_URL'], key: 'github.apiUrl' },
   { names: ['AGENTD_GITHUB_GIT_URL'], key: 'github.gitUrl' },
   { names: ['AGENTD_GITHUB_CODE_SCANNING'], key: 'github.codeScanning' },
+  { names: ['AGENTD_PUBLIC_URL'], key: 'github.publicUrl' },
   { names: ['API_KEY'], key: 'security.apiKey' },
   { names: ['JWT_SECRET'], key: 'security.jwtSecret' },
   { names: ['AGENTD_ENCRYPTION_KEY'], key: 'security.encryption.key' },

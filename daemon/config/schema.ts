@@ -60,6 +60,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     gitUrl: { type: 'string', minLength: 1, pattern: '^(https?|file)://' },
     checkName: { type: 'string', minLength: 1, maxLength: 100 },
     codeScanning: { type: 'boolean' },
+    publicUrl: { type: ['string', 'null'], minLength: 1, pattern: '^https?://' },
   }),
   limits: object({
     maxMemoryMB: integer(16, 1_048_576),

@@ -55,6 +55,12 @@ export interface AgentdConfig {
     checkName: string;
     /** Upload each scan's SARIF to GitHub code scanning (where the installation grants security_events: write). */
     codeScanning: boolean;
+    /**
+     * The daemon's public base URL (the App manifest's `url`, e.g. https://agentd.example.com): with the
+     * dashboard on, task comments and the pull requests the App opens link the job's dashboard page,
+     * <publicUrl>/ui/#/jobs/<id>. null: no links (the job id alone).
+     */
+    publicUrl: string | null;
   };
   limits: { maxMemoryMB: number; maxExecutionTimeMin: number; maxToolCalls: number };
   logging: { level: 'debug' | 'info' | 'warn' | 'error'; format: 'json' | 'pretty'; file: string | null };

@@ -5,6 +5,7 @@
  * A delivery that fails is logged (tokens redacted); its own handler has already told GitHub (a failed
  * check run, a comment) where it could.
  */
+import { jobLink } from './dashboard-link.js';
 import { readFileSync } from 'node:fs';
 import type { AgentdConfig } from '../config/types.js';
 import type { JobService } from '../jobs/job-service.js';
@@ -70,6 +71,7 @@ export class GithubApp {
       jobs: deps.jobs,
       logger,
       gitUrl: github.gitUrl,
+      jobLink: jobLink(github.publicUrl, config.server.dashboard),
       waitMs,
       signal: this.stopping.signal,
     });

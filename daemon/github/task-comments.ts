@@ -7,6 +7,7 @@
  * opens a pull request that references the comment. Every failure is answered with a comment and
  * logged (tokens redacted), and noted in the job record when there is a job.
  */
+import { type JobLink } from './dashboard-link.js';
 import { AgentdError } from '../../core/index.js';
 import type { JobService } from '../jobs/job-service.js';
 import type { JobStore } from '../jobs/job-store.js';
@@ -34,6 +35,8 @@ export interface TaskCommentsOptions {
   jobs: JobStore;
   logger: Logger;
   gitUrl: string;
+  /** The job's dashboard page, when the dashboard is on and github.publicUrl is set (dashboard-link.ts). */
+  jobLink: JobLink;
   /** How long to wait for a job to settle before saying so in a comment. */
   waitMs: number;
   /** Aborted when the daemon shuts down: waiting for a job stops (the comment says so). */
@@ -206,7 +209,7 @@ export class TaskComments {
 
   private async reportPlan(octokit: GithubOctokit, request: CommentRequest, thread: TaskThread, job: JobRecord): Promise<void> {
     if (job.status === 'awaiting_approval') {
-      const posted = await this.comment(octokit, request, planComment(job, null, thread.landing));
+      const posted = await this.comment(octokit, request, planComment(job, this.options.jobLink(job.id), thread.landing));
       await this.options.store.saveThread(this.threadKey(request), { ...thread, planCommentId: posted });
     } else if (job.status === 'succeeded' && job.question) {
       await this.comment(octokit, request, questionComment(job));
@@ -346,7 +349,7 @@ export class TaskComments {
       title: `agentd: ${(job.task ?? '').slice(0, 200)}`,
       head: branch,
       base: thread.baseBranch,
-      body: pullRequestBody(job, thread.commentUrl, null),
+      body: pullRequestBody(job, thread.commentUrl, this.options.jobLink(job.id)),
     });
     return String(data.html_url);
   }

@@ -99,6 +99,7 @@ describe('loadConfig layering', () => {
       gitUrl: 'https://github.com',
       checkName: 'agentd',
       codeScanning: false,
+      publicUrl: null,
     });
     expect(config.security).to.include({ apiKey: KEY, jwtSecret: JWT });
     expect(config.logging).to.deep.equal({ level: 'debug', format: 'json', file: path.join(sandbox.cwd, 'logs/agentd.log') });
@@ -199,6 +200,7 @@ describe('loadConfig layering', () => {
       gitUrl: 'https://github.com',
       checkName: 'agentd',
       codeScanning: false,
+      publicUrl: null,
     });
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { addedLines, changedLines, isChanged } from '../../../daemon/github/changed-lines.js';
 import { parseCommand } from '../../../daemon/github/comment-command.js';
+import { jobLink } from '../../../daemon/github/dashboard-link.js';
 import { describeGithubError, withoutTokens } from '../../../daemon/github/github-errors.js';
 import { repositoryName, safeRef } from '../../../daemon/github/repository-names.js';
 import { ScanSlots } from '../../../daemon/github/scan-slots.js';
@@ -58,6 +59,13 @@ describe('GitHub App parts', () => {
     });
     expect(describeGithubError(octokitError)).to.equal('GitHub API 401 on GET /repos/a/b/pulls/1/files: Bad credentials [REDACTED]');
     expect(withoutTokens('secret value 0123456789', ['0123456789'])).to.equal('secret value [REDACTED]');
+  });
+
+  it("a job's dashboard link needs the public URL and the dashboard on; the id is escaped", () => {
+    expect(jobLink('https://agentd.example.com//', true)('a1b2')).to.equal('https://agentd.example.com/ui/#/jobs/a1b2');
+    expect(jobLink('https://h.example/agentd', true)('x/y')).to.equal('https://h.example/agentd/ui/#/jobs/x%2Fy');
+    expect(jobLink('https://agentd.example.com', false)('a1b2'), 'dashboard off').to.equal(null);
+    expect(jobLink(null, true)('a1b2'), 'no public URL').to.equal(null);
   });
 
   it('names from payloads: owner/name only, no dot-dot, no option-looking refs', () => {

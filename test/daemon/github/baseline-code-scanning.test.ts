@@ -152,6 +152,8 @@ describe('GitHub App: the default branch baseline (push events) and SARIF upload
     expect(upload).to.deep.include({ commit_sha: next, ref: 'refs/heads/main' });
     // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
     expect(world.fake.violations).to.deep.equal([]);
+    // …and every answer the stand-in gave matched GitHub's description of the response (all required fields).
+    expect(world.fake.responseViolations).to.deep.equal([]);
     expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
   });
 });

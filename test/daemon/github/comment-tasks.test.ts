@@ -24,6 +24,8 @@ const PROJECT = {
     "import { fullName } from './format';\n\nexport const greeting = `Hello, ${fullName({ first: 'Ada', last: 'Lovelace' })}`;\n",
 };
 
+const PUBLIC_URL = 'https://agentd.example.com/';
+
 describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, real git push)', function () {
   this.timeout(300_000);
   let world: AppWorld;
@@ -32,7 +34,10 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
   let jobId: string;
 
   before(async () => {
-    world = await startAppWorld();
+    // The daemon's public URL (dashboard on, the default): comments and pull requests link the job's page.
+    world = await startAppWorld((config) => {
+      config.github.publicUrl = PUBLIC_URL;
+    });
     repo = new TestRepository(world, 'acme', 'greeter');
     repo.commit('main', PROJECT);
     world.fake.permissions.set('maintainer', 'write');
@@ -73,6 +78,7 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     const jobs = (await get<JobRecord[]>(world.daemon.url, '/jobs')).body;
     expect(jobs).to.have.length(1);
     jobId = jobs[0]!.id;
+    expect(plan.body, 'the job page on the dashboard').to.include(`https://agentd.example.com/ui/#/jobs/${jobId}`);
     const job = (await get<JobRecord>(world.daemon.url, `/jobs/${jobId}`)).body;
     expect(job.status).to.equal('awaiting_approval');
     expect(job.task).to.equal('rename fullName to displayName');
@@ -116,7 +122,7 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     expect(pull.body)
       .to.include('https://github.example/acme/greeter/issues/5#issuecomment-9002')
       .and.include('refactoring.verify')
-      .and.include(jobId);
+      .and.include(`https://agentd.example.com/ui/#/jobs/${jobId}`);
     expect(repo.branchHead(pull.head), 'the branch was pushed to the repository').to.match(/^[0-9a-f]{40}$/);
     expect(repo.show(pull.head, 'src/format.ts')).to.include('export function displayName(person: Person)');
     expect(repo.show(pull.head, 'src/index.ts')).to.include('displayName(');
@@ -219,6 +225,8 @@ describe('GitHub App: /agentd tasks from comments (fake GitHub, real daemon, rea
     expect(refused.body).to.include('could not plan this task').and.include('unsupported_task');
     // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
     expect(world.fake.violations).to.deep.equal([]);
+    // …and every answer the stand-in gave matched GitHub's description of the response (all required fields).
+    expect(world.fake.responseViolations).to.deep.equal([]);
     expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
   });
 });

@@ -46,6 +46,7 @@ export async function startAppWorld(
   const gitRoot = path.join(tmp, 'git');
   mkdirSync(gitRoot);
   const fake = new FakeGithub(APP_ID, privateKey);
+  fake.gitRoot = gitRoot;
   await fake.start();
   const daemons: SecureDaemon[] = [];
   for (let i = 0; i < (options.daemons ?? 1); i++) {

@@ -176,6 +176,8 @@ describe('GitHub App: pull-request check runs (fake GitHub, real daemon, real gi
     expect(logs).to.not.match(/ghs_[0-9a-f]{10,}/);
     // Every request agentd made conformed to GitHub's OpenAPI description of its operation.
     expect(world.fake.violations).to.deep.equal([]);
+    // …and every answer the stand-in gave matched GitHub's description of the response (all required fields).
+    expect(world.fake.responseViolations).to.deep.equal([]);
     expect(world.fake.calls.filter((c) => c.operationId === null)).to.deep.equal([]);
   });
 });

@@ -159,5 +159,7 @@ describe('GitHub App: /agentd tasks on pull requests push to the pull request br
     expect(fork.branchHead('patch-2')).to.equal(head);
     // Every request agentd made (GET /pulls/{n} included) conformed to GitHub's OpenAPI description.
     expect(world.fake.violations).to.deep.equal([]);
+    // …and every answer the stand-in gave matched GitHub's description of the response (all required fields).
+    expect(world.fake.responseViolations).to.deep.equal([]);
   });
 });

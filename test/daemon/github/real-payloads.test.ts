@@ -1,7 +1,8 @@
 /**
  * The App against GitHub's real webhook payloads (@octokit/webhooks-examples): every example of the
- * events it subscribes to is parsed as GitHub sends it, and a real `pull_request.opened` payload,
- * pointed at a local repository, drives a check run end to end.
+ * events it subscribes to is parsed as GitHub sends it, and recorded payloads of every event and action
+ * the App acts on (pull_request opened / synchronize / reopened, check_suite rerequested, issue_comment
+ * created, installation, installation_repositories), pointed at local repositories, run end to end.
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
@@ -113,6 +114,89 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
       );
       expect(run.conclusion).to.equal('failure');
       expect(run.annotations.map((a) => `${a.path}:${a.start_line}`)).to.include('src/b.js:1');
+      expect(world.fake.violations).to.deep.equal([]);
+      expect(world.fake.responseViolations).to.deep.equal([]);
+    });
+
+    /** The repository fields of a real payload, pointed at a local repository. */
+    const pointAt = (payload: Example, repo: TestRepository) => {
+      const repository = payload.repository as { full_name: string; name: string; owner: { login: string } };
+      Object.assign(repository, { full_name: repo.fullName, name: repo.name, owner: { ...repository.owner, login: repo.owner } });
+      return payload;
+    };
+    const completedOn = (head: string) =>
+      [...world.fake.checkRuns.values()].filter((run) => run.head_sha === head && run.status === 'completed');
+
+    it('real synchronize, reopened and check_suite rerequested payloads each get one check run; check_run rerequested without a pull request and closed get none', async () => {
+      const repo = new TestRepository(world, 'acme', 'real-more');
+      const base = repo.commit('main', { 'src/a.js': 'module.exports = 1;\n' });
+      // The recorded payloads share pull request numbers: each check completes before the next event
+      // (a later event's file list would otherwise replace the earlier one's in the stand-in).
+      const judge = async (event: string, action: string, head: string) => {
+        await world.fake.waitFor(() => completedOn(head).length > 0);
+        const runs = [...world.fake.checkRuns.values()].filter((run) => run.head_sha === head);
+        expect(runs, `${event} ${action}`).to.have.length(1);
+        expect(runs[0]!.conclusion, `${event} ${action}`).to.equal('failure');
+        expect(runs[0]!.annotations.length, `${event} ${action}`).to.be.greaterThan(0);
+      };
+      let branch = 0;
+      const pullEvent = async (action: string) => {
+        const head = repo.commit(`feature-${++branch}`, {
+          [`src/${action}.js`]: "require('child_process').exec('ls ' + process.argv[2]);\n",
+        });
+        const payload = pointAt(asApp(examples('pull_request').find((example) => example.action === action)!), repo);
+        const pull = payload.pull_request as { number: number; head: { sha: string; repo: { full_name: string } }; base: { sha: string } };
+        Object.assign(pull.head, { sha: head, repo: { ...pull.head.repo, full_name: repo.fullName } });
+        pull.base.sha = base;
+        world.fake.pullFiles.set(`${repo.fullName}#${pull.number}`, repo.pullFiles(base, head));
+        expect((await deliver(world.daemon.url, 'pull_request', payload)).body, action).to.include({ handled: true });
+        await judge('pull_request', action, head);
+      };
+      await pullEvent('synchronize');
+      await pullEvent('reopened');
+      // check_suite rerequested (a recorded one with its pull request), on a head of its own.
+      const suiteHead = repo.commit('suite', { 'src/suite.js': "require('child_process').exec('ls ' + process.argv[2]);\n" });
+      const suite = pointAt(asApp(examples('check_suite').find((e) => e.action === 'rerequested')!), repo);
+      const checkSuite = suite.check_suite as { head_sha: string; pull_requests: { number: number }[] };
+      checkSuite.head_sha = suiteHead;
+      world.fake.pullFiles.set(`${repo.fullName}#${checkSuite.pull_requests[0]!.number}`, repo.pullFiles(base, suiteHead));
+      expect((await deliver(world.daemon.url, 'check_suite', suite)).body).to.include({ handled: true });
+      await judge('check_suite', 'rerequested', suiteHead);
+      // Recorded payloads the App does not act on: answered handled: false, no check run.
+      const before = world.fake.checkRuns.size;
+      const rerun = pointAt(asApp(examples('check_run').find((e) => e.action === 'rerequested')!), repo);
+      expect((await deliver(world.daemon.url, 'check_run', rerun)).body, 'check_run rerequested without a pull request').to.include({
+        handled: false,
+      });
+      const closed = pointAt(asApp(examples('pull_request').find((e) => e.action === 'closed')!), repo);
+      expect((await deliver(world.daemon.url, 'pull_request', closed)).body, 'pull_request closed').to.include({ handled: false });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(world.fake.checkRuns.size).to.equal(before);
+      expect(world.fake.violations).to.deep.equal([]);
+      expect(world.fake.responseViolations).to.deep.equal([]);
+    });
+
+    it('a real issue_comment created payload with an /agentd command, from a user without write access, is refused politely', async () => {
+      const repo = new TestRepository(world, 'acme', 'real-comments');
+      repo.commit('main', { 'src/a.js': 'module.exports = 1;\n' });
+      const payload = pointAt(asApp(examples('issue_comment').find((e) => e.action === 'created')!), repo);
+      const comment = payload.comment as { body: string; user: { login: string } };
+      comment.body = '/agentd rename a to b';
+      const issue = (payload.issue as { number: number }).number;
+      expect((await deliver(world.daemon.url, 'issue_comment', payload)).body).to.include({ handled: true });
+      const refusal = await world.fake.waitFor(() => world.fake.comments.find((c) => c.repository === repo.fullName && c.issue === issue));
+      expect(refusal.body).to.include(`@${comment.user.login}`).and.include('write access');
+      expect(world.fake.calls.some((c) => c.path === `/repos/${repo.fullName}/collaborators/${comment.user.login}/permission`)).to.equal(
+        true,
+      );
+      // Edited and deleted comments are not commands.
+      for (const action of ['edited', 'deleted']) {
+        const other = pointAt(asApp(examples('issue_comment').find((e) => e.action === action)!), repo);
+        (other.comment as { body: string }).body = '/agentd rename a to b';
+        expect((await deliver(world.daemon.url, 'issue_comment', other)).body, action).to.include({ handled: false });
+      }
+      expect(world.fake.violations).to.deep.equal([]);
+      expect(world.fake.responseViolations).to.deep.equal([]);
     });
 
     it('real installation and installation_repositories payloads are kept in the store', async () => {
@@ -139,6 +223,20 @@ describe('GitHub App: real GitHub webhook payloads (@octokit/webhooks-examples)'
         names(added.repositories_added).every((name) => repositories.includes(name)),
       );
       expect(grown.repositories).to.include.members(names(added.repositories_added));
+      // The recorded removal and deletion are of another installation (id 2): pointed at this one, as the
+      // pull-request payloads are pointed at local repositories.
+      const removed = examples('installation_repositories').find((example) => example.action === 'removed')!;
+      removed.installation = { ...removed.installation, id };
+      const gone = names(added.repositories_added)[0]!;
+      (removed.repositories_removed as { full_name: string; name: string }[])[0]!.full_name = gone;
+      await deliver(world.daemon.url, 'installation_repositories', removed);
+      const shrunk = await stored(id, (repositories) => !repositories.includes(gone));
+      expect(shrunk.repositories).to.not.include(gone);
+      const deleted = examples('installation').find((example) => example.action === 'deleted')!;
+      deleted.installation = { ...deleted.installation, id };
+      await deliver(world.daemon.url, 'installation', deleted);
+      for (let i = 0; i < 100 && (await store.installation(id)) !== null; i++) await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(await store.installation(id), 'installation deleted forgets it').to.equal(null);
     });
   });
 });

@@ -1,18 +1,30 @@
 /**
  * A local stand-in for GitHub's REST API, served over real HTTP, for the GitHub App's tests. It checks
  * what GitHub checks for the calls agentd makes: every request against GitHub's REST OpenAPI description
- * (the operations agentd calls, extracted from @octokit/openapi: openapi-requests.ts), the App JWT (RS256, verified with the App's public
+ * (the operations agentd calls, extracted from @octokit/openapi: openapi-subset.ts), the App JWT (RS256, verified with the App's public
  * key, `iss` = the App id) on /app routes, an installation token it issued on repository routes, the
- * required fields of each body, at most 50 annotations per check-run request; it answers with the
- * fields agentd reads, records every call (headers included, to prove no token leaks elsewhere) and can
- * be told to fail the next calls of a route (rate limits). git is served by the tests from local bare
+ * required fields of each body, at most 50 annotations per check-run request; it answers with whole
+ * GitHub objects (github-objects.ts) and checks every success response it sends against the same
+ * description (responseViolations), records every call (headers included, to prove no token leaks
+ * elsewhere) and can be told to fail the next calls of a route (rate limits). git is served by the tests from local bare
  * repositories (github.gitUrl = file://...).
  */
+import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { jwtVerify } from 'jose';
-import { OpenApiRequests } from './openapi-requests.js';
+import {
+  checkRun,
+  collaboratorPermission,
+  diffEntry,
+  integration,
+  issueComment,
+  pullRequest,
+  type CheckRunState,
+  type Links,
+} from './github-objects.js';
+import { OpenApiSubset } from './openapi-subset.js';
 
 export interface RecordedCall {
   method: string;
@@ -24,14 +36,8 @@ export interface RecordedCall {
   operationId: string | null;
 }
 
-export interface FakeCheckRun {
-  id: number;
-  name: string;
-  head_sha: string;
-  status: string;
-  conclusion: string | null;
-  external_id: string | null;
-  output: { title?: string; summary?: string };
+export interface FakeCheckRun extends CheckRunState {
+  repository: string;
   annotations: Record<string, unknown>[];
   /** Annotation counts of each request, in order. */
   annotationRequests: number[];
@@ -64,7 +70,11 @@ export interface FakePullRequest {
   state: 'open' | 'closed';
   maintainer_can_modify: boolean;
   head: { ref: string; sha: string; repo: { full_name: string } | null };
-  base: { ref: string };
+  /** sha: the base commit (agentd does not read it; 40 zeros when a test leaves it out). */
+  base: { ref: string; sha?: string };
+  title?: string;
+  /** The author's login (default "octocat"). */
+  user?: string;
 }
 
 /** An accepted POST /code-scanning/sarifs, its SARIF decoded. */
@@ -112,7 +122,12 @@ export class FakeGithub {
   readonly sarifUploads: FakeSarifUpload[] = [];
   /** Requests GitHub's OpenAPI description refuses (answered 422, as GitHub answers them); a passing test leaves it empty. */
   readonly violations: { method: string; path: string; errors: string[] }[] = [];
-  private readonly openapi = new OpenApiRequests();
+  /**
+   * Success responses of the stand-in that GitHub's description refuses (a required field missing, a
+   * wrong type or format): sent anyway, and recorded; a passing test leaves it empty too.
+   */
+  readonly responseViolations: { method: string; path: string; status: number; errors: string[] }[] = [];
+  private readonly openapi = new OpenApiSubset();
   private readonly failures = new Map<string, Failure>();
   private nextId = 1000;
   private server: Server | null = null;
@@ -159,6 +174,30 @@ export class FakeGithub {
     }
   }
 
+  /** The folder of bare repositories the tests serve (<gitRoot>/<owner>/<repo>.git): a new pull request's head sha is read from it. */
+  gitRoot: string | null = null;
+
+  /** The commit `ref` names in the repository's bare copy (40 zeros when there is none to read). */
+  private headSha(full: string, ref: string): string {
+    if (this.gitRoot === null) return '0'.repeat(40);
+    try {
+      return execFileSync('git', ['--git-dir', `${this.gitRoot}/${full}.git`, 'rev-parse', '--verify', `refs/heads/${ref}^{commit}`], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
+    } catch {
+      return '0'.repeat(40);
+    }
+  }
+
+  private get links(): Links {
+    return { api: this.url, web: 'https://github.example' };
+  }
+
+  private app() {
+    return integration(this.links, Number(this.appId), this.slug, { ...this.installationPermissions });
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -174,8 +213,13 @@ export class FakeGithub {
       operationId: null,
     };
     this.calls.push(call);
+    let operation: string | null = null;
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       call.status = status;
+      if (operation) {
+        const errors = this.openapi.checkResponse(operation, status, body);
+        if (errors.length > 0) this.responseViolations.push({ method, path: call.path, status, errors });
+      }
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify(body));
     };
@@ -186,6 +230,7 @@ export class FakeGithub {
     }
     const verdict = this.openapi.check(method, url, call.body);
     call.operationId = verdict.operationId;
+    operation = verdict.operation;
     if (verdict.errors.length > 0) {
       this.violations.push({ method, path: call.path, errors: verdict.errors });
       return answer(422, {
@@ -238,7 +283,7 @@ export class FakeGithub {
     let m: RegExpExecArray | null;
     if (path === '/app' || path.startsWith('/app/')) {
       if (!(await this.appAuthorized(authorization))) return [401, { message: 'A JSON web token could not be decoded' }];
-      if (method === 'GET' && path === '/app') return [200, { id: Number(this.appId), slug: this.slug, name: 'agentd test' }];
+      if (method === 'GET' && path === '/app') return [200, this.app()];
       if (method === 'POST' && /^\/app\/installations\/(\d+)\/access_tokens$/.test(path)) {
         const token = `ghs_${randomBytes(18).toString('hex')}`;
         const expires = Date.now() + this.tokenLifetimeMs;
@@ -266,26 +311,22 @@ export class FakeGithub {
       if (typeof annotations === 'string') return bad(annotations);
       const run: FakeCheckRun = {
         id: this.nextId++,
+        repository: full,
         name: body.name,
         head_sha: body.head_sha,
         status: String(body.status ?? 'queued'),
         conclusion: (body.conclusion as string) ?? null,
         external_id: (body.external_id as string) ?? null,
+        started_at: (body.started_at as string) ?? new Date().toISOString(),
+        completed_at: (body.completed_at as string) ?? null,
+        details_url: (body.details_url as string) ?? null,
         output: (body.output as FakeCheckRun['output']) ?? {},
+        annotationCount: annotations.length,
         annotations,
         annotationRequests: [annotations.length],
       };
       this.checkRuns.set(run.id, run);
-      return [
-        201,
-        {
-          id: run.id,
-          head_sha: run.head_sha,
-          status: run.status,
-          name: run.name,
-          html_url: `https://github.example/${full}/runs/${run.id}`,
-        },
-      ];
+      return [201, checkRun(this.links, full, run, this.app())];
     }
     if (method === 'PATCH' && (m = /^check-runs\/(\d+)$/.exec(rest!))) {
       const run = this.checkRuns.get(Number(m[1]));
@@ -295,44 +336,50 @@ export class FakeGithub {
       if (body.status === 'completed' && typeof body.conclusion !== 'string') return bad('conclusion is required when status is completed');
       if (body.status) run.status = String(body.status);
       if (body.conclusion) run.conclusion = String(body.conclusion);
+      if (typeof body.completed_at === 'string') run.completed_at = body.completed_at;
+      if (typeof body.details_url === 'string') run.details_url = body.details_url;
+      if (run.status === 'completed' && run.completed_at === null) run.completed_at = new Date().toISOString();
       if (body.output) run.output = { ...run.output, ...(body.output as object) };
       run.annotations.push(...annotations);
+      run.annotationCount = run.annotations.length;
       run.annotationRequests.push(annotations.length);
-      return [200, { id: run.id, status: run.status, conclusion: run.conclusion }];
+      return [200, checkRun(this.links, full, run, this.app())];
     }
     if (method === 'GET' && (m = /^pulls\/(\d+)\/files$/.exec(rest!))) {
       const files = this.pullFiles.get(`${full}#${m[1]}`);
       if (!files) return [404, { message: 'Not Found' }];
       const perPage = Number(url.searchParams.get('per_page') ?? 30);
       const page = Number(url.searchParams.get('page') ?? 1);
-      return [
-        200,
-        files
-          .slice((page - 1) * perPage, page * perPage)
-          .map((file) => ({ sha: '0'.repeat(40), additions: 0, deletions: 0, changes: 0, ...file })),
-      ];
+      const head = this.pullRequests.get(`${full}#${m[1]}`)?.head.sha ?? '0'.repeat(40);
+      return [200, files.slice((page - 1) * perPage, page * perPage).map((file) => diffEntry(this.links, full, head, file))];
     }
     if (method === 'GET' && (m = /^pulls\/(\d+)$/.exec(rest!))) {
       const pull = this.pullRequests.get(`${full}#${m[1]}`);
       if (!pull) return [404, { message: 'Not Found' }];
-      return [200, { number: Number(m[1]), html_url: `https://github.example/${full}/pull/${m[1]}`, ...pull }];
+      return [
+        200,
+        pullRequest(this.links, {
+          number: Number(m[1]),
+          title: pull.title ?? `pull request ${m[1]}`,
+          body: null,
+          state: pull.state,
+          maintainer_can_modify: pull.maintainer_can_modify,
+          head: { ref: pull.head.ref, sha: pull.head.sha, repo: pull.head.repo?.full_name ?? null },
+          base: { ref: pull.base.ref, sha: pull.base.sha ?? '0'.repeat(40), repo: full },
+          author: pull.user ?? 'octocat',
+        }),
+      ];
     }
     if (method === 'GET' && (m = /^collaborators\/([^/]+)\/permission$/.exec(rest!))) {
       const login = decodeURIComponent(m[1]!);
-      return [
-        200,
-        { permission: this.permissions.get(login) ?? 'none', role_name: this.permissions.get(login) ?? 'none', user: { login } },
-      ];
+      return [200, collaboratorPermission(this.links, login, this.permissions.get(login) ?? 'none')];
     }
     if (method === 'POST' && (m = /^issues\/(\d+)\/comments$/.exec(rest!))) {
       if (typeof body.body !== 'string' || body.body === '') return bad('body is required');
       if (body.body.length > 65_536) return bad('body is too long (maximum is 65536 characters)');
       const comment: FakeComment = { id: this.nextId++, issue: Number(m[1]), body: body.body, repository: full };
       this.comments.push(comment);
-      return [
-        201,
-        { id: comment.id, html_url: `https://github.example/${full}/issues/${m[1]}#issuecomment-${comment.id}`, body: comment.body },
-      ];
+      return [201, issueComment(this.links, full, comment, `${this.slug}[bot]`)];
     }
     if (method === 'POST' && rest === 'code-scanning/sarifs') return this.sarifUpload(full, body);
     if (method === 'POST' && rest === 'pulls') {
@@ -347,7 +394,20 @@ export class FakeGithub {
         html_url: `https://github.example/${full}/pull/${number}`,
       };
       this.pulls.push(pull);
-      return [201, { number, html_url: pull.html_url, head: { ref: pull.head }, base: { ref: pull.base } }];
+      const heads = this.headSha(full, pull.head);
+      return [
+        201,
+        pullRequest(this.links, {
+          number,
+          title: pull.title,
+          body: pull.body,
+          state: 'open',
+          maintainer_can_modify: body.maintainer_can_modify !== false,
+          head: { ref: pull.head, sha: heads, repo: full },
+          base: { ref: pull.base, sha: '0'.repeat(40), repo: full },
+          author: `${this.slug}[bot]`,
+        }),
+      ];
     }
     return [404, { message: 'Not Found' }];
   }
