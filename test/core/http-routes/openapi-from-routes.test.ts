@@ -97,6 +97,73 @@ describe('core/http-routes: the OpenAPI document of the routes found', function 
     expect(operationsOf(document)).to.deep.equal(['DELETE /api/v1/admin/cache', 'GET /api/v1/users', 'GET /api/v1/users/{userId}']);
   });
 
+  it('follows helpers to their call sites with literal arguments, and loops over literal arrays, to the routes they register', async () => {
+    const { document, operations } = await documentOf({
+      // A helper returning a route object whose path is built from its parameter, called at the top level.
+      'src/table.ts': [
+        'function paged(name: string, summary: string) {',
+        "  return { method: 'get', path: `/jobs/{id}/${name}`, summary, handler: () => null };",
+        '}',
+        "const side = (which: 'before' | 'after') => ({ method: 'get', path: `/changes/{index}/${which}`, handler: () => null });",
+        "export const table = [paged('findings', 'All findings.'), paged('changes', 'All changes.'), side('before'), side('after')];",
+        // Called with a value the source does not state: no route.
+        'export const other = paged(process.env.NAME as string, "?");',
+      ].join('\n'),
+      // An Express helper taking the router and a resource name, imported by the app and called twice.
+      'src/crud.ts': [
+        "import type { Router } from 'express';",
+        'export function crud(router: Router, name: string): void {',
+        '  router.get(`/${name}`, (req, res) => { res.json([]); });',
+        '  router.delete(`/${name}/:id`, (req, res) => { res.sendStatus(204); });',
+        '}',
+      ].join('\n'),
+      'src/app.ts': [
+        "import express from 'express';",
+        "import { crud } from './crud.js';",
+        "import { admin } from './admin.js';",
+        'export const app = express();',
+        "crud(app, 'users');",
+        "crud(app, 'teams');",
+        "app.use('/admin', admin);",
+        "for (const name of ['alive', 'ready']) app.get(`/health/${name}`, (req, res) => { res.sendStatus(204); });",
+        "['put', 'patch'].forEach((verb) => app[verb]('/settings', (req, res) => { res.json({ ok: true }); }));",
+      ].join('\n'),
+      // A route table of objects without `handler` mounted in a loop on a router under a prefix.
+      'src/admin.ts': [
+        "import { Router } from 'express';",
+        'export const admin = Router();',
+        "const routes = [{ method: 'post', path: '/cache/flush', run: (req, res) => res.sendStatus(202) }, { method: 'get', path: '/stats', run: (req, res) => res.json({}) }];",
+        'for (const route of routes) admin[route.method](route.path, route.run);',
+      ].join('\n'),
+    });
+    expect(validateOpenApi31(document).valid).to.equal(true);
+    expect(operationsOf(document)).to.deep.equal([
+      'DELETE /teams/{id}',
+      'DELETE /users/{id}',
+      'GET /admin/stats',
+      'GET /changes/{index}/after',
+      'GET /changes/{index}/before',
+      'GET /health/alive',
+      'GET /health/ready',
+      'GET /jobs/{id}/changes',
+      'GET /jobs/{id}/findings',
+      'GET /teams',
+      'GET /users',
+      'PATCH /settings',
+      'POST /admin/cache/flush',
+      'PUT /settings',
+    ]);
+    // A route a helper makes is said to be declared where the helper is called.
+    const at = (method: string, p: string) => operations.find((o) => o.method === method && o.path === p);
+    expect(at('GET', '/jobs/{id}/changes')).to.include({ file: 'src/table.ts', line: 5, from: 'route-object' });
+    expect(at('GET', '/teams')).to.include({ file: 'src/app.ts', line: 6, from: 'express' });
+    // The loop's objects are routes through the router (prefix applied), not also as data.
+    expect(at('GET', '/stats')).to.equal(undefined);
+    // The handler a loop element names is read like a written one (its status code).
+    expect(document.paths['/admin/cache/flush']!.post!.responses).to.have.keys('202');
+    expect(document.paths['/users/{id}']!.delete!.responses).to.have.keys('204');
+  });
+
   it('types bodies and answers from TypeScript annotations (Express Request/Response, Fastify generics), through imports', async () => {
     const { document } = await documentOf({
       'src/types.ts': [
