@@ -9,6 +9,7 @@
 import path from 'node:path';
 import type { Tree } from 'tree-sitter';
 import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
+import { literalAnswersOf } from './answer-literals.js';
 import { jsonStatusesOf, queryNamesOf, schemaOf, statusesOf } from './handler-facts.js';
 import { literalOf, NodeRef, pairValue, pathValueOf, valueIn, type Env, type Node } from './literals.js';
 import { scopeFinder, type Scope, type ScopeFile } from './scopes.js';
@@ -36,6 +37,8 @@ export interface RouteFact {
   statuses: number[];
   /** Statuses the handler answers with a JSON body (`res.status(201).json(…)`, a bare `res.json(…)` for 200). */
   jsonStatuses: number[];
+  /** JSON answers the handler writes as literals (`res.status(201).json({ id, title: String(t) })`, a Fastify handler's `return {...}`), by status, as JSON Schemas typed as far as the expressions say. */
+  answers: Record<string, Record<string, unknown>>;
   /** JSON Schemas from the route's TypeScript annotations (Express `Request<…>`/`Response<…>`, Fastify `post<{ Body, Reply }>`). */
   types: TypedParts | null;
 }
@@ -576,6 +579,7 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
         schema: options ? schemaOf(options, home.root) : null,
         statuses: statusesOf(handler),
         jsonStatuses: jsonStatusesOf(handler),
+        answers: literalAnswersOf(handler, framework),
         types: typesOf(call.call, handler, home, call.method === 'GET' || call.method === 'DELETE', (name) =>
           definitionOf(home, name, byPath, known),
         ),

@@ -84,6 +84,16 @@ describe('capabilities/documentation/api format openapi', function () {
       required: ['count'],
     });
     expect(Object.keys(paths['/books/{id}/stock']!.delete!.responses)).to.deep.equal(['204']);
+    // Answers typed from the literals the handlers write (no schema or type in the source says more).
+    const error = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };
+    expect(paths['/books/{id}']!.get!.responses['404']!.content!['application/json']!.schema).to.deep.equal(error);
+    expect(paths['/books/{id}/stock']!.put!.responses['200']!.content!['application/json']!.schema).to.deep.equal({
+      type: 'object',
+      properties: { id: { type: 'number' }, count: {} },
+      required: ['id', 'count'],
+    });
+    // `res.json(found.slice(…))`: computed, its shape is not stated.
+    expect(paths['/books']!.get!.responses['200']!.content!['application/json']!.schema).to.deep.equal({});
     // Fastify: the schema's querystring, params, body and response as written.
     const listNotes = paths['/notes']!.get!;
     expect(listNotes.parameters).to.deep.equal([
@@ -97,6 +107,7 @@ describe('capabilities/documentation/api format openapi', function () {
       { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
     ]);
     expect(Object.keys(paths['/notes/{id}']!.delete!.responses)).to.deep.equal(['204', '404']);
+    expect(paths['/notes/{id}']!.delete!.responses['404']!.content!['application/json']!.schema).to.deep.equal(error);
   });
 
   it('stages nothing on a re-run of an unchanged project, and honours include', async () => {
