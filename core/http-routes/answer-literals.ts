@@ -76,6 +76,8 @@ export function schemaOfExpression(node: Node, locals: (name: string) => Node | 
       }
       return {};
     }
+    case 'update_expression':
+      return { type: 'number' };
     case 'unary_expression': {
       const op = node.childForFieldName('operator')!.text;
       return op === '!' ? { type: 'boolean' } : op === 'typeof' ? { type: 'string' } : op === '-' || op === '+' ? { type: 'number' } : {};
