@@ -7,7 +7,9 @@
  *   both against the hand-written routes.json;
  * - agentd's own daemon/: the paths and methods of the `/openapi.json` it publishes (buildOpenApi over
  *   its route table).
- * Printed: operations found / real / matched / missed / extra, and wall time (ours, cold then warm).
+ * Printed: operations found / real / matched / missed / extra, wall time (ours, cold then warm), and how
+ * many of the JSON answers we document carry a schema (from a route schema, a TypeScript type or the
+ * literal the handler writes) rather than "any JSON".
  *
  *   node dist/bench/documentation-openapi-vs-runtime.js
  */
@@ -85,6 +87,23 @@ async function expressRouted(operations: string[]): Promise<{ routed: string[]; 
   return { routed, notRouted };
 }
 
+/** JSON answers documented, and how many say their shape (a non-empty schema), and of those how many only from a handler's literal. */
+function typedAnswers(document: Document): { json: number; typed: number; fromLiteral: number } {
+  let json = 0;
+  let typed = 0;
+  let fromLiteral = 0;
+  for (const item of Object.values(document.paths))
+    for (const operation of Object.values(item) as { responses?: Record<string, { content?: Record<string, Record<string, unknown>> }> }[])
+      for (const answer of Object.values(operation.responses ?? {})) {
+        const media = answer.content?.['application/json'];
+        if (!media) continue;
+        json += 1;
+        if (media.schema && Object.keys(media.schema).length > 0) typed += 1;
+        if (media['x-agentd-schema-from'] === 'handler-literal') fromLiteral += 1;
+      }
+  return { json, typed, fromLiteral };
+}
+
 function compare(found: string[], real: string[]): { matched: number; missed: string[]; extra: string[] } {
   return {
     matched: found.filter((o) => real.includes(o)).length,
@@ -141,6 +160,15 @@ export async function run(): Promise<void> {
   console.log(
     `Express app routes ${express.routed.length} of the ${expressOurs.length} Express operations we document${express.notRouted.length ? `; not routed: ${express.notRouted.join(', ')}` : ''}.`,
   );
+  for (const [name, document] of [
+    ['rest-api fixture', fixture.document],
+    ['agentd daemon/', daemon.document],
+  ] as const) {
+    const t = typedAnswers(document);
+    console.log(
+      `${name}: ${t.typed} of ${t.json} JSON answers documented with a schema (${t.fromLiteral} of them from the literal the handler writes).`,
+    );
+  }
   for (const r of rows)
     if (r.missed.length + r.extra.length > 0)
       console.log(`${r.name}: missed ${r.missed.join(', ') || '-'}; extra ${r.extra.join(', ') || '-'}`);

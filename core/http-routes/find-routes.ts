@@ -9,8 +9,10 @@
 import path from 'node:path';
 import type { Tree } from 'tree-sitter';
 import { bodyOf, paramsChecked, type BodySpec } from './bodies.js';
+import { literalAnswersOf } from './answer-literals.js';
 import { jsonStatusesOf, queryNamesOf, schemaOf, statusesOf } from './handler-facts.js';
-import { literalOf, pairValue, pathValueOf, type Node } from './literals.js';
+import { literalOf, NodeRef, pairValue, pathValueOf, valueIn, type Env, type Node } from './literals.js';
+import { scopeFinder, type Scope, type ScopeFile } from './scopes.js';
 import { parsedBodyType, typedPartsOf, type DefineType, type TypedParts } from './type-schemas.js';
 
 export type { Node };
@@ -35,6 +37,8 @@ export interface RouteFact {
   statuses: number[];
   /** Statuses the handler answers with a JSON body (`res.status(201).json(…)`, a bare `res.json(…)` for 200). */
   jsonStatuses: number[];
+  /** JSON answers the handler writes as literals (`res.status(201).json({ id, title: String(t) })`, a Fastify handler's `return {...}`), by status, as JSON Schemas typed as far as the expressions say. */
+  answers: Record<string, Record<string, unknown>>;
   /** JSON Schemas from the route's TypeScript annotations (Express `Request<…>`/`Response<…>`, Fastify `post<{ Body, Reply }>`). */
   types: TypedParts | null;
 }
@@ -225,6 +229,22 @@ function ownerName(node: Node): string | null {
   return declarator?.childForFieldName('name')?.text ?? null;
 }
 
+interface RouteCall {
+  receiver: string;
+  method: HttpMethod;
+  path: string;
+  call: Node;
+  handler: Node;
+  options: Node | null;
+  /** The module whose names the receiver is (where a helper was called with it); the call's own module otherwise. */
+  site: string;
+  /** The module the call is written in (its handler's names are looked up there). */
+  home: string;
+  /** The module and line the route is said to be declared at: the helper's call site, or the call. */
+  at: string;
+  line: number;
+}
+
 interface FileFacts {
   path: string;
   root: Node;
@@ -232,21 +252,67 @@ interface FileFacts {
   /** Local names of apps created here, with the framework and the top-level name holding them. */
   apps: { local: string; framework: HttpFramework; owner: string | null; line: number }[];
   /** `handler` the function answering; `options` a Fastify route's options object (its `schema`). */
-  routeCalls: { receiver: string; method: HttpMethod; path: string; call: Node; handler: Node; options: Node | null }[];
+  routeCalls: RouteCall[];
   /** `x.use('/p', y)` / `x.register(y, { prefix })`: the receiver, the mounted name and the prefix. */
   mounts: { receiver: string; mounted: string; prefix: string }[];
   listens: { receiver: string; line: number; guarded: boolean }[];
-  routeObjects: RouteObjectFact[];
+  routeObjects: (RouteObjectFact & { node: Node })[];
+  /** Object literals a loop hands to a route call (`for (const r of table) app[r.method](r.path, r.handler)`): routes through the call, not as data. */
+  consumed: Node[];
 }
 
-function factsOf(file: SourceTree): FileFacts {
-  const root = file.tree.rootNode as Node;
-  const bindings = bindingsOf(root);
-  const facts: FileFacts = { path: file.path, root, bindings, apps: [], routeCalls: [], mounts: [], listens: [], routeObjects: [] };
+type Scopes = (node: Node, file: string) => Scope[];
+
+/** The parameters of the function `node` sits in (the nearest one). */
+function enclosingParameters(node: Node): string[] {
+  for (let p = node.parent; p; p = p.parent)
+    if (/^(function_declaration|function_expression|arrow_function|method_definition)$/.test(p.type)) {
+      const single = p.childForFieldName('parameter');
+      if (single) return [single.text];
+      return (p.childForFieldName('parameters')?.namedChildren ?? []).map((c) => (c.childForFieldName('pattern') ?? c).text);
+    }
+  return [];
+}
+
+/** A name bound in a scope to another name (a helper's `router` parameter given `app`): that name and its module. */
+function receiverIn(receiver: string, env: Env, file: string): { receiver: string; site: string } {
+  let name = receiver;
+  let site = file;
+  let scope = env;
+  for (let i = 0; i < 6; i += 1) {
+    const bound = scope.get(name);
+    if (!(bound instanceof NodeRef) || !/^[\w$.]+$/.test(bound.node.text)) break;
+    name = bound.node.text;
+    site = bound.file;
+    scope = bound.env;
+  }
+  return { receiver: name, site };
+}
+
+function factsOf(file: ScopeFile, scopes: Scopes): FileFacts {
+  const { root, bindings } = file;
+  const facts: FileFacts = {
+    path: file.path,
+    root,
+    bindings,
+    apps: [],
+    routeCalls: [],
+    mounts: [],
+    listens: [],
+    routeObjects: [],
+    consumed: [],
+  };
   walk(root, (n) => {
     if (n.type === 'object') {
-      const found = routeObjectOf(n, root, file.path);
-      if (found) facts.routeObjects.push(found);
+      const found = routeObjectOf(n, root, file.path, new Map());
+      if (found) facts.routeObjects.push({ ...found, node: n });
+      // Made by a helper (`pagedRoute('findings', …)` returning `{ method, path: \`/jobs/{id}/${name}\`, handler }`): one per call site.
+      else if (pairValue(n, 'method') && pairValue(n, 'handler') && (pairValue(n, 'path') ?? pairValue(n, 'url')))
+        for (const scope of scopes(n, file.path)) {
+          if (scope.env.size === 0) continue;
+          const made = routeObjectOf(n, root, file.path, scope.env);
+          if (made) facts.routeObjects.push({ ...made, ...(scope.site ?? {}), node: n });
+        }
       return;
     }
     if (n.type !== 'call_expression') return;
@@ -258,28 +324,32 @@ function factsOf(file: SourceTree): FileFacts {
       return;
     }
     const callee = n.childForFieldName('function');
+    if (callee?.type === 'subscript_expression') {
+      const args = (n.childForFieldName('arguments')?.namedChildren ?? []).filter((a) => a.type !== 'comment');
+      if (args.length >= 2 && !CLIENTS.test(callee.childForFieldName('object')!.text))
+        facts.routeCalls.push(...routeCallsOf(n, callee, args));
+      return;
+    }
     if (callee?.type !== 'member_expression') return;
     const receiver = callee.childForFieldName('object')!.text;
     const method = callee.childForFieldName('property')!.text;
     const args = (n.childForFieldName('arguments')?.namedChildren ?? []).filter((a) => a.type !== 'comment');
-    if (METHODS.has(method) && args.length >= 2 && !CLIENTS.test(receiver)) {
-      // A literal, or built by the source from constants and helpers (`route('users')`).
-      const routePath = stringOf(args[0]) ?? pathValueOf(args[0]!, root);
-      if (routePath !== null && routePath.startsWith('/'))
-        facts.routeCalls.push({
-          receiver,
-          method: method.toUpperCase() as HttpMethod,
-          path: routePath,
-          call: n,
-          handler: args.at(-1)!,
-          options: args.length >= 3 && args[1]!.type === 'object' ? args[1]! : null,
-        });
-    }
+    if (METHODS.has(method) && args.length >= 2 && !CLIENTS.test(receiver)) facts.routeCalls.push(...routeCallsOf(n, callee, args));
     // Express: router.route('/:id').get(h).put(h)
     if (METHODS.has(method) && args.length >= 1) {
       const chained = routeChainOf(callee.childForFieldName('object')!);
       if (chained)
-        facts.routeCalls.push({ ...chained, method: method.toUpperCase() as HttpMethod, call: n, handler: args.at(-1)!, options: null });
+        facts.routeCalls.push({
+          ...chained,
+          method: method.toUpperCase() as HttpMethod,
+          call: n,
+          handler: args.at(-1)!,
+          options: null,
+          site: file.path,
+          home: file.path,
+          at: file.path,
+          line: n.startPosition.row + 1,
+        });
     }
     // Fastify: app.route({ method: 'POST', url: '/x', schema, handler })
     if (method === 'route' && args.length === 1 && args[0]!.type === 'object' && !CLIENTS.test(receiver)) {
@@ -288,7 +358,18 @@ function factsOf(file: SourceTree): FileFacts {
       const handler = pairValue(args[0]!, 'handler');
       const name = stringOf(verb)?.toLowerCase();
       if (name && METHODS.has(name) && url !== null && url.startsWith('/') && handler)
-        facts.routeCalls.push({ receiver, method: name.toUpperCase() as HttpMethod, path: url, call: n, handler, options: args[0]! });
+        facts.routeCalls.push({
+          receiver,
+          method: name.toUpperCase() as HttpMethod,
+          path: url,
+          call: n,
+          handler,
+          options: args[0]!,
+          site: file.path,
+          home: file.path,
+          at: file.path,
+          line: n.startPosition.row + 1,
+        });
     }
     if (method === 'use' && args.length >= 2) {
       const prefix = stringOf(args[0]) ?? pathValueOf(args[0]!, root);
@@ -307,16 +388,67 @@ function factsOf(file: SourceTree): FileFacts {
     if (method === 'listen') facts.listens.push({ receiver, line: n.startPosition.row + 1, guarded: guarded(n) });
   });
   return facts;
+
+  /**
+   * `app.get('/x', h)` as written, or once per scope where its method, path or receiver is a name: a
+   * helper's parameter (`function crud(router, name) { router.get(\`/${name}\`, …) }` at each call with
+   * literal arguments) or a loop's element (`for (const r of routes) app[r.method](r.path, r.handler)`).
+   */
+  function routeCallsOf(n: Node, callee: Node, args: Node[]): RouteCall[] {
+    const receiver = callee.childForFieldName('object')!.text;
+    const line = n.startPosition.row + 1;
+    const attempt = (env: Env): Omit<RouteCall, 'line' | 'at'> | null => {
+      const verb =
+        callee.type === 'member_expression'
+          ? callee.childForFieldName('property')!.text
+          : valueIn(callee.childForFieldName('index')!, root, env);
+      if (typeof verb !== 'string' || !METHODS.has(verb.toLowerCase())) return null;
+      // A literal, or built by the source from constants and helpers (`route('users')`).
+      const routePath = env.size === 0 ? (stringOf(args[0]) ?? pathValueOf(args[0]!, root)) : valueIn(args[0]!, root, env);
+      if (typeof routePath !== 'string' || !routePath.startsWith('/')) return null;
+      let handler = args.at(-1)!;
+      const named =
+        handler.type === 'identifier' || handler.type === 'member_expression' ? env.get(handler.text.split('.')[0]!) : undefined;
+      if (named instanceof NodeRef && named.root === root) {
+        const target =
+          handler.type === 'member_expression' && named.node.type === 'object'
+            ? pairValue(named.node, handler.text.split('.')[1]!)
+            : named.node;
+        if (target) handler = target;
+      }
+      const where = receiverIn(receiver, env, file.path);
+      return {
+        ...where,
+        method: verb.toUpperCase() as HttpMethod,
+        path: routePath,
+        call: n,
+        handler,
+        options: args.length >= 3 && args[1]!.type === 'object' ? args[1]! : null,
+        home: file.path,
+      };
+    };
+    const plain = attempt(new Map());
+    if (plain && !enclosingParameters(n).includes(receiver)) return [{ ...plain, at: file.path, line }];
+    const out: RouteCall[] = [];
+    for (const scope of scopes(n, file.path)) {
+      if (scope.env.size === 0) continue;
+      const made = attempt(scope.env);
+      if (!made) continue;
+      out.push({ ...made, at: scope.site?.file ?? file.path, line: scope.site?.line ?? line });
+      facts.consumed.push(...scope.elements);
+    }
+    return out.length > 0 ? out : plain ? [{ ...plain, at: file.path, line }] : [];
+  }
 }
 
 /** `{ method: 'get', path: '/jobs/{id}', handler }` (or `url`), not an argument of a Fastify `x.route({...})` call (read as a route call). */
-function routeObjectOf(object: Node, root: Node, file: string): RouteObjectFact | null {
+function routeObjectOf(object: Node, root: Node, file: string, env: Env): RouteObjectFact | null {
   const methodNode = pairValue(object, 'method');
-  const method = methodNode ? literalOf(methodNode, root) : undefined;
+  const method = methodNode ? valueIn(methodNode, root, env) : undefined;
   if (typeof method !== 'string' || !METHODS.has(method.toLowerCase())) return null;
   if (!pairValue(object, 'handler')) return null;
   const where = pairValue(object, 'path') ?? pairValue(object, 'url');
-  const routePath = where ? literalOf(where, root) : undefined;
+  const routePath = where ? valueIn(where, root, env) : undefined;
   if (typeof routePath !== 'string' || !routePath.startsWith('/')) return null;
   const call = object.parent?.parent;
   if (call?.type === 'call_expression' && /\.route$/.test(call.childForFieldName('function')?.text ?? '')) return null;
@@ -357,8 +489,23 @@ const joinPath = (prefix: string, route: string): string => {
 
 export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan {
   const known = new Set(allFiles);
-  const facts = sources.map(factsOf);
+  const files = new Map<string, ScopeFile>(
+    sources.map((s) => {
+      const root = s.tree.rootNode as Node;
+      return [s.path, { path: s.path, root, bindings: bindingsOf(root) }];
+    }),
+  );
+  const exportsCache = new Map<string, Map<string, string>>();
+  const scopes = scopeFinder({
+    files,
+    resolve: (from, spec) => resolveModule(from, spec, known),
+    exportsOf: (f) => exportsCache.get(f.path) ?? exportsCache.set(f.path, exportsOf(f.root)).get(f.path)!,
+  });
+  const facts = [...files.values()].map((f) => factsOf(f, scopes));
   const byPath = new Map(facts.map((f) => [f.path, f]));
+  const consumed = new Set(facts.flatMap((f) => f.consumed));
+  const callsAt = new Map<string, RouteCall[]>();
+  for (const f of facts) for (const c of f.routeCalls) callsAt.set(c.site, [...(callsAt.get(c.site) ?? []), c]);
   const defineType = typeDefiner(facts, byPath, known);
   /** The route's annotated types, and a body typed by the parser the handler hands `req.body` to. */
   const typesOf = (
@@ -373,7 +520,13 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
     const parsed = parsedBodyType(handler, defineValue, defineType);
     return parsed ? { ...typed, body: parsed } : typed;
   };
-  const scan: RouteScan = { apps: [], unusable: [], routes: [], unmounted: [], routeObjects: facts.flatMap((f) => f.routeObjects) };
+  const scan: RouteScan = {
+    apps: [],
+    unusable: [],
+    routes: [],
+    unmounted: [],
+    routeObjects: facts.flatMap((f) => f.routeObjects.filter((r) => !consumed.has(r.node)).map(({ node: _node, ...r }) => r)),
+  };
 
   // Prefix of each module's routes: '' for the app's own module, else where another module mounts it.
   const prefixes = new Map<string, { prefix: string; framework: HttpFramework }>();
@@ -397,8 +550,9 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
 
   for (const f of facts) {
     const own = prefixes.get(f.path);
-    for (const call of f.routeCalls) {
-      const line = call.call.startPosition.row + 1;
+    for (const call of callsAt.get(f.path) ?? []) {
+      const { line } = call;
+      const home = byPath.get(call.home) ?? f;
       // A route on a router mounted in the same module (`app.use('/todos', todos)`), on the app, or in a mounted module.
       const local = f.mounts.find((m) => m.mounted === call.receiver && !f.bindings.has(m.mounted));
       if (!own && !local) {
@@ -414,19 +568,20 @@ export function scanRoutes(sources: SourceTree[], allFiles: string[]): RouteScan
         framework,
         method: call.method,
         path: joinPath(prefix === '/' ? '' : prefix, call.path),
-        file: f.path,
+        file: call.at,
         line,
         body:
           call.method === 'GET' || call.method === 'DELETE'
             ? null
-            : bodyOf(handler, options, f.root, (name) => definitionOf(f, name, byPath, known)),
+            : bodyOf(handler, options, home.root, (name) => definitionOf(home, name, byPath, known)),
         checksParams: call.path.includes(':') && paramsChecked(handler),
         query: queryNamesOf(handler),
-        schema: options ? schemaOf(options, f.root) : null,
+        schema: options ? schemaOf(options, home.root) : null,
         statuses: statusesOf(handler),
         jsonStatuses: jsonStatusesOf(handler),
-        types: typesOf(call.call, handler, f, call.method === 'GET' || call.method === 'DELETE', (name) =>
-          definitionOf(f, name, byPath, known),
+        answers: literalAnswersOf(handler, framework),
+        types: typesOf(call.call, handler, home, call.method === 'GET' || call.method === 'DELETE', (name) =>
+          definitionOf(home, name, byPath, known),
         ),
       });
     }

@@ -5,6 +5,25 @@ export type Node = Tree['rootNode'];
 
 const NONE = Symbol('not a literal');
 
+/** A name bound to a piece of source rather than a value: a helper's argument at one call site, a loop's element. Evaluated where it was written. */
+export class NodeRef {
+  constructor(
+    readonly node: Node,
+    readonly root: Node,
+    readonly env: Env,
+    readonly file: string,
+  ) {}
+}
+
+/** Names in scope: a helper's parameters at one call site, a loop variable at one element. */
+export type Env = ReadonlyMap<string, unknown>;
+
+/** The value of `node` with names bound (`env`), or undefined when it is not a literal under them. */
+export function valueIn(node: Node, root: Node, env: Env): unknown {
+  const value = evaluate(node, root, 0, env);
+  return value === NONE ? undefined : value;
+}
+
 /** The value a literal expression denotes, or undefined when it is not one (a call, a computed key, a spread). */
 export function literalOf(node: Node, root: Node, depth = 0): unknown {
   const value = evaluate(node, root, depth);
@@ -57,7 +76,24 @@ function helperOf(root: Node, name: string): { params: string[]; body: Node } | 
 
 function evaluate(node: Node, root: Node, depth: number, env: ReadonlyMap<string, unknown> = new Map()): unknown {
   if (depth > 8) return NONE;
-  if (node.type === 'identifier' && env.has(node.text)) return env.get(node.text);
+  if ((node.type === 'identifier' || node.type === 'shorthand_property_identifier') && env.has(node.text)) {
+    const bound = env.get(node.text);
+    return bound instanceof NodeRef ? evaluate(bound.node, bound.root, depth + 1, bound.env) : bound;
+  }
+  if (node.type === 'member_expression') {
+    const object = node.childForFieldName('object')!;
+    const key = node.childForFieldName('property')!.text;
+    // `route.path` for a name bound to an object written in the source (its other fields need not be literals).
+    const ref = object.type === 'identifier' ? env.get(object.text) : undefined;
+    if (ref instanceof NodeRef && ref.node.type === 'object') {
+      const value = pairValue(ref.node, key);
+      return value ? evaluate(value, ref.root, depth + 1, ref.env) : NONE;
+    }
+    const value = evaluate(object, root, depth + 1, env);
+    return value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key)
+      ? (value as Record<string, unknown>)[key]
+      : NONE;
+  }
   if (node.type === 'call_expression') {
     const callee = node.childForFieldName('function');
     const helper = callee?.type === 'identifier' ? helperOf(root, callee.text) : null;
@@ -99,7 +135,7 @@ function evaluate(node: Node, root: Node, depth: number, env: ReadonlyMap<string
     case 'number':
       return Number(node.text.replace(/_/g, ''));
     case 'unary_expression': {
-      const inner = evaluate(node.childForFieldName('argument')!, root, depth);
+      const inner = evaluate(node.childForFieldName('argument')!, root, depth, env);
       return node.childForFieldName('operator')?.text === '-' && typeof inner === 'number' ? -inner : NONE;
     }
     case 'true':
@@ -112,7 +148,7 @@ function evaluate(node: Node, root: Node, depth: number, env: ReadonlyMap<string
       const out: unknown[] = [];
       for (const item of node.namedChildren) {
         if (item.type === 'comment') continue;
-        const v = evaluate(item, root, depth + 1);
+        const v = evaluate(item, root, depth + 1, env);
         if (v === NONE) return NONE;
         out.push(v);
       }
@@ -123,7 +159,7 @@ function evaluate(node: Node, root: Node, depth: number, env: ReadonlyMap<string
       for (const entry of node.namedChildren) {
         if (entry.type === 'comment') continue;
         if (entry.type === 'shorthand_property_identifier') {
-          const v = evaluate(entry, root, depth + 1);
+          const v = evaluate(entry, root, depth + 1, env);
           if (v === NONE) return NONE;
           out[entry.text] = v;
           continue;
@@ -133,7 +169,7 @@ function evaluate(node: Node, root: Node, depth: number, env: ReadonlyMap<string
         const name =
           key.type === 'string' ? key.text.slice(1, -1) : key.type === 'property_identifier' || key.type === 'number' ? key.text : null;
         if (name === null) return NONE;
-        const v = evaluate(entry.childForFieldName('value')!, root, depth + 1);
+        const v = evaluate(entry.childForFieldName('value')!, root, depth + 1, env);
         if (v === NONE) return NONE;
         out[name] = v;
       }
@@ -149,7 +185,7 @@ function evaluate(node: Node, root: Node, depth: number, env: ReadonlyMap<string
   }
 }
 
-function topLevelConst(root: Node, name: string): Node | null {
+export function topLevelConst(root: Node, name: string): Node | null {
   for (const statement of root.namedChildren) {
     const declaration = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
     if (declaration?.type !== 'lexical_declaration' && declaration?.type !== 'variable_declaration') continue;

@@ -92,6 +92,17 @@ function responsesOf(route: RouteFact | null): Record<string, Schema> {
     if (target && (!schema || Object.keys(schema).length === 0))
       out[target] = { description: reason(target), content: { 'application/json': { schema: typed } } };
   }
+  // The literal the handler answers with, where neither a schema nor a type says more.
+  for (const [code, schema] of Object.entries(route?.answers ?? {})) {
+    if (declared?.[code]) continue;
+    const current = out[code] as { content?: Record<string, { schema?: Schema }> } | undefined;
+    const written = current?.content?.['application/json']?.schema;
+    if (written && Object.keys(written).length > 0) continue;
+    out[code] = {
+      description: reason(code),
+      content: { 'application/json': { schema, 'x-agentd-schema-from': 'handler-literal' } },
+    };
+  }
   if (route && !Object.keys(out).some((k) => /^2/.test(k)))
     out['200'] = { description: `${reason('200')} (the status the handler answers with when it sets none)` };
   if (Object.keys(out).length === 0) out.default = { description: 'The answers are not read from the source (a route declared as data).' };

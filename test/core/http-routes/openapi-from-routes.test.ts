@@ -46,8 +46,22 @@ describe('core/http-routes: the OpenAPI document of the routes found', function 
     expect(notes[0]).to.match(/optional path parameter\(s\) line documented as required/);
     expect(notes[1]).to.match(/declared again at src\/orders\.ts:5/);
     expect(scan.unmounted.map((u) => `${u.method} ${u.path}`)).to.deep.equal(['POST /never']);
+    // The literal the handler answers with: `req.params.id` arrives as a string.
     expect(document.paths['/orders/{id}']!.get!.responses).to.deep.equal({
-      '200': { description: 'OK', content: { 'application/json': { schema: {} } } },
+      '200': {
+        description: 'OK',
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+            'x-agentd-schema-from': 'handler-literal',
+          },
+        },
+      },
+    });
+    // An empty array literal: an array, its items unknown.
+    expect((document.paths['/orders/{id}/lines/{line}']!.get! as { responses: Record<string, unknown> }).responses['200']).to.deep.equal({
+      description: 'OK',
+      content: { 'application/json': { schema: { type: 'array' }, 'x-agentd-schema-from': 'handler-literal' } },
     });
   });
 
@@ -95,6 +109,151 @@ describe('core/http-routes: the OpenAPI document of the routes found', function 
     expect(validateOpenApi31(document).valid).to.equal(true);
     // The last route's path depends on the environment: not a path the source states, left out.
     expect(operationsOf(document)).to.deep.equal(['DELETE /api/v1/admin/cache', 'GET /api/v1/users', 'GET /api/v1/users/{userId}']);
+  });
+
+  it('follows helpers to their call sites with literal arguments, and loops over literal arrays, to the routes they register', async () => {
+    const { document, operations } = await documentOf({
+      // A helper returning a route object whose path is built from its parameter, called at the top level.
+      'src/table.ts': [
+        'function paged(name: string, summary: string) {',
+        "  return { method: 'get', path: `/jobs/{id}/${name}`, summary, handler: () => null };",
+        '}',
+        "const side = (which: 'before' | 'after') => ({ method: 'get', path: `/changes/{index}/${which}`, handler: () => null });",
+        "export const table = [paged('findings', 'All findings.'), paged('changes', 'All changes.'), side('before'), side('after')];",
+        // Called with a value the source does not state: no route.
+        'export const other = paged(process.env.NAME as string, "?");',
+      ].join('\n'),
+      // An Express helper taking the router and a resource name, imported by the app and called twice.
+      'src/crud.ts': [
+        "import type { Router } from 'express';",
+        'export function crud(router: Router, name: string): void {',
+        '  router.get(`/${name}`, (req, res) => { res.json([]); });',
+        '  router.delete(`/${name}/:id`, (req, res) => { res.sendStatus(204); });',
+        '}',
+      ].join('\n'),
+      'src/app.ts': [
+        "import express from 'express';",
+        "import { crud } from './crud.js';",
+        "import { admin } from './admin.js';",
+        'export const app = express();',
+        "crud(app, 'users');",
+        "crud(app, 'teams');",
+        "app.use('/admin', admin);",
+        "for (const name of ['alive', 'ready']) app.get(`/health/${name}`, (req, res) => { res.sendStatus(204); });",
+        "['put', 'patch'].forEach((verb) => app[verb]('/settings', (req, res) => { res.json({ ok: true }); }));",
+      ].join('\n'),
+      // A route table of objects without `handler` mounted in a loop on a router under a prefix.
+      'src/admin.ts': [
+        "import { Router } from 'express';",
+        'export const admin = Router();',
+        "const routes = [{ method: 'post', path: '/cache/flush', run: (req, res) => res.sendStatus(202) }, { method: 'get', path: '/stats', run: (req, res) => res.json({}) }];",
+        'for (const route of routes) admin[route.method](route.path, route.run);',
+      ].join('\n'),
+    });
+    expect(validateOpenApi31(document).valid).to.equal(true);
+    expect(operationsOf(document)).to.deep.equal([
+      'DELETE /teams/{id}',
+      'DELETE /users/{id}',
+      'GET /admin/stats',
+      'GET /changes/{index}/after',
+      'GET /changes/{index}/before',
+      'GET /health/alive',
+      'GET /health/ready',
+      'GET /jobs/{id}/changes',
+      'GET /jobs/{id}/findings',
+      'GET /teams',
+      'GET /users',
+      'PATCH /settings',
+      'POST /admin/cache/flush',
+      'PUT /settings',
+    ]);
+    // A route a helper makes is said to be declared where the helper is called.
+    const at = (method: string, p: string) => operations.find((o) => o.method === method && o.path === p);
+    expect(at('GET', '/jobs/{id}/changes')).to.include({ file: 'src/table.ts', line: 5, from: 'route-object' });
+    expect(at('GET', '/teams')).to.include({ file: 'src/app.ts', line: 6, from: 'express' });
+    // The loop's objects are routes through the router (prefix applied), not also as data.
+    expect(at('GET', '/stats')).to.equal(undefined);
+    // The handler a loop element names is read like a written one (its status code).
+    expect(document.paths['/admin/cache/flush']!.post!.responses).to.have.keys('202');
+    expect(document.paths['/users/{id}']!.delete!.responses).to.have.keys('204');
+  });
+
+  it('types answers from the literals handlers write (Express res.json, Fastify reply.send and return), where no schema or type says more', async () => {
+    const { document } = await documentOf({
+      'src/app.js': [
+        "import express from 'express';",
+        'export const app = express();',
+        "app.post('/tasks', (req, res) => {",
+        "  if (!req.body.title) return res.status(400).json({ error: 'title required' });",
+        '  const task = { id: Date.now(), title: String(req.body.title), done: false, tags: [], created: new Date().toISOString() };',
+        '  res.status(201).json(task);',
+        '});',
+        "app.get('/tasks/:id', (req, res) => {",
+        "  if (req.params.id === '0') return res.status(404).json({ error: 'no task', id: req.params.id });",
+        "  if (req.params.id === '1') return res.status(404).json({ message: 'gone' });",
+        '  res.json({ id: req.params.id, count: [1, 2].length, ok: req.params.id !== "x", label: "#" + req.params.id });',
+        '});',
+        "app.get('/raw', (req, res) => { res.json(loadAll()); });",
+      ].join('\n'),
+      'src/server.js': [
+        "import Fastify from 'fastify';",
+        'export const server = Fastify();',
+        "server.get('/ping', async () => ({ pong: true, at: Date.now() }));",
+        "server.post('/notes', async (request, reply) => {",
+        "  if (!request.body.text) return reply.code(422).send({ error: 'text required' });",
+        '  reply.code(201);',
+        "  return { id: 1, text: request.body.text, words: request.body.text.split(' ').length };",
+        '});',
+        "server.get('/typed', { schema: { response: { 200: { type: 'object', properties: { n: { type: 'integer' } } } } } }, async () => ({ n: 1 }));",
+      ].join('\n'),
+    });
+    expect(validateOpenApi31(document).valid).to.equal(true);
+    type Responses = Record<string, { content?: Record<string, { schema: unknown; 'x-agentd-schema-from'?: string }> }>;
+    const schemaOf = (p: string, m: string, status: string) =>
+      ((document.paths[p]![m] as { responses: Responses }).responses[status]!.content ?? {})['application/json']?.schema;
+    expect(schemaOf('/tasks', 'post', '201')).to.deep.equal({
+      type: 'object',
+      properties: {
+        id: { type: 'number' },
+        title: { type: 'string' },
+        done: { type: 'boolean' },
+        tags: { type: 'array' },
+        created: { type: 'string', format: 'date-time' },
+      },
+      required: ['id', 'title', 'done', 'tags', 'created'],
+    });
+    expect(schemaOf('/tasks', 'post', '400')).to.deep.equal({
+      type: 'object',
+      properties: { error: { type: 'string' } },
+      required: ['error'],
+    });
+    // Two shapes for one status: either.
+    expect(schemaOf('/tasks/{id}', 'get', '404')).to.deep.equal({
+      anyOf: [
+        { type: 'object', properties: { error: { type: 'string' }, id: { type: 'string' } }, required: ['error', 'id'] },
+        { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+      ],
+    });
+    expect(schemaOf('/tasks/{id}', 'get', '200')).to.deep.equal({
+      type: 'object',
+      properties: { id: { type: 'string' }, count: { type: 'integer' }, ok: { type: 'boolean' }, label: { type: 'string' } },
+      required: ['id', 'count', 'ok', 'label'],
+    });
+    expect(schemaOf('/raw', 'get', '200')).to.deep.equal({});
+    // Fastify: an arrow returning a literal, a `reply.code(201); return {...}`, a reply.code(422).send({...}).
+    expect(schemaOf('/ping', 'get', '200')).to.deep.equal({
+      type: 'object',
+      properties: { pong: { type: 'boolean' }, at: { type: 'number' } },
+      required: ['pong', 'at'],
+    });
+    expect(schemaOf('/notes', 'post', '201')).to.deep.equal({
+      type: 'object',
+      properties: { id: { type: 'number' }, text: {}, words: { type: 'integer' } },
+      required: ['id', 'text', 'words'],
+    });
+    expect(schemaOf('/notes', 'post', '422')).to.have.nested.property('properties.error.type', 'string');
+    // The route's own response schema wins over the literal.
+    expect(schemaOf('/typed', 'get', '200')).to.deep.equal({ type: 'object', properties: { n: { type: 'integer' } } });
   });
 
   it('types bodies and answers from TypeScript annotations (Express Request/Response, Fastify generics), through imports', async () => {
