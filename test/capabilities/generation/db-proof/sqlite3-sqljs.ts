@@ -22,6 +22,13 @@ function split(bindings: unknown, done: unknown): { bindings: unknown; done: Cal
   return { bindings, done: typeof done === 'function' ? (done as Callback) : () => undefined };
 }
 
+/** sql.js's error as node-sqlite3 reports it ("SQLITE_CONSTRAINT: UNIQUE constraint failed: …", with its code), which the ORMs map. */
+function sqliteError(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = /constraint failed/i.test(message) ? 'SQLITE_CONSTRAINT' : 'SQLITE_ERROR';
+  return Object.assign(new Error(`${code}: ${message}`), { code, errno: code === 'SQLITE_CONSTRAINT' ? 19 : 1 });
+}
+
 export function sqlite3Shaped(db: Database): { Database: unknown; OPEN_READWRITE: number; OPEN_CREATE: number } {
   class Connection {
     readonly filename: string;
@@ -42,7 +49,7 @@ export function sqlite3Shaped(db: Database): { Database: unknown; OPEN_READWRITE
         statement.free();
         done.call({}, null, rows);
       } catch (error) {
-        done.call({}, error as Error);
+        done.call({}, sqliteError(error));
       }
     }
     run(sql: string, bindingsOrDone?: unknown, maybeDone?: unknown): void {
@@ -52,7 +59,7 @@ export function sqlite3Shaped(db: Database): { Database: unknown; OPEN_READWRITE
         const lastID = Number(db.exec('SELECT last_insert_rowid()')[0]?.values[0]?.[0] ?? 0);
         done.call({ lastID, changes: db.getRowsModified() }, null);
       } catch (error) {
-        done.call({}, error as Error);
+        done.call({}, sqliteError(error));
       }
     }
     close(done?: (error: Error | null) => void): void {
