@@ -98,7 +98,7 @@ export function chooseFramework(ctx: CapabilityContext, requested: 'auto' | Http
   if (!found) {
     throw new AgentdError(
       'invalid_input',
-      'framework: the project uses neither Express nor Fastify; pass framework: "express" or "fastify" (Next.js route handlers are not generated yet)',
+      'framework: the project uses neither Express nor Fastify; pass framework: "express" or "fastify" (Next.js route handlers: generation.api-route writes them; this capability writes for Express and Fastify)',
       {
         details: [{ path: '/framework', message: `detected: ${ctx.project.frameworks.join(', ') || 'none'}` }],
       },
