@@ -1,6 +1,7 @@
 /**
  * The API generators' matrix: generation.service, generation.api-route and generation.crud-resource ×
- * the two fixture stacks (Express + pg + mocha; Fastify + sql.js + node:test, semicolon-free, tabs) ×
+ * the two fixture stacks (Express + pg + mocha; Fastify + sql.js + node:test, semicolon-free, tabs),
+ * plus api-route on the Next.js app-router fixture (next-app-pg: route handlers, bundler resolution) ×
  * 20 resource specs drawn from a fixed seed (field types, required/unique/defaults, method subsets).
  * Per (capability, stack) the 20 resources are generated into one copy of the fixture, then the real
  * checks run once over all of them and are attributed back to each spec by file: tsc under the
@@ -9,7 +10,7 @@
  * 127.0.0.1:5432 (a schema per suite) or SQLite. Prints the share of specs clean under each check
  * (goal 100 %) and generation time per capability.
  *
- *   node dist/bench/generation-api.js [specs]
+ *   node dist/bench/generation-api.js [specs] [capability-filter]
  */
 import { run as apiRoute } from '../capabilities/generation/api-route.js';
 import { run as crudResource } from '../capabilities/generation/crud-resource.js';
@@ -26,6 +27,7 @@ import {
   repo,
 } from '../test/capabilities/generation/api/fixture-project.js';
 
+const NEXT_PG = 'next-app-pg';
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const RESOURCES = [
   'invoice',
@@ -159,6 +161,7 @@ async function measure(capability: string, runner: Runner, inputOf: (s: Spec) =>
       const { written } = await generate(runner, root, inputOf(spec) as never);
       ms.push(performance.now() - started);
       for (const file of written) if (!owner.has(file) && file !== 'src/app.ts') owner.set(file, i);
+      if (written.length === 0) throw new Error('wrote nothing');
       generated.push(true);
     } catch (error) {
       generated.push(false);
@@ -244,11 +247,15 @@ const pct = (n: number, of: number): string => `${((100 * n) / of).toFixed(0)}%`
 
 export async function run(): Promise<void> {
   const count = Number(process.argv[2] ?? 20);
+  const only = process.argv[3];
   const all = specs(count, 21);
   const cells: Cell[] = [];
   try {
     for (const [capability, runner, inputOf] of CAPABILITIES) {
-      for (const stack of [EXPRESS_PG, FASTIFY_SQLITE]) cells.push(await measure(capability, runner, inputOf, stack, all));
+      if (only && !capability.includes(only)) continue;
+      // Next.js: api-route's route handlers (service and crud-resource write for Express/Fastify only).
+      const stacks = capability === 'generation.api-route' ? [EXPRESS_PG, FASTIFY_SQLITE, NEXT_PG] : [EXPRESS_PG, FASTIFY_SQLITE];
+      for (const stack of stacks) cells.push(await measure(capability, runner, inputOf, stack, all));
     }
   } finally {
     await removeCopies();

@@ -1,5 +1,6 @@
 /**
- * generation.api-route: REST routes of one resource for Express (a Router) or Fastify (a plugin):
+ * generation.api-route: REST routes of one resource for Express (a Router), Fastify (a plugin) or
+ * Next.js (app-router route handlers, app/<basePath>/route.ts and [id]/route.ts):
  * hand-written input checks, the JSON error envelope, status codes (201/204/400/404/409/500), calling
  * the resource's service (written too when the project has none yet), mounted where the app mounts
  * its routes as a proposed diff when that is safe, else the line to add and where.
@@ -13,13 +14,14 @@ import {
   basePathSchema,
   databaseSchema,
   fieldsSchema,
-  frameworkSchema,
   methodsSchema,
   mountSchema,
   resourceSchema,
+  routeFrameworkSchema,
   tableSchema,
 } from './service/input-schema.js';
-import { chooseFramework, detectStack, type HttpFramework } from './service/project-stack.js';
+import { chooseRouteFramework, detectStack, type RouteFramework } from './service/project-stack.js';
+import { nextPaths, nextStack, renderNextHandlers } from './api-route/next-handlers.js';
 import { refuseCollision } from './service/collisions.js';
 import { renderService, servicePaths } from './service/render-service.js';
 import { describeAssumed, fieldsFor } from './service/default-fields.js';
@@ -32,8 +34,8 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'API route',
   description:
-    'Writes the REST routes of a resource for Express or Fastify: input validation, JSON error envelope, status codes, calling its service layer, mounted where the app mounts routes.',
-  version: '1.0.0',
+    'Writes the REST routes of a resource for Express, Fastify or Next.js (app-router route handlers): input validation, JSON error envelope, status codes, calling its service layer, mounted where the app mounts routes.',
+  version: '1.1.0',
   inputSchema: {
     type: 'object',
     required: ['resource'],
@@ -43,7 +45,7 @@ export const meta: CapabilityMeta = {
       fields: fieldsSchema,
       methods: methodsSchema,
       basePath: basePathSchema,
-      framework: frameworkSchema,
+      framework: routeFrameworkSchema,
       database: databaseSchema,
       table: tableSchema,
       mount: mountSchema,
@@ -59,7 +61,7 @@ export interface ApiRouteInput {
   fields?: FieldSpec[];
   methods?: (RouteMethod | 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[];
   basePath?: string;
-  framework?: 'auto' | HttpFramework;
+  framework?: 'auto' | RouteFramework;
   database?: 'auto' | Dialect;
   table?: string;
   mount?: boolean;
@@ -69,8 +71,10 @@ export interface ApiRouteInput {
 export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise<StepResult> {
   const chosen = fieldsFor(input.resource, input.fields);
   const model = resourceModel(input.resource, chosen.fields, input.table);
-  const framework = chooseFramework(ctx, input.framework);
-  const stack = await detectStack(ctx, input.database ?? 'auto');
+  const framework = chooseRouteFramework(ctx, input.framework);
+  const detected = await detectStack(ctx, input.database ?? 'auto');
+  if (framework === 'next') return runNext(input, ctx, nextStack(detected));
+  const stack = detected;
   const methods = routeMethodsOf(input.methods);
   const basePath = input.basePath ?? `/${model.pluralKebab}`;
   const svc = servicePaths(model, stack);
@@ -120,6 +124,64 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
       routes: routeList(methods, basePath),
       files: { ...paths, ...svc },
       mount: { mounted, appFile: mount.appFile, statement: mount.statement, note: mountNote },
+      notes,
+      checked: [],
+    },
+  };
+}
+
+/** Next.js: route handler files under the app router instead of a router, nothing to mount (the folder is the route). */
+async function runNext(input: ApiRouteInput, ctx: CapabilityContext, stack: Awaited<ReturnType<typeof detectStack>>): Promise<StepResult> {
+  const chosen = fieldsFor(input.resource, input.fields);
+  const model = resourceModel(input.resource, chosen.fields, input.table);
+  const methods = routeMethodsOf(input.methods);
+  const basePath = input.basePath ?? `/api/${model.pluralKebab}`;
+  const svc = servicePaths(model, stack);
+  const paths = routePaths(model, stack);
+  const handlers = nextPaths(stack, model, basePath);
+  const files: GeneratedFile[] = [];
+  const notes: string[] = [];
+  const serviceExists = await ctx.workspace.exists(svc.service);
+  if (!serviceExists) {
+    await refuseCollision(ctx, `${model.pascal}Service`, [svc.service], input.onExisting);
+    const service = await renderService(ctx, model, stack);
+    files.push(...service.files);
+    notes.push(...service.notes);
+  }
+  const support = await renderRoutes(ctx, model, stack, 'express', methods, basePath, svc.service, svc.serviceErrors);
+  // The shared modules (error envelope, request checks, input parsers), not the Express router.
+  files.push(...support.files.filter((f) => f.path !== paths.routes));
+  const rendered = await renderNextHandlers(ctx, model, stack, methods, basePath, {
+    apiError: paths.apiError,
+    requestChecks: paths.requestChecks,
+    input: paths.input,
+    service: svc.service,
+  });
+  files.push(...rendered.files);
+  notes.push(...rendered.notes);
+  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, paths.apiError, paths.requestChecks], input.onExisting);
+  const routes = routeList(methods, basePath).map((r) => ({ ...r, path: r.path.replace('/:id', '/[id]') }));
+  return {
+    summary: [
+      `generation.api-route: ${describeStaged(staged)} — Next.js route handlers ${routes.map((r) => `${r.verb} ${r.path}`).join(', ')} in ${[handlers.collection, handlers.item].filter((p) => files.some((f) => f.path === p)).join(' and ')}${serviceExists ? `, calling the existing ${svc.service}` : `, with its ${stack.dialect} service ${svc.service} (there was none)`}, built on a pg Pool from DATABASE_URL in ${handlers.instance}.`,
+      describeAssumed(chosen),
+      'Nothing to mount: the app router serves the route.ts files.',
+      kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
+      ...notes,
+      'Input is checked by hand-written rules (no zod/ajv path yet). Not checked here: compile, lint and tests run when you verify the project.',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    data: {
+      staged,
+      fields: chosen.fields,
+      assumedFields: chosen.assumed !== null,
+      kept,
+      framework: 'next',
+      dialect: stack.dialect,
+      routes,
+      files: { ...paths, ...svc, routes: handlers.collection, item: handlers.item, instance: handlers.instance },
+      mount: { mounted: false, appFile: null, statement: null, note: 'the app router serves route.ts files' },
       notes,
       checked: [],
     },

@@ -2,6 +2,7 @@
  * generation.db-schema: a model spec (name, fields, relations) as the project's schema — a Prisma
  * model appended to schema.prisma (formatted and validated by Prisma's own Wasm engine), a Drizzle
  * table appended to the Drizzle schema module (pg-core or sqlite-core), a TypeORM entity class, a
+ * Sequelize model (sequelize-cli's model module, or a typed class in TypeScript) with its migration, a
  * Knex create-table migration (a Knex project's schema is its migrations), or plain SQL DDL for
  * PostgreSQL or SQLite. The target is the project's schema tool unless the input names one.
  */
@@ -21,6 +22,7 @@ import { prismaProvider, prismaSchemaFor } from './db-schema/prisma-target.js';
 import { sqlSchemaFor } from './db-schema/sql-target.js';
 import { typeormEntityFor } from './db-schema/typeorm-target.js';
 import { mongooseModelFor } from './db-schema/mongoose-target.js';
+import { sequelizeModelFor } from './db-schema/sequelize-target.js';
 import { detectLayout } from './migration/layouts.js';
 import { BUILT_TARGETS, chooseTarget, dialectFromPackage, DIALECT_NAMES, type Target } from './db-schema/targets.js';
 import { PLANNING } from './db-schema/planning.js';
@@ -30,11 +32,11 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'Database schema',
   description:
-    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, a TypeORM entity, a Knex create-table migration, a Mongoose schema and model, or SQL DDL for PostgreSQL or SQLite.",
-  version: '1.1.0',
+    "Writes a model (fields, types, constraints, relations) into the project's schema: a Prisma model validated by Prisma's engine, a Drizzle table, a TypeORM entity, a Knex create-table migration, a Sequelize model and its migration, a Mongoose schema and model, or SQL DDL for PostgreSQL or SQLite.",
+  version: '1.2.0',
   writes: true,
   planning: PLANNING,
-  // A Knex project's model is a create-table migration: generation.migration writes it.
+  // A Knex project's model is a create-table migration, a Sequelize one's comes with one: generation.migration writes it.
   execution: { parses: 'none', composes: ['generation.migration'] },
   inputSchema: {
     type: 'object',
@@ -45,7 +47,8 @@ export const meta: CapabilityMeta = {
       target: {
         type: 'string',
         enum: [...BUILT_TARGETS],
-        description: "Schema tool to write for (default: the project's: Prisma, Drizzle, TypeORM, Knex, Mongoose, else plain SQL).",
+        description:
+          "Schema tool to write for (default: the project's: Prisma, Drizzle, TypeORM, Knex, Sequelize, Mongoose, else plain SQL).",
       },
       dialect: {
         type: 'string',
@@ -144,6 +147,29 @@ export async function run(input: DbSchemaInput, ctx: CapabilityContext): Promise
       `Mongoose schema and model ${model.name} (collection ${model.table}) in ${result.path}: ${describeStaged(staged)}; not type-checked here (run tsc).`,
       staged,
       { target, model: describeModel(model), notes },
+    );
+  }
+  if (target === 'sequelize') {
+    // The model sequelize-cli's models/index.js loads, and the create-table migration that makes its table.
+    const dialect = input.dialect ?? (await detectLayout(ctx, 'sequelize')).dialect ?? (await dialectFromPackage(ctx)) ?? 'postgresql';
+    const result = await sequelizeModelFor(ctx, model, dialect, input.path);
+    const staged = await stageFiles(ctx, [{ path: result.path, content: result.content }], input.onExisting ?? 'refuse');
+    notes.push(...result.notes);
+    const written = await ctx.invoke('generation.migration', {
+      name: input.name,
+      ...(input.table ? { table: input.table } : {}),
+      ...(input.fields ? { fields: input.fields } : {}),
+      ...(input.relations ? { relations: input.relations } : {}),
+      dialect,
+      change: 'create-table',
+      layout: 'sequelize',
+      onExisting: input.onExisting ?? 'refuse',
+    });
+    const migrationFiles = ((written.data as { files?: StagedFile[] }).files ?? []) as StagedFile[];
+    return finish(
+      `Model ${model.name} (${model.table}) in ${result.path} (Sequelize, ${DIALECT_NAMES[dialect]}): ${describeStaged(staged)}; its table: ${written.summary}`,
+      [...staged, ...migrationFiles],
+      { target, dialect, model: describeModel(model), migration: (written.data as { name?: string }).name, notes },
     );
   }
   if (target === 'knex') {

@@ -1,13 +1,14 @@
 /**
  * generation.migration: up and down SQL migrations (PostgreSQL, SQLite) for a model change — create
  * or drop a table, add or drop columns, add an index or unique index, add a foreign key — written in
- * the project's migration layout (Prisma, Drizzle, Knex, TypeORM, plain NNN_name.up.sql/.down.sql)
+ * the project's migration layout (Prisma, Drizzle, Knex, TypeORM, Sequelize, plain NNN_name.up.sql/.down.sql)
  * under a deterministic name; a second migration of a name the folder already has is refused. The down restores the catalog the up found (proven on real PostgreSQL and
  * SQLite in the tests).
  */
 import { AgentdError, type CapabilityContext, type CapabilityMeta, type StepResult } from '../../core/index.js';
 import {
   pascalCase,
+  kebabCase,
   describeStaged,
   onExistingSchema,
   renderTemplate,
@@ -37,8 +38,8 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'Migration',
   description:
-    "Writes up and down SQL migrations (PostgreSQL or SQLite) for a model change in the project's migration layout (Prisma, Drizzle, Knex, TypeORM, plain SQL files), named deterministically.",
-  version: '1.1.0',
+    "Writes up and down SQL migrations (PostgreSQL or SQLite) for a model change in the project's migration layout (Prisma, Drizzle, Knex, TypeORM, Sequelize, plain SQL files), named deterministically.",
+  version: '1.2.0',
   writes: true,
   planning: PLANNING,
   inputSchema: {
@@ -74,7 +75,7 @@ export const meta: CapabilityMeta = {
         type: 'string',
         enum: [...LAYOUTS],
         description:
-          "Migration layout (default: the project's: prisma/migrations, the Drizzle out folder, Knex migrations, the TypeORM DataSource's migrations folder, else plain migrations/NNN_name.up.sql).",
+          "Migration layout (default: the project's: prisma/migrations, the Drizzle out folder, Knex migrations, the TypeORM DataSource's migrations folder, the .sequelizerc migrations-path, else plain migrations/NNN_name.up.sql).",
       },
       dir: { type: 'string', description: "Migrations folder (default: the layout's)." },
       migrationName: {
@@ -85,7 +86,7 @@ export const meta: CapabilityMeta = {
       timestamp: {
         type: 'string',
         description:
-          'Timestamp of timestamped layouts (Prisma, Knex, TypeORM): 14 digits YYYYMMDDHHMMSS or an ISO date-time. Default: the number after the newest migration (deterministic).',
+          'Timestamp of timestamped layouts (Prisma, Knex, TypeORM, Sequelize): 14 digits YYYYMMDDHHMMSS or an ISO date-time. Default: the number after the newest migration (deterministic).',
       },
       useClock: { type: 'boolean', description: 'Use the current time as the timestamp (not deterministic; default false).' },
       onExisting: onExistingSchema,
@@ -257,6 +258,27 @@ async function migrationFiles(ctx: CapabilityContext, info: LayoutInfo, planned:
       })
     ).text;
     return [{ path: `${info.dir}/${ms}-${pascalCase(naming.name)}.${ext}`, content }];
+  }
+  if (info.layout === 'sequelize') {
+    // sequelize-cli: <14 digits>-<kebab-name>.js exporting { up(queryInterface), down(queryInterface) }.
+    const time = naming.timestamp
+      ? timestampOf(naming.timestamp)
+      : naming.useClock
+        ? clockTimestamp()
+        : nextNumber(
+            existingNames.map((n) => n.replace(/^(\d+)-/, '$1_')),
+            14,
+          );
+    const content = (
+      await renderTemplate(ctx, 'migration', 'sequelize-migration.eta', {
+        language: info.language,
+        description: naming.description,
+        dialectName: DIALECT_NAMES[naming.dialect],
+        up,
+        down,
+      })
+    ).text;
+    return [{ path: `${info.dir}/${time}-${kebabCase(naming.name)}.${info.extension ?? 'js'}`, content }];
   }
   const numbers = existingNames.filter((n) => /^\d+_.*\.(up|down)\.sql$/.test(n));
   const width = numbers.length > 0 ? /^(\d+)_/.exec(numbers[0]!)![1]!.length : 3;

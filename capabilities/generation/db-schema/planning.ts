@@ -10,7 +10,7 @@ export const PLANNING: CapabilityPlanning = {
     {
       id: 'gen-schema',
       label: 'generate a database schema',
-      keywords: 'database schema=4,db schema=4,schema=2.5,table=2,prisma=2,drizzle=2,typeorm=2,mongoose=2,sql=1.5,model=2',
+      keywords: 'database schema=4,db schema=4,schema=2.5,table=2,prisma=2,drizzle=2,typeorm=2,sequelize=2,mongoose=2,sql=1.5,model=2',
     },
   ],
   strategy: 'generate',
@@ -21,6 +21,7 @@ export const PLANNING: CapabilityPlanning = {
     { field: 'target', from: 'phrase', phrases: ['prisma'], value: 'prisma' },
     { field: 'target', from: 'phrase', phrases: ['drizzle'], value: 'drizzle' },
     { field: 'target', from: 'phrase', phrases: ['typeorm', 'typeorm entity'], value: 'typeorm' },
+    { field: 'target', from: 'phrase', phrases: ['sequelize', 'sequelize model'], value: 'sequelize' },
     { field: 'target', from: 'phrase', phrases: ['mongoose'], value: 'mongoose' },
     { field: 'target', from: 'phrase', phrases: ['plain sql', 'sql ddl', 'ddl'], value: 'sql' },
     { field: 'dialect', from: 'phrase', phrases: ['postgres', 'postgresql', 'pg'], value: 'postgresql' },

@@ -2,10 +2,8 @@
 import { AgentdError, type CapabilityContext } from '../../../core/index.js';
 import type { Dialect } from './model-spec.js';
 
-export const BUILT_TARGETS = ['prisma', 'drizzle', 'typeorm', 'knex', 'mongoose', 'sql'] as const;
+export const BUILT_TARGETS = ['prisma', 'drizzle', 'typeorm', 'knex', 'sequelize', 'mongoose', 'sql'] as const;
 export type Target = (typeof BUILT_TARGETS)[number];
-/** Schema tools agentd detects whose generator is not built yet (the input may not ask for them). */
-export const UNBUILT_TARGETS = ['sequelize'] as const;
 
 /** The input's target, else the first detected schema tool this capability writes, else plain SQL. */
 export function chooseTarget(ctx: CapabilityContext, requested: string | undefined): { target: Target; note?: string } {

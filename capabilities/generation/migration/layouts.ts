@@ -3,14 +3,15 @@
  * (prisma/migrations/<14 digits>_<name>/migration.sql), Drizzle (<out>/<NNNN>_<name>.sql and
  * meta/_journal.json), Knex (<dir>/<14 digits>_<name>.ts with up/down), plain SQL
  * (migrations/<NNN>_<name>.up.sql / .down.sql), TypeORM (<dir>/<13-digit ms>-<Name>.ts, a class
- * implementing MigrationInterface). Names are deterministic: the number after the highest existing
+ * implementing MigrationInterface), Sequelize (sequelize-cli's <dir>/<14 digits>-<kebab-name>.js exporting
+ * up(queryInterface)/down(queryInterface); dir from .sequelizerc, dialect from config/config.json). Names are deterministic: the number after the highest existing
  * one, or the timestamp the input gives; the clock only when asked.
  */
 import { AgentdError, type CapabilityContext } from '../../../core/index.js';
 import type { Dialect } from '../db-schema/model-spec.js';
 import { snakeCase } from '../kit/index.js';
 
-export const LAYOUTS = ['prisma', 'drizzle', 'knex', 'typeorm', 'plain'] as const;
+export const LAYOUTS = ['prisma', 'drizzle', 'knex', 'typeorm', 'sequelize', 'plain'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
 export interface LayoutInfo {
@@ -21,8 +22,10 @@ export interface LayoutInfo {
   dialect: Dialect | null;
   /** Existing migration file paths under `dir`. */
   existing: string[];
-  /** Knex, TypeORM: write TypeScript or JavaScript (ESM or CommonJS). */
+  /** Knex, TypeORM, Sequelize: write TypeScript or JavaScript (ESM or CommonJS). */
   language?: 'ts' | 'esm' | 'cjs';
+  /** Sequelize: the extension of the project's migrations (js, cjs, ts). */
+  extension?: string;
 }
 
 async function readIfExists(ctx: CapabilityContext, path: string): Promise<string | null> {
@@ -107,6 +110,7 @@ export async function detectLayout(ctx: CapabilityContext, requested?: Layout, r
         : null;
       return { layout, dir, dialect, existing, language };
     }
+    if (layout === 'sequelize') return sequelizeLayout(ctx, requestedDir);
     const dir = requestedDir ?? (await plainDir(ctx)) ?? 'migrations';
     return { layout, dir, dialect: null, existing: await under(ctx, dir) };
   };
@@ -115,7 +119,31 @@ export async function detectLayout(ctx: CapabilityContext, requested?: Layout, r
   if (drizzleConfig || tools.includes('drizzle')) return pick('drizzle');
   if (knexfile || tools.includes('knex')) return pick('knex');
   if (tools.includes('typeorm')) return pick('typeorm');
+  if (tools.includes('sequelize') || (await ctx.workspace.exists('.sequelizerc'))) return pick('sequelize');
   return pick('plain');
+}
+
+/**
+ * sequelize-cli's layout: the folder .sequelizerc names ('migrations-path': path.resolve('db', 'migrations')),
+ * else migrations/; the dialect of config/config.json's (or .sequelizerc's config's) development entry; the
+ * extension of the migrations there, else .cjs in an ESM package (sequelize-cli require()s them), else .js.
+ */
+async function sequelizeLayout(ctx: CapabilityContext, requestedDir?: string): Promise<LayoutInfo> {
+  const rc = await readIfExists(ctx, '.sequelizerc');
+  const pathIn = (key: string): string | undefined => {
+    const match = rc ? new RegExp(`['"]${key}['"]\\s*:\\s*path\\.(?:resolve|join)\\(([^)]*)\\)`).exec(rc) : null;
+    if (!match) return undefined;
+    const parts = [...match[1]!.matchAll(/['"]([^'"]*)['"]/g)].map((m) => m[1]!.replace(/^\.\/?/, '').replace(/\/$/, ''));
+    return parts.filter(Boolean).join('/') || undefined;
+  };
+  const dir = requestedDir ?? pathIn('migrations-path') ?? 'migrations';
+  const configPath = pathIn('config') ?? 'config/config.json';
+  const config = await readIfExists(ctx, configPath);
+  const dialectName = config ? /["']?dialect["']?\s*:\s*["']([a-z]+)["']/.exec(config)?.[1] : undefined;
+  const dialect = dialectName === 'sqlite' ? 'sqlite' : dialectName === 'postgres' ? 'postgresql' : null;
+  const existing = await under(ctx, dir);
+  const extension = existing.map((f) => /\.(c?js|ts)$/.exec(f)?.[1]).find(Boolean) ?? (ctx.project.moduleSystem === 'esm' ? 'cjs' : 'js');
+  return { layout: 'sequelize', dir, dialect, existing, language: extension === 'ts' ? 'ts' : 'cjs', extension };
 }
 
 /** The file that builds TypeORM's DataSource (new DataSource({ … })) or ormconfig, if any. */

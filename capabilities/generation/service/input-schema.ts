@@ -61,6 +61,14 @@ export const frameworkSchema = {
   description: 'HTTP framework of the routes; auto: the detected one.',
 } as const;
 
+export const routeFrameworkSchema = {
+  type: 'string',
+  enum: ['auto', 'express', 'fastify', 'next'],
+  default: 'auto',
+  description:
+    'HTTP framework of the routes; next: Next.js app-router route handlers (app/**/route.ts); auto: the detected one (Express or Fastify first).',
+} as const;
+
 export const basePathSchema = {
   type: 'string',
   pattern: '^(/[a-z0-9][a-z0-9-]*)+$',

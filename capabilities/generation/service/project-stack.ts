@@ -98,13 +98,31 @@ export function chooseFramework(ctx: CapabilityContext, requested: 'auto' | Http
   if (!found) {
     throw new AgentdError(
       'invalid_input',
-      'framework: the project uses neither Express nor Fastify; pass framework: "express" or "fastify" (Next.js route handlers are not generated yet)',
+      'framework: the project uses neither Express nor Fastify; pass framework: "express" or "fastify" (Next.js route handlers: generation.api-route writes them; this capability writes for Express and Fastify)',
       {
         details: [{ path: '/framework', message: `detected: ${ctx.project.frameworks.join(', ') || 'none'}` }],
       },
     );
   }
   return found;
+}
+
+/** api-route's frameworks: Express and Fastify, and Next.js route handlers (app router). */
+export type RouteFramework = HttpFramework | 'next';
+
+/** The framework api-route writes for: the requested one, else Express or Fastify when detected, else Next.js when detected. */
+export function chooseRouteFramework(ctx: CapabilityContext, requested: 'auto' | RouteFramework = 'auto'): RouteFramework {
+  if (requested !== 'auto') return requested;
+  const found = ctx.project.frameworks.find((f): f is HttpFramework => f === 'express' || f === 'fastify');
+  if (found) return found;
+  if (ctx.project.frameworks.includes('next')) return 'next';
+  throw new AgentdError(
+    'invalid_input',
+    'framework: the project uses neither Express nor Fastify nor Next.js; pass framework: "express", "fastify" or "next"',
+    {
+      details: [{ path: '/framework', message: `detected: ${ctx.project.frameworks.join(', ') || 'none'}` }],
+    },
+  );
 }
 
 /** The import specifier of workspace file `to` from workspace file `from` ("../services/todo-service.js"). */

@@ -110,4 +110,30 @@ describe('API generators over REST', function () {
     expect(response.status).to.equal(422);
     expect((response.body as unknown as { error: { code: string } }).error.code).to.equal('invalid_input');
   });
+
+  it('a generation.api-route job on the Next.js fixture stages app-router route handlers; approve writes them', async () => {
+    const next = await startTestDaemon({ fixture: 'generation/next-app-pg' });
+    try {
+      const input = {
+        resource: 'todo',
+        fields: [{ name: 'title', type: 'string', required: true }],
+        methods: ['list', 'create', 'delete'],
+      };
+      const id = (await post(next.url, '/jobs', { capability: 'generation.api-route', input, workspace: 'project' })).body.id;
+      const waiting = await waitForStatus(next.url, id, ['awaiting_approval', 'failed', 'succeeded']);
+      expect(waiting.status, JSON.stringify(waiting.error)).to.equal('awaiting_approval');
+      expect(waiting.result!.changes.map((c) => c.path)).to.include.members([
+        'app/api/todos/route.ts',
+        'app/api/todos/[id]/route.ts',
+        'lib/todo-service-instance.ts',
+      ]);
+      expect((await post(next.url, `/jobs/${id}/followup`, { action: 'approve' })).status).to.equal(202);
+      expect((await waitForStatus(next.url, id, ['succeeded', 'failed'])).status).to.equal('succeeded');
+      const item = await readFile(path.join(next.workspace, 'project', 'app', 'api', 'todos', '[id]', 'route.ts'), 'utf8');
+      expect(item).to.include('export async function DELETE(_request: Request, context: RouteContext): Promise<Response> {');
+      expect(item).to.not.include('export async function PATCH');
+    } finally {
+      await next.close();
+    }
+  });
 });

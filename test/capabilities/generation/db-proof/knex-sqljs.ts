@@ -1,53 +1,13 @@
 /**
  * Knex's own SQLite dialect (its query and schema compilers, transactions and migrator) over sql.js:
- * a `Database` shaped like node-sqlite3's (all/run/close with callbacks), handed to knex's
- * Client_SQLite3 in place of the native sqlite3 addon, which is not installed here. Every
- * connection is the one in-memory database, so a test can dump the catalog knex changed.
+ * the node-sqlite3-shaped `Database` of sqlite3-sqljs.ts handed to knex's Client_SQLite3 in place of
+ * the native sqlite3 addon, which is not installed here.
  */
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import type { Database } from 'sql.js';
 import { openSqlite } from './sqlite-catalog.js';
-
-type Callback = (this: { lastID?: number; changes?: number }, error: Error | null, rows?: unknown) => void;
-
-function sqlite3Shaped(db: Database): object {
-  // As node-sqlite3 binds them: dates as milliseconds, booleans as 1/0.
-  const params = (bindings: unknown): unknown[] =>
-    (Array.isArray(bindings) ? bindings : []).map((v: unknown) =>
-      v instanceof Date ? v.getTime() : typeof v === 'boolean' ? Number(v) : v,
-    );
-  class Connection {
-    constructor(_filename: string, _flags: number, opened: (error: Error | null) => void) {
-      queueMicrotask(() => opened(null));
-    }
-    all(sql: string, bindings: unknown, done: Callback): void {
-      try {
-        const statement = db.prepare(sql);
-        statement.bind(params(bindings) as never);
-        const rows: unknown[] = [];
-        while (statement.step()) rows.push(statement.getAsObject());
-        statement.free();
-        done.call({}, null, rows);
-      } catch (error) {
-        done.call({}, error as Error);
-      }
-    }
-    run(sql: string, bindings: unknown, done: Callback): void {
-      try {
-        db.run(sql, params(bindings) as never);
-        const lastID = Number(db.exec('SELECT last_insert_rowid()')[0]?.values[0]?.[0] ?? 0);
-        done.call({ lastID, changes: db.getRowsModified() }, null);
-      } catch (error) {
-        done.call({}, error as Error);
-      }
-    }
-    close(done: (error: Error | null) => void): void {
-      done(null);
-    }
-  }
-  return { Database: Connection, OPEN_READWRITE: 2, OPEN_CREATE: 4 };
-}
+import { sqlite3Shaped } from './sqlite3-sqljs.js';
 
 /** A knex instance on knex's sqlite3 dialect over a fresh in-memory sql.js database, and that database. */
 export async function knexOnSqlJs(config: Omit<Knex.Config, 'client' | 'connection'>): Promise<{ knex: Knex; db: Database }> {

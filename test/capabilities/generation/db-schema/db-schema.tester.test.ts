@@ -73,7 +73,7 @@ describe('capabilities/generation/db-schema cases', function () {
       { name: 'no name', input: { fields: [{ name: 'title' }] }, message: "must have required property 'name'" },
       {
         name: 'a target not built yet',
-        input: { name: 'Post', target: 'sequelize' },
+        input: { name: 'Post', target: 'mikro-orm' },
         message: '/target must be equal to one of the allowed values',
       },
       {

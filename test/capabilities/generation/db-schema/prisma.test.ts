@@ -79,8 +79,8 @@ describe('generation.db-schema: Prisma', function () {
     expect(type.message).to.match(/^fields\[0\]\.type: unknown field type "integer-ish"/);
     const name = await project.refusal(dbSchema, { name: '2fa', fields: [] });
     expect(name.code).to.equal('invalid_input');
-    const target = await project.refusal(dbSchema, { name: 'Book', target: 'sequelize' as never });
-    expect(target.message).to.match(/^target: "sequelize" is not built yet/);
+    const target = await project.refusal(dbSchema, { name: 'Book', target: 'mikro-orm' as never });
+    expect(target.message).to.match(/^target: "mikro-orm" is not built yet/);
     expect(await project.read('prisma/schema.prisma')).to.equal(before);
   });
 

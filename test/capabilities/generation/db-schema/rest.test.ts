@@ -57,6 +57,24 @@ describe('generation.db-schema and generation.migration over REST', function () 
     expect(prismaSchemaErrors(await readFile(path.join(t.workspace, 'project', 'prisma', 'schema.prisma'), 'utf8'))).to.equal(null);
   });
 
+  it('a generation.db-schema job on a sequelize-cli project stages the model and its migration (composed through the executor); approve writes them', async () => {
+    const t = await startTestDaemon({ fixture: 'generation/sequelize-pg' });
+    daemons.push(t);
+    const input = { name: 'Post', fields: [{ name: 'title' }], relations: [{ kind: 'many-to-one', model: 'User', field: 'author' }] };
+    const id = (await post(t.url, '/jobs', { capability: 'generation.db-schema', input, workspace: 'project' })).body.id;
+    const waiting = await waitForStatus(t.url, id, ['awaiting_approval', 'failed', 'succeeded']);
+    expect(waiting.status, JSON.stringify(waiting.error)).to.equal('awaiting_approval');
+    expect(waiting.result!.changes.map((c) => [c.path, c.action]).sort()).to.deep.equal([
+      ['db/migrations/20250101000001-create-posts-table.js', 'create'],
+      ['db/models/post.js', 'create'],
+    ]);
+    const model = path.join(t.workspace, 'project', 'db', 'models', 'post.js');
+    expect(await exists(model)).to.equal(false);
+    expect((await post(t.url, `/jobs/${id}/followup`, { action: 'approve' })).status).to.equal(202);
+    expect((await waitForStatus(t.url, id, ['succeeded', 'failed'])).status).to.equal('succeeded');
+    expect(await readFile(model, 'utf8')).to.include("this.belongsTo(models.User, { as: 'author', foreignKey: 'authorId' });");
+  });
+
   it('a bad spec is refused at submission or by the step with invalid_input, nothing staged', async () => {
     const t = plain;
     const submitted = await post(t.url, '/jobs', {
