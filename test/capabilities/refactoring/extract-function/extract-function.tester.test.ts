@@ -33,12 +33,12 @@ describe('capabilities/refactoring/extract-function cases', function () {
         },
       },
       {
-        name: 'an optional parameter stays `string | undefined`; returned values are declared with let when one is reassigned after (never var)',
+        name: 'an optional parameter stays `string | undefined`; of the returned values, the one reassigned after is declared with let and the other with const (never var, never one let for both: prefer-const)',
         files: { 'tsconfig.json': TSCONFIG, 'src/total.ts': TOTAL },
         input: { file: 'src/total.ts', startLine: 2, endLine: 4, name: 'start' },
         changes: {
           'src/total.ts':
-            'export function total(prices: number[], coupon?: string): string {\n  let { extra, base } = start(prices, coupon);\n  extra += 1;\n  return `${base}-${extra}`;\n}\n\nfunction start(prices: number[], coupon: string | undefined) {\n  const base = prices.length;\n  let extra = 0;\n  if (coupon) extra = coupon.length;\n  return { extra, base };\n}\n',
+            'export function total(prices: number[], coupon?: string): string {\n  const startResult = start(prices, coupon);\n  const { base } = startResult;\n  let { extra } = startResult;\n  extra += 1;\n  return `${base}-${extra}`;\n}\n\nfunction start(prices: number[], coupon: string | undefined) {\n  const base = prices.length;\n  let extra = 0;\n  if (coupon) extra = coupon.length;\n  return { extra, base };\n}\n',
         },
       },
       {
