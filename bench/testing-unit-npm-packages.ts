@@ -6,11 +6,12 @@
  * The staged test file is then run three times under c8 (`c8 node --test`), directly: statement and
  * branch coverage of the entry module, tests passed/failed, whether the three runs agreed (flakiness),
  * and the time testing.unit took. With `--mutation` (or BENCH_MUTATION=1) @stryker-mutator/core is
- * installed at bench time and the mutation score of the generated suite measured on the first few packages.
+ * installed at bench time and the mutation score of the generated suite measured on the packages whose own
+ * suite is compared (OWN_TESTS).
  * Anchor: TestPilot (Schäfer et al. 2023), median 70 % statement coverage on 25 npm packages.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +23,19 @@ const c8 = path.join(repo, 'node_modules', 'c8', 'bin', 'c8.js');
 const RUNS = 3;
 const ANCHOR = 70;
 const STRYKER = '@stryker-mutator/core@8.7.1';
-const MUTATION_PACKAGES = 3;
+const MIRRORS = '/work/.mirror';
+
+/**
+ * The packages' own test suites, for the mutation comparison: test.js at the release's tag in the
+ * package's git repository brought with the fetch tool at bench time (/work/.mirror/<owner>+<name>/repo,
+ * not committed), run with the ava its package.json names (installed at bench time). Left out when the
+ * mirror is not there.
+ */
+const OWN_TESTS: Record<string, { mirror: string; tag: string; ava: string }> = {
+  'escape-string-regexp@5.0.0': { mirror: 'sindresorhus+escape-string-regexp', tag: 'v5.0.0', ava: 'ava@3.15.0' },
+  'pretty-bytes@6.1.1': { mirror: 'sindresorhus+pretty-bytes', tag: 'v6.1.1', ava: 'ava@4.3.3' },
+  'leven@4.0.0': { mirror: 'sindresorhus+leven', tag: 'v4.0.0', ava: 'ava@3.15.0' },
+};
 
 /** Small pure-function packages (string, number, validation utilities), ESM entry points; exact versions. */
 const PACKAGES = [
@@ -65,6 +78,7 @@ interface Row {
   flaky: boolean;
   seconds: number;
   mutation?: string;
+  own?: string;
   note?: string;
 }
 
@@ -139,20 +153,23 @@ async function coveredRun(
 }
 
 /** Stryker's mutation score of the generated suite (command test runner: `node --test <file>`). */
-async function mutationScore(root: string, entry: string, testFile: string, stryker: string): Promise<string> {
+async function mutationScore(root: string, entry: string, command: string, stryker: string): Promise<string> {
   await writeFile(
     path.join(root, 'stryker.config.json'),
     JSON.stringify({
       testRunner: 'command',
-      commandRunner: { command: `node --test ${testFile}` },
+      commandRunner: { command },
       mutate: [entry],
       reporters: ['json'],
       jsonReporter: { fileName: 'stryker-report.json' },
       concurrency: 1,
       tempDirName: '.stryker-tmp',
+      // In the project itself (its node_modules is a symlink to the install folder, which the sandbox does not follow).
+      inPlace: true,
       plugins: [],
     }),
   );
+  await rm(path.join(root, 'stryker-report.json'), { force: true });
   const ran = await exec(process.execPath, [stryker, 'run'], root, 1_800_000);
   try {
     const json = JSON.parse(await readFile(path.join(root, 'stryker-report.json'), 'utf8')) as {
@@ -163,8 +180,23 @@ async function mutationScore(root: string, entry: string, testFile: string, stry
     const valid = mutants.filter((m) => m.status !== 'CompileError' && m.status !== 'RuntimeError' && m.status !== 'Ignored').length;
     return `${((100 * killed) / Math.max(1, valid)).toFixed(1)} % (${killed}/${valid})`;
   } catch {
-    return `not measured (stryker exit ${ran.code}: ${ran.stderr.split('\n').filter(Boolean).slice(-2).join(' | ').slice(0, 200)})`;
+    return `not measured (stryker exit ${ran.code}: ${(ran.stderr + ran.stdout).split('\n').filter(Boolean).slice(-2).join(' | ').slice(0, 200)})`;
   }
+}
+
+/** The mutation score of the package's own test suite, run the same way (Stryker, command runner). */
+async function ownSuiteScore(spec: string, root: string, entry: string, stryker: string): Promise<string | undefined> {
+  const own = OWN_TESTS[spec];
+  if (!own) return undefined;
+  const gitDir = path.join(MIRRORS, own.mirror, 'repo');
+  const shown = await exec('git', ['--git-dir', gitDir, 'show', `${own.tag}:test.js`], root);
+  if (shown.code !== 0) return `not measured (no mirror of ${own.mirror})`;
+  await writeFile(path.join(root, 'test.js'), shown.stdout);
+  const installed = await npm(['install', own.ava], path.join(path.dirname(root), 'install'));
+  if (installed.code !== 0) return `not measured (npm install ${own.ava} failed)`;
+  const passes = await exec(path.join(root, 'node_modules', '.bin', 'ava'), ['test.js'], root);
+  if (passes.code !== 0) return `not measured (its own suite fails: ${passes.stdout.slice(-200)})`;
+  return mutationScore(root, entry, 'node_modules/.bin/ava test.js', stryker);
 }
 
 async function benchOne(spec: string, tester: CapabilityTester, stryker: string | null): Promise<Row> {
@@ -183,9 +215,11 @@ async function benchOne(spec: string, tester: CapabilityTester, stryker: string 
     const first = runs[0]!;
     const flaky = runs.some((r) => r.titles !== first.titles || r.statements !== first.statements || r.branches !== first.branches);
     const failed = Math.max(...runs.map((r) => r.failed));
-    const mutation = stryker ? await mutationScore(root, entry, testFile, stryker) : undefined;
+    const mutation = stryker ? await mutationScore(root, entry, `node --test ${testFile}`, stryker) : undefined;
+    const own = stryker ? await ownSuiteScore(spec, root, entry, stryker) : undefined;
     return {
       ...row,
+      own,
       tests: first.passed + first.failed,
       passed: first.passed,
       failed,
@@ -237,17 +271,19 @@ export async function run(): Promise<void> {
   try {
     const stryker = strykerDir ? await installStryker(strykerDir) : null;
     const rows: Row[] = [];
-    for (const [i, spec] of specs.entries()) {
-      const row = await benchOne(spec, tester, i < MUTATION_PACKAGES ? stryker : null);
+    for (const spec of specs) {
+      const row = await benchOne(spec, tester, spec in OWN_TESTS ? stryker : null);
       rows.push(row);
       console.error(`  ${spec}: ${row.statements ?? '-'} % statements${row.note ? ` (${row.note})` : ''}`);
     }
     const pct = (v: number | null): string => (v === null ? '-' : `${v.toFixed(1)} %`);
-    console.log('| package | entry | tests | pass | statements | branches | flaky (3 runs) | testing.unit s | mutation score |');
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log(
+      '| package | entry | tests | pass | statements | branches | flaky (3 runs) | testing.unit s | mutation score | own suite mutation score |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows)
       console.log(
-        `| ${r.spec} | ${r.entry} | ${r.tests} | ${r.tests ? `${r.passed}/${r.tests}` : '-'} | ${pct(r.statements)} | ${pct(r.branches)} | ${r.tests ? (r.flaky ? 'yes' : 'no') : '-'} | ${r.seconds.toFixed(1)} | ${r.mutation ?? '-'} |${r.note ? ` ${r.note}` : ''}`,
+        `| ${r.spec} | ${r.entry} | ${r.tests} | ${r.tests ? `${r.passed}/${r.tests}` : '-'} | ${pct(r.statements)} | ${pct(r.branches)} | ${r.tests ? (r.flaky ? 'yes' : 'no') : '-'} | ${r.seconds.toFixed(1)} | ${r.mutation ?? '-'} | ${r.own ?? '-'} |${r.note ? ` ${r.note}` : ''}`,
       );
     // A package with no generated suite counts as 0 % (it is not left out of the median).
     const statements = rows.map((r) => r.statements ?? 0);
