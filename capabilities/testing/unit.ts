@@ -128,8 +128,10 @@ export async function run(input: UnitInput, ctx: CapabilityContext): Promise<Ste
   let runsSummary: { passed: number; failed: number }[] = [];
   for (const file of parsed.files) {
     const functions = exportedFunctionNodes(file.tree).filter((f) => !options.symbol || f.info.name === options.symbol);
-    const calls: { fn: string; args: unknown[] }[] = [];
-    for (const { info, node } of functions) for (const args of candidatesOf(node)?.calls ?? []) calls.push({ fn: info.name, args });
+    const calls: { fn: string; name?: string; args: unknown[] }[] = [];
+    for (const { info, node } of functions)
+      for (const args of candidatesOf(node)?.calls ?? [])
+        calls.push(info.isDefault ? { fn: 'default', name: info.name, args } : { fn: info.name, args });
     if (calls.length === 0) continue;
     ctx.progress(10, `observing ${file.path}`);
     const probed = await probe(ctx, file.path, calls, options.timeoutMs);
@@ -196,7 +198,7 @@ async function probe(
 
 /** One call per distinct outcome per function, returns first; an error a wrong argument type causes (TypeError) is not a behaviour worth pinning. */
 function selectCases(
-  calls: { fn: string; args: unknown[] }[],
+  calls: { fn: string; name?: string; args: unknown[] }[],
   probed: Probed[],
   max: number,
   report: Record<string, { kept: number; skipped: Record<string, number> }>,
@@ -220,7 +222,7 @@ function selectCases(
     if (seen.has(key) || entry.kept >= max || throwsLater) continue;
     seen.add(key);
     entry.kept += 1;
-    chosen.push({ fn: call.fn, args: call.args, outcome });
+    chosen.push({ fn: call.fn, ...(call.name ? { name: call.name } : {}), args: call.args, outcome });
   }
   // Back in the order the calls were derived (the function's own literals first).
   return chosen.sort(

@@ -15,6 +15,8 @@ export interface ExportedFunction {
   startLine: number;
   endLine: number;
   complexity: number;
+  /** Set when the function is the module's default export (`export default function leven`): import it as `default`. */
+  isDefault?: boolean;
 }
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
@@ -83,9 +85,11 @@ export function exportedFunctionNodes(tree: Tree): { info: ExportedFunction; nod
     const declaration = node.childForFieldName('declaration') ?? node.childForFieldName('value');
     const isDefault = node.children.some((c) => c.type === 'default');
     if (declaration && FUNCTION_DECLARATIONS.has(declaration.type)) {
-      out.push(entry(declaration.childForFieldName('name')?.text ?? 'default', declaration));
+      const found = entry(declaration.childForFieldName('name')?.text ?? 'default', declaration);
+      out.push(isDefault ? { ...found, info: { ...found.info, isDefault: true } } : found);
     } else if (declaration && FUNCTION_VALUES.has(declaration.type) && isDefault) {
-      out.push(entry('default', declaration));
+      const found = entry('default', declaration);
+      out.push({ ...found, info: { ...found.info, isDefault: true } });
     } else if (declaration && (declaration.type === 'lexical_declaration' || declaration.type === 'variable_declaration')) {
       for (const declarator of declaration.namedChildren.filter((c) => c.type === 'variable_declarator')) {
         const name = declarator.childForFieldName('name')?.text;

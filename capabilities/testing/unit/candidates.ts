@@ -3,7 +3,7 @@
  * with their neighbours — the boundary values of a comparison — and strings), its parameters' default
  * values, and a few plain values of each type, ordered by what the body does with each parameter
  * (string methods → strings first, arithmetic or comparisons → numbers first). Functions with
- * destructured or rest parameters are not probed.
+ * rest parameters are not probed; a destructured (options) parameter is left to its default (or `{}`).
  */
 import type { Node } from '../gaps/exported-functions.js';
 
@@ -85,6 +85,7 @@ export function candidatesOf(fn: Node): Candidates | null {
     : [];
   const params: string[] = [];
   const defaults: unknown[] = [];
+  const destructured = new Set<number>();
   for (const p of rawParams) {
     if (p.type === 'identifier') {
       params.push(p.text);
@@ -92,6 +93,11 @@ export function candidatesOf(fn: Node): Candidates | null {
     } else if (p.type === 'assignment_pattern' && p.childForFieldName('left')?.type === 'identifier') {
       params.push(p.childForFieldName('left')!.text);
       defaults.push(literalOf(p.childForFieldName('right')!));
+    } else if (p.type === 'assignment_pattern' || p.type === 'object_pattern') {
+      // A destructured options parameter (`{separator = '_'} = {}`): called with its default, or with `{}` when it has none.
+      params.push(`#${params.length}`);
+      defaults.push(p.type === 'object_pattern' ? {} : undefined);
+      destructured.add(params.length - 1);
     } else {
       return null;
     }
@@ -99,6 +105,7 @@ export function candidatesOf(fn: Node): Candidates | null {
   const { numbers, strings } = literals(body);
   const bodyText = body.text;
   const pools = params.map((name, i) => {
+    if (destructured.has(i)) return [defaults[i]];
     const escaped = name.replace(/[$]/g, '\\$');
     const stringy = new RegExp(`\\b${escaped}${STRING_USE.source}`).test(bodyText) || new RegExp(`\\$\\{${escaped}\\}`).test(bodyText);
     const numeric = new RegExp(`\\b${escaped}\\s*[-*/%<>]|[-*/%<>]=?\\s*${escaped}\\b`).test(bodyText);
@@ -110,7 +117,13 @@ export function candidatesOf(fn: Node): Candidates | null {
       12,
     );
   });
-  return { params, calls: combinations(pools) };
+  // Trailing undefined arguments are left off (they would cross to the sandbox as JSON null, not as a missing argument).
+  const calls = combinations(pools).map((args) => {
+    let end = args.length;
+    while (end > 0 && args[end - 1] === undefined) end -= 1;
+    return args.slice(0, end);
+  });
+  return { params, calls };
 }
 
 /** Up to MAX_CALLS argument lists: every value of each parameter at least once (the others at their first value), then further mixes. */

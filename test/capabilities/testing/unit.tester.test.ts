@@ -50,6 +50,27 @@ describe('testing.unit cases', function () {
         },
       },
       {
+        name: 'a default-exported function with a destructured options parameter: imported under its own name, called with the default options',
+        files: {
+          'package.json': '{ "name": "pad", "type": "module" }\n',
+          'lib/pad.js':
+            "export default function pad(text, { width = 4, fill = ' ' } = {}) {\n  if (text.length >= width) return text;\n  return fill.repeat(width - text.length) + text;\n}\n",
+        },
+        projectCode: true,
+        input: { include: ['lib/pad.js'] },
+        changes: {
+          'package.json': { contains: '"test": "node --test"' },
+          'test/pad.generated.test.js': {
+            contains: [
+              "import pad from '../lib/pad.js';",
+              "describe('pad'",
+              'assert.deepStrictEqual(pad("A"), "   A");',
+              'assert.deepStrictEqual(pad("hello world"), "hello world");',
+            ],
+          },
+        },
+      },
+      {
         name: 'a module that does not exist',
         ...MOCHA,
         projectCode: true,
