@@ -32,6 +32,7 @@ import { assertNamespacesFollow, namedInsteadOfNamespace, rewriteNamespaceMember
 import { markTypeOnlyImports, prefersSeparateTypeImports, prefersTypeOnlyImports } from './type-only-imports.js';
 import { matchLineEnds, tidyLayout } from './tidy-layout.js';
 import { followSpecifierStyle } from './specifier-style.js';
+import { followTsEndings, projectSortsImportMembers, sortGainedImportMembers } from './import-conventions.js';
 
 export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput): Promise<StepResult> {
   const loaded = await loadTsProject(ctx);
@@ -166,6 +167,11 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
   if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original, prefersSeparateTypeImports(project)) > 0)
     applyToProject(loaded, edits);
   if (followSpecifierStyle(edits, original, sourcePath, project.getCompilerOptions()) > 0) applyToProject(loaded, edits);
+  let settled = followTsEndings(edits, original, sourcePath, (path) => project.getSourceFile(path) !== undefined);
+  // The project's own files (its tsconfig's), not every file of the workspace (examples, docs).
+  const projectTexts = project.getSourceFiles().map((f): [string, string] => [f.getFilePath(), original(f.getFilePath()) ?? '']);
+  if (projectSortsImportMembers(projectTexts)) settled += sortGainedImportMembers(edits, original);
+  if (settled > 0) applyToProject(loaded, edits);
   for (const [path, text] of edits) {
     if (text === null) continue;
     const like = original(path) ?? loaded.originals.get(sourceRel) ?? '';
