@@ -62,4 +62,33 @@ describe('debugging.fix on ESLint output (the lint-fixes sample, its captured ES
     );
     expect(denied).to.include('project code is not allowed');
   });
+
+  it("keeps nothing when ESLint's fix brings a new problem (dot-notation's fix breaks a no-restricted-syntax rule of the config)", async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    await writeFile(
+      path.join(sample.root, 'eslint.config.js'),
+      [
+        'export default [',
+        '  {',
+        "    files: ['**/*.js'],",
+        '    rules: {',
+        "      'dot-notation': 'error',",
+        "      'no-restricted-syntax': ['error', { selector: 'MemberExpression[computed=false][property.name=\"secret\"]', message: 'read secret through getSecret' }],",
+        '    },',
+        '  },',
+        '];',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(path.join(sample.root, 'src/keys.js'), "export const key = (vault) => vault['secret'];\n");
+    const refusal = await run(
+      { error: 'src/keys.js:1:37: ["secret"] is better written in dot notation. [Error/dot-notation]' },
+      await context(true),
+    ).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(refusal).to.include('the re-check reports a new problem (no-restricted-syntax: read secret through getSecret');
+  });
 });
