@@ -4,7 +4,9 @@
  * a missing `await` on a promise in an async function — taken from the TypeScript language service's
  * code fixes and verified by re-running the type-check (every tsconfig project) before and after: a
  * fix is kept only when its error goes away and no new error appears. Everything else is refused with
- * the reason. Runs nothing of the project.
+ * the reason. ESLint output given as the error is fixed with ESLint's own rule fixes and single
+ * suggestions, run with the project's flat config in agentd's sandbox (the project's code: the
+ * project-code permission), kept only when the re-lint shows the problem gone and nothing new.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { ERROR_INPUT_PROPERTIES } from './explain/error-input.js';
@@ -15,8 +17,8 @@ export const meta: CapabilityMeta = {
   group: 'debugging',
   title: 'Fix an error',
   description:
-    'Stages safe fixes for TypeScript errors (missing import of a project export, misspelling, missing await) from the language service, each verified by the type-check going from failing to passing with no new error; refuses the rest with a reason.',
-  version: '1.0.0',
+    "Stages safe fixes for TypeScript errors (missing import of a project export, misspelling, missing await) from the language service, each verified by the type-check going from failing to passing with no new error; ESLint problems (pasted ESLint output) with ESLint's own fixes, verified by re-running the project's ESLint config; refuses the rest with a reason.",
+  version: '1.1.0',
   inputSchema: {
     type: 'object',
     properties: {
@@ -27,6 +29,10 @@ export const meta: CapabilityMeta = {
     additionalProperties: false,
   },
   writes: true,
+  projectCode: {
+    runs: "the project's eslint.config.* and the plugins it imports, when the error is ESLint output",
+    without: 'TypeScript errors are fixed as before; ESLint problems are refused with the reason',
+  },
   planning: PLANNING,
 };
 

@@ -8,9 +8,20 @@ import { readSources } from '../explain/project-lines.js';
 import { headlineOf } from './headline.js';
 import { resolveLocations, type ResolvedFrame } from './resolve-frames.js';
 import { nameSuspects, nullAccessSuspects, type Suspect } from './suspects.js';
+import { callTargetCandidates, TEST_FILE, type CallTargetCandidate } from './test-call-targets.js';
 import { throwSites } from './throw-sites.js';
 
-type Location = { file: string; line: number; column: number; generated?: { file: string; line: number; column: number } };
+type Location = {
+  file: string;
+  line: number;
+  column: number;
+  generated?: { file: string; line: number; column: number };
+  /** `call-target`: the stack named only test files; the line is ranked among what the failing test calls. */
+  via?: 'call-target';
+};
+
+/** Categories whose throw site is where the code reported a rejection or a wrong value, not where it went wrong. */
+const REPORTED_NOT_CAUSED = new Set(['assertion', 'invalid-value']);
 
 export async function runDiagnose(input: ErrorInput, ctx: CapabilityContext): Promise<StepResult> {
   const given = errorTextOf(input, ctx);
@@ -43,21 +54,51 @@ export async function runDiagnose(input: ErrorInput, ctx: CapabilityContext): Pr
   ctx.progress(60, 'located');
 
   const projectFrames = resolved.frames.filter((f) => f.inWorkspace);
-  let failing: ResolvedFrame | null = projectFrames[0] ?? null;
+  // The deepest project frame outside test files; a test file's frame only when the stack has no other.
+  const testFrame = projectFrames.find((f) => TEST_FILE.test(f.file)) ?? null;
+  const sourceFrames = projectFrames.filter((f) => !TEST_FILE.test(f.file));
+  let failing: ResolvedFrame | null = sourceFrames[0] ?? projectFrames[0] ?? null;
+  const ownCategory = explanation?.category ?? (headline.name === 'AssertionError' ? 'assertion' : 'unknown');
+  // A failing test with no source frame (or a rejection reported by a generic throw): rank what the test calls.
+  let callTargets: CallTargetCandidate[] = [];
+  if (testFrame && (sourceFrames.length === 0 || REPORTED_NOT_CAUSED.has(ownCategory))) {
+    callTargets = await callTargetCandidates(ctx, testFrame).catch(() => []);
+    const best = sourceFrames.length === 0 ? callTargets[0] : callTargets.find((c) => c.rank === 'named');
+    if (best) {
+      const source = await ctx.workspace.read(best.file).catch(() => null);
+      failing = { file: best.file, line: best.line, column: best.column, kind: 'mention', source, inWorkspace: true };
+    }
+  }
+  const viaCallTarget =
+    failing !== null && failing.kind === 'mention' && callTargets.some((c) => c.file === failing!.file && c.line === failing!.line);
   if (!failing && input.file && (await ctx.workspace.exists(input.file))) {
     const source = await ctx.workspace.read(input.file);
     failing = { file: input.file, line: input.line ?? 1, column: input.column ?? 1, kind: 'mention', source, inWorkspace: true };
   }
   const location: Location | null = failing
-    ? { file: failing.file, line: failing.line, column: failing.column, ...(failing.generated ? { generated: failing.generated } : {}) }
+    ? {
+        file: failing.file,
+        line: failing.line,
+        column: failing.column,
+        ...(failing.generated ? { generated: failing.generated } : {}),
+        ...(viaCallTarget ? { via: 'call-target' as const } : {}),
+      }
     : null;
   const frame = failing?.source ? codeFrame(failing.source, failing.line, failing.column) : '';
-  const suspects = failing
-    ? suspectsFor(explanation, failing, projectFrames.slice(1), sources.files)
-    : explanation
-      ? namedSuspects(explanation, sources.files)
-      : [];
-  const category = explanation?.category ?? (headline.name === 'AssertionError' ? 'assertion' : 'unknown');
+  const suspects = [
+    ...(failing && !viaCallTarget
+      ? suspectsFor(
+          explanation,
+          failing,
+          projectFrames.filter((f) => f !== failing),
+          sources.files,
+        )
+      : explanation
+        ? namedSuspects(explanation, sources.files)
+        : []),
+    ...callTargets.map(({ rank: _rank, ...c }) => c),
+  ];
+  const category = ownCategory;
 
   const findings: Finding[] = [];
   if (location) {
@@ -85,6 +126,7 @@ export async function runDiagnose(input: ErrorInput, ctx: CapabilityContext): Pr
     name: headline.name,
     message: headline.message,
     ...(headline.test ? { test: headline.test } : {}),
+    ...(testFrame ? { testLocation: { file: testFrame.file, line: testFrame.line, column: testFrame.column } } : {}),
     category,
     location,
     codeFrame: frame,
@@ -134,7 +176,7 @@ function summaryOf(
 ): string {
   const what = `${name ? `${name}: ` : ''}${message}`.slice(0, 160);
   const where = location
-    ? ` at ${location.file}:${location.line}:${location.column}${location.generated ? ` (mapped from ${location.generated.file}:${location.generated.line}:${location.generated.column})` : ''}`
+    ? ` at ${location.file}:${location.line}:${location.column}${location.generated ? ` (mapped from ${location.generated.file}:${location.generated.line}:${location.generated.column})` : ''}${location.via ? ' (the likely cause among what the failing test calls)' : ''}`
     : ' (no location of this project in the error)';
   const about = explanation ? ` — ${category}: ${explanation.title.toLowerCase()}` : ` — ${category}`;
   const lead = suspects

@@ -17,7 +17,8 @@ export type SuspectRole =
   | 'declaration'
   | 'similar-name'
   | 'throw-site'
-  | 'non-null-assertion';
+  | 'non-null-assertion'
+  | 'call-target';
 
 export interface Suspect {
   role: SuspectRole;

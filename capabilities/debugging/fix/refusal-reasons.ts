@@ -20,7 +20,6 @@ export const REFUSAL_REASONS: Record<number, string> = {
   2312: 'an interface extends a type without statically known members: rewriting it as a type alias changes the declaration, a decision',
   2790: "deleting a required property: making it optional or copying the object without it changes the type's meaning, a decision",
   2574: 'a rest element of a non-array type: the type parameter needs a constraint, which is a decision',
-  2578: "an unused '@ts-expect-error' directive: removing it is safe only if the error it expected is gone for good (a dependency or TypeScript version may bring it back)",
   2550: "the API is in a newer ECMAScript library than the tsconfig's `lib`: raising `lib`/`target` is a project setting, not a code fix",
   6133: 'an unused declaration: deleting it (or prefixing `_`) is a decision about code that may be work in progress',
   6196: 'an unused declaration: deleting it is a decision about code that may be work in progress',

@@ -4,6 +4,7 @@ import { AgentdError, type CapabilityContext, type Finding, type StepResult } fr
 import type { ErrorInput } from '../explain/error-input.js';
 import { fixDiagnostics, type FixOutcome } from './fix-loop.js';
 import { selectTargets } from './select-targets.js';
+import { eslintProblemsOf, runEslintFix } from './eslint-fix.js';
 import { headlineOf } from '../diagnose/headline.js';
 import { errorLocations } from '../explain/error-locations.js';
 import { checkProjects } from '../typecheck/check-projects.js';
@@ -11,6 +12,9 @@ import { ConfinedFiles } from '../typecheck/confined-host.js';
 import { configFiles, loadProjects } from '../typecheck/find-projects.js';
 
 export async function runFix(input: ErrorInput & { tsconfig?: string[]; maxFixes?: number }, ctx: CapabilityContext): Promise<StepResult> {
+  // ESLint output: fixed with ESLint's own fixes, verified by re-running the project's ESLint config.
+  const lintProblems = input.error ? eslintProblemsOf(input.error) : [];
+  if (lintProblems.length > 0) return runEslintFix(lintProblems, ctx);
   if (input.error) refuseRuntimeError(input.error);
   const root = ctx.workspace.root;
   // Changes earlier steps staged are part of what is checked and fixed.

@@ -196,3 +196,48 @@ describe('debugging.diagnose', function () {
     expect(headlineOf(text)).to.deep.equal({ kind: 'test-failure', name: 'ZodError', message: '[', test: 'time parsing' });
   });
 });
+
+describe('debugging.diagnose on a failing test whose stack names only the test file', function () {
+  // A TypeScript program over the test file and what it imports.
+  this.timeout(60_000);
+  let sample: Sample;
+  let failures: string[];
+  before(async () => {
+    sample = await copySample('stats-lib');
+    // The captured Vitest output of the sample's two failing tests, one failure at a time (as a user pastes one).
+    failures = (await sample.log('vitest-failures.txt')).split(/⎯+\[\d+\/\d+\]⎯+/).filter((f) => f.includes('FAIL'));
+  });
+  after(async () => {
+    await sample.remove();
+  });
+
+  it("points at the line producing the value the test asserted on, through the function the callee hands its work to, keeping the test's own line", async () => {
+    const result = await run({ error: failures[0]! }, await sample.context());
+    const data = result.data as DiagnoseData & { testLocation: { file: string; line: number } };
+    expect(data.location).to.deep.include({ file: 'src/stats.ts', line: 14, via: 'call-target' });
+    expect(data.testLocation).to.deep.include({ file: 'test/stats.test.ts', line: 8 });
+    expect(data.codeFrame).to.include('> 14 |   sorted.splice(sorted.length - cut - 1);');
+    expect(data.category).to.equal('assertion');
+    expect(result.summary).to.include('the likely cause among what the failing test calls');
+    const target = data.suspects.find((s) => s.role === 'call-target')!;
+    expect(target.note).to.include('through `dropExtremes`');
+  });
+
+  it('points at the constant the called predicate checks against (the pattern a valid code fails)', async () => {
+    const data = (await run({ error: failures[1]! }, await sample.context())).data as DiagnoseData;
+    expect(data.location).to.deep.include({ file: 'src/codes.ts', line: 2, via: 'call-target' });
+    expect(data.suspects.filter((s) => s.role === 'call-target').map((s) => `${s.file}:${s.line}`)).to.include('src/codes.ts:2');
+  });
+
+  it('prefers the deepest project frame outside test files when the stack has one', async () => {
+    const error = [
+      ' FAIL  test/stats.test.ts > withoutExtremes > drops the smallest and the largest',
+      "TypeError: Cannot read properties of undefined (reading 'length')",
+      ' ❯ dropExtremes src/stats.ts:14:24',
+      ' ❯ src/dispatch.ts:3:78',
+      ' ❯ test/stats.test.ts:7:18',
+    ].join('\n');
+    const data = (await run({ error }, await sample.context())).data as DiagnoseData;
+    expect(data.location).to.deep.equal({ file: 'src/stats.ts', line: 14, column: 24 });
+  });
+});
