@@ -5,7 +5,11 @@
  *   range then returns, and the call becomes `return name(...)`); otherwise refused;
  * - `break`/`continue` whose loop, switch or label lies outside the range: refused;
  * - `yield`: refused (the function would have to become a generator the caller delegates to);
- * - `this`/`super`: the function becomes a method of the enclosing class; outside a class method, refused.
+ * - `this`/`super`: the function becomes a method of the enclosing class; outside a class method, refused;
+ * - a destructuring assignment (`[a, b] = [b, a]`) to a variable declared outside the range: refused —
+ *   TypeScript's extraction passes such a variable in as a parameter and does not carry the new value
+ *   back, so the code after the range would read the old one (immer's generateArrayPatches: it
+ *   type-checked and broke the patch tests).
  */
 import { ts, type SourceFile } from 'ts-morph';
 import { refuse } from '../ts-project/refusal.js';
@@ -31,8 +35,27 @@ export function checkRange(file: SourceFile, selection: Selection): RangeFacts {
     if (!inFunction) inspect(node);
     ts.forEachChild(node, (child) => visit(child, inFunction, inArrow));
   };
+  const checker = file.getProject().getTypeChecker().compilerObject;
+  const container = ts.findAncestor(selection.statements[0]!.parent, ts.isFunctionLike);
+  const isWithin = (node: ts.Node, outer: ts.Node): boolean =>
+    node.getSourceFile() === outer.getSourceFile() && node.pos >= outer.pos && node.end <= outer.end;
   const inspect = (node: ts.Node): void => {
     if (ts.isReturnStatement(node)) facts.returns = true;
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      (ts.isArrayLiteralExpression(node.left) || ts.isObjectLiteralExpression(node.left))
+    ) {
+      const outer = assignedNames(node.left).find((id) => {
+        const declaration = checker.getSymbolAtLocation(id)?.valueDeclaration;
+        // A module-level variable stays shared with the extracted function; a local or parameter does not.
+        return declaration !== undefined && container !== undefined && isWithin(declaration, container) && !inRange(declaration);
+      });
+      if (outer)
+        throw refuse(
+          `The range assigns "${outer.text}", declared outside it, by destructuring at ${where(file, node.getStart())}; the extracted function would change only its own copy — select statements that include its declaration, or assign it without destructuring.`,
+        );
+    }
     if (ts.isYieldExpression(node))
       throw refuse(
         `The range contains "yield" at ${where(file, node.getStart())}; a generator's body cannot be extracted into a plain function — select statements without yield.`,
@@ -51,6 +74,26 @@ export function checkRange(file: SourceFile, selection: Selection): RangeFacts {
     );
   }
   return facts;
+}
+
+/** The identifiers a destructuring assignment's left side writes (`[a, b]`, `{ x, y: z }`, nested, `...rest`). */
+function assignedNames(target: ts.Expression): ts.Identifier[] {
+  if (ts.isIdentifier(target)) return [target];
+  if (ts.isParenthesizedExpression(target)) return assignedNames(target.expression);
+  if (ts.isSpreadElement(target)) return assignedNames(target.expression);
+  if (ts.isBinaryExpression(target) && target.operatorToken.kind === ts.SyntaxKind.EqualsToken) return assignedNames(target.left);
+  if (ts.isArrayLiteralExpression(target)) return target.elements.flatMap(assignedNames);
+  if (ts.isObjectLiteralExpression(target))
+    return target.properties.flatMap((p) =>
+      ts.isShorthandPropertyAssignment(p)
+        ? [p.name]
+        : ts.isPropertyAssignment(p)
+          ? assignedNames(p.initializer)
+          : ts.isSpreadAssignment(p)
+            ? assignedNames(p.expression)
+            : [],
+    );
+  return [];
 }
 
 /** The loop, switch or labelled statement a break/continue leaves. */

@@ -10,10 +10,20 @@ const TOTAL =
 const DESCRIBE =
   "export function describe(value: string | number | null): string {\n  if (value === null) return 'none';\n  if (typeof value === 'number') return value.toFixed(2);\n  const upper = value.toUpperCase();\n  return upper.trim();\n}\n";
 
+/** A swap by destructuring of a local and a parameter, both read after the range (the shape of immer's generateArrayPatches). */
+const SWAP =
+  'export function pair(shorter: number[], other: number[]): string {\n  let longer = other;\n  if (longer.length < shorter.length) {\n    [shorter, longer] = [longer, shorter];\n  }\n  return `${shorter.length}<=${longer.length}`;\n}\n';
+
 describe('capabilities/refactoring/extract-function cases', function () {
   this.timeout(120_000);
   new CapabilityTester({ capability: 'refactoring.extract-function' }).run({
     invalid: [
+      {
+        name: 'a destructuring assignment to variables declared outside the range is refused (the extraction would swap its own copies)',
+        files: { 'tsconfig.json': TSCONFIG, 'src/pair.ts': SWAP },
+        input: { file: 'src/pair.ts', startLine: 3, endLine: 5, name: 'order' },
+        error: { code: 'refactoring_refused', message: /assigns "shorter", declared outside it, by destructuring at src\/pair\.ts:4/ },
+      },
       {
         name: 'a loop that sums: the new function takes the array and returns the sum',
         files: CALC,
