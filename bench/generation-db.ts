@@ -10,7 +10,7 @@
  *
  *   node dist/bench/generation-db.js [seed] [count]
  */
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile, cp } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,15 +27,9 @@ import { createTempDatabase, pgColumns } from '../test/capabilities/generation/d
 import { openSqlite, sqliteColumns, sqliteDump } from '../test/capabilities/generation/db-proof/sqlite-catalog.js';
 import { prettierIdempotent, repo, typecheck } from '../test/capabilities/generation/db-proof/project.js';
 import { benchSpecs, type BenchSpec } from './generation-db-specs.js';
+import { columnsOf, copy, row, type Row } from './generation-db-rows.js';
 
 type Runner = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
-
-interface Row {
-  target: string;
-  total: number;
-  counts: Record<string, number>;
-  failures: string[];
-}
 
 const timings: Record<string, number[]> = { 'generation.db-schema': [], 'generation.migration': [] };
 
@@ -49,24 +43,6 @@ async function generateIn(root: string, capability: 'generation.db-schema' | 'ge
   await applyChanges(root, changes);
   return changes.map((c) => c.path);
 }
-
-async function copy(base: string, fixture: string, label: string): Promise<string> {
-  const root = path.join(base, label);
-  await mkdir(root, { recursive: true });
-  await cp(path.join(repo, 'fixtures', 'generation', fixture), root, { recursive: true });
-  await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  return root;
-}
-
-const row = (target: string, total: number, keys: string[]): Row => ({
-  target,
-  total,
-  counts: Object.fromEntries(keys.map((k) => [k, 0])),
-  failures: [],
-});
-
-/** The expected columns of a spec's table (the generator's normalised names). */
-const columnsOf = (spec: BenchSpec): string[] => normaliseModel(spec).columns.map((c) => c.column);
 
 /** add-column input of a spec: fields SQLite (and a non-empty PostgreSQL table) can add: required ones get a default or become optional. */
 function addable(spec: BenchSpec): FieldSpec[] {

@@ -13,7 +13,7 @@
  *
  *   node dist/bench/generation-orm.js [seed] [count]
  */
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,16 +37,10 @@ import { prettierIdempotent, repo, typecheck } from '../test/capabilities/genera
 import { loadMigration, sequelizeOnPg, sequelizeOnSqlJs } from '../test/capabilities/generation/db-proof/sequelize-run.js';
 import { sqliteColumns, sqliteDump } from '../test/capabilities/generation/db-proof/sqlite-catalog.js';
 import { benchSpecs, type BenchSpec } from './generation-db-specs.js';
+import { columnsOf, copy, row, type Row } from './generation-db-rows.js';
 
 type Runner = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
 type Capability = 'generation.db-schema' | 'generation.migration';
-
-interface Row {
-  target: string;
-  total: number;
-  counts: Record<string, number>;
-  failures: string[];
-}
 
 const timings: Record<Capability, number[]> = { 'generation.db-schema': [], 'generation.migration': [] };
 let invokeScope: Awaited<ReturnType<typeof loadRegistry>> | undefined;
@@ -63,21 +57,6 @@ async function generateIn(root: string, capability: Capability, input: object): 
   return changes.map((c) => c.path);
 }
 
-async function copy(base: string, fixture: string, label: string): Promise<string> {
-  const root = path.join(base, label);
-  await mkdir(root, { recursive: true });
-  await cp(path.join(repo, 'fixtures', 'generation', fixture), root, { recursive: true });
-  await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  return root;
-}
-
-const row = (target: string, total: number, keys: string[]): Row => ({
-  target,
-  total,
-  counts: Object.fromEntries(keys.map((k) => [k, 0])),
-  failures: [],
-});
-const columnsOf = (spec: BenchSpec): string[] => normaliseModel(spec).columns.map((c) => c.column);
 const hasAll = (actual: string[], wanted: string[]): boolean => wanted.every((c) => actual.includes(c));
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 
