@@ -1,7 +1,8 @@
 /**
  * The whole statements a clone's line range covers: the block (or file) holding the most statements
  * that lie entirely inside the range. Statements cut by the range's ends are left out (a token-based
- * clone often starts or ends mid-statement); a range holding no whole statement is refused.
+ * clone often starts or ends mid-statement); a range holding no whole statement, or holding a
+ * declaration a function body cannot take (a type, a function, a class, an import), is refused.
  */
 import { Node, type SourceFile, type Statement } from 'ts-morph';
 import { refuse } from '../ts-project/refusal.js';
@@ -31,5 +32,33 @@ export function statementRun(file: SourceFile, side: CloneSide): StatementRun {
     throw refuse(
       `Lines ${side.startLine}-${side.endLine} of "${side.file}" hold no whole statement; a clone can only be merged when it covers whole statements — widen the range to statement boundaries.`,
     );
+  const declaration = best.statements.find(isDeclarationOnly);
+  if (declaration)
+    throw refuse(
+      `Lines ${side.startLine}-${side.endLine} of "${side.file}" hold ${describe(declaration)} at line ${declaration.getStartLineNumber()}; dedupe merges statements that run into one function, and a declaration cannot move into a function body — merge such copies by hand (e.g. one shared type or function both modules import).`,
+    );
   return best;
+}
+
+/** A declaration a function body cannot hold for its callers: types, interfaces, functions, classes, enums, imports, exports. */
+function isDeclarationOnly(statement: Statement): boolean {
+  return (
+    Node.isTypeAliasDeclaration(statement) ||
+    Node.isInterfaceDeclaration(statement) ||
+    Node.isFunctionDeclaration(statement) ||
+    Node.isClassDeclaration(statement) ||
+    Node.isEnumDeclaration(statement) ||
+    Node.isModuleDeclaration(statement) ||
+    Node.isImportDeclaration(statement) ||
+    Node.isExportDeclaration(statement) ||
+    Node.isExportAssignment(statement)
+  );
+}
+
+function describe(statement: Statement): string {
+  if (Node.isTypeAliasDeclaration(statement) || Node.isInterfaceDeclaration(statement))
+    return `the type declaration "${statement.getName()}"`;
+  if (Node.isFunctionDeclaration(statement)) return `the function declaration "${statement.getName() ?? 'default'}"`;
+  if (Node.isClassDeclaration(statement)) return `the class declaration "${statement.getName() ?? 'default'}"`;
+  return `a ${statement.getKindName()}`;
 }
