@@ -98,7 +98,14 @@ export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: b
         )
       : null;
   const previous: StepResult[] = [];
-  await inOrder(local, hooks, previous, outcomes);
+  try {
+    await inOrder(local, hooks, previous, outcomes);
+  } catch (error) {
+    // A cancelled or failed scan ends when its second thread has ended too (it was sent the cancel):
+    // nothing of it keeps parsing after the caller was told the scan is over.
+    if (remote) await remote;
+    throw error;
+  }
   if (remote) {
     const done = await remote;
     if (hooks.signal?.aborted) throw cancelled();
