@@ -13,6 +13,11 @@ const ASSIGNMENT = (name: string): RegExp =>
     `(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\s*(?:(?:[-+*/%&|^]|\\*\\*|<<|>>>?|\\?\\?|&&|\\|\\|)?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${name.replace(/\$/g, '\\$')}\\b`,
   );
 
+/** True when `text` assigns `name` (`=`, a compound assignment, `++`/`--`). */
+export function isAssignedIn(name: string, text: string): boolean {
+  return ASSIGNMENT(name).test(text);
+}
+
 export function withoutVarAtCallSite(text: string, fileName: string, name: string): string {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const edits: { start: number; end: number; text: string }[] = [];

@@ -16,6 +16,7 @@ import { checkRange, enclosingClassMember } from './range-checks.js';
 import { languageServiceExtract } from './language-service-extract.js';
 import { fixAnyParameters } from './parameter-types.js';
 import { withoutVarAtCallSite } from './call-site-declaration.js';
+import { constForUnassignedLets } from './extracted-lets.js';
 import { DependencyTypesHost } from './dependency-types-host.js';
 
 export async function extractFunction(ctx: CapabilityContext, input: ExtractInput): Promise<StepResult> {
@@ -43,8 +44,12 @@ export async function extractFunction(ctx: CapabilityContext, input: ExtractInpu
   );
   const checker = loaded.project.getTypeChecker().compilerObject;
   const extracted = applyTextChanges(file.getFullText(), changes);
-  const typed = withoutVarAtCallSite(
-    fixAnyParameters(extracted, file.getFilePath(), checker, file.compilerNode, selection, input.name),
+  const typed = constForUnassignedLets(
+    withoutVarAtCallSite(
+      fixAnyParameters(extracted, file.getFilePath(), checker, file.compilerNode, selection, input.name),
+      file.getFilePath(),
+      input.name,
+    ),
     file.getFilePath(),
     input.name,
   );

@@ -14,10 +14,23 @@ const DESCRIBE =
 const SWAP =
   'export function pair(shorter: number[], other: number[]): string {\n  let longer = other;\n  if (longer.length < shorter.length) {\n    [shorter, longer] = [longer, shorter];\n  }\n  return `${shorter.length}<=${longer.length}`;\n}\n';
 
+/** `next` is declared with let because the loop after the range reassigns it (zustand's compareIterables). */
+const WALK =
+  'export function count(items: Iterable<number>): number {\n  const iterator = items[Symbol.iterator]();\n  let next = iterator.next();\n  let n = 0;\n  while (!next.done) {\n    n += 1;\n    next = iterator.next();\n  }\n  return n;\n}\n';
+
 describe('capabilities/refactoring/extract-function cases', function () {
   this.timeout(120_000);
   new CapabilityTester({ capability: 'refactoring.extract-function' }).run({
     invalid: [
+      {
+        name: 'a let that only the code after the range reassigns becomes const inside the new function (prefer-const), and stays let at the call',
+        files: { 'tsconfig.json': TSCONFIG, 'src/count.ts': WALK },
+        input: { file: 'src/count.ts', startLine: 2, endLine: 3, name: 'first' },
+        changes: {
+          'src/count.ts':
+            'export function count(items: Iterable<number>): number {\n  const firstResult = first(items);\n  const { iterator } = firstResult;\n  let { next } = firstResult;\n  let n = 0;\n  while (!next.done) {\n    n += 1;\n    next = iterator.next();\n  }\n  return n;\n}\n\nfunction first(items: Iterable<number>) {\n  const iterator = items[Symbol.iterator]();\n  const next = iterator.next();\n  return { next, iterator };\n}\n',
+        },
+      },
       {
         name: 'a destructuring assignment to variables declared outside the range is refused (the extraction would swap its own copies)',
         files: { 'tsconfig.json': TSCONFIG, 'src/pair.ts': SWAP },
