@@ -31,3 +31,21 @@ export async function copy(base: string, fixture: string, label: string): Promis
 
 /** The expected columns of a spec's table (the generator's normalised names). */
 export const columnsOf = (spec: BenchSpec): string[] => normaliseModel(spec).columns.map((c) => c.column);
+
+/** The rows as shares per key (the first failures under each) and each capability's run times. */
+export function printRows(rows: Row[], timings: Record<string, number[]>, pad: number): void {
+  for (const r of rows) {
+    const shares = Object.entries(r.counts)
+      .map(([k, v]) => `${k} ${((100 * v) / r.total).toFixed(0)}% (${v}/${r.total})`)
+      .join(', ');
+    console.log(`  ${r.target.padEnd(pad)} ${shares}`);
+    for (const failure of r.failures.slice(0, 5)) console.log(`      ✗ ${failure}`);
+  }
+  for (const [capability, times] of Object.entries(timings)) {
+    const sorted = [...times].sort((a, b) => a - b);
+    const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
+    console.log(
+      `  ${capability}: ${times.length} runs, mean ${mean.toFixed(1)} ms, median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms`,
+    );
+  }
+}

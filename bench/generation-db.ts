@@ -27,7 +27,7 @@ import { createTempDatabase, pgColumns } from '../test/capabilities/generation/d
 import { openSqlite, sqliteColumns, sqliteDump } from '../test/capabilities/generation/db-proof/sqlite-catalog.js';
 import { prettierIdempotent, repo, typecheck } from '../test/capabilities/generation/db-proof/project.js';
 import { benchSpecs, type BenchSpec } from './generation-db-specs.js';
-import { columnsOf, copy, row, type Row } from './generation-db-rows.js';
+import { columnsOf, copy, printRows, row, type Row } from './generation-db-rows.js';
 
 type Runner = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
 
@@ -227,20 +227,7 @@ export async function run(): Promise<void> {
   }
 
   console.log(`generation-db: ${specs.length} specs (seed ${seed}), real PostgreSQL 127.0.0.1:5432 + SQLite (sql.js)`);
-  for (const r of rows) {
-    const shares = Object.entries(r.counts)
-      .map(([k, v]) => `${k} ${((100 * v) / r.total).toFixed(0)}% (${v}/${r.total})`)
-      .join(', ');
-    console.log(`  ${r.target.padEnd(38)} ${shares}`);
-    for (const failure of r.failures.slice(0, 5)) console.log(`      ✗ ${failure}`);
-  }
-  for (const [capability, times] of Object.entries(timings)) {
-    const sorted = [...times].sort((a, b) => a - b);
-    const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
-    console.log(
-      `  ${capability}: ${times.length} runs, mean ${mean.toFixed(1)} ms, median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms`,
-    );
-  }
+  printRows(rows, timings, 38);
   await writeFile(path.join(tmpdir(), 'agentd-bench-generation-db.json'), JSON.stringify({ seed, rows, timings }, null, 2));
 }
 

@@ -37,7 +37,7 @@ import { prettierIdempotent, repo, typecheck } from '../test/capabilities/genera
 import { loadMigration, sequelizeOnPg, sequelizeOnSqlJs } from '../test/capabilities/generation/db-proof/sequelize-run.js';
 import { sqliteColumns, sqliteDump } from '../test/capabilities/generation/db-proof/sqlite-catalog.js';
 import { benchSpecs, type BenchSpec } from './generation-db-specs.js';
-import { columnsOf, copy, row, type Row } from './generation-db-rows.js';
+import { columnsOf, copy, printRows, row, type Row } from './generation-db-rows.js';
 
 type Runner = (input: never, ctx: CapabilityContext) => Promise<StepResult>;
 type Capability = 'generation.db-schema' | 'generation.migration';
@@ -344,20 +344,7 @@ export async function run(): Promise<void> {
   }
 
   console.log(`generation-orm: ${specs.length} specs (seed ${seed}), real PostgreSQL 127.0.0.1:5432 + SQLite (sql.js)`);
-  for (const r of rows) {
-    const shares = Object.entries(r.counts)
-      .map(([k, v]) => `${k} ${((100 * v) / r.total).toFixed(0)}% (${v}/${r.total})`)
-      .join(', ');
-    console.log(`  ${r.target.padEnd(40)} ${shares}`);
-    for (const failure of r.failures.slice(0, 5)) console.log(`      ✗ ${failure}`);
-  }
-  for (const [capability, times] of Object.entries(timings)) {
-    const sorted = [...times].sort((a, b) => a - b);
-    const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);
-    console.log(
-      `  ${capability}: ${times.length} runs, mean ${mean.toFixed(1)} ms, median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(1)} ms`,
-    );
-  }
+  printRows(rows, timings, 40);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
