@@ -2,7 +2,7 @@
  * Refactoring review proving ground (issue #16): real TypeScript repositories given as local folders
  * with their dependencies installed (nothing of them is committed here; their commit ids are printed),
  * each copied to a temp folder (without .git; node_modules symlinked), and rename / move /
- * extract-function / modernize (concat-to-template) / dedupe (clone pairs analysis.duplication reports)
+ * extract-function / modernize (concat-to-template, promises-to-async) / dedupe (clone pairs analysis.duplication reports)
  * refactorings chosen by a fixed seed, run through the daemon's executor (CapabilityTester) WITHOUT the
  * project-code permission, as a REST job gets them by default. For each run:
  * - refused: the capability said no (its error code and reason);
@@ -29,11 +29,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
-import { Node, Project } from 'ts-morph';
 import { applyChanges } from '../core/workspace/index.js';
 import type { Change, Finding } from '../core/index.js';
 import { CapabilityTester, type CaseOutcome } from '../core/tester/index.js';
 import { typecheckWithApi } from '../capabilities/refactoring/verify/typecheck-api.js';
+import { Project } from 'ts-morph';
+import { choose, findCandidates, type Candidates } from './refactoring-review/candidates.js';
 import { repositoryEslint, type RepositoryEslint } from './refactoring-review/repository-eslint.js';
 
 type Kind = 'rename' | 'move' | 'extract' | 'modernize' | 'dedupe';
@@ -199,15 +200,6 @@ async function reviewClean(
   return judged ? { clean: true } : { clean: null };
 }
 
-interface Candidates {
-  rename: Record<string, unknown>[];
-  move: Record<string, unknown>[];
-  extract: Record<string, unknown>[];
-  modernize: Record<string, unknown>[];
-  dedupe: Record<string, unknown>[];
-  renameTargets: { file: string; name: string }[];
-}
-
 interface CloneSide {
   file: string;
   startLine: number;
@@ -226,49 +218,9 @@ async function clonePairs(root: string): Promise<Record<string, unknown>[]> {
     .map((d) => ({ clone: { a: d.first, b: d.second }, name: 'sharedBlock' }));
 }
 
-async function candidates(root: string, files: string[]): Promise<Candidates> {
+async function candidates(root: string, files: string[]): Promise<Candidates & { dedupe: Record<string, unknown>[] }> {
   const sources = files.filter((f) => SOURCE.test(f) && !TEST.test(f));
-  const project = new Project({
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: { allowJs: true },
-  });
-  for (const file of sources) project.addSourceFileAtPath(path.join(root, file));
-  const found: Candidates = { rename: [], move: [], extract: [], modernize: [], dedupe: await clonePairs(root), renameTargets: [] };
-  for (const file of sources) {
-    const source = project.getSourceFileOrThrow(path.join(root, file));
-    for (const fn of source.getFunctions()) {
-      const name = fn.getName();
-      if (!name || !fn.isExported() || fn.isDefaultExport() || fn.getOverloads().length > 0) continue;
-      found.rename.push({ symbol: name, file, newName: `${name}Renamed` });
-      found.renameTargets.push({ file, name });
-      found.move.push({ file, symbol: name, to: `${path.posix.dirname(file)}/moved-${name}.ts` });
-    }
-    for (const node of source.getDescendants()) {
-      if (!(
-        Node.isFunctionDeclaration(node) ||
-        Node.isMethodDeclaration(node) ||
-        Node.isArrowFunction(node) ||
-        Node.isFunctionExpression(node)
-      ))
-        continue;
-      const body = node.getBody();
-      if (!body || !Node.isBlock(body)) continue;
-      const statements = body.getStatements();
-      if (statements.length < 5) continue;
-      const range = statements.slice(1, 3);
-      if (range.some((s) => /\breturn\b|\bbreak\b|\bcontinue\b|\byield\b/.test(s.getText()))) continue;
-      found.extract.push({
-        file,
-        startLine: range[0]!.getStartLineNumber(),
-        endLine: range.at(-1)!.getEndLineNumber(),
-        name: 'extractedPart',
-      });
-    }
-    if (/(['"])[^'"\n]*\1\s*\+\s*\w|\w\s*\+\s*(['"])/.test(source.getFullText()))
-      found.modernize.push({ include: [file], codemods: ['concat-to-template'] });
-  }
-  return found;
+  return { ...findCandidates(root, sources), dedupe: await clonePairs(root) };
 }
 
 interface RepoState {
@@ -402,8 +354,7 @@ export async function run(): Promise<void> {
       const repoState: RepoState = { root, configs, baseline, eslint, eslintBefore: new Map(), tests };
       const found = await candidates(root, files);
       const next = random(seed);
-      const chosen: [Kind, Record<string, unknown>][] = [];
-      for (const kind of KINDS) for (const input of pick(found[kind], runs, next)) chosen.push([kind, input]);
+      const chosen = choose(found, KINDS, runs, (items) => pick(items, items.length, next));
       const results: Run[] = [];
       for (const [kind, input] of chosen) {
         const run = await runOne(repoState, kind, input);
