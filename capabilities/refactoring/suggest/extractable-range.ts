@@ -86,7 +86,14 @@ function extractable(statement: Statement, inClass: boolean): boolean {
  */
 export function blockingConstruct(statement: Statement, allowThis: boolean): string | null {
   let reason: string | null = null;
-  const visit = (node: Node): void => {
+  let line = 0;
+  const block = (node: Node, why: string): void => {
+    reason = why;
+    line = node.getStartLineNumber();
+  };
+  // `nested`: inside an arrow function of the statement, whose own return/yield/break/continue stay
+  // inside it; only `this` and `arguments` there are the enclosing function's.
+  const visit = (node: Node, nested: boolean): void => {
     if (reason) return;
     if (
       Node.isFunctionLikeDeclaration(node) ||
@@ -94,21 +101,22 @@ export function blockingConstruct(statement: Statement, allowThis: boolean): str
       Node.isClassDeclaration(node) ||
       Node.isClassExpression(node)
     ) {
-      // `this` in an arrow function is the enclosing one's.
-      if (Node.isArrowFunction(node)) node.forEachChild(visit);
+      if (Node.isArrowFunction(node)) node.forEachChild((child) => visit(child, true));
       return;
     }
     const kind = node.getKind();
-    if (kind === SyntaxKind.ReturnStatement) reason = 'a return statement';
-    else if (kind === SyntaxKind.YieldExpression) reason = 'a yield';
-    else if (kind === SyntaxKind.ThisKeyword && !allowThis) reason = '"this"';
-    else if (Node.isIdentifier(node) && node.getText() === 'arguments') reason = '"arguments"';
+    if (kind === SyntaxKind.ThisKeyword && !allowThis) block(node, '"this"');
+    else if (Node.isIdentifier(node) && node.getText() === 'arguments') block(node, '"arguments"');
+    else if (nested) {
+      // a jump inside the arrow function is its own
+    } else if (kind === SyntaxKind.ReturnStatement) block(node, 'a return statement');
+    else if (kind === SyntaxKind.YieldExpression) block(node, 'a yield');
     else if ((Node.isBreakStatement(node) || Node.isContinueStatement(node)) && escapes(node, statement))
-      reason = `a ${node.getText().replace(/;$/, '')} that leaves the block`;
-    node.forEachChild(visit);
+      block(node, `a ${node.getText().replace(/;$/, '')} that leaves the block`);
+    node.forEachChild((child) => visit(child, nested));
   };
-  visit(statement);
-  return reason ? `line ${statement.getStartLineNumber()} has ${reason as string}` : null;
+  visit(statement, false);
+  return reason ? `line ${line} has ${reason as string}` : null;
 }
 
 function escapes(jump: Node, boundary: Statement): boolean {

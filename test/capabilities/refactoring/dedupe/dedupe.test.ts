@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { AgentdError, type StepResult } from '../../../../core/index.js';
 import type { DedupeInput } from '../../../../capabilities/refactoring/dedupe/options.js';
 import { applyStaged, copyOf, fixture, removeCopies, runOn, typecheck } from '../modernize/sample-copy.js';
@@ -94,6 +96,43 @@ describe('capabilities/refactoring/dedupe', function () {
     expect(textAfter(result, 'src/orders.ts')).to.include('const total = orderSum(items);');
     await applyStaged(root, staged);
     expect((await typecheck(root)).code).to.equal(0);
+  });
+
+  it("merges copies holding an arrow function with returns of its own (they stay the arrow's), and names the line of a blocking this", async () => {
+    const root = await copyOf(sample);
+    const copy = (fn: string, list: string, word: string): string =>
+      `export function ${fn}(${list}: Item[], ${word}: string): string {\n` +
+      `  const found = ${list}.find((item) => {\n    if (item.tags.length === 0) return false;\n    return item.tags.includes(${word});\n  });\n` +
+      "  const id = found ? found.id : 'none';\n  console.log(id);\n  return id;\n}\n";
+    await writeFile(
+      path.join(root, 'src/lookups.ts'),
+      `export interface Item {\n  id: string;\n  tags: string[];\n}\n\n${copy('firstTagged', 'items', 'tag')}\n${copy('firstMarked', 'entries', 'mark')}`,
+    );
+    const { result, staged } = await runOn('refactoring.dedupe', root, {
+      clone: { a: side('src/lookups.ts', 7, 12), b: side('src/lookups.ts', 17, 22) },
+      name: 'loggedId',
+    });
+    const after = textAfter(result, 'src/lookups.ts');
+    expect(after).to.include('  const id = loggedId(items, tag);\n  return id;');
+    expect(after).to.include('  const id = loggedId(entries, mark);\n  return id;');
+    expect(after).to.include('    return item.tags.includes(tag);');
+    await applyStaged(root, staged);
+    const check = await typecheck(root);
+    expect(check.code, check.output).to.equal(0);
+
+    const other = await copyOf(sample);
+    const method = (name: string): string =>
+      `  ${name}(): number[] {\n    const values = [1, -2];\n    const out = values.map((v) => {\n      if (v < 0) return 0;\n      return v * this.scale;\n    });\n    console.log(out.length);\n    return out;\n  }\n`;
+    await writeFile(path.join(other, 'src/scaled.ts'), `export class Scaled {\n  scale = 2;\n${method('first')}${method('second')}}\n`);
+    const error = await runOn('refactoring.dedupe', other, {
+      clone: { a: side('src/scaled.ts', 4, 9), b: side('src/scaled.ts', 13, 18) },
+    }).then(
+      () => null,
+      (e: unknown) => e as AgentdError,
+    );
+    expect(error?.code).to.equal('refactoring_refused');
+    // The arrow's own returns (line 6) are not what blocks it: the enclosing method's `this`, on its own line.
+    expect(error?.message).to.include('line 7 has "this"');
   });
 
   it('refuses copies whose structure differs', async () => {
