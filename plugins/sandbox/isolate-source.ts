@@ -53,7 +53,16 @@ export const PRELUDE = String.raw`
     workspace: freeze({
       root: '.',
       read: (path) => call('read', [path]),
-      readMany: (paths) => call('readMany', [paths]),
+      readMany: async (paths) => {
+        const packed = await call('readMany', [paths]);
+        const files = [];
+        let start = 0;
+        for (let i = 0; i < packed.paths.length; i++) {
+          files.push({ path: packed.paths[i], content: packed.text.slice(start, packed.ends[i]) });
+          start = packed.ends[i];
+        }
+        return { files, skipped: packed.skipped };
+      },
       exists: (path) => call('exists', [path]),
       list: (options) => call('list', [options ?? {}]),
       write: (path, content) => call('write', [path, content]),
