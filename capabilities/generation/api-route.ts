@@ -150,7 +150,7 @@ async function runNext(input: ApiRouteInput, ctx: CapabilityContext, stack: Awai
       describeAssumed(chosen),
       'Nothing to mount: the app router serves the route.ts files.',
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
-      ...notes,
+      ...notes.map((note) => (note.endsWith('.') ? note : `${note}.`)),
       'Input is checked by hand-written rules (no zod/ajv path yet). Not checked here: compile, lint and tests run when you verify the project.',
     ]
       .filter(Boolean)

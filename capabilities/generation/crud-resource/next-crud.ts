@@ -64,7 +64,7 @@ export async function runNextCrud(input: CrudResourceInput, ctx: CapabilityConte
       describeAssumed(chosen),
       'Nothing to mount: the app router serves the route.ts files.',
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
-      ...notes,
+      ...notes.map((note) => (note.endsWith('.') ? note : `${note}.`)),
       `Not checked here: compile, lint and the generated tests run when you verify the project (apply ${table.tableFile} to your database first).`,
     ]
       .filter(Boolean)

@@ -6,7 +6,8 @@
  * app/api/<resources>/route.ts and [id]/route.ts and calls their exports with web Requests, through
  * the real service and SQL on the real PostgreSQL at 127.0.0.1:5432 (a schema of its own per run).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import { isAgentdError } from '../../../../core/index.js';
@@ -98,6 +99,37 @@ describe('generation.crud-resource and generation.service (Next.js app router)',
     expect(tests.output)
       .to.include('creates, reads, lists, updates and deletes a note')
       .and.match(/expected 200 to be 204/);
+  });
+
+  it('crud-resource on a src/app layout with Next.js 14: src/lib/, params as an object, a reserved word as column; checks and tests pass', async () => {
+    const root = await copyFixture(NEXT_PG);
+    await mkdir(path.join(root, 'src'));
+    await rename(path.join(root, 'app'), path.join(root, 'src', 'app'));
+    const edit = async (file: string, from: string, to: string): Promise<void> =>
+      writeFile(path.join(root, file), (await readFile(path.join(root, file), 'utf8')).replace(from, to));
+    await edit('__tests__/health.test.ts', '../app/', '../src/app/');
+    await edit('package.json', '"next": "16.4.6"', '"next": "14.2.30"');
+    const { result, written } = await generate(crudResource, root, {
+      resource: 'order item',
+      fields: [
+        { name: 'quantity', type: 'int', required: true },
+        { name: 'order', type: 'string', unique: true },
+      ],
+    });
+    expect(written).to.include.members([
+      'src/app/api/order-items/route.ts',
+      'src/app/api/order-items/[id]/route.ts',
+      'src/lib/order-item-service.ts',
+      '__tests__/order-items-api.test.ts',
+    ]);
+    expect(result.summary).to.include('Next.js 14: the [id] handler takes params as an object (a Promise from Next.js 15 on).');
+    expect(await readFile(path.join(root, 'src/app/api/order-items/[id]/route.ts'), 'utf8')).to.include('params: { id: string }');
+    const ts = written.filter((f) => f.endsWith('.ts'));
+    const checks = { tsc: await typecheck(root), eslint: await lint(root, ts), prettier: await prettierCheck(root, ts) };
+    for (const [name, outcome] of Object.entries(checks)) expect(outcome.code, `${name}: ${outcome.output}`).to.equal(0);
+    const tests = await runVitest(root, { DATABASE_URL });
+    expect(tests.code, tests.output).to.equal(0);
+    expect(tests.output).to.match(/__tests__\/order-items-api\.test\.ts \(4 tests\)/);
   });
 
   it('service: the service module alone in lib/, beside the shared service errors; tsc, ESLint and Prettier clean', async () => {
