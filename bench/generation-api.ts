@@ -1,17 +1,18 @@
 /**
  * The API generators' matrix: generation.service, generation.api-route and generation.crud-resource ×
- * the two fixture stacks (Express + pg + mocha; Fastify + sql.js + node:test, semicolon-free, tabs),
- * plus api-route on the Next.js app-router fixture (next-app-pg: route handlers, bundler resolution) ×
+ * three fixture stacks (Express + pg + mocha; Fastify + sql.js + node:test, semicolon-free, tabs;
+ * Next.js app router + pg + Vitest, next-app-pg: route handlers, services in lib/, bundler resolution) ×
  * 20 resource specs drawn from a fixed seed (field types, required/unique/defaults, method subsets).
  * Per (capability, stack) the 20 resources are generated into one copy of the fixture, then the real
  * checks run once over all of them and are attributed back to each spec by file: tsc under the
  * fixture's tsconfig, ESLint with its config, Prettier --list-different, and (crud-resource) the
- * generated integration tests in the fixture's runner — against the real PostgreSQL at
- * 127.0.0.1:5432 (a schema per suite) or SQLite. Prints the share of specs clean under each check
+ * generated integration tests in the fixture's runner (mocha, node:test, Vitest) — against the real
+ * PostgreSQL at 127.0.0.1:5432 (a schema per suite) or SQLite. Prints the share of specs clean under each check
  * (goal 100 %) and generation time per capability.
  *
- *   node dist/bench/generation-api.js [specs] [capability-filter]
+ *   node dist/bench/generation-api.js [specs] [capability-filter | next]   (next: every capability, the Next.js stack only)
  */
+import { readFile } from 'node:fs/promises';
 import { run as apiRoute } from '../capabilities/generation/api-route.js';
 import { run as crudResource } from '../capabilities/generation/crud-resource.js';
 import { run as service } from '../capabilities/generation/service.js';
@@ -190,9 +191,27 @@ async function measure(capability: string, runner: Runner, inputOf: (s: Spec) =>
     blame('prettier', file.trim(), 'not Prettier-stable');
   let tests: number | null = null;
   if (capability === 'generation.crud-resource' && tsc.code === 0) {
-    const suites = new Map(all.map((s, i) => [`/${resourceModel(s.resource, s.fields).pluralKebab} API`, i]));
+    const suiteTitle = (s: Spec): string =>
+      stack === NEXT_PG
+        ? `/api/${resourceModel(s.resource, s.fields).pluralKebab} route handlers`
+        : `/${resourceModel(s.resource, s.fields).pluralKebab} API`;
+    const suites = new Map(all.map((s, i) => [suiteTitle(s), i]));
     const passedSuites = new Set<number>();
-    if (stack === EXPRESS_PG) {
+    if (stack === NEXT_PG) {
+      // Next.js: the project's Vitest (`vitest run`), its JSON report; each generated file is one suite.
+      const report = await vitestReport(root);
+      for (const file of report.testResults) {
+        for (const test of file.assertionResults) {
+          const i = suites.get(test.ancestorTitles[0] ?? '');
+          if (i === undefined) continue;
+          if (test.status === 'passed') passedSuites.add(i);
+          else {
+            bad.tests.add(i);
+            failures.push(`${all[i]!.resource}: tests: ${test.title}: ${(test.failureMessages[0] ?? test.status).slice(0, 200)}`);
+          }
+        }
+      }
+    } else if (stack === EXPRESS_PG) {
       const out = await exec(
         root,
         process.execPath,
@@ -243,6 +262,24 @@ async function measure(capability: string, runner: Runner, inputOf: (s: Spec) =>
   };
 }
 
+interface VitestReport {
+  testResults: {
+    name: string;
+    assertionResults: { ancestorTitles: string[]; title: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+/** `vitest run` in the copy with its JSON report written to a file (stdout keeps the progress lines). */
+async function vitestReport(root: string): Promise<VitestReport> {
+  const file = `${root}/.vitest-report.json`;
+  await exec(root, process.execPath, [bin('vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${file}`], { DATABASE_URL });
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as VitestReport;
+  } catch {
+    return { testResults: [] };
+  }
+}
+
 const pct = (n: number, of: number): string => `${((100 * n) / of).toFixed(0)}%`;
 
 export async function run(): Promise<void> {
@@ -252,9 +289,8 @@ export async function run(): Promise<void> {
   const cells: Cell[] = [];
   try {
     for (const [capability, runner, inputOf] of CAPABILITIES) {
-      if (only && !capability.includes(only)) continue;
-      // Next.js: api-route's route handlers (service and crud-resource write for Express/Fastify only).
-      const stacks = capability === 'generation.api-route' ? [EXPRESS_PG, FASTIFY_SQLITE, NEXT_PG] : [EXPRESS_PG, FASTIFY_SQLITE];
+      if (only && only !== 'next' && !capability.includes(only)) continue;
+      const stacks = only === 'next' ? [NEXT_PG] : [EXPRESS_PG, FASTIFY_SQLITE, NEXT_PG];
       for (const stack of stacks) cells.push(await measure(capability, runner, inputOf, stack, all));
     }
   } finally {

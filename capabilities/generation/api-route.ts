@@ -21,7 +21,8 @@ import {
   tableSchema,
 } from './service/input-schema.js';
 import { chooseRouteFramework, detectStack, type RouteFramework } from './service/project-stack.js';
-import { nextPaths, nextStack, renderNextHandlers } from './api-route/next-handlers.js';
+import { nextStack } from './api-route/next-handlers.js';
+import { renderNextResource } from './api-route/next-resource.js';
 import { refuseCollision } from './service/collisions.js';
 import { renderService, servicePaths } from './service/render-service.js';
 import { describeAssumed, fieldsFor } from './service/default-fields.js';
@@ -136,29 +137,11 @@ async function runNext(input: ApiRouteInput, ctx: CapabilityContext, stack: Awai
   const model = resourceModel(input.resource, chosen.fields, input.table);
   const methods = routeMethodsOf(input.methods);
   const basePath = input.basePath ?? `/api/${model.pluralKebab}`;
-  const svc = servicePaths(model, stack);
-  const paths = routePaths(model, stack);
-  const handlers = nextPaths(stack, model, basePath);
-  const files: GeneratedFile[] = [];
-  const notes: string[] = [];
-  const serviceExists = await ctx.workspace.exists(svc.service);
-  if (!serviceExists) {
-    await refuseCollision(ctx, `${model.pascal}Service`, [svc.service], input.onExisting);
-    const service = await renderService(ctx, model, stack);
-    files.push(...service.files);
-    notes.push(...service.notes);
-  }
-  const support = await renderRoutes(ctx, model, stack, 'express', methods, basePath, svc.service, svc.serviceErrors);
-  // The shared modules (error envelope, request checks, input parsers), not the Express router.
-  files.push(...support.files.filter((f) => f.path !== paths.routes));
-  const rendered = await renderNextHandlers(ctx, model, stack, methods, basePath, {
-    apiError: paths.apiError,
-    requestChecks: paths.requestChecks,
-    input: paths.input,
-    service: svc.service,
-  });
-  files.push(...rendered.files);
-  notes.push(...rendered.notes);
+  const servicePath = servicePaths(model, stack).service;
+  const serviceExists = await ctx.workspace.exists(servicePath);
+  if (!serviceExists) await refuseCollision(ctx, `${model.pascal}Service`, [servicePath], input.onExisting);
+  const rendered = await renderNextResource(ctx, model, stack, methods, basePath, !serviceExists);
+  const { files, notes, handlers, service: svc, support: paths } = rendered;
   const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, paths.apiError, paths.requestChecks], input.onExisting);
   const routes = routeList(methods, basePath).map((r) => ({ ...r, path: r.path.replace('/:id', '/[id]') }));
   return {
@@ -167,7 +150,7 @@ async function runNext(input: ApiRouteInput, ctx: CapabilityContext, stack: Awai
       describeAssumed(chosen),
       'Nothing to mount: the app router serves the route.ts files.',
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
-      ...notes,
+      ...notes.map((note) => (note.endsWith('.') ? note : `${note}.`)),
       'Input is checked by hand-written rules (no zod/ajv path yet). Not checked here: compile, lint and tests run when you verify the project.',
     ]
       .filter(Boolean)

@@ -3,7 +3,8 @@
  * SQL), its REST routes (validation, error envelope) mounted where the app mounts routes, and
  * integration tests that run the real routes, service and SQL against the project's database
  * (PostgreSQL: a schema of their own per run; SQLite: in memory). Composes the parts of
- * generation.service and generation.api-route.
+ * generation.service and generation.api-route. On a Next.js app-router project (no Express or
+ * Fastify) the routes are route handlers and the test calls them: crud-resource/next-crud.ts.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { describeStaged, onExistingSchema, type OnExisting } from './kit/index.js';
@@ -15,12 +16,14 @@ import {
   basePathSchema,
   databaseSchema,
   fieldsSchema,
-  frameworkSchema,
   mountSchema,
   resourceSchema,
+  routeFrameworkSchema,
   tableSchema,
 } from './service/input-schema.js';
-import { chooseFramework, detectStack, type HttpFramework } from './service/project-stack.js';
+import { chooseRouteFramework, detectStack, type RouteFramework } from './service/project-stack.js';
+import { nextStack } from './api-route/next-handlers.js';
+import { runNextCrud } from './crud-resource/next-crud.js';
 import { refuseCollision } from './service/collisions.js';
 import { renderService, servicePaths } from './service/render-service.js';
 import { describeAssumed, fieldsFor } from './service/default-fields.js';
@@ -33,8 +36,8 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'CRUD resource',
   description:
-    'Writes a whole resource: table SQL, a service with parameterised SQL, REST routes with validation and the error envelope, and integration tests against the real database.',
-  version: '1.0.0',
+    'Writes a whole resource: table SQL, a service with parameterised SQL, REST routes (Express, Fastify, or Next.js app-router route handlers) with validation and the error envelope, and integration tests against the real database.',
+  version: '1.1.0',
   inputSchema: {
     type: 'object',
     required: ['resource'],
@@ -44,7 +47,7 @@ export const meta: CapabilityMeta = {
       fields: fieldsSchema,
       table: tableSchema,
       basePath: basePathSchema,
-      framework: frameworkSchema,
+      framework: routeFrameworkSchema,
       database: databaseSchema,
       mount: mountSchema,
       onExisting: onExistingSchema,
@@ -59,7 +62,7 @@ export interface CrudResourceInput {
   fields?: FieldSpec[];
   table?: string;
   basePath?: string;
-  framework?: 'auto' | HttpFramework;
+  framework?: 'auto' | RouteFramework;
   database?: 'auto' | Dialect;
   mount?: boolean;
   onExisting?: OnExisting;
@@ -68,8 +71,10 @@ export interface CrudResourceInput {
 export async function run(input: CrudResourceInput, ctx: CapabilityContext): Promise<StepResult> {
   const chosen = fieldsFor(input.resource, input.fields);
   const model = resourceModel(input.resource, chosen.fields, input.table);
-  const framework = chooseFramework(ctx, input.framework);
-  const stack = await detectStack(ctx, input.database ?? 'auto');
+  const framework = chooseRouteFramework(ctx, input.framework);
+  const detected = await detectStack(ctx, input.database ?? 'auto');
+  if (framework === 'next') return runNextCrud(input, ctx, nextStack(detected));
+  const stack = detected;
   const basePath = input.basePath ?? `/${model.pluralKebab}`;
   const svc = servicePaths(model, stack);
   const paths = routePaths(model, stack);

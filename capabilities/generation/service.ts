@@ -1,13 +1,16 @@
 /**
  * generation.service: the data-access module of one resource — typed entity, create and update
  * inputs, list/get/create/update/remove — in parameterised SQL for the driver the project depends on
- * (pg for PostgreSQL, sql.js for SQLite); unique violations become a ConflictError.
+ * (pg for PostgreSQL, sql.js for SQLite); unique violations become a ConflictError. In the project's
+ * services folder, else src/services/ (services/ without src/); on a Next.js project without Express
+ * or Fastify, lib/ (src/lib/ in a src layout), as Next.js projects keep server modules.
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { describeStaged, onExistingSchema, stageFiles, type OnExisting } from './kit/index.js';
 import type { Dialect } from './service/field-types.js';
 import { databaseSchema, fieldsSchema, resourceSchema, tableSchema } from './service/input-schema.js';
 import { detectStack } from './service/project-stack.js';
+import { isNextOnly, nextStack } from './api-route/next-handlers.js';
 import { renderService, servicePaths } from './service/render-service.js';
 import { describeAssumed, fieldsFor } from './service/default-fields.js';
 import { resourceModel, type FieldSpec } from './service/resource-model.js';
@@ -61,7 +64,9 @@ export async function run(input: ServiceInput, ctx: CapabilityContext): Promise<
     input.name && input.name !== `${model.pascal}Service`
       ? ` (asked for ${input.name}: generated services are named <Resource>Service)`
       : '';
-  const stack = await detectStack(ctx, input.database ?? 'auto');
+  const detected = await detectStack(ctx, input.database ?? 'auto');
+  // A Next.js project keeps server modules in lib/ (src/lib/), where api-route and crud-resource put theirs.
+  const stack = isNextOnly(ctx.project.frameworks) ? nextStack(detected) : detected;
   const paths = servicePaths(model, stack);
   await refuseCollision(ctx, `${model.pascal}Service`, [paths.service], input.onExisting);
   const rendered = await renderService(ctx, model, stack);

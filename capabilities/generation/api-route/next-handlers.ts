@@ -18,19 +18,34 @@ export function nextAppDir(stack: ProjectStack): string {
   return stack.files.some((f) => f.startsWith('src/app/')) ? 'src/app' : 'app';
 }
 
-/** Folders the project does not have yet go to lib/ (src/lib/ in a src layout), as Next.js projects keep them. */
+/**
+ * Folders the project does not have yet go to lib/ (src/lib/ in a src layout), as Next.js projects
+ * keep them; tests go beside the project's tests, else in __tests__/ (Next.js's Vitest and Jest setups).
+ */
 export function nextStack(stack: ProjectStack): ProjectStack {
   const has = (dir: string): boolean => stack.files.some((f) => f.startsWith(`${dir}/`));
   const lib = stack.files.some((f) => f.startsWith('src/')) ? 'src/lib' : 'lib';
   const or = (dir: string): string => (has(dir) ? dir : lib);
+  const hasTests = stack.files.some((f) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(f));
   return {
     ...stack,
-    dirs: { ...stack.dirs, services: or(stack.dirs.services), validation: or(stack.dirs.validation), http: or(stack.dirs.http) },
+    dirs: {
+      ...stack.dirs,
+      services: or(stack.dirs.services),
+      validation: or(stack.dirs.validation),
+      http: or(stack.dirs.http),
+      tests: hasTests ? stack.dirs.tests : '__tests__',
+    },
   };
 }
 
+/** Whether the project is a Next.js one without Express or Fastify (whose layout the API generators follow first). */
+export function isNextOnly(frameworks: readonly string[]): boolean {
+  return frameworks.includes('next') && !frameworks.includes('express') && !frameworks.includes('fastify');
+}
+
 /** Next's major version from package.json (params of dynamic segments are a Promise from 15 on), or null. */
-async function nextMajor(ctx: CapabilityContext): Promise<number | null> {
+export async function nextMajor(ctx: CapabilityContext): Promise<number | null> {
   if (!(await ctx.workspace.exists('package.json'))) return null;
   try {
     const pkg = JSON.parse(await ctx.workspace.read('package.json')) as Record<string, Record<string, string> | undefined>;

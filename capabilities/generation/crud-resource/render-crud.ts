@@ -1,6 +1,6 @@
 /** The parts crud-resource adds to a service and routes: the table's SQL and the integration tests. */
 import type { CapabilityContext } from '../../../core/index.js';
-import { renderTemplate, type GeneratedFile } from '../kit/index.js';
+import { renderTemplate } from '../kit/index.js';
 import { FIELD_TYPES } from '../service/field-types.js';
 import { importPath, join, type HttpFramework, type ProjectStack } from '../service/project-stack.js';
 import type { RenderedFiles } from '../service/render-service.js';
@@ -37,6 +37,34 @@ function sampleObject(model: ResourceModel, index: number, without?: string): st
   return `{ ${entries.join(', ')} }`;
 }
 
+/** The values the integration tests of every stack use: samples, a body missing a required field, a wrong type, an update, the unique field. */
+export function integrationTestData(model: ResourceModel) {
+  const first = model.fields[0]!;
+  const required = model.fields.find((f) => !f.optionalOnCreate);
+  const unique = model.fields.find((f) => f.unique);
+  return {
+    samples: [0, 1, 2, 3].map((i) => sampleObject(model, i)),
+    missing: required ? { field: required.name, body: sampleObject(model, 1, required.name) } : null,
+    invalid: { field: first.name, value: literal(FIELD_TYPES[first.type].invalid) },
+    update: { field: first.name, value: literal(sampleValue(first, 1)) },
+    unique: unique ? { field: unique.name } : null,
+  };
+}
+
+/** The table's SQL file, where the project keeps its SQL. */
+export async function renderTable(
+  ctx: CapabilityContext,
+  model: ResourceModel,
+  stack: ProjectStack,
+): Promise<RenderedFiles & { tableFile: string }> {
+  const tableFile = tableFilePath(model, stack);
+  const table = await renderTemplate(ctx, 'crud-resource', `table-${stack.dialect}.eta`, {
+    m: model,
+    columns: model.fields.map((f) => columnSql(f, stack)),
+  });
+  return { files: [{ path: tableFile, content: table.text }], notes: table.note ? [table.note] : [], tableFile };
+}
+
 export async function renderCrudParts(
   ctx: CapabilityContext,
   model: ResourceModel,
@@ -45,18 +73,9 @@ export async function renderCrudParts(
   basePath: string,
   paths: { routes: string; service: string },
 ): Promise<RenderedFiles & { tableFile: string; testFile: string | null }> {
-  const tableFile = tableFilePath(model, stack);
-  const table = await renderTemplate(ctx, 'crud-resource', `table-${stack.dialect}.eta`, {
-    m: model,
-    columns: model.fields.map((f) => columnSql(f, stack)),
-  });
-  const files: GeneratedFile[] = [{ path: tableFile, content: table.text }];
-  const notes = table.note ? [table.note] : [];
+  const { files, notes, tableFile } = await renderTable(ctx, model, stack);
   if (stack.testRunner !== 'mocha' && stack.testRunner !== 'node:test') return { files, notes, tableFile, testFile: null };
   const testFile = testFilePath(model, stack);
-  const first = model.fields[0]!;
-  const required = model.fields.find((f) => !f.optionalOnCreate);
-  const unique = model.fields.find((f) => f.unique);
   const test = await renderTemplate(ctx, 'crud-resource', 'integration-test.eta', {
     m: model,
     framework,
@@ -69,11 +88,7 @@ export async function renderCrudParts(
       routes: importPath(testFile, paths.routes, stack.importExtension),
       service: importPath(testFile, paths.service, stack.importExtension),
     },
-    samples: [0, 1, 2, 3].map((i) => sampleObject(model, i)),
-    missing: required ? { field: required.name, body: sampleObject(model, 1, required.name) } : null,
-    invalid: { field: first.name, value: literal(FIELD_TYPES[first.type].invalid) },
-    update: { field: first.name, value: literal(sampleValue(first, 1)) },
-    unique: unique ? { field: unique.name } : null,
+    ...integrationTestData(model),
   });
   files.push({ path: testFile, content: test.text });
   if (test.note) notes.push(test.note);

@@ -91,22 +91,6 @@ export async function detectStack(ctx: CapabilityContext, database: 'auto' | Dia
   };
 }
 
-/** The framework the routes are written for: the requested one, else the detected one. */
-export function chooseFramework(ctx: CapabilityContext, requested: 'auto' | HttpFramework = 'auto'): HttpFramework {
-  if (requested !== 'auto') return requested;
-  const found = ctx.project.frameworks.find((f): f is HttpFramework => f === 'express' || f === 'fastify');
-  if (!found) {
-    throw new AgentdError(
-      'invalid_input',
-      'framework: the project uses neither Express nor Fastify; pass framework: "express" or "fastify" (Next.js route handlers: generation.api-route writes them; this capability writes for Express and Fastify)',
-      {
-        details: [{ path: '/framework', message: `detected: ${ctx.project.frameworks.join(', ') || 'none'}` }],
-      },
-    );
-  }
-  return found;
-}
-
 /** api-route's frameworks: Express and Fastify, and Next.js route handlers (app router). */
 export type RouteFramework = HttpFramework | 'next';
 

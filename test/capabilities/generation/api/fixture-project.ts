@@ -2,7 +2,7 @@
  * Test support of the API generators: a temp copy of a generation fixture with agentd's node_modules
  * linked in, a generator run through a real local context with its staged files written to the copy,
  * and the real checks on the result: tsc, the fixture's ESLint config, Prettier idempotence and the
- * fixture's own test script (mocha against PostgreSQL, node:test on SQLite).
+ * fixture's own test script (mocha against PostgreSQL, node:test on SQLite, Vitest in the Next.js project).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
@@ -90,3 +90,7 @@ export async function runTests(root: string, runner: 'mocha' | 'node:test', env:
     ? exec(root, process.execPath, [bin('mocha/bin/mocha.js'), '--exit', 'dist/test/**/*.test.js'], env)
     : exec(root, process.execPath, ['--test', 'dist/test/'], env);
 }
+
+/** The project's Vitest (`vitest run`, as a Next.js project's test script), over its whole test folder. */
+export const runVitest = (root: string, env: Record<string, string> = {}): Promise<Outcome> =>
+  exec(root, process.execPath, [bin('vitest/vitest.mjs'), 'run'], env);

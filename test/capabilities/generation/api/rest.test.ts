@@ -1,7 +1,8 @@
 /**
  * The API generators through the daemon: a generation.crud-resource job on the Express + pg fixture is
  * staged for approval (every file visible as a change, nothing on disk), approve writes them; a bad
- * spec is refused at submission by the input schema.
+ * spec is refused at submission by the input schema. On the Next.js fixture: api-route and
+ * crud-resource jobs stage route handlers (nothing to mount), and the agent plans crud-resource there too.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -110,30 +111,72 @@ describe('API generators over REST', function () {
     expect(response.status).to.equal(422);
     expect((response.body as unknown as { error: { code: string } }).error.code).to.equal('invalid_input');
   });
+});
 
-  it('a generation.api-route job on the Next.js fixture stages app-router route handlers; approve writes them', async () => {
-    const next = await startTestDaemon({ fixture: 'generation/next-app-pg' });
-    try {
-      const input = {
-        resource: 'todo',
-        fields: [{ name: 'title', type: 'string', required: true }],
-        methods: ['list', 'create', 'delete'],
-      };
-      const id = (await post(next.url, '/jobs', { capability: 'generation.api-route', input, workspace: 'project' })).body.id;
-      const waiting = await waitForStatus(next.url, id, ['awaiting_approval', 'failed', 'succeeded']);
-      expect(waiting.status, JSON.stringify(waiting.error)).to.equal('awaiting_approval');
-      expect(waiting.result!.changes.map((c) => c.path)).to.include.members([
-        'app/api/todos/route.ts',
-        'app/api/todos/[id]/route.ts',
-        'lib/todo-service-instance.ts',
-      ]);
-      expect((await post(next.url, `/jobs/${id}/followup`, { action: 'approve' })).status).to.equal(202);
-      expect((await waitForStatus(next.url, id, ['succeeded', 'failed'])).status).to.equal('succeeded');
-      const item = await readFile(path.join(next.workspace, 'project', 'app', 'api', 'todos', '[id]', 'route.ts'), 'utf8');
-      expect(item).to.include('export async function DELETE(_request: Request, context: RouteContext): Promise<Response> {');
-      expect(item).to.not.include('export async function PATCH');
-    } finally {
-      await next.close();
-    }
+describe('API generators over REST on the Next.js app-router fixture', function () {
+  this.timeout(120_000);
+  let next: TestDaemon;
+  before(async () => {
+    next = await startTestDaemon({ fixture: 'generation/next-app-pg' });
+  });
+  after(async () => {
+    await next.close();
+  });
+
+  it('a generation.api-route job stages app-router route handlers; approve writes them', async () => {
+    const input = {
+      resource: 'todo',
+      fields: [{ name: 'title', type: 'string', required: true }],
+      methods: ['list', 'create', 'delete'],
+    };
+    const id = (await post(next.url, '/jobs', { capability: 'generation.api-route', input, workspace: 'project' })).body.id;
+    const waiting = await waitForStatus(next.url, id, ['awaiting_approval', 'failed', 'succeeded']);
+    expect(waiting.status, JSON.stringify(waiting.error)).to.equal('awaiting_approval');
+    expect(waiting.result!.changes.map((c) => c.path)).to.include.members([
+      'app/api/todos/route.ts',
+      'app/api/todos/[id]/route.ts',
+      'lib/todo-service-instance.ts',
+    ]);
+    expect((await post(next.url, `/jobs/${id}/followup`, { action: 'approve' })).status).to.equal(202);
+    expect((await waitForStatus(next.url, id, ['succeeded', 'failed'])).status).to.equal('succeeded');
+    const item = await readFile(path.join(next.workspace, 'project', 'app', 'api', 'todos', '[id]', 'route.ts'), 'utf8');
+    expect(item).to.include('export async function DELETE(_request: Request, context: RouteContext): Promise<Response> {');
+    expect(item).to.not.include('export async function PATCH');
+  });
+
+  it('a generation.crud-resource job stages the table, lib/ service, route handlers and the Vitest test, nothing mounted; approve writes them', async () => {
+    const input = { resource: 'ticket', fields: [{ name: 'subject', type: 'string', required: true }] };
+    const id = (await post(next.url, '/jobs', { capability: 'generation.crud-resource', input, workspace: 'project' })).body.id;
+    const waiting = await waitForStatus(next.url, id, ['awaiting_approval', 'failed', 'succeeded']);
+    expect(waiting.status, JSON.stringify(waiting.error)).to.equal('awaiting_approval');
+    expect(waiting.result!.changes.map((c) => [c.path, c.action])).to.deep.include.members([
+      ['db/tickets.sql', 'create'],
+      ['lib/ticket-service.ts', 'create'],
+      ['app/api/tickets/route.ts', 'create'],
+      ['app/api/tickets/[id]/route.ts', 'create'],
+      ['__tests__/tickets-api.test.ts', 'create'],
+    ]);
+    expect(waiting.result!.changes.filter((c) => c.action !== 'create')).to.deep.equal([]);
+    const project = path.join(next.workspace, 'project');
+    expect(await exists(path.join(project, 'app', 'api', 'tickets', 'route.ts'))).to.equal(false);
+    expect((await post(next.url, `/jobs/${id}/followup`, { action: 'approve' })).status).to.equal(202);
+    expect((await waitForStatus(next.url, id, ['succeeded', 'failed'])).status).to.equal('succeeded');
+    expect(await readFile(path.join(project, '__tests__', 'tickets-api.test.ts'), 'utf8')).to.include(
+      "import { GET as listTickets, POST as createTicket } from '../app/api/tickets/route'",
+    );
+  });
+
+  it('through the agent: "create a CRUD resource for products" plans generation.crud-resource and stages Next.js route handlers', async () => {
+    const id = (await post(next.url, '/jobs', { task: 'create a CRUD resource for products', workspace: 'project' })).body.id;
+    const waiting = await waitForStatus(next.url, id, ['awaiting_approval', 'failed', 'succeeded', 'incomplete']);
+    const step = waiting.steps.find((s) => s.capability === 'generation.crud-resource');
+    expect(step?.status, JSON.stringify(waiting.plan ?? waiting.error)).to.equal('succeeded');
+    expect(step!.summary).to.include('Next.js route handlers GET /api/products');
+    expect(waiting.result!.changes.map((c) => c.path)).to.include.members([
+      'lib/product-service.ts',
+      'app/api/products/route.ts',
+      'app/api/products/[id]/route.ts',
+      '__tests__/products-api.test.ts',
+    ]);
   });
 });

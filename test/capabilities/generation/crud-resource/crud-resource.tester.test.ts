@@ -1,8 +1,9 @@
-/** generation.crud-resource's tester suite: table, service, routes, integration test and mount of one resource in the sample's style; refusals (a taken export, an existing file); input schema. */
+/** generation.crud-resource's tester suite: table, service, routes (Fastify; Next.js route handlers), integration test and mount of one resource in the sample's style; refusals (a taken export, an existing file); input schema. */
 import { CapabilityTester } from '../../../../core/tester/index.js';
 import { fixturePath } from '../../support/sample-runs.js';
 
 const FASTIFY_SQLITE = fixturePath('generation', 'fastify-sqlite-nodetest');
+const NEXT_PG = fixturePath('generation', 'next-app-pg');
 const TITLE = [{ name: 'title', type: 'string', required: true }];
 
 describe('capabilities/generation/crud-resource cases', function () {
@@ -45,6 +46,36 @@ describe('capabilities/generation/crud-resource cases', function () {
             ],
           },
           'src/app.ts': { diffContains: "import { blogPostRoutes } from './routes/blog-posts.js'" },
+        },
+      },
+      {
+        name: 'Next.js app router: route handlers in app/api, the service and shared checks in lib/, a Vitest test in __tests__, nothing mounted',
+        fixture: NEXT_PG,
+        input: { resource: 'todo', fields: TITLE },
+        changes: {
+          'db/todos.sql': { contains: ['CREATE TABLE "todos" (', '"id" serial PRIMARY KEY'] },
+          'lib/service-errors.ts': { contains: 'export class ConflictError extends Error', notContains: ';\n' },
+          'lib/todo-service.ts': { contains: ["import type { Pool } from 'pg'\n", 'export class TodoService {'], notContains: ';\n' },
+          'lib/api-error.ts': { notContains: ';\n' },
+          'lib/request-checks.ts': { notContains: ';\n' },
+          'lib/todo-input.ts': { contains: 'export function parseTodoCreate(body: unknown): TodoCreate {' },
+          'lib/todo-service-instance.ts': { contains: 'new TodoService(new Pool({ connectionString: process.env.DATABASE_URL }))' },
+          'app/api/todos/route.ts': {
+            contains: ['export async function GET(request: Request): Promise<Response> {', 'export async function POST('],
+            notContains: ';\n',
+          },
+          'app/api/todos/[id]/route.ts': {
+            contains: ['params: Promise<{ id: string }>', 'export async function PATCH(', 'export async function DELETE('],
+          },
+          '__tests__/todos-api.test.ts': {
+            contains: [
+              "import { afterAll, beforeAll, describe, expect, it } from 'vitest'\n",
+              "import { GET as listTodos, POST as createTodo } from '../app/api/todos/route'\n",
+              "describe('/api/todos route handlers', () => {",
+              "await admin.query(await readFile('db/todos.sql', 'utf8'))",
+            ],
+            notContains: ';\n',
+          },
         },
       },
       {

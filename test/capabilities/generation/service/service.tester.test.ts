@@ -4,6 +4,7 @@ import { fixturePath } from '../../support/sample-runs.js';
 
 const EXPRESS_PG = fixturePath('generation', 'express-pg-mocha');
 const FASTIFY_SQLITE = fixturePath('generation', 'fastify-sqlite-nodetest');
+const NEXT_PG = fixturePath('generation', 'next-app-pg');
 
 describe('capabilities/generation/service cases', function () {
   this.timeout(60_000);
@@ -40,6 +41,22 @@ describe('capabilities/generation/service cases', function () {
               'export interface Todo {\n  id: number;\n  title: string;\n  done: boolean;\n}',
               'export type TodoUpdate = Partial<TodoCreate>;',
             ],
+          },
+        },
+      },
+      {
+        name: 'a Next.js app-router project: the service and its errors in lib/, in its style (no semicolons)',
+        fixture: NEXT_PG,
+        input: { resource: 'invoice', fields: [{ name: 'total', type: 'number', required: true }] },
+        changes: {
+          'lib/service-errors.ts': { contains: 'export class ConflictError extends Error {', notContains: ';\n' },
+          'lib/invoice-service.ts': {
+            contains: [
+              "import type { Pool } from 'pg'\n",
+              "import { ConflictError } from './service-errors'\n",
+              'export class InvoiceService {',
+            ],
+            notContains: ';\n',
           },
         },
       },
