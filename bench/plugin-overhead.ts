@@ -11,12 +11,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createLocalContext } from '../core/context/local-context.js';
-import type { StepResult } from '../core/index.js';
+import type { CapabilityContext, StepResult } from '../core/index.js';
 import { readPlugin } from '../plugins/manifest/index.js';
 import { drainPool } from '../plugins/sandbox/isolate-pool.js';
+import { plainParse } from '../plugins/sandbox/crossing.js';
 import { isolatedVm, runPluginStep, type PluginStepStats } from '../plugins/sandbox/run-plugin-step.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../plugins/examples/license-header', import.meta.url));
+const MIGRATE_CALL = fileURLToPath(new URL('../../plugins/examples/migrate-call', import.meta.url));
 const SDK = pathToFileURL(fileURLToPath(new URL('../plugins/sdk/index.js', import.meta.url))).href;
 const FILES = 1_000;
 const LINES_PER_FILE = 100;
@@ -32,10 +34,90 @@ async function project(): Promise<string> {
     const folder = path.join(root, 'src', `m${f % 20}`);
     await mkdir(folder, { recursive: true });
     const header = f % 3 === 0 ? '' : '// SPDX-License-Identifier: MIT\n';
-    const body = Array.from({ length: LINES_PER_FILE - 1 }, (_, i) => `export const v${i} = ${i} + ${f};`).join('\n');
+    // Every tenth file calls the deprecated function the migrate-call example rewrites (three calls).
+    const lines = Array.from({ length: LINES_PER_FILE - 1 }, (_, i) => `export const v${i} = ${i} + ${f};`);
+    if (f % 10 === 0) lines.splice(10, 3, ...[0, 1, 2].map((k) => `export const r${k} = legacyFetch('/api/${f}/${k}');`));
+    const body = lines.join('\n');
     await writeFile(path.join(folder, `file${f}.ts`), `${header}${body}\n`);
   }
   return root;
+}
+
+interface Example {
+  folder: string;
+  capability: string;
+  input: Record<string, unknown>;
+  /** What the first-party peer's ctx gives for tools.parse: the same plain data the plugin gets. */
+  plainParse: boolean;
+  describe: (result: StepResult) => string;
+}
+
+const EXAMPLES: Example[] = [
+  {
+    folder: EXAMPLE,
+    capability: 'analysis.license-header',
+    input: {},
+    plainParse: false,
+    describe: (r) => `${r.findings!.length} findings`,
+  },
+  {
+    folder: MIGRATE_CALL,
+    capability: 'refactoring.migrate-call',
+    input: { from: 'legacyFetch', to: 'fetchJson' },
+    plainParse: true,
+    describe: (r) => `${(r.data as { calls: number }).calls} calls rewritten`,
+  },
+];
+
+/** The same code imported into this process against the host SDK: the first-party peer. */
+async function peerOf(example: Example, root: string): Promise<{ run(input: unknown, ctx: unknown): Promise<StepResult> }> {
+  const peerFile = path.join(root, '..', `${path.basename(example.folder)}-peer-${process.pid}.mjs`);
+  await writeFile(
+    peerFile,
+    (await readFile(path.join(example.folder, 'index.js'), 'utf8')).replace("'@agentd/cli/sdk'", JSON.stringify(SDK)),
+  );
+  const module = (await import(pathToFileURL(peerFile).href)) as {
+    capabilities: Record<string, { run(input: unknown, ctx: unknown): Promise<StepResult> }>;
+  };
+  await rm(peerFile, { force: true });
+  return module.capabilities[example.capability]!;
+}
+
+/** A local context; for the peer of a parsing plugin, tools.parse answers the plugin's plain data. */
+async function contextFor(root: string, plain: boolean): Promise<CapabilityContext> {
+  const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 5_000 } });
+  if (!plain) return ctx;
+  return { ...ctx, tools: { ...ctx.tools, parse: async (file: string) => plainParse(await ctx.tools.parse(file)) as never } };
+}
+
+async function compare(example: Example, root: string): Promise<void> {
+  const plugin = await readPlugin(example.folder, process.cwd());
+  const declared = plugin.capabilities.find((c) => c.binding.capability === example.capability)!;
+  const binding = { ...declared.binding, limits: { ...declared.binding.limits, cpuMs: 60_000, wallMs: 120_000 } };
+  const peer = await peerOf(example, root);
+  const sandboxed: number[] = [];
+  const direct: number[] = [];
+  const stats: PluginStepStats[] = [];
+  let outcome = ['', ''];
+  for (let i = 0; i < RUNS; i++) {
+    // Alternate, so both see the same warm file cache and machine load.
+    const a = await contextFor(root, false);
+    let start = performance.now();
+    const inIsolate = await runPluginStep(binding, example.input, a, (s) => stats.push(s));
+    sandboxed.push(performance.now() - start);
+    const b = await contextFor(root, example.plainParse);
+    start = performance.now();
+    const inProcess = await peer.run(example.input, b);
+    direct.push(performance.now() - start);
+    outcome = [example.describe(inIsolate), example.describe(inProcess)];
+  }
+  if (outcome[0] !== outcome[1]) throw new Error(`the sandboxed and direct runs disagree: ${outcome[0]} vs ${outcome[1]}`);
+  console.log(`${example.capability} on ${FILES} files / ${FILES * LINES_PER_FILE} lines (${outcome[0]}), median of ${RUNS}:`);
+  console.log(
+    `  plugin in isolate       ${ms(median(sandboxed))}   (isolate CPU ${ms(median(stats.map((s) => s.cpuMs)))}, start ${ms(median(stats.map((s) => s.startMs)))}, ${stats.filter((s) => s.reused).length} of ${RUNS} on a warm isolate, ${median(stats.map((s) => s.toolCalls))} tool calls)`,
+  );
+  console.log(`  first-party in process  ${ms(median(direct))}   (peer: same code, same ctx)`);
+  console.log(`  ratio                   ${(median(sandboxed) / median(direct)).toFixed(2)}x   (goal: within 2x)`);
 }
 
 export async function run(): Promise<void> {
@@ -45,37 +127,8 @@ export async function run(): Promise<void> {
     ...plugin.capabilities[0]!.binding,
     limits: { ...plugin.capabilities[0]!.binding.limits, cpuMs: 60_000, wallMs: 120_000 },
   };
-  // The peer: the same code imported into this process against the host SDK.
-  const peerFile = path.join(root, '..', `license-peer-${process.pid}.mjs`);
-  await writeFile(peerFile, (await readFile(path.join(EXAMPLE, 'index.js'), 'utf8')).replace("'@agentd/cli/sdk'", JSON.stringify(SDK)));
-  const peer = (await import(pathToFileURL(peerFile).href)) as {
-    capabilities: Record<string, { run(input: unknown, ctx: unknown): Promise<StepResult> }>;
-  };
   try {
-    const sandboxed: number[] = [];
-    const direct: number[] = [];
-    const stats: PluginStepStats[] = [];
-    let findings = [0, 0];
-    for (let i = 0; i < RUNS; i++) {
-      // Alternate, so both see the same warm file cache and machine load.
-      const a = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
-      let start = performance.now();
-      const inIsolate = await runPluginStep(binding, {}, a.ctx, (s) => stats.push(s));
-      sandboxed.push(performance.now() - start);
-      const b = await createLocalContext({ root, limits: { maxToolCalls: 1000 } });
-      start = performance.now();
-      const inProcess = await peer.capabilities['analysis.license-header']!.run({}, b.ctx);
-      direct.push(performance.now() - start);
-      findings = [inIsolate.findings!.length, inProcess.findings!.length];
-    }
-    if (findings[0] !== findings[1]) throw new Error(`the sandboxed and direct runs disagree: ${findings[0]} vs ${findings[1]} findings`);
-    const lines = FILES * LINES_PER_FILE;
-    console.log(`license-header on ${FILES} files / ${lines} lines (${findings[0]} findings), median of ${RUNS}:`);
-    console.log(
-      `  plugin in isolate       ${ms(median(sandboxed))}   (isolate CPU ${ms(median(stats.map((s) => s.cpuMs)))}, start ${ms(median(stats.map((s) => s.startMs)))}, ${stats.filter((s) => s.reused).length} of ${RUNS} on a warm isolate)`,
-    );
-    console.log(`  first-party in process  ${ms(median(direct))}   (peer: same code, same ctx)`);
-    console.log(`  ratio                   ${(median(sandboxed) / median(direct)).toFixed(2)}x   (goal: within 2x)`);
+    for (const example of EXAMPLES) await compare(example, root);
 
     // Cold start of a plugin step on a tiny workspace: everything runPluginStep does before run().
     const tiny = await mkdtemp(path.join(tmpdir(), 'agentd-plugin-bench-tiny-'));
@@ -117,7 +170,6 @@ export async function run(): Promise<void> {
     );
     await rm(tiny, { recursive: true, force: true });
   } finally {
-    await rm(peerFile, { force: true });
     await rm(root, { recursive: true, force: true });
   }
 }

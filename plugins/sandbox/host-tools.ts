@@ -9,17 +9,9 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
-import {
-  AgentdError,
-  isAgentdError,
-  syntaxTreeOf,
-  type CapabilityContext,
-  type ListOptions,
-  type LogLevel,
-  type ReadManyResult,
-  type SyntaxNode,
-} from '../../core/index.js';
+import { AgentdError, isAgentdError, type CapabilityContext, type ListOptions, type LogLevel } from '../../core/index.js';
 import type { PluginBinding, PluginTool } from './binding.js';
+import { packFiles, packParse } from './crossing.js';
 
 /** Codes that end the step at once, whatever the plugin does with the rejection. */
 const FINAL_CODES: ReadonlySet<string> = new Set([
@@ -49,44 +41,6 @@ export interface HostTools {
   inFlight(): number;
   /** After the step: calls still arriving (fired without await before run() returned) are refused, never run. */
   close(): void;
-}
-
-/** A parsed file as data: the nodes in pre-order, each with its parent's index (-1 for the root). */
-interface PlainNode {
-  type: string;
-  named: boolean;
-  field: string | null;
-  start: number;
-  end: number;
-  parent: number;
-}
-
-function flatten(root: SyntaxNode): PlainNode[] {
-  const nodes: PlainNode[] = [];
-  const stack: [SyntaxNode, number][] = [[root, -1]];
-  while (stack.length > 0) {
-    const [node, parent] = stack.pop()!;
-    const index =
-      nodes.push({ type: node.type, named: node.named, field: node.field, start: node.startIndex, end: node.endIndex, parent }) - 1;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, index]);
-  }
-  return nodes;
-}
-
-/**
- * readMany's files as one text and where each ends: a thousand file strings copied into the isolate
- * one by one cost it several times the CPU of one long string (each is a new-space allocation the
- * isolate's collector then copies); the prelude cuts the text back into files, as slices of it.
- */
-function packFiles(read: ReadManyResult): { paths: string[]; ends: number[]; text: string; skipped: ReadManyResult['skipped'] } {
-  const paths: string[] = [];
-  const ends: number[] = [];
-  let at = 0;
-  for (const file of read.files) {
-    paths.push(file.path);
-    ends.push((at += file.content.length));
-  }
-  return { paths, ends, text: read.files.map((f) => f.content).join(''), skipped: read.skipped };
 }
 
 function asString(value: unknown, what: string): string {
@@ -196,14 +150,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     changes: () => ctx.workspace.changes().filter((change) => ignore.isPathValid(change.path) && readable.ignores(change.path)),
     parse: async (args) => {
       needTool('parse');
-      const parsed = await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)')));
-      return {
-        path: parsed.path,
-        language: parsed.language,
-        hash: parsed.hash,
-        source: parsed.source,
-        nodes: flatten(syntaxTreeOf(parsed)),
-      };
+      return packParse(await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)'))));
     },
     format: (args) => {
       needTool('format');

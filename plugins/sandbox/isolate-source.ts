@@ -1,7 +1,8 @@
 /**
  * The JavaScript that runs inside a plugin's isolate besides the plugin: the prelude (builds `ctx`
  * over the one host function, then removes it from the global object) and the SDK module the plugin
- * may import. Everything that crosses is a string of JSON: no host object ever enters the isolate.
+ * may import. What crosses is JSON text or a structured copy of plain data (bulk data packed, see
+ * crossing.ts, and unpacked here): no host object ever enters the isolate.
  */
 
 import { defineCapability, finding, lineOfIndex } from '../sdk/helpers.js';
@@ -70,7 +71,17 @@ export const PRELUDE = String.raw`
       changes: () => call('changes', []),
     }),
     tools: freeze({
-      parse: (path) => call('parse', [path]),
+      parse: async (path) => {
+        const packed = await call('parse', [path]);
+        const { columns, types, named, fields } = packed.tree;
+        const nodes = new Array(columns.length / 5);
+        for (let i = 0, at = 0; i < nodes.length; i++, at += 5) {
+          const type = columns[at];
+          const field = columns[at + 1];
+          nodes[i] = { type: types[type], named: named[type], field: field < 0 ? null : fields[field], start: columns[at + 2], end: columns[at + 3], parent: columns[at + 4] };
+        }
+        return { path: packed.path, language: packed.language, hash: packed.hash, source: packed.source, nodes };
+      },
       format: (path, source) => call('format', [path, source]),
     }),
     log: (level, message) => notify('log', [toString(level), toString(message)]),

@@ -1,0 +1,49 @@
+/**
+ * Bulk data crosses into a plugin's isolate packed (plugins/sandbox/crossing.ts) and the prelude
+ * unpacks it: what the plugin sees must be exactly the documented shapes — readMany's files with their
+ * texts, and a parsed tree's nodes as plain objects in pre-order — the same data as unpacked on the host.
+ */
+import { expect } from 'chai';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLocalContext } from '../../core/context/local-context.js';
+import { plainParse } from '../../plugins/sandbox/crossing.js';
+import { pluginWith, runIn } from './support/sandbox-fixture.js';
+
+describe('plugin sandbox: packed crossings', function () {
+  this.timeout(60_000);
+  let root: string;
+  const files: Record<string, string> = {
+    'src/a.ts': 'export function greet(name: string): string {\n  return `hi ${name}`; // ünïcode ✓\n}\n',
+    'src/b.tsx': 'export const B = () => <div className="x">{[1, 2].map((n) => n * 2)}</div>;\n',
+    'src/empty.js': '',
+    'src/c.js': "const { a } = require('./a');\nmodule.exports = a?.b ?? 0;\n",
+  };
+
+  before(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'agentd-plugin-crossing-'));
+    await mkdir(path.join(root, 'src'));
+    for (const [file, text] of Object.entries(files)) await writeFile(path.join(root, file), text);
+  });
+
+  it('readMany gives every file with its exact text, in order, the empty one included', async () => {
+    const binding = await pluginWith("const read = await ctx.workspace.readMany(input.paths);\nreturn { summary: 'ok', data: read };");
+    const paths = Object.keys(files);
+    const { result } = await runIn(root, binding, { paths });
+    expect(result.data).to.deep.equal({ files: paths.map((p) => ({ path: p, content: files[p] })), skipped: [] });
+  });
+
+  it('tools.parse gives the same nodes as the host-side plain tree, for TypeScript, TSX and JavaScript', async () => {
+    const binding = await pluginWith("const parsed = await ctx.tools.parse(input.path);\nreturn { summary: 'ok', data: parsed };", {
+      permissions: { tools: ['parse'] },
+    });
+    const { ctx } = await createLocalContext({ root });
+    for (const file of ['src/a.ts', 'src/b.tsx', 'src/c.js', 'src/empty.js']) {
+      const { result } = await runIn(root, binding, { path: file });
+      const expected = plainParse(await ctx.tools.parse(file));
+      expect(expected.nodes.length, file).to.be.greaterThan(0);
+      expect(result.data, file).to.deep.equal(expected);
+    }
+  });
+});
