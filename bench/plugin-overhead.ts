@@ -1,8 +1,11 @@
 /**
- * What the plugin sandbox costs. Peer: the same capability logic (the license-header example's
- * index.js, its SDK import pointed at the host SDK) run as a first-party capability would be — in
- * process, with the same local context — on the same ~100k-line project, in the same run. Also the
- * cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) against a warm one
+ * What the plugin sandbox costs. Peer: the same capability logic (an example plugin's index.js, its SDK
+ * import pointed at the host SDK) run as a first-party capability would be — in process, with the same
+ * local context — on the same ~100k-line project, in the same run, for two examples: license-header
+ * (reads every file, a few string tests each: the I/O-bound worst case, where the copy into the isolate
+ * is most of the work) and migrate-call (parses the 100 files that call the old function and stages the
+ * rewrites: the parse crossing; the peer's tools.parse answers the same plain nodes a plugin gets). Also
+ * the cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) against a warm one
  * (a fresh context on a pooled isolate, plugins/sandbox/isolate-pool.ts), and the bare isolate costs.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
