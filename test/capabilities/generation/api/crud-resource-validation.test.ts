@@ -7,11 +7,12 @@
  * (it resolves from agentd's node_modules: zod 4, ajv 8). For zod 3 the copy gets a node_modules of
  * its own whose zod is version 3: the real zod 3 API that zod 4's package ships as `zod/v3`.
  */
-import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { run as crudResource } from '../../../../capabilities/generation/crud-resource.js';
-import { copyFixture, EXPRESS_PG, generate, lint, prettierCheck, removeCopies, repo, runTests } from './fixture-project.js';
+import { installZod3 } from '../generated-project.js';
+import { copyFixture, EXPRESS_PG, generate, lint, prettierCheck, removeCopies, runTests } from './fixture-project.js';
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -33,29 +34,6 @@ async function fixtureWith(library: string, version: string): Promise<string> {
   pkg.dependencies[library] = version;
   await writeFile(file, `${JSON.stringify(pkg, null, 2)}\n`);
   return root;
-}
-
-/**
- * Makes the copy's `zod` the zod 3 API: node_modules becomes a folder linking every package of agentd's
- * except zod, which is a package of version 3.25.76 re-exporting zod 4's `zod/v3` (the zod 3 code base).
- */
-async function installZod3(root: string): Promise<void> {
-  const modules = path.join(root, 'node_modules');
-  const shared = path.join(repo, 'node_modules');
-  await rm(modules);
-  await mkdir(path.join(modules, 'zod'), { recursive: true });
-  for (const entry of await readdir(shared)) {
-    if (entry !== 'zod') await symlink(path.join(shared, entry), path.join(modules, entry));
-  }
-  const v3 = path.join(shared, 'zod', 'v3', 'index.js');
-  const pkg = { name: 'zod', version: '3.25.76', type: 'module', main: './index.js', types: './index.d.ts' };
-  await writeFile(path.join(modules, 'zod', 'package.json'), JSON.stringify(pkg));
-  for (const file of ['index.js', 'index.d.ts']) {
-    await writeFile(
-      path.join(modules, 'zod', file),
-      `export * from ${JSON.stringify(v3)};\nexport { default } from ${JSON.stringify(v3)};\n`,
-    );
-  }
 }
 
 /** tsc (before the tests), the fixture's ESLint and Prettier on what was written, then its mocha tests against PostgreSQL. */
