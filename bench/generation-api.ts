@@ -10,9 +10,13 @@
  * PostgreSQL at 127.0.0.1:5432 (a schema per suite) or SQLite. Prints the share of specs clean under each check
  * (goal 100 %) and generation time per capability.
  *
- *   node dist/bench/generation-api.js [specs] [capability-filter | next]   (next: every capability, the Next.js stack only)
+ * A stack may carry a validation library ("express-pg-mocha+zod"): the fixture's package.json then also
+ * depends on it (zod 4 / ajv 8, from agentd's node_modules) and the input checks are written with it.
+ *
+ *   node dist/bench/generation-api.js [specs] [capability-filter | next | validation]
+ *   (next: every capability, the Next.js stack only; validation: every capability on the stacks with zod or ajv)
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { run as apiRoute } from '../capabilities/generation/api-route.js';
 import { run as crudResource } from '../capabilities/generation/crud-resource.js';
 import { run as service } from '../capabilities/generation/service.js';
@@ -150,8 +154,24 @@ interface Cell {
   failures: string[];
 }
 
-async function measure(capability: string, runner: Runner, inputOf: (s: Spec) => object, stack: string, all: Spec[]): Promise<Cell> {
-  const root = await copyFixture(stack);
+const VALIDATION_STACKS = [`${EXPRESS_PG}+zod`, `${EXPRESS_PG}+ajv`, `${FASTIFY_SQLITE}+zod`, `${NEXT_PG}+zod`];
+const LIBRARY_VERSIONS: Record<string, string> = { zod: '^4.1.12', ajv: '^8.20.0' };
+
+/** A copy of the stack's fixture; for "fixture+library", with the library added to its package.json. */
+async function copyStack(stack: string): Promise<string> {
+  const [fixture, library] = stack.split('+') as [string, string | undefined];
+  const root = await copyFixture(fixture);
+  if (library) {
+    const pkg = JSON.parse(await readFile(`${root}/package.json`, 'utf8')) as { dependencies: Record<string, string> };
+    pkg.dependencies[library] = LIBRARY_VERSIONS[library]!;
+    await writeFile(`${root}/package.json`, `${JSON.stringify(pkg, null, 2)}\n`);
+  }
+  return root;
+}
+
+async function measure(capability: string, runner: Runner, inputOf: (s: Spec) => object, stackName: string, all: Spec[]): Promise<Cell> {
+  const root = await copyStack(stackName);
+  const stack = stackName.split('+')[0]!;
   const owner = new Map<string, number>();
   const ms: number[] = [];
   const failures: string[] = [];
@@ -251,7 +271,7 @@ async function measure(capability: string, runner: Runner, inputOf: (s: Spec) =>
   if (tsc.code !== 0 && bad.tsc.size === 0) failures.push(`tsc failed outside the generated files: ${tsc.output.slice(0, 300)}`);
   return {
     capability,
-    stack,
+    stack: stackName,
     specs: all.length,
     tsc: tsc.code === 0 ? clean('tsc') : Math.min(clean('tsc'), all.length - 1),
     eslint: clean('eslint'),
@@ -289,8 +309,8 @@ export async function run(): Promise<void> {
   const cells: Cell[] = [];
   try {
     for (const [capability, runner, inputOf] of CAPABILITIES) {
-      if (only && only !== 'next' && !capability.includes(only)) continue;
-      const stacks = only === 'next' ? [NEXT_PG] : [EXPRESS_PG, FASTIFY_SQLITE, NEXT_PG];
+      if (only && only !== 'next' && only !== 'validation' && !capability.includes(only)) continue;
+      const stacks = only === 'next' ? [NEXT_PG] : only === 'validation' ? VALIDATION_STACKS : [EXPRESS_PG, FASTIFY_SQLITE, NEXT_PG];
       for (const stack of stacks) cells.push(await measure(capability, runner, inputOf, stack, all));
     }
   } finally {

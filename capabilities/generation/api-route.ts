@@ -8,7 +8,15 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { describeStaged, onExistingSchema, type GeneratedFile, type OnExisting } from './kit/index.js';
 import { planMount } from './api-route/mount.js';
-import { renderRoutes, routeList, routeMethodsOf, routePaths, type RouteMethod } from './api-route/render-routes.js';
+import {
+  renderRoutes,
+  routeList,
+  describeValidation,
+  sharedRouteFiles,
+  routeMethodsOf,
+  routePaths,
+  type RouteMethod,
+} from './api-route/render-routes.js';
 import type { Dialect } from './service/field-types.js';
 import {
   basePathSchema,
@@ -19,8 +27,10 @@ import {
   resourceSchema,
   routeFrameworkSchema,
   tableSchema,
+  validationSchema,
 } from './service/input-schema.js';
 import { chooseRouteFramework, detectStack, type RouteFramework } from './service/project-stack.js';
+import type { ValidationLibrary } from './validator/project-facts.js';
 import { nextStack } from './api-route/next-handlers.js';
 import { renderNextResource } from './api-route/next-resource.js';
 import { refuseCollision } from './service/collisions.js';
@@ -36,7 +46,7 @@ export const meta: CapabilityMeta = {
   title: 'API route',
   description:
     'Writes the REST routes of a resource for Express, Fastify or Next.js (app-router route handlers): input validation, JSON error envelope, status codes, calling its service layer, mounted where the app mounts routes.',
-  version: '1.1.0',
+  version: '1.2.0',
   inputSchema: {
     type: 'object',
     required: ['resource'],
@@ -48,6 +58,7 @@ export const meta: CapabilityMeta = {
       basePath: basePathSchema,
       framework: routeFrameworkSchema,
       database: databaseSchema,
+      validation: validationSchema,
       table: tableSchema,
       mount: mountSchema,
       onExisting: onExistingSchema,
@@ -64,6 +75,7 @@ export interface ApiRouteInput {
   basePath?: string;
   framework?: 'auto' | RouteFramework;
   database?: 'auto' | Dialect;
+  validation?: 'auto' | ValidationLibrary;
   table?: string;
   mount?: boolean;
   onExisting?: OnExisting;
@@ -73,7 +85,7 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
   const chosen = fieldsFor(input.resource, input.fields);
   const model = resourceModel(input.resource, chosen.fields, input.table);
   const framework = chooseRouteFramework(ctx, input.framework);
-  const detected = await detectStack(ctx, input.database ?? 'auto');
+  const detected = await detectStack(ctx, input.database ?? 'auto', input.validation ?? 'auto');
   if (framework === 'next') return runNext(input, ctx, nextStack(detected));
   const stack = detected;
   const methods = routeMethodsOf(input.methods);
@@ -94,7 +106,7 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
   const routes = await renderRoutes(ctx, model, stack, framework, methods, basePath, svc.service, svc.serviceErrors);
   files.push(...routes.files);
   notes.push(...routes.notes);
-  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, paths.apiError, paths.requestChecks], input.onExisting);
+  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, ...sharedRouteFiles(paths)], input.onExisting);
   const mount = await planMount(ctx, model, stack, framework, { routes: paths.routes, service: svc.service }, basePath);
   const mounted = input.mount !== false && mount.change !== undefined;
   if (mounted) await ctx.workspace.write(mount.change!.path, mount.change!.content);
@@ -109,6 +121,7 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
     summary: [
       `generation.api-route: ${describeStaged(staged)} — ${framework} routes ${routeText} in ${paths.routes}${serviceExists ? `, calling the existing ${svc.service}` : `, with its ${stack.dialect} service ${svc.service} (there was none)`}.`,
       describeAssumed(chosen),
+      describeValidation(stack.validation),
       mountNote,
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
       'Input is checked by hand-written rules (no zod/ajv path yet). Not checked here: compile, lint and tests run when you verify the project.',
@@ -122,6 +135,7 @@ export async function run(input: ApiRouteInput, ctx: CapabilityContext): Promise
       kept,
       framework,
       dialect: stack.dialect,
+      validation: stack.validation,
       routes: routeList(methods, basePath),
       files: { ...paths, ...svc },
       mount: { mounted, appFile: mount.appFile, statement: mount.statement, note: mountNote },
@@ -142,12 +156,13 @@ async function runNext(input: ApiRouteInput, ctx: CapabilityContext, stack: Awai
   if (!serviceExists) await refuseCollision(ctx, `${model.pascal}Service`, [servicePath], input.onExisting);
   const rendered = await renderNextResource(ctx, model, stack, methods, basePath, !serviceExists);
   const { files, notes, handlers, service: svc, support: paths } = rendered;
-  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, paths.apiError, paths.requestChecks], input.onExisting);
+  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, ...sharedRouteFiles(paths)], input.onExisting);
   const routes = routeList(methods, basePath).map((r) => ({ ...r, path: r.path.replace('/:id', '/[id]') }));
   return {
     summary: [
       `generation.api-route: ${describeStaged(staged)} — Next.js route handlers ${routes.map((r) => `${r.verb} ${r.path}`).join(', ')} in ${[handlers.collection, handlers.item].filter((p) => files.some((f) => f.path === p)).join(' and ')}${serviceExists ? `, calling the existing ${svc.service}` : `, with its ${stack.dialect} service ${svc.service} (there was none)`}, built on a pg Pool from DATABASE_URL in ${handlers.instance}.`,
       describeAssumed(chosen),
+      describeValidation(stack.validation),
       'Nothing to mount: the app router serves the route.ts files.',
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
       ...notes.map((note) => (note.endsWith('.') ? note : `${note}.`)),
@@ -162,6 +177,7 @@ async function runNext(input: ApiRouteInput, ctx: CapabilityContext, stack: Awai
       kept,
       framework: 'next',
       dialect: stack.dialect,
+      validation: stack.validation,
       routes,
       files: { ...paths, ...svc, routes: handlers.collection, item: handlers.item, instance: handlers.instance },
       mount: { mounted: false, appFile: null, statement: null, note: 'the app router serves route.ts files' },

@@ -9,7 +9,7 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { describeStaged, onExistingSchema, type OnExisting } from './kit/index.js';
 import { planMount } from './api-route/mount.js';
-import { renderRoutes, routeList, routePaths, ROUTE_METHODS } from './api-route/render-routes.js';
+import { renderRoutes, routeList, describeValidation, sharedRouteFiles, routePaths, ROUTE_METHODS } from './api-route/render-routes.js';
 import { renderCrudParts } from './crud-resource/render-crud.js';
 import type { Dialect } from './service/field-types.js';
 import {
@@ -20,8 +20,10 @@ import {
   resourceSchema,
   routeFrameworkSchema,
   tableSchema,
+  validationSchema,
 } from './service/input-schema.js';
 import { chooseRouteFramework, detectStack, type RouteFramework } from './service/project-stack.js';
+import type { ValidationLibrary } from './validator/project-facts.js';
 import { nextStack } from './api-route/next-handlers.js';
 import { runNextCrud } from './crud-resource/next-crud.js';
 import { refuseCollision } from './service/collisions.js';
@@ -37,7 +39,7 @@ export const meta: CapabilityMeta = {
   title: 'CRUD resource',
   description:
     'Writes a whole resource: table SQL, a service with parameterised SQL, REST routes (Express, Fastify, or Next.js app-router route handlers) with validation and the error envelope, and integration tests against the real database.',
-  version: '1.1.0',
+  version: '1.2.0',
   inputSchema: {
     type: 'object',
     required: ['resource'],
@@ -49,6 +51,7 @@ export const meta: CapabilityMeta = {
       basePath: basePathSchema,
       framework: routeFrameworkSchema,
       database: databaseSchema,
+      validation: validationSchema,
       mount: mountSchema,
       onExisting: onExistingSchema,
     },
@@ -64,6 +67,7 @@ export interface CrudResourceInput {
   basePath?: string;
   framework?: 'auto' | RouteFramework;
   database?: 'auto' | Dialect;
+  validation?: 'auto' | ValidationLibrary;
   mount?: boolean;
   onExisting?: OnExisting;
 }
@@ -72,7 +76,7 @@ export async function run(input: CrudResourceInput, ctx: CapabilityContext): Pro
   const chosen = fieldsFor(input.resource, input.fields);
   const model = resourceModel(input.resource, chosen.fields, input.table);
   const framework = chooseRouteFramework(ctx, input.framework);
-  const detected = await detectStack(ctx, input.database ?? 'auto');
+  const detected = await detectStack(ctx, input.database ?? 'auto', input.validation ?? 'auto');
   if (framework === 'next') return runNextCrud(input, ctx, nextStack(detected));
   const stack = detected;
   const basePath = input.basePath ?? `/${model.pluralKebab}`;
@@ -84,7 +88,7 @@ export async function run(input: CrudResourceInput, ctx: CapabilityContext): Pro
   const routes = await renderRoutes(ctx, model, stack, framework, ROUTE_METHODS, basePath, svc.service, svc.serviceErrors);
   const crud = await renderCrudParts(ctx, model, stack, framework, basePath, { routes: paths.routes, service: svc.service });
   const files = [...crud.files.slice(0, 1), ...service.files, ...routes.files, ...crud.files.slice(1)];
-  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, paths.apiError, paths.requestChecks], input.onExisting);
+  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, ...sharedRouteFiles(paths)], input.onExisting);
   const mount = await planMount(ctx, model, stack, framework, { routes: paths.routes, service: svc.service }, basePath);
   const mounted = input.mount !== false && mount.change !== undefined;
   if (mounted) await ctx.workspace.write(mount.change!.path, mount.change!.content);
@@ -104,6 +108,7 @@ export async function run(input: CrudResourceInput, ctx: CapabilityContext): Pro
       `generation.crud-resource: ${describeStaged(staged)} for ${model.pluralCamel} — table ${model.table} (${crud.tableFile}, ${stack.dialect}), ${svc.service}, ${framework} routes in ${paths.routes} at ${basePath}.`,
       testNote,
       describeAssumed(chosen),
+      describeValidation(stack.validation),
       mountNote,
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
       `Not checked here: compile, lint and the generated tests run when you verify the project (apply ${crud.tableFile} to your database first).${orm}`,
@@ -117,6 +122,7 @@ export async function run(input: CrudResourceInput, ctx: CapabilityContext): Pro
       kept,
       framework,
       dialect: stack.dialect,
+      validation: stack.validation,
       driver: stack.driver,
       table: model.table,
       routes: routeList(ROUTE_METHODS, basePath),

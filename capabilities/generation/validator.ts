@@ -21,7 +21,7 @@ import { reachable } from './types/model.js';
 import { jsonSchemaOf } from './validator/emit-json-schema.js';
 import { guardName, guards } from './validator/emit-guard.js';
 import { zodSchemaName, zodSchemas } from './validator/emit-zod.js';
-import { detectLibrary, importsWithJs, relativeImport, type Library } from './validator/project-facts.js';
+import { detectLibrary, importsWithJs, relativeImport, zodMajor, type Library } from './validator/project-facts.js';
 import { TypeReader } from './validator/read-type.js';
 import { testCases, withArticle } from './validator/sample-values.js';
 import { PLANNING } from './validator/planning.js';
@@ -109,8 +109,10 @@ export async function run(input: ValidatorInput, ctx: CapabilityContext): Promis
   let checkName: string;
   let checkCall: string;
   let note: string | undefined;
+  let zod: { major: 3 | 4; from: string } | null = null;
   if (chosen.library === 'zod') {
-    const schemas = zodSchemas(decls, input.name);
+    zod = await zodMajor(ctx);
+    const schemas = zodSchemas(decls, input.name, zod.major);
     await refuseCollisions(
       ctx,
       schemas.map((s) => s.name),
@@ -170,9 +172,10 @@ export async function run(input: ValidatorInput, ctx: CapabilityContext): Promis
   const staged = await stageFiles(ctx, files, input.onExisting ?? 'refuse');
   const notes = [note, testNote].filter((n): n is string => Boolean(n));
   return {
-    summary: `generation.validator: ${describeStaged(staged)} — a ${chosen.library} validator of ${input.name} (${read.file}; ${chosen.reason}) in ${out}${testPath ? `, its test in ${testPath} (${ctx.project.testRunner}; not run here)` : ''}. Formatted with the project's style; not type-checked here.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`,
+    summary: `generation.validator: ${describeStaged(staged)} — a ${zod ? `zod ${zod.major}` : chosen.library} validator of ${input.name} (${read.file}; ${chosen.reason}${zod ? `; ${zod.from}` : ''}) in ${out}${testPath ? `, its test in ${testPath} (${ctx.project.testRunner}; not run here)` : ''}. Formatted with the project's style; not type-checked here.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`,
     data: {
       library: chosen.library,
+      ...(zod ? { zodMajor: zod.major } : {}),
       reason: chosen.reason,
       type: input.name,
       declaredIn: read.file,

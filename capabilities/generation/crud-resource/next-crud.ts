@@ -10,7 +10,7 @@ import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { describeStaged, renderTemplate } from '../kit/index.js';
 import { nextMajor } from '../api-route/next-handlers.js';
 import { renderNextResource } from '../api-route/next-resource.js';
-import { routeList, ROUTE_METHODS } from '../api-route/render-routes.js';
+import { routeList, ROUTE_METHODS, describeValidation, sharedRouteFiles } from '../api-route/render-routes.js';
 import { refuseCollision } from '../service/collisions.js';
 import { describeAssumed, fieldsFor } from '../service/default-fields.js';
 import { importPath, type ProjectStack } from '../service/project-stack.js';
@@ -52,7 +52,7 @@ export async function runNextCrud(input: CrudResourceInput, ctx: CapabilityConte
     files.push({ path: testFile, content: test.text });
     if (test.note) notes.push(test.note);
   }
-  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, support.apiError, support.requestChecks], input.onExisting);
+  const { staged, kept } = await stageGenerated(ctx, files, [svc.serviceErrors, ...sharedRouteFiles(support)], input.onExisting);
   const routes = routeList(ROUTE_METHODS, basePath).map((r) => ({ ...r, path: r.path.replace('/:id', '/[id]') }));
   const testNote = testFile
     ? `Integration tests in ${testFile} (vitest; they call the route handlers with web Requests, need PostgreSQL at DATABASE_URL and create and drop a schema of their own, applying ${table.tableFile} themselves).`
@@ -62,6 +62,7 @@ export async function runNextCrud(input: CrudResourceInput, ctx: CapabilityConte
       `generation.crud-resource: ${describeStaged(staged)} for ${model.pluralCamel} — table ${model.table} (${table.tableFile}, ${stack.dialect}), ${svc.service}, Next.js route handlers ${routes.map((r) => `${r.verb} ${r.path}`).join(', ')} in ${handlers.collection} and ${handlers.item}, on a pg Pool from DATABASE_URL in ${handlers.instance}.`,
       testNote,
       describeAssumed(chosen),
+      describeValidation(stack.validation),
       'Nothing to mount: the app router serves the route.ts files.',
       kept.length > 0 ? `Kept the project's ${kept.join(', ')} as they are.` : '',
       ...notes.map((note) => (note.endsWith('.') ? note : `${note}.`)),
@@ -76,6 +77,7 @@ export async function runNextCrud(input: CrudResourceInput, ctx: CapabilityConte
       kept,
       framework: 'next',
       dialect: stack.dialect,
+      validation: stack.validation,
       driver: stack.driver,
       table: model.table,
       routes,

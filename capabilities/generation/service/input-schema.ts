@@ -89,3 +89,11 @@ export const methodsSchema = {
   description:
     'Operations to expose: list (GET /), get (GET /:id), create (POST /), update (PATCH /:id), delete (DELETE /:id); HTTP verbs are accepted too (GET = list and get, POST = create, PUT or PATCH = update, DELETE = delete); default all.',
 } as const;
+
+export const validationSchema = {
+  type: 'string',
+  enum: ['auto', 'zod', 'ajv', 'manual'],
+  default: 'auto',
+  description:
+    'Library of the input checks: zod (a z.strictObject schema per resource, safeParse; zod 3 or 4 API as installed), ajv (a JSON Schema compiled by ajv), manual (hand-written checks); auto: zod when package.json depends on it, else ajv when it does, else manual. Every choice answers the same 400 invalid_input envelope.',
+} as const;

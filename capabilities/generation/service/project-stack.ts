@@ -4,6 +4,7 @@
  * already has, else the conventional ones), how it writes relative imports, and its test runner.
  */
 import { AgentdError, type CapabilityContext } from '../../../core/index.js';
+import { chooseValidation, type ValidationChoice, type ValidationLibrary } from '../validator/project-facts.js';
 import type { Dialect } from './field-types.js';
 
 export type Driver = 'pg' | 'sql.js';
@@ -23,6 +24,8 @@ export interface ProjectStack {
   /** ORMs/schema tools detected; the generators write plain parameterised SQL and say so when one is present. */
   schemaTools: string[];
   files: string[];
+  /** The library of the generated input checks (zod, ajv or hand-written) and, for zod, its major. */
+  validation: ValidationChoice;
 }
 
 const DRIVERS: { dependency: string; driver: Driver; dialect: Dialect }[] = [
@@ -46,7 +49,11 @@ function firstDir(files: string[], candidates: string[], fallback: string): stri
   return candidates.find((dir) => files.some((f) => f.startsWith(`${dir}/`))) ?? fallback;
 }
 
-export async function detectStack(ctx: CapabilityContext, database: 'auto' | Dialect = 'auto'): Promise<ProjectStack> {
+export async function detectStack(
+  ctx: CapabilityContext,
+  database: 'auto' | Dialect = 'auto',
+  validation: 'auto' | ValidationLibrary = 'auto',
+): Promise<ProjectStack> {
   const dependencies = await packageDependencies(ctx);
   const available = DRIVERS.filter((d) => dependencies.has(d.dependency));
   const chosen =
@@ -88,6 +95,7 @@ export async function detectStack(ctx: CapabilityContext, database: 'auto' | Dia
     testRunner: ctx.project.testRunner,
     schemaTools: ctx.project.schemaTools.filter((t) => t !== 'none' && t !== 'sql'),
     files,
+    validation: await chooseValidation(ctx, validation),
   };
 }
 

@@ -1,4 +1,8 @@
-/** zod schemas of the type model: one `<name>Schema: z.ZodType<Name>` per declaration, so tsc proves each matches its type. */
+/**
+ * zod schemas of the type model: one `<name>Schema: z.ZodType<Name>` per declaration, so tsc proves each
+ * matches its type. In the API of the project's zod major: an open object is `z.looseObject` in zod 4,
+ * `z.object(...).passthrough()` in zod 3 (the rest is common to both).
+ */
 import { camelCase } from '../kit/index.js';
 import { dependencyOrder, type Declaration, type TypeNode } from '../types/model.js';
 import { propertyKey } from '../types/print.js';
@@ -12,7 +16,7 @@ export interface EmittedSchema {
   exported: boolean;
 }
 
-export function zodSchemas(decls: Declaration[], root: string): EmittedSchema[] {
+export function zodSchemas(decls: Declaration[], root: string, major: 3 | 4 = 4): EmittedSchema[] {
   const { ordered, cyclic } = dependencyOrder(decls);
   const defined = new Set<string>();
   const out: EmittedSchema[] = [];
@@ -20,7 +24,7 @@ export function zodSchemas(decls: Declaration[], root: string): EmittedSchema[] 
     out.push({
       name: zodSchemaName(d.name),
       type: d.name,
-      expression: zod(d.type, (ref) => !defined.has(ref) || cyclic.includes(ref)),
+      expression: zod(d.type, (ref) => !defined.has(ref) || cyclic.includes(ref), major),
       exported: true,
     });
     defined.add(d.name);
@@ -30,7 +34,7 @@ export function zodSchemas(decls: Declaration[], root: string): EmittedSchema[] 
   return out;
 }
 
-function zod(node: TypeNode, lazy: (ref: string) => boolean): string {
+function zod(node: TypeNode, lazy: (ref: string) => boolean, major: 3 | 4): string {
   switch (node.kind) {
     case 'string':
       return 'z.string()';
@@ -49,15 +53,17 @@ function zod(node: TypeNode, lazy: (ref: string) => boolean): string {
     case 'ref':
       return lazy(node.name) ? `z.lazy(() => ${zodSchemaName(node.name)})` : zodSchemaName(node.name);
     case 'array':
-      return `z.array(${zod(node.items, lazy)})`;
+      return `z.array(${zod(node.items, lazy, major)})`;
     case 'union':
-      return node.members.length === 0 ? 'z.never()' : `z.union([${node.members.map((m) => zod(m, lazy)).join(', ')}])`;
+      return node.members.length === 0 ? 'z.never()' : `z.union([${node.members.map((m) => zod(m, lazy, major)).join(', ')}])`;
     case 'object': {
-      if (node.props.length === 0 && node.index) return `z.record(z.string(), ${zod(node.index, lazy)})`;
-      const shape = node.props.map((p) => `${propertyKey(p.name)}: ${zod(p.type, lazy)}${p.optional ? '.optional()' : ''}`).join(', ');
+      if (node.props.length === 0 && node.index) return `z.record(z.string(), ${zod(node.index, lazy, major)})`;
+      const shape = node.props
+        .map((p) => `${propertyKey(p.name)}: ${zod(p.type, lazy, major)}${p.optional ? '.optional()' : ''}`)
+        .join(', ');
       if (node.closed) return `z.strictObject({ ${shape} })`;
-      if (node.index) return `z.object({ ${shape} }).catchall(${zod(node.index, lazy)})`;
-      return `z.looseObject({ ${shape} })`;
+      if (node.index) return `z.object({ ${shape} }).catchall(${zod(node.index, lazy, major)})`;
+      return major === 3 ? `z.object({ ${shape} }).passthrough()` : `z.looseObject({ ${shape} })`;
     }
   }
 }

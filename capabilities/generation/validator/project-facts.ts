@@ -37,3 +37,60 @@ export async function importsWithJs(ctx: CapabilityContext, file: string): Promi
   if (specifiers.some((s) => !/\.[cm]?[jt]sx?$/.test(s))) return false;
   return ctx.project.moduleSystem === 'esm';
 }
+
+/** How generated API input checks validate a body: with the project's zod or ajv, or hand-written checks. */
+export type ValidationLibrary = 'zod' | 'ajv' | 'manual';
+
+export interface ValidationChoice {
+  library: ValidationLibrary;
+  /** zod's major version (3 or 4: their APIs differ), when the library is zod. */
+  zodMajor: 3 | 4 | null;
+  reason: string;
+}
+
+/** The major version of a version or range ("^3.23.8" -> 3), or null. */
+function majorOf(version: string | undefined): number | null {
+  const match = /(\d+)(?:\.\d+)?/.exec(version ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** zod 3 or 4: the installed version, else the declared range, else 4 (npm's current major). */
+export async function zodMajor(ctx: CapabilityContext): Promise<{ major: 3 | 4; from: string }> {
+  try {
+    const installed = JSON.parse(await ctx.workspace.read('node_modules/zod/package.json')) as { version?: string };
+    const major = majorOf(installed.version);
+    if (major === 3 || major === 4) return { major, from: `installed zod ${installed.version}` };
+  } catch {
+    // not installed (or not readable in this workspace): the declared range says
+  }
+  let declared: string | undefined;
+  try {
+    const pkg = JSON.parse(await ctx.workspace.read('package.json')) as Record<string, Record<string, string> | undefined>;
+    declared = pkg.dependencies?.zod ?? pkg.devDependencies?.zod ?? pkg.peerDependencies?.zod;
+  } catch {
+    // no package.json: the default below
+  }
+  const major = majorOf(declared);
+  if (major !== null && major <= 3) return { major: 3, from: `package.json zod ${declared}` };
+  if (major === 4) return { major: 4, from: `package.json zod ${declared}` };
+  return { major: 4, from: 'no zod version found: zod 4, the current major on npm' };
+}
+
+/**
+ * The library of the input checks: the requested one, else as generation.validator chooses (zod when the
+ * project depends on it, else ajv, else hand-written checks); for zod, its major version.
+ */
+export async function chooseValidation(ctx: CapabilityContext, requested: 'auto' | ValidationLibrary = 'auto'): Promise<ValidationChoice> {
+  const detected = requested === 'auto' ? await detectLibrary(ctx) : null;
+  const library: ValidationLibrary = detected
+    ? detected.library === 'guard'
+      ? 'manual'
+      : detected.library
+    : (requested as ValidationLibrary);
+  const reason = detected
+    ? detected.reason.replace('a dependency-free type guard', 'hand-written checks')
+    : `validation: "${library}" was asked for`;
+  if (library !== 'zod') return { library, zodMajor: null, reason };
+  const zod = await zodMajor(ctx);
+  return { library, zodMajor: zod.major, reason: `${reason}; ${zod.from}` };
+}

@@ -5,7 +5,7 @@
  * the fixture's config, Prettier idempotence, the fixture's test runner).
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,29 @@ export async function copyOf(fixture: string): Promise<string> {
   await cp(path.join(repo, 'fixtures', 'generation', fixture), root, { recursive: true });
   await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   return root;
+}
+
+/**
+ * Makes the copy's `zod` the zod 3 API: node_modules becomes a folder linking every package of agentd's
+ * except zod, which is a package of version 3.25.76 re-exporting zod 4's `zod/v3` (the zod 3 code base).
+ */
+export async function installZod3(root: string): Promise<void> {
+  const modules = path.join(root, 'node_modules');
+  const shared = path.join(repo, 'node_modules');
+  await rm(modules);
+  await mkdir(path.join(modules, 'zod'), { recursive: true });
+  for (const entry of await readdir(shared)) {
+    if (entry !== 'zod') await symlink(path.join(shared, entry), path.join(modules, entry));
+  }
+  const v3 = path.join(shared, 'zod', 'v3', 'index.js');
+  const pkg = { name: 'zod', version: '3.25.76', type: 'module', main: './index.js', types: './index.d.ts' };
+  await writeFile(path.join(modules, 'zod', 'package.json'), JSON.stringify(pkg));
+  for (const file of ['index.js', 'index.d.ts']) {
+    await writeFile(
+      path.join(modules, 'zod', file),
+      `export * from ${JSON.stringify(v3)};\nexport { default } from ${JSON.stringify(v3)};\n`,
+    );
+  }
 }
 
 export async function removeCopies(): Promise<void> {

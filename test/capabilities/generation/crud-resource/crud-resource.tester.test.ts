@@ -79,6 +79,52 @@ describe('capabilities/generation/crud-resource cases', function () {
         },
       },
       {
+        name: 'validation: "zod" on Fastify + sql.js: a z.strictObject schema and the shared zod body parser, in the sample style',
+        fixture: FASTIFY_SQLITE,
+        input: { resource: 'blog post', fields: TITLE, validation: 'zod' },
+        changes: {
+          'src/http/zod-body.ts': {
+            contains: ['export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {', 'schema.safeParse(body)'],
+            notContains: ';\n',
+          },
+          'src/validation/blog-post-input.ts': {
+            contains: ["import { z } from 'zod'", 'export const blogPostCreateSchema = z.strictObject({', '\ttitle: z.string().max(255),'],
+            notContains: ';\n',
+          },
+          'src/http/request-checks.ts': { contains: 'export function parseId', notContains: 'FieldRules' },
+          // The rest as without a library: the routes call the same parse functions.
+          'src/routes/blog-posts.ts': {
+            contains: "import { parseBlogPostCreate, parseBlogPostUpdate } from '../validation/blog-post-input.js'",
+          },
+          'db/blog_posts.sql': {},
+          'src/app.ts': {},
+          'src/http/api-error.ts': {},
+          'src/services/blog-post-service.ts': {},
+          'src/services/service-errors.ts': {},
+          'test/blog-posts-api.test.ts': { contains: "message: 'is required'" },
+        },
+      },
+      {
+        name: 'validation: "ajv" on Next.js: JSON Schemas compiled by the shared Ajv in lib/',
+        fixture: NEXT_PG,
+        input: { resource: 'todo', fields: TITLE, validation: 'ajv' },
+        changes: {
+          'lib/ajv-body.ts': { contains: 'export const ajv = new Ajv({ allErrors: true, allowUnionTypes: true })' },
+          'lib/todo-input.ts': {
+            contains: ["required: ['title']", 'const validateCreate = ajv.compile<TodoCreate>(todoCreateSchema)'],
+          },
+          'app/api/todos/route.ts': { contains: "import { parseTodoCreate } from '../../../lib/todo-input'" },
+          'app/api/todos/[id]/route.ts': {},
+          '__tests__/todos-api.test.ts': {},
+          'db/todos.sql': {},
+          'lib/api-error.ts': {},
+          'lib/request-checks.ts': { notContains: 'FieldRules' },
+          'lib/service-errors.ts': {},
+          'lib/todo-service-instance.ts': {},
+          'lib/todo-service.ts': {},
+        },
+      },
+      {
         name: 'another file exporting the service name',
         fixture: FASTIFY_SQLITE,
         files: { 'src/legacy.ts': 'export class BlogPostService {}\n' },
@@ -104,6 +150,11 @@ describe('capabilities/generation/crud-resource cases', function () {
         name: 'an unknown database',
         input: { resource: 'todo', database: 'mysql' },
         message: '/database must be equal to one of the allowed values',
+      },
+      {
+        name: 'an unknown validation library',
+        input: { resource: 'todo', validation: 'joi' },
+        message: '/validation must be equal to one of the allowed values',
       },
     ],
   });

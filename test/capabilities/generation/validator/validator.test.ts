@@ -7,13 +7,26 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createLocalContext } from '../../../../core/context/index.js';
 import { run } from '../../../../capabilities/generation/validator.js';
 import { reachable } from '../../../../capabilities/generation/types/model.js';
 import { TypeReader } from '../../../../capabilities/generation/validator/read-type.js';
-import { compiled, copyOf, eslint, generate, mocha, nodeTest, prettierCheck, removeCopies, tsc } from '../generated-project.js';
+import {
+  compiled,
+  copyOf,
+  eslint,
+  generate,
+  installZod3,
+  mocha,
+  nodeTest,
+  prettierCheck,
+  removeCopies,
+  tsc,
+} from '../generated-project.js';
 import { arbitraryOf, mutate, mutationsOf } from './arbitraries.js';
 
 async function modelOf(root: string, name: string) {
@@ -64,6 +77,20 @@ describe('generation.validator', function () {
       orderSchema: { safeParse(v: unknown): { success: boolean } };
     };
     await proveProperties(root, 'Order', (v) => mod.orderSchema.safeParse(v).success);
+  });
+
+  it('zod 3 on zod-esm-semis (a real zod 3 installed): open objects are z.object().passthrough(), not zod 4’s z.looseObject — tsc, ESLint, Prettier and the generated tests', async () => {
+    const root = await copyOf('zod-esm-semis');
+    await installZod3(root);
+    const { result, files } = await generate(run, root, { name: 'Order', tests: true, closed: false });
+    expect(result.data).to.include({ library: 'zod', zodMajor: 3 });
+    expect(result.summary).to.include('a zod 3 validator of Order').and.include('installed zod 3.25.76');
+    const text = await readFile(path.join(root, 'src/order.validator.ts'), 'utf8');
+    expect(text).to.include('.passthrough()').and.not.include('z.looseObject');
+    await checks(root, files);
+    const tests = await nodeTest(root, [compiled(root, 'test/order.validator.test.ts')]);
+    expect(tests.code, tests.output).to.equal(0);
+    expect(tests.output).to.match(/# fail 0/);
   });
 
   for (const library of ['ajv', 'guard'] as const) {
