@@ -3,7 +3,8 @@
  * imports a file gained (never on the ones it had):
  * - `.ts` endings: a file whose relative imports all name the `.ts` file (`allowImportingTsExtensions`
  *   projects such as zustand) gets the ending on a new relative import too (the service wrote
- *   `'./persist'` in a new target, since a new file has no imports to infer the ending from);
+ *   `'./persist'` in a new target, since a new file has no imports to infer the ending from); a file
+ *   with no relative import of its own, nor its source, follows the project's (≥ 3 imports, ≥ 90 %);
  * - sorted members: when the project's imports with several named members are sorted (ESLint's
  *   sort-imports member order, by local name, case-sensitive) — at least 3 of them and 90 % — the
  *   members of a gained import are sorted too (the service lists them in order of use).
@@ -14,6 +15,8 @@ import type { FileEdits } from '../ts-project/file-edits.js';
 
 const TS_ENDING = /\.(?:c|m)?tsx?$/;
 const ANY_ENDING = /\.(?:c|m)?[jt]sx?$/;
+/** A specifier ending in a file extension (after its last slash). */
+const ASSET = /\/[^/]*\.[A-Za-z0-9]+$/;
 const TRY = ['.ts', '.tsx', '.mts', '.cts', '/index.ts', '/index.tsx'];
 
 interface ImportFacts {
@@ -40,12 +43,15 @@ export function followTsEndings(
   original: (path: string) => string | undefined,
   sourcePath: string,
   exists: (path: string) => boolean,
+  projectEndsTs: boolean,
 ): number {
   let changed = 0;
   for (const [path, text] of edits) {
     if (text === null) continue;
     const before = importsOf(original(path) ?? original(sourcePath) ?? '', path).imports.filter((i) => i.specifier.startsWith('.'));
-    if (before.length === 0 || !before.every((i) => TS_ENDING.test(i.specifier))) continue;
+    // A file with no relative import of its own to go by (a new target moved out of a source without
+    // any, zustand's vanilla.ts) follows the project's convention.
+    if (before.length === 0 ? !projectEndsTs : !before.every((i) => TS_ENDING.test(i.specifier))) continue;
     const had = new Set(before.map((i) => i.specifier));
     const { file, imports } = importsOf(text, path);
     const replacements: { start: number; end: number; to: string }[] = [];
@@ -62,6 +68,22 @@ export function followTsEndings(
     changed += replacements.length;
   }
   return changed;
+}
+
+/** True when the project's relative imports name the `.ts` file: at least 3 of them and 90 %. */
+export function projectUsesTsEndings(texts: Iterable<[string, string]>): boolean {
+  let ending = 0;
+  let relative = 0;
+  for (const [path, text] of texts) {
+    if (!/\.(?:c|m)?tsx?$/.test(path) || path.includes('node_modules/')) continue;
+    for (const i of importsOf(text, path).imports) {
+      // Assets (`./index.css`, `./logo.svg`, `./data.json`) say nothing about how modules are named.
+      if (!i.specifier.startsWith('.') || (ASSET.test(i.specifier) && !ANY_ENDING.test(i.specifier))) continue;
+      relative += 1;
+      if (TS_ENDING.test(i.specifier)) ending += 1;
+    }
+  }
+  return relative >= 3 && ending >= relative * 0.9;
 }
 
 /** True when the project sorts the named members of its imports (≥ 3 such imports, ≥ 90 % sorted). */

@@ -26,13 +26,14 @@ import { declaredNames, topLevelStatements } from './find-declaration.js';
 import { dropSourceHeader, keepOriginalText } from './keep-original-text.js';
 import { fixReExports } from './re-exports.js';
 import { carryDependencyImports, dropSelfImports } from './import-fixes.js';
+import { carrySourceImports, rewriteMissedImporters } from './missed-references.js';
 import { importCycles, newCycles, runtimeImportGraph } from './module-graph.js';
 import { assertNoDeclarationClash, detachTargetImport } from './target-imports.js';
 import { assertNamespacesFollow, namedInsteadOfNamespace, rewriteNamespaceMembers } from './namespace-imports.js';
 import { markTypeOnlyImports, prefersSeparateTypeImports, prefersTypeOnlyImports } from './type-only-imports.js';
 import { matchLineEnds, tidyLayout } from './tidy-layout.js';
 import { followSpecifierStyle } from './specifier-style.js';
-import { followTsEndings, projectSortsImportMembers, sortGainedImportMembers } from './import-conventions.js';
+import { followTsEndings, projectSortsImportMembers, projectUsesTsEndings, sortGainedImportMembers } from './import-conventions.js';
 
 export async function moveDeclaration(ctx: CapabilityContext, input: MoveInput): Promise<StepResult> {
   const loaded = await loadTsProject(ctx);
@@ -156,6 +157,8 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
   const { source, sourcePath, sourceRel, target, statements, symbol } = sites;
   dropSelfImports(edits, target);
   carryDependencyImports(edits, target, source, statements);
+  carrySourceImports(edits, target, source, statements);
+  rewriteMissedImporters(project.getProgram().compilerObject, edits, sourcePath, target, symbol);
   const original = (path: string): string | undefined => loaded.originals.get(toWorkspacePath(path));
   namedInsteadOfNamespace(edits, original, target, symbol);
   applyToProject(loaded, edits);
@@ -167,9 +170,10 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
   if (prefersTypeOnlyImports(project) && markTypeOnlyImports(project, edits, original, prefersSeparateTypeImports(project)) > 0)
     applyToProject(loaded, edits);
   if (followSpecifierStyle(edits, original, sourcePath, project.getCompilerOptions()) > 0) applyToProject(loaded, edits);
-  let settled = followTsEndings(edits, original, sourcePath, (path) => project.getSourceFile(path) !== undefined);
   // The project's own files (its tsconfig's), not every file of the workspace (examples, docs).
   const projectTexts = project.getSourceFiles().map((f): [string, string] => [f.getFilePath(), original(f.getFilePath()) ?? '']);
+  const exists = (path: string): boolean => project.getSourceFile(path) !== undefined;
+  let settled = followTsEndings(edits, original, sourcePath, exists, projectUsesTsEndings(projectTexts));
   if (projectSortsImportMembers(projectTexts)) settled += sortGainedImportMembers(edits, original);
   if (settled > 0) applyToProject(loaded, edits);
   for (const [path, text] of edits) {

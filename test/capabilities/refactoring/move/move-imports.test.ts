@@ -75,6 +75,40 @@ describe('capabilities/refactoring/move: imports, type-only imports, layout, cyc
       await sample.typecheck();
     });
 
+    it("a source module augmented elsewhere (zustand's middleware): the moved type still imports what it uses, importers follow", async () => {
+      await writeFile(
+        join(sample.root, 'src/store.ts'),
+        [
+          'export interface StoreMutators<S, A> {',
+          '  base: [S, A];',
+          '}',
+          'export type StoreMutatorIdentifier = keyof StoreMutators<unknown, unknown>;',
+          '',
+          'export type Mutate<S, Ms> = Ms extends [[infer Mi, infer Ma], ...infer Mrs]',
+          '  ? Mutate<StoreMutators<S, Ma>[Mi & StoreMutatorIdentifier], Mrs>',
+          '  : S;',
+          '',
+        ].join('\n'),
+      );
+      await writeFile(
+        join(sample.root, 'src/store-logger.ts'),
+        "export {};\n\ndeclare module './store.js' {\n  interface StoreMutators<S, A> {\n    logger: S | A;\n  }\n}\n",
+      );
+      await writeFile(
+        join(sample.root, 'src/use-store.ts'),
+        "import type { Mutate, StoreMutatorIdentifier } from './store.js';\n\nexport type Plain = Mutate<number, []>;\nexport type Id = StoreMutatorIdentifier;\n",
+      );
+      await sample.apply('refactoring.move', { file: 'src/store.ts', symbol: 'Mutate', to: 'src/mutate.ts' });
+      // TypeScript's "Move to file" left both out here.
+      expect(await sample.read('src/mutate.ts')).to.match(
+        /^import type \{ StoreMutatorIdentifier, StoreMutators \} from '\.\/store\.js';\n\n/,
+      );
+      expect(await sample.read('src/use-store.ts')).to.equal(
+        "import type { StoreMutatorIdentifier } from './store.js';\nimport type { Mutate } from './mutate.js';\n\nexport type Plain = Mutate<number, []>;\nexport type Id = StoreMutatorIdentifier;\n",
+      );
+      await sample.typecheck();
+    });
+
     it('refuses when the moved code uses a source name the target declares differently', async () => {
       await writeFile(join(sample.root, 'src/own-scales.ts'), 'const SCALES = 2;\n\nexport const double = SCALES;\n');
       const clash = await sample.refusal('refactoring.move', { file: 'src/units.ts', symbol: 'factorOf', to: 'src/own-scales.ts' });
