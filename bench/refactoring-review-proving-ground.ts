@@ -118,7 +118,7 @@ async function walk(root: string, rel = ''): Promise<string[]> {
   return out;
 }
 
-async function copyRepo(source: string): Promise<string> {
+export async function copyRepo(source: string): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'agentd-review-pg-'));
   await cp(source, root, { recursive: true, filter: (src) => !['.git', 'node_modules'].includes(path.basename(src)) });
   if (
@@ -303,7 +303,10 @@ async function affectedTests(root: string, step: CaseOutcome): Promise<NonNullab
 }
 
 /** The peer: ts-morph's rename alone, on the repository's tsconfig; its changed files checked with the same Prettier config. */
-async function peerRenames(root: string, targets: { file: string; name: string }[]): Promise<{ runs: number; clean: number; ms: number }> {
+export async function peerRenames(
+  root: string,
+  targets: { file: string; name: string }[],
+): Promise<{ runs: number; clean: number; ms: number }> {
   let clean = 0;
   let ms = 0;
   for (const target of targets) {
@@ -311,7 +314,15 @@ async function peerRenames(root: string, targets: { file: string; name: string }
     const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json') });
     const source = project.getSourceFile(path.join(root, target.file)) ?? project.addSourceFileAtPath(path.join(root, target.file));
     const before = new Map(project.getSourceFiles().map((f) => [f.getFilePath(), f.getFullText()]));
-    source.getFunctionOrThrow(target.name).rename(`${target.name}Renamed`);
+    // Any top-level declaration the candidates offer: functions, consts, classes, interfaces, type aliases.
+    const declaration =
+      source.getFunction(target.name) ??
+      source.getVariableDeclaration(target.name) ??
+      source.getClass(target.name) ??
+      source.getInterface(target.name) ??
+      source.getTypeAlias(target.name);
+    if (!declaration) throw new Error(`peer: no top-level declaration "${target.name}" in ${target.file}`);
+    declaration.rename(`${target.name}Renamed`);
     ms += Date.now() - started;
     let ok = true;
     for (const file of project.getSourceFiles()) {

@@ -27,6 +27,7 @@ import { dropSourceHeader, keepOriginalText } from './keep-original-text.js';
 import { fixReExports } from './re-exports.js';
 import { carryDependencyImports, dropSelfImports } from './import-fixes.js';
 import { carrySourceImports, rewriteMissedImporters } from './missed-references.js';
+import { orderGainedImports, projectOrdersRelativeImports } from './import-order.js';
 import { importCycles, newCycles, runtimeImportGraph } from './module-graph.js';
 import { assertNoDeclarationClash, detachTargetImport } from './target-imports.js';
 import { assertNamespacesFollow, namedInsteadOfNamespace, rewriteNamespaceMembers } from './namespace-imports.js';
@@ -175,6 +176,7 @@ function settleEdits(loaded: LoadedProject, edits: FileEdits, sites: MoveSites):
   const exists = (path: string): boolean => project.getSourceFile(path) !== undefined;
   let settled = followTsEndings(edits, original, sourcePath, exists, projectUsesTsEndings(projectTexts));
   if (projectSortsImportMembers(projectTexts)) settled += sortGainedImportMembers(edits, original);
+  if (projectOrdersRelativeImports(projectTexts)) settled += orderGainedImports(edits, original);
   if (settled > 0) applyToProject(loaded, edits);
   for (const [path, text] of edits) {
     if (text === null) continue;
