@@ -3,8 +3,8 @@
  * import pointed at the host SDK) run as a first-party capability would be — in process, with the same
  * local context — on the same ~100k-line project, in the same run, for two examples: license-header
  * (reads every file, a few string tests each: the I/O-bound worst case, where the copy into the isolate
- * is most of the work) and migrate-call (parses the 100 files that call the old function and stages the
- * rewrites: the parse crossing; the peer's tools.parse answers the same plain nodes a plugin gets). Also
+ * is most of the work) and migrate-call (parses the 100 files that call the old function in one parseMany
+ * call and stages the rewrites: the parse crossing; the peer's tools.parse answers the same plain nodes a plugin gets). Also
  * the cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) against a warm one
  * (a fresh context on a pooled isolate, plugins/sandbox/isolate-pool.ts), and the bare isolate costs.
  */
@@ -86,11 +86,21 @@ async function peerOf(example: Example, root: string): Promise<{ run(input: unkn
   return module.capabilities[example.capability]!;
 }
 
-/** A local context; for the peer of a parsing plugin, tools.parse answers the plugin's plain data. */
+/** A local context; for the peer of a parsing plugin, tools.parse/parseMany answer the plugin's plain data. */
 async function contextFor(root: string, plain: boolean): Promise<CapabilityContext> {
   const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 5_000 } });
   if (!plain) return ctx;
-  return { ...ctx, tools: { ...ctx.tools, parse: async (file: string) => plainParse(await ctx.tools.parse(file)) as never } };
+  return {
+    ...ctx,
+    tools: {
+      ...ctx.tools,
+      parse: async (file: string) => plainParse(await ctx.tools.parse(file)) as never,
+      parseMany: async (files: string[]) => {
+        const parsed = await ctx.tools.parseMany(files);
+        return { files: parsed.files.map(plainParse), skipped: parsed.skipped } as never;
+      },
+    },
+  };
 }
 
 async function compare(example: Example, root: string): Promise<void> {

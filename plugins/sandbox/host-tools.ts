@@ -152,6 +152,11 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
       needTool('parse');
       return packParse(await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)'))));
     },
+    parseMany: async (args) => {
+      needTool('parse');
+      const parsed = await ctx.tools.parseMany(await Promise.all(asStrings(args[0], 'parseMany(paths)').map(checkReadReal)));
+      return { files: parsed.files.map(packParse), skipped: parsed.skipped };
+    },
     format: (args) => {
       needTool('format');
       return ctx.tools.format(checkRead(asString(args[0], 'format(path)')), asString(args[1], 'format(source)'));

@@ -46,6 +46,17 @@ export const PRELUDE = String.raw`
     throw error;
   };
   const notify = (name, args) => { host.applyIgnored(undefined, [name, stringify(args)], { arguments: { copy: true } }); };
+  // A parsed tree crosses as int32 columns and name tables (crossing.ts): the documented nodes, built here.
+  const unpackParse = (packed) => {
+    const { columns, types, named, fields } = packed.tree;
+    const nodes = new Array(columns.length / 5);
+    for (let i = 0, at = 0; i < nodes.length; i++, at += 5) {
+      const type = columns[at];
+      const field = columns[at + 1];
+      nodes[i] = { type: types[type], named: named[type], field: field < 0 ? null : fields[field], start: columns[at + 2], end: columns[at + 3], parent: columns[at + 4] };
+    }
+    return { path: packed.path, language: packed.language, hash: packed.hash, source: packed.source, nodes };
+  };
   const ctx = freeze({
     jobId: info.jobId,
     stepIndex: info.stepIndex,
@@ -71,16 +82,10 @@ export const PRELUDE = String.raw`
       changes: () => call('changes', []),
     }),
     tools: freeze({
-      parse: async (path) => {
-        const packed = await call('parse', [path]);
-        const { columns, types, named, fields } = packed.tree;
-        const nodes = new Array(columns.length / 5);
-        for (let i = 0, at = 0; i < nodes.length; i++, at += 5) {
-          const type = columns[at];
-          const field = columns[at + 1];
-          nodes[i] = { type: types[type], named: named[type], field: field < 0 ? null : fields[field], start: columns[at + 2], end: columns[at + 3], parent: columns[at + 4] };
-        }
-        return { path: packed.path, language: packed.language, hash: packed.hash, source: packed.source, nodes };
+      parse: async (path) => unpackParse(await call('parse', [path])),
+      parseMany: async (paths) => {
+        const packed = await call('parseMany', [paths]);
+        return { files: packed.files.map(unpackParse), skipped: packed.skipped };
       },
       format: (path, source) => call('format', [path, source]),
     }),

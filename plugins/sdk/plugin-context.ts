@@ -31,6 +31,8 @@ export interface PluginContext {
   };
   readonly tools: {
     parse(path: string): Promise<PluginParsedFile>;
+    /** Many files in one tool call and one crossing (files that cannot be parsed are in `skipped`): prefer it to parse() in a loop. */
+    parseMany(paths: string[]): Promise<{ files: PluginParsedFile[]; skipped: ReadManyResult['skipped'] }>;
     format(path: string, source: string): Promise<string>;
   };
   log(level: LogLevel, message: string): void;

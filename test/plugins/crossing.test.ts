@@ -34,6 +34,23 @@ describe('plugin sandbox: packed crossings', function () {
     expect(result.data).to.deep.equal({ files: paths.map((p) => ({ path: p, content: files[p] })), skipped: [] });
   });
 
+  it('tools.parseMany gives the same files as parse, in one tool call', async () => {
+    const binding = await pluginWith("const parsed = await ctx.tools.parseMany(input.paths);\nreturn { summary: 'ok', data: parsed };", {
+      permissions: { tools: ['parse'] },
+    });
+    const { ctx } = await createLocalContext({ root });
+    const paths = ['src/a.ts', 'src/b.tsx', 'src/c.js'];
+    const { result } = await runIn(root, binding, { paths });
+    const expected = await Promise.all(paths.map(async (file) => plainParse(await ctx.tools.parse(file))));
+    expect(result.data).to.deep.equal({ files: expected, skipped: [] });
+    const denied = await pluginWith("await ctx.tools.parseMany(['src/a.ts']);\nreturn { summary: 'ok' };");
+    const error = await runIn(root, denied).then(
+      () => null,
+      (e: unknown) => e as { code?: string },
+    );
+    expect(error?.code).to.equal('plugin_permission_denied');
+  });
+
   it('tools.parse gives the same nodes as the host-side plain tree, for TypeScript, TSX and JavaScript', async () => {
     const binding = await pluginWith("const parsed = await ctx.tools.parse(input.path);\nreturn { summary: 'ok', data: parsed };", {
       permissions: { tools: ['parse'] },

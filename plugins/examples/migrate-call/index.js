@@ -22,16 +22,17 @@ export const capabilities = {
       const { files: read } = await ctx.workspace.readMany(files);
       let calls = 0;
       const changed = [];
-      for (const { path, content } of read) {
-        if (!content.includes(input.from)) continue; // a cheap filter before the (counted) parse
-        const file = await ctx.tools.parse(path);
+      // A cheap text filter first, then the files that may call it parsed in one tool call.
+      const candidates = read.filter(({ content }) => content.includes(input.from)).map(({ path }) => path);
+      const { files: parsed } = await ctx.tools.parseMany(candidates);
+      for (const file of parsed) {
         const ranges = calleeRanges(file, input.from);
         if (ranges.length === 0) continue;
         let text = file.source;
         for (const [start, end] of ranges.reverse()) text = text.slice(0, start) + input.to + text.slice(end);
-        await ctx.workspace.write(path, text);
+        await ctx.workspace.write(file.path, text);
         calls += ranges.length;
-        changed.push(path);
+        changed.push(file.path);
       }
       return {
         summary: `Rewrote ${calls} calls of ${input.from}() to ${input.to}() in ${changed.length} files.`,
