@@ -42,8 +42,7 @@ function declarations(source: SourceFile): { name: string; exported: boolean }[]
   }
   const typed: Statement[] = [...source.getClasses(), ...source.getInterfaces(), ...source.getTypeAliases()];
   for (const statement of typed) {
-    if (!(Node.isClassDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)))
-      continue;
+    if (!(Node.isClassDeclaration(statement) || Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement))) continue;
     const name = statement.getName();
     if (!name || !statement.isExported() || statement.isDefaultExport()) continue;
     // Merged declarations (an interface and a const of one name) are one symbol in several statements.
@@ -56,7 +55,12 @@ function declarations(source: SourceFile): { name: string; exported: boolean }[]
 function extractRanges(file: string, source: SourceFile): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const node of source.getDescendants()) {
-    if (!(Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node)))
+    if (!(
+      Node.isFunctionDeclaration(node) ||
+      Node.isMethodDeclaration(node) ||
+      Node.isArrowFunction(node) ||
+      Node.isFunctionExpression(node)
+    ))
       continue;
     const body = node.getBody();
     if (!body || !Node.isBlock(body)) continue;
@@ -73,7 +77,11 @@ function extractRanges(file: string, source: SourceFile): Record<string, unknown
 }
 
 export function findCandidates(root: string, sources: string[]): Candidates {
-  const project = new Project({ skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true, compilerOptions: { allowJs: true } });
+  const project = new Project({
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    compilerOptions: { allowJs: true },
+  });
   for (const file of sources) project.addSourceFileAtPath(path.join(root, file));
   const found: Candidates = { rename: [], move: [], extract: [], modernize: [], renameTargets: [] };
   for (const file of sources) {
@@ -85,7 +93,8 @@ export function findCandidates(root: string, sources: string[]): Candidates {
     }
     found.extract.push(...extractRanges(file, source));
     const text = source.getFullText();
-    if (/(['"])[^'"\n]*\1\s*\+\s*\w|\w\s*\+\s*(['"])/.test(text)) found.modernize.push({ include: [file], codemods: ['concat-to-template'] });
+    if (/(['"])[^'"\n]*\1\s*\+\s*\w|\w\s*\+\s*(['"])/.test(text))
+      found.modernize.push({ include: [file], codemods: ['concat-to-template'] });
     if (/\.then\(/.test(text)) found.modernize.push({ include: [file], codemods: ['promises-to-async'] });
   }
   return found;
@@ -117,5 +126,10 @@ export function choose<K extends string>(
     }
     if (!moved) break;
   }
-  return kinds.flatMap((k) => queues.get(k)!.slice(0, taken.get(k)).map((input): [K, Record<string, unknown>] => [k, input]));
+  return kinds.flatMap((k) =>
+    queues
+      .get(k)!
+      .slice(0, taken.get(k))
+      .map((input): [K, Record<string, unknown>] => [k, input]),
+  );
 }
