@@ -58,23 +58,27 @@ const lineEnd = (text: string, at: number): number => {
   return end === -1 ? text.length : end + 1;
 };
 
-/** Moves each relative import a file gained to its ordered place among the relative imports it had. */
+/**
+ * Moves each relative import a file gained (of a module it did not import before) to its ordered place
+ * among the relative imports it had — those are known by their module, since a move may have edited
+ * their member lists (zustand's devtools.ts lost `StateCreator` from its `../vanilla.ts` import).
+ */
 export function orderGainedImports(edits: FileEdits, original: (path: string) => string | undefined): number {
   let moved = 0;
   for (const [path, start] of edits) {
     if (start === null) continue;
-    const had = new Set(relativeImports(parse(path, original(path) ?? '')).map((r) => r.declaration.getText()));
+    const had = new Set(relativeImports(parse(path, original(path) ?? '')).map((r) => r.specifier));
     if (had.size === 0) continue;
     let text = start;
-    const gainedTexts = relativeImports(parse(path, text))
-      .filter((r) => !had.has(r.declaration.getText()))
-      .map((r) => r.declaration.getText());
-    for (const gainedText of gainedTexts) {
+    const gainedSpecifiers = relativeImports(parse(path, text))
+      .filter((r) => !had.has(r.specifier))
+      .map((r) => r.specifier);
+    for (const specifier of new Set(gainedSpecifiers)) {
       const file = parse(path, text);
       const relative = relativeImports(file);
-      const gained = relative.find((r) => r.declaration.getText(file) === gainedText);
+      const gained = relative.find((r) => r.specifier === specifier);
       if (!gained) continue;
-      const kept = relative.filter((r) => r.group === gained.group && had.has(r.declaration.getText(file)));
+      const kept = relative.filter((r) => r.group === gained.group && had.has(r.specifier));
       if (kept.length === 0 || inOrder(relative.filter((r) => r.group === gained.group))) continue;
       const from = lineStart(text, gained.declaration.getStart(file));
       const to = lineEnd(text, gained.declaration.getEnd());

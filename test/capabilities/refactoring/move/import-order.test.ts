@@ -29,6 +29,16 @@ describe('capabilities/refactoring/move: ordered relative imports', () => {
     expect(edits.get('/src/traditional.ts')).to.equal(
       "import React from 'react'\nimport type { UseBound } from './moved-UseBound.ts'\nimport { createStore } from './vanilla.ts'\nimport type {\n  Mutate,\n  StoreApi,\n} from './vanilla.ts'\n\nexport const x = 1\n",
     );
+    // An import the move edited (a member taken out) is still one the file had: zustand's devtools.ts.
+    const devtools =
+      "import type {} from '@redux-devtools/extension'\nimport type {\n  StateCreator,\n  StoreApi,\n} from '../vanilla.ts'\n";
+    const edited =
+      "import type {} from '@redux-devtools/extension'\nimport type {\n  StoreApi,\n} from '../vanilla.ts'\nimport type { StateCreator } from '../moved-StateCreator.ts'\n";
+    const devtoolsEdits = new Map<string, string | null>([['/src/middleware/devtools.ts', edited]]);
+    expect(orderGainedImports(devtoolsEdits, () => devtools)).to.equal(1);
+    expect(devtoolsEdits.get('/src/middleware/devtools.ts')).to.equal(
+      "import type {} from '@redux-devtools/extension'\nimport type { StateCreator } from '../moved-StateCreator.ts'\nimport type {\n  StoreApi,\n} from '../vanilla.ts'\n",
+    );
     // Already in its place, or a file whose own imports are out of order among the gained one's group: unchanged.
     const inPlace = new Map<string, string | null>([['/src/t.ts', "import { a } from './a.ts'\nimport { b } from './b.ts'\n"]]);
     expect(orderGainedImports(inPlace, () => "import { a } from './a.ts'\n")).to.equal(0);
