@@ -22,6 +22,11 @@ export interface InProcessRunnerOptions {
   accepts?: (task: StepTask) => string | null;
   /** How the capability runs in its context (a scan: under the project's finding review). Default: `run(input, ctx)`. */
   execute?: (capability: Capability, input: unknown, ctx: CapabilityContext, task: StepTask) => Promise<StepResult>;
+  /**
+   * On cancellation, answer only once the capability has stopped (it sees `ctx.signal`): a scan is over
+   * when nothing of it still runs — its check kept parsing after the scan had said "cancelled".
+   */
+  settleOnCancel?: boolean;
 }
 
 function failure(error: unknown, aborted: boolean): StepFailure {
@@ -69,7 +74,10 @@ export class InProcessRunner implements StepRunner {
     const spent = (): number => budget.used - before;
     const aborted = whenAborted(options.signal, task, spent);
     try {
-      return await Promise.race([this.runHere(task, options, budget, spent), aborted.reply]);
+      const here = this.runHere(task, options, budget, spent);
+      const reply = await Promise.race([here, aborted.reply]);
+      if (this.options.settleOnCancel && options.signal?.aborted) await here.catch(() => undefined);
+      return reply;
     } finally {
       aborted.dispose();
     }

@@ -75,6 +75,7 @@ export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepRe
   // One check, through the one way to run a capability (core/executor/step-runner.ts), in this thread.
   const runner = new InProcessRunner({
     budget: hooks.budget,
+    settleOnCancel: true,
     ...(hooks.walk ? { walk: hooks.walk } : {}),
     execute: async (capability, input, ctx) => {
       if (!hooks.review) return capability.run(input, ctx);
