@@ -120,8 +120,8 @@ export function usedNames(statements: readonly ts.Statement[]): Set<string> {
   return names;
 }
 
-/** Names the target's imports and top-level declarations bind. */
-function boundNames(file: ts.SourceFile): Set<string> {
+/** Names a module's imports and top-level declarations bind. */
+export function boundNames(file: ts.SourceFile): Set<string> {
   const names = new Set<string>(file.statements.flatMap(declaredNames));
   for (const statement of file.statements) {
     const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;

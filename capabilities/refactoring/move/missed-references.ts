@@ -14,7 +14,7 @@ import { ts } from 'ts-morph';
 import { applyTextChanges, type FileEdits } from '../ts-project/file-edits.js';
 import { resolveSpecifier, specifierFor } from '../ts-project/module-specifiers.js';
 import { declaredNames } from './find-declaration.js';
-import { pointsAt, usedNames } from './import-fixes.js';
+import { boundNames, pointsAt, usedNames } from './import-fixes.js';
 import { scriptKind } from './keep-original-text.js';
 
 const parse = (path: string, text: string): ts.SourceFile =>
@@ -43,19 +43,6 @@ function quoteOf(file: ts.SourceFile): { quote: string; semicolon: string } {
   const first = file.statements.find(ts.isImportDeclaration);
   if (!first) return { quote: "'", semicolon: ';' };
   return { quote: file.text[first.moduleSpecifier.getStart(file)] ?? "'", semicolon: first.getText(file).endsWith(';') ? ';' : '' };
-}
-
-function boundNames(file: ts.SourceFile): Set<string> {
-  const names = new Set<string>(file.statements.flatMap(declaredNames));
-  for (const statement of file.statements) {
-    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
-    if (!clause) continue;
-    if (clause.name) names.add(clause.name.text);
-    const bindings = clause.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
-    if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
-  }
-  return names;
 }
 
 /** Imports into the target the source's exports the moved statements use and the target does not bind. */
