@@ -14,7 +14,6 @@ import { fixFindings } from './scan-fix.js';
 import { chooseOptions, cliSettings } from './scan-options.js';
 import { scanFeedback, type ScanFeedback } from './scan-progress.js';
 import { ciRenderOptions } from './scan-links.js';
-import { addPluginChecks } from '../../plugins/manifest/index.js';
 import { configFileOf, pluginsOf, readConfigObject, resolvedEntry } from './plugin/config-file.js';
 
 export interface ScanArgs {
@@ -92,6 +91,9 @@ async function addPlugins(catalog: Awaited<ReturnType<typeof loadAnalysisCatalog
   );
   const explicit = given.map((source) => (source.startsWith('.') || path.isAbsolute(source) ? path.resolve(source) : source));
   const fromConfig = configured.filter((entry) => !explicit.includes(entry));
+  if (fromConfig.length === 0 && explicit.length === 0) return;
+  // Loaded only when there are plugins: the manifest reader's modules would add to every scan's start.
+  const { addPluginChecks } = await import('../../plugins/manifest/plugin-checks.js');
   if (fromConfig.length > 0)
     await addPluginChecks(catalog, fromConfig, process.cwd(), (error) =>
       process.stderr.write(`agentd scan: plugin skipped: ${error.message}\n`),

@@ -7,7 +7,7 @@
  * A configuration agentd does not read as data (.mocharc.js/.cjs/.yaml/.yml, `--config`) leaves the
  * selection unknown, and the caller runs everything.
  */
-import ts from 'typescript';
+import { createRequire } from 'node:module';
 import { globToRegExp, hasGlob, normalisePattern } from './spec-glob.js';
 
 export type MochaSelection =
@@ -27,8 +27,17 @@ const CODE_OR_YAML = ['.mocharc.js', '.mocharc.cjs', '.mocharc.yaml', '.mocharc.
 const DATA_CONFIGS = ['.mocharc.jsonc', '.mocharc.json'];
 const DEFAULT_EXTENSIONS = ['js', 'cjs', 'mjs'];
 
+/**
+ * TypeScript's JSON-with-comments reader, loaded on first use: `core`'s public surface exports this
+ * module, and loading TypeScript (~0.2 s) at import would be paid by every capability's process —
+ * `agentd scan` among them — that never reads a mocha configuration.
+ */
+let typescript: typeof import('typescript') | undefined;
+const loadTypeScript = (): typeof import('typescript') =>
+  (typescript ??= createRequire(import.meta.url)('typescript') as typeof import('typescript'));
+
 function parseJsonText(file: string, text: string): Options | null {
-  const parsed = ts.parseConfigFileTextToJson(file, text);
+  const parsed = loadTypeScript().parseConfigFileTextToJson(file, text);
   return parsed.error || typeof parsed.config !== 'object' || parsed.config === null ? null : (parsed.config as Options);
 }
 
