@@ -1,6 +1,6 @@
 /** The parts crud-resource adds to a service and routes: the table's SQL and the integration tests. */
 import type { CapabilityContext } from '../../../core/index.js';
-import { renderTemplate } from '../kit/index.js';
+import { renderTemplate, withArticle } from '../kit/index.js';
 import { FIELD_TYPES } from '../service/field-types.js';
 import { importPath, join, type HttpFramework, type ProjectStack } from '../service/project-stack.js';
 import type { RenderedFiles } from '../service/render-service.js';
@@ -43,6 +43,8 @@ export function integrationTestData(model: ResourceModel) {
   const required = model.fields.find((f) => !f.optionalOnCreate);
   const unique = model.fields.find((f) => f.unique);
   return {
+    /** "an invoice", "a user": the label with its article, for test titles. */
+    aLabel: withArticle(model.label),
     samples: [0, 1, 2, 3].map((i) => sampleObject(model, i)),
     missing: required ? { field: required.name, body: sampleObject(model, 1, required.name) } : null,
     invalid: { field: first.name, value: literal(FIELD_TYPES[first.type].invalid) },

@@ -34,3 +34,18 @@ export function singular(word: string): string {
   if (/[^su]s$/i.test(word) && !/is$/i.test(word)) return word.slice(0, -1);
   return word;
 }
+
+/**
+ * "a" or "an" before a name, by its first sound as far as spelling tells: "an invoice", "an order",
+ * "a user", "a unit", "a euro amount", "an hour" (a `u` that sounds "you" — before one consonant
+ * and a vowel, or `uni`/`use`/`usu`/`uti` — takes "a"; a silent `h` takes "an").
+ */
+export function withArticle(name: string): string {
+  const word = name.trim().toLowerCase();
+  const an = /^(hour|honest|honou?r|heir)/.test(word)
+    ? true
+    : /^(u[bcdfghjklmnpqrstvwxz][aeiou]|uu|uni|use|usu|uti|eu|one\b|once)/.test(word)
+      ? false
+      : /^[aeiou]/.test(word);
+  return `${an ? 'an' : 'a'} ${name}`;
+}

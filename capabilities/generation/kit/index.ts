@@ -1,6 +1,6 @@
 /** The generation group's shared kit: templates with per-project overrides, names, staging without silent overwrites. */
 export { renderTemplate, overridePath, bundledPath, type RenderedTemplate } from './templates.js';
-export { wordsOf, pascalCase, camelCase, kebabCase, snakeCase, plural, singular } from './casing.js';
+export { wordsOf, pascalCase, camelCase, kebabCase, snakeCase, plural, singular, withArticle } from './casing.js';
 export { identifierProblem, assertIdentifier, type IdentifierRule } from './identifiers.js';
 export {
   stageFiles,

@@ -3,11 +3,12 @@
  * value and mutations of it that the validator must refuse (a required field removed, a field of the
  * wrong type, an extra key on a closed object).
  */
+import { withArticle } from '../kit/index.js';
 import type { Declaration, TypeNode } from '../types/model.js';
 import { propertyKey } from '../types/print.js';
 
-/** "a User", "an Order". */
-export const withArticle = (name: string): string => `${/^[AEIOUaeiou]/.test(name) ? 'an' : 'a'} ${name}`;
+/** "a User", "an Order" (the kit's rule, shared with the other generators). */
+export { withArticle };
 
 export type JsonKind = 'number' | 'string' | 'boolean' | 'null' | 'array' | 'object';
 

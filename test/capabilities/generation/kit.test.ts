@@ -15,6 +15,7 @@ import {
   plural,
   singular,
   stageFiles,
+  withArticle,
 } from '../../../capabilities/generation/kit/index.js';
 import { renderTemplateText } from './kit-render.js';
 
@@ -28,6 +29,23 @@ describe('generation kit', () => {
     await writeFile(path.join(root, 'src', 'card.ts'), 'export function UserCard() {\n  return 1\n}\n');
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('puts "a" or "an" before a name by its first sound', () => {
+    const names = ['invoice', 'order', 'user', 'unit price', 'uuid key', 'umbrella', 'euro amount', 'hour slot', 'Todo', 'Item', 'User'];
+    expect(names.map(withArticle)).to.deep.equal([
+      'an invoice',
+      'an order',
+      'a user',
+      'a unit price',
+      'a uuid key',
+      'an umbrella',
+      'a euro amount',
+      'an hour slot',
+      'a Todo',
+      'an Item',
+      'a User',
+    ]);
+  });
 
   it('writes names in every casing and pluralises resource names', () => {
     expect(pascalCase('user profile-card')).to.equal('UserProfileCard');
