@@ -98,7 +98,7 @@ async function generate(
         'npm install --save-dev';
       const setup = eslintSetupFor(facts, install);
       if (setup.installHint)
-        notes.push(`The ESLint config imports ${setup.missing.join(', ')}, which package.json does not list: ${setup.installHint}`);
+        notes.push(`The ESLint config needs ${setup.missing.join(', ')}, which package.json does not list: ${setup.installHint}`);
       const browser = facts.bundler || ctx.project.frameworks.some((f) => ['react', 'next', 'vue', 'svelte'].includes(f));
       return { path: setup.file, content: await render('eslint.config.js.eta', { ...setup, browser }) };
     }

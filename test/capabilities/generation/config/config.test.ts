@@ -89,7 +89,7 @@ describe('generation.config', function () {
   it('keeps what a Vite React project already has and writes the rest for its bundler setup', async () => {
     const root = await copy('react-ts-app');
     roots.push(root);
-    const { ctx } = await createLocalContext({ root });
+    const { ctx, staged } = await createLocalContext({ root });
     const result = await run({}, ctx);
     expect(
       ctx.workspace
@@ -99,8 +99,24 @@ describe('generation.config', function () {
     ).to.deep.equal(['.editorconfig', '.github/workflows/ci.yml', 'eslint.config.js']);
     expect(result.summary).to.include("Kept the project's existing tsconfig (tsconfig.json); prettier (.prettierrc)");
     expect(result.summary).to.include(
-      'The ESLint config imports eslint, @eslint/js, typescript-eslint, which package.json does not list: npm install --save-dev eslint @eslint/js typescript-eslint',
+      'The ESLint config needs eslint, @eslint/js, typescript-eslint, eslint-plugin-react-hooks, which package.json does not list: npm install --save-dev eslint @eslint/js typescript-eslint eslint-plugin-react-hooks',
     );
+    // A TypeScript React project's config lints its .ts/.tsx files and its hooks, once those packages are installed.
+    const eslintConfig = await ctx.workspace.read('eslint.config.js');
+    expect(eslintConfig).to.include("import tseslint from 'typescript-eslint';");
+    expect(eslintConfig).to.include('...tseslint.configs.recommended,');
+    expect(eslintConfig).to.include("import reactHooks from 'eslint-plugin-react-hooks';");
+    // With those packages installed (agentd's own node_modules has them), ESLint loads it for a .tsx file and lints the sources.
+    await applyChanges(root, await changesFromStaged(root, staged()));
+    await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    const printed = await tool(root, bin('eslint', 'bin/eslint.js'), ['--print-config', 'src/App.tsx']);
+    expect(printed.code, printed.out).to.equal(0);
+    expect(Object.keys((JSON.parse(printed.out) as { rules: object }).rules)).to.include.members([
+      'react-hooks/rules-of-hooks',
+      '@typescript-eslint/no-unused-vars',
+    ]);
+    const linted = await tool(root, bin('eslint', 'bin/eslint.js'), ['src']);
+    expect(linted.code, linted.out).to.equal(0);
     const ci = await ctx.workspace.read('.github/workflows/ci.yml');
     expect(ci.match(/- run: (.*)/g)).to.deep.equal(['- run: npm install', '- run: npm run build', '- run: npm test']);
     expect(ci).not.to.include('cache:');
