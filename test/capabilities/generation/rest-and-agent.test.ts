@@ -1,7 +1,8 @@
 /**
  * The generators without a REST test of their own — scaffold, config, service and client — through a
  * real daemon on two project stacks each, once as a capability job and once as a free-text task the
- * planner turns into the step (the agent's path over REST). Every job stages its files for approval:
+ * planner turns into the step (the agent's path over REST); types and validator on the stack their own
+ * REST test lacks (a tab-indented, semicolon-free CommonJS project with ajv). Every job stages its files for approval:
  * nothing is on disk before the approval, and approving writes exactly what the diff showed.
  */
 import { expect } from 'chai';
@@ -26,6 +27,7 @@ const STACKS: Record<string, string> = {
   expressPg: 'generation/express-pg-mocha',
   fastifySqlite: 'generation/fastify-sqlite-nodetest',
   zodEsm: 'generation/zod-esm-semis',
+  ajvTabs: 'generation/ajv-cjs-nosemi-tabs',
 };
 
 /** A user's own scaffold in the Express API project: a route module per resource. */
@@ -60,7 +62,7 @@ const OPENAPI = {
   },
 };
 
-describe('generation.scaffold / config / service / client over REST and through the agent, two stacks each', function () {
+describe('generation.scaffold / config / service / client (and types / validator on a second stack) over REST and through the agent', function () {
   this.timeout(180_000);
   let t: TestDaemon;
   before(async () => {
@@ -166,5 +168,17 @@ describe('generation.scaffold / config / service / client over REST and through 
     expect(paths(job)).to.deep.equal(['src/api/shop-client.ts']);
     expect(diffOf(job, 'src/api/shop-client.ts')).to.include('getOrder(');
     await approveWrites(job, 'zodEsm');
+  });
+  it('types, task: "generate a TypeScript interface called Receipt with id:string, total:number" in the tab-indented, semicolon-free CommonJS project', async () => {
+    const job = await staged({ task: 'generate a TypeScript interface called Receipt with id:string, total:number', workspace: 'ajvTabs' });
+    expect(job.plan!.steps[0]!.capability).to.equal('generation.types');
+    expect(diffOf(job, 'src/types/receipt.ts')).to.include('+export interface Receipt {\n+\tid: string\n+\ttotal: number\n+}');
+  });
+
+  it('validator, job: an ajv validator for Product (the project depends on ajv), written on approval', async () => {
+    const job = await staged({ capability: 'generation.validator', input: { name: 'Product' }, workspace: 'ajvTabs' });
+    expect(paths(job)).to.deep.equal(['src/models/product.validator.ts']);
+    expect(diffOf(job, 'src/models/product.validator.ts')).to.include('+import { Ajv } from "ajv"');
+    await approveWrites(job, 'ajvTabs');
   });
 });
