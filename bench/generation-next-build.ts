@@ -13,12 +13,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { run as crudResource } from '../capabilities/generation/crud-resource.js';
 import { resourceModel, sampleValue, type ResourceModel } from '../capabilities/generation/service/resource-model.js';
 import { copyFixture, exec, generate, removeCopies } from '../test/capabilities/generation/api/fixture-project.js';
+import { freePort } from '../test/cli/support/agentd-process.js';
 import { specs, type Spec } from './generation-api-specs.js';
 
 const DATABASE = 'postgres://postgres@127.0.0.1:5432/test';
@@ -37,17 +37,6 @@ async function nextBuild(root: string): Promise<{ ok: boolean; ms: number; outpu
   const started = performance.now();
   const out = await exec(root, process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], NEXT_ENV);
   return { ok: out.code === 0, ms: performance.now() - started, output: out.output };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(root: string, databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
