@@ -54,6 +54,20 @@ function asStrings(value: unknown, what: string): string[] {
   return value as string[];
 }
 
+/** writeMany's files: `{ path, content }` objects, both strings. */
+function asFiles(value: unknown): { path: string; content: string }[] {
+  const files = Array.isArray(value) ? (value as unknown[]) : null;
+  if (
+    !files ||
+    files.some((file) => {
+      const entry = file as { path?: unknown; content?: unknown } | null;
+      return typeof entry !== 'object' || entry === null || typeof entry.path !== 'string' || typeof entry.content !== 'string';
+    })
+  )
+    throw new AgentdError('invalid_input', 'writeMany(files) must be an array of { path, content } with string path and content.');
+  return (files as { path: string; content: string }[]).map(({ path, content }) => ({ path, content }));
+}
+
 function listOptions(value: unknown): ListOptions {
   const given = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const options: ListOptions = {};
@@ -141,6 +155,13 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     write: (args) => {
       needWrites('write a file');
       return ctx.workspace.write(checkRead(asString(args[0], 'write(path)')), asString(args[1], 'write(content)'));
+    },
+    // One tool call and one hop for many files: every path is checked before any is staged, then each
+    // is staged in order exactly as write() stages it (a failure stops there; the ones before stay staged).
+    writeMany: async (args) => {
+      needWrites('write files');
+      const files = asFiles(args[0]).map(({ path: file, content }) => ({ path: checkRead(file), content }));
+      for (const file of files) await ctx.workspace.write(file.path, file.content);
     },
     delete: (args) => {
       needWrites('delete a file');

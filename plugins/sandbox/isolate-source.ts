@@ -78,6 +78,7 @@ export const PRELUDE = String.raw`
       exists: (path) => call('exists', [path]),
       list: (options) => call('list', [options ?? {}]),
       write: (path, content) => call('write', [path, content]),
+      writeMany: (files) => call('writeMany', [files]),
       delete: (path) => call('delete', [path]),
       changes: () => call('changes', []),
     }),
