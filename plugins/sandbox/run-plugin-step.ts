@@ -113,7 +113,9 @@ interface Outcome {
 function describeIsolateFailure(error: unknown, binding: PluginBinding, disposed: boolean): AgentdError {
   if (isAgentdError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (disposed && /memory limit/i.test(message)) {
+  // isolated-vm disposes an isolate by itself only for its memory limit (agentd's own kills set `failure`,
+  // which wins): a copy into the isolate past the limit (a tool's reply) surfaces as an abandoned promise.
+  if (disposed && (/memory limit/i.test(message) || /promise was abandoned/i.test(message))) {
     return new AgentdError(
       'plugin_memory_limit',
       `Plugin capability "${binding.id}" went past its memory limit of ${binding.limits.memoryMB} MB; its isolate was disposed.`,

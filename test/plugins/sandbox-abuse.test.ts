@@ -3,7 +3,7 @@
  * error code, and a well-behaved plugin runs right after it in the same thread.
  */
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createLocalContext } from '../../core/context/local-context.js';
 import { runPluginStep, type PluginStepStats } from '../../plugins/sandbox/run-plugin-step.js';
@@ -143,6 +143,16 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
       expect(await codeOf(root, await pluginWith(body, options))).to.equal(code);
     });
   }
+
+  it('tool replies past the memory limit (readMany text kept three times) -> plugin_memory_limit', async () => {
+    const big = await abuseWorkspace();
+    for (let i = 0; i < 120; i++) await writeFile(path.join(big, 'src', `f${i}.ts`), `// ${i}\n${'x'.repeat(90_000)}\n`);
+    const binding = await pluginWith(
+      'const kept = []; for (let i = 0; i < 3; i++) kept.push(await ctx.workspace.readMany(await ctx.workspace.list({ include: ["src/f*.ts"] }))); return { summary: String(kept.length) };',
+      { limits: { memoryMB: 16, cpuMs: 10_000, wallMs: 20_000 } },
+    );
+    expect(await codeOf(big, binding)).to.equal('plugin_memory_limit');
+  });
 
   it('a step cancelled through ctx.signal stops an endless loop with "cancelled"', async () => {
     const controller = new AbortController();
