@@ -9,7 +9,7 @@
  * (a fresh context on a pooled isolate, plugins/sandbox/isolate-pool.ts), and the bare isolate costs.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +30,11 @@ const START_RUNS = 40;
 
 const median = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
+/** The machine's load average (1, 5, 15 min): the figures are only comparable within one run and one load. */
+const load = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 async function project(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'agentd-plugin-bench-'));
@@ -156,6 +161,7 @@ export async function run(): Promise<void> {
     ...plugin.capabilities[0]!.binding,
     limits: { ...plugin.capabilities[0]!.binding.limits, cpuMs: 60_000, wallMs: 120_000 },
   };
+  console.log(`load average at start: ${load()}`);
   try {
     for (const example of EXAMPLES) await compare(example, root);
 
@@ -198,6 +204,7 @@ export async function run(): Promise<void> {
       `isolate: new isolate + context ${ms(median(cold))}; fresh context on a warm isolate ${ms(median(warm))} (anchor: isolate platforms quote ~5 ms per fresh isolate)`,
     );
     await rm(tiny, { recursive: true, force: true });
+    console.log(`load average at the end: ${load()}`);
   } finally {
     await rm(root, { recursive: true, force: true });
   }
