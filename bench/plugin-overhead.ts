@@ -4,12 +4,12 @@
  * local context — on the same ~100k-line project, in the same run, for two examples: license-header
  * (reads every file, a few string tests each: the I/O-bound worst case, where the copy into the isolate
  * is most of the work) and migrate-call (parses the 100 files that call the old function in one parseMany
- * call and stages the rewrites: the parse crossing; the peer's tools.parse answers the same plain nodes a plugin gets). Also
+ * call and stages the rewrites with one writeMany (the peer: write() in a loop): the parse crossing; the peer's tools.parse answers the same plain nodes a plugin gets). Also
  * the cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) against a warm one
  * (a fresh context on a pooled isolate, plugins/sandbox/isolate-pool.ts), and the bare isolate costs.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +30,11 @@ const START_RUNS = 40;
 
 const median = (samples: number[]): number => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
+/** The machine's load average (1, 5, 15 min): the figures are only comparable within one run and one load. */
+const load = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 async function project(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'agentd-plugin-bench-'));
@@ -86,12 +91,28 @@ async function peerOf(example: Example, root: string): Promise<{ run(input: unkn
   return module.capabilities[example.capability]!;
 }
 
-/** A local context; for the peer of a parsing plugin, tools.parse/parseMany answer the plugin's plain data. */
+/**
+ * A local context for the first-party peer: `workspace.writeMany` (plugin SDK only; the first-party
+ * workspace has no such call) stages each file with write() in a loop, which is what a first-party
+ * capability does, in process; for the peer of a parsing plugin, tools.parse/parseMany answer the
+ * plugin's plain data.
+ */
 async function contextFor(root: string, plain: boolean): Promise<CapabilityContext> {
   const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 5_000 } });
-  if (!plain) return ctx;
+  const writeMany = async (files: { path: string; content: string }[]): Promise<void> => {
+    for (const file of files) await ctx.workspace.write(file.path, file.content);
+  };
+  const workspace = new Proxy(ctx.workspace, {
+    get: (target, key) => {
+      if (key === 'writeMany') return writeMany;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  if (!plain) return { ...ctx, workspace };
   return {
     ...ctx,
+    workspace,
     tools: {
       ...ctx.tools,
       parse: async (file: string) => plainParse(await ctx.tools.parse(file)) as never,
@@ -114,7 +135,7 @@ async function compare(example: Example, root: string): Promise<void> {
   let outcome = ['', ''];
   for (let i = 0; i < RUNS; i++) {
     // Alternate, so both see the same warm file cache and machine load.
-    const a = await contextFor(root, false);
+    const { ctx: a } = await createLocalContext({ root, limits: { maxToolCalls: 5_000 } });
     let start = performance.now();
     const inIsolate = await runPluginStep(binding, example.input, a, (s) => stats.push(s));
     sandboxed.push(performance.now() - start);
@@ -140,6 +161,7 @@ export async function run(): Promise<void> {
     ...plugin.capabilities[0]!.binding,
     limits: { ...plugin.capabilities[0]!.binding.limits, cpuMs: 60_000, wallMs: 120_000 },
   };
+  console.log(`load average at start: ${load()}`);
   try {
     for (const example of EXAMPLES) await compare(example, root);
 
@@ -182,6 +204,7 @@ export async function run(): Promise<void> {
       `isolate: new isolate + context ${ms(median(cold))}; fresh context on a warm isolate ${ms(median(warm))} (anchor: isolate platforms quote ~5 ms per fresh isolate)`,
     );
     await rm(tiny, { recursive: true, force: true });
+    console.log(`load average at the end: ${load()}`);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

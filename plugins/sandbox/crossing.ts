@@ -3,11 +3,14 @@
  * typed arrays and dear for many small objects: each object and string is a new allocation the
  * isolate's collector then copies. So what a plugin gets as many small things crosses packed and is
  * unpacked by the prelude (isolate-source.ts), into exactly the shapes the SDK documents:
- * - readMany's files: one text plus where each file ends (the files are slices of it);
+ * - readMany's files: one text plus where each file ends (the files are slices of it), crossing as one
+ *   string (TextReply);
  * - a parsed tree: the nodes as five int32 columns per node plus the type and field name tables.
  * Measured in bench/plugin-overhead.ts (docs/plugins.md).
  */
 import { syntaxTreeOf, type ParsedFile, type ReadManyResult, type SyntaxNode } from '../../core/index.js';
+import { ERROR_TYPE_ID, type FlatTree } from '../../core/parsing/flat-parser.js';
+import { flatTreeOf } from '../../core/parsing/parsed-file.js';
 
 /** A parsed file as data, as a plugin sees it: the nodes in pre-order, each with its parent's index (-1 for the root). */
 export interface PlainNode {
@@ -57,7 +60,80 @@ export interface PackedParse {
   tree: { columns: Int32Array; types: string[]; named: boolean[]; fields: string[] };
 }
 
+/**
+ * A parsed file packed for the crossing. From the flat-tree addon's array when the file has one (the
+ * usual case): one pass over its words, no per-node object or string on the host; otherwise by a walk
+ * of the plain tree. Both give the same packing (test/plugins/crossing.test.ts).
+ */
 export function packParse(parsed: ParsedFile): PackedParse {
+  const flat = flatTreeOf(parsed);
+  const tree = flat ? packFlat(flat) : packWalk(parsed);
+  return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: parsed.source, tree };
+}
+
+/**
+ * Grammar ids (16 bits) → this file's table index + 1 (0: not in this file's tables yet): scratch
+ * reused from file to file (packing is synchronous), cleared after each file at the ids it used.
+ */
+const typeSlots = new Int32Array(0x10000);
+const fieldSlots = new Int32Array(0x10000);
+
+function packFlat(flat: FlatTree): PackedParse['tree'] {
+  const { nodes, names } = flat;
+  const count = nodes.length >>> 2;
+  const columns = new Int32Array(count * TREE_COLUMNS);
+  const types: string[] = [];
+  const named: boolean[] = [];
+  const fields: string[] = [];
+  const usedTypes: number[] = [];
+  const usedFields: number[] = [];
+  // Two ids may share a name (aliases): one table entry per (name, named), as the tree walk packs them.
+  const byName = new Map<string, number>();
+  try {
+    for (let i = 0, at = 0; i < count; i++, at += TREE_COLUMNS) {
+      const word = nodes[i * 4]!;
+      const typeId = word & 0xffff;
+      const fieldId = word >>> 16;
+      let type = typeSlots[typeId]! - 1;
+      if (type === -1) {
+        const error = typeId === ERROR_TYPE_ID;
+        const name = error ? 'ERROR' : names.types[typeId]!;
+        const isNamed = error ? true : names.named[typeId]!;
+        const key = isNamed ? `+${name}` : `-${name}`;
+        type = byName.get(key) ?? -1;
+        if (type === -1) {
+          byName.set(key, (type = types.push(name) - 1));
+          named.push(isNamed);
+        }
+        typeSlots[typeId] = type + 1;
+        usedTypes.push(typeId);
+      }
+      let field = -1;
+      if (fieldId !== 0) {
+        field = fieldSlots[fieldId]! - 1;
+        if (field === -1) {
+          const name = names.fields[fieldId]!;
+          field = fields.indexOf(name);
+          if (field === -1) field = fields.push(name) - 1;
+          fieldSlots[fieldId] = field + 1;
+          usedFields.push(fieldId);
+        }
+      }
+      columns[at] = type;
+      columns[at + 1] = field;
+      columns[at + 2] = nodes[i * 4 + 1]!;
+      columns[at + 3] = nodes[i * 4 + 2]!;
+      columns[at + 4] = nodes[i * 4 + 3]! - 1;
+    }
+  } finally {
+    for (const id of usedTypes) typeSlots[id] = 0;
+    for (const id of usedFields) fieldSlots[id] = 0;
+  }
+  return { columns, types, named, fields };
+}
+
+/** The same packing by a walk of the plain tree (a file parsed without the flat-tree addon). */
+export function packWalk(parsed: ParsedFile): PackedParse['tree'] {
   const typeIndex = new Map<string, number>();
   const fieldIndex = new Map<string, number>();
   const types: string[] = [];
@@ -79,23 +155,31 @@ export function packParse(parsed: ParsedFile): PackedParse {
     rows.push(type, field, node.startIndex, node.endIndex, parent);
     return rows.length / TREE_COLUMNS;
   });
-  return {
-    path: parsed.path,
-    language: parsed.language,
-    hash: parsed.hash,
-    source: parsed.source,
-    tree: { columns: Int32Array.from(rows), types, named, fields },
-  };
+  return { columns: Int32Array.from(rows), types, named, fields };
 }
 
-export interface PackedFiles {
-  paths: string[];
-  ends: number[];
-  text: string;
-  skipped: ReadManyResult['skipped'];
+/**
+ * A reply that crosses as ONE string, `<head as JSON>\n<text>`, rather than as an object: isolated-vm
+ * copies a string that is the whole value into the isolate as an external string (one copy of its bytes,
+ * outside the isolate's heap but counted against its memory limit), where a string inside an object
+ * goes through V8's serializer and is allocated again on the isolate's heap — for readMany's 3 MB, 1.5
+ * vs 3.4 ms and 0.1 vs 3.3 ms of the isolate's CPU. JSON text has no raw line break, so the first "\n"
+ * ends the head. The prelude (isolate-source.ts) cuts it back.
+ */
+export class TextReply {
+  constructor(
+    readonly head: unknown,
+    /** Pieces of the text, joined once (one copy) with the head into the string that crosses. */
+    readonly pieces: string[],
+  ) {}
+
+  toString(): string {
+    return [`${JSON.stringify(this.head)}\n`, ...this.pieces].join('');
+  }
 }
 
-export function packFiles(read: ReadManyResult): PackedFiles {
+/** readMany's files as a TextReply: head `{ paths, ends, skipped }`, the texts one after another. */
+export function packFilesText(read: ReadManyResult): TextReply {
   const paths: string[] = [];
   const ends: number[] = [];
   let at = 0;
@@ -103,5 +187,8 @@ export function packFiles(read: ReadManyResult): PackedFiles {
     paths.push(file.path);
     ends.push((at += file.content.length));
   }
-  return { paths, ends, text: read.files.map((f) => f.content).join(''), skipped: read.skipped };
+  return new TextReply(
+    { paths, ends, skipped: read.skipped },
+    read.files.map((file) => file.content),
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * The host side of the one bridge function a plugin's isolate gets: a tool name and its arguments as
- * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference). Each call goes to the step's real
+ * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference), or
+ * for a bulk text (readMany) one string `<head JSON>\n<text>` (crossing.ts, TextReply). Each call goes to the step's real
  * `CapabilityContext` (reads confined, writes staged, the job's budget counted exactly as for
  * first-party code), after the plugin's own checks: its read globs, `writes`, its tools, its
  * tool-call limit and the argument size. A refusal of those (and a path escaping the workspace) is
@@ -11,7 +12,7 @@ import path from 'node:path';
 import ignore from 'ignore';
 import { AgentdError, isAgentdError, type CapabilityContext, type ListOptions, type LogLevel } from '../../core/index.js';
 import type { PluginBinding, PluginTool } from './binding.js';
-import { packFiles, packParse } from './crossing.js';
+import { packFilesText, packParse, TextReply } from './crossing.js';
 
 /** Codes that end the step at once, whatever the plugin does with the rejection. */
 const FINAL_CODES: ReadonlySet<string> = new Set([
@@ -32,7 +33,7 @@ const MAX_LOG_CHARS = 8 * 1024;
  * serializer): a file's text crosses as one string copy, not JSON-escaped and re-parsed.
  */
 export type HostReply = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
-export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply>;
+export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply | string>;
 
 export interface HostTools {
   dispatch: HostDispatch;
@@ -52,6 +53,20 @@ function asStrings(value: unknown, what: string): string[] {
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
     throw new AgentdError('invalid_input', `${what} must be an array of strings.`);
   return value as string[];
+}
+
+/** writeMany's files: `{ path, content }` objects, both strings. */
+function asFiles(value: unknown): { path: string; content: string }[] {
+  const files = Array.isArray(value) ? (value as unknown[]) : null;
+  if (
+    !files ||
+    files.some((file) => {
+      const entry = file as { path?: unknown; content?: unknown } | null;
+      return typeof entry !== 'object' || entry === null || typeof entry.path !== 'string' || typeof entry.content !== 'string';
+    })
+  )
+    throw new AgentdError('invalid_input', 'writeMany(files) must be an array of { path, content } with string path and content.');
+  return (files as { path: string; content: string }[]).map(({ path, content }) => ({ path, content }));
 }
 
 function listOptions(value: unknown): ListOptions {
@@ -131,8 +146,12 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
 
   const handlers: Record<string, (args: unknown[]) => Promise<unknown> | unknown> = {
     read: async (args) => ctx.workspace.read(await checkReadReal(asString(args[0], 'read(path)'))),
-    readMany: async (args) =>
-      packFiles(await ctx.workspace.readMany(await Promise.all(asStrings(args[0], 'readMany(paths)').map(checkReadReal)))),
+    readMany: async (args) => {
+      const paths = asStrings(args[0], 'readMany(paths)');
+      // With read globs over the whole workspace there is no link to resolve: checked without a promise per path.
+      const checked = readsAll ? paths.map(checkRead) : await Promise.all(paths.map(checkReadReal));
+      return packFilesText(await ctx.workspace.readMany(checked));
+    },
     exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
     list: async (args) => {
       const files = await ctx.workspace.list(listOptions(args[0]));
@@ -141,6 +160,13 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     write: (args) => {
       needWrites('write a file');
       return ctx.workspace.write(checkRead(asString(args[0], 'write(path)')), asString(args[1], 'write(content)'));
+    },
+    // One tool call and one hop for many files: every path is checked before any is staged, then each
+    // is staged in order exactly as write() stages it (a failure stops there; the ones before stay staged).
+    writeMany: async (args) => {
+      needWrites('write files');
+      const files = asFiles(args[0]).map(({ path: file, content }) => ({ path: checkRead(file), content }));
+      for (const file of files) await ctx.workspace.write(file.path, file.content);
     },
     delete: (args) => {
       needWrites('delete a file');
@@ -204,6 +230,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
         );
       }
       const value = await handler(Array.isArray(args) ? args : []);
+      if (value instanceof TextReply) return value.toString();
       return { ok: true, value: value === undefined ? null : value };
     } catch (error) {
       const code = isAgentdError(error) ? error.code : 'plugin_error';

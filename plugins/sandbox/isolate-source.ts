@@ -40,6 +40,11 @@ export const PRELUDE = String.raw`
   globalThis.__agentdTainted = () => tainted;
   const call = async (name, args) => {
     const reply = await host.apply(undefined, [name, stringify(args)], { arguments: { copy: true }, result: { promise: true, copy: true } });
+    // A bulk text crosses as one string, '<head JSON>\n<text>' (crossing.ts, TextReply).
+    if (typeof reply === 'string') {
+      const cut = reply.indexOf('\n');
+      return { head: parse(reply.slice(0, cut)), text: reply.slice(cut + 1) };
+    }
     if (reply.ok) return reply.value;
     const error = new ErrorCtor(reply.error.message);
     error.code = reply.error.code;
@@ -66,18 +71,19 @@ export const PRELUDE = String.raw`
       root: '.',
       read: (path) => call('read', [path]),
       readMany: async (paths) => {
-        const packed = await call('readMany', [paths]);
+        const { head, text } = await call('readMany', [paths]);
         const files = [];
         let start = 0;
-        for (let i = 0; i < packed.paths.length; i++) {
-          files.push({ path: packed.paths[i], content: packed.text.slice(start, packed.ends[i]) });
-          start = packed.ends[i];
+        for (let i = 0; i < head.paths.length; i++) {
+          files.push({ path: head.paths[i], content: text.slice(start, head.ends[i]) });
+          start = head.ends[i];
         }
-        return { files, skipped: packed.skipped };
+        return { files, skipped: head.skipped };
       },
       exists: (path) => call('exists', [path]),
       list: (options) => call('list', [options ?? {}]),
       write: (path, content) => call('write', [path, content]),
+      writeMany: (files) => call('writeMany', [files]),
       delete: (path) => call('delete', [path]),
       changes: () => call('changes', []),
     }),

@@ -48,6 +48,22 @@ export function isolatedVm(): Ivm {
   }
 }
 
+/**
+ * The prelude compiled once per isolate and run in each step's fresh context: an unbound script is
+ * code only (no state of any context), and running it again reuses its bytecode and baseline code, so
+ * the prelude's functions (the crossings' unpacking above all) start warm in a pooled isolate.
+ */
+const preludes = new WeakMap<ivmModule.Isolate, Promise<ivmModule.Script>>();
+
+function preludeOf(isolate: ivmModule.Isolate): Promise<ivmModule.Script> {
+  let script = preludes.get(isolate);
+  if (!script) {
+    script = isolate.compileScript(PRELUDE, { filename: 'agentd:prelude' });
+    preludes.set(isolate, script);
+  }
+  return script;
+}
+
 /** How often the watchdog looks at the isolate's CPU time and the wall clock. */
 const WATCH_EVERY_MS = 5;
 
@@ -97,7 +113,9 @@ interface Outcome {
 function describeIsolateFailure(error: unknown, binding: PluginBinding, disposed: boolean): AgentdError {
   if (isAgentdError(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (disposed && /memory limit/i.test(message)) {
+  // isolated-vm disposes an isolate by itself only for its memory limit (agentd's own kills set `failure`,
+  // which wins): a copy into the isolate past the limit (a tool's reply) surfaces as an abandoned promise.
+  if (disposed && (/memory limit/i.test(message) || /promise was abandoned/i.test(message))) {
     return new AgentdError(
       'plugin_memory_limit',
       `Plugin capability "${binding.id}" went past its memory limit of ${binding.limits.memoryMB} MB; its isolate was disposed.`,
@@ -227,7 +245,7 @@ async function evaluateIn(
     '__agentdInfo',
     JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex, maxOutputBytes: binding.limits.maxOutputBytes }),
   );
-  await context.eval(PRELUDE, { filename: 'agentd:prelude' });
+  await (await preludeOf(isolate)).run(context);
   // Taken before the plugin's module runs, so a plugin that replaces globalThis.__agentdRun changes nothing.
   const run = (await jail.get('__agentdRun', { reference: true })) as ivmModule.Reference<
     (capability: string, inputJson: string) => Promise<string>

@@ -26,6 +26,12 @@ export interface PluginContext {
     list(options?: ListOptions): Promise<string[]>;
     /** Needs permissions.writes; staged, never written by the plugin. */
     write(path: string, content: string): Promise<void>;
+    /**
+     * Needs permissions.writes; stages each file in order as write() would, in ONE tool call and one
+     * crossing: prefer it to write() in a loop. Every path is checked before any is staged; a file that
+     * cannot be staged rejects the call, the ones before it stay staged.
+     */
+    writeMany(files: { path: string; content: string }[]): Promise<void>;
     delete(path: string): Promise<void>;
     changes(): Promise<Change[]>;
   };

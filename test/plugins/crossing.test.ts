@@ -8,7 +8,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalContext } from '../../core/context/local-context.js';
-import { plainParse } from '../../plugins/sandbox/crossing.js';
+import { packParse, packWalk, plainParse } from '../../plugins/sandbox/crossing.js';
+import { flatTreeOf } from '../../core/parsing/parsed-file.js';
 import { pluginWith, runIn } from './support/sandbox-fixture.js';
 
 describe('plugin sandbox: packed crossings', function () {
@@ -19,6 +20,7 @@ describe('plugin sandbox: packed crossings', function () {
     'src/b.tsx': 'export const B = () => <div className="x">{[1, 2].map((n) => n * 2)}</div>;\n',
     'src/empty.js': '',
     'src/c.js': "const { a } = require('./a');\nmodule.exports = a?.b ?? 0;\n",
+    'src/broken.ts': 'export function (x: = {\n  return x +;\n}\nclass { get a() { return 1 }\n',
   };
 
   before(async () => {
@@ -62,5 +64,30 @@ describe('plugin sandbox: packed crossings', function () {
       expect(expected.nodes.length, file).to.be.greaterThan(0);
       expect(result.data, file).to.deep.equal(expected);
     }
+  });
+
+  it('packs a tree from the flat-tree addon exactly as the walk of the plain tree does, syntax errors included', async () => {
+    const { ctx } = await createLocalContext({ root });
+    for (const file of ['src/a.ts', 'src/b.tsx', 'src/c.js', 'src/empty.js', 'src/broken.ts']) {
+      const parsed = await ctx.tools.parse(file);
+      const packed = packParse(parsed);
+      expect(packed.tree, file).to.deep.equal(packWalk(parsed));
+      if (file === 'src/broken.ts') expect(packed.tree.types).to.include('ERROR');
+      // Packing twice gives the same tables (the id → index scratch is cleared after each file).
+      expect(packParse(parsed).tree, file).to.deep.equal(packed.tree);
+    }
+    // Without the addon (AGENTD_NATIVE_PARSER=0, or no build/) the walk is the only path; with it, the flat array is used.
+    expect(flatTreeOf(await ctx.tools.parse('src/a.ts')) !== undefined || process.env.AGENTD_NATIVE_PARSER === '0').to.equal(true);
+  });
+
+  it('a file with syntax errors reaches the plugin with the same nodes as the host-side plain tree', async () => {
+    const binding = await pluginWith("const parsed = await ctx.tools.parseMany(input.paths);\nreturn { summary: 'ok', data: parsed };", {
+      permissions: { tools: ['parse'] },
+    });
+    const { ctx } = await createLocalContext({ root });
+    const { result } = await runIn(root, binding, { paths: ['src/broken.ts', 'src/a.ts'] });
+    const expected = [plainParse(await ctx.tools.parse('src/broken.ts')), plainParse(await ctx.tools.parse('src/a.ts'))];
+    expect(expected[0]!.nodes.some((node) => node.type === 'ERROR')).to.equal(true);
+    expect(result.data).to.deep.equal({ files: expected, skipped: [] });
   });
 });

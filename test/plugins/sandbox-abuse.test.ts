@@ -3,10 +3,10 @@
  * error code, and a well-behaved plugin runs right after it in the same thread.
  */
 import { expect } from 'chai';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createLocalContext } from '../../core/context/local-context.js';
-import { runPluginStep } from '../../plugins/sandbox/run-plugin-step.js';
+import { runPluginStep, type PluginStepStats } from '../../plugins/sandbox/run-plugin-step.js';
 import { abuseWorkspace, codeOf, pluginWith, runIn } from './support/sandbox-fixture.js';
 
 describe('plugin sandbox: abuse cases are contained with their own codes', function () {
@@ -105,6 +105,29 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
       'try { await ctx.workspace.write("src/a.ts", "pwned"); } catch {} return { summary: "wrote" };',
       'plugin_permission_denied',
     ],
+    [
+      'writeMany without the writes permission (caught)',
+      'try { await ctx.workspace.writeMany([{ path: "src/a.ts", content: "pwned" }]); } catch {} return { summary: "wrote" };',
+      'plugin_permission_denied',
+    ],
+    [
+      'writeMany with a path leading out among good ones (caught)',
+      'try { await ctx.workspace.writeMany([{ path: "src/b.ts", content: "b" }, { path: "../secret.txt", content: "pwned" }]); } catch {} return { summary: "wrote" };',
+      'workspace_escape',
+      { permissions: { writes: true } },
+    ],
+    [
+      'writeMany through a symlink leading out',
+      'await ctx.workspace.writeMany([{ path: "src/link.txt", content: "pwned" }]); return { summary: "wrote" };',
+      'workspace_escape',
+      { permissions: { writes: true } },
+    ],
+    [
+      'writeMany over maxOutputBytes',
+      'await ctx.workspace.writeMany([{ path: "src/b.ts", content: "x".repeat(60_000) }, { path: "src/c.ts", content: "x".repeat(60_000) }]); return { summary: "w" };',
+      'plugin_output_too_large',
+      { permissions: { writes: true }, limits: { maxOutputBytes: 100_000 } },
+    ],
     ['a tool it did not request', 'await ctx.tools.parse("src/a.ts"); return { summary: "parsed" };', 'plugin_permission_denied'],
     ['an import outside the SDK', 'return { summary: "never" };', 'invalid_plugin', { header: "import fs from 'node:fs';" }],
     [
@@ -120,6 +143,16 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
       expect(await codeOf(root, await pluginWith(body, options))).to.equal(code);
     });
   }
+
+  it('tool replies past the memory limit (readMany text kept three times) -> plugin_memory_limit', async () => {
+    const big = await abuseWorkspace();
+    for (let i = 0; i < 120; i++) await writeFile(path.join(big, 'src', `f${i}.ts`), `// ${i}\n${'x'.repeat(90_000)}\n`);
+    const binding = await pluginWith(
+      'const kept = []; for (let i = 0; i < 3; i++) kept.push(await ctx.workspace.readMany(await ctx.workspace.list({ include: ["src/f*.ts"] }))); return { summary: String(kept.length) };',
+      { limits: { memoryMB: 16, cpuMs: 10_000, wallMs: 20_000 } },
+    );
+    expect(await codeOf(big, binding)).to.equal('plugin_memory_limit');
+  });
 
   it('a step cancelled through ctx.signal stops an endless loop with "cancelled"', async () => {
     const controller = new AbortController();
@@ -173,6 +206,28 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     const { result, staged } = await runIn(root, binding);
     expect(result.summary).to.equal('staged');
     expect(staged.map((entry) => entry.path)).to.deep.equal(['src/a.ts']);
+    expect(await readFile(path.join(root, 'src', 'a.ts'), 'utf8')).to.equal('export const a = 1;\n');
+  });
+
+  it('writeMany stages every file in order in one tool call; a bad entry stages none of them', async () => {
+    const binding = await pluginWith(
+      `await ctx.workspace.writeMany([{ path: "src/a.ts", content: "// header\\n" + await ctx.workspace.read("src/a.ts") }, { path: "src/new.ts", content: "export const n = 1;\\n" }]);
+      let refused = null;
+      try { await ctx.workspace.writeMany([{ path: "src/x.ts", content: "x" }, { path: "src/y.ts", content: 7 }]); } catch (error) { refused = error.code; }
+      return { summary: refused, data: { reread: await ctx.workspace.read("src/new.ts"), changes: (await ctx.workspace.changes()).map((c) => c.path) } };`,
+      { permissions: { writes: true } },
+    );
+    const stats: PluginStepStats[] = [];
+    const handle = await createLocalContext({ root, limits: { maxToolCalls: 10_000 } });
+    const result = await runPluginStep(binding, {}, handle.ctx, (s) => stats.push(s));
+    expect(result.summary).to.equal('invalid_input');
+    expect(result.data).to.deep.equal({ reread: 'export const n = 1;\n', changes: ['src/a.ts', 'src/new.ts'] });
+    expect(handle.staged().map((entry) => [entry.path, entry.content])).to.deep.equal([
+      ['src/a.ts', '// header\nexport const a = 1;\n'],
+      ['src/new.ts', 'export const n = 1;\n'],
+    ]);
+    // read, writeMany, the refused writeMany, read, changes
+    expect(stats[0]!.toolCalls).to.equal(5);
     expect(await readFile(path.join(root, 'src', 'a.ts'), 'utf8')).to.equal('export const a = 1;\n');
   });
 

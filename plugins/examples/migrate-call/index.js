@@ -1,5 +1,5 @@
 // A codemod as an agentd plugin: finds calls on the parsed tree (ctx.tools.parse, the "parse" permission)
-// and stages the rewritten files (ctx.workspace.write, the "writes" permission).
+// and stages the rewritten files (ctx.workspace.writeMany, the "writes" permission).
 import { defineCapability } from '@agentd/cli/sdk';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -22,6 +22,7 @@ export const capabilities = {
       const { files: read } = await ctx.workspace.readMany(files);
       let calls = 0;
       const changed = [];
+      const rewritten = [];
       // A cheap text filter first, then the files that may call it parsed in one tool call.
       const candidates = read.filter(({ content }) => content.includes(input.from)).map(({ path }) => path);
       const { files: parsed } = await ctx.tools.parseMany(candidates);
@@ -30,10 +31,12 @@ export const capabilities = {
         if (ranges.length === 0) continue;
         let text = file.source;
         for (const [start, end] of ranges.reverse()) text = text.slice(0, start) + input.to + text.slice(end);
-        await ctx.workspace.write(file.path, text);
+        rewritten.push({ path: file.path, content: text });
         calls += ranges.length;
         changed.push(file.path);
       }
+      // Staged in one tool call, not one write() per file.
+      if (rewritten.length > 0) await ctx.workspace.writeMany(rewritten);
       return {
         summary: `Rewrote ${calls} calls of ${input.from}() to ${input.to}() in ${changed.length} files.`,
         data: { calls, files: changed },
