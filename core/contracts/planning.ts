@@ -88,6 +88,12 @@ export type FieldSource =
     }
   /** A declaration of the project the task names ("tests for urgencyScore"). */
   | { field: string; from: 'symbol' }
+  /**
+   * In the build workflow only: the generated part's name as a one-item list (its symbols and files
+   * contain it: todo -> TodoService, src/routes/todos.ts). A capability with such a field gets the part
+   * there, and its `symbol` field reads only the task.
+   */
+  | { field: string; from: 'part' }
   /** The name after "called", "named", "call it" ... */
   | { field: string; from: 'name' }
   /** The task's text (without a pasted error). */
