@@ -7,6 +7,8 @@ const FRAMEWORK: FieldSource = {
   vocabulary: [
     { value: 'express', phrases: ['express', 'expressjs'] },
     { value: 'fastify', phrases: ['fastify'] },
+    // "Next.js" is read from the text: the word "next" alone says nothing ("the next endpoint").
+    { value: 'next', phrases: ['nextjs', 'next.js'], patterns: ['\\bnext\\.?js\\b', '\\bnext app router\\b', '\\bapp[- ]router\\b'] },
   ],
 };
 /** "for a todo list", "for a recipe app": the thing the list/app is of. Runs after `resource`, so it wins when it matches. */
