@@ -3,18 +3,21 @@
  * would: `/agent universal-agent "build a REST API for a todo list with PostgreSQL"` on a copy of the
  * Express + pg + mocha fixture (agentd's node_modules linked in) -> the numbered plan -> `v` shows every
  * staged file -> `y` -> the job ends succeeded, its verify step having run the project's tests with the
- * generated ones on the real PostgreSQL. The daemon (in this process) trusts the workspace, relays
- * 127.0.0.1:5432 into the sandbox and gives project code DATABASE_URL (security.sandboxServices/sandboxEnv).
+ * generated ones on the real PostgreSQL. Twice: against a daemon (in this process) that trusts the
+ * workspace, relays 127.0.0.1:5432 into the sandbox and gives project code DATABASE_URL
+ * (security.sandboxServices/sandboxEnv), and embedded (`--embedded`, the same two given as
+ * --sandbox-service and --sandbox-env).
  */
 import { expect } from 'chai';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { symlink } from 'node:fs/promises';
+import { cp, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestDaemon, type TestDaemon } from '../../daemon/support/daemon-harness.js';
+import { FIXTURES, startTestDaemon, type TestDaemon } from '../../daemon/support/daemon-harness.js';
 import { REPO_ROOT } from '../support/agentd-process.js';
 import { TmuxTerminal, tmuxAvailable } from './support/tmux-terminal.js';
 
+const LAUNCHER = path.join(REPO_ROOT, 'bin', 'agentd.js');
 const APPROVAL_PROMPT = /agentd \(y\/n\/v or refine\)>$/;
 const TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -23,6 +26,7 @@ describe('agentd agent: the build workflow from the interactive prompt', functio
   let harness: TestDaemon;
   let home: string;
   let terminal: TmuxTerminal | undefined;
+  const copies: string[] = [];
 
   before(async function () {
     if (!tmuxAvailable()) throw new Error('tmux is missing: run scripts/ensure-services.sh (it installs tmux).');
@@ -45,15 +49,20 @@ describe('agentd agent: the build workflow from the interactive prompt', functio
   after(async () => {
     await harness?.close();
     if (home) rmSync(home, { recursive: true, force: true });
+    for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   });
 
-  it('plans, shows every file with v, applies with y and ends succeeded with the generated tests passing', async () => {
-    const launcher = path.join(REPO_ROOT, 'bin', 'agentd.js');
+  function open(command: string, cwd: string): TmuxTerminal {
     terminal = new TmuxTerminal({
-      command: `'${process.execPath}' '${launcher}' agent --api-url ${harness.url} --workspace project`,
-      cwd: harness.workspace,
+      command,
+      cwd,
       env: { PATH: process.env.PATH, HOME: home, TERM: 'xterm-256color', NODE_NO_WARNINGS: '1' },
     }).start();
+    return terminal;
+  }
+
+  /** Types the task, reads the plan, views every file with v, approves with y: the job must end succeeded. */
+  async function buildTodoApi(terminal: TmuxTerminal, project: string): Promise<void> {
     await terminal.waitFor(/agentd>$/);
     terminal.typeLine('/agent universal-agent "build a REST API for a todo list with PostgreSQL"');
     const plan = await terminal.waitFor(APPROVAL_PROMPT);
@@ -67,7 +76,6 @@ describe('agentd agent: the build workflow from the interactive prompt', functio
     for (const line of numbered) expect(plan).to.match(line);
     expect(plan).not.to.include('testing.integration');
     expect(plan).to.include('[y] approve  [n] reject  [v] view changes  or type to refine');
-    const project = path.join(harness.workspace, 'project');
     expect(existsSync(path.join(project, 'src', 'routes', 'todos.ts'))).to.equal(false); // nothing written before approval
 
     terminal.typeLine('v');
@@ -98,5 +106,19 @@ describe('agentd agent: the build workflow from the interactive prompt', functio
     expect(existsSync(path.join(project, 'test', 'todos-api.test.ts'))).to.equal(true);
     terminal.typeLine('/quit');
     await terminal.waitForExit();
+  }
+
+  it('with a daemon: plans, shows every file with v, applies with y and ends succeeded with the generated tests passing', async () => {
+    const command = `'${process.execPath}' '${LAUNCHER}' agent --api-url ${harness.url} --workspace project`;
+    await buildTodoApi(open(command, harness.workspace), path.join(harness.workspace, 'project'));
+  });
+
+  it('embedded (no daemon), the test database named with --sandbox-service and --sandbox-env: the same, ending succeeded', async () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), 'agentd-build-embedded-'));
+    copies.push(project);
+    await cp(path.join(FIXTURES, 'generation', 'express-pg-mocha'), project, { recursive: true });
+    await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+    const sandbox = `--sandbox-service 127.0.0.1:5432 --sandbox-env DATABASE_URL=${TEST_DATABASE_URL}`;
+    await buildTodoApi(open(`'${process.execPath}' '${LAUNCHER}' agent --embedded --workspace '${project}' ${sandbox}`, project), project);
   });
 });
