@@ -5,8 +5,10 @@
  * with DATABASE_URL naming the `test` database) plans structure -> CRUD resource (its own integration
  * tests) -> docs -> examples -> verify, runs every step, and succeeds; the verify step ran the
  * project's `npm test` with the generated tests in it and they passed; approved, the written project
- * type-checks, lints, is Prettier-clean and its tests pass again.
+ * type-checks, lints, is Prettier-clean and its tests pass again. On the Next.js app-router fixture,
+ * "… in Next.js" plans the same with route handlers and the generated Vitest test, and succeeds too.
  */
+import { existsSync } from 'node:fs';
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -105,5 +107,46 @@ describe('the build workflow over REST: a REST API for a todo list with PostgreS
     expect(tests.code, tests.output).to.equal(0);
     expect(tests.output).to.match(/\/todos API/);
     expect(tests.output).to.not.match(/failing/);
+  });
+});
+
+describe('the build workflow over REST on the Next.js app-router fixture: "… with PostgreSQL in Next.js"', function () {
+  this.timeout(300_000);
+  let t: TestDaemon;
+  before(async () => {
+    t = await startTestDaemon({
+      fixture: 'generation/next-app-pg',
+      configure: (config) => {
+        config.security.trustedWorkspaces = ['project'];
+        config.security.sandboxServices = ['127.0.0.1:5432'];
+        config.security.sandboxEnv = { DATABASE_URL: TEST_DATABASE_URL };
+      },
+    });
+    await symlink(path.join(repo, 'node_modules'), path.join(t.workspace, 'project', 'node_modules'), 'dir');
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  it('plans the crud-resource as route handlers (framework next), and ends succeeded with its Vitest tests passing on PostgreSQL', async () => {
+    const task = 'build a REST API for a todo list with PostgreSQL in Next.js';
+    const id = (await post(t.url, '/jobs', { task, workspace: 'project', mode: 'auto' })).body.id;
+    const done = await waitForStatus(t.url, id, ['failed', 'succeeded', 'incomplete'], 240_000);
+    expect(done.plan!.steps.map((s) => s.capability)).to.deep.equal([
+      'analysis.structure',
+      'generation.crud-resource',
+      'documentation.api',
+      'documentation.examples',
+      'refactoring.verify',
+    ]);
+    expect(done.plan!.steps[1]!.input).to.include({ resource: 'todo', framework: 'next' });
+    expect(done.status, JSON.stringify(done.error)).to.equal('succeeded');
+    const verify = done.steps.find((s) => s.capability === 'refactoring.verify')!;
+    expect(verify.summary).to.match(/\d+ new with the changes, all passing/);
+    const project = path.join(t.workspace, 'project');
+    for (const file of ['app/api/todos/route.ts', 'app/api/todos/[id]/route.ts', '__tests__/todos-api.test.ts'])
+      expect(existsSync(path.join(project, file)), file).to.equal(true);
+    const checked = await typecheck(project);
+    expect(checked.code, checked.output).to.equal(0);
   });
 });
