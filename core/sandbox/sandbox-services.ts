@@ -56,7 +56,7 @@ export interface InsideRelay {
 export async function startRelay(dir: string, services: SandboxService[]): Promise<{ inside: InsideRelay; stop(): void } | null> {
   if (services.length === 0) return null;
   const child = hostSpawn(process.execPath, [RELAY, 'host', dir, ...services.map((s) => `${s.host}:${s.port}`)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
   });
   const stop = (): void => {

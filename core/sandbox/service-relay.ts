@@ -45,6 +45,10 @@ async function host(dir: string, specs: string[]): Promise<void> {
     await listen(server, socketPath(dir, target.port));
   }
   process.stdout.write('ready\n');
+  // Its parent (the sandbox run) holds stdin open: when the parent is gone, so is the relay, never an orphan.
+  process.stdin.on('end', () => process.exit(0));
+  process.stdin.on('close', () => process.exit(0));
+  process.stdin.resume();
 }
 
 async function inside(ready: string, specs: string[]): Promise<void> {
