@@ -79,7 +79,7 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     protectMetrics: { type: 'boolean' },
     corsOrigins: { type: 'array', items: { type: 'string', minLength: 1 } },
     trustedWorkspaces: { type: 'array', items: { type: 'string', minLength: 1, format: 'workspace-pattern' } },
-    sandboxServices: { type: 'array', maxItems: 20, items: { type: 'string', pattern: '^[A-Za-z0-9._-]+:[0-9]{1,5}$' } },
+    sandboxServices: { type: 'array', maxItems: 20, items: { type: 'string', format: 'host-port' } },
     sandboxEnv: {
       type: 'object',
       maxProperties: 50,
