@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { RUN_IN, findRunnerScript, planInvocation, shellWords, type CapabilityContext } from '../../../core/index.js';
+import { RUN_IN, compileStepArgs, findRunnerScript, isCompileStep, planInvocation, type CapabilityContext } from '../../../core/index.js';
 import type { CheckName } from './options.js';
 import { reportFile, reporterFor, type Reporter } from './test-reporters.js';
 import { projectsOf } from './typecheck-api.js';
@@ -155,7 +155,7 @@ function runnerInsideScript(scripts: Record<string, unknown>): PlannedCheck | nu
   if (!found || !reporter) return null;
   const from = found.from === 'test' ? 'the "test" script' : `the "${found.from}" script that "test" runs`;
   // A compile step the runner's files come from (dist/test/**/*.js) is run first, never left out.
-  const builds = found.leftOut.filter((part) => BUILD_STEP.test(part));
+  const builds = found.leftOut.filter(isCompileStep);
   const others = found.leftOut.filter((part) => !builds.includes(part));
   const built = builds.length > 0 ? ` after ${builds.join(' && ')}` : '';
   const leftOut = others.length > 0 ? `; left out: ${others.join(', ')}` : '';
@@ -174,21 +174,9 @@ function runnerInsideScript(scripts: Record<string, unknown>): PlannedCheck | nu
   };
 }
 
-/** A test script's compile step: `tsc …` (optionally through npx) or the project's build script through its package manager. */
-const BUILD_STEP = /^(?:(?:npx\s+)?tsc(?:\s|$)|(?:npm\s+run|yarn(?:\s+run)?|pnpm(?:\s+run)?)\s+(?:build|compile)(?::[\w:-]+)?(?:\s|$))/;
-
-/** `tsc …` runs with the project's own binary (npm exec, never a download); a package-manager call as written. */
+/** A compile step of the test script, run in the tree before the runner (core/test-runs/compile-steps.ts). */
 function buildCommand(part: string): { label: string; command(tree: string): { command: string; args: string[] } } {
-  const words = shellWords(part) ?? part.split(/\s+/);
-  const direct = ['npm', 'yarn', 'pnpm'].includes(words[0]!);
-  const program = words[0] === 'npx' ? words.slice(1) : words;
-  return {
-    label: part,
-    command: (tree) => ({
-      command: process.execPath,
-      args: direct ? [RUN_IN, tree, ...words] : [RUN_IN, tree, 'npm', 'exec', '--no', '--', ...program],
-    }),
-  };
+  return { label: part, command: (tree) => ({ command: process.execPath, args: compileStepArgs(part, tree) }) };
 }
 
 export async function planChecks(ctx: CapabilityContext, wanted: CheckName[]): Promise<{ checks: PlannedCheck[]; notRun: NotRun[] }> {
