@@ -116,7 +116,8 @@ async function openEngine(deps: DaemonDeps, registry: CapabilityRegistry, config
   const hiddenPaths = [...(deps.secretFiles ?? []), config.github.privateKeyPath, config.logging.file].filter((file): file is string =>
     Boolean(file),
   );
-  const engine = createEngine({ registry: withAgentSteps(registry), poolOptions, executorOptions: { hiddenPaths } });
+  const { sandboxServices: services, sandboxEnv: env } = config.security;
+  const engine = createEngine({ registry: withAgentSteps(registry), poolOptions, executorOptions: { hiddenPaths, services, env } });
   await (engine as { start?: () => Promise<void> }).start?.();
   return engine;
 }

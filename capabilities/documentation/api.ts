@@ -15,6 +15,7 @@ import { loadProgram, toProgramPath } from './ts-program/load-program.js';
 import ts from 'typescript';
 import { PLANNING } from './api/planning.js';
 import { writeOpenApi } from './api/openapi-output.js';
+import { inProjectStyle } from './markdown-style/project-style.js';
 
 export interface ApiInput {
   entryPoints?: string[];
@@ -167,8 +168,9 @@ export async function run(input: ApiInput, ctx: CapabilityContext): Promise<Step
   for (const page of pages) {
     const before = (await ctx.workspace.exists(page.path)) ? await ctx.workspace.read(page.path) : null;
     if (before !== null) existed += 1;
-    if (before !== page.content) {
-      await ctx.workspace.write(page.path, page.content);
+    const content = await inProjectStyle(ctx, page.path, page.content);
+    if (before !== content) {
+      await ctx.workspace.write(page.path, content);
       changed += 1;
     }
   }

@@ -21,6 +21,7 @@ import { onlyCommentsChanged } from './inline/comments-only.js';
 import { mergeSections } from './readme/regions.js';
 import { loadProgram, toProgramPath, toWorkspacePath } from './ts-program/load-program.js';
 import { PLANNING } from './examples/planning.js';
+import { inProjectStyle } from './markdown-style/project-style.js';
 
 export interface ExamplesInput {
   target?: 'markdown' | 'tsdoc';
@@ -163,9 +164,10 @@ export async function run(input: ExamplesInput, ctx: CapabilityContext): Promise
   if (target === 'markdown') {
     const existing = (await ctx.workspace.exists(out)) ? await ctx.workspace.read(out) : null;
     const merged = mergeSections(existing ?? header(pkgName ?? ctx.project.name ?? 'the project'), sets.map(section));
-    if (merged.text !== existing) await ctx.workspace.write(out, merged.text);
+    const text = await inProjectStyle(ctx, out, merged.text);
+    if (text !== existing) await ctx.workspace.write(out, text);
     ctx.progress(100, 'done');
-    const verb = existing === null ? 'Created' : merged.text === existing ? 'Unchanged' : 'Updated';
+    const verb = existing === null ? 'Created' : text === existing ? 'Unchanged' : 'Updated';
     return {
       summary: `${verb} ${out}: ${tally}${ran}${existing !== null ? ' Text outside the agentd regions is kept as written.' : ''}`,
       data: { ...data, replaced: merged.replaced, appended: merged.appended, unchanged: merged.unchanged },

@@ -73,6 +73,12 @@ export async function run(input: VerifyInput, ctx: CapabilityContext): Promise<S
   const regressions = checks.filter((c) =>
     perTest[c.name] ? perTest[c.name]!.regressions.length > 0 : before[c.name]?.passed && !after[c.name]?.passed,
   );
+  // A test the changes add (a generator's tests) that fails is a failure of the changes, not an old one.
+  const newFailing = checks.filter((c) => (perTest[c.name]?.added.failing.length ?? 0) > 0);
+  if (regressions.length === 0 && newFailing.length > 0) {
+    ctx.log('error', `refactoring.verify: ${JSON.stringify(data)}`);
+    throw new AgentdError('verification_failed', newTestFailureMessage(newFailing[0]!, perTest[newFailing[0]!.name]!));
+  }
   if (regressions.length > 0) {
     ctx.log('error', `refactoring.verify: ${JSON.stringify(data)}`);
     const first = regressions[0]!;
@@ -196,11 +202,24 @@ function testFailureMessage(check: PlannedCheck, tests: TestComparison): string 
   return `Test "${first!.id}" passed before the staged changes and fails after them: ${first!.message ?? 'no message'}${more} (${check.label}).${old} The staged changes were discarded — fix the refactoring or drop that step.`;
 }
 
+function newTestFailureMessage(check: PlannedCheck, tests: TestComparison): string {
+  const [first, ...rest] = tests.added.failing;
+  const more =
+    rest.length > 0
+      ? ` (and ${rest.length} more new test(s): ${rest
+          .slice(0, 5)
+          .map((r) => `"${r.id}"`)
+          .join(', ')}${rest.length > 5 ? ', …' : ''})`
+      : '';
+  return `Test "${first!.id}", which the staged changes add, fails: ${first!.message ?? 'no message'}${more} (${check.label}). The staged changes were discarded — fix what the step generated or drop that step.`;
+}
+
 function perTestState(tests: TestComparison): string {
   const after = tests.after ?? tests.before;
   const old = tests.stillFailing > 0 ? `; ${tests.stillFailing} failed before and still fail (not caused by the change)` : '';
   const fixed = tests.fixed > 0 ? `; ${tests.fixed} fixed` : '';
-  return `${after.passed} of ${after.passed + after.failed} test(s) pass, none that passed before fails${old}${fixed}`;
+  const added = tests.added.passed > 0 ? `; ${tests.added.passed} new with the changes, all passing` : '';
+  return `${after.passed} of ${after.passed + after.failed} test(s) pass, none that passed before fails${added}${old}${fixed}`;
 }
 
 function summarise(

@@ -94,6 +94,7 @@ function resultOf(ran: ExecutedRun, filters: TestFilters): StepResult {
     command: invocation.label,
     leftOut: invocation.leftOut,
     partsLeftOut: invocation.partsLeftOut,
+    compileSteps: invocation.compileSteps,
     filters,
     exitCode: command.exitCode,
     timedOut: command.timedOut === true,
@@ -124,6 +125,9 @@ function resultOf(ran: ExecutedRun, filters: TestFilters): StepResult {
       : '';
   const wrapped =
     (invocation.leftOut.length > 0 ? ` Ran without "${invocation.leftOut.join(' ')}" from the test script.` : '') +
+    (invocation.compileSteps.length > 0
+      ? ` Built first with ${invocation.compileSteps.map((p) => `"${p}"`).join(', ')} from the test script.`
+      : '') +
     (invocation.partsLeftOut.length > 0
       ? ` Ran the runner part of the test script; not run: ${invocation.partsLeftOut.map((p) => `"${p}"`).join(', ')}.`
       : '');

@@ -49,6 +49,8 @@ export interface ConnectOptions {
   capabilityFolders?: string[];
   /** false with --no-project-code; default true (the embedded daemon trusts the checkout). */
   projectCode?: boolean;
+  /** The embedded daemon's security.sandboxServices / sandboxEnv (--sandbox-service, --sandbox-env). */
+  sandbox?: { services: string[]; env: Record<string, string> };
   healthTimeoutMs?: number;
 }
 
@@ -67,6 +69,8 @@ async function startEmbedded(options: ConnectOptions): Promise<{ daemon: DaemonH
   // The embedded daemon exists for this one project folder: its jobs work on all of it.
   config.workspace.default = '.';
   config.security.trustedWorkspaces = options.projectCode === false ? [] : ['*'];
+  config.security.sandboxServices = options.sandbox?.services ?? [];
+  config.security.sandboxEnv = options.sandbox?.env ?? {};
   // Logs would scribble over the prompt: keep them in the ring buffer only.
   config.logging = { level: 'warn', format: 'json', file: null };
   const logger = createLogger(config.logging, { stdout: discard() });

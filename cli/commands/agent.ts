@@ -31,6 +31,17 @@ export const agentCommand: CommandModule<object, AgentArgs> = {
         default: false,
         describe: 'Run an embedded engine in this process; never connect to a daemon',
       })
+      .option('sandbox-service', {
+        type: 'string',
+        array: true,
+        describe:
+          'Embedded: a host service ("127.0.0.1:5432") the project\'s code may reach from the sandbox, e.g. its test database (security.sandboxServices)',
+      })
+      .option('sandbox-env', {
+        type: 'string',
+        array: true,
+        describe: "Embedded: NAME=value given to the project's code in the sandbox, e.g. DATABASE_URL=postgres://… (security.sandboxEnv)",
+      })
       .option('project-code', {
         type: 'boolean',
         default: true,
@@ -45,6 +56,10 @@ export const agentCommand: CommandModule<object, AgentArgs> = {
         'one task on one workspace of a remote daemon',
       )
       .example('$0 agent universal-agent "audit security of src" --json', 'one task for a script')
+      .example(
+        '$0 agent --embedded --sandbox-service 127.0.0.1:5432 --sandbox-env DATABASE_URL=postgres://postgres@127.0.0.1:5432/test',
+        'the prompt on this folder, its tests (and generated ones) reaching the test PostgreSQL',
+      )
       .example('$0 agent --resume 5f2c...', 'continue a session') as unknown as Argv<AgentArgs>,
   handler: async (argv) => {
     const { runAgentCommand } = await import('../agent/run-agent-command.js');

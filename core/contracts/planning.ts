@@ -88,6 +88,12 @@ export type FieldSource =
     }
   /** A declaration of the project the task names ("tests for urgencyScore"). */
   | { field: string; from: 'symbol' }
+  /**
+   * In the build workflow only: the generated part's name as a one-item list (its symbols and files
+   * contain it: todo -> TodoService, src/routes/todos.ts). A capability with such a field gets the part
+   * there, and its `symbol` field reads only the task.
+   */
+  | { field: string; from: 'part' }
   /** The name after "called", "named", "call it" ... */
   | { field: string; from: 'name' }
   /** The task's text (without a pasted error). */
@@ -180,8 +186,12 @@ export interface CapabilityPlanning {
    * not a described bug). Without words the stage is planned only as the strategy's default (diagnose).
    */
   debug?: { stage: DebugStage; verb: string; words?: string[]; pastedWords?: string[] };
-  /** 'generate' strategy: the kind of thing it generates ("component", "api-route"), for `tests` and parts. */
-  generates?: { kind: string; api: boolean; workflow: boolean; parts?: boolean };
+  /**
+   * 'generate' strategy: the kind of thing it generates ("component", "api-route"), for `tests` and parts.
+   * `tested`: what it writes includes its own tests (crud-resource's integration tests), so the build
+   * workflow adds no testing step for it; the project's test run (the 'verify-writes' step) runs them.
+   */
+  generates?: { kind: string; api: boolean; workflow: boolean; parts?: boolean; tested?: boolean };
   /** Testing capabilities: the generated kinds whose tests it writes in the build workflow ("*": any kind without a better match). */
   tests?: string[];
 }

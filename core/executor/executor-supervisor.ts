@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { AgentdError } from '../errors/index.js';
 import { cleanFlags, executorEnv } from './clean-exec-env.js';
 import { HIDDEN_PATHS_VARIABLE } from '../sandbox/run-sandboxed.js';
+import { ENV_VARIABLE, SERVICES_VARIABLE } from '../sandbox/sandbox-services.js';
 import { failureFromExecutorExit } from './failure-mapping.js';
 import type { PoolOptions } from './pool-set.js';
 import type { Finding } from '../contracts/index.js';
@@ -35,6 +36,10 @@ export interface ExecutorOptions {
    * its GitHub key, its log file): project code runs as the daemon's OS user and could read them.
    */
   hiddenPaths?: string[];
+  /** Host services ("127.0.0.1:5432") the sandbox relays to project code (core/sandbox/sandbox-services.ts). */
+  services?: string[];
+  /** Variables project code gets besides the sandbox's allow-list. */
+  env?: Record<string, string>;
 }
 
 /** The daemon's StepRunner (step-runner.ts): each step in a Piscina worker thread of the supervised executor process. */
@@ -55,7 +60,11 @@ export class ExecutorSupervisor implements StepRunner {
   constructor(poolOptions: PoolOptions = {}, options: ExecutorOptions = {}) {
     this.poolOptions = poolOptions;
     const hidden = (options.hiddenPaths ?? []).filter(Boolean).join(path.delimiter);
-    this.env = executorEnv(process.env, hidden ? { [HIDDEN_PATHS_VARIABLE]: hidden } : {});
+    this.env = executorEnv(process.env, {
+      ...(hidden ? { [HIDDEN_PATHS_VARIABLE]: hidden } : {}),
+      ...(options.services?.length ? { [SERVICES_VARIABLE]: options.services.join(',') } : {}),
+      ...(options.env && Object.keys(options.env).length > 0 ? { [ENV_VARIABLE]: JSON.stringify(options.env) } : {}),
+    });
   }
 
   /** The executor's pid, or null while none runs. */

@@ -12,18 +12,20 @@ import { scopedStep, isStep, summaryValues } from './build-scope.js';
 import { fillFields, notesFor, renderSummary } from './fill-fields.js';
 import { partsOf, pascal } from './generation-params.js';
 import { withRole, type IntentDef } from './intent-table.js';
-import { hasPhrase } from './recognise-intents.js';
+import { conditionHolds, hasPhrase } from './recognise-intents.js';
 import type { BuildOutcome, DraftStep, PlanContext } from './planning-context.js';
 import { isScope, scopeInput, scopeOf } from './scope.js';
 
 const BUILD_VERBS = ['build', 'implement', 'develop', 'add'];
 const FEATURE_NOUNS = ['page', 'screen', 'feature', 'endpoint', 'endpoints', 'dashboard', 'app'];
 
-const generatorOf = (intent: IntentDef): CapabilityMeta | undefined => intent.candidates.find((c) => c.meta.planning?.generates)?.meta;
+/** The generator serving the intent for this task: the first by rank whose `when` holds ("a REST API … with PostgreSQL": crud-resource). */
+const generatorOf = (ctx: PlanContext, intent: IntentDef): CapabilityMeta | undefined =>
+  intent.candidates.find((c) => c.meta.planning?.generates && (!c.when || conditionHolds(ctx.words, c.when)))?.meta;
 
 /** A build task becomes the whole workflow; "generate a component called X" stays one step. */
 export function isBuildTask(ctx: PlanContext, generation: IntentDef[]): boolean {
-  if (!generation.some((g) => generatorOf(g)?.planning?.generates?.workflow)) return false;
+  if (!generation.some((g) => generatorOf(ctx, g)?.planning?.generates?.workflow)) return false;
   return BUILD_VERBS.some((v) => ctx.words.includes(v)) || FEATURE_NOUNS.some((n) => hasPhrase(ctx.words, n));
 }
 
@@ -91,7 +93,7 @@ export function buildWorkflow(ctx: PlanContext, generation: IntentDef[]): BuildO
   if (!structureMeta) missing.push('the structure analysis');
   const implementation: { step: DraftStep; meta: CapabilityMeta }[] = [];
   for (const intent of generation) {
-    const meta = generatorOf(intent);
+    const meta = generatorOf(ctx, intent);
     if (!meta) continue;
     const main = generationStep(ctx, meta, intent);
     notes.push(...main.notes);
@@ -102,6 +104,11 @@ export function buildWorkflow(ctx: PlanContext, generation: IntentDef[]): BuildO
   const tests: DraftStep[] = [];
   if (!skipTests) {
     for (const { step, meta } of implementation) {
+      // Its own tests come with it: a testing step would write a second, redundant set.
+      if (meta.planning?.generates?.tested) {
+        notes.push(`${meta.title} ${subjectOf(step)} comes with its own tests; the project's test run after it runs them.`);
+        continue;
+      }
       const tester = testerOf(ctx, meta.planning?.generates?.kind);
       if (tester) tests.push(...followOn(ctx, tester, [subjectOf(step)]));
       else missing.push(`tests for ${subjectOf(step)}`);

@@ -185,6 +185,8 @@ export function extractMentions(tokens: Token[], index: ProjectIndex, terms: Pla
     let resolution: Mention['resolution'] | null = null;
     if (token.kind === 'path' || (token.kind === 'quoted' && looksLikePath(token.text) && !/\s/.test(token.text))) {
       resolution = resolvePath(token.text, index);
+      // A product name the planners' data knows ("Next.js") is not a file the project lacks.
+      if (resolution.status === 'missing' && terms.known.has(token.text.toLowerCase())) resolution = null;
     } else if (token.kind === 'word') {
       resolution = wordMention(tokens, i, index, terms);
     }

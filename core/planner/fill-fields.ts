@@ -70,7 +70,12 @@ function checksOf(ctx: PlanContext): string[] | null {
   return types && !tests ? ['typecheck'] : tests && !types ? ['tests'] : null;
 }
 
-function valueOf(ctx: PlanContext, source: FieldSource, input: Record<string, unknown>, options: FillOptions): unknown {
+function valueOf(
+  ctx: PlanContext,
+  source: FieldSource,
+  input: Record<string, unknown>,
+  options: FillOptions & { hasPart: boolean },
+): unknown {
   const chosen = ctx.intents.map((m) => m.intent.id);
   switch (source.from) {
     case 'vocabulary': {
@@ -101,7 +106,11 @@ function valueOf(ctx: PlanContext, source: FieldSource, input: Record<string, un
       return source.phrases.some((p) => hasPhrase(words, p)) ? source.value : undefined;
     }
     case 'symbol':
-      return options.subject ?? namedSymbol(ctx) ?? undefined;
+      // A workflow's part goes to the 'part' field when there is one: it is not the name of one declaration.
+      if (options.subject !== undefined) return options.hasPart ? undefined : options.subject;
+      return namedSymbol(ctx) ?? undefined;
+    case 'part':
+      return options.subject !== undefined ? [options.subject] : undefined;
     case 'name':
       return nameAfterMarker(ctx.text, ctx.tokens) ?? undefined;
     case 'task':
@@ -137,11 +146,13 @@ export function fillFields(ctx: PlanContext, fields: FieldSource[], base: Record
   const input = { ...base };
   const shown: string[] = [];
   let symbol: string | null = null;
+  const hasPart = fields.some((f) => f.from === 'part');
   for (const source of fields) {
-    const value = valueOf(ctx, source, input, options);
+    const value = valueOf(ctx, source, input, { ...options, hasPart });
     if (value === undefined) continue;
     setPath(input, source.field, value);
     if (source.from === 'symbol') symbol = String(value);
+    if (source.from === 'part') symbol = options.subject!;
     if (SHOWN.has(source.from) && Array.isArray(value) && !(source.from === 'vocabulary' && source.shown === false)) {
       shown.push(...(value as string[]).map((v) => v.slice(v.indexOf('/') + 1)));
     }

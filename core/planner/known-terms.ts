@@ -1,6 +1,7 @@
 /**
- * Words the planner's data knows, read from the registered metas: every intent keyword and vocabulary
- * phrase (for reading product names written like code: OpenAPI, JSDoc), and the one-word keywords of
+ * Words the planner's data knows, read from the registered metas: every intent keyword, vocabulary
+ * phrase and phrase of a candidate's `when` (for reading product names written like code: OpenAPI,
+ * JSDoc, PostgreSQL), and the one-word keywords of
  * the analysis intents ("quality", "security", "naming", "smells"): in a project with a folder of that
  * name (agentd's own capabilities/analysis/quality), "assess the code quality" still asks for an
  * assessment of the project; the folder is meant only when the task says so ("in quality", "the
@@ -22,6 +23,7 @@ export function plannerWords(catalogue: CapabilityMeta[]): PlannerWords {
   const table = intentTable(catalogue);
   const phrases = [
     ...table.flatMap((i) => i.keywords.map(([p]) => p)),
+    ...table.flatMap((i) => i.candidates.flatMap((c) => [...(c.when?.any ?? []), ...(c.when?.none ?? [])])),
     ...catalogue.flatMap((m) =>
       (m.planning?.fields ?? []).flatMap((f) => ('vocabulary' in f ? f.vocabulary.flatMap((v) => v.phrases) : [])),
     ),

@@ -15,6 +15,7 @@
  */
 import { hostSpawn } from './host-spawn.js';
 import { findOnPath } from './resolve-command.js';
+import type { InsideRelay } from './sandbox-services.js';
 
 export type Isolation = 'namespaces' | 'network' | 'none';
 const LEVELS: readonly Isolation[] = ['none', 'network', 'namespaces'];
@@ -31,11 +32,15 @@ export interface WrapLimits {
   hidden: string[];
   /** Folders mounted read-only (namespaces only). */
   readOnly: string[];
+  /** The inside half of the host-service relay, started before the program (namespaces only; sandbox-services.ts). */
+  relay?: InsideRelay;
 }
 
 const LIMITS = 'ulimit -t "$1" && ulimit -d "$2" && shift 2';
 const LIMITED_EXEC = `${LIMITS} && exec "$@"`;
-// Positional: cpu, data KB, unshare, count + hidden paths, count + read-only paths, program, args.
+// Positional: cpu, data KB, unshare, count + hidden paths, count + read-only paths, relay flag (+ node,
+// script, ready file, specs when 1), program, args. The relay listens on the namespace's loopback, so it
+// starts after lo is up, and the program only once it listens.
 const NAMESPACE_SETUP = `set -e
 ${LIMITS}
 unshare=$1; shift
@@ -53,6 +58,18 @@ done
 for ip in "$(command -v ip 2>/dev/null || true)" /usr/sbin/ip /sbin/ip; do
   if [ -n "$ip" ] && [ -x "$ip" ]; then "$ip" link set lo up 2>/dev/null || true; break; fi
 done
+relay=$1; shift
+if [ "$relay" = 1 ]; then
+  ready=$3
+  "$1" "$2" inside "$3" "$4" &
+  shift 4
+  i=0
+  while [ ! -e "$ready" ]; do
+    i=$((i + 1))
+    if [ "$i" -gt 200 ]; then echo "[agentd] the sandbox's service relay did not start (is the loopback up? ip is needed)" >&2; exit 125; fi
+    sleep 0.05
+  done
+fi
 exec "$unshare" --user --map-user=65534 --map-group=65534 -- "$@"`;
 
 /** The setup runs as root of its namespaces (to mount); the program itself as nobody, without capabilities. */
@@ -78,7 +95,8 @@ export function wrapCommand(
   const dataKB = String(Math.max(1, Math.round(limits.memoryMB * 1024)));
   const cpu = String(Math.max(1, Math.ceil(limits.cpuSeconds)));
   if (level === 'namespaces' && unshare) {
-    const lists = [String(limits.hidden.length), ...limits.hidden, String(limits.readOnly.length), ...limits.readOnly];
+    const relay = limits.relay ? ['1', limits.relay.node, limits.relay.script, limits.relay.ready, limits.relay.specs] : ['0'];
+    const lists = [String(limits.hidden.length), ...limits.hidden, String(limits.readOnly.length), ...limits.readOnly, ...relay];
     return { file: unshare, argv: [...ALL_NS, '--', sh, '-c', NAMESPACE_SETUP, 'sh', cpu, dataKB, unshare, ...lists, program, ...args] };
   }
   const limited = [sh, '-c', LIMITED_EXEC, 'sh', cpu, dataKB, program, ...args];

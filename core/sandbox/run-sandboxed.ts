@@ -16,6 +16,7 @@ import { availableIsolation, findHelpers, wrapCommand, type Isolation } from './
 import { OutputBuffer } from './output-buffer.js';
 import { resolveCommand } from './resolve-command.js';
 import { sandboxEnv } from './sandbox-env.js';
+import { ENV_VARIABLE, SERVICES_VARIABLE, extraEnvFrom, servicesFrom, startRelay } from './sandbox-services.js';
 
 export const SANDBOX_DEFAULTS = { timeoutMs: 60_000, memoryMB: 2048, maxOutputBytes: 1_000_000 };
 /** The daemon lists its secret files here (path-delimiter separated) for the sandbox to cover. */
@@ -50,21 +51,26 @@ function hiddenPaths(): string[] {
 export async function runSandboxed(request: SandboxRequest): Promise<SandboxResult> {
   request.signal?.throwIfAborted();
   const scratch = await mkdtemp(path.join(tmpdir(), 'agentd-sandbox-'));
+  let relay: Awaited<ReturnType<typeof startRelay>> = null;
   try {
-    const env = sandboxEnv(process.env, scratch);
+    const env = sandboxEnv(process.env, scratch, extraEnvFrom(process.env[ENV_VARIABLE]));
     const program = resolveCommand(request.command, env.PATH!, request.cwd);
     const isolation = await availableIsolation();
+    // The host services the operator allowed (a test database): relayed into the network namespace.
+    relay = isolation === 'namespaces' ? await startRelay(scratch, servicesFrom(process.env[SERVICES_VARIABLE])) : null;
     const timeoutMs = request.timeoutMs ?? SANDBOX_DEFAULTS.timeoutMs;
     const limits = {
       cpuSeconds: (2 * timeoutMs) / 1000,
       memoryMB: request.memoryMB ?? SANDBOX_DEFAULTS.memoryMB,
       hidden: hiddenPaths(),
       readOnly: request.readOnly ?? [],
+      ...(relay ? { relay: relay.inside } : {}),
     };
     const { file, argv } = wrapCommand(isolation, findHelpers(env.PATH!), limits, program, request.args);
     const ran = await spawnBounded(file, argv, env, { ...request, timeoutMs });
     return { ...ran, isolation };
   } finally {
+    relay?.stop();
     await rm(scratch, { recursive: true, force: true });
   }
 }

@@ -17,12 +17,13 @@ const LOCALE = /^LC_[A-Z_]+$/;
  */
 export const FIXED_VARIABLES: Readonly<Record<string, string>> = { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb' };
 
-export function sandboxEnv(parent: NodeJS.ProcessEnv, scratch: string): Record<string, string> {
+/** `extra`: the operator's `security.sandboxEnv` (DATABASE_URL of a test database); it cannot replace the fixed variables or HOME/TMPDIR. */
+export function sandboxEnv(parent: NodeJS.ProcessEnv, scratch: string, extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(parent)) {
     if (value === undefined) continue;
     if (INHERITED_VARIABLES.includes(name) || LOCALE.test(name)) env[name] = value;
   }
   env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
-  return { ...env, ...FIXED_VARIABLES, HOME: scratch, TMPDIR: scratch, TMP: scratch, TEMP: scratch };
+  return { ...env, ...extra, ...FIXED_VARIABLES, HOME: scratch, TMPDIR: scratch, TMP: scratch, TEMP: scratch };
 }

@@ -28,6 +28,7 @@ export { lineOfTest } from './locate-test.js';
 export { applyChangesToCopy, copyWorkspaceTree, removeWorkspaceTree } from './temp-tree.js';
 export { mapThroughSourceMaps } from './source-maps.js';
 export { findRunnerScript, type RunnerScript } from './runner-script.js';
+export { isCompileStep, compileStepArgs } from './compile-steps.js';
 export { affectedTests, isFollowedModule, type AffectedTests } from './affected-tests.js';
 export { mochaSelection, withoutConfiguredSpec, type MochaSelection } from './mocha-selection.js';
 export { globToRegExp } from './spec-glob.js';

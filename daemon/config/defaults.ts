@@ -41,6 +41,8 @@ export function defaultConfig(): AgentdConfig {
       protectMetrics: false,
       corsOrigins: [],
       trustedWorkspaces: [],
+      sandboxServices: [],
+      sandboxEnv: {},
       rateLimiting: { enabled: false, requests: 100, window: '15m', windowMs: 15 * 60_000 },
       encryption: { enabled: false, algorithm: 'aes-256-gcm', key: null },
     },

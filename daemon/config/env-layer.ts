@@ -30,6 +30,7 @@ export const ENV_VARS: ReadonlyArray<{ names: string[]; key: string }> = [
   { names: ['JWT_SECRET'], key: 'security.jwtSecret' },
   { names: ['AGENTD_ENCRYPTION_KEY'], key: 'security.encryption.key' },
   { names: ['AGENTD_TRUSTED_WORKSPACES'], key: 'security.trustedWorkspaces' },
+  { names: ['AGENTD_SANDBOX_SERVICES'], key: 'security.sandboxServices' },
   { names: ['AGENTD_PLUGINS'], key: 'plugins' },
   { names: ['LOG_LEVEL'], key: 'logging.level' },
   { names: ['LOG_FORMAT'], key: 'logging.format' },

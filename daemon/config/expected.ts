@@ -26,6 +26,8 @@ function describeFormat(schema: JsonSchema): string | undefined {
       return `a positive duration, such as ${DURATION_EXAMPLES}`;
     case 'queue-url':
       return `a URL of the form ${QUEUE_URL_FORM}`;
+    case 'host-port':
+      return 'host:port, such as "127.0.0.1:5432"';
     case 'workspace-pattern':
       return 'a workspace path relative to workspace.path (globs allowed: "repos/*"; "*" for all), without ".." or a leading "/"';
     default:

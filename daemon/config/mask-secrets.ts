@@ -13,6 +13,8 @@ export function maskSecrets(config: AgentdConfig): AgentdConfig {
   copy.github.webhookSecret = mask(copy.github.webhookSecret);
   copy.queue.external.password = mask(copy.queue.external.password);
   copy.security.encryption.key = mask(copy.security.encryption.key);
+  // A database URL may hold a password: the names show what is set, never the values.
+  copy.security.sandboxEnv = Object.fromEntries(Object.keys(copy.security.sandboxEnv).map((name) => [name, MASK]));
   if (copy.queue.url) copy.queue.url = maskUrlPassword(copy.queue.url);
   return copy;
 }

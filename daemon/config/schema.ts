@@ -79,6 +79,13 @@ export const CONFIG_SCHEMA: JsonSchema = object({
     protectMetrics: { type: 'boolean' },
     corsOrigins: { type: 'array', items: { type: 'string', minLength: 1 } },
     trustedWorkspaces: { type: 'array', items: { type: 'string', minLength: 1, format: 'workspace-pattern' } },
+    sandboxServices: { type: 'array', maxItems: 20, items: { type: 'string', format: 'host-port' } },
+    sandboxEnv: {
+      type: 'object',
+      maxProperties: 50,
+      propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+      additionalProperties: { type: 'string' },
+    },
     rateLimiting: object({
       enabled: { type: 'boolean' },
       requests: integer(1, 1_000_000),

@@ -76,6 +76,13 @@ export interface AgentdConfig {
      * the project's own code by default: tests, scripts, ESLint/Prettier JS configs and plugins.
      */
     trustedWorkspaces: string[];
+    /**
+     * Host services ("127.0.0.1:5432") project code may reach from the sandbox at the same address —
+     * a test database for the project's tests; nothing else of the network (core/sandbox/sandbox-services.ts).
+     */
+    sandboxServices: string[];
+    /** Variables project code gets besides the allow-list (DATABASE_URL of that test database). */
+    sandboxEnv: Record<string, string>;
     rateLimiting: { enabled: boolean; requests: number; window: string; windowMs: number };
     /** `key` is the secret the record key is derived from; required when `enabled`. */
     encryption: { enabled: boolean; algorithm: string; key: string | null };

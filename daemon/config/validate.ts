@@ -18,6 +18,11 @@ function validator(): ValidateFunction {
   ajv.addFormat('duration', { type: 'string', validate: (text: string) => (parseDuration(text) ?? 0) > 0 });
   ajv.addFormat('queue-url', { type: 'string', validate: (text: string) => parseQueueUrl(text) !== null });
   ajv.addFormat('workspace-pattern', { type: 'string', validate: isWorkspacePattern });
+  // security.sandboxServices: a host the sandbox relays to, "127.0.0.1:5432".
+  ajv.addFormat('host-port', {
+    type: 'string',
+    validate: (value: string) => /^[A-Za-z0-9._-]+:\d{1,5}$/.test(value) && Number(value.split(':').pop()) <= 65535,
+  });
   compiled = ajv.compile(CONFIG_SCHEMA);
   return compiled;
 }

@@ -21,6 +21,8 @@ export const PLANNING: CapabilityPlanning = {
       field: 'symbol',
       from: 'symbol',
     },
+    // The build workflow's part (todo): its symbols and files contain the name (TodoService, src/routes/todos.ts).
+    { field: 'subjects', from: 'part' },
     {
       field: 'format',
       from: 'phrase',

@@ -18,6 +18,8 @@ export const PLANNING: CapabilityPlanning = {
       field: 'symbol',
       from: 'symbol',
     },
+    // The build workflow's part (todo): its symbols and files contain the name (TodoService, src/routes/todos.ts).
+    { field: 'subjects', from: 'part' },
     // "@example blocks", "in the TSDoc": into the doc comments instead of docs/examples.md.
     {
       field: 'target',

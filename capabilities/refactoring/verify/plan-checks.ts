@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { RUN_IN, findRunnerScript, planInvocation, type CapabilityContext } from '../../../core/index.js';
+import { RUN_IN, compileStepArgs, findRunnerScript, isCompileStep, planInvocation, type CapabilityContext } from '../../../core/index.js';
 import type { CheckName } from './options.js';
 import { reportFile, reporterFor, type Reporter } from './test-reporters.js';
 import { projectsOf } from './typecheck-api.js';
@@ -28,6 +28,8 @@ export type PlannedCheck =
       leftOut?: string[];
       /** Run in the temp copy before the command (a narrowed mocha run drops the configured spec there). */
       prepare?(tree: string): Promise<void>;
+      /** The build the test script runs before its runner (`tsc -p tsconfig.json && mocha dist/…`): run first, in order; a failing one fails the check. */
+      builds?: { label: string; command(tree: string): { command: string; args: string[] } }[];
     }
   | { name: CheckName; kind: 'api'; label: string; tsconfig: string };
 
@@ -152,19 +154,29 @@ function runnerInsideScript(scripts: Record<string, unknown>): PlannedCheck | nu
   const reporter = found ? reporterFor(found.script) : null;
   if (!found || !reporter) return null;
   const from = found.from === 'test' ? 'the "test" script' : `the "${found.from}" script that "test" runs`;
-  const leftOut = found.leftOut.length > 0 ? `; left out: ${found.leftOut.join(', ')}` : '';
+  // A compile step the runner's files come from (dist/test/**/*.js) is run first, never left out.
+  const builds = found.leftOut.filter(isCompileStep);
+  const others = found.leftOut.filter((part) => !builds.includes(part));
+  const built = builds.length > 0 ? ` after ${builds.join(' && ')}` : '';
+  const leftOut = others.length > 0 ? `; left out: ${others.join(', ')}` : '';
   return {
     name: 'tests',
     kind: 'command',
-    label: `${found.script} from ${from}${leftOut}, ${reporter.runner} per test`,
+    label: `${found.script}${built} from ${from}${leftOut}, ${reporter.runner} per test`,
     reporter,
     script: found.script,
-    leftOut: found.leftOut,
+    leftOut: others,
+    ...(builds.length > 0 ? { builds: builds.map(buildCommand) } : {}),
     command(tree) {
       const invocation = planInvocation(found.script, reporter.runner, tree, reportFile(tree))!;
       return { command: process.execPath, args: [RUN_IN, tree, invocation.program, ...invocation.args] };
     },
   };
+}
+
+/** A compile step of the test script, run in the tree before the runner (core/test-runs/compile-steps.ts). */
+function buildCommand(part: string): { label: string; command(tree: string): { command: string; args: string[] } } {
+  return { label: part, command: (tree) => ({ command: process.execPath, args: compileStepArgs(part, tree) }) };
 }
 
 export async function planChecks(ctx: CapabilityContext, wanted: CheckName[]): Promise<{ checks: PlannedCheck[]; notRun: NotRun[] }> {

@@ -31,15 +31,29 @@ export async function runCheck(
   timeoutMs: number,
 ): Promise<CheckRun> {
   await check.prepare?.(tree);
+  for (const build of check.builds ?? []) {
+    const step = build.command(tree);
+    const ran = await ctx.tools.runCommand(step.command, step.args, { timeoutMs });
+    if (ran.exitCode === 0) continue;
+    // The tests cannot run without their build: the check fails with the build's own output.
+    const lines = [`${build.label} (run before the tests) failed:`, ...outputLines(`${ran.stdout}\n${ran.stderr}`)];
+    const run = checkRun(check.label, ran.exitCode, ran.durationMs, ran.timedOut === true, lines, tree);
+    if (check.reporter) run.tests = null;
+    return run;
+  }
   const { command, args } = check.command(tree);
   const result = await ctx.tools.runCommand(command, args, { timeoutMs });
-  const lines = `${result.stdout}\n${result.stderr}`
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .filter((l) => l.trim() !== '' && !/^npm warn/i.test(l));
+  const lines = outputLines(`${result.stdout}\n${result.stderr}`);
   const run = checkRun(check.label, result.exitCode, result.durationMs, result.timedOut === true, lines, tree);
   if (check.reporter) run.tests = await readReport(check.reporter, reportFile(tree), tree);
   return run;
+}
+
+function outputLines(output: string): string[] {
+  return output
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '' && !/^npm warn/i.test(l));
 }
 
 /** The type-check without project code: `changes` over the disk state (none: the disk as it is). */

@@ -82,6 +82,8 @@ export interface TestComparison {
   /** Failed before and still fail: they do not disable the gate. */
   stillFailing: number;
   fixed: number;
+  /** Tests only the after run has (the changes added them, e.g. a generator's tests): a failing one blocks the change too. */
+  added: { passed: number; failing: { id: string; message?: string }[] };
 }
 
 function tally(results: TestResults): { passed: number; failed: number } {
@@ -129,5 +131,12 @@ export function compareTests(runner: string, before: TestResults, after: TestRes
     else if (!was.passed && now && !now.passed) stillFailing += 1;
     else if (!was.passed && now?.passed) fixed += 1;
   }
-  return { runner, before: tally(before), after: after ? tally(after) : null, regressions, stillFailing, fixed };
+  const paired = new Set(renamed.values());
+  const added: TestComparison['added'] = { passed: 0, failing: [] };
+  for (const [id, now] of Object.entries(after ?? {})) {
+    if (id in before || paired.has(id)) continue;
+    if (now.passed) added.passed += 1;
+    else added.failing.push({ id, message: now.message });
+  }
+  return { runner, before: tally(before), after: after ? tally(after) : null, regressions, stillFailing, fixed, added };
 }

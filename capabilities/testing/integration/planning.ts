@@ -1,4 +1,4 @@
-/** testing.integration's planning data: HTTP tests of the project's routes; writes the tests of generated API routes and CRUD resources in the build workflow. */
+/** testing.integration's planning data: HTTP tests of the project's routes; writes the tests of generated API routes in the build workflow (a CRUD resource brings its own). */
 import type { CapabilityPlanning } from '../../../core/index.js';
 
 export const PLANNING: CapabilityPlanning = {
@@ -12,7 +12,7 @@ export const PLANNING: CapabilityPlanning = {
   ],
   strategy: 'scope',
   summary: '{Label} for {about}',
-  tests: ['api-route', 'crud-resource'],
+  tests: ['api-route'],
   fields: [
     {
       field: 'runner',

@@ -14,7 +14,9 @@ import {
   lineOfTest,
   mapThroughSourceMaps,
   parseReport,
+  compileStepArgs,
   findRunnerScript,
+  isCompileStep,
   planInvocation,
   removeWorkspaceTree,
   splitScript,
@@ -47,12 +49,17 @@ export async function testScriptOf(ctx: CapabilityContext): Promise<string | nul
  * `pnpm run "/^test:.*\/"`) — its plain runner part (core/test-runs/runner-script.ts), so the tests
  * still report one by one; `partsLeftOut` names what was not run.
  */
-export async function runnableScriptOf(ctx: CapabilityContext): Promise<{ script: string | null; partsLeftOut: string[] }> {
+export async function runnableScriptOf(
+  ctx: CapabilityContext,
+): Promise<{ script: string | null; partsLeftOut: string[]; compileSteps: string[] }> {
   const script = await testScriptOf(ctx);
-  if (script === null || splitScript(script)) return { script, partsLeftOut: [] };
+  if (script === null || splitScript(script)) return { script, partsLeftOut: [], compileSteps: [] };
   const scripts = (JSON.parse(await ctx.workspace.read('package.json')) as { scripts?: Record<string, unknown> }).scripts ?? {};
   const found = findRunnerScript(scripts);
-  return found ? { script: found.script, partsLeftOut: found.leftOut } : { script, partsLeftOut: [] };
+  if (!found) return { script, partsLeftOut: [], compileSteps: [] };
+  // A compile step (`tsc -p tsconfig.json && mocha dist/…`) runs before the runner: never left out.
+  const compileSteps = found.leftOut.filter(isCompileStep);
+  return { script: found.script, partsLeftOut: found.leftOut.filter((p) => !compileSteps.includes(p)), compileSteps };
 }
 
 /** The invocation for this workspace (tree = where it will run), or a no_test_runner error. */
@@ -61,10 +68,10 @@ export async function invocationFor(
   tree: string,
   reportFile: string,
   filters: TestFilters,
-): Promise<TestInvocation & { partsLeftOut: string[] }> {
-  const { script, partsLeftOut } = await runnableScriptOf(ctx);
+): Promise<TestInvocation & { partsLeftOut: string[]; compileSteps: string[] }> {
+  const { script, partsLeftOut, compileSteps } = await runnableScriptOf(ctx);
   const planned = planInvocation(script, ctx.project.testRunner, tree, reportFile, filters);
-  const invocation = planned && { ...planned, partsLeftOut };
+  const invocation = planned && { ...planned, partsLeftOut, compileSteps };
   if (!invocation)
     throw new AgentdError(
       'no_test_runner',
@@ -81,7 +88,7 @@ export async function invocationFor(
 
 export interface ExecutedRun {
   /** `partsLeftOut`: the parts of a compound test script that were not run (runnableScriptOf). */
-  invocation: TestInvocation & { partsLeftOut: string[] };
+  invocation: TestInvocation & { partsLeftOut: string[]; compileSteps: string[] };
   command: CommandResult;
   /** Null when the invocation gives no per-test report, or the run wrote none. */
   tests: TestCase[] | null;
@@ -112,6 +119,20 @@ export async function executeTests<T>(
         'no_test_runner',
         `The project uses ${invocation.runner} but it is not installed in the workspace (${path.relative(tree, invocation.program)} is missing); run "npm install" in the workspace first.`,
       );
+    }
+    for (const step of invocation.compileSteps) {
+      ctx.progress(5, `building first: ${step}`);
+      const built = await ctx.tools.runCommand(process.execPath, compileStepArgs(step, tree), { timeoutMs });
+      if (built.exitCode !== 0)
+        throw new AgentdError(
+          'test_run_failed',
+          `The test script's build step "${step}" failed with exit code ${built.exitCode}, so its tests could not run: ${`${built.stdout}\n${built.stderr}`
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .slice(-8)
+            .join(' | ')
+            .slice(0, 1500)}`,
+        );
     }
     const { program, args } = wrap(invocation, tree);
     ctx.progress(10, `running ${invocation.label}`);

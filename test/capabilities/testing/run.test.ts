@@ -114,6 +114,32 @@ describe('capabilities/testing/run', function () {
     expect(result.summary).to.include('Ran the runner part of the test script; not run: "npm run lint".');
   });
 
+  it("a compound test script's compile step (npm run build && the runner) runs first, and a failing one fails the step saying so", async () => {
+    const root = await copyOf('mocha-project');
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const runner = manifest.scripts.test!;
+    const write = (build: string) =>
+      writeFile(
+        path.join(root, 'package.json'),
+        JSON.stringify({ ...manifest, scripts: { build, spec: runner, test: 'npm run build && npm run spec' } }),
+      );
+    await write('node -e "0"');
+    const result = await runOn('testing.run', root, { files: ['test/shipping.test.js'] }, { projectCode: true });
+    const data = result.data as RunData & { partsLeftOut: string[]; compileSteps: string[] };
+    expect(data.tests.map((t) => t.id)).to.deep.equal(['test/shipping.test.js › shipping costs 4.5 under five kilos']);
+    expect(data.compileSteps).to.deep.equal(['npm run build']);
+    expect(data.partsLeftOut).to.deep.equal([]);
+    expect(result.summary).to.include('Built first with "npm run build" from the test script.');
+    await write('node -e "process.exit(3)"');
+    const failed = await runOn('testing.run', root, {}, { projectCode: true }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((failed as AgentdError).code).to.equal('test_run_failed');
+    expect((failed as AgentdError).message).to.match(/^The test script's build step "npm run build" failed with exit code 3/);
+  });
+
   it('runs the staged state: a staged fix to the code makes the failing test pass', async () => {
     const root = await copyOf('mocha-project');
     const staged = [

@@ -25,7 +25,15 @@ describe('core/sandbox: runSandboxed', function () {
     cwd = await mkdtemp(path.join(tmpdir(), 'agentd-sandbox-test-'));
   });
   afterEach(() => {
-    for (const key of [HIDDEN_PATHS_VARIABLE, 'AGENTD_SANDBOX_ISOLATION', 'API_KEY', 'REDIS_URL', 'AGENTD_ENCRYPTION_KEY']) {
+    for (const key of [
+      HIDDEN_PATHS_VARIABLE,
+      'AGENTD_SANDBOX_ISOLATION',
+      'API_KEY',
+      'REDIS_URL',
+      'AGENTD_ENCRYPTION_KEY',
+      'AGENTD_SANDBOX_SERVICES',
+      'AGENTD_SANDBOX_ENV',
+    ]) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }
@@ -107,6 +115,32 @@ describe('core/sandbox: runSandboxed', function () {
       expect(result.stdout).not.to.include('CONNECTED');
       expect(result.stdout.trim()).to.be.oneOf(['ENETUNREACH', 'ECONNREFUSED', 'EACCES']);
       expect(connections).to.equal(0);
+    });
+
+    it('reaches the host services it is allowed (a test database) at the same address, and only those; gets the extra variables', async function () {
+      if (isolation !== 'namespaces') this.skip();
+      const listen = async (): Promise<{ server: net.Server; port: number }> => {
+        const server = net.createServer((socket) => socket.end('hello from the host'));
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return { server, port: (server.address() as net.AddressInfo).port };
+      };
+      const allowed = await listen();
+      const other = await listen();
+      process.env.AGENTD_SANDBOX_SERVICES = `127.0.0.1:${allowed.port}`;
+      process.env.AGENTD_SANDBOX_ENV = JSON.stringify({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', HOME: '/root' });
+      const probe = (port: number): string =>
+        `new Promise((done) => { const s = require('net').connect(${port}, '127.0.0.1'); let b = ''; s.on('data', (c) => (b += c)); s.on('end', () => done(b)); s.on('error', (e) => done(e.code)); })`;
+      const result = await script(
+        cwd,
+        `Promise.all([${probe(allowed.port)}, ${probe(other.port)}]).then((r) => console.log(JSON.stringify([...r, process.env.DATABASE_URL, process.env.HOME === '/root'])))`,
+      );
+      await Promise.all([allowed, other].map(({ server }) => new Promise((resolve) => server.close(resolve))));
+      const [first, second, url, home] = JSON.parse(result.stdout) as [string, string, string, boolean];
+      expect(first).to.equal('hello from the host');
+      expect(second).to.be.oneOf(['ECONNREFUSED', 'ENETUNREACH', 'EACCES']);
+      expect(url).to.equal('postgres://postgres@127.0.0.1:5432/test');
+      // The extra variables cannot move HOME out of the scratch folder.
+      expect(home).to.equal(false);
     });
 
     it('has its own loopback: a server the program starts on 127.0.0.1 answers it (HTTP integration tests)', async function () {

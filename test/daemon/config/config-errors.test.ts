@@ -81,6 +81,11 @@ describe('loadConfig errors', () => {
       line: 'security.trustedWorkspaces[1] = "../outside" (from env AGENTD_TRUSTED_WORKSPACES): must be a workspace path relative to workspace.path',
     },
     {
+      name: 'a sandbox service that is not host:port',
+      setup: () => ({ env: { AGENTD_SANDBOX_SERVICES: '127.0.0.1' } }),
+      line: 'security.sandboxServices[0] = "127.0.0.1" (from env AGENTD_SANDBOX_SERVICES): must be host:port, such as "127.0.0.1:5432"',
+    },
+    {
       name: 'a private key file that does not exist',
       setup: () => ({ flags: { githubPrivateKey: '/nonexistent/key.pem' } }),
       line: 'github.privateKeyPath = "/nonexistent/key.pem" (from flag --github-private-key): must be a readable file (ENOENT)',

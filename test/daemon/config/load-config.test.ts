@@ -113,6 +113,14 @@ describe('loadConfig layering', () => {
     expect(sandbox.load().config.security.trustedWorkspaces).to.deep.equal([]);
   });
 
+  it('reads security.sandboxServices from AGENTD_SANDBOX_SERVICES and security.sandboxEnv from a config file', () => {
+    sandbox.writeHome({ security: { sandboxEnv: { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' } } });
+    const { config, sources } = sandbox.load({ env: { AGENTD_SANDBOX_SERVICES: '127.0.0.1:5432, localhost:6380' } });
+    expect(config.security.sandboxServices).to.deep.equal(['127.0.0.1:5432', 'localhost:6380']);
+    expect(sources['security.sandboxServices']).to.equal('env AGENTD_SANDBOX_SERVICES');
+    expect(config.security.sandboxEnv).to.deep.equal({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
+  });
+
   it('accepts the deployment-example names, the AGENTD_* names winning when both are set', () => {
     const { config, sources } = sandbox.load({ env: { WORKSPACE_PATH: '/srv/a', MAX_CONCURRENT: '5', AGENTD_MAX_CONCURRENT: '7' } });
     expect(config.workspace.path).to.equal('/srv/a');

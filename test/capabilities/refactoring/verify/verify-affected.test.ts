@@ -78,4 +78,27 @@ describe('capabilities/refactoring/verify: only the affected tests', function ()
     expect(data.perTest.tests!.before).to.deep.equal({ passed: 2, failed: 0 });
     expect(result.summary).to.include('mocha from the "spec" script that "test" runs; left out: npm run lint');
   });
+
+  it("a compound test script's compile step (npm run build && the runner) runs before the runner, and a failing one fails the check with its output", async () => {
+    const root = await copyOf(sample, { linkNodeModules: true });
+    const staged = [await edited(root, 'lib/money.js', "+ ' ' + currency", "+ ' ' + currency.toUpperCase()")];
+    const write = (build: string) =>
+      writeFile(
+        path.join(root, 'package.json'),
+        JSON.stringify({ name: 'compiled', private: true, scripts: { test: 'npm run build && npm run spec', build, spec: 'mocha' } }),
+      );
+    await write("node -e \"require('fs').writeFileSync('built.txt', 'ok')\"");
+    const { result } = await runOn('refactoring.verify', root, { checks: ['tests'] }, { projectCode: true, staged });
+    const data = result.data as Data & { testScriptLeftOut?: string[] };
+    expect(data.testScriptLeftOut).to.equal(undefined);
+    expect(data.perTest.tests!.before).to.deep.equal({ passed: 2, failed: 0 });
+    expect(result.summary).to.include('mocha after npm run build from the "spec" script that "test" runs, mocha per test');
+    await write('node -e "process.exit(3)"');
+    const broken = await runOn('refactoring.verify', root, { checks: ['tests'] }, { projectCode: true, staged });
+    // It failed on both sides (the build, not the change): reported, not blamed on the change.
+    expect(broken.result.summary).to.match(/tests \(mocha after npm run build .*\) still fails \(failed before too\)/);
+    const after = (broken.result.data as { after: { tests: { exitCode: number; failureLines: string[] } } }).after.tests;
+    expect(after.exitCode).to.equal(3);
+    expect(after.failureLines[0]).to.equal('npm run build (run before the tests) failed:');
+  });
 });

@@ -107,4 +107,23 @@ describe('capabilities/refactoring/verify: per test', function () {
     const gone = { 'test/n.ts › rounds 2 places': { passed: true } };
     expect(compareTests('vitest', before, gone, true).regressions).to.have.length(2);
   });
+
+  it('counts the tests only the after run has (a generator added them): passing ones, and failing ones that block the change', () => {
+    const cmp = compareTests(
+      'mocha',
+      { 'test/a.js › old': { passed: false } },
+      {
+        'test/a.js › old': { passed: false },
+        'test/todos.js › creates a todo': { passed: true },
+        'test/todos.js › "before all" hook': { passed: false, message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+      },
+      true,
+    );
+    expect(cmp.regressions).to.deep.equal([]);
+    expect(cmp.stillFailing).to.equal(1);
+    expect(cmp.added).to.deep.equal({
+      passed: 1,
+      failing: [{ id: 'test/todos.js › "before all" hook', message: 'connect ECONNREFUSED 127.0.0.1:5432' }],
+    });
+  });
 });
