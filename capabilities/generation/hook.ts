@@ -16,6 +16,8 @@ import { checkHookInput, hookInputSchema, resolveKind, type HookInput } from './
 import { foldCommon, type TaskFields } from './component/task-input.js';
 import { buildHookModel } from './hook/model.js';
 import { hookPaths } from './hook/paths.js';
+import { sfcFramework } from './component/sfc-framework.js';
+import { runComposable } from './hook/composable-generate.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.hook',
@@ -42,6 +44,8 @@ export async function run(given: HookInput & TaskFields, ctx: CapabilityContext)
     });
   const { framework: _framework, library: _library, fields: _fields, include: _include, ...own } = given;
   const input = { ...own, kind: resolveKind(own), ...(folded !== undefined && own.directory === undefined ? { directory: folded } : {}) };
+  const sfc = sfcFramework(given.framework, ctx, 'hook');
+  if (sfc) return runComposable(input, ctx, sfc, conventions);
   assertReactProject(ctx, 'hook');
   const parsed = checkHookInput(input);
   if (input.test === true && conventions.runner === null)

@@ -74,14 +74,11 @@ function folderOf(glob: string): string | null {
 
 /** Framework check shared by both generators; returns the directory an include names, or undefined. */
 export function foldCommon(input: TaskFields, what: 'component' | 'hook', runner: string | null): string | undefined {
-  const built = what === 'component' ? ['react', 'next', 'vue', 'svelte'] : ['react', 'next'];
+  const built = ['react', 'next', 'vue', 'svelte'];
   if (input.framework !== undefined && !built.includes(input.framework)) {
-    const vue = input.framework === 'vue';
     throw new AgentdError(
       'generation_refused',
-      input.framework === 'svelte' || vue
-        ? `generation.${what} writes React ${what}s; ${vue ? 'Vue composables' : 'Svelte stores or runes modules'} are not generated yet. Nothing was staged.`
-        : `generation.${what} writes ${what === 'component' ? 'React, Vue and Svelte components' : 'React hooks'}; ${input.framework} is not a UI framework. Nothing was staged.`,
+      `generation.${what} writes ${what === 'component' ? 'React, Vue and Svelte components' : 'React hooks, Vue composables and Svelte runes modules'}; ${input.framework} is not a UI framework. Nothing was staged.`,
     );
   }
   if (input.library !== undefined && !(input.library in STYLING_LIBRARIES)) {
