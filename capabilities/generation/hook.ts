@@ -4,7 +4,8 @@
  * a typed result, placed and exported as the project's hooks are, and a renderHook test (Testing
  * Library) in the project's runner. Templates: hook/templates/<kind>.ts.eta and <kind>.test.ts.eta
  * (overridable per project under .agentd/templates/hook/). Staged, formatted with the project's
- * Prettier settings; never overwrites (kit).
+ * Prettier settings; never overwrites (kit). In a Vue or Svelte project it writes a Vue composable or a
+ * Svelte 5 runes module of the same kind instead, with a vitest test (hook/composable-generate.ts).
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { PLANNING } from './hook/planning.js';
@@ -22,9 +23,9 @@ import { runComposable } from './hook/composable-generate.js';
 export const meta: CapabilityMeta = {
   id: 'generation.hook',
   group: 'generation',
-  title: 'React hook',
+  title: 'Hook (React hook, Vue composable, Svelte runes module)',
   description:
-    "A custom React hook (toggle, counter, state, localStorage, debounce or fetch) with typed parameters and result, placed and exported as the project's hooks are, with a renderHook test in the project's runner.",
+    "A custom React hook, Vue composable or Svelte 5 runes module (by the project's framework) of one of six kinds (toggle, counter, state, localStorage, debounce or fetch) with typed parameters and result, placed and exported as the project's hooks or composables are, with a test in the project's runner (renderHook for React; an effect scope or effect root in vitest for Vue and Svelte).",
   version: '1.0.0',
   inputSchema: hookInputSchema as unknown as CapabilityMeta['inputSchema'],
   writes: true,

@@ -85,7 +85,7 @@ export function foldCommon(input: TaskFields, what: 'component' | 'hook', runner
     if ((input.library === 'vitest' || input.library === 'jest') && input.library !== runner)
       throw invalid('library', `the project's test runner is ${runner ?? 'not vitest or jest'}; tests are written in the project's runner`);
     if (input.library !== 'vitest' && input.library !== 'jest')
-      throw invalid('library', `${input.library} does not apply to a ${what === 'hook' ? 'React hook' : 'component'}`);
+      throw invalid('library', `${input.library} does not apply to a ${what === 'hook' ? 'hook' : 'component'}`);
   }
   const include = input.include?.[0];
   if (include === undefined) return undefined;
