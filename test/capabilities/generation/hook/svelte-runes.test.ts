@@ -55,7 +55,7 @@ describe('generation.hook for Svelte (runes modules)', function () {
     return files;
   }
 
-  it('Svelte 5 + JavaScript: all six kinds as runes modules in src/lib with JSDoc types; compiled without warnings, Prettier clean, their 14 vitest tests pass', async () => {
+  it('Svelte 5 + JavaScript: all six kinds as runes modules in src/lib with JSDoc types; compiled without warnings, Prettier clean, JSDoc types clean under tsc --checkJs (strict), their 14 vitest tests pass', async () => {
     const { root } = await copy();
     const first = await generate(hook, root, HOOKS[0]!);
     expect(first.result.data).to.deep.include({ framework: 'svelte', svelteMajor: 5, typescript: false, runner: 'vitest' });
@@ -76,6 +76,27 @@ describe('generation.hook for Svelte (runes modules)', function () {
     }
     const prettier = await runIn(root, bin('prettier'), ['--check', ...files.keys()]);
     expect(prettier.code, prettier.output).to.equal(0);
+    // The project has no tsconfig; its JSDoc types are still checked, as an editor's checkJs would (strict).
+    await writeFile(
+      path.join(root, 'jsconfig.check.json'),
+      JSON.stringify({
+        compilerOptions: {
+          allowJs: true,
+          checkJs: true,
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          lib: ['ES2022', 'DOM'],
+          types: ['svelte', 'vite/client'],
+          skipLibCheck: true,
+        },
+        include: ['src/lib/*.svelte.js'],
+      }),
+    );
+    const checkJs = await runIn(root, process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'jsconfig.check.json']);
+    expect(checkJs.code, checkJs.output).to.equal(0);
     const ran = await runIn(root, bin('vitest'), ['run', ...[...files.keys()].filter((f) => f.includes('.test.'))]);
     expect(ran.code, ran.output.slice(0, 4000)).to.equal(0);
     expect(ran.output).to.match(/Tests\s+14 passed \(14\)/);

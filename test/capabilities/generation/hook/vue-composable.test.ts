@@ -40,7 +40,7 @@ describe('generation.hook for Vue (composables)', function () {
   };
   after(() => Promise.all(copies.map((c) => c.remove())));
 
-  it('writes all six kinds as typed composables in src/composables; tsc, Prettier clean and their 14 vitest tests pass', async () => {
+  it('writes all six kinds as typed composables in src/composables; tsc, Prettier and ESLint (typescript-eslint type-checked) clean and their 14 vitest tests pass', async () => {
     const { root } = await copy();
     const files = new Map<string, string>();
     const results = [];
@@ -70,6 +70,13 @@ describe('generation.hook for Vue (composables)', function () {
     expect(typeCheck.code, typeCheck.output).to.equal(0);
     const prettier = await runIn(root, bin('prettier'), ['--check', ...files.keys()]);
     expect(prettier.code, prettier.output).to.equal(0);
+    // The fixture has no ESLint config: lint with typescript-eslint's recommended type-checked rules, as a Vue + TS project commonly does.
+    await writeFile(
+      path.join(root, 'eslint.config.js'),
+      "import js from '@eslint/js'\nimport tseslint from 'typescript-eslint'\n\nexport default tseslint.config(js.configs.recommended, tseslint.configs.recommendedTypeChecked, {\n  languageOptions: { parserOptions: { projectService: true } },\n})\n",
+    );
+    const eslint = await runIn(root, bin('eslint'), ['--max-warnings', '0', ...files.keys()]);
+    expect(eslint.code, eslint.output).to.equal(0);
     const ran = await runIn(root, bin('vitest'), ['run', 'src/composables']);
     expect(ran.code, ran.output.slice(0, 4000)).to.equal(0);
     expect(ran.output).to.match(/Test Files\s+6 passed \(6\)/);
