@@ -1,7 +1,7 @@
 /**
  * How a Vue or Svelte project keeps its composables (Vue) or runes modules / stores (Svelte), read from
  * the project: the folder of its existing `use*` modules and their file casing, TypeScript or not, the
- * Svelte major (which picks runes or stores), and whether a vitest test can be written. Composables and
+ * Svelte major (which picks runes modules for Svelte 5 or stores for Svelte 4), and whether a vitest test can be written. Composables and
  * runes modules are tested without a DOM library (an effect scope, an effect root), so vitest is enough.
  */
 import type { CapabilityContext } from '../../../core/index.js';
@@ -34,9 +34,10 @@ function mostCommon(values: string[]): string | null {
   return best;
 }
 
-function defaultDirectory(framework: SfcFramework, hasSrc: boolean): string {
-  if (framework === 'vue') return hasSrc ? 'src/composables' : 'composables';
-  return hasSrc ? 'src/lib' : 'lib';
+/** Vue's src/composables; Svelte 5's $lib (src/lib, as the Svelte docs place runes modules); Svelte 4's stores in src/lib/stores. */
+function defaultDirectory(framework: SfcFramework, svelteMajor: 4 | 5 | null, hasSrc: boolean): string {
+  const folder = framework === 'vue' ? 'composables' : svelteMajor === 4 ? 'lib/stores' : 'lib';
+  return hasSrc ? `src/${folder}` : folder;
 }
 
 export async function readComposableConventions(
@@ -63,7 +64,7 @@ export async function readComposableConventions(
     typescript: sfc.typescript,
     svelteMajor: sfc.svelteMajor,
     svelteVersionFrom: sfc.svelteVersionFrom,
-    directory: mostCommon(modules.map(dirName)) ?? defaultDirectory(framework, hasSrc),
+    directory: mostCommon(modules.map(dirName)) ?? defaultDirectory(framework, sfc.svelteMajor, hasSrc),
     kebabFiles: modules.length > 0 && modules.every((f) => /^use(-[a-z0-9]+)+\./.test(baseName(f))),
     runner,
     ...(runnerMissing ? { runnerMissing } : {}),

@@ -3,8 +3,10 @@
  * framework's own idiom — a Vue composable (TypeScript; `ref`/`shallowRef`, `watch`, `computed`,
  * `onScopeDispose`, refs or getters as input via `MaybeRefOrGetter`) or a Svelte 5 runes module
  * (`useX.svelte.ts` / `.svelte.js` with `$state`, `$effect`, getters on the returned object; JSDoc
- * types in a JavaScript project) — with a vitest test that runs the composable in an effect scope
- * (Vue) or an effect root (Svelte). Templates: hook/templates/vue/ and hook/templates/svelte/.
+ * types in a JavaScript project), or in a Svelte 4 project a custom store (`writable`/`derived` from
+ * svelte/store, read as `$store`) — with a vitest test that runs the composable in an effect scope
+ * (Vue), the runes module in an effect root (Svelte 5) or subscribes to the store (Svelte 4).
+ * Templates: hook/templates/vue/, hook/templates/svelte/, hook/templates/svelte-stores/.
  */
 import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { AgentdError } from '../../../core/index.js';
@@ -21,23 +23,18 @@ const DESCRIPTIONS: Partial<Record<HookKind, string>> = {
   fetch: 'JSON fetched from a URL: data, error and loading; the request is aborted when the URL changes or the owner is disposed.',
 };
 
-const TITLE: Record<SfcFramework, string> = { vue: 'Vue composable', svelte: 'Svelte runes module' };
+const TITLE: Record<SfcFramework, string> = { vue: 'Vue composable', svelte: 'Svelte runes module or store' };
 
 function invalid(field: string, message: string): AgentdError {
   return new AgentdError('invalid_input', `${field}: ${message}`, { details: [{ path: `/${field}`, message }] });
 }
 
-/** What this generator cannot write yet, refused before anything is staged. */
+/** What this generator cannot write yet (JavaScript Vue composables), refused before anything is staged. */
 function assertSupported(conventions: ComposableConventions): void {
   if (conventions.framework === 'vue' && !conventions.typescript)
     throw new AgentdError(
       'generation_refused',
       'generation.hook writes Vue composables in TypeScript; this Vue project is JavaScript (its components have no <script lang="ts">). Nothing was staged.',
-    );
-  if (conventions.framework === 'svelte' && conventions.svelteMajor === 4)
-    throw new AgentdError(
-      'generation_refused',
-      `generation.hook writes Svelte 5 runes modules; this project is Svelte 4 (${conventions.svelteVersionFrom}), whose stores are not generated yet. Nothing was staged.`,
     );
 }
 
@@ -58,12 +55,13 @@ export async function runComposable(
   const withTest = input.test !== false && conventions.runner !== null;
   const directory = (input.directory ?? conventions.directory).replace(/\/+$/, '') || '.';
   const sourceExt = conventions.typescript ? '.ts' : '.js';
-  const moduleExt = framework === 'svelte' ? `.svelte${sourceExt}` : sourceExt;
+  const stores = framework === 'svelte' && conventions.svelteMajor === 4;
+  const moduleExt = framework === 'svelte' && !stores ? `.svelte${sourceExt}` : sourceExt;
   const modulePath = join(directory, `${conventions.kebabFiles ? kebabCase(input.name) : input.name}${moduleExt}`);
   const test = withTest ? testPathFor(modulePath, base, sourceExt) : null;
   // Svelte: the test imports the module as `./useX.svelte.js` (Vite and TypeScript map it to .svelte.ts).
   const testImport = test
-    ? framework === 'svelte'
+    ? framework === 'svelte' && !stores
       ? `${relativeImport(test, modulePath, { ...base, importExtension: '' })}.js`
       : relativeImport(test, modulePath, base)
     : null;
@@ -90,16 +88,19 @@ export async function runComposable(
     if (rendered.source === 'project') notes.push(`used the project's template ${rendered.override}`);
     return rendered.text;
   };
-  const folder = framework === 'vue' ? `vue/${input.kind}` : `svelte/${input.kind}.svelte`;
+  const folder = framework === 'vue' ? `vue/${input.kind}` : stores ? `svelte-stores/${input.kind}` : `svelte/${input.kind}.svelte`;
   const files: GeneratedFile[] = [{ path: modulePath, content: await render(`${folder}.ts.eta`) }];
   if (test) files.push({ path: test, content: await render(`${folder}.test.ts.eta`) });
   const staged = await stageFiles(ctx, files, input.onExisting ?? 'refuse');
+  const language = conventions.typescript ? 'TypeScript' : 'JavaScript with JSDoc types';
   const idiom =
     framework === 'vue'
       ? 'Vue composable'
-      : `Svelte 5 runes module (${conventions.svelteVersionFrom}; ${conventions.typescript ? 'TypeScript' : 'JavaScript with JSDoc types'})`;
+      : stores
+        ? `Svelte 4 store (${conventions.svelteVersionFrom}: no runes; ${language})`
+        : `Svelte 5 runes module (${conventions.svelteVersionFrom}; ${language})`;
   const testNote = test
-    ? `a vitest test (${test})${input.kind === 'debounce' || input.kind === 'fetch' ? ` that runs it in ${framework === 'vue' ? 'an effect scope' : 'an effect root'}` : ''}`
+    ? `a vitest test (${test})${(input.kind === 'debounce' || input.kind === 'fetch') && !stores ? ` that runs it in ${framework === 'vue' ? 'an effect scope' : 'an effect root'}` : ''}`
     : `no test (${input.test === false ? 'test: false' : conventions.runnerMissing})`;
   return {
     summary: `Generated the ${input.kind} ${idiom} ${input.name} in ${modulePath} (${model.exportStyle} export) with ${testNote}: ${describeStaged(staged)}. Formatted with the project's Prettier settings; not type-checked, linted or run by this step (verify the project or run its tests).${notes.length ? ` Note: ${notes.join('; ')}.` : ''}`,
