@@ -4,8 +4,9 @@
  * a typed result, placed and exported as the project's hooks are, and a renderHook test (Testing
  * Library) in the project's runner. Templates: hook/templates/<kind>.ts.eta and <kind>.test.ts.eta
  * (overridable per project under .agentd/templates/hook/). Staged, formatted with the project's
- * Prettier settings; never overwrites (kit). In a Vue or Svelte project it writes a Vue composable or a
- * Svelte 5 runes module of the same kind instead, with a vitest test (hook/composable-generate.ts).
+ * Prettier settings; never overwrites (kit). In a Vue or Svelte project it writes a Vue composable, a
+ * Svelte 5 runes module or a Svelte 4 store of the same kind instead, with a vitest test
+ * (hook/composable-generate.ts).
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { PLANNING } from './hook/planning.js';
@@ -25,7 +26,7 @@ export const meta: CapabilityMeta = {
   group: 'generation',
   title: 'Hook (React hook, Vue composable, Svelte runes module)',
   description:
-    "A custom React hook, Vue composable or Svelte 5 runes module (by the project's framework) of one of six kinds (toggle, counter, state, localStorage, debounce or fetch) with typed parameters and result, placed and exported as the project's hooks or composables are, with a test in the project's runner (renderHook for React; an effect scope or effect root in vitest for Vue and Svelte).",
+    "A custom React hook, Vue composable, Svelte 5 runes module or Svelte 4 store (by the project's framework) of one of six kinds (toggle, counter, state, localStorage, debounce or fetch) with typed parameters and result, placed and exported as the project's hooks or composables are, with a test in the project's runner (renderHook for React; vitest for Vue and Svelte).",
   version: '1.0.0',
   inputSchema: hookInputSchema as unknown as CapabilityMeta['inputSchema'],
   writes: true,

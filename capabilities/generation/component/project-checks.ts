@@ -13,7 +13,7 @@ export function assertReactProject(ctx: CapabilityContext, what: 'component' | '
     throw new AgentdError(
       'generation_refused',
       other
-        ? `the task asks for a React ${what}, but this is a ${other === 'vue' ? 'Vue' : 'Svelte'} project: leave the framework out (or say ${other}) to get a ${other === 'vue' ? 'Vue' : 'Svelte'} ${what === 'hook' ? (other === 'vue' ? 'composable' : 'runes module') : 'component'}. Nothing was staged.`
+        ? `the task asks for a React ${what}, but this is a ${other === 'vue' ? 'Vue' : 'Svelte'} project: leave the framework out (or say ${other}) to get a ${other === 'vue' ? 'Vue' : 'Svelte'} ${what === 'hook' ? (other === 'vue' ? 'composable' : 'runes module or store') : 'component'}. Nothing was staged.`
         : `generation.${what} writes React ${what}s and the project has no react dependency. Nothing was staged.`,
     );
   }
