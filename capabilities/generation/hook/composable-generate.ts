@@ -1,6 +1,6 @@
 /**
  * generation.hook for Vue and Svelte projects: the same six kinds as the React hooks, written in the
- * framework's own idiom — a Vue composable (TypeScript; `ref`/`shallowRef`, `watch`, `computed`,
+ * framework's own idiom — a Vue composable (TypeScript, or JSDoc-typed JavaScript; `ref`/`shallowRef`, `watch`, `computed`,
  * `onScopeDispose`, refs or getters as input via `MaybeRefOrGetter`) or a Svelte 5 runes module
  * (`useX.svelte.ts` / `.svelte.js` with `$state`, `$effect`, getters on the returned object; JSDoc
  * types in a JavaScript project), or in a Svelte 4 project a custom store (`writable`/`derived` from
@@ -15,7 +15,7 @@ import { relativeImport, testPathFor, type ReactConventions } from '../component
 import type { SfcFramework } from '../component/sfc-conventions.js';
 import { checkHookInput, type HookInput, type HookKind } from './input.js';
 import { buildHookModel } from './model.js';
-import { readComposableConventions, type ComposableConventions } from './composable-conventions.js';
+import { readComposableConventions } from './composable-conventions.js';
 
 /** The React descriptions that speak of mounting and components, said the way a composable or runes module works. */
 const DESCRIPTIONS: Partial<Record<HookKind, string>> = {
@@ -29,15 +29,6 @@ function invalid(field: string, message: string): AgentdError {
   return new AgentdError('invalid_input', `${field}: ${message}`, { details: [{ path: `/${field}`, message }] });
 }
 
-/** What this generator cannot write yet (JavaScript Vue composables), refused before anything is staged. */
-function assertSupported(conventions: ComposableConventions): void {
-  if (conventions.framework === 'vue' && !conventions.typescript)
-    throw new AgentdError(
-      'generation_refused',
-      'generation.hook writes Vue composables in TypeScript; this Vue project is JavaScript (its components have no <script lang="ts">). Nothing was staged.',
-    );
-}
-
 const join = (dir: string, file: string): string => (dir === '.' || dir === '' ? file : `${dir.replace(/\/+$/, '')}/${file}`);
 
 export async function runComposable(
@@ -47,7 +38,6 @@ export async function runComposable(
   base: ReactConventions,
 ): Promise<StepResult> {
   const conventions = await readComposableConventions(ctx, framework, base);
-  assertSupported(conventions);
   const parsed = checkHookInput(input);
   if (parsed && parsed.reactTypes.length > 0)
     throw invalid('type', `${parsed.reactTypes.join(', ')} is React's; a ${TITLE[framework]} has no React types`);

@@ -104,7 +104,46 @@ describe('generation.hook for Vue (composables)', function () {
     expect(typeCheck.code, typeCheck.output).to.equal(0);
   });
 
-  it('refuses what it cannot write: names against the hook rule, React types, a kind the name does not say, a JavaScript Vue project, and never overwrites', async () => {
+  it('Vue + JavaScript: JSDoc-typed composables (.js) and tests; tsc --checkJs (strict) on modules and tests, Prettier clean, their 14 vitest tests pass', async () => {
+    const { root } = await copy();
+    for (const f of ['src/components/StatusPill.vue', 'src/components/StatusPill.test.ts', 'src/App.vue']) await rm(path.join(root, f));
+    await writeFile(path.join(root, 'src/components/Hello.vue'), '<script setup>\ndefineProps({ msg: String })\n</script>\n');
+    const files = new Map<string, string>();
+    for (const input of HOOKS) for (const [p, c] of (await generate(hook, root, input)).files) files.set(p, c);
+    expect([...files.keys()].sort()).to.deep.equal(
+      HOOKS.flatMap((h) => [`src/composables/${h.name}.js`, `src/composables/${h.name}.test.js`]).sort(),
+    );
+    const search = files.get('src/composables/useSearchTerm.js')!;
+    expect(search).to.include(" * @returns {import('vue').ComputedRef<T>}\n");
+    expect(search).to.include('export function useSearchTerm(source, delayMs = 250) {\n');
+    await writeFile(
+      path.join(root, 'jsconfig.check.json'),
+      JSON.stringify({
+        compilerOptions: {
+          allowJs: true,
+          checkJs: true,
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          skipLibCheck: true,
+        },
+        include: ['src/composables/*.js'],
+      }),
+    );
+    const checkJs = await runIn(root, process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'jsconfig.check.json']);
+    expect(checkJs.code, checkJs.output).to.equal(0);
+    const prettier = await runIn(root, bin('prettier'), ['--check', ...files.keys()]);
+    expect(prettier.code, prettier.output).to.equal(0);
+    const ran = await runIn(root, bin('vitest'), ['run', 'src/composables']);
+    expect(ran.code, ran.output.slice(0, 4000)).to.equal(0);
+    expect(ran.output).to.match(/Tests\s+14 passed \(14\)/);
+  });
+
+  it('refuses what it cannot write: names against the hook rule, React types, and a kind the name does not say, and never overwrites', async () => {
     const { root } = await copy();
     const go = (input: HookInput) => refusal(generate(hook, root, input));
     expect((await go({ name: 'toggle', kind: 'toggle' })).code).to.equal('invalid_input');
@@ -117,13 +156,5 @@ describe('generation.hook for Vue (composables)', function () {
     expect(again.message).to.match(
       /^src\/composables\/useFlag\.ts, src\/composables\/useFlag\.test\.ts already exist with other content; nothing was staged/,
     );
-
-    for (const f of ['src/components/StatusPill.vue', 'src/components/StatusPill.test.ts', 'src/App.vue']) await rm(path.join(root, f));
-    await writeFile(path.join(root, 'src/components/Hello.vue'), '<script setup>\ndefineProps({ msg: String })\n</script>\n');
-    expect(await go({ name: 'useOther', kind: 'toggle' })).to.deep.equal({
-      code: 'generation_refused',
-      message:
-        'generation.hook writes Vue composables in TypeScript; this Vue project is JavaScript (its components have no <script lang="ts">). Nothing was staged.',
-    });
   });
 });
