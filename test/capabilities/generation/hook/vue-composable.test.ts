@@ -143,12 +143,17 @@ describe('generation.hook for Vue (composables)', function () {
     expect(ran.output).to.match(/Tests\s+14 passed \(14\)/);
   });
 
-  it('refuses what it cannot write: names against the hook rule, React types, and a kind the name does not say, and never overwrites', async () => {
+  it('refuses what it cannot write: names against the hook rule, React types, a kind the name does not say, a React hook in a Vue project, and never overwrites', async () => {
     const { root } = await copy();
     const go = (input: HookInput) => refusal(generate(hook, root, input));
     expect((await go({ name: 'toggle', kind: 'toggle' })).code).to.equal('invalid_input');
     expect(await go({ name: 'useNode', kind: 'state', type: 'ReactNode', initial: null })).to.deep.include({ code: 'invalid_input' });
     expect((await go({ name: 'useProfile' })).message).to.match(/^kind: which kind of hook is useProfile\?/);
+    expect(await go({ name: 'useOpen', kind: 'toggle', framework: 'react' } as HookInput)).to.deep.equal({
+      code: 'generation_refused',
+      message:
+        'the task asks for a React hook, but this is a Vue project: leave the framework out (or say vue) to get a Vue composable. Nothing was staged.',
+    });
     await writeFile(path.join(root, 'src/composables-placeholder.ts'), 'export const x = 1\n');
     await generate(hook, root, { name: 'useFlag', kind: 'toggle' });
     const again = await go({ name: 'useFlag', kind: 'toggle', initial: true });
