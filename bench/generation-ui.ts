@@ -1,6 +1,8 @@
 /**
  * generation.component and generation.hook (issue #21) on a matrix: capability x fixture stack
- * (fixtures/generation/react-vite-tailwind-vitest, react-cssmodules-tabs) x SPECS specs drawn from a
+ * (fixtures/generation/react-vite-tailwind-vitest, react-cssmodules-tabs; for hooks also the Vue and
+ * Svelte stacks of generation-ui-stacks.ts: Vue composables in TypeScript and JavaScript, Svelte 5 runes
+ * modules, Svelte 4 stores) x SPECS specs drawn from a
  * fixed seed (`--seed`, default 21; `--specs`, default 20; `--only component|hook`): random names, props of every supported
  * type shape with optional/defaults, state, handlers with payloads, children and each styling but
  * styled-components (not installed here) for components; every kind with random types and initial
@@ -8,16 +10,20 @@
  * project's real checks run once over them and are attributed per spec by file: tsc --noEmit
  * (agentd's TypeScript, the fixture's tsconfig), ESLint (the fixture's config, JSON output),
  * Prettier --list-different (idempotent formatting), vitest --reporter=json on the generated tests.
+ * A check the fixture has no configuration for (no ESLint config in the Vue and Svelte fixtures) is
+ * reported as n/a, not as passed; JavaScript stacks are type-checked with tsc --checkJs (strict).
  * Prints the share of specs clean on each check (goal 100 %) and the generation time per capability.
  * There is no peer generator to run offline; the checks are the projects' own tools.
  */
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { run as component } from '../capabilities/generation/component.js';
 import { run as hook } from '../capabilities/generation/hook.js';
 import type { ComponentInput, ComponentStyling, PropInput, StateInput, HandlerInput } from '../capabilities/generation/component/input.js';
 import type { HookInput, HookKind } from '../capabilities/generation/hook/input.js';
 import { copyFixture, generate, repo, runIn } from '../test/capabilities/generation/component/react-fixture.js';
+import { HOOK_ONLY_STACKS, writeTypeCheckConfig, type Stack } from './generation-ui-stacks.js';
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -169,8 +175,9 @@ interface Cell {
   fixture: string;
   specs: number;
   generated: number;
-  tsc: number;
-  eslint: number;
+  /** null: the fixture has no tsconfig.json / ESLint config, so the check does not apply. */
+  tsc: number | null;
+  eslint: number | null;
   prettier: number;
   tests: number;
   genMs: number[];
@@ -179,16 +186,25 @@ interface Cell {
 
 const bin = (name: string): string => path.join(repo, 'node_modules', '.bin', name);
 
-async function runCell(capability: 'component' | 'hook', fixture: string, count: number, seed: number): Promise<Cell> {
+async function runCell(capability: 'component' | 'hook', stack: Stack, count: number, seed: number): Promise<Cell> {
   const r = prng(seed);
-  const copy = await copyFixture(fixture);
+  const copy = await copyFixture(stack.fixture);
+  const modules = path.join(copy.root, 'node_modules');
+  await stack.prepare?.(copy.root);
+  if (stack.unlinked) await rm(modules);
+  const tsconfig = stack.typeCheck?.file ?? 'tsconfig.json';
+  if (stack.typeCheck) await writeTypeCheckConfig(copy.root, stack.typeCheck, stack.fixture.startsWith('svelte') ? ['svelte'] : []);
+  const hasTsconfig = existsSync(path.join(copy.root, tsconfig));
+  const hasEslint = ['eslint.config.js', 'eslint.config.mjs', 'eslint.config.ts', 'eslint.config.cjs'].some((f) =>
+    existsSync(path.join(copy.root, f)),
+  );
   const cell: Cell = {
     capability: `generation.${capability}`,
-    fixture,
+    fixture: stack.label,
     specs: count,
     generated: 0,
-    tsc: 0,
-    eslint: 0,
+    tsc: hasTsconfig ? 0 : null,
+    eslint: hasEslint ? 0 : null,
     prettier: 0,
     tests: 0,
     genMs: [],
@@ -205,37 +221,46 @@ async function runCell(capability: 'component' | 'hook', fixture: string, count:
             : await generate(hook, copy.root, hookSpec(r, i));
         cell.genMs.push(performance.now() - started);
         const files = [...out.files.keys()];
-        perSpec.push({ files, tests: files.filter((f) => /\.test\.tsx?$/.test(f)) });
+        perSpec.push({ files, tests: files.filter((f) => /\.test\.[jt]sx?$/.test(f)) });
         cell.generated++;
       } catch (error) {
         cell.failures.push(`spec ${i}: generation failed: ${(error as Error).message}`);
         perSpec.push({ files: [], tests: [] });
       }
     }
+    if (stack.unlinked) await symlink(path.join(repo, 'node_modules'), modules, 'dir');
     const all = perSpec.flatMap((s) => s.files);
     const code = all.filter((f) => /\.tsx?$/.test(f));
-    const tsc = await runIn(copy.root, process.execPath, [
-      path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      'tsconfig.json',
-      '--noEmit',
-      '--pretty',
-      'false',
-    ]);
+    const tsc = !hasTsconfig
+      ? { code: 0, output: '' }
+      : await runIn(copy.root, process.execPath, [
+          path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc'),
+          '-p',
+          tsconfig,
+          '--noEmit',
+          '--pretty',
+          'false',
+        ]);
     const tscBad = new Set([...tsc.output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((m) => m[1]!));
-    const eslint = await runIn(copy.root, bin('eslint'), ['--format', 'json', ...code]);
-    const eslintBad = new Set<string>();
-    try {
-      for (const file of JSON.parse(eslint.output.slice(eslint.output.indexOf('['))) as Array<{
-        filePath: string;
-        errorCount: number;
-        warningCount: number;
-      }>)
-        if (file.errorCount + file.warningCount > 0) eslintBad.add(path.relative(copy.root, file.filePath));
-    } catch {
-      cell.failures.push(`eslint output unreadable: ${eslint.output.slice(0, 300)}`);
-      code.forEach((f) => eslintBad.add(f));
+    // tsc failing with no error in a file (a config error, no inputs) fails every spec rather than none.
+    if (tsc.code !== 0 && tscBad.size === 0) {
+      cell.failures.push(`tsc failed outside the generated files: ${tsc.output.slice(0, 300)}`);
+      all.forEach((f) => tscBad.add(f));
     }
+    const eslint = hasEslint ? await runIn(copy.root, bin('eslint'), ['--format', 'json', ...code]) : null;
+    const eslintBad = new Set<string>();
+    if (eslint)
+      try {
+        for (const file of JSON.parse(eslint.output.slice(eslint.output.indexOf('['))) as Array<{
+          filePath: string;
+          errorCount: number;
+          warningCount: number;
+        }>)
+          if (file.errorCount + file.warningCount > 0) eslintBad.add(path.relative(copy.root, file.filePath));
+      } catch {
+        cell.failures.push(`eslint output unreadable: ${eslint.output.slice(0, 300)}`);
+        code.forEach((f) => eslintBad.add(f));
+      }
     const prettier = await runIn(copy.root, bin('prettier'), ['--list-different', ...all]);
     const prettierBad = new Set(
       prettier.output
@@ -245,7 +270,7 @@ async function runCell(capability: 'component' | 'hook', fixture: string, count:
     );
     const tests = perSpec.flatMap((s) => s.tests);
     const report = path.join(copy.root, 'vitest-report.json');
-    await runIn(copy.root, bin('vitest'), ['run', '--reporter=json', `--outputFile=${report}`, ...tests]);
+    await runIn(copy.root, bin('vitest'), ['run', ...(stack.vitestArgs ?? []), '--reporter=json', `--outputFile=${report}`, ...tests]);
     const testBad = new Set<string>(tests);
     try {
       const json = JSON.parse(await readFile(report, 'utf8')) as {
@@ -260,7 +285,9 @@ async function runCell(capability: 'component' | 'hook', fixture: string, count:
     perSpec.forEach((spec, i) => {
       if (spec.files.length === 0) return;
       const bad = (set: Set<string>) => spec.files.some((f) => set.has(f));
-      if (!spec.files.some((f) => tscBad.has(f))) cell.tsc++;
+      if (cell.tsc === null) {
+        // no tsconfig: nothing to type-check
+      } else if (!spec.files.some((f) => tscBad.has(f))) cell.tsc++;
       else
         cell.failures.push(
           `spec ${i} tsc: ${tsc.output
@@ -269,7 +296,9 @@ async function runCell(capability: 'component' | 'hook', fixture: string, count:
             .slice(0, 3)
             .join(' | ')}`,
         );
-      if (!bad(eslintBad)) cell.eslint++;
+      if (cell.eslint === null) {
+        // no ESLint config: nothing to lint with
+      } else if (!bad(eslintBad)) cell.eslint++;
       else cell.failures.push(`spec ${i} eslint: ${spec.files.filter((f) => eslintBad.has(f)).join(', ')}`);
       if (!bad(prettierBad)) cell.prettier++;
       else cell.failures.push(`spec ${i} prettier: ${spec.files.filter((f) => prettierBad.has(f)).join(', ')}`);
@@ -282,7 +311,7 @@ async function runCell(capability: 'component' | 'hook', fixture: string, count:
   return cell;
 }
 
-const pct = (n: number, d: number): string => `${d === 0 ? 0 : Math.round((n / d) * 1000) / 10}%`.padStart(7);
+const pct = (n: number | null, d: number): string => (n === null ? 'n/a' : `${d === 0 ? 0 : Math.round((n / d) * 1000) / 10}%`).padStart(7);
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? 0 : s[Math.floor(s.length / 2)]!;
@@ -291,7 +320,7 @@ const median = (xs: number[]): number => {
 export async function run(): Promise<void> {
   const seed = arg('seed', 21);
   const specs = arg('specs', 20);
-  const fixtures = ['react-vite-tailwind-vitest', 'react-cssmodules-tabs'];
+  const fixtures: Stack[] = ['react-vite-tailwind-vitest', 'react-cssmodules-tabs'].map((fixture) => ({ label: fixture, fixture }));
   console.log(
     `generation.component / generation.hook matrix: seed ${seed}, ${specs} specs per cell; checks: tsc --noEmit, ESLint (fixture config), Prettier --list-different, vitest`,
   );
@@ -299,11 +328,11 @@ export async function run(): Promise<void> {
   const only = process.argv.indexOf('--only');
   const capabilities = only >= 0 ? [process.argv[only + 1] as 'component' | 'hook'] : (['component', 'hook'] as const);
   for (const capability of capabilities) {
-    for (const fixture of fixtures) {
-      const cell = await runCell(capability, fixture, specs, seed + (capability === 'hook' ? 1000 : 0));
+    for (const stack of capability === 'hook' ? [...fixtures, ...HOOK_ONLY_STACKS] : fixtures) {
+      const cell = await runCell(capability, stack, specs, seed + (capability === 'hook' ? 1000 : 0));
       cells.push(cell);
       console.log(
-        `${cell.capability.padEnd(21)} ${fixture.padEnd(27)} generated ${cell.generated}/${cell.specs}  tsc ${pct(cell.tsc, cell.specs)}  eslint ${pct(cell.eslint, cell.specs)}  prettier ${pct(cell.prettier, cell.specs)}  tests ${pct(cell.tests, cell.specs)}  gen median ${median(cell.genMs).toFixed(0)} ms`,
+        `${cell.capability.padEnd(21)} ${stack.label.padEnd(27)} generated ${cell.generated}/${cell.specs}  tsc ${pct(cell.tsc, cell.specs)}  eslint ${pct(cell.eslint, cell.specs)}  prettier ${pct(cell.prettier, cell.specs)}  tests ${pct(cell.tests, cell.specs)}  gen median ${median(cell.genMs).toFixed(0)} ms`,
       );
       for (const failure of cell.failures.slice(0, 10)) console.log(`    ${failure}`);
     }

@@ -20,7 +20,7 @@ import { componentPaths } from './component/paths.js';
 import { assertReactProject, checkLabels, stylingNotes } from './component/project-checks.js';
 import { foldComponentTask, type TaskFields } from './component/task-input.js';
 import { runSfc } from './component/sfc-generate.js';
-import type { SfcFramework } from './component/sfc-conventions.js';
+import { sfcFramework } from './component/sfc-framework.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.component',
@@ -42,25 +42,10 @@ function chooseStyling(input: ComponentInput, fromComponents: ComponentStyling |
   return 'none';
 }
 
-/** Vue or Svelte when the task names it or the project is one (and not React); null: the React generator. */
-function sfcFramework(named: string | undefined, ctx: CapabilityContext): SfcFramework | null {
-  const frameworks = ctx.project.frameworks;
-  if (named === 'vue' || named === 'svelte') {
-    if (!frameworks.includes(named))
-      throw new AgentdError(
-        'generation_refused',
-        `the task asks for a ${named === 'vue' ? 'Vue' : 'Svelte'} component, but this is not a ${named === 'vue' ? 'Vue' : 'Svelte'} project (no ${named} dependency or ${named === 'vue' ? '.vue' : '.svelte'} files). Nothing was staged.`,
-      );
-    return named;
-  }
-  if (named !== undefined || frameworks.includes('react') || frameworks.includes('next')) return null;
-  return frameworks.includes('vue') ? 'vue' : frameworks.includes('svelte') ? 'svelte' : null;
-}
-
 export async function run(given: ComponentInput & TaskFields, ctx: CapabilityContext): Promise<StepResult> {
   const conventions = await readConventions(ctx);
   const input = foldComponentTask(given, conventions.runner ?? (ctx.project.testRunner === 'none' ? null : ctx.project.testRunner));
-  const sfc = sfcFramework(given.framework, ctx);
+  const sfc = sfcFramework(given.framework, ctx, 'component');
   if (sfc) return runSfc(input, ctx, sfc, conventions);
   assertReactProject(ctx, 'component');
   if (input.styling === 'scoped')

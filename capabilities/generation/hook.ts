@@ -4,7 +4,9 @@
  * a typed result, placed and exported as the project's hooks are, and a renderHook test (Testing
  * Library) in the project's runner. Templates: hook/templates/<kind>.ts.eta and <kind>.test.ts.eta
  * (overridable per project under .agentd/templates/hook/). Staged, formatted with the project's
- * Prettier settings; never overwrites (kit).
+ * Prettier settings; never overwrites (kit). In a Vue or Svelte project it writes a Vue composable, a
+ * Svelte 5 runes module or a Svelte 4 store of the same kind instead, with a vitest test
+ * (hook/composable-generate.ts).
  */
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { PLANNING } from './hook/planning.js';
@@ -16,13 +18,15 @@ import { checkHookInput, hookInputSchema, resolveKind, type HookInput } from './
 import { foldCommon, type TaskFields } from './component/task-input.js';
 import { buildHookModel } from './hook/model.js';
 import { hookPaths } from './hook/paths.js';
+import { sfcFramework } from './component/sfc-framework.js';
+import { runComposable } from './hook/composable-generate.js';
 
 export const meta: CapabilityMeta = {
   id: 'generation.hook',
   group: 'generation',
-  title: 'React hook',
+  title: 'Hook (React hook, Vue composable, Svelte runes module)',
   description:
-    "A custom React hook (toggle, counter, state, localStorage, debounce or fetch) with typed parameters and result, placed and exported as the project's hooks are, with a renderHook test in the project's runner.",
+    "A custom React hook, Vue composable, Svelte 5 runes module or Svelte 4 store (by the project's framework) of one of six kinds (toggle, counter, state, localStorage, debounce or fetch) with typed parameters and result, placed and exported as the project's hooks or composables are, with a test in the project's runner (renderHook for React; vitest for Vue and Svelte).",
   version: '1.0.0',
   inputSchema: hookInputSchema as unknown as CapabilityMeta['inputSchema'],
   writes: true,
@@ -42,6 +46,8 @@ export async function run(given: HookInput & TaskFields, ctx: CapabilityContext)
     });
   const { framework: _framework, library: _library, fields: _fields, include: _include, ...own } = given;
   const input = { ...own, kind: resolveKind(own), ...(folded !== undefined && own.directory === undefined ? { directory: folded } : {}) };
+  const sfc = sfcFramework(given.framework, ctx, 'hook');
+  if (sfc) return runComposable(input, ctx, sfc, conventions);
   assertReactProject(ctx, 'hook');
   const parsed = checkHookInput(input);
   if (input.test === true && conventions.runner === null)

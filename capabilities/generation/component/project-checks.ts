@@ -5,7 +5,7 @@ import { wordsOf } from '../kit/index.js';
 import type { ReactConventions } from './conventions.js';
 import type { ComponentInput, ComponentStyling } from './input.js';
 
-/** Refuses a project that is not a React TypeScript project, saying what is not built (generation.component sends Vue and Svelte projects to its own generator before this). */
+/** Refuses a project that is not a React TypeScript project (both generators send Vue and Svelte projects to their own generators before this, unless the task said React). */
 export function assertReactProject(ctx: CapabilityContext, what: 'component' | 'hook'): void {
   const frameworks = ctx.project.frameworks;
   if (!frameworks.includes('react') && !frameworks.includes('next')) {
@@ -13,7 +13,7 @@ export function assertReactProject(ctx: CapabilityContext, what: 'component' | '
     throw new AgentdError(
       'generation_refused',
       other
-        ? `generation.${what} writes React ${what}s; this is a ${other === 'vue' ? 'Vue' : 'Svelte'} project and ${other === 'vue' ? 'Vue composables' : 'Svelte stores or runes modules'} are not generated yet. Nothing was staged.`
+        ? `the task asks for a React ${what}, but this is a ${other === 'vue' ? 'Vue' : 'Svelte'} project: leave the framework out (or say ${other}) to get a ${other === 'vue' ? 'Vue' : 'Svelte'} ${what === 'hook' ? (other === 'vue' ? 'composable' : 'runes module or store') : 'component'}. Nothing was staged.`
         : `generation.${what} writes React ${what}s and the project has no react dependency. Nothing was staged.`,
     );
   }

@@ -74,21 +74,18 @@ function folderOf(glob: string): string | null {
 
 /** Framework check shared by both generators; returns the directory an include names, or undefined. */
 export function foldCommon(input: TaskFields, what: 'component' | 'hook', runner: string | null): string | undefined {
-  const built = what === 'component' ? ['react', 'next', 'vue', 'svelte'] : ['react', 'next'];
+  const built = ['react', 'next', 'vue', 'svelte'];
   if (input.framework !== undefined && !built.includes(input.framework)) {
-    const vue = input.framework === 'vue';
     throw new AgentdError(
       'generation_refused',
-      input.framework === 'svelte' || vue
-        ? `generation.${what} writes React ${what}s; ${vue ? 'Vue composables' : 'Svelte stores or runes modules'} are not generated yet. Nothing was staged.`
-        : `generation.${what} writes ${what === 'component' ? 'React, Vue and Svelte components' : 'React hooks'}; ${input.framework} is not a UI framework. Nothing was staged.`,
+      `generation.${what} writes ${what === 'component' ? 'React, Vue and Svelte components' : 'React hooks, Vue composables and Svelte runes modules'}; ${input.framework} is not a UI framework. Nothing was staged.`,
     );
   }
   if (input.library !== undefined && !(input.library in STYLING_LIBRARIES)) {
     if ((input.library === 'vitest' || input.library === 'jest') && input.library !== runner)
       throw invalid('library', `the project's test runner is ${runner ?? 'not vitest or jest'}; tests are written in the project's runner`);
     if (input.library !== 'vitest' && input.library !== 'jest')
-      throw invalid('library', `${input.library} does not apply to a ${what === 'hook' ? 'React hook' : 'component'}`);
+      throw invalid('library', `${input.library} does not apply to a ${what === 'hook' ? 'hook' : 'component'}`);
   }
   const include = input.include?.[0];
   if (include === undefined) return undefined;

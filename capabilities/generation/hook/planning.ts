@@ -1,4 +1,4 @@
-/** generation.hook's planning data: the gen-hook intent; name and framework from the task, the kind from its verbs ("fetching", "debounced", "persisted"), else from the hook name (hook/input.ts). */
+/** generation.hook's planning data: the gen-hook intent ("hook", "composable"); name and framework from the task, the kind from its verbs ("fetching", "debounced", "persisted"), else from the hook name (hook/input.ts). */
 import type { CapabilityPlanning } from '../../../core/index.js';
 import { FRAMEWORK_VOCABULARY } from '../kit/framework-vocabulary.js';
 
@@ -6,8 +6,8 @@ export const PLANNING: CapabilityPlanning = {
   intents: [
     {
       id: 'gen-hook',
-      label: 'generate a React hook',
-      keywords: 'hook=3,custom hook=4',
+      label: 'generate a hook (React hook, Vue composable, Svelte runes module)',
+      keywords: 'hook=3,custom hook=4,composable=4',
     },
   ],
   strategy: 'generate',
