@@ -38,7 +38,7 @@ export async function runComposable(
   base: ReactConventions,
 ): Promise<StepResult> {
   const conventions = await readComposableConventions(ctx, framework, base);
-  const parsed = checkHookInput(input);
+  const parsed = checkHookInput(input, framework === 'vue' ? 'Vue composable' : 'Svelte module');
   if (parsed && parsed.reactTypes.length > 0)
     throw invalid('type', `${parsed.reactTypes.join(', ')} is React's; a ${TITLE[framework]} has no React types`);
   if (input.test === true && conventions.runner === null) throw invalid('test', `cannot write a test: ${conventions.runnerMissing}`);

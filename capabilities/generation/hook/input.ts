@@ -98,9 +98,12 @@ export function resolveKind(input: HookInput): HookKind {
   );
 }
 
-/** Checks the name (Rules of Hooks), the type and the initial value for the kind; returns the parsed type. */
-export function checkHookInput(input: HookInput & { kind: HookKind }): ParsedType | null {
-  assertIdentifier(input.name, { field: 'name', kind: 'hook', casing: 'hook' });
+/**
+ * Checks the name (Rules of Hooks; `what` names the thing in the message: "React hook", "composable"),
+ * the type and the initial value for the kind; returns the parsed type.
+ */
+export function checkHookInput(input: HookInput & { kind: HookKind }, what = 'React hook'): ParsedType | null {
+  assertIdentifier(input.name, { field: 'name', kind: what, casing: 'hook' });
   const needsType = input.kind === 'state' || input.kind === 'localStorage';
   const takesType = needsType || input.kind === 'fetch';
   if (needsType && input.type === undefined)

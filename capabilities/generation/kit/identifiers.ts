@@ -29,7 +29,7 @@ export function identifierProblem(name: string, rule: IdentifierRule): string | 
   if (rule.casing === 'camel' && !/^[a-z_$]/.test(name))
     return `a ${rule.kind} name starts with a lower-case letter (camelCase), e.g. "${name.charAt(0).toLowerCase()}${name.slice(1)}"`;
   if (rule.casing === 'hook' && !/^use[A-Z0-9]/.test(name))
-    return `a React hook's name starts with "use" followed by a capital letter (Rules of Hooks), e.g. "use${name.charAt(0).toUpperCase()}${name.slice(1)}"`;
+    return `a ${rule.kind}'s name starts with "use" followed by a capital letter (${rule.kind === 'React hook' ? 'Rules of Hooks' : 'as hooks are named'}), e.g. "use${name.charAt(0).toUpperCase()}${name.slice(1)}"`;
   return null;
 }
 

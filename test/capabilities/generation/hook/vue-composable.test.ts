@@ -146,7 +146,10 @@ describe('generation.hook for Vue (composables)', function () {
   it('refuses what it cannot write: names against the hook rule, React types, a kind the name does not say, a React hook in a Vue project, and never overwrites', async () => {
     const { root } = await copy();
     const go = (input: HookInput) => refusal(generate(hook, root, input));
-    expect((await go({ name: 'toggle', kind: 'toggle' })).code).to.equal('invalid_input');
+    expect(await go({ name: 'toggle', kind: 'toggle' })).to.deep.equal({
+      code: 'invalid_input',
+      message: 'name: a Vue composable\'s name starts with "use" followed by a capital letter (as hooks are named), e.g. "useToggle"',
+    });
     expect(await go({ name: 'useNode', kind: 'state', type: 'ReactNode', initial: null })).to.deep.include({ code: 'invalid_input' });
     expect((await go({ name: 'useProfile' })).message).to.match(/^kind: which kind of hook is useProfile\?/);
     expect(await go({ name: 'useOpen', kind: 'toggle', framework: 'react' } as HookInput)).to.deep.equal({
