@@ -7,10 +7,10 @@
  */
 import path from 'node:path';
 import { expect } from 'chai';
-import { isAgentdError } from '../../../../core/index.js';
 import { run as component } from '../../../../capabilities/generation/component.js';
 import type { ComponentInput } from '../../../../capabilities/generation/component/input.js';
 import { checkProject, copyFixture, failures, generate, MODULES_TABS, TAILWIND, type Copy } from './react-fixture.js';
+import { refusal } from '../refusal.js';
 
 const card: ComponentInput = {
   name: 'UserCard',
@@ -34,16 +34,6 @@ const card: ComponentInput = {
   ],
   children: true,
 };
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAgentdError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('generation.component', function () {
   this.timeout(120_000);

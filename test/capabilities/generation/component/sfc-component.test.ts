@@ -9,11 +9,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { isAgentdError } from '../../../../core/index.js';
 import { run as component } from '../../../../capabilities/generation/component.js';
 import type { ComponentInput } from '../../../../capabilities/generation/component/input.js';
 import { copyFixture, generate, repo, runIn, type Copy, type Ran } from './react-fixture.js';
 import { svelte4Problems, svelte5Problems, vueProblems } from './sfc-checks.js';
+import { refusal } from '../refusal.js';
 
 const VUE = 'vue-vite-vitest-ts';
 const SVELTE = 'svelte-vite-vitest';
@@ -44,16 +44,6 @@ const card: ComponentInput = {
 const bin = (name: string): string => path.join(repo, 'node_modules', '.bin', name);
 const vitest = (root: string, file: string): Promise<Ran> => runIn(root, bin('vitest'), ['run', file]);
 const prettierCheck = (root: string, files: string[]): Promise<Ran> => runIn(root, bin('prettier'), ['--check', ...files]);
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAgentdError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('generation.component for Vue and Svelte', function () {
   this.timeout(180_000);

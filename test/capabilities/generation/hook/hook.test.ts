@@ -5,10 +5,10 @@
  * (react-hooks rules), Prettier --check, and the generated renderHook tests in the fixture's vitest.
  */
 import { expect } from 'chai';
-import { isAgentdError } from '../../../../core/index.js';
 import { run as hook } from '../../../../capabilities/generation/hook.js';
 import type { HookInput } from '../../../../capabilities/generation/hook/input.js';
 import { checkProject, copyFixture, failures, generate, MODULES_TABS, TAILWIND, type Copy } from '../component/react-fixture.js';
+import { refusal } from '../refusal.js';
 
 const HOOKS: HookInput[] = [
   { name: 'useDisclosure', kind: 'toggle' },
@@ -18,16 +18,6 @@ const HOOKS: HookInput[] = [
   { name: 'useSearchTerm', kind: 'debounce', delayMs: 250 },
   { name: 'useUsers', kind: 'fetch', type: '{ id: number; name: string }[]' },
 ];
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAgentdError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('generation.hook', function () {
   this.timeout(180_000);

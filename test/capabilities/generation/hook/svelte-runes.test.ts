@@ -12,23 +12,13 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { compileModule } from 'svelte/compiler';
 import ts from 'typescript';
-import { isAgentdError } from '../../../../core/index.js';
 import { run as hook } from '../../../../capabilities/generation/hook.js';
 import { copyFixture, generate, repo, runIn, type Copy } from '../component/react-fixture.js';
 import { HOOKS } from './hook-specs.js';
+import { refusal } from '../refusal.js';
 
 const SVELTE = 'svelte-vite-vitest';
 const bin = (name: string): string => path.join(repo, 'node_modules', '.bin', name);
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAgentdError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** Warnings of Svelte's compileModule (errors throw); TypeScript stripped first, as Vite does before the Svelte plugin. */
 function warnings(source: string, filename: string): string[] {

@@ -8,27 +8,17 @@
 import { rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { isAgentdError } from '../../../../core/index.js';
 import { run as hook } from '../../../../capabilities/generation/hook.js';
 import type { HookInput } from '../../../../capabilities/generation/hook/input.js';
 import { HOOKS } from './hook-specs.js';
 import { copyFixture, generate, repo, runIn, type Copy, type Ran } from '../component/react-fixture.js';
+import { refusal } from '../refusal.js';
 
 const VUE = 'vue-vite-vitest-ts';
 
 const bin = (name: string): string => path.join(repo, 'node_modules', '.bin', name);
 const tsc = (root: string): Promise<Ran> =>
   runIn(root, process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAgentdError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('generation.hook for Vue (composables)', function () {
   this.timeout(180_000);
