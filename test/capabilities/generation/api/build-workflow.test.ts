@@ -18,19 +18,28 @@ import { lint, prettierCheck, repo, runTests, typecheck } from './fixture-projec
 
 export const TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * A daemon on a copy of `fixture` (agentd's node_modules linked in) that trusts the project with its own
+ * code and lets that code reach the test PostgreSQL (security.sandboxServices / sandboxEnv).
+ */
+async function startBuildDaemon(fixture: string): Promise<TestDaemon> {
+  const daemon = await startTestDaemon({
+    fixture,
+    configure: (config) => {
+      config.security.trustedWorkspaces = ['project'];
+      config.security.sandboxServices = ['127.0.0.1:5432'];
+      config.security.sandboxEnv = { DATABASE_URL: TEST_DATABASE_URL };
+    },
+  });
+  await symlink(path.join(repo, 'node_modules'), path.join(daemon.workspace, 'project', 'node_modules'), 'dir');
+  return daemon;
+}
+
 describe('the build workflow over REST: a REST API for a todo list with PostgreSQL', function () {
   this.timeout(300_000);
   let t: TestDaemon;
   before(async () => {
-    t = await startTestDaemon({
-      fixture: 'generation/express-pg-mocha',
-      configure: (config) => {
-        config.security.trustedWorkspaces = ['project'];
-        config.security.sandboxServices = ['127.0.0.1:5432'];
-        config.security.sandboxEnv = { DATABASE_URL: TEST_DATABASE_URL };
-      },
-    });
-    await symlink(path.join(repo, 'node_modules'), path.join(t.workspace, 'project', 'node_modules'), 'dir');
+    t = await startBuildDaemon('generation/express-pg-mocha');
   });
   after(async () => {
     await t?.close();
@@ -114,15 +123,7 @@ describe('the build workflow over REST on the Next.js app-router fixture: "… w
   this.timeout(300_000);
   let t: TestDaemon;
   before(async () => {
-    t = await startTestDaemon({
-      fixture: 'generation/next-app-pg',
-      configure: (config) => {
-        config.security.trustedWorkspaces = ['project'];
-        config.security.sandboxServices = ['127.0.0.1:5432'];
-        config.security.sandboxEnv = { DATABASE_URL: TEST_DATABASE_URL };
-      },
-    });
-    await symlink(path.join(repo, 'node_modules'), path.join(t.workspace, 'project', 'node_modules'), 'dir');
+    t = await startBuildDaemon('generation/next-app-pg');
   });
   after(async () => {
     await t?.close();
