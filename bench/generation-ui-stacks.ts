@@ -7,6 +7,7 @@
  */
 import { rm, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeCheckJsConfig } from '../test/capabilities/generation/check-js.js';
 
 export interface Stack {
   /** Row label. */
@@ -21,21 +22,9 @@ export interface Stack {
   vitestArgs?: string[];
 }
 
-const CHECK_JS = {
-  allowJs: true,
-  checkJs: true,
-  strict: true,
-  noEmit: true,
-  target: 'ES2022',
-  module: 'ESNext',
-  moduleResolution: 'bundler',
-  lib: ['ES2022', 'DOM'],
-  skipLibCheck: true,
-};
-
 /** Writes the check-only tsconfig of a JavaScript stack. */
 export async function writeTypeCheckConfig(root: string, typeCheck: NonNullable<Stack['typeCheck']>, types: string[]): Promise<void> {
-  await writeFile(path.join(root, typeCheck.file), JSON.stringify({ compilerOptions: { ...CHECK_JS, types }, include: typeCheck.include }));
+  await writeCheckJsConfig(root, typeCheck.file, typeCheck.include, types);
 }
 
 async function vueJavaScript(root: string): Promise<void> {

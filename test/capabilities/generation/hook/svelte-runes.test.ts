@@ -16,6 +16,7 @@ import { run as hook } from '../../../../capabilities/generation/hook.js';
 import { copyFixture, generate, repo, runIn, type Copy } from '../component/react-fixture.js';
 import { HOOKS } from './hook-specs.js';
 import { refusal } from '../refusal.js';
+import { writeCheckJsConfig } from '../check-js.js';
 
 const SVELTE = 'svelte-vite-vitest';
 const bin = (name: string): string => path.join(repo, 'node_modules', '.bin', name);
@@ -68,24 +69,7 @@ describe('generation.hook for Svelte (runes modules)', function () {
     const prettier = await runIn(root, bin('prettier'), ['--check', ...files.keys()]);
     expect(prettier.code, prettier.output).to.equal(0);
     // The project has no tsconfig; its JSDoc types are still checked, as an editor's checkJs would (strict).
-    await writeFile(
-      path.join(root, 'jsconfig.check.json'),
-      JSON.stringify({
-        compilerOptions: {
-          allowJs: true,
-          checkJs: true,
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          module: 'ESNext',
-          moduleResolution: 'bundler',
-          lib: ['ES2022', 'DOM'],
-          types: ['svelte', 'vite/client'],
-          skipLibCheck: true,
-        },
-        include: ['src/lib/*.svelte.js'],
-      }),
-    );
+    await writeCheckJsConfig(root, 'jsconfig.check.json', ['src/lib/*.svelte.js'], ['svelte', 'vite/client']);
     const checkJs = await runIn(root, process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'jsconfig.check.json']);
     expect(checkJs.code, checkJs.output).to.equal(0);
     const ran = await runIn(root, bin('vitest'), ['run', ...[...files.keys()].filter((f) => f.includes('.test.'))]);
@@ -153,24 +137,7 @@ describe('generation.hook for Svelte (runes modules)', function () {
     for (const [file, content] of files) expect(content, file).not.to.match(/\$state|\$effect|;\n/);
     const prettier = await runIn(root, bin('prettier'), ['--check', ...files.keys()]);
     expect(prettier.code, prettier.output).to.equal(0);
-    await writeFile(
-      path.join(root, 'jsconfig.check.json'),
-      JSON.stringify({
-        compilerOptions: {
-          allowJs: true,
-          checkJs: true,
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          module: 'ESNext',
-          moduleResolution: 'bundler',
-          lib: ['ES2022', 'DOM'],
-          types: [],
-          skipLibCheck: true,
-        },
-        include: ['src/lib/stores/*.js'],
-      }),
-    );
+    await writeCheckJsConfig(root, 'jsconfig.check.json', ['src/lib/stores/*.js'], []);
     const checkJs = await runIn(root, process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'jsconfig.check.json']);
     expect(checkJs.code, checkJs.output).to.equal(0);
     // Svelte 5 is what is installed here; the tests run on Svelte 4's own store module (the svelte4 alias package).

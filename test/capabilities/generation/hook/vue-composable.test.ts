@@ -13,6 +13,7 @@ import type { HookInput } from '../../../../capabilities/generation/hook/input.j
 import { HOOKS } from './hook-specs.js';
 import { copyFixture, generate, repo, runIn, type Copy, type Ran } from '../component/react-fixture.js';
 import { refusal } from '../refusal.js';
+import { writeCheckJsConfig } from '../check-js.js';
 
 const VUE = 'vue-vite-vitest-ts';
 
@@ -106,24 +107,7 @@ describe('generation.hook for Vue (composables)', function () {
     const search = files.get('src/composables/useSearchTerm.js')!;
     expect(search).to.include(" * @returns {import('vue').ComputedRef<T>}\n");
     expect(search).to.include('export function useSearchTerm(source, delayMs = 250) {\n');
-    await writeFile(
-      path.join(root, 'jsconfig.check.json'),
-      JSON.stringify({
-        compilerOptions: {
-          allowJs: true,
-          checkJs: true,
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          module: 'ESNext',
-          moduleResolution: 'bundler',
-          lib: ['ES2022', 'DOM'],
-          types: [],
-          skipLibCheck: true,
-        },
-        include: ['src/composables/*.js'],
-      }),
-    );
+    await writeCheckJsConfig(root, 'jsconfig.check.json', ['src/composables/*.js'], []);
     const checkJs = await runIn(root, process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'jsconfig.check.json']);
     expect(checkJs.code, checkJs.output).to.equal(0);
     const prettier = await runIn(root, bin('prettier'), ['--check', ...files.keys()]);
