@@ -12,7 +12,7 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { PLANNING } from './component/planning.js';
 import { AgentdError } from '../../core/index.js';
-import { collidingExport, describeStaged, renderTemplate, stageFiles, type GeneratedFile } from './kit/index.js';
+import { collidingExport, describeStaged, templateRenderer, stageFiles, type GeneratedFile } from './kit/index.js';
 import { readConventions } from './component/conventions.js';
 import { checkComponentInput, componentInputSchema, type ComponentInput, type ComponentStyling } from './component/input.js';
 import { buildModel } from './component/model.js';
@@ -88,12 +88,7 @@ export async function run(given: ComponentInput & TaskFields, ctx: CapabilityCon
   });
   const data = model as unknown as Record<string, unknown>;
   const notes: string[] = [];
-  const render = async (file: string): Promise<string> => {
-    const rendered = await renderTemplate(ctx, 'component', file, data);
-    if (rendered.note) notes.push(rendered.note);
-    if (rendered.source === 'project') notes.push(`used the project's template ${rendered.override}`);
-    return rendered.text;
-  };
+  const render = templateRenderer(ctx, 'component', data, notes);
   const files: GeneratedFile[] = [{ path: paths.component, content: await render('component.tsx.eta') }];
   if (paths.stylesheetPath && model.rules.length > 0) files.push({ path: paths.stylesheetPath, content: await render('styles.css.eta') });
   if (paths.test) files.push({ path: paths.test, content: await render('component.test.tsx.eta') });

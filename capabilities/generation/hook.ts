@@ -11,7 +11,7 @@
 import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
 import { PLANNING } from './hook/planning.js';
 import { AgentdError } from '../../core/index.js';
-import { collidingExport, describeStaged, renderTemplate, stageFiles, type GeneratedFile } from './kit/index.js';
+import { collidingExport, describeStaged, templateRenderer, stageFiles, type GeneratedFile } from './kit/index.js';
 import { readConventions } from './component/conventions.js';
 import { assertReactProject } from './component/project-checks.js';
 import { checkHookInput, hookInputSchema, resolveKind, type HookInput } from './hook/input.js';
@@ -71,12 +71,7 @@ export async function run(given: HookInput & TaskFields, ctx: CapabilityContext)
 
   const data = model as unknown as Record<string, unknown>;
   const notes: string[] = [];
-  const render = async (file: string): Promise<string> => {
-    const rendered = await renderTemplate(ctx, 'hook', file, data);
-    if (rendered.note) notes.push(rendered.note);
-    if (rendered.source === 'project') notes.push(`used the project's template ${rendered.override}`);
-    return rendered.text;
-  };
+  const render = templateRenderer(ctx, 'hook', data, notes);
   const files: GeneratedFile[] = [{ path: paths.hook, content: await render(`${input.kind}.ts.eta`) }];
   if (paths.test) files.push({ path: paths.test, content: await render(`${input.kind}.test.ts.eta`) });
   const staged = await stageFiles(ctx, files, input.onExisting ?? 'refuse');

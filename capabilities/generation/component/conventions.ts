@@ -5,6 +5,7 @@
  * folder, the runner (vitest/jest), vitest globals, the DOM environment, relative import extensions.
  */
 import { TEST_RUNNER_CONFIG_FILES, type CapabilityContext } from '../../../core/index.js';
+import { baseName, dirName, mostCommon } from '../kit/index.js';
 
 export type ExportStyle = 'named' | 'default' | 'both';
 export type TestRunnerKind = 'vitest' | 'jest';
@@ -45,17 +46,6 @@ const KEBAB_FILE = /^[a-z][a-z0-9]*(-[a-z0-9]+)+\.(tsx|jsx)$/;
 const HOOK_FILE = /^use[A-Z][A-Za-z0-9]*\.(ts|tsx|js)$|^use(-[a-z0-9]+)+\.(ts|js)$/;
 const ENTRY = /^(main|index|App|app|root|entry-client|entry-server)\.(tsx|jsx)$/;
 const RETURNS_JSX = /return\s*\(?\s*<|=>\s*\(?\s*</;
-
-const baseName = (file: string): string => file.slice(file.lastIndexOf('/') + 1);
-const dirName = (file: string): string => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.');
-
-function mostCommon(values: string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: string | null = null;
-  for (const [v, n] of counts) if (best === null || n > counts.get(best)! || (n === counts.get(best)! && v < best)) best = v;
-  return best;
-}
 
 function exportStyleOf(texts: string[], fallback: ExportStyle): ExportStyle {
   const styles = texts.map((t): ExportStyle | null => {

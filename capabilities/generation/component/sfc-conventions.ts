@@ -8,6 +8,7 @@
  */
 import type { CapabilityContext } from '../../../core/index.js';
 import type { ReactConventions } from './conventions.js';
+import { baseName, dirName, mostCommon } from '../kit/index.js';
 
 export type SfcFramework = 'vue' | 'svelte';
 export type SfcStyling = 'tailwind' | 'css-modules' | 'scoped' | 'plain-css' | 'none';
@@ -39,17 +40,6 @@ const PASCAL = /^[A-Z][A-Za-z0-9]*\.(vue|svelte)$/;
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)+\.(vue|svelte)$/;
 const TAILWIND_CLASS =
   /\bclass=["'][^"']*\b(flex|grid|p[xy]?-\d|m[xy]?-\d|text-(xs|sm|lg|xl|\w+-\d{3})|bg-\w+-\d{2,3}|rounded(-\w+)?|gap-\d)\b/;
-
-const baseName = (file: string): string => file.slice(file.lastIndexOf('/') + 1);
-const dirName = (file: string): string => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.');
-
-function mostCommon<T extends string>(values: T[]): T | null {
-  const counts = new Map<T, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: T | null = null;
-  for (const [v, n] of counts) if (best === null || n > counts.get(best)! || (n === counts.get(best)! && v < best)) best = v;
-  return best;
-}
 
 /** The styling one component file uses. */
 function stylingOf(text: string, framework: SfcFramework): SfcStyling | null {

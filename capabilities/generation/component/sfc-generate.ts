@@ -9,7 +9,7 @@
  */
 import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { AgentdError } from '../../../core/index.js';
-import { describeStaged, kebabCase, renderTemplate, stageFiles, type GeneratedFile } from '../kit/index.js';
+import { describeStaged, kebabCase, templateRenderer, stageFiles, type GeneratedFile } from '../kit/index.js';
 import { relativeImport, testPathFor, type ReactConventions } from './conventions.js';
 import { checkComponentInput, type ComponentInput } from './input.js';
 import { checkLabels } from './project-checks.js';
@@ -113,12 +113,7 @@ export async function runSfc(
     q: ctx.project.codeStyle.quotes === 'double' ? '"' : "'",
   } as unknown as Record<string, unknown>;
   const notes: string[] = [];
-  const render = async (file: string): Promise<string> => {
-    const rendered = await renderTemplate(ctx, 'component', file, data);
-    if (rendered.note) notes.push(rendered.note);
-    if (rendered.source === 'project') notes.push(`used the project's template ${rendered.override}`);
-    return rendered.text;
-  };
+  const render = templateRenderer(ctx, 'component', data, notes);
 
   const files: GeneratedFile[] = [];
   let formatted = true;

@@ -7,6 +7,7 @@
 import type { CapabilityContext } from '../../../core/index.js';
 import type { ReactConventions } from '../component/conventions.js';
 import { readSfcConventions, type SfcFramework } from '../component/sfc-conventions.js';
+import { baseName, dirName, mostCommon } from '../kit/index.js';
 
 export interface ComposableConventions {
   framework: SfcFramework;
@@ -22,17 +23,6 @@ export interface ComposableConventions {
 
 const USE_MODULE = /^use([A-Z][A-Za-z0-9]*|(-[a-z0-9]+)+)(\.svelte)?\.[jt]s$/;
 const TEST = /\.(test|spec)\.[jt]s$/;
-
-const dirName = (file: string): string => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.');
-const baseName = (file: string): string => file.slice(file.lastIndexOf('/') + 1);
-
-function mostCommon(values: string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: string | null = null;
-  for (const [v, n] of counts) if (best === null || n > counts.get(best)! || (n === counts.get(best)! && v < best)) best = v;
-  return best;
-}
 
 /** Vue's src/composables; Svelte 5's $lib (src/lib, as the Svelte docs place runes modules); Svelte 4's stores in src/lib/stores. */
 function defaultDirectory(framework: SfcFramework, svelteMajor: 4 | 5 | null, hasSrc: boolean): string {

@@ -10,7 +10,7 @@
  */
 import type { CapabilityContext, StepResult } from '../../../core/index.js';
 import { AgentdError } from '../../../core/index.js';
-import { collidingExport, describeStaged, kebabCase, renderTemplate, stageFiles, type GeneratedFile } from '../kit/index.js';
+import { collidingExport, describeStaged, kebabCase, templateRenderer, stageFiles, type GeneratedFile } from '../kit/index.js';
 import { relativeImport, testPathFor, type ReactConventions } from '../component/conventions.js';
 import type { SfcFramework } from '../component/sfc-conventions.js';
 import { checkHookInput, type HookInput, type HookKind } from './input.js';
@@ -72,12 +72,7 @@ export async function runComposable(
 
   const data = { ...model, framework, typescript: conventions.typescript } as unknown as Record<string, unknown>;
   const notes: string[] = [];
-  const render = async (file: string): Promise<string> => {
-    const rendered = await renderTemplate(ctx, 'hook', file, data);
-    if (rendered.note) notes.push(rendered.note);
-    if (rendered.source === 'project') notes.push(`used the project's template ${rendered.override}`);
-    return rendered.text;
-  };
+  const render = templateRenderer(ctx, 'hook', data, notes);
   const folder = framework === 'vue' ? `vue/${input.kind}` : stores ? `svelte-stores/${input.kind}` : `svelte/${input.kind}.svelte`;
   const files: GeneratedFile[] = [{ path: modulePath, content: await render(`${folder}.ts.eta`) }];
   if (test) files.push({ path: test, content: await render(`${folder}.test.ts.eta`) });

@@ -77,6 +77,24 @@ export async function renderTemplate(
   };
 }
 
+/**
+ * A renderer for many files of one capability with the same `data`: each call renders one template and
+ * adds what the summary should say to `notes` (a project template used, or one left unused and why).
+ */
+export function templateRenderer(
+  ctx: CapabilityContext,
+  capability: string,
+  data: Record<string, unknown>,
+  notes: string[],
+): (file: string) => Promise<string> {
+  return async (file) => {
+    const rendered = await renderTemplate(ctx, capability, file, data);
+    if (rendered.note) notes.push(rendered.note);
+    if (rendered.source === 'project') notes.push(`used the project's template ${rendered.override}`);
+    return rendered.text;
+  };
+}
+
 function renderText(template: string, data: Record<string, unknown>, where: string): string {
   try {
     return eta.renderString(template, data);
