@@ -1,4 +1,4 @@
-/** One hook of each kind, as the Vue and Svelte hook tests generate them (the React tests keep their own table). */
+/** One hook of each kind, as the React, Vue and Svelte hook tests generate them. */
 import type { HookInput } from '../../../../capabilities/generation/hook/input.js';
 
 export const HOOKS: HookInput[] = [

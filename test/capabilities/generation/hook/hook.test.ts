@@ -9,15 +9,7 @@ import { run as hook } from '../../../../capabilities/generation/hook.js';
 import type { HookInput } from '../../../../capabilities/generation/hook/input.js';
 import { checkProject, copyFixture, failures, generate, MODULES_TABS, TAILWIND, type Copy } from '../component/react-fixture.js';
 import { refusal } from '../refusal.js';
-
-const HOOKS: HookInput[] = [
-  { name: 'useDisclosure', kind: 'toggle' },
-  { name: 'useLikes', kind: 'counter', initial: 3 },
-  { name: 'useFilter', kind: 'state', type: '{ query: string; done: boolean }', initial: { query: '', done: false } },
-  { name: 'useTheme', kind: 'localStorage', type: "'light' | 'dark'", initial: 'light' },
-  { name: 'useSearchTerm', kind: 'debounce', delayMs: 250 },
-  { name: 'useUsers', kind: 'fetch', type: '{ id: number; name: string }[]' },
-];
+import { HOOKS } from './hook-specs.js';
 
 describe('generation.hook', function () {
   this.timeout(180_000);
