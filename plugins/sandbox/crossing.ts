@@ -3,8 +3,8 @@
  * typed arrays and dear for many small objects: each object and string is a new allocation the
  * isolate's collector then copies. So what a plugin gets as many small things crosses packed and is
  * unpacked by the prelude (isolate-source.ts), into exactly the shapes the SDK documents:
- * - readMany's files: one text plus where each file ends (the files are slices of it), crossing as one
- *   string (TextReply);
+ * - file texts (readMany's files, a parsed file's source): each long one as an external copy
+ *   (CrossText), not through the serializer;
  * - a parsed tree: the nodes as five int32 columns per node plus the type and field name tables.
  * Measured in bench/plugin-overhead.ts (docs/plugins.md).
  */
@@ -65,10 +65,10 @@ export interface PackedParse {
  * usual case): one pass over its words, no per-node object or string on the host; otherwise by a walk
  * of the plain tree. Both give the same packing (test/plugins/crossing.test.ts).
  */
-export function packParse(parsed: ParsedFile): PackedParse {
+export function packParse(parsed: ParsedFile, crossText: CrossText = (text) => text): PackedParse {
   const flat = flatTreeOf(parsed);
   const tree = flat ? packFlat(flat) : packWalk(parsed);
-  return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: parsed.source, tree };
+  return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: crossText(parsed.source) as string, tree };
 }
 
 /**
@@ -159,36 +159,28 @@ export function packWalk(parsed: ParsedFile): PackedParse['tree'] {
 }
 
 /**
- * A reply that crosses as ONE string, `<head as JSON>\n<text>`, rather than as an object: isolated-vm
- * copies a string that is the whole value into the isolate as an external string (one copy of its bytes,
- * outside the isolate's heap but counted against its memory limit), where a string inside an object
- * goes through V8's serializer and is allocated again on the isolate's heap — for readMany's 3 MB, 1.5
- * vs 3.4 ms and 0.1 vs 3.3 ms of the isolate's CPU. JSON text has no raw line break, so the first "\n"
- * ends the head. The prelude (isolate-source.ts) cuts it back.
+ * How a long text crosses: a host function that copies it once into memory outside both heaps
+ * (isolated-vm's ExternalCopy) and hands the isolate a transferable that becomes an external string
+ * there, with no second copy and nothing on the isolate's young generation (its bytes still count
+ * against the isolate's memory limit). Given by the step's runner (run-plugin-step.ts), which holds
+ * isolated-vm; texts under `CROSS_AS_COPY_FROM` characters cross as ordinary strings (an external
+ * string costs more than a short copy).
  */
-export class TextReply {
-  constructor(
-    readonly head: unknown,
-    /** Pieces of the text, joined once (one copy) with the head into the string that crosses. */
-    readonly pieces: string[],
-  ) {}
+export type CrossText = (text: string) => unknown;
+export const CROSS_AS_COPY_FROM = 1024;
 
-  toString(): string {
-    return [`${JSON.stringify(this.head)}\n`, ...this.pieces].join('');
-  }
-}
-
-/** readMany's files as a TextReply: head `{ paths, ends, skipped }`, the texts one after another. */
-export function packFilesText(read: ReadManyResult): TextReply {
-  const paths: string[] = [];
-  const ends: number[] = [];
-  let at = 0;
-  for (const file of read.files) {
-    paths.push(file.path);
-    ends.push((at += file.content.length));
-  }
-  return new TextReply(
-    { paths, ends, skipped: read.skipped },
-    read.files.map((file) => file.content),
-  );
+/**
+ * readMany's files for the crossing: `{ paths, texts, skipped }`, each text crossing by `crossText`.
+ * Measured against the one joined string it replaced (bench/plugin-overhead.ts, docs/plugins.md):
+ * the join was a copy of its own into a fresh large allocation, and the joined text was copied again.
+ */
+export function packFiles(
+  read: ReadManyResult,
+  crossText: CrossText,
+): { paths: string[]; texts: unknown[]; skipped: ReadManyResult['skipped'] } {
+  return {
+    paths: read.files.map((file) => file.path),
+    texts: read.files.map((file) => crossText(file.content)),
+    skipped: read.skipped,
+  };
 }

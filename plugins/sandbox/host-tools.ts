@@ -1,7 +1,7 @@
 /**
  * The host side of the one bridge function a plugin's isolate gets: a tool name and its arguments as
- * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference), or
- * for a bulk text (readMany) one string `<head JSON>\n<text>` (crossing.ts, TextReply). Each call goes to the step's real
+ * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference;
+ * long file texts inside it cross as external copies, crossing.ts CrossText). Each call goes to the step's real
  * `CapabilityContext` (reads confined, writes staged, the job's budget counted exactly as for
  * first-party code), after the plugin's own checks: its read globs, `writes`, its tools, its
  * tool-call limit and the argument size. A refusal of those (and a path escaping the workspace) is
@@ -12,7 +12,7 @@ import path from 'node:path';
 import ignore from 'ignore';
 import { AgentdError, isAgentdError, type CapabilityContext, type ListOptions, type LogLevel } from '../../core/index.js';
 import type { PluginBinding, PluginTool } from './binding.js';
-import { packFilesText, packParse, TextReply } from './crossing.js';
+import { packFiles, packParse, type CrossText } from './crossing.js';
 
 /** Codes that end the step at once, whatever the plugin does with the rejection. */
 const FINAL_CODES: ReadonlySet<string> = new Set([
@@ -33,7 +33,7 @@ const MAX_LOG_CHARS = 8 * 1024;
  * serializer): a file's text crosses as one string copy, not JSON-escaped and re-parsed.
  */
 export type HostReply = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
-export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply | string>;
+export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply>;
 
 export interface HostTools {
   dispatch: HostDispatch;
@@ -78,7 +78,12 @@ function listOptions(value: unknown): ListOptions {
   return options;
 }
 
-export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, stop: (error: AgentdError) => void): HostTools {
+export function createHostTools(
+  binding: PluginBinding,
+  ctx: CapabilityContext,
+  stop: (error: AgentdError) => void,
+  crossText: CrossText = (text) => text,
+): HostTools {
   const readable = ignore().add(binding.permissions.read);
   /**
    * Read globs that cover the whole workspace (e.g. the default ["**"], no negation): every confined
@@ -150,7 +155,7 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
       const paths = asStrings(args[0], 'readMany(paths)');
       // With read globs over the whole workspace there is no link to resolve: checked without a promise per path.
       const checked = readsAll ? paths.map(checkRead) : await Promise.all(paths.map(checkReadReal));
-      return packFilesText(await ctx.workspace.readMany(checked));
+      return packFiles(await ctx.workspace.readMany(checked), crossText);
     },
     exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
     list: async (args) => {
@@ -176,12 +181,12 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
     changes: () => ctx.workspace.changes().filter((change) => ignore.isPathValid(change.path) && readable.ignores(change.path)),
     parse: async (args) => {
       needTool('parse');
-      return packParse(await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)'))));
+      return packParse(await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)'))), crossText);
     },
     parseMany: async (args) => {
       needTool('parse');
       const parsed = await ctx.tools.parseMany(await Promise.all(asStrings(args[0], 'parseMany(paths)').map(checkReadReal)));
-      return { files: parsed.files.map(packParse), skipped: parsed.skipped };
+      return { files: parsed.files.map((file) => packParse(file, crossText)), skipped: parsed.skipped };
     },
     format: (args) => {
       needTool('format');
@@ -230,7 +235,6 @@ export function createHostTools(binding: PluginBinding, ctx: CapabilityContext, 
         );
       }
       const value = await handler(Array.isArray(args) ? args : []);
-      if (value instanceof TextReply) return value.toString();
       return { ok: true, value: value === undefined ? null : value };
     } catch (error) {
       const code = isAgentdError(error) ? error.code : 'plugin_error';

@@ -3,9 +3,11 @@
  * the pool and the next step of the same plugin (same entry, same memory limit) gets it with a fresh
  * context. What "cleanly" means is decided by run-plugin-step.ts (`release(…, reusable)`); the pool only
  * refuses what it can see itself: a disposed isolate, one that served `MAX_STEPS` steps, or one whose
- * heap after the step is over half its limit. Idle isolates are disposed after `IDLE_MS`.
+ * heap after the step is over half its limit. Idle isolates are disposed after `IDLE_MS`, and with the
+ * last of them the file texts kept for crossing (text-copies.ts).
  */
 import type ivmModule from 'isolated-vm';
+import { dropTextCopies } from './text-copies.js';
 
 type Ivm = typeof ivmModule;
 
@@ -45,6 +47,7 @@ function sweep(): void {
   if (idle.length === 0 && sweeper) {
     clearInterval(sweeper);
     sweeper = undefined;
+    dropTextCopies();
   }
 }
 
@@ -94,4 +97,5 @@ export function poolStats(): { created: number; reused: number; disposed: number
 /** Disposes every idle isolate (tests; a worker shutting down). */
 export function drainPool(): void {
   while (idle.length > 0) dispose(idle.pop()!.isolate);
+  dropTextCopies();
 }

@@ -40,11 +40,6 @@ export const PRELUDE = String.raw`
   globalThis.__agentdTainted = () => tainted;
   const call = async (name, args) => {
     const reply = await host.apply(undefined, [name, stringify(args)], { arguments: { copy: true }, result: { promise: true, copy: true } });
-    // A bulk text crosses as one string, '<head JSON>\n<text>' (crossing.ts, TextReply).
-    if (typeof reply === 'string') {
-      const cut = reply.indexOf('\n');
-      return { head: parse(reply.slice(0, cut)), text: reply.slice(cut + 1) };
-    }
     if (reply.ok) return reply.value;
     const error = new ErrorCtor(reply.error.message);
     error.code = reply.error.code;
@@ -71,14 +66,11 @@ export const PRELUDE = String.raw`
       root: '.',
       read: (path) => call('read', [path]),
       readMany: async (paths) => {
-        const { head, text } = await call('readMany', [paths]);
-        const files = [];
-        let start = 0;
-        for (let i = 0; i < head.paths.length; i++) {
-          files.push({ path: head.paths[i], content: text.slice(start, head.ends[i]) });
-          start = head.ends[i];
-        }
-        return { files, skipped: head.skipped };
+        // Each long text arrived as an external string (crossing.ts, packFiles).
+        const { paths: read, texts, skipped } = await call('readMany', [paths]);
+        const files = new Array(read.length);
+        for (let i = 0; i < read.length; i++) files[i] = { path: read[i], content: texts[i] };
+        return { files, skipped };
       },
       exists: (path) => call('exists', [path]),
       list: (options) => call('list', [options ?? {}]),

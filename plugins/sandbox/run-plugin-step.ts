@@ -11,6 +11,8 @@ import { createRequire } from 'node:module';
 import type ivmModule from 'isolated-vm';
 import { AgentdError, isAgentdError, type CapabilityContext, type StepResult } from '../../core/index.js';
 import type { PluginBinding } from './binding.js';
+import { CROSS_AS_COPY_FROM } from './crossing.js';
+import { externalCopyOf } from './text-copies.js';
 import { createHostTools, type HostTools } from './host-tools.js';
 import { lease, release } from './isolate-pool.js';
 import { PRELUDE, SDK_MODULE, SDK_SPECIFIERS } from './isolate-source.js';
@@ -145,7 +147,8 @@ export async function runPluginStep(
     failure ??= error;
     if (!isolate.isDisposed) isolate.dispose();
   };
-  const host = createHostTools(binding, ctx, stop);
+  const crossText = (text: string): unknown => (text.length < CROSS_AS_COPY_FROM ? text : externalCopyOf(ivm, text).copyInto());
+  const host = createHostTools(binding, ctx, stop, crossText);
   const watchdog = setInterval(() => {
     if (isolate.isDisposed) return;
     const cpuMs = Number(isolate.cpuTime - leased.cpuAtStart) / 1e6;

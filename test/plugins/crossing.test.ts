@@ -21,6 +21,11 @@ describe('plugin sandbox: packed crossings', function () {
     'src/empty.js': '',
     'src/c.js': "const { a } = require('./a');\nmodule.exports = a?.b ?? 0;\n",
     'src/broken.ts': 'export function (x: = {\n  return x +;\n}\nclass { get a() { return 1 }\n',
+    // Texts from 1,024 characters cross as external copies (crossing.ts CrossText): one-byte, two-byte,
+    // and the same text under two paths (one kept copy, handed over twice).
+    'src/long.ts': Array.from({ length: 80 }, (_, i) => `export const v${i} = ${i} * 2; // line ${i}`).join('\n') + '\n',
+    'src/long-unicode.ts': Array.from({ length: 80 }, (_, i) => `export const s${i} = 'ünïcode ✓ ${i}';`).join('\n') + '\n',
+    'src/long-again.ts': Array.from({ length: 80 }, (_, i) => `export const v${i} = ${i} * 2; // line ${i}`).join('\n') + '\n',
   };
 
   before(async () => {
@@ -41,7 +46,7 @@ describe('plugin sandbox: packed crossings', function () {
       permissions: { tools: ['parse'] },
     });
     const { ctx } = await createLocalContext({ root });
-    const paths = ['src/a.ts', 'src/b.tsx', 'src/c.js'];
+    const paths = ['src/a.ts', 'src/b.tsx', 'src/c.js', 'src/long.ts', 'src/long-unicode.ts'];
     const { result } = await runIn(root, binding, { paths });
     const expected = await Promise.all(paths.map(async (file) => plainParse(await ctx.tools.parse(file))));
     expect(result.data).to.deep.equal({ files: expected, skipped: [] });
