@@ -26,6 +26,8 @@ export interface Leased {
   /** The isolate's CPU time when the step took it, ns (cpuTime is cumulative over its steps). */
   cpuAtStart: bigint;
   key: string;
+  /** What `release`'s `prepare` made ready for this step while the isolate was idle (a context), if anything. */
+  prepared?: Promise<unknown>;
 }
 
 interface Idle {
@@ -33,6 +35,7 @@ interface Idle {
   steps: number;
   key: string;
   since: number;
+  prepared?: Promise<unknown>;
 }
 
 const idle: Idle[] = [];
@@ -63,15 +66,25 @@ export function lease(ivm: Ivm, key: string, memoryMB: number): Leased {
   if (at !== -1) {
     const [entry] = idle.splice(at, 1);
     counts.reused++;
-    return { isolate: entry!.isolate, reuses: entry!.steps, cpuAtStart: entry!.isolate.cpuTime, key: poolKey };
+    const { isolate, steps, prepared } = entry!;
+    return { isolate, reuses: steps, cpuAtStart: isolate.cpuTime, key: poolKey, prepared };
   }
   counts.created++;
   const isolate = new ivm.Isolate({ memoryLimit: memoryMB });
   return { isolate, reuses: 0, cpuAtStart: 0n, key: poolKey };
 }
 
-/** After the step: back to the pool when `reusable` and the pool's own checks pass, else disposed. */
-export function release(leased: Leased, reusable: boolean, memoryMB: number): void {
+/**
+ * After the step: back to the pool when `reusable` and the pool's own checks pass, else disposed. An
+ * isolate kept idle starts `prepare` at once (the next step's context, run-plugin-step.ts), so the next
+ * step finds it ready; a preparation that fails gives `undefined` and the step prepares its own.
+ */
+export function release(
+  leased: Leased,
+  reusable: boolean,
+  memoryMB: number,
+  prepare?: (isolate: ivmModule.Isolate) => Promise<unknown>,
+): void {
   const { isolate } = leased;
   if (isolate.isDisposed) return;
   const steps = leased.reuses + 1;
@@ -84,7 +97,8 @@ export function release(leased: Leased, reusable: boolean, memoryMB: number): vo
     }
   }
   if (!fits) return dispose(isolate);
-  idle.push({ isolate, steps, key: leased.key, since: Date.now() });
+  const prepared = prepare?.(isolate).catch(() => undefined);
+  idle.push({ isolate, steps, key: leased.key, since: Date.now(), prepared });
   while (idle.length > MAX_IDLE) dispose(idle.shift()!.isolate);
   sweeper ??= setInterval(sweep, Math.min(IDLE_MS, 5_000)).unref();
 }

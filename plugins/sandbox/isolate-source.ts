@@ -10,13 +10,16 @@ import { defineCapability, finding, lineOfIndex } from '../sdk/helpers.js';
 /** Specifiers the plugin's entry may import: the SDK, under the package's subpath export and a short alias. */
 export const SDK_SPECIFIERS: ReadonlySet<string> = new Set(['@agentd/cli/sdk', 'agentd/sdk']);
 
-/** Runs once per context before the plugin's module is evaluated; captures JSON/Error first, so a plugin replacing them changes nothing here. */
+/**
+ * Runs once per context before the plugin's module is evaluated (possibly before the step is known: a
+ * warm isolate's next context is made ready while it is idle, run-plugin-step.ts); captures JSON/Error
+ * first, so a plugin replacing them changes nothing here. The step's own facts (job, step index, output
+ * limit) come with the run call.
+ */
 export const PRELUDE = String.raw`
 (() => {
   const host = globalThis.__agentdHost;
-  const info = JSON.parse(globalThis.__agentdInfo);
   delete globalThis.__agentdHost;
-  delete globalThis.__agentdInfo;
   const stringify = JSON.stringify;
   const parse = JSON.parse;
   const ErrorCtor = Error;
@@ -57,7 +60,7 @@ export const PRELUDE = String.raw`
     }
     return { path: packed.path, language: packed.language, hash: packed.hash, source: packed.source, nodes };
   };
-  const ctx = freeze({
+  const contextFor = (info) => freeze({
     jobId: info.jobId,
     stepIndex: info.stepIndex,
     permissions: freeze({ projectCode: false }),
@@ -101,8 +104,10 @@ export const PRELUDE = String.raw`
       return { name: 'NonError', message: 'threw a value that cannot be described', stackOverflow: false };
     }
   };
-  globalThis.__agentdRun = async (capability, inputJson) => {
+  globalThis.__agentdRun = async (capability, inputJson, infoJson) => {
     try {
+      const info = parse(infoJson);
+      const ctx = contextFor(info);
       const ns = globalThis.__agentdPlugin;
       const table = ns.capabilities ?? ns.default;
       const definition = table && Object.prototype.hasOwnProperty.call(table, capability) ? table[capability] : undefined;

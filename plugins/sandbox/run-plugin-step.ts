@@ -13,8 +13,8 @@ import { AgentdError, isAgentdError, type CapabilityContext, type StepResult } f
 import type { PluginBinding } from './binding.js';
 import { CROSS_AS_COPY_FROM } from './crossing.js';
 import { externalCopyOf } from './text-copies.js';
-import { createHostTools, type HostTools } from './host-tools.js';
-import { lease, release } from './isolate-pool.js';
+import { createHostTools, type HostDispatch, type HostReply, type HostTools } from './host-tools.js';
+import { lease, release, type Leased } from './isolate-pool.js';
 import { PRELUDE, SDK_MODULE, SDK_SPECIFIERS } from './isolate-source.js';
 
 type Ivm = typeof ivmModule;
@@ -78,6 +78,8 @@ export interface PluginStepStats {
   startMs: number;
   /** Whether the isolate came warm from the pool (a fresh context on an isolate of an earlier step of this plugin). */
   reused: boolean;
+  /** Whether that fresh context was made ready while the isolate was idle (prelude and SDK in place). */
+  prepared: boolean;
 }
 
 /**
@@ -172,8 +174,12 @@ export async function runPluginStep(
   if (ctx.signal.aborted) onAbort();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   let startMs = 0;
+  let prepared = false;
   try {
-    const outcome = await evaluate(ivm, isolate, binding, source, input, ctx, host, () => (startMs = performance.now() - started));
+    const outcome = await evaluate(ivm, leased, binding, source, input, ctx, host, (warm) => {
+      startMs = performance.now() - started;
+      prepared = warm;
+    });
     if (failure) throw failure;
     // A stack overflow is contained, but the isolate is not trusted with another step after one.
     reusable = outcome.idle && !(outcome.kind === 'E' && /"stackOverflow":true/.test(outcome.body));
@@ -207,34 +213,78 @@ export async function runPluginStep(
     ctx.signal.removeEventListener('abort', onAbort);
     const cpuMs = isolate.isDisposed ? Number.NaN : Number(isolate.cpuTime - leased.cpuAtStart) / 1e6;
     // Back to the warm pool only after a step that ended by itself with nothing left to run; anything else is disposed.
-    release(leased, reusable && !failure, binding.limits.memoryMB);
-    stats?.({ cpuMs, wallMs: performance.now() - started, toolCalls: host.calls(), startMs, reused: leased.reuses > 0 });
+    release(leased, reusable && !failure, binding.limits.memoryMB, (pooled) => prepareContext(ivm, pooled));
+    stats?.({ cpuMs, wallMs: performance.now() - started, toolCalls: host.calls(), startMs, reused: leased.reuses > 0, prepared });
+  }
+}
+
+/**
+ * A context made ready for a step before the step is known: the prelude run, the SDK module linked, the
+ * run wrapper and the taint check taken out. No plugin code has run in it. Host calls go through `slot`
+ * to the step that takes it (none can come before: only the plugin's code calls the host).
+ */
+interface ReadyContext {
+  context: ivmModule.Context;
+  run: ivmModule.Reference<(capability: string, inputJson: string, infoJson: string) => Promise<string>>;
+  tainted: ivmModule.Reference<() => boolean>;
+  sdk: ivmModule.Module;
+  slot: { dispatch?: HostDispatch };
+}
+
+const NO_STEP: HostReply = { ok: false, error: { code: 'plugin_error', message: 'no step is running in this context' } };
+
+/**
+ * Makes a context ready (above). A step on a new isolate does this first; an isolate going back to the
+ * warm pool does it while idle (isolate-pool.ts `release`), so the next step starts at its plugin's
+ * module: measured in bench/plugin-overhead.ts (docs/plugins.md).
+ */
+async function prepareContext(ivm: Ivm, isolate: ivmModule.Isolate): Promise<ReadyContext> {
+  const context = await isolate.createContext();
+  try {
+    const slot: ReadyContext['slot'] = {};
+    const jail = context.global;
+    const host = (name: string, argsJson: string): Promise<HostReply> =>
+      slot.dispatch ? slot.dispatch(name, argsJson) : Promise.resolve(NO_STEP);
+    await jail.set('__agentdHost', new ivm.Reference(host));
+    await (await preludeOf(isolate)).run(context);
+    // Taken before the plugin's module runs, so a plugin that replaces globalThis.__agentdRun changes nothing.
+    const run = (await jail.get('__agentdRun', { reference: true })) as ReadyContext['run'];
+    const tainted = (await jail.get('__agentdTainted', { reference: true })) as ReadyContext['tainted'];
+    const sdk = await isolate.compileModule(SDK_MODULE, { filename: 'agentd:sdk' });
+    await sdk.instantiate(context, () => {
+      throw new Error('the SDK imports nothing');
+    });
+    return { context, run, tainted, sdk, slot };
+  } catch (error) {
+    if (!isolate.isDisposed) context.release();
+    throw error;
   }
 }
 
 async function evaluate(
   ivm: Ivm,
-  isolate: ivmModule.Isolate,
+  leased: Leased,
   binding: PluginBinding,
   source: string,
   input: unknown,
   ctx: CapabilityContext,
   host: HostTools,
-  ready: () => void,
+  ready: (prepared: boolean) => void,
 ): Promise<Outcome> {
-  const context = await isolate.createContext();
+  const { isolate } = leased;
+  const prepared = (await leased.prepared) as ReadyContext | undefined;
+  const context = prepared ?? (await prepareContext(ivm, isolate));
   try {
-    return await evaluateIn(ivm, isolate, context, binding, source, input, ctx, host, ready);
+    return await evaluateIn(isolate, context, binding, source, input, ctx, host, () => ready(prepared !== undefined));
   } finally {
     // The context goes with the step; a pooled isolate keeps nothing of it reachable.
-    if (!isolate.isDisposed) context.release();
+    if (!isolate.isDisposed) context.context.release();
   }
 }
 
 async function evaluateIn(
-  ivm: Ivm,
   isolate: ivmModule.Isolate,
-  context: ivmModule.Context,
+  { context, run, tainted, sdk, slot }: ReadyContext,
   binding: PluginBinding,
   source: string,
   input: unknown,
@@ -242,22 +292,7 @@ async function evaluateIn(
   host: HostTools,
   ready: () => void,
 ): Promise<Outcome> {
-  const jail = context.global;
-  await jail.set('__agentdHost', new ivm.Reference(host.dispatch));
-  await jail.set(
-    '__agentdInfo',
-    JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex, maxOutputBytes: binding.limits.maxOutputBytes }),
-  );
-  await (await preludeOf(isolate)).run(context);
-  // Taken before the plugin's module runs, so a plugin that replaces globalThis.__agentdRun changes nothing.
-  const run = (await jail.get('__agentdRun', { reference: true })) as ivmModule.Reference<
-    (capability: string, inputJson: string) => Promise<string>
-  >;
-  const tainted = (await jail.get('__agentdTainted', { reference: true })) as ivmModule.Reference<() => boolean>;
-  const sdk = await isolate.compileModule(SDK_MODULE, { filename: 'agentd:sdk' });
-  await sdk.instantiate(context, () => {
-    throw new Error('the SDK imports nothing');
-  });
+  slot.dispatch = host.dispatch;
   const plugin = await isolate.compileModule(source, { filename: pathToFileURL(binding.entry).href });
   // Imports are checked before instantiation: the resolver below then never has to refuse (a throwing
   // resolver callback is a path into the addon that is best left untaken).
@@ -270,9 +305,10 @@ async function evaluateIn(
   }
   await plugin.instantiate(context, () => sdk);
   await plugin.evaluate();
-  await jail.set('__agentdPlugin', plugin.namespace.derefInto());
+  await context.global.set('__agentdPlugin', plugin.namespace.derefInto());
   ready();
-  const reply = await run.apply(undefined, [binding.capability, JSON.stringify(input ?? {})], {
+  const info = JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex, maxOutputBytes: binding.limits.maxOutputBytes });
+  const reply = await run.apply(undefined, [binding.capability, JSON.stringify(input ?? {}), info], {
     arguments: { copy: true },
     result: { promise: true, copy: true },
   });

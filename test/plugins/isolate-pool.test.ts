@@ -16,6 +16,7 @@ import { abuseWorkspace, pluginWith } from './support/sandbox-fixture.js';
 const BODY = `
 const seen = typeof globalThis.leftBehind === 'string' ? globalThis.leftBehind : null;
 globalThis.leftBehind = 'secret of an earlier step';
+if (input.mode === 'who') return { summary: 'ok', data: { seen, jobId: ctx.jobId, stepIndex: ctx.stepIndex } };
 switch (input.mode) {
   case 'loop': for (;;) {}
   case 'memory': { const kept = []; for (;;) kept.push('x'.repeat(1024) + kept.length); }
@@ -64,8 +65,23 @@ describe('plugin sandbox: the warm isolate pool', function () {
     const second = await step();
     const third = await step();
     expect([first.stats.reused, second.stats.reused, third.stats.reused]).to.deep.equal([false, true, true]);
+    // The fresh context of a warm step was made ready while the isolate was idle.
+    expect([first.stats.prepared, second.stats.prepared, third.stats.prepared]).to.deep.equal([false, true, true]);
     expect([first.seen, second.seen, third.seen]).to.deep.equal([null, null, null]);
     expect(poolStats().idle).to.equal(1);
+  });
+
+  it("gives a context made ready before its step the step's own job and index", async () => {
+    for (const [jobId, stepIndex] of [
+      ['job-a', 0],
+      ['job-b', 3],
+    ] as const) {
+      const handle = await createLocalContext({ root, jobId, stepIndex });
+      let stats: PluginStepStats | undefined;
+      const result = await runPluginStep(binding, { mode: 'who' }, handle.ctx, (s) => (stats = s));
+      expect(result.data).to.deep.equal({ seen: null, jobId, stepIndex });
+      expect(stats!.prepared).to.equal(jobId === 'job-b');
+    }
   });
 
   for (const [mode, code] of [
