@@ -78,6 +78,18 @@ function listOptions(value: unknown): ListOptions {
   return options;
 }
 
+const DOT_SEGMENT = /(?:^|\/)\.{1,2}(?:\/|$)/;
+const DRIVE = /^[A-Za-z]:/;
+
+/**
+ * A workspace-relative POSIX path already in normal form, as `list` answers them: not empty, no leading
+ * "/", no backslash, no drive letter, no empty, "." or ".." segment — normalising it changes nothing,
+ * so the usual case (a plugin reading what it listed) skips the path functions.
+ */
+export function isNormalRelative(file: string): boolean {
+  return file.length > 0 && file[0] !== '/' && !file.includes('\\') && !file.includes('//') && !DOT_SEGMENT.test(file) && !DRIVE.test(file);
+}
+
 export function createHostTools(
   binding: PluginBinding,
   ctx: CapabilityContext,
@@ -102,11 +114,7 @@ export function createHostTools(
 
   /** Confinement first (the same words the workspace uses), then the manifest's read globs. */
   const checkRead = (file: string): string => {
-    const posix = file.replace(/\\/g, '/');
-    if (path.posix.isAbsolute(posix) || path.win32.isAbsolute(file) || posix.split('/').includes('..')) {
-      throw new AgentdError('workspace_escape', `${who} asked for "${file.slice(0, 200)}", which is outside the workspace.`);
-    }
-    const normal = path.posix.normalize(posix).replace(/^\.\//, '');
+    const normal = isNormalRelative(file) ? file : normalizeOrRefuse(file);
     if (readsAll) return normal;
     if (!ignore.isPathValid(normal) || !readable.ignores(normal)) {
       throw new AgentdError(
@@ -115,6 +123,13 @@ export function createHostTools(
       );
     }
     return normal;
+  };
+  const normalizeOrRefuse = (file: string): string => {
+    const posix = file.replace(/\\/g, '/');
+    if (path.posix.isAbsolute(posix) || path.win32.isAbsolute(file) || posix.split('/').includes('..')) {
+      throw new AgentdError('workspace_escape', `${who} asked for "${file.slice(0, 200)}", which is outside the workspace.`);
+    }
+    return path.posix.normalize(posix).replace(/^\.\//, '');
   };
   /**
    * A symlink inside the read globs must not lead to a file outside them (the workspace already keeps it
