@@ -6,7 +6,8 @@
  * is most of the work) and migrate-call (parses the 100 files that call the old function in one parseMany
  * call and stages the rewrites with one writeMany (the peer: write() in a loop): the parse crossing; the peer's tools.parse answers the same plain nodes a plugin gets). Also
  * the cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) against a warm one
- * (a fresh context on a pooled isolate, plugins/sandbox/isolate-pool.ts), and the bare isolate costs.
+ * (a pooled isolate whose fresh context, prelude and SDK were made ready while it was idle, only the
+ * plugin's module left; plugins/sandbox/isolate-pool.ts), and the bare isolate costs.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -180,7 +181,7 @@ export async function run(): Promise<void> {
         steps.push(performance.now() - begin);
       }
       console.log(
-        `plugin step ${warm ? 'warm start (pooled isolate, fresh context' : 'cold start (new isolate, context'} + prelude + SDK + plugin module), median of ${START_RUNS}: ${ms(median(starts))}; whole one-file step ${ms(median(steps))}`,
+        `plugin step ${warm ? 'warm start (pooled isolate, a fresh context with prelude + SDK made ready while idle' : 'cold start (new isolate, context + prelude + SDK'} + plugin module), median of ${START_RUNS}: ${ms(median(starts))}; whole one-file step ${ms(median(steps))}`,
       );
     }
 
