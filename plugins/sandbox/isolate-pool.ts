@@ -27,7 +27,7 @@ export interface Leased {
   cpuAtStart: bigint;
   key: string;
   /** What `release`'s `prepare` made ready for this step while the isolate was idle (a context), if anything. */
-  prepared?: Promise<unknown>;
+  prepared?: unknown;
 }
 
 interface Idle {
@@ -35,7 +35,7 @@ interface Idle {
   steps: number;
   key: string;
   since: number;
-  prepared?: Promise<unknown>;
+  prepared?: unknown;
 }
 
 const idle: Idle[] = [];
@@ -67,7 +67,7 @@ export function lease(ivm: Ivm, key: string, memoryMB: number): Leased {
     const [entry] = idle.splice(at, 1);
     counts.reused++;
     const { isolate, steps, prepared } = entry!;
-    return { isolate, reuses: steps, cpuAtStart: isolate.cpuTime, key: poolKey, prepared };
+    return { isolate, reuses: steps, cpuAtStart: isolate.cpuTime, key: poolKey, ...(prepared === undefined ? {} : { prepared }) };
   }
   counts.created++;
   const isolate = new ivm.Isolate({ memoryLimit: memoryMB });
@@ -76,15 +76,11 @@ export function lease(ivm: Ivm, key: string, memoryMB: number): Leased {
 
 /**
  * After the step: back to the pool when `reusable` and the pool's own checks pass, else disposed. An
- * isolate kept idle starts `prepare` at once (the next step's context, run-plugin-step.ts), so the next
- * step finds it ready; a preparation that fails gives `undefined` and the step prepares its own.
+ * isolate kept idle runs `prepare` on the next turn of the event loop (after the step's reply is on its
+ * way): the next step's context, run-plugin-step.ts. A preparation that throws leaves nothing, and the
+ * step that takes the isolate prepares its own.
  */
-export function release(
-  leased: Leased,
-  reusable: boolean,
-  memoryMB: number,
-  prepare?: (isolate: ivmModule.Isolate) => Promise<unknown>,
-): void {
+export function release(leased: Leased, reusable: boolean, memoryMB: number, prepare?: (isolate: ivmModule.Isolate) => unknown): void {
   const { isolate } = leased;
   if (isolate.isDisposed) return;
   const steps = leased.reuses + 1;
@@ -97,10 +93,20 @@ export function release(
     }
   }
   if (!fits) return dispose(isolate);
-  const prepared = prepare?.(isolate).catch(() => undefined);
-  idle.push({ isolate, steps, key: leased.key, since: Date.now(), prepared });
+  const entry: Idle = { isolate, steps, key: leased.key, since: Date.now() };
+  idle.push(entry);
   while (idle.length > MAX_IDLE) dispose(idle.shift()!.isolate);
   sweeper ??= setInterval(sweep, Math.min(IDLE_MS, 5_000)).unref();
+  if (prepare)
+    setImmediate(() => {
+      // Still idle here (not taken by a step in between, not disposed): make its next context ready.
+      if (!idle.includes(entry) || isolate.isDisposed) return;
+      try {
+        entry.prepared = prepare(isolate);
+      } catch {
+        entry.prepared = undefined;
+      }
+    });
 }
 
 /** What the pool did in this thread (tests and the bench). */

@@ -55,12 +55,12 @@ export function isolatedVm(): Ivm {
  * code only (no state of any context), and running it again reuses its bytecode and baseline code, so
  * the prelude's functions (the crossings' unpacking above all) start warm in a pooled isolate.
  */
-const preludes = new WeakMap<ivmModule.Isolate, Promise<ivmModule.Script>>();
+const preludes = new WeakMap<ivmModule.Isolate, ivmModule.Script>();
 
-function preludeOf(isolate: ivmModule.Isolate): Promise<ivmModule.Script> {
+function preludeOf(isolate: ivmModule.Isolate): ivmModule.Script {
   let script = preludes.get(isolate);
   if (!script) {
-    script = isolate.compileScript(PRELUDE, { filename: 'agentd:prelude' });
+    script = isolate.compileScriptSync(PRELUDE, { filename: 'agentd:prelude' });
     preludes.set(isolate, script);
   }
   return script;
@@ -234,24 +234,28 @@ interface ReadyContext {
 const NO_STEP: HostReply = { ok: false, error: { code: 'plugin_error', message: 'no step is running in this context' } };
 
 /**
- * Makes a context ready (above). A step on a new isolate does this first; an isolate going back to the
- * warm pool does it while idle (isolate-pool.ts `release`), so the next step starts at its plugin's
- * module: measured in bench/plugin-overhead.ts (docs/plugins.md).
+ * Makes a context ready (above), with isolated-vm's synchronous calls: on a new isolate, or on a pooled
+ * one that passed the idle check (nothing queued, nothing in flight), they return at once, and nothing
+ * is left running on the isolate's thread afterwards — an asynchronous preparation still in flight when
+ * the executor's worker was terminated hung the thread's teardown, and the executor with it. A step on a
+ * new isolate does this first; an isolate going back to the warm pool does it just after (isolate-pool.ts
+ * `release`), so the next step starts at its plugin's module: measured in bench/plugin-overhead.ts
+ * (docs/plugins.md).
  */
-async function prepareContext(ivm: Ivm, isolate: ivmModule.Isolate): Promise<ReadyContext> {
-  const context = await isolate.createContext();
+function prepareContext(ivm: Ivm, isolate: ivmModule.Isolate): ReadyContext {
+  const context = isolate.createContextSync();
   try {
     const slot: ReadyContext['slot'] = {};
     const jail = context.global;
     const host = (name: string, argsJson: string): Promise<HostReply> =>
       slot.dispatch ? slot.dispatch(name, argsJson) : Promise.resolve(NO_STEP);
-    await jail.set('__agentdHost', new ivm.Reference(host));
-    await (await preludeOf(isolate)).run(context);
+    jail.setSync('__agentdHost', new ivm.Reference(host));
+    preludeOf(isolate).runSync(context);
     // Taken before the plugin's module runs, so a plugin that replaces globalThis.__agentdRun changes nothing.
-    const run = (await jail.get('__agentdRun', { reference: true })) as ReadyContext['run'];
-    const tainted = (await jail.get('__agentdTainted', { reference: true })) as ReadyContext['tainted'];
-    const sdk = await isolate.compileModule(SDK_MODULE, { filename: 'agentd:sdk' });
-    await sdk.instantiate(context, () => {
+    const run = jail.getSync('__agentdRun', { reference: true }) as ReadyContext['run'];
+    const tainted = jail.getSync('__agentdTainted', { reference: true }) as ReadyContext['tainted'];
+    const sdk = isolate.compileModuleSync(SDK_MODULE, { filename: 'agentd:sdk' });
+    sdk.instantiateSync(context, () => {
       throw new Error('the SDK imports nothing');
     });
     return { context, run, tainted, sdk, slot };
