@@ -130,6 +130,9 @@ export class ExecutorSupervisor implements StepRunner {
     const child = this.child ?? (await this.starting?.catch(() => null)) ?? null;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // Held until it has exited: an idle executor is unref'd, and a caller with nothing else to wait for
+    // (`agentd scan`'s plugin checks) would otherwise see its event loop end before the exit is seen.
+    child.ref();
     this.send(child, { type: 'shutdown' });
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
     await exited;

@@ -1,8 +1,9 @@
 /**
  * Runs the selected checks: the composing ones (`meta.execution.composes`, e.g. quality) last, after
- * every other result is in; the others in this thread, except those whose `meta.execution.thread` is
- * `second`, which run at the same time in the scan's second thread when there is work for both threads
- * (second-thread.ts says why that pays).
+ * every other result is in; third-party plugin checks in an executor process of their own, at the same
+ * time as the rest (plugin-checks.ts); the others in this thread, except those whose
+ * `meta.execution.thread` is `second`, which run at the same time in the scan's second thread when
+ * there is work for both threads (second-thread.ts says why that pays).
  */
 import type { StepResult, ToolBudget } from '../contracts/index.js';
 import { runStep, type StepHooks, type StepOutcome, type StepSpec } from './run-step.js';
@@ -16,6 +17,11 @@ export type CheckOutcome = StepOutcome;
 /** A check that composes others' results (it sees them as ctx.previous) runs after them. */
 export function composes(spec: StepSpec): boolean {
   return (spec.execution?.composes?.length ?? 0) > 0;
+}
+
+/** A third-party plugin's check (its spec carries the plugin's binding): run in an executor process (plugin-checks.ts). */
+function isPluginCheck(spec: StepSpec): boolean {
+  return spec.binding !== undefined;
 }
 
 /** Checks that neither compose others nor feed a composing check's per-file memo entries say so in their meta. */
@@ -85,7 +91,15 @@ async function reviewedHere(outcome: CheckOutcome, spec: StepSpec, hooks: StepHo
 export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: boolean | 'auto'): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
   const composing = specs.filter(composes);
-  const rest = specs.filter((s) => !composes(s));
+  // Plugin checks start first, in their own executor process, and run beside the rest (plugin-checks.ts).
+  const plugins = specs.filter((s) => !composes(s) && isPluginCheck(s));
+  const isolated =
+    plugins.length > 0
+      ? import('./plugin-checks.js')
+          .then(({ runPluginChecks }) => runPluginChecks(plugins, hooks))
+          .catch((error: unknown) => failedRuns(plugins, error))
+      : null;
+  const rest = specs.filter((s) => !composes(s) && !isPluginCheck(s));
   let offload = useSecondThread(parallel) && secondThreadFree() ? rest.filter(takesSecondThread) : [];
   // A thread with nothing to do beside it gains nothing and costs a second parse.
   if (offload.length === rest.length) offload = [];
@@ -101,10 +115,21 @@ export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: b
   try {
     await inOrder(local, hooks, previous, outcomes);
   } catch (error) {
-    // A cancelled or failed scan ends when its second thread has ended too (it was sent the cancel):
-    // nothing of it keeps parsing after the caller was told the scan is over.
-    if (remote) await remote;
+    // A cancelled or failed scan ends when its second thread and its plugin checks have ended too (they
+    // were sent the cancel): nothing of it keeps parsing after the caller was told the scan is over.
+    await Promise.all([remote, isolated]);
     throw error;
+  }
+  if (isolated) {
+    const done = await isolated;
+    if (hooks.signal?.aborted) throw cancelled();
+    countInto(hooks.budget, done.toolCalls);
+    for (const { index, ...outcome } of done.steps)
+      outcomes[index] = await reviewedHere(
+        outcome,
+        plugins.find((s) => s.index === index)!,
+        hooks,
+      );
   }
   if (remote) {
     const done = await remote;

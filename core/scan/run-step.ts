@@ -1,7 +1,8 @@
-/** One analysis check run in this thread through the in-process StepRunner, with its own local context over the scan's root (shared by runScan and the scan worker). */
+/** One analysis check run through a StepRunner — in this thread by default — with its own local context over the scan's root (shared by runScan and the scan worker). */
 import { DEFAULT_LIMITS, type CapabilityExecution, type InvokeScope, type StepResult, type ToolBudget } from '../contracts/index.js';
 import { InProcessRunner } from '../executor/in-process-runner.js';
 import type { StepTask } from '../executor/protocol.js';
+import type { StepRunner } from '../executor/step-runner.js';
 import { runReviewed, type FindingReview, type ReviewedRun } from '../project-config/index.js';
 import type { CapabilityRun } from '../report/index.js';
 import type { RootWalker } from '../workspace/list-files.js';
@@ -62,7 +63,13 @@ function taskOf(step: StepSpec, hooks: StepHooks, previous: StepResult[]): StepT
   };
 }
 
-export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[]): Promise<StepOutcome> {
+/**
+ * Runs one check. By default through an in-process runner in this thread, which counts its tool calls
+ * into `hooks.budget` and reviews its findings as they come; with `runner` (a plugin check in the scan's
+ * executor process, plugin-checks.ts) through that one instead — its findings are then reviewed by the
+ * caller and its tool calls counted from the reply.
+ */
+export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepResult[], runner?: StepRunner): Promise<StepOutcome> {
   const started = performance.now();
   const report = (percent: number, message?: string): void =>
     hooks.onProgress?.({
@@ -72,19 +79,21 @@ export async function runStep(step: StepSpec, hooks: StepHooks, previous: StepRe
     });
   report(0, `${step.id}: starting`);
   let suppressed: ReviewedRun['suppressed'] = [];
-  // One check, through the one way to run a capability (core/executor/step-runner.ts), in this thread.
-  const runner = new InProcessRunner({
-    budget: hooks.budget,
-    settleOnCancel: true,
-    ...(hooks.walk ? { walk: hooks.walk } : {}),
-    execute: async (capability, input, ctx) => {
-      if (!hooks.review) return capability.run(input, ctx);
-      const reviewed = await runReviewed((i, c) => capability.run(i, c), step.id, input as Record<string, unknown>, ctx, hooks.review);
-      suppressed = reviewed.suppressed;
-      return reviewed.result;
-    },
-  });
-  const reply = await runner.run(taskOf(step, hooks, previous), {
+  // One check, through the one way to run a capability (core/executor/step-runner.ts): in this thread unless given a runner.
+  const chosen =
+    runner ??
+    new InProcessRunner({
+      budget: hooks.budget,
+      settleOnCancel: true,
+      ...(hooks.walk ? { walk: hooks.walk } : {}),
+      execute: async (capability, input, ctx) => {
+        if (!hooks.review) return capability.run(input, ctx);
+        const reviewed = await runReviewed((i, c) => capability.run(i, c), step.id, input as Record<string, unknown>, ctx, hooks.review);
+        suppressed = reviewed.suppressed;
+        return reviewed.result;
+      },
+    });
+  const reply = await chosen.run(taskOf(step, hooks, previous), {
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     onEvent: (event) =>
       event.kind === 'progress' ? report(event.percent, event.message) : hooks.onLog?.(step.id, event.level, event.message),

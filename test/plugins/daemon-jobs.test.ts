@@ -4,60 +4,14 @@
  * well-behaved plugin jobs submitted at the same time finish, and the daemon keeps answering.
  */
 import { expect } from 'chai';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestDaemon, type TestDaemon } from '../daemon/support/daemon-harness.js';
 import { get, post, waitForStatus } from '../daemon/support/http-client.js';
+import { hostilePlugin } from './support/hostile-plugin.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../plugins/examples/license-header', import.meta.url));
-
-const HOSTILE: Record<string, string> = {
-  'analysis.spin': 'for (;;) {}',
-  'analysis.spin-async': 'for (;;) await null;',
-  'analysis.hog': 'const kept = []; for (;;) kept.push("x".repeat(1_000_000) + kept.length);',
-  'analysis.escape': 'try { await ctx.workspace.read("../../../etc/passwd"); } catch {} return { summary: "escaped" };',
-  'analysis.reach': 'return { summary: String(ctx.constructor.constructor("return process")().pid) };',
-  'analysis.hang': 'await new Promise(() => {});',
-  'analysis.writer': 'await ctx.workspace.write("a.js", "pwned"); return { summary: "wrote" };',
-  'analysis.flood': 'for (;;) { try { await ctx.workspace.exists("a.js"); } catch {} }',
-  'analysis.huge': 'return { summary: "x".repeat(2_000_000) };',
-  'analysis.one-huge-allocation': 'const a = new Array(1e8).fill(0); return { summary: String(a.length) };',
-};
-
-async function hostilePlugin(): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'agentd-hostile-'));
-  const capabilities = Object.keys(HOSTILE).map((id) => ({
-    id,
-    group: 'analysis',
-    title: id,
-    description: `Hostile case ${id}.`,
-    version: '1.0.0',
-    writes: false,
-    inputSchema: { type: 'object' },
-  }));
-  await writeFile(
-    path.join(folder, 'package.json'),
-    JSON.stringify({
-      name: 'hostile',
-      version: '0.0.1',
-      type: 'module',
-      agentd: {
-        namespace: 'evil',
-        sdk: '^1.0.0',
-        entry: 'index.js',
-        capabilities,
-        limits: { memoryMB: 16, cpuMs: 3000, wallMs: 8000, maxToolCalls: 50, maxOutputBytes: 1_000_000 },
-      },
-    }),
-  );
-  const body = Object.entries(HOSTILE)
-    .map(([id, code]) => `  ${JSON.stringify(id)}: { async run(input, ctx) { ${code} } },`)
-    .join('\n');
-  await writeFile(path.join(folder, 'index.js'), `export const capabilities = {\n${body}\n};\n`);
-  return folder;
-}
 
 describe('plugins in the daemon (REST jobs)', function () {
   this.timeout(120_000);

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { fileURLToPath } from 'node:url';
 import { runAgentd } from '../cli/support/agentd-process.js';
 import { makeProject } from '../core/scan/sample-project.js';
+import { HOSTILE, hostilePlugin } from './support/hostile-plugin.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../plugins/examples/license-header', import.meta.url));
 
@@ -31,6 +32,28 @@ describe('agentd scan --plugin', function () {
     expect(report.runs.map((r) => r.capability).sort()).to.deep.equal(['acme/analysis.license-header', 'analysis.complexity']);
     expect(report.runs.every((r) => r.error === undefined)).to.equal(true);
     expect(report.findings.filter((f) => f.ruleId === 'license-header/missing').map((f) => f.file)).to.deep.equal(['src/a.ts']);
+  });
+
+  it('runs plugin checks in an executor process: one that aborts it fails alone, the scan reports the rest and exits 2', async () => {
+    const hostile = await hostilePlugin({ 'analysis.one-huge-allocation': HOSTILE['analysis.one-huge-allocation']! });
+    const root = makeProject({ 'src/a.ts': 'export function f(x: number): number {\n  return x > 1 ? x : -x;\n}\n' });
+    const result = await runAgentd([
+      'scan',
+      root,
+      '--plugin',
+      hostile,
+      '--checks',
+      'evil/analysis.one-huge-allocation,complexity',
+      '--format',
+      'json',
+    ]);
+    expect(result.code, result.stderr).to.equal(2);
+    const report = JSON.parse(result.stdout) as { runs: { capability: string; summary: string; error?: { code: string } }[] };
+    const runs = Object.fromEntries(report.runs.map((r) => [r.capability, r]));
+    expect(runs['evil/analysis.one-huge-allocation']?.error?.code).to.equal('capability_crashed');
+    expect(runs['analysis.complexity']?.error).to.equal(undefined);
+    expect(runs['analysis.complexity']?.summary).to.match(/^Measured 1 functions/);
+    expect(result.stderr).to.contain('evil/analysis.one-huge-allocation failed:');
   });
 
   it('exits 2 naming the problem for a plugin that cannot be loaded, and for a plugin id not loaded', async () => {
