@@ -88,6 +88,18 @@ async function reviewedHere(outcome: CheckOutcome, spec: StepSpec, hooks: StepHo
   return { run: { ...outcome.run, summary: result.summary, findings: result.findings?.length ?? 0 }, result, suppressed };
 }
 
+/** Checks that ran away from this thread (the second thread, the plugins' executor): counted into the budget and reviewed here. */
+async function adoptRuns(done: SecondThreadRun, specs: StepSpec[], hooks: StepHooks, outcomes: CheckOutcome[]): Promise<void> {
+  if (hooks.signal?.aborted) throw cancelled();
+  countInto(hooks.budget, done.toolCalls);
+  for (const { index, ...outcome } of done.steps)
+    outcomes[index] = await reviewedHere(
+      outcome,
+      specs.find((s) => s.index === index)!,
+      hooks,
+    );
+}
+
 export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: boolean | 'auto'): Promise<CheckOutcome[]> {
   const outcomes: CheckOutcome[] = [];
   const composing = specs.filter(composes);
@@ -120,28 +132,8 @@ export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: b
     await Promise.all([remote, isolated]);
     throw error;
   }
-  if (isolated) {
-    const done = await isolated;
-    if (hooks.signal?.aborted) throw cancelled();
-    countInto(hooks.budget, done.toolCalls);
-    for (const { index, ...outcome } of done.steps)
-      outcomes[index] = await reviewedHere(
-        outcome,
-        plugins.find((s) => s.index === index)!,
-        hooks,
-      );
-  }
-  if (remote) {
-    const done = await remote;
-    if (hooks.signal?.aborted) throw cancelled();
-    countInto(hooks.budget, done.toolCalls);
-    for (const { index, ...outcome } of done.steps)
-      outcomes[index] = await reviewedHere(
-        outcome,
-        offload.find((s) => s.index === index)!,
-        hooks,
-      );
-  }
+  if (isolated) await adoptRuns(await isolated, plugins, hooks, outcomes);
+  if (remote) await adoptRuns(await remote, offload, hooks, outcomes);
   const all = outcomes.filter((o): o is CheckOutcome => o !== undefined).flatMap((o) => (o.result ? [o.result] : []));
   await inOrder(composing, hooks, all, outcomes);
   return specs.map((s) => outcomes[s.index]!);
