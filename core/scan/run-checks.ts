@@ -132,8 +132,10 @@ export async function runChecks(specs: StepSpec[], hooks: StepHooks, parallel: b
     await Promise.all([remote, isolated]);
     throw error;
   }
-  if (isolated) await adoptRuns(await isolated, plugins, hooks, outcomes);
-  if (remote) await adoptRuns(await remote, offload, hooks, outcomes);
+  // Both are awaited before either is adopted: a scan cancelled now still ends after both have ended.
+  const [pluginRuns, secondRuns] = await Promise.all([isolated, remote]);
+  if (pluginRuns) await adoptRuns(pluginRuns, plugins, hooks, outcomes);
+  if (secondRuns) await adoptRuns(secondRuns, offload, hooks, outcomes);
   const all = outcomes.filter((o): o is CheckOutcome => o !== undefined).flatMap((o) => (o.result ? [o.result] : []));
   await inOrder(composing, hooks, all, outcomes);
   return specs.map((s) => outcomes[s.index]!);
