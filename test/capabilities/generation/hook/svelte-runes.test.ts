@@ -21,6 +21,27 @@ import { writeCheckJsConfig } from '../check-js.js';
 const SVELTE = 'svelte-vite-vitest';
 const bin = (name: string): string => path.join(repo, 'node_modules', '.bin', name);
 
+/** A strict, no-emit tsconfig over `include` with these ambient `types`, for `tsc -p` on the generated TypeScript. */
+async function writeStrictTsconfig(root: string, types: string[], include: string[]): Promise<void> {
+  await writeFile(
+    path.join(root, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM'],
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        verbatimModuleSyntax: true,
+        types,
+      },
+      include,
+    }),
+  );
+}
+
 /** Warnings of Svelte's compileModule (errors throw); TypeScript stripped first, as Vite does before the Svelte plugin. */
 function warnings(source: string, filename: string): string[] {
   const js = filename.endsWith('.ts')
@@ -83,23 +104,7 @@ describe('generation.hook for Svelte (runes modules)', function () {
       path.join(root, 'src/lib/Greeting.svelte'),
       '<script lang="ts">\n\tlet { name }: { name: string } = $props()\n</script>\n\n<p>Hello {name}</p>\n',
     );
-    await writeFile(
-      path.join(root, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2022', 'DOM'],
-          module: 'ESNext',
-          moduleResolution: 'bundler',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          verbatimModuleSyntax: true,
-          types: ['svelte', 'vite/client'],
-        },
-        include: ['src/**/*.ts'],
-      }),
-    );
+    await writeStrictTsconfig(root, ['svelte', 'vite/client'], ['src/**/*.ts']);
     const files = await generateAll(root);
     expect([...files.keys()].filter((f) => !f.includes('.test.')).sort()).to.deep.equal(
       HOOKS.map((h) => `src/lib/${h.name}.svelte.ts`).sort(),
@@ -164,23 +169,7 @@ describe('generation.hook for Svelte (runes modules)', function () {
     const files = await generateAll(root);
     await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
     expect(files.get('src/lib/stores/useDisclosure.ts')).to.include('export interface UseDisclosureResult extends Readable<boolean> {\n');
-    await writeFile(
-      path.join(root, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2022', 'DOM'],
-          module: 'ESNext',
-          moduleResolution: 'bundler',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          verbatimModuleSyntax: true,
-          types: [],
-        },
-        include: ['src/lib/stores/*.ts'],
-      }),
-    );
+    await writeStrictTsconfig(root, [], ['src/lib/stores/*.ts']);
     const tsc = await runIn(root, process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
     expect(tsc.code, tsc.output).to.equal(0);
     await writeFile(
