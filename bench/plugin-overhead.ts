@@ -54,6 +54,8 @@ async function project(): Promise<string> {
 
 interface Example {
   folder: string;
+  /** How the bench names it, when not by its capability. */
+  label?: string;
   capability: string;
   input: Record<string, unknown>;
   /** What the first-party peer's ctx gives for tools.parse: the same plain data the plugin gets. */
@@ -125,6 +127,33 @@ async function contextFor(root: string, plain: boolean): Promise<CapabilityConte
   };
 }
 
+/**
+ * The migrate-call example as it was written before `file.tree` (PluginTree): the same search over
+ * `file.nodes`, one object per node, which in the isolate costs most of the step (making and keeping
+ * 120,000 objects in its small heap). Written next to the project at bench time, so the two readings
+ * are measured in the same run.
+ */
+async function nodesVariant(root: string): Promise<Example> {
+  const folder = path.join(root, '..', `migrate-call-nodes-${process.pid}`);
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, 'package.json'), await readFile(path.join(MIGRATE_CALL, 'package.json'), 'utf8'));
+  const source = await readFile(path.join(MIGRATE_CALL, 'index.js'), 'utf8');
+  const search = /function calleeRanges\(file, name\) \{[\s\S]*?\n\}\n/;
+  if (!search.test(source)) throw new Error('the migrate-call example has no calleeRanges(file, name) to replace');
+  const byNodes = `function calleeRanges(file, name) {
+  const ranges = [];
+  for (const node of file.nodes) {
+    if (node.field !== 'function' || node.type !== 'identifier' || node.parent < 0) continue;
+    if (file.nodes[node.parent].type !== 'call_expression') continue;
+    if (file.source.slice(node.start, node.end) === name) ranges.push([node.start, node.end]);
+  }
+  return ranges;
+}
+`;
+  await writeFile(path.join(folder, 'index.js'), source.replace(search, byNodes));
+  return { ...EXAMPLES[1]!, folder, label: 'refactoring.migrate-call reading file.nodes' };
+}
+
 async function compare(example: Example, root: string): Promise<void> {
   const plugin = await readPlugin(example.folder, process.cwd());
   const declared = plugin.capabilities.find((c) => c.binding.capability === example.capability)!;
@@ -147,7 +176,9 @@ async function compare(example: Example, root: string): Promise<void> {
     outcome = [example.describe(inIsolate), example.describe(inProcess)];
   }
   if (outcome[0] !== outcome[1]) throw new Error(`the sandboxed and direct runs disagree: ${outcome[0]} vs ${outcome[1]}`);
-  console.log(`${example.capability} on ${FILES} files / ${FILES * LINES_PER_FILE} lines (${outcome[0]}), median of ${RUNS}:`);
+  console.log(
+    `${example.label ?? example.capability} on ${FILES} files / ${FILES * LINES_PER_FILE} lines (${outcome[0]}), median of ${RUNS}:`,
+  );
   console.log(
     `  plugin in isolate       ${ms(median(sandboxed))}   (isolate CPU ${ms(median(stats.map((s) => s.cpuMs)))}, start ${ms(median(stats.map((s) => s.startMs)))}, ${stats.filter((s) => s.reused).length} of ${RUNS} on a warm isolate, ${median(stats.map((s) => s.toolCalls))} tool calls)`,
   );
@@ -164,7 +195,9 @@ export async function run(): Promise<void> {
   };
   console.log(`load average at start: ${load()}`);
   try {
-    for (const example of EXAMPLES) await compare(example, root);
+    const byNodes = await nodesVariant(root);
+    for (const example of [...EXAMPLES, byNodes]) await compare(example, root);
+    await rm(byNodes.folder, { recursive: true, force: true });
 
     // Cold start of a plugin step on a tiny workspace: everything runPluginStep does before run().
     const tiny = await mkdtemp(path.join(tmpdir(), 'agentd-plugin-bench-tiny-'));

@@ -5,38 +5,19 @@
  * unpacked by the prelude (isolate-source.ts), into exactly the shapes the SDK documents:
  * - file texts (readMany's files, a parsed file's source): each long one as an external copy
  *   (CrossText), not through the serializer;
- * - a parsed tree: the nodes as five int32 columns per node plus the type and field name tables.
+ * - a parsed tree: the nodes as five int32 columns per node plus the type and field name tables, read
+ *   in the isolate as `nodes` (objects, made on first read) and `tree` (by node number) (tree-view.ts).
  * Measured in bench/plugin-overhead.ts (docs/plugins.md).
  */
 import { syntaxTreeOf, type ParsedFile, type ReadManyResult, type SyntaxNode } from '../../core/index.js';
 import { ERROR_TYPE_ID, type FlatTree } from '../../core/parsing/flat-parser.js';
 import { flatTreeOf } from '../../core/parsing/parsed-file.js';
+import type { PluginParsedFile } from '../sdk/plugin-context.js';
+import { parsedFileOf } from './tree-view.js';
 
-/** A parsed file as data, as a plugin sees it: the nodes in pre-order, each with its parent's index (-1 for the root). */
-export interface PlainNode {
-  type: string;
-  named: boolean;
-  field: string | null;
-  start: number;
-  end: number;
-  parent: number;
-}
-
-export interface PlainParse {
-  path: string;
-  language: string;
-  hash: string;
-  source: string;
-  nodes: PlainNode[];
-}
-
-/** The nodes of a tree in pre-order as plain objects: what `ctx.tools.parse` gives a plugin (and the bench's first-party peer). */
-export function plainParse(parsed: ParsedFile): PlainParse {
-  const nodes: PlainNode[] = [];
-  preOrder(syntaxTreeOf(parsed), (node, parent) =>
-    nodes.push({ type: node.type, named: node.named, field: node.field, start: node.startIndex, end: node.endIndex, parent }),
-  );
-  return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: parsed.source, nodes };
+/** A parsed file as a plugin gets it from `ctx.tools.parse` (tree-view.ts): what the bench's first-party peer and the crossing tests read on the host. */
+export function plainParse(parsed: ParsedFile): PluginParsedFile {
+  return parsedFileOf(packParse(parsed));
 }
 
 /** Calls `visit` on each node in pre-order with its parent's pre-order index; returns nothing. */

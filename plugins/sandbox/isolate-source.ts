@@ -6,6 +6,7 @@
  */
 
 import { defineCapability, finding, lineOfIndex } from '../sdk/helpers.js';
+import { nodesOf, parsedFileOf, treeViewOf } from './tree-view.js';
 
 /** Specifiers the plugin's entry may import: the SDK, under the package's subpath export and a short alias. */
 export const SDK_SPECIFIERS: ReadonlySet<string> = new Set(['@agentd/cli/sdk', 'agentd/sdk']);
@@ -49,17 +50,12 @@ export const PRELUDE = String.raw`
     throw error;
   };
   const notify = (name, args) => { host.applyIgnored(undefined, [name, stringify(args)], { arguments: { copy: true } }); };
-  // A parsed tree crosses as int32 columns and name tables (crossing.ts): the documented nodes, built here.
-  const unpackParse = (packed) => {
-    const { columns, types, named, fields } = packed.tree;
-    const nodes = new Array(columns.length / 5);
-    for (let i = 0, at = 0; i < nodes.length; i++, at += 5) {
-      const type = columns[at];
-      const field = columns[at + 1];
-      nodes[i] = { type: types[type], named: named[type], field: field < 0 ? null : fields[field], start: columns[at + 2], end: columns[at + 3], parent: columns[at + 4] };
-    }
-    return { path: packed.path, language: packed.language, hash: packed.hash, source: packed.source, nodes };
-  };
+  // A parsed tree crosses as int32 columns and name tables (crossing.ts), read here as the documented
+  // nodes (made on first read) and tree view: the host's own functions (tree-view.ts), by their source.
+  ${nodesOf.toString()}
+  ${treeViewOf.toString()}
+  ${parsedFileOf.toString()}
+  const unpackParse = parsedFileOf;
   const contextFor = (info) => freeze({
     jobId: info.jobId,
     stepIndex: info.stepIndex,

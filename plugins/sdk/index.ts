@@ -22,7 +22,7 @@ export type {
   TextEdit,
 } from '../../core/index.js';
 export { defineCapability, finding, lineOfIndex, type FindingOptions, type PluginCapabilityDefinition } from './helpers.js';
-export type { PluginContext, PluginParsedFile } from './plugin-context.js';
+export type { PluginContext, PluginNode, PluginParsedFile, PluginTree } from './plugin-context.js';
 // PluginTester's base: RuleTester-style cases for any registered capability, run through agentd's executor.
 export { CapabilityTester, type CapabilityCases, type CapabilityTesterOptions } from '../../core/tester/index.js';
 export {

@@ -1,16 +1,33 @@
 /**
  * Bulk data crosses into a plugin's isolate packed (plugins/sandbox/crossing.ts) and the prelude
  * unpacks it: what the plugin sees must be exactly the documented shapes — readMany's files with their
- * texts, and a parsed tree's nodes as plain objects in pre-order — the same data as unpacked on the host.
+ * texts, and a parsed tree's nodes as plain objects in pre-order and its `tree` view — the same data as
+ * a walk of the host's own plain tree gives (`walked` below, independent of the packing).
  */
 import { expect } from 'chai';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalContext } from '../../core/context/local-context.js';
+import type { ParsedFile, SyntaxNode } from '../../core/index.js';
+import { syntaxTreeOf } from '../../core/index.js';
 import { packParse, packWalk, plainParse } from '../../plugins/sandbox/crossing.js';
 import { flatTreeOf } from '../../core/parsing/parsed-file.js';
+import type { PluginNode } from '../../plugins/sdk/index.js';
 import { pluginWith, runIn } from './support/sandbox-fixture.js';
+
+/** The documented data of a parsed file, by a pre-order walk of the host's plain tree (no packing involved). */
+function walked(parsed: ParsedFile): { path: string; language: string; hash: string; source: string; nodes: PluginNode[] } {
+  const nodes: PluginNode[] = [];
+  const stack: [SyntaxNode, number][] = [[syntaxTreeOf(parsed), -1]];
+  while (stack.length > 0) {
+    const [node, parent] = stack.pop()!;
+    const index =
+      nodes.push({ type: node.type, named: node.named, field: node.field, start: node.startIndex, end: node.endIndex, parent }) - 1;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i]!, index]);
+  }
+  return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: parsed.source, nodes };
+}
 
 describe('plugin sandbox: packed crossings', function () {
   this.timeout(60_000);
@@ -48,7 +65,7 @@ describe('plugin sandbox: packed crossings', function () {
     const { ctx } = await createLocalContext({ root });
     const paths = ['src/a.ts', 'src/b.tsx', 'src/c.js', 'src/long.ts', 'src/long-unicode.ts'];
     const { result } = await runIn(root, binding, { paths });
-    const expected = await Promise.all(paths.map(async (file) => plainParse(await ctx.tools.parse(file))));
+    const expected = await Promise.all(paths.map(async (file) => walked(await ctx.tools.parse(file))));
     expect(result.data).to.deep.equal({ files: expected, skipped: [] });
     const denied = await pluginWith("await ctx.tools.parseMany(['src/a.ts']);\nreturn { summary: 'ok' };");
     const error = await runIn(root, denied).then(
@@ -65,9 +82,11 @@ describe('plugin sandbox: packed crossings', function () {
     const { ctx } = await createLocalContext({ root });
     for (const file of ['src/a.ts', 'src/b.tsx', 'src/c.js', 'src/empty.js']) {
       const { result } = await runIn(root, binding, { path: file });
-      const expected = plainParse(await ctx.tools.parse(file));
+      const expected = walked(await ctx.tools.parse(file));
       expect(expected.nodes.length, file).to.be.greaterThan(0);
       expect(result.data, file).to.deep.equal(expected);
+      // The host's reading of the same packing (the bench's first-party peer) agrees too.
+      expect(JSON.parse(JSON.stringify(plainParse(await ctx.tools.parse(file)))), file).to.deep.equal(expected);
     }
   });
 
@@ -91,8 +110,79 @@ describe('plugin sandbox: packed crossings', function () {
     });
     const { ctx } = await createLocalContext({ root });
     const { result } = await runIn(root, binding, { paths: ['src/broken.ts', 'src/a.ts'] });
-    const expected = [plainParse(await ctx.tools.parse('src/broken.ts')), plainParse(await ctx.tools.parse('src/a.ts'))];
+    const expected = [walked(await ctx.tools.parse('src/broken.ts')), walked(await ctx.tools.parse('src/a.ts'))];
     expect(expected[0]!.nodes.some((node) => node.type === 'ERROR')).to.equal(true);
     expect(result.data).to.deep.equal({ files: expected, skipped: [] });
+  });
+
+  it('file.tree answers what nodes holds, by node number, in the isolate and on the host', async () => {
+    const binding = await pluginWith(
+      `const { files } = await ctx.tools.parseMany(input.paths);
+return { summary: 'ok', data: files.map((file) => {
+  const { tree } = file;
+  const rows = [];
+  for (let i = 0; i < tree.count; i++) rows.push([tree.type(i), tree.named(i), tree.field(i), tree.start(i), tree.end(i), tree.parent(i), tree.text(i), tree.children(i)]);
+  const identifiers = tree.ofType('identifier');
+  const either = tree.ofType(['identifier', 'string']);
+  const none = tree.ofType('no_such_type');
+  const refused = [-1, tree.count, 0.5, NaN, '1'].map((n) => { try { tree.type(n); return 'answered'; } catch (e) { return e instanceof RangeError ? 'RangeError' : String(e); } });
+  return { rows, identifiers, either, none, refused, keys: Object.keys(file) };
+}) };`,
+      { permissions: { tools: ['parse'] } },
+    );
+    const { ctx } = await createLocalContext({ root });
+    const paths = ['src/a.ts', 'src/b.tsx', 'src/c.js', 'src/broken.ts', 'src/long.ts'];
+    const { result } = await runIn(root, binding, { paths });
+    const seen = result.data as {
+      rows: unknown[][];
+      identifiers: number[];
+      either: number[];
+      none: number[];
+      refused: string[];
+      keys: string[];
+    }[];
+    for (const [k, file] of paths.entries()) {
+      const parsed = await ctx.tools.parse(file);
+      const { nodes, source } = walked(parsed);
+      const rows = nodes.map((n, i) => [
+        n.type,
+        n.named,
+        n.field,
+        n.start,
+        n.end,
+        n.parent,
+        source.slice(n.start, n.end),
+        nodes.flatMap((c, j) => (c.parent === i ? [j] : [])),
+      ]);
+      const ofType = (types: string[]): number[] => nodes.flatMap((n, i) => (types.includes(n.type) ? [i] : []));
+      expect(seen[k]!.rows, file).to.deep.equal(rows);
+      expect(seen[k]!.identifiers, file).to.deep.equal(ofType(['identifier']));
+      expect(seen[k]!.either, file).to.deep.equal(ofType(['identifier', 'string']));
+      expect(seen[k]!.none).to.deep.equal([]);
+      expect(seen[k]!.refused).to.deep.equal(['RangeError', 'RangeError', 'RangeError', 'RangeError', 'RangeError']);
+      expect(seen[k]!.keys, file).to.deep.equal(['path', 'language', 'hash', 'source', 'nodes']);
+      // The host's reading (tree-view.ts, the same functions) gives the same answers.
+      const host = plainParse(parsed);
+      expect(host.tree.count).to.equal(nodes.length);
+      expect(host.tree.ofType('identifier')).to.deep.equal(ofType(['identifier']));
+      expect(nodes.map((_, i) => host.tree.children(i))).to.deep.equal(rows.map((r) => r[7]));
+    }
+  });
+
+  it('nodes is made on first read, then is an ordinary array a plugin may replace', async () => {
+    const binding = await pluginWith(
+      `const file = await ctx.tools.parse(input.path);
+const before = typeof Object.getOwnPropertyDescriptor(file, 'nodes').get;
+const first = file.nodes;
+const same = file.nodes === first;
+file.nodes = [];
+const replaced = file.nodes.length;
+return { summary: 'ok', data: { before, same, count: first.length, treeCount: file.tree.count, replaced } };`,
+      { permissions: { tools: ['parse'] } },
+    );
+    const { ctx } = await createLocalContext({ root });
+    const { result } = await runIn(root, binding, { path: 'src/a.ts' });
+    const count = walked(await ctx.tools.parse('src/a.ts')).nodes.length;
+    expect(result.data).to.deep.equal({ before: 'function', same: true, count, treeCount: count, replaced: 0 });
   });
 });

@@ -4,13 +4,19 @@ import { defineCapability } from '@agentd/cli/sdk';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
-/** Start/end of each identifier that is the callee of a call_expression and spells `name`. */
+/**
+ * Start/end of each identifier that is the callee of a call_expression and spells `name`. Read through
+ * `file.tree` (nodes by number, no object per node): the fast way to walk whole trees in the sandbox;
+ * `file.nodes` gives the same facts as objects.
+ */
 function calleeRanges(file, name) {
+  const { tree } = file;
   const ranges = [];
-  for (const node of file.nodes) {
-    if (node.field !== 'function' || node.type !== 'identifier' || node.parent < 0) continue;
-    if (file.nodes[node.parent].type !== 'call_expression') continue;
-    if (file.source.slice(node.start, node.end) === name) ranges.push([node.start, node.end]);
+  for (const id of tree.ofType('identifier')) {
+    if (tree.field(id) !== 'function') continue;
+    const parent = tree.parent(id);
+    if (parent < 0 || tree.type(parent) !== 'call_expression') continue;
+    if (tree.text(id) === name) ranges.push([tree.start(id), tree.end(id)]);
   }
   return ranges;
 }
