@@ -5,7 +5,8 @@
  * unpacked by the prelude (isolate-source.ts), into exactly the shapes the SDK documents:
  * - file texts (readMany's files, a parsed file's source): each long one as an external copy
  *   (CrossText), not through the serializer;
- * - a parsed tree: the nodes as five int32 columns per node plus the type and field name tables, read
+ * - parsed trees: the nodes as five int32 columns per node, plus one set of type and field name tables
+ *   for all the files of a reply, read
  *   in the isolate as `nodes` (objects, made on first read) and `tree` (by node number) (tree-view.ts).
  * Measured in bench/plugin-overhead.ts (docs/plugins.md).
  */
@@ -17,7 +18,8 @@ import { parsedFileOf } from './tree-view.js';
 
 /** A parsed file as a plugin gets it from `ctx.tools.parse` (tree-view.ts): what the bench's first-party peer and the crossing tests read on the host. */
 export function plainParse(parsed: ParsedFile): PluginParsedFile {
-  return parsedFileOf(packParse(parsed));
+  const { tables, files } = packParses([parsed]);
+  return parsedFileOf(files[0]!, tables);
 }
 
 /** Calls `visit` on each node in pre-order with its parent's pre-order index; returns nothing. */
@@ -33,43 +35,85 @@ function preOrder(root: SyntaxNode, visit: (node: SyntaxNode, parent: number) =>
 /** Per node: type index, field index (-1: none), start, end, parent index (-1: the root). */
 export const TREE_COLUMNS = 5;
 
-export interface PackedParse {
+/** The type and field names the columns of one reply's files index: one set per reply, shared by its files. */
+export interface NameTables {
+  types: string[];
+  named: boolean[];
+  fields: string[];
+}
+
+export interface PackedFile {
   path: string;
   language: string;
   hash: string;
   source: string;
-  tree: { columns: Int32Array; types: string[]; named: boolean[]; fields: string[] };
+  columns: Int32Array;
+}
+
+/** A tool reply of parsed files: their columns index one set of name tables (one copy of each name crosses, not one per file). */
+export interface PackedParses {
+  tables: NameTables;
+  files: PackedFile[];
+}
+
+/** The tables being filled for one reply, with the (name, named) and field → index maps that fill them. */
+class TableBuilder {
+  readonly tables: NameTables = { types: [], named: [], fields: [] };
+  // Two grammar ids may share a name (aliases): one entry per (name, named), in the order first seen.
+  private readonly typeIndex = new Map<string, number>();
+  private readonly fieldIndex = new Map<string, number>();
+
+  type(name: string, isNamed: boolean): number {
+    const key = isNamed ? `+${name}` : `-${name}`;
+    let index = this.typeIndex.get(key);
+    if (index === undefined) {
+      this.typeIndex.set(key, (index = this.tables.types.push(name) - 1));
+      this.tables.named.push(isNamed);
+    }
+    return index;
+  }
+
+  field(name: string): number {
+    let index = this.fieldIndex.get(name);
+    if (index === undefined) this.fieldIndex.set(name, (index = this.tables.fields.push(name) - 1));
+    return index;
+  }
 }
 
 /**
- * A parsed file packed for the crossing. From the flat-tree addon's array when the file has one (the
- * usual case): one pass over its words, no per-node object or string on the host; otherwise by a walk
- * of the plain tree. Both give the same packing (test/plugins/crossing.test.ts).
+ * Parsed files packed for the crossing. Each tree from the flat-tree addon's array when the file has
+ * one (the usual case): one pass over its words, no per-node object or string on the host; otherwise
+ * (or with `walk`) by a walk of the plain tree. Both give the same packing (test/plugins/crossing.test.ts).
  */
-export function packParse(parsed: ParsedFile, crossText: CrossText = (text) => text): PackedParse {
-  const flat = flatTreeOf(parsed);
-  const tree = flat ? packFlat(flat) : packWalk(parsed);
-  return { path: parsed.path, language: parsed.language, hash: parsed.hash, source: crossText(parsed.source) as string, tree };
+export function packParses(parsed: readonly ParsedFile[], crossText: CrossText = (text) => text, walk = false): PackedParses {
+  const builder = new TableBuilder();
+  const files = parsed.map((file): PackedFile => {
+    const flat = walk ? undefined : flatTreeOf(file);
+    return {
+      path: file.path,
+      language: file.language,
+      hash: file.hash,
+      source: crossText(file.source) as string,
+      columns: flat ? packFlat(flat, builder) : packWalk(file, builder),
+    };
+  });
+  return { tables: builder.tables, files };
 }
 
 /**
- * Grammar ids (16 bits) → this file's table index + 1 (0: not in this file's tables yet): scratch
- * reused from file to file (packing is synchronous), cleared after each file at the ids it used.
+ * Grammar ids (16 bits) → table index + 1 (0: not seen in this file yet): scratch reused from file to
+ * file (packing is synchronous), cleared after each file at the ids it used (files of one reply may
+ * come from different grammars, whose ids differ).
  */
 const typeSlots = new Int32Array(0x10000);
 const fieldSlots = new Int32Array(0x10000);
 
-function packFlat(flat: FlatTree): PackedParse['tree'] {
+function packFlat(flat: FlatTree, builder: TableBuilder): Int32Array {
   const { nodes, names } = flat;
   const count = nodes.length >>> 2;
   const columns = new Int32Array(count * TREE_COLUMNS);
-  const types: string[] = [];
-  const named: boolean[] = [];
-  const fields: string[] = [];
   const usedTypes: number[] = [];
   const usedFields: number[] = [];
-  // Two ids may share a name (aliases): one table entry per (name, named), as the tree walk packs them.
-  const byName = new Map<string, number>();
   try {
     for (let i = 0, at = 0; i < count; i++, at += TREE_COLUMNS) {
       const word = nodes[i * 4]!;
@@ -78,14 +122,7 @@ function packFlat(flat: FlatTree): PackedParse['tree'] {
       let type = typeSlots[typeId]! - 1;
       if (type === -1) {
         const error = typeId === ERROR_TYPE_ID;
-        const name = error ? 'ERROR' : names.types[typeId]!;
-        const isNamed = error ? true : names.named[typeId]!;
-        const key = isNamed ? `+${name}` : `-${name}`;
-        type = byName.get(key) ?? -1;
-        if (type === -1) {
-          byName.set(key, (type = types.push(name) - 1));
-          named.push(isNamed);
-        }
+        type = builder.type(error ? 'ERROR' : names.types[typeId]!, error ? true : names.named[typeId]!);
         typeSlots[typeId] = type + 1;
         usedTypes.push(typeId);
       }
@@ -93,9 +130,7 @@ function packFlat(flat: FlatTree): PackedParse['tree'] {
       if (fieldId !== 0) {
         field = fieldSlots[fieldId]! - 1;
         if (field === -1) {
-          const name = names.fields[fieldId]!;
-          field = fields.indexOf(name);
-          if (field === -1) field = fields.push(name) - 1;
+          field = builder.field(names.fields[fieldId]!);
           fieldSlots[fieldId] = field + 1;
           usedFields.push(fieldId);
         }
@@ -110,33 +145,23 @@ function packFlat(flat: FlatTree): PackedParse['tree'] {
     for (const id of usedTypes) typeSlots[id] = 0;
     for (const id of usedFields) fieldSlots[id] = 0;
   }
-  return { columns, types, named, fields };
+  return columns;
 }
 
 /** The same packing by a walk of the plain tree (a file parsed without the flat-tree addon). */
-export function packWalk(parsed: ParsedFile): PackedParse['tree'] {
-  const typeIndex = new Map<string, number>();
-  const fieldIndex = new Map<string, number>();
-  const types: string[] = [];
-  const named: boolean[] = [];
-  const fields: string[] = [];
+function packWalk(parsed: ParsedFile, builder: TableBuilder): Int32Array {
   const rows: number[] = [];
   preOrder(syntaxTreeOf(parsed), (node, parent) => {
-    const key = node.named ? `+${node.type}` : `-${node.type}`;
-    let type = typeIndex.get(key);
-    if (type === undefined) {
-      typeIndex.set(key, (type = types.push(node.type) - 1));
-      named.push(node.named);
-    }
-    let field = -1;
-    if (node.field !== null) {
-      field = fieldIndex.get(node.field) ?? -1;
-      if (field === -1) fieldIndex.set(node.field, (field = fields.push(node.field) - 1));
-    }
-    rows.push(type, field, node.startIndex, node.endIndex, parent);
+    rows.push(
+      builder.type(node.type, node.named),
+      node.field === null ? -1 : builder.field(node.field),
+      node.startIndex,
+      node.endIndex,
+      parent,
+    );
     return rows.length / TREE_COLUMNS;
   });
-  return { columns: Int32Array.from(rows), types, named, fields };
+  return Int32Array.from(rows);
 }
 
 /**

@@ -12,7 +12,7 @@ import path from 'node:path';
 import ignore from 'ignore';
 import { AgentdError, isAgentdError, type CapabilityContext, type ListOptions, type LogLevel } from '../../core/index.js';
 import type { PluginBinding, PluginTool } from './binding.js';
-import { packFiles, packParse, type CrossText } from './crossing.js';
+import { packFiles, packParses, type CrossText } from './crossing.js';
 
 /** Codes that end the step at once, whatever the plugin does with the rejection. */
 const FINAL_CODES: ReadonlySet<string> = new Set([
@@ -196,12 +196,12 @@ export function createHostTools(
     changes: () => ctx.workspace.changes().filter((change) => ignore.isPathValid(change.path) && readable.ignores(change.path)),
     parse: async (args) => {
       needTool('parse');
-      return packParse(await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)'))), crossText);
+      return packParses([await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)')))], crossText);
     },
     parseMany: async (args) => {
       needTool('parse');
       const parsed = await ctx.tools.parseMany(await Promise.all(asStrings(args[0], 'parseMany(paths)').map(checkReadReal)));
-      return { files: parsed.files.map((file) => packParse(file, crossText)), skipped: parsed.skipped };
+      return { ...packParses(parsed.files, crossText), skipped: parsed.skipped };
     },
     format: (args) => {
       needTool('format');

@@ -55,7 +55,6 @@ export const PRELUDE = String.raw`
   ${nodesOf.toString()}
   ${treeViewOf.toString()}
   ${parsedFileOf.toString()}
-  const unpackParse = parsedFileOf;
   const contextFor = (info) => freeze({
     jobId: info.jobId,
     stepIndex: info.stepIndex,
@@ -79,10 +78,13 @@ export const PRELUDE = String.raw`
       changes: () => call('changes', []),
     }),
     tools: freeze({
-      parse: async (path) => unpackParse(await call('parse', [path])),
+      parse: async (path) => {
+        const { tables, files } = await call('parse', [path]);
+        return parsedFileOf(files[0], tables);
+      },
       parseMany: async (paths) => {
-        const packed = await call('parseMany', [paths]);
-        return { files: packed.files.map(unpackParse), skipped: packed.skipped };
+        const { tables, files, skipped } = await call('parseMany', [paths]);
+        return { files: files.map((file) => parsedFileOf(file, tables)), skipped };
       },
       format: (path, source) => call('format', [path, source]),
     }),

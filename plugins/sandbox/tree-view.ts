@@ -90,15 +90,13 @@ export function treeViewOf(
   });
 }
 
-/** A parsed file as a plugin gets it, from its packed crossing: `nodes` made on first read, `tree` not enumerable. */
-export function parsedFileOf(packed: {
-  path: string;
-  language: string;
-  hash: string;
-  source: string;
-  tree: { columns: Int32Array; types: readonly string[]; named: readonly boolean[]; fields: readonly string[] };
-}): PluginParsedFile {
-  const { columns, types, named, fields } = packed.tree;
+/** A parsed file as a plugin gets it, from its packed crossing (its columns and its reply's name tables): `nodes` made on first read, `tree` not enumerable. */
+export function parsedFileOf(
+  packed: { path: string; language: string; hash: string; source: string; columns: Int32Array },
+  tables: { types: readonly string[]; named: readonly boolean[]; fields: readonly string[] },
+): PluginParsedFile {
+  const { columns } = packed;
+  const { types, named, fields } = tables;
   let nodes: PluginNode[] | undefined;
   const file = {
     path: packed.path,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createLocalContext } from '../../core/context/local-context.js';
 import type { ParsedFile, SyntaxNode } from '../../core/index.js';
 import { syntaxTreeOf } from '../../core/index.js';
-import { packParse, packWalk, plainParse } from '../../plugins/sandbox/crossing.js';
+import { packParses, plainParse } from '../../plugins/sandbox/crossing.js';
 import { flatTreeOf } from '../../core/parsing/parsed-file.js';
 import type { PluginNode } from '../../plugins/sdk/index.js';
 import { pluginWith, runIn } from './support/sandbox-fixture.js';
@@ -90,18 +90,29 @@ describe('plugin sandbox: packed crossings', function () {
     }
   });
 
-  it('packs a tree from the flat-tree addon exactly as the walk of the plain tree does, syntax errors included', async () => {
+  it('packs trees from the flat-tree addon exactly as the walk of the plain tree does, syntax errors and mixed grammars included', async () => {
     const { ctx } = await createLocalContext({ root });
-    for (const file of ['src/a.ts', 'src/b.tsx', 'src/c.js', 'src/empty.js', 'src/broken.ts']) {
-      const parsed = await ctx.tools.parse(file);
-      const packed = packParse(parsed);
-      expect(packed.tree, file).to.deep.equal(packWalk(parsed));
-      if (file === 'src/broken.ts') expect(packed.tree.types).to.include('ERROR');
-      // Packing twice gives the same tables (the id → index scratch is cleared after each file).
-      expect(packParse(parsed).tree, file).to.deep.equal(packed.tree);
+    const paths = ['src/a.ts', 'src/b.tsx', 'src/c.js', 'src/empty.js', 'src/broken.ts'];
+    const parsed = await Promise.all(paths.map((file) => ctx.tools.parse(file)));
+    // One reply's files (three grammars, whose ids differ) share one set of name tables.
+    const packed = packParses(parsed);
+    expect(packed, 'flat vs walk').to.deep.equal(packParses(parsed, undefined, true));
+    expect(packed.tables.types).to.include('ERROR');
+    expect(new Set(packed.tables.types.map((t, i) => `${t}/${packed.tables.named[i]}`)).size).to.equal(packed.tables.types.length);
+    // Packing again gives the same (the grammar id → index scratch is cleared after each file).
+    expect(packParses(parsed)).to.deep.equal(packed);
+    // Each file alone reads the same nodes as in the shared reply.
+    for (const [i, file] of parsed.entries()) {
+      const alone = packParses([file]);
+      const nodesOf = (columns: Int32Array, tables: typeof packed.tables): string[] =>
+        Array.from(
+          { length: columns.length / 5 },
+          (_, n) => `${tables.types[columns[n * 5]!]}:${tables.fields[columns[n * 5 + 1]!] ?? ''}`,
+        );
+      expect(nodesOf(alone.files[0]!.columns, alone.tables), paths[i]).to.deep.equal(nodesOf(packed.files[i]!.columns, packed.tables));
     }
     // Without the addon (AGENTD_NATIVE_PARSER=0, or no build/) the walk is the only path; with it, the flat array is used.
-    expect(flatTreeOf(await ctx.tools.parse('src/a.ts')) !== undefined || process.env.AGENTD_NATIVE_PARSER === '0').to.equal(true);
+    expect(flatTreeOf(parsed[0]!) !== undefined || process.env.AGENTD_NATIVE_PARSER === '0').to.equal(true);
   });
 
   it('a file with syntax errors reaches the plugin with the same nodes as the host-side plain tree', async () => {
