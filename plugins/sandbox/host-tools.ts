@@ -33,7 +33,11 @@ const MAX_LOG_CHARS = 8 * 1024;
  * serializer): a file's text crosses as one string copy, not JSON-escaped and re-parsed.
  */
 export type HostReply = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
-export type HostDispatch = (name: string, argsJson: string) => Promise<HostReply>;
+/**
+ * A host call: the tool's name, its arguments as JSON text and, for writeMany, the files' contents as
+ * plain strings beside it (a structured copy: not escaped into JSON in the isolate and parsed again here).
+ */
+export type HostDispatch = (name: string, argsJson: string, texts?: unknown) => Promise<HostReply>;
 
 export interface HostTools {
   dispatch: HostDispatch;
@@ -55,18 +59,17 @@ function asStrings(value: unknown, what: string): string[] {
   return value as string[];
 }
 
-/** writeMany's files: `{ path, content }` objects, both strings. */
-function asFiles(value: unknown): { path: string; content: string }[] {
-  const files = Array.isArray(value) ? (value as unknown[]) : null;
+/** writeMany's files, as the prelude sends them: their paths in the JSON arguments, their contents beside it, both strings. */
+function asFiles(paths: unknown, texts: unknown): { path: string; content: string }[] {
   if (
-    !files ||
-    files.some((file) => {
-      const entry = file as { path?: unknown; content?: unknown } | null;
-      return typeof entry !== 'object' || entry === null || typeof entry.path !== 'string' || typeof entry.content !== 'string';
-    })
+    !Array.isArray(paths) ||
+    !Array.isArray(texts) ||
+    paths.length !== texts.length ||
+    paths.some((file) => typeof file !== 'string') ||
+    texts.some((text) => typeof text !== 'string')
   )
     throw new AgentdError('invalid_input', 'writeMany(files) must be an array of { path, content } with string path and content.');
-  return (files as { path: string; content: string }[]).map(({ path, content }) => ({ path, content }));
+  return (paths as string[]).map((file, i) => ({ path: file, content: (texts as string[])[i]! }));
 }
 
 function listOptions(value: unknown): ListOptions {
@@ -164,7 +167,7 @@ export function createHostTools(
       );
   };
 
-  const handlers: Record<string, (args: unknown[]) => Promise<unknown> | unknown> = {
+  const handlers: Record<string, (args: unknown[], texts: unknown) => Promise<unknown> | unknown> = {
     read: async (args) => ctx.workspace.read(await checkReadReal(asString(args[0], 'read(path)'))),
     readMany: async (args) => {
       const paths = asStrings(args[0], 'readMany(paths)');
@@ -183,9 +186,9 @@ export function createHostTools(
     },
     // One tool call and one hop for many files: every path is checked before any is staged, then each
     // is staged in order exactly as write() stages it (a failure stops there; the ones before stay staged).
-    writeMany: async (args) => {
+    writeMany: async (args, texts) => {
       needWrites('write files');
-      const files = asFiles(args[0]).map(({ path: file, content }) => ({ path: checkRead(file), content }));
+      const files = asFiles(args[0], texts).map(({ path: file, content }) => ({ path: checkRead(file), content }));
       for (const file of files) await ctx.workspace.write(file.path, file.content);
     },
     delete: (args) => {
@@ -225,14 +228,20 @@ export function createHostTools(
     );
   };
 
-  const dispatch: HostDispatch = async (name, argsJson) => {
+  const dispatch: HostDispatch = async (name, argsJson, texts) => {
     pending++;
     try {
       if (closed) throw new AgentdError('plugin_error', `${who} called ${String(name).slice(0, 40)} after its step ended.`);
-      if (typeof argsJson !== 'string' || argsJson.length > binding.limits.maxOutputBytes) {
+      // The contents beside the JSON count as their JSON would: one limit for all a call passes.
+      const size =
+        typeof argsJson !== 'string'
+          ? Number.NaN
+          : argsJson.length +
+            (Array.isArray(texts) ? texts.reduce((sum: number, text) => sum + (typeof text === 'string' ? text.length : 0), 0) : 0);
+      if (!(size <= binding.limits.maxOutputBytes)) {
         throw new AgentdError(
           'plugin_output_too_large',
-          `${who} passed ${typeof argsJson === 'string' ? argsJson.length : '?'} characters to ${String(name).slice(0, 40)}, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`,
+          `${who} passed ${Number.isNaN(size) ? '?' : size} characters to ${String(name).slice(0, 40)}, over limits.maxOutputBytes (${binding.limits.maxOutputBytes}).`,
         );
       }
       const args = JSON.parse(argsJson) as unknown[];
@@ -249,7 +258,7 @@ export function createHostTools(
           `${who} made more than ${binding.limits.maxToolCalls} tool calls (its manifest's limits.maxToolCalls).`,
         );
       }
-      const value = await handler(Array.isArray(args) ? args : []);
+      const value = await handler(Array.isArray(args) ? args : [], texts);
       return { ok: true, value: value === undefined ? null : value };
     } catch (error) {
       const code = isAgentdError(error) ? error.code : 'plugin_error';

@@ -42,8 +42,10 @@ export const PRELUDE = String.raw`
   taint(globalThis.Atomics, 'waitAsync');
   for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) taint(globalThis.WebAssembly, name);
   globalThis.__agentdTainted = () => tainted;
-  const call = async (name, args) => {
-    const reply = await host.apply(undefined, [name, stringify(args)], { arguments: { copy: true }, result: { promise: true, copy: true } });
+  const isArray = Array.isArray;
+  // texts: strings that cross beside the JSON as a structured copy (writeMany's contents), not escaped into it.
+  const call = async (name, args, texts) => {
+    const reply = await host.apply(undefined, texts === undefined ? [name, stringify(args)] : [name, stringify(args), texts], { arguments: { copy: true }, result: { promise: true, copy: true } });
     if (reply.ok) return reply.value;
     const error = new ErrorCtor(reply.error.message);
     error.code = reply.error.code;
@@ -73,7 +75,18 @@ export const PRELUDE = String.raw`
       exists: (path) => call('exists', [path]),
       list: (options) => call('list', [options ?? {}]),
       write: (path, content) => call('write', [path, content]),
-      writeMany: (files) => call('writeMany', [files]),
+      writeMany: (files) => {
+        const paths = [];
+        const texts = [];
+        if (isArray(files)) {
+          for (let i = 0; i < files.length; i++) {
+            const file = files[i];
+            paths.push(typeof file === 'object' && file !== null ? file.path : undefined);
+            texts.push(typeof file === 'object' && file !== null ? file.content : undefined);
+          }
+        }
+        return isArray(files) ? call('writeMany', [paths], texts) : call('writeMany', [null], []);
+      },
       delete: (path) => call('delete', [path]),
       changes: () => call('changes', []),
     }),

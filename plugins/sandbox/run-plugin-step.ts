@@ -247,8 +247,8 @@ function prepareContext(ivm: Ivm, isolate: ivmModule.Isolate): ReadyContext {
   try {
     const slot: ReadyContext['slot'] = {};
     const jail = context.global;
-    const host = (name: string, argsJson: string): Promise<HostReply> =>
-      slot.dispatch ? slot.dispatch(name, argsJson) : Promise.resolve(NO_STEP);
+    const host = (name: string, argsJson: string, texts?: unknown): Promise<HostReply> =>
+      slot.dispatch ? slot.dispatch(name, argsJson, texts) : Promise.resolve(NO_STEP);
     jail.setSync('__agentdHost', new ivm.Reference(host));
     preludeOf(isolate).runSync(context);
     // Taken before the plugin's module runs, so a plugin that replaces globalThis.__agentdRun changes nothing.

@@ -231,6 +231,25 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     expect(await readFile(path.join(root, 'src', 'a.ts'), 'utf8')).to.equal('export const a = 1;\n');
   });
 
+  it('writeMany contents cross as written, beside the JSON (quotes, backslashes, separators, astral and lone surrogates); malformed calls are refused', async () => {
+    const binding = await pluginWith(
+      `const content = 'a"b\\\\c\\n\\u2028\\u2029 ünï 😀 \\ud800 end';
+      await ctx.workspace.writeMany([{ path: "src/odd.ts", content }]);
+      const refused = [];
+      for (const bad of ["src/x.ts", [null], [{ path: "src/x.ts" }], [{ content: "x" }], [{ path: 1, content: "x" }]]) {
+        try { await ctx.workspace.writeMany(bad); refused.push('staged'); } catch (error) { refused.push(error.code); }
+      }
+      return { summary: 'ok', data: { same: (await ctx.workspace.read("src/odd.ts")) === content, length: content.length, refused } };`,
+      { permissions: { writes: true } },
+    );
+    const handle = await createLocalContext({ root, limits: { maxToolCalls: 10_000 } });
+    const result = await runPluginStep(binding, {}, handle.ctx);
+    expect(result.data).to.deep.equal({ same: true, length: 21, refused: Array(5).fill('invalid_input') });
+    expect(handle.staged().map((entry) => [entry.path, entry.content])).to.deep.equal([
+      ['src/odd.ts', 'a"b\\c\n\u2028\u2029 ünï 😀 \ud800 end'],
+    ]);
+  });
+
   it('format (when requested) formats with the project settings', async () => {
     const binding = await pluginWith('return { summary: await ctx.tools.format("src/a.ts", "export   const   b=2") };', {
       permissions: { tools: ['format'] },
