@@ -4,7 +4,9 @@
  * local context — on the same ~100k-line project, in the same run, for two examples: license-header
  * (reads every file, a few string tests each: the I/O-bound worst case, where the copy into the isolate
  * is most of the work) and migrate-call (parses the 100 files that call the old function in one parseMany
- * call and stages the rewrites with one writeMany (the peer: write() in a loop): the parse crossing; the peer's tools.parse answers the same plain nodes a plugin gets). Also
+ * call and stages the rewrites with one writeMany (the peer: write() in a loop): the parse crossing; the
+ * peer's tools.parse answers the same `nodes` and `tree` a plugin gets), as the example reads the tree
+ * (`file.tree`) and as it read `file.nodes` before (one object per node). Also
  * the cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) against a warm one
  * (a pooled isolate whose fresh context, prelude and SDK were made ready while it was idle, only the
  * plugin's module left; plugins/sandbox/isolate-pool.ts), and the bare isolate costs.
