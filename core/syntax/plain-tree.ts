@@ -51,9 +51,10 @@ function linesOf(node: SyntaxNode): LineIndex {
 
 /**
  * One node of the plain tree. Treat it as read-only: every analysis of the thread shares it. Plain
- * data made by an object literal, not a class: V8 allocates the objects of a literal that keep
- * surviving straight into the old generation, where instances of a class are copied twice by the
- * young-generation collector first (a scan's trees are ~100 MB that all survive). Rows and columns
+ * data made by an object literal. V8 does not allocate these straight into its old generation (a
+ * scan's trees are ~100 MB that all survive, copied by the young-generation collector on the way):
+ * optimised code makes a shallow literal inline, without the allocation mementos V8 decides
+ * pretenuring from, so the decision is never taken (measured: docs/scan.md, "Speed"). Rows and columns
  * are asked of the functions below.
  */
 export interface SyntaxNode {
