@@ -72,4 +72,21 @@ describe('HashedCache', () => {
     expect(cache.get('k', 'h2')).to.equal(undefined);
     expect(cache.stats()).to.include({ hits: 1, misses: 1, entries: 1 });
   });
+
+  it('evicts the least recently used entry past its entry bound, with and without a byte bound', () => {
+    const byCount = new HashedCache<number>({ maxEntries: 2, maxBytes: 0 });
+    const byBoth = new HashedCache<string>({ maxEntries: 2, maxBytes: 1_000, sizeOf: (value) => (value as string).length });
+    for (const cache of [byCount, byBoth] as HashedCache<unknown>[]) {
+      cache.set('a', 'h', 'x');
+      cache.set('b', 'h', 'x');
+      expect(cache.get('a', 'h')).to.equal('x'); // a is now the most recently used
+      cache.set('c', 'h', 'x');
+      expect([cache.get('a', 'h'), cache.get('b', 'h'), cache.get('c', 'h')]).to.deep.equal(['x', undefined, 'x']);
+      expect(cache.stats().entries).to.equal(2);
+    }
+    // The byte bound still holds beside the entry bound.
+    byBoth.set('big', 'h', 'y'.repeat(990));
+    expect(byBoth.get('big', 'h')).to.have.length(990);
+    expect(byBoth.stats().bytes).to.be.at.most(1_000);
+  });
 });
