@@ -81,8 +81,11 @@ export const PRELUDE = String.raw`
         if (isArray(files)) {
           for (let i = 0; i < files.length; i++) {
             const file = files[i];
-            paths.push(typeof file === 'object' && file !== null ? file.path : undefined);
-            texts.push(typeof file === 'object' && file !== null ? file.content : undefined);
+            const entry = typeof file === 'object' && file !== null;
+            const content = entry ? file.content : undefined;
+            paths.push(entry ? file.path : undefined);
+            // Only strings cross beside the JSON (anything else could not be copied): the host refuses the null.
+            texts.push(typeof content === 'string' ? content : null);
           }
         }
         return isArray(files) ? call('writeMany', [paths], texts) : call('writeMany', [null], []);

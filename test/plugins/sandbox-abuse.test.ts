@@ -236,7 +236,7 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
       `const content = 'a"b\\\\c\\n\\u2028\\u2029 ünï 😀 \\ud800 end';
       await ctx.workspace.writeMany([{ path: "src/odd.ts", content }]);
       const refused = [];
-      for (const bad of ["src/x.ts", [null], [{ path: "src/x.ts" }], [{ content: "x" }], [{ path: 1, content: "x" }]]) {
+      for (const bad of ["src/x.ts", [null], [{ path: "src/x.ts" }], [{ content: "x" }], [{ path: 1, content: "x" }], [{ path: "src/x.ts", content: () => 1 }], [{ path: "src/x.ts", content: new Map() }]]) {
         try { await ctx.workspace.writeMany(bad); refused.push('staged'); } catch (error) { refused.push(error.code); }
       }
       return { summary: 'ok', data: { same: (await ctx.workspace.read("src/odd.ts")) === content, length: content.length, refused } };`,
@@ -244,7 +244,7 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     );
     const handle = await createLocalContext({ root, limits: { maxToolCalls: 10_000 } });
     const result = await runPluginStep(binding, {}, handle.ctx);
-    expect(result.data).to.deep.equal({ same: true, length: 21, refused: Array(5).fill('invalid_input') });
+    expect(result.data).to.deep.equal({ same: true, length: 21, refused: Array(7).fill('invalid_input') });
     expect(handle.staged().map((entry) => [entry.path, entry.content])).to.deep.equal([
       ['src/odd.ts', 'a"b\\c\n\u2028\u2029 ünï 😀 \ud800 end'],
     ]);
