@@ -2,8 +2,8 @@
 /**
  * Compiles, at build time, the JSON Schemas every agentd process checks: the capability meta schema,
  * the inputSchema of every first-party capability, the project configuration's schema, and the query and
- * body schemas of the daemon's route table (into dist/daemon/http/precompiled-route-validators-*.cjs). Writes dist/core/registry/precompiled-validators.cjs
- * (ajv's standalone code, one function per schema, keyed by a hash of the schema's JSON), which the
+ * body schemas of the daemon's route table (into dist/daemon/http/precompiled-route-validators-*.cjs). Writes dist/core/registry/validators/
+ * (ajv's standalone code, one module per schema, named by a hash of the schema's JSON), which the
  * registry uses instead of loading and running ajv: compiling them at start-up was ~0.1 s of a scan.
  * A schema that is not in the file (a third-party capability, or one changed since the last build)
  * is compiled by ajv at run time as before, so a stale file costs time, never correctness.
@@ -11,7 +11,7 @@
  * scan's prefetch reads before any capability module loads (core/registry/execution-index.ts).
  * Runs after `tsc` (npm run build, prepare, test, bench).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,7 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const load = (relative) => import(pathToFileURL(path.join(dist, relative)).href);
 
-const { precompileValidators } = await load('core/registry/precompile.js');
+const { precompileEach, precompileValidators } = await load('core/registry/precompile.js');
 const { META_SCHEMA } = await load('core/registry/meta-schema.js');
 const { discoverModules } = await load('core/registry/load-registry.js');
 const { defaultRoots } = await load('core/registry/default-roots.js');
@@ -48,10 +48,16 @@ try {
 } catch (error) {
   console.warn(`agentd: the agentd.config.json schema could not be built to precompile it (${error.message})`);
 }
-const output = path.join(dist, 'core', 'registry', 'precompiled-validators.cjs');
-const { code, count } = precompileValidators(schemas);
-writeFileSync(output, code);
-console.log(`agentd: precompiled ${count} JSON Schema validators into ${path.relative(root, output)}`);
+// One module per schema (a process loads the few it uses), in a folder made afresh; the single file of
+// earlier builds is removed so nothing stale is left beside it.
+const { VALIDATORS_FOLDER } = await load('core/registry/precompiled-validators.js');
+const output = path.join(dist, 'core', 'registry', VALIDATORS_FOLDER);
+rmSync(output, { recursive: true, force: true });
+rmSync(path.join(dist, 'core', 'registry', 'precompiled-validators.cjs'), { force: true });
+mkdirSync(output, { recursive: true });
+const modules = precompileEach(schemas);
+for (const [key, code] of modules) writeFileSync(path.join(output, `${key}.cjs`), code);
+console.log(`agentd: precompiled ${modules.size} JSON Schema validators into ${path.relative(root, output)}/`);
 // Every capability's meta.execution, for the scan's prefetch (core/registry/execution-index.ts).
 const indexFile = path.join(dist, 'core', 'registry', EXECUTION_INDEX_FILE);
 writeFileSync(indexFile, `${JSON.stringify(executionIndex(metas))}\n`);

@@ -109,7 +109,6 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
     expect(files).to.include.members([
       'package/bin/agentd.js',
       'package/dist/cli/main.js',
-      'package/dist/core/registry/precompiled-validators.cjs',
       'package/schema/agentd.config.schema.json',
       'package/native/flat-tree.c',
       'package/scripts/build-native.mjs',
@@ -120,6 +119,8 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
       'package/dist/ui/app.js',
       'package/dist/ui/style.css',
     ]);
+    // The build-time input validators, one module per schema (core/registry/precompiled-validators.ts).
+    expect(files.filter((f) => /^package\/dist\/core\/registry\/validators\/v[0-9a-f]{32}\.cjs$/.test(f)).length).to.be.at.least(20);
     // The dashboard ships built; its sources and the screenshots of its docs stay in the repository.
     expect(files.filter((f) => /^package\/(dashboard|docs\/dashboard)\//.test(f))).to.deep.equal([]);
     expect(
