@@ -6,9 +6,8 @@ import { LRUCache } from 'lru-cache';
 // of a project for every analysis of a scan was not. Texts under 4 KB are hashed directly (crypto's
 // one-shot hash(), a few times cheaper than a Hash object per text).
 const MIN_MEMO_CHARS = 4096;
-// Bounded by size alone (each text is 4 KB or more, so at most 8,192 entries): lru-cache allocates
-// its tables up front for a `max`, in every thread that loads this module.
 const recent = new LRUCache<string, string>({
+  max: 10_000,
   maxSize: 32 * 1024 * 1024,
   sizeCalculation: (_hash, text) => Math.max(1, text.length),
 });
