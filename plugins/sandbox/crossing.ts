@@ -183,9 +183,13 @@ export const CROSS_AS_COPY_FROM = 1024;
 export function packFiles(
   read: ReadManyResult,
   crossText: CrossText,
-): { paths: string[]; texts: unknown[]; skipped: ReadManyResult['skipped'] } {
+  asked?: readonly string[],
+): { paths: string[] | null; texts: unknown[]; skipped: ReadManyResult['skipped'] } {
+  // null: every file was read, in order, under the path it was asked by (the usual case): the isolate
+  // names them from its own copy of the request instead of receiving each path back.
+  const same = asked !== undefined && read.files.length === asked.length && read.files.every((file, i) => file.path === asked[i]);
   return {
-    paths: read.files.map((file) => file.path),
+    paths: same ? null : read.files.map((file) => file.path),
     texts: read.files.map((file) => crossText(file.content)),
     skipped: read.skipped,
   };

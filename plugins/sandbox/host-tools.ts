@@ -173,7 +173,7 @@ export function createHostTools(
       const paths = asStrings(args[0], 'readMany(paths)');
       // With read globs over the whole workspace there is no link to resolve: checked without a promise per path.
       const checked = readsAll ? paths.map(checkRead) : await Promise.all(paths.map(checkReadReal));
-      return packFiles(await ctx.workspace.readMany(checked), crossText);
+      return packFiles(await ctx.workspace.readMany(checked), crossText, paths);
     },
     exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
     list: async (args) => {

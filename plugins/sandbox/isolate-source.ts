@@ -43,6 +43,12 @@ export const PRELUDE = String.raw`
   for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) taint(globalThis.WebAssembly, name);
   globalThis.__agentdTainted = () => tainted;
   const isArray = Array.isArray;
+  // By index, not by the array methods a plugin may have replaced.
+  const copyList = (list) => {
+    const copy = new Array(list.length);
+    for (let i = 0; i < copy.length; i++) copy[i] = list[i];
+    return copy;
+  };
   // texts: strings that cross beside the JSON as a structured copy (writeMany's contents), not escaped into it.
   const call = async (name, args, texts) => {
     const reply = await host.apply(undefined, texts === undefined ? [name, stringify(args)] : [name, stringify(args), texts], { arguments: { copy: true }, result: { promise: true, copy: true } });
@@ -66,10 +72,13 @@ export const PRELUDE = String.raw`
       root: '.',
       read: (path) => call('read', [path]),
       readMany: async (paths) => {
-        // Each long text arrived as an external string (crossing.ts, packFiles).
-        const { paths: read, texts, skipped } = await call('readMany', [paths]);
-        const files = new Array(read.length);
-        for (let i = 0; i < read.length; i++) files[i] = { path: read[i], content: texts[i] };
+        // A copy taken once is what the host is asked for; it answers null for the paths when it read
+        // them all, in order, as asked (crossing.ts, packFiles), and each long text arrived as an external string.
+        const asked = isArray(paths) ? copyList(paths) : paths;
+        const { paths: read, texts, skipped } = await call('readMany', [asked]);
+        const names = read ?? asked;
+        const files = new Array(names.length);
+        for (let i = 0; i < names.length; i++) files[i] = { path: names[i], content: texts[i] };
         return { files, skipped };
       },
       exists: (path) => call('exists', [path]),

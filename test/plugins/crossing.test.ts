@@ -58,6 +58,29 @@ describe('plugin sandbox: packed crossings', function () {
     expect(result.data).to.deep.equal({ files: paths.map((p) => ({ path: p, content: files[p] })), skipped: [] });
   });
 
+  it('readMany names each file by the path it was read under: asked paths normalised, a skipped one left out, the request changed while in flight', async () => {
+    const binding = await pluginWith(
+      `const asked = ['./src/a.ts', 'src/missing.ts', 'src/c.js'];
+      const pending = ctx.workspace.readMany(asked);
+      asked[2] = 'src/b.tsx';
+      const mixed = await pending;
+      const plain = ['src/c.js', 'src/a.ts'];
+      const inOrder = ctx.workspace.readMany(plain);
+      plain.reverse();
+      const same = await inOrder;
+      return { summary: 'ok', data: { mixed: mixed.files.map((f) => [f.path, f.content.length]), skipped: mixed.skipped.map((s) => s.path), same: same.files.map((f) => f.path) } };`,
+    );
+    const { result } = await runIn(root, binding);
+    expect(result.data).to.deep.equal({
+      mixed: [
+        ['src/a.ts', files['src/a.ts']!.length],
+        ['src/c.js', files['src/c.js']!.length],
+      ],
+      skipped: ['src/missing.ts'],
+      same: ['src/c.js', 'src/a.ts'],
+    });
+  });
+
   it('tools.parseMany gives the same files as parse, in one tool call', async () => {
     const binding = await pluginWith("const parsed = await ctx.tools.parseMany(input.paths);\nreturn { summary: 'ok', data: parsed };", {
       permissions: { tools: ['parse'] },
