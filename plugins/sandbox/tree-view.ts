@@ -2,10 +2,11 @@
  * A parsed file's two readings, from the packed columns it crosses as (crossing.ts: per node in
  * pre-order its type index, field index or -1, start, end and parent index or -1, plus the name
  * tables): `nodes`, one plain object per node, and `tree`, a view that answers the same facts by node
- * number without making an object per node. Both functions are self-contained (no imports, no outer
- * names): the isolate's prelude is built from their source text (isolate-source.ts), and the host
- * uses them as they are (the first-party peer of bench/plugin-overhead.ts, the crossing tests), so a
- * plugin and its in-process peer read one implementation.
+ * number without making an object per node. The three functions import nothing and name nothing
+ * outside themselves but each other: the isolate's prelude is built from their source text
+ * (isolate-source.ts), and the host uses them as they are (the first-party peer of
+ * bench/plugin-overhead.ts, the crossing tests), so a plugin and its in-process peer read one
+ * implementation.
  */
 import type { PluginNode, PluginParsedFile, PluginTree } from '../sdk/plugin-context.js';
 
@@ -37,7 +38,7 @@ export function treeViewOf(
 ): PluginTree {
   const count = columns.length / 5;
   const at = (node: number): number => {
-    // Operators only (no globals): a plugin may have replaced Number or Math in its own context.
+    // The test itself uses operators only: a plugin may have replaced Number or Math in its own context.
     if (typeof node !== 'number' || !(node >= 0 && node < count) || node % 1 !== 0)
       throw new RangeError(`no node ${String(node)} in a tree of ${count} nodes`);
     return node * 5;
