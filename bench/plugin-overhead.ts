@@ -196,10 +196,10 @@ export async function run(): Promise<void> {
     limits: { ...plugin.capabilities[0]!.binding.limits, cpuMs: 60_000, wallMs: 120_000 },
   };
   console.log(`load average at start: ${load()}`);
+  let byNodes: Example | undefined;
   try {
-    const byNodes = await nodesVariant(root);
+    byNodes = await nodesVariant(root);
     for (const example of [...EXAMPLES, byNodes]) await compare(example, root);
-    await rm(byNodes.folder, { recursive: true, force: true });
 
     // Cold start of a plugin step on a tiny workspace: everything runPluginStep does before run().
     const tiny = await mkdtemp(path.join(tmpdir(), 'agentd-plugin-bench-tiny-'));
@@ -242,6 +242,7 @@ export async function run(): Promise<void> {
     await rm(tiny, { recursive: true, force: true });
     console.log(`load average at the end: ${load()}`);
   } finally {
+    if (byNodes) await rm(byNodes.folder, { recursive: true, force: true });
     await rm(root, { recursive: true, force: true });
   }
 }

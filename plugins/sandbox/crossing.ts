@@ -6,8 +6,9 @@
  * - file texts (readMany's files, a parsed file's source): each long one as an external copy
  *   (CrossText), not through the serializer;
  * - parsed trees: the nodes as five int32 columns per node, plus one set of type and field name tables
- *   for all the files of a reply, read
- *   in the isolate as `nodes` (objects, made on first read) and `tree` (by node number) (tree-view.ts).
+ *   for all the files of a reply; the isolate reads them as `nodes` (objects, made on first read) and
+ *   `tree` (by node number), tree-view.ts;
+ * - readMany's paths: not sent back when they are the ones asked for (packFiles).
  * Measured in bench/plugin-overhead.ts (docs/plugins.md).
  */
 import { syntaxTreeOf, type ParsedFile, type ReadManyResult, type SyntaxNode } from '../../core/index.js';
