@@ -72,6 +72,14 @@ function asFiles(paths: unknown, texts: unknown): { path: string; content: strin
   return (paths as string[]).map((file, i) => ({ path: file, content: (texts as string[])[i]! }));
 }
 
+/** What a call passes, in characters: its JSON and the contents beside it, under one limit (NaN: not JSON text). */
+function argumentSize(argsJson: unknown, texts: unknown): number {
+  if (typeof argsJson !== 'string') return Number.NaN;
+  let size = argsJson.length;
+  if (Array.isArray(texts)) for (const text of texts as unknown[]) if (typeof text === 'string') size += text.length;
+  return size;
+}
+
 function listOptions(value: unknown): ListOptions {
   const given = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const options: ListOptions = {};
@@ -232,12 +240,7 @@ export function createHostTools(
     pending++;
     try {
       if (closed) throw new AgentdError('plugin_error', `${who} called ${String(name).slice(0, 40)} after its step ended.`);
-      // The contents beside the JSON count as their JSON would: one limit for all a call passes.
-      const size =
-        typeof argsJson !== 'string'
-          ? Number.NaN
-          : argsJson.length +
-            (Array.isArray(texts) ? texts.reduce((sum: number, text) => sum + (typeof text === 'string' ? text.length : 0), 0) : 0);
+      const size = argumentSize(argsJson, texts);
       if (!(size <= binding.limits.maxOutputBytes)) {
         throw new AgentdError(
           'plugin_output_too_large',

@@ -85,19 +85,17 @@ export const PRELUDE = String.raw`
       list: (options) => call('list', [options ?? {}]),
       write: (path, content) => call('write', [path, content]),
       writeMany: (files) => {
+        if (!isArray(files)) return call('writeMany', [null], []);
         const paths = [];
         const texts = [];
-        if (isArray(files)) {
-          for (let i = 0; i < files.length; i++) {
-            const file = files[i];
-            const entry = typeof file === 'object' && file !== null;
-            const content = entry ? file.content : undefined;
-            paths.push(entry ? file.path : undefined);
-            // Only strings cross beside the JSON (anything else could not be copied): the host refuses the null.
-            texts.push(typeof content === 'string' ? content : null);
-          }
+        for (let i = 0; i < files.length; i++) {
+          const file = typeof files[i] === 'object' && files[i] !== null ? files[i] : {};
+          const content = file.content;
+          paths.push(file.path);
+          // Only strings cross beside the JSON (anything else could not be copied): the host refuses the null.
+          texts.push(typeof content === 'string' ? content : null);
         }
-        return isArray(files) ? call('writeMany', [paths], texts) : call('writeMany', [null], []);
+        return call('writeMany', [paths], texts);
       },
       delete: (path) => call('delete', [path]),
       changes: () => call('changes', []),

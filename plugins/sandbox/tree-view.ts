@@ -44,17 +44,16 @@ export function treeViewOf(
     return node * 5;
   };
   // Children by node, made on the first children() call: offsets into one list, in pre-order.
-  let firstChild: Int32Array | undefined;
-  let childList: Int32Array | undefined;
+  let made: [Int32Array, Int32Array] | undefined;
   const childIndex = (): [Int32Array, Int32Array] => {
-    if (firstChild && childList) return [firstChild, childList];
+    if (made) return made;
     const offsets = new Int32Array(count + 1);
     for (let i = 1; i < count; i++) offsets[columns[i * 5 + 4]! + 1]! += 1;
     for (let i = 0; i < count; i++) offsets[i + 1]! += offsets[i]!;
     const placed = offsets.slice(0, count);
     const list = new Int32Array(Math.max(count - 1, 0));
     for (let i = 1; i < count; i++) list[placed[columns[i * 5 + 4]!]!++] = i;
-    return [(firstChild = offsets), (childList = list)];
+    return (made = [offsets, list]);
   };
   return Object.freeze({
     count,
