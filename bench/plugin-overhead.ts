@@ -3,8 +3,9 @@
  * import pointed at the host SDK) run as a first-party capability would be — in process, with the same
  * local context — on the same ~100k-line project, in the same run, for two examples: license-header
  * (reads every file, a few string tests each: the I/O-bound worst case, where the copy into the isolate
- * is most of the work) and migrate-call (parses the 100 files that call the old function in one parseMany
- * call and stages the rewrites with one writeMany (the peer: write() in a loop): the parse crossing; the
+ * is most of the work) and migrate-call (finds the 100 files that mention the old function with one
+ * search, parses them in one parseMany call and stages the rewrites with one writeMany (the peer: the
+ * same done in process, write() in a loop): the parse crossing; the
  * peer's tools.parse answers the same `nodes` and `tree` a plugin gets), as the example reads the tree
  * (`file.tree`) and as it read `file.nodes` before (one object per node). Also
  * the cold start of a plugin step (isolate, context, prelude, SDK and plugin modules) against a warm one
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createLocalContext } from '../core/context/local-context.js';
-import type { CapabilityContext, StepResult } from '../core/index.js';
+import type { CapabilityContext, ListOptions, ReadManyResult, StepResult } from '../core/index.js';
 import { readPlugin } from '../plugins/manifest/index.js';
 import { drainPool } from '../plugins/sandbox/isolate-pool.js';
 import { plainParse } from '../plugins/sandbox/crossing.js';
@@ -97,19 +98,24 @@ async function peerOf(example: Example, root: string): Promise<{ run(input: unkn
 }
 
 /**
- * A local context for the first-party peer: `workspace.writeMany` (plugin SDK only; the first-party
- * workspace has no such call) stages each file with write() in a loop, which is what a first-party
- * capability does, in process; for the peer of a parsing plugin, tools.parse/parseMany answer the
- * plugin's plain data.
+ * A local context for the first-party peer: `workspace.writeMany` and `workspace.search` (plugin SDK
+ * only; the first-party workspace has neither) do in process what a first-party capability does:
+ * write() in a loop; list, readMany and a text test. For the peer of a parsing plugin,
+ * tools.parse/parseMany answer the plugin's plain data.
  */
 async function contextFor(root: string, plain: boolean): Promise<CapabilityContext> {
   const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 5_000 } });
   const writeMany = async (files: { path: string; content: string }[]): Promise<void> => {
     for (const file of files) await ctx.workspace.write(file.path, file.content);
   };
+  const search = async (text: string, options?: ListOptions): Promise<{ paths: string[]; skipped: ReadManyResult['skipped'] }> => {
+    const read = await ctx.workspace.readMany(await ctx.workspace.list(options));
+    return { paths: read.files.filter((file) => file.content.includes(text)).map((file) => file.path), skipped: read.skipped };
+  };
   const workspace = new Proxy(ctx.workspace, {
     get: (target, key) => {
       if (key === 'writeMany') return writeMany;
+      if (key === 'search') return search;
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

@@ -5,9 +5,9 @@
  * unpacked by the prelude (isolate-source.ts), into exactly the shapes the SDK documents:
  * - file texts (readMany's files, a parsed file's source): each long one as an external copy
  *   (CrossText), not through the serializer;
- * - parsed trees: the nodes as five int32 columns per node, plus one set of type and field name tables
- *   for all the files of a reply; the isolate reads them as `nodes` (objects, made on first read) and
- *   `tree` (by node number), tree-view.ts;
+ * - parsed trees: five int32 columns (type, field, start, end, parent), one after the other in one
+ *   array, plus one set of type and field name tables for all the files of a reply; the isolate reads
+ *   them as `nodes` (objects, made on first read) and `tree` (by node number), tree-view.ts;
  * - readMany's paths: not sent back when they are the ones asked for (packFiles).
  * Measured in bench/plugin-overhead.ts (docs/plugins.md).
  */
@@ -33,7 +33,12 @@ function preOrder(root: SyntaxNode, visit: (node: SyntaxNode, parent: number) =>
   }
 }
 
-/** Per node: type index, field index (-1: none), start, end, parent index (-1: the root). */
+/**
+ * The columns of a packed tree, each `count` long and one after the other in one Int32Array (column
+ * after column, not node after node, so the type column is one contiguous run the view searches with
+ * the typed array's native `indexOf`): type index, field index (-1: none), start, end, parent index
+ * (-1: the root).
+ */
 export const TREE_COLUMNS = 5;
 
 /** The type and field names the columns of one reply's files index: one set per reply, shared by its files. */
@@ -116,7 +121,7 @@ function packFlat(flat: FlatTree, builder: TableBuilder): Int32Array {
   const usedTypes: number[] = [];
   const usedFields: number[] = [];
   try {
-    for (let i = 0, at = 0; i < count; i++, at += TREE_COLUMNS) {
+    for (let i = 0; i < count; i++) {
       const word = nodes[i * 4]!;
       const typeId = word & 0xffff;
       const fieldId = word >>> 16;
@@ -136,11 +141,11 @@ function packFlat(flat: FlatTree, builder: TableBuilder): Int32Array {
           usedFields.push(fieldId);
         }
       }
-      columns[at] = type;
-      columns[at + 1] = field;
-      columns[at + 2] = nodes[i * 4 + 1]!;
-      columns[at + 3] = nodes[i * 4 + 2]!;
-      columns[at + 4] = nodes[i * 4 + 3]! - 1;
+      columns[i] = type;
+      columns[count + i] = field;
+      columns[2 * count + i] = nodes[i * 4 + 1]!;
+      columns[3 * count + i] = nodes[i * 4 + 2]!;
+      columns[4 * count + i] = nodes[i * 4 + 3]! - 1;
     }
   } finally {
     for (const id of usedTypes) typeSlots[id] = 0;
@@ -162,7 +167,11 @@ function packWalk(parsed: ParsedFile, builder: TableBuilder): Int32Array {
     );
     return rows.length / TREE_COLUMNS;
   });
-  return Int32Array.from(rows);
+  // Node after node as walked; the crossing's layout is column after column.
+  const count = rows.length / TREE_COLUMNS;
+  const columns = new Int32Array(rows.length);
+  for (let i = 0; i < count; i++) for (let c = 0; c < TREE_COLUMNS; c++) columns[c * count + i] = rows[i * TREE_COLUMNS + c]!;
+  return columns;
 }
 
 /**

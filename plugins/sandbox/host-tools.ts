@@ -10,7 +10,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import ignore from 'ignore';
-import { AgentdError, isAgentdError, type CapabilityContext, type ListOptions, type LogLevel } from '../../core/index.js';
+import { AgentdError, isAgentdError, type CapabilityContext, type ListOptions, type LogLevel, type SkippedFile } from '../../core/index.js';
 import type { PluginBinding, PluginTool } from './binding.js';
 import { packFiles, packParses, type CrossText } from './crossing.js';
 
@@ -175,6 +175,12 @@ export function createHostTools(
       );
   };
 
+  /** What list() answers a plugin: the workspace's list, less what its read globs do not cover. */
+  const visibleFiles = async (options: unknown): Promise<string[]> => {
+    const files = await ctx.workspace.list(listOptions(options));
+    return readsAll ? files : files.filter((file) => readable.ignores(file));
+  };
+
   const handlers: Record<string, (args: unknown[], texts: unknown) => Promise<unknown> | unknown> = {
     read: async (args) => ctx.workspace.read(await checkReadReal(asString(args[0], 'read(path)'))),
     readMany: async (args) => {
@@ -184,9 +190,28 @@ export function createHostTools(
       return packFiles(await ctx.workspace.readMany(checked), crossText, paths);
     },
     exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
-    list: async (args) => {
-      const files = await ctx.workspace.list(listOptions(args[0]));
-      return readsAll ? files : files.filter((file) => readable.ignores(file));
+    list: async (args) => visibleFiles(args[0]),
+    // list + readMany + a text test on the host: only the paths that match cross (the texts never do).
+    // A listed link whose target the read globs do not cover is not read: it is skipped with the
+    // refusal readMany would have given (the plugin did not name it, so the step goes on).
+    search: async (args) => {
+      const text = asString(args[0], 'search(text)');
+      const listed = await visibleFiles(args[1]);
+      const refused: SkippedFile[] = [];
+      const allowed = readsAll ? listed : [];
+      if (!readsAll) {
+        for (const file of listed) {
+          try {
+            allowed.push(await checkReadReal(file));
+          } catch (error) {
+            if (!isAgentdError(error) || error.code !== 'plugin_permission_denied') throw error;
+            refused.push({ path: file, code: error.code, message: error.message });
+          }
+        }
+      }
+      const read = await ctx.workspace.readMany(allowed);
+      const paths = read.files.filter((file) => file.content.includes(text)).map((file) => file.path);
+      return { paths, skipped: [...read.skipped, ...refused] };
     },
     write: (args) => {
       needWrites('write a file');

@@ -83,6 +83,7 @@ export const PRELUDE = String.raw`
       },
       exists: (path) => call('exists', [path]),
       list: (options) => call('list', [options ?? {}]),
+      search: (text, options) => call('search', [text, options ?? {}]),
       write: (path, content) => call('write', [path, content]),
       writeMany: (files) => {
         if (!isArray(files)) return call('writeMany', [null], []);

@@ -33,6 +33,8 @@ export interface PluginTree {
   text(node: number): string;
   /** The node's children, in source order. */
   children(node: number): number[];
+  /** The node's child in this field ("function" of a call_expression, "body", ...), or -1 (tree-sitter's childForFieldName). */
+  childForField(node: number, field: string): number;
   /** The nodes of these types, in pre-order (like first-party `nodesOfType`). */
   ofType(types: string | readonly string[]): number[];
 }
@@ -62,6 +64,13 @@ export interface PluginContext {
     exists(path: string): Promise<boolean>;
     /** Only files the manifest's permissions.read covers. */
     list(options?: ListOptions): Promise<string[]>;
+    /**
+     * The files `list(options)` gives whose text contains `text` (plain, case-sensitive), read and
+     * tested by agentd in ONE tool call: only the matching paths cross into the sandbox, in list order,
+     * and the files that could not be read are in `skipped`. Prefer it to readMany + includes when a
+     * step needs only the files that mention something (a codemod picking what to parse).
+     */
+    search(text: string, options?: ListOptions): Promise<{ paths: string[]; skipped: ReadManyResult['skipped'] }>;
     /** Needs permissions.writes; staged, never written by the plugin. */
     write(path: string, content: string): Promise<void>;
     /**

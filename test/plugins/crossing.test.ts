@@ -130,7 +130,7 @@ describe('plugin sandbox: packed crossings', function () {
       const nodesOf = (columns: Int32Array, tables: typeof packed.tables): string[] =>
         Array.from(
           { length: columns.length / 5 },
-          (_, n) => `${tables.types[columns[n * 5]!]}:${tables.fields[columns[n * 5 + 1]!] ?? ''}`,
+          (_, n) => `${tables.types[columns[n]!]}:${tables.fields[columns[columns.length / 5 + n]!] ?? ''}`,
         );
       expect(nodesOf(alone.files[0]!.columns, alone.tables), paths[i]).to.deep.equal(nodesOf(packed.files[i]!.columns, packed.tables));
     }
@@ -150,17 +150,22 @@ describe('plugin sandbox: packed crossings', function () {
   });
 
   it('file.tree answers what nodes holds, by node number, in the isolate and on the host', async () => {
+    // Fields of calls, functions, declarations, and one no grammar has (childForField answers -1).
+    const FIELDS = ['function', 'arguments', 'body', 'name', 'value', 'no_such_field'];
     const binding = await pluginWith(
       `const { files } = await ctx.tools.parseMany(input.paths);
 return { summary: 'ok', data: files.map((file) => {
   const { tree } = file;
+  const byField = () => Array.from({ length: tree.count }, (_, i) => ${JSON.stringify(FIELDS)}.map((f) => tree.childForField(i, f)));
+  // Before and after children() made the child index: childForField reads either way.
+  const scanned = byField();
   const rows = [];
   for (let i = 0; i < tree.count; i++) rows.push([tree.type(i), tree.named(i), tree.field(i), tree.start(i), tree.end(i), tree.parent(i), tree.text(i), tree.children(i)]);
   const identifiers = tree.ofType('identifier');
   const either = tree.ofType(['identifier', 'string']);
   const none = tree.ofType('no_such_type');
   const refused = [-1, tree.count, 0.5, NaN, '1'].map((n) => { try { tree.type(n); return 'answered'; } catch (e) { return e instanceof RangeError ? 'RangeError' : String(e); } });
-  return { rows, identifiers, either, none, refused, keys: Object.keys(file) };
+  return { rows, scanned, indexed: byField(), identifiers, either, none, refused, keys: Object.keys(file) };
 }) };`,
       { permissions: { tools: ['parse'] } },
     );
@@ -169,6 +174,8 @@ return { summary: 'ok', data: files.map((file) => {
     const { result } = await runIn(root, binding, { paths });
     const seen = result.data as {
       rows: unknown[][];
+      scanned: number[][];
+      indexed: number[][];
       identifiers: number[];
       either: number[];
       none: number[];
@@ -190,6 +197,10 @@ return { summary: 'ok', data: files.map((file) => {
       ]);
       const ofType = (types: string[]): number[] => nodes.flatMap((n, i) => (types.includes(n.type) ? [i] : []));
       expect(seen[k]!.rows, file).to.deep.equal(rows);
+      const byField = nodes.map((_, i) => FIELDS.map((f) => nodes.findIndex((c) => c.parent === i && c.field === f)));
+      expect(byField.flat().filter((n) => n >= 0).length, `${file}: fields found`).to.be.greaterThan(0);
+      expect(seen[k]!.scanned, file).to.deep.equal(byField);
+      expect(seen[k]!.indexed, file).to.deep.equal(byField);
       expect(seen[k]!.identifiers, file).to.deep.equal(ofType(['identifier']));
       expect(seen[k]!.either, file).to.deep.equal(ofType(['identifier', 'string']));
       expect(seen[k]!.none).to.deep.equal([]);
@@ -199,6 +210,7 @@ return { summary: 'ok', data: files.map((file) => {
       const host = plainParse(parsed);
       expect(host.tree.count).to.equal(nodes.length);
       expect(host.tree.ofType('identifier')).to.deep.equal(ofType(['identifier']));
+      expect(nodes.map((_, i) => FIELDS.map((f) => host.tree.childForField(i, f)))).to.deep.equal(byField);
       expect(nodes.map((_, i) => host.tree.children(i))).to.deep.equal(rows.map((r) => r[7]));
     }
   });

@@ -288,6 +288,36 @@ describe('plugin sandbox: abuse cases are contained with their own codes', funct
     expect(result.summary).to.equal('docs/new.md=doc');
   });
 
+  it('search reads on the host what list gives and the read globs cover; only matching paths cross', async () => {
+    const body = `const found = [];
+for (const text of input.texts) found.push(await ctx.workspace.search(text));
+let refused = null;
+try { await ctx.workspace.search(42); } catch (error) { refused = error.code; }
+return { summary: 'searched', data: { found, refused } };`;
+    const run = async (read: string[]): Promise<{ data: unknown; calls: number }> => {
+      const stats: PluginStepStats[] = [];
+      const handle = await createLocalContext({ root });
+      const texts = ['export const a', 'TOP SECRET', '# docs'];
+      const result = await runPluginStep(await pluginWith(body, { permissions: { read } }), { texts }, handle.ctx, (s) => stats.push(s));
+      return { data: result.data, calls: stats[0]!.toolCalls };
+    };
+    // The link leading out of the workspace is never listed, so its target is never searched.
+    const all = await run(['**']);
+    expect(all.data).to.deep.equal({
+      found: [
+        { paths: ['docs/code.ts', 'src/a.ts'], skipped: [] },
+        { paths: [], skipped: [] },
+        { paths: ['docs/readme.md'], skipped: [] },
+      ],
+      refused: 'invalid_input',
+    });
+    expect(all.calls, 'one tool call per search').to.equal(4);
+    // docs/code.ts is listed (it is under docs/) but leads to src/a.ts: not read, reported as skipped.
+    const docs = (await run(['docs/**'])).data as { found: { paths: string[]; skipped: { path: string; code: string }[] }[] };
+    expect(docs.found.map((f) => f.paths)).to.deep.equal([[], [], ['docs/readme.md']]);
+    expect(docs.found[0]!.skipped.map((s) => `${s.path}:${s.code}`)).to.deep.equal(['docs/code.ts:plugin_permission_denied']);
+  });
+
   it('parse (when requested) hands over the tree as data', async () => {
     const binding = await pluginWith(
       'const file = await ctx.tools.parse("src/a.ts"); return { summary: file.nodes[0].type + ":" + file.nodes.filter((n) => n.type === "lexical_declaration").length };',

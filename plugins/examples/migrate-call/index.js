@@ -7,16 +7,16 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 /**
  * Start/end of each identifier that is the callee of a call_expression and spells `name`. Read through
  * `file.tree` (nodes by number, no object per node): the fast way to walk whole trees in the sandbox;
- * `file.nodes` gives the same facts as objects.
+ * `file.nodes` gives the same facts as objects. Visits the calls, then each one's callee (as an ESLint
+ * rule's CallExpression visitor reads `node.callee`), rather than every identifier of the file.
  */
 function calleeRanges(file, name) {
   const { tree } = file;
   const ranges = [];
-  for (const id of tree.ofType('identifier')) {
-    if (tree.field(id) !== 'function') continue;
-    const parent = tree.parent(id);
-    if (parent < 0 || tree.type(parent) !== 'call_expression') continue;
-    if (tree.text(id) === name) ranges.push([tree.start(id), tree.end(id)]);
+  for (const call of tree.ofType('call_expression')) {
+    const callee = tree.childForField(call, 'function');
+    if (callee < 0 || tree.type(callee) !== 'identifier') continue;
+    if (tree.text(callee) === name) ranges.push([tree.start(callee), tree.end(callee)]);
   }
   return ranges;
 }
@@ -24,13 +24,11 @@ function calleeRanges(file, name) {
 export const capabilities = {
   'refactoring.migrate-call': defineCapability({
     async run(input, ctx) {
-      const files = await ctx.workspace.list({ include: input.include, extensions: EXTENSIONS });
-      const { files: read } = await ctx.workspace.readMany(files);
       let calls = 0;
       const changed = [];
       const rewritten = [];
-      // A cheap text filter first, then the files that may call it parsed in one tool call.
-      const candidates = read.filter(({ content }) => content.includes(input.from)).map(({ path }) => path);
+      // A text search first (done by agentd: only the matching paths cross), then those files parsed in one tool call.
+      const { paths: candidates } = await ctx.workspace.search(input.from, { include: input.include, extensions: EXTENSIONS });
       const { files: parsed } = await ctx.tools.parseMany(candidates);
       for (const file of parsed) {
         const ranges = calleeRanges(file, input.from);
