@@ -297,7 +297,10 @@ async function evaluateIn(
   ready: () => void,
 ): Promise<Outcome> {
   slot.dispatch = host.dispatch;
-  const plugin = await isolate.compileModule(source, { filename: pathToFileURL(binding.entry).href });
+  // Compiling and linking run none of the plugin's code, so they are synchronous calls (each
+  // asynchronous call into the isolate is a round trip between threads, ~0.1 ms); evaluating the
+  // module and everything after it may run plugin code and stays asynchronous, under the watchdog.
+  const plugin = isolate.compileModuleSync(source, { filename: pathToFileURL(binding.entry).href });
   // Imports are checked before instantiation: the resolver below then never has to refuse (a throwing
   // resolver callback is a path into the addon that is best left untaken).
   const outside = plugin.dependencySpecifiers.find((specifier) => !SDK_SPECIFIERS.has(specifier));
@@ -307,7 +310,7 @@ async function evaluateIn(
       `Plugin "${binding.plugin}" imports "${outside.slice(0, 200)}"; what enters the isolate is one script whose only import is "@agentd/cli/sdk" (\`agentd plugin add\` bundles a plugin's dependencies into it).`,
     );
   }
-  await plugin.instantiate(context, () => sdk);
+  plugin.instantiateSync(context, () => sdk);
   await plugin.evaluate();
   await context.global.set('__agentdPlugin', plugin.namespace.derefInto());
   ready();
@@ -319,11 +322,9 @@ async function evaluateIn(
   if (typeof reply !== 'string' || reply.length === 0)
     throw new AgentdError('plugin_error', `Plugin capability "${binding.id}" did not answer through the SDK's run wrapper.`);
   // Reuse needs the isolate idle: no host call still in flight, and (after one more turn of its task
-  // queue, which runs any reply delivered late) no use of an API whose callbacks run as later tasks.
+  // queue — the taint check's own call, queued behind any reply delivered late, which runs first) no
+  // use of an API whose callbacks run as later tasks.
   let idle = host.inFlight() === 0;
-  if (idle) {
-    await context.eval('undefined');
-    idle = host.inFlight() === 0 && (await tainted.apply(undefined, [], { result: { copy: true } })) === false;
-  }
+  if (idle) idle = (await tainted.apply(undefined, [], { result: { copy: true } })) === false && host.inFlight() === 0;
   return { kind: reply[0] as Outcome['kind'], body: reply.slice(1), idle };
 }
