@@ -3,8 +3,8 @@
  * typed arrays and dear for many small objects: each object and string is a new allocation the
  * isolate's collector then copies. So what a plugin gets as many small things crosses packed and is
  * unpacked by the prelude (isolate-source.ts), into exactly the shapes the SDK documents:
- * - file texts (readMany's files, a parsed file's source): each long one as an external copy
- *   (CrossText), not through the serializer;
+ * - file texts: readMany's joined into a few long strings the isolate slices (CrossTexts), a parsed
+ *   file's source, when long, as an external copy (CrossText) — not through the serializer;
  * - parsed trees: five int32 columns (type, field, start, end, parent), one after the other in one
  *   array, plus one set of type and field name tables for all the files of a reply; the isolate reads
  *   them as `nodes` (objects, made on first read) and `tree` (by node number), tree-view.ts;
@@ -186,21 +186,41 @@ export type CrossText = (text: string) => unknown;
 export const CROSS_AS_COPY_FROM = 1024;
 
 /**
- * readMany's files for the crossing: `{ paths, texts, skipped }`, each text crossing by `crossText`.
- * Measured against the one joined string it replaced (bench/plugin-overhead.ts, docs/plugins.md):
- * the join was a copy of its own into a fresh large allocation, and the joined text was copied again.
+ * How many texts cross at once (readMany's files): joined into a few long strings, each file a span
+ * of one — `chunks[spans[3i]]` from `spans[3i + 1]` to `spans[3i + 2]`, UTF-16 indexes — which the
+ * isolate takes as slices, with no string made per file on either side. The step's runner gives
+ * kept external copies (text-copies.ts `joinedCopyOf`); `joinTexts` is the plain join (tests, and
+ * lists too short for a copy to pay).
+ */
+export type CrossTexts = (texts: readonly string[]) => { chunks: unknown[]; spans: Uint32Array };
+
+export function joinTexts(texts: readonly string[]): { chunks: string[]; spans: Uint32Array } {
+  const spans = new Uint32Array(texts.length * 3);
+  let at = 0;
+  for (let i = 0; i < texts.length; i++) {
+    spans[i * 3 + 1] = at;
+    at += texts[i]!.length;
+    spans[i * 3 + 2] = at;
+  }
+  return { chunks: [texts.join('')], spans };
+}
+
+/**
+ * readMany's files for the crossing: `{ paths, chunks, spans, skipped }`, the texts by `crossTexts`.
+ * Measured against one external string per file, and before that one joined string made per call
+ * (bench/plugin-overhead.ts, docs/plugins.md).
  */
 export function packFiles(
   read: ReadManyResult,
-  crossText: CrossText,
+  crossTexts: CrossTexts,
   asked?: readonly string[],
-): { paths: string[] | null; texts: unknown[]; skipped: ReadManyResult['skipped'] } {
+): { paths: string[] | null; chunks: unknown[]; spans: Uint32Array; skipped: ReadManyResult['skipped'] } {
   // null: every file was read, in order, under the path it was asked by (the usual case): the isolate
   // names them from its own copy of the request instead of receiving each path back.
   const same = asked !== undefined && read.files.length === asked.length && read.files.every((file, i) => file.path === asked[i]);
   return {
     paths: same ? null : read.files.map((file) => file.path),
-    texts: read.files.map((file) => crossText(file.content)),
+    ...crossTexts(read.files.map((file) => file.content)),
     skipped: read.skipped,
   };
 }

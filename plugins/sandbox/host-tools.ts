@@ -1,7 +1,7 @@
 /**
  * The host side of the one bridge function a plugin's isolate gets: a tool name and its arguments as
  * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference;
- * long file texts inside it cross as external copies, crossing.ts CrossText). Each call goes to the step's real
+ * file texts inside it cross as external copies, crossing.ts CrossText and CrossTexts). Each call goes to the step's real
  * `CapabilityContext` (reads confined, writes staged, the job's budget counted exactly as for
  * first-party code), after the plugin's own checks: its read globs, `writes`, its tools, its
  * tool-call limit and the argument size. A refusal of those (and a path escaping the workspace) is
@@ -12,7 +12,7 @@ import path from 'node:path';
 import ignore from 'ignore';
 import { AgentdError, isAgentdError, type CapabilityContext, type ListOptions, type LogLevel, type SkippedFile } from '../../core/index.js';
 import type { PluginBinding, PluginTool } from './binding.js';
-import { packFiles, packParses, type CrossText } from './crossing.js';
+import { joinTexts, packFiles, packParses, type CrossText, type CrossTexts } from './crossing.js';
 
 /** Codes that end the step at once, whatever the plugin does with the rejection. */
 const FINAL_CODES: ReadonlySet<string> = new Set([
@@ -106,6 +106,7 @@ export function createHostTools(
   ctx: CapabilityContext,
   stop: (error: AgentdError) => void,
   crossText: CrossText = (text) => text,
+  crossTexts: CrossTexts = joinTexts,
 ): HostTools {
   const readable = ignore().add(binding.permissions.read);
   /**
@@ -187,7 +188,7 @@ export function createHostTools(
       const paths = asStrings(args[0], 'readMany(paths)');
       // With read globs over the whole workspace there is no link to resolve: checked without a promise per path.
       const checked = readsAll ? paths.map(checkRead) : await Promise.all(paths.map(checkReadReal));
-      return packFiles(await ctx.workspace.readMany(checked), crossText, paths);
+      return packFiles(await ctx.workspace.readMany(checked), crossTexts, paths);
     },
     exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
     list: async (args) => visibleFiles(args[0]),

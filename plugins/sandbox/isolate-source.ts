@@ -73,12 +73,12 @@ export const PRELUDE = String.raw`
       read: (path) => call('read', [path]),
       readMany: async (paths) => {
         // A copy taken once is what the host is asked for; it answers null for the paths when it read
-        // them all, in order, as asked (crossing.ts, packFiles), and each long text arrived as an external string.
+        // them all, in order, as asked (crossing.ts, packFiles). The texts arrive joined, each a span of one.
         const asked = isArray(paths) ? copyList(paths) : paths;
-        const { paths: read, texts, skipped } = await call('readMany', [asked]);
+        const { paths: read, chunks, spans, skipped } = await call('readMany', [asked]);
         const names = read ?? asked;
         const files = new Array(names.length);
-        for (let i = 0; i < names.length; i++) files[i] = { path: names[i], content: texts[i] };
+        for (let i = 0; i < names.length; i++) files[i] = { path: names[i], content: chunks[spans[i * 3]].slice(spans[i * 3 + 1], spans[i * 3 + 2]) };
         return { files, skipped };
       },
       exists: (path) => call('exists', [path]),

@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import type ivmModule from 'isolated-vm';
 import { AgentdError, isAgentdError, type CapabilityContext, type StepResult } from '../../core/index.js';
 import type { PluginBinding } from './binding.js';
-import { CROSS_AS_COPY_FROM } from './crossing.js';
-import { externalCopyOf } from './text-copies.js';
+import { CROSS_AS_COPY_FROM, joinTexts, type CrossTexts } from './crossing.js';
+import { externalCopyOf, joinedCopyOf } from './text-copies.js';
 import { createHostTools, type HostDispatch, type HostReply, type HostTools } from './host-tools.js';
 import { lease, release, type Leased } from './isolate-pool.js';
 import { PRELUDE, SDK_MODULE, SDK_SPECIFIERS } from './isolate-source.js';
@@ -150,7 +150,12 @@ export async function runPluginStep(
     if (!isolate.isDisposed) isolate.dispose();
   };
   const crossText = (text: string): unknown => (text.length < CROSS_AS_COPY_FROM ? text : externalCopyOf(ivm, text).copyInto());
-  const host = createHostTools(binding, ctx, stop, crossText);
+  const crossTexts: CrossTexts = (texts) => {
+    let chars = 0;
+    for (const text of texts) chars += text.length;
+    return chars < CROSS_AS_COPY_FROM ? joinTexts(texts) : joinedCopyOf(ivm, texts);
+  };
+  const host = createHostTools(binding, ctx, stop, crossText, crossTexts);
   const watchdog = setInterval(() => {
     if (isolate.isDisposed) return;
     const cpuMs = Number(isolate.cpuTime - leased.cpuAtStart) / 1e6;
