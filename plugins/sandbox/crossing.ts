@@ -6,8 +6,9 @@
  * - file texts: readMany's joined into a few long strings the isolate slices (CrossTexts), a parsed
  *   file's source, when long, as an external copy (CrossText) — not through the serializer;
  * - parsed trees: five int32 columns (type, field, start, end, parent), one after the other in one
- *   array, plus one set of type and field name tables for all the files of a reply; the isolate reads
- *   them as `nodes` (objects, made on first read) and `tree` (by node number), tree-view.ts;
+ *   array moved into the isolate (CrossColumns), plus one set of type and field name tables for all the
+ *   files of a reply; the isolate reads them as `nodes` (objects, made on first read) and `tree` (by
+ *   node number), tree-view.ts;
  * - readMany's paths: not sent back when they are the ones asked for (packFiles).
  * Measured in bench/plugin-overhead.ts (docs/plugins.md).
  */
@@ -91,7 +92,11 @@ class TableBuilder {
  * one (the usual case): one pass over its words, no per-node object or string on the host; otherwise
  * (or with `walk`) by a walk of the plain tree. Both give the same packing (test/plugins/crossing.test.ts).
  */
-export function packParses(parsed: readonly ParsedFile[], crossText: CrossText = (text) => text, walk = false): PackedParses {
+export function packParses(
+  parsed: readonly ParsedFile[],
+  crossings: Pick<Crossings, 'text' | 'columns'> = PLAIN_CROSSINGS,
+  walk = false,
+): PackedParses {
   const builder = new TableBuilder();
   const files = parsed.map((file): PackedFile => {
     const flat = walk ? undefined : flatTreeOf(file);
@@ -99,8 +104,8 @@ export function packParses(parsed: readonly ParsedFile[], crossText: CrossText =
       path: file.path,
       language: file.language,
       hash: file.hash,
-      source: crossText(file.source) as string,
-      columns: flat ? packFlat(flat, builder) : packWalk(file, builder),
+      source: crossings.text(file.source) as string,
+      columns: crossings.columns(flat ? packFlat(flat, builder) : packWalk(file, builder)) as Int32Array,
     };
   });
   return { tables: builder.tables, files };
@@ -194,6 +199,20 @@ export const CROSS_AS_COPY_FROM = 1024;
  */
 export type CrossTexts = (texts: readonly string[]) => { chunks: unknown[]; spans: Uint32Array };
 
+/**
+ * How a packed tree's columns cross: the step's runner moves the array's memory into the isolate
+ * (isolated-vm's transferOut/transferIn: no copy on either side; the host's array is detached, the
+ * isolate gets an ArrayBuffer the prelude views as an Int32Array) — they are packed afresh per reply.
+ */
+export type CrossColumns = (columns: Int32Array) => unknown;
+
+/** The three ways data crosses into an isolate (given by the step's runner). */
+export interface Crossings {
+  text: CrossText;
+  texts: CrossTexts;
+  columns: CrossColumns;
+}
+
 export function joinTexts(texts: readonly string[]): { chunks: string[]; spans: Uint32Array } {
   const spans = new Uint32Array(texts.length * 3);
   let at = 0;
@@ -204,6 +223,9 @@ export function joinTexts(texts: readonly string[]): { chunks: string[]; spans: 
   }
   return { chunks: [texts.join('')], spans };
 }
+
+/** The crossings without an isolate, values as they are: the host's own reading (plainParse) and tests. */
+export const PLAIN_CROSSINGS: Crossings = { text: (text) => text, texts: joinTexts, columns: (columns) => columns };
 
 /**
  * readMany's files for the crossing: `{ paths, chunks, spans, skipped }`, the texts by `crossTexts`.

@@ -1,7 +1,7 @@
 /**
  * The host side of the one bridge function a plugin's isolate gets: a tool name and its arguments as
  * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference;
- * file texts inside it cross as external copies, crossing.ts CrossText and CrossTexts). Each call goes to the step's real
+ * file texts and trees inside it cross as external copies or moved memory, crossing.ts Crossings). Each call goes to the step's real
  * `CapabilityContext` (reads confined, writes staged, the job's budget counted exactly as for
  * first-party code), after the plugin's own checks: its read globs, `writes`, its tools, its
  * tool-call limit and the argument size. A refusal of those (and a path escaping the workspace) is
@@ -12,7 +12,7 @@ import path from 'node:path';
 import ignore from 'ignore';
 import { AgentdError, isAgentdError, type CapabilityContext, type ListOptions, type LogLevel, type SkippedFile } from '../../core/index.js';
 import type { PluginBinding, PluginTool } from './binding.js';
-import { joinTexts, packFiles, packParses, type CrossText, type CrossTexts } from './crossing.js';
+import { packFiles, packParses, PLAIN_CROSSINGS, type Crossings } from './crossing.js';
 
 /** Codes that end the step at once, whatever the plugin does with the rejection. */
 const FINAL_CODES: ReadonlySet<string> = new Set([
@@ -105,8 +105,7 @@ export function createHostTools(
   binding: PluginBinding,
   ctx: CapabilityContext,
   stop: (error: AgentdError) => void,
-  crossText: CrossText = (text) => text,
-  crossTexts: CrossTexts = joinTexts,
+  crossings: Crossings = PLAIN_CROSSINGS,
 ): HostTools {
   const readable = ignore().add(binding.permissions.read);
   /**
@@ -188,7 +187,7 @@ export function createHostTools(
       const paths = asStrings(args[0], 'readMany(paths)');
       // With read globs over the whole workspace there is no link to resolve: checked without a promise per path.
       const checked = readsAll ? paths.map(checkRead) : await Promise.all(paths.map(checkReadReal));
-      return packFiles(await ctx.workspace.readMany(checked), crossTexts, paths);
+      return packFiles(await ctx.workspace.readMany(checked), crossings.texts, paths);
     },
     exists: (args) => ctx.workspace.exists(checkRead(asString(args[0], 'exists(path)'))),
     list: async (args) => visibleFiles(args[0]),
@@ -233,12 +232,12 @@ export function createHostTools(
     changes: () => ctx.workspace.changes().filter((change) => ignore.isPathValid(change.path) && readable.ignores(change.path)),
     parse: async (args) => {
       needTool('parse');
-      return packParses([await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)')))], crossText);
+      return packParses([await ctx.tools.parse(await checkReadReal(asString(args[0], 'parse(path)')))], crossings);
     },
     parseMany: async (args) => {
       needTool('parse');
       const parsed = await ctx.tools.parseMany(await Promise.all(asStrings(args[0], 'parseMany(paths)').map(checkReadReal)));
-      return { ...packParses(parsed.files, crossText), skipped: parsed.skipped };
+      return { ...packParses(parsed.files, crossings), skipped: parsed.skipped };
     },
     format: (args) => {
       needTool('format');

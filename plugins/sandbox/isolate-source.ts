@@ -60,6 +60,12 @@ export const PRELUDE = String.raw`
   const notify = (name, args) => { host.applyIgnored(undefined, [name, stringify(args)], { arguments: { copy: true } }); };
   // A parsed tree crosses as int32 columns and name tables (crossing.ts), read here as the documented
   // nodes (made on first read) and tree view: the host's own functions (tree-view.ts), by their source.
+  // The columns arrive as the memory the host moved in (crossing.ts CrossColumns), viewed here.
+  const Int32ArrayCtor = Int32Array;
+  const withColumns = (file) => {
+    file.columns = new Int32ArrayCtor(file.columns);
+    return file;
+  };
   ${nodesOf.toString()}
   ${treeViewOf.toString()}
   ${parsedFileOf.toString()}
@@ -104,11 +110,13 @@ export const PRELUDE = String.raw`
     tools: freeze({
       parse: async (path) => {
         const { tables, files } = await call('parse', [path]);
-        return parsedFileOf(files[0], tables);
+        return parsedFileOf(withColumns(files[0]), tables);
       },
       parseMany: async (paths) => {
         const { tables, files, skipped } = await call('parseMany', [paths]);
-        return { files: files.map((file) => parsedFileOf(file, tables)), skipped };
+        const parsed = new Array(files.length);
+        for (let i = 0; i < files.length; i++) parsed[i] = parsedFileOf(withColumns(files[i]), tables);
+        return { files: parsed, skipped };
       },
       format: (path, source) => call('format', [path, source]),
     }),

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import type ivmModule from 'isolated-vm';
 import { AgentdError, isAgentdError, type CapabilityContext, type StepResult } from '../../core/index.js';
 import type { PluginBinding } from './binding.js';
-import { CROSS_AS_COPY_FROM, joinTexts, type CrossTexts } from './crossing.js';
+import { CROSS_AS_COPY_FROM, joinTexts, type Crossings } from './crossing.js';
 import { externalCopyOf, joinedCopyOf } from './text-copies.js';
 import { createHostTools, type HostDispatch, type HostReply, type HostTools } from './host-tools.js';
 import { lease, release, type Leased } from './isolate-pool.js';
@@ -149,13 +149,17 @@ export async function runPluginStep(
     failure ??= error;
     if (!isolate.isDisposed) isolate.dispose();
   };
-  const crossText = (text: string): unknown => (text.length < CROSS_AS_COPY_FROM ? text : externalCopyOf(ivm, text).copyInto());
-  const crossTexts: CrossTexts = (texts) => {
-    let chars = 0;
-    for (const text of texts) chars += text.length;
-    return chars < CROSS_AS_COPY_FROM ? joinTexts(texts) : joinedCopyOf(ivm, texts);
+  const crossings: Crossings = {
+    text: (text) => (text.length < CROSS_AS_COPY_FROM ? text : externalCopyOf(ivm, text).copyInto()),
+    texts: (texts) => {
+      let chars = 0;
+      for (const text of texts) chars += text.length;
+      return chars < CROSS_AS_COPY_FROM ? joinTexts(texts) : joinedCopyOf(ivm, texts);
+    },
+    // Packed afresh for this reply: its memory is moved, not copied (the host's array is detached).
+    columns: (columns) => new ivm.ExternalCopy(columns.buffer, { transferOut: true }).copyInto({ release: true, transferIn: true }),
   };
-  const host = createHostTools(binding, ctx, stop, crossText, crossTexts);
+  const host = createHostTools(binding, ctx, stop, crossings);
   const watchdog = setInterval(() => {
     if (isolate.isDisposed) return;
     const cpuMs = Number(isolate.cpuTime - leased.cpuAtStart) / 1e6;
