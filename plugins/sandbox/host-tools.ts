@@ -1,8 +1,8 @@
 /**
  * The host side of the one bridge function a plugin's isolate gets: a tool name and its arguments as
  * JSON text in, `{ ok, value | error }` out as a structured copy of plain data (never a reference;
- * file texts and trees inside it cross as external copies or moved memory, crossing.ts Crossings). Each call goes to the step's real
- * `CapabilityContext` (reads confined, writes staged, the job's budget counted exactly as for
+ * file texts and trees inside it cross as external copies or moved memory, crossing.ts Crossings).
+ * Each call goes to the step's real `CapabilityContext` (reads confined, writes staged, the job's budget counted exactly as for
  * first-party code), after the plugin's own checks: its read globs, `writes`, its tools, its
  * tool-call limit and the argument size. A refusal of those (and a path escaping the workspace) is
  * final: `stop` ends the step with that error even if the plugin catches it.
@@ -200,13 +200,19 @@ export function createHostTools(
       const refused: SkippedFile[] = [];
       const allowed = readsAll ? listed : [];
       if (!readsAll) {
-        for (const file of listed) {
-          try {
-            allowed.push(await checkReadReal(file));
-          } catch (error) {
-            if (!isAgentdError(error) || error.code !== 'plugin_permission_denied') throw error;
-            refused.push({ path: file, code: error.code, message: error.message });
-          }
+        const checked = await Promise.all(
+          listed.map((file) =>
+            checkReadReal(file).then(
+              (normal) => ({ normal }),
+              (error: unknown) => ({ error }),
+            ),
+          ),
+        );
+        for (const [i, outcome] of checked.entries()) {
+          if ('normal' in outcome) allowed.push(outcome.normal);
+          else if (isAgentdError(outcome.error) && outcome.error.code === 'plugin_permission_denied')
+            refused.push({ path: listed[i]!, code: outcome.error.code, message: outcome.error.message });
+          else throw outcome.error;
         }
       }
       const read = await ctx.workspace.readMany(allowed);

@@ -66,7 +66,9 @@ function dispose(isolate: ivmModule.Isolate): void {
  * the default each step paid a full collection (the next one's limit is computed from the small heap
  * a fresh context leaves): measured on the bench's migrate-call over file.nodes, isolate CPU 32-34 ->
  * 24-25 ms. V8 reads the flag when it configures a heap, so it is set for this one construction and
- * set back (0: V8's own default) at once; the memory limit itself is unchanged.
+ * set back (0: V8's own default) at once; the memory limit itself is unchanged. The flag is the
+ * process's: an isolate another thread makes at that moment may start at another size, never with
+ * another limit (an isolate of 16 MB made while the flag said 256 still stops at 16).
  */
 function withInitialOldSpace<T>(memoryMB: number, make: () => T): T {
   setFlagsFromString(`--initial-old-space-size=${Math.max(1, Math.floor(memoryMB / 2))}`);

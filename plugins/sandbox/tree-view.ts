@@ -1,8 +1,8 @@
 /**
  * A parsed file's two readings, from the packed columns it crosses as (crossing.ts: five columns
  * one after the other, each with one entry per node in pre-order — type index, field index or -1,
- * start, end, parent index or -1 — plus the name tables): `nodes`, one plain object per node, and `tree`, a view that answers the same facts by node
- * number without making an object per node. The three functions import nothing and name nothing
+ * start, end, parent index or -1 — plus the name tables): `nodes`, one plain object per node, and
+ * `tree`, a view that answers the same facts by node number without making an object per node. The three functions import nothing and name nothing
  * outside themselves but each other: the isolate's prelude is built from their source text
  * (isolate-source.ts), and the host uses them as they are (the first-party peer of
  * bench/plugin-overhead.ts, the crossing tests), so a plugin and its in-process peer read one
