@@ -134,11 +134,10 @@ export const PRELUDE = String.raw`
       return { name: 'NonError', message: 'threw a value that cannot be described', stackOverflow: false };
     }
   };
-  globalThis.__agentdRun = async (capability, inputJson, infoJson) => {
+  globalThis.__agentdRun = async (capability, inputJson, infoJson, ns) => {
     try {
       const info = parse(infoJson);
       const ctx = contextFor(info);
-      const ns = globalThis.__agentdPlugin;
       const table = ns.capabilities ?? ns.default;
       const definition = table && Object.prototype.hasOwnProperty.call(table, capability) ? table[capability] : undefined;
       if (!definition || typeof definition.run !== 'function') {

@@ -234,7 +234,7 @@ export async function runPluginStep(
  */
 interface ReadyContext {
   context: ivmModule.Context;
-  run: ivmModule.Reference<(capability: string, inputJson: string, infoJson: string) => Promise<string>>;
+  run: ivmModule.Reference<(capability: string, inputJson: string, infoJson: string, namespace: unknown) => Promise<string>>;
   tainted: ivmModule.Reference<() => boolean>;
   sdk: ivmModule.Module;
   slot: { dispatch?: HostDispatch };
@@ -321,10 +321,10 @@ async function evaluateIn(
   }
   plugin.instantiateSync(context, () => sdk);
   await plugin.evaluate();
-  await context.global.set('__agentdPlugin', plugin.namespace.derefInto());
   ready();
   const info = JSON.stringify({ jobId: ctx.jobId, stepIndex: ctx.stepIndex, maxOutputBytes: binding.limits.maxOutputBytes });
-  const reply = await run.apply(undefined, [binding.capability, JSON.stringify(input ?? {}), info], {
+  // The module's namespace goes in with the run call (no global the plugin could have taken over, and no extra call).
+  const reply = await run.apply(undefined, [binding.capability, JSON.stringify(input ?? {}), info, plugin.namespace.derefInto()], {
     arguments: { copy: true },
     result: { promise: true, copy: true },
   });
