@@ -213,16 +213,31 @@ export interface Crossings {
   columns: CrossColumns;
 }
 
-export function joinTexts(texts: readonly string[]): { chunks: string[]; spans: Uint32Array } {
+/** Texts joined into chunks of at most `maxChars` (a longer text is a chunk of its own), with each text's span. */
+export function chunkTexts(texts: readonly string[], maxChars = Infinity): { chunks: string[]; spans: Uint32Array } {
+  const chunks: string[] = [];
   const spans = new Uint32Array(texts.length * 3);
-  let at = 0;
+  let parts: string[] = [];
+  let length = 0;
   for (let i = 0; i < texts.length; i++) {
-    spans[i * 3 + 1] = at;
-    at += texts[i]!.length;
-    spans[i * 3 + 2] = at;
+    const text = texts[i]!;
+    if (length > 0 && length + text.length > maxChars) {
+      chunks.push(parts.join(''));
+      parts = [];
+      length = 0;
+    }
+    spans[i * 3] = chunks.length;
+    spans[i * 3 + 1] = length;
+    spans[i * 3 + 2] = length + text.length;
+    parts.push(text);
+    length += text.length;
   }
-  return { chunks: [texts.join('')], spans };
+  chunks.push(parts.join(''));
+  return { chunks, spans };
 }
+
+/** The plain crossing of many texts: one chunk. */
+export const joinTexts = (texts: readonly string[]): { chunks: string[]; spans: Uint32Array } => chunkTexts(texts);
 
 /** The crossings without an isolate, values as they are: the host's own reading (plainParse) and tests. */
 export const PLAIN_CROSSINGS: Crossings = { text: (text) => text, texts: joinTexts, columns: (columns) => columns };

@@ -13,6 +13,7 @@
  * file cache, so a hit finds the key by identity without hashing the text again.
  */
 import type ivmModule from 'isolated-vm';
+import { chunkTexts } from './crossing.js';
 
 /** Characters of text kept as copies in this thread, all plugins together, for each of the two kinds; all are dropped when no warm isolate is left (isolate-pool.ts). */
 export const MAX_COPIED_CHARS = 16 * 1024 * 1024;
@@ -62,28 +63,10 @@ function sameTexts(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function join(ivm: typeof ivmModule, texts: readonly string[]): KeptJoin {
-  const chunks: ivmModule.ExternalCopy<string>[] = [];
-  const spans = new Uint32Array(texts.length * 3);
-  let parts: string[] = [];
-  let length = 0;
-  let total = 0;
-  const close = (): void => {
-    chunks.push(new ivm.ExternalCopy(parts.join('')));
-    parts = [];
-    length = 0;
-  };
-  for (let i = 0; i < texts.length; i++) {
-    const text = texts[i]!;
-    if (length > 0 && length + text.length > MAX_JOINED_CHARS) close();
-    spans[i * 3] = chunks.length;
-    spans[i * 3 + 1] = length;
-    spans[i * 3 + 2] = length + text.length;
-    parts.push(text);
-    length += text.length;
-    total += text.length;
-  }
-  if (length > 0 || chunks.length === 0) close();
-  return { texts: [...texts], chunks, spans, chars: total };
+  const { chunks, spans } = chunkTexts(texts, MAX_JOINED_CHARS);
+  let chars = 0;
+  for (const text of texts) chars += text.length;
+  return { texts: [...texts], chunks: chunks.map((chunk) => new ivm.ExternalCopy(chunk)), spans, chars };
 }
 
 /**
