@@ -200,19 +200,12 @@ export function createHostTools(
       const refused: SkippedFile[] = [];
       const allowed = readsAll ? listed : [];
       if (!readsAll) {
-        const checked = await Promise.all(
-          listed.map((file) =>
-            checkReadReal(file).then(
-              (normal) => ({ normal }),
-              (error: unknown) => ({ error }),
-            ),
-          ),
-        );
+        const checked = await Promise.allSettled(listed.map(checkReadReal));
         for (const [i, outcome] of checked.entries()) {
-          if ('normal' in outcome) allowed.push(outcome.normal);
-          else if (isAgentdError(outcome.error) && outcome.error.code === 'plugin_permission_denied')
-            refused.push({ path: listed[i]!, code: outcome.error.code, message: outcome.error.message });
-          else throw outcome.error;
+          if (outcome.status === 'fulfilled') allowed.push(outcome.value);
+          else if (isAgentdError(outcome.reason) && outcome.reason.code === 'plugin_permission_denied')
+            refused.push({ path: listed[i]!, code: outcome.reason.code, message: outcome.reason.message });
+          else throw outcome.reason;
         }
       }
       const read = await ctx.workspace.readMany(allowed);
