@@ -4,10 +4,18 @@
  * parameters; per file, the maintainability index. Findings for what is over the thresholds; `data`
  * holds every function's and file's metrics. The measuring lives in ./complexity/.
  */
-import { selectFindings, type CapabilityContext, type CapabilityMeta, type StepResult } from '../../core/index.js';
+import {
+  isDeclarationFile,
+  selectFindings,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type MemoScope,
+  type ParsedFile,
+  type StepResult,
+} from '../../core/index.js';
 import { RULES } from './complexity/rules.js';
 import { INPUT_SCHEMA, resolveThresholds, type ComplexityInput } from './complexity/options.js';
-import { listSources, measureProject, type ProjectReport } from './complexity/project-report.js';
+import { fileMetricsOf, listSources, measureProject, type ProjectReport } from './complexity/project-report.js';
 import { PLANNING } from './complexity/planning.js';
 
 export const meta: CapabilityMeta = {
@@ -33,6 +41,11 @@ export async function run(input: ComplexityInput, ctx: CapabilityContext): Promi
     findings: selectFindings(report.findings, input?.rules),
     data: { thresholds, totals: totals(report), files: report.files, skipped: report.skipped },
   };
+}
+
+/** A file's metrics, memoised as run() memoises them (declaration files have no bodies to measure). */
+export function perFile(file: ParsedFile, ctx: MemoScope): void {
+  if (!isDeclarationFile(file.path)) fileMetricsOf(ctx, file);
 }
 
 function totals(report: ProjectReport): Record<string, number> {

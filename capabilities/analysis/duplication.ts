@@ -4,10 +4,10 @@
  * are one per clone pair; `data` holds every clone with both locations, per-file duplicated lines, and
  * the totals for exact clones (jscpd-comparable) and for all reported clones.
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import type { CapabilityContext, CapabilityMeta, MemoScope, ParsedFile, StepResult } from '../../core/index.js';
 import { memoisedReport } from './duplication/memoised-report.js';
 import { RULES, cloneFinding } from './duplication/clone-findings.js';
-import { collectTokens } from './duplication/collect-tokens.js';
+import { collectTokens, tokensOf } from './duplication/collect-tokens.js';
 import { INPUT_SCHEMA, resolveInput, type DuplicationInput } from './duplication/options.js';
 import { PLANNING } from './duplication/planning.js';
 
@@ -26,6 +26,11 @@ export const meta: CapabilityMeta = {
   rules: RULES,
   planning: PLANNING,
 };
+
+/** A file's token stream, memoised as run() memoises it (read from the flat tree: no syntax tree is made). */
+export function perFile(file: ParsedFile, ctx: MemoScope): void {
+  tokensOf(ctx, file);
+}
 
 export async function run(input: DuplicationInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = resolveInput(input ?? {});

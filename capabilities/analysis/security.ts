@@ -6,10 +6,10 @@
  * and CORS, JWT misuse, XXE, and insecure dependencies through the advisories checker. Profiles:
  * taint-based 'default', and 'audit' (any non-constant value at a sink). Internals: ./security/.
  */
-import type { CapabilityContext, CapabilityMeta, Finding, StepResult } from '../../core/index.js';
+import type { CapabilityContext, CapabilityMeta, Finding, MemoScope, ParsedFile, StepResult } from '../../core/index.js';
 import { INPUT_SCHEMA, type SecurityInput } from './security/options.js';
 import { CATEGORIES, RULES, type Category } from './security/rules/index.js';
-import { enabled, scanProject } from './security/project-scan.js';
+import { enabled, scanOneFile, scanProject } from './security/project-scan.js';
 import { checkDependencies, DEPENDENCY_RULES } from './security/dependencies.js';
 import { countByCategory, countBySeverity, summarise } from './security/report.js';
 import { PLANNING } from './security/planning.js';
@@ -28,6 +28,11 @@ export const meta: CapabilityMeta = {
   rules: [...RULES, ...DEPENDENCY_RULES],
   planning: PLANNING,
 };
+
+/** A file's syntactic scan, memoised as run() memoises it. */
+export function perFile(file: ParsedFile, ctx: MemoScope): void {
+  scanOneFile(ctx, file);
+}
 
 export async function run(input: SecurityInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = input ?? {};

@@ -6,6 +6,7 @@ export {
   memoResults,
   projectContexts,
   memo,
+  memoIn,
   cacheStats,
   resetCacheStats,
   clearCaches,

@@ -87,3 +87,11 @@ export function clearCaches(): void {
 export function memo<T>(key: string, hash: string, compute: () => T): T {
   return memoResults.getOrCompute(key, hash, compute) as T;
 }
+
+/**
+ * `memo` for one workspace: keys scoped by its root, so two workspaces never share a derived result
+ * under the same relative key (a capability context's `tools.memo`, and a scan's per-file steps).
+ */
+export function memoIn(root: string): <T>(key: string, hash: string, compute: () => T) => T {
+  return (key, hash, compute) => memo(`${root}\0${key}`, hash, compute);
+}

@@ -1,6 +1,6 @@
 /** The `Tools` of one step: each call checks the signal, counts against the budget, then does the work. */
 import type { ParsedFile, ParseManyResult, Permissions, ProjectContext, ToolBudget, Tools } from '../contracts/index.js';
-import { memo } from '../cache/thread-caches.js';
+import { memoIn } from '../cache/thread-caches.js';
 import { cachedParseOf, parseCached, parseMissed } from '../parsing/cached-parse.js';
 import { AgentdError, isAgentdError } from '../errors/index.js';
 import type { OverlayWorkspace } from '../workspace/overlay-workspace.js';
@@ -23,6 +23,7 @@ export interface ToolsOptions {
 
 export function buildTools(options: ToolsOptions): Tools {
   const { workspace, project, budget, signal, checkpoint } = options;
+  const memoInRoot = memoIn(workspace.root);
   const counted = (what: string): void => {
     checkpoint();
     budget.count(what);
@@ -104,8 +105,7 @@ export function buildTools(options: ToolsOptions): Tools {
     memo(key, hash, compute) {
       // Analyses call memo once per file: a cheap point to notice a cancellation during synchronous work.
       checkpoint();
-      // Scoped by root so two workspaces never share a derived result under the same relative key.
-      return memo(`${workspace.root}\0${key}`, hash, compute);
+      return memoInRoot(key, hash, compute);
     },
   };
 }

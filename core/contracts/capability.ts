@@ -1,6 +1,6 @@
 /** The capability contract: one module exports `{ meta, run }`, like an ESLint rule exports `{ meta, create }`. */
 import type { StepResult } from './findings.js';
-import type { CapabilityContext } from './context.js';
+import type { CapabilityContext, ParsedFile } from './context.js';
 
 export type JSONSchema = Record<string, unknown>;
 
@@ -99,9 +99,22 @@ export interface CapabilityReporting {
   folderScores?: boolean;
 }
 
+/** The part of a context that per-file memoised helpers use: a per-file step gets only this. */
+export interface MemoScope {
+  readonly tools: Pick<CapabilityContext['tools'], 'memo'>;
+}
+
 export interface Capability<Input = unknown> {
   meta: CapabilityMeta;
   run(input: Input, ctx: CapabilityContext): Promise<StepResult>;
+  /**
+   * Optional, for a capability whose run() memoises per-file results (`ctx.tools.memo`): computes
+   * those entries for one parsed file. `agentd scan` calls it as each file's parse arrives, before
+   * run(), and the file's syntax tree is dropped right after, while it is still cheap to collect
+   * (core/scan/file-steps.ts); run() then finds its entries. It reports nothing and must give
+   * exactly the entries run() would make: run() still computes whatever is missing. Synchronous.
+   */
+  perFile?(file: ParsedFile, ctx: MemoScope): void;
 }
 
 /** What the registry knows about a discovered capability: its meta and the module that holds it. */

@@ -11,6 +11,7 @@ import { parseCachedAsync } from '../parsing/cached-parse.js';
 import { flatParserAvailable } from '../parsing/flat-parser.js';
 import { listSourcePaths } from '../syntax/parse-sources.js';
 import { syntaxTreeOf } from '../syntax/plain-tree.js';
+import { expectParses } from './file-steps.js';
 import { getProjectContext } from '../project/cached-project.js';
 import { openWorkspace } from '../workspace/overlay-workspace.js';
 import type { ScanOptions } from './scan-types.js';
@@ -34,12 +35,13 @@ export async function prefetchSources(
     // under way, into the cache the checks' contexts read it from.
     const workspace = await openWorkspace({ root: options.root, ...(options.walk ? { walk: options.walk } : {}) });
     const paths = await listSourcePaths({ workspace }, { include: options.include, exclude: options.exclude, declarations: true });
+    // Each parse, once back, goes to the checks' per-file steps (file-steps.ts; runScan starts them
+    // when it knows the checks), or without a walk to share with the scan, to build its plain tree.
+    const arrived = options.walk ? expectParses(options.walk, workspace.root) : syntaxTreeOf;
     for (const path of paths) {
       const read = await workspace.readConfined(path).catch(() => null);
       if (!read) continue; // unreadable (binary, too large): the checks skip it and say why
-      // Each file's plain tree is built as soon as its parse is back: the thread is loading modules
-      // meanwhile, and building in between keeps it from waiting for the parses later.
-      parseCachedAsync(read.abs, read.rel, read.content).then(syntaxTreeOf, () => undefined);
+      parseCachedAsync(read.abs, read.rel, read.content).then(arrived, () => undefined);
     }
     getProjectContext(workspace.root, options.walk).catch(() => undefined);
   } catch {

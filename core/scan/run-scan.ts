@@ -18,7 +18,8 @@ import { prefetchSources } from './prefetch-sources.js';
 import { walkOnce } from '../workspace/list-files.js';
 import { findingSources, scannedFiles } from './scanned-files.js';
 import type { ScanOptions, ScanResult } from './scan-types.js';
-import { runChecks } from './run-checks.js';
+import { runChecks, useSecondThread } from './run-checks.js';
+import { startFileSteps } from './file-steps.js';
 import type { StepSpec } from './run-step.js';
 import { selectChecks } from './select-checks.js';
 import { agentdToolInfo } from './tool-info.js';
@@ -131,6 +132,8 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   if (!options.catalog) await prefetchSources({ ...options, walk });
   const catalog = options.catalog ?? (await sharedAnalysisCatalog());
   const selected = selectChecks(catalog, options.checks);
+  // The parses under way (or done) go through the checks' per-file steps from now on.
+  await startFileSteps(walk, selected, !useSecondThread(options.parallel ?? 'auto'));
   const settings = scanSettings(options.root, catalog, options.settings);
   const given = scanInclude(settings, options.include);
   const { include, changed } = await includeList(options, given);

@@ -58,3 +58,5 @@ export {
 } from './js-queries.js';
 export { isTestFile, loadSources, memoised, unitOf, type LoadedSources, type SourceUnit } from './source-units.js';
 export { forEachOfType, nodesOfType } from './node-index.js';
+export { perTree } from './tree-data.js';
+export { withYoungTree } from './plain-tree.js';

@@ -1,20 +1,20 @@
 /**
- * Nodes of a plain tree by type, indexed in one walk per tree and kept beside it (a WeakMap on the
- * root). Analyses that look at a few node types (calls, strings, declarators) read their lists
+ * Nodes of a plain tree by type, indexed in one walk per tree and kept on its root (tree-data.ts).
+ * Analyses that look at a few node types (calls, strings, declarators) read their lists
  * instead of each walking the whole tree: before this, analysis.security alone walked every file's
  * tree eight times.
  */
 import type { SyntaxNode } from './plain-tree.js';
-
-const indexes = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+import { treeDataOf } from './tree-data.js';
 
 /** Records an index made while the tree was built (plain-tree.ts's treeFromFlat): same order, no walk. */
 export function adoptIndex(root: SyntaxNode, index: Map<string, SyntaxNode[]>): void {
-  indexes.set(root, index);
+  treeDataOf(root).byType = index;
 }
 
 function indexOf(root: SyntaxNode): Map<string, SyntaxNode[]> {
-  let index = indexes.get(root);
+  const data = treeDataOf(root);
+  let index = data.byType;
   if (index) return index;
   index = new Map();
   const stack: SyntaxNode[] = [root];
@@ -25,7 +25,7 @@ function indexOf(root: SyntaxNode): Map<string, SyntaxNode[]> {
     else index.set(node.type, [node]);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
-  indexes.set(root, index);
+  data.byType = index;
   return index;
 }
 

@@ -12,6 +12,7 @@ import type { Tree } from 'tree-sitter';
 import { ERROR_TYPE_ID, type FlatTree } from '../parsing/flat-parser.js';
 import { flatTreeOf } from '../parsing/parsed-file.js';
 import { adoptIndex } from './node-index.js';
+import { treeDataOf } from './tree-data.js';
 
 type Cursor = ReturnType<Tree['walk']>;
 
@@ -41,21 +42,17 @@ export class LineIndex {
 }
 
 /** Each tree's line index, kept on its root (one field less per node; rows are asked for rarely). */
-const lineIndexes = new WeakMap<SyntaxNode, LineIndex>();
-
 function linesOf(node: SyntaxNode): LineIndex {
-  let root = node;
-  while (root.parent) root = root.parent;
-  return lineIndexes.get(root)!;
+  return treeDataOf(node).lines!;
 }
 
 /**
  * One node of the plain tree. Treat it as read-only: every analysis of the thread shares it. Plain
- * data made by an object literal. V8 does not allocate these straight into its old generation (a
- * scan's trees are ~100 MB that all survive, copied by the young-generation collector on the way):
+ * data made by an object literal. V8 does not allocate these straight into its old generation:
  * optimised code makes a shallow literal inline, without the allocation mementos V8 decides
- * pretenuring from, so the decision is never taken (measured: docs/scan.md, "Speed"). Rows and columns
- * are asked of the functions below.
+ * pretenuring from, so a tree that lives long is copied by the young-generation collector on its way
+ * there (measured: docs/scan.md, "Speed") — which is why a scan's per-file steps use trees that die
+ * young (`withYoungTree`). Rows and columns are asked of the functions below.
  */
 export interface SyntaxNode {
   readonly type: string;
@@ -89,7 +86,7 @@ export function endColumnOf(node: SyntaxNode): number {
 
 /** Makes `root` the root of a tree over `source` (rows and columns are then answered for all its nodes). */
 function rootOf(root: SyntaxNode, source: string): SyntaxNode {
-  lineIndexes.set(root, new LineIndex(source));
+  treeDataOf(root).lines = new LineIndex(source);
   return root;
 }
 
@@ -210,10 +207,34 @@ export function treeFromFlat(flat: FlatTree, source: string): SyntaxNode {
 // keeps the parsed file.
 const copies = new WeakMap<object, SyntaxNode>();
 
+/** The file whose tree is young (see `withYoungTree`), and its tree once asked for. */
+let young: { flat: FlatTree; source: string; root?: SyntaxNode } | undefined;
+
+/**
+ * Runs `use` with a tree of `parsed` that is not kept: inside it, `syntaxTreeOf(parsed)` builds (on
+ * first call) and returns a tree the parse cache does not hold, so once `use` returns the tree is
+ * garbage while it is still in V8's young generation, and costs the collector nothing. A scan runs its
+ * checks' per-file steps this way as each file's parse arrives (core/scan/file-steps.ts): the per-file
+ * results are memoised, and the ~100 MB of trees a whole project makes are never copied and promoted.
+ * A file whose shared tree already exists uses that one. Synchronous by contract: one young tree at a
+ * time.
+ */
+export function withYoungTree<T>(parsed: { tree: Tree; source: string }, use: () => T): T {
+  const flat = flatTreeOf(parsed);
+  if (!flat || copies.has(flat) || young) return use();
+  young = { flat, source: parsed.source };
+  try {
+    return use();
+  } finally {
+    young = undefined;
+  }
+}
+
 /** The shared plain tree of a parsed file: built on first use, then reused by every analysis. */
 export function syntaxTreeOf(parsed: { tree: Tree; source: string }): SyntaxNode {
   const flat = flatTreeOf(parsed);
   const key: object = flat ?? parsed.tree;
+  if (young?.flat === key) return (young.root ??= treeFromFlat(young.flat, young.source));
   let root = copies.get(key);
   if (!root) {
     root = flat ? treeFromFlat(flat, parsed.source) : copyTree(parsed.tree, parsed.source);

@@ -2,7 +2,7 @@
  * The analysed files of one step, parsed in one batch: a parsed file plus its shared plain tree (made
  * on first access, and then shared with every other analysis of the thread), and the per-file memo.
  */
-import type { CapabilityContext, ParsedFile } from '../contracts/index.js';
+import type { CapabilityContext, MemoScope, ParsedFile } from '../contracts/index.js';
 import { carryFlatTree } from '../parsing/parsed-file.js';
 import { parseSources, type SkippedSource, type SourceSelection } from './parse-sources.js';
 import { syntaxTreeOf, type SyntaxNode } from './plain-tree.js';
@@ -41,7 +41,7 @@ export async function loadSources(ctx: CapabilityContext, selection: SourceSelec
 }
 
 /** A per-file result memoised by content hash (`key` names the analysis and the options that shaped it). */
-export function memoised<T>(ctx: CapabilityContext, key: string, unit: Pick<ParsedFile, 'path' | 'hash'>, compute: () => T): T {
+export function memoised<T>(ctx: MemoScope, key: string, unit: Pick<ParsedFile, 'path' | 'hash'>, compute: () => T): T {
   const fullKey = `${key}:${unit.path}`;
   return ctx.tools.memo ? ctx.tools.memo(fullKey, unit.hash, compute) : compute();
 }

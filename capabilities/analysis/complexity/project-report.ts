@@ -3,6 +3,7 @@ import {
   listSourcePaths,
   skippedSources,
   type CapabilityContext,
+  type MemoScope,
   type Finding,
   type ParsedFile,
   type SkippedSource,
@@ -36,7 +37,7 @@ export async function listSources(ctx: CapabilityContext, input: ComplexityInput
 }
 
 /** A file's metrics, memoised by content hash: analysis.smells and analysis.quality reuse the same entries. */
-export function fileMetricsOf(ctx: CapabilityContext, parsed: Pick<ParsedFile, 'path' | 'hash' | 'tree' | 'source'>): FileMetrics {
+export function fileMetricsOf(ctx: MemoScope, parsed: Pick<ParsedFile, 'path' | 'hash' | 'tree' | 'source'>): FileMetrics {
   const compute = (): FileMetrics => measureTree(parsed);
   const key = `analysis.complexity@${ANALYZER_VERSION}:${parsed.path}`;
   return ctx.tools.memo ? ctx.tools.memo(key, parsed.hash, compute) : compute();

@@ -1,5 +1,5 @@
 /** Token streams of the workspace's sources through the context: one batched parse, tokens memoised per content hash. */
-import { parseSources, type CapabilityContext, type ParsedFile, type SkippedSource } from '../../../core/index.js';
+import { parseSources, type CapabilityContext, type MemoScope, type ParsedFile, type SkippedSource } from '../../../core/index.js';
 import { tokenize, type TokenStream } from './tokenize.js';
 
 export { SOURCE_EXTENSIONS } from '../../../core/index.js';
@@ -12,7 +12,7 @@ export interface CollectedTokens {
 }
 
 /** One parsed file's token stream, memoised by content hash (analysis.quality shares the entries). */
-export function tokensOf(ctx: CapabilityContext, file: ParsedFile): CollectedTokens['files'][number] {
+export function tokensOf(ctx: MemoScope, file: ParsedFile): CollectedTokens['files'][number] {
   const compute = (): TokenStream => tokenize(file);
   const key = `analysis.duplication@${TOKENIZER_VERSION}:${file.path}`;
   return { path: file.path, hash: file.hash, tokens: ctx.tools.memo ? ctx.tools.memo(key, file.hash, compute) : compute() };

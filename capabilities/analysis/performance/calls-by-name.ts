@@ -4,15 +4,17 @@
  * (searches, listeners, intervals, hooks, `map`): each reads its names' lists instead of reading the
  * name of every call in the file again.
  */
-import { calleeName, nodesOfType, type SyntaxNode as Node } from '../../../core/index.js';
+import { calleeName, nodesOfType, perTree, type SyntaxNode as Node } from '../../../core/index.js';
 
-const indexes = new WeakMap<Node, Map<string, Node[]>>();
+const CALLS = {};
 const NONE: readonly Node[] = [];
 
 function indexOf(root: Node, source: string): Map<string, Node[]> {
-  let index = indexes.get(root);
-  if (index) return index;
-  index = new Map();
+  return perTree(root, CALLS, () => byName(root, source));
+}
+
+function byName(root: Node, source: string): Map<string, Node[]> {
+  const index = new Map<string, Node[]>();
   for (const call of nodesOfType(root, 'call_expression')) {
     const name = calleeName(call, source);
     if (name === undefined) continue;
@@ -20,7 +22,6 @@ function indexOf(root: Node, source: string): Map<string, Node[]> {
     if (list) list.push(call);
     else index.set(name, [call]);
   }
-  indexes.set(root, index);
   return index;
 }
 

@@ -3,10 +3,12 @@
  * cross-file taint link (./modules/), project-wide CSRF.
  */
 import {
+  isDeclarationFile,
   memoised,
   parseSources,
   type CapabilityContext,
   type Finding,
+  type MemoScope,
   type ParsedFile,
   type Severity,
   type SkippedSource,
@@ -31,17 +33,26 @@ export interface ProjectScan {
   skipped: SkippedSource[];
 }
 
+/** Minified bundles are not scanned: their findings are the library's, at lines nobody can read. */
+const keep = (f: string): boolean => !/\.min\.js$/.test(f);
+
+/** One file's syntactic scan, memoised per content hash. */
+function fileScanOf(ctx: MemoScope, file: ParsedFile): FileScan {
+  return memoised(ctx, `analysis.security@${SCANNER_VERSION}`, file, () => scanFile(file));
+}
+
+/** What scanProject memoises of one file, for the scan's per-file steps (declarations are not scanned). */
+export function scanOneFile(ctx: MemoScope, file: ParsedFile): void {
+  if (keep(file.path) && !isDeclarationFile(file.path)) fileScanOf(ctx, file);
+}
+
 export async function scanProject(ctx: CapabilityContext, input: SecurityInput, categories: Set<Category>): Promise<ProjectScan> {
-  const keep = (f: string): boolean => !/\.min\.js$/.test(f);
   const { files: parsed, skipped } = await parseSources(ctx, { include: input.include, exclude: input.exclude, keep }, 'analysis.security');
   const scan: ProjectScan = { files: parsed.map((p) => p.path), findings: [], skipped };
   const scans = new Map<string, FileScan>();
   for (const [index, file] of parsed.entries()) {
     if (index % 32 === 0) ctx.signal.throwIfAborted();
-    scans.set(
-      file.path,
-      memoised(ctx, `analysis.security@${SCANNER_VERSION}`, file, () => scanFile(file)),
-    );
+    scans.set(file.path, fileScanOf(ctx, file));
     if (index % 32 === 0) ctx.progress(Math.round(((index + 1) / parsed.length) * 100), file.path);
   }
   const wantsTaint = categories.has('injection') || categories.has('xss') || categories.has('redos');

@@ -6,7 +6,7 @@
  * with imported summaries (`scanTaint`).
  */
 import type { ParsedFile } from '../../../core/index.js';
-import { syntaxTreeOf } from '../../../core/index.js';
+import { perTree, syntaxTreeOf } from '../../../core/index.js';
 import type { SourceFile } from './syntax/source-file.js';
 import { collectExports } from './syntax/exports.js';
 import { collectFacts, type FileFacts } from './taint/facts.js';
@@ -91,14 +91,9 @@ export function scanTaint(parsed: ParsedFile, imported: ImportedSummaries, profi
 }
 
 /** Facts are read-only once collected: the syntactic part and the taint part of one tree share them. */
-const factsByTree = new WeakMap<object, FileFacts>();
+const FACTS = {};
 function factsOf(file: SourceFile): FileFacts {
-  let facts = factsByTree.get(file.root);
-  if (!facts) {
-    facts = collectFacts(file);
-    factsByTree.set(file.root, facts);
-  }
-  return facts;
+  return perTree(file.root, FACTS, () => collectFacts(file));
 }
 
 /** A literal reported by position (a key passed to jwt.sign) is not reported again by its name or entropy; nor is one finding twice. */

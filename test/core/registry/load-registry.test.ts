@@ -44,6 +44,7 @@ describe('core/registry: loadRegistry', () => {
         mentions: ['/meta/inputSchema', 'schema is invalid'],
       },
       { name: 'missing-run', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['"run"'] },
+      { name: 'per-file-not-function', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['"perFile"', 'not a function'] },
       { name: 'missing-meta', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['"meta"'] },
       { name: 'empty-title', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/title'] },
       { name: 'writes-not-boolean', code: 'invalid_capability', module: 'analysis/x.js', mentions: ['/meta/writes', 'boolean'] },

@@ -60,6 +60,22 @@ describe('core/scan runScan', () => {
     expect(cacheStats().parse.entries).to.equal(0);
   });
 
+  it('reports the same with the per-file steps run as the parses arrive as without them', async function () {
+    if (!flatParserAvailable()) this.skip();
+    const root = copyFixture();
+    const checks = ['complexity', 'security', 'duplication', 'naming'];
+    clearCaches();
+    // Without a catalog runScan prefetches the parses itself and runs the checks' per-file steps.
+    const stepped = await runScan({ root, checks });
+    clearCaches();
+    const plain = await runScan({ root, checks, catalog });
+    expect(stepped.runs.map((r) => [r.capability, r.summary, r.findings])).to.deep.equal(
+      plain.runs.map((r) => [r.capability, r.summary, r.findings]),
+    );
+    expect(stepped.findings).to.deep.equal(plain.findings);
+    expect(plain.findings.length).to.be.greaterThan(0);
+  });
+
   it('refuses an unknown check with a suggestion and the list of checks', async () => {
     const error = await runScan({ root: makeProject({ 'a.ts': SIMPLE }), checks: ['complexty'], catalog }).catch((e: unknown) => e);
     expect(isAgentdError(error) && error.code).to.equal('unknown_capability');

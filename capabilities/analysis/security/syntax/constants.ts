@@ -3,16 +3,15 @@
  * { jwtSecret: 'x' }`. Used where a literal matters by position (a key passed to jwt.sign, a URL
  * passed to fetch) and the code names it first. One index per tree, built on first use.
  */
-import { nodesOfType } from '../../../../core/index.js';
+import { nodesOfType, perTree } from '../../../../core/index.js';
 import { field, unwrap, type Node } from './tree.js';
 import { stringValue, textOf, type SourceFile } from './source-file.js';
 
-const byTree = new WeakMap<object, Map<string, Node>>();
+const CONSTANTS = {};
 
 function constants(file: SourceFile): Map<string, Node> {
-  let map = byTree.get(file.root);
-  if (!map) {
-    map = new Map();
+  return perTree(file.root, CONSTANTS, () => {
+    const map = new Map<string, Node>();
     for (const d of nodesOfType(file.root, 'variable_declarator')) {
       const name = field(d, 'name');
       const value = field(d, 'value');
@@ -22,9 +21,8 @@ function constants(file: SourceFile): Map<string, Node> {
       if (map.has(key)) map.set(key, d);
       else map.set(key, unwrap(value));
     }
-    byTree.set(file.root, map);
-  }
-  return map;
+    return map;
+  });
 }
 
 /** The string literal node a value node is or names (through a constant or a constant object's member), else null. */

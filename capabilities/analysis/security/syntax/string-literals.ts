@@ -4,7 +4,7 @@
  * words some triggers look for (`'message'`, `'use server'`, `'koa'`), and whether an `http://` or
  * `ws://` URL is spelt. Each rule looping over every string itself cost more than the rule.
  */
-import { nodesOfType } from '../../../../core/index.js';
+import { nodesOfType, perTree } from '../../../../core/index.js';
 import { stringValue, type SourceFile } from './source-file.js';
 
 export interface StringFacts {
@@ -16,11 +16,13 @@ export interface StringFacts {
   plainUrl: boolean;
 }
 
-const byTree = new WeakMap<object, StringFacts>();
+const STRING_FACTS = {};
 
 export function stringFacts(file: SourceFile, words: ReadonlySet<string>): StringFacts {
-  const known = byTree.get(file.root);
-  if (known) return known;
+  return perTree(file.root, STRING_FACTS, () => collect(file, words));
+}
+
+function collect(file: SourceFile, words: ReadonlySet<string>): StringFacts {
   const lengths = new Set([...words].map((w) => w.length + 2));
   const specifiers = new Set<string>();
   const found = new Set<string>();
@@ -42,7 +44,5 @@ export function stringFacts(file: SourceFile, words: ReadonlySet<string>): Strin
       }
     }
   }
-  const facts = { specifiers: [...specifiers], words: found, plainUrl };
-  byTree.set(file.root, facts);
-  return facts;
+  return { specifiers: [...specifiers], words: found, plainUrl };
 }
