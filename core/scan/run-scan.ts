@@ -109,7 +109,11 @@ function dedupe(lists: readonly Reported[]): { kept: (Finding & { capability: st
   const kept: (Finding & { capability: string })[] = [];
   for (const { capability, findings } of lists) {
     for (const f of findings) {
-      const key = objects.has(f) ? undefined : JSON.stringify([f.ruleId, f.file, f.range, f.message]);
+      const r = f.range;
+      // A template rather than JSON.stringify of the four: a scan dedupes every finding it reports.
+      const key = objects.has(f)
+        ? undefined
+        : `${f.ruleId}\0${f.file}\0${r.startLine}:${r.startColumn}:${r.endLine}:${r.endColumn}\0${f.message}`;
       if (key === undefined || keys.has(key)) {
         repeated.set(capability, (repeated.get(capability) ?? 0) + 1);
         continue;
