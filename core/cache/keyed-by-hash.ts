@@ -17,29 +17,48 @@ interface Slot<V> {
   value: V;
 }
 
+/** Entries a cache's tables hold at first; they grow fourfold as entries come, up to `maxEntries`. */
+const FIRST_CAPACITY = 4096;
+
 export class HashedCache<V> {
   private lru: LRUCache<string, Slot<V>>;
+  private limits: HashedCacheLimits;
+  /** Entries the current tables hold (lru-cache's `max`): at most limits.maxEntries. */
+  private capacity: number;
   readonly counter = new HitCounter();
 
   constructor(limits: HashedCacheLimits) {
-    this.lru = HashedCache.build<V>(limits);
+    this.limits = limits;
+    this.capacity = Math.min(limits.maxEntries, FIRST_CAPACITY);
+    this.lru = HashedCache.build<V>(limits, this.capacity);
   }
 
   /**
-   * With lru-cache's `max`, which makes it allocate its tables for that many entries up front (~13 ms
-   * for the thread caches' defaults). Without it (the entry bound kept as a size, or by pop()) a scan
-   * of 141k lines was ~70 ms slower, measured in alternating runs (2026-11-27): kept as is.
+   * With lru-cache's `max`: without it (the entry bound kept as a size, or by pop()) a scan of 141k
+   * lines was ~70 ms slower, measured in alternating runs (2026-11-27). lru-cache allocates its
+   * tables for `max` entries up front, filling them with Array.from (~16 ms for the memo's 100,000,
+   * ~27 ms for the thread caches together at every start, measured in CPU profiles of `agentd scan`),
+   * so a cache starts at FIRST_CAPACITY and is rebuilt larger when it fills (`grow`): a scan of a
+   * few thousand files never grows one, a 20,000-file workspace's a few times.
    */
-  private static build<V>(limits: HashedCacheLimits): LRUCache<string, Slot<V>> {
+  private static build<V>(limits: HashedCacheLimits, capacity: number): LRUCache<string, Slot<V>> {
     const sizeOf = limits.sizeOf;
     if (limits.maxBytes > 0 && sizeOf) {
       return new LRUCache<string, Slot<V>>({
-        max: limits.maxEntries,
+        max: capacity,
         maxSize: limits.maxBytes,
         sizeCalculation: (slot) => Math.max(1, sizeOf(slot.value)),
       });
     }
-    return new LRUCache<string, Slot<V>>({ max: limits.maxEntries });
+    return new LRUCache<string, Slot<V>>({ max: capacity });
+  }
+
+  /** Larger tables with the same entries, least recently used first, so recency is kept. */
+  private grow(): void {
+    this.capacity = Math.min(this.limits.maxEntries, this.capacity * 4);
+    const larger = HashedCache.build<V>(this.limits, this.capacity);
+    for (const key of this.lru.rkeys()) larger.set(key, this.lru.peek(key)!);
+    this.lru = larger;
   }
 
   /** The value stored for `key` if it was computed from content with this `hash`. */
@@ -54,6 +73,7 @@ export class HashedCache<V> {
   }
 
   set(key: string, hash: string, value: V): void {
+    if (this.lru.size >= this.capacity && this.capacity < this.limits.maxEntries && !this.lru.has(key)) this.grow();
     this.lru.set(key, { hash, value });
   }
 
@@ -77,7 +97,9 @@ export class HashedCache<V> {
   }
 
   resize(limits: HashedCacheLimits): void {
-    this.lru = HashedCache.build<V>(limits);
+    this.limits = limits;
+    this.capacity = Math.min(limits.maxEntries, FIRST_CAPACITY);
+    this.lru = HashedCache.build<V>(limits, this.capacity);
   }
 
   stats(): CounterSnapshot & { bytes: number } {

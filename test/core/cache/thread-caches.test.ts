@@ -89,4 +89,26 @@ describe('HashedCache', () => {
     expect(byBoth.get('big', 'h')).to.have.length(990);
     expect(byBoth.stats().bytes).to.be.at.most(1_000);
   });
+
+  it('grows past its first tables without losing an entry or the order of use, up to its entry bound', () => {
+    const cache = new HashedCache<number>({ maxEntries: 20_000, maxBytes: 0 });
+    for (let i = 0; i < 20_000; i++) cache.set(`k${i}`, 'h', i);
+    expect(cache.stats().entries).to.equal(20_000);
+    expect(cache.get('k0', 'h')).to.equal(0); // k0 is now the most recently used, k1 the least
+    cache.set('k20000', 'h', 20_000);
+    expect(cache.stats().entries).to.equal(20_000);
+    expect([cache.get('k0', 'h'), cache.get('k1', 'h'), cache.get('k2', 'h'), cache.get('k20000', 'h')]).to.deep.equal([
+      0,
+      undefined,
+      2,
+      20_000,
+    ]);
+    const sized = new HashedCache<string>({ maxEntries: 10_000, maxBytes: 6_000, sizeOf: (value) => (value as string).length });
+    for (let i = 0; i < 5_000; i++) sized.set(`k${i}`, 'h', 'x');
+    expect(sized.stats()).to.include({ entries: 5_000, bytes: 5_000 });
+    sized.set('big', 'h', 'y'.repeat(2_000));
+    expect(sized.stats().bytes).to.be.at.most(6_000);
+    expect(sized.get('big', 'h')).to.have.length(2_000);
+    expect(sized.get('k0', 'h')).to.equal(undefined); // the least recently used went first
+  });
 });
