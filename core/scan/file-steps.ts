@@ -15,15 +15,28 @@ import { pathToFileURL } from 'node:url';
 import type { MemoScope, ParsedFile, RegisteredCapability } from '../contracts/index.js';
 import { memoIn } from '../cache/thread-caches.js';
 import { syntaxTreeOf, withYoungTree } from '../syntax/plain-tree.js';
+import { listFilter } from '../workspace/list-files.js';
 
 type PerFile = (file: ParsedFile, ctx: MemoScope) => void;
+
+interface Step {
+  perFile: PerFile;
+  /** Whether the check's input covers a source (its include and exclude): the step skips the others. */
+  covers: (path: string) => boolean;
+}
 
 interface Arrivals {
   scope: MemoScope;
   /** Files parsed before the checks were known; undefined once they are. */
   backlog: ParsedFile[] | undefined;
-  steps: PerFile[];
+  steps: Step[];
   keepTrees: boolean;
+}
+
+/** A check of the scan and the input the scan planned for it. */
+export interface PlannedCheck {
+  check: RegisteredCapability;
+  input: { include?: unknown; exclude?: unknown };
 }
 
 /** One scan's arrivals, by the walk its prefetch and its checks share. */
@@ -47,8 +60,9 @@ function runSteps(arrivals: Arrivals, file: ParsedFile): void {
   const { steps, scope } = arrivals;
   const run = (): void => {
     for (const step of steps) {
+      if (!step.covers(file.path)) continue;
       try {
-        step(file, scope);
+        step.perFile(file, scope);
       } catch {
         // Nothing is lost: the check's run() computes what is missing and reports any problem itself.
       }
@@ -73,18 +87,28 @@ async function perFileOf(check: RegisteredCapability): Promise<PerFile | undefin
   return typeof exports.perFile === 'function' ? (exports.perFile as PerFile) : undefined;
 }
 
+const globs = (value: unknown): string[] | undefined =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+
 /**
- * Called by runScan once its checks are chosen: runs the backlog's per-file steps, then each later
- * file's as it arrives. `steps: false` (checks that may run in a second thread, whose memo is its
- * own) only keeps the trees, as before. A scan whose prefetch did not run (a changed-files scan, no
- * flat-tree addon) has nothing to start.
+ * Called by runScan once its checks and their inputs are planned: runs the backlog's per-file steps,
+ * then each later file's as it arrives, each only for the sources its check's input covers (a check
+ * that leaves test code out gets no step for a test file). `steps: false` (checks that may run in a
+ * second thread, whose memo is its own) only keeps the trees, as before. A scan whose prefetch did not
+ * run (a changed-files scan, no flat-tree addon) has nothing to start.
  */
-export async function startFileSteps(walk: object, checks: readonly RegisteredCapability[], steps = true): Promise<void> {
+export async function startFileSteps(walk: object, planned: readonly PlannedCheck[], steps = true): Promise<void> {
   const arrivals = scans.get(walk);
   if (!arrivals?.backlog) return;
-  const found = await Promise.all(checks.map(async (check) => ({ check, perFile: steps ? await perFileOf(check) : undefined })));
-  arrivals.steps = found.flatMap((f) => (f.perFile ? [f.perFile] : []));
-  arrivals.keepTrees = found.some((f) => !f.perFile && parsesTrees(f.check));
+  const found = await Promise.all(
+    planned.map(async ({ check, input }) => {
+      const perFile = steps ? await perFileOf(check) : undefined;
+      const covers = listFilter({ include: globs(input.include), exclude: globs(input.exclude) });
+      return { check, step: perFile ? { perFile, covers } : undefined };
+    }),
+  );
+  arrivals.steps = found.flatMap((f) => (f.step ? [f.step] : []));
+  arrivals.keepTrees = found.some((f) => !f.step && parsesTrees(f.check));
   const backlog = arrivals.backlog;
   arrivals.backlog = undefined;
   for (const file of backlog) runSteps(arrivals, file);

@@ -136,12 +136,13 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   if (!options.catalog) await prefetchSources({ ...options, walk });
   const catalog = options.catalog ?? (await sharedAnalysisCatalog());
   const selected = selectChecks(catalog, options.checks);
-  // The parses under way (or done) go through the checks' per-file steps from now on.
-  await startFileSteps(walk, selected, !useSecondThread(options.parallel ?? 'auto'));
   const settings = scanSettings(options.root, catalog, options.settings);
   const given = scanInclude(settings, options.include);
   const { include, changed } = await includeList(options, given);
   const steps = plan(options, selected, include ?? undefined, settings, (id, input) => catalog.registry.validateInput(id, input));
+  // The parses under way (or done) go through the checks' per-file steps from now on.
+  const planned = steps.map((step) => ({ check: step.registered, input: step.input }));
+  await startFileSteps(walk, planned, !useSecondThread(options.parallel ?? 'auto'));
   const budget = createToolBudget(options.maxToolCalls ?? DEFAULT_SCAN_TOOL_CALLS);
   const specs: StepSpec[] = (include === null ? [] : steps).map((step, index) =>
     specOf(step, index, catalog.registry.invokeScope(step.registered.meta.id)),
