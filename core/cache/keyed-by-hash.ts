@@ -23,14 +23,11 @@ const FIRST_CAPACITY = 4096;
 export class HashedCache<V> {
   private lru: LRUCache<string, Slot<V>>;
   private limits: HashedCacheLimits;
-  /** Entries the current tables hold (lru-cache's `max`): at most limits.maxEntries. */
-  private capacity: number;
   readonly counter = new HitCounter();
 
   constructor(limits: HashedCacheLimits) {
     this.limits = limits;
-    this.capacity = Math.min(limits.maxEntries, FIRST_CAPACITY);
-    this.lru = HashedCache.build<V>(limits, this.capacity);
+    this.lru = HashedCache.build<V>(limits, Math.min(limits.maxEntries, FIRST_CAPACITY));
   }
 
   /**
@@ -55,8 +52,7 @@ export class HashedCache<V> {
 
   /** Larger tables with the same entries, least recently used first, so recency is kept. */
   private grow(): void {
-    this.capacity = Math.min(this.limits.maxEntries, this.capacity * 4);
-    const larger = HashedCache.build<V>(this.limits, this.capacity);
+    const larger = HashedCache.build<V>(this.limits, Math.min(this.limits.maxEntries, this.lru.max * 4));
     for (const key of this.lru.rkeys()) larger.set(key, this.lru.peek(key)!);
     this.lru = larger;
   }
@@ -73,7 +69,8 @@ export class HashedCache<V> {
   }
 
   set(key: string, hash: string, value: V): void {
-    if (this.lru.size >= this.capacity && this.capacity < this.limits.maxEntries && !this.lru.has(key)) this.grow();
+    // The tables' capacity is lru-cache's `max`: grown while it is under the entry bound.
+    if (this.lru.size >= this.lru.max && this.lru.max < this.limits.maxEntries && !this.lru.has(key)) this.grow();
     this.lru.set(key, { hash, value });
   }
 
@@ -98,8 +95,7 @@ export class HashedCache<V> {
 
   resize(limits: HashedCacheLimits): void {
     this.limits = limits;
-    this.capacity = Math.min(limits.maxEntries, FIRST_CAPACITY);
-    this.lru = HashedCache.build<V>(limits, this.capacity);
+    this.lru = HashedCache.build<V>(limits, Math.min(limits.maxEntries, FIRST_CAPACITY));
   }
 
   stats(): CounterSnapshot & { bytes: number } {
