@@ -2,13 +2,14 @@
  * Code style inferred from a sample of the project's own source files: string quotes and statement
  * semicolons are counted on tree-sitter trees (so comments, JSX attributes and template strings do
  * not skew them), indentation from the step between consecutive lines. The samples are parsed through
- * the thread's parse cache: the analyses that read the project next find them parsed.
+ * the thread's parse cache (the analyses that read the project next find them parsed); their plain
+ * trees are not kept.
  */
 import path from 'node:path';
 import { parseCachedAsync } from '../parsing/cached-parse.js';
 import { languageForPath } from '../parsing/languages.js';
 import { nodesOfType } from '../syntax/node-index.js';
-import { syntaxTreeOf, type SyntaxNode } from '../syntax/plain-tree.js';
+import { syntaxTreeOf, withYoungTree, type SyntaxNode } from '../syntax/plain-tree.js';
 import type { ProjectFiles } from './project-files.js';
 import type { PartialStyle, StyleFinding } from './style-types.js';
 
@@ -98,22 +99,28 @@ export async function inferredStyle(files: ProjectFiles): Promise<StyleFinding> 
   const tally: Tally = { single: 0, double: 0, withSemi: 0, withoutSemi: 0, tabs: 0, steps: new Map() };
   const samples: { file: string; source: string }[] = [];
   let budget = MAX_SAMPLE_CHARS * SAMPLE_SIZE;
-  for (const file of sampleFiles(files)) {
-    if (budget <= 0) break;
-    const whole = await files.read(file);
-    if (!whole) continue;
+  // Read together: a scan detects the project while its main thread is busy, and each read in turn
+  // waited for a turn of it.
+  const sampled = sampleFiles(files);
+  const texts = await Promise.all(sampled.map((file) => files.read(file)));
+  sampled.forEach((file, i) => {
+    const whole = texts[i];
+    if (budget <= 0 || !whole) return;
     // A larger file is sampled in part (that part is parsed apart from the analyses' parse of it).
     const source = whole.length <= MAX_SAMPLE_CHARS ? whole : whole.slice(0, MAX_SAMPLE_CHARS);
     budget -= source.length;
     samples.push({ file, source });
-  }
+  });
   // All at once: queued together, they parse back to back off the main thread.
   const parsed = await Promise.all(samples.map(({ file, source }) => parseCachedAsync(path.join(files.root, file), file, source)));
   parsed.forEach((file, i) => {
     const { source } = samples[i]!;
-    const root = syntaxTreeOf(file);
-    countQuotes(nodesOfType(root, 'string'), source, tally);
-    countSemicolons(nodesOfType(root, TERMINATED), tally);
+    // A tree that is not kept: the checks build their own as they need them (core/scan/file-steps.ts).
+    withYoungTree(file, () => {
+      const root = syntaxTreeOf(file);
+      countQuotes(nodesOfType(root, 'string'), source, tally);
+      countSemicolons(nodesOfType(root, TERMINATED), tally);
+    });
     countIndentation(source, tally);
   });
   return { source: 'inferred', style: verdict(tally), configFiles: [] };
