@@ -3,7 +3,15 @@
  * package dependencies of package.json against what the code imports — unused, missing, declared
  * twice, installed in several versions (package-lock.json), and known-heavy or deprecated packages.
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
+import {
+  isDeclarationFile,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type FileStepContext,
+  type ParsedFile,
+  type StepResult,
+} from '../../core/index.js';
+import { importsOf } from './import-graph/import-graph.js';
 import { analyzeDependencies } from './dependencies/analyze-dependencies.js';
 import { collectDependencyFacts } from './dependencies/collect-dependency-facts.js';
 import { INPUT_SCHEMA, resolveOptions, type DependenciesInput } from './dependencies/options.js';
@@ -22,7 +30,8 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
-  execution: { parses: 'none', thread: 'second' },
+  // It parses every source for the import graph (syntax trees, the default).
+  execution: { thread: 'second' },
   rules: RULES,
   planning: PLANNING,
 };
@@ -39,4 +48,9 @@ export async function run(input: DependenciesInput, ctx: CapabilityContext): Pro
     findings,
     data: { ...data, lockFile: facts.lock ? facts.lock.file : null, notes: facts.notes, skipped: facts.skipped },
   };
+}
+
+/** A file's import records, memoised as the import graph memoises them (it reads no declaration files). */
+export function perFile(file: ParsedFile, ctx: FileStepContext): void {
+  if (!isDeclarationFile(file.path)) importsOf(ctx, file);
 }

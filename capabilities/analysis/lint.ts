@@ -8,16 +8,20 @@
  * not run, with what ran instead.
  */
 import {
+  isDeclarationFile,
   listSourcePaths,
   loadSources,
-  memoised,
+  unitOf,
   type CapabilityContext,
   type CapabilityMeta,
+  type FileStepContext,
   type Finding,
+  type ParsedFile,
   type StepResult,
 } from '../../core/index.js';
-import { BUILTIN_RULE_NAMES, BUILTIN_VERSION, lintUnit } from './lint/builtin/run-builtin.js';
-import { projectConfigFile } from './lint/project-config.js';
+import { BUILTIN_RULE_NAMES } from './lint/builtin/run-builtin.js';
+import { memoisedBuiltin } from './lint/builtin/memoised-builtin.js';
+import { FLAT_CONFIG_NAMES, projectConfigFile } from './lint/project-config.js';
 import { projectCodeNotice } from './lint/project-code-notice.js';
 import { LINT_INPUT_SCHEMA, type LintInput } from './lint/options.js';
 import { LINT_RULES } from './lint/rules.js';
@@ -47,7 +51,7 @@ async function builtinRun(ctx: CapabilityContext, input: LintInput): Promise<Lin
   const findings: Finding[] = [];
   for (const [index, unit] of units.entries()) {
     if (index % 32 === 0) ctx.signal.throwIfAborted();
-    findings.push(...memoised(ctx, `analysis.lint/builtin@${BUILTIN_VERSION}`, unit, () => lintUnit(unit)));
+    findings.push(...memoisedBuiltin(ctx, unit));
   }
   return {
     findings,
@@ -106,4 +110,19 @@ export async function run(input: LintInput, ctx: CapabilityContext): Promise<Ste
       ...(lint.projectCodeNotice ? { projectCode: { needed: true, allowed: false, notice: lint.projectCodeNotice } } : {}),
     },
   };
+}
+
+/**
+ * A file's built-in lint findings, memoised as run() memoises them, when run() is sure to use the
+ * built-in rules: asked for, or engine "auto" with no ESLint flat config at the project's root. With a
+ * config, run() decides by the project-code permission, which a per-file step does not know: it
+ * computes nothing then, and run() lints as before.
+ */
+export function perFile(file: ParsedFile, ctx: FileStepContext, input: LintInput): void {
+  const engine = input?.engine ?? 'auto';
+  const builtin =
+    engine === 'builtin' ||
+    (engine === 'auto' &&
+      (input?.useProjectConfig === false || !ctx.project.codeStyle.configFiles.some((name) => FLAT_CONFIG_NAMES.includes(name))));
+  if (builtin && !isDeclarationFile(file.path)) memoisedBuiltin(ctx, unitOf(file));
 }

@@ -2,13 +2,21 @@
  * analysis.naming: naming conventions per kind of name (camelCase, PascalCase, UPPER_CASE), file
  * names, inconsistent spellings of one concept and meaningless names. The checks live in ./naming/.
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { analyzeNaming, namingOfFile } from './naming/analyze-naming.js';
+import {
+  isDeclarationFile,
+  loadSources,
+  selectFindings,
+  unitOf,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type FileStepContext,
+  type ParsedFile,
+  type StepResult,
+} from '../../core/index.js';
+import { analyzeNaming } from './naming/analyze-naming.js';
+import { memoisedNaming } from './naming/memoised-naming.js';
 import { NAMING_INPUT_SCHEMA, resolveNamingOptions, type NamingInput } from './naming/options.js';
 import { NAMING_RULES } from './naming/rules.js';
-import { NAMING_MEMO_KEY } from './naming/memo-key.js';
-import { selectFindings } from '../../core/index.js';
-import { loadSources, memoised } from '../../core/index.js';
 import { PLANNING } from './naming/planning.js';
 
 export const meta: CapabilityMeta = {
@@ -27,10 +35,9 @@ export const meta: CapabilityMeta = {
 export async function run(input: NamingInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = resolveNamingOptions(input ?? {});
   const { units, skipped } = await loadSources(ctx, input ?? {}, meta.id);
-  const key = `${NAMING_MEMO_KEY}:${JSON.stringify(options)}`;
   const files = units.map((unit) => {
     ctx.signal.throwIfAborted();
-    return { file: unit.path, naming: memoised(ctx, key, unit, () => namingOfFile(unit, options)) };
+    return { file: unit.path, naming: memoisedNaming(ctx, unit, options) };
   });
   const findings = selectFindings(analyzeNaming(files, options), input?.rules);
   const counts: Record<string, number> = {};
@@ -41,4 +48,9 @@ export async function run(input: NamingInput, ctx: CapabilityContext): Promise<S
     findings,
     data: { counts, names, files: units.length, skipped },
   };
+}
+
+/** A file's names and per-file findings, memoised as run() memoises them (run() reads no declaration files). */
+export function perFile(file: ParsedFile, ctx: FileStepContext, input: NamingInput): void {
+  if (!isDeclarationFile(file.path)) memoisedNaming(ctx, unitOf(file), resolveNamingOptions(input ?? {}));
 }

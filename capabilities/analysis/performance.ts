@@ -2,12 +2,21 @@
  * analysis.performance: slow algorithms, memory leaks, inefficient queries, bundle size and React render
  * performance, from syntax alone (tree-sitter). The checks live in ./performance/.
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { analyzePerformance, performanceOfFile } from './performance/analyze-performance.js';
+import {
+  isDeclarationFile,
+  unitOf,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type FileStepContext,
+  type ParsedFile,
+  type StepResult,
+} from '../../core/index.js';
+import { analyzePerformance } from './performance/analyze-performance.js';
+import { isBrowserProject, memoisedPerformance } from './performance/memoised-performance.js';
 import { PERFORMANCE_INPUT_SCHEMA, type PerformanceInput } from './performance/options.js';
 import { PERFORMANCE_RULES } from './performance/rules.js';
 import { selectFindings } from '../../core/index.js';
-import { loadSources, memoised } from '../../core/index.js';
+import { loadSources } from '../../core/index.js';
 import { PLANNING } from './performance/planning.js';
 
 export const meta: CapabilityMeta = {
@@ -23,19 +32,15 @@ export const meta: CapabilityMeta = {
   planning: PLANNING,
 };
 
-export const PERFORMANCE_VERSION = 2;
-const BROWSER_FRAMEWORKS = new Set(['react', 'next', 'vue', 'svelte']);
-
 export async function run(input: PerformanceInput, ctx: CapabilityContext): Promise<StepResult> {
   const browser = input?.browser ?? 'auto';
-  const browserProject = browser === 'yes' || (browser === 'auto' && ctx.project.frameworks.some((f) => BROWSER_FRAMEWORKS.has(f)));
+  const browserProject = isBrowserProject(input, ctx.project);
   const { units, skipped } = await loadSources(ctx, input ?? {}, meta.id);
-  const key = `analysis.performance@${PERFORMANCE_VERSION}:${browserProject}`;
-  const perFile = units.map((unit) => {
+  const files = units.map((unit) => {
     ctx.signal.throwIfAborted();
-    return memoised(ctx, key, unit, () => performanceOfFile(unit, browserProject));
+    return memoisedPerformance(ctx, unit, browserProject);
   });
-  let findings = analyzePerformance(units, perFile);
+  let findings = analyzePerformance(files);
   if (browser === 'no') findings = findings.filter((f) => f.ruleId !== 'performance/whole-library-import');
   findings = selectFindings(findings, input?.rules);
   const counts: Record<string, number> = {};
@@ -45,4 +50,9 @@ export async function run(input: PerformanceInput, ctx: CapabilityContext): Prom
     findings,
     data: { counts, browser: browserProject, files: units.length, skipped },
   };
+}
+
+/** A file's performance facts and findings, memoised as run() memoises them (run() reads no declaration files). */
+export function perFile(file: ParsedFile, ctx: FileStepContext, input: PerformanceInput): void {
+  if (!isDeclarationFile(file.path)) memoisedPerformance(ctx, unitOf(file), isBrowserProject(input, ctx.project));
 }

@@ -6,8 +6,16 @@
  * in its summary is the count of its findings (in a scan each is listed once, under the check that
  * reported it first).
  */
-import type { CapabilityContext, CapabilityMeta, Finding, StepResult } from '../../core/index.js';
-import { runComponents } from './quality/component-runs.js';
+import {
+  isDeclarationFile,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type FileStepContext,
+  type Finding,
+  type ParsedFile,
+  type StepResult,
+} from '../../core/index.js';
+import { memoiseComponentsOf, runComponents } from './quality/component-runs.js';
 import { QUALITY_INPUT_SCHEMA, type QualityInput } from './quality/options.js';
 import { withoutOverlaps } from './quality/overlaps.js';
 import { previousFindings } from './quality/previous-results.js';
@@ -79,4 +87,9 @@ export async function run(input: QualityInput, ctx: CapabilityContext): Promise<
       skipped,
     },
   };
+}
+
+/** A file's component entries, memoised as run() memoises them (run() reads no declaration files). */
+export function perFile(file: ParsedFile, ctx: FileStepContext): void {
+  if (!isDeclarationFile(file.path)) memoiseComponentsOf(ctx, file);
 }

@@ -3,15 +3,22 @@
  * numbers, unreachable code, unused exports (a project-wide import/export index) and boolean flag
  * parameters. The checks live in ./smells/; they are pure functions that analysis.quality reuses.
  */
-import { fileMetricsOf } from './complexity/project-report.js';
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { analyzeSmells, smellsOfFile } from './smells/analyze-smells.js';
+import {
+  isDeclarationFile,
+  loadSources,
+  selectFindings,
+  unitOf,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type FileStepContext,
+  type ParsedFile,
+  type StepResult,
+} from '../../core/index.js';
+import { analyzeSmells } from './smells/analyze-smells.js';
+import { memoisedSmells } from './smells/memoised-smells.js';
 import { resolveSmellOptions, SMELLS_INPUT_SCHEMA, type SmellsInput } from './smells/options.js';
-import { selectFindings } from '../../core/index.js';
 import { SMELL_RULES } from './smells/rules.js';
-import { loadSources, memoised } from '../../core/index.js';
 import { readPackageEntries } from './smells/package-entries.js';
-import { SMELLS_MEMO_KEY } from './smells/memo-key.js';
 import { PLANNING } from './smells/planning.js';
 
 export const meta: CapabilityMeta = {
@@ -30,10 +37,9 @@ export const meta: CapabilityMeta = {
 export async function run(input: SmellsInput, ctx: CapabilityContext): Promise<StepResult> {
   const options = resolveSmellOptions(input ?? {});
   const { units, skipped } = await loadSources(ctx, input ?? {}, meta.id);
-  const key = `${SMELLS_MEMO_KEY}:${JSON.stringify(options)}`;
   const files = units.map((unit) => {
     ctx.signal.throwIfAborted();
-    return { file: unit.path, smells: memoised(ctx, key, unit, () => smellsOfFile(unit, options, (u) => fileMetricsOf(ctx, u))) };
+    return { file: unit.path, smells: memoisedSmells(ctx, unit, options) };
   });
   const project = analyzeSmells(files, options, await readPackageEntries(ctx));
   const findings = selectFindings(project.findings, input?.rules);
@@ -45,4 +51,9 @@ export async function run(input: SmellsInput, ctx: CapabilityContext): Promise<S
       .join(', ') || 'none'
   }.`;
   return { summary, findings, data: { thresholds: options.thresholds, counts, files: units.length, skipped } };
+}
+
+/** A file's smells and measures, memoised as run() memoises them (run() reads no declaration files). */
+export function perFile(file: ParsedFile, ctx: FileStepContext, input: SmellsInput): void {
+  if (!isDeclarationFile(file.path)) memoisedSmells(ctx, unitOf(file), resolveSmellOptions(input ?? {}));
 }

@@ -4,8 +4,15 @@
  * imports (Tarjan over the import graph) and orphan files (see structure/entry-points.ts for the
  * entry-point heuristics).
  */
-import type { CapabilityContext, CapabilityMeta, StepResult } from '../../core/index.js';
-import { analyzeStructure, collectStructureFacts } from './structure/analyze-structure.js';
+import {
+  isDeclarationFile,
+  type CapabilityContext,
+  type CapabilityMeta,
+  type FileStepContext,
+  type ParsedFile,
+  type StepResult,
+} from '../../core/index.js';
+import { analyzeStructure, collectStructureFacts, dynamicLoadsOf, fileFactsOf } from './structure/analyze-structure.js';
 import { INPUT_SCHEMA, resolveOptions, type StructureInput } from './structure/options.js';
 import { RULES } from './structure/rules.js';
 import { PLANNING } from './structure/planning.js';
@@ -36,4 +43,11 @@ export async function run(input: StructureInput, ctx: CapabilityContext): Promis
     findings,
     data: { ...data, skipped: facts.skipped },
   };
+}
+
+/** A file's facts, memoised as run() memoises them (run() reads no declaration files). */
+export function perFile(file: ParsedFile, ctx: FileStepContext): void {
+  if (isDeclarationFile(file.path)) return;
+  fileFactsOf(ctx, file);
+  dynamicLoadsOf(ctx, file);
 }

@@ -1,6 +1,7 @@
 /** The capability contract: one module exports `{ meta, run }`, like an ESLint rule exports `{ meta, create }`. */
 import type { StepResult } from './findings.js';
 import type { CapabilityContext, ParsedFile } from './context.js';
+import type { ProjectContext } from './project.js';
 
 export type JSONSchema = Record<string, unknown>;
 
@@ -99,9 +100,17 @@ export interface CapabilityReporting {
   folderScores?: boolean;
 }
 
-/** The part of a context that per-file memoised helpers use: a per-file step gets only this. */
+/** The part of a context that per-file memoised helpers use. */
 export interface MemoScope {
   readonly tools: Pick<CapabilityContext['tools'], 'memo'>;
+}
+
+/**
+ * What a per-file step gets: the memo and the project's detected facts (frameworks, code style), the
+ * same `project` its run() sees. Nothing to report with, count or read files through.
+ */
+export interface FileStepContext extends MemoScope {
+  readonly project: ProjectContext;
 }
 
 export interface Capability<Input = unknown> {
@@ -113,8 +122,10 @@ export interface Capability<Input = unknown> {
    * run(), and the file's syntax tree is dropped right after, while it is still cheap to collect
    * (core/scan/file-steps.ts); run() then finds its entries. It reports nothing and must give
    * exactly the entries run() would make: run() still computes whatever is missing. Synchronous.
+   * `input` is the input the scan planned for run() (validated, defaults applied), so options that
+   * shape the entries (thresholds, naming styles) shape them the same way here.
    */
-  perFile?(file: ParsedFile, ctx: MemoScope): void;
+  perFile?(file: ParsedFile, ctx: FileStepContext, input: Input): void;
 }
 
 /** What the registry knows about a discovered capability: its meta and the module that holds it. */

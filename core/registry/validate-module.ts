@@ -37,7 +37,7 @@ export function validateModule(
   if (typeof exports.run !== 'function')
     refuse(modulePath, 'does not export a "run" function', 'export async function run(input, ctx) returning a StepResult');
   if (exports.perFile !== undefined && typeof exports.perFile !== 'function')
-    refuse(modulePath, 'exports a "perFile" that is not a function', 'export function perFile(file, ctx), or leave it out');
+    refuse(modulePath, 'exports a "perFile" that is not a function', 'export function perFile(file, ctx, input), or leave it out');
   const problems = validators.metaProblems(exports.meta);
   if (problems.length > 0) {
     const listed = problems.map((p) => `${p.path} ${p.message}`).join('; ');

@@ -8,29 +8,41 @@
  * collector nothing; the checks' run() then find their per-file results memoised. Measured on the
  * bench corpus: docs/scan.md, "Speed".
  *
- * When a selected check walks trees without per-file steps, the trees are kept as before (that check
+ * Every first-party analysis check that walks trees has a step, so a scan keeps no tree. When a
+ * selected check walks trees without one (a third party's), the trees are kept as before (that check
  * would otherwise build each file's tree a second time), and the steps still run as files arrive.
  */
 import { pathToFileURL } from 'node:url';
-import type { MemoScope, ParsedFile, RegisteredCapability } from '../contracts/index.js';
+import type { FileStepContext, ParsedFile, ProjectContext, RegisteredCapability } from '../contracts/index.js';
 import { memoIn } from '../cache/thread-caches.js';
+import { getProjectContext } from '../project/cached-project.js';
 import { syntaxTreeOf, withYoungTree } from '../syntax/plain-tree.js';
-import { listFilter } from '../workspace/list-files.js';
+import { listFilter, type RootWalker } from '../workspace/list-files.js';
 
-type PerFile = (file: ParsedFile, ctx: MemoScope) => void;
+type PerFile = (file: ParsedFile, ctx: FileStepContext, input: unknown) => void;
 
 interface Step {
   perFile: PerFile;
+  /** The input the scan planned for the check's run(): options shape its per-file entries. */
+  input: unknown;
   /** Whether the check's input covers a source (its include and exclude): the step skips the others. */
   covers: (path: string) => boolean;
 }
 
 interface Arrivals {
-  scope: MemoScope;
+  root: string;
+  walk: RootWalker;
+  /** What every step gets; its `project` throws PROJECT_PENDING until the detection is back. */
+  scope: FileStepContext;
+  project: ProjectContext | undefined;
+  /** Steps that asked for the project before it was detected, by file: run once it is. */
+  deferred: Map<ParsedFile, Step[]>;
   /** Files parsed before the checks were known; undefined once they are. */
   backlog: ParsedFile[] | undefined;
   steps: Step[];
   keepTrees: boolean;
+  /** Settles once every deferred step has run (or the detection failed and they never will). */
+  settled: Promise<void>;
 }
 
 /** A check of the scan and the input the scan planned for it. */
@@ -42,29 +54,49 @@ export interface PlannedCheck {
 /** One scan's arrivals, by the walk its prefetch and its checks share. */
 const scans = new WeakMap<object, Arrivals>();
 
+/** Thrown by a step's `ctx.project` while the project is still being detected: the step runs later. */
+const PROJECT_PENDING = new Error('the project is still being detected');
+
 /**
  * Called by the prefetch once per scan, before its parses start: returns what to call with each parsed
  * file. Until `startFileSteps` names the checks, files wait in a backlog (their parses are cached
  * anyway, and nothing of them is built).
  */
-export function expectParses(walk: object, root: string): (file: ParsedFile) => void {
-  const arrivals: Arrivals = { scope: { tools: { memo: memoIn(root) } }, backlog: [], steps: [], keepTrees: true };
+export function expectParses(walk: RootWalker, root: string): (file: ParsedFile) => void {
+  const arrivals: Arrivals = {
+    root,
+    walk,
+    scope: {
+      tools: { memo: memoIn(root) },
+      get project(): ProjectContext {
+        if (!arrivals.project) throw PROJECT_PENDING;
+        return arrivals.project;
+      },
+    },
+    project: undefined,
+    deferred: new Map(),
+    backlog: [],
+    steps: [],
+    keepTrees: true,
+    settled: Promise.resolve(),
+  };
   scans.set(walk, arrivals);
   return (file) => {
     if (arrivals.backlog) arrivals.backlog.push(file);
-    else runSteps(arrivals, file);
+    else runSteps(arrivals, file, arrivals.steps);
   };
 }
 
-function runSteps(arrivals: Arrivals, file: ParsedFile): void {
-  const { steps, scope } = arrivals;
+function runSteps(arrivals: Arrivals, file: ParsedFile, steps: readonly Step[]): void {
   const run = (): void => {
     for (const step of steps) {
       if (!step.covers(file.path)) continue;
       try {
-        step.perFile(file, scope);
-      } catch {
-        // Nothing is lost: the check's run() computes what is missing and reports any problem itself.
+        step.perFile(file, arrivals.scope, step.input);
+      } catch (error) {
+        // A step that needs the project's facts waits for them (the tree is built again then);
+        // anything else is lost to nobody: the check's run() computes what is missing and reports.
+        if (error === PROJECT_PENDING) arrivals.deferred.set(file, [...(arrivals.deferred.get(file) ?? []), step]);
       }
     }
   };
@@ -72,6 +104,22 @@ function runSteps(arrivals: Arrivals, file: ParsedFile): void {
     syntaxTreeOf(file);
     run();
   } else withYoungTree(file, run);
+}
+
+/**
+ * The project's facts for the steps that ask for them. The detection (started by the prefetch, shared
+ * with the checks' contexts) waits for the main thread between its reads and for its style sample's
+ * parses behind the project's, so the steps do not wait for it: those that read `ctx.project` before
+ * it is back run again for their files once it is.
+ */
+async function detectForSteps(arrivals: Arrivals): Promise<void> {
+  const project = await getProjectContext(arrivals.root, arrivals.walk).catch(() => undefined);
+  const deferred = [...arrivals.deferred];
+  arrivals.deferred.clear();
+  // Without it (an unreadable root), those steps never run: the checks' run() report the problem.
+  if (!project) return;
+  arrivals.project = project;
+  for (const [file, steps] of deferred) runSteps(arrivals, file, steps);
 }
 
 /** Whether a selected check walks syntax trees (its meta says so, or says nothing). */
@@ -97,19 +145,28 @@ const globs = (value: unknown): string[] | undefined =>
  * second thread, whose memo is its own) only keeps the trees, as before. A scan whose prefetch did not
  * run (a changed-files scan, no flat-tree addon) has nothing to start.
  */
-export async function startFileSteps(walk: object, planned: readonly PlannedCheck[], steps = true): Promise<void> {
+export async function startFileSteps(walk: RootWalker, planned: readonly PlannedCheck[], steps = true): Promise<void> {
   const arrivals = scans.get(walk);
   if (!arrivals?.backlog) return;
   const found = await Promise.all(
     planned.map(async ({ check, input }) => {
       const perFile = steps ? await perFileOf(check) : undefined;
       const covers = listFilter({ include: globs(input.include), exclude: globs(input.exclude) });
-      return { check, step: perFile ? { perFile, covers } : undefined };
+      return { check, step: perFile ? { perFile, input, covers } : undefined };
     }),
   );
   arrivals.steps = found.flatMap((f) => (f.step ? [f.step] : []));
   arrivals.keepTrees = found.some((f) => !f.step && parsesTrees(f.check));
+  if (arrivals.steps.length > 0) arrivals.settled = detectForSteps(arrivals);
   const backlog = arrivals.backlog;
   arrivals.backlog = undefined;
-  for (const file of backlog) runSteps(arrivals, file);
+  for (const file of backlog) runSteps(arrivals, file, arrivals.steps);
+}
+
+/**
+ * Resolves once the per-file steps that waited for the project's facts have run: runScan awaits it
+ * before the checks' run(), which would otherwise compute those entries themselves.
+ */
+export function fileStepsSettled(walk: RootWalker): Promise<void> {
+  return scans.get(walk)?.settled ?? Promise.resolve();
 }

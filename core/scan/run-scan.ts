@@ -19,7 +19,7 @@ import { walkOnce } from '../workspace/list-files.js';
 import { findingSources, scannedFiles } from './scanned-files.js';
 import type { ScanOptions, ScanResult } from './scan-types.js';
 import { runChecks, useSecondThread } from './run-checks.js';
-import { startFileSteps } from './file-steps.js';
+import { fileStepsSettled, startFileSteps } from './file-steps.js';
 import type { StepSpec } from './run-step.js';
 import { selectChecks } from './select-checks.js';
 import { agentdToolInfo } from './tool-info.js';
@@ -166,6 +166,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     onLog: options.onLog,
   };
   if (options.signal?.aborted) throw new AgentdError('cancelled', 'The scan was cancelled; run it again to get a result.');
+  await fileStepsSettled(walk);
   const outcomes = await runChecks(specs, hooks, options.parallel ?? 'auto');
   const runs: CapabilityRun[] = outcomes.map((o) => o.run);
   const reported: Reported[] = outcomes.map((o) => ({ capability: o.run.capability, findings: o.result?.findings ?? [] }));

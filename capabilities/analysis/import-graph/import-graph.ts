@@ -10,6 +10,7 @@ import {
   parseSources,
   syntaxTreeOf,
   type CapabilityContext,
+  type MemoScope,
   type ParsedFile,
   type SkippedSource,
 } from '../../../core/index.js';
@@ -110,7 +111,7 @@ export function adjacency(graph: Pick<ImportGraph, 'edges'>, includeTypeOnly = f
 }
 
 /** A file's import records, memoised per content hash. */
-export function importsOf(ctx: CapabilityContext, parsed: ParsedFile): ImportRecord[] {
+export function importsOf(ctx: MemoScope, parsed: ParsedFile): ImportRecord[] {
   const compute = (): ImportRecord[] => extractImports(syntaxTreeOf(parsed), parsed.source);
   return ctx.tools.memo ? ctx.tools.memo(`analysis.import-graph@${EXTRACTOR_VERSION}:${parsed.path}`, parsed.hash, compute) : compute();
 }

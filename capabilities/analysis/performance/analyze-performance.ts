@@ -6,11 +6,19 @@ import { bundleFindings } from './bundle.js';
 import { effectDependencyFindings } from './effect-deps.js';
 import { intervalFindings, listenerFindings, unboundedCacheFindings } from './leaks.js';
 import { nPlusOneFindings, sqlFindings } from './queries.js';
-import { expensiveRenderFindings, inlinePropFindings, memoisedComponents, missingKeyFindings } from './react-render.js';
+import {
+  expensiveRenderFindings,
+  inlinePropCandidates,
+  inlinePropFindings,
+  memoisedComponents,
+  missingKeyFindings,
+} from './react-render.js';
 
 export interface FilePerformance {
   findings: Finding[];
   memoised: string[];
+  /** JSX files: inline props of any component, kept by the project pass for the memoised ones. */
+  inlineProps: Finding[];
 }
 
 export function performanceOfFile(unit: SourceUnit, browserProject: boolean): FilePerformance {
@@ -28,15 +36,14 @@ export function performanceOfFile(unit: SourceUnit, browserProject: boolean): Fi
     ...(jsx ? [...missingKeyFindings(file, root, source), ...expensiveRenderFindings(file, root, source)] : []),
     ...effectDependencyFindings(file, root, source),
   ];
-  return { findings, memoised: memoisedComponents(root, source) };
+  return { findings, memoised: memoisedComponents(root, source), inlineProps: jsx ? inlinePropCandidates(file, root, source) : [] };
 }
 
-/** Adds the inline-prop check, which needs every file's memoised components. */
-export function analyzePerformance(units: SourceUnit[], perFile: FilePerformance[]): Finding[] {
+/** Adds the inline-prop check, which needs every file's memoised components (from the per-file results: no tree is walked). */
+export function analyzePerformance(perFile: FilePerformance[]): Finding[] {
   const memoised = new Set(perFile.flatMap((p) => p.memoised));
   const findings = perFile.flatMap((p) => p.findings);
-  for (const unit of units)
-    if (/\.[jt]sx$/.test(unit.path)) findings.push(...inlinePropFindings(unit.path, unit.root, unit.source, memoised));
+  for (const p of perFile) findings.push(...inlinePropFindings(p.inlineProps, memoised));
   return findings.sort(
     (a, b) => a.file.localeCompare(b.file) || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn,
   );

@@ -63,13 +63,16 @@ export function memoisedComponents(root: Node, source: string): string[] {
   return names;
 }
 
-export function inlinePropFindings(file: string, root: Node, source: string, memoised: Set<string>): Finding[] {
-  if (memoised.size === 0) return [];
+/**
+ * Inline object, array and function props in one file, of any component: the findings if every
+ * component were memoised. Per file (memoisable); `inlinePropFindings` keeps those of the components
+ * the project does memoise, which only the whole project tells.
+ */
+export function inlinePropCandidates(file: string, root: Node, source: string): Finding[] {
   const findings: Finding[] = [];
   for (const element of nodesOfType(root, JSX_OPENINGS)) {
     const name = fieldChild(element, 'name');
     const component = name ? textOf(name, source) : '';
-    if (!memoised.has(component)) continue;
     for (const attribute of element.children.filter((c) => c.type === 'jsx_attribute')) {
       const prop = textOf(attribute.children[0]!, source);
       const value = attribute.children.find((c) => c.type === 'jsx_expression');
@@ -87,6 +90,11 @@ export function inlinePropFindings(file: string, root: Node, source: string, mem
     }
   }
   return findings;
+}
+
+/** The candidates whose component is memoised somewhere in the project. */
+export function inlinePropFindings(candidates: readonly Finding[], memoised: ReadonlySet<string>): Finding[] {
+  return candidates.filter((f) => memoised.has((f.data as { component: string }).component));
 }
 
 /** What a `.map` callback renders: its expression body, or its block's returned expression. */

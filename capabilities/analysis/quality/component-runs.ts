@@ -3,7 +3,6 @@
  * file for all of them), reusing the memoised per-file results of analysis.smells and analysis.naming.
  * Each component is a pure function exported by its capability's folder.
  */
-import { fileMetricsOf } from '../complexity/project-report.js';
 import type { CapabilityContext, Finding } from '../../../core/index.js';
 import { DEFAULT_THRESHOLDS } from '../complexity/options.js';
 import { fileFinding, functionFindings } from '../complexity/findings.js';
@@ -15,14 +14,15 @@ import { tokensOf } from '../duplication/collect-tokens.js';
 import { memoisedReport } from '../duplication/memoised-report.js';
 import { cloneFinding } from '../duplication/clone-findings.js';
 import { resolveInput as resolveDuplicationInput } from '../duplication/options.js';
-import { analyzeNaming, namingOfFile } from '../naming/analyze-naming.js';
+import { analyzeNaming } from '../naming/analyze-naming.js';
+import { memoisedNaming } from '../naming/memoised-naming.js';
 import { resolveNamingOptions } from '../naming/options.js';
-import { NAMING_MEMO_KEY } from '../naming/memo-key.js';
-import { analyzeSmells, smellsOfFile, type FileSmells } from '../smells/analyze-smells.js';
+import { analyzeSmells, type FileSmells } from '../smells/analyze-smells.js';
+import { memoisedSmells } from '../smells/memoised-smells.js';
 import { resolveSmellOptions } from '../smells/options.js';
 import { readPackageEntries } from '../smells/package-entries.js';
-import { memoised, type SourceUnit } from '../../../core/index.js';
-import { SMELLS_MEMO_KEY } from '../smells/memo-key.js';
+import { unitOf, type MemoScope, type ParsedFile, type SourceUnit } from '../../../core/index.js';
+import { dynamicLoadsOf, fileFactsOf } from '../structure/analyze-structure.js';
 import { structureFindingsFor } from './structure-run.js';
 import type { Component } from './score.js';
 
@@ -57,15 +57,24 @@ function duplicationFindings(ctx: CapabilityContext, units: SourceUnit[]): Findi
   return report.clones.map((c) => cloneFinding(c, options.mediumLines));
 }
 
+/**
+ * The per-file entries of the components that walk a file's syntax tree (smells, which carries the
+ * complexity measures, naming and structure's facts), memoised under the keys runComponents reads:
+ * analysis.quality's per-file step. Where the scan's own checks made the same entries, these are
+ * lookups. Duplication's token stream is read from the flat tree, without a syntax tree: not here.
+ */
+export function memoiseComponentsOf(ctx: MemoScope, file: ParsedFile): void {
+  const unit = unitOf(file);
+  memoisedSmells(ctx, unit, resolveSmellOptions({}));
+  memoisedNaming(ctx, unit, resolveNamingOptions({}));
+  fileFactsOf(ctx, file);
+  dynamicLoadsOf(ctx, file);
+}
+
 /** Runs the components not in `skip` (those whose findings an earlier step already produced). */
 export async function runComponents(ctx: CapabilityContext, units: SourceUnit[], skip: Set<Component>): Promise<ComponentRuns> {
   const smellOptions = resolveSmellOptions({});
-  const smells = units.map((unit) => ({
-    file: unit.path,
-    smells: memoised(ctx, `${SMELLS_MEMO_KEY}:${JSON.stringify(smellOptions)}`, unit, () =>
-      smellsOfFile(unit, smellOptions, (u) => fileMetricsOf(ctx, u)),
-    ),
-  }));
+  const smells = units.map((unit) => ({ file: unit.path, smells: memoisedSmells(ctx, unit, smellOptions) }));
   const runs: ComponentRuns = {
     basics: smells.map(({ file, smells: s }) => ({ file, sloc: s.measures.sourceLines, maintainability: s.measures.maintainability })),
     findings: {},
@@ -86,9 +95,8 @@ export async function runComponents(ctx: CapabilityContext, units: SourceUnit[],
   await attempt('smells', async () => analyzeSmells(smells, smellOptions, await readPackageEntries(ctx)).findings);
   await attempt('naming', () => {
     const options = resolveNamingOptions({});
-    const key = `${NAMING_MEMO_KEY}:${JSON.stringify(options)}`;
     return analyzeNaming(
-      units.map((u) => ({ file: u.path, naming: memoised(ctx, key, u, () => namingOfFile(u, options)) })),
+      units.map((u) => ({ file: u.path, naming: memoisedNaming(ctx, u, options) })),
       options,
     );
   });

@@ -8,6 +8,7 @@ import {
   syntaxTreeOf,
   type CapabilityContext,
   type Finding,
+  type MemoScope,
   type ParsedFile,
   type SkippedSource,
 } from '../../../core/index.js';
@@ -105,20 +106,23 @@ export async function collectStructureFacts(
   return { ...(await structureFactsOf(ctx, parsed)), skipped };
 }
 
+/** A file's imports, length and concern marks, memoised per content hash. */
+export function fileFactsOf(ctx: MemoScope, p: ParsedFile): FileFacts {
+  return memoised(ctx, `analysis.structure@${FACTS_VERSION}`, p, () => readFacts(syntaxTreeOf(p), p.source));
+}
+
+/** The modules a file may load by a computed name (lazy routes, plugin folders), memoised per content hash. */
+export function dynamicLoadsOf(ctx: MemoScope, p: ParsedFile): string[] {
+  return memoised(ctx, `analysis.structure.loads@${LOADS_VERSION}`, p, () =>
+    mayLoadDynamically(p.source) ? dynamicLoads(syntaxTreeOf(p), p.source) : [],
+  );
+}
+
 /** The facts of already parsed sources (analysis.quality passes its own): per-file facts memoised, HTML pages read in one batch. */
 export async function structureFactsOf(ctx: CapabilityContext, parsed: readonly ParsedFile[]): Promise<StructureFacts> {
   const files = (await ctx.workspace.list()).sort();
-  const facts = new Map<string, FileFacts>(
-    parsed.map((p) => [p.path, memoised(ctx, `analysis.structure@${FACTS_VERSION}`, p, () => readFacts(syntaxTreeOf(p), p.source))]),
-  );
-  const loads = new Map<string, string[]>(
-    parsed.map((p) => [
-      p.path,
-      memoised(ctx, `analysis.structure.loads@${LOADS_VERSION}`, p, () =>
-        mayLoadDynamically(p.source) ? dynamicLoads(syntaxTreeOf(p), p.source) : [],
-      ),
-    ]),
-  );
+  const facts = new Map<string, FileFacts>(parsed.map((p) => [p.path, fileFactsOf(ctx, p)]));
+  const loads = new Map<string, string[]>(parsed.map((p) => [p.path, dynamicLoadsOf(ctx, p)]));
   const pages = files.filter((f) => f.endsWith('.html')).slice(0, MAX_HTML_FILES);
   const html: StructureFacts['html'] =
     pages.length > 0 ? (await ctx.workspace.readMany(pages)).files.map((f) => ({ file: f.path, content: f.content })) : [];

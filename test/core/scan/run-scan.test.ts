@@ -5,6 +5,7 @@ import { createLocalContext } from '../../../core/context/index.js';
 import { cacheStats, clearCaches, resetCacheStats } from '../../../core/cache/index.js';
 import { isAgentdError } from '../../../core/errors/index.js';
 import { flatParserAvailable } from '../../../core/parsing/flat-parser.js';
+import { syntaxTreeOf, withYoungTree } from '../../../core/syntax/index.js';
 import { configCatalogOf, loadAnalysisCatalog, prefetchSources, runScan, type AnalysisCatalog } from '../../../core/scan/index.js';
 import { inputFor, projectSettings } from '../../../core/project-config/index.js';
 import { run as complexity } from '../../../capabilities/analysis/complexity.js';
@@ -63,7 +64,7 @@ describe('core/scan runScan', () => {
   it('reports the same with the per-file steps run as the parses arrive as without them', async function () {
     if (!flatParserAvailable()) this.skip();
     const root = copyFixture();
-    const checks = ['complexity', 'security', 'duplication', 'naming'];
+    const checks = ['all'];
     clearCaches();
     // Without a catalog runScan prefetches the parses itself and runs the checks' per-file steps.
     const stepped = await runScan({ root, checks });
@@ -74,6 +75,28 @@ describe('core/scan runScan', () => {
     );
     expect(stepped.findings).to.deep.equal(plain.findings);
     expect(plain.findings.length).to.be.greaterThan(0);
+  });
+
+  it("keeps no file's syntax tree through a scan of every check: each check's run() finds its per-file results made", async function () {
+    if (!flatParserAvailable()) this.skip();
+    const files = {
+      'package.json': '{"name":"steps","dependencies":{"react":"18.0.0"}}',
+      'src/a.ts': complexFunction('a'),
+      'src/b.ts': SIMPLE,
+      'src/c.tsx': 'export function Item(props: { label: string }) {\n  return <li>{props.label}</li>;\n}\n',
+      'test/a.test.ts': complexFunction('t'),
+    };
+    const root = makeProject(files);
+    clearCaches();
+    const report = await runScan({ root, checks: ['all'], catalog: undefined });
+    expect(report.runs.every((r) => !r.error)).to.equal(true);
+    // The scan's parses are in the cache: a tree built by any check's run() would be kept with them.
+    const { ctx } = await createLocalContext({ root, limits: { maxToolCalls: 10 } });
+    const { files: parsed } = await ctx.tools.parseMany(Object.keys(files).filter((f) => f !== 'package.json'));
+    expect(parsed).to.have.length(4);
+    expect(parsed.filter((file) => withYoungTree(file, () => syntaxTreeOf(file)) === syntaxTreeOf(file)).map((f) => f.path)).to.deep.equal(
+      [],
+    );
   });
 
   it('refuses an unknown check with a suggestion and the list of checks', async () => {
