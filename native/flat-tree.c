@@ -206,12 +206,18 @@ static ParseQueue *queue_of(napi_env env) {
   return queue;
 }
 
-/* parse(language: External, text: string): Promise<{ nodes: Uint32Array, hasError: boolean }> */
+/*
+ * parse(language: External, text: string, first?: boolean): Promise<{ nodes: Uint32Array, hasError: boolean }>
+ * `first`: queued ahead of every parse not yet started (a few small parses something waits on now,
+ * behind a whole project's).
+ */
 static napi_value parse(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
-  napi_value argv[2], promise;
+  size_t argc = 3;
+  napi_value argv[3], promise;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   if (argc < 2) { napi_throw_type_error(env, NULL, "parse(language, text)"); return NULL; }
+  bool first = false;
+  if (argc >= 3 && napi_get_value_bool(env, argv[2], &first) != napi_ok) first = false;
   void *language;
   CHECK(napi_get_value_external(env, argv[0], &language));
   ParseQueue *queue = queue_of(env);
@@ -232,8 +238,14 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   }
   if (queue->pending++ == 0) napi_ref_threadsafe_function(env, queue->deliver);
   pthread_mutex_lock(&queue->lock);
-  if (queue->tail) queue->tail->next = job; else queue->head = job;
-  queue->tail = job;
+  if (first) {
+    job->next = queue->head;
+    queue->head = job;
+    if (!queue->tail) queue->tail = job;
+  } else {
+    if (queue->tail) queue->tail->next = job; else queue->head = job;
+    queue->tail = job;
+  }
   int start = queue->running < queue->parallelism;
   if (start) queue->running++;
   pthread_mutex_unlock(&queue->lock);

@@ -40,6 +40,20 @@ export async function parseCachedAsync(cacheKey: string, path: string, source: s
 }
 
 /**
+ * A parse something waits on now, ahead of the parses already queued (a scan queues the whole project
+ * first): the cache's if it has one, else its own, not joined to the same file's parse under way (that
+ * one may be far back in the queue). The result is cached (a later parse of the same text replaces it:
+ * either serves).
+ */
+export async function parseCachedFirst(cacheKey: string, path: string, source: string): Promise<ParsedFile> {
+  if (!flatParserAvailable()) return parseCached(cacheKey, path, source);
+  const hash = contentHash(source);
+  const hit = cachedParse(cacheKey, path, hash);
+  if (hit) return hit;
+  return remember(cacheKey, await parseSourceFlat(path, source, hash, { first: true }));
+}
+
+/**
  * The file's parse as `hit` if the thread's cache holds it (no promise: each analysis of a scan asks
  * for hundreds of files the first one parsed), and its content hash either way.
  */

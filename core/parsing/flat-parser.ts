@@ -28,8 +28,11 @@ export interface FlatTree {
 }
 
 interface Addon {
-  /** Queues a parse; the addon's setParallelism() threads drain the queue in the order given. */
-  parse(language: unknown, text: string): Promise<{ nodes: Uint32Array; hasError: boolean }>;
+  /**
+   * Queues a parse; the addon's setParallelism() threads drain the queue in the order given, except
+   * that a parse queued `first` goes ahead of every one not yet started.
+   */
+  parse(language: unknown, text: string, first?: boolean): Promise<{ nodes: Uint32Array; hasError: boolean }>;
   names(language: unknown): GrammarNames;
   setParallelism(loops: number): void;
 }
@@ -108,11 +111,14 @@ function poolSize(): number {
   return Number.isInteger(size) && size > 0 ? size : 4;
 }
 
-/** Parses off the main thread; rejects when the addon is not available (check flatParserAvailable). */
-export async function parseFlat(language: SourceLanguage, source: string): Promise<FlatTree> {
+/**
+ * Parses off the main thread; rejects when the addon is not available (check flatParserAvailable).
+ * `first`: ahead of the parses queued and not started (a few that something waits on now).
+ */
+export async function parseFlat(language: SourceLanguage, source: string, first = false): Promise<FlatTree> {
   const native = load();
   if (!native) throw new Error('the flat-tree addon is not available');
   const grammar = (grammarFor(language) as { language: unknown }).language;
-  const parsed = await native.parse(grammar, source);
+  const parsed = await native.parse(grammar, source, first);
   return { nodes: parsed.nodes, hasError: parsed.hasError, names: grammarNames(native, language) };
 }

@@ -47,14 +47,20 @@ function bindingTree(language: SourceLanguage, source: string): Parser.Tree {
 
 /**
  * Parses through the flat-tree addon (off the main thread; see flat-parser.ts): the result carries the
- * flat tree, and its binding `tree` is made only if something asks for it.
+ * flat tree, and its binding `tree` is made only if something asks for it. `first`: ahead of the
+ * parses already queued.
  */
-export async function parseSourceFlat(path: string, source: string, hash: string = contentHash(source)): Promise<ParsedFile> {
+export async function parseSourceFlat(
+  path: string,
+  source: string,
+  hash: string = contentHash(source),
+  options: { first?: boolean } = {},
+): Promise<ParsedFile> {
   const language = languageForPath(path);
   if (!language) throw unsupportedLanguage(path);
   let flat;
   try {
-    flat = await parseFlat(language, source);
+    flat = await parseFlat(language, source, options.first);
   } catch {
     // The addon could not parse it (out of memory, a grammar it cannot load): the binding still can.
     return parseSource(path, source, hash);

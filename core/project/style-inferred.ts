@@ -6,7 +6,7 @@
  * trees are not kept.
  */
 import path from 'node:path';
-import { parseCachedAsync } from '../parsing/cached-parse.js';
+import { parseCachedFirst } from '../parsing/cached-parse.js';
 import { languageForPath } from '../parsing/languages.js';
 import { nodesOfType } from '../syntax/node-index.js';
 import { syntaxTreeOf, withYoungTree, type SyntaxNode } from '../syntax/plain-tree.js';
@@ -111,8 +111,10 @@ export async function inferredStyle(files: ProjectFiles): Promise<StyleFinding> 
     budget -= source.length;
     samples.push({ file, source });
   });
-  // All at once: queued together, they parse back to back off the main thread.
-  const parsed = await Promise.all(samples.map(({ file, source }) => parseCachedAsync(path.join(files.root, file), file, source)));
+  // All at once, off the main thread and ahead of the parses already queued: a scan queues the
+  // whole project before its checks load, and its per-file steps that read the project's facts would
+  // otherwise wait for the last of them (core/scan/file-steps.ts).
+  const parsed = await Promise.all(samples.map(({ file, source }) => parseCachedFirst(path.join(files.root, file), file, source)));
   parsed.forEach((file, i) => {
     const { source } = samples[i]!;
     // A tree that is not kept: the checks build their own as they need them (core/scan/file-steps.ts).

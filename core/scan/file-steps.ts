@@ -41,8 +41,8 @@ interface Arrivals {
   backlog: ParsedFile[] | undefined;
   steps: Step[];
   keepTrees: boolean;
-  /** Settles once every deferred step has run (or the detection failed and they never will). */
-  settled: Promise<void>;
+  /** The project's detection, started with the parses (it is shared with the checks' contexts). */
+  detection: Promise<ProjectContext | undefined>;
 }
 
 /** A check of the scan and the input the scan planned for it. */
@@ -78,7 +78,10 @@ export function expectParses(walk: RootWalker, root: string): (file: ParsedFile)
     backlog: [],
     steps: [],
     keepTrees: true,
-    settled: Promise.resolve(),
+    detection: getProjectContext(root, walk).then(
+      (project) => (arrivals.project = project),
+      () => undefined,
+    ),
   };
   scans.set(walk, arrivals);
   return (file) => {
@@ -104,22 +107,6 @@ function runSteps(arrivals: Arrivals, file: ParsedFile, steps: readonly Step[]):
     syntaxTreeOf(file);
     run();
   } else withYoungTree(file, run);
-}
-
-/**
- * The project's facts for the steps that ask for them. The detection (started by the prefetch, shared
- * with the checks' contexts) waits for the main thread between its reads and for its style sample's
- * parses behind the project's, so the steps do not wait for it: those that read `ctx.project` before
- * it is back run again for their files once it is.
- */
-async function detectForSteps(arrivals: Arrivals): Promise<void> {
-  const project = await getProjectContext(arrivals.root, arrivals.walk).catch(() => undefined);
-  const deferred = [...arrivals.deferred];
-  arrivals.deferred.clear();
-  // Without it (an unreadable root), those steps never run: the checks' run() report the problem.
-  if (!project) return;
-  arrivals.project = project;
-  for (const [file, steps] of deferred) runSteps(arrivals, file, steps);
 }
 
 /** Whether a selected check walks syntax trees (its meta says so, or says nothing). */
@@ -157,16 +144,23 @@ export async function startFileSteps(walk: RootWalker, planned: readonly Planned
   );
   arrivals.steps = found.flatMap((f) => (f.step ? [f.step] : []));
   arrivals.keepTrees = found.some((f) => !f.step && parsesTrees(f.check));
-  if (arrivals.steps.length > 0) arrivals.settled = detectForSteps(arrivals);
   const backlog = arrivals.backlog;
   arrivals.backlog = undefined;
   for (const file of backlog) runSteps(arrivals, file, arrivals.steps);
 }
 
 /**
- * Resolves once the per-file steps that waited for the project's facts have run: runScan awaits it
- * before the checks' run(), which would otherwise compute those entries themselves.
+ * Runs the steps that asked for the project's facts before they were detected, once they are; runScan
+ * awaits it before the checks' run(), which would otherwise compute those entries themselves. The
+ * detection starts with the parses and is usually back before the checks are known; when it is not
+ * (it waits for the main thread between its reads), the steps did not wait for it either.
  */
-export function fileStepsSettled(walk: RootWalker): Promise<void> {
-  return scans.get(walk)?.settled ?? Promise.resolve();
+export async function fileStepsSettled(walk: RootWalker): Promise<void> {
+  const arrivals = scans.get(walk);
+  if (!arrivals) return;
+  const project = await arrivals.detection;
+  const deferred = [...arrivals.deferred];
+  arrivals.deferred.clear();
+  // Without it (an unreadable root), those steps never run: the checks' run() report the problem.
+  if (project) for (const [file, steps] of deferred) runSteps(arrivals, file, steps);
 }

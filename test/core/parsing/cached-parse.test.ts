@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { clearCaches } from '../../../core/cache/index.js';
-import { parseCachedAsync } from '../../../core/parsing/cached-parse.js';
+import { parseCachedAsync, parseCachedFirst } from '../../../core/parsing/cached-parse.js';
 import { flatParserAvailable } from '../../../core/parsing/flat-parser.js';
 
 describe('core/parsing: parseCachedAsync', () => {
@@ -34,5 +34,24 @@ describe('core/parsing: parseCachedAsync', () => {
     expect(old.source).to.equal('const a = 1;\n');
     expect(changed.source).to.equal('const a = 2;\n');
     expect(changed.hash).to.not.equal(old.hash);
+  });
+
+  it('parseCachedFirst parses ahead of a queued parse of the same file, and serves a cached parse without parsing', async () => {
+    clearCaches();
+    const big = `const x = [${'1, '.repeat(20000)}];\n`;
+    const backlog = Array.from({ length: 30 }, (_, i) => parseCachedAsync(`/virtual/q${i}.js`, `q${i}.js`, big));
+    const source = 'export const z = 2;\n';
+    const queued = parseCachedAsync('/virtual/z.js', 'z.js', source);
+    let queuedDone = false;
+    void queued.then(() => (queuedDone = true));
+    const ahead = await parseCachedFirst('/virtual/z.js', 'z.js', source);
+    // Not joined to the queued parse of the same text, which is still behind the backlog.
+    expect(queuedDone).to.equal(false);
+    expect(ahead.path).to.equal('z.js');
+    await Promise.all([...backlog, queued]);
+    // Once parsed, the cache's parse is what a later request gets, without parsing again.
+    const later = await parseCachedFirst('/virtual/z.js', 'z.js', source);
+    expect(later).to.equal(await parseCachedAsync('/virtual/z.js', 'z.js', source));
+    expect(later.hash).to.equal(ahead.hash);
   });
 });

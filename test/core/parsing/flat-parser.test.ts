@@ -163,6 +163,20 @@ describe('parsing: the flat-tree addon', function () {
       });
     });
 
+    it('parses one queued first ahead of the parses queued and not started', async () => {
+      const big = `const x = [${'1, '.repeat(20000)}];\n`;
+      const order: string[] = [];
+      const queued = Array.from({ length: 40 }, (_, i) => parseFlat('javascript', big).then(() => order.push(`queued ${i}`)));
+      const urgent = parseFlat('javascript', 'export const y = 1;\n', true).then((flat) => {
+        order.push('first');
+        return flat;
+      });
+      await Promise.all([...queued, urgent]);
+      // The parse threads may have started a few of the queued ones; the rest came after it.
+      expect(order.indexOf('first')).to.be.lessThan(parseParallelism() + 2);
+      expect(treeFromFlat(await urgent, 'export const y = 1;\n').type).to.equal('program');
+    });
+
     it('lets a worker thread end while its parses are still queued, and a process exit with parses queued', async () => {
       const script = `
         const { Worker } = require('node:worker_threads');
