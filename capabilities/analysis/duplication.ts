@@ -4,8 +4,8 @@
  * are one per clone pair; `data` holds every clone with both locations, per-file duplicated lines, and
  * the totals for exact clones (jscpd-comparable) and for all reported clones.
  */
-import type { CapabilityContext, CapabilityMeta, MemoScope, ParsedFile, StepResult } from '../../core/index.js';
-import { memoisedReport } from './duplication/memoised-report.js';
+import type { CapabilityContext, CapabilityMeta, FileStepContext, ParsedFile, StepResult } from '../../core/index.js';
+import { encodedFile, memoisedReport } from './duplication/memoised-report.js';
 import { RULES, cloneFinding } from './duplication/clone-findings.js';
 import { collectTokens, tokensOf } from './duplication/collect-tokens.js';
 import { INPUT_SCHEMA, resolveInput, type DuplicationInput } from './duplication/options.js';
@@ -27,9 +27,12 @@ export const meta: CapabilityMeta = {
   planning: PLANNING,
 };
 
-/** A file's token stream, memoised as run() memoises it (read from the flat tree: no syntax tree is made). */
-export function perFile(file: ParsedFile, ctx: MemoScope): void {
-  tokensOf(ctx, file);
+/**
+ * A file's token stream and its encoded windows, memoised as run() memoises them (read from the flat
+ * tree: no syntax tree is made); run() is then left with the clone search across files.
+ */
+export function perFile(file: ParsedFile, ctx: FileStepContext, input: DuplicationInput): void {
+  encodedFile(ctx, tokensOf(ctx, file), resolveInput(input ?? {}).minTokens);
 }
 
 export async function run(input: DuplicationInput, ctx: CapabilityContext): Promise<StepResult> {

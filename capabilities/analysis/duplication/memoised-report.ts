@@ -4,7 +4,7 @@
  * file's path and content plus the options (an unchanged re-scan does no matching at all).
  */
 import { createHash } from 'node:crypto';
-import type { CapabilityContext } from '../../../core/index.js';
+import type { CapabilityContext, MemoScope } from '../../../core/index.js';
 import { analyzeDuplication, encodeDirectly, type EncodeFile } from './analyze-duplication.js';
 import type { DuplicationReport } from './clone-report.js';
 import type { CollectedTokens } from './collect-tokens.js';
@@ -16,26 +16,27 @@ const ENCODING_VERSION = 2;
 
 type Options = ReturnType<typeof resolveInput>;
 
-function memo<T>(ctx: CapabilityContext, key: string, hash: string, compute: () => T): T {
+function memo<T>(ctx: MemoScope, key: string, hash: string, compute: () => T): T {
   return ctx.tools.memo ? ctx.tools.memo(key, hash, compute) : compute();
 }
 
+/**
+ * One file's codes and window hashes in both detection modes, memoised by its content hash (both in
+ * one entry: the default run needs both, and it halves the memo's entries). The check's per-file step
+ * makes it as the file's parse arrives; the clone search then only looks windows up.
+ */
+export function encodedFile(ctx: MemoScope, file: CollectedTokens['files'][number], minTokens: number): Record<DetectionMode, EncodedFile> {
+  return memo(ctx, `analysis.duplication/encoded@${ENCODING_VERSION}:${minTokens}:${file.path}`, file.hash, () => {
+    const codes = encodeBoth(file.tokens);
+    return { exact: encodeFile(codes.exact, minTokens), renamed: encodeFile(codes.renamed, minTokens) };
+  });
+}
+
 export function memoisedReport(ctx: CapabilityContext, files: CollectedTokens['files'], options: Options): DuplicationReport {
-  const hashes = new Map(files.map((f) => [f.path, f.hash]));
+  const byPath = new Map(files.map((f) => [f.path, f]));
   const encode: EncodeFile = (file, mode, minTokens) => {
-    const hash = hashes.get(file.path);
-    if (hash === undefined) return encodeDirectly(file, mode, minTokens);
-    // Both modes in one entry: the default run needs both, and it halves the memo's entries.
-    const both = memo(
-      ctx,
-      `analysis.duplication/encoded@${ENCODING_VERSION}:${minTokens}:${file.path}`,
-      hash,
-      (): Record<DetectionMode, EncodedFile> => {
-        const codes = encodeBoth(file.tokens);
-        return { exact: encodeFile(codes.exact, minTokens), renamed: encodeFile(codes.renamed, minTokens) };
-      },
-    );
-    return both[mode];
+    const collected = byPath.get(file.path);
+    return collected ? encodedFile(ctx, collected, minTokens)[mode] : encodeDirectly(file, mode, minTokens);
   };
   const version = createHash('sha256');
   version.update(JSON.stringify([options.minTokens, options.minLines, options.kinds]));
