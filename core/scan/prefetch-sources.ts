@@ -36,14 +36,15 @@ export async function prefetchSources(
     const workspace = await openWorkspace({ root: options.root, ...(options.walk ? { walk: options.walk } : {}) });
     const paths = await listSourcePaths({ workspace }, { include: options.include, exclude: options.exclude, declarations: true });
     // Each parse, once back, goes to the checks' per-file steps (file-steps.ts; runScan starts them
-    // when it knows the checks), or without a walk to share with the scan, to build its plain tree.
+    // when it knows the checks, and they start the project's detection), or without a walk to share
+    // with the scan, to build its plain tree.
     const arrived = options.walk ? expectParses(options.walk, workspace.root) : syntaxTreeOf;
     for (const path of paths) {
       const read = await workspace.readConfined(path).catch(() => null);
       if (!read) continue; // unreadable (binary, too large): the checks skip it and say why
       parseCachedAsync(read.abs, read.rel, read.content).then(arrived, () => undefined);
     }
-    getProjectContext(workspace.root, options.walk).catch(() => undefined);
+    if (!options.walk) getProjectContext(workspace.root).catch(() => undefined);
   } catch {
     // The checks meet the same problem (a missing root, say) and report it.
   }
