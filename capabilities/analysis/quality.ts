@@ -89,7 +89,14 @@ export async function run(input: QualityInput, ctx: CapabilityContext): Promise<
   };
 }
 
-/** A file's component entries, memoised as run() memoises them (run() reads no declaration files). */
-export function perFile(file: ParsedFile, ctx: FileStepContext): void {
-  if (!isDeclarationFile(file.path)) memoiseComponentsOf(ctx, file);
+/**
+ * A file's component entries, memoised as run() memoises them (run() reads no declaration files),
+ * except for the components whose own check the scan runs first: run() takes their findings instead.
+ */
+export function perFile(file: ParsedFile, ctx: FileStepContext, input: QualityInput): void {
+  if (isDeclarationFile(file.path)) return;
+  const reused = new Set<Component>();
+  if (input?.usePrevious !== false)
+    for (const component of ['naming', 'structure'] as const) if (ctx.checks.has(`analysis.${component}`)) reused.add(component);
+  memoiseComponentsOf(ctx, file, reused);
 }

@@ -106,11 +106,14 @@ export interface MemoScope {
 }
 
 /**
- * What a per-file step gets: the memo and the project's detected facts (frameworks, code style), the
- * same `project` its run() sees. Nothing to report with, count or read files through.
+ * What a per-file step gets: the memo, the project's detected facts (frameworks, code style), the
+ * same `project` its run() sees, and the ids of the checks the scan runs (a composing check need not
+ * make entries for components whose own check runs and reports first). Nothing to report with, count
+ * or read files through.
  */
 export interface FileStepContext extends MemoScope {
   readonly project: ProjectContext;
+  readonly checks: ReadonlySet<string>;
 }
 
 export interface Capability<Input = unknown> {

@@ -34,6 +34,7 @@ interface Arrivals {
   walk: RootWalker;
   /** What every step gets; its `project` throws PROJECT_PENDING until the detection is back. */
   scope: FileStepContext;
+  checks: Set<string>;
   project: ProjectContext | undefined;
   /** Steps that asked for the project before it was detected, by file: run once it is. */
   deferred: Map<ParsedFile, Step[]>;
@@ -72,7 +73,11 @@ export function expectParses(walk: RootWalker, root: string): (file: ParsedFile)
         if (!arrivals.project) throw PROJECT_PENDING;
         return arrivals.project;
       },
+      get checks(): ReadonlySet<string> {
+        return arrivals.checks;
+      },
     },
+    checks: new Set(),
     project: undefined,
     deferred: new Map(),
     backlog: [],
@@ -142,6 +147,7 @@ export async function startFileSteps(walk: RootWalker, planned: readonly Planned
       return { check, step: perFile ? { perFile, input, covers } : undefined };
     }),
   );
+  arrivals.checks = new Set(planned.map(({ check }) => check.meta.id));
   arrivals.steps = found.flatMap((f) => (f.step ? [f.step] : []));
   arrivals.keepTrees = found.some((f) => !f.step && parsesTrees(f.check));
   const backlog = arrivals.backlog;

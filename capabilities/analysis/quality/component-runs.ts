@@ -58,15 +58,17 @@ function duplicationFindings(ctx: CapabilityContext, units: SourceUnit[]): Findi
 }
 
 /**
- * The per-file entries of the components that walk a file's syntax tree (smells, which carries the
- * complexity measures, naming and structure's facts), memoised under the keys runComponents reads:
- * analysis.quality's per-file step. Where the scan's own checks made the same entries, these are
- * lookups. Duplication's token stream is read from the flat tree, without a syntax tree: not here.
+ * The per-file entries of the components that walk a file's syntax tree, memoised under the keys
+ * runComponents reads: analysis.quality's per-file step. Smells (with the complexity measures) always:
+ * the scores' basics come from it. Naming and structure's facts only for components `reused` will not
+ * cover (their own check runs first and quality takes its findings). Where the scan's own checks made
+ * the same entries, these are lookups. Duplication's token stream is read from the flat tree: not here.
  */
-export function memoiseComponentsOf(ctx: MemoScope, file: ParsedFile): void {
+export function memoiseComponentsOf(ctx: MemoScope, file: ParsedFile, reused: ReadonlySet<Component>): void {
   const unit = unitOf(file);
   memoisedSmells(ctx, unit, resolveSmellOptions({}));
-  memoisedNaming(ctx, unit, resolveNamingOptions({}));
+  if (!reused.has('naming')) memoisedNaming(ctx, unit, resolveNamingOptions({}));
+  if (reused.has('structure')) return;
   fileFactsOf(ctx, file);
   dynamicLoadsOf(ctx, file);
 }

@@ -133,6 +133,27 @@ describe('core/scan per-file steps', () => {
     expect(cacheStats().memo).to.include({ hits: 8, misses: 0 });
   });
 
+  it("tells a composing check's step which checks the scan runs: quality leaves naming's entries to naming", async () => {
+    const namingEntryMade = async (planned: PlannedCheck[]): Promise<boolean> => {
+      clearCaches();
+      const workspace = await openWorkspace({ root: makeProject(FILES) });
+      const walk = walkOnce();
+      const arrived = expectParses(walk, workspace.root);
+      await startFileSteps(walk, planned);
+      const file = await parsed('src/early.ts');
+      arrived(file);
+      await fileStepsSettled(walk);
+      resetCacheStats();
+      memoisedNaming({ tools: { memo: memoIn(workspace.root) } }, unitOf(file), resolveNamingOptions({}));
+      return cacheStats().memo.hits === 1;
+    };
+    // Alone, quality scores naming itself: its step makes the default entries.
+    expect(await namingEntryMade([check('quality')])).to.equal(true);
+    // With naming configured otherwise, quality takes naming's findings: no default entries for nothing.
+    const snakeCase: NamingInput = { conventions: { function: ['snake_case'] } };
+    expect(await namingEntryMade([check('naming', snakeCase), check('quality')])).to.equal(false);
+  });
+
   it("runs a step that reads the project's facts once they are detected, for the files that came before", async () => {
     clearCaches();
     const workspace = await openWorkspace({ root: makeProject({ ...FILES, 'package.json': '{"dependencies":{"react":"18.0.0"}}' }) });
