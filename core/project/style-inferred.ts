@@ -97,7 +97,7 @@ function verdict(tally: Tally): PartialStyle {
 
 export async function inferredStyle(files: ProjectFiles): Promise<StyleFinding> {
   const tally: Tally = { single: 0, double: 0, withSemi: 0, withoutSemi: 0, tabs: 0, steps: new Map() };
-  const samples: { file: string; source: string }[] = [];
+  const samples: { file: string; source: string; cacheKey: string }[] = [];
   let budget = MAX_SAMPLE_CHARS * SAMPLE_SIZE;
   // Read together: a scan detects the project while its main thread is busy, and each read in turn
   // waited for a turn of it.
@@ -106,15 +106,18 @@ export async function inferredStyle(files: ProjectFiles): Promise<StyleFinding> 
   sampled.forEach((file, i) => {
     const whole = texts[i];
     if (budget <= 0 || !whole) return;
-    // A larger file is sampled in part (that part is parsed apart from the analyses' parse of it).
-    const source = whole.length <= MAX_SAMPLE_CHARS ? whole : whole.slice(0, MAX_SAMPLE_CHARS);
+    // A larger file is sampled in part, parsed apart from the analyses' parse of it (under a key of
+    // its own: cached under the file's, the part would replace the whole file's parse).
+    const part = whole.length > MAX_SAMPLE_CHARS;
+    const source = part ? whole.slice(0, MAX_SAMPLE_CHARS) : whole;
     budget -= source.length;
-    samples.push({ file, source });
+    const cacheKey = path.join(files.root, file);
+    samples.push({ file, source, cacheKey: part ? `${cacheKey}\0style sample` : cacheKey });
   });
   // All at once, off the main thread and ahead of the parses already queued: a scan queues the
   // whole project before its checks load, and its per-file steps that read the project's facts would
   // otherwise wait for the last of them (core/scan/file-steps.ts).
-  const parsed = await Promise.all(samples.map(({ file, source }) => parseCachedFirst(path.join(files.root, file), file, source)));
+  const parsed = await Promise.all(samples.map(({ file, source, cacheKey }) => parseCachedFirst(cacheKey, file, source)));
   parsed.forEach((file, i) => {
     const { source } = samples[i]!;
     // A tree that is not kept: the checks build their own as they need them (core/scan/file-steps.ts).

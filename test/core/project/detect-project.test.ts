@@ -1,8 +1,13 @@
 import { expect } from 'chai';
+import { realpath } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProjectContext } from '../../../core/contracts/index.js';
 import { detectProject, getProjectContext } from '../../../core/project/index.js';
-import { clearCaches } from '../../../core/cache/thread-caches.js';
+import { cacheStats, clearCaches, resetCacheStats } from '../../../core/cache/thread-caches.js';
+import { parseCachedAsync } from '../../../core/parsing/cached-parse.js';
+import { flatParserAvailable } from '../../../core/parsing/flat-parser.js';
+import { makeTree, removeTree } from '../workspace/temp-tree.js';
 
 const samples = fileURLToPath(new URL('../../../../test/support/workspaces/', import.meta.url));
 
@@ -208,5 +213,26 @@ describe('getProjectContext', () => {
     const [first, second] = await Promise.all([getProjectContext(root), getProjectContext(root)]);
     expect(second).to.equal(first);
     expect(first.framework).to.equal('react');
+  });
+});
+
+describe('detectProject: the inferred style sample and the parse cache', () => {
+  it("parses a large file's sampled part apart, leaving the whole file's cached parse in place", async function () {
+    if (!flatParserAvailable()) this.skip();
+    clearCaches();
+    // Over the sample's 60,000 characters: the style is read from its first part only.
+    const big = `export const rows = [\n${"  'row',\n".repeat(9000)}];\n`;
+    const root = await makeTree({ 'src/big.ts': big });
+    try {
+      const base = await realpath(root);
+      const whole = await parseCachedAsync(join(base, 'src/big.ts'), 'src/big.ts', big);
+      const project = await detectProject(base);
+      expect(project.codeStyle).to.include({ source: 'inferred', quotes: 'single', semicolons: true });
+      resetCacheStats();
+      expect(await parseCachedAsync(join(base, 'src/big.ts'), 'src/big.ts', big)).to.equal(whole);
+      expect(cacheStats().parse).to.include({ hits: 1, misses: 0 });
+    } finally {
+      await removeTree(root);
+    }
   });
 });
