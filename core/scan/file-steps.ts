@@ -30,8 +30,6 @@ interface Step {
 }
 
 interface Arrivals {
-  root: string;
-  walk: RootWalker;
   /** What every step gets; its `project` throws PROJECT_PENDING until the detection is back. */
   scope: FileStepContext;
   checks: Set<string>;
@@ -65,8 +63,6 @@ const PROJECT_PENDING = new Error('the project is still being detected');
  */
 export function expectParses(walk: RootWalker, root: string): (file: ParsedFile) => void {
   const arrivals: Arrivals = {
-    root,
-    walk,
     scope: {
       tools: { memo: memoIn(root) },
       get project(): ProjectContext {
