@@ -46,6 +46,21 @@ export function memoised<T>(ctx: MemoScope, key: string, unit: Pick<ParsedFile, 
   return ctx.tools.memo ? ctx.tools.memo(fullKey, unit.hash, compute) : compute();
 }
 
+const optionKeys = new WeakMap<object, Map<string, string>>();
+
+/**
+ * `${name}:${JSON.stringify(options)}`, made once per options object: a scan asks for a check's memo
+ * key once per file and per check that shares the entry, and the options (naming styles, smell
+ * thresholds) are the same object throughout a run (~10 ms of JSON per scan of 632 files).
+ */
+export function optionsKey(name: string, options: object): string {
+  let byName = optionKeys.get(options);
+  if (!byName) optionKeys.set(options, (byName = new Map()));
+  let key = byName.get(name);
+  if (key === undefined) byName.set(name, (key = `${name}:${JSON.stringify(options)}`));
+  return key;
+}
+
 export function isTestFile(path: string): boolean {
   return /(^|\/)(__tests__|__mocks__|test|tests)\//.test(path) || /\.(test|spec)\.[cm]?[jt]sx?$/.test(path);
 }
