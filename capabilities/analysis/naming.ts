@@ -5,6 +5,7 @@
 import {
   isDeclarationFile,
   loadSources,
+  resolvedPerInput,
   selectFindings,
   unitOf,
   type CapabilityContext,
@@ -52,5 +53,8 @@ export async function run(input: NamingInput, ctx: CapabilityContext): Promise<S
 
 /** A file's names and per-file findings, memoised as run() memoises them (run() reads no declaration files). */
 export function perFile(file: ParsedFile, ctx: FileStepContext, input: NamingInput): void {
-  if (!isDeclarationFile(file.path)) memoisedNaming(ctx, unitOf(file), resolveNamingOptions(input ?? {}));
+  if (!isDeclarationFile(file.path)) memoisedNaming(ctx, unitOf(file), stepOptions(input));
 }
+
+/** The step's options, resolved once per planned input (not once per file). */
+const stepOptions = resolvedPerInput(resolveNamingOptions);

@@ -6,6 +6,7 @@
 import {
   isDeclarationFile,
   loadSources,
+  resolvedPerInput,
   selectFindings,
   unitOf,
   type CapabilityContext,
@@ -55,5 +56,8 @@ export async function run(input: SmellsInput, ctx: CapabilityContext): Promise<S
 
 /** A file's smells and measures, memoised as run() memoises them (run() reads no declaration files). */
 export function perFile(file: ParsedFile, ctx: FileStepContext, input: SmellsInput): void {
-  if (!isDeclarationFile(file.path)) memoisedSmells(ctx, unitOf(file), resolveSmellOptions(input ?? {}));
+  if (!isDeclarationFile(file.path)) memoisedSmells(ctx, unitOf(file), stepOptions(input));
 }
+
+/** The step's options, resolved once per planned input (not once per file). */
+const stepOptions = resolvedPerInput(resolveSmellOptions);

@@ -21,7 +21,7 @@ import { analyzeSmells, type FileSmells } from '../smells/analyze-smells.js';
 import { memoisedSmells } from '../smells/memoised-smells.js';
 import { resolveSmellOptions } from '../smells/options.js';
 import { readPackageEntries } from '../smells/package-entries.js';
-import { unitOf, type MemoScope, type ParsedFile, type SourceUnit } from '../../../core/index.js';
+import { resolvedPerInput, unitOf, type MemoScope, type ParsedFile, type SourceUnit } from '../../../core/index.js';
 import { dynamicLoadsOf, fileFactsOf } from '../structure/analyze-structure.js';
 import { structureFindingsFor } from './structure-run.js';
 import type { Component } from './score.js';
@@ -66,12 +66,16 @@ function duplicationFindings(ctx: CapabilityContext, units: SourceUnit[]): Findi
  */
 export function memoiseComponentsOf(ctx: MemoScope, file: ParsedFile, reused: ReadonlySet<Component>): void {
   const unit = unitOf(file);
-  memoisedSmells(ctx, unit, resolveSmellOptions({}));
-  if (!reused.has('naming')) memoisedNaming(ctx, unit, resolveNamingOptions({}));
+  memoisedSmells(ctx, unit, defaultSmellOptions(undefined));
+  if (!reused.has('naming')) memoisedNaming(ctx, unit, defaultNamingOptions(undefined));
   if (reused.has('structure')) return;
   fileFactsOf(ctx, file);
   dynamicLoadsOf(ctx, file);
 }
+
+/** Quality runs its components with their defaults: resolved once, not once per file. */
+const defaultSmellOptions = resolvedPerInput(resolveSmellOptions);
+const defaultNamingOptions = resolvedPerInput(resolveNamingOptions);
 
 /** Runs the components not in `skip` (those whose findings an earlier step already produced). */
 export async function runComponents(ctx: CapabilityContext, units: SourceUnit[], skip: Set<Component>): Promise<ComponentRuns> {

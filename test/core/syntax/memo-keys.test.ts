@@ -1,17 +1,39 @@
 import { expect } from 'chai';
-import { memoised, optionsKey } from '../../../core/syntax/index.js';
+import { memoised, optionsKey, resolvedPerInput } from '../../../core/syntax/index.js';
 
 describe('core/syntax memo keys', () => {
   it('optionsKey names the options as JSON, once per options object and name', () => {
     const options = { conventions: { variable: ['camelCase'] }, maxLength: 40 };
     const key = optionsKey('analysis.naming@2', options);
     expect(key).to.equal('analysis.naming@2:{"conventions":{"variable":["camelCase"]},"maxLength":40}');
-    // The very same string object comes back (no JSON made again), and another name gets its own key.
-    expect(optionsKey('analysis.naming@2', options)).to.equal(key);
+    // Another name gets its own key from the same object.
     expect(optionsKey('analysis.smells@3', options)).to.equal('analysis.smells@3:' + JSON.stringify(options));
     // Equal options in another object give an equal key, so the memo entry is shared.
     expect(optionsKey('analysis.naming@2', structuredClone(options))).to.equal(key);
     expect(optionsKey('analysis.naming@2', { ...options, maxLength: 30 })).to.not.equal(key);
+    // Made once per object: a change to the object afterwards is not seen (resolved options are not changed).
+    options.maxLength = 41;
+    expect(optionsKey('analysis.naming@2', options)).to.equal(key);
+  });
+
+  it('resolvedPerInput resolves once per input object, and an absent input once as {}', () => {
+    const calls: object[] = [];
+    const resolve = resolvedPerInput((input: { limit?: number }) => {
+      calls.push(input);
+      return { limit: input.limit ?? 10 };
+    });
+    const input = { limit: 3 };
+    const first = resolve(input);
+    expect(first).to.deep.equal({ limit: 3 });
+    expect(resolve(input)).to.equal(first);
+    const other = resolve({ limit: 3 });
+    expect(other).to.not.equal(first);
+    expect(other).to.deep.equal({ limit: 3 });
+    const defaults = resolve(undefined);
+    expect(defaults).to.deep.equal({ limit: 10 });
+    expect(resolve(undefined)).to.equal(defaults);
+    expect(calls).to.have.length(3);
+    expect(calls[2]).to.deep.equal({});
   });
 
   it('memoised computes once per key and content hash through the memo', () => {
