@@ -56,7 +56,16 @@ export {
   isJsx,
   skipParens,
 } from './js-queries.js';
-export { isTestFile, loadSources, memoised, optionsKey, resolvedPerInput, unitOf, type LoadedSources, type SourceUnit } from './source-units.js';
+export {
+  isTestFile,
+  loadSources,
+  memoised,
+  optionsKey,
+  resolvedPerInput,
+  unitOf,
+  type LoadedSources,
+  type SourceUnit,
+} from './source-units.js';
 export { forEachOfType, nodesOfType } from './node-index.js';
 export { perTree } from './tree-data.js';
 export { withYoungTree } from './plain-tree.js';
