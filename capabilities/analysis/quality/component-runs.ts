@@ -21,7 +21,7 @@ import { analyzeSmells, type FileSmells } from '../smells/analyze-smells.js';
 import { memoisedSmells } from '../smells/memoised-smells.js';
 import { resolveSmellOptions } from '../smells/options.js';
 import { readPackageEntries } from '../smells/package-entries.js';
-import { resolvedPerInput, unitOf, type MemoScope, type ParsedFile, type SourceUnit } from '../../../core/index.js';
+import { unitOf, type MemoScope, type ParsedFile, type SourceUnit } from '../../../core/index.js';
 import { dynamicLoadsOf, fileFactsOf } from '../structure/analyze-structure.js';
 import { structureFindingsFor } from './structure-run.js';
 import type { Component } from './score.js';
@@ -57,6 +57,10 @@ function duplicationFindings(ctx: CapabilityContext, units: SourceUnit[]): Findi
   return report.clones.map((c) => cloneFinding(c, options.mediumLines));
 }
 
+/** Quality runs its components with their defaults: resolved once, for its step and its run alike. */
+const SMELL_DEFAULTS = resolveSmellOptions({});
+const NAMING_DEFAULTS = resolveNamingOptions({});
+
 /**
  * The per-file entries of the components that walk a file's syntax tree, memoised under the keys
  * runComponents reads: analysis.quality's per-file step. Smells (with the complexity measures) always:
@@ -66,21 +70,16 @@ function duplicationFindings(ctx: CapabilityContext, units: SourceUnit[]): Findi
  */
 export function memoiseComponentsOf(ctx: MemoScope, file: ParsedFile, reused: ReadonlySet<Component>): void {
   const unit = unitOf(file);
-  memoisedSmells(ctx, unit, defaultSmellOptions(undefined));
-  if (!reused.has('naming')) memoisedNaming(ctx, unit, defaultNamingOptions(undefined));
+  memoisedSmells(ctx, unit, SMELL_DEFAULTS);
+  if (!reused.has('naming')) memoisedNaming(ctx, unit, NAMING_DEFAULTS);
   if (reused.has('structure')) return;
   fileFactsOf(ctx, file);
   dynamicLoadsOf(ctx, file);
 }
 
-/** Quality runs its components with their defaults: resolved once, not once per file. */
-const defaultSmellOptions = resolvedPerInput(resolveSmellOptions);
-const defaultNamingOptions = resolvedPerInput(resolveNamingOptions);
-
 /** Runs the components not in `skip` (those whose findings an earlier step already produced). */
 export async function runComponents(ctx: CapabilityContext, units: SourceUnit[], skip: Set<Component>): Promise<ComponentRuns> {
-  const smellOptions = resolveSmellOptions({});
-  const smells = units.map((unit) => ({ file: unit.path, smells: memoisedSmells(ctx, unit, smellOptions) }));
+  const smells = units.map((unit) => ({ file: unit.path, smells: memoisedSmells(ctx, unit, SMELL_DEFAULTS) }));
   const runs: ComponentRuns = {
     basics: smells.map(({ file, smells: s }) => ({ file, sloc: s.measures.sourceLines, maintainability: s.measures.maintainability })),
     findings: {},
@@ -98,14 +97,13 @@ export async function runComponents(ctx: CapabilityContext, units: SourceUnit[],
     }
   };
   await attempt('complexity', () => complexityFindings(smells));
-  await attempt('smells', async () => analyzeSmells(smells, smellOptions, await readPackageEntries(ctx)).findings);
-  await attempt('naming', () => {
-    const options = resolveNamingOptions({});
-    return analyzeNaming(
-      units.map((u) => ({ file: u.path, naming: memoisedNaming(ctx, u, options) })),
-      options,
-    );
-  });
+  await attempt('smells', async () => analyzeSmells(smells, SMELL_DEFAULTS, await readPackageEntries(ctx)).findings);
+  await attempt('naming', () =>
+    analyzeNaming(
+      units.map((u) => ({ file: u.path, naming: memoisedNaming(ctx, u, NAMING_DEFAULTS) })),
+      NAMING_DEFAULTS,
+    ),
+  );
   await attempt('duplication', () => duplicationFindings(ctx, units));
   await attempt('structure', () => structureFindingsFor(ctx, units));
   // analysis.dependencies gathers its own facts (import graph, manifest, lock file): this costs one more
