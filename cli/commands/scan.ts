@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { SEVERITIES } from '../../core/report/severity.js';
 import { tierForOneShot } from '../one-shot-tiering.js';
+import { loadScanRuntime } from './scan-bundle.js';
 import { SCAN_FORMATS, type ScanFormat } from './scan-formats.js';
 import type { ScanArgs } from './scan-run.js';
 
@@ -73,11 +74,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       // The project starts parsing first, off the main thread, and parses while scan-run.ts and the
       // checks' modules load (prefetch-sources.ts loads little; a problem surfaces in the scan).
       // One walk of the project serves the prefetch, the project's detection and every check.
-      const [{ prefetchSources }, { walkOnce }, { GENERATED_CODE_GLOBS }] = await Promise.all([
-        import('../../core/scan/prefetch-sources.js'),
-        import('../../core/workspace/list-files.js'),
-        import('../../core/project-config/scan-defaults.js'),
-      ]);
+      const { prefetchSources, walkOnce, GENERATED_CODE_GLOBS, loadScanRun } = await loadScanRuntime();
       const walk = walkOnce();
       // Generated code is left out by default (agentd.config.json may turn that off: those files then parse when a check asks).
       const exclude = [...GENERATED_CODE_GLOBS, ...(argv.exclude ?? [])];
@@ -89,7 +86,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
         changedSince: argv.changedSince,
         walk,
       });
-      const { scan } = await import('./scan-run.js');
+      const { scan } = await loadScanRun();
       process.exitCode = await scan(argv, walk);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

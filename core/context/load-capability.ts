@@ -4,9 +4,9 @@
  * `binding`), the capability its `bindCapability(binding)` makes from data. Used by every StepRunner
  * (the executor's worker, the scan's in-process runner) and by `ctx.invoke`.
  */
-import { pathToFileURL } from 'node:url';
 import type { Capability } from '../contracts/index.js';
 import { AgentdError } from '../errors/index.js';
+import { importByPath } from '../registry/module-source.js';
 
 export interface CapabilityModuleRef {
   /** The capability id, for messages. */
@@ -18,7 +18,7 @@ export interface CapabilityModuleRef {
 }
 
 export async function loadCapabilityModule(ref: CapabilityModuleRef): Promise<Capability> {
-  const mod = (await import(pathToFileURL(ref.modulePath).href)) as Partial<Capability> & {
+  const mod = (await importByPath(ref.modulePath)) as Partial<Capability> & {
     default?: Partial<Capability>;
     bindCapability?: (binding: unknown) => Capability;
   };

@@ -1,10 +1,10 @@
 /** The registry of discovered capabilities: meta by id, the module that holds each, and their input validators. */
-import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { CapabilityGroup, CapabilityMeta, InvocableCapability, InvokeScope, RegisteredCapability } from '../contracts/index.js';
 import { AgentdError, quoteInput } from '../errors/index.js';
 import { closestMatch } from '../fuzzy/index.js';
 import { InputValidators, type InputValidation } from './input-validators.js';
+import { importByPath } from './module-source.js';
 import { validateModule } from './validate-module.js';
 
 export class CapabilityRegistry {
@@ -19,7 +19,7 @@ export class CapabilityRegistry {
     const absolute = path.resolve(modulePath);
     let exports: Record<string, unknown>;
     try {
-      exports = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
+      exports = (await importByPath(absolute)) as Record<string, unknown>;
     } catch (error) {
       throw new AgentdError(
         'invalid_capability',

@@ -5,8 +5,8 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { CapabilityMeta } from '../contracts/index.js';
+import { importByPath } from './module-source.js';
 
 export async function loadPlanned(roots: string[]): Promise<CapabilityMeta[]> {
   const planned: CapabilityMeta[] = [];
@@ -17,7 +17,7 @@ export async function loadPlanned(roots: string[]): Promise<CapabilityMeta[]> {
     } catch {
       continue;
     }
-    const exports = (await import(pathToFileURL(file).href)) as { PLANNED?: CapabilityMeta[] };
+    const exports = (await importByPath(file)) as { PLANNED?: CapabilityMeta[] };
     planned.push(...(exports.PLANNED ?? []));
   }
   return planned;

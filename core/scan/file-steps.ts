@@ -12,10 +12,10 @@
  * selected check walks trees without one (a third party's), the trees are kept as before (that check
  * would otherwise build each file's tree a second time), and the steps still run as files arrive.
  */
-import { pathToFileURL } from 'node:url';
 import type { FileStepContext, ParsedFile, ProjectContext, RegisteredCapability } from '../contracts/index.js';
 import { memoIn } from '../cache/thread-caches.js';
 import { getProjectContext } from '../project/cached-project.js';
+import { importByPath } from '../registry/module-source.js';
 import { syntaxTreeOf, withYoungTree } from '../syntax/plain-tree.js';
 import { listFilter, type RootWalker } from '../workspace/list-files.js';
 
@@ -119,7 +119,7 @@ function parsesTrees(check: RegisteredCapability): boolean {
 async function perFileOf(check: RegisteredCapability): Promise<PerFile | undefined> {
   // A plugin's check runs in its own executor: its module is the runner, not the check.
   if (check.binding !== undefined) return undefined;
-  const exports = (await import(pathToFileURL(check.modulePath).href)) as { perFile?: unknown };
+  const exports = (await importByPath(check.modulePath)) as { perFile?: unknown };
   return typeof exports.perFile === 'function' ? (exports.perFile as PerFile) : undefined;
 }
 

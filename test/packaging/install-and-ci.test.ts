@@ -9,11 +9,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
 import { git, makeRepo } from '../core/scan/sample-project.js';
 import { shellRecipe, gitlabScript } from './recipes.js';
 import { PACKAGES, writePackage, writePlugin } from '../plugins/support/bundle-fixture.js';
+import { recorder } from '../cli/support/resolve-recorder.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const APP = [
@@ -109,6 +110,7 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
     expect(files).to.include.members([
       'package/bin/agentd.js',
       'package/dist/cli/main.js',
+      'package/dist/bundle/scan/scan-runtime.js',
       'package/schema/agentd.config.schema.json',
       'package/native/flat-tree.c',
       'package/scripts/build-native.mjs',
@@ -160,6 +162,20 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
     const gated = agentd(['scan', '.', '--fail-on', 'high'], root);
     expect(gated.status).to.equal(1);
     expect(gated.stdout).to.match(/critical +Untrusted request|security\/sql-injection/);
+  });
+
+  it('scans from the bundle it ships, with the same findings as its compiled modules', () => {
+    const root = makeRepo({ 'src/app.js': APP, 'agentd.config.json': CONFIG });
+    const resolved = path.join(work, 'resolved.txt');
+    writeFileSync(resolved, '');
+    const hook = { NODE_OPTIONS: `--import=${pathToFileURL(recorder(resolved)).href}` };
+    const bundled = agentd(['scan', '.', '--format', 'json'], root, hook);
+    expect(bundled.status, bundled.stderr).to.equal(0);
+    const installed = pathToFileURL(path.join(prefix, 'lib', 'node_modules', '@agentd', 'cli', 'dist', 'bundle', 'scan')).href;
+    expect(readFileSync(resolved, 'utf8')).to.contain(`${installed}/scan-runtime.js`);
+    const compiled = agentd(['scan', '.', '--format', 'json'], root, { AGENTD_SCAN_BUNDLE: '0' });
+    const findings = (r: Ran): unknown => (JSON.parse(r.stdout) as { findings: unknown[] }).findings;
+    expect(findings(bundled)).to.deep.equal(findings(compiled));
   });
 
   it('reports the same findings without the addon (the tree-sitter binding alone)', () => {
