@@ -31,8 +31,10 @@ const B2 = 999983;
 export function windowKeys(codes: ArrayLike<number>, size: number): { high: Int32Array; low: Int32Array } {
   const count = codes.length - size + 1;
   if (count <= 0) return { high: new Int32Array(0), low: new Int32Array(0) };
-  const high = new Int32Array(count);
-  const low = new Int32Array(count);
+  // One buffer for both (a typed array with a buffer of its own is an allocation outside V8's heap).
+  const both = new Int32Array(count * 2);
+  const high = both.subarray(0, count);
+  const low = both.subarray(count);
   // B^size: what the token leaving the window was multiplied by since it entered.
   let top1 = 1;
   let top2 = 1;

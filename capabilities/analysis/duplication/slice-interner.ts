@@ -25,16 +25,33 @@ export const codeOfHash = (hash: number): number => hash >>> 1 || 1;
  * The distinct texts of one source, by range. Ids are dense (0, 1, ...) in order of first appearance,
  * so equal ids mean equal texts within the source; `texts[id]` is the text itself.
  */
+/**
+ * The interner's tables, kept between files: a file is interned in one synchronous pass, and typed
+ * arrays made per file (five of them) cost more to allocate and sweep than the pass over a small file.
+ */
+class Scratch {
+  hashes: Int32Array = new Int32Array(1024);
+  codeOf: Int32Array = new Int32Array(1024);
+  starts: Int32Array = new Int32Array(1024);
+  lengths: Int32Array = new Int32Array(1024);
+  slots: Int32Array = new Int32Array(4096);
+  inUse = false;
+}
+
+const shared = new Scratch();
+
 export class SliceInterner {
   readonly texts: string[] = [];
   /** Per id: the full hash, the code, and where the text first occurred (start, length). */
-  private hashes: Int32Array = new Int32Array(256);
-  private codeOf: Int32Array = new Int32Array(256);
-  private starts: Int32Array = new Int32Array(256);
-  private lengths: Int32Array = new Int32Array(256);
+  private hashes: Int32Array;
+  private codeOf: Int32Array;
+  private starts: Int32Array;
+  private lengths: Int32Array;
   /** Open addressing: id + 1 per slot, 0 free; kept at most half full. */
   private slots: Int32Array;
   private mask: number;
+  /** The tables it holds (the shared ones, or its own while another interner has them), given back by `release`. */
+  private readonly scratch: Scratch;
   /** The code of the text last interned. */
   code = 0;
 
@@ -42,10 +59,28 @@ export class SliceInterner {
     private readonly source: string,
     expected: number,
   ) {
+    this.scratch = shared.inUse ? new Scratch() : shared;
+    this.scratch.inUse = true;
     let capacity = 256;
     while (capacity < expected * 2) capacity *= 2;
-    this.slots = new Int32Array(capacity);
+    ({ hashes: this.hashes, codeOf: this.codeOf, starts: this.starts, lengths: this.lengths } = this.scratch);
+    if (this.scratch.slots.length < capacity) this.scratch.slots = new Int32Array(capacity);
+    this.slots = this.scratch.slots;
+    this.slots.fill(0, 0, capacity);
     this.mask = capacity - 1;
+  }
+
+  /** Ends this interner's use of the tables (its texts stay); a later interner reuses them. Once is enough. */
+  release(): void {
+    const scratch = this.scratch;
+    if (!scratch.inUse) return;
+    // Grown tables are kept for the next file.
+    scratch.hashes = this.hashes;
+    scratch.codeOf = this.codeOf;
+    scratch.starts = this.starts;
+    scratch.lengths = this.lengths;
+    if (this.slots.length > scratch.slots.length) scratch.slots = this.slots;
+    scratch.inUse = false;
   }
 
   /** The id of `source[start, end)` (end > start); sets `code` to its code. */
@@ -75,7 +110,7 @@ export class SliceInterner {
     this.codeOf[id] = this.code = codeOfHash(hash);
     this.starts[id] = start;
     this.lengths[id] = end - start;
-    if ((id + 1) * 2 > this.mask + 1) this.rehash(this.slots.length * 2);
+    if ((id + 1) * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2);
     else this.place(id);
     return id;
   }

@@ -45,12 +45,20 @@ export function tokenize(parsed: { tree: Tree; source: string }): TokenStream {
 
 export function tokenizeFlat(flat: FlatTree, source: string): TokenStream {
   const sink = new TokenSink(source);
-  tokensFromFlat(flat, sink);
-  return sink.finish();
+  try {
+    tokensFromFlat(flat, sink);
+    return sink.finish();
+  } finally {
+    sink.release();
+  }
 }
 
 export function tokenizeTree(root: SyntaxNode, source: string): TokenStream {
   const sink = new TokenSink(source);
-  tokensFromTree(root, sink);
-  return sink.finish();
+  try {
+    tokensFromTree(root, sink);
+    return sink.finish();
+  } finally {
+    sink.release();
+  }
 }

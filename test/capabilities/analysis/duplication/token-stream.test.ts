@@ -29,6 +29,7 @@ describe('capabilities/analysis/duplication SliceInterner', () => {
     });
     expect(ids).to.deep.equal([0, 1, 0, 2, 1, 0]);
     expect(interner.texts).to.deep.equal(['alpha', 'beta', 'alphabet']);
+    interner.release();
   });
 
   it('keeps ids apart across growth', () => {
@@ -43,6 +44,31 @@ describe('capabilities/analysis/duplication SliceInterner', () => {
     }
     expect(ids).to.deep.equal([...words.keys(), ...words.keys()]);
     expect(interner.texts).to.deep.equal(words);
+    interner.release();
+  });
+
+  it('reuses its tables once released (nothing of the last file left in them), and two at once keep apart', () => {
+    const internAll = (interner: SliceInterner, source: string): number[] =>
+      source
+        .split(' ')
+        .reduce<{ at: number; ids: number[] }>(
+          (acc, word) => ({ at: acc.at + word.length + 1, ids: [...acc.ids, interner.intern(acc.at, acc.at + word.length)] }),
+          { at: 0, ids: [] },
+        ).ids;
+    const big = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
+    const first = new SliceInterner(big, 1);
+    internAll(first, big);
+    first.release();
+    first.release(); // once is enough
+    // The same tables, grown by the last file: its texts must not answer for this one's.
+    const a = new SliceInterner('x y x w1 w0', 1);
+    const b = new SliceInterner('w0 w1 w0', 1); // while `a` holds the shared tables: its own
+    expect(internAll(a, 'x y x w1 w0')).to.deep.equal([0, 1, 0, 2, 3]);
+    expect(internAll(b, 'w0 w1 w0')).to.deep.equal([0, 1, 0]);
+    expect(a.texts).to.deep.equal(['x', 'y', 'w1', 'w0']);
+    expect(b.texts).to.deep.equal(['w0', 'w1']);
+    b.release();
+    a.release();
   });
 });
 
