@@ -82,7 +82,8 @@ describe('core/sandbox: runSandboxed', function () {
     const marker = path.join(cwd, 'ticks.txt');
     const grandchild = `setInterval(() => require('fs').appendFileSync(${JSON.stringify(marker)}, '.'), 50)`;
     const child = `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1000);`;
-    const result = await script(cwd, child, { timeoutMs: 600 });
+    // Long enough for both processes to start on a loaded machine (the grandchild must have written before the kill).
+    const result = await script(cwd, child, { timeoutMs: 3000 });
     expect(result.timedOut).to.equal(true);
     const size = (await stat(marker)).size;
     await new Promise((resolve) => setTimeout(resolve, 400));
