@@ -14,7 +14,7 @@ import { hostilePlugin } from './support/hostile-plugin.js';
 const EXAMPLE = fileURLToPath(new URL('../../../plugins/examples/license-header', import.meta.url));
 
 describe('plugins in the daemon (REST jobs)', function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   let t: TestDaemon;
 
   before(async () => {
@@ -104,7 +104,9 @@ describe('plugins in the daemon (REST jobs)', function () {
 
   it('one huge allocation aborts only the executor (capability_crashed); the daemon restarts it and the next job succeeds', async () => {
     const { body } = await post(t.url, '/jobs', { capability: 'evil/analysis.one-huge-allocation', workspace: 'project' });
-    const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed'], 60_000);
+    // Usually ~0.5 s; in two full-suite runs on a loaded machine it was still running at 60 s (not reproduced alone),
+    // so the wait goes past the plugin's 60 s wall limit: the outcome asked for is the same.
+    const job = await waitForStatus(t.url, body.id, ['succeeded', 'failed'], 150_000);
     expect([job.status, job.error?.code]).to.deep.equal(['failed', 'capability_crashed']);
     const next = await post(t.url, '/jobs', { capability: 'acme/analysis.license-header', workspace: 'project' });
     const after = await waitForStatus(t.url, next.body.id, ['succeeded', 'failed'], 60_000);
