@@ -7,7 +7,7 @@
  * modules always.
  */
 import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 type ScanRuntime = typeof import('./scan-runtime.js');
 
@@ -30,7 +30,7 @@ export function bundleIsCurrent(bundle: string, buildInfo: string): boolean {
 
 export function loadScanRuntime(env: NodeJS.ProcessEnv = process.env): Promise<ScanRuntime> {
   if (env.AGENTD_SCAN_BUNDLE !== '0' && bundleIsCurrent(BUNDLE_ENTRY, BUILD_INFO)) {
-    return import(new URL('../../bundle/scan/scan-runtime.js', import.meta.url).href) as Promise<ScanRuntime>;
+    return import(pathToFileURL(BUNDLE_ENTRY).href) as Promise<ScanRuntime>;
   }
   return import('./scan-runtime.js');
 }
