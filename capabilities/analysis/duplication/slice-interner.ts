@@ -22,10 +22,6 @@ export function fnv1a(text: string, start: number, end: number): number {
 export const codeOfHash = (hash: number): number => hash >>> 1 || 1;
 
 /**
- * The distinct texts of one source, by range. Ids are dense (0, 1, ...) in order of first appearance,
- * so equal ids mean equal texts within the source; `texts[id]` is the text itself.
- */
-/**
  * The interner's tables, kept between files: a file is interned in one synchronous pass, and typed
  * arrays made per file (five of them) cost more to allocate and sweep than the pass over a small file.
  */
@@ -40,6 +36,10 @@ class Scratch {
 
 const shared = new Scratch();
 
+/**
+ * The distinct texts of one source, by range. Ids are dense (0, 1, ...) in order of first appearance,
+ * so equal ids mean equal texts within the source; `texts[id]` is the text itself.
+ */
 export class SliceInterner {
   readonly texts: string[] = [];
   /** Per id: the full hash, the code, and where the text first occurred (start, length). */
