@@ -1,6 +1,6 @@
 /**
  * Starts a real daemon for a test: port 0 on loopback, a temporary workspace folder, the engine's test
- * capabilities and the daemon's own registered, and a logger that keeps records in memory only.
+ * capabilities and the daemon's own registered, and a logger that keeps its last records in memory only.
  */
 import { mkdtemp, rm, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,8 @@ export interface TestDaemon {
   url: string;
   workspace: string;
   logger: Logger;
+  /** The last ~64 KB of the daemon's log (JSON lines, debug level): what a failing test prints. */
+  logTail(): string;
   close(graceSec?: number): Promise<void>;
 }
 
@@ -35,7 +37,19 @@ export interface TestDaemonOptions {
   fixture?: string;
 }
 
-const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+const LOG_TAIL_CHARS = 64 * 1024;
+
+/** A log sink that keeps only its last LOG_TAIL_CHARS characters. */
+function tailSink(): { stream: Writable; tail(): string } {
+  let kept = '';
+  const stream = new Writable({
+    write: (chunk: Buffer | string, _encoding, done) => {
+      kept = (kept + String(chunk)).slice(-LOG_TAIL_CHARS);
+      done();
+    },
+  });
+  return { stream, tail: () => kept };
+}
 
 export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<TestDaemon> {
   const workspace = await mkdtemp(path.join(tmpdir(), 'agentd-daemon-'));
@@ -48,7 +62,8 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
   config.workspace.default = '.';
   config.logging = { level: 'debug', format: 'json', file: null };
   options.configure?.(config);
-  const logger = createLogger(config.logging, { stdout: discard() });
+  const sink = tailSink();
+  const logger = createLogger(config.logging, { stdout: sink.stream });
   const daemon = await startDaemon(config, { logger, backend: options.backend, capabilityFolders: TEST_CAPABILITY_FOLDERS });
   let closed = false;
   return {
@@ -56,6 +71,7 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
     url: daemon.url,
     workspace,
     logger,
+    logTail: sink.tail,
     async close(graceSec = 0) {
       if (closed) return;
       closed = true;
