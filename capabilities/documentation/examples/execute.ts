@@ -18,7 +18,7 @@ import { toWorkspacePath, type LoadedProgram } from '../ts-program/load-program.
 import type { FoundCall } from './calls.js';
 import type { PublicName } from './exports.js';
 import { exampleSet, type ExampleSet, type ExampleStyle } from './render.js';
-import { RESULTS_MARKER, type ExampleJob, type ExampleRun } from './run-examples.js';
+import { RESULTS_MARKER, type ExampleJob, type ExampleRun } from './runner-protocol.js';
 
 const RUNNER = fileURLToPath(new URL('./run-examples.js', import.meta.url));
 const PER_EXAMPLE_MS = 5_000;

@@ -11,19 +11,7 @@
  */
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
-
-export const RESULTS_MARKER = '@@agentd-example-results@@';
-
-export interface ExampleJob {
-  id: string;
-  js: string;
-}
-
-export interface ExampleRun {
-  id: string;
-  status: 'pass' | 'fail' | 'not-run';
-  message?: string;
-}
+import { RESULTS_MARKER, type ExampleJob, type ExampleRun } from './runner-protocol.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
