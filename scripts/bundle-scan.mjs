@@ -1,43 +1,53 @@
 #!/usr/bin/env node
 /**
  * Bundles what `agentd scan` runs (cli/commands/scan-runtime.ts, the scan it loads, every capability
- * module and the plugin runner) into dist/bundle/scan/: one entry, scan-runtime.js, and the chunks it
- * and its dynamic imports share (esbuild, ES modules, code splitting, npm packages left as imports).
- * Node's ES module loader reads, resolves and compiles each of a scan's ~500 modules on its own; a
- * bundle of a few dozen files took a one-file scan from ~0.67 s to ~0.51 s (docs/scan.md, Speed).
+ * module and the plugin runner) into one CommonJS script, dist/bundle/scan/scan-runtime.cjs (esbuild,
+ * npm packages left as `require`s), then writes V8's code cache for it, dist/bundle/scan/scan-runtime.cache,
+ * by running `agentd scan` over fixtures/ (cli/commands/code-cache.ts). Node's ES module loader reads,
+ * resolves and compiles each of a scan's ~500 modules on its own; one script that V8 takes compiled
+ * from its cache took a one-file scan from ~0.67 s (compiled modules) to ~0.29 s (docs/scan.md, Speed).
+ * cli/commands/scan-bundle.ts loads it.
  *
  * What keeps the bundle equivalent to the compiled modules:
  * - `import.meta.url` in each bundled module is its compiled file's URL, worked out at run time from
- *   the chunk's own location, so the files a module finds beside itself (the addon, data, workers,
+ *   the bundle's own location, so the files a module finds beside itself (the addon, data, workers,
  *   runner scripts) are the same ones, wherever the package is installed.
  * - Modules the registry imports by path (every capability module, the plugin runner, planned.js) are
- *   provided to core/registry/module-source.ts as the bundle's own chunks: importing the compiled file
- *   would load a second copy of core beside the bundle's.
- * - dist/bundle/scan/inputs.json lists the compiled modules in each chunk (test/cli/scan-start-up.test.ts
- *   reads it to see which modules a scan loaded).
+ *   provided to core/registry/module-source.ts from the bundle: importing the compiled file would load
+ *   a second copy of core beside the bundle's. What a scan loads late (scan-run, each check) stays
+ *   uninitialised until it is asked for, as its own ES module would.
+ * - Each bundled module announces itself as it is initialised, to
+ *   `globalThis.__agentdModuleInitialised` when a test has set one (test/cli/scan-start-up.test.ts
+ *   records which modules a scan ran); otherwise the call is skipped.
  * cli/commands/scan-bundle.ts uses the bundle only when it was built after the last `tsc`.
  * Runs after `tsc` (npm run build, prepare, test, bench).
  */
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { importSites, rewriteOutsideImports } from './scan-bundle-imports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const outdir = path.join(dist, 'bundle', 'scan');
 const posix = (file) => file.split(path.sep).join('/');
 const fromBundle = (file) => posix(path.relative(outdir, file));
+const fromDist = (file) => posix(path.relative(dist, file));
 
-/** What the registry may import by path: capabilities/<group>/*.js, capabilities/planned.js, the plugin runner. */
+/**
+ * What a scan may import by path: the analysis checks (capabilities/analysis/*.js, core/scan's catalog),
+ * capabilities/planned.js and the plugin runner. No other group's capability runs in a scan; were one
+ * imported, core/registry/module-source.ts would load its compiled file.
+ */
 async function modulesByPath() {
-  const capabilities = path.join(dist, 'capabilities');
-  const files = [path.join(capabilities, 'planned.js'), path.join(dist, 'plugins', 'sandbox', 'bind-capability.js')];
-  for (const group of await readdir(capabilities, { withFileTypes: true })) {
-    if (!group.isDirectory()) continue;
-    for (const entry of await readdir(path.join(capabilities, group.name), { withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith('.js')) files.push(path.join(capabilities, group.name, entry.name));
-    }
+  const analysis = path.join(dist, 'capabilities', 'analysis');
+  const files = [path.join(dist, 'capabilities', 'planned.js'), path.join(dist, 'plugins', 'sandbox', 'bind-capability.js')];
+  for (const entry of await readdir(analysis, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.js')) files.push(path.join(analysis, entry.name));
   }
   return files.sort();
 }
@@ -56,7 +66,7 @@ function entrySource(byPath) {
   ].join('\n');
 }
 
-/** The virtual modules: the entry, and the URL of the bundle's folder (every chunk is written there). */
+/** The virtual modules: the entry, and the URL of the bundle. */
 function virtualModules(entry) {
   return {
     name: 'agentd-virtual',
@@ -64,25 +74,33 @@ function virtualModules(entry) {
       build.onResolve({ filter: /^agentd:/ }, (args) => ({ path: args.path, namespace: 'agentd' }));
       build.onLoad({ filter: /.*/, namespace: 'agentd' }, (args) => {
         if (args.path === 'agentd:scan-entry') return { contents: entry, loader: 'js', resolveDir: dist };
-        // `import.meta.url` is defined away below; read through a binding so this one stays the chunk's own.
-        return { contents: 'const meta = import.meta;\nexport const base = meta.url;\n', loader: 'js' };
+        // The bundle's own URL: cli/commands/scan-bundle.ts runs it with its path as __filename.
+        return {
+          contents: `import { pathToFileURL } from 'node:url';\nexport const base = pathToFileURL(__filename).href;\n`,
+          loader: 'js',
+        };
       });
     },
   };
 }
 
-/** Each compiled module that reads `import.meta.url` gets its own file's URL, relative to the chunk it lands in. */
-const ownUrl = {
-  name: 'agentd-own-url',
+/**
+ * Each compiled module announces its initialisation (see the header), one that reads
+ * `import.meta.url` gets its own file's URL, relative to the bundle, and its dynamic imports of what
+ * is not bundled go through the loader (scan-bundle-imports.mjs).
+ */
+const compiledModule = {
+  name: 'agentd-compiled-module',
   setup(build) {
     build.onLoad({ filter: /\.js$/ }, async (args) => {
-      let contents = await readFile(args.path, 'utf8');
+      let contents = rewriteOutsideImports(await readFile(args.path, 'utf8'), fromBundle(args.path));
       if (contents.includes('import.meta.url')) {
         contents =
           `import { base as __agentd_base } from 'agentd:bundle-base';\n` +
           `var __agentd_meta_url = new URL(${JSON.stringify(fromBundle(args.path))}, __agentd_base).href;\n` +
           contents;
       }
+      contents = `globalThis.__agentdModuleInitialised?.(${JSON.stringify(fromDist(args.path))});\n${contents}`;
       return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
     });
   },
@@ -90,28 +108,52 @@ const ownUrl = {
 
 const byPath = await modulesByPath();
 await rm(outdir, { recursive: true, force: true });
-const result = await esbuild.build({
+await esbuild.build({
   entryPoints: [{ in: 'agentd:scan-entry', out: 'scan-runtime' }],
   outdir,
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   packages: 'external',
   define: { 'import.meta.url': '__agentd_meta_url' },
-  plugins: [virtualModules(entrySource(byPath)), ownUrl],
-  metafile: true,
+  plugins: [virtualModules(entrySource(byPath)), compiledModule],
   logLevel: 'error',
   legalComments: 'none',
   absWorkingDir: root,
 });
-const inputs = {};
-for (const [output, info] of Object.entries(result.metafile.outputs)) {
-  inputs[path.basename(output)] = Object.keys(info.inputs)
-    .filter((input) => !input.startsWith('agentd:'))
-    .map((input) => posix(path.relative(dist, path.resolve(root, input))))
-    .sort();
+const left = importSites(await readFile(path.join(outdir, 'scan-runtime.cjs'), 'utf8'));
+if (left.length > 0)
+  throw new Error(`bundle-scan: ${left.length} dynamic import() left in the bundle (at ${left.map((site) => site.keyword).join(', ')})`);
+
+/**
+ * The cache holds what a scan compiles, so a scan makes it: of fixtures/ (JavaScript, TypeScript, JSX,
+ * every check's code paths), through the CLI itself so that V8 runs with the flags a scan sets. Without
+ * fixtures/ (a copy of the package, not the repository) or when the scan fails, the bundle is left
+ * without a cache and scans compile it, as they would on another Node.
+ */
+function writeCodeCache() {
+  const fixtures = path.join(root, 'fixtures');
+  if (!existsSync(fixtures)) return 'no fixtures/ to scan';
+  const out = mkdtempSync(path.join(os.tmpdir(), 'agentd-code-cache-'));
+  try {
+    const args = ['scan', fixtures, '--checks', 'all', '--format', 'sarif', '-o', path.join(out, 'fixtures.sarif'), '--fail-on', 'none'];
+    const scan = spawnSync(process.execPath, [path.join(root, 'bin', 'agentd.js'), ...args], {
+      env: { ...process.env, CI: 'true', AGENTD_SCAN_CODE_CACHE_OUT: path.join(outdir, 'scan-runtime.cache') },
+      encoding: 'utf8',
+    });
+    if (scan.status !== 0)
+      return `the scan of fixtures/ ended with ${scan.status ?? scan.signal}: ${scan.stderr.trim().split('\n')[0] ?? ''}`;
+    return undefined;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }
-await writeFile(path.join(outdir, 'inputs.json'), `${JSON.stringify(inputs, null, 1)}\n`);
-console.log(`agentd: bundled the scan into ${Object.keys(inputs).length} files under dist/bundle/scan/`);
+
+const unwritten = writeCodeCache();
+console.log(
+  unwritten
+    ? `agentd: bundled the scan into dist/bundle/scan/scan-runtime.cjs; no code cache (${unwritten}): scans compile the bundle`
+    : 'agentd: bundled the scan into dist/bundle/scan/scan-runtime.cjs with its V8 code cache',
+);

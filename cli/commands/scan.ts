@@ -74,7 +74,9 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       // The project starts parsing first, off the main thread, and parses while scan-run.ts and the
       // checks' modules load (prefetch-sources.ts loads little; a problem surfaces in the scan).
       // One walk of the project serves the prefetch, the project's detection and every check.
-      const { prefetchSources, walkOnce, GENERATED_CODE_GLOBS, loadScanRun } = await loadScanRuntime();
+      const { runtime, origin, saveCodeCache } = await loadScanRuntime();
+      const { prefetchSources, walkOnce, GENERATED_CODE_GLOBS, loadScanRun } = runtime;
+      if (argv.verbose) process.stderr.write(`agentd scan: code from ${origin}\n`);
       const walk = walkOnce();
       // Generated code is left out by default (agentd.config.json may turn that off: those files then parse when a check asks).
       const exclude = [...GENERATED_CODE_GLOBS, ...(argv.exclude ?? [])];
@@ -88,6 +90,9 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       });
       const { scan } = await loadScanRun();
       process.exitCode = await scan(argv, walk);
+      // The build's own scan (scripts/scan-code-cache.mjs) keeps what this run compiled for the next ones.
+      const cacheOut = process.env.AGENTD_SCAN_CODE_CACHE_OUT;
+      if (cacheOut && saveCodeCache) saveCodeCache(cacheOut);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       process.stderr.write(`agentd scan: ${message.split('\n')[0]}\n`);

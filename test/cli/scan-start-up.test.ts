@@ -3,9 +3,8 @@
  * runs need stay out of its graph. TypeScript's compiler (~9 MB, read by Node's CommonJS lexer when
  * imported from ES modules) cost ~0.8 s of CPU per scan when core's public surface imported it for a
  * mocha-configuration reader; the plugin manifest reader loads only when plugins are configured.
- * A module-resolution hook records every module the real CLI resolves during a scan; with the scan
- * bundle (scripts/bundle-scan.mjs) a resolved chunk stands for the compiled modules in it
- * (dist/bundle/scan/inputs.json).
+ * A recorder in the real CLI's process notes every ES module resolved, every file `require`d and,
+ * from the scan bundle (scripts/bundle-scan.mjs), every bundled module initialised.
  */
 import { expect } from 'chai';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
@@ -13,39 +12,39 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleIsCurrent } from '../../cli/commands/scan-bundle.js';
 import { cleanEnv, runAgentd } from './support/agentd-process.js';
-import { recorder } from './support/resolve-recorder.js';
+import { recorder } from './support/load-recorder.js';
 import { SIMPLE, copyFixture, makeProject, tempDir } from '../core/scan/sample-project.js';
 
 const DIST = fileURLToPath(new URL('../../', import.meta.url));
-const BUNDLE = path.join(DIST, 'bundle', 'scan');
 
-/** The compiled modules (paths under dist/) a scan of `root` loaded, directly or inside a bundle chunk, and whether it used the bundle. */
-async function loadedModules(root: string, extra: Record<string, string> = {}): Promise<{ modules: string[]; bundled: boolean }> {
-  const out = path.join(tempDir(), 'resolved.txt');
+/** The compiled modules (paths under dist/; other files absolute) a scan of `root` loaded, and what --verbose said it ran from. */
+async function loadedModules(
+  root: string,
+  extra: Record<string, string> = {},
+): Promise<{ modules: string[]; bundled: boolean; origin: string }> {
+  const out = path.join(tempDir(), 'loaded.txt');
   writeFileSync(out, '');
   const env = cleanEnv({ NODE_OPTIONS: `--import=${pathToFileURL(recorder(out)).href}`, HOME: tempDir(), ...extra });
-  const result = await runAgentd(['scan', root, '--checks', 'all'], env);
+  const result = await runAgentd(['scan', root, '--checks', 'all', '--verbose'], env);
   expect(result.code, result.stderr).to.be.oneOf([0, 1]);
-  const files = readFileSync(out, 'utf8')
-    .split('\n')
-    .filter((url) => url.startsWith('file:'))
-    .map((url) => fileURLToPath(url));
-  const chunks = JSON.parse(readFileSync(path.join(BUNDLE, 'inputs.json'), 'utf8')) as Record<string, string[]>;
   const modules = new Set<string>();
   let bundled = false;
-  for (const file of files) {
-    if (path.dirname(file) === BUNDLE) {
+  const underDist = (file: string): string => (file.startsWith(DIST) ? path.relative(DIST, file).split(path.sep).join('/') : file);
+  for (const line of readFileSync(out, 'utf8').split('\n')) {
+    if (line.startsWith('bundled:')) {
       bundled = true;
-      for (const input of chunks[path.basename(file)] ?? []) modules.add(input);
-    } else if (file.startsWith(DIST)) modules.add(path.relative(DIST, file).split(path.sep).join('/'));
-    else modules.add(file);
+      modules.add(line.slice('bundled:'.length));
+    } else if (line.startsWith('cjs:')) modules.add(underDist(line.slice('cjs:'.length)));
+    else if (line.startsWith('file:')) modules.add(underDist(fileURLToPath(line)));
   }
-  return { modules: [...modules], bundled };
+  return { modules: [...modules], bundled, origin: /code from (.*)/.exec(result.stderr)?.[1] ?? '' };
 }
 
 function expectLean(modules: string[]): void {
   // The hook saw the scan's own modules: the check that it recorded anything at all.
   expect(modules).to.include('capabilities/analysis/complexity.js');
+  // …and the CommonJS packages it requires, as TypeScript's compiler would be.
+  expect(modules.some((file) => /\/node_modules\/tree-sitter\/index\.js$/.test(file))).to.equal(true);
   expect(modules.filter((file) => /\/typescript\/lib\/typescript\.js$/.test(file))).to.deep.equal([]);
   expect(modules.filter((file) => file.startsWith('plugins/manifest/'))).to.deep.equal([]);
 }
@@ -53,16 +52,29 @@ function expectLean(modules: string[]): void {
 describe('agentd scan start-up', function () {
   this.timeout(120_000);
 
-  it('resolves neither TypeScript nor the plugin manifest reader when no plugin is configured, from the bundle', async () => {
-    const { modules, bundled } = await loadedModules(makeProject({ 'src/add.ts': SIMPLE }));
-    expect(bundled, 'the scan used dist/bundle/scan').to.equal(true);
+  it('loads neither TypeScript nor the plugin manifest reader when no plugin is configured, from the bundle and its code cache', async () => {
+    const { modules, bundled, origin } = await loadedModules(makeProject({ 'src/add.ts': SIMPLE }));
+    expect(bundled, 'the scan initialised modules of dist/bundle/scan').to.equal(true);
+    expect(origin).to.equal(`the scan bundle (${path.join(DIST, 'bundle', 'scan', 'scan-runtime.cjs')}), its V8 code cache used`);
     expectLean(modules);
   });
 
-  it('resolves neither when it loads the compiled modules (AGENTD_SCAN_BUNDLE=0)', async () => {
-    const { modules, bundled } = await loadedModules(makeProject({ 'src/add.ts': SIMPLE }), { AGENTD_SCAN_BUNDLE: '0' });
+  it('loads neither when it loads the compiled modules (AGENTD_SCAN_BUNDLE=0)', async () => {
+    const { modules, bundled, origin } = await loadedModules(makeProject({ 'src/add.ts': SIMPLE }), { AGENTD_SCAN_BUNDLE: '0' });
     expect(bundled).to.equal(false);
+    expect(origin).to.equal('the compiled modules (AGENTD_SCAN_BUNDLE=0)');
     expectLean(modules);
+  });
+
+  it('imports what the bundle leaves out (Prettier and its YAML plugin, for a project that configures it) from the code cache', async () => {
+    const root = makeProject({
+      'package.json': JSON.stringify({ name: 'styled', devDependencies: { prettier: '^3.0.0' } }),
+      '.prettierrc.yaml': 'singleQuote: true\nsemi: false\n',
+      'src/add.js': 'export const add = (a, b) => a + b\n',
+    });
+    const { modules, origin } = await loadedModules(root);
+    expect(origin).to.match(/its V8 code cache used$/);
+    expect(modules.filter((file) => /\/node_modules\/prettier\/(index|plugins\/yaml)\.mjs$/.test(file))).to.have.length(2);
   });
 
   it('reports the same findings from the bundle as from the compiled modules', async () => {
@@ -83,7 +95,7 @@ describe('agentd scan start-up', function () {
 
   it('uses the bundle only when no compile came after it', () => {
     const dir = tempDir();
-    const bundle = path.join(dir, 'scan-runtime.js');
+    const bundle = path.join(dir, 'scan-runtime.cjs');
     const buildInfo = path.join(dir, '.tsbuildinfo');
     expect(bundleIsCurrent(bundle, buildInfo), 'no bundle').to.equal(false);
     writeFileSync(bundle, '');
