@@ -112,6 +112,8 @@ await esbuild.build({
   entryPoints: [{ in: 'agentd:scan-entry', out: 'scan-runtime' }],
   outdir,
   outExtension: { '.js': '.cjs' },
+  // Every bundled module was an ES module, so strict: a CommonJS script is not unless it says so.
+  banner: { js: '"use strict";' },
   bundle: true,
   format: 'cjs',
   platform: 'node',

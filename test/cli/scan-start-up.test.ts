@@ -93,6 +93,12 @@ describe('agentd scan start-up', function () {
     expect(bundled).to.equal(await sarif({ AGENTD_SCAN_BUNDLE: '0' }));
   });
 
+  it('keeps its ES modules strict in the one CommonJS script', () => {
+    // A script is sloppy unless it says otherwise, and esbuild says so only inside lazily initialised modules.
+    const bundle = readFileSync(path.join(DIST, 'bundle', 'scan', 'scan-runtime.cjs'), 'utf8');
+    expect(bundle.slice(0, bundle.indexOf('\n'))).to.equal('"use strict";');
+  });
+
   it('uses the bundle only when no compile came after it', () => {
     const dir = tempDir();
     const bundle = path.join(dir, 'scan-runtime.cjs');
