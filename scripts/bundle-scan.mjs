@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Bundles what `agentd scan` runs (cli/commands/scan-runtime.ts, the scan it loads, every capability
- * module and the plugin runner) into one CommonJS script, dist/bundle/scan/scan-runtime.cjs (esbuild,
+ * Bundles what `agentd scan` runs (cli/commands/scan-runtime.ts, the scan it loads, the analysis
+ * checks and the plugin runner) into one CommonJS script, dist/bundle/scan/scan-runtime.cjs (esbuild,
  * npm packages left as `require`s), then writes V8's code cache for it, dist/bundle/scan/scan-runtime.cache,
  * by running `agentd scan` over fixtures/ (cli/commands/code-cache.ts). Node's ES module loader reads,
  * resolves and compiles each of a scan's ~500 modules on its own; one script that V8 takes compiled
@@ -12,7 +12,7 @@
  * - `import.meta.url` in each bundled module is its compiled file's URL, worked out at run time from
  *   the bundle's own location, so the files a module finds beside itself (the addon, data, workers,
  *   runner scripts) are the same ones, wherever the package is installed.
- * - Modules the registry imports by path (every capability module, the plugin runner, planned.js) are
+ * - Modules the registry imports by path (the analysis checks, the plugin runner, planned.js) are
  *   provided to core/registry/module-source.ts from the bundle: importing the compiled file would load
  *   a second copy of core beside the bundle's. What a scan loads late (scan-run, each check) stays
  *   uninitialised until it is asked for, as its own ES module would.

@@ -5,7 +5,7 @@
  * esbuild turns the imports of bundled modules into calls of their initialisers; the others — npm
  * packages, Node's built-ins, a computed specifier — are rewritten here, by syntax, into calls of
  * `__agentd_import(<the module's place, relative to the bundle>, specifier, options)`, a function the
- * loader passes in (cli/commands/scan-bundle.ts), whose `import()` runs in an ordinary ES module.
+ * loader passes in (cli/commands/code-cache.ts), whose `import()` runs in an ordinary ES module.
  * `importSites` then checks that the bundle holds none.
  */
 import Parser from 'tree-sitter';

@@ -14,7 +14,7 @@ type ScanRuntime = typeof import('./scan-runtime.js');
 
 /** dist/cli/commands → dist/bundle/scan (the entry keeps scan-runtime's name). */
 export const BUNDLE_ENTRY = fileURLToPath(new URL('../../bundle/scan/scan-runtime.cjs', import.meta.url));
-/** V8's code cache for the bundle, written at build time by a scan (scripts/scan-code-cache.mjs). */
+/** V8's code cache for the bundle, written at build time by a scan of fixtures/ (scripts/bundle-scan.mjs). */
 export const BUNDLE_CODE_CACHE = fileURLToPath(new URL('../../bundle/scan/scan-runtime.cache', import.meta.url));
 const BUILD_INFO = fileURLToPath(new URL('../../.tsbuildinfo', import.meta.url));
 
@@ -35,7 +35,7 @@ export interface LoadedScanRuntime {
   runtime: ScanRuntime;
   /** Where the scan's code came from, for --verbose: the bundle and its code cache, or the compiled modules. */
   origin: string;
-  /** Writes the bundle's code cache as it is after this run (the build's scan does; see scripts/scan-code-cache.mjs). */
+  /** Writes the bundle's code cache as it is after this run (the build does, scripts/bundle-scan.mjs). */
   saveCodeCache?: (file: string) => void;
 }
 

@@ -90,7 +90,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       });
       const { scan } = await loadScanRun();
       process.exitCode = await scan(argv, walk);
-      // The build's own scan (scripts/scan-code-cache.mjs) keeps what this run compiled for the next ones.
+      // The build's own scan (scripts/bundle-scan.mjs) keeps what this run compiled for the next ones.
       const cacheOut = process.env.AGENTD_SCAN_CODE_CACHE_OUT;
       if (cacheOut && saveCodeCache) saveCodeCache(cacheOut);
     } catch (error) {
