@@ -16,7 +16,7 @@
  * runs here, in an ordinary ES module.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +28,10 @@ export type CodeCacheState = 'used' | 'rejected' | 'stale' | 'absent';
 export interface CachedScript<T> {
   exports: T;
   cache: CodeCacheState;
+  /** The cache file used, when one was. */
+  cacheFile?: string;
+  /** The script's key (see the header): cache files may be named by it. */
+  key: string;
   /** Writes the cache for this script as it is now (with the functions compiled since it ran) to `file`. */
   saveCache(file: string): void;
 }
@@ -38,15 +42,21 @@ function keyOf(bytes: Buffer): string {
   return createHash('sha256').update(bytes).update(`\0${process.version}\0${process.arch}`).digest('hex');
 }
 
-function readCache(file: string, key: string): { data?: Buffer; state: CodeCacheState } {
-  let stored: Buffer;
-  try {
-    stored = readFileSync(file);
-  } catch {
-    return { state: 'absent' };
+/** The first of `files` that holds a cache for `key`; 'stale' when one exists but none is for it. */
+function readCache(files: readonly string[], key: string): { data?: Buffer; file?: string; state: CodeCacheState } {
+  let state: CodeCacheState = 'absent';
+  for (const file of files) {
+    let stored: Buffer;
+    try {
+      stored = readFileSync(file);
+    } catch {
+      continue;
+    }
+    if (stored.length > KEY_LENGTH && stored.toString('latin1', 0, KEY_LENGTH) === key)
+      return { data: stored.subarray(KEY_LENGTH), file, state: 'used' };
+    state = 'stale';
   }
-  if (stored.length <= KEY_LENGTH || stored.toString('latin1', 0, KEY_LENGTH) !== key) return { state: 'stale' };
-  return { data: stored.subarray(KEY_LENGTH), state: 'used' };
+  return { state };
 }
 
 /** The script's `__agentd_import`: a relative specifier is resolved from the importing module's place. */
@@ -58,13 +68,13 @@ function importerFor(file: string): (from: string, specifier: string, options?: 
 
 /**
  * Runs the CommonJS script `file` as Node would run its module (its own `require`, `__filename` and
- * `__dirname`; dynamic imports through `__agentd_import`), compiled from `cacheFile` when that holds a
- * cache made for it.
+ * `__dirname`; dynamic imports through `__agentd_import`), compiled from the first of `cacheFiles(key)`
+ * that holds a cache made for it.
  */
-export function runCachedScript<T>(file: string, cacheFile: string): CachedScript<T> {
+export function runCachedScript<T>(file: string, cacheFiles: (key: string) => readonly string[]): CachedScript<T> {
   const bytes = readFileSync(file);
   const key = keyOf(bytes);
-  const { data, state } = readCache(cacheFile, key);
+  const { data, file: cacheFile, state } = readCache(cacheFiles(key), key);
   // On the wrapper's first line, so the script's line numbers stay its own in stack traces.
   const wrapped = `(function (exports, require, module, __filename, __dirname, __agentd_import) {${bytes.toString('utf8')}\n})`;
   const script = new vm.Script(wrapped, { filename: file, ...(data ? { cachedData: data } : {}) });
@@ -80,9 +90,12 @@ export function runCachedScript<T>(file: string, cacheFile: string): CachedScrip
   return {
     exports: module.exports,
     cache: state === 'used' && script.cachedDataRejected ? 'rejected' : state,
+    ...(cacheFile && !script.cachedDataRejected ? { cacheFile } : {}),
+    key,
     saveCache(target: string): void {
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
       const temporary = `${target}.${process.pid}.tmp`;
-      writeFileSync(temporary, Buffer.concat([Buffer.from(key, 'latin1'), script.createCachedData()]));
+      writeFileSync(temporary, Buffer.concat([Buffer.from(key, 'latin1'), script.createCachedData()]), { mode: 0o600 });
       renameSync(temporary, target);
     },
   };

@@ -5,8 +5,15 @@
  * start-up. The bundle is used when it is current: built after the last compile (a `tsc` run after it
  * rewrites dist/.tsbuildinfo, and the compiled modules are used until the bundle is built again).
  * AGENTD_SCAN_BUNDLE=0 uses the compiled modules always.
+ *
+ * The cache shipped with the bundle serves only the Node it was built with. With any other, the first
+ * scan compiles and then keeps its own cache in ~/.agentd/code-cache/ for the scans after it (one file,
+ * ~1.6 MB, replacing the one an earlier agentd or Node kept) — not in CI (CI set: a pipeline's home
+ * rarely outlives the job, and writing the cache costs every run), nor with AGENTD_SCAN_CODE_CACHE=0.
  */
-import { statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCachedScript, type CodeCacheState } from './code-cache.js';
 
@@ -31,12 +38,19 @@ export function bundleIsCurrent(bundle: string, buildInfo: string): boolean {
   return compiled === undefined || compiled <= built;
 }
 
+/** The cache a user's scans keep for the bundle with key `key` (code-cache.ts) when the shipped one does not serve. */
+export function userCodeCache(key: string, home: string): string {
+  return path.join(home, '.agentd', 'code-cache', `scan-runtime-${key.slice(0, 16)}.cache`);
+}
+
 export interface LoadedScanRuntime {
   runtime: ScanRuntime;
   /** Where the scan's code came from, for --verbose: the bundle and its code cache, or the compiled modules. */
   origin: string;
-  /** Writes the bundle's code cache as it is after this run (the build does, scripts/bundle-scan.mjs). */
+  /** Writes the bundle's code cache as it is after this run to a given file (the build does, scripts/bundle-scan.mjs). */
   saveCodeCache?: (file: string) => void;
+  /** After a scan that had no cache: keeps one for the next scans (see the header); never fails the scan. */
+  keepCodeCache?: () => void;
 }
 
 const CACHE_STATES: Record<CodeCacheState, string> = {
@@ -48,11 +62,30 @@ const CACHE_STATES: Record<CodeCacheState, string> = {
 
 export async function loadScanRuntime(env: NodeJS.ProcessEnv = process.env): Promise<LoadedScanRuntime> {
   if (env.AGENTD_SCAN_BUNDLE !== '0' && bundleIsCurrent(BUNDLE_ENTRY, BUILD_INFO)) {
-    const script = runCachedScript<ScanRuntime>(BUNDLE_ENTRY, BUNDLE_CODE_CACHE);
+    const home = env.HOME || os.homedir();
+    const script = runCachedScript<ScanRuntime>(BUNDLE_ENTRY, (key) => [BUNDLE_CODE_CACHE, userCodeCache(key, home)]);
+    // Not after a rejection: the key matched, so V8's flags differ and a cache of ours would be rejected too.
+    const keeps = (script.cache === 'stale' || script.cache === 'absent') && !env.CI && env.AGENTD_SCAN_CODE_CACHE !== '0';
     return {
       runtime: script.exports,
-      origin: `the scan bundle (${BUNDLE_ENTRY}), ${CACHE_STATES[script.cache]}`,
+      origin: `the scan bundle (${BUNDLE_ENTRY}), ${CACHE_STATES[script.cache]}${script.cacheFile ? ` (${script.cacheFile})` : ''}`,
       saveCodeCache: script.saveCache,
+      ...(keeps
+        ? {
+            keepCodeCache: () => {
+              try {
+                const kept = userCodeCache(script.key, home);
+                script.saveCache(kept);
+                // One cache at a time: those of earlier versions of agentd or Node serve no scan any more.
+                for (const name of readdirSync(path.dirname(kept)))
+                  if (/^scan-runtime-[0-9a-f]{16}\.cache$/.test(name) && name !== path.basename(kept))
+                    rmSync(path.join(path.dirname(kept), name));
+              } catch {
+                // A home that cannot be written to only means the next scan compiles too.
+              }
+            },
+          }
+        : {}),
     };
   }
   const reason = env.AGENTD_SCAN_BUNDLE === '0' ? 'AGENTD_SCAN_BUNDLE=0' : 'no current scan bundle';

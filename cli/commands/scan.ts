@@ -74,7 +74,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       // The project starts parsing first, off the main thread, and parses while scan-run.ts and the
       // checks' modules load (prefetch-sources.ts loads little; a problem surfaces in the scan).
       // One walk of the project serves the prefetch, the project's detection and every check.
-      const { runtime, origin, saveCodeCache } = await loadScanRuntime();
+      const { runtime, origin, saveCodeCache, keepCodeCache } = await loadScanRuntime();
       const { prefetchSources, walkOnce, GENERATED_CODE_GLOBS, loadScanRun } = runtime;
       if (argv.verbose) process.stderr.write(`agentd scan: code from ${origin}\n`);
       const walk = walkOnce();
@@ -90,9 +90,11 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       });
       const { scan } = await loadScanRun();
       process.exitCode = await scan(argv, walk);
-      // The build's own scan (scripts/bundle-scan.mjs) keeps what this run compiled for the next ones.
+      // What this run compiled serves the next ones: the build's own scan (scripts/bundle-scan.mjs)
+      // writes the cache the package ships; a scan that had none keeps one for its user (scan-bundle.ts).
       const cacheOut = process.env.AGENTD_SCAN_CODE_CACHE_OUT;
       if (cacheOut && saveCodeCache) saveCodeCache(cacheOut);
+      else keepCodeCache?.();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       process.stderr.write(`agentd scan: ${message.split('\n')[0]}\n`);

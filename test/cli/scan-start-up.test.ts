@@ -55,7 +55,10 @@ describe('agentd scan start-up', function () {
   it('loads neither TypeScript nor the plugin manifest reader when no plugin is configured, from the bundle and its code cache', async () => {
     const { modules, bundled, origin } = await loadedModules(makeProject({ 'src/add.ts': SIMPLE }));
     expect(bundled, 'the scan initialised modules of dist/bundle/scan').to.equal(true);
-    expect(origin).to.equal(`the scan bundle (${path.join(DIST, 'bundle', 'scan', 'scan-runtime.cjs')}), its V8 code cache used`);
+    const bundle = path.join(DIST, 'bundle', 'scan');
+    expect(origin).to.equal(
+      `the scan bundle (${path.join(bundle, 'scan-runtime.cjs')}), its V8 code cache used (${path.join(bundle, 'scan-runtime.cache')})`,
+    );
     expectLean(modules);
   });
 
@@ -73,7 +76,7 @@ describe('agentd scan start-up', function () {
       'src/add.js': 'export const add = (a, b) => a + b\n',
     });
     const { modules, origin } = await loadedModules(root);
-    expect(origin).to.match(/its V8 code cache used$/);
+    expect(origin).to.match(/its V8 code cache used \(.*scan-runtime\.cache\)$/);
     expect(modules.filter((file) => /\/node_modules\/prettier\/(index|plugins\/yaml)\.mjs$/.test(file))).to.have.length(2);
   });
 

@@ -168,9 +168,11 @@ describe('agentd from its npm tarball, and the CI recipes of docs/ci.md', functi
     const root = makeRepo({ 'src/app.js': APP, 'agentd.config.json': CONFIG });
     const bundled = agentd(['scan', '.', '--format', 'json', '--verbose'], root);
     expect(bundled.status, bundled.stderr).to.equal(0);
-    const installed = path.join(prefix, 'lib', 'node_modules', '@agentd', 'cli', 'dist', 'bundle', 'scan', 'scan-runtime.cjs');
+    const installed = path.join(prefix, 'lib', 'node_modules', '@agentd', 'cli', 'dist', 'bundle', 'scan');
     // Packed and installed with this Node, so V8 takes the cache the build made.
-    expect(bundled.stderr).to.contain(`agentd scan: code from the scan bundle (${installed}), its V8 code cache used\n`);
+    expect(bundled.stderr).to.contain(
+      `agentd scan: code from the scan bundle (${installed}/scan-runtime.cjs), its V8 code cache used (${installed}/scan-runtime.cache)\n`,
+    );
     const compiled = agentd(['scan', '.', '--format', 'json'], root, { AGENTD_SCAN_BUNDLE: '0' });
     const findings = (r: Ran): unknown => (JSON.parse(r.stdout) as { findings: unknown[] }).findings;
     expect(findings(bundled)).to.deep.equal(findings(compiled));
