@@ -158,5 +158,6 @@ describe('agentd scan on a Node its shipped code cache was not made for', functi
     mkdirSync(path.join(home, '.agentd'), { recursive: true });
     writeFileSync(kept, 'a file where the folder would be');
     expect(scan()).to.match(/compiled instead\)$/);
+    expect(scan()).to.match(/compiled instead\)$/);
   });
 });
