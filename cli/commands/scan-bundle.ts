@@ -9,7 +9,8 @@
  * The cache shipped with the bundle serves only the Node it was built with. With any other, the first
  * scan compiles and then keeps its own cache in ~/.agentd/code-cache/ for the scans after it (one file,
  * ~1.6 MB, replacing the one an earlier agentd or Node kept) — not in CI (CI set: a pipeline's home
- * rarely outlives the job, and writing the cache costs every run), nor with AGENTD_SCAN_CODE_CACHE=0.
+ * rarely outlives the job, and writing the cache costs every run). AGENTD_SCAN_CODE_CACHE=0 neither
+ * keeps nor reads one.
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -63,9 +64,12 @@ const CACHE_STATES: Record<CodeCacheState, string> = {
 export async function loadScanRuntime(env: NodeJS.ProcessEnv = process.env): Promise<LoadedScanRuntime> {
   if (env.AGENTD_SCAN_BUNDLE !== '0' && bundleIsCurrent(BUNDLE_ENTRY, BUILD_INFO)) {
     const home = env.HOME || os.homedir();
-    const script = runCachedScript<ScanRuntime>(BUNDLE_ENTRY, (key) => [BUNDLE_CODE_CACHE, userCodeCache(key, home)]);
+    const ownCache = env.AGENTD_SCAN_CODE_CACHE !== '0';
+    const script = runCachedScript<ScanRuntime>(BUNDLE_ENTRY, (key) =>
+      ownCache ? [BUNDLE_CODE_CACHE, userCodeCache(key, home)] : [BUNDLE_CODE_CACHE],
+    );
     // Not after a rejection: the key matched, so V8's flags differ and a cache of ours would be rejected too.
-    const keeps = (script.cache === 'stale' || script.cache === 'absent') && !env.CI && env.AGENTD_SCAN_CODE_CACHE !== '0';
+    const keeps = (script.cache === 'stale' || script.cache === 'absent') && !env.CI && ownCache;
     return {
       runtime: script.exports,
       origin: `the scan bundle (${BUNDLE_ENTRY}), ${CACHE_STATES[script.cache]}${script.cacheFile ? ` (${script.cacheFile})` : ''}`,

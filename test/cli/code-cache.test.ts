@@ -148,6 +148,7 @@ describe('agentd scan on a Node its shipped code cache was not made for', functi
     expect(scan()).to.equal(
       `the scan bundle (${path.join(pkg, 'dist', 'bundle', 'scan', 'scan-runtime.cjs')}), its V8 code cache used (${path.join(kept, files[0]!)})`,
     );
+    expect(scan({ AGENTD_SCAN_CODE_CACHE: '0' }), 'turned off, the kept cache is not read either').to.match(/compiled instead\)$/);
     // A new agentd or Node keeps its own cache in place of the old one.
     writeFileSync(path.join(kept, 'scan-runtime-0123456789abcdef.cache'), "an earlier version's cache");
     rmSync(path.join(kept, files[0]!));
