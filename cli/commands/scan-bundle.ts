@@ -16,7 +16,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCachedScript, type CodeCacheState } from './code-cache.js';
+import { runCachedScript, type CachedScript, type CodeCacheState } from './code-cache.js';
 
 type ScanRuntime = typeof import('./scan-runtime.js');
 
@@ -54,6 +54,19 @@ export interface LoadedScanRuntime {
   keepCodeCache?: () => void;
 }
 
+/** Writes the user's cache for `script` and removes those of earlier versions; a home it cannot write to only means the next scan compiles too. */
+function keepUserCache(script: CachedScript<unknown>, home: string): void {
+  const kept = userCodeCache(script.key, home);
+  try {
+    script.saveCache(kept);
+    // One cache at a time: those of earlier versions of agentd or Node serve no scan any more.
+    for (const name of readdirSync(path.dirname(kept)))
+      if (/^scan-runtime-[0-9a-f]{16}\.cache$/.test(name) && name !== path.basename(kept)) rmSync(path.join(path.dirname(kept), name));
+  } catch {
+    // Nothing else depends on the cache.
+  }
+}
+
 const CACHE_STATES: Record<CodeCacheState, string> = {
   used: 'its V8 code cache used',
   rejected: 'its V8 code cache rejected by this Node (compiled instead)',
@@ -74,22 +87,7 @@ export async function loadScanRuntime(env: NodeJS.ProcessEnv = process.env): Pro
       runtime: script.exports,
       origin: `the scan bundle (${BUNDLE_ENTRY}), ${CACHE_STATES[script.cache]}${script.cacheFile ? ` (${script.cacheFile})` : ''}`,
       saveCodeCache: script.saveCache,
-      ...(keeps
-        ? {
-            keepCodeCache: () => {
-              try {
-                const kept = userCodeCache(script.key, home);
-                script.saveCache(kept);
-                // One cache at a time: those of earlier versions of agentd or Node serve no scan any more.
-                for (const name of readdirSync(path.dirname(kept)))
-                  if (/^scan-runtime-[0-9a-f]{16}\.cache$/.test(name) && name !== path.basename(kept))
-                    rmSync(path.join(path.dirname(kept), name));
-              } catch {
-                // A home that cannot be written to only means the next scan compiles too.
-              }
-            },
-          }
-        : {}),
+      ...(keeps ? { keepCodeCache: () => keepUserCache(script, home) } : {}),
     };
   }
   const reason = env.AGENTD_SCAN_BUNDLE === '0' ? 'AGENTD_SCAN_BUNDLE=0' : 'no current scan bundle';
