@@ -430,7 +430,8 @@ describe('dashboard in headless Chromium against a real daemon', function () {
       await rig.signIn(page);
       await page.fill('input[name=workspace]', 'project');
       await page.click('form.filters button[type=submit]');
-      await page.waitForSelector('table.trend-table tbody tr:nth-child(2)');
+      // The page first shows the trend of "." (whose folders include project): wait for project's own.
+      await page.waitForSelector('table.trend-table[data-workspace=project] tbody tr:nth-child(2)');
       expect(await page.locator('table.trend-table tbody tr').count()).to.equal(2);
       expect(await page.textContent('#trend-caption')).to.equal(
         `Score ${score} → ${score} over 2 runs (0–100; grade ${/grade ([A-F])/.exec(summaries[1]!)![1]} now)`,

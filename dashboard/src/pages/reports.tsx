@@ -36,15 +36,16 @@ function TrendChart({ points }: { points: QualityPoint[] }) {
 export function Reports() {
   const [workspace, setWorkspace] = useState('.');
   const [asked, setAsked] = useState('.');
-  const [trend, setTrend] = useState<{ points: QualityPoint[]; unreadable: number } | null>(null);
+  // The workspace a trend is of: until the one asked for is back, the last one's rows are not shown under its name.
+  const [loaded, setTrend] = useState<{ workspace: string; points: QualityPoint[]; unreadable: number } | null>(null);
+  const trend = loaded?.workspace === asked ? loaded : null;
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     let stale = false;
-    setTrend(null);
     qualityTrend(asked).then(
       (found) => {
         if (!stale) {
-          setTrend(found);
+          setTrend({ workspace: asked, ...found });
           setError(null);
         }
       },
@@ -81,7 +82,7 @@ export function Reports() {
         {trend && trend.points.length > 0 ? <TrendChart points={trend.points} /> : null}
         {trend && trend.unreadable > 0 ? <p class="hint">{trend.unreadable} runs left out: their summary carries no score.</p> : null}
         {trend && trend.points.length > 0 ? (
-          <table class="trend-table">
+          <table class="trend-table" data-workspace={trend.workspace}>
             <thead>
               <tr>
                 <th scope="col">Finished</th>
