@@ -27,8 +27,11 @@ export async function detectModuleSystem(
   let esm = 0;
   let cjs = 0;
   const sample = files.files.filter((file) => /\.(ts|tsx|js|jsx)$/.test(file) && !file.endsWith('.d.ts')).slice(0, 30);
-  for (const file of sample) {
-    const text = (await files.read(file)) ?? '';
+  // Read together: one after another, each read waited for a turn of a main thread busy with the
+  // scan's per-file steps, and the detection came back at the end of the scan instead of its start.
+  const texts = await Promise.all(sample.map((file) => files.read(file)));
+  for (const read of texts) {
+    const text = read ?? '';
     if (ESM_SYNTAX.test(text)) esm += 1;
     else if (CJS_SYNTAX.test(text)) cjs += 1;
   }
