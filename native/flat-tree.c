@@ -15,12 +15,16 @@
  * The grammar comes from the grammar package's `language` External (tree-sitter-javascript,
  * tree-sitter-typescript); the tree-sitter runtime is compiled in from the tree-sitter package's
  * vendored sources (the same version the binding uses).
+ *
+ * A parse asked for `tokens`, of a grammar whose node roles were given (tokenRoles), also returns the
+ * file's lexical tokens (flat-tokens.c), made on the same thread from the flat tree and the text.
  */
 #include <node_api.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tree_sitter/api.h"
+#include "flat-tokens.h"
 
 #define CHECK(call) do { if ((call) != napi_ok) { napi_throw_error(env, NULL, "flat-tree: " #call " failed"); return NULL; } } while (0)
 
@@ -34,7 +38,26 @@ typedef struct ParseJob {
   uint32_t count;
   int has_error;
   int failed;
+  /* The grammar's node roles when the parse asked for tokens (NULL: no tokens). */
+  const uint8_t *roles;
+  int has_tokens;
+  FlatTokens tokens;
 } ParseJob;
+
+/* Node roles by grammar (tokenRoles): one byte per type id, never freed once given (parses read them). */
+#define ROLE_TABLE_SIZE 65536
+#define MAX_ROLE_TABLES 16
+static struct { const void *language; uint8_t *roles; } role_tables[MAX_ROLE_TABLES];
+static int role_table_count;
+static pthread_mutex_t role_tables_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const uint8_t *roles_of(const void *language) {
+  const uint8_t *found = NULL;
+  pthread_mutex_lock(&role_tables_lock);
+  for (int i = 0; i < role_table_count; i++) if (role_tables[i].language == language) found = role_tables[i].roles;
+  pthread_mutex_unlock(&role_tables_lock);
+  return found;
+}
 
 /*
  * One environment's (the main thread's, or one worker thread's) parse queue. `lock` guards the job
@@ -55,6 +78,10 @@ typedef struct {
 static void free_job(ParseJob *job) {
   free(job->text);
   free(job->nodes);
+  if (job->has_tokens) {
+    free(job->tokens.columns);
+    free(job->tokens.spans);
+  }
   free(job);
 }
 
@@ -103,13 +130,16 @@ static void parse_job(ParseJob *job) {
   if (!ts_parser_set_language(parser, job->language)) { job->failed = 1; ts_parser_delete(parser); return; }
   TSTree *tree = ts_parser_parse_string_encoding(parser, NULL, (const char *)job->text, (uint32_t)(job->length * 2), TSInputEncodingUTF16);
   ts_parser_delete(parser);
+  if (tree) {
+    job->has_error = ts_node_has_error(ts_tree_root_node(tree));
+    job->nodes = flatten(tree, &job->count);
+    ts_tree_delete(tree);
+  }
+  if (!job->nodes) job->failed = 1;
+  /* Out of memory for the tokens: the tree alone (JavaScript tokenises it as before). */
+  else if (job->roles && flat_tokens(job->nodes, job->count, job->text, job->length, job->roles, &job->tokens) == 0) job->has_tokens = 1;
   free(job->text);
   job->text = NULL;
-  if (!tree) { job->failed = 1; return; }
-  job->has_error = ts_node_has_error(ts_tree_root_node(tree));
-  job->nodes = flatten(tree, &job->count);
-  if (!job->nodes) job->failed = 1;
-  ts_tree_delete(tree);
 }
 
 /* One of the queue's threads: parses queued jobs until the queue is empty or the environment closes. */
@@ -138,6 +168,36 @@ static void finalize_buffer(napi_env env, void *data, void *hint) {
   free(data);
 }
 
+/* An ArrayBuffer over `data` (malloc'd, freed with the buffer); a plain empty one for no bytes. */
+static napi_status owned_buffer(napi_env env, void *data, size_t bytes, napi_value *out) {
+  if (bytes == 0) {
+    free(data);
+    return napi_create_arraybuffer(env, 0, NULL, out);
+  }
+  napi_status status = napi_create_external_arraybuffer(env, data, bytes, finalize_buffer, NULL, out);
+  if (status != napi_ok) free(data);
+  return status;
+}
+
+/* { columns: ArrayBuffer, count, spans: Int32Array, lines } — core/syntax/lexical-tokens.ts reads it. */
+static napi_status deliver_tokens(napi_env env, FlatTokens *tokens, napi_value *out) {
+  napi_value columns, spans_buffer, spans, value;
+  napi_status status = owned_buffer(env, tokens->columns, (size_t)tokens->count * 25, &columns);
+  if (status != napi_ok) { free(tokens->spans); return status; }
+  status = owned_buffer(env, tokens->spans, (size_t)tokens->distinct * 2 * sizeof(int32_t), &spans_buffer);
+  if (status != napi_ok) return status;
+  if ((status = napi_create_typedarray(env, napi_int32_array, (size_t)tokens->distinct * 2, spans_buffer, 0, &spans)) != napi_ok ||
+      (status = napi_create_object(env, out)) != napi_ok)
+    return status;
+  napi_set_named_property(env, *out, "columns", columns);
+  napi_create_uint32(env, tokens->count, &value);
+  napi_set_named_property(env, *out, "count", value);
+  napi_set_named_property(env, *out, "spans", spans);
+  napi_create_uint32(env, tokens->lines, &value);
+  napi_set_named_property(env, *out, "lines", value);
+  return napi_ok;
+}
+
 /* On the environment's thread: settles one job's promise. env is NULL when the environment is going away. */
 static void deliver(napi_env env, napi_value callback, void *context, void *data) {
   (void)callback;
@@ -159,6 +219,11 @@ static void deliver(napi_env env, napi_value callback, void *context, void *data
     napi_set_named_property(env, result, "nodes", array);
     napi_get_boolean(env, job->has_error, &flag);
     napi_set_named_property(env, result, "hasError", flag);
+    if (job->has_tokens) {
+      napi_value tokens;
+      if (deliver_tokens(env, &job->tokens, &tokens) == napi_ok) napi_set_named_property(env, result, "tokens", tokens);
+      job->has_tokens = 0; /* columns and spans are owned by their ArrayBuffers (or were freed) */
+    }
     napi_resolve_deferred(env, job->deferred, result);
     job->nodes = NULL; /* owned by the ArrayBuffer now */
     free_job(job);
@@ -207,17 +272,20 @@ static ParseQueue *queue_of(napi_env env) {
 }
 
 /*
- * parse(language: External, text: string, first?: boolean): Promise<{ nodes: Uint32Array, hasError: boolean }>
+ * parse(language: External, text: string, first?: boolean, tokens?: boolean):
+ *   Promise<{ nodes: Uint32Array, hasError: boolean, tokens?: { columns, count, spans, lines } }>
  * `first`: queued ahead of every parse not yet started (a few small parses something waits on now,
- * behind a whole project's).
+ * behind a whole project's). `tokens`: also the lexical tokens, when the grammar's roles were given.
  */
 static napi_value parse(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
-  napi_value argv[3], promise;
+  size_t argc = 4;
+  napi_value argv[4], promise;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   if (argc < 2) { napi_throw_type_error(env, NULL, "parse(language, text)"); return NULL; }
   bool first = false;
   if (argc >= 3 && napi_get_value_bool(env, argv[2], &first) != napi_ok) first = false;
+  bool tokens = false;
+  if (argc >= 4 && napi_get_value_bool(env, argv[3], &tokens) != napi_ok) tokens = false;
   void *language;
   CHECK(napi_get_value_external(env, argv[0], &language));
   ParseQueue *queue = queue_of(env);
@@ -227,6 +295,7 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   ParseJob *job = calloc(1, sizeof(ParseJob));
   if (!job) { napi_throw_error(env, NULL, "flat-tree: out of memory"); return NULL; }
   job->language = language;
+  job->roles = tokens ? roles_of(language) : NULL;
   job->length = length;
   job->text = malloc((length + 1) * sizeof(uint16_t));
   if (!job->text) { free(job); napi_throw_error(env, NULL, "flat-tree: out of memory"); return NULL; }
@@ -276,6 +345,34 @@ static napi_value set_parallelism(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+/*
+ * tokenRoles(language: External, roles: Uint8Array): the role of each node type id (65536 bytes,
+ * core/syntax/lexical-roles.ts) for this grammar's tokens. The first table given for a grammar stays.
+ */
+static napi_value token_roles(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  void *language, *data;
+  napi_typedarray_type type;
+  size_t length;
+  if (argc < 2 || napi_get_value_external(env, argv[0], &language) != napi_ok ||
+      napi_get_typedarray_info(env, argv[1], &type, &length, &data, NULL, NULL) != napi_ok || type != napi_uint8_array ||
+      length != ROLE_TABLE_SIZE) {
+    napi_throw_type_error(env, NULL, "tokenRoles(language, roles: Uint8Array(65536))");
+    return NULL;
+  }
+  if (roles_of(language)) return NULL;
+  uint8_t *roles = malloc(ROLE_TABLE_SIZE);
+  if (!roles) { napi_throw_error(env, NULL, "flat-tree: out of memory"); return NULL; }
+  memcpy(roles, data, ROLE_TABLE_SIZE);
+  pthread_mutex_lock(&role_tables_lock);
+  if (role_table_count < MAX_ROLE_TABLES) role_tables[role_table_count++] = (typeof(role_tables[0])){language, roles};
+  else free(roles);
+  pthread_mutex_unlock(&role_tables_lock);
+  return NULL;
+}
+
 /* names(language: External): { types: string[], named: boolean[], fields: string[] } by id */
 static napi_value names(napi_env env, napi_callback_info info) {
   size_t argc = 1;
@@ -316,5 +413,7 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "names", fn);
   napi_create_function(env, "setParallelism", NAPI_AUTO_LENGTH, set_parallelism, NULL, &fn);
   napi_set_named_property(env, exports, "setParallelism", fn);
+  napi_create_function(env, "tokenRoles", NAPI_AUTO_LENGTH, token_roles, NULL, &fn);
+  napi_set_named_property(env, exports, "tokenRoles", fn);
   return exports;
 }

@@ -71,6 +71,7 @@ try {
       '-I',
       path.join(runtime, 'src'),
       path.join(root, 'native', 'flat-tree.c'),
+      path.join(root, 'native', 'flat-tokens.c'),
       path.join(runtime, 'src', 'lib.c'),
       '-o',
       output,

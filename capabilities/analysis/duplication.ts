@@ -22,7 +22,7 @@ export const meta: CapabilityMeta = {
   version: '1.0.0',
   inputSchema: INPUT_SCHEMA,
   writes: false,
-  execution: { cost: 'heavy', thread: 'second', testCode: 'leave-out' },
+  execution: { tokens: true, cost: 'heavy', thread: 'second', testCode: 'leave-out' },
   rules: RULES,
   planning: PLANNING,
 };

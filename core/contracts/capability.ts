@@ -68,6 +68,12 @@ export interface CapabilityExecution {
    */
   parses?: 'syntax-tree' | 'ts-program' | 'none';
   /**
+   * It reads the lexical tokens of its `syntax-tree` parses (`FlatTree.tokens`: leaves in source
+   * order, comments out, literals whole), which the flat-tree addon makes on its parse thread when
+   * asked: a scan that runs it, or a check composing it, asks with its prefetched parses. Default false.
+   */
+  tokens?: boolean;
+  /**
    * The capability ids it builds on: it runs them through `ctx.invoke` (which refuses any id not
    * listed here) or takes their results from `ctx.previous` when an earlier step has them. A scan runs
    * a composing check after every other check, so it sees their results.

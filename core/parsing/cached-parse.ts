@@ -4,7 +4,7 @@ import { contentHash } from '../cache/content-hash.js';
 import { parsedFiles } from '../cache/thread-caches.js';
 import { flatParserAvailable } from './flat-parser.js';
 import { withPath } from './parsed-file.js';
-import { parseSource, parseSourceFlat } from './parse-source.js';
+import { parseSource, parseSourceFlat, type FlatParseOptions } from './parse-source.js';
 
 /**
  * `cacheKey` identifies the file across jobs (the absolute path); `path` is what the ParsedFile
@@ -33,10 +33,15 @@ const inFlight = new Map<string, Promise<ParsedFile>>();
  * these queued together parses on the addon's threads); otherwise as parseCached. A file already being
  * parsed (a scan starts its parses early, see core/scan/prefetch-sources.ts) is not parsed twice.
  */
-export async function parseCachedAsync(cacheKey: string, path: string, source: string): Promise<ParsedFile> {
+export async function parseCachedAsync(
+  cacheKey: string,
+  path: string,
+  source: string,
+  options: FlatParseOptions = {},
+): Promise<ParsedFile> {
   if (!flatParserAvailable()) return parseCached(cacheKey, path, source);
   const hash = contentHash(source);
-  return cachedParse(cacheKey, path, hash) ?? parseMissed(cacheKey, path, source, hash);
+  return cachedParse(cacheKey, path, hash) ?? parseMissed(cacheKey, path, source, hash, options);
 }
 
 /**
@@ -63,13 +68,22 @@ export function cachedParseOf(cacheKey: string, path: string, source: string): {
   return hit ? { hit, hash } : { hash };
 }
 
-/** After cachedParseOf found no parse: joins a parse of the same text under way, or starts one. */
-export async function parseMissed(cacheKey: string, path: string, source: string, hash: string): Promise<ParsedFile> {
+/**
+ * After cachedParseOf found no parse: joins a parse of the same text under way, or starts one.
+ * `tokens`: a parse started here also makes the lexical tokens (a joined one has them if it asked).
+ */
+export async function parseMissed(
+  cacheKey: string,
+  path: string,
+  source: string,
+  hash: string,
+  options: FlatParseOptions = {},
+): Promise<ParsedFile> {
   if (!flatParserAvailable()) return remember(cacheKey, parseSource(path, source, hash));
   const key = `${cacheKey}\0${hash}`;
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = parseSourceFlat(path, source, hash).then((parsed) => remember(cacheKey, parsed));
+    pending = parseSourceFlat(path, source, hash, options).then((parsed) => remember(cacheKey, parsed));
     inFlight.set(key, pending);
     const settled = (): void => {
       inFlight.delete(key);

@@ -25,6 +25,24 @@ export interface FlatTree {
   nodes: Uint32Array;
   hasError: boolean;
   names: GrammarNames;
+  /** The file's lexical tokens, made on the parse thread, when the parse asked for them. */
+  tokens?: FlatTokens;
+}
+
+/**
+ * The lexical tokens of a parse (native/flat-tokens.c): the tree's leaves in source order, comments
+ * left out, literals whole (lexical-roles.ts). `columns` holds `count` entries of six Int32 columns —
+ * ids (dense per file, in order of first appearance: equal ids are equal texts), codes (the 32-bit
+ * FNV-1a hash of the text's UTF-16 units, shifted right once, 0 made 1), 1-based start and end lines,
+ * 1-based start column and end column (at least 1) — then one Uint8 column of kinds (0 other,
+ * 1 identifier, 2 literal). `spans` gives each id's first occurrence as (start, length) pairs.
+ */
+export interface FlatTokens {
+  columns: ArrayBuffer;
+  count: number;
+  spans: Int32Array;
+  /** Lines in the text, counted as jscpd does (a final newline opens no line). */
+  lines: number;
 }
 
 interface Addon {
@@ -32,9 +50,16 @@ interface Addon {
    * Queues a parse; the addon's setParallelism() threads drain the queue in the order given, except
    * that a parse queued `first` goes ahead of every one not yet started.
    */
-  parse(language: unknown, text: string, first?: boolean): Promise<{ nodes: Uint32Array; hasError: boolean }>;
+  parse(
+    language: unknown,
+    text: string,
+    first?: boolean,
+    tokens?: boolean,
+  ): Promise<{ nodes: Uint32Array; hasError: boolean; tokens?: FlatTokens }>;
   names(language: unknown): GrammarNames;
   setParallelism(loops: number): void;
+  /** Gives the grammar's node roles (one byte per type id) for the tokens of later parses; older builds lack it. */
+  tokenRoles?(language: unknown, roles: Uint8Array): void;
 }
 
 /** tree-sitter's ERROR symbol (65535) is outside the grammar's symbol table. */
@@ -111,14 +136,30 @@ function poolSize(): number {
   return Number.isInteger(size) && size > 0 ? size : 4;
 }
 
+/** Grammars whose node roles the addon was given (it keeps the first table per grammar). */
+const rolesGiven = new Set<SourceLanguage>();
+
 /**
  * Parses off the main thread; rejects when the addon is not available (check flatParserAvailable).
  * `first`: ahead of the parses queued and not started (a few that something waits on now).
+ * `tokenRoles`: the grammar's node roles by type id (lexical-roles.ts's rolesOf): the result then
+ * carries the file's lexical tokens too (not from an addon built before it made them).
  */
-export async function parseFlat(language: SourceLanguage, source: string, first = false): Promise<FlatTree> {
+export async function parseFlat(
+  language: SourceLanguage,
+  source: string,
+  first = false,
+  tokenRoles?: (names: GrammarNames) => Uint8Array,
+): Promise<FlatTree> {
   const native = load();
   if (!native) throw new Error('the flat-tree addon is not available');
   const grammar = (grammarFor(language) as { language: unknown }).language;
-  const parsed = await native.parse(grammar, source, first);
-  return { nodes: parsed.nodes, hasError: parsed.hasError, names: grammarNames(native, language) };
+  const names = grammarNames(native, language);
+  const tokens = tokenRoles !== undefined && native.tokenRoles !== undefined;
+  if (tokens && !rolesGiven.has(language)) {
+    native.tokenRoles!(grammar, tokenRoles(names));
+    rolesGiven.add(language);
+  }
+  const parsed = await native.parse(grammar, source, first, tokens);
+  return { nodes: parsed.nodes, hasError: parsed.hasError, names, ...(parsed.tokens ? { tokens: parsed.tokens } : {}) };
 }

@@ -6,6 +6,7 @@ import { AgentdError } from '../errors/index.js';
 import { contentHash } from '../cache/content-hash.js';
 import { PARSABLE_EXTENSIONS, grammarFor, languageForPath } from './languages.js';
 import { parseFlat } from './flat-parser.js';
+import { rolesOf } from './lexical-roles.js';
 import { lazyParsedFile } from './parsed-file.js';
 
 const require = createRequire(import.meta.url);
@@ -45,22 +46,28 @@ function bindingTree(language: SourceLanguage, source: string): Parser.Tree {
   return parserFor(language).parse((index: number) => source.slice(index, index + CHUNK));
 }
 
+export interface FlatParseOptions {
+  /** Ahead of the parses already queued. */
+  first?: boolean;
+  /** The flat tree also carries the file's lexical tokens (lexical-roles.ts), made on the parse thread. */
+  tokens?: boolean;
+}
+
 /**
  * Parses through the flat-tree addon (off the main thread; see flat-parser.ts): the result carries the
- * flat tree, and its binding `tree` is made only if something asks for it. `first`: ahead of the
- * parses already queued.
+ * flat tree, and its binding `tree` is made only if something asks for it.
  */
 export async function parseSourceFlat(
   path: string,
   source: string,
   hash: string = contentHash(source),
-  options: { first?: boolean } = {},
+  options: FlatParseOptions = {},
 ): Promise<ParsedFile> {
   const language = languageForPath(path);
   if (!language) throw unsupportedLanguage(path);
   let flat;
   try {
-    flat = await parseFlat(language, source, options.first);
+    flat = await parseFlat(language, source, options.first, options.tokens ? rolesOf : undefined);
   } catch {
     // The addon could not parse it (out of memory, a grammar it cannot load): the binding still can.
     return parseSource(path, source, hash);

@@ -38,6 +38,27 @@ export function readExecutionIndex(): ExecutionEntry[] {
  * files; a name the index does not know is assumed to parse.
  */
 export function checkParsesSources(name: string, group: string, entries: readonly ExecutionEntry[] = readExecutionIndex()): boolean {
-  const entry = entries.find((e) => e.group === group && (e.id === name || e.id === `${group}.${name}`));
-  return entry?.execution?.parses !== 'none';
+  return entryOf(name, group, entries)?.execution?.parses !== 'none';
+}
+
+/**
+ * Whether a scan check named on the command line ("duplication", "quality", "all") reads the parses'
+ * lexical tokens (`meta.execution.tokens`), itself or through a check it composes: the prefetch then
+ * asks the parse threads for them. A name the index does not know reads none (its check tokenises
+ * the tree itself, as without the addon).
+ */
+export function checkReadsTokens(name: string, group: string, entries: readonly ExecutionEntry[] = readExecutionIndex()): boolean {
+  if (name === 'all') return entries.some((e) => e.group === group && e.execution?.tokens === true);
+  const seen = new Set<string>();
+  const reads = (entry: ExecutionEntry | undefined): boolean => {
+    if (!entry || seen.has(entry.id)) return false;
+    seen.add(entry.id);
+    if (entry.execution?.tokens === true) return true;
+    return (entry.execution?.composes ?? []).some((id) => reads(entries.find((e) => e.id === id)));
+  };
+  return reads(entryOf(name, group, entries));
+}
+
+function entryOf(name: string, group: string, entries: readonly ExecutionEntry[]): ExecutionEntry | undefined {
+  return entries.find((e) => e.group === group && (e.id === name || e.id === `${group}.${name}`));
 }

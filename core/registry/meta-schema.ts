@@ -56,6 +56,7 @@ export const META_SCHEMA = {
       additionalProperties: false,
       properties: {
         parses: { enum: ['syntax-tree', 'ts-program', 'none'] },
+        tokens: { type: 'boolean' },
         composes: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: ID_PATTERN } },
         cost: { enum: ['light', 'heavy'] },
         thread: { enum: ['main', 'second'] },

@@ -6,7 +6,7 @@
  * see core/parsing/cached-parse.ts). Nothing is reported from here: a file that cannot be read or
  * parsed is reported by the checks, as before.
  */
-import { checkParsesSources } from '../registry/execution-index.js';
+import { checkParsesSources, checkReadsTokens } from '../registry/execution-index.js';
 import { parseCachedAsync } from '../parsing/cached-parse.js';
 import { flatParserAvailable } from '../parsing/flat-parser.js';
 import { listSourcePaths } from '../syntax/parse-sources.js';
@@ -16,9 +16,20 @@ import { getProjectContext } from '../project/cached-project.js';
 import { openWorkspace } from '../workspace/overlay-workspace.js';
 import type { ScanOptions } from './scan-types.js';
 
+const named = (checks: string[]): string[] =>
+  checks
+    .flatMap((c) => c.split(','))
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+
 /** Whether any check parses source files: `meta.execution.parses` from the build's index (the modules are not loaded yet). */
 function parsesSources(checks: string[]): boolean {
-  return checks.flatMap((c) => c.split(',')).some((c) => c.trim() !== '' && checkParsesSources(c.trim(), 'analysis'));
+  return named(checks).some((c) => checkParsesSources(c, 'analysis'));
+}
+
+/** Whether any check reads the parses' lexical tokens (`meta.execution.tokens`, through what it composes too). */
+function readsTokens(checks: string[]): boolean {
+  return named(checks).some((c) => checkReadsTokens(c, 'analysis'));
 }
 
 /**
@@ -39,10 +50,12 @@ export async function prefetchSources(
     // when it knows the checks, and they start the project's detection), or without a walk to share
     // with the scan, to build its plain tree.
     const arrived = options.walk ? expectParses(options.walk, workspace.root) : syntaxTreeOf;
+    // A check that reads tokens (clone detection) finds them made on the parse thread with each tree.
+    const tokens = readsTokens(options.checks);
     for (const path of paths) {
       const read = await workspace.readConfined(path).catch(() => null);
       if (!read) continue; // unreadable (binary, too large): the checks skip it and say why
-      parseCachedAsync(read.abs, read.rel, read.content).then(arrived, () => undefined);
+      parseCachedAsync(read.abs, read.rel, read.content, { tokens }).then(arrived, () => undefined);
     }
     if (!options.walk) getProjectContext(workspace.root).catch(() => undefined);
   } catch {

@@ -11,7 +11,17 @@ export {
   type SyntaxNode,
 } from './plain-tree.js';
 export { flatTreeOf, hasSyntaxError } from '../parsing/parsed-file.js';
-export { ERROR_TYPE_ID, type FlatTree, type GrammarNames } from '../parsing/flat-parser.js';
+export { ERROR_TYPE_ID, type FlatTokens, type FlatTree, type GrammarNames } from '../parsing/flat-parser.js';
+export {
+  ROLE_IDENTIFIER,
+  ROLE_JSX_TEXT,
+  ROLE_LITERAL,
+  ROLE_SKIPPED,
+  ROLE_SUBSTITUTION,
+  ROLE_TEMPLATE,
+  roleOf,
+  rolesOf,
+} from '../parsing/lexical-roles.js';
 export {
   ancestors,
   descendantForIndex,

@@ -9,6 +9,7 @@
  */
 import type { Tree } from 'tree-sitter';
 import { flatTreeOf, syntaxTreeOf, type FlatTree, type SyntaxNode } from '../../../core/index.js';
+import { streamOfAddonTokens } from './addon-tokens.js';
 import { tokensFromFlat } from './flat-tokens.js';
 import { TokenSink } from './token-sink.js';
 import { tokensFromTree } from './tree-tokens.js';
@@ -34,12 +35,14 @@ export interface TokenStream {
 }
 
 /**
- * `parsed`: a parsed file (or any tree and its text). A file the flat-tree addon parsed is read from
- * its flat array (flat-tokens.ts); any other from the shared plain tree (tree-tokens.ts). Both give
+ * `parsed`: a parsed file (or any tree and its text). A file the flat-tree addon parsed with its tokens
+ * (a scan asks for them) takes them as they are (addon-tokens.ts); one parsed without is read from its
+ * flat array (flat-tokens.ts); any other from the shared plain tree (tree-tokens.ts). All three give
  * the same stream.
  */
 export function tokenize(parsed: { tree: Tree; source: string }): TokenStream {
   const flat = flatTreeOf(parsed);
+  if (flat?.tokens) return streamOfAddonTokens(flat.tokens, parsed.source);
   return flat ? tokenizeFlat(flat, parsed.source) : tokenizeTree(syntaxTreeOf(parsed), parsed.source);
 }
 

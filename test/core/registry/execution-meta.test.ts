@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { InputValidators } from '../../../core/registry/input-validators.js';
-import { checkParsesSources, executionIndex } from '../../../core/registry/execution-index.js';
+import { checkParsesSources, checkReadsTokens, executionIndex, readExecutionIndex } from '../../../core/registry/execution-index.js';
 import { defaultRoots, loadRegistry } from '../../../core/registry/index.js';
 import type { CapabilityMeta } from '../../../core/index.js';
 
@@ -44,5 +44,23 @@ describe('core/registry: meta.execution', () => {
     expect(checkParsesSources('example', 'analysis', entries)).to.equal(true);
     // Unknown to the index (a plugin's check): assumed to parse.
     expect(checkParsesSources('acme/analysis.other', 'analysis', entries)).to.equal(true);
+  });
+
+  it("the build's index tells the prefetch which checks read tokens, themselves or through what they compose", () => {
+    const entries = executionIndex([
+      { ...base, id: 'analysis.clones', execution: { tokens: true } },
+      { ...base, id: 'analysis.score', execution: { composes: ['analysis.clones'] } },
+      { ...base, id: 'analysis.loop', execution: { composes: ['analysis.loop', 'analysis.other'] } },
+      base,
+    ]);
+    expect(checkReadsTokens('clones', 'analysis', entries)).to.equal(true);
+    expect(checkReadsTokens('analysis.score', 'analysis', entries)).to.equal(true);
+    expect(checkReadsTokens('all', 'analysis', entries)).to.equal(true);
+    expect(checkReadsTokens('example', 'analysis', entries)).to.equal(false);
+    // A composition that names itself or an id the index lacks ends.
+    expect(checkReadsTokens('loop', 'analysis', entries)).to.equal(false);
+    expect(checkReadsTokens('acme/analysis.other', 'analysis', entries)).to.equal(false);
+    expect(checkReadsTokens('all', 'analysis', executionIndex([base]))).to.equal(false);
+    expect(checkReadsTokens('all', 'analysis', readExecutionIndex()), "the build's own index: duplication reads tokens").to.equal(true);
   });
 });

@@ -1,10 +1,12 @@
 import { expect } from 'chai';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createLocalContext } from '../../../core/context/index.js';
 import { cacheStats, clearCaches, resetCacheStats } from '../../../core/cache/index.js';
 import { isAgentdError } from '../../../core/errors/index.js';
+import { parseCachedAsync } from '../../../core/parsing/cached-parse.js';
 import { flatParserAvailable } from '../../../core/parsing/flat-parser.js';
+import { flatTreeOf } from '../../../core/parsing/parsed-file.js';
 import { syntaxTreeOf, withYoungTree } from '../../../core/syntax/index.js';
 import { configCatalogOf, loadAnalysisCatalog, prefetchSources, runScan, type AnalysisCatalog } from '../../../core/scan/index.js';
 import { inputFor, projectSettings } from '../../../core/project-config/index.js';
@@ -59,6 +61,24 @@ describe('core/scan runScan', () => {
     await prefetchSources({ root, checks: ['complexity'], changedSince: 'HEAD' });
     await prefetchSources({ root, checks: ['dependencies'] });
     expect(cacheStats().parse.entries).to.equal(0);
+  });
+
+  it('prefetchSources asks the parse threads for tokens only when a check reads them, itself or through a check it composes', async function () {
+    if (!flatParserAvailable()) this.skip();
+    const root = makeProject({ 'src/a.ts': complexFunction('a') });
+    const file = path.join(realpathSync(root), 'src', 'a.ts');
+    const tokensAfter = async (checks: string[]): Promise<boolean> => {
+      clearCaches();
+      await prefetchSources({ root, checks });
+      for (let waited = 0; cacheStats().parse.entries < 1 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+      const parsed = await parseCachedAsync(file, 'src/a.ts', readFileSync(file, 'utf8'));
+      return flatTreeOf(parsed)?.tokens !== undefined;
+    };
+    expect(await tokensAfter(['complexity,naming'])).to.equal(false);
+    expect(await tokensAfter(['duplication'])).to.equal(true);
+    expect(await tokensAfter(['quality'])).to.equal(true);
+    expect(await tokensAfter(['all'])).to.equal(true);
+    clearCaches();
   });
 
   it('reports the same with the per-file steps run as the parses arrive as without them', async function () {

@@ -107,15 +107,22 @@ describe('capabilities/analysis/duplication tokenize from the flat tree', () => 
     });
   }
 
-  /** The stream read from the flat array, from the plain tree built from it, and from a binding parse: all equal. */
+  /**
+   * The stream read from the flat array, from the plain tree built from it, from a binding parse, and
+   * from the tokens the addon made on its parse thread: all equal.
+   */
   async function expectSameStreams(file: string, source: string): Promise<void> {
     const parsed = await parseSourceFlat(file, source);
     const flat = flatTreeOf(parsed);
     expect(flat, file).to.not.equal(undefined);
+    expect(flat!.tokens, `${file}: no tokens unless asked`).to.equal(undefined);
     const fromFlat = tokenizeFlat(flat!, source);
     expect(tokenize(parsed), file).to.deep.equal(fromFlat);
     expect(tokenizeTree(syntaxTreeOf(parsed), source), file).to.deep.equal(fromFlat);
     expect(tokenize(parseSource(file, source)), file).to.deep.equal(fromFlat);
+    const withTokens = await parseSourceFlat(file, source, undefined, { tokens: true });
+    expect(flatTreeOf(withTokens)!.tokens, `${file}: tokens asked for`).to.not.equal(undefined);
+    expect(tokenize(withTokens), `${file}: the addon's tokens`).to.deep.equal(fromFlat);
   }
 
   before(function () {
@@ -135,6 +142,11 @@ describe('capabilities/analysis/duplication tokenize from the flat tree', () => 
       'view.jsx': 'const v = (\n  <div>\n    text {value}   <b> bold </b>\n  </div>\n);\n/* block */ <!-- html\n',
       'broken.ts': 'function f(a: number {\n  return a +;\n}\nclass { x = ; }\nlet s = "unterminated\n',
       'types.ts': 'type T<U> = { [K in keyof U]?: U[K] };\nlabel: for (const x of y) { #p; break label; }\n',
+      // Every character String.prototype.trim takes for space (JSX text of only these is left out), CRLF
+      // line ends, characters outside the BMP (two UTF-16 units), a lone newline.
+      'spaces.tsx':
+        'const v = <p>\u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\t\v\f<b>\u2003x\u2003</b>\u200b</p>;\r\nconst e = "\ud83d\ude00" + `\ud83d\ude00${f}`;\r\n',
+      'newline.js': '\n',
     };
     for (const [file, source] of Object.entries(samples)) await expectSameStreams(file, source);
   });
