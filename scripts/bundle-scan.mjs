@@ -62,6 +62,7 @@ function entrySource(byPath) {
     `import { provideModules } from ${JSON.stringify(path.join(dist, 'core', 'registry', 'module-source.js'))};`,
     `provideModules([\n${provided}\n]);`,
     `export * from ${JSON.stringify(path.join(dist, 'cli', 'commands', 'scan-runtime.js'))};`,
+    `export { runScanCommandLine } from ${JSON.stringify(path.join(dist, 'cli', 'commands', 'scan-command-line.js'))};`,
     '',
   ].join('\n');
 }
@@ -74,10 +75,23 @@ function virtualModules(entry) {
       build.onResolve({ filter: /^agentd:/ }, (args) => ({ path: args.path, namespace: 'agentd' }));
       build.onLoad({ filter: /.*/, namespace: 'agentd' }, (args) => {
         if (args.path === 'agentd:scan-entry') return { contents: entry, loader: 'js', resolveDir: dist };
-        // The bundle's own URL: cli/commands/scan-bundle.ts runs it with its path as __filename.
+        // The bundle's own URL (cli/commands/scan-bundle.ts runs it with its path as __filename), and
+        // the URL of a file of a bundled npm package, wherever it is installed.
         return {
-          contents: `import { pathToFileURL } from 'node:url';\nexport const base = pathToFileURL(__filename).href;\n`,
+          contents: [
+            `import { createRequire } from 'node:module';`,
+            `import path from 'node:path';`,
+            `import { pathToFileURL } from 'node:url';`,
+            `export const base = pathToFileURL(__filename).href;`,
+            `export function packageFileUrl(name, inner) {`,
+            `  const entry = createRequire(__filename).resolve(name);`,
+            `  const marker = path.sep + path.join('node_modules', ...name.split('/')) + path.sep;`,
+            `  return pathToFileURL(path.join(entry.slice(0, entry.lastIndexOf(marker) + marker.length), inner)).href;`,
+            `}`,
+            '',
+          ].join('\n'),
           loader: 'js',
+          resolveDir: dist,
         };
       });
     },
@@ -93,6 +107,7 @@ const compiledModule = {
   name: 'agentd-compiled-module',
   setup(build) {
     build.onLoad({ filter: /\.js$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined; // a bundled package's: bundledPackages
       let contents = rewriteOutsideImports(await readFile(args.path, 'utf8'), fromBundle(args.path));
       if (contents.includes('import.meta.url')) {
         contents =
@@ -101,6 +116,57 @@ const compiledModule = {
           contents;
       }
       contents = `globalThis.__agentdModuleInitialised?.(${JSON.stringify(fromDist(args.path))});\n${contents}`;
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * The command line's npm packages (yargs and what it imports) go into the bundle, so that a scan
+ * started from it (cli/scan-launch.ts) compiles none of them: they come with the code cache. Every
+ * other package stays a `require` of the installed one. A bundled package's file that reads
+ * `import.meta.url` gets its installed file's URL, found at run time (packages may be hoisted).
+ */
+const BUNDLED_PACKAGES = new Set([
+  'yargs',
+  'yargs-parser',
+  'cliui',
+  'y18n',
+  'escalade',
+  'string-width',
+  'strip-ansi',
+  'ansi-regex',
+  'wrap-ansi',
+  'ansi-styles',
+  'get-east-asian-width',
+  'emoji-regex',
+  'get-caller-file',
+]);
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+const bundledPackages = {
+  name: 'agentd-bundled-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || !BUNDLED_PACKAGES.has(packageOf(args.path))) return { path: args.path, external: true };
+      return undefined;
+    });
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.(m?js|cjs)$/ }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      if (contents.includes('import.meta.url')) {
+        const at = args.path.lastIndexOf(`${path.sep}node_modules${path.sep}`) + `${path.sep}node_modules${path.sep}`.length;
+        const rest = args.path.slice(at).split(path.sep);
+        const name = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+        const inner = rest.slice(name.split('/').length).join('/');
+        contents =
+          `import { packageFileUrl as __agentd_package_file_url } from 'agentd:bundle-base';\n` +
+          `var __agentd_meta_url = __agentd_package_file_url(${JSON.stringify(name)}, ${JSON.stringify(inner)});\n` +
+          contents;
+      }
       return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
     });
   },
@@ -118,9 +184,8 @@ await esbuild.build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
   define: { 'import.meta.url': '__agentd_meta_url' },
-  plugins: [virtualModules(entrySource(byPath)), compiledModule],
+  plugins: [virtualModules(entrySource(byPath)), bundledPackages, compiledModule],
   logLevel: 'error',
   legalComments: 'none',
   absWorkingDir: root,

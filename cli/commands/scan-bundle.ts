@@ -75,6 +75,14 @@ const CACHE_STATES: Record<CodeCacheState, string> = {
 };
 
 export async function loadScanRuntime(env: NodeJS.ProcessEnv = process.env): Promise<LoadedScanRuntime> {
+  const bundled = loadScanBundle(env);
+  if (bundled) return bundled;
+  const reason = env.AGENTD_SCAN_BUNDLE === '0' ? 'AGENTD_SCAN_BUNDLE=0' : 'no current scan bundle';
+  return { runtime: await import('./scan-runtime.js'), origin: `the compiled modules (${reason})` };
+}
+
+/** The scan bundle when there is a current one and AGENTD_SCAN_BUNDLE is not 0, run from its code cache; else undefined. */
+export function loadScanBundle(env: NodeJS.ProcessEnv = process.env): LoadedScanRuntime | undefined {
   if (env.AGENTD_SCAN_BUNDLE !== '0' && bundleIsCurrent(BUNDLE_ENTRY, BUILD_INFO)) {
     const home = env.HOME || os.homedir();
     const ownCache = env.AGENTD_SCAN_CODE_CACHE !== '0';
@@ -90,6 +98,5 @@ export async function loadScanRuntime(env: NodeJS.ProcessEnv = process.env): Pro
       ...(keeps ? { keepCodeCache: () => keepUserCache(script, home) } : {}),
     };
   }
-  const reason = env.AGENTD_SCAN_BUNDLE === '0' ? 'AGENTD_SCAN_BUNDLE=0' : 'no current scan bundle';
-  return { runtime: await import('./scan-runtime.js'), origin: `the compiled modules (${reason})` };
+  return undefined;
 }

@@ -2,14 +2,18 @@ import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { SEVERITIES } from '../../core/report/severity.js';
 import { tierForOneShot } from '../one-shot-tiering.js';
-import { loadScanRuntime } from './scan-bundle.js';
+import { loadScanRuntime, type LoadedScanRuntime } from './scan-bundle.js';
 import { SCAN_FORMATS, type ScanFormat } from './scan-formats.js';
 import type { ScanArgs } from './scan-run.js';
 
 export const FAIL_ON = [...SEVERITIES, 'none'] as const;
 
-/** `agentd scan`: the CI gate. Exit 0 clean, 1 findings at or above --fail-on, 2 usage or runtime error (one line, no stack). */
-export const scanCommand: CommandModule<object, ScanArgs> = {
+/**
+ * `agentd scan`: the CI gate. Exit 0 clean, 1 findings at or above --fail-on, 2 usage or runtime error
+ * (one line, no stack). `load` gives the scan's code: the bundle or the compiled modules
+ * (scan-bundle.ts), or the bundle it already runs in when the scan started from it (scan-launch.ts).
+ */
+export const scanCommandWith = (load: () => Promise<LoadedScanRuntime>): CommandModule<object, ScanArgs> => ({
   command: 'scan [path]',
   describe: 'Run analysis checks in-process and report findings (exit 1 at or above --fail-on)',
   builder: (yargs: Argv) =>
@@ -74,7 +78,7 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       // The project starts parsing first, off the main thread, and parses while scan-run.ts and the
       // checks' modules load (prefetch-sources.ts loads little; a problem surfaces in the scan).
       // One walk of the project serves the prefetch, the project's detection and every check.
-      const { runtime, origin, saveCodeCache, keepCodeCache } = await loadScanRuntime();
+      const { runtime, origin, saveCodeCache, keepCodeCache } = await load();
       const { prefetchSources, walkOnce, GENERATED_CODE_GLOBS, loadScanRun } = runtime;
       if (argv.verbose) process.stderr.write(`agentd scan: code from ${origin}\n`);
       const walk = walkOnce();
@@ -101,4 +105,6 @@ export const scanCommand: CommandModule<object, ScanArgs> = {
       process.exitCode = 2;
     }
   },
-};
+});
+
+export const scanCommand = scanCommandWith(() => loadScanRuntime());

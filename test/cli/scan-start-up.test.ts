@@ -67,6 +67,44 @@ describe('agentd scan start-up', function () {
     expect(bundled).to.equal(false);
     expect(origin).to.equal('the compiled modules (AGENTD_SCAN_BUNDLE=0)');
     expectLean(modules);
+    // The full command line, as every other command runs.
+    expect(modules).to.include.members(['cli/main.js', 'cli/build-cli.js']);
+  });
+
+  it('starts from the bundle: no ES module of the command line but the launcher, yargs and the scan command compiled from the cache', async () => {
+    const { modules } = await loadedModules(makeProject({ 'src/add.ts': SIMPLE }));
+    // Bundled modules are recorded by their compiled names as they initialise (the frame of the command line among them).
+    expect(modules).to.include.members([
+      'cli/scan-launch.js',
+      'cli/cli-frame.js',
+      'cli/commands/scan-command-line.js',
+      'cli/commands/scan.js',
+    ]);
+    // Neither the full command line nor the other commands.
+    expect(modules.filter((file) => /^cli\/(main|build-cli|commands\/(start|status|agent|plugin))\.js$/.test(file))).to.deep.equal([]);
+    // Bundled: no file of yargs or of what it imports is loaded from node_modules. The two whose code reads
+    // `import.meta.url` have their entry resolved (not loaded) to find where they are installed.
+    const located = /\/node_modules\/(yargs\/index\.mjs|yargs-parser\/build\/lib\/index\.js)$/;
+    const yargsFiles = modules.filter((file) => /\/node_modules\/(yargs|yargs-parser|cliui|y18n|string-width)\//.test(file));
+    expect(yargsFiles.filter((file) => !located.test(file))).to.deep.equal([]);
+  });
+
+  it('from the bundle, answers --help, --version and usage errors as the full command line does', async () => {
+    for (const args of [
+      ['scan', '--help'],
+      ['scan', '--version'],
+      ['scan', '--bogus'],
+      ['scan', '--fail-on', 'never'],
+      ['scan', '--fix', '--fix-dry-run'],
+    ]) {
+      const bundled = await runAgentd(args, cleanEnv({ HOME: tempDir() }));
+      const full = await runAgentd(args, cleanEnv({ HOME: tempDir(), AGENTD_SCAN_BUNDLE: '0' }));
+      expect([bundled.code, bundled.stdout, bundled.stderr], args.join(' ')).to.deep.equal([full.code, full.stdout, full.stderr]);
+    }
+    const help = await runAgentd(['scan', '--help'], cleanEnv({ HOME: tempDir() }));
+    expect(help.stdout).to.contain('--fail-on').and.to.contain('agentd scan [path]');
+    const usage = await runAgentd(['scan', '--bogus'], cleanEnv({ HOME: tempDir() }));
+    expect([usage.code, usage.stderr.split('\n')[0]]).to.deep.equal([2, 'agentd: Unknown argument: bogus']);
   });
 
   it('imports what the bundle leaves out (Prettier and its YAML plugin, for a project that configures it) from the code cache', async () => {
