@@ -25,6 +25,7 @@
 #include <string.h>
 #include "tree_sitter/api.h"
 #include "flat-tokens.h"
+#include "clone-search.h"
 
 #define CHECK(call) do { if ((call) != napi_ok) { napi_throw_error(env, NULL, "flat-tree: " #call " failed"); return NULL; } } while (0)
 
@@ -415,5 +416,7 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "setParallelism", fn);
   napi_create_function(env, "tokenRoles", NAPI_AUTO_LENGTH, token_roles, NULL, &fn);
   napi_set_named_property(env, exports, "tokenRoles", fn);
+  napi_create_function(env, "cloneSearch", NAPI_AUTO_LENGTH, clone_search_js, NULL, &fn);
+  napi_set_named_property(env, exports, "cloneSearch", fn);
   return exports;
 }

@@ -60,7 +60,19 @@ interface Addon {
   setParallelism(loops: number): void;
   /** Gives the grammar's node roles (one byte per type id) for the tokens of later parses; older builds lack it. */
   tokenRoles?(language: unknown, roles: Uint8Array): void;
+  cloneSearch?: CloneSearch;
 }
+
+/**
+ * Clone detection's window search (native/clone-search.c): each file's token codes and the two hashes
+ * of each window of `minTokens` codes in; six numbers per clone out (first file, start, end, second
+ * file, start, end). capabilities/analysis/duplication/find-clones.ts holds the same search in
+ * JavaScript, for processes without the addon, and says what it finds.
+ */
+export type CloneSearch = (
+  files: readonly (readonly [codes: Int32Array, high: Int32Array, low: Int32Array])[],
+  minTokens: number,
+) => Int32Array;
 
 /** tree-sitter's ERROR symbol (65535) is outside the grammar's symbol table. */
 export const ERROR_TYPE_ID = 0xffff;
@@ -88,6 +100,12 @@ function load(): Addon | null {
 
 export function flatParserAvailable(): boolean {
   return load() !== null;
+}
+
+/** The addon's clone search, or undefined without the addon (or with one built before it had it). */
+export function addonCloneSearch(): CloneSearch | undefined {
+  const native = load();
+  return native?.cloneSearch ? (files, minTokens) => native.cloneSearch!(files, minTokens) : undefined;
 }
 
 const names = new Map<SourceLanguage, GrammarNames>();

@@ -11,7 +11,14 @@ export {
   type SyntaxNode,
 } from './plain-tree.js';
 export { flatTreeOf, hasSyntaxError } from '../parsing/parsed-file.js';
-export { ERROR_TYPE_ID, type FlatTokens, type FlatTree, type GrammarNames } from '../parsing/flat-parser.js';
+export {
+  ERROR_TYPE_ID,
+  addonCloneSearch,
+  type CloneSearch,
+  type FlatTokens,
+  type FlatTree,
+  type GrammarNames,
+} from '../parsing/flat-parser.js';
 export {
   ROLE_IDENTIFIER,
   ROLE_JSX_TEXT,

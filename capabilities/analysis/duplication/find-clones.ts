@@ -6,6 +6,7 @@
  * file the two sides never overlap. A window no other window equals is known beforehand (repeat-filter.ts)
  * and passed by: the table holds only the windows that may repeat.
  */
+import { addonCloneSearch, type CloneSearch as CloneSearchFn } from '../../../core/index.js';
 import { RepeatFilter } from './repeat-filter.js';
 import { NOT_SEEN, WindowTable } from './window-table.js';
 
@@ -77,7 +78,33 @@ export function encodeFile(codes: ArrayLike<number>, minTokens: number): Encoded
   return { codes, ...windowKeys(codes, minTokens) };
 }
 
-export function findClones(files: readonly EncodedFile[], minTokens: number, signal?: AbortSignal): RawClone[] {
+/**
+ * The clone pairs of `files`. Through the flat-tree addon's search when there is one (native/clone-search.c:
+ * the same search in C, the same pairs in the same order), else `searchClones` below.
+ */
+export function findClones(
+  files: readonly EncodedFile[],
+  minTokens: number,
+  signal?: AbortSignal,
+  search: CloneSearchFn | undefined = addonCloneSearch(),
+): RawClone[] {
+  signal?.throwIfAborted();
+  const typed: [Int32Array, Int32Array, Int32Array][] = [];
+  for (const f of files) if (f.codes instanceof Int32Array) typed.push([f.codes, f.high, f.low]);
+  if (!search || typed.length !== files.length) return searchClones(files, minTokens, signal);
+  const spans = search(typed, minTokens);
+  const clones: RawClone[] = [];
+  for (let at = 0; at < spans.length; at += 6) {
+    clones.push({
+      first: { file: spans[at]!, start: spans[at + 1]!, end: spans[at + 2]! },
+      second: { file: spans[at + 3]!, start: spans[at + 4]!, end: spans[at + 5]! },
+    });
+  }
+  return clones;
+}
+
+/** The search in JavaScript. */
+export function searchClones(files: readonly EncodedFile[], minTokens: number, signal?: AbortSignal): RawClone[] {
   const search = new CloneSearch(files, minTokens);
   for (let f = 0; f < files.length; f++) {
     if (f % 64 === 0) signal?.throwIfAborted();
