@@ -24,11 +24,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { asciiOnly } from './scan-bundle-ascii.mjs';
 import { importSites, rewriteOutsideImports } from './scan-bundle-imports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,8 +124,9 @@ const compiledModule = {
 
 /**
  * The command line's npm packages (yargs and what it imports) go into the bundle, so that a scan
- * started from it (cli/scan-launch.ts) compiles none of them: they come with the code cache. Every
- * other package stays a `require` of the installed one. A bundled package's file that reads
+ * started from it (cli/scan-launch.ts) compiles none of them: they come with the code cache; so do the
+ * two small pure-JavaScript packages every scan loads (lru-cache for core's caches, ignore for the
+ * walk's gitignore rules). Every other package stays a `require` of the installed one. A bundled package's file that reads
  * `import.meta.url` gets its installed file's URL, found at run time (packages may be hoisted).
  */
 const BUNDLED_PACKAGES = new Set([
@@ -141,6 +143,8 @@ const BUNDLED_PACKAGES = new Set([
   'get-east-asian-width',
   'emoji-regex',
   'get-caller-file',
+  'lru-cache',
+  'ignore',
 ]);
 const packageOf = (specifier) =>
   specifier
@@ -172,6 +176,33 @@ const bundledPackages = {
   },
 };
 
+/**
+ * string-width makes two `Intl.Segmenter`s and compiles Unicode-property regexes as it loads (~10 ms
+ * each on a 2-core machine), and its modules would load with the bundle, on every scan; only help text
+ * and wrapping measure widths. Each import of it gets a stand-in that loads the real module (bundled,
+ * initialised on first call) when a width is first asked for.
+ */
+const lazyStringWidth = {
+  name: 'agentd-lazy-string-width',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData === 'real') return undefined;
+      const real = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'real' });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: 'agentd-lazy-string-width' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'agentd-lazy-string-width' }, (args) => ({
+      contents:
+        `let real;\n` +
+        `export default function stringWidth(string, options) {\n` +
+        `  real ??= require(${JSON.stringify(args.path)}).default;\n` +
+        `  return real(string, options);\n}\n`,
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 const byPath = await modulesByPath();
 await rm(outdir, { recursive: true, force: true });
 await esbuild.build({
@@ -185,12 +216,14 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   define: { 'import.meta.url': '__agentd_meta_url' },
-  plugins: [virtualModules(entrySource(byPath)), bundledPackages, compiledModule],
+  plugins: [virtualModules(entrySource(byPath)), lazyStringWidth, bundledPackages, compiledModule],
   logLevel: 'error',
   legalComments: 'none',
   absWorkingDir: root,
 });
-const left = importSites(await readFile(path.join(outdir, 'scan-runtime.cjs'), 'utf8'));
+const bundled = path.join(outdir, 'scan-runtime.cjs');
+await writeFile(bundled, asciiOnly(await readFile(bundled, 'utf8')));
+const left = importSites(await readFile(bundled, 'utf8'));
 if (left.length > 0)
   throw new Error(`bundle-scan: ${left.length} dynamic import() left in the bundle (at ${left.map((site) => site.keyword).join(', ')})`);
 

@@ -7,6 +7,7 @@
  * from the scan bundle (scripts/bundle-scan.mjs), every bundled module initialised.
  */
 import { expect } from 'chai';
+import { isAscii } from 'node:buffer';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -132,6 +133,17 @@ describe('agentd scan start-up', function () {
     const bundled = await sarif({});
     expect(JSON.parse(bundled).runs[0].results.length).to.be.greaterThan(0);
     expect(bundled).to.equal(await sarif({ AGENTD_SCAN_BUNDLE: '0' }));
+  });
+
+  it('is ASCII, so V8 holds the script as a one-byte string (scripts/scan-bundle-ascii.mjs)', async () => {
+    const bundle = readFileSync(path.join(DIST, 'bundle', 'scan', 'scan-runtime.cjs'));
+    expect(isAscii(bundle)).to.equal(true);
+    // Escaped where esbuild left them: in comments, as text.
+    const { asciiOnly } = (await import(pathToFileURL(path.join(DIST, '..', 'scripts', 'scan-bundle-ascii.mjs')).href)) as {
+      asciiOnly(text: string): string;
+    };
+    expect(asciiOnly('const a = 1; // a \u2014 b\n/* \u00e9 */ f();\n')).to.equal('const a = 1; // a \\u2014 b\n/* \\u00e9 */ f();\n');
+    expect(() => asciiOnly('const a = "\u00e9";\n')).to.throw(/outside ASCII in code/);
   });
 
   it('keeps its ES modules strict in the one CommonJS script', () => {
