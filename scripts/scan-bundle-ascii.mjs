@@ -10,7 +10,8 @@ import { isAscii } from 'node:buffer';
 import Parser from 'tree-sitter';
 import JavaScript from 'tree-sitter-javascript';
 
-const NON_ASCII = /[^\x00-\x7f]/g;
+// Any code unit above 0x7f (a character class from 0x00 would need a control character in the pattern).
+const NON_ASCII = /[\u0080-\uffff]/g;
 const escape = (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 export function asciiOnly(text) {
