@@ -11,7 +11,8 @@ import Parser from 'tree-sitter';
 import JavaScript from 'tree-sitter-javascript';
 
 // Any code unit above 0x7f (a character class from 0x00 would need a control character in the pattern).
-const NON_ASCII = /[\u0080-\uffff]/g;
+const NON_ASCII = /[\u0080-\uffff]/;
+const EVERY_NON_ASCII = new RegExp(NON_ASCII.source, 'g');
 const escape = (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 export function asciiOnly(text) {
@@ -25,7 +26,7 @@ export function asciiOnly(text) {
   for (const comment of tree.rootNode.descendantsOfType('comment')) {
     const body = text.slice(comment.startIndex, comment.endIndex);
     if (!NON_ASCII.test(body)) continue;
-    out += text.slice(at, comment.startIndex) + body.replace(NON_ASCII, escape);
+    out += text.slice(at, comment.startIndex) + body.replace(EVERY_NON_ASCII, escape);
     at = comment.endIndex;
   }
   out += text.slice(at);
