@@ -1,6 +1,6 @@
 /*
  * The lexical tokens of a flat tree (flat-tokens.c), made on the parse thread right after the tree.
- * See core/syntax/lexical-tokens.ts for what a token is and how JavaScript reads these columns.
+ * See FlatTokens in core/parsing/flat-parser.ts for what a token is and how JavaScript reads these columns.
  */
 #ifndef AGENTD_FLAT_TOKENS_H
 #define AGENTD_FLAT_TOKENS_H
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Bits of a node type's role (one byte per type id, 65536 entries): core/syntax/lexical-roles.ts. */
+/* Bits of a node type's role (one byte per type id, 65536 entries): core/parsing/lexical-roles.ts. */
 enum {
   ROLE_SKIPPED = 1,
   ROLE_LITERAL = 2,

@@ -180,7 +180,7 @@ static napi_status owned_buffer(napi_env env, void *data, size_t bytes, napi_val
   return status;
 }
 
-/* { columns: ArrayBuffer, count, spans: Int32Array, lines } — core/syntax/lexical-tokens.ts reads it. */
+/* { columns: ArrayBuffer, count, spans: Int32Array, lines } — FlatTokens in core/parsing/flat-parser.ts. */
 static napi_status deliver_tokens(napi_env env, FlatTokens *tokens, napi_value *out) {
   napi_value columns, spans_buffer, spans, value;
   napi_status status = owned_buffer(env, tokens->columns, (size_t)tokens->count * 25, &columns);
@@ -348,7 +348,7 @@ static napi_value set_parallelism(napi_env env, napi_callback_info info) {
 
 /*
  * tokenRoles(language: External, roles: Uint8Array): the role of each node type id (65536 bytes,
- * core/syntax/lexical-roles.ts) for this grammar's tokens. The first table given for a grammar stays.
+ * core/parsing/lexical-roles.ts) for this grammar's tokens. The first table given for a grammar stays.
  */
 static napi_value token_roles(napi_env env, napi_callback_info info) {
   size_t argc = 2;
