@@ -272,3 +272,67 @@ napi_value clone_search_js(napi_env env, napi_callback_info info) {
   free(list.spans);
   return result;
 }
+
+/*
+ * encodeWindows(codes: Int32Array, kinds: Uint8Array, minTokens, identifierCode, literalCode): Int32Array
+ * One file's encodings for the search (duplication's encode-windows.ts): its renamed codes (identifiers
+ * and literals replaced by the two codes given), then the two hashes of every window of `minTokens`
+ * codes of the exact stream (high, then low) and of the renamed one, as find-clones.ts's windowKeys
+ * makes them: n + 4 * max(0, n - minTokens + 1) numbers.
+ */
+static void window_keys(const int32_t *codes, uint32_t n, uint32_t size, int32_t *high, int32_t *low) {
+  if (n < size) return;
+  uint32_t top1 = 1, top2 = 1;
+  for (uint32_t i = 0; i < size; i++) {
+    top1 *= 1000003u;
+    top2 *= 999983u;
+  }
+  uint32_t h1 = 0, h2 = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t code = (uint32_t)codes[i];
+    h1 = h1 * 1000003u + code;
+    h2 = h2 * 999983u + code;
+    if (i >= size) {
+      uint32_t out = (uint32_t)codes[i - size];
+      h1 -= out * top1;
+      h2 -= out * top2;
+    }
+    if (i + 1 >= size) {
+      high[i + 1 - size] = (int32_t)h1;
+      low[i + 1 - size] = (int32_t)h2;
+    }
+  }
+}
+
+napi_value encode_windows_js(napi_env env, napi_callback_info info) {
+  size_t argc = 5;
+  napi_value argv[5];
+  const int32_t *codes;
+  uint32_t n, min_tokens;
+  int32_t identifier_code, literal_code;
+  napi_typedarray_type type;
+  size_t kinds_length;
+  void *kinds_data;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 5 || int32_array(env, argv[0], &codes, &n) != 0 ||
+      napi_get_typedarray_info(env, argv[1], &type, &kinds_length, &kinds_data, NULL, NULL) != napi_ok || type != napi_uint8_array ||
+      kinds_length != n || napi_get_value_uint32(env, argv[2], &min_tokens) != napi_ok || min_tokens < 1 ||
+      napi_get_value_int32(env, argv[3], &identifier_code) != napi_ok || napi_get_value_int32(env, argv[4], &literal_code) != napi_ok) {
+    napi_throw_type_error(env, NULL, "encodeWindows(codes: Int32Array, kinds: Uint8Array, minTokens: number >= 1, identifierCode, literalCode)");
+    return NULL;
+  }
+  const uint8_t *kinds = kinds_data;
+  size_t windows = n >= min_tokens ? (size_t)n - min_tokens + 1 : 0;
+  size_t total = (size_t)n + 4 * windows;
+  napi_value buffer, result;
+  void *data;
+  if (napi_create_arraybuffer(env, total * sizeof(int32_t), &data, &buffer) != napi_ok ||
+      napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &result) != napi_ok)
+    return NULL;
+  int32_t *renamed = data;
+  /* token-roles.ts's kinds: 1 identifier, 2 literal. */
+  for (uint32_t i = 0; i < n; i++) renamed[i] = kinds[i] == 1 ? identifier_code : kinds[i] == 2 ? literal_code : codes[i];
+  int32_t *at = renamed + n;
+  window_keys(codes, n, min_tokens, at, at + windows);
+  window_keys(renamed, n, min_tokens, at + 2 * windows, at + 3 * windows);
+  return result;
+}

@@ -25,4 +25,7 @@ int clone_search(const CloneFile *files, uint32_t count, uint32_t min_tokens, Cl
 /* cloneSearch(files: [codes: Int32Array, high: Int32Array, low: Int32Array][], minTokens: number): Int32Array */
 napi_value clone_search_js(napi_env env, napi_callback_info info);
 
+/* encodeWindows(codes, kinds, minTokens, identifierCode, literalCode): Int32Array (clone-search.c) */
+napi_value encode_windows_js(napi_env env, napi_callback_info info);
+
 #endif

@@ -418,5 +418,7 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "tokenRoles", fn);
   napi_create_function(env, "cloneSearch", NAPI_AUTO_LENGTH, clone_search_js, NULL, &fn);
   napi_set_named_property(env, exports, "cloneSearch", fn);
+  napi_create_function(env, "encodeWindows", NAPI_AUTO_LENGTH, encode_windows_js, NULL, &fn);
+  napi_set_named_property(env, exports, "encodeWindows", fn);
   return exports;
 }

@@ -61,6 +61,7 @@ interface Addon {
   /** Gives the grammar's node roles (one byte per type id) for the tokens of later parses; older builds lack it. */
   tokenRoles?(language: unknown, roles: Uint8Array): void;
   cloneSearch?: CloneSearch;
+  encodeWindows?: WindowEncoder;
 }
 
 /**
@@ -72,6 +73,19 @@ interface Addon {
 export type CloneSearch = (
   files: readonly (readonly [codes: Int32Array, high: Int32Array, low: Int32Array])[],
   minTokens: number,
+) => Int32Array;
+
+/**
+ * One file's encodings for the clone search (native/clone-search.c): `codes` with identifiers (kind 1)
+ * and literals (kind 2) replaced by the two codes given, then the two window hashes of the exact and
+ * of the renamed codes — n + 4 * max(0, n - minTokens + 1) numbers (duplication's encode-windows.ts).
+ */
+export type WindowEncoder = (
+  codes: Int32Array,
+  kinds: Uint8Array,
+  minTokens: number,
+  identifierCode: number,
+  literalCode: number,
 ) => Int32Array;
 
 /** tree-sitter's ERROR symbol (65535) is outside the grammar's symbol table. */
@@ -100,6 +114,12 @@ function load(): Addon | null {
 
 export function flatParserAvailable(): boolean {
   return load() !== null;
+}
+
+/** The addon's window encoder, or undefined without the addon (or with one built before it had it). */
+export function addonWindowEncoder(): WindowEncoder | undefined {
+  const native = load();
+  return native?.encodeWindows ? (...args) => native.encodeWindows!(...args) : undefined;
 }
 
 /** The addon's clone search, or undefined without the addon (or with one built before it had it). */

@@ -14,7 +14,9 @@ export { flatTreeOf, hasSyntaxError } from '../parsing/parsed-file.js';
 export {
   ERROR_TYPE_ID,
   addonCloneSearch,
+  addonWindowEncoder,
   type CloneSearch,
+  type WindowEncoder,
   type FlatTokens,
   type FlatTree,
   type GrammarNames,

@@ -14,8 +14,8 @@ export function tokenCode(key: string): number {
   return codeOfHash(fnv1a(key, 0, key.length));
 }
 
-const IDENTIFIER_CODE = tokenCode('\u0000id');
-const LITERAL_CODE = tokenCode('\u0000lit');
+export const IDENTIFIER_CODE = tokenCode('\u0000id');
+export const LITERAL_CODE = tokenCode('\u0000lit');
 
 export function encodeTokens(stream: TokenStream, mode: DetectionMode): Int32Array {
   return mode === 'exact' ? stream.codes : renamedCodes(stream);

@@ -8,8 +8,9 @@ import type { CapabilityContext, MemoScope } from '../../../core/index.js';
 import { analyzeDuplication, encodeDirectly, type EncodeFile } from './analyze-duplication.js';
 import type { DuplicationReport } from './clone-report.js';
 import type { CollectedTokens } from './collect-tokens.js';
-import { encodeFile, type EncodedFile } from './find-clones.js';
-import { encodeBoth, type DetectionMode } from './interner.js';
+import { encodeWindows } from './encode-windows.js';
+import type { EncodedFile } from './find-clones.js';
+import type { DetectionMode } from './interner.js';
 import type { resolveInput } from './options.js';
 
 const ENCODING_VERSION = 2;
@@ -26,10 +27,9 @@ function memo<T>(ctx: MemoScope, key: string, hash: string, compute: () => T): T
  * makes it as the file's parse arrives; the clone search then only looks windows up.
  */
 export function encodedFile(ctx: MemoScope, file: CollectedTokens['files'][number], minTokens: number): Record<DetectionMode, EncodedFile> {
-  return memo(ctx, `analysis.duplication/encoded@${ENCODING_VERSION}:${minTokens}:${file.path}`, file.hash, () => {
-    const codes = encodeBoth(file.tokens);
-    return { exact: encodeFile(codes.exact, minTokens), renamed: encodeFile(codes.renamed, minTokens) };
-  });
+  return memo(ctx, `analysis.duplication/encoded@${ENCODING_VERSION}:${minTokens}:${file.path}`, file.hash, () =>
+    encodeWindows(file.tokens, minTokens),
+  );
 }
 
 export function memoisedReport(ctx: CapabilityContext, files: CollectedTokens['files'], options: Options): DuplicationReport {

@@ -1,16 +1,18 @@
 /**
  * The flat-tree addon's clone search (native/clone-search.c) against the JavaScript one
  * (find-clones.ts's searchClones): the same pairs in the same order, on the cases window-hashing.test.ts
- * states, on random streams with pasted blocks, and on every fixture's token streams in both modes.
+ * states, on random streams with pasted blocks, and on every fixture's token streams in both modes;
+ * and its window encoder against encode-windows.ts's JavaScript.
  */
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addonCloneSearch, flatParserAvailable } from '../../../../core/parsing/flat-parser.js';
+import { addonCloneSearch, addonWindowEncoder, flatParserAvailable } from '../../../../core/parsing/flat-parser.js';
 import { languageForPath } from '../../../../core/parsing/index.js';
 import { parseSourceFlat } from '../../../../core/parsing/parse-source.js';
 import { encodeFile, findClones, searchClones, type EncodedFile } from '../../../../capabilities/analysis/duplication/find-clones.js';
+import { encodeWindows } from '../../../../capabilities/analysis/duplication/encode-windows.js';
 import { encodeBoth } from '../../../../capabilities/analysis/duplication/interner.js';
 import { tokenize } from '../../../../capabilities/analysis/duplication/tokenize.js';
 
@@ -92,6 +94,30 @@ describe('capabilities/analysis/duplication clone search in the addon', () => {
     }
     expect(expectSamePairs(exact, 20)).to.be.above(0);
     expect(expectSamePairs(renamed, 20)).to.be.above(0);
+  });
+
+  it("encodes a file's windows as the JavaScript does, both modes, for streams shorter and longer than a window", async () => {
+    const encoder = addonWindowEncoder()!;
+    expect(encoder).to.be.a('function');
+    const streams = [];
+    for (const [file, source] of Object.entries({
+      'a.ts': 'const aVeryLongName = 1;\nlet other = "text" + `t${x}` + 42;\nfunction f(a, b) { return a.b(c) + /re/g.test(b); }\n',
+      'empty.js': '',
+      'short.js': 'x;',
+    })) {
+      streams.push(tokenize(await parseSourceFlat(file, source, undefined, { tokens: true })));
+    }
+    for (const stream of streams) {
+      for (const minTokens of [1, 3, 10, 50]) {
+        const native = encodeWindows(stream, minTokens, encoder);
+        const plain = encodeWindows(stream, minTokens, undefined);
+        for (const mode of ['exact', 'renamed'] as const) {
+          expect(Array.from(native[mode].codes), `${mode} ${minTokens}`).to.deep.equal(Array.from(plain[mode].codes));
+          expect([...native[mode].high], `${mode} ${minTokens}`).to.deep.equal([...plain[mode].high]);
+          expect([...native[mode].low], `${mode} ${minTokens}`).to.deep.equal([...plain[mode].low]);
+        }
+      }
+    }
   });
 
   it('refuses windows that do not belong to their codes rather than reading past them', () => {
