@@ -1,8 +1,8 @@
 /** Where `agentd scan` puts its report: a file written atomically (temp file + rename), or stdout. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { toGithub, toHtml, toJson, toMarkdown, toSarif, toSarifPieces, toText, type ScanReport } from '../../core/report/index.js';
+import { toGithub, toHtml, toJson, toMarkdown, toSarif, toText, type ScanReport } from '../../core/report/index.js';
 import type { ScanFormat } from './scan-formats.js';
 
 export interface RenderOptions {
@@ -14,38 +14,34 @@ export interface RenderOptions {
   pathPrefix?: string;
 }
 
-/** UTF-16 units encoded at a time: at most 3 bytes each in UTF-8, so a piece always fits the buffer. */
+/** UTF-16 units encoded per write: at most 3 bytes each in UTF-8, so a piece always fits the buffer. */
 const PIECE = 64 * 1024;
 
 /**
- * Writes `content` as UTF-8 through one reused buffer, filled piece after piece and written when full.
- * Encoding a large report whole (`writeFile(file, text)`) makes a buffer as large as the file — for a
- * 5 MB SARIF log 15-20 ms of the scan's last, single-threaded step on a 2-core machine, most of it the
- * kernel mapping fresh pages for it. A long piece is cut, never between the halves of a surrogate pair;
- * the pieces given must each hold whole characters (each is encoded on its own).
+ * Writes `content` as UTF-8 through one reused buffer, a piece at a time. Encoding a large report
+ * whole (`writeFile(file, text)`) makes a buffer as large as the file — for a 5 MB SARIF log ~15-20 ms
+ * of the scan's last, single-threaded step on a 2-core machine, most of it the kernel mapping fresh
+ * pages for it; in pieces ~4 ms. (V8 still joins the JSON text's parts into one string on first
+ * reading it, ~35 ms for that log; JSON.stringify makes it in parts.) A piece never ends between the
+ * two halves of a surrogate pair.
  */
-async function writeInPieces(file: string, content: string | readonly string[]): Promise<void> {
+async function writeInPieces(file: string, content: string): Promise<void> {
   const handle = await open(file, 'w');
   try {
-    const buffer = Buffer.allocUnsafe(PIECE * 3);
-    let used = 0;
-    const flush = async (): Promise<void> => {
-      for (let written = 0; written < used;) written += (await handle.write(buffer, written, used - written)).bytesWritten;
-      used = 0;
-    };
-    for (const text of typeof content === 'string' ? [content] : content) {
-      for (let at = 0; at < text.length;) {
-        let end = Math.min(text.length, at + PIECE);
-        const last = text.charCodeAt(end - 1);
-        if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-        if (used + (end - at) * 3 > buffer.length) await flush();
-        used += buffer.write(end - at === text.length ? text : text.slice(at, end), used, 'utf8');
-        at = end;
-      }
-    }
-    await flush();
+    await writeText(handle, Buffer.allocUnsafe(PIECE * 3), content);
   } finally {
     await handle.close();
+  }
+}
+
+async function writeText(handle: FileHandle, buffer: Buffer, content: string): Promise<void> {
+  for (let at = 0; at < content.length;) {
+    let end = Math.min(content.length, at + PIECE);
+    const last = content.charCodeAt(end - 1);
+    if (end < content.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const bytes = buffer.write(content.slice(at, end), 0, 'utf8');
+    for (let written = 0; written < bytes;) written += (await handle.write(buffer, written, bytes - written)).bytesWritten;
+    at = end;
   }
 }
 
@@ -69,13 +65,8 @@ export function render(report: ScanReport, format: ScanFormat, options: RenderOp
   }
 }
 
-/** The text `render` gives, in pieces to write one after another (a SARIF log's results apart: to-sarif.ts). */
-export function renderPieces(report: ScanReport, format: ScanFormat, options: RenderOptions = {}): string[] {
-  return format === 'sarif' ? toSarifPieces(report) : [render(report, format, options)];
-}
-
 /** A reader of the file (a CI step uploading it) never sees half a report: write beside it, then rename. */
-export async function writeAtomically(file: string, content: string | readonly string[]): Promise<void> {
+export async function writeAtomically(file: string, content: string): Promise<void> {
   const target = path.resolve(file);
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;

@@ -8,7 +8,7 @@ import type { Severity } from '../../core/contracts/index.js';
 import { atOrAbove, countsLine, summarise, type ScanReport } from '../../core/report/index.js';
 import { applyBaseline, loadAnalysisCatalog, readBaseline, runScan, selectChecks } from '../../core/scan/index.js';
 import type { RootWalker } from '../../core/workspace/list-files.js';
-import { render, renderPieces, writeAtomically } from './scan-output.js';
+import { render, writeAtomically } from './scan-output.js';
 import { SCAN_FORMATS, type ScanFormat } from './scan-formats.js';
 import { fixFindings } from './scan-fix.js';
 import { chooseOptions, cliSettings } from './scan-options.js';
@@ -68,13 +68,14 @@ export function extraReports(specs: readonly string[] | undefined): { format: Sc
 async function emit(report: ScanReport, argv: ScanArgs, feedback: ScanFeedback): Promise<void> {
   const ci = ciRenderOptions(process.env, path.resolve(argv.path));
   const options = { ...ci, ...(argv.linkBase ? { linkBase: argv.linkBase } : {}) };
-  for (const extra of extraReports(argv.report)) await writeAtomically(extra.file, renderPieces(report, extra.format, options));
+  for (const extra of extraReports(argv.report)) await writeAtomically(extra.file, render(report, extra.format, options));
   if (argv.fixDryRun && !argv.output) return;
+  const text = render(report, argv.format, options);
   if (argv.output) {
-    await writeAtomically(argv.output, renderPieces(report, argv.format, options));
+    await writeAtomically(argv.output, text);
     feedback.note(`${countsLine(summarise(report))}; ${argv.format} report written to ${argv.output}`);
   } else {
-    process.stdout.write(render(report, argv.format, options));
+    process.stdout.write(text);
   }
 }
 

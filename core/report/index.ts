@@ -15,7 +15,7 @@ export { summarise, countsLine, type ReportSummary } from './summary.js';
 export { folderChart, folderOf, type FolderChart, type FolderBar } from './folder-chart.js';
 export { excerpt, type Excerpt, type ExcerptLine } from './source-excerpt.js';
 export { evidenceSteps, type EvidenceStep } from './sarif-code-flows.js';
-export { toSarif, toSarifLog, toSarifPieces, SARIF_SCHEMA_URI } from './to-sarif.js';
+export { toSarif, toSarifLog, SARIF_SCHEMA_URI } from './to-sarif.js';
 export { toJson, toJsonObject, JSON_FORMAT_VERSION } from './to-json.js';
 export { toText } from './to-text.js';
 export { toMarkdown, type MarkdownOptions } from './to-markdown.js';

@@ -134,33 +134,3 @@ export function toSarifLog(report: ScanReport): Record<string, unknown> {
 export function toSarif(report: ScanReport): string {
   return `${JSON.stringify(toSarifLog(report), null, 2)}\n`;
 }
-
-/** Stands for the results while the rest of the log is written; a NUL never occurs in a report's own text. */
-const RESULTS = '\u0000agentd: the results';
-
-/**
- * toSarif's text in pieces — the log around the results, then each result — for writing one after
- * another (cli/commands/scan-output.ts). JSON.stringify returns a large text in parts, which V8 joins
- * into one string when it is first read: ~35 ms and 10 MB more for a 5 MB log on this 2-core machine,
- * in the scan's last, single-threaded step; small pieces are joined cheaply or not at all. Each result
- * is indented as the whole log indents it (test/core/report/sarif-pieces.test.ts compares the two).
- */
-export function toSarifPieces(report: ScanReport): string[] {
-  const log = toSarifLog(report) as { runs: { results: unknown[] }[] };
-  const run = log.runs[0]!;
-  const results = run.results;
-  run.results = [RESULTS];
-  const frame = JSON.stringify(log, null, 2);
-  const marker = JSON.stringify(RESULTS);
-  const at = frame.indexOf(marker);
-  run.results = results;
-  if (results.length === 0 || at === -1 || frame.indexOf(marker, at + 1) !== -1) return [toSarif(report)];
-  const lineStart = frame.lastIndexOf('\n', at) + 1;
-  const indent = frame.slice(lineStart, at);
-  const pieces = [frame.slice(0, lineStart)];
-  results.forEach((result, i) =>
-    pieces.push(`${i === 0 ? '' : ',\n'}${indent}${JSON.stringify(result, null, 2).replaceAll('\n', `\n${indent}`)}`),
-  );
-  pieces.push(`${frame.slice(at + marker.length)}\n`);
-  return pieces;
-}

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SCAN_FORMATS } from '../../cli/commands/scan-formats.js';
-import { render, renderPieces, writeAtomically } from '../../cli/commands/scan-output.js';
+import { render, writeAtomically } from '../../cli/commands/scan-output.js';
 import { runScan } from '../../core/scan/index.js';
 import { copyFixture, tempDir } from '../core/scan/sample-project.js';
 
@@ -24,13 +24,6 @@ describe('agentd scan report files', () => {
       const file = path.join(dir, 'nested', `report-${i}.sarif`);
       await writeAtomically(file, text);
       expect(readFileSync(file).equals(Buffer.from(text, 'utf8')), `text ${i}`).to.equal(true);
-      // The same text cut (between characters) into many pieces: the buffer fills and flushes between them.
-      const characters = Array.from(text);
-      const pieces = Array.from({ length: Math.ceil(characters.length / 30_001) }, (_, k) =>
-        characters.slice(k * 30_001, (k + 1) * 30_001).join(''),
-      );
-      await writeAtomically(file, ['', ...pieces, '']);
-      expect(readFileSync(file).equals(Buffer.from(text, 'utf8')), `text ${i} in pieces`).to.equal(true);
     }
     expect(readdirSync(path.join(dir, 'nested')).filter((name) => name.endsWith('.tmp'))).to.deep.equal([]);
   });
@@ -44,9 +37,6 @@ describe('agentd scan report files', () => {
       const file = path.join(dir, `report.${format}`);
       await writeAtomically(file, text);
       expect(readFileSync(file, 'utf8'), format).to.equal(text);
-      // As the scan writes it: in pieces (a SARIF log's results one by one).
-      await writeAtomically(file, renderPieces(report, format));
-      expect(readFileSync(file, 'utf8'), `${format} in pieces`).to.equal(text);
     }
   });
 });
