@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Bundles what `agentd scan` runs (cli/commands/scan-runtime.ts, the scan it loads, the analysis
- * checks and the plugin runner) into one CommonJS script, dist/bundle/scan/scan-runtime.cjs (esbuild,
- * npm packages left as `require`s), then writes V8's code cache for it, dist/bundle/scan/scan-runtime.cache,
+ * Bundles what `agentd scan` runs (its command line, cli/commands/scan-runtime.ts, the scan it loads,
+ * the analysis checks and the plugin runner) into one CommonJS script, dist/bundle/scan/scan-runtime.cjs
+ * (esbuild; npm packages left as `require`s but for yargs and a few small ones: bundledPackages), then writes V8's code cache for it, dist/bundle/scan/scan-runtime.cache,
  * by running `agentd scan` over fixtures/ (cli/commands/code-cache.ts). Node's ES module loader reads,
  * resolves and compiles each of a scan's ~500 modules on its own; one script that V8 takes compiled
  * from its cache took a one-file scan from ~0.67 s (compiled modules) to ~0.29 s (docs/scan.md, Speed).
@@ -84,10 +84,16 @@ function virtualModules(entry) {
             `import path from 'node:path';`,
             `import { pathToFileURL } from 'node:url';`,
             `export const base = pathToFileURL(__filename).href;`,
+            // Not found from here (a copy nested elsewhere): the bundle's own URL, which only moves
+            // where yargs looks for its translations.
             `export function packageFileUrl(name, inner) {`,
-            `  const entry = createRequire(__filename).resolve(name);`,
-            `  const marker = path.sep + path.join('node_modules', ...name.split('/')) + path.sep;`,
-            `  return pathToFileURL(path.join(entry.slice(0, entry.lastIndexOf(marker) + marker.length), inner)).href;`,
+            `  try {`,
+            `    const entry = createRequire(__filename).resolve(name);`,
+            `    const marker = path.sep + path.join('node_modules', ...name.split('/')) + path.sep;`,
+            `    const at = entry.lastIndexOf(marker);`,
+            `    if (at !== -1) return pathToFileURL(path.join(entry.slice(0, at + marker.length), inner)).href;`,
+            `  } catch {}`,
+            `  return base;`,
             `}`,
             '',
           ].join('\n'),
