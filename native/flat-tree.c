@@ -406,19 +406,24 @@ static napi_value names(napi_env env, napi_callback_info info) {
   return result;
 }
 
+/* What the addon exports, by name. */
+static const struct {
+  const char *name;
+  napi_callback function;
+} EXPORTS[] = {
+  {"parse", parse},
+  {"names", names},
+  {"setParallelism", set_parallelism},
+  {"tokenRoles", token_roles},
+  {"cloneSearch", clone_search_js},
+  {"encodeWindows", encode_windows_js},
+};
+
 NAPI_MODULE_INIT() {
-  napi_value fn;
-  napi_create_function(env, "parse", NAPI_AUTO_LENGTH, parse, NULL, &fn);
-  napi_set_named_property(env, exports, "parse", fn);
-  napi_create_function(env, "names", NAPI_AUTO_LENGTH, names, NULL, &fn);
-  napi_set_named_property(env, exports, "names", fn);
-  napi_create_function(env, "setParallelism", NAPI_AUTO_LENGTH, set_parallelism, NULL, &fn);
-  napi_set_named_property(env, exports, "setParallelism", fn);
-  napi_create_function(env, "tokenRoles", NAPI_AUTO_LENGTH, token_roles, NULL, &fn);
-  napi_set_named_property(env, exports, "tokenRoles", fn);
-  napi_create_function(env, "cloneSearch", NAPI_AUTO_LENGTH, clone_search_js, NULL, &fn);
-  napi_set_named_property(env, exports, "cloneSearch", fn);
-  napi_create_function(env, "encodeWindows", NAPI_AUTO_LENGTH, encode_windows_js, NULL, &fn);
-  napi_set_named_property(env, exports, "encodeWindows", fn);
+  for (size_t i = 0; i < sizeof EXPORTS / sizeof EXPORTS[0]; i++) {
+    napi_value fn;
+    napi_create_function(env, EXPORTS[i].name, NAPI_AUTO_LENGTH, EXPORTS[i].function, NULL, &fn);
+    napi_set_named_property(env, exports, EXPORTS[i].name, fn);
+  }
   return exports;
 }
