@@ -25,6 +25,7 @@
 #include <string.h>
 #include "tree_sitter/api.h"
 #include "flat-tokens.h"
+#include "flat-metrics.h"
 #include "clone-search.h"
 
 #define CHECK(call) do { if ((call) != napi_ok) { napi_throw_error(env, NULL, "flat-tree: " #call " failed"); return NULL; } } while (0)
@@ -43,6 +44,10 @@ typedef struct ParseJob {
   const uint8_t *roles;
   int has_tokens;
   FlatTokens tokens;
+  /* The grammar's metric tables when the parse asked for complexity metrics (NULL: none). */
+  const MetricTables *metric_tables;
+  int32_t *metrics;
+  uint32_t metrics_length;
 } ParseJob;
 
 /* Node roles by grammar (tokenRoles): one byte per type id, never freed once given (parses read them). */
@@ -51,6 +56,18 @@ typedef struct ParseJob {
 static struct { const void *language; uint8_t *roles; } role_tables[MAX_ROLE_TABLES];
 static int role_table_count;
 static pthread_mutex_t role_tables_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Metric tables by grammar (metricRoles): never freed once given (parses read them). */
+static struct { const void *language; MetricTables *tables; } metric_tables[MAX_ROLE_TABLES];
+static int metric_table_count;
+
+static const MetricTables *metric_tables_of(const void *language) {
+  const MetricTables *found = NULL;
+  pthread_mutex_lock(&role_tables_lock);
+  for (int i = 0; i < metric_table_count; i++) if (metric_tables[i].language == language) found = metric_tables[i].tables;
+  pthread_mutex_unlock(&role_tables_lock);
+  return found;
+}
 
 static const uint8_t *roles_of(const void *language) {
   const uint8_t *found = NULL;
@@ -83,6 +100,7 @@ static void free_job(ParseJob *job) {
     free(job->tokens.columns);
     free(job->tokens.spans);
   }
+  free(job->metrics);
   free(job);
 }
 
@@ -139,6 +157,10 @@ static void parse_job(ParseJob *job) {
   if (!job->nodes) job->failed = 1;
   /* Out of memory for the tokens: the tree alone (JavaScript tokenises it as before). */
   else if (job->roles && flat_tokens(job->nodes, job->count, job->text, job->length, job->roles, &job->tokens) == 0) job->has_tokens = 1;
+  /* Out of memory for the metrics: none (JavaScript measures the tree as before). */
+  if (job->nodes && job->metric_tables &&
+      flat_metrics(job->nodes, job->count, job->text, job->length, job->metric_tables, &job->metrics, &job->metrics_length) != 0)
+    job->metrics = NULL;
   free(job->text);
   job->text = NULL;
 }
@@ -225,6 +247,13 @@ static void deliver(napi_env env, napi_value callback, void *context, void *data
       if (deliver_tokens(env, &job->tokens, &tokens) == napi_ok) napi_set_named_property(env, result, "tokens", tokens);
       job->has_tokens = 0; /* columns and spans are owned by their ArrayBuffers (or were freed) */
     }
+    if (job->metrics) {
+      napi_value metrics_buffer, metrics;
+      if (owned_buffer(env, job->metrics, (size_t)job->metrics_length * sizeof(int32_t), &metrics_buffer) == napi_ok &&
+          napi_create_typedarray(env, napi_int32_array, job->metrics_length, metrics_buffer, 0, &metrics) == napi_ok)
+        napi_set_named_property(env, result, "metrics", metrics);
+      job->metrics = NULL; /* owned by the ArrayBuffer now (or freed) */
+    }
     napi_resolve_deferred(env, job->deferred, result);
     job->nodes = NULL; /* owned by the ArrayBuffer now */
     free_job(job);
@@ -273,20 +302,23 @@ static ParseQueue *queue_of(napi_env env) {
 }
 
 /*
- * parse(language: External, text: string, first?: boolean, tokens?: boolean):
- *   Promise<{ nodes: Uint32Array, hasError: boolean, tokens?: { columns, count, spans, lines } }>
+ * parse(language: External, text: string, first?: boolean, tokens?: boolean, metrics?: boolean):
+ *   Promise<{ nodes: Uint32Array, hasError: boolean, tokens?: { columns, count, spans, lines }, metrics?: Int32Array }>
  * `first`: queued ahead of every parse not yet started (a few small parses something waits on now,
  * behind a whole project's). `tokens`: also the lexical tokens, when the grammar's roles were given.
+ * `metrics`: also the complexity metrics (flat-metrics.c), when the grammar's metric tables were given.
  */
 static napi_value parse(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4], promise;
+  size_t argc = 5;
+  napi_value argv[5], promise;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   if (argc < 2) { napi_throw_type_error(env, NULL, "parse(language, text)"); return NULL; }
   bool first = false;
   if (argc >= 3 && napi_get_value_bool(env, argv[2], &first) != napi_ok) first = false;
   bool tokens = false;
   if (argc >= 4 && napi_get_value_bool(env, argv[3], &tokens) != napi_ok) tokens = false;
+  bool metrics = false;
+  if (argc >= 5 && napi_get_value_bool(env, argv[4], &metrics) != napi_ok) metrics = false;
   void *language;
   CHECK(napi_get_value_external(env, argv[0], &language));
   ParseQueue *queue = queue_of(env);
@@ -297,6 +329,7 @@ static napi_value parse(napi_env env, napi_callback_info info) {
   if (!job) { napi_throw_error(env, NULL, "flat-tree: out of memory"); return NULL; }
   job->language = language;
   job->roles = tokens ? roles_of(language) : NULL;
+  job->metric_tables = metrics ? metric_tables_of(language) : NULL;
   job->length = length;
   job->text = malloc((length + 1) * sizeof(uint16_t));
   if (!job->text) { free(job); napi_throw_error(env, NULL, "flat-tree: out of memory"); return NULL; }
@@ -374,6 +407,61 @@ static napi_value token_roles(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+/* A copy of a typed array argument of type `expected` with `elements` elements (0: any number), or NULL. */
+static void *copy_typed(napi_env env, napi_value value, napi_typedarray_type expected, size_t elements, size_t *out_length) {
+  napi_typedarray_type type;
+  size_t length;
+  void *data;
+  if (napi_get_typedarray_info(env, value, &type, &length, &data, NULL, NULL) != napi_ok || type != expected) return NULL;
+  if (elements != 0 && length != elements) return NULL;
+  size_t width = expected == napi_uint32_array ? 4 : 2;
+  void *copy = malloc(length ? length * width : width);
+  if (copy && length) memcpy(copy, data, length * width);
+  if (out_length) *out_length = length;
+  return copy;
+}
+
+/*
+ * metricRoles(language: External, roles: Uint32Array(65536), slots: Uint16Array(65536),
+ * fields: Uint16Array(7), nested: Uint32Array): the grammar's tables for complexity metrics
+ * (core/parsing/metric-roles.ts, native/flat-metrics.h). The first tables given for a grammar stay.
+ */
+static napi_value metric_roles(napi_env env, napi_callback_info info) {
+  size_t argc = 5;
+  napi_value argv[5];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  void *language;
+  if (argc < 5 || napi_get_value_external(env, argv[0], &language) != napi_ok) {
+    napi_throw_type_error(env, NULL, "metricRoles(language, roles, slots, fields, nested)");
+    return NULL;
+  }
+  if (metric_tables_of(language)) return NULL;
+  MetricTables *tables = calloc(1, sizeof(MetricTables));
+  uint16_t *fields = NULL;
+  size_t nested_count = 0;
+  if (tables) {
+    tables->roles = copy_typed(env, argv[1], napi_uint32_array, ROLE_TABLE_SIZE, NULL);
+    tables->slots = copy_typed(env, argv[2], napi_uint16_array, ROLE_TABLE_SIZE, NULL);
+    fields = copy_typed(env, argv[3], napi_uint16_array, F_COUNT, NULL);
+    tables->nested = copy_typed(env, argv[4], napi_uint32_array, 0, &nested_count);
+  }
+  if (!tables || !tables->roles || !tables->slots || !fields || !tables->nested) {
+    if (tables) { free(tables->roles); free(tables->slots); free(tables->nested); }
+    free(tables);
+    free(fields);
+    napi_throw_type_error(env, NULL, "metricRoles(language, roles: Uint32Array(65536), slots: Uint16Array(65536), fields: Uint16Array(7), nested: Uint32Array)");
+    return NULL;
+  }
+  memcpy(tables->fields, fields, sizeof tables->fields);
+  free(fields);
+  tables->nested_count = (uint32_t)nested_count;
+  pthread_mutex_lock(&role_tables_lock);
+  if (metric_table_count < MAX_ROLE_TABLES) metric_tables[metric_table_count++] = (typeof(metric_tables[0])){language, tables};
+  else { free(tables->roles); free(tables->slots); free(tables->nested); free(tables); }
+  pthread_mutex_unlock(&role_tables_lock);
+  return NULL;
+}
+
 /* names(language: External): { types: string[], named: boolean[], fields: string[] } by id */
 static napi_value names(napi_env env, napi_callback_info info) {
   size_t argc = 1;
@@ -415,6 +503,7 @@ static const struct {
   {"names", names},
   {"setParallelism", set_parallelism},
   {"tokenRoles", token_roles},
+  {"metricRoles", metric_roles},
   {"cloneSearch", clone_search_js},
   {"encodeWindows", encode_windows_js},
 };

@@ -72,6 +72,7 @@ try {
       path.join(runtime, 'src'),
       path.join(root, 'native', 'flat-tree.c'),
       path.join(root, 'native', 'flat-tokens.c'),
+      path.join(root, 'native', 'flat-metrics.c'),
       path.join(root, 'native', 'clone-search.c'),
       path.join(runtime, 'src', 'lib.c'),
       '-o',

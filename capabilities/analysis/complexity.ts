@@ -29,7 +29,8 @@ export const meta: CapabilityMeta = {
   writes: false,
   rules: RULES,
   planning: PLANNING,
-  execution: { testCode: 'leave-out' },
+  // The parse threads measure each file's metrics beside its tree (native/flat-metrics.c).
+  execution: { testCode: 'leave-out', metrics: true },
 };
 
 export async function run(input: ComplexityInput, ctx: CapabilityContext): Promise<StepResult> {

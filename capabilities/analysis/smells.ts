@@ -33,6 +33,9 @@ export const meta: CapabilityMeta = {
   writes: false,
   rules: SMELL_RULES,
   planning: PLANNING,
+  // Long functions, parameter lists and nesting come from complexity's per-file metrics, which the
+  // parse threads measure beside each tree (native/flat-metrics.c).
+  execution: { metrics: true },
 };
 
 export async function run(input: SmellsInput, ctx: CapabilityContext): Promise<StepResult> {

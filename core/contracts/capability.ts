@@ -74,6 +74,12 @@ export interface CapabilityExecution {
    */
   tokens?: boolean;
   /**
+   * It reads the complexity metrics of its `syntax-tree` parses (`FlatTree.metrics`: each function's
+   * cyclomatic and cognitive complexity and nesting, the file's Halstead counts and code rows), which
+   * the flat-tree addon measures on its parse thread when asked, as with `tokens`. Default false.
+   */
+  metrics?: boolean;
+  /**
    * The capability ids it builds on: it runs them through `ctx.invoke` (which refuses any id not
    * listed here) or takes their results from `ctx.previous` when an earlier step has them. A scan runs
    * a composing check after every other check, so it sees their results.

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { SourceLanguage } from '../contracts/index.js';
 import { grammarFor } from './languages.js';
+import type { MetricTables } from './metric-roles.js';
 
 /** Type and field names of one grammar, by their numeric ids. */
 export interface GrammarNames {
@@ -27,6 +28,11 @@ export interface FlatTree {
   names: GrammarNames;
   /** The file's lexical tokens, made on the parse thread, when the parse asked for them. */
   tokens?: FlatTokens;
+  /**
+   * The file's complexity metrics, measured on the parse thread (native/flat-metrics.c) when the parse
+   * asked for them: capabilities/analysis/complexity/addon-metrics.ts reads them.
+   */
+  metrics?: Int32Array;
 }
 
 /**
@@ -55,11 +61,14 @@ interface Addon {
     text: string,
     first?: boolean,
     tokens?: boolean,
-  ): Promise<{ nodes: Uint32Array; hasError: boolean; tokens?: FlatTokens }>;
+    metrics?: boolean,
+  ): Promise<{ nodes: Uint32Array; hasError: boolean; tokens?: FlatTokens; metrics?: Int32Array }>;
   names(language: unknown): GrammarNames;
   setParallelism(loops: number): void;
   /** Gives the grammar's node roles (one byte per type id) for the tokens of later parses; older builds lack it. */
   tokenRoles?(language: unknown, roles: Uint8Array): void;
+  /** Gives the grammar's metric tables (metric-roles.ts) for the metrics of later parses; older builds lack it. */
+  metricRoles?(language: unknown, roles: Uint32Array, slots: Uint16Array, fields: Uint16Array, nested: Uint32Array): void;
   cloneSearch?: CloneSearch;
   encodeWindows?: WindowEncoder;
 }
@@ -174,20 +183,24 @@ function poolSize(): number {
   return Number.isInteger(size) && size > 0 ? size : 4;
 }
 
-/** Grammars whose node roles the addon was given (it keeps the first table per grammar). */
+/** Grammars whose node roles and metric tables the addon was given (it keeps the first per grammar). */
 const rolesGiven = new Set<SourceLanguage>();
+const metricTablesGiven = new Set<SourceLanguage>();
 
 /**
  * Parses off the main thread; rejects when the addon is not available (check flatParserAvailable).
  * `first`: ahead of the parses queued and not started (a few that something waits on now).
  * `tokenRoles`: the grammar's node roles by type id (lexical-roles.ts's rolesOf): the result then
  * carries the file's lexical tokens too (not from an addon built before it made them).
+ * `metricTables`: the grammar's metric tables (metric-roles.ts's metricTablesOf): the result then
+ * carries the file's complexity metrics too (likewise).
  */
 export async function parseFlat(
   language: SourceLanguage,
   source: string,
   first = false,
   tokenRoles?: (names: GrammarNames) => Uint8Array,
+  metricTables?: (names: GrammarNames) => MetricTables,
 ): Promise<FlatTree> {
   const native = load();
   if (!native) throw new Error('the flat-tree addon is not available');
@@ -198,6 +211,18 @@ export async function parseFlat(
     native.tokenRoles!(grammar, tokenRoles(names));
     rolesGiven.add(language);
   }
-  const parsed = await native.parse(grammar, source, first, tokens);
-  return { nodes: parsed.nodes, hasError: parsed.hasError, names, ...(parsed.tokens ? { tokens: parsed.tokens } : {}) };
+  const metrics = metricTables !== undefined && native.metricRoles !== undefined;
+  if (metrics && !metricTablesGiven.has(language)) {
+    const tables = metricTables(names);
+    native.metricRoles!(grammar, tables.roles, tables.slots, tables.fields, tables.nested);
+    metricTablesGiven.add(language);
+  }
+  const parsed = await native.parse(grammar, source, first, tokens, metrics);
+  return {
+    nodes: parsed.nodes,
+    hasError: parsed.hasError,
+    names,
+    ...(parsed.tokens ? { tokens: parsed.tokens } : {}),
+    ...(parsed.metrics ? { metrics: parsed.metrics } : {}),
+  };
 }

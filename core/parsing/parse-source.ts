@@ -7,6 +7,7 @@ import { contentHash } from '../cache/content-hash.js';
 import { PARSABLE_EXTENSIONS, grammarFor, languageForPath } from './languages.js';
 import { parseFlat } from './flat-parser.js';
 import { rolesOf } from './lexical-roles.js';
+import { metricTablesOf } from './metric-roles.js';
 import { lazyParsedFile } from './parsed-file.js';
 
 const require = createRequire(import.meta.url);
@@ -51,6 +52,8 @@ export interface FlatParseOptions {
   first?: boolean;
   /** The flat tree also carries the file's lexical tokens (lexical-roles.ts), made on the parse thread. */
   tokens?: boolean;
+  /** The flat tree also carries the file's complexity metrics (metric-roles.ts), measured on the parse thread. */
+  metrics?: boolean;
 }
 
 /**
@@ -67,7 +70,13 @@ export async function parseSourceFlat(
   if (!language) throw unsupportedLanguage(path);
   let flat;
   try {
-    flat = await parseFlat(language, source, options.first, options.tokens ? rolesOf : undefined);
+    flat = await parseFlat(
+      language,
+      source,
+      options.first,
+      options.tokens ? rolesOf : undefined,
+      options.metrics ? metricTablesOf : undefined,
+    );
   } catch {
     // The addon could not parse it (out of memory, a grammar it cannot load): the binding still can.
     return parseSource(path, source, hash);

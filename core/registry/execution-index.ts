@@ -41,19 +41,28 @@ export function checkParsesSources(name: string, group: string, entries: readonl
   return entryOf(name, group, entries)?.execution?.parses !== 'none';
 }
 
+/** What the parse threads can make beside a tree when a check reads it (`meta.execution.tokens`, `.metrics`). */
+export type ParseProduct = 'tokens' | 'metrics';
+
 /**
- * Whether a scan check named on the command line ("duplication", "quality", "all") reads the parses'
- * lexical tokens (`meta.execution.tokens`), itself or through a check it composes: the prefetch then
- * asks the parse threads for them. A name the index does not know reads none (its check tokenises
- * the tree itself, as without the addon).
+ * Whether a scan check named on the command line ("duplication", "quality", "all") reads a product of
+ * the parses — the lexical tokens (`meta.execution.tokens`) or the complexity metrics
+ * (`meta.execution.metrics`) — itself or through a check it composes: the prefetch then asks the parse
+ * threads for it. A name the index does not know reads none (its check walks the tree itself, as
+ * without the addon).
  */
-export function checkReadsTokens(name: string, group: string, entries: readonly ExecutionEntry[] = readExecutionIndex()): boolean {
-  if (name === 'all') return entries.some((e) => e.group === group && e.execution?.tokens === true);
+export function checkReadsParseProduct(
+  name: string,
+  group: string,
+  product: ParseProduct,
+  entries: readonly ExecutionEntry[] = readExecutionIndex(),
+): boolean {
+  if (name === 'all') return entries.some((e) => e.group === group && e.execution?.[product] === true);
   const seen = new Set<string>();
   const reads = (entry: ExecutionEntry | undefined): boolean => {
     if (!entry || seen.has(entry.id)) return false;
     seen.add(entry.id);
-    if (entry.execution?.tokens === true) return true;
+    if (entry.execution?.[product] === true) return true;
     return (entry.execution?.composes ?? []).some((id) => reads(entries.find((e) => e.id === id)));
   };
   return reads(entryOf(name, group, entries));

@@ -57,6 +57,7 @@ export const META_SCHEMA = {
       properties: {
         parses: { enum: ['syntax-tree', 'ts-program', 'none'] },
         tokens: { type: 'boolean' },
+        metrics: { type: 'boolean' },
         composes: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: ID_PATTERN } },
         cost: { enum: ['light', 'heavy'] },
         thread: { enum: ['main', 'second'] },

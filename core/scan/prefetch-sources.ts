@@ -6,7 +6,7 @@
  * see core/parsing/cached-parse.ts). Nothing is reported from here: a file that cannot be read or
  * parsed is reported by the checks, as before.
  */
-import { checkParsesSources, checkReadsTokens } from '../registry/execution-index.js';
+import { checkParsesSources, checkReadsParseProduct, type ParseProduct } from '../registry/execution-index.js';
 import { parseCachedAsync } from '../parsing/cached-parse.js';
 import { flatParserAvailable } from '../parsing/flat-parser.js';
 import { listSourcePaths } from '../syntax/parse-sources.js';
@@ -27,9 +27,9 @@ function parsesSources(checks: string[]): boolean {
   return named(checks).some((c) => checkParsesSources(c, 'analysis'));
 }
 
-/** Whether any check reads the parses' lexical tokens (`meta.execution.tokens`, through what it composes too). */
-function readsTokens(checks: string[]): boolean {
-  return named(checks).some((c) => checkReadsTokens(c, 'analysis'));
+/** Whether any check reads a product of the parses (`meta.execution.tokens`, `.metrics`; through what it composes too). */
+function reads(checks: string[], product: ParseProduct): boolean {
+  return named(checks).some((c) => checkReadsParseProduct(c, 'analysis', product));
 }
 
 /**
@@ -50,12 +50,13 @@ export async function prefetchSources(
     // when it knows the checks, and they start the project's detection), or without a walk to share
     // with the scan, to build its plain tree.
     const arrived = options.walk ? expectParses(options.walk, workspace.root) : syntaxTreeOf;
-    // A check that reads tokens (clone detection) finds them made on the parse thread with each tree.
-    const tokens = readsTokens(options.checks);
+    // A check that reads tokens (clone detection) or metrics (complexity) finds them made on the parse
+    // thread with each tree.
+    const products = { tokens: reads(options.checks, 'tokens'), metrics: reads(options.checks, 'metrics') };
     for (const path of paths) {
       const read = await workspace.readConfined(path).catch(() => null);
       if (!read) continue; // unreadable (binary, too large): the checks skip it and say why
-      parseCachedAsync(read.abs, read.rel, read.content, { tokens }).then(arrived, () => undefined);
+      parseCachedAsync(read.abs, read.rel, read.content, products).then(arrived, () => undefined);
     }
     if (!options.walk) getProjectContext(workspace.root).catch(() => undefined);
   } catch {

@@ -32,6 +32,21 @@ export {
   rolesOf,
 } from '../parsing/lexical-roles.js';
 export {
+  ATOMIC_OPERANDS,
+  COGNITIVE_NESTING_STRUCTURES,
+  CYCLOMATIC_ALWAYS,
+  DEPTH_BLOCKS,
+  FIELD_TYPES,
+  IGNORED_TOKENS,
+  METRIC_ROLE,
+  metricRoleOf,
+  metricTablesOf,
+  NESTED_FIELDS,
+  OPERAND_TYPES,
+  UNIT_FUNCTION_TYPES,
+  type MetricTables,
+} from '../parsing/metric-roles.js';
+export {
   ancestors,
   descendantForIndex,
   descendants,

@@ -8,32 +8,16 @@
  *   inner classes), whose increments also count toward every enclosing function, as in the paper's
  *   lambda example. Each nested function also gets its own score, counted from its own body.
  */
-import { fieldChild, firstNamedChild, logicalParent, type SyntaxNode as Node } from '../../../core/index.js';
+import {
+  COGNITIVE_NESTING_STRUCTURES,
+  fieldChild,
+  firstNamedChild,
+  logicalParent,
+  NESTED_FIELDS,
+  type SyntaxNode as Node,
+} from '../../../core/index.js';
 import { isElseIf } from './nesting.js';
 import { logicalOperator } from './cyclomatic.js';
-
-export const COGNITIVE_NESTING_STRUCTURES = new Set([
-  'if_statement',
-  'ternary_expression',
-  'switch_statement',
-  'for_statement',
-  'for_in_statement',
-  'while_statement',
-  'do_statement',
-  'catch_clause',
-]);
-
-/** The bodies whose contents sit one level deeper. */
-export const NESTED_FIELDS: Record<string, string[]> = {
-  if_statement: ['consequence'],
-  ternary_expression: ['consequence', 'alternative'],
-  switch_statement: ['body'],
-  for_statement: ['body'],
-  for_in_statement: ['body'],
-  while_statement: ['body'],
-  do_statement: ['body'],
-  catch_clause: ['body'],
-};
 
 export interface Increment {
   amount: number;

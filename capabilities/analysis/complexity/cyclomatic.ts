@@ -7,20 +7,8 @@
  * optional call (`a?.b`, `a?.[i]`, `f?.()` — one per `?.`).
  * Below, the same constructs in tree-sitter's JavaScript/TypeScript grammars.
  */
-import { fieldChild, type SyntaxNode as Node } from '../../../core/index.js';
+import { CYCLOMATIC_ALWAYS, fieldChild, type SyntaxNode as Node } from '../../../core/index.js';
 
-export const CYCLOMATIC_ALWAYS = new Set([
-  'if_statement',
-  'ternary_expression',
-  'for_statement',
-  'for_in_statement',
-  'while_statement',
-  'do_statement',
-  'catch_clause',
-  'switch_case',
-  'assignment_pattern',
-  'object_assignment_pattern',
-]);
 const LOGICAL_OPERATORS = new Set(['&&', '||', '??']);
 const LOGICAL_ASSIGNMENTS = new Set(['&&=', '||=', '??=']);
 

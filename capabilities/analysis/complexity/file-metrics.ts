@@ -1,8 +1,9 @@
 /** Every metric of one parsed file: its units' metrics and the file's maintainability index. */
 import type { Tree } from 'tree-sitter';
-import { hasSyntaxError, syntaxTreeOf } from '../../../core/index.js';
+import { flatTreeOf, hasSyntaxError, syntaxTreeOf } from '../../../core/index.js';
 import { MetricsWalker, type FunctionMetrics } from './metrics-walker.js';
 import { maintainabilityIndex } from './maintainability.js';
+import { measuredByAddon } from './addon-metrics.js';
 import type { Halstead } from './halstead.js';
 
 export interface FileMetrics {
@@ -18,19 +19,50 @@ export interface FileMetrics {
   hasSyntaxErrors: boolean;
 }
 
-/** `parsed`: a parsed file (or any tree and its text); its shared plain tree is what is measured. */
+/** What a measurement of a file's tree yields, before the file's totals are made from it. */
+export interface Measured {
+  /** In the walk's order. */
+  functions: FunctionMetrics[];
+  /** Decisions outside any unit (top-level code). */
+  topLevelDecisions: number;
+  halstead: Halstead;
+  /** Physical lines, and the lines that hold code. */
+  lines: number;
+  sourceLines: number;
+}
+
+/**
+ * `parsed`: a parsed file (or any tree and its text). A file the flat-tree addon measured on its parse
+ * thread (a scan asks when complexity or smells runs) takes those counts (addon-metrics.ts); any other
+ * is walked here (metrics-walker.ts). Both give the same metrics.
+ */
 export function measureTree(parsed: { tree: Tree; source: string }): FileMetrics {
-  const { source } = parsed;
-  const walker = new MetricsWalker(source);
+  const flat = flatTreeOf(parsed);
+  const measured = (flat?.metrics && measuredByAddon(flat, flat.metrics, parsed)) || walkTree(parsed);
+  return fileMetrics(measured, parsed);
+}
+
+/** The metrics by the JavaScript walk over the shared plain tree, whatever the parse carries. */
+export function walkTree(parsed: { tree: Tree; source: string }): Measured {
+  const walker = new MetricsWalker(parsed.source);
   walker.visit(syntaxTreeOf(parsed));
-  const functions = walker.functions.sort((a, b) => a.line - b.line || a.column - b.column);
-  const cyclomatic = functions.reduce((total, f) => total + f.cyclomatic, 1 + walker.topLevelDecisions);
-  const halstead = walker.halstead.result();
-  const sourceLines = walker.codeRows.count;
+  return {
+    functions: walker.functions,
+    topLevelDecisions: walker.topLevelDecisions,
+    halstead: walker.halstead.result(),
+    lines: walker.codeRows.lines,
+    sourceLines: walker.codeRows.count,
+  };
+}
+
+export function fileMetrics(measured: Measured, parsed: { tree: Tree; source: string }): FileMetrics {
+  const functions = measured.functions.sort((a, b) => a.line - b.line || a.column - b.column);
+  const cyclomatic = functions.reduce((total, f) => total + f.cyclomatic, 1 + measured.topLevelDecisions);
+  const { halstead, sourceLines } = measured;
   return {
     functions,
     cyclomatic,
-    lines: source.length === 0 ? 0 : walker.codeRows.lines,
+    lines: parsed.source.length === 0 ? 0 : measured.lines,
     sourceLines,
     halstead: { ...halstead, volume: Math.round(halstead.volume * 100) / 100 },
     maintainability: maintainabilityIndex({ volume: halstead.volume, cyclomatic, sourceLines }),

@@ -4,21 +4,19 @@
  * a unit. Names and report locations follow ESLint's astUtils.getFunctionNameWithKind and
  * getFunctionHeadLoc, so results line up with `complexity` rule messages.
  */
-import { fieldChild, hasChild, logicalParent, startColumnOf, startRowOf, type SyntaxNode as Node } from '../../../core/index.js';
+import {
+  FIELD_TYPES,
+  fieldChild,
+  hasChild,
+  logicalParent,
+  startColumnOf,
+  startRowOf,
+  UNIT_FUNCTION_TYPES,
+  type SyntaxNode as Node,
+} from '../../../core/index.js';
 import { staticPropertyName } from './property-name.js';
 
 export type UnitKind = 'function' | 'class-field-initializer' | 'class-static-block';
-
-export const UNIT_FUNCTION_TYPES = new Set([
-  'function_declaration',
-  'generator_function_declaration',
-  'function_expression',
-  'function',
-  'generator_function',
-  'arrow_function',
-  'method_definition',
-]);
-export const FIELD_TYPES = new Set(['public_field_definition', 'field_definition']);
 
 export function isFunctionNode(node: Node): boolean {
   return (UNIT_FUNCTION_TYPES.has(node.type) && hasChild(node, 'statement_block')) || node.type === 'arrow_function';

@@ -1,33 +1,8 @@
 /**
- * Halstead counts over a file's tokens (tree-sitter leaves). Operands: identifiers of every kind,
- * literals (a string, template text, regex or number is one operand), `this`, `super`, `true`, `false`,
- * `null`, `undefined`. Operators: every other token (keywords, operators, opening brackets), except
- * separators (`,` `;`) and closing brackets, which only pair with what they close. Comments are skipped.
+ * Halstead counts over a file's tokens (tree-sitter leaves). What is an operand, an operator or
+ * neither (OPERAND_TYPES, IGNORED_TOKENS) is core's metric vocabulary (core/parsing/metric-roles.ts),
+ * which the flat-tree addon's metrics read too.
  */
-export const OPERAND_TYPES = new Set([
-  'identifier',
-  'property_identifier',
-  'shorthand_property_identifier',
-  'shorthand_property_identifier_pattern',
-  'private_property_identifier',
-  'type_identifier',
-  'statement_identifier',
-  'number',
-  'string',
-  'regex',
-  'string_fragment',
-  'this',
-  'super',
-  'true',
-  'false',
-  'null',
-  'undefined',
-  'predefined_type',
-]);
-/** Leaves in all but name: their text is one operand and their children are quoting punctuation. */
-export const ATOMIC_OPERANDS = new Set(['string', 'regex', 'number']);
-export const IGNORED_TOKENS = new Set([',', ';', ')', ']', '}', '`', '"', "'", 'comment', 'html_comment', 'hash_bang_line']);
-
 export interface Halstead {
   distinctOperators: number;
   distinctOperands: number;
@@ -71,12 +46,13 @@ export class HalsteadCounter {
   }
 
   result(): Halstead {
-    const n1 = this.operatorDistinct;
-    const n2 = this.operands.size;
-    const N1 = this.operatorTotal;
-    const N2 = this.operandTotal;
-    const vocabulary = n1 + n2;
-    const volume = vocabulary > 1 ? (N1 + N2) * Math.log2(vocabulary) : 0;
-    return { distinctOperators: n1, distinctOperands: n2, totalOperators: N1, totalOperands: N2, volume };
+    return halsteadOf(this.operatorDistinct, this.operands.size, this.operatorTotal, this.operandTotal);
   }
+}
+
+/** The Halstead figures from the four counts (n1, n2 distinct operators and operands; N1, N2 totals). */
+export function halsteadOf(n1: number, n2: number, N1: number, N2: number): Halstead {
+  const vocabulary = n1 + n2;
+  const volume = vocabulary > 1 ? (N1 + N2) * Math.log2(vocabulary) : 0;
+  return { distinctOperators: n1, distinctOperands: n2, totalOperators: N1, totalOperands: N2, volume };
 }

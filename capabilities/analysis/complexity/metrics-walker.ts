@@ -239,26 +239,7 @@ export class MetricsWalker {
   }
 
   private push(node: Node, kind: UnitKind): Unit {
-    const head = kind === 'function' ? headLocation(node) : { row: startRowOf(node), column: startColumnOf(node) };
-    const name =
-      kind === 'function'
-        ? functionName(node, this.source)
-        : kind === 'class-static-block'
-          ? 'class static block'
-          : 'class field initializer';
-    const metrics: FunctionMetrics = {
-      name,
-      kind,
-      line: head.row + 1,
-      column: head.column + 1,
-      endLine: endRowOf(node) + 1,
-      endColumn: Math.max(1, endColumnOf(node)),
-      cyclomatic: 1,
-      cognitive: 0,
-      nesting: 0,
-      lines: endRowOf(node) - startRowOf(node) + 1,
-      params: kind === 'function' ? parameterCount(node) : 0,
-    };
+    const metrics = unitMetrics(node, kind, this.source, 1, 0, 0);
     // Every enclosing unit sees the nested one as one level deeper (the paper's lambdas and inner classes).
     this.level++;
     const unit: Unit = { metrics, selfName: kind === 'function' ? selfName(node, this.source) : undefined, depth: 0, base: this.level };
@@ -278,6 +259,36 @@ export class MetricsWalker {
     unit.depth++;
     if (unit.depth > unit.metrics.nesting) unit.metrics.nesting = unit.depth;
   }
+}
+
+/**
+ * A unit's metrics record: its name and where ESLint reports it, from its node; the three counts as
+ * measured (the walker starts them at 1, 0, 0 and counts on; the addon's metrics come counted).
+ */
+export function unitMetrics(
+  node: Node,
+  kind: UnitKind,
+  source: string,
+  cyclomatic: number,
+  cognitive: number,
+  nesting: number,
+): FunctionMetrics {
+  const head = kind === 'function' ? headLocation(node) : { row: startRowOf(node), column: startColumnOf(node) };
+  const name =
+    kind === 'function' ? functionName(node, source) : kind === 'class-static-block' ? 'class static block' : 'class field initializer';
+  return {
+    name,
+    kind,
+    line: head.row + 1,
+    column: head.column + 1,
+    endLine: endRowOf(node) + 1,
+    endColumn: Math.max(1, endColumnOf(node)),
+    cyclomatic,
+    cognitive,
+    nesting,
+    lines: endRowOf(node) - startRowOf(node) + 1,
+    params: kind === 'function' ? parameterCount(node) : 0,
+  };
 }
 
 /** `function foo` -> foo; `const foo = () => ...` -> foo; otherwise none. */

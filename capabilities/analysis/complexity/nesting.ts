@@ -2,18 +2,7 @@
  * Nesting depth as ESLint's `max-depth` rule measures it: these statements open a level; an `else if`
  * does not open another one (it continues its `if`); functions and class static blocks start again at 0.
  */
-import type { SyntaxNode as Node } from '../../../core/index.js';
-
-export const DEPTH_BLOCKS = new Set([
-  'if_statement',
-  'switch_statement',
-  'try_statement',
-  'do_statement',
-  'while_statement',
-  'with_statement',
-  'for_statement',
-  'for_in_statement',
-]);
+import { DEPTH_BLOCKS, type SyntaxNode as Node } from '../../../core/index.js';
 
 export function isElseIf(node: Node): boolean {
   return node.type === 'if_statement' && node.parent?.type === 'else_clause';

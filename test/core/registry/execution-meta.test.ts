@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { InputValidators } from '../../../core/registry/input-validators.js';
-import { checkParsesSources, checkReadsTokens, executionIndex, readExecutionIndex } from '../../../core/registry/execution-index.js';
+import { checkParsesSources, checkReadsParseProduct, executionIndex, readExecutionIndex } from '../../../core/registry/execution-index.js';
 import { defaultRoots, loadRegistry } from '../../../core/registry/index.js';
 import type { CapabilityMeta } from '../../../core/index.js';
 
@@ -53,14 +53,36 @@ describe('core/registry: meta.execution', () => {
       { ...base, id: 'analysis.loop', execution: { composes: ['analysis.loop', 'analysis.other'] } },
       base,
     ]);
-    expect(checkReadsTokens('clones', 'analysis', entries)).to.equal(true);
-    expect(checkReadsTokens('analysis.score', 'analysis', entries)).to.equal(true);
-    expect(checkReadsTokens('all', 'analysis', entries)).to.equal(true);
-    expect(checkReadsTokens('example', 'analysis', entries)).to.equal(false);
+    expect(checkReadsParseProduct('clones', 'analysis', 'tokens', entries)).to.equal(true);
+    expect(checkReadsParseProduct('analysis.score', 'analysis', 'tokens', entries)).to.equal(true);
+    expect(checkReadsParseProduct('all', 'analysis', 'tokens', entries)).to.equal(true);
+    expect(checkReadsParseProduct('example', 'analysis', 'tokens', entries)).to.equal(false);
     // A composition that names itself or an id the index lacks ends.
-    expect(checkReadsTokens('loop', 'analysis', entries)).to.equal(false);
-    expect(checkReadsTokens('acme/analysis.other', 'analysis', entries)).to.equal(false);
-    expect(checkReadsTokens('all', 'analysis', executionIndex([base]))).to.equal(false);
-    expect(checkReadsTokens('all', 'analysis', readExecutionIndex()), "the build's own index: duplication reads tokens").to.equal(true);
+    expect(checkReadsParseProduct('loop', 'analysis', 'tokens', entries)).to.equal(false);
+    expect(checkReadsParseProduct('acme/analysis.other', 'analysis', 'tokens', entries)).to.equal(false);
+    expect(checkReadsParseProduct('all', 'analysis', 'tokens', executionIndex([base]))).to.equal(false);
+    expect(
+      checkReadsParseProduct('all', 'analysis', 'tokens', readExecutionIndex()),
+      "the build's own index: duplication reads tokens",
+    ).to.equal(true);
+  });
+
+  it('the same for the complexity metrics, each product on its own', () => {
+    const entries = executionIndex([
+      { ...base, id: 'analysis.metrics', execution: { metrics: true } },
+      { ...base, id: 'analysis.clones', execution: { tokens: true } },
+      { ...base, id: 'analysis.score', execution: { composes: ['analysis.metrics'] } },
+    ]);
+    expect(checkReadsParseProduct('metrics', 'analysis', 'metrics', entries)).to.equal(true);
+    expect(checkReadsParseProduct('score', 'analysis', 'metrics', entries)).to.equal(true);
+    expect(checkReadsParseProduct('score', 'analysis', 'tokens', entries)).to.equal(false);
+    expect(checkReadsParseProduct('clones', 'analysis', 'metrics', entries)).to.equal(false);
+    const own = readExecutionIndex();
+    expect(checkReadsParseProduct('complexity', 'analysis', 'metrics', own), "the build's own index: complexity reads metrics").to.equal(
+      true,
+    );
+    expect(checkReadsParseProduct('smells', 'analysis', 'metrics', own), 'smells measures functions through complexity').to.equal(true);
+    expect(checkReadsParseProduct('quality', 'analysis', 'metrics', own), 'quality composes complexity').to.equal(true);
+    expect(checkReadsParseProduct('naming', 'analysis', 'metrics', own)).to.equal(false);
   });
 });

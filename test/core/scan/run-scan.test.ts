@@ -63,21 +63,24 @@ describe('core/scan runScan', () => {
     expect(cacheStats().parse.entries).to.equal(0);
   });
 
-  it('prefetchSources asks the parse threads for tokens only when a check reads them, itself or through a check it composes', async function () {
+  it('prefetchSources asks the parse threads for tokens and metrics only when a check reads them, itself or through a check it composes', async function () {
     if (!flatParserAvailable()) this.skip();
     const root = makeProject({ 'src/a.ts': complexFunction('a') });
     const file = path.join(realpathSync(root), 'src', 'a.ts');
-    const tokensAfter = async (checks: string[]): Promise<boolean> => {
+    const productsAfter = async (checks: string[]): Promise<{ tokens: boolean; metrics: boolean }> => {
       clearCaches();
       await prefetchSources({ root, checks });
       for (let waited = 0; cacheStats().parse.entries < 1 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
       const parsed = await parseCachedAsync(file, 'src/a.ts', readFileSync(file, 'utf8'));
-      return flatTreeOf(parsed)?.tokens !== undefined;
+      const flat = flatTreeOf(parsed);
+      return { tokens: flat?.tokens !== undefined, metrics: flat?.metrics !== undefined };
     };
-    expect(await tokensAfter(['complexity,naming'])).to.equal(false);
-    expect(await tokensAfter(['duplication'])).to.equal(true);
-    expect(await tokensAfter(['quality'])).to.equal(true);
-    expect(await tokensAfter(['all'])).to.equal(true);
+    expect(await productsAfter(['naming'])).to.deep.equal({ tokens: false, metrics: false });
+    expect(await productsAfter(['complexity,naming'])).to.deep.equal({ tokens: false, metrics: true });
+    expect(await productsAfter(['smells'])).to.deep.equal({ tokens: false, metrics: true });
+    expect(await productsAfter(['duplication'])).to.deep.equal({ tokens: true, metrics: false });
+    expect(await productsAfter(['quality'])).to.deep.equal({ tokens: true, metrics: true });
+    expect(await productsAfter(['all'])).to.deep.equal({ tokens: true, metrics: true });
     clearCaches();
   });
 
