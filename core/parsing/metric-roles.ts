@@ -224,7 +224,7 @@ export function metricTablesOf(names: GrammarNames): MetricTables {
     if (id === ERROR_TYPE_ID || type === undefined) return;
     roles[id] = metricRoleOf(type) | (names.named[id] ? METRIC_ROLE.named : 0);
     slots[id] = slotOf(type);
-    for (const field of NESTED_FIELDS[type] ?? []) {
+    for (const field of Object.hasOwn(NESTED_FIELDS, type) ? NESTED_FIELDS[type]! : []) {
       const fieldId = fieldIds.get(field);
       if (fieldId !== undefined) nested.push(((id << 16) | fieldId) >>> 0);
     }
