@@ -68,6 +68,12 @@ export class HashedCache<V> {
     return undefined;
   }
 
+  /** The same without counting a hit or miss or refreshing the entry's use: a check, not a lookup. */
+  peek(key: string, hash: string): V | undefined {
+    const slot = this.lru.peek(key);
+    return slot && slot.hash === hash ? slot.value : undefined;
+  }
+
   set(key: string, hash: string, value: V): void {
     // The tables' capacity is lru-cache's `max`: grown while it is under the entry bound.
     if (this.lru.size >= this.lru.max && this.lru.max < this.limits.maxEntries && !this.lru.has(key)) this.grow();

@@ -55,7 +55,12 @@ export async function parseCachedFirst(cacheKey: string, path: string, source: s
   const hash = contentHash(source);
   const hit = cachedParse(cacheKey, path, hash);
   if (hit) return hit;
-  return remember(cacheKey, await parseSourceFlat(path, source, hash, { first: true }));
+  const parsed = await parseSourceFlat(path, source, hash, { first: true });
+  // A parse of the same text that arrived meanwhile is kept: it may carry what this one did not ask
+  // for (a scan's parses make tokens and metrics with the tree).
+  const arrived = parsedFiles.peek(cacheKey, hash);
+  if (arrived) return arrived.path === path ? arrived : withPath(arrived, path);
+  return remember(cacheKey, parsed);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { clearCaches } from '../../../core/cache/index.js';
+import { parsedFiles } from '../../../core/cache/thread-caches.js';
 import { parseCachedAsync, parseCachedFirst } from '../../../core/parsing/cached-parse.js';
 import { flatParserAvailable } from '../../../core/parsing/flat-parser.js';
+import { flatTreeOf } from '../../../core/parsing/parsed-file.js';
 
 describe('core/parsing: parseCachedAsync', () => {
   before(function () {
@@ -53,5 +55,18 @@ describe('core/parsing: parseCachedAsync', () => {
     const later = await parseCachedFirst('/virtual/z.js', 'z.js', source);
     expect(later).to.equal(await parseCachedAsync('/virtual/z.js', 'z.js', source));
     expect(later.hash).to.equal(ahead.hash);
+  });
+
+  it('parseCachedFirst keeps a parse of the same text that arrived while it ran (it may carry tokens or metrics it did not ask for)', async () => {
+    clearCaches();
+    const source = 'export function g(a) {\n  return a ? 1 : 2;\n}\n';
+    const rich = await parseCachedAsync('/virtual/r.js', 'r.js', source, { tokens: true, metrics: true });
+    expect(flatTreeOf(rich)?.tokens).to.not.equal(undefined);
+    clearCaches();
+    const pending = parseCachedFirst('/virtual/r.js', 'r.js', source);
+    // As a scan's prefetched parse landing before the project detection's sample parse is back.
+    parsedFiles.set('/virtual/r.js', rich.hash, rich);
+    expect(await pending).to.equal(rich);
+    expect(parsedFiles.peek('/virtual/r.js', rich.hash)).to.equal(rich);
   });
 });

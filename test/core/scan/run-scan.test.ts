@@ -2,14 +2,15 @@ import { expect } from 'chai';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createLocalContext } from '../../../core/context/index.js';
-import { cacheStats, clearCaches, resetCacheStats } from '../../../core/cache/index.js';
+import { cacheStats, clearCaches, contentHash, resetCacheStats } from '../../../core/cache/index.js';
 import { isAgentdError } from '../../../core/errors/index.js';
-import { parseCachedAsync } from '../../../core/parsing/cached-parse.js';
+import { parseMissed } from '../../../core/parsing/cached-parse.js';
 import { flatParserAvailable } from '../../../core/parsing/flat-parser.js';
 import { flatTreeOf } from '../../../core/parsing/parsed-file.js';
 import { syntaxTreeOf, withYoungTree } from '../../../core/syntax/index.js';
 import { configCatalogOf, loadAnalysisCatalog, prefetchSources, runScan, type AnalysisCatalog } from '../../../core/scan/index.js';
 import { inputFor, projectSettings } from '../../../core/project-config/index.js';
+import { getProjectContext } from '../../../core/project/index.js';
 import { run as complexity } from '../../../capabilities/analysis/complexity.js';
 import { copyFixture, makeProject, complexFunction, SIMPLE } from './sample-project.js';
 
@@ -70,9 +71,15 @@ describe('core/scan runScan', () => {
     const productsAfter = async (checks: string[]): Promise<{ tokens: boolean; metrics: boolean }> => {
       clearCaches();
       await prefetchSources({ root, checks });
-      for (let waited = 0; cacheStats().parse.entries < 1 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
-      const parsed = await parseCachedAsync(file, 'src/a.ts', readFileSync(file, 'utf8'));
+      // Joins the prefetch's parse, still under way (it resolves on a later turn of the event loop).
+      // Not the cache: the project's detection, started beside it, parses a style sample of the same
+      // file without products, and may land first.
+      const source = readFileSync(file, 'utf8');
+      const parsed = await parseMissed(file, 'src/a.ts', source, contentHash(source));
       const flat = flatTreeOf(parsed);
+      // The detection's sample parse must not land in the next round's cleared cache (the prefetch
+      // would find it there and start no parse of its own).
+      await getProjectContext(root);
       return { tokens: flat?.tokens !== undefined, metrics: flat?.metrics !== undefined };
     };
     expect(await productsAfter(['naming'])).to.deep.equal({ tokens: false, metrics: false });
