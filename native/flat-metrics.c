@@ -22,8 +22,11 @@
 
 enum { KIND_NONE = 0, KIND_FUNCTION = 1, KIND_FIELD = 2, KIND_STATIC_BLOCK = 3 };
 /* Work list entries: a task kind in the top byte, flags in the next, a node index in the low 32 bits. */
-enum { T_ENTER = 1, T_OPEN = 2, T_EXIT = 3, T_LEVEL_UP = 4, T_LEVEL_DOWN = 5 };
-enum { X_DEPTH = 1, X_UNIT = 2, X_FIELD = 4, O_OUTSIDE_FIRST = 8 };
+/* T_OPEN: a method's unit opened after the children that belong outside it (its flags: the unit's kind
+   in KIND_MASK, X_FIELD); T_OPERATOR: a logical operator's slot, in operator_runs' own walk. */
+enum { T_ENTER = 1, T_OPEN = 2, T_EXIT = 3, T_LEVEL_UP = 4, T_LEVEL_DOWN = 5, T_OPERATOR = 6 };
+enum { X_DEPTH = 1, X_UNIT = 2, X_FIELD = 4 };
+#define KIND_MASK 3
 
 #define CYCLOMATIC_MAYBE (M_BINARY | M_LOGICAL_ASSIGNMENT | M_PARAMETER | M_CHAINABLE)
 #define COGNITIVE_MAYBE (M_COGNITIVE_STRUCTURE | M_ELSE_CLAUSE | M_JUMP | M_BINARY)
@@ -314,8 +317,7 @@ static uint32_t operator_runs(Walk *w, uint32_t root) {
   while (w->work_length > base && !w->failed) {
     uint64_t item = w->work[--w->work_length];
     uint32_t value = (uint32_t)item;
-    if ((item >> 56) == T_OPEN) {
-      /* an operator, by slot */
+    if ((item >> 56) == T_OPERATOR) {
       if ((int32_t)value != previous) runs++;
       previous = (int32_t)value;
       continue;
@@ -325,7 +327,7 @@ static uint32_t operator_runs(Walk *w, uint32_t root) {
     uint32_t op = inner != NONE ? logical_operator(w, inner) : NONE;
     if (op == NONE) continue;
     push_task(w, T_ENTER, 0, field_child(w, inner, F_RIGHT));
-    push_task(w, T_OPEN, 0, w->t->slots[type_of(w, op)]);
+    push_task(w, T_OPERATOR, 0, w->t->slots[type_of(w, op)]);
     push_task(w, T_ENTER, 0, field_child(w, inner, F_LEFT));
   }
   w->work_length = base;
@@ -436,7 +438,7 @@ static void enter_measured(Walk *w, uint32_t i, uint32_t r, int field_initialize
     open_unit(w, i, kind, 0, field_unit);
     return;
   }
-  push_task(w, T_OPEN, (uint64_t)kind | O_OUTSIDE_FIRST << 0 | (field_unit ? X_FIELD : 0) << 4, i);
+  push_task(w, T_OPEN, (uint64_t)kind | (field_unit ? X_FIELD : 0), i);
   for (uint32_t c = w->last_child[i]; c != NONE; c = w->prev_sibling[c])
     if (belongs_outside_method(w, c)) push_task(w, T_ENTER, 0, c);
 }
@@ -533,7 +535,7 @@ int flat_metrics(const uint32_t *nodes, uint32_t count, const uint16_t *text, si
     uint32_t flags = (uint32_t)(task >> 32) & 0xffffff;
     switch (task >> 56) {
       case T_ENTER: if (node != NONE) enter(&w, node); break;
-      case T_OPEN: open_unit(&w, node, (int)(flags & 7), 1, (flags >> 4) & X_FIELD); break;
+      case T_OPEN: open_unit(&w, node, (int)(flags & KIND_MASK), 1, (flags & X_FIELD) != 0); break;
       case T_EXIT: exit_frame(&w, flags); break;
       case T_LEVEL_UP: w.level++; break;
       case T_LEVEL_DOWN: w.level--; break;
