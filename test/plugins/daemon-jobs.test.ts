@@ -103,7 +103,7 @@ describe('plugins in the daemon (REST jobs)', function () {
     expect((await get(t.url, '/health')).status).to.equal(200);
   });
 
-  it('one huge allocation aborts only the executor (capability_crashed); the daemon restarts it and the next job succeeds', async () => {
+  it('one huge allocation fails only its job (the executor aborted: capability_crashed, or the heap limit first: plugin_memory_limit); the daemon lives and the next job succeeds', async () => {
     const { body } = await post(t.url, '/jobs', { capability: 'evil/analysis.one-huge-allocation', workspace: 'project' });
     // Usually ~0.5 s; in full-suite runs on a loaded machine it was twice still running at 60 s and once at 150 s
     // (not reproduced alone), so the wait goes past the plugin's 60 s wall limit and a job that never ends
@@ -113,7 +113,11 @@ describe('plugins in the daemon (REST jobs)', function () {
       const executor = await childProcessReport(/executor-main\.js/);
       throw new Error(`${error.message}\n${JSON.stringify(record)}\n${executor}\n--- daemon log ---\n${t.logTail().slice(-20_000)}`);
     });
-    expect([job.status, job.error?.code]).to.deep.equal(['failed', 'capability_crashed']);
+    // Usually V8 aborts the executor before the heap limit acts (capability_crashed); on a loaded machine
+    // the limit sometimes acts first (plugin_memory_limit, seen once in a three-worker run). Either way
+    // the job fails for its memory, the daemon lives and the next job runs.
+    expect(job.status).to.equal('failed');
+    expect(job.error?.code).to.be.oneOf(['capability_crashed', 'plugin_memory_limit']);
     const next = await post(t.url, '/jobs', { capability: 'acme/analysis.license-header', workspace: 'project' });
     const after = await waitForStatus(t.url, next.body.id, ['succeeded', 'failed'], 60_000);
     expect(after.status, JSON.stringify(after.error)).to.equal('succeeded');
